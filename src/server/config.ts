@@ -1,0 +1,40 @@
+import { isAbsolute, join } from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './project-root.ts';
+
+const EnvSchema = z.object({
+  /** SQLite file of the embedded default database. */
+  DATABASE_PATH: z.string().min(1).default('data/yp.db'),
+  /** Folder of uploaded and generated media. */
+  MEDIA_DIR: z.string().min(1).default('data/media'),
+  /** Where browsers fetch media from: '/media' here, a CDN base URL in production. */
+  MEDIA_BASE_URL: z.string().min(1).default('/media'),
+  /** The public address of the site, used in canonical links and sitemaps. */
+  SITE_URL: z.url().default('http://localhost:4321'),
+});
+
+export type Config = {
+  databasePath: string;
+  mediaDir: string;
+  mediaBaseUrl: string;
+  siteUrl: string;
+};
+
+function resolvePath(path: string): string {
+  return path === ':memory:' || isAbsolute(path) ? path : join(projectRoot, path);
+}
+
+/** Parses the environment; throws (so the process refuses to start) on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
+  }
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL } = parsed.data;
+  return {
+    databasePath: resolvePath(DATABASE_PATH),
+    mediaDir: resolvePath(MEDIA_DIR),
+    mediaBaseUrl: MEDIA_BASE_URL.replace(/\/+$/, ''),
+    siteUrl: SITE_URL.replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,95 @@
+/** Business constants of spec §3 and §9. Each lives here once; labels are what people read. */
+
+export const LISTING_TYPES = ['services', 'jobs', 'hireme', 'buysell'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+/** How each listing type is named in the header select, tabs and page titles. */
+export const LISTING_TYPE_LABELS: Record<ListingType, { select: string; tab: string; browsing: string }> = {
+  services: { select: 'Services', tab: 'Services', browsing: 'Businesses' },
+  buysell: { select: 'Buy/Sell', tab: 'Buy & Sell', browsing: 'BuySell' },
+  jobs: { select: 'Jobs', tab: 'Jobs', browsing: 'Jobs' },
+  hireme: { select: 'Hire Me', tab: 'Hire Me', browsing: 'HireMe' },
+};
+
+export const PLANS = ['FREE', 'BRONZE', 'SILVER', 'GOLD'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const JOB_LEVELS = {
+  assistant: 'Assistant',
+  non_executive: 'Non-Executive',
+  junior_executive: 'Junior Executive',
+  senior_executive: 'Senior Executive',
+  manager: 'Manager',
+  senior_manager: 'Senior Manager',
+} as const;
+export type JobLevel = keyof typeof JOB_LEVELS;
+
+export const JOB_TYPES = { PT: 'Part Time', FT: 'Full Time', I: 'Intern' } as const;
+export type JobType = keyof typeof JOB_TYPES;
+
+/** Education levels, used for job qualifications and enquiry forms. */
+export const EDUCATION_LEVELS = {
+  none: 'None',
+  primary_school: 'Primary School',
+  secondary_school: 'Secondary School',
+  spm: 'SPM',
+  diploma: 'Diploma',
+  degree: 'Degree',
+  master: 'Master',
+  doctoral: 'Doctoral',
+} as const;
+export type EducationLevel = keyof typeof EDUCATION_LEVELS;
+
+export const HIREME_TYPES = { FT: 'Full Time', PT: 'Part Time', FL: 'Freelance' } as const;
+export type HiremeType = keyof typeof HIREME_TYPES;
+
+export const HIREME_RATES = { hour: 'Per Hour', day: 'Per Day', month: 'Per Month', project: 'Per Project' } as const;
+export type HiremeRate = keyof typeof HIREME_RATES;
+
+export const HIREME_EXPERTISE = { beginner: 'Beginner', intermediate: 'Intermediate', expert: 'Expert' } as const;
+export type HiremeExpertise = keyof typeof HIREME_EXPERTISE;
+
+export const LANGUAGES = ['English', 'Malay', 'Chinese', 'Tamil', 'Others'] as const;
+
+export const BUYSELL_TYPES = { buy: 'Buy', sell: 'Sell' } as const;
+export const BUYSELL_CONDITIONS = { new: 'New', used: 'Used' } as const;
+export const DEAL_METHODS = { delivery: 'Delivery', 'self-pickup': 'Self Pick-up', cod: 'Cash-On-Delivery' } as const;
+export type DealMethod = keyof typeof DEAL_METHODS;
+
+export const CURRENCY = 'RM';
+export const DEFAULT_LOCATION_LABEL = 'Malaysia';
+export const VERSION_LABEL = '1.0.58-dev';
+export const DEFAULT_CALLING_CODE = '60';
+
+export const PAGE_SIZES = { search: 12, reviews: 5, pager: 10, relatedPosts: 10 } as const;
+export const PAGER_NUMBERS = 5;
+export const DISTANCE_OPTIONS_KM = [5, 10, 25, 50] as const;
+export const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance'] as const;
+
+/** Percent-off label of spec §9: 100 - price/op*100, followed by '% OFF'. */
+export function percentOff(price: number, originalPrice: number): number {
+  return Math.round(100 - (price / originalPrice) * 100);
+}
+
+export interface AdvertiserPackage {
+  code: 'GOLD' | 'SILVER' | 'BRONZE' | 'PAY-PER-POST';
+  name: string;
+  monthPrice: number | null;
+  yearPrice: number | null;
+  perPostPrice: number | null;
+  save: number | null;
+  tokens: number | null;
+  categories: number;
+  keywords: number;
+  photos: number;
+  pdfs: number;
+  videos: number | null;
+}
+
+/** Advertiser packages of spec §9 (prices in RM, excluding 6% SST). */
+export const ADVERTISER_PACKAGES: readonly AdvertiserPackage[] = [
+  { code: 'GOLD', name: 'Gold', monthPrice: 89, yearPrice: 899, perPostPrice: null, save: 16, tokens: 100, categories: 5, keywords: 20, photos: 10, pdfs: 5, videos: 2 },
+  { code: 'SILVER', name: 'Silver', monthPrice: 49, yearPrice: 499, perPostPrice: null, save: 15, tokens: 20, categories: 3, keywords: 10, photos: 10, pdfs: 3, videos: 1 },
+  { code: 'BRONZE', name: 'Bronze', monthPrice: 29, yearPrice: 299, perPostPrice: null, save: 14, tokens: 10, categories: 2, keywords: 5, photos: 5, pdfs: 1, videos: 0 },
+  { code: 'PAY-PER-POST', name: 'Pay-Per-Post', monthPrice: null, yearPrice: null, perPostPrice: 50, save: null, tokens: null, categories: 1, keywords: 5, photos: 5, pdfs: 1, videos: null },
+];

@@ -1,0 +1,10 @@
+/** Lower-case, ASCII, hyphen-separated form of a name for URLs: 'Aircon Servicing & Repair' → 'aircon-servicing-repair'. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
