@@ -1,0 +1,33 @@
+import type { APIRoute } from 'astro';
+import { createReadStream, statSync } from 'node:fs';
+import { extname, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { loadConfig } from '../../server/config.ts';
+
+const { mediaDir } = loadConfig();
+const root = resolve(mediaDir) + sep;
+
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
+  '.pdf': 'application/pdf', '.mp4': 'video/mp4',
+};
+
+/** Serves the local media folder (MEDIA_BASE_URL=/media). In production a CDN serves these instead. */
+export const GET: APIRoute = ({ params }) => {
+  const target = resolve(root, params.path ?? '');
+  const type = TYPES[extname(target).toLowerCase()];
+  // Only known file types inside the media folder: no traversal out of it.
+  if (!target.startsWith(root) || !type) return new Response('Not Found', { status: 404 });
+  let size: number;
+  try {
+    const stats = statSync(target);
+    if (!stats.isFile()) return new Response('Not Found', { status: 404 });
+    size = stats.size;
+  } catch {
+    return new Response('Not Found', { status: 404 });
+  }
+  const body = Readable.toWeb(createReadStream(target)) as ReadableStream;
+  return new Response(body, {
+    headers: { 'Content-Type': type, 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable' },
+  });
+};

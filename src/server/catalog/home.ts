@@ -1,0 +1,75 @@
+import { LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
+import type { AppData, Banner, Home, Specialization } from '../../shared/schemas/catalog.ts';
+import type { Db } from '../db/connection.ts';
+import {
+  findBanners, findCategoryTree, findFeaturedPostIds, findHomeCategories, findSetting, type BannerRow,
+} from '../db/repositories/content.ts';
+import { findTopPostIdsInCategory } from '../db/repositories/posts.ts';
+import { imageUrls } from '../media/urls.ts';
+import { getPostCards } from './posts.ts';
+
+/** Posts per home category row: two rows' worth of the skeleton's 6. */
+const HOME_ROW_POSTS = PAGE_SIZES.search;
+
+function toBanner(row: BannerRow): Banner {
+  return { title: row.title, subtitle: row.subtitle, image: imageUrls(row)!, hyperlink: row.hyperlink };
+}
+
+export function getBanners(db: Db, placement: string): Home['banners'] {
+  const rows = findBanners(db, placement);
+  return {
+    main: rows.filter((row) => row.slot === 'main').map(toBanner),
+    sub: rows.filter((row) => row.slot === 'sub').map(toBanner),
+  };
+}
+
+/** The home page: banners, featured posts and one row of posts per home category. */
+export function getHome(db: Db): Home {
+  return {
+    banners: getBanners(db, 'home'),
+    featured_posts: getPostCards(db, findFeaturedPostIds(db, 'home')),
+    home_category_posts: findHomeCategories(db).map((category) => ({
+      category: {
+        name: category.name,
+        type: category.type,
+        slug: category.slug,
+        parent: category.parent_name !== null && category.parent_slug !== null
+          ? { name: category.parent_name, slug: category.parent_slug } : null,
+      },
+      posts: getPostCards(db, findTopPostIdsInCategory(db, category.id, HOME_ROW_POSTS)),
+    })),
+  };
+}
+
+/** Main categories of every type with their children, in display order. */
+export function getSpecializationsByType(db: Db): Record<ListingType, Specialization[]> {
+  const rows = findCategoryTree(db);
+  const result = Object.fromEntries(LISTING_TYPES.map((type) => [type, [] as Specialization[]])) as Record<ListingType, Specialization[]>;
+  const parents = new Map<number, Specialization>();
+  for (const row of rows) {
+    if (row.parent_id === null) {
+      const parent: Specialization = { name: row.name, slug: row.slug, type: row.type, child: [] };
+      parents.set(row.id, parent);
+      result[row.type].push(parent);
+    } else {
+      parents.get(row.parent_id)?.child.push({ name: row.name, slug: row.slug, type: row.type });
+    }
+  }
+  return result;
+}
+
+function stringList(db: Db, key: string): string[] {
+  const value = findSetting(db, key);
+  return value === undefined ? [] : (JSON.parse(value) as string[]);
+}
+
+/** What the header needs on every page: the category menus, popular searches and suggested locations. */
+export function getAppData(db: Db): AppData {
+  return {
+    header: {
+      popular_searches: stringList(db, 'popular_searches'),
+      suggested_locations: stringList(db, 'suggested_locations'),
+    },
+    categories: getSpecializationsByType(db),
+  };
+}

@@ -1,0 +1,154 @@
+import type { Post, PostCard } from '../../shared/schemas/catalog.ts';
+import type { Db } from '../db/connection.ts';
+import {
+  findPostAttributes, findPostCategories, findPostDocuments, findPostIdBySlug, findPostLocations, findPostMedia, findPostRows,
+} from '../db/repositories/posts.ts';
+import type { AttributeRow, LocationRow, PostRow } from '../db/repositories/rows.ts';
+import { imageUrls } from '../media/urls.ts';
+import { sanitizeRichText } from './html.ts';
+import { groupByOwner, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
+
+/** Confidential jobs and hireme posts hide who is behind them. */
+function isConfidential(row: PostRow): boolean {
+  return row.job_confidential === 1 || row.hireme_confidential === 1;
+}
+
+function attributeValues(rows: AttributeRow[] | undefined, name: string): string[] {
+  return (rows ?? []).filter((row) => row.name === name).map((row) => row.value);
+}
+
+function locationsOf(row: PostRow, rows: LocationRow[]) {
+  return rows.map(isConfidential(row) ? toConfidentialLocation : toLocation);
+}
+
+/** Cards for the given post ids, in that order; unknown ids are skipped. */
+export function getPostCards(db: Db, ids: readonly number[]): PostCard[] {
+  if (ids.length === 0) return [];
+  const rows = findPostRows(db, ids);
+  const media = groupByOwner(findPostMedia(db, ids, true));
+  const categories = groupByOwner(findPostCategories(db, ids));
+  const locations = groupByOwner(findPostLocations(db, ids));
+  return rows.map((row) => toCard(row, {
+    media: media.get(row.id)?.[0],
+    categories: categories.get(row.id) ?? [],
+    locations: locations.get(row.id) ?? [],
+  }));
+}
+
+function toCard(
+  row: PostRow,
+  related: { media: Parameters<typeof toMediaItem>[0] | undefined; categories: Parameters<typeof toCategoryRef>[0][]; locations: LocationRow[] },
+): PostCard {
+  const confidential = isConfidential(row);
+  const locations = locationsOf(row, related.locations);
+  const categories = related.categories.map(toCategoryRef);
+  const parents = new Map(categories.flatMap((category) => (category.parent ? [[category.parent.slug, category.parent]] : [])));
+  const media = related.media;
+  return {
+    variant: 'post',
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    slug: row.slug,
+    summary: row.summary,
+    image: media ? imageUrls(media) : null,
+    video: null,
+    mime_type: media?.mime_type ?? null,
+    hyperlink: row.hyperlink,
+    plan: row.plan,
+    rating: row.rating,
+    rating_count: row.rating_count,
+    price_min: row.price_min,
+    price_max: row.price_max,
+    price_currency: row.price_currency,
+    op: row.op,
+    categories,
+    parent_categories: [...parents.values()],
+    city_state: locations[0]?.city_state ?? null,
+    addresses: locations.flatMap((location) =>
+      location.address_line1 === null ? [] : [[location.address_line1, location.address_line2, location.postcode, location.city_state].filter(Boolean).join(', ')]),
+    coordinates: locations.map((location) => ({ lat: location.latitude, lon: location.longitude })),
+    phone_numbers: locations.flatMap((location) => (location.phone_number ? [location.phone_number] : [])),
+    confidential,
+    buysell_type: row.buysell_type,
+    profile: confidential ? null : { name: row.profile_name, slug: row.profile_slug },
+    followed: false,
+    distance: null,
+  };
+}
+
+/** A post with everything its detail page shows, or undefined when no post has that slug. */
+export function getPostBySlug(db: Db, slug: string): Post | undefined {
+  const id = findPostIdBySlug(db, slug);
+  if (id === undefined) return undefined;
+  const [row] = findPostRows(db, [id]);
+  if (!row) return undefined;
+  const media = findPostMedia(db, [id]);
+  const categories = findPostCategories(db, [id]);
+  const locationRows = findPostLocations(db, [id]);
+  const attributes = findPostAttributes(db, [id]);
+  const card = toCard(row, { media: media[0], categories, locations: locationRows });
+  const confidential = card.confidential;
+  const money = { price_min: row.price_min, price_max: row.price_max, price_currency: row.price_currency };
+  return {
+    ...card,
+    images: media.map(toMediaItem),
+    documents: findPostDocuments(db, [id]).map(toDocument),
+    price: row.price_min,
+    view_count: row.view_count,
+    locations: locationsOf(row, locationRows),
+    published_at: row.published_at,
+    expires_at: row.expires_at,
+    profile: confidential ? null : {
+      id: row.profile_id,
+      slug: row.profile_slug,
+      name: row.profile_name,
+      logo: imageUrls({
+        thumbnail: row.profile_logo_thumbnail, full: row.profile_logo_full,
+        thumbnail_webp: row.profile_logo_thumbnail_webp, full_webp: row.profile_logo_full_webp,
+      }),
+      plan: row.profile_plan,
+      claimed: row.profile_claimed === 1,
+      rating: row.profile_rating,
+      rating_count: row.profile_rating_count,
+      about: row.profile_about === null ? null : sanitizeRichText(row.profile_about),
+    },
+    job: row.type !== 'jobs' || row.job_level === null ? null : {
+      type: attributeValues(attributes, 'job_type'),
+      qualification: attributeValues(attributes, 'job_qualification'),
+      level: row.job_level,
+      experience_years: row.job_experience_years ?? 0,
+      requirements: row.job_requirements ?? '',
+      responsibilities: row.job_responsibilities ?? '',
+      benefits: row.job_benefits ?? '',
+      company_confidential: row.job_confidential === 1,
+      resume_required: row.job_resume_required === 1,
+      salary_min: row.price_min,
+      salary_max: row.price_max,
+      salary_currency: row.price_currency,
+    },
+    hireme: row.type !== 'hireme' || row.hireme_expertise === null ? null : {
+      language: attributeValues(attributes, 'hireme_language'),
+      type: attributeValues(attributes, 'hireme_type'),
+      expertise: row.hireme_expertise,
+      vaccination: row.hireme_vaccination ?? '',
+      skill: row.hireme_skill ?? '',
+      experience: row.hireme_experience ?? '',
+      education: row.hireme_education ?? '',
+      company_confidential: row.hireme_confidential === 1,
+      expected_salary: row.price_min,
+      rate: row.hireme_rate ?? 'month',
+      price_currency: 'RM',
+    },
+    service: row.type !== 'services' || row.service_description === null ? null : { description: row.service_description, ...money },
+    buysell: row.type !== 'buysell' || row.buysell_type === null || row.buysell_condition === null ? null : {
+      type: row.buysell_type,
+      condition: row.buysell_condition,
+      brand: row.buysell_brand,
+      method: attributeValues(attributes, 'buysell_method'),
+      qty: row.buysell_qty,
+      description: row.buysell_description ?? '',
+      ...money,
+    },
+  };
+}

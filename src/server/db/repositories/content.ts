@@ -1,0 +1,76 @@
+import type { ListingType } from '../../../shared/constants.ts';
+import type { Db } from '../connection.ts';
+import { all, one } from '../query.ts';
+
+export interface BannerRow {
+  slot: 'main' | 'sub';
+  title: string;
+  subtitle: string | null;
+  hyperlink: string;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+}
+
+export interface CategoryTreeRow {
+  id: number;
+  type: ListingType;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  education: number;
+}
+
+export interface HomeCategoryRow {
+  id: number;
+  type: ListingType;
+  name: string;
+  slug: string;
+  parent_name: string | null;
+  parent_slug: string | null;
+}
+
+export function findBanners(db: Db, placement: string): BannerRow[] {
+  return all<BannerRow>(db, `
+    SELECT b.slot, b.title, b.subtitle, b.hyperlink, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp
+    FROM banners b JOIN media m ON m.id = b.media_id
+    WHERE b.placement = ? ORDER BY b.slot, b.position`, placement);
+}
+
+export function findFeaturedPostIds(db: Db, placement: string): number[] {
+  return all<{ post_id: number }>(db, 'SELECT post_id FROM featured_posts WHERE placement = ? ORDER BY position', placement)
+    .map((row) => row.post_id);
+}
+
+export function findHomeCategories(db: Db): HomeCategoryRow[] {
+  return all<HomeCategoryRow>(db, `
+    SELECT c.id, c.type, c.name, c.slug, parent.name AS parent_name, parent.slug AS parent_slug
+    FROM home_categories h
+    JOIN categories c ON c.id = h.category_id
+    LEFT JOIN categories parent ON parent.id = c.parent_id
+    ORDER BY h.position`);
+}
+
+/** Every category, parents before children, in display order. */
+export function findCategoryTree(db: Db): CategoryTreeRow[] {
+  return all<CategoryTreeRow>(db, `
+    SELECT id, type, name, slug, parent_id, education FROM categories
+    ORDER BY type, parent_id IS NOT NULL, position`);
+}
+
+export function findSetting(db: Db, key: string): string | undefined {
+  return one<{ value: string }>(db, 'SELECT value FROM settings WHERE key = ?', key)?.value;
+}
+
+export function findCmsPage(db: Db, page: string): { article_title: string; article_content: string } | undefined {
+  return one(db, 'SELECT article_title, article_content FROM cms_pages WHERE page = ?', page);
+}
+
+export function findCountries(db: Db): { id: number; name: string; calling_code: string }[] {
+  return all(db, 'SELECT id, name, calling_code FROM countries ORDER BY id');
+}
+
+export function findStates(db: Db): { id: number; name: string }[] {
+  return all(db, 'SELECT id, name FROM states ORDER BY name');
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+/** An error with the HTTP status and body of spec §8; the API's onError turns it into JSON. */
+export class AppError extends Error {
+  readonly status: 400 | 401 | 403 | 404 | 419 | 422 | 429;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(status: AppError['status'], message: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export function notFound(message = 'Not Found'): AppError {
+  return new AppError(404, message);
+}
+
+/** Parses `input` with `schema`, or throws a 422 with the messages per field (spec §8). */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+  throw new AppError(422, first, errors);
+}

@@ -1,0 +1,5 @@
+/**
+ * Public pages never depend on who is signed in, so a CDN may cache them: browsers revalidate,
+ * shared caches keep a page a minute and may serve it stale for ten while they refresh it.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';

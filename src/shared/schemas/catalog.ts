@@ -1,0 +1,245 @@
+/** Shapes of the catalogue as the API and the pages see it (spec §3). Field names are the spec's. */
+import { z } from 'zod';
+import { LISTING_TYPES, PLANS } from '../constants.ts';
+
+export const ListingTypeSchema = z.enum(LISTING_TYPES);
+export const PlanSchema = z.enum(PLANS);
+
+export const ImageSchema = z.object({
+  thumbnail: z.string(),
+  full: z.string(),
+  thumbnail_webp: z.string().nullable(),
+  full_webp: z.string().nullable(),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const MediaItemSchema = z.object({
+  image: ImageSchema,
+  video: z.object({ file: z.string() }).nullable(),
+  mime_type: z.string(),
+  caption: z.string().nullable(),
+  selected: z.union([z.literal(0), z.literal(1)]),
+});
+export type MediaItem = z.infer<typeof MediaItemSchema>;
+
+export const DocumentSchema = z.object({ doc: z.object({ file: z.string() }), original_filename: z.string() });
+export type Document = z.infer<typeof DocumentSchema>;
+
+export const CategoryRefSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  type: ListingTypeSchema,
+  parent: z.object({ name: z.string(), slug: z.string() }).nullable(),
+});
+export type CategoryRef = z.infer<typeof CategoryRefSchema>;
+
+export const LocationSchema = z.object({
+  name: z.string(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.object({ name: z.string() }),
+  postcode: z.string().nullable(),
+  state: z.object({ name: z.string() }),
+  city_state: z.string(),
+  phone_number: z.string().nullable(),
+  company_phone_number: z.string().nullable(),
+  fax_number: z.string().nullable(),
+  email: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+export const ProfileRefSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  logo: ImageSchema.nullable(),
+  plan: PlanSchema,
+  claimed: z.boolean(),
+  rating: z.number(),
+  rating_count: z.number().int(),
+  about: z.string().nullable(),
+});
+export type ProfileRef = z.infer<typeof ProfileRefSchema>;
+
+/** What a listing card shows (search results, home rows, profile post lists). */
+export const PostCardSchema = z.object({
+  variant: z.literal('post'),
+  id: z.number().int(),
+  type: ListingTypeSchema,
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  image: ImageSchema.nullable(),
+  video: z.object({ file: z.string() }).nullable(),
+  mime_type: z.string().nullable(),
+  hyperlink: z.string().nullable(),
+  plan: PlanSchema,
+  rating: z.number(),
+  rating_count: z.number().int(),
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+  price_currency: z.string(),
+  op: z.number().nullable(),
+  categories: z.array(CategoryRefSchema),
+  parent_categories: z.array(z.object({ name: z.string(), slug: z.string() })),
+  city_state: z.string().nullable(),
+  addresses: z.array(z.string()),
+  coordinates: z.array(z.object({ lat: z.number(), lon: z.number() })),
+  phone_numbers: z.array(z.string()),
+  confidential: z.boolean(),
+  buysell_type: z.enum(['buy', 'sell']).nullable(),
+  profile: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  followed: z.boolean(),
+  distance: z.number().nullable(),
+});
+export type PostCard = z.infer<typeof PostCardSchema>;
+
+export const JobSchema = z.object({
+  type: z.array(z.string()),
+  qualification: z.array(z.string()),
+  level: z.string(),
+  experience_years: z.number().int(),
+  requirements: z.string(),
+  responsibilities: z.string(),
+  benefits: z.string(),
+  company_confidential: z.boolean(),
+  resume_required: z.boolean(),
+  salary_min: z.number().nullable(),
+  salary_max: z.number().nullable(),
+  salary_currency: z.string(),
+});
+
+export const HiremeSchema = z.object({
+  language: z.array(z.string()),
+  type: z.array(z.string()),
+  expertise: z.string(),
+  vaccination: z.string(),
+  skill: z.string(),
+  experience: z.string(),
+  education: z.string(),
+  company_confidential: z.boolean(),
+  expected_salary: z.number().nullable(),
+  rate: z.string(),
+  price_currency: z.string(),
+});
+
+export const ServiceSchema = z.object({
+  description: z.string(),
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+  price_currency: z.string(),
+});
+
+export const BuysellSchema = z.object({
+  type: z.enum(['buy', 'sell']),
+  condition: z.enum(['new', 'used']),
+  brand: z.string().nullable(),
+  method: z.array(z.string()),
+  qty: z.number().int().nullable(),
+  description: z.string(),
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+  price_currency: z.string(),
+});
+
+/** A post as the detail page and `GET post/slug/{slug}` give it. */
+export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
+  images: z.array(MediaItemSchema),
+  documents: z.array(DocumentSchema),
+  price: z.number().nullable(),
+  view_count: z.number().int(),
+  locations: z.array(LocationSchema),
+  profile: ProfileRefSchema.nullable(),
+  published_at: z.string(),
+  expires_at: z.string().nullable(),
+  job: JobSchema.nullable(),
+  hireme: HiremeSchema.nullable(),
+  service: ServiceSchema.nullable(),
+  buysell: BuysellSchema.nullable(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+export const BusinessHoursSchema = z.object({ day: z.string(), time: z.array(z.string()) });
+
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  store_name: z.string().nullable(),
+  company_no: z.string().nullable(),
+  image: ImageSchema.nullable(),
+  logo: ImageSchema.nullable(),
+  images: z.array(MediaItemSchema),
+  documents: z.array(DocumentSchema),
+  categories: z.array(CategoryRefSchema),
+  about: z.string().nullable(),
+  plan: PlanSchema,
+  claimed: z.boolean(),
+  followed: z.boolean(),
+  rating: z.number(),
+  rating_count: z.number().int(),
+  badges: z.array(z.object({ value: z.string() })),
+  established_year: z.number().int().nullable(),
+  locations: z.array(LocationSchema),
+  business_hours: z.array(BusinessHoursSchema),
+  url: z.string().nullable(),
+  facebook: z.string().nullable(),
+  twitter: z.string().nullable(),
+  instagram: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  wechat: z.string().nullable(),
+  youtube: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  view_count: z.number().int(),
+  posts: z.object({ services: z.array(PostCardSchema), jobs: z.array(PostCardSchema), buysell: z.array(PostCardSchema) }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const BannerSchema = z.object({
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image: ImageSchema,
+  hyperlink: z.string(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const HomeCategorySchema = z.object({
+  name: z.string(),
+  type: ListingTypeSchema,
+  slug: z.string(),
+  parent: z.object({ name: z.string(), slug: z.string() }).nullable(),
+});
+
+export const HomeSchema = z.object({
+  banners: z.object({ main: z.array(BannerSchema), sub: z.array(BannerSchema) }),
+  featured_posts: z.array(PostCardSchema),
+  home_category_posts: z.array(z.object({ category: HomeCategorySchema, posts: z.array(PostCardSchema) })),
+});
+export type Home = z.infer<typeof HomeSchema>;
+
+export const SpecializationSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  type: ListingTypeSchema,
+  child: z.array(z.object({ name: z.string(), slug: z.string(), type: ListingTypeSchema })),
+});
+export type Specialization = z.infer<typeof SpecializationSchema>;
+
+export const AppDataSchema = z.object({
+  header: z.object({ popular_searches: z.array(z.string()), suggested_locations: z.array(z.string()) }),
+  categories: z.record(ListingTypeSchema, z.array(SpecializationSchema)),
+});
+export type AppData = z.infer<typeof AppDataSchema>;
+
+export const CountrySchema = z.object({ id: z.number().int(), name: z.string(), calling_code: z.string() });
+export const StateSchema = z.object({ id: z.number().int(), name: z.string() });
+export const CmsPageSchema = z.object({ article_title: z.string(), article_content: z.string() });
+export type CmsPage = z.infer<typeof CmsPageSchema>;
+
+/** The error body of spec §8: a message and, for 422, messages per field. */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
