@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/connection.ts';
 import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
@@ -18,7 +19,9 @@ export function createApi(db: Db) {
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.status);
+      return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+        // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
+        error.status as ContentfulStatusCode);
     }
     console.error(error);
     return c.json({ message: 'Server Error' }, 500);

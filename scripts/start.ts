@@ -1,0 +1,38 @@
+/**
+ * `npm start`: migrate, seed the demo data if the database is empty, build if the sources are
+ * newer than the build, then serve on http://localhost:4321 (PORT and HOST override).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
+import { projectRoot } from '../src/server/project-root.ts';
+import { DEFAULT_SEED, isEmpty, seedDatabase } from './seed/generate.ts';
+
+const config = loadConfig();
+const db = openDatabase(config.databasePath);
+if (isEmpty(db)) {
+  console.log(`Empty database at ${config.databasePath}: seeding demo data (${DEFAULT_SEED.profiles} profiles, ${DEFAULT_SEED.posts} posts)…`);
+  await seedDatabase(db, { ...DEFAULT_SEED, mediaDir: config.mediaDir, log: console.log });
+}
+db.close();
+
+function newestChange(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+}
+
+const entry = join(projectRoot, 'dist/server/entry.mjs');
+const sources = ['src', 'public', 'astro.config.mjs', 'package.json'].map((path) => join(projectRoot, path));
+if (!existsSync(entry) || Math.max(...sources.map(newestChange)) > statSync(entry).mtimeMs) {
+  console.log('Building the site…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+process.env.HOST ??= '0.0.0.0';
+process.env.PORT ??= '4321';
+console.log(`Serving on http://localhost:${process.env.PORT}`);
+await import(entry);

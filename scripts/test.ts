@@ -1,0 +1,45 @@
+/**
+ * `npm test`: type checking, unit and API tests, a production build, then the end-to-end tests
+ * in Chromium against that build. Ends with one 'N passed, N failed' line summing every suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(label: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) console.log(`=== ${label} failed (exit ${result.status ?? result.signal})`);
+  return result.status === 0;
+}
+
+/** Runs Vitest projects and adds their counts from the JSON report. */
+function vitest(label: string, projects: string[]): boolean {
+  const report = join(reports, `${label}.json`);
+  const passed = run(label, 'npx', ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests;
+  } catch {
+    // No report: the run itself broke before testing; count it as a failure below.
+  }
+  return passed;
+}
+
+ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
+ok = vitest('unit-and-api', ['unit', 'api']) && ok;
+if (run('build', 'npx', ['astro', 'build'])) ok = vitest('e2e', ['e2e']) && ok;
+else ok = false;
+rmSync(reports, { recursive: true, force: true });
+
+if (!ok && totals.failed === 0) totals.failed = 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createSeededDatabase } from '../helpers/seeded-db.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    e2eDb: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server at ${url} did not start within ${timeoutMs} ms`);
+}
+
+/** Starts the built server on a free port with its own seeded database, as `npm start` would. */
+export default async function setup(project: TestProject) {
+  const entry = join(process.cwd(), 'dist/server/entry.mjs');
+  if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the end-to-end tests.');
+  const dir = mkdtempSync(join(tmpdir(), 'yp-e2e-'));
+  const mediaDir = join(dir, 'media');
+  const databasePath = await createSeededDatabase(dir, mediaDir);
+  const port = await freePort();
+  const server = spawn(process.execPath, [entry], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
+  project.provide('baseUrl', baseUrl);
+  project.provide('e2eDb', databasePath);
+  return () => {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../src/server/catalog/html.ts';
+import { weeklyHours } from '../../src/server/catalog/profiles.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { percentOff } from '../../src/shared/constants.ts';
+import { formatPriceRange } from '../../src/shared/format.ts';
+import { slugify } from '../../src/shared/slug.ts';
+import { categoryUrl, searchUrl } from '../../src/shared/urls.ts';
+
+describe('prices', () => {
+  it('shows Negotiable when no amount is given', () => {
+    expect(formatPriceRange(null, null)).toBe('Negotiable');
+  });
+  it('shows a range with RM and thousands separators, or a single amount', () => {
+    expect(formatPriceRange(1200, 2500)).toBe('RM 1,200 - RM 2,500');
+    expect(formatPriceRange(80, null)).toBe('RM 80');
+    expect(formatPriceRange(80, 80)).toBe('RM 80');
+  });
+  it('computes the percent-off label as 100 - price/op*100', () => {
+    expect(percentOff(75, 100)).toBe(25);
+    expect(percentOff(899, 1068)).toBe(16);
+  });
+});
+
+describe('slugs and URLs', () => {
+  it('makes lower-case hyphenated slugs', () => {
+    expect(slugify('Roofing & Waterproofing')).toBe('roofing-and-waterproofing');
+    expect(slugify("Men's Clothing")).toBe('men-s-clothing');
+    expect(slugify('  Café  Ipoh ')).toBe('cafe-ipoh');
+  });
+  it('builds search URLs of spec §2', () => {
+    expect(searchUrl('services')).toBe('/services/l');
+    expect(searchUrl('jobs', 'engineering')).toBe('/jobs/l/engineering');
+    expect(categoryUrl({ type: 'services', slug: 'plumbing', parent: { slug: 'home-services' } })).toBe('/services/l/home-services/plumbing');
+    expect(categoryUrl({ type: 'buysell', slug: 'vehicles', parent: null })).toBe('/buysell/l/vehicles');
+  });
+});
+
+describe('rich text from advertisers', () => {
+  it('drops scripts, event handlers and javascript: links but keeps formatting', () => {
+    const clean = sanitizeRichText('<p onclick="steal()">Hi <strong>there</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com">ok</a>');
+    expect(clean).not.toMatch(/script|onclick|javascript:/);
+    expect(clean).toContain('<strong>there</strong>');
+    expect(clean).toContain('href="https://example.com"');
+  });
+});
+
+describe('opening hours', () => {
+  it('lists every weekday from Monday with its periods; closed days have none', () => {
+    const week = weeklyHours([{ day: 1, opens: '09:00', closes: '13:00' }, { day: 1, opens: '14:00', closes: '18:00' }, { day: 6, opens: '09:00', closes: '12:00' }]);
+    expect(week.map((entry) => entry.day)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    expect(week[0]!.time).toEqual(['09:00-13:00', '14:00-18:00']);
+    expect(week[5]!.time).toEqual(['09:00-12:00']);
+    expect(week[6]!.time).toEqual([]);
+  });
+});
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.databasePath).toMatch(/data\/yp\.db$/);
+    expect(config.mediaBaseUrl).toBe('/media');
+  });
+  it('refuses a bad value', () => {
+    expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
+  });
+});
