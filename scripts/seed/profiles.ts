@@ -23,7 +23,7 @@ function businessHours(context: SeedContext, category: SeedCategory): [number, s
 function aboutHtml(context: SeedContext, name: string, category: SeedCategory, city: string, year: number): string {
   const points = context.random.sample(SERVICE_SELLING_POINTS, 3).map((point) =>
     `<li>${point.replace('{year}', String(year)).replace('{n}', String(context.random.int(2, 50) * 100))}</li>`);
-  return `<p><strong>${name}</strong> provides ${category.name.toLowerCase()} in ${city} and the surrounding areas since ${year}.</p>`
+  return `<p><strong>${name}</strong> provides ${category.name.toLowerCase()} services in ${city} and the surrounding areas since ${year}.</p>`
     + `<ul>${points.join('')}</ul><p>Call or WhatsApp us for a free quotation.</p>`;
 }
 

@@ -63,8 +63,10 @@ describe('reference data', () => {
     expect(countries[0]).toMatchObject({ name: 'Malaysia', calling_code: '60' });
   });
 
-  it('GET /api/states lists the 16 states and federal territories by name', async () => {
-    const states = z.array(StateSchema).parse((await get('/api/states')).body);
+  it('GET /api/states lists the 16 states and federal territories by name, cacheable', async () => {
+    const { body, headers } = await get('/api/states');
+    expect(headers.get('Cache-Control')).toMatch(/max-age=\d+/);
+    const states = z.array(StateSchema).parse(body);
     expect(states).toHaveLength(16);
     expect(states.map((state) => state.name)).toEqual([...states.map((state) => state.name)].sort());
     expect(states.map((state) => state.name)).toEqual(expect.arrayContaining(['Selangor', 'Sabah', 'Sarawak', 'Labuan', 'Putrajaya']));
