@@ -1,5 +1,6 @@
 import type { StatementSync } from 'node:sqlite';
 import { transaction, type Db } from '../../src/server/db/connection.ts';
+import { rebuildSearchIndex } from '../../src/server/db/repositories/search-index.ts';
 import { insertContent } from './content.ts';
 import type { SeedContext, SeedMedia } from './context.ts';
 import { generateMediaPool } from './media.ts';
@@ -96,6 +97,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     db.exec('ROLLBACK');
     throw error;
   }
+  log('indexing for search…');
+  transaction(db, () => rebuildSearchIndex(db));
   db.exec('ANALYZE');
   const reviews = Number(db.prepare('SELECT count(*) AS n FROM reviews').get()?.n);
   const summary = { profiles: profiles.length, posts: options.posts, reviews, seconds: Math.round((performance.now() - started) / 100) / 10 };

@@ -58,7 +58,7 @@ function prepare(context: SeedContext) {
       company_confidential) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     service: statement('INSERT INTO service_details (post_id, description) VALUES (?, ?)'),
     buysell: statement('INSERT INTO buysell_details (post_id, deal_type, condition, brand, qty, description) VALUES (?, ?, ?, ?, ?, ?)'),
-    review: statement(`INSERT INTO reviews (reviewable_type, reviewable_id, reviewer_name, reviewer_image, rating, content, created_at)
+    review: statement(`INSERT INTO reviews (reviewable_type, reviewable_id, reviewer_name, reviewer_image_id, rating, content, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?)`),
     rating: statement('UPDATE posts SET rating = ?, rating_count = ? WHERE id = ?'),
   };

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './project-root.ts';
@@ -11,6 +12,10 @@ const EnvSchema = z.object({
   MEDIA_BASE_URL: z.string().min(1).default('/media'),
   /** The public address of the site, used in canonical links and sitemaps. */
   SITE_URL: z.url().default('http://localhost:4321'),
+  /** Worker threads for search; 0 searches on the main thread. Defaults to the number of cores. */
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
+  /** Search responses kept in memory; 0 turns the response cache off. */
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
 });
 
 export type Config = {
@@ -18,6 +23,8 @@ export type Config = {
   mediaDir: string;
   mediaBaseUrl: string;
   siteUrl: string;
+  searchWorkers: number;
+  searchCacheSize: number;
 };
 
 function resolvePath(path: string): string {
@@ -30,11 +37,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE } = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
     mediaBaseUrl: MEDIA_BASE_URL.replace(/\/+$/, ''),
     siteUrl: SITE_URL.replace(/\/+$/, ''),
+    searchWorkers: SEARCH_WORKERS,
+    searchCacheSize: SEARCH_CACHE_SIZE,
   };
 }

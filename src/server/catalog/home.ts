@@ -1,8 +1,8 @@
 import { LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
-import type { AppData, Banner, Home, Specialization } from '../../shared/schemas/catalog.ts';
+import type { AppData, Banner, CategoryHome, EducationHome, Home, Specialization } from '../../shared/schemas/catalog.ts';
 import type { Db } from '../db/connection.ts';
 import {
-  findBanners, findCategoryTree, findFeaturedPostIds, findHomeCategories, findSetting, type BannerRow,
+  findBanners, findBusiestMainCategories, findCategoryTree, findFeaturedPostIds, findHomeCategories, findSetting, type BannerRow,
 } from '../db/repositories/content.ts';
 import { findTopPostIdsInCategory } from '../db/repositories/posts.ts';
 import { imageUrls } from '../media/urls.ts';
@@ -41,9 +41,9 @@ export function getHome(db: Db): Home {
   };
 }
 
-/** Main categories of every type with their children, in display order. */
-export function getSpecializationsByType(db: Db): Record<ListingType, Specialization[]> {
-  const rows = findCategoryTree(db);
+/** Main categories of every type with their children, in display order (only education ones when asked). */
+export function getSpecializationsByType(db: Db, options: { educationOnly?: boolean } = {}): Record<ListingType, Specialization[]> {
+  const rows = findCategoryTree(db).filter((row) => !options.educationOnly || row.education === 1);
   const result = Object.fromEntries(LISTING_TYPES.map((type) => [type, [] as Specialization[]])) as Record<ListingType, Specialization[]>;
   const parents = new Map<number, Specialization>();
   for (const row of rows) {
@@ -72,4 +72,41 @@ export function getAppData(db: Db): AppData {
     },
     categories: getSpecializationsByType(db),
   };
+}
+
+/** How many main categories a category home lists posts for, and how many posts each. */
+const CATEGORY_HOME_ROWS = 8;
+const CATEGORY_HOME_ROW_POSTS = 8;
+
+/** A category home (/services, /jobs …): its categories, banners, featured posts and the busiest categories' best posts. */
+export function getCategoryHome(db: Db, type: ListingType): CategoryHome {
+  return {
+    type,
+    categories: getSpecializationsByType(db)[type],
+    banners: getBanners(db, type),
+    featured_posts: getPostCards(db, findFeaturedPostIds(db, type)),
+    category_posts: findBusiestMainCategories(db, type, CATEGORY_HOME_ROWS).map((category) => ({
+      category: { name: category.name, type: category.type, slug: category.slug, parent: null },
+      posts: getPostCards(db, findTopPostIdsInCategory(db, category.id, CATEGORY_HOME_ROW_POSTS)),
+    })),
+  };
+}
+
+/** The education home: education categories of every type, regrouped, with their banners and featured posts. */
+export function getEducationHome(db: Db): EducationHome {
+  return {
+    categories: Object.values(getSpecializationsByType(db, { educationOnly: true })).flat(),
+    banners: getBanners(db, 'education'),
+    featured_posts: getPostCards(db, findFeaturedPostIds(db, 'education')),
+  };
+}
+
+/** A seasonal landing page (raya-special): banners and featured posts of its placement. */
+export function getSpecialHome(db: Db, placement: 'raya-special') {
+  return { banners: getBanners(db, placement), featured_posts: getPostCards(db, findFeaturedPostIds(db, placement)) };
+}
+
+/** Main categories of a type without their children. */
+export function getParentSpecializations(db: Db, type: ListingType) {
+  return getSpecializationsByType(db)[type].map(({ name, slug, type: categoryType }) => ({ name, slug, type: categoryType }));
 }

@@ -1,6 +1,7 @@
 import type { Profile } from '../../shared/schemas/catalog.ts';
 import type { Db } from '../db/connection.ts';
-import { findPostIdsByProfile } from '../db/repositories/posts.ts';
+import { findPostIdsByProfile, findRelatedPostIds } from '../db/repositories/posts.ts';
+import { PAGE_SIZES } from '../../shared/constants.ts';
 import {
   findBusinessHours, findProfileBadges, findProfileBySlug, findProfileCategories, findProfileDocuments,
   findProfileLocations, findProfileMedia,
@@ -29,6 +30,7 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
   const row = findProfileBySlug(db, slug);
   if (!row) return undefined;
   const posts = (type: 'services' | 'jobs' | 'buysell') => getPostCards(db, findPostIdsByProfile(db, row.id, type, POSTS_PER_TYPE));
+  const categories = findProfileCategories(db, row.id);
   return {
     id: row.id,
     slug: row.slug,
@@ -39,7 +41,7 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
     logo: imageUrls({ thumbnail: row.logo_thumbnail, full: row.logo_full, thumbnail_webp: row.logo_thumbnail_webp, full_webp: row.logo_full_webp }),
     images: findProfileMedia(db, row.id).map(toMediaItem),
     documents: findProfileDocuments(db, row.id).map(toDocument),
-    categories: findProfileCategories(db, row.id).map(toCategoryRef),
+    categories: categories.map(toCategoryRef),
     about: row.about === null ? null : sanitizeRichText(row.about),
     plan: row.plan,
     claimed: row.claimed === 1,
@@ -60,5 +62,8 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
     whatsapp: row.whatsapp,
     view_count: row.view_count,
     posts: { services: posts('services'), jobs: posts('jobs'), buysell: posts('buysell') },
+    related_posts: row.plan === 'FREE'
+      ? getPostCards(db, findRelatedPostIds(db, row.id, categories.map((category) => category.id), PAGE_SIZES.relatedPosts))
+      : [],
   };
 }

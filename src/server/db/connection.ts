@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../project-root.ts';
+import { rebuildSearchIndex } from './repositories/search-index.ts';
 
 /** The database handle every repository takes as its first argument. */
 export type Db = DatabaseSync;
@@ -21,6 +22,11 @@ export function openDatabase(path: string, options: { readOnly?: boolean } = {})
   return db;
 }
 
+/** Data a migration derives from existing rows, filled in right after it is applied. */
+const FOLLOW_UPS: Record<string, (db: Db) => void> = {
+  '0002_search.sql': rebuildSearchIndex,
+};
+
 /** Applies every numbered `NNNN_name.sql` file not yet recorded in `schema_migrations`, each in its own transaction. */
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
@@ -33,6 +39,7 @@ export function migrate(db: Db): string[] {
   for (const file of pending) {
     transaction(db, () => {
       db.exec(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'));
+      FOLLOW_UPS[file]?.(db);
       db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(file, new Date().toISOString());
     });
   }

@@ -194,6 +194,8 @@ export const ProfileSchema = z.object({
   whatsapp: z.string().nullable(),
   view_count: z.number().int(),
   posts: z.object({ services: z.array(PostCardSchema), jobs: z.array(PostCardSchema), buysell: z.array(PostCardSchema) }),
+  /** Posts of other businesses in the same categories, shown on FREE profiles only. */
+  related_posts: z.array(PostCardSchema),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -243,3 +245,40 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
+
+export const CategoryPostsSchema = z.object({ category: HomeCategorySchema, posts: z.array(PostCardSchema) });
+
+/** `GET home/cat_type/{type}`: a category home. */
+export const CategoryHomeSchema = z.object({
+  type: ListingTypeSchema,
+  categories: z.array(SpecializationSchema),
+  banners: HomeSchema.shape.banners,
+  featured_posts: z.array(PostCardSchema),
+  category_posts: z.array(CategoryPostsSchema),
+});
+export type CategoryHome = z.infer<typeof CategoryHomeSchema>;
+
+/** `GET home/education`: categories of every type that belong to education, regrouped. */
+export const EducationHomeSchema = z.object({
+  categories: z.array(SpecializationSchema),
+  banners: HomeSchema.shape.banners,
+  featured_posts: z.array(PostCardSchema),
+});
+export type EducationHome = z.infer<typeof EducationHomeSchema>;
+
+export const SpecialHomeSchema = z.object({ banners: HomeSchema.shape.banners, featured_posts: z.array(PostCardSchema) });
+
+export const ParentSpecializationSchema = z.object({ name: z.string(), slug: z.string(), type: ListingTypeSchema });
+
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ name: z.string(), image: ImageSchema.nullable() }),
+  created_at: z.string(),
+  rating: z.number().int().min(1).max(5),
+  content: z.string(),
+  images: z.array(z.object({ image: ImageSchema })),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReviewPageSchema = z.object({ data: z.array(ReviewSchema), total: z.number().int(), page: z.number().int() });
+export type ReviewPage = z.infer<typeof ReviewPageSchema>;

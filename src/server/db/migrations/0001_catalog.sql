@@ -256,7 +256,7 @@ CREATE TABLE reviews (
   reviewable_type TEXT NOT NULL CHECK (reviewable_type IN ('post', 'profile')),
   reviewable_id INTEGER NOT NULL,
   reviewer_name TEXT NOT NULL,
-  reviewer_image TEXT,
+  reviewer_image_id INTEGER REFERENCES media(id),
   rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
   content TEXT NOT NULL,
   created_at TEXT NOT NULL

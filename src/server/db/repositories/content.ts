@@ -74,3 +74,36 @@ export function findCountries(db: Db): { id: number; name: string; calling_code:
 export function findStates(db: Db): { id: number; name: string }[] {
   return all(db, 'SELECT id, name FROM states ORDER BY name');
 }
+
+export interface PlaceRow {
+  kind: 'state' | 'city';
+  id: number;
+  name: string;
+  state_name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** States and towns whose name, or a word of it, starts with `prefix`; states first, then the shortest names. */
+export function findPlacesByPrefix(db: Db, prefix: string, limit: number): PlaceRow[] {
+  const pattern = `% ${prefix.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return all<PlaceRow>(db, `
+    SELECT * FROM (
+      SELECT 'state' AS kind, s.id, s.name, s.name AS state_name,
+        (SELECT avg(c.latitude) FROM cities c WHERE c.state_id = s.id) AS latitude,
+        (SELECT avg(c.longitude) FROM cities c WHERE c.state_id = s.id) AS longitude
+      FROM states s WHERE ' ' || lower(s.name) LIKE ? ESCAPE '\\'
+      UNION ALL
+      SELECT 'city', c.id, c.name, s.name, c.latitude, c.longitude
+      FROM cities c JOIN states s ON s.id = c.state_id WHERE ' ' || lower(c.name) LIKE ? ESCAPE '\\'
+    ) ORDER BY kind = 'state' DESC, length(name), name LIMIT ?`, pattern, pattern, limit);
+}
+
+/** Main categories of a type with how many posts they hold, largest first. */
+export function findBusiestMainCategories(db: Db, type: ListingType, limit: number): HomeCategoryRow[] {
+  return all<HomeCategoryRow>(db, `
+    SELECT c.id, c.type, c.name, c.slug, NULL AS parent_name, NULL AS parent_slug
+    FROM categories c JOIN (SELECT parent_id, sum(doc_count) AS n FROM search_summary WHERE type = ? GROUP BY parent_id) t
+      ON t.parent_id = c.id
+    ORDER BY t.n DESC, c.position LIMIT ?`, type, limit);
+}

@@ -1,6 +1,6 @@
 import type { ListingType } from '../../../shared/constants.ts';
 import type { Db } from '../connection.ts';
-import { all, idList, one, PLAN_WEIGHT_SQL } from '../query.ts';
+import { all, idList, one, statement } from '../query.ts';
 import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from './rows.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
@@ -80,14 +80,26 @@ export function findPostAttributes(db: Db, ids: readonly number[]): AttributeRow
   return all<AttributeRow>(db, `SELECT post_id, name, value FROM post_attributes WHERE post_id IN (${IDS}) ORDER BY post_id, name, value`, idList(ids));
 }
 
-/** Best posts of a category or any of its children: paying plans first, then rating, then the newest. */
+/** Best posts of a category (a main category includes its children): paying plans first, then rating, then the newest. */
 export function findTopPostIdsInCategory(db: Db, categoryId: number, limit: number): number[] {
-  return all<{ id: number }>(db, `
-    SELECT p.id FROM posts p
-    WHERE p.id IN (SELECT pc.post_id FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-                   WHERE c.id = ? OR c.parent_id = ?)
-    ORDER BY ${PLAN_WEIGHT_SQL} DESC, p.rating DESC, p.published_at DESC, p.id
-    LIMIT ?`, categoryId, categoryId, limit).map((row) => row.id);
+  const isMain = one<{ main: number }>(db, 'SELECT parent_id IS NULL AS main FROM categories WHERE id = ?', categoryId)?.main === 1;
+  return all<{ post_id: number }>(db, `
+    SELECT post_id FROM search_posts WHERE ${isMain ? 'parent_id' : 'category_id'} = ?
+    ORDER BY plan_weight DESC, rating DESC, published_at DESC, post_id LIMIT ?`, categoryId, limit).map((row) => row.post_id);
+}
+
+/** Posts of other profiles in the given categories, best first: the related posts of a FREE profile. */
+export function findRelatedPostIds(db: Db, profileId: number, categoryIds: readonly number[], limit: number): number[] {
+  return all<{ post_id: number }>(db, `
+    SELECT s.post_id FROM search_posts s JOIN posts p ON p.id = s.post_id
+    WHERE s.category_id IN (SELECT value FROM json_each(?)) AND p.profile_id <> ?
+    ORDER BY s.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id LIMIT ?`,
+  idList(categoryIds), profileId, limit).map((row) => row.post_id);
+}
+
+/** Adds one view to a post. */
+export function incrementPostViews(db: Db, postId: number): void {
+  statement(db, 'UPDATE posts SET view_count = view_count + 1 WHERE id = ?').run(postId);
 }
 
 export function findPostIdsByProfile(db: Db, profileId: number, type: ListingType, limit: number): number[] {

@@ -1,5 +1,5 @@
 import type { Db } from '../connection.ts';
-import { all, one } from '../query.ts';
+import { all, one, statement } from '../query.ts';
 import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from './rows.ts';
 
 export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined {
@@ -56,4 +56,9 @@ export function findProfileLocations(db: Db, profileId: number): LocationRow[] {
     JOIN cities c ON c.id = l.city_id
     JOIN states s ON s.id = l.state_id
     WHERE l.profile_id = ? ORDER BY l.position`, profileId);
+}
+
+/** Adds one view to a profile. */
+export function incrementProfileViews(db: Db, profileId: number): void {
+  statement(db, 'UPDATE profiles SET view_count = view_count + 1 WHERE id = ?').run(profileId);
 }

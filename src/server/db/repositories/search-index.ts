@@ -1,0 +1,117 @@
+/**
+ * Keeps the search tables (migration 0002) in step with the catalogue. Every write path that
+ * changes a post calls `reindexPosts`; the seed and migrations call `rebuildSearchIndex`.
+ */
+import { ATTRIBUTES, FACET_ATTRIBUTES, countSql, maskSql } from '../../search/attributes.ts';
+import type { Db } from '../connection.ts';
+import { idList, PLAN_WEIGHT_SQL, statement } from '../query.ts';
+
+const IDS = 'SELECT value FROM json_each(?)';
+
+const ROW_SELECT = `
+  SELECT p.id, p.type, ${PLAN_WEIGHT_SQL.replace(/plan/g, 'p.plan')}, p.rating, p.rating_count, p.published_at,
+    lower(p.title), coalesce(p.price_min, p.price_max),
+    c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, l.latitude, l.longitude,
+    ${maskSql(ATTRIBUTES.job_type, 'p.id')}, ${maskSql(ATTRIBUTES.job_qualification, 'p.id')}, j.level,
+    ${maskSql(ATTRIBUTES.hireme_type, 'p.id')}, h.rate, h.expertise,
+    b.deal_type, b.condition, ${maskSql(ATTRIBUTES.buysell_method, 'p.id')}
+  FROM posts p
+  JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
+  JOIN categories c ON c.id = pc.category_id
+  JOIN post_locations pl ON pl.post_id = p.id AND pl.position = 0
+  JOIN locations l ON l.id = pl.location_id
+  LEFT JOIN job_details j ON j.post_id = p.id
+  LEFT JOIN hireme_details h ON h.post_id = p.id
+  LEFT JOIN buysell_details b ON b.post_id = p.id`;
+
+const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, rating, rating_count, published_at, sort_title, price,
+  category_id, parent_id, state_id, city_id, lat, lon, job_type, job_qualification, job_level, hireme_type, hireme_rate,
+  hireme_expertise, buysell_type, buysell_condition, buysell_method) ${ROW_SELECT}`;
+
+/** What the keyword search reads: title, summary, category names and, unless confidential, the company. */
+const FTS_SELECT = `
+  SELECT p.id, 'type' || p.type, p.title,
+    p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') ||
+    CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END
+  FROM posts p
+  JOIN profiles pr ON pr.id = p.profile_id
+  JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
+  JOIN categories c ON c.id = pc.category_id
+  LEFT JOIN categories parent ON parent.id = c.parent_id
+  LEFT JOIN job_details j ON j.post_id = p.id
+  LEFT JOIN hireme_details h ON h.post_id = p.id`;
+
+/** Recomputes summary and facet-count rows for the matching keys (all keys when `scope` is empty). */
+function refreshSummary(db: Db, scope: string, params: (string | number)[]): void {
+  db.prepare(`DELETE FROM search_summary WHERE 1 ${scope}`).run(...params);
+  db.prepare(`DELETE FROM search_facet_counts WHERE 1 ${scope}`).run(...params);
+  db.prepare(`INSERT INTO search_summary (type, category_id, parent_id, state_id, doc_count, min_price, max_price)
+    SELECT type, category_id, parent_id, state_id, count(*), min(price), max(price) FROM search_posts WHERE 1 ${scope}
+    GROUP BY type, category_id, state_id`).run(...params);
+  for (const name of FACET_ATTRIBUTES) {
+    const attribute = ATTRIBUTES[name];
+    for (const key of attribute.keys) {
+      db.prepare(`INSERT INTO search_facet_counts (type, category_id, parent_id, state_id, facet, key, doc_count)
+        SELECT type, category_id, parent_id, state_id, '${name}', '${key}', ${countSql(attribute, key, 'search_posts')} AS n
+        FROM search_posts WHERE type = '${attribute.type}' ${scope}
+        GROUP BY type, category_id, state_id HAVING n > 0`).run(...params);
+    }
+  }
+}
+
+function rebuildSuggestions(db: Db): void {
+  db.exec(`
+    DELETE FROM search_suggestions;
+    INSERT INTO search_suggestions (kind, type, label, weight)
+      SELECT 'category', c.type, c.name, coalesce((SELECT sum(doc_count) FROM search_summary s
+        WHERE s.category_id = c.id OR (c.parent_id IS NULL AND s.parent_id = c.id)), 0)
+      FROM categories c WHERE true
+      ON CONFLICT DO UPDATE SET weight = weight + excluded.weight;
+    INSERT INTO search_suggestions (kind, type, label, weight)
+      SELECT 'business', 'services', pr.name, (${PLAN_WEIGHT_SQL.replace(/plan/g, 'pr.plan')}) * 1000 + pr.rating_count
+      FROM profiles pr WHERE pr.kind = 'business'
+      ON CONFLICT DO UPDATE SET weight = max(weight, excluded.weight);
+    INSERT INTO search_suggestions (kind, type, label, weight)
+      SELECT 'title', type, title, count(*) + max(${PLAN_WEIGHT_SQL}) FROM posts WHERE true GROUP BY type, title
+      ON CONFLICT DO NOTHING;
+    INSERT INTO search_suggestions_fts (search_suggestions_fts) VALUES ('rebuild');`);
+}
+
+/** Rebuilds every search table from the catalogue. Run inside a transaction for speed. */
+export function rebuildSearchIndex(db: Db): void {
+  db.exec('DELETE FROM search_posts');
+  db.exec("DELETE FROM search_fts");
+  db.exec(INSERT_ROWS);
+  db.exec(`INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT}`);
+  refreshSummary(db, '', []);
+  rebuildSuggestions(db);
+}
+
+/**
+ * Brings the search tables up to date for the given posts after they were inserted, edited or
+ * deleted: rows, full text, and the summary keys they left and joined.
+ */
+export function reindexPosts(db: Db, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const list = idList(ids);
+  const keyOf = 'SELECT DISTINCT type, category_id, state_id FROM search_posts WHERE post_id IN (' + IDS + ')';
+  const keys = new Map<string, [string, number, number]>();
+  const collect = () => {
+    for (const row of statement(db, keyOf).all(list)) {
+      keys.set(`${row.type}/${row.category_id}/${row.state_id}`, [String(row.type), Number(row.category_id), Number(row.state_id)]);
+    }
+  };
+  collect();
+  statement(db, `DELETE FROM search_posts WHERE post_id IN (${IDS})`).run(list);
+  statement(db, `DELETE FROM search_fts WHERE rowid IN (${IDS})`).run(list);
+  statement(db, `${INSERT_ROWS} WHERE p.id IN (${IDS})`).run(list);
+  statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} WHERE p.id IN (${IDS})`).run(list);
+  collect();
+  for (const [type, categoryId, stateId] of keys.values()) {
+    refreshSummary(db, 'AND type = ? AND category_id = ? AND state_id = ?', [type, categoryId, stateId]);
+  }
+  const insertSuggestion = statement(db, `INSERT INTO search_suggestions (kind, type, label, weight) SELECT 'title', type, title, 1
+    FROM posts WHERE id IN (${IDS}) ON CONFLICT DO NOTHING RETURNING id, label`);
+  const insertFts = statement(db, 'INSERT INTO search_suggestions_fts (rowid, label) VALUES (?, ?)');
+  for (const row of insertSuggestion.all(list)) insertFts.run(Number(row.id), String(row.label));
+}

@@ -1,0 +1,194 @@
+/** SQL of the search engine over the tables of migration 0002. */
+import type { SQLInputValue } from 'node:sqlite';
+import type { ListingType } from '../../../shared/constants.ts';
+import { ATTRIBUTES, bit, countSql, type AttributeName } from '../../search/attributes.ts';
+import type { Db } from '../connection.ts';
+import { all, one, statement } from '../query.ts';
+
+export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance';
+
+/** A search request resolved to ids and SQL-ready values. */
+export interface SearchFilter {
+  type?: ListingType;
+  categoryId?: number;
+  parentId?: number;
+  stateId?: number;
+  cityId?: number;
+  /** Distance is measured from here; `km` limits it. */
+  geo?: { lat: number; lon: number; km: number | null };
+  price?: { min: number; max: number | null };
+  attributes: { name: AttributeName; keys: string[] }[];
+  /** An FTS5 expression. */
+  match?: string;
+}
+
+export interface GroupRow {
+  category_id: number;
+  state_id: number;
+  n: number;
+  min_price: number | null;
+  max_price: number | null;
+  [facet: string]: number | null;
+}
+
+export interface PageRow {
+  post_id: number;
+  lat: number;
+  lon: number;
+}
+
+const EARTH_KM = 6371;
+
+/** Great-circle distance in km from (?, ?) to the row, in SQL (math functions are compiled in). */
+const HAVERSINE = `(${2 * EARTH_KM} * asin(sqrt(
+  pow(sin(radians(s.lat - :lat) / 2), 2) + cos(radians(:lat)) * cos(radians(s.lat)) * pow(sin(radians(s.lon - :lon) / 2), 2))))`;
+
+export function findCategoryId(db: Db, type: ListingType | undefined, slug: string, parent: boolean): number | undefined {
+  return one<{ id: number }>(db, `SELECT id FROM categories WHERE slug = ? AND (? IS NULL OR type = ?)
+    AND (parent_id IS NULL) = ? ORDER BY id LIMIT 1`, slug, type ?? null, type ?? null, parent ? 1 : 0)?.id;
+}
+
+/** A state or town by name, case-insensitively; a state wins over a town of the same name. */
+export function findPlace(db: Db, name: string): { stateId: number } | { cityId: number } | undefined {
+  const state = one<{ id: number }>(db, 'SELECT id FROM states WHERE name = ? COLLATE NOCASE', name);
+  if (state) return { stateId: state.id };
+  const city = one<{ id: number }>(db, 'SELECT id FROM cities WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1', name);
+  return city && { cityId: city.id };
+}
+
+interface Where {
+  from: string;
+  clauses: string[];
+  params: Record<string, SQLInputValue>;
+}
+
+function where(filter: SearchFilter, withScore: boolean): Where {
+  const clauses: string[] = [];
+  const params: Record<string, SQLInputValue> = {};
+  let from = 'search_posts s';
+  if (filter.match !== undefined) {
+    from = `(SELECT rowid AS id${withScore ? ', bm25(search_fts, 0, 10, 2) AS score' : ''} FROM search_fts WHERE search_fts MATCH :match) f
+      JOIN search_posts s ON s.post_id = f.id`;
+    params.match = filter.match;
+  }
+  if (filter.type) { clauses.push('s.type = :type'); params.type = filter.type; }
+  if (filter.categoryId !== undefined) { clauses.push('s.category_id = :category'); params.category = filter.categoryId; }
+  if (filter.parentId !== undefined) { clauses.push('s.parent_id = :parent'); params.parent = filter.parentId; }
+  if (filter.stateId !== undefined) { clauses.push('s.state_id = :state'); params.state = filter.stateId; }
+  if (filter.cityId !== undefined) { clauses.push('s.city_id = :city'); params.city = filter.cityId; }
+  if (filter.price) {
+    clauses.push('s.price >= :priceMin');
+    params.priceMin = filter.price.min;
+    if (filter.price.max !== null) { clauses.push('s.price <= :priceMax'); params.priceMax = filter.price.max; }
+  }
+  if (filter.geo) {
+    if (filter.geo.km !== null) {
+      params.lat = filter.geo.lat;
+      params.lon = filter.geo.lon;
+      // A bounding box the index can range over, then the exact distance.
+      const dLat = filter.geo.km / 110.574;
+      const dLon = filter.geo.km / (111.32 * Math.max(0.01, Math.cos((filter.geo.lat * Math.PI) / 180)));
+      clauses.push(`s.lat BETWEEN ${filter.geo.lat - dLat} AND ${filter.geo.lat + dLat}`);
+      clauses.push(`s.lon BETWEEN ${filter.geo.lon - dLon} AND ${filter.geo.lon + dLon}`);
+      clauses.push(`${HAVERSINE} <= :km`);
+      params.km = filter.geo.km;
+    }
+  }
+  for (const { name, keys } of filter.attributes) {
+    const attribute = ATTRIBUTES[name];
+    if (attribute.kind === 'mask') {
+      clauses.push(`(s.${attribute.column} & ${keys.reduce((mask, key) => mask | bit(attribute, key), 0)}) != 0`);
+    } else {
+      clauses.push(`s.${attribute.column} IN (${keys.map((key) => `'${key}'`).join(', ')})`);
+    }
+  }
+  return { from, clauses, params };
+}
+
+function whereSql(clauses: string[]): string {
+  return clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+}
+
+/** True when the precomputed summary can answer: only type, category and state narrow the set. */
+export function summaryCanAnswer(filter: SearchFilter): boolean {
+  return filter.match === undefined && filter.geo?.km == null && filter.price === undefined
+    && filter.cityId === undefined && filter.attributes.length === 0;
+}
+
+/** Totals per (category, state) and facet counts from the summary tables. */
+export function summaryGroups(db: Db, filter: SearchFilter): { groups: GroupRow[]; facets: { facet: string; key: string; n: number }[] } {
+  const clauses: string[] = [];
+  const params: SQLInputValue[] = [];
+  if (filter.type) { clauses.push('type = ?'); params.push(filter.type); }
+  if (filter.categoryId !== undefined) { clauses.push('category_id = ?'); params.push(filter.categoryId); }
+  if (filter.parentId !== undefined) { clauses.push('parent_id = ?'); params.push(filter.parentId); }
+  if (filter.stateId !== undefined) { clauses.push('state_id = ?'); params.push(filter.stateId); }
+  const groups = all<GroupRow>(db, `SELECT category_id, state_id, doc_count AS n, min_price, max_price
+    FROM search_summary ${whereSql(clauses)}`, ...params);
+  const facets = all<{ facet: string; key: string; n: number }>(db, `SELECT facet, key, sum(doc_count) AS n
+    FROM search_facet_counts ${whereSql(clauses)} GROUP BY facet, key`, ...params);
+  return { groups, facets };
+}
+
+/** One grouped pass over the filtered set: totals per (category, state) plus the given facet counts. */
+export function scanGroups(db: Db, filter: SearchFilter, facetAttributes: readonly AttributeName[]): GroupRow[] {
+  const { from, clauses, params } = where(filter, false);
+  const counts = facetAttributes.flatMap((name) =>
+    ATTRIBUTES[name].keys.map((key) => `${countSql(ATTRIBUTES[name], key)} AS "${name}:${key}"`));
+  return statement(db, `SELECT s.category_id, s.state_id, count(*) AS n, min(s.price) AS min_price, max(s.price) AS max_price
+    ${counts.map((sql) => `, ${sql}`).join('')}
+    FROM ${from} ${whereSql(clauses)} GROUP BY s.category_id, s.state_id`).all(params) as GroupRow[];
+}
+
+const ORDER: Record<SearchSort, string> = {
+  recommended: 's.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id',
+  rating: 's.rating DESC, s.rating_count DESC, s.post_id',
+  az: 's.sort_title ASC, s.post_id',
+  za: 's.sort_title DESC, s.post_id DESC',
+  relevance: 'f.score, s.plan_weight DESC, s.post_id',
+  distance: 'distance, s.post_id',
+};
+
+/** One page of post ids in the requested order. */
+export function pageRows(db: Db, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): PageRow[] {
+  const { from, clauses, params } = where(filter, sort === 'relevance');
+  const distance = sort === 'distance' && filter.geo ? `, ${HAVERSINE} AS distance` : '';
+  if (distance) Object.assign(params, { lat: filter.geo!.lat, lon: filter.geo!.lon });
+  return statement(db, `SELECT s.post_id, s.lat, s.lon${distance} FROM ${from} ${whereSql(clauses)}
+    ORDER BY ${ORDER[sort]} LIMIT :limit OFFSET :offset`).all({ ...params, limit, offset }) as unknown as PageRow[];
+}
+
+export interface CategoryMeta {
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+}
+
+export function findCategoryMeta(db: Db): CategoryMeta[] {
+  return all<CategoryMeta>(db, 'SELECT id, name, slug, parent_id FROM categories');
+}
+
+export function findStateNames(db: Db): { id: number; name: string }[] {
+  return all(db, 'SELECT id, name FROM states');
+}
+
+export function catalogVersion(db: Db): number {
+  return Number(one<{ version: number }>(db, 'SELECT version FROM catalog_version WHERE id = 1')?.version ?? 0);
+}
+
+export interface SuggestionRow {
+  label: string;
+  kind: 'category' | 'business' | 'title';
+  type: ListingType;
+}
+
+/** Autocomplete: labels matching the prefix expression, those starting with the typed text first, then categories, businesses, titles. */
+export function findSuggestions(db: Db, match: string, typed: string, type: ListingType | undefined, limit: number): SuggestionRow[] {
+  return statement(db, `
+    SELECT s.label, s.kind, s.type FROM search_suggestions_fts f JOIN search_suggestions s ON s.id = f.rowid
+    WHERE search_suggestions_fts MATCH :match AND (:type IS NULL OR s.type = :type)
+    ORDER BY substr(lower(s.label), 1, length(:typed)) = :typed DESC,
+      CASE s.kind WHEN 'category' THEN 0 WHEN 'business' THEN 1 ELSE 2 END, s.weight DESC, s.label
+    LIMIT :limit`).all({ match, typed: typed.toLowerCase(), type: type ?? null, limit }) as unknown as SuggestionRow[];
+}

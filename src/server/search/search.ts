@@ -1,0 +1,183 @@
+/** The search engine: resolves a request, counts facets, pages results and builds the cards. */
+import { NEAR_ME, type FacetOption, type SearchFilters, type SearchQuery, type SearchResponse } from '../../shared/search.ts';
+import type { Db } from '../db/connection.ts';
+import {
+  catalogVersion, findCategoryId, findCategoryMeta, findPlace, findStateNames, pageRows, scanGroups, summaryCanAnswer,
+  summaryGroups, type CategoryMeta, type GroupRow, type SearchFilter, type SearchSort,
+} from '../db/repositories/search.ts';
+import { getPostCards } from '../catalog/posts.ts';
+import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from './attributes.ts';
+import { haversineKm } from './geo.ts';
+
+/** Near Me without a chosen distance uses the default of spec §9 (10 km). */
+export const DEFAULT_NEAR_ME_KM = 10;
+
+/**
+ * An FTS5 expression for what a person typed: every word must match, the last one as a prefix
+ * (so 'aircon serv' finds 'Aircon Servicing'), inside title and body only, optionally in one type.
+ */
+export function matchExpression(search: string, type: string | undefined): string | undefined {
+  const words = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  if (words.length === 0) return undefined;
+  const terms = words.map((word, index) => `"${word}"${index === words.length - 1 && word.length >= 2 ? '*' : ''}`);
+  const text = `{title body}: (${terms.join(' AND ')})`;
+  return type ? `kind:"type${type}" AND ${text}` : text;
+}
+
+/** The request as SQL-ready filters, or null when it names a category or place that does not exist. */
+export function resolveFilter(db: Db, query: SearchQuery): SearchFilter | null {
+  const filter: SearchFilter = { type: query.type, attributes: [] };
+  if (query.specialization !== undefined) {
+    filter.categoryId = findCategoryId(db, query.type, query.specialization, false);
+    if (filter.categoryId === undefined) return null;
+  }
+  if (query.parent_specialization !== undefined) {
+    filter.parentId = findCategoryId(db, query.type, query.parent_specialization, true);
+    if (filter.parentId === undefined) return null;
+  }
+  const nearMe = query.location?.toLowerCase() === NEAR_ME.toLowerCase();
+  if (query.location !== undefined && !nearMe) {
+    const place = findPlace(db, query.location);
+    if (!place) return null;
+    Object.assign(filter, place);
+  }
+  if (query.user_location) {
+    filter.geo = { ...query.user_location, km: query.distance ?? (nearMe ? DEFAULT_NEAR_ME_KM : null) };
+  }
+  if (query.price) filter.price = query.price;
+  for (const { field, attribute } of ATTRIBUTE_FILTERS) {
+    const keys = query[field];
+    if (Array.isArray(keys) && keys.length > 0) filter.attributes.push({ name: attribute, keys: keys as string[] });
+  }
+  if (query.search !== undefined) filter.match = matchExpression(query.search, query.type);
+  return filter;
+}
+
+/** Relevance needs a keyword and distance a location; otherwise the default order applies. */
+export function effectiveSort(query: SearchQuery, filter: SearchFilter): SearchSort {
+  if (query.sort === 'relevance' && filter.match === undefined) return 'recommended';
+  if (query.sort === 'distance' && filter.geo === undefined) return 'recommended';
+  return query.sort;
+}
+
+const metaCache = new WeakMap<Db, { version: number; categories: Map<number, CategoryMeta>; states: Map<number, string> }>();
+
+function lookups(db: Db) {
+  const version = catalogVersion(db);
+  let cached = metaCache.get(db);
+  if (!cached || cached.version !== version) {
+    cached = {
+      version,
+      categories: new Map(findCategoryMeta(db).map((category) => [category.id, category])),
+      states: new Map(findStateNames(db).map((state) => [state.id, state.name])),
+    };
+    metaCache.set(db, cached);
+  }
+  return cached;
+}
+
+function options(counts: Map<string, number>, order: 'count' | readonly string[]): FacetOption[] {
+  const entries = [...counts].filter(([, count]) => count > 0);
+  if (order === 'count') entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  else entries.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+  return entries.map(([key, doc_count]) => ({ key, doc_count }));
+}
+
+function add(counts: Map<string, number>, key: string, count: number) {
+  counts.set(key, (counts.get(key) ?? 0) + count);
+}
+
+export const EMPTY_FILTERS: SearchFilters = {
+  min_price: { value: null }, max_price: { value: null },
+  categories_with_parent_slug: [], categories_with_parent: [], parent_categories_slug: [], parent_categories: [], states: [],
+  job_qualification: [], job_type: [], job_level: [], hireme_type: [], hireme_rate: [], hireme_expertise: [], buysell_method: [],
+};
+
+function buildFilters(db: Db, groups: GroupRow[], attributeCounts: Map<string, Map<string, number>>): SearchFilters {
+  const { categories, states } = lookups(db);
+  const bySlug = new Map<string, number>();
+  const byName = new Map<string, number>();
+  const parentSlugs = new Map<string, number>();
+  const parentNames = new Map<string, number>();
+  const byState = new Map<string, number>();
+  let min: number | null = null;
+  let max: number | null = null;
+  for (const group of groups) {
+    const category = categories.get(group.category_id);
+    const parent = category?.parent_id ? categories.get(category.parent_id) : undefined;
+    if (category && parent) {
+      add(bySlug, `${parent.slug}--${category.slug}`, group.n);
+      add(byName, `${parent.name}--${category.name}`, group.n);
+    }
+    const main = parent ?? category;
+    if (main) {
+      add(parentSlugs, main.slug, group.n);
+      add(parentNames, main.name, group.n);
+    }
+    add(byState, states.get(group.state_id) ?? String(group.state_id), group.n);
+    if (group.min_price !== null) min = min === null ? group.min_price : Math.min(min, group.min_price);
+    if (group.max_price !== null) max = max === null ? group.max_price : Math.max(max, group.max_price);
+  }
+  const attributeFacet = (name: keyof typeof ATTRIBUTES) => options(attributeCounts.get(name) ?? new Map(), ATTRIBUTES[name].keys);
+  return {
+    min_price: { value: min },
+    max_price: { value: max },
+    categories_with_parent_slug: options(bySlug, 'count'),
+    categories_with_parent: options(byName, 'count'),
+    parent_categories_slug: options(parentSlugs, 'count'),
+    parent_categories: options(parentNames, 'count'),
+    states: options(byState, 'count'),
+    job_qualification: attributeFacet('job_qualification'),
+    job_type: attributeFacet('job_type'),
+    job_level: attributeFacet('job_level'),
+    hireme_type: attributeFacet('hireme_type'),
+    hireme_rate: attributeFacet('hireme_rate'),
+    hireme_expertise: attributeFacet('hireme_expertise'),
+    buysell_method: attributeFacet('buysell_method'),
+  };
+}
+
+/** Totals and facet counts: from the precomputed summary when it can answer, else one grouped scan. */
+function countFacets(db: Db, filter: SearchFilter, useSummary: boolean) {
+  const attributeCounts = new Map<string, Map<string, number>>();
+  const facetNames = facetAttributesFor(filter.type);
+  let groups: GroupRow[];
+  if (useSummary && summaryCanAnswer(filter)) {
+    const summary = summaryGroups(db, filter);
+    groups = summary.groups;
+    for (const row of summary.facets) {
+      if (!(facetNames as string[]).includes(row.facet)) continue;
+      if (!attributeCounts.has(row.facet)) attributeCounts.set(row.facet, new Map());
+      attributeCounts.get(row.facet)!.set(row.key, row.n);
+    }
+  } else {
+    groups = scanGroups(db, filter, facetNames);
+    for (const name of facetNames) {
+      const counts = new Map<string, number>();
+      for (const key of ATTRIBUTES[name].keys) {
+        counts.set(key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0));
+      }
+      attributeCounts.set(name, counts);
+    }
+  }
+  return { groups, attributeCounts };
+}
+
+/** Runs a search on this connection. `useSummary: false` forces the grouped scan (tests compare both). */
+export function runSearch(db: Db, query: SearchQuery, options: { useSummary?: boolean } = {}): SearchResponse {
+  const filter = resolveFilter(db, query);
+  if (filter === null) return { total: 0, results: [], filters: EMPTY_FILTERS };
+  const { groups, attributeCounts } = countFacets(db, filter, options.useSummary ?? true);
+  const total = groups.reduce((sum, group) => sum + group.n, 0);
+  const offset = (query.page - 1) * query.limit;
+  const rows = offset < total ? pageRows(db, filter, effectiveSort(query, filter), query.limit, offset) : [];
+  const results = getPostCards(db, rows.map((row) => row.post_id));
+  if (filter.geo) {
+    const origin = filter.geo;
+    rows.forEach((row, index) => {
+      const card = results[index];
+      if (card) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
+    });
+  }
+  return { total, results, filters: buildFilters(db, groups, attributeCounts) };
+}

@@ -1,0 +1,133 @@
+/** The search request and response of spec §3, shared by the API, the pages and the islands. */
+import { z } from 'zod';
+import {
+  DEAL_METHODS, DISTANCE_OPTIONS_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES,
+  PAGE_SIZES, SORTS,
+} from './constants.ts';
+import { ListingTypeSchema, PostCardSchema } from './schemas/catalog.ts';
+
+/** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
+export const MAX_SEARCH_PAGE = 5000;
+export const MAX_SEARCH_LIMIT = 48;
+export const NEAR_ME = 'Near Me';
+
+/** Empty strings from forms and query strings mean "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+/** A comma list (or array) of allowed keys, deduplicated and in the constants' order. */
+function keyList<const Keys extends readonly [string, ...string[]]>(keys: Keys) {
+  return optional(
+    z.union([z.string().max(500), z.array(z.string().max(100)).max(50)])
+      .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(keys, { error: `Choose from: ${keys.join(', ')}.` })))
+      .transform((values) => keys.filter((key) => values.includes(key))),
+  );
+}
+
+function keysOf<T extends object>(object: T) {
+  return Object.keys(object) as [Extract<keyof T, string>, ...Extract<keyof T, string>[]];
+}
+
+const SlugSchema = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a category slug.');
+
+/** 'lat,lon' in degrees. */
+export const CoordinatesSchema = z.string().max(60)
+  .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, 'Give the location as "latitude,longitude".')
+  .transform((value) => {
+    const [lat, lon] = value.split(',').map(Number) as [number, number];
+    return { lat, lon };
+  })
+  .refine(({ lat, lon }) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180, 'Latitude or longitude is out of range.');
+
+/** 'min-max' or 'min++' in ringgit. */
+export const PriceBucketSchema = z.string().max(40)
+  .regex(/^\d{1,9}(-\d{1,9}|\+\+)$/, 'Give the price as "min-max" or "min++".')
+  .transform((value) => {
+    if (value.endsWith('++')) return { min: Number(value.slice(0, -2)), max: null };
+    const [min, max] = value.split('-').map(Number) as [number, number];
+    return { min, max };
+  })
+  .refine(({ min, max }) => max === null || max >= min, 'The highest price is below the lowest.');
+
+const WholeNumber = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'Expected a whole number.').transform(Number)]);
+
+export const SearchRequestSchema = z.object({
+  type: optional(ListingTypeSchema),
+  specialization: optional(SlugSchema),
+  parent_specialization: optional(SlugSchema),
+  search: optional(z.string().trim().max(200, 'Keep the search under 200 characters.')),
+  location: optional(z.string().trim().max(100, 'Keep the location under 100 characters.')),
+  user_location: optional(CoordinatesSchema),
+  price: optional(PriceBucketSchema),
+  distance: optional(WholeNumber.pipe(z.number().refine((km) => (DISTANCE_OPTIONS_KM as readonly number[]).includes(km), `Choose ${DISTANCE_OPTIONS_KM.join(', ')} km.`))),
+  job_qualification: keyList(keysOf(EDUCATION_LEVELS)),
+  job_type: keyList(keysOf(JOB_TYPES)),
+  job_level: keyList(keysOf(JOB_LEVELS)),
+  hireme_type: keyList(keysOf(HIREME_TYPES)),
+  hireme_rate: keyList(keysOf(HIREME_RATES)),
+  hireme_expertise: keyList(keysOf(HIREME_EXPERTISE)),
+  buysell_condition: keyList(['new', 'used'] as const),
+  buysell_type: keyList(['buy', 'sell'] as const),
+  buysell_deal_method: keyList(keysOf(DEAL_METHODS)),
+  buysell_method: keyList(keysOf(DEAL_METHODS)),
+  page: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_PAGE, `Pages go up to ${MAX_SEARCH_PAGE}.`)).default(1)),
+  limit: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_LIMIT)).default(PAGE_SIZES.search)),
+  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `Sort by one of: ${SORTS.join(', ')}.` }).default('recommended')),
+}).superRefine((request, context) => {
+  const nearMe = request.location?.toLowerCase() === NEAR_ME.toLowerCase();
+  if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {
+    context.addIssue({ code: 'custom', path: ['user_location'], message: 'Share your location to search near you.' });
+  }
+});
+export type SearchRequest = z.input<typeof SearchRequestSchema>;
+export type SearchQuery = z.output<typeof SearchRequestSchema>;
+
+export const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative() });
+export type FacetOption = z.infer<typeof FacetOptionSchema>;
+
+export const FACET_NAMES = [
+  'categories_with_parent_slug', 'categories_with_parent', 'parent_categories_slug', 'parent_categories', 'states',
+  'job_qualification', 'job_type', 'job_level', 'hireme_type', 'hireme_rate', 'hireme_expertise', 'buysell_method',
+] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+export const SearchFiltersSchema = z.object({
+  min_price: z.object({ value: z.number().nullable() }),
+  max_price: z.object({ value: z.number().nullable() }),
+  ...Object.fromEntries(FACET_NAMES.map((name) => [name, z.array(FacetOptionSchema)])) as Record<FacetName, z.ZodArray<typeof FacetOptionSchema>>,
+});
+export type SearchFilters = z.infer<typeof SearchFiltersSchema>;
+
+export const SearchResponseSchema = z.object({
+  total: z.number().int().nonnegative(),
+  results: z.array(PostCardSchema),
+  filters: SearchFiltersSchema,
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const AutocompleteRequestSchema = z.object({
+  query: z.string().trim().min(1, 'Type something to search.').max(100),
+  type: optional(ListingTypeSchema),
+});
+
+export const SuggestionSchema = z.object({
+  label: z.string(),
+  kind: z.enum(['category', 'business', 'title']),
+  type: ListingTypeSchema,
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+export const CityAutocompleteRequestSchema = z.object({ query: z.string().trim().min(1).max(100) });
+export const CitySuggestionSchema = z.object({
+  kind: z.enum(['state', 'city']),
+  id: z.number().int(),
+  name: z.string(),
+  state: z.object({ name: z.string() }),
+  city_state: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
