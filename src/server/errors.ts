@@ -22,7 +22,8 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    // Messages belong to the form field, so an error deep in a list is reported on the list's field.
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
     (errors[field] ??= []).push(issue.message);
   }
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';

@@ -3,7 +3,7 @@ import { NEAR_ME, type FacetOption, type SearchFilters, type SearchQuery, type S
 import type { Db } from '../db/connection.ts';
 import {
   catalogVersion, findCategoryId, findCategoryMeta, findPlace, findStateNames, pageRows, scanGroups, summaryCanAnswer,
-  summaryGroups, type CategoryMeta, type GroupRow, type SearchFilter, type SearchSort,
+  summaryGroups, type GroupRow, type SearchFilter, type SearchSort,
 } from '../db/repositories/search.ts';
 import { getPostCards } from '../catalog/posts.ts';
 import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from './attributes.ts';
@@ -60,17 +60,32 @@ export function effectiveSort(query: SearchQuery, filter: SearchFilter): SearchS
   return query.sort;
 }
 
-const metaCache = new WeakMap<Db, { version: number; categories: Map<number, CategoryMeta>; states: Map<number, string> }>();
+/** Facet keys of one category, worked out once per catalogue version. */
+interface CategoryKeys {
+  slugKey: string | null;
+  nameKey: string | null;
+  mainSlug: string;
+  mainName: string;
+}
+
+const metaCache = new WeakMap<Db, { version: number; categories: Map<number, CategoryKeys>; states: Map<number, string> }>();
 
 function lookups(db: Db) {
   const version = catalogVersion(db);
   let cached = metaCache.get(db);
   if (!cached || cached.version !== version) {
-    cached = {
-      version,
-      categories: new Map(findCategoryMeta(db).map((category) => [category.id, category])),
-      states: new Map(findStateNames(db).map((state) => [state.id, state.name])),
-    };
+    const rows = new Map(findCategoryMeta(db).map((category) => [category.id, category]));
+    const categories = new Map<number, CategoryKeys>();
+    for (const category of rows.values()) {
+      const parent = category.parent_id === null ? undefined : rows.get(category.parent_id);
+      categories.set(category.id, {
+        slugKey: parent ? `${parent.slug}--${category.slug}` : null,
+        nameKey: parent ? `${parent.name}--${category.name}` : null,
+        mainSlug: (parent ?? category).slug,
+        mainName: (parent ?? category).name,
+      });
+    }
+    cached = { version, categories, states: new Map(findStateNames(db).map((state) => [state.id, state.name])) };
     metaCache.set(db, cached);
   }
   return cached;
@@ -78,7 +93,7 @@ function lookups(db: Db) {
 
 function options(counts: Map<string, number>, order: 'count' | readonly string[]): FacetOption[] {
   const entries = [...counts].filter(([, count]) => count > 0);
-  if (order === 'count') entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (order === 'count') entries.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   else entries.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
   return entries.map(([key, doc_count]) => ({ key, doc_count }));
 }
@@ -93,7 +108,15 @@ export const EMPTY_FILTERS: SearchFilters = {
   job_qualification: [], job_type: [], job_level: [], hireme_type: [], hireme_rate: [], hireme_expertise: [], buysell_method: [],
 };
 
-function buildFilters(db: Db, groups: GroupRow[], attributeCounts: Map<string, Map<string, number>>): SearchFilters {
+/** Counts over the filtered set: per category (with prices), per state, and per attribute value. */
+interface Counts {
+  total: number;
+  categories: GroupRow[];
+  states: Map<number, number>;
+  attributes: Map<string, Map<string, number>>;
+}
+
+function buildFilters(db: Db, counts: Counts): SearchFilters {
   const { categories, states } = lookups(db);
   const bySlug = new Map<string, number>();
   const byName = new Map<string, number>();
@@ -102,23 +125,21 @@ function buildFilters(db: Db, groups: GroupRow[], attributeCounts: Map<string, M
   const byState = new Map<string, number>();
   let min: number | null = null;
   let max: number | null = null;
-  for (const group of groups) {
+  for (const group of counts.categories) {
     const category = categories.get(group.category_id);
-    const parent = category?.parent_id ? categories.get(category.parent_id) : undefined;
-    if (category && parent) {
-      add(bySlug, `${parent.slug}--${category.slug}`, group.n);
-      add(byName, `${parent.name}--${category.name}`, group.n);
+    if (category) {
+      if (category.slugKey !== null && category.nameKey !== null) {
+        add(bySlug, category.slugKey, group.n);
+        add(byName, category.nameKey, group.n);
+      }
+      add(parentSlugs, category.mainSlug, group.n);
+      add(parentNames, category.mainName, group.n);
     }
-    const main = parent ?? category;
-    if (main) {
-      add(parentSlugs, main.slug, group.n);
-      add(parentNames, main.name, group.n);
-    }
-    add(byState, states.get(group.state_id) ?? String(group.state_id), group.n);
     if (group.min_price !== null) min = min === null ? group.min_price : Math.min(min, group.min_price);
     if (group.max_price !== null) max = max === null ? group.max_price : Math.max(max, group.max_price);
   }
-  const attributeFacet = (name: keyof typeof ATTRIBUTES) => options(attributeCounts.get(name) ?? new Map(), ATTRIBUTES[name].keys);
+  for (const [stateId, n] of counts.states) add(byState, states.get(stateId) ?? String(stateId), n);
+  const attributeFacet = (name: keyof typeof ATTRIBUTES) => options(counts.attributes.get(name) ?? new Map(), ATTRIBUTES[name].keys);
   return {
     min_price: { value: min },
     max_price: { value: max },
@@ -137,38 +158,61 @@ function buildFilters(db: Db, groups: GroupRow[], attributeCounts: Map<string, M
   };
 }
 
+function minOf(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
+
+function maxOf(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.max(a, b);
+}
+
 /** Totals and facet counts: from the precomputed summary when it can answer, else one grouped scan. */
-function countFacets(db: Db, filter: SearchFilter, useSummary: boolean) {
-  const attributeCounts = new Map<string, Map<string, number>>();
+function countFacets(db: Db, filter: SearchFilter, useSummary: boolean): Counts {
+  const attributes = new Map<string, Map<string, number>>();
   const facetNames = facetAttributesFor(filter.type);
-  let groups: GroupRow[];
   if (useSummary && summaryCanAnswer(filter)) {
     const summary = summaryGroups(db, filter);
-    groups = summary.groups;
     for (const row of summary.facets) {
       if (!(facetNames as string[]).includes(row.facet)) continue;
-      if (!attributeCounts.has(row.facet)) attributeCounts.set(row.facet, new Map());
-      attributeCounts.get(row.facet)!.set(row.key, row.n);
+      if (!attributes.has(row.facet)) attributes.set(row.facet, new Map());
+      attributes.get(row.facet)!.set(row.key, row.n);
     }
-  } else {
-    groups = scanGroups(db, filter, facetNames);
-    for (const name of facetNames) {
-      const counts = new Map<string, number>();
-      for (const key of ATTRIBUTES[name].keys) {
-        counts.set(key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0));
-      }
-      attributeCounts.set(name, counts);
-    }
+    return {
+      total: summary.categories.reduce((sum, group) => sum + group.n, 0),
+      categories: summary.categories,
+      states: new Map(summary.states.map((row) => [row.state_id, row.n])),
+      attributes,
+    };
   }
-  return { groups, attributeCounts };
+  const groups = scanGroups(db, filter, facetNames);
+  const byCategory = new Map<number, GroupRow>();
+  const states = new Map<number, number>();
+  for (const group of groups) {
+    const merged = byCategory.get(group.category_id);
+    if (!merged) byCategory.set(group.category_id, { ...group });
+    else {
+      merged.n += group.n;
+      merged.min_price = minOf(merged.min_price, group.min_price);
+      merged.max_price = maxOf(merged.max_price, group.max_price);
+    }
+    states.set(group.state_id, (states.get(group.state_id) ?? 0) + group.n);
+  }
+  for (const name of facetNames) {
+    const counts = new Map<string, number>();
+    for (const key of ATTRIBUTES[name].keys) {
+      counts.set(key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0));
+    }
+    attributes.set(name, counts);
+  }
+  return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
 }
 
 /** Runs a search on this connection. `useSummary: false` forces the grouped scan (tests compare both). */
 export function runSearch(db: Db, query: SearchQuery, options: { useSummary?: boolean } = {}): SearchResponse {
   const filter = resolveFilter(db, query);
   if (filter === null) return { total: 0, results: [], filters: EMPTY_FILTERS };
-  const { groups, attributeCounts } = countFacets(db, filter, options.useSummary ?? true);
-  const total = groups.reduce((sum, group) => sum + group.n, 0);
+  const counts = countFacets(db, filter, options.useSummary ?? true);
+  const total = counts.total;
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total ? pageRows(db, filter, effectiveSort(query, filter), query.limit, offset) : [];
   const results = getPostCards(db, rows.map((row) => row.post_id));
@@ -179,5 +223,5 @@ export function runSearch(db: Db, query: SearchQuery, options: { useSummary?: bo
       if (card) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
     });
   }
-  return { total, results, filters: buildFilters(db, groups, attributeCounts) };
+  return { total, results, filters: buildFilters(db, counts) };
 }

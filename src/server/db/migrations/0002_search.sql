@@ -20,6 +20,10 @@ CREATE TABLE search_posts (
   city_id INTEGER NOT NULL,
   lat REAL NOT NULL,
   lon REAL NOT NULL,
+  -- The location as a unit vector: the great-circle test becomes a dot product, no trigonometry per row.
+  x REAL NOT NULL,
+  y REAL NOT NULL,
+  z REAL NOT NULL,
   job_type INTEGER NOT NULL DEFAULT 0,
   job_qualification INTEGER NOT NULL DEFAULT 0,
   job_level TEXT,
@@ -38,7 +42,16 @@ CREATE INDEX search_posts_state ON search_posts(type, state_id, plan_weight DESC
 CREATE INDEX search_posts_city ON search_posts(city_id, type);
 CREATE INDEX search_posts_rating ON search_posts(type, rating DESC, rating_count DESC, post_id);
 CREATE INDEX search_posts_title ON search_posts(type, sort_title, post_id);
-CREATE INDEX search_posts_geo ON search_posts(type, lat, lon);
+-- Covering for Near Me: bounding box on lat/lon, exact test on x/y/z, facets from category/state/price.
+CREATE INDEX search_posts_geo ON search_posts(type, lat, lon, x, y, z, category_id, state_id, price);
+-- Covering for the type-specific filters, facets and sorts of each type (type is written literally
+-- in queries so these partial indexes apply): a filtered page is sorted from the index alone.
+CREATE INDEX search_posts_jobs ON search_posts(job_level, job_type, job_qualification, category_id, state_id, price, city_id,
+  plan_weight, rating, rating_count, published_at, sort_title, lat, lon) WHERE type = 'jobs';
+CREATE INDEX search_posts_hireme ON search_posts(hireme_rate, hireme_expertise, hireme_type, category_id, state_id, price, city_id,
+  plan_weight, rating, rating_count, published_at, sort_title, lat, lon) WHERE type = 'hireme';
+CREATE INDEX search_posts_buysell ON search_posts(buysell_type, buysell_condition, buysell_method, category_id, state_id, price, city_id,
+  plan_weight, rating, rating_count, published_at, sort_title, lat, lon) WHERE type = 'buysell';
 
 -- kind holds 'type<listing type>' so a keyword query can be narrowed to one type inside the index.
 CREATE VIRTUAL TABLE search_fts USING fts5(

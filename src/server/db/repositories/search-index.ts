@@ -12,6 +12,7 @@ const ROW_SELECT = `
   SELECT p.id, p.type, ${PLAN_WEIGHT_SQL.replace(/plan/g, 'p.plan')}, p.rating, p.rating_count, p.published_at,
     lower(p.title), coalesce(p.price_min, p.price_max),
     c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, l.latitude, l.longitude,
+    cos(radians(l.latitude)) * cos(radians(l.longitude)), cos(radians(l.latitude)) * sin(radians(l.longitude)), sin(radians(l.latitude)),
     ${maskSql(ATTRIBUTES.job_type, 'p.id')}, ${maskSql(ATTRIBUTES.job_qualification, 'p.id')}, j.level,
     ${maskSql(ATTRIBUTES.hireme_type, 'p.id')}, h.rate, h.expertise,
     b.deal_type, b.condition, ${maskSql(ATTRIBUTES.buysell_method, 'p.id')}
@@ -25,7 +26,7 @@ const ROW_SELECT = `
   LEFT JOIN buysell_details b ON b.post_id = p.id`;
 
 const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, rating, rating_count, published_at, sort_title, price,
-  category_id, parent_id, state_id, city_id, lat, lon, job_type, job_qualification, job_level, hireme_type, hireme_rate,
+  category_id, parent_id, state_id, city_id, lat, lon, x, y, z, job_type, job_qualification, job_level, hireme_type, hireme_rate,
   hireme_expertise, buysell_type, buysell_condition, buysell_method) ${ROW_SELECT}`;
 
 /** What the keyword search reads: title, summary, category names and, unless confidential, the company. */

@@ -39,9 +39,17 @@ export interface PageRow {
 
 const EARTH_KM = 6371;
 
-/** Great-circle distance in km from (?, ?) to the row, in SQL (math functions are compiled in). */
-const HAVERSINE = `(${2 * EARTH_KM} * asin(sqrt(
-  pow(sin(radians(s.lat - :lat) / 2), 2) + cos(radians(:lat)) * cos(radians(s.lat)) * pow(sin(radians(s.lon - :lon) / 2), 2))))`;
+/**
+ * Cosine of the angle between the row's location and the origin, both as unit vectors: it falls as
+ * the great-circle distance grows (distance = R·acos(dot)), so it filters and orders exactly.
+ */
+const DOT = '(s.x * :gx + s.y * :gy + s.z * :gz)';
+
+function unitVector(lat: number, lon: number) {
+  const phi = (lat * Math.PI) / 180;
+  const lambda = (lon * Math.PI) / 180;
+  return { gx: Math.cos(phi) * Math.cos(lambda), gy: Math.cos(phi) * Math.sin(lambda), gz: Math.sin(phi) };
+}
 
 export function findCategoryId(db: Db, type: ListingType | undefined, slug: string, parent: boolean): number | undefined {
   return one<{ id: number }>(db, `SELECT id FROM categories WHERE slug = ? AND (? IS NULL OR type = ?)
@@ -71,7 +79,8 @@ function where(filter: SearchFilter, withScore: boolean): Where {
       JOIN search_posts s ON s.post_id = f.id`;
     params.match = filter.match;
   }
-  if (filter.type) { clauses.push('s.type = :type'); params.type = filter.type; }
+  // The type is one of four validated words, written literally so the per-type partial indexes apply.
+  if (filter.type) clauses.push(`s.type = '${filter.type}'`);
   if (filter.categoryId !== undefined) { clauses.push('s.category_id = :category'); params.category = filter.categoryId; }
   if (filter.parentId !== undefined) { clauses.push('s.parent_id = :parent'); params.parent = filter.parentId; }
   if (filter.stateId !== undefined) { clauses.push('s.state_id = :state'); params.state = filter.stateId; }
@@ -83,15 +92,14 @@ function where(filter: SearchFilter, withScore: boolean): Where {
   }
   if (filter.geo) {
     if (filter.geo.km !== null) {
-      params.lat = filter.geo.lat;
-      params.lon = filter.geo.lon;
-      // A bounding box the index can range over, then the exact distance.
-      const dLat = filter.geo.km / 110.574;
-      const dLon = filter.geo.km / (111.32 * Math.max(0.01, Math.cos((filter.geo.lat * Math.PI) / 180)));
+      Object.assign(params, unitVector(filter.geo.lat, filter.geo.lon));
+      // A bounding box the index can range over (slightly generous), then the exact great-circle test.
+      const dLat = (filter.geo.km / 110.574) * 1.01;
+      const dLon = (filter.geo.km / (111.32 * Math.max(0.01, Math.cos((filter.geo.lat * Math.PI) / 180)))) * 1.01 + 0.001;
       clauses.push(`s.lat BETWEEN ${filter.geo.lat - dLat} AND ${filter.geo.lat + dLat}`);
       clauses.push(`s.lon BETWEEN ${filter.geo.lon - dLon} AND ${filter.geo.lon + dLon}`);
-      clauses.push(`${HAVERSINE} <= :km`);
-      params.km = filter.geo.km;
+      clauses.push(`${DOT} >= :minDot`);
+      params.minDot = Math.cos(filter.geo.km / EARTH_KM);
     }
   }
   for (const { name, keys } of filter.attributes) {
@@ -115,19 +123,25 @@ export function summaryCanAnswer(filter: SearchFilter): boolean {
     && filter.cityId === undefined && filter.attributes.length === 0;
 }
 
-/** Totals per (category, state) and facet counts from the summary tables. */
-export function summaryGroups(db: Db, filter: SearchFilter): { groups: GroupRow[]; facets: { facet: string; key: string; n: number }[] } {
+/** Totals per category and per state, the price range and facet counts, from the summary tables. */
+export function summaryGroups(db: Db, filter: SearchFilter): {
+  categories: GroupRow[];
+  states: { state_id: number; n: number }[];
+  facets: { facet: string; key: string; n: number }[];
+} {
   const clauses: string[] = [];
   const params: SQLInputValue[] = [];
   if (filter.type) { clauses.push('type = ?'); params.push(filter.type); }
   if (filter.categoryId !== undefined) { clauses.push('category_id = ?'); params.push(filter.categoryId); }
   if (filter.parentId !== undefined) { clauses.push('parent_id = ?'); params.push(filter.parentId); }
   if (filter.stateId !== undefined) { clauses.push('state_id = ?'); params.push(filter.stateId); }
-  const groups = all<GroupRow>(db, `SELECT category_id, state_id, doc_count AS n, min_price, max_price
-    FROM search_summary ${whereSql(clauses)}`, ...params);
+  const categories = all<GroupRow>(db, `SELECT category_id, 0 AS state_id, sum(doc_count) AS n, min(min_price) AS min_price,
+    max(max_price) AS max_price FROM search_summary ${whereSql(clauses)} GROUP BY category_id`, ...params);
+  const states = all<{ state_id: number; n: number }>(db, `SELECT state_id, sum(doc_count) AS n
+    FROM search_summary ${whereSql(clauses)} GROUP BY state_id`, ...params);
   const facets = all<{ facet: string; key: string; n: number }>(db, `SELECT facet, key, sum(doc_count) AS n
     FROM search_facet_counts ${whereSql(clauses)} GROUP BY facet, key`, ...params);
-  return { groups, facets };
+  return { categories, states, facets };
 }
 
 /** One grouped pass over the filtered set: totals per (category, state) plus the given facet counts. */
@@ -146,15 +160,14 @@ const ORDER: Record<SearchSort, string> = {
   az: 's.sort_title ASC, s.post_id',
   za: 's.sort_title DESC, s.post_id DESC',
   relevance: 'f.score, s.plan_weight DESC, s.post_id',
-  distance: 'distance, s.post_id',
+  distance: `${DOT} DESC, s.post_id`,
 };
 
 /** One page of post ids in the requested order. */
 export function pageRows(db: Db, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): PageRow[] {
   const { from, clauses, params } = where(filter, sort === 'relevance');
-  const distance = sort === 'distance' && filter.geo ? `, ${HAVERSINE} AS distance` : '';
-  if (distance) Object.assign(params, { lat: filter.geo!.lat, lon: filter.geo!.lon });
-  return statement(db, `SELECT s.post_id, s.lat, s.lon${distance} FROM ${from} ${whereSql(clauses)}
+  if (sort === 'distance' && filter.geo) Object.assign(params, unitVector(filter.geo.lat, filter.geo.lon));
+  return statement(db, `SELECT s.post_id, s.lat, s.lon FROM ${from} ${whereSql(clauses)}
     ORDER BY ${ORDER[sort]} LIMIT :limit OFFSET :offset`).all({ ...params, limit, offset }) as unknown as PageRow[];
 }
 

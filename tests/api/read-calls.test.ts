@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { createApi } from '../../src/server/api/app.ts';
+import { reindexPosts } from '../../src/server/db/repositories/search-index.ts';
+import { createSearchEngine } from '../../src/server/search/engine.ts';
+import {
+  CategoryHomeSchema, EducationHomeSchema, ErrorBodySchema, ParentSpecializationSchema, PostSchema, ProfileSchema,
+  ReviewPageSchema, SpecialHomeSchema,
+} from '../../src/shared/schemas/catalog.ts';
+import { CitySuggestionSchema, SearchRequestSchema, SearchResponseSchema, SuggestionSchema } from '../../src/shared/search.ts';
+import { apiClient } from '../helpers/api.ts';
+import { copyOfTemplate } from '../helpers/seeded-db.ts';
+
+let copy: ReturnType<typeof copyOfTemplate>;
+let call: ReturnType<typeof apiClient>;
+
+beforeAll(() => {
+  copy = copyOfTemplate(inject('templateDb'));
+  call = apiClient(copy.db);
+});
+afterAll(() => copy.close());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('POST /api/post/autocomplete', () => {
+  it('suggests at most 10 categories, businesses and titles matching the prefix, those starting with it first', async () => {
+    const { status, body } = await post('/api/post/autocomplete', { query: 'plum' });
+    expect(status).toBe(200);
+    const { data } = z.object({ data: z.array(SuggestionSchema) }).parse(body);
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.length).toBeLessThanOrEqual(10);
+    expect(data[0]).toEqual({ label: 'Plumbing', kind: 'category', type: 'services' });
+    for (const suggestion of data) expect(suggestion.label.toLowerCase()).toMatch(/(^|[^a-z0-9])plum/);
+    const startsWith = data.map((suggestion) => suggestion.label.toLowerCase().startsWith('plum'));
+    expect(startsWith).toEqual([...startsWith].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('keeps to one listing type when asked', async () => {
+    const { data } = z.object({ data: z.array(SuggestionSchema) }).parse((await post('/api/post/autocomplete', { query: 'acc', type: 'jobs' })).body);
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((suggestion) => suggestion.type === 'jobs')).toBe(true);
+  });
+
+  it('rejects an empty query with 422', async () => {
+    const { status, body } = await post('/api/post/autocomplete', { query: '  ' });
+    expect(status).toBe(422);
+    expect(ErrorBodySchema.parse(body).errors?.query).toBeDefined();
+  });
+});
+
+describe('POST /api/cities/autocomplete', () => {
+  it('suggests states and towns by the start of any word of their name', async () => {
+    const { data } = z.object({ data: z.array(CitySuggestionSchema) }).parse((await post('/api/cities/autocomplete', { query: 'jaya' })).body);
+    expect(data.map((place) => place.name)).toContain('Petaling Jaya');
+    const selangor = z.object({ data: z.array(CitySuggestionSchema) }).parse((await post('/api/cities/autocomplete', { query: 'sel' })).body).data;
+    expect(selangor[0]).toMatchObject({ kind: 'state', name: 'Selangor', city_state: 'Selangor' });
+  });
+  it('treats % and _ as plain characters', async () => {
+    const { data } = z.object({ data: z.array(CitySuggestionSchema) }).parse((await post('/api/cities/autocomplete', { query: '%' })).body);
+    expect(data).toEqual([]);
+  });
+});
+
+describe('home variants', () => {
+  it('GET /api/home/cat_type/{type} gives the categories, banners, featured posts and per-category posts of the type', async () => {
+    const home = CategoryHomeSchema.parse((await call('/api/home/cat_type/jobs')).body);
+    expect(home.type).toBe('jobs');
+    expect(home.categories.every((category) => category.type === 'jobs')).toBe(true);
+    expect(home.banners.main.length).toBeGreaterThan(0);
+    expect(home.featured_posts.every((card) => card.type === 'jobs')).toBe(true);
+    expect(home.category_posts.length).toBeGreaterThan(0);
+    for (const row of home.category_posts) {
+      expect(row.posts.every((card) => card.parent_categories.some((parent) => parent.slug === row.category.slug))).toBe(true);
+    }
+    expect((await call('/api/home/cat_type/cars')).status).toBe(404);
+  });
+
+  it('GET /api/home/education regroups the education categories of every type', async () => {
+    const home = EducationHomeSchema.parse((await call('/api/home/education')).body);
+    expect(new Set(home.categories.map((category) => category.type)).size).toBeGreaterThan(1);
+    expect(home.categories.map((category) => category.slug)).toContain('education-and-tuition');
+    expect(home.banners.main.length).toBeGreaterThan(0);
+  });
+
+  it('GET /api/home/raya-special gives its banners and featured posts', async () => {
+    const home = SpecialHomeSchema.parse((await call('/api/home/raya-special')).body);
+    expect(home.banners.main.length).toBeGreaterThan(0);
+    expect(home.featured_posts.length).toBeGreaterThan(0);
+  });
+
+  it('GET /api/specialization/parent lists main categories only', async () => {
+    const parents = z.array(ParentSpecializationSchema).parse((await call('/api/specialization/parent')).body);
+    const expected = copy.db.prepare("SELECT count(*) AS n FROM categories WHERE type = 'services' AND parent_id IS NULL").get()!.n;
+    expect(parents).toHaveLength(Number(expected));
+  });
+});
+
+describe('GET /api/{type}/{id}/review', () => {
+  const reviewed = () => copy.db.prepare(`SELECT p.id, p.type, p.rating_count FROM posts p WHERE p.rating_count >= 6 LIMIT 1`).get()!;
+
+  it('gives 5 reviews a page, newest first, with the total', async () => {
+    const { id, type, rating_count: count } = reviewed();
+    const first = ReviewPageSchema.parse((await call(`/api/${type}/${id}/review`)).body);
+    expect(first).toMatchObject({ total: count, page: 1 });
+    expect(first.data).toHaveLength(5);
+    const second = ReviewPageSchema.parse((await call(`/api/${type}/${id}/review?page=2`)).body);
+    expect(second.data).toHaveLength(Number(count) - 5);
+    const dates = [...first.data, ...second.data].map((review) => review.created_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set([...first.data, ...second.data].map((review) => review.id)).size).toBe(Number(count));
+    const beyond = ReviewPageSchema.parse((await call(`/api/${type}/${id}/review?page=9`)).body);
+    expect(beyond.data).toEqual([]);
+  });
+
+  it('gives the reviews of a profile', async () => {
+    const profile = copy.db.prepare('SELECT id, rating_count FROM profiles WHERE rating_count > 0 LIMIT 1').get()!;
+    const page = ReviewPageSchema.parse((await call(`/api/profile/${profile.id}/review`)).body);
+    expect(page.total).toBe(profile.rating_count);
+  });
+
+  it('answers 404 for an unknown listing or a post under the wrong type, 422 for a bad page', async () => {
+    const { id, type } = reviewed();
+    const other = type === 'services' ? 'jobs' : 'services';
+    expect((await call(`/api/${other}/${id}/review`)).status).toBe(404);
+    expect((await call('/api/services/99999999/review')).status).toBe(404);
+    expect((await call(`/api/${type}/${id}/review?page=abc`)).status).toBe(422);
+  });
+});
+
+describe('view counting', () => {
+  it('counts a visit once per client within the window, and each client separately', async () => {
+    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM posts WHERE id = 3').get()!;
+    const visit = (agent: string) => call(`/api/post/slug/${slug}`, { headers: { 'User-Agent': agent, 'X-Forwarded-For': '203.0.113.9' } });
+    const first = PostSchema.parse((await visit('browser-a')).body);
+    expect(first.view_count).toBe(Number(before) + 1);
+    const again = PostSchema.parse((await visit('browser-a')).body);
+    expect(again.view_count).toBe(Number(before) + 1);
+    await visit('browser-b');
+    expect(copy.db.prepare('SELECT view_count FROM posts WHERE id = 3').get()!.view_count).toBe(Number(before) + 2);
+  });
+
+  it('counts profile visits the same way', async () => {
+    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM profiles WHERE id = 2').get()!;
+    await call(`/api/profile/slug/${slug}`, { headers: { 'User-Agent': 'x' } });
+    await call(`/api/profile/slug/${slug}`, { headers: { 'User-Agent': 'x' } });
+    expect(copy.db.prepare('SELECT view_count FROM profiles WHERE id = 2').get()!.view_count).toBe(Number(before) + 1);
+  });
+});
+
+describe('profile related posts', () => {
+  it('lists up to 10 posts of other businesses in the same categories for a FREE profile only', async () => {
+    const free = copy.db.prepare("SELECT slug FROM profiles WHERE plan = 'FREE' AND kind = 'business' LIMIT 1").get()!.slug;
+    const profile = ProfileSchema.parse((await call(`/api/profile/slug/${free}`)).body);
+    expect(profile.related_posts.length).toBeGreaterThan(0);
+    expect(profile.related_posts.length).toBeLessThanOrEqual(10);
+    const own = new Set([...profile.posts.services, ...profile.posts.jobs, ...profile.posts.buysell].map((card) => card.id));
+    expect(profile.related_posts.some((card) => own.has(card.id))).toBe(false);
+    const categorySlugs = new Set(profile.categories.map((category) => category.slug));
+    expect(profile.related_posts.every((card) => card.categories.some((category) => categorySlugs.has(category.slug)))).toBe(true);
+    const gold = copy.db.prepare("SELECT slug FROM profiles WHERE plan = 'GOLD' LIMIT 1").get()!.slug;
+    expect(ProfileSchema.parse((await call(`/api/profile/slug/${gold}`)).body).related_posts).toEqual([]);
+  });
+});
+
+describe('search response cache', () => {
+  it('serves a repeat from the cache with the same results, and refreshes when a listing changes', async () => {
+    const engine = createSearchEngine(copy.db, { workers: 0, cacheSize: 10 });
+    const api = createApi(copy.db, { search: engine });
+    const search = async (body: object) => SearchResponseSchema.parse(await (await api.request('/api/post/search', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    })).json());
+    const first = await search({ search: 'zanzibar' });
+    expect(first.total).toBe(0);
+    expect(await search({ search: 'zanzibar', page: 1, sort: 'recommended' })).toEqual(first);
+
+    copy.db.prepare("UPDATE posts SET title = 'Zanzibar Spice Catering' WHERE id = 7").run();
+    reindexPosts(copy.db, [7]);
+    const after = await search({ search: 'zanzibar' });
+    expect(after.total).toBe(1);
+    expect(after.results[0]).toMatchObject({ id: 7, title: 'Zanzibar Spice Catering' });
+    await engine.close();
+  });
+});
+
+describe('search worker threads', () => {
+  it('give the same answers as searching on the calling thread', async () => {
+    const engine = createSearchEngine(copy.db, { workers: 1, databasePath: copy.path, cacheSize: 0 });
+    try {
+      for (const body of [{ type: 'services', search: 'aircon' }, { type: 'jobs', job_type: 'FT' }, { type: 'services', location: 'Near Me', user_location: '3.139,101.6869' }]) {
+        const query = SearchRequestSchema.parse(body);
+        const inline = createSearchEngine(copy.db, { workers: 0, cacheSize: 0 });
+        expect(await engine.search(query)).toEqual(await inline.search(query));
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+});
