@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   /** Search responses kept in memory; 0 turns the response cache off. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
+  PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
 
 export type Config = {
@@ -25,6 +27,7 @@ export type Config = {
   siteUrl: string;
   searchWorkers: number;
   searchCacheSize: number;
+  adClient: string | null;
 };
 
 function resolvePath(path: string): string {
@@ -37,7 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, PUBLIC_AD_CLIENT } = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
@@ -45,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: SITE_URL.replace(/\/+$/, ''),
     searchWorkers: SEARCH_WORKERS,
     searchCacheSize: SEARCH_CACHE_SIZE,
+    adClient: PUBLIC_AD_CLIENT ?? null,
   };
 }

@@ -4,7 +4,7 @@ import {
   DEAL_METHODS, DISTANCE_OPTIONS_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES,
   PAGE_SIZES, SORTS,
 } from './constants.ts';
-import { ListingTypeSchema, PostCardSchema } from './schemas/catalog.ts';
+import { ListingTypeSchema, PostCardSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
 export const MAX_SEARCH_PAGE = 5000;
@@ -131,3 +131,15 @@ export const CitySuggestionSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
 });
+
+/** What the search island keeps of a response: card fields it shows and the facets it lists. */
+export interface SearchView {
+  total: number;
+  results: CardView[];
+  filters: Omit<SearchFilters, 'categories_with_parent' | 'parent_categories'>;
+}
+
+export function toSearchView(response: SearchResponse): SearchView {
+  const { categories_with_parent: _names, parent_categories: _parents, ...filters } = response.filters;
+  return { total: response.total, results: response.results.map(toCardView), filters };
+}

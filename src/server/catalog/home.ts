@@ -5,6 +5,7 @@ import {
   findBanners, findBusiestMainCategories, findCategoryTree, findFeaturedPostIds, findHomeCategories, findSetting, type BannerRow,
 } from '../db/repositories/content.ts';
 import { findTopPostIdsInCategory } from '../db/repositories/posts.ts';
+import { catalogVersion } from '../db/repositories/search.ts';
 import { imageUrls } from '../media/urls.ts';
 import { getPostCards } from './posts.ts';
 
@@ -63,8 +64,19 @@ function stringList(db: Db, key: string): string[] {
   return value === undefined ? [] : (JSON.parse(value) as string[]);
 }
 
-/** What the header needs on every page: the category menus, popular searches and suggested locations. */
+const appDataCache = new WeakMap<Db, { version: number; data: AppData }>();
+
+/** What the header needs on every page: the category menus, popular searches and suggested locations (kept per catalogue version). */
 export function getAppData(db: Db): AppData {
+  const version = catalogVersion(db);
+  const cached = appDataCache.get(db);
+  if (cached?.version === version) return cached.data;
+  const data = buildAppData(db);
+  appDataCache.set(db, { version, data });
+  return data;
+}
+
+function buildAppData(db: Db): AppData {
   return {
     header: {
       popular_searches: stringList(db, 'popular_searches'),

@@ -282,3 +282,17 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewPageSchema = z.object({ data: z.array(ReviewSchema), total: z.number().int(), page: z.number().int() });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
+
+/** The fields a card shows: what islands receive, so pages do not ship unused listing data. */
+export type CardView = Pick<PostCard, 'id' | 'type' | 'title' | 'slug' | 'image' | 'plan' | 'buysell_type' | 'confidential'
+  | 'profile' | 'price_min' | 'price_max' | 'price_currency' | 'city_state' | 'distance'> & {
+  categories: { name: string; slug: string; type: PostCard['type']; parent: { slug: string; name: string } | null }[];
+};
+
+export function toCardView(card: PostCard): CardView {
+  const { id, type, title, slug, image, plan, buysell_type, confidential, profile, price_min, price_max, price_currency, city_state, distance } = card;
+  return {
+    id, type, title, slug, image, plan, buysell_type, confidential, profile, price_min, price_max, price_currency, city_state, distance,
+    categories: card.categories.slice(0, 1),
+  };
+}

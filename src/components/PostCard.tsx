@@ -1,0 +1,56 @@
+import type { CardView } from '../shared/schemas/catalog.ts';
+import { formatPriceRange } from '../shared/format.ts';
+import { categoryUrl, postUrl, profileUrl } from '../shared/urls.ts';
+import { Picture } from './Picture.tsx';
+import { PlanBadge } from './PlanBadge.tsx';
+
+interface PostCardProps {
+  post: CardView;
+  layout?: 'grid' | 'list';
+}
+
+/**
+ * A listing card with the links of spec §2: the post, its company and its category. Rendered as
+ * static HTML on the server (home rows) and inside the search island.
+ */
+export function PostCard({ post, layout = 'grid' }: PostCardProps) {
+  const category = post.categories[0];
+  const href = postUrl(post.type, post.slug);
+  return (
+    <article
+      className={`w-full bg-white rounded-lg shadow-sm overflow-hidden flex ${layout === 'list' ? 'flex-row' : 'flex-col'}`}
+      data-testid="post-card"
+    >
+      <a href={href} className={`block bg-gray-200 shrink-0 ${layout === 'list' ? 'w-40 aspect-video' : 'aspect-video'}`} tabIndex={-1} aria-hidden="true">
+        {post.image && <Picture image={post.image} alt="" width={400} height={225} className="w-full h-full object-cover" />}
+      </a>
+      <div className="p-3 flex flex-col gap-1 flex-1 min-w-0">
+        <div className="flex items-center gap-2">
+          <PlanBadge plan={post.plan} />
+          {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type}</span>}
+        </div>
+        <h3 className="font-semibold leading-snug line-clamp-2"><a href={href} className="hover:underline">{post.title}</a></h3>
+        {post.confidential
+          ? <p className="text-sm text-gray-700">Confidential</p>
+          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="text-sm text-gray-700 hover:underline line-clamp-1">{post.profile.name}</a>}
+        {category && <a href={categoryUrl(category)} className="text-xs text-blue-800 hover:underline">{category.name}</a>}
+        <p className="mt-auto pt-2 font-bold">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
+        {post.city_state && <p className="text-xs text-gray-700">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
+      </div>
+    </article>
+  );
+}
+
+/** The grey shape of a card while results load. */
+export function PostCardSkeleton() {
+  return (
+    <div className="w-full bg-white rounded-lg shadow-sm overflow-hidden animate-pulse" data-testid="card-skeleton" aria-hidden="true">
+      <div className="aspect-video bg-gray-200" />
+      <div className="p-3 space-y-2">
+        <div className="h-4 bg-gray-200 rounded w-3/4" />
+        <div className="h-3 bg-gray-200 rounded w-1/2" />
+        <div className="h-4 bg-gray-200 rounded w-1/3" />
+      </div>
+    </div>
+  );
+}

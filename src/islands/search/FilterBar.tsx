@@ -1,0 +1,62 @@
+import { DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '../../shared/constants.ts';
+import type { SearchTree } from '../../shared/search-page.ts';
+import { NEAR_ME, type SearchView } from '../../shared/search.ts';
+import { changeSearch, type SearchState } from '../../shared/search-params.ts';
+import { priceBuckets } from '../../shared/price-buckets.ts';
+import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
+import { SearchLink } from './SearchLink.tsx';
+
+export const SORT_LABELS = {
+  recommended: 'Recommended', rating: 'Rating', az: 'A - Z', za: 'Z - A', relevance: 'Relevance', distance: 'Distance',
+} as const;
+
+interface FilterBarProps {
+  state: SearchState;
+  tree: SearchTree;
+  filters: SearchView['filters'];
+  onNavigate: (state: SearchState) => void;
+  onNearMe?: () => void;
+}
+
+/** Category, location, distance, price and sort dropdowns (spec §2 filter bar, §4 rules). */
+export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: FilterBarProps) {
+  const where = state.params.where;
+  const nearMe = where?.toLowerCase() === NEAR_ME.toLowerCase();
+  const mainName = tree.find((category) => category.slug === state.main)?.name;
+  const buckets = priceBuckets(filters.min_price.value, filters.max_price.value);
+  const sorts = (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).filter((sort) =>
+    (sort !== 'relevance' || state.params.what) && (sort !== 'distance' || state.params.ul));
+  const currentSort = (state.params.sort ?? 'recommended') as keyof typeof SORT_LABELS;
+  const link = (to: SearchState, label: string, current: boolean) => (
+    <li key={label}><SearchLink to={to} onNavigate={onNavigate} current={current} className={OPTION_CLASS}>{label}</SearchLink></li>
+  );
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="filter-bar">
+      <Dropdown label="Category" value={mainName ?? `All ${LISTING_TYPE_LABELS[state.cat].tab}`} testId="filter-category">
+        {link(changeSearch(state, { main: null, sub: null }), `All ${LISTING_TYPE_LABELS[state.cat].tab}`, !state.main)}
+        {tree.map((category) => link(changeSearch(state, { main: category.slug, sub: null }), category.name, category.slug === state.main))}
+      </Dropdown>
+      <Dropdown label="Location" value={where ?? 'All'} testId="filter-location">
+        {link(changeSearch(state, { params: { where: null, ul: null, range: null } }), 'All', !where)}
+        <li>
+          <button type="button" onClick={onNearMe} disabled={!onNearMe} aria-current={nearMe ? 'true' : undefined}
+            className={`${OPTION_CLASS} w-full text-left disabled:text-gray-400`}>{NEAR_ME}</button>
+        </li>
+        {filters.states.map((option) => link(changeSearch(state, { params: { where: option.key } }), `${option.key} (${option.doc_count})`, option.key === where))}
+        {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, where, true)}
+      </Dropdown>
+      {state.params.ul && (
+        <Dropdown label="Distance" value={`${state.params.range ?? '10'} km`} testId="filter-distance">
+          {DISTANCE_OPTIONS_KM.map((km) => link(changeSearch(state, { params: { range: String(km) } }), `${km} km`, (state.params.range ?? '10') === String(km)))}
+        </Dropdown>
+      )}
+      <Dropdown label="Price" value={buckets.find((bucket) => bucket.value === state.params.price)?.label ?? state.params.price ?? 'All'} testId="filter-price">
+        {link(changeSearch(state, { params: { price: null } }), 'All', !state.params.price)}
+        {buckets.map((bucket) => link(changeSearch(state, { params: { price: bucket.value } }), bucket.label, bucket.value === state.params.price))}
+      </Dropdown>
+      <Dropdown label="Sort" value={SORT_LABELS[currentSort] ?? 'Recommended'} testId="filter-sort">
+        {sorts.map((sort) => link(changeSearch(state, { params: { sort: sort === 'recommended' ? null : sort } }), SORT_LABELS[sort], sort === currentSort))}
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Texts of the search page (spec §2), shared by the server page and the island. */
+import { DEFAULT_LOCATION_LABEL, LISTING_TYPE_LABELS } from './constants.ts';
+import type { Specialization } from './schemas/catalog.ts';
+import type { SearchState } from './search-params.ts';
+
+/** A type's categories as the search page needs them: names and slugs, two levels. */
+export type SearchTree = { name: string; slug: string; child: { name: string; slug: string }[] }[];
+
+export function toSearchTree(tree: Specialization[]): SearchTree {
+  return tree.map((parent) => ({ name: parent.name, slug: parent.slug, child: parent.child.map(({ name, slug }) => ({ name, slug })) }));
+}
+
+/** Names of the main and sub category of a page, from the type's category tree. */
+export function categoryNames(tree: SearchTree, state: Pick<SearchState, 'main' | 'sub'>) {
+  const main = state.main ? tree.find((category) => category.slug === state.main) : undefined;
+  const sub = main && state.sub ? main.child.find((category) => category.slug === state.sub) : undefined;
+  return { main: main?.name ?? null, sub: sub?.name ?? null };
+}
+
+/** 'Browsing Businesses In Selangor' or 'Results for "aircon" In Malaysia'. */
+export function searchHeading(state: SearchState): string {
+  const where = state.params.where ?? DEFAULT_LOCATION_LABEL;
+  return state.params.what
+    ? `Results for "${state.params.what}" In ${where}`
+    : `Browsing ${LISTING_TYPE_LABELS[state.cat].browsing} In ${where}`;
+}

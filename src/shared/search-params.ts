@@ -1,0 +1,150 @@
+/**
+ * The search page's query string (spec §2) ↔ the search request (spec §3). Both directions live
+ * here so links built on the server and navigation in the browser agree.
+ */
+import { type ListingType } from './constants.ts';
+import { SearchRequestSchema, type SearchQuery, type SearchRequest } from './search.ts';
+
+/** Query parameter → search request field. */
+export const PARAM_FIELDS = {
+  what: 'search',
+  where: 'location',
+  ul: 'user_location',
+  range: 'distance',
+  price: 'price',
+  qualification: 'job_qualification',
+  job_type: 'job_type',
+  job_level: 'job_level',
+  deal_method: 'buysell_deal_method',
+  hireme_type: 'hireme_type',
+  hireme_rate: 'hireme_rate',
+  hireme_expertise: 'hireme_expertise',
+  condition: 'buysell_condition',
+  post_type: 'buysell_type',
+  method: 'buysell_method',
+  sort: 'sort',
+  page: 'page',
+} as const satisfies Record<string, keyof SearchRequest>;
+export type SearchParam = keyof typeof PARAM_FIELDS;
+export const SEARCH_PARAMS = Object.keys(PARAM_FIELDS) as SearchParam[];
+
+/** Parameters that, when present, make a search page a variant not worth indexing (see README, SEO). */
+export const NON_INDEXABLE_PARAMS: readonly SearchParam[] = SEARCH_PARAMS.filter((param) => param !== 'where' && param !== 'page');
+
+/** What a search page shows: its path parts, its parameters as strings, and the results layout. */
+export interface SearchState {
+  cat: ListingType;
+  main: string | null;
+  sub: string | null;
+  params: Partial<Record<SearchParam, string>>;
+  view: 'grid' | 'list';
+}
+
+/** Reads the parameters of a URL, keeping only the known ones that are not empty. */
+export function readParams(search: URLSearchParams): SearchState['params'] {
+  const params: SearchState['params'] = {};
+  for (const param of SEARCH_PARAMS) {
+    const value = search.get(param)?.trim();
+    if (value) params[param] = value;
+  }
+  return params;
+}
+
+/** The search request body for a page, as the API takes it. */
+export function toSearchRequest(state: SearchState, dropped: readonly SearchParam[] = []): SearchRequest {
+  const request: Record<string, unknown> = { type: state.cat };
+  if (state.main) request.parent_specialization = state.main;
+  if (state.sub) request.specialization = state.sub;
+  for (const [param, value] of Object.entries(state.params) as [SearchParam, string][]) {
+    if (!dropped.includes(param)) request[PARAM_FIELDS[param]] = value;
+  }
+  return request as SearchRequest;
+}
+
+/** A search page's state from its URL parts. */
+export function readSearchState(cat: ListingType, main: string | null, sub: string | null, search: URLSearchParams): SearchState {
+  return { cat, main, sub, params: readParams(search), view: search.get('view') === 'list' ? 'list' : 'grid' };
+}
+
+/**
+ * The search request for a page. Parameters that do not parse are dropped one by one (a hand-edited
+ * URL still gives a page, never an error), and their names returned.
+ */
+export function toSearchQuery(state: SearchState): { query: SearchQuery; dropped: SearchParam[] } {
+  const dropped: SearchParam[] = [];
+  const build = () => SearchRequestSchema.safeParse(toSearchRequest(state, dropped));
+  for (;;) {
+    const result = build();
+    if (result.success) return { query: result.data, dropped };
+    const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    const bad = (Object.keys(state.params) as SearchParam[]).filter((param) => !dropped.includes(param) && fields.has(PARAM_FIELDS[param]));
+    if (bad.length === 0) {
+      // Only the path was wrong (a malformed slug): search the whole type instead.
+      return { query: SearchRequestSchema.parse({ type: state.cat }), dropped };
+    }
+    dropped.push(...bad);
+  }
+}
+
+/** The URL of a search page. Parameters keep a fixed order so one page has one URL. */
+export function searchHref(state: SearchState): string {
+  const path = ['', state.cat, 'l', state.main, state.main ? state.sub : null].filter((part) => part !== null).join('/');
+  const query = new URLSearchParams();
+  for (const param of SEARCH_PARAMS) {
+    const value = state.params[param];
+    if (value !== undefined && value !== '' && !(param === 'page' && value === '1')) query.set(param, value);
+  }
+  if (state.view === 'list') query.set('view', 'list');
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The state after a change of filters. Any change but the page itself goes back to page 1
+ * (spec §4); choosing a state-level place clears the user location.
+ */
+export function changeSearch(
+  state: SearchState,
+  change: Partial<Pick<SearchState, 'cat' | 'main' | 'sub' | 'view'>> & { params?: Partial<Record<SearchParam, string | null>> },
+): SearchState {
+  const params = { ...state.params };
+  for (const [param, value] of Object.entries(change.params ?? {}) as [SearchParam, string | null][]) {
+    if (value === null || value === '') delete params[param];
+    else params[param] = value;
+  }
+  const pageOnly = Object.keys(change.params ?? {}).every((param) => param === 'page')
+    && change.main === undefined && change.sub === undefined && change.cat === undefined;
+  if (!pageOnly) delete params.page;
+  // A state-level place replaces the user's position (spec §4).
+  if (change.params?.where && change.params.where.toLowerCase() !== 'near me' && change.params.ul === undefined) {
+    delete params.ul;
+    delete params.range;
+  }
+  return {
+    cat: change.cat ?? state.cat,
+    main: change.main === undefined ? state.main : change.main,
+    sub: change.sub === undefined ? state.sub : change.sub,
+    params,
+    view: change.view ?? state.view,
+  };
+}
+
+/** Adds or removes one value of a comma list (spec §4 multi-select); an empty list removes the parameter. */
+export function toggleListValue(list: string | undefined, value: string): string | null {
+  const values = (list ?? '').split(',').filter(Boolean);
+  const next = values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
+  return next.length > 0 ? next.join(',') : null;
+}
+
+/** True when a search page is one of the bounded set crawlers should index. */
+export function isIndexable(state: SearchState): boolean {
+  return state.view === 'grid' && NON_INDEXABLE_PARAMS.every((param) => state.params[param] === undefined) && state.params.where?.toLowerCase() !== 'near me';
+}
+
+/** The nearest indexable page: same path and place, nothing else. */
+export function canonicalState(state: SearchState): SearchState {
+  const where = state.params.where && state.params.where.toLowerCase() !== 'near me' ? state.params.where : undefined;
+  const params: SearchState['params'] = where ? { where } : {};
+  if (isIndexable(state) && state.params.page) params.page = state.params.page;
+  return { ...state, params, view: 'grid' };
+}
