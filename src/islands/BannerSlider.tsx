@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Picture } from '../components/Picture.tsx';
+import type { Banner } from '../shared/schemas/catalog.ts';
+
+/** Sliders advance every 5 s (spec §4, §9). */
+export const SLIDE_INTERVAL_MS = 5000;
+
+interface BannerSliderProps {
+  banners: Banner[];
+  /** Aspect ratio class of the slides (16:7 by default, spec §9). */
+  ratio?: string;
+}
+
+/**
+ * The rotating main banner: arrows and dots, advancing every 5 s and wrapping to the first; a manual
+ * choice restarts the timer. Without JavaScript the first banner shows and the others are links below it.
+ */
+export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: BannerSliderProps) {
+  const [current, setCurrent] = useState(0);
+  const [round, setRound] = useState(0);
+  const count = banners.length;
+  const show = useCallback((index: number) => {
+    setCurrent(((index % count) + count) % count);
+    setRound((value) => value + 1);
+  }, [count]);
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, round]);
+  if (count === 0) return null;
+  return (
+    <div className={`relative overflow-hidden rounded-lg ${ratio}`} data-testid="main-banner" aria-roledescription="carousel" aria-label="Featured banners">
+      <ul className="h-full">
+        {banners.map((banner, index) => (
+          <li key={banner.hyperlink + index} className={`absolute inset-0 transition-opacity duration-500 ${index === current ? 'opacity-100' : 'opacity-0 pointer-events-none'}`}
+            aria-hidden={index !== current} data-active={index === current}>
+            <a href={banner.hyperlink} className="block w-full h-full" tabIndex={index === current ? 0 : -1}>
+              <Picture image={banner.image} alt="" variant="full" width={1600} height={700} eager={index === 0} className="w-full h-full object-cover" />
+              <span className="absolute inset-0 flex flex-col justify-end p-6 bg-gradient-to-t from-black/60 to-transparent text-white">
+                <span className="text-2xl md:text-3xl font-bold">{banner.title}</span>
+                {banner.subtitle && <span className="text-sm md:text-base">{banner.subtitle}</span>}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {count > 1 && (
+        <>
+          <button type="button" aria-label="Previous banner" onClick={() => show(current - 1)}
+            className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 w-9 h-9 text-xl font-bold">‹</button>
+          <button type="button" aria-label="Next banner" onClick={() => show(current + 1)}
+            className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 w-9 h-9 text-xl font-bold">›</button>
+          <div className="absolute bottom-2 right-4 flex gap-2">
+            {banners.map((banner, index) => (
+              <button key={banner.hyperlink + index} type="button" aria-label={`Show banner ${index + 1}`} aria-current={index === current}
+                onClick={() => show(index)} className={`w-3 h-3 rounded-full border border-white ${index === current ? 'bg-white' : 'bg-white/30'}`} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
