@@ -101,7 +101,11 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' && options.length > 0) { event.preventDefault(); setActive((index) => (index + 1) % options.length); }
     else if (event.key === 'ArrowUp' && options.length > 0) { event.preventDefault(); setActive((index) => (index <= 0 ? options.length - 1 : index - 1)); }
-    else if (event.key === 'Escape') setOpen(null);
+    else if (event.key === 'Escape' && open) {
+      // Closes the list; without preventDefault a search input would also clear what was typed.
+      event.preventDefault();
+      setOpen(null);
+    }
     else if (event.key === 'Enter' && active >= 0 && options[active]) { event.preventDefault(); pick(options[active]); }
   };
 

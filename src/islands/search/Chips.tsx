@@ -29,11 +29,10 @@ export function Chips({ state, onNavigate }: { state: SearchState; onNavigate: (
           <SearchLink
             to={changeSearch(state, { params: param === 'where' ? { where: null, ul: null, range: null } : { [param]: null } })}
             onNavigate={onNavigate}
-            label={`Clear ${LABELS[param]}`}
             testId={`chip-${param}`}
             className="inline-flex items-center gap-1 rounded-full bg-yellow-100 border border-yellow-300 px-3 py-1 text-sm hover:bg-yellow-200"
           >
-            {LABELS[param]}: {display(state, param)}
+            <span className="sr-only">Clear </span>{LABELS[param]}: {display(state, param)}
             <span aria-hidden="true" className="font-bold">×</span>
           </SearchLink>
         </li>

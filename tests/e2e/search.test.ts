@@ -1,0 +1,281 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+/** Waits until the islands of the page that hydrate without scrolling (client:idle, client:load) have hydrated. */
+async function hydrated(target: Page = page) {
+  await target.waitForFunction(() => [...document.querySelectorAll('astro-island')]
+    .every((island) => island.getAttribute('client') === 'visible' || !island.hasAttribute('ssr')));
+}
+
+/** Waits until the search island has the results of its current URL. */
+async function settled(target: Page = page) {
+  await target.waitForFunction(() => document.querySelector('[data-testid="search-page"]')?.getAttribute('aria-busy') === 'false');
+}
+
+async function apiTotal(body: object): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await response.json()) as { total: number }).total;
+}
+
+const titles = (target: Page = page) => target.getByTestId('results').getByRole('heading', { level: 3 }).allInnerTexts();
+
+describe('header search', () => {
+  it('suggests as you type; arrows and Enter pick a suggestion', async () => {
+    await page.goto(`${baseUrl}/`);
+    await hydrated();
+    await page.getByRole('combobox', { name: 'What' }).pressSequentially('plum');
+    const option = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').first();
+    await option.waitFor();
+    expect(await option.innerText()).toContain('Plumbing');
+    await page.getByRole('combobox', { name: 'What' }).press('ArrowDown');
+    await page.getByRole('combobox', { name: 'What' }).press('Enter');
+    await page.waitForURL(/\/services\/l\?what=Plumbing$/);
+    expect(await page.getByTestId('search-title').innerText()).toBe('Results for "Plumbing" In Malaysia');
+  });
+
+  it('searches what is typed on Enter, in the chosen category, and remembers it', async () => {
+    await page.goto(`${baseUrl}/`);
+    await hydrated();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('jobs');
+    await page.getByRole('combobox', { name: 'What' }).fill('accountant');
+    await page.getByRole('combobox', { name: 'Where' }).fill('Selangor');
+    await page.getByRole('combobox', { name: 'Where' }).press('Escape');
+    await page.getByRole('combobox', { name: 'What' }).press('Enter');
+    await page.waitForURL(/\/jobs\/l\?what=accountant&where=Selangor$/);
+    expect(await page.getByTestId('search-title').innerText()).toBe('Results for "accountant" In Selangor');
+    expect(JSON.parse(await page.evaluate(() => localStorage.getItem('recent_searches') ?? '[]'))).toEqual(['accountant']);
+    expect(JSON.parse(await page.evaluate(() => localStorage.getItem('recent_locations') ?? '[]'))).toEqual(['Selangor']);
+  });
+
+  it('works without JavaScript through /search', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(`${baseUrl}/`);
+    await plain.getByRole('combobox', { name: 'What' }).fill('aircon');
+    await plain.getByRole('button', { name: 'Search' }).click();
+    await plain.waitForURL(/\/services\/l\?what=aircon$/);
+    expect(await plain.getByTestId('search-title').innerText()).toBe('Results for "aircon" In Malaysia');
+    await noJs.close();
+  });
+});
+
+describe('tab menus', () => {
+  it('open on hover with an All link and real links to every category', async () => {
+    await page.goto(`${baseUrl}/`);
+    const menu = page.getByTestId('menu-services');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('navigation', { name: 'Listing types' }).getByRole('link', { name: 'Services', exact: true }).hover();
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'All Services' }).getAttribute('href')).toBe('/services/l');
+    expect(await menu.getByRole('link', { name: 'Plumbing' }).getAttribute('href')).toBe('/services/l/home-services/plumbing');
+  });
+});
+
+describe('search page filters', () => {
+  it('jobs: a Job Type filter narrows the results, shows a chip, and the chip or All clears it', async () => {
+    await page.goto(`${baseUrl}/jobs/l`);
+    await hydrated();
+    await page.getByTestId('filter-job_type').getByRole('link', { name: /Full Time/ }).click();
+    await page.waitForURL(/job_type=FT/);
+    await settled();
+    expect(await page.getByTestId('pager-caption').innerText()).toContain(`of ${await apiTotal({ type: 'jobs', job_type: 'FT' })} Results`);
+    expect(await page.getByTestId('chip-job_type').innerText()).toContain('Full Time');
+    await page.getByTestId('chip-job_type').click();
+    await page.waitForURL((url) => !url.search.includes('job_type'));
+    expect(await page.getByTestId('chips').count()).toBe(0);
+    await page.getByTestId('filter-job_level').getByRole('link', { name: /^Manager/ }).click();
+    await page.waitForURL(/job_level=manager/);
+    await page.getByTestId('filter-job_level').getByRole('link', { name: /All/ }).click();
+    await page.waitForURL((url) => !url.search.includes('job_level'));
+  });
+
+  it('hireme and buysell filters map to the search request', async () => {
+    await page.goto(`${baseUrl}/hireme/l?hireme_rate=hour`);
+    expect(await page.getByTestId('pager-caption').innerText()).toContain(`of ${await apiTotal({ type: 'hireme', hireme_rate: 'hour' })} Results`);
+    await page.goto(`${baseUrl}/buysell/l`);
+    await hydrated();
+    await page.getByTestId('filter-post_type').getByRole('link', { name: /Buy/ }).click();
+    await page.waitForURL(/post_type=buy/);
+    await page.getByTestId('filter-condition').getByRole('link', { name: /Used/ }).click();
+    await page.waitForURL(/condition=used/);
+    await settled();
+    expect(await page.getByTestId('pager-caption').innerText()).toContain(`of ${await apiTotal({ type: 'buysell', buysell_type: 'buy', buysell_condition: 'used' })} Results`);
+  });
+
+  it('sorts A - Z from the sort dropdown and resets the page', async () => {
+    await page.goto(`${baseUrl}/services/l?page=2`);
+    await hydrated();
+    await page.getByTestId('filter-sort').locator('summary').click();
+    await page.getByTestId('filter-sort').getByRole('link', { name: 'A - Z' }).click();
+    await page.waitForURL(/\/services\/l\?sort=az$/);
+    await settled();
+    const shown = (await titles()).map((title) => title.toLowerCase());
+    expect(shown).toEqual([...shown].sort());
+  });
+
+  it('Near Me uses the browser location, then offers distances and the side box', async () => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 3.139, longitude: 101.6869 });
+    await page.goto(`${baseUrl}/services/l`);
+    await hydrated();
+    await page.getByTestId('filter-location').locator('summary').click();
+    await page.getByTestId('filter-location').getByRole('button', { name: 'Near Me' }).click();
+    await page.waitForURL(/where=Near\+Me&ul=3\.139/);
+    await settled();
+    expect(await page.getByTestId('filter-distance').isVisible()).toBe(true);
+    expect(await page.getByTestId('search-title').innerText()).toBe('Browsing Businesses In Near Me');
+    expect(await page.getByTestId('pager-caption').innerText())
+      .toContain(`of ${await apiTotal({ type: 'services', location: 'Near Me', user_location: '3.13900,101.68690' })} Results`);
+  });
+
+  it('choosing a state clears the user location', async () => {
+    await page.goto(`${baseUrl}/services/l?where=Near+Me&ul=3.139,101.6869`);
+    await hydrated();
+    await page.getByTestId('filter-location').locator('summary').click();
+    await page.getByTestId('filter-location').getByRole('link', { name: /^Selangor/ }).click();
+    await page.waitForURL(/\/services\/l\?where=Selangor$/);
+  });
+
+  it('shows the empty text when nothing matches', async () => {
+    await page.goto(`${baseUrl}/services/l?what=qqqzzzxxx`);
+    expect(await page.getByTestId('empty-results').innerText()).toBe('No results found for your query. Please try different search parameters.');
+  });
+
+  it('switches between grid and list', async () => {
+    await page.goto(`${baseUrl}/services/l`);
+    await hydrated();
+    expect(await page.getByTestId('results').getAttribute('data-view')).toBe('grid');
+    await page.getByRole('group', { name: 'View' }).getByRole('link', { name: 'List' }).click();
+    await page.waitForURL(/view=list/);
+    expect(await page.getByTestId('results').getAttribute('data-view')).toBe('list');
+  });
+});
+
+describe('pagination', () => {
+  it('shows the caption, at most 5 numbers, first and last pages with ellipsis, at the start, middle and end', async () => {
+    const total = await apiTotal({ type: 'services' });
+    const last = Math.ceil(total / 12);
+    await page.goto(`${baseUrl}/services/l`);
+    const pager = page.getByTestId('pagination');
+    expect(await page.getByTestId('pager-caption').innerText()).toBe(`1 - 12 of ${total} Results`);
+    expect(await pager.getByRole('link', { name: /^Page \d+$/ }).allInnerTexts()).toEqual(['1', '2', '3', '4', '5', String(last)]);
+    expect(await pager.innerText()).toContain('…');
+    expect(await pager.getByRole('link', { name: 'Previous Page' }).count()).toBe(0);
+
+    await page.goto(`${baseUrl}/services/l?page=10`);
+    expect(await page.getByTestId('pager-caption').innerText()).toBe(`109 - 120 of ${total} Results`);
+    expect(await pager.getByRole('link', { name: /^Page \d+$/ }).allInnerTexts()).toEqual(['1', '8', '9', '10', '11', '12', String(last)]);
+
+    await page.goto(`${baseUrl}/services/l?page=${last}`);
+    expect(await page.getByTestId('pager-caption').innerText()).toBe(`${(last - 1) * 12 + 1} - ${total} of ${total} Results`);
+    expect(await pager.getByRole('link', { name: 'Next Page' }).count()).toBe(0);
+  });
+
+  it('Next Page updates in place, and back and forward restore each page', async () => {
+    await page.goto(`${baseUrl}/services/l`);
+    await hydrated();
+    const first = await titles();
+    await page.getByTestId('pagination').getByRole('link', { name: 'Next Page' }).click();
+    await page.waitForURL(/page=2/);
+    await settled();
+    const second = await titles();
+    expect(second).not.toEqual(first);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('[data-testid="pager-caption"]')?.textContent?.startsWith('1 - 12'));
+    await settled();
+    expect(await titles()).toEqual(first);
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('[data-testid="pager-caption"]')?.textContent?.startsWith('13 - 24'));
+    await settled();
+    expect(await titles()).toEqual(second);
+  });
+
+  it('gives the same results with JavaScript disabled', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto(`${baseUrl}/jobs/l`);
+    await plain.getByTestId('filter-job_type').getByRole('link', { name: /Full Time/ }).click();
+    await plain.waitForURL(/job_type=FT/);
+    await plain.getByTestId('pagination').getByRole('link', { name: 'Next Page' }).click();
+    await plain.waitForURL(/job_type=FT&page=2/);
+    const withoutJs = await titles(plain);
+    await noJs.close();
+    await page.goto(`${baseUrl}/jobs/l?job_type=FT`);
+    await hydrated();
+    await page.getByTestId('pagination').getByRole('link', { name: 'Next Page' }).click();
+    await page.waitForURL(/page=2/);
+    await settled();
+    expect(await titles()).toEqual(withoutJs);
+  });
+});
+
+describe('home banner', () => {
+  it('advances every 5 seconds, wraps to the first, and a dot restarts the timer', async () => {
+    await page.clock.install();
+    await page.goto(`${baseUrl}/`);
+    await hydrated();
+    await page.getByTestId('main-banner').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="main-banner"]')?.closest('astro-island')?.hasAttribute('ssr'));
+    const slides = page.getByTestId('main-banner').locator('li');
+    const count = await slides.count();
+    const active = async () => (await slides.evaluateAll((items) => items.map((item) => item.getAttribute('data-active')))).indexOf('true');
+    expect(await active()).toBe(0);
+    await page.clock.runFor(5000);
+    expect(await active()).toBe(1);
+    await page.clock.runFor(5000 * (count - 1));
+    expect(await active()).toBe(0);
+    await page.clock.runFor(3000);
+    await page.getByRole('button', { name: 'Show banner 3' }).click();
+    expect(await active()).toBe(2);
+    await page.clock.runFor(3000);
+    expect(await active()).toBe(2);
+    await page.clock.runFor(2000);
+    expect(await active()).toBe(3 % count);
+  });
+});
+
+describe('accessibility', () => {
+  it.each(['/', '/services', '/services/l', '/jobs/l?job_type=FT'])('%s has no serious or critical axe violations', async (path) => {
+    await page.goto(`${baseUrl}${path}`);
+    await hydrated();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('search engine surface of search pages', () => {
+  it('an indexable page is self-canonical; a filtered one is noindex with a canonical to its base page', async () => {
+    await page.goto(`${baseUrl}/services/l/home-services?where=Selangor`);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toMatch(/\/services\/l\/home-services\?where=Selangor$/);
+    expect(await page.locator('meta[name=robots]').count()).toBe(0);
+    await page.goto(`${baseUrl}/services/l/home-services?where=Selangor&sort=az&price=0-100`);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toMatch(/\/services\/l\/home-services\?where=Selangor$/);
+    expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex,follow');
+    expect(await page.getByTestId('filter-sort').getByRole('link', { name: 'Rating', includeHidden: true }).getAttribute('rel')).toBe('nofollow');
+  });
+
+  it('answers an unknown category with 404', async () => {
+    const response = await page.goto(`${baseUrl}/services/l/no-such-category`);
+    expect(response?.status()).toBe(404);
+  });
+});
