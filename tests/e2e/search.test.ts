@@ -110,6 +110,33 @@ describe('search page filters', () => {
     await page.waitForURL((url) => !url.search.includes('job_level'));
   });
 
+  it.each([
+    ['jobs', 'qualification'], ['jobs', 'job_type'], ['jobs', 'job_level'],
+    ['hireme', 'hireme_type'], ['hireme', 'hireme_rate'], ['hireme', 'hireme_expertise'],
+    ['buysell', 'post_type'], ['buysell', 'condition'], ['buysell', 'method'],
+  ])('%s: the %s filter sets its parameter and chip, and All clears both', async (type, param) => {
+    await page.goto(`${baseUrl}/${type}/l`);
+    await hydrated();
+    const group = page.getByTestId(`filter-${param}`);
+    await group.getByRole('link').nth(1).click();
+    await page.waitForURL(new RegExp(`[?&]${param}=`));
+    await settled();
+    expect(await page.getByTestId(`chip-${param}`).isVisible()).toBe(true);
+    const value = new URL(page.url()).searchParams.get(param)!;
+    const field = { qualification: 'job_qualification', post_type: 'buysell_type', condition: 'buysell_condition', method: 'buysell_method' }[param] ?? param;
+    expect(await page.getByTestId('pager-caption').innerText()).toContain(`of ${await apiTotal({ type, [field]: value })} Results`);
+    await group.getByRole('link', { name: /All/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has(param));
+    await settled();
+    expect(await page.getByTestId(`chip-${param}`).count()).toBe(0);
+  });
+
+  it('renders no ad slot when no ad client is configured', async () => {
+    await page.goto(`${baseUrl}/services/l`);
+    await hydrated();
+    expect(await page.locator('[data-testid^="ad-"]').count()).toBe(0);
+  });
+
   it('hireme and buysell filters map to the search request', async () => {
     await page.goto(`${baseUrl}/hireme/l?hireme_rate=hour`);
     expect(await page.getByTestId('pager-caption').innerText()).toContain(`of ${await apiTotal({ type: 'hireme', hireme_rate: 'hour' })} Results`);
