@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Picture } from '../components/Picture.tsx';
+import { BannerSlide } from '../components/BannerSlide.tsx';
 import type { Banner } from '../shared/schemas/catalog.ts';
 
 /** Sliders advance every 5 s (spec §4, §9). */
@@ -35,13 +35,7 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
         {banners.map((banner, index) => (
           <li key={banner.hyperlink + index} className={`absolute inset-0 transition-opacity duration-500 ${index === current ? 'opacity-100' : 'opacity-0 pointer-events-none'}`}
             aria-hidden={index !== current} data-active={index === current}>
-            <a href={banner.hyperlink} className="block w-full h-full" tabIndex={index === current ? 0 : -1}>
-              <Picture image={banner.image} alt="" variant="full" width={1600} height={700} eager={index === 0} className="w-full h-full object-cover" />
-              <span className="absolute inset-0 flex flex-col justify-end p-6 bg-gradient-to-t from-black/60 to-transparent text-white">
-                <span className="text-2xl md:text-3xl font-bold">{banner.title}</span>
-                {banner.subtitle && <span className="text-sm md:text-base">{banner.subtitle}</span>}
-              </span>
-            </a>
+            <BannerSlide banner={banner} size="main" eager={index === 0} tabIndex={index === current ? 0 : -1} />
           </li>
         ))}
       </ul>

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AppDataSchema, CmsPageSchema, CountrySchema, ErrorBodySchema, HomeSchema, SpecializationSchema, StateSchema,
 } from '../../src/shared/schemas/catalog.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { apiClient } from '../helpers/api.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
-let copy: ReturnType<typeof copyOfTemplate>;
+const copy = useTemplateCopy();
 let get: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  copy = copyOfTemplate(inject('templateDb'));
   get = apiClient(copy.db);
 });
-afterAll(() => copy.close());
 
 describe('GET /api/home', () => {
   it('gives main and sub banners, featured posts and one row per home category', async () => {

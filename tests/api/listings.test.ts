@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema, PostSchema, ProfileSchema } from '../../src/shared/schemas/catalog.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { apiClient } from '../helpers/api.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
-let copy: ReturnType<typeof copyOfTemplate>;
+const copy = useTemplateCopy();
 let get: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  copy = copyOfTemplate(inject('templateDb'));
   get = apiClient(copy.db);
 });
-afterAll(() => copy.close());
 
 function slugOf(sql: string): string {
   return String(copy.db.prepare(sql).get()?.slug);

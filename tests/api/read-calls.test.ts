@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi } from '../../src/server/api/app.ts';
 import { reindexPosts } from '../../src/server/db/repositories/search-index.ts';
@@ -9,16 +9,14 @@ import {
 } from '../../src/shared/schemas/catalog.ts';
 import { CitySuggestionSchema, SearchRequestSchema, SearchResponseSchema, SuggestionSchema } from '../../src/shared/search.ts';
 import { apiClient } from '../helpers/api.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
-let copy: ReturnType<typeof copyOfTemplate>;
+const copy = useTemplateCopy();
 let call: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  copy = copyOfTemplate(inject('templateDb'));
   call = apiClient(copy.db);
 });
-afterAll(() => copy.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../src/shared/schemas/catalog.ts';
 import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../src/shared/search.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { apiClient } from '../helpers/api.ts';
 import { facetCounts, loadListings, matchesKeyword, withinKm, type Listing } from '../helpers/brute-force.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
-let copy: ReturnType<typeof copyOfTemplate>;
+const copy = useTemplateCopy();
 let call: ReturnType<typeof apiClient>;
 let listings: Listing[];
 const PLAN_WEIGHT: Record<string, number> = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 };
 const KL = { lat: 3.139, lon: 101.6869 };
 
 beforeAll(() => {
-  copy = copyOfTemplate(inject('templateDb'));
   call = apiClient(copy.db);
   listings = loadListings(copy.db);
 });
-afterAll(() => copy.close());
 
 async function search(body: SearchRequest | Record<string, unknown>): Promise<SearchResponse> {
   const { status, body: json } = await call('/api/post/search', {

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/generate.ts';
 import { openDatabase, type Db } from '../../src/server/db/connection.ts';
 
@@ -24,4 +25,20 @@ export function copyOfTemplate(templatePath: string): { db: Db; path: string; cl
   copyFileSync(templatePath, path);
   const db = openDatabase(path);
   return { db, path, close: () => { db.close(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/**
+ * Gives a test file its own copy of the template database for all its tests: `copy.db` and
+ * `copy.path` are ready from the first `beforeAll` on and removed after the last test.
+ */
+export function useTemplateCopy(): { readonly db: Db; readonly path: string } {
+  let current: ReturnType<typeof copyOfTemplate> | undefined;
+  beforeAll(() => {
+    current = copyOfTemplate(inject('templateDb'));
+  });
+  afterAll(() => current?.close());
+  return {
+    get db() { return current!.db; },
+    get path() { return current!.path; },
+  };
 }
