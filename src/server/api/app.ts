@@ -5,6 +5,7 @@ import { ViewCounter } from '../engagement/views.ts';
 import { AppError } from '../errors.ts';
 import { createSearchEngine, type SearchEngine } from '../search/engine.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
+import { engagementRoutes } from './engagement.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 
@@ -27,6 +28,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route('/profile', profileRoutes(db, views));
   api.route('/', referenceRoutes(db));
   api.route('/', reviewRoutes(db));
+  api.route('/', engagementRoutes(db));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError((error, c) => {

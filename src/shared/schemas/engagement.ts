@@ -1,0 +1,40 @@
+/** Forms visitors send (spec §3, §5): contact messages and listing reports. Forms and API share these. */
+import { z } from 'zod';
+
+const required = (label: string, max: number) =>
+  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
+
+/** Malaysian and international numbers: digits with spaces, dashes, brackets and an optional +. */
+const PhoneSchema = required('Phone number', 30).regex(/^\+?[\d\s()-]{7,30}$/, 'Enter a valid phone number.');
+
+/** A hidden field people never fill; bots do (honeypot). */
+export const HONEYPOT_FIELD = 'website';
+
+export const ContactMessageSchema = z.object({
+  name: required('Name', 100),
+  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.email('Enter a valid email address.').trim().toLowerCase().max(200).optional()),
+  phone_number: PhoneSchema,
+  message: required('Message', 5000),
+  [HONEYPOT_FIELD]: z.string().max(200).optional(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const REPORT_REASONS = {
+  MISLEADING: 'Misleading / Wrong information',
+  UNAUTHORISED: 'Unauthorised use',
+  FAKE_ADS: 'Fake ads',
+  SCAM: 'Scam Information',
+  FAKE_COMPANY_PROFILE: 'Fake company profile',
+  COPYRIGHT: 'Copyright / Legal Infringement',
+  OTHER: 'Other',
+} as const;
+
+export const ReportSchema = z.object({
+  type: z.enum(['services', 'jobs', 'hireme', 'buysell', 'profile'], { error: 'Type is required.' }),
+  id: z.union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], { error: 'Id is required.' }).pipe(z.number().int().positive()),
+  reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], { error: 'Choose a reason.' }),
+  description: required('Description', 2000),
+  [HONEYPOT_FIELD]: z.string().max(200).optional(),
+});
+export type Report = z.infer<typeof ReportSchema>;
