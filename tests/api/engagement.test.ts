@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
+import { Throttle } from '../../src/server/engagement/throttle.ts';
 import { ErrorBodySchema } from '../../src/shared/schemas/catalog.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
@@ -7,7 +8,7 @@ const copy = useTemplateCopy();
 let api: ReturnType<typeof createApi>;
 
 beforeAll(() => {
-  api = createApi(copy.db);
+  api = createApi(copy.db, { formThrottle: new Throttle(5, 10 * 60 * 1000) });
 });
 
 async function send(path: string, body: unknown, client = '198.51.100.1') {

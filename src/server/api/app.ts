@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/connection.ts';
 import { ViewCounter } from '../engagement/views.ts';
+import type { Throttle } from '../engagement/throttle.ts';
 import { AppError } from '../errors.ts';
 import { createSearchEngine, type SearchEngine } from '../search/engine.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
@@ -13,6 +14,8 @@ export interface ApiOptions {
   /** The search engine; by default searches run on the calling thread with a small response cache. */
   search?: SearchEngine;
   views?: ViewCounter;
+  /** Limit of the public forms; one per process by default. */
+  formThrottle?: Throttle;
 }
 
 /**
@@ -28,7 +31,7 @@ export function createApi(db: Db, options: ApiOptions = {}) {
   api.route('/profile', profileRoutes(db, views));
   api.route('/', referenceRoutes(db));
   api.route('/', reviewRoutes(db));
-  api.route('/', engagementRoutes(db));
+  api.route('/', engagementRoutes(db, options.formThrottle));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError((error, c) => {

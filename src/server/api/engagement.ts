@@ -2,16 +2,13 @@ import { Hono } from 'hono';
 import { ContactMessageSchema, ReportSchema } from '../../shared/schemas/engagement.ts';
 import type { Db } from '../db/connection.ts';
 import { receiveContactMessage, receiveReport } from '../engagement/messages.ts';
-import { Throttle } from '../engagement/throttle.ts';
+import { publicFormThrottle, type Throttle } from '../engagement/throttle.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { clientKey, type ApiEnv } from './env.ts';
 import { jsonBody } from './json-body.ts';
 
-/** Public forms get a strict limit: 5 sends per client per 10 minutes. */
-export const PUBLIC_FORM_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 };
-
 /** POST contact and POST reportissue. */
-export function engagementRoutes(db: Db, throttle = new Throttle(PUBLIC_FORM_LIMIT.count, PUBLIC_FORM_LIMIT.windowMs)) {
+export function engagementRoutes(db: Db, throttle: Throttle = publicFormThrottle) {
   const limit = (action: string, client: string) => {
     if (!throttle.allow(`${action}|${client}`)) throw new AppError(429, 'Too many attempts. Please try again later.');
   };

@@ -21,3 +21,6 @@ export class Throttle {
     return entry.count <= this.limit;
   }
 }
+
+/** Public forms (contact, report) get a strict limit: 5 sends per client per 10 minutes, shared by the API and the pages. */
+export const publicFormThrottle = new Throttle(5, 10 * 60 * 1000);
