@@ -171,6 +171,8 @@ CREATE TABLE posts (
 );
 CREATE INDEX posts_profile ON posts(profile_id);
 CREATE INDEX posts_type_published ON posts(type, published_at);
+-- Sitemaps page through a type's posts in id order.
+CREATE INDEX posts_type_id ON posts(type, id);
 
 CREATE TABLE post_categories (
   post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
