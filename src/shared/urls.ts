@@ -18,3 +18,24 @@ export function searchUrl(type: ListingType, mainSlug?: string | null, subSlug?:
 export function categoryUrl(category: { type: ListingType; slug: string; parent: { slug: string } | null }): string {
   return category.parent ? searchUrl(category.type, category.parent.slug, category.slug) : searchUrl(category.type, category.slug);
 }
+
+/** Google Maps, Google directions and Waze links for a place (spec §2 Contact / Location block). */
+export function mapLinks(place: { latitude: number; longitude: number }) {
+  const at = `${place.latitude},${place.longitude}`;
+  return {
+    maps: `https://www.google.com/maps/search/?api=1&query=${at}`,
+    directions: `https://www.google.com/maps/dir/?api=1&destination=${at}`,
+    waze: `https://waze.com/ul?ll=${at}&navigate=yes`,
+  };
+}
+
+/** A tel: link for a Malaysian number as written ('012-345 6789' → 'tel:+60123456789'). */
+export function telUrl(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${digits.startsWith('+') ? digits : `+60${digits.replace(/^0/, '')}`}`;
+}
+
+/** A type's search page with query parameters, e.g. the location link of a post (`/{type}/l?where=…`). */
+export function searchHrefFor(type: ListingType, params: Record<string, string>): string {
+  return `${searchUrl(type)}?${new URLSearchParams(params).toString()}`;
+}

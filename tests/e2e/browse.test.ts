@@ -71,7 +71,7 @@ describe('home page', () => {
     const summary = column(`SELECT summary FROM posts WHERE slug = '${slug}'`)[0];
     expect(await page.getByTestId('post-summary').innerText()).toBe(summary);
     expect(await page.getByTestId('post-price').innerText()).toMatch(/^(RM [\d,]+( - RM [\d,]+)?|Negotiable)$/);
-    expect(await page.getByTestId('post-locations').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('locations').locator('li').count()).toBeGreaterThan(0);
   });
 
   it('opens a business profile from the company link on a home card', async () => {
@@ -82,7 +82,7 @@ describe('home page', () => {
     await company.click();
     await page.waitForURL((url) => url.pathname.split('/').length === 2 && url.pathname !== '/');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(name);
-    expect(await page.getByTestId('profile-locations').locator('li').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('locations').locator('li').count()).toBeGreaterThan(0);
   });
 });
 

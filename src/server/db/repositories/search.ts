@@ -61,7 +61,13 @@ export function findPlace(db: Db, name: string): { stateId: number } | { cityId:
   const state = one<{ id: number }>(db, 'SELECT id FROM states WHERE name = ? COLLATE NOCASE', name);
   if (state) return { stateId: state.id };
   const city = one<{ id: number }>(db, 'SELECT id FROM cities WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1', name);
-  return city && { cityId: city.id };
+  if (city) return { cityId: city.id };
+  // 'Petaling Jaya, Selangor' (a listing's city_state): the town in that state.
+  const [town, region] = name.split(',').map((part) => part.trim());
+  if (!town || !region) return undefined;
+  const match = one<{ id: number }>(db, `SELECT c.id FROM cities c JOIN states s ON s.id = c.state_id
+    WHERE c.name = ? COLLATE NOCASE AND s.name = ? COLLATE NOCASE`, town, region);
+  return match && { cityId: match.id };
 }
 
 interface Where {

@@ -1,0 +1,172 @@
+/**
+ * schema.org JSON-LD for listings (Google rich results: JobPosting, LocalBusiness, Product,
+ * BreadcrumbList). Only facts we hold are stated; a type's block is left out when a property
+ * Google requires for it is missing, rather than sent invalid.
+ */
+import { LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
+import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
+import { categoryUrl, postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
+
+type JsonLd = Record<string, unknown>;
+
+const EMPLOYMENT_TYPES: Record<JobType, string> = { FT: 'FULL_TIME', PT: 'PART_TIME', I: 'INTERN' };
+const CURRENCY = 'MYR';
+
+function postalAddress(location: Location): JsonLd {
+  return {
+    '@type': 'PostalAddress',
+    ...(location.address_line1 ? { streetAddress: [location.address_line1, location.address_line2].filter(Boolean).join(', ') } : {}),
+    addressLocality: location.city.name,
+    addressRegion: location.state.name,
+    ...(location.postcode ? { postalCode: location.postcode } : {}),
+    addressCountry: 'MY',
+  };
+}
+
+export function breadcrumbList(site: string, crumbs: { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: site + crumb.path })),
+  };
+}
+
+export function postBreadcrumbs(site: string, post: Post): JsonLd {
+  const category = post.categories[0];
+  return breadcrumbList(site, [
+    { name: 'Malaysia', path: '/' },
+    { name: LISTING_TYPE_LABELS[post.type].tab, path: searchUrl(post.type) },
+    ...(category?.parent ? [{ name: category.parent.name, path: searchUrl(post.type, category.parent.slug) }] : []),
+    ...(category ? [{ name: category.name, path: categoryUrl(category) }] : []),
+    { name: post.title, path: postUrl(post.type, post.slug) },
+  ]);
+}
+
+function aggregateRating(rating: number, count: number): JsonLd | undefined {
+  return count > 0 ? { '@type': 'AggregateRating', ratingValue: rating, reviewCount: count, bestRating: 5, worstRating: 1 } : undefined;
+}
+
+function jobPosting(site: string, post: Post): JsonLd | undefined {
+  const job = post.job;
+  const location = post.locations[0];
+  if (!job || !location) return undefined;
+  const amount = job.salary_min ?? job.salary_max;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: post.title,
+    description: [post.summary, job.responsibilities, job.requirements, job.benefits].join('\n\n'),
+    datePosted: post.published_at.slice(0, 10),
+    ...(post.expires_at ? { validThrough: post.expires_at } : {}),
+    employmentType: job.type.map((type) => EMPLOYMENT_TYPES[type as JobType] ?? 'OTHER'),
+    // A confidential employer is not named anywhere, including here.
+    ...(post.profile && !post.confidential ? { hiringOrganization: { '@type': 'Organization', name: post.profile.name, sameAs: site + profileUrl(post.profile.slug) } } : {}),
+    jobLocation: { '@type': 'Place', address: postalAddress(location) },
+    ...(amount !== null ? {
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: CURRENCY,
+        value: job.salary_min !== null && job.salary_max !== null
+          ? { '@type': 'QuantitativeValue', minValue: job.salary_min, maxValue: job.salary_max, unitText: 'MONTH' }
+          : { '@type': 'QuantitativeValue', value: amount, unitText: 'MONTH' },
+      },
+    } : {}),
+    url: site + postUrl(post.type, post.slug),
+  };
+}
+
+function product(site: string, post: Post): JsonLd | undefined {
+  const price = post.price_min ?? post.price_max;
+  // Google's product snippets need an offer with a price (or reviews); a negotiable item has neither.
+  if (!post.buysell || price === null) return undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: post.title,
+    description: post.buysell.description,
+    ...(post.images[0] ? { image: post.images.map((item) => site + item.image.full) } : {}),
+    ...(post.buysell.brand ? { brand: { '@type': 'Brand', name: post.buysell.brand } } : {}),
+    offers: {
+      '@type': 'Offer',
+      price,
+      priceCurrency: CURRENCY,
+      availability: post.buysell.type === 'sell' ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      itemCondition: post.buysell.condition === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
+      url: site + postUrl(post.type, post.slug),
+    },
+    ...(aggregateRating(post.rating, post.rating_count) ? { aggregateRating: aggregateRating(post.rating, post.rating_count) } : {}),
+  };
+}
+
+function service(site: string, post: Post): JsonLd | undefined {
+  if (!post.service || !post.profile) return undefined;
+  const location = post.locations[0];
+  const price = post.price_min ?? post.price_max;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: post.title,
+    description: post.service.description,
+    serviceType: post.categories[0]?.name,
+    provider: {
+      '@type': 'LocalBusiness',
+      name: post.profile.name,
+      url: site + profileUrl(post.profile.slug),
+      ...(location ? { address: postalAddress(location), ...(location.phone_number ? { telephone: location.phone_number } : {}) } : {}),
+    },
+    ...(location ? { areaServed: location.city_state } : {}),
+    ...(price !== null ? { offers: { '@type': 'Offer', price, priceCurrency: CURRENCY } } : {}),
+    ...(aggregateRating(post.rating, post.rating_count) ? { aggregateRating: aggregateRating(post.rating, post.rating_count) } : {}),
+  };
+}
+
+/** The JSON-LD blocks of a post detail page. */
+export function postStructuredData(site: string, post: Post): JsonLd[] {
+  const main = post.type === 'jobs' ? jobPosting(site, post)
+    : post.type === 'buysell' ? product(site, post)
+      : post.type === 'services' ? service(site, post) : undefined;
+  return [...(main ? [main] : []), postBreadcrumbs(site, post)];
+}
+
+const DAY_NAMES: Record<string, string> = {
+  Monday: 'https://schema.org/Monday', Tuesday: 'https://schema.org/Tuesday', Wednesday: 'https://schema.org/Wednesday',
+  Thursday: 'https://schema.org/Thursday', Friday: 'https://schema.org/Friday', Saturday: 'https://schema.org/Saturday', Sunday: 'https://schema.org/Sunday',
+};
+
+/** The JSON-LD blocks of a business profile page. */
+export function profileStructuredData(site: string, profile: Profile): JsonLd[] {
+  const location = profile.locations[0];
+  const category = profile.categories[0];
+  const blocks: JsonLd[] = [];
+  if (location) {
+    blocks.push({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      '@id': site + profileUrl(profile.slug),
+      name: profile.name,
+      url: site + profileUrl(profile.slug),
+      address: postalAddress(location),
+      geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
+      ...(location.company_phone_number || location.phone_number ? { telephone: location.company_phone_number ?? location.phone_number } : {}),
+      ...(profile.logo ? { logo: site + profile.logo.full, image: site + (profile.image ?? profile.logo).full } : {}),
+      openingHoursSpecification: profile.business_hours.flatMap((entry) => entry.time.map((period) => {
+        const [opens, closes] = period.split('-');
+        return { '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[entry.day], opens, closes };
+      })),
+      sameAs: [profile.url, profile.facebook, profile.instagram, profile.linkedin, profile.youtube, profile.twitter].filter(Boolean),
+      ...(aggregateRating(profile.rating, profile.rating_count) ? { aggregateRating: aggregateRating(profile.rating, profile.rating_count) } : {}),
+    });
+  }
+  blocks.push(breadcrumbList(site, [
+    { name: 'Malaysia', path: '/' },
+    ...(category?.parent ? [{ name: category.parent.name, path: searchUrl(category.type, category.parent.slug) }] : []),
+    ...(category ? [{ name: category.name, path: categoryUrl(category) }] : []),
+    { name: profile.name, path: profileUrl(profile.slug) },
+  ]));
+  return blocks;
+}
+
+/** JSON for a <script type="application/ld+json">, safe inside HTML. */
+export function jsonLdScript(blocks: JsonLd[]): string {
+  return JSON.stringify(blocks.length === 1 ? blocks[0] : blocks).replace(/</g, '\\u003c');
+}
