@@ -93,3 +93,14 @@ export const ADVERTISER_PACKAGES: readonly AdvertiserPackage[] = [
   { code: 'BRONZE', name: 'Bronze', monthPrice: 29, yearPrice: 299, perPostPrice: null, save: 14, tokens: 10, categories: 2, keywords: 5, photos: 5, pdfs: 1, videos: 0 },
   { code: 'PAY-PER-POST', name: 'Pay-Per-Post', monthPrice: null, yearPrice: null, perPostPrice: 50, save: null, tokens: null, categories: 1, keywords: 5, photos: 5, pdfs: 1, videos: null },
 ];
+
+/** Reasons a visitor may give when reporting a listing (spec §5). */
+export const REPORT_REASONS = {
+  MISLEADING: 'Misleading / Wrong information',
+  UNAUTHORISED: 'Unauthorised use',
+  FAKE_ADS: 'Fake ads',
+  SCAM: 'Scam Information',
+  FAKE_COMPANY_PROFILE: 'Fake company profile',
+  COPYRIGHT: 'Copyright / Legal Infringement',
+  OTHER: 'Other',
+} as const;

@@ -65,3 +65,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);
   });
 });
+
+describe('sanitising makes XSS payloads inert', () => {
+  const payloads = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '<svg onload=alert(1)>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<a href="JaVaScRiPt:alert(1)">x</a>',
+    '<a href="&#106;avascript:alert(1)">x</a>',
+    '<iframe src="https://evil.example"></iframe>',
+    '<p style="background:url(javascript:alert(1))">x</p>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    '<form action="javascript:alert(1)"><button>x</button></form>',
+    '<object data="javascript:alert(1)"></object>',
+  ];
+  it.each(payloads)('%s', (payload) => {
+    const clean = sanitizeRichText(payload);
+    expect(clean).not.toMatch(/<script|<iframe|<object|<form|<svg|<img|on\w+=|javascript:|data:|style=/i);
+  });
+});
+
+describe('shared link', () => {
+  it('is used only when it is an http(s) URL, else the page address', async () => {
+    const { shareableUrl } = await import('../../src/shared/share.ts');
+    expect(shareableUrl('https://yp.example/a', 'https://page')).toBe('https://yp.example/a');
+    expect(shareableUrl('javascript:alert(1)', 'https://page')).toBe('https://page');
+    expect(shareableUrl('', 'https://page')).toBe('https://page');
+  });
+});

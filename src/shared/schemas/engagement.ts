@@ -1,5 +1,6 @@
 /** Forms visitors send (spec §3, §5): contact messages and listing reports. Forms and API share these. */
 import { z } from 'zod';
+import { REPORT_REASONS } from '../constants.ts';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
@@ -20,15 +21,6 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-export const REPORT_REASONS = {
-  MISLEADING: 'Misleading / Wrong information',
-  UNAUTHORISED: 'Unauthorised use',
-  FAKE_ADS: 'Fake ads',
-  SCAM: 'Scam Information',
-  FAKE_COMPANY_PROFILE: 'Fake company profile',
-  COPYRIGHT: 'Copyright / Legal Infringement',
-  OTHER: 'Other',
-} as const;
 
 export const ReportSchema = z.object({
   type: z.enum(['services', 'jobs', 'hireme', 'buysell', 'profile'], { error: 'Type is required.' }),

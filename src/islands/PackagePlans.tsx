@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { ADVERTISER_PACKAGES } from '../shared/constants.ts';
+
+type Billing = 'yearly' | 'monthly';
+
+/** Package cards with the yearly/monthly switch (yearly by default, spec §4). */
+export default function PackagePlans() {
+  const [billing, setBilling] = useState<Billing>('yearly');
+  return (
+    <section aria-label="Packages" data-testid="packages">
+      <div className="flex justify-center gap-1" role="group" aria-label="Billing">
+        {(['yearly', 'monthly'] as const).map((option) => (
+          <button key={option} type="button" aria-pressed={billing === option} onClick={() => setBilling(option)}
+            className="rounded-full border border-ink px-4 py-1.5 text-sm font-semibold aria-pressed:bg-ink aria-pressed:text-white">
+            {option === 'yearly' ? 'Yearly' : 'Monthly'}
+          </button>
+        ))}
+      </div>
+      <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+        {ADVERTISER_PACKAGES.map((pkg) => {
+          const price = pkg.perPostPrice !== null ? `RM${pkg.perPostPrice} per post`
+            : billing === 'yearly' ? `RM${pkg.yearPrice} / year` : `RM${pkg.monthPrice} / month`;
+          return (
+            <li key={pkg.code} className="rounded-lg bg-white p-5 shadow-sm flex flex-col" data-testid="package">
+              <h3 className="text-lg font-bold">{pkg.name}</h3>
+              <p className="mt-2 text-2xl font-extrabold" data-testid="package-price">{price}</p>
+              {billing === 'yearly' && pkg.save !== null && <p className="text-sm font-semibold text-green-800">Save {pkg.save}%</p>}
+              <ul className="mt-3 space-y-1 text-sm">
+                {pkg.tokens !== null && <li>{pkg.tokens} tokens</li>}
+                <li>{pkg.categories} {pkg.categories === 1 ? 'category' : 'categories'}</li>
+                <li>{pkg.keywords} keywords</li>
+                <li>{pkg.photos} photos</li>
+                <li>{pkg.pdfs} {pkg.pdfs === 1 ? 'PDF' : 'PDFs'}</li>
+                {pkg.videos !== null && <li>{pkg.videos} {pkg.videos === 1 ? 'video' : 'videos'}</li>}
+              </ul>
+              <p className="mt-auto pt-4 text-xs text-gray-700">{pkg.perPostPrice !== null ? 'First individual post free. 30-day ad.' : 'Free 30-day trial.'}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-4 text-center text-xs text-gray-700">Prices exclude 6% SST. Minimum listing period 12 months, auto-renewed.</p>
+    </section>
+  );
+}
