@@ -124,7 +124,7 @@ describe('report', () => {
     await page.getByTestId('toasts').getByText('Report Logged!').waitFor();
     expect(await dialog.count()).toBe(0);
     const check = new DatabaseSync(inject('e2eDb'), { readOnly: true });
-    expect(check.prepare("SELECT count(*) AS n FROM reports WHERE listing_id = ? AND reason = 'SCAM'").get(post.id)!.n).toBe(1);
+    expect(check.prepare("SELECT count(*) AS n FROM reports WHERE listing_id = ? AND reason = 'SCAM'").get(Number(post.id))!.n).toBe(1);
     check.close();
   });
 });
