@@ -23,7 +23,7 @@ export default function ReportButton({ type, id }: ReportButtonProps) {
   // The server checks the same rules with ReportSchema; zod is kept out of the browser bundle.
   const valid = reason in REPORT_REASONS && text.trim().length > 0 && text.length <= 2000;
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;
     setPending(true);

@@ -1,26 +1,15 @@
-import { DatabaseSync } from 'node:sqlite';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const session = useBrowserSession();
 let page: Page;
 let db: DatabaseSync;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  db = new DatabaseSync(inject('e2eDb'), { readOnly: true });
-});
-afterAll(async () => {
-  await browser.close();
-  db.close();
-});
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  page = session.page;
+  db = session.db;
 });
 
 function column(sql: string): string[] {

@@ -1,29 +1,18 @@
 import { DatabaseSync } from 'node:sqlite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = useBrowserSession({ hasTouch: true });
 let page: Page;
+let context: BrowserContext;
 let db: DatabaseSync;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  db = new DatabaseSync(inject('e2eDb'), { readOnly: true });
-});
-afterAll(async () => {
-  await browser.close();
-  db.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, hasTouch: true });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  page = session.page;
+  context = session.context;
+  db = session.db;
 });
 
 async function hydrated() {

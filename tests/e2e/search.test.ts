@@ -1,32 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { hydrated as waitForIslands, useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const session = useBrowserSession();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+let context: BrowserContext;
+beforeEach(() => {
+  page = session.page;
+  context = session.context;
 });
 
-/** Waits until the islands of the page that hydrate without scrolling (client:idle, client:load) have hydrated. */
-async function hydrated(target: Page = page) {
-  await target.waitForFunction(() => [...document.querySelectorAll('astro-island')]
-    .every((island) => island.getAttribute('client') === 'visible' || !island.hasAttribute('ssr')));
-}
+const hydrated = (target: Page = page) => waitForIslands(target);
 
 /** Waits until the search island has the results of its current URL. */
 async function settled(target: Page = page) {
@@ -69,7 +55,7 @@ describe('header search', () => {
   });
 
   it('works without JavaScript through /search', async () => {
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await session.browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
     await plain.goto(`${baseUrl}/`);
     await plain.getByRole('combobox', { name: 'What' }).fill('aircon');
@@ -239,7 +225,7 @@ describe('pagination', () => {
   });
 
   it('gives the same results with JavaScript disabled', async () => {
-    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await session.browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
     await plain.goto(`${baseUrl}/jobs/l`);
     await plain.getByTestId('filter-job_type').getByRole('link', { name: /Full Time/ }).click();

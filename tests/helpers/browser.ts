@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import { DatabaseSync } from 'node:sqlite';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /** Debian's Chromium with the flags this workplace needs (no sandbox as root, no background networking). */
 export function launchBrowser(): Promise<Browser> {
@@ -9,4 +11,42 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/**
+ * One browser per test file, a fresh context and page per test, and a read-only handle on the
+ * server's database for expectations. Getters are valid inside tests and hooks.
+ */
+export function useBrowserSession(options: BrowserContextOptions = {}) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let db: DatabaseSync | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    db = new DatabaseSync(inject('e2eDb'), { readOnly: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    db?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    get browser() { return browser!; },
+    get context() { return context!; },
+    get page() { return page!; },
+    get db() { return db!; },
+  };
+}
+
+/** Waits until the islands that hydrate without scrolling (client:idle, client:load) have hydrated. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')]
+    .every((island) => island.getAttribute('client') === 'visible' || !island.hasAttribute('ssr')));
 }
