@@ -26,6 +26,10 @@ export function getBanners(db: Db, placement: string): Home['banners'] {
 
 /** The home page: banners, featured posts and one row of posts per home category. */
 export function getHome(db: Db): Home {
+  return perVersion(db, 'home', () => buildHome(db));
+}
+
+function buildHome(db: Db): Home {
   return {
     banners: getBanners(db, 'home'),
     featured_posts: getPostCards(db, findFeaturedPostIds(db, 'home')),
@@ -64,16 +68,23 @@ function stringList(db: Db, key: string): string[] {
   return value === undefined ? [] : (JSON.parse(value) as string[]);
 }
 
-const appDataCache = new WeakMap<Db, { version: number; data: AppData }>();
+const memo = new WeakMap<Db, { version: number; values: Map<string, unknown> }>();
 
-/** What the header needs on every page: the category menus, popular searches and suggested locations (kept per catalogue version). */
-export function getAppData(db: Db): AppData {
+/**
+ * Home and header content is the same for every visitor until the catalogue changes, so it is
+ * computed once per catalogue version (views do not change the version). Callers get a copy.
+ */
+function perVersion<T>(db: Db, key: string, compute: () => T): T {
   const version = catalogVersion(db);
-  const cached = appDataCache.get(db);
-  if (cached?.version === version) return cached.data;
-  const data = buildAppData(db);
-  appDataCache.set(db, { version, data });
-  return data;
+  let entry = memo.get(db);
+  if (!entry || entry.version !== version) memo.set(db, (entry = { version, values: new Map() }));
+  if (!entry.values.has(key)) entry.values.set(key, compute());
+  return structuredClone(entry.values.get(key) as T);
+}
+
+/** What the header needs on every page: the category menus, popular searches and suggested locations. */
+export function getAppData(db: Db): AppData {
+  return perVersion(db, 'app_data', () => buildAppData(db));
 }
 
 function buildAppData(db: Db): AppData {
@@ -92,6 +103,10 @@ const CATEGORY_HOME_ROW_POSTS = 8;
 
 /** A category home (/services, /jobs …): its categories, banners, featured posts and the busiest categories' best posts. */
 export function getCategoryHome(db: Db, type: ListingType): CategoryHome {
+  return perVersion(db, `category_home:${type}`, () => buildCategoryHome(db, type));
+}
+
+function buildCategoryHome(db: Db, type: ListingType): CategoryHome {
   return {
     type,
     categories: getSpecializationsByType(db)[type],
@@ -106,11 +121,11 @@ export function getCategoryHome(db: Db, type: ListingType): CategoryHome {
 
 /** The education home: education categories of every type, regrouped, with their banners and featured posts. */
 export function getEducationHome(db: Db): EducationHome {
-  return {
+  return perVersion(db, 'education_home', () => ({
     categories: Object.values(getSpecializationsByType(db, { educationOnly: true })).flat(),
     banners: getBanners(db, 'education'),
     featured_posts: getPostCards(db, findFeaturedPostIds(db, 'education')),
-  };
+  }));
 }
 
 /** A seasonal landing page (raya-special): banners and featured posts of its placement. */
