@@ -1,0 +1,11 @@
+import type { CardView } from '../shared/schemas/catalog.ts';
+import { PostCard } from './PostCard.tsx';
+
+/** A horizontal row of cards, rendered in one go (one React render per row, not per card). */
+export function CardList({ id, posts }: { id: string; posts: CardView[] }) {
+  return (
+    <ul id={id} className="scroll-row mt-3 flex gap-4 overflow-x-auto pb-2">
+      {posts.map((post) => <li key={post.id} className="shrink-0 w-[260px] flex"><PostCard post={post} /></li>)}
+    </ul>
+  );
+}
