@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import { useBrowserSession } from '../helpers/browser.ts';
+import { hydrated as waitForIslands, useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession({ hasTouch: true });
@@ -15,9 +15,7 @@ beforeEach(() => {
   db = session.db;
 });
 
-async function hydrated() {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
-}
+const hydrated = () => waitForIslands(page, { visible: true });
 
 /** A buysell post with at least three photos. */
 function galleryPost(): string {

@@ -45,8 +45,11 @@ export function useBrowserSession(options: BrowserContextOptions = {}) {
   };
 }
 
-/** Waits until the islands that hydrate without scrolling (client:idle, client:load) have hydrated. */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island')]
-    .every((island) => island.getAttribute('client') === 'visible' || !island.hasAttribute('ssr')));
+/**
+ * Waits until the islands that hydrate without scrolling (client:idle, client:load) have hydrated;
+ * with `visible: true` also those that hydrate when scrolled into view (scroll to them first).
+ */
+export async function hydrated(page: Page, options: { visible?: boolean } = {}): Promise<void> {
+  await page.waitForFunction((visible) => [...document.querySelectorAll('astro-island')]
+    .every((island) => (!visible && island.getAttribute('client') === 'visible') || !island.hasAttribute('ssr')), options.visible ?? false);
 }

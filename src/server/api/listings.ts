@@ -18,6 +18,12 @@ import { jsonBody } from './json-body.ts';
 /** Slugs are lower-case words joined by hyphens; anything else cannot name a listing. */
 export const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(200);
 
+/** Stores one more view and shows it in the response being sent. */
+function countVisit(listing: { view_count: number }, store: () => void): void {
+  store();
+  listing.view_count += 1;
+}
+
 /** GET post/slug/{slug} (counts a visit), POST post/search, POST post/autocomplete. */
 export function postRoutes(db: Db, search: SearchEngine, views: ViewCounter) {
   return new Hono<ApiEnv>()
@@ -25,10 +31,7 @@ export function postRoutes(db: Db, search: SearchEngine, views: ViewCounter) {
       const slug = SlugSchema.safeParse(c.req.param('slug'));
       const post = slug.success ? getPostBySlug(db, slug.data) : undefined;
       if (!post) throw notFound('Post not found.');
-      if (views.isNewVisit(`post:${post.id}`, clientKey(c))) {
-        incrementPostViews(db, post.id);
-        post.view_count += 1;
-      }
+      if (views.isNewVisit(`post:${post.id}`, clientKey(c))) countVisit(post, () => incrementPostViews(db, post.id));
       return c.json(post);
     })
     .post('/search', async (c) => {
@@ -47,10 +50,7 @@ export function profileRoutes(db: Db, views: ViewCounter) {
     const slug = SlugSchema.safeParse(c.req.param('slug'));
     const profile = slug.success ? getProfileBySlug(db, slug.data) : undefined;
     if (!profile) throw notFound('Profile not found.');
-    if (views.isNewVisit(`profile:${profile.id}`, clientKey(c))) {
-      incrementProfileViews(db, profile.id);
-      profile.view_count += 1;
-    }
+    if (views.isNewVisit(`profile:${profile.id}`, clientKey(c))) countVisit(profile, () => incrementProfileViews(db, profile.id));
     return c.json(profile);
   });
 }

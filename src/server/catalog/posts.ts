@@ -4,7 +4,7 @@ import {
   findPostAttributes, findPostCategories, findPostDocuments, findPostIdBySlug, findPostLocations, findPostMedia, findPostRows,
 } from '../db/repositories/posts.ts';
 import type { AttributeRow, LocationRow, PostRow } from '../db/repositories/rows.ts';
-import { imageUrls } from '../media/urls.ts';
+import { imageFromColumns, imageUrls } from '../media/urls.ts';
 import { sanitizeRichText } from './html.ts';
 import { groupByOwner, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
 
@@ -103,10 +103,7 @@ export function getPostBySlug(db: Db, slug: string): Post | undefined {
       id: row.profile_id,
       slug: row.profile_slug,
       name: row.profile_name,
-      logo: imageUrls({
-        thumbnail: row.profile_logo_thumbnail, full: row.profile_logo_full,
-        thumbnail_webp: row.profile_logo_thumbnail_webp, full_webp: row.profile_logo_full_webp,
-      }),
+      logo: imageFromColumns(row, 'profile_logo_'),
       plan: row.profile_plan,
       claimed: row.profile_claimed === 1,
       rating: row.profile_rating,

@@ -7,7 +7,7 @@ import {
   findProfileLocations, findProfileMedia,
 } from '../db/repositories/profiles.ts';
 import type { BusinessHoursRow } from '../db/repositories/rows.ts';
-import { imageUrls } from '../media/urls.ts';
+import { imageFromColumns } from '../media/urls.ts';
 import { sanitizeRichText } from './html.ts';
 import { toCategoryRef, toDocument, toLocation, toMediaItem } from './mappers.ts';
 import { getPostCards } from './posts.ts';
@@ -37,8 +37,8 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
     name: row.name,
     store_name: row.store_name,
     company_no: row.company_no,
-    image: imageUrls({ thumbnail: row.image_thumbnail, full: row.image_full, thumbnail_webp: row.image_thumbnail_webp, full_webp: row.image_full_webp }),
-    logo: imageUrls({ thumbnail: row.logo_thumbnail, full: row.logo_full, thumbnail_webp: row.logo_thumbnail_webp, full_webp: row.logo_full_webp }),
+    image: imageFromColumns(row, 'image_'),
+    logo: imageFromColumns(row, 'logo_'),
     images: findProfileMedia(db, row.id).map(toMediaItem),
     documents: findProfileDocuments(db, row.id).map(toDocument),
     categories: categories.map(toCategoryRef),

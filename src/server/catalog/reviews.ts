@@ -2,7 +2,7 @@ import { PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
 import type { ReviewPage } from '../../shared/schemas/catalog.ts';
 import type { Db } from '../db/connection.ts';
 import { findReviews, postExists, profileExists } from '../db/repositories/reviews.ts';
-import { imageUrls } from '../media/urls.ts';
+import { imageFromColumns, imageUrls } from '../media/urls.ts';
 
 /**
  * One page (5 per page, newest first) of the reviews of a post of `type`, or of a profile when
@@ -20,10 +20,7 @@ export function getReviews(db: Db, type: ListingType | 'profile', id: number, pa
       id: row.id,
       user: {
         name: row.reviewer_name,
-        image: imageUrls({
-          thumbnail: row.reviewer_image_thumbnail, full: row.reviewer_image_full,
-          thumbnail_webp: row.reviewer_image_thumbnail_webp, full_webp: row.reviewer_image_full_webp,
-        }),
+        image: imageFromColumns(row, 'reviewer_image_'),
       },
       created_at: row.created_at,
       rating: row.rating,

@@ -8,6 +8,16 @@ export function mediaUrl(path: string): string {
   return `${mediaBaseUrl}/${path}`;
 }
 
+type ImageColumns<Prefix extends string> = Record<`${Prefix}${'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp'}`, string | null>;
+
+/** The image whose variants a row holds in columns named with a prefix ('logo_thumbnail', 'logo_full' …). */
+export function imageFromColumns<Prefix extends string>(row: ImageColumns<Prefix>, prefix: Prefix): Image | null {
+  return imageUrls({
+    thumbnail: row[`${prefix}thumbnail`], full: row[`${prefix}full`],
+    thumbnail_webp: row[`${prefix}thumbnail_webp`], full_webp: row[`${prefix}full_webp`],
+  });
+}
+
 /** The four variants of an image as public URLs, or null when the row has no image. */
 export function imageUrls(variants: {
   thumbnail: string | null;

@@ -2,10 +2,11 @@
 import { NEAR_ME, type FacetOption, type SearchFilters, type SearchQuery, type SearchResponse } from '../../shared/search.ts';
 import type { Db } from '../db/connection.ts';
 import {
-  catalogVersion, findCategoryId, findCategoryMeta, findPlace, findStateNames, pageRows, scanGroups, summaryCanAnswer,
+  catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
   summaryGroups, type GroupRow, type SearchFilter, type SearchSort,
 } from '../db/repositories/search.ts';
 import { getPostCards } from '../catalog/posts.ts';
+import { findStates } from '../db/repositories/content.ts';
 import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from './attributes.ts';
 import { haversineKm } from './geo.ts';
 
@@ -85,7 +86,7 @@ function lookups(db: Db) {
         mainName: (parent ?? category).name,
       });
     }
-    cached = { version, categories, states: new Map(findStateNames(db).map((state) => [state.id, state.name])) };
+    cached = { version, categories, states: new Map(findStates(db).map((state) => [state.id, state.name])) };
     metaCache.set(db, cached);
   }
   return cached;

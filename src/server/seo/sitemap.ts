@@ -7,8 +7,9 @@ import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
 import type { Db } from '../db/connection.ts';
 import {
-  countPosts, countProfiles, findCategoryPages, findCmsPageNames, findStateNames, iteratePostUrls, iterateProfileUrls,
+  countPosts, countProfiles, findCategoryPages, findCmsPageNames, iteratePostUrls, iterateProfileUrls,
 } from '../db/repositories/sitemap.ts';
+import { findStates } from '../db/repositories/content.ts';
 
 /** The sitemap protocol's limit per file. */
 export const URLS_PER_SITEMAP = 50_000;
@@ -50,7 +51,7 @@ function* staticUrls(db: Db, base: string) {
 }
 
 function* categoryUrls(db: Db, base: string) {
-  const states = findStateNames(db);
+  const states = findStates(db).map((state) => state.name);
   for (const type of LISTING_TYPES) {
     yield url(base, searchUrl(type));
     for (const state of states) yield url(base, `${searchUrl(type)}?where=${encodeURIComponent(state)}`);

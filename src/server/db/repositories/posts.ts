@@ -1,7 +1,7 @@
 import type { ListingType } from '../../../shared/constants.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, one, statement } from '../query.ts';
-import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from './rows.ts';
+import { LOCATION_COLUMNS, type AttributeRow, type CategoryRow, type DocumentRow, type LocationRow, type MediaRow, type PostRow } from './rows.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -67,8 +67,7 @@ export function findPostCategories(db: Db, ids: readonly number[]): CategoryRow[
 
 export function findPostLocations(db: Db, ids: readonly number[]): LocationRow[] {
   return all<LocationRow>(db, `
-    SELECT pl.post_id AS owner_id, l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
-      s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude
+    SELECT pl.post_id AS owner_id, ${LOCATION_COLUMNS}
     FROM post_locations pl
     JOIN locations l ON l.id = pl.location_id
     JOIN cities c ON c.id = l.city_id

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.ts';
 import { all, one, statement } from '../query.ts';
-import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from './rows.ts';
+import { LOCATION_COLUMNS, type BusinessHoursRow, type CategoryRow, type DocumentRow, type LocationRow, type MediaRow, type ProfileRow } from './rows.ts';
 
 export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined {
   return one<ProfileRow>(db, `
@@ -50,8 +50,7 @@ export function findBusinessHours(db: Db, profileId: number): BusinessHoursRow[]
 
 export function findProfileLocations(db: Db, profileId: number): LocationRow[] {
   return all<LocationRow>(db, `
-    SELECT l.profile_id AS owner_id, l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
-      s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude
+    SELECT l.profile_id AS owner_id, ${LOCATION_COLUMNS}
     FROM locations l
     JOIN cities c ON c.id = l.city_id
     JOIN states s ON s.id = l.state_id

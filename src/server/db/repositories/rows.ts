@@ -30,6 +30,10 @@ export interface CategoryRow {
   parent_slug: string | null;
 }
 
+/** The columns of a LocationRow, for queries joining locations l, cities c and states s. */
+export const LOCATION_COLUMNS = `l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
+  s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude`;
+
 export interface LocationRow {
   owner_id: number;
   id: number;

@@ -188,10 +188,6 @@ export function findCategoryMeta(db: Db): CategoryMeta[] {
   return all<CategoryMeta>(db, 'SELECT id, name, slug, parent_id FROM categories');
 }
 
-export function findStateNames(db: Db): { id: number; name: string }[] {
-  return all(db, 'SELECT id, name FROM states');
-}
-
 export function catalogVersion(db: Db): number {
   return Number(one<{ version: number }>(db, 'SELECT version FROM catalog_version WHERE id = 1')?.version ?? 0);
 }

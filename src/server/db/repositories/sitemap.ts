@@ -33,7 +33,3 @@ export function findCategoryPages(db: Db): { type: ListingType; slug: string; pa
 export function findCmsPageNames(db: Db): { page: string; updated_at: string }[] {
   return all(db, 'SELECT page, updated_at FROM cms_pages ORDER BY page');
 }
-
-export function findStateNames(db: Db): string[] {
-  return all<{ name: string }>(db, 'SELECT name FROM states ORDER BY name').map((row) => row.name);
-}
