@@ -34,8 +34,18 @@ function resolvePath(path: string): string {
   return path === ':memory:' || isAbsolute(path) ? path : join(projectRoot, path);
 }
 
-/** Parses the environment; throws (so the process refuses to start) on a bad value. */
+let processConfig: Config | undefined;
+
+/**
+ * Parses the environment; throws (so the process refuses to start) on a bad value. The process's
+ * own environment is parsed once: pages call this on every request.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env === process.env) return (processConfig ??= parseConfig(env));
+  return parseConfig(env);
+}
+
+function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
