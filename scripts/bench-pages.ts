@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
@@ -20,7 +20,7 @@ const CONCURRENCY = 16;
 const port = 4500 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 
-const db = new DatabaseSync(database, { readOnly: true });
+const db = openDatabase(database, { readOnly: true });
 const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();

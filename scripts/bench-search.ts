@@ -7,10 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { openDatabase } from '../src/server/db/connection.ts';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { sqliteRepositories } from '../src/server/db/sqlite/index.ts';
+import { runPendingJobs } from '../src/server/db/sqlite/jobs.ts';
+import { migrate } from '../src/server/db/sqlite/migrate.ts';
+import { runSearch } from '../src/server/db/sqlite/search.ts';
+import { createSqliteSearchEngine } from '../src/server/db/sqlite/search-engine.ts';
+import { createMediaUrls } from '../src/server/media/urls.ts';
 import { autocomplete } from '../src/server/search/autocomplete.ts';
-import { createSearchEngine } from '../src/server/search/engine.ts';
-import { runSearch } from '../src/server/search/search.ts';
 import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { join } from 'node:path';
@@ -34,20 +38,24 @@ if (postCount() < POSTS) {
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
-const db = openDatabase(path);
+const db = openDatabase(path, { busyTimeoutMs: 60_000 });
+migrate(db);
+runPendingJobs(db, console.log);
 db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+const repos = sqliteRepositories(db);
+const catalog = { repos, media: createMediaUrls('/media') };
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function time(work: () => unknown): { median: number; p95: number; detail: unknown } {
+async function time(work: () => Promise<unknown>): Promise<{ median: number; p95: number; detail: unknown }> {
   let detail: unknown;
-  for (let index = 0; index < WARMUP; index++) detail = work();
+  for (let index = 0; index < WARMUP; index++) detail = await work();
   const samples: number[] = [];
   for (let index = 0; index < RUNS; index++) {
     const started = performance.now();
-    work();
+    await work();
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
@@ -69,20 +77,20 @@ console.log(`\nSearch at ${postCount()} listings, ${RUNS} warm runs each, respon
 console.log(`${'query class'.padEnd(42)} ${'median'.padStart(7)} ${'p95'.padStart(7)}   matches`);
 for (const [label, body] of classes) {
   const query = SearchRequestSchema.parse(body);
-  const result = time(() => runSearch(db, query));
+  const result = await time(() => runSearch(db, catalog, query));
   console.log(`${label.padEnd(42)} ${fmt(result.median)} ${fmt(result.p95)}   ${(result.detail as { total: number }).total}`);
 }
-const suggest = time(() => autocomplete(db, 'plum', undefined));
+const suggest = await time(() => autocomplete(repos, 'plum', undefined));
 console.log(`${'autocomplete "plum"'.padEnd(42)} ${fmt(suggest.median)} ${fmt(suggest.p95)}   ${(suggest.detail as unknown[]).length}`);
 
 // What the precomputed per-(type, category, state) counts buy for the broadest browse.
 const broad = SearchRequestSchema.parse({ type: 'services' });
-const scan = time(() => runSearch(db, broad, { useSummary: false }));
+const scan = await time(() => runSearch(db, catalog, broad, { useSummary: false }));
 console.log(`${'browse all services, counted live'.padEnd(42)} ${fmt(scan.median)} ${fmt(scan.p95)}   (instead of the summary table)`);
 
 // Concurrency: 24 heavy searches at once, on the main thread versus a worker pool.
 async function concurrent(workers: number) {
-  const engine = createSearchEngine(db, { workers, databasePath: path, cacheSize: 0 });
+  const engine = createSqliteSearchEngine(catalog, { workers, databasePath: path, mediaBaseUrl: '/media' });
   const heavy = SearchRequestSchema.parse({ type: 'services', search: 'professional' });
   await engine.search(heavy);
   // The longest gap between 1 ms ticks is how long the event loop could not answer anyone.

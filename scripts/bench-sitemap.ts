@@ -3,19 +3,21 @@
  * posts) from the 500,000-listing benchmark database (BENCH_DATABASE, default data/bench-500k.db).
  */
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/connection.ts';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { sqliteRepositories } from '../src/server/db/sqlite/index.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { sitemapFiles, sitemapIndex, sitemapLines, streamLines } from '../src/server/seo/sitemap.ts';
 
 const path = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
 const db = openDatabase(path);
+const repos = sqliteRepositories(db);
 let started = performance.now();
-const index = sitemapIndex(db, 'https://example.com');
-console.log(`index: ${sitemapFiles(db).length} files in ${(performance.now() - started).toFixed(1)} ms`);
+const index = await sitemapIndex(repos, 'https://example.com');
+console.log(`index: ${(await sitemapFiles(repos)).length} files in ${(performance.now() - started).toFixed(1)} ms`);
 for (const name of ['posts-services-1', 'posts-services-5', 'profiles-1', 'categories']) {
   const rssBefore = process.memoryUsage().rss;
   started = performance.now();
-  const reader = streamLines(sitemapLines(db, name, 'https://example.com')!).getReader();
+  const reader = streamLines((await sitemapLines(repos, name, 'https://example.com'))!).getReader();
   let bytes = 0;
   let firstByte = 0;
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

@@ -8,7 +8,8 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connection.ts';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { migrate } from '../src/server/db/sqlite/migrate.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/generate.ts';
 
 const { values } = parseArgs({
@@ -33,6 +34,7 @@ if (values.reset) {
 }
 const profiles = args.profiles ?? (values.posts ? Math.max(50, Math.round(args.posts / 5)) : DEFAULT_SEED.profiles);
 const db = openDatabase(config.databasePath);
+migrate(db);
 console.log(`Seeding ${config.databasePath}: ${profiles} profiles, ${args.posts} posts (seed ${args.seed})`);
 await seedDatabase(db, { posts: args.posts, profiles, seed: args.seed, mediaDir: config.mediaDir, log: console.log });
 db.close();

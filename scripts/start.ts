@@ -6,9 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/connection.ts';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { DEFAULT_SEED, isEmpty, seedDatabase } from './seed/generate.ts';
+
+// Migrations are a step of their own, before serving: the server refuses a database that is not current.
+const migrated = spawnSync(process.execPath, [join(projectRoot, 'scripts/migrate.ts')], { stdio: 'inherit' });
+if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 const config = loadConfig();
 const db = openDatabase(config.databasePath);

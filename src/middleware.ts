@@ -1,4 +1,15 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { createAppContext, type AppContext } from './server/app-context.ts';
+import { loadConfig } from './server/config.ts';
+
+let app: Promise<AppContext> | undefined;
+
+/** The process's app context, built once (the composition root) and handed to every page as Astro.locals.app. */
+const provideApp = defineMiddleware(async (context, next) => {
+  app ??= createAppContext(loadConfig());
+  context.locals.app = await app;
+  return next();
+});
 
 const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain|application\/xml|text\/xml)/;
 
@@ -6,7 +17,7 @@ const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain|application\/xm
  * Compresses HTML and JSON on the fly: the standalone Node server sends plain bytes, and pages with
  * menus and island data shrink about 8× with gzip (ARCHITECTURE.md, performance budgets).
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+const compress = defineMiddleware(async (context, next) => {
   const response = await next();
   const type = response.headers.get('Content-Type') ?? '';
   const accepts = context.request.headers.get('Accept-Encoding') ?? '';
@@ -23,3 +34,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers,
   });
 });
+
+export const onRequest = sequence(provideApp, compress);

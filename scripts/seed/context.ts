@@ -1,5 +1,4 @@
-import type { StatementSync } from 'node:sqlite';
-import type { Db } from '../../src/server/db/connection.ts';
+import type { Db } from '../../src/server/db/sqlite/connection.ts';
 import type { ListingType, Plan } from '../../src/shared/constants.ts';
 import type { Random } from './random.ts';
 
@@ -55,7 +54,7 @@ export interface SeedContext {
   cityPool: SeedCity[];
   categories: SeedCategory[];
   media: SeedMedia;
-  statement(sql: string): StatementSync;
+  statement(sql: string): ReturnType<Db['prepare']>;
   log(line: string): void;
 }
 

@@ -1,6 +1,5 @@
-import type { StatementSync } from 'node:sqlite';
-import { transaction, type Db } from '../../src/server/db/connection.ts';
-import { rebuildSearchIndex } from '../../src/server/db/repositories/search-index.ts';
+import { transaction, type Db } from '../../src/server/db/sqlite/connection.ts';
+import { rebuildSearchIndex } from '../../src/server/db/sqlite/repositories/search-index.ts';
 import { insertContent } from './content.ts';
 import type { SeedContext, SeedMedia } from './context.ts';
 import { generateMediaPool } from './media.ts';
@@ -27,8 +26,13 @@ export interface SeedSummary {
 /** The default size: what `npm start` seeds on an empty database. */
 export const DEFAULT_SEED: Pick<SeedOptions, 'posts' | 'profiles' | 'seed'> = { posts: 10_000, profiles: 2_000, seed: 20260101 };
 
-/** Demo timestamps count back from this fixed instant, so every run writes the same rows. */
-const SEED_NOW = Date.UTC(2026, 10, 1);
+/**
+ * Demo timestamps count back from the start of the day the seed runs (UTC), so a fresh seed shows a
+ * live catalogue, and every run on one day writes the same rows.
+ */
+export function seedNow(now = new Date()): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
 
 /** True when the catalogue has no listings yet. */
 export function isEmpty(db: Db): boolean {
@@ -43,7 +47,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   if (!isEmpty(db)) throw new Error('The database already holds a catalogue; seed an empty database.');
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const statements = new Map<string, StatementSync>();
+  const SEED_NOW = seedNow();
+  const statements = new Map<string, ReturnType<Db['prepare']>>();
   const statement = (sql: string) => {
     let prepared = statements.get(sql);
     if (!prepared) statements.set(sql, (prepared = db.prepare(sql)));
@@ -98,7 +103,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     throw error;
   }
   log('indexing for search…');
-  transaction(db, () => rebuildSearchIndex(db));
+  transaction(db, () => {
+    rebuildSearchIndex(db);
+    // The index is fresh: the rebuild a migration may have asked for is done.
+    db.exec("DELETE FROM pending_jobs WHERE name = 'rebuild_search_index'");
+  });
   db.exec('ANALYZE');
   const reviews = Number(db.prepare('SELECT count(*) AS n FROM reviews').get()?.n);
   const summary = { profiles: profiles.length, posts: options.posts, reviews, seconds: Math.round((performance.now() - started) / 100) / 10 };

@@ -4,6 +4,7 @@ import {
 } from '../../src/shared/constants.ts';
 import { slugify } from '../../src/shared/slug.ts';
 import { BUYSELL_ITEMS } from './categories.ts';
+import { sen } from '../../src/shared/money.ts';
 import { childCategories, DAY_MS, isoDate, type SeedCategory, type SeedContext, type SeedProfile } from './context.ts';
 import { personName } from './people.ts';
 import {
@@ -45,7 +46,7 @@ type Statements = ReturnType<typeof prepare>;
 function prepare(context: SeedContext) {
   const { statement } = context;
   return {
-    post: statement(`INSERT INTO posts (id, type, profile_id, slug, title, summary, plan, price_min, price_max, price_currency, op,
+    post: statement(`INSERT INTO posts (id, type, profile_id, slug, title, summary, plan, price_min_sen, price_max_sen, price_currency, op_sen,
       view_count, published_at, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'RM', ?, ?, ?, ?, ?, ?)`),
     category: statement('INSERT INTO post_categories (post_id, category_id, position) VALUES (?, ?, ?)'),
     location: statement('INSERT INTO post_locations (post_id, location_id, position) VALUES (?, ?, ?)'),
@@ -58,8 +59,8 @@ function prepare(context: SeedContext) {
       company_confidential) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     service: statement('INSERT INTO service_details (post_id, description) VALUES (?, ?)'),
     buysell: statement('INSERT INTO buysell_details (post_id, deal_type, condition, brand, qty, description) VALUES (?, ?, ?, ?, ?, ?)'),
-    review: statement(`INSERT INTO reviews (reviewable_type, reviewable_id, reviewer_name, reviewer_image_id, rating, content, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    review: statement(`INSERT INTO reviews (post_id, profile_id, reviewer_name, reviewer_image_id, rating, content, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     rating: statement('UPDATE posts SET rating = ?, rating_count = ? WHERE id = ?'),
   };
 }
@@ -193,8 +194,9 @@ export function insertReviews(
   for (let index = 0; index < count; index++) {
     const [rating, content] = random.pick(REVIEW_TEXTS);
     sum += rating;
-    s.review.run(type, id, personName(random), random.chance(0.4) ? random.pick(context.media.avatar) : null, rating, content,
-      isoDate(after + random.int(1, Math.max(1, Math.floor((context.now - after) / DAY_MS))) * DAY_MS));
+    const at = isoDate(after + random.int(1, Math.max(1, Math.floor((context.now - after) / DAY_MS))) * DAY_MS);
+    s.review.run(type === 'post' ? id : null, type === 'profile' ? id : null, personName(random),
+      random.chance(0.4) ? random.pick(context.media.avatar) : null, rating, content, at, at);
   }
   return [count === 0 ? 0 : Math.round((sum / count) * 10) / 10, count];
 }
@@ -221,11 +223,13 @@ export function insertPosts(context: SeedContext, profiles: SeedProfile[], count
     // A business advertises its own trades; jobs and buy/sell posts may be in any category.
     const category = own.length > 0 && (type === 'services' || random.chance(0.85)) ? random.pick(own) : random.pick(children[type]);
     const draft = DRAFTS[type](context, id, profile, category, s);
-    const published = context.now - random.int(0, 365) * DAY_MS - random.int(0, 86_399) * 1000;
     const lifetime = type === 'jobs' ? 60 : type === 'buysell' ? 90 : null;
+    // Most posts are live; about 1 in 20 of those that expire already has, to show the expired page.
+    const ageDays = lifetime === null ? random.int(0, 365) : random.chance(0.05) ? random.int(lifetime, lifetime + 120) : random.int(0, lifetime - 1);
+    const published = context.now - ageDays * DAY_MS - random.int(0, 86_399) * 1000;
     s.post.run(
       id, type, profile.id, `${slugify(draft.title).slice(0, 80)}-${id}`, draft.title, draft.summary, profile.plan,
-      draft.priceMin, draft.priceMax, draft.op, random.int(0, 40) * random.int(1, 50),
+      sen(draft.priceMin), sen(draft.priceMax), sen(draft.op), random.int(0, 40) * random.int(1, 50),
       isoDate(published), lifetime === null ? null : isoDate(published + lifetime * DAY_MS), isoDate(published), isoDate(published),
     );
     draft.write();

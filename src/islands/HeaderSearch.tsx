@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../client/api.ts';
 import { LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType } from '../shared/constants.ts';
-import { NEAR_ME, type Suggestion } from '../shared/search.ts';
+import { isNearMe, NEAR_ME, type Suggestion } from '../shared/search.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
 
@@ -55,7 +55,7 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   const [whatFetcher, setWhatFetcher] = useState(() => fetchWhat(initial.cat));
   useEffect(() => setWhatFetcher(() => fetchWhat(cat)), [cat]);
   const whatSuggestions = useSuggestions(open === 'what' ? what : '', whatFetcher);
-  const whereSuggestions = useSuggestions(open === 'where' && where !== NEAR_ME ? where : '', fetchWhere);
+  const whereSuggestions = useSuggestions(open === 'where' && !isNearMe(where) ? where : '', fetchWhere);
   const listId = useId();
   const form = useRef<HTMLFormElement>(null);
 
@@ -64,7 +64,7 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
       ? whatSuggestions.map((label) => ({ label, group: 'Suggestions' }))
       : [...recentSearches.map((label) => ({ label, group: 'Recent searches' })), ...popularSearches.map((label) => ({ label, group: 'Popular searches' }))])
     : open === 'where'
-      ? (where.trim() && where !== NEAR_ME
+      ? (where.trim() && !isNearMe(where)
         ? whereSuggestions.map((label) => ({ label, group: 'Locations' }))
         : [{ label: NEAR_ME, group: 'Near you', nearMe: true },
           ...recentLocations.map((label) => ({ label, group: 'Recent locations' })),
@@ -76,7 +76,7 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   const go = (next: { what?: string; where?: string; ul?: string }) => {
     const term = (next.what ?? what).trim();
     const place = (next.where ?? where).trim();
-    const position = place === NEAR_ME ? next.ul ?? ul : '';
+    const position = isNearMe(place) ? next.ul ?? ul : '';
     rememberSearch(term);
     rememberLocation(place);
     setOpen(null);
@@ -127,7 +127,7 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
       onBlur={(event) => { if (!form.current?.contains(event.relatedTarget as Node | null)) setOpen(null); }}>
       <input {...field('what')} type="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" aria-label="What" className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
       <input {...field('where')} type="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className="w-40 rounded px-3 py-2 bg-white" />
-      <input type="hidden" name="ul" value={where === NEAR_ME ? ul : ''} />
+      <input type="hidden" name="ul" value={isNearMe(where) ? ul : ''} />
       <select name="cat" aria-label="Category" value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className="rounded px-2 py-2 bg-white">
         {LISTING_TYPES.map((type) => <option key={type} value={type}>{LISTING_TYPE_LABELS[type].select}</option>)}
       </select>

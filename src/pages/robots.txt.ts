@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { loadConfig } from '../server/config.ts';
+import { REFERENCE_CACHE } from '../server/http.ts';
 import { NON_INDEXABLE_PARAMS } from '../shared/search-params.ts';
 
 /**
  * Search pages are indexable only as /{type}/l[/main[/sub]] with one place (where) and a page
  * number; every other filter combination is for people, not crawlers (faceted navigation crawl trap).
  */
-export const GET: APIRoute = () => {
+export const GET: APIRoute = ({ locals }) => {
   const lines = [
     'User-agent: *',
     'Disallow: /api/',
@@ -15,8 +15,8 @@ export const GET: APIRoute = () => {
     ...[...NON_INDEXABLE_PARAMS, 'view'].map((param) => `Disallow: /*?*${param}=`),
     'Disallow: /*?*where=Near',
     '',
-    `Sitemap: ${loadConfig().siteUrl}/sitemap.xml`,
+    `Sitemap: ${locals.app.config.siteUrl}/sitemap.xml`,
     '',
   ];
-  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': REFERENCE_CACHE } });
 };

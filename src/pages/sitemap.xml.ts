@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
-import { loadConfig } from '../server/config.ts';
-import { database } from '../server/db/default.ts';
+import { REFERENCE_CACHE } from '../server/http.ts';
 import { sitemapIndex } from '../server/seo/sitemap.ts';
 
-export const GET: APIRoute = () => new Response(sitemapIndex(database(), loadConfig().siteUrl), {
-  headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+export const GET: APIRoute = async ({ locals }) => new Response(await sitemapIndex(locals.app.repos, locals.app.config.siteUrl), {
+  headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': REFERENCE_CACHE },
 });

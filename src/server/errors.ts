@@ -1,13 +1,21 @@
 import type { z } from 'zod';
 
-/** An error with the HTTP status and body of spec §8; the API's onError turns it into JSON. */
+/** A short machine-readable name for each status the API answers with. */
+const CODES = {
+  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 413: 'too_large',
+  419: 'csrf_mismatch', 422: 'invalid', 429: 'too_many_requests', 503: 'unavailable',
+} as const;
+
+/** An error with the HTTP status, a code and the body of spec §8; the API's onError turns it into JSON. */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 419 | 422 | 429;
+  readonly status: keyof typeof CODES;
+  readonly code: (typeof CODES)[keyof typeof CODES];
   readonly errors: Record<string, string[]> | undefined;
 
   constructor(status: AppError['status'], message: string, errors?: Record<string, string[]>) {
     super(message);
     this.status = status;
+    this.code = CODES[status];
     this.errors = errors;
   }
 }

@@ -3,3 +3,6 @@
  * shared caches keep a page a minute and may serve it stale for ten while they refresh it.
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** Reference data changes rarely; browsers and CDNs may keep it an hour (spec §7: states are cached). */
+export const REFERENCE_CACHE = 'public, max-age=3600';

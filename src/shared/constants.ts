@@ -56,7 +56,10 @@ export const BUYSELL_CONDITIONS = { new: 'New', used: 'Used' } as const;
 export const DEAL_METHODS = { delivery: 'Delivery', 'self-pickup': 'Self Pick-up', cod: 'Cash-On-Delivery' } as const;
 export type DealMethod = keyof typeof DEAL_METHODS;
 
-export const CURRENCY = 'RM';
+/** The currency word people read in the UI (spec §9). */
+export const CURRENCY_LABEL = 'RM';
+/** The ISO 4217 code machines read (JSON-LD offers and salaries). */
+export const CURRENCY_CODE = 'MYR';
 export const DEFAULT_LOCATION_LABEL = 'Malaysia';
 export const VERSION_LABEL = '1.0.58-dev';
 export const DEFAULT_CALLING_CODE = '60';
@@ -64,6 +67,8 @@ export const DEFAULT_CALLING_CODE = '60';
 export const PAGE_SIZES = { search: 12, reviews: 5, pager: 10, relatedPosts: 10 } as const;
 export const PAGER_NUMBERS = 5;
 export const DISTANCE_OPTIONS_KM = [5, 10, 25, 50] as const;
+/** Near Me without a chosen distance (spec §9: the default label is 10 km). */
+export const DEFAULT_NEAR_ME_KM = 10;
 export const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance'] as const;
 
 /** Percent-off label of spec §9: 100 - price/op*100, followed by '% OFF'. */

@@ -1,5 +1,5 @@
 /** What the price box of a post detail page says (spec §2, §9). */
-import { HIREME_RATES, percentOff, type HiremeRate } from './constants.ts';
+import { CURRENCY_LABEL, HIREME_RATES, percentOff, type HiremeRate } from './constants.ts';
 import { formatMoney, formatPriceRange } from './format.ts';
 import type { Post } from './schemas/catalog.ts';
 
@@ -18,7 +18,7 @@ export function priceBox(post: Pick<Post, 'type' | 'price_min' | 'price_max' | '
     const salary = post.hireme.expected_salary;
     return {
       label,
-      amount: salary === null ? 'Negotiable' : `${formatMoney(salary, 'RM')} ${HIREME_RATES[post.hireme.rate as HiremeRate] ?? ''}`.trim(),
+      amount: salary === null ? 'Negotiable' : `${formatMoney(salary, CURRENCY_LABEL)} ${HIREME_RATES[post.hireme.rate as HiremeRate] ?? ''}`.trim(),
       original: null,
     };
   }
@@ -27,6 +27,6 @@ export function priceBox(post: Pick<Post, 'type' | 'price_min' | 'price_max' | '
   return {
     label,
     amount: formatPriceRange(post.price_min, post.price_max, post.price_currency),
-    original: discounted ? { amount: formatMoney(post.op!, 'RM'), off: `${percentOff(price!, post.op!)}% OFF` } : null,
+    original: discounted ? { amount: formatMoney(post.op!, CURRENCY_LABEL), off: `${percentOff(price!, post.op!)}% OFF` } : null,
   };
 }

@@ -1,5 +1,6 @@
 /** Texts of the search page (spec §2), shared by the server page and the island. */
-import { DEFAULT_LOCATION_LABEL, LISTING_TYPE_LABELS } from './constants.ts';
+import { DEFAULT_LOCATION_LABEL, LISTING_TYPE_LABELS, type Plan } from './constants.ts';
+import { pageTitle, titlePrefix } from './seo.ts';
 import type { Specialization } from './schemas/catalog.ts';
 import type { SearchState } from './search-params.ts';
 
@@ -23,4 +24,16 @@ export function searchHeading(state: SearchState): string {
   return state.params.what
     ? `Results for "${state.params.what}" In ${where}`
     : `Browsing ${LISTING_TYPE_LABELS[state.cat].browsing} In ${where}`;
+}
+
+/**
+ * The one title rule of a search page, for the server page and the island after in-place updates:
+ * '{prefix} {sub|main|type} in {where}[ – Page n] | Yellow Pages Malaysia', the prefix chosen by the
+ * plans of the top results (spec §9).
+ */
+export function searchTitle(tree: SearchTree, state: SearchState, page: number, topPlans: readonly Plan[]): string {
+  const names = categoryNames(tree, state);
+  const subject = names.sub ?? names.main ?? LISTING_TYPE_LABELS[state.cat].browsing;
+  const where = state.params.where ?? DEFAULT_LOCATION_LABEL;
+  return pageTitle(`${titlePrefix(topPlans)} ${subject} in ${where}${page > 1 ? ` – Page ${page}` : ''}`);
 }

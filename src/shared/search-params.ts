@@ -3,7 +3,7 @@
  * here so links built on the server and navigation in the browser agree.
  */
 import { type ListingType } from './constants.ts';
-import { SearchRequestSchema, type SearchQuery, type SearchRequest } from './search.ts';
+import { isNearMe, SearchRequestSchema, type SearchQuery, type SearchRequest } from './search.ts';
 
 /** Query parameter → search request field. */
 export const PARAM_FIELDS = {
@@ -116,7 +116,7 @@ export function changeSearch(
     && change.main === undefined && change.sub === undefined && change.cat === undefined;
   if (!pageOnly) delete params.page;
   // A state-level place replaces the user's position (spec §4).
-  if (change.params?.where && change.params.where.toLowerCase() !== 'near me' && change.params.ul === undefined) {
+  if (change.params?.where && !isNearMe(change.params.where) && change.params.ul === undefined) {
     delete params.ul;
     delete params.range;
   }
@@ -138,12 +138,12 @@ export function toggleListValue(list: string | undefined, value: string): string
 
 /** True when a search page is one of the bounded set crawlers should index. */
 export function isIndexable(state: SearchState): boolean {
-  return state.view === 'grid' && NON_INDEXABLE_PARAMS.every((param) => state.params[param] === undefined) && state.params.where?.toLowerCase() !== 'near me';
+  return state.view === 'grid' && NON_INDEXABLE_PARAMS.every((param) => state.params[param] === undefined) && !isNearMe(state.params.where);
 }
 
 /** The nearest indexable page: same path and place, nothing else. */
 export function canonicalState(state: SearchState): SearchState {
-  const where = state.params.where && state.params.where.toLowerCase() !== 'near me' ? state.params.where : undefined;
+  const where = state.params.where && !isNearMe(state.params.where) ? state.params.where : undefined;
   const params: SearchState['params'] = where ? { where } : {};
   if (isIndexable(state) && state.params.page) params.page = state.params.page;
   return { ...state, params, view: 'grid' };

@@ -4,12 +4,17 @@ import {
   DEAL_METHODS, DISTANCE_OPTIONS_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES,
   PAGE_SIZES, SORTS,
 } from './constants.ts';
-import { ListingTypeSchema, PostCardSchema, toCardView, type CardView } from './schemas/catalog.ts';
+import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
 export const MAX_SEARCH_PAGE = 5000;
 export const MAX_SEARCH_LIMIT = 48;
 export const NEAR_ME = 'Near Me';
+
+/** True when a where value means the visitor's own position ('Near Me', in any case). */
+export function isNearMe(where: string | null | undefined): boolean {
+  return where?.trim().toLowerCase() === NEAR_ME.toLowerCase();
+}
 
 /** Empty strings from forms and query strings mean "not given". */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -31,8 +36,6 @@ function keyList<const Keys extends readonly [string, ...string[]]>(keys: Keys) 
 function keysOf<T extends object>(object: T) {
   return Object.keys(object) as [Extract<keyof T, string>, ...Extract<keyof T, string>[]];
 }
-
-const SlugSchema = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a category slug.');
 
 /** 'lat,lon' in degrees. */
 export const CoordinatesSchema = z.string().max(60)
@@ -78,7 +81,7 @@ export const SearchRequestSchema = z.object({
   limit: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_LIMIT)).default(PAGE_SIZES.search)),
   sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `Sort by one of: ${SORTS.join(', ')}.` }).default('recommended')),
 }).superRefine((request, context) => {
-  const nearMe = request.location?.toLowerCase() === NEAR_ME.toLowerCase();
+  const nearMe = isNearMe(request.location);
   if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {
     context.addIssue({ code: 'custom', path: ['user_location'], message: 'Share your location to search near you.' });
   }

@@ -2,6 +2,7 @@
 import type { Plan } from './constants.ts';
 
 export const DESCRIPTION_LENGTH = 150;
+export const SITE_NAME = 'Yellow Pages Malaysia';
 export const TITLE_PREFIXES = ['Recommended', 'Popular', 'Explore list of', 'Featured', 'The Best'] as const;
 const PLAN_POINTS: Record<Plan, number> = { FREE: 0, BRONZE: 1, SILVER: 2, GOLD: 3 };
 
@@ -21,3 +22,11 @@ export function description(text: string): string {
   const cut = clean.slice(0, DESCRIPTION_LENGTH - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100))}…`;
 }
+
+/** A page's <title>: what it shows, then the site's name. */
+export function pageTitle(subject: string): string {
+  return `${subject} | ${SITE_NAME}`;
+}
+
+/** The not-found page's title (spec §2: '404 Page Unavailable!'). */
+export const UNAVAILABLE_TITLE = pageTitle('Page Unavailable');

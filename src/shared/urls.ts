@@ -39,3 +39,8 @@ export function telUrl(phone: string): string {
 export function searchHrefFor(type: ListingType, params: Record<string, string>): string {
   return `${searchUrl(type)}?${new URLSearchParams(params).toString()}`;
 }
+
+/** An absolute URL for a path on the site ('/jobs/x' → 'https://yp.example/jobs/x'); a URL that is already absolute (a CDN's) is kept. */
+export function absoluteUrl(site: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${site.replace(/\/+$/, '')}/`).href;
+}

@@ -1,13 +1,13 @@
 /** Recent searches and locations of the header (spec §3 local storage keys, §9 rules). */
 import { atom, type WritableAtom } from 'nanostores';
-import { NEAR_ME } from '../shared/search.ts';
+import { isNearMe } from '../shared/search.ts';
 
 export const RECENT_LIMIT = 4;
 
 /** The list after using `value`: newest first, no duplicates, at most 4; Near Me is never kept. */
 export function pushRecent(list: readonly string[], value: string): string[] {
   const clean = value.trim();
-  if (!clean || clean.toLowerCase() === NEAR_ME.toLowerCase()) return [...list];
+  if (!clean || isNearMe(clean)) return [...list];
   return [clean, ...list.filter((item) => item.toLowerCase() !== clean.toLowerCase())].slice(0, RECENT_LIMIT);
 }
 

@@ -11,7 +11,7 @@ const copy = useTemplateCopy();
 let get: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  get = apiClient(copy.db);
+  get = apiClient(copy.app);
 });
 
 describe('GET /api/home', () => {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
-import { Throttle } from '../../src/server/engagement/throttle.ts';
 import { ErrorBodySchema } from '../../src/shared/schemas/catalog.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
@@ -8,13 +7,13 @@ const copy = useTemplateCopy();
 let api: ReturnType<typeof createApi>;
 
 beforeAll(() => {
-  api = createApi(copy.db, { formThrottle: new Throttle(5, 10 * 60 * 1000) });
+  api = createApi(copy.app);
 });
 
-async function send(path: string, body: unknown, client = '198.51.100.1') {
+async function send(path: string, body: unknown, client = '198.51.100.1', headers: Record<string, string> = {}) {
   const response = await api.request(path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client }, body: JSON.stringify(body),
-  });
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+  }, { clientAddress: client });
   return { status: response.status, body: await response.json() };
 }
 
@@ -50,6 +49,35 @@ describe('POST /api/contact', () => {
       statuses.push((await send('/api/contact', { name: 'A', phone_number: '0123456789', message: `hi ${index}` }, '198.51.100.13')).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('keeps limiting a client that rotates its User-Agent', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 8; index++) {
+      statuses.push((await send('/api/contact', { name: 'A', phone_number: '0123456789', message: `ua ${index}` }, '198.51.100.14',
+        { 'User-Agent': `agent-${index}` })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
+  it('limits an IPv6 client by its /64, whatever address inside it sends', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      statuses.push((await send('/api/contact', { name: 'A', phone_number: '0123456789', message: `v6 ${index}` }, `2001:db8:1:2::${index + 1}`)).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('trims and lower-cases an e-mail before checking it', async () => {
+    const { status } = await send('/api/contact', { name: 'Siti', email: ' Siti@Example.COM ', phone_number: '0123456789', message: 'Hello' }, '198.51.100.15');
+    expect(status).toBe(201);
+    expect(copy.db.prepare('SELECT email FROM contact_messages ORDER BY id DESC LIMIT 1').get()!.email).toBe('siti@example.com');
+  });
+
+  it('refuses a body over the limit with 413 and the error shape', async () => {
+    const { status, body } = await send('/api/contact', { name: 'A', phone_number: '0123456789', message: 'x'.repeat(70_000) }, '198.51.100.16');
+    expect(status).toBe(413);
+    expect(ErrorBodySchema.parse(body).errors).toHaveProperty('_');
   });
 });
 

@@ -8,7 +8,7 @@ const copy = useTemplateCopy();
 let get: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  get = apiClient(copy.db);
+  get = apiClient(copy.app);
 });
 
 function slugOf(sql: string): string {
@@ -35,8 +35,8 @@ describe('GET /api/post/slug/{slug}', () => {
   });
 
   it('gives job details as stored: types, qualifications, level and salary in RM', async () => {
-    const row = copy.db.prepare(`SELECT p.slug, p.price_min, j.level FROM posts p JOIN job_details j ON j.post_id = p.id
-      WHERE j.company_confidential = 0 AND p.price_min IS NOT NULL LIMIT 1`).get()!;
+    const row = copy.db.prepare(`SELECT p.slug, p.price_min_sen / 100.0 AS price_min, j.level FROM posts p JOIN job_details j ON j.post_id = p.id
+      WHERE j.company_confidential = 0 AND p.price_min_sen IS NOT NULL LIMIT 1`).get()!;
     const post = PostSchema.parse((await get(`/api/post/slug/${row.slug}`)).body);
     expect(post.job).toMatchObject({ level: row.level, salary_min: row.price_min, salary_currency: 'RM' });
     expect(post.job!.type.length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApi } from '../../src/server/api/app.ts';
-import { reindexPosts } from '../../src/server/db/repositories/search-index.ts';
-import { createSearchEngine } from '../../src/server/search/engine.ts';
+import { reindexPosts } from '../../src/server/db/sqlite/repositories/search-index.ts';
+import { createSqliteSearchEngine } from '../../src/server/db/sqlite/search-engine.ts';
+import { withResponseCache } from '../../src/server/search/engine.ts';
 import {
   CategoryHomeSchema, EducationHomeSchema, ErrorBodySchema, ParentSpecializationSchema, PostSchema, ProfileSchema,
   ReviewPageSchema, SpecialHomeSchema,
@@ -15,7 +16,7 @@ const copy = useTemplateCopy();
 let call: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
-  call = apiClient(copy.db);
+  call = apiClient(copy.app);
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -127,22 +128,40 @@ describe('GET /api/{type}/{id}/review', () => {
 });
 
 describe('view counting', () => {
-  it('counts a visit once per client within the window, and each client separately', async () => {
-    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM posts WHERE id = 3').get()!;
-    const visit = (agent: string) => call(`/api/post/slug/${slug}`, { headers: { 'User-Agent': agent, 'X-Forwarded-For': '203.0.113.9' } });
-    const first = PostSchema.parse((await visit('browser-a')).body);
-    expect(first.view_count).toBe(Number(before) + 1);
-    const again = PostSchema.parse((await visit('browser-a')).body);
-    expect(again.view_count).toBe(Number(before) + 1);
-    await visit('browser-b');
-    expect(copy.db.prepare('SELECT view_count FROM posts WHERE id = 3').get()!.view_count).toBe(Number(before) + 2);
+  const views = (table: 'posts' | 'profiles', id: number) => Number(copy.db.prepare(`SELECT view_count FROM ${table} WHERE id = ?`).get(id)!.view_count);
+  const beacon = (body: object, client: string, agent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0') => call('/api/views', {
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': agent }, body: JSON.stringify(body),
+  }, client);
+
+  it('counts a person opening a post once per client and day, and writes the counts in one batch', async () => {
+    const before = views('posts', 3);
+    const type = String(copy.db.prepare('SELECT type FROM posts WHERE id = 3').get()!.type);
+    expect((await beacon({ type, id: 3 }, '203.0.113.9')).status).toBe(202);
+    expect((await beacon({ type, id: 3 }, '203.0.113.9')).status).toBe(204);
+    expect((await beacon({ type, id: 3 }, '203.0.113.10')).status).toBe(202);
+    expect(views('posts', 3)).toBe(before);
+    await copy.app.views.flush();
+    expect(views('posts', 3)).toBe(before + 2);
   });
 
-  it('counts profile visits the same way', async () => {
-    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM profiles WHERE id = 2').get()!;
-    await call(`/api/profile/slug/${slug}`, { headers: { 'User-Agent': 'x' } });
-    await call(`/api/profile/slug/${slug}`, { headers: { 'User-Agent': 'x' } });
-    expect(copy.db.prepare('SELECT view_count FROM profiles WHERE id = 2').get()!.view_count).toBe(Number(before) + 1);
+  it('skips crawlers and counts profiles the same way', async () => {
+    const before = views('profiles', 2);
+    expect((await beacon({ type: 'profile', id: 2 }, '203.0.113.11', 'Mozilla/5.0 (compatible; Googlebot/2.1)')).status).toBe(204);
+    await beacon({ type: 'profile', id: 2 }, '203.0.113.11');
+    await beacon({ type: 'profile', id: 2 }, '203.0.113.11');
+    await copy.app.views.flush();
+    expect(views('profiles', 2)).toBe(before + 1);
+  });
+
+  it('does not count on GET: reading a post through the API writes nothing', async () => {
+    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM posts WHERE id = 5').get()!;
+    await call(`/api/post/slug/${slug}`);
+    await copy.app.views.flush();
+    expect(views('posts', 5)).toBe(Number(before));
+  });
+
+  it('refuses a beacon that names no listing', async () => {
+    expect((await beacon({ type: 'shop', id: 3 }, '203.0.113.12')).status).toBe(422);
   });
 });
 
@@ -163,8 +182,8 @@ describe('profile related posts', () => {
 
 describe('search response cache', () => {
   it('serves a repeat from the cache with the same results, and refreshes when a listing changes', async () => {
-    const engine = createSearchEngine(copy.db, { workers: 0, cacheSize: 10 });
-    const api = createApi(copy.db, { search: engine });
+    const engine = withResponseCache(createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.repos, 10);
+    const api = createApi({ ...copy.app, search: engine });
     const search = async (body: object) => SearchResponseSchema.parse(await (await api.request('/api/post/search', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
     })).json());
@@ -183,12 +202,13 @@ describe('search response cache', () => {
 
 describe('search worker threads', () => {
   it('give the same answers as searching on the calling thread', async () => {
-    const engine = createSearchEngine(copy.db, { workers: 1, databasePath: copy.path, cacheSize: 0 });
+    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
     try {
       for (const body of [{ type: 'services', search: 'aircon' }, { type: 'jobs', job_type: 'FT' }, { type: 'services', location: 'Near Me', user_location: '3.139,101.6869' }]) {
         const query = SearchRequestSchema.parse(body);
-        const inline = createSearchEngine(copy.db, { workers: 0, cacheSize: 0 });
+        const inline = createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' });
         expect(await engine.search(query)).toEqual(await inline.search(query));
+        await inline.close();
       }
     } finally {
       await engine.close();

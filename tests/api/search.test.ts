@@ -13,7 +13,7 @@ const PLAN_WEIGHT: Record<string, number> = { GOLD: 3, SILVER: 2, BRONZE: 1, FRE
 const KL = { lat: 3.139, lon: 101.6869 };
 
 beforeAll(() => {
-  call = apiClient(copy.db);
+  call = apiClient(copy.app);
   listings = loadListings(copy.db);
 });
 

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../src/server/db/sqlite/connection.ts';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { useBrowserSession } from '../helpers/browser.ts';
@@ -6,7 +6,7 @@ import { useBrowserSession } from '../helpers/browser.ts';
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 let page: Page;
-let db: DatabaseSync;
+let db: Db;
 beforeEach(() => {
   page = session.page;
   db = session.db;

@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../src/server/db/sqlite/connection.ts';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
@@ -7,7 +7,7 @@ import { useBrowserSession } from '../helpers/browser.ts';
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 let page: Page;
-let db: DatabaseSync;
+let db: Db;
 beforeEach(() => {
   page = session.page;
   db = session.db;
@@ -24,7 +24,7 @@ async function jsonLd(): Promise<{ '@type': string }[]> {
 
 describe('post detail', () => {
   it('jobs: job sections, Salary, Apply Now, JobPosting data', async () => {
-    const path = `/jobs/${slug(`SELECT p.slug FROM posts p JOIN job_details j ON j.post_id = p.id WHERE j.company_confidential = 0 AND j.experience_years > 0 AND p.price_min IS NOT NULL LIMIT 1`)}`;
+    const path = `/jobs/${slug(`SELECT p.slug FROM posts p JOIN job_details j ON j.post_id = p.id WHERE j.company_confidential = 0 AND j.experience_years > 0 AND p.price_min_sen IS NOT NULL AND p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) LIMIT 1`)}`;
     await page.goto(baseUrl + path);
     const details = page.getByTestId('type-details');
     for (const text of ['Job Type', 'Qualifications', 'Career Level', 'Requirements', 'Responsibilities', 'Benefits']) expect(await details.innerText()).toContain(text);
@@ -43,7 +43,7 @@ describe('post detail', () => {
   });
 
   it('hireme: hireme sections, Rate, Hire Now, no map and no reviews', async () => {
-    await page.goto(`${baseUrl}/hireme/${slug('SELECT slug FROM posts WHERE type = \'hireme\' AND price_min IS NOT NULL LIMIT 1')}`);
+    await page.goto(`${baseUrl}/hireme/${slug('SELECT slug FROM posts WHERE type = \'hireme\' AND price_min_sen IS NOT NULL LIMIT 1')}`);
     for (const text of ['Language', 'Expertise Level', 'Vaccination', 'Skill Description', 'Work Experience', 'Education']) {
       expect(await page.getByTestId('type-details').innerText()).toContain(text);
     }
@@ -54,7 +54,7 @@ describe('post detail', () => {
   });
 
   it('buysell: post type, condition, quantity, percent off, Make Offer, Product data, reviews', async () => {
-    await page.goto(`${baseUrl}/buysell/${slug("SELECT p.slug FROM posts p JOIN buysell_details b ON b.post_id = p.id WHERE b.deal_type = 'sell' AND p.op IS NOT NULL LIMIT 1")}`);
+    await page.goto(`${baseUrl}/buysell/${slug("SELECT p.slug FROM posts p JOIN buysell_details b ON b.post_id = p.id WHERE b.deal_type = 'sell' AND p.op_sen IS NOT NULL LIMIT 1")}`);
     const details = await page.getByTestId('type-details').innerText();
     expect(details).toContain('We are Selling');
     expect(details).toMatch(/Condition\s+(New|Used)/);

@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
@@ -8,7 +8,7 @@ const baseUrl = inject('baseUrl');
 const session = useBrowserSession({ hasTouch: true });
 let page: Page;
 let context: BrowserContext;
-let db: DatabaseSync;
+let db: Db;
 beforeEach(() => {
   page = session.page;
   context = session.context;
@@ -110,8 +110,8 @@ describe('report', () => {
     await submit.click();
     await page.getByTestId('toasts').getByText('Report Logged!').waitFor();
     expect(await dialog.count()).toBe(0);
-    const check = new DatabaseSync(inject('e2eDb'), { readOnly: true });
-    expect(check.prepare("SELECT count(*) AS n FROM reports WHERE listing_id = ? AND reason = 'SCAM'").get(Number(post.id))!.n).toBe(1);
+    const check = openDatabase(inject('e2eDb'), { readOnly: true });
+    expect(check.prepare("SELECT count(*) AS n FROM reports WHERE post_id = ? AND reason = 'SCAM'").get(Number(post.id))!.n).toBe(1);
     check.close();
   });
 });

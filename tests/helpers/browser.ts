@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
@@ -21,10 +21,10 @@ export function useBrowserSession(options: BrowserContextOptions = {}) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  let db: DatabaseSync | undefined;
+  let db: Db | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    db = new DatabaseSync(inject('e2eDb'), { readOnly: true });
+    db = openDatabase(inject('e2eDb'), { readOnly: true });
   });
   afterAll(async () => {
     await browser?.close();

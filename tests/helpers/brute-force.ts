@@ -2,7 +2,7 @@
  * An independent, slow re-implementation of search over the catalogue tables (not the search
  * index), for checking the engine's results and facet counts.
  */
-import type { DatabaseSync } from 'node:sqlite';
+import type { Db } from '../../src/server/db/sqlite/connection.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 
 export interface Listing {
@@ -26,10 +26,10 @@ export interface Listing {
   text: string;
 }
 
-export function loadListings(db: DatabaseSync): Listing[] {
+export function loadListings(db: Db): Listing[] {
   const rows = db.prepare(`
     SELECT p.id, p.type, p.title, p.summary, p.plan, p.rating, p.rating_count, p.published_at,
-      coalesce(p.price_min, p.price_max) AS price, c.slug AS category_slug, c.name AS category_name,
+      coalesce(p.price_min_sen, p.price_max_sen) / 100.0 AS price, c.slug AS category_slug, c.name AS category_name,
       parent.slug AS parent_slug, parent.name AS parent_name, s.name AS state, ci.name AS city, l.latitude, l.longitude,
       pr.name AS profile_name, coalesce(j.company_confidential, h.company_confidential, 0) AS confidential,
       j.level, h.rate, h.expertise, b.deal_type, b.condition
@@ -40,7 +40,8 @@ export function loadListings(db: DatabaseSync): Listing[] {
     JOIN post_locations pl ON pl.post_id = p.id AND pl.position = 0
     JOIN locations l ON l.id = pl.location_id JOIN states s ON s.id = l.state_id JOIN cities ci ON ci.id = l.city_id
     LEFT JOIN job_details j ON j.post_id = p.id LEFT JOIN hireme_details h ON h.post_id = p.id
-    LEFT JOIN buysell_details b ON b.post_id = p.id`).all();
+    LEFT JOIN buysell_details b ON b.post_id = p.id
+    WHERE p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ?)`).all(new Date().toISOString());
   const attributes = new Map<number, Record<string, string[]>>();
   for (const row of db.prepare('SELECT post_id, name, value FROM post_attributes').all()) {
     const byName = attributes.get(Number(row.post_id)) ?? {};

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../src/server/db/connection.ts';
-import { findFeaturedPostIds, findHomeCategories } from '../../src/server/db/repositories/content.ts';
+import { migrate } from '../../src/server/db/sqlite/migrate.ts';
+import { findFeaturedPostIds, findHomeCategories } from '../../src/server/db/sqlite/repositories/content.ts';
 import {
   findPostIdBySlug, findPostIdsByProfile, findPostLocations, findPostRows, findTopPostIdsInCategory,
-} from '../../src/server/db/repositories/posts.ts';
-import { findBusinessHours, findProfileBySlug, findProfileLocations } from '../../src/server/db/repositories/profiles.ts';
+} from '../../src/server/db/sqlite/repositories/posts.ts';
+import { findBusinessHours, findProfileBySlug, findProfileLocations } from '../../src/server/db/sqlite/repositories/profiles.ts';
 import { copyOfTemplate } from '../helpers/seeded-db.ts';
 
 const PLAN_WEIGHT = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 } as const;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ViewCounter } from '../../src/server/engagement/views.ts';
 import { cacheKey, ResponseCache } from '../../src/server/search/cache.ts';
+import { clientKey } from '../../src/server/client-ip.ts';
+import type { Repositories } from '../../src/server/db/repositories.ts';
+import { Throttle } from '../../src/server/engagement/throttle.ts';
+import { isBot, ViewRecorder } from '../../src/server/engagement/views.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
-import { matchExpression } from '../../src/server/search/search.ts';
+import { matchExpression } from '../../src/server/db/sqlite/search.ts';
 import { SearchRequestSchema } from '../../src/shared/search.ts';
 
 describe('keyword to FTS5 expression', () => {
@@ -56,14 +59,48 @@ describe('response cache', () => {
   });
 });
 
-describe('view counter', () => {
-  it('counts a client once per listing within the window, again after it', () => {
-    const counter = new ViewCounter(1000);
-    expect(counter.isNewVisit('post:1', 'client', 0)).toBe(true);
-    expect(counter.isNewVisit('post:1', 'client', 999)).toBe(false);
-    expect(counter.isNewVisit('post:2', 'client', 999)).toBe(true);
-    expect(counter.isNewVisit('post:1', 'other', 999)).toBe(true);
-    expect(counter.isNewVisit('post:1', 'client', 1000)).toBe(true);
+describe('view recorder', () => {
+  const repos = { engagement: { addViews: async () => {} } } as unknown as Repositories;
+  const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0';
+  it('counts a client once per listing and Malaysian day, each client and listing apart', () => {
+    const views = new ViewRecorder(repos, 0);
+    const day = Date.UTC(2026, 10, 23, 3);
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, day)).toBe(true);
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, day + 3600_000)).toBe(false);
+    expect(views.record({ type: 'services', id: 2 }, 'client', chrome, day)).toBe(true);
+    expect(views.record({ type: 'services', id: 1 }, 'other', chrome, day)).toBe(true);
+    // 16:00 UTC is midnight in Malaysia: a new day.
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, Date.UTC(2026, 10, 23, 16))).toBe(true);
+  });
+  it('never counts crawlers or a missing User-Agent', () => {
+    const views = new ViewRecorder(repos, 0);
+    expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
+    expect(isBot(undefined)).toBe(true);
+    expect(views.record({ type: 'profile', id: 1 }, 'client', 'Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(false);
+  });
+});
+
+describe('client keys', () => {
+  it('are the address alone, IPv4 as is and IPv6 by its /64', () => {
+    expect(clientKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKey('2001:db8:1:2::5')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));
+    expect(clientKey('2001:db8:1:2::5')).not.toBe(clientKey('2001:db8:1:3::5'));
+    expect(clientKey(undefined)).toBe('unknown');
+  });
+});
+
+describe('throttle', () => {
+  it('evicts the least recently used keys instead of resetting everyone', () => {
+    const throttle = new Throttle(1, 60_000, 3);
+    expect(throttle.allow('a', 0)).toBe(true);
+    expect(throttle.allow('a', 1)).toBe(false);
+    for (const key of ['b', 'c']) throttle.allow(key, 2);
+    throttle.allow('a', 3);
+    throttle.allow('d', 4);
+    // 'b' fell out; 'a' is still limited.
+    expect(throttle.allow('a', 5)).toBe(false);
+    expect(throttle.allow('b', 5)).toBe(true);
   });
 });
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/generate.ts';
-import { openDatabase, type Db } from '../../src/server/db/connection.ts';
+import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
+import { migrate } from '../../src/server/db/sqlite/migrate.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { copyOfTemplate } from '../helpers/seeded-db.ts';
 
@@ -14,6 +15,7 @@ async function seedFresh(options: { profiles: number; posts: number; seed: numbe
   const dir = mkdtempSync(join(tmpdir(), 'yp-seed-'));
   dirs.push(dir);
   const db = openDatabase(join(dir, 'seed.db'));
+  migrate(db);
   await seedDatabase(db, { ...options, mediaDir: inject('mediaDir') });
   return db;
 }

@@ -5,46 +5,65 @@ import { useTemplateCopy } from '../helpers/seeded-db.ts';
 const copy = useTemplateCopy();
 const BASE = 'https://yp.example';
 
-function locs(lines: Iterable<string>): string[] {
-  return [...lines].join('').match(/<loc>[^<]+<\/loc>/g)!.map((loc) => loc.slice(5, -6));
+async function text(lines: AsyncIterable<string> | undefined): Promise<string> {
+  let all = '';
+  for await (const chunk of lines!) all += chunk;
+  return all;
 }
 
+async function locs(lines: AsyncIterable<string> | undefined): Promise<string[]> {
+  return (await text(lines)).match(/<loc>[^<]+<\/loc>/g)!.map((loc) => loc.slice(5, -6));
+}
+
+const LIVE = "status = 'active' AND (expires_at IS NULL OR expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+
 describe('sitemaps', () => {
-  it('split posts and profiles into files of at most the given number of URLs, together listing each once', () => {
-    const services = Number(copy.db.prepare("SELECT count(*) AS n FROM posts WHERE type = 'services'").get()!.n);
-    const files = sitemapFiles(copy.db, 200);
+  it('split live posts and profiles into files of at most the given number of URLs, together listing each once', async () => {
+    const services = Number(copy.db.prepare(`SELECT count(*) AS n FROM posts WHERE type = 'services' AND ${LIVE}`).get()!.n);
+    const files = await sitemapFiles(copy.app.repos, 200);
     const serviceFiles = files.filter((name) => name.startsWith('posts-services-'));
     expect(serviceFiles).toHaveLength(Math.ceil(services / 200));
-    const urls = serviceFiles.flatMap((name) => {
-      const list = locs(sitemapLines(copy.db, name, BASE, 200)!);
+    const urls: string[] = [];
+    for (const name of serviceFiles) {
+      const list = await locs(await sitemapLines(copy.app.repos, name, BASE, 200));
       expect(list.length).toBeLessThanOrEqual(200);
-      return list;
-    });
+      urls.push(...list);
+    }
     expect(urls).toHaveLength(services);
     expect(new Set(urls).size).toBe(services);
+    expect(urls.length).toBeGreaterThan(0);
     expect(urls.every((loc) => /^https:\/\/yp\.example\/services\/[a-z0-9-]+$/.test(loc))).toBe(true);
   });
 
-  it('index every file, and answer an unknown file with nothing', () => {
-    const index = sitemapIndex(copy.db, BASE, 200);
-    for (const name of sitemapFiles(copy.db, 200)) expect(index).toContain(`${BASE}/sitemaps/${name}.xml`);
-    expect(sitemapLines(copy.db, 'posts-services-999', BASE, 200)).toBeUndefined();
+  it('leave out expired posts', async () => {
+    const expired = copy.db.prepare(`SELECT type, slug FROM posts WHERE NOT (${LIVE}) LIMIT 1`).get();
+    expect(expired).toBeDefined();
+    const files = (await sitemapFiles(copy.app.repos)).filter((name) => name.startsWith(`posts-${String(expired!.type)}-`));
+    const urls = (await Promise.all(files.map(async (name) => locs(await sitemapLines(copy.app.repos, name, BASE))))).flat();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls).not.toContain(`${BASE}/${String(expired!.type)}/${String(expired!.slug)}`);
   });
 
-  it('list only indexable search pages: category paths and one place, never filters', () => {
-    const urls = locs(sitemapLines(copy.db, 'categories', BASE)!);
+  it('index every file, and answer an unknown file with nothing', async () => {
+    const index = await sitemapIndex(copy.app.repos, BASE, 200);
+    for (const name of await sitemapFiles(copy.app.repos, 200)) expect(index).toContain(`${BASE}/sitemaps/${name}.xml`);
+    expect(await sitemapLines(copy.app.repos, 'posts-services-999', BASE, 200)).toBeUndefined();
+  });
+
+  it('list only indexable search pages: category paths and one place, never filters', async () => {
+    const urls = await locs(await sitemapLines(copy.app.repos, 'categories', BASE));
     expect(urls).toContain(`${BASE}/services/l/home-services/plumbing`);
     expect(urls).toContain(`${BASE}/jobs/l?where=Selangor`);
     expect(urls.some((loc) => /[?&](what|sort|price|job_type)=/.test(loc))).toBe(false);
-    const pages = locs(sitemapLines(copy.db, 'pages', BASE)!);
+    const pages = await locs(await sitemapLines(copy.app.repos, 'pages', BASE));
     expect(pages).toContain(`${BASE}/pages/about-us`);
   });
 
   it('stream the same bytes as the lines, with lastmod dates', async () => {
-    const text = await new Response(streamLines(sitemapLines(copy.db, 'profiles-1', BASE)!, 7)).text();
-    expect(text).toBe([...sitemapLines(copy.db, 'profiles-1', BASE)!].join(''));
-    expect(text.startsWith('<?xml')).toBe(true);
-    expect(text.trimEnd().endsWith('</urlset>')).toBe(true);
-    expect(text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    const streamed = await new Response(streamLines((await sitemapLines(copy.app.repos, 'profiles-1', BASE))!)).text();
+    expect(streamed).toBe(await text(await sitemapLines(copy.app.repos, 'profiles-1', BASE)));
+    expect(streamed.startsWith('<?xml')).toBe(true);
+    expect(streamed.trimEnd().endsWith('</urlset>')).toBe(true);
+    expect(streamed).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 });

@@ -7,9 +7,11 @@ import { useTemplateCopy } from '../helpers/seeded-db.ts';
 const copy = useTemplateCopy();
 const SITE = 'https://yp.example';
 
-function post(where: string) {
+const LIVE = "p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+
+async function post(where: string) {
   const slug = String(copy.db.prepare(`SELECT p.slug FROM posts p LEFT JOIN job_details j ON j.post_id = p.id WHERE ${where} LIMIT 1`).get()!.slug);
-  return getPostBySlug(copy.db, slug)!;
+  return (await getPostBySlug(copy.app, slug))!;
 }
 
 /** Required properties per Google's rich-result documentation for each type. */
@@ -37,49 +39,66 @@ function expectValid(node: unknown, path = '$'): void {
 }
 
 describe('structured data', () => {
-  it('describes a job as a JobPosting with employer, location, employment types and salary in MYR', () => {
-    const job = post("p.type = 'jobs' AND j.company_confidential = 0 AND p.price_min IS NOT NULL");
+  it('describes a job as a JobPosting with employer, location, employment types and salary in MYR', async () => {
+    const job = await post(`${LIVE} AND p.type = 'jobs' AND j.company_confidential = 0 AND p.price_min_sen IS NOT NULL`);
     const [posting, breadcrumbs] = postStructuredData(SITE, job);
     expectValid([posting, breadcrumbs]);
     expect(posting).toMatchObject({
       '@type': 'JobPosting', title: job.title, hiringOrganization: { name: job.profile!.name },
       baseSalary: { currency: 'MYR', value: { minValue: job.job!.salary_min } },
     });
+    expect((posting as { employmentType: string[] }).employmentType.length).toBeGreaterThan(0);
     expect((posting as { employmentType: string[] }).employmentType.every((type) => ['FULL_TIME', 'PART_TIME', 'INTERN'].includes(type))).toBe(true);
     expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
   });
 
-  it('never names the employer of a confidential job', () => {
-    const job = post("p.type = 'jobs' AND j.company_confidential = 1");
+  it('never names the employer of a confidential job', async () => {
+    const job = await post(`${LIVE} AND p.type = 'jobs' AND j.company_confidential = 1`);
     const [posting] = postStructuredData(SITE, job);
     expect(posting).not.toHaveProperty('hiringOrganization');
     const employer = String(copy.db.prepare('SELECT pr.name FROM posts p JOIN profiles pr ON pr.id = p.profile_id WHERE p.id = ?').get(job.id)!.name);
     expect(JSON.stringify(posting)).not.toContain(employer);
   });
 
-  it('describes an item for sale as a Product with an Offer and its condition, and skips it without a price', () => {
-    const item = post("p.type = 'buysell' AND p.price_min IS NOT NULL");
+  it('describes an item for sale as a Product with an Offer and its condition, and skips it without a price', async () => {
+    const item = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NOT NULL`);
     const [product] = postStructuredData(SITE, item);
     expectValid(product);
     expect(product).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'MYR', price: item.price_min } });
-    const negotiable = post("p.type = 'buysell' AND p.price_min IS NULL AND p.price_max IS NULL");
+    const negotiable = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NULL AND p.price_max_sen IS NULL`);
     expect(postStructuredData(SITE, negotiable).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
   });
 
-  it('describes a service with its provider and rating', () => {
-    const offer = post("p.type = 'services' AND p.rating_count > 0");
+  it('describes a service with its provider and rating', async () => {
+    const offer = await post(`${LIVE} AND p.type = 'services' AND p.rating_count > 0`);
     const [block] = postStructuredData(SITE, offer);
     expectValid(block);
     expect(block).toMatchObject({ '@type': 'Service', provider: { '@type': 'LocalBusiness' }, aggregateRating: { reviewCount: offer.rating_count } });
   });
 
-  it('describes a business profile as a LocalBusiness with address, geo, opening hours and rating', () => {
+  it('describes a business profile as a LocalBusiness with address, geo, opening hours and rating', async () => {
     const slug = String(copy.db.prepare("SELECT slug FROM profiles WHERE kind = 'business' AND rating_count > 0 LIMIT 1").get()!.slug);
-    const profile = getProfileBySlug(copy.db, slug)!;
+    const profile = (await getProfileBySlug(copy.app, slug))!;
     const [business] = profileStructuredData(SITE, profile);
     expectValid(business);
     expect(business).toMatchObject({ '@type': 'LocalBusiness', name: profile.name, geo: { latitude: profile.locations[0]!.latitude } });
     expect((business as { openingHoursSpecification: unknown[] }).openingHoursSpecification.length).toBeGreaterThan(0);
+  });
+
+  it('states no JobPosting or offer for an expired post', async () => {
+    const expired = await post(`NOT (${LIVE}) AND p.type = 'jobs'`);
+    expect(expired.live).toBe(false);
+    expect(postStructuredData(SITE, expired).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
+  });
+
+  it('joins site and media URLs into absolute URLs, keeping a CDN media URL as it is', async () => {
+    const item = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NOT NULL AND EXISTS (SELECT 1 FROM post_media m WHERE m.post_id = p.id)`);
+    const cdn = { ...item, images: item.images.map((media) => ({ ...media, image: { ...media.image, full: `https://cdn.example.com${media.image.full}` } })) };
+    const [product] = postStructuredData(SITE, cdn) as { image: string[] }[];
+    expect(product!.image.length).toBeGreaterThan(0);
+    for (const url of product!.image) expect(url).toMatch(/^https:\/\/cdn\.example\.com\/media\//);
+    const [local] = postStructuredData(SITE, item) as { image: string[] }[];
+    expect(local!.image[0]).toMatch(/^https:\/\/yp\.example\/media\//);
   });
 
   it('is safe to put inside a script element', () => {

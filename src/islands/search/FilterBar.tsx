@@ -1,6 +1,6 @@
-import { DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '../../shared/constants.ts';
+import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '../../shared/constants.ts';
 import type { SearchTree } from '../../shared/search-page.ts';
-import { NEAR_ME, type SearchView } from '../../shared/search.ts';
+import { isNearMe, NEAR_ME, type SearchView } from '../../shared/search.ts';
 import { changeSearch, type SearchState } from '../../shared/search-params.ts';
 import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
@@ -21,7 +21,7 @@ interface FilterBarProps {
 /** Category, location, distance, price and sort dropdowns (spec §2 filter bar, §4 rules). */
 export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: FilterBarProps) {
   const where = state.params.where;
-  const nearMe = where?.toLowerCase() === NEAR_ME.toLowerCase();
+  const nearMe = isNearMe(where);
   const mainName = tree.find((category) => category.slug === state.main)?.name;
   const buckets = priceBuckets(filters.min_price.value, filters.max_price.value);
   const sorts = (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).filter((sort) =>
@@ -46,8 +46,8 @@ export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: Filter
         {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, where, true)}
       </Dropdown>
       {state.params.ul && (
-        <Dropdown label="Distance" value={`${state.params.range ?? '10'} km`} testId="filter-distance">
-          {DISTANCE_OPTIONS_KM.map((km) => link(changeSearch(state, { params: { range: String(km) } }), `${km} km`, (state.params.range ?? '10') === String(km)))}
+        <Dropdown label="Distance" value={`${state.params.range ?? String(DEFAULT_NEAR_ME_KM)} km`} testId="filter-distance">
+          {DISTANCE_OPTIONS_KM.map((km) => link(changeSearch(state, { params: { range: String(km) } }), `${km} km`, (state.params.range ?? String(DEFAULT_NEAR_ME_KM)) === String(km)))}
         </Dropdown>
       )}
       <Dropdown label="Price" value={buckets.find((bucket) => bucket.value === state.params.price)?.label ?? state.params.price ?? 'All'} testId="filter-price">

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { PostCard, PostCardSkeleton } from '../../components/PostCard.tsx';
 import { LISTING_TYPE_LABELS, LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
-import { NEAR_ME, toSearchView, type SearchResponse, type SearchView } from '../../shared/search.ts';
-import { categoryNames, searchHeading, type SearchTree } from '../../shared/search-page.ts';
+import { isNearMe, NEAR_ME, toSearchView, type SearchResponse, type SearchView } from '../../shared/search.ts';
+import { categoryNames, searchHeading, searchTitle, type SearchTree } from '../../shared/search-page.ts';
 import { changeSearch, readSearchState, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { AdSlot } from '../AdSlot.tsx';
 import { CategoryList } from './CategoryList.tsx';
@@ -50,8 +50,7 @@ export default function SearchPage({ initialState, initialResponse, tree, adClie
       const result = await api.post('post/search', { json: toSearchRequest(next) }).json<SearchResponse>();
       if (request !== latest.current) return;
       setResponse(toSearchView(result));
-      const names = categoryNames(tree, next);
-      document.title = `${names.sub ?? names.main ?? searchHeading(next)} | Yellow Pages Malaysia`;
+      document.title = searchTitle(tree, next, Number(next.params.page ?? 1) || 1, result.results.map((card) => card.plan));
     } catch (error) {
       // A failed update falls back to loading the page itself, which always works.
       console.warn('Search update failed; loading the page instead.', error);
@@ -90,7 +89,7 @@ export default function SearchPage({ initialState, initialResponse, tree, adClie
   const where = state.params.where;
   const crumbs: [string, SearchState | null][] = [
     [LISTING_TYPE_LABELS[state.cat].tab, { cat: state.cat, main: null, sub: null, params: {}, view: 'grid' }],
-    ...(where && where !== NEAR_ME ? [[where, { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
+    ...(where && !isNearMe(where) ? [[where, { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.main ? [[names.main, { cat: state.cat, main: state.main, sub: null, params: where ? { where } : {}, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.sub ? [[names.sub, null] as [string, null]] : []),
   ];

@@ -2,10 +2,6 @@ import type { APIRoute } from 'astro';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { loadConfig } from '../../server/config.ts';
-
-const { mediaDir } = loadConfig();
-const root = resolve(mediaDir) + sep;
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -13,7 +9,8 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the local media folder (MEDIA_BASE_URL=/media). In production a CDN serves these instead. */
-export const GET: APIRoute = ({ params }) => {
+export const GET: APIRoute = ({ params, locals }) => {
+  const root = resolve(locals.app.config.mediaDir) + sep;
   const target = resolve(root, params.path ?? '');
   const type = TYPES[extname(target).toLowerCase()];
   // Only known file types inside the media folder: no traversal out of it.

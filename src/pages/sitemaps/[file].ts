@@ -1,13 +1,12 @@
 import type { APIRoute } from 'astro';
-import { loadConfig } from '../../server/config.ts';
-import { database } from '../../server/db/default.ts';
+import { REFERENCE_CACHE } from '../../server/http.ts';
 import { sitemapLines, streamLines } from '../../server/seo/sitemap.ts';
 
-export const GET: APIRoute = ({ params }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
   const name = /^([a-z0-9-]+)\.xml$/.exec(params.file ?? '')?.[1];
-  const lines = name ? sitemapLines(database(), name, loadConfig().siteUrl) : undefined;
+  const lines = name ? await sitemapLines(locals.app.repos, name, locals.app.config.siteUrl) : undefined;
   if (!lines) return new Response('Not Found', { status: 404 });
   return new Response(streamLines(lines), {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': REFERENCE_CACHE },
   });
 };

@@ -1,28 +1,33 @@
 import { Hono } from 'hono';
-import { ContactMessageSchema, ReportSchema } from '../../shared/schemas/engagement.ts';
-import type { Db } from '../db/connection.ts';
-import { receiveContactMessage, receiveReport } from '../engagement/messages.ts';
-import { publicFormThrottle, type Throttle } from '../engagement/throttle.ts';
-import { AppError, parseInput } from '../errors.ts';
-import { clientKey, type ApiEnv } from './env.ts';
-import { jsonBody } from './json-body.ts';
+import { z } from 'zod';
+import { ListingTypeSchema } from '../../shared/schemas/catalog.ts';
+import type { AppContext } from '../app-context.ts';
+import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
+import { parseInput } from '../errors.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { requestClient, type ApiEnv } from './env.ts';
 
-/** POST contact and POST reportissue. */
-export function engagementRoutes(db: Db, throttle: Throttle = publicFormThrottle) {
-  const limit = (action: string, client: string) => {
-    if (!throttle.allow(`${action}|${client}`)) throw new AppError(429, 'Too many attempts. Please try again later.');
-  };
+/** A page view beacon: which post or profile a person opened. */
+const ViewSchema = z.object({
+  type: z.union([ListingTypeSchema, z.literal('profile')]),
+  id: z.number().int().positive(),
+});
+
+/** POST contact, POST reportissue, and POST views (the detail and profile pages' view beacon). */
+export function engagementRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
-    .post('/contact', async (c) => {
-      const message = parseInput(ContactMessageSchema, await jsonBody(c));
-      limit('contact', clientKey(c));
-      receiveContactMessage(db, message, clientKey(c));
-      return c.json({ message: 'Thank you, we will get back to you soon.' }, 201);
+    .post('/contact', limitBody(), async (c) => {
+      await submitContactMessage(app, await jsonBody(c), requestClient(c));
+      return c.json({ message: CONTACT_THANKS }, 201);
     })
-    .post('/reportissue', async (c) => {
-      const report = parseInput(ReportSchema, await jsonBody(c));
-      limit('report', clientKey(c));
-      receiveReport(db, report, clientKey(c));
+    .post('/reportissue', limitBody(), async (c) => {
+      await submitReport(app, await jsonBody(c), requestClient(c));
       return c.json({ message: 'Report Logged!' }, 201);
+    })
+    .post('/views', limitBody(1024), async (c) => {
+      const listing = parseInput(ViewSchema, await jsonBody(c));
+      // Counted in memory (once per client, listing and day; bots skipped) and written in batches.
+      const counted = app.views.record(listing, requestClient(c), c.req.header('user-agent'));
+      return c.body(null, counted ? 202 : 204);
     });
 }

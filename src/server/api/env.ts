@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { clientKey } from '../client-ip.ts';
 
 /** What the Astro route hands to the Hono app with each request. */
 export interface ApiBindings {
@@ -7,8 +8,7 @@ export interface ApiBindings {
 
 export type ApiEnv = { Bindings: ApiBindings };
 
-/** Who is asking, for per-client rules (view counting, throttling): address and browser. */
-export function clientKey(c: Context<ApiEnv>): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return `${c.env?.clientAddress ?? forwarded ?? 'unknown'}|${c.req.header('user-agent') ?? ''}`;
+/** Who is asking, for per-client rules (view counting, limits): the connection's address only. */
+export function requestClient(c: Context<ApiEnv>): string {
+  return clientKey(c.env?.clientAddress);
 }

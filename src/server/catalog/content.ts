@@ -1,17 +1,19 @@
 import type { CmsPage } from '../../shared/schemas/catalog.ts';
+import type { CatalogContext } from './context.ts';
 import { sanitizeRichText } from './html.ts';
-import type { Db } from '../db/connection.ts';
-import { findCmsPage, findCountries, findStates } from '../db/repositories/content.ts';
 
-export function getCmsPage(db: Db, page: string): CmsPage | undefined {
-  const found = findCmsPage(db, page);
+/** A static page with its HTML cleaned, or undefined. */
+export async function getCmsPage({ repos }: CatalogContext, page: string): Promise<CmsPage | undefined> {
+  const found = await repos.catalog.findCmsPage(page);
   return found && { article_title: found.article_title, article_content: sanitizeRichText(found.article_content) };
 }
 
-export function getCountries(db: Db) {
-  return findCountries(db);
+/** Countries with their calling codes (spec §3 Country). */
+export function getCountries({ repos }: CatalogContext) {
+  return repos.catalog.findCountries();
 }
 
-export function getStates(db: Db) {
-  return findStates(db);
+/** States by name (spec §3 State). */
+export function getStates({ repos }: CatalogContext) {
+  return repos.catalog.findStates();
 }

@@ -1,39 +1,37 @@
 import { LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
 import type { AppData, Banner, CategoryHome, EducationHome, Home, Specialization } from '../../shared/schemas/catalog.ts';
-import type { Db } from '../db/connection.ts';
-import {
-  findBanners, findBusiestMainCategories, findCategoryTree, findFeaturedPostIds, findHomeCategories, findSetting, type BannerRow,
-} from '../db/repositories/content.ts';
-import { findTopPostIdsInCategory } from '../db/repositories/posts.ts';
-import { catalogVersion } from '../db/repositories/search.ts';
-import { imageUrls } from '../media/urls.ts';
+import type { BannerRow } from '../db/rows.ts';
+import type { MediaUrls } from '../media/urls.ts';
+import type { CatalogContext } from './context.ts';
 import { getPostCards } from './posts.ts';
 
 /** Posts per home category row: two rows' worth of the skeleton's 6. */
 const HOME_ROW_POSTS = PAGE_SIZES.search;
 
-function toBanner(row: BannerRow): Banner {
-  return { title: row.title, subtitle: row.subtitle, image: imageUrls(row)!, hyperlink: row.hyperlink };
+function toBanner(media: MediaUrls, row: BannerRow): Banner {
+  return { title: row.title, subtitle: row.subtitle, image: media.imageUrls(row)!, hyperlink: row.hyperlink };
 }
 
-export function getBanners(db: Db, placement: string): Home['banners'] {
-  const rows = findBanners(db, placement);
+/** The main and sub banners of a placement (home, a listing type, education). */
+export async function getBanners({ repos, media }: CatalogContext, placement: string): Promise<Home['banners']> {
+  const rows = await repos.catalog.findBanners(placement);
   return {
-    main: rows.filter((row) => row.slot === 'main').map(toBanner),
-    sub: rows.filter((row) => row.slot === 'sub').map(toBanner),
+    main: rows.filter((row) => row.slot === 'main').map((row) => toBanner(media, row)),
+    sub: rows.filter((row) => row.slot === 'sub').map((row) => toBanner(media, row)),
   };
 }
 
 /** The home page: banners, featured posts and one row of posts per home category. */
-export function getHome(db: Db): Home {
-  return perVersion(db, 'home', () => buildHome(db));
+export function getHome(context: CatalogContext): Promise<Home> {
+  return perVersion(context, 'home', () => buildHome(context));
 }
 
-function buildHome(db: Db): Home {
+async function buildHome(context: CatalogContext): Promise<Home> {
+  const { catalog } = context.repos;
   return {
-    banners: getBanners(db, 'home'),
-    featured_posts: getPostCards(db, findFeaturedPostIds(db, 'home')),
-    home_category_posts: findHomeCategories(db).map((category) => ({
+    banners: await getBanners(context, 'home'),
+    featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds('home')),
+    home_category_posts: await Promise.all((await catalog.findHomeCategories()).map(async (category) => ({
       category: {
         name: category.name,
         type: category.type,
@@ -41,14 +39,18 @@ function buildHome(db: Db): Home {
         parent: category.parent_name !== null && category.parent_slug !== null
           ? { name: category.parent_name, slug: category.parent_slug } : null,
       },
-      posts: getPostCards(db, findTopPostIdsInCategory(db, category.id, HOME_ROW_POSTS)),
-    })),
+      posts: await getPostCards(context, await catalog.findTopPostIdsInCategory(category.id, HOME_ROW_POSTS)),
+    }))),
   };
 }
 
-/** Main categories of every type with their children, in display order (only education ones when asked). */
-export function getSpecializationsByType(db: Db, options: { educationOnly?: boolean } = {}): Record<ListingType, Specialization[]> {
-  const rows = findCategoryTree(db).filter((row) => !options.educationOnly || row.education === 1);
+/** Main categories of every type with their children, in display order (only education ones when asked); computed once per catalogue version. */
+export function getSpecializationsByType(context: CatalogContext, options: { educationOnly?: boolean } = {}): Promise<Record<ListingType, Specialization[]>> {
+  return perVersion(context, options.educationOnly ? 'tree:education' : 'tree', () => buildSpecializations(context, options));
+}
+
+async function buildSpecializations(context: CatalogContext, options: { educationOnly?: boolean }): Promise<Record<ListingType, Specialization[]>> {
+  const rows = (await context.repos.catalog.findCategoryTree()).filter((row) => !options.educationOnly || row.education === 1);
   const result = Object.fromEntries(LISTING_TYPES.map((type) => [type, [] as Specialization[]])) as Record<ListingType, Specialization[]>;
   const parents = new Map<number, Specialization>();
   for (const row of rows) {
@@ -63,38 +65,49 @@ export function getSpecializationsByType(db: Db, options: { educationOnly?: bool
   return result;
 }
 
-function stringList(db: Db, key: string): string[] {
-  const value = findSetting(db, key);
+async function stringList({ repos }: CatalogContext, key: string): Promise<string[]> {
+  const value = await repos.catalog.findSetting(key);
   return value === undefined ? [] : (JSON.parse(value) as string[]);
 }
 
-const memo = new WeakMap<Db, { version: number; values: Map<string, unknown> }>();
+const memo = new WeakMap<object, { version: number; values: Map<string, Promise<unknown>> }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /**
- * Home and header content is the same for every visitor until the catalogue changes, so it is
- * computed once per catalogue version (views do not change the version). Callers get a copy.
+ * Home, header and category-tree content is the same for every visitor until the catalogue
+ * changes, so it is computed once per catalogue version (views do not change the version) and
+ * shared, frozen, by every caller.
  */
-function perVersion<T>(db: Db, key: string, compute: () => T): T {
-  const version = catalogVersion(db);
-  let entry = memo.get(db);
-  if (!entry || entry.version !== version) memo.set(db, (entry = { version, values: new Map() }));
-  if (!entry.values.has(key)) entry.values.set(key, compute());
-  return structuredClone(entry.values.get(key) as T);
+async function perVersion<T>(context: CatalogContext, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await context.repos.catalog.catalogVersion();
+  let entry = memo.get(context.repos);
+  if (!entry || entry.version !== version) memo.set(context.repos, (entry = { version, values: new Map() }));
+  let value = entry.values.get(key) as Promise<T> | undefined;
+  if (!value) {
+    const values = entry.values;
+    value = compute().then(deepFreeze);
+    values.set(key, value);
+    value.catch(() => values.delete(key));
+  }
+  return value;
 }
 
 /** What the header needs on every page: the category menus, popular searches and suggested locations. */
-export function getAppData(db: Db): AppData {
-  return perVersion(db, 'app_data', () => buildAppData(db));
-}
-
-function buildAppData(db: Db): AppData {
-  return {
+export function getAppData(context: CatalogContext): Promise<AppData> {
+  return perVersion(context, 'app_data', async () => ({
     header: {
-      popular_searches: stringList(db, 'popular_searches'),
-      suggested_locations: stringList(db, 'suggested_locations'),
+      popular_searches: await stringList(context, 'popular_searches'),
+      suggested_locations: await stringList(context, 'suggested_locations'),
     },
-    categories: getSpecializationsByType(db),
-  };
+    categories: await getSpecializationsByType(context),
+  }));
 }
 
 /** How many main categories a category home lists posts for, and how many posts each. */
@@ -102,38 +115,42 @@ const CATEGORY_HOME_ROWS = 8;
 const CATEGORY_HOME_ROW_POSTS = 8;
 
 /** A category home (/services, /jobs …): its categories, banners, featured posts and the busiest categories' best posts. */
-export function getCategoryHome(db: Db, type: ListingType): CategoryHome {
-  return perVersion(db, `category_home:${type}`, () => buildCategoryHome(db, type));
+export function getCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
+  return perVersion(context, `category_home:${type}`, () => buildCategoryHome(context, type));
 }
 
-function buildCategoryHome(db: Db, type: ListingType): CategoryHome {
+async function buildCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
+  const { catalog } = context.repos;
   return {
     type,
-    categories: getSpecializationsByType(db)[type],
-    banners: getBanners(db, type),
-    featured_posts: getPostCards(db, findFeaturedPostIds(db, type)),
-    category_posts: findBusiestMainCategories(db, type, CATEGORY_HOME_ROWS).map((category) => ({
+    categories: (await getSpecializationsByType(context))[type],
+    banners: await getBanners(context, type),
+    featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds(type)),
+    category_posts: await Promise.all((await catalog.findBusiestMainCategories(type, CATEGORY_HOME_ROWS)).map(async (category) => ({
       category: { name: category.name, type: category.type, slug: category.slug, parent: null },
-      posts: getPostCards(db, findTopPostIdsInCategory(db, category.id, CATEGORY_HOME_ROW_POSTS)),
-    })),
+      posts: await getPostCards(context, await catalog.findTopPostIdsInCategory(category.id, CATEGORY_HOME_ROW_POSTS)),
+    }))),
   };
 }
 
 /** The education home: education categories of every type, regrouped, with their banners and featured posts. */
-export function getEducationHome(db: Db): EducationHome {
-  return perVersion(db, 'education_home', () => ({
-    categories: Object.values(getSpecializationsByType(db, { educationOnly: true })).flat(),
-    banners: getBanners(db, 'education'),
-    featured_posts: getPostCards(db, findFeaturedPostIds(db, 'education')),
+export function getEducationHome(context: CatalogContext): Promise<EducationHome> {
+  return perVersion(context, 'education_home', async () => ({
+    categories: Object.values(await getSpecializationsByType(context, { educationOnly: true })).flat(),
+    banners: await getBanners(context, 'education'),
+    featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds('education')),
   }));
 }
 
 /** A seasonal landing page (raya-special): banners and featured posts of its placement. */
-export function getSpecialHome(db: Db, placement: 'raya-special') {
-  return { banners: getBanners(db, placement), featured_posts: getPostCards(db, findFeaturedPostIds(db, placement)) };
+export async function getSpecialHome(context: CatalogContext, placement: 'raya-special') {
+  return {
+    banners: await getBanners(context, placement),
+    featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds(placement)),
+  };
 }
 
 /** Main categories of a type without their children. */
-export function getParentSpecializations(db: Db, type: ListingType) {
-  return getSpecializationsByType(db)[type].map(({ name, slug, type: categoryType }) => ({ name, slug, type: categoryType }));
+export async function getParentSpecializations(context: CatalogContext, type: ListingType) {
+  return (await getSpecializationsByType(context))[type].map(({ name, slug, type: categoryType }) => ({ name, slug, type: categoryType }));
 }

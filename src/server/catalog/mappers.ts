@@ -1,20 +1,20 @@
 /** Row → domain mappers shared by the catalogue services. Rows never leave the server as they are. */
 import type { CategoryRef, Document, Location, MediaItem } from '../../shared/schemas/catalog.ts';
-import type { CategoryRow, DocumentRow, LocationRow, MediaRow } from '../db/repositories/rows.ts';
-import { imageUrls, mediaUrl } from '../media/urls.ts';
+import type { CategoryRow, DocumentRow, LocationRow, MediaRow } from '../db/rows.ts';
+import type { MediaUrls } from '../media/urls.ts';
 
-export function toMediaItem(row: MediaRow, index: number): MediaItem {
+export function toMediaItem(media: MediaUrls, row: MediaRow, index: number): MediaItem {
   return {
-    image: imageUrls(row)!,
-    video: row.kind === 'video' && row.file !== null ? { file: mediaUrl(row.file) } : null,
+    image: media.imageUrls(row)!,
+    video: row.kind === 'video' && row.file !== null ? { file: media.mediaUrl(row.file) } : null,
     mime_type: row.mime_type,
     caption: row.caption,
     selected: index === 0 ? 1 : 0,
   };
 }
 
-export function toDocument(row: DocumentRow): Document {
-  return { doc: { file: mediaUrl(row.file) }, original_filename: row.original_filename };
+export function toDocument(media: MediaUrls, row: DocumentRow): Document {
+  return { doc: { file: media.mediaUrl(row.file) }, original_filename: row.original_filename };
 }
 
 export function toCategoryRef(row: CategoryRow): CategoryRef {

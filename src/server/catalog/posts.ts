@@ -1,10 +1,8 @@
+import { CURRENCY_LABEL } from '../../shared/constants.ts';
 import type { Post, PostCard } from '../../shared/schemas/catalog.ts';
-import type { Db } from '../db/connection.ts';
-import {
-  findPostAttributes, findPostCategories, findPostDocuments, findPostIdBySlug, findPostLocations, findPostMedia, findPostRows,
-} from '../db/repositories/posts.ts';
-import type { AttributeRow, LocationRow, PostRow } from '../db/repositories/rows.ts';
-import { imageFromColumns, imageUrls } from '../media/urls.ts';
+import { ringgit } from '../../shared/money.ts';
+import type { AttributeRow, LocationRow, MediaRow, PostRow } from '../db/rows.ts';
+import type { CatalogContext } from './context.ts';
 import { sanitizeRichText } from './html.ts';
 import { groupByOwner, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
 
@@ -22,13 +20,16 @@ function locationsOf(row: PostRow, rows: LocationRow[]) {
 }
 
 /** Cards for the given post ids, in that order; unknown ids are skipped. */
-export function getPostCards(db: Db, ids: readonly number[]): PostCard[] {
+export async function getPostCards({ repos, media: urls }: CatalogContext, ids: readonly number[]): Promise<PostCard[]> {
   if (ids.length === 0) return [];
-  const rows = findPostRows(db, ids);
-  const media = groupByOwner(findPostMedia(db, ids, true));
-  const categories = groupByOwner(findPostCategories(db, ids));
-  const locations = groupByOwner(findPostLocations(db, ids));
-  return rows.map((row) => toCard(row, {
+  const { catalog } = repos;
+  const [rows, mediaRows, categoryRows, locationRows] = await Promise.all([
+    catalog.findPostRows(ids), catalog.findPostMedia(ids, true), catalog.findPostCategories(ids), catalog.findPostLocations(ids),
+  ]);
+  const media = groupByOwner(mediaRows);
+  const categories = groupByOwner(categoryRows);
+  const locations = groupByOwner(locationRows);
+  return rows.map((row) => toCard(urls, row, {
     media: media.get(row.id)?.[0],
     categories: categories.get(row.id) ?? [],
     locations: locations.get(row.id) ?? [],
@@ -36,8 +37,9 @@ export function getPostCards(db: Db, ids: readonly number[]): PostCard[] {
 }
 
 function toCard(
+  urls: CatalogContext['media'],
   row: PostRow,
-  related: { media: Parameters<typeof toMediaItem>[0] | undefined; categories: Parameters<typeof toCategoryRef>[0][]; locations: LocationRow[] },
+  related: { media: MediaRow | undefined; categories: Parameters<typeof toCategoryRef>[0][]; locations: LocationRow[] },
 ): PostCard {
   const confidential = isConfidential(row);
   const locations = locationsOf(row, related.locations);
@@ -51,17 +53,17 @@ function toCard(
     title: row.title,
     slug: row.slug,
     summary: row.summary,
-    image: media ? imageUrls(media) : null,
+    image: media ? urls.imageUrls(media) : null,
     video: null,
     mime_type: media?.mime_type ?? null,
     hyperlink: row.hyperlink,
     plan: row.plan,
     rating: row.rating,
     rating_count: row.rating_count,
-    price_min: row.price_min,
-    price_max: row.price_max,
+    price_min: ringgit(row.price_min_sen),
+    price_max: ringgit(row.price_max_sen),
     price_currency: row.price_currency,
-    op: row.op,
+    op: ringgit(row.op_sen),
     categories,
     parent_categories: [...parents.values()],
     city_state: locations[0]?.city_state ?? null,
@@ -77,33 +79,39 @@ function toCard(
   };
 }
 
-/** A post with everything its detail page shows, or undefined when no post has that slug. */
-export function getPostBySlug(db: Db, slug: string): Post | undefined {
-  const id = findPostIdBySlug(db, slug);
+/** True when a post may be shown in search and lists: active and not past its expiry. */
+export function isLive(post: { status: string; expires_at: string | null }, now = new Date()): boolean {
+  return post.status === 'active' && (post.expires_at === null || new Date(post.expires_at) > now);
+}
+
+/** A post with everything its detail page shows (expired ones too), or undefined when no post has that slug. */
+export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug: string): Promise<Post | undefined> {
+  const { catalog } = repos;
+  const id = await catalog.findPostIdBySlug(slug);
   if (id === undefined) return undefined;
-  const [row] = findPostRows(db, [id]);
+  const [[row], media, categories, locationRows, attributes, documents] = await Promise.all([
+    catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
+    catalog.findPostAttributes([id]), catalog.findPostDocuments([id]),
+  ]);
   if (!row) return undefined;
-  const media = findPostMedia(db, [id]);
-  const categories = findPostCategories(db, [id]);
-  const locationRows = findPostLocations(db, [id]);
-  const attributes = findPostAttributes(db, [id]);
-  const card = toCard(row, { media: media[0], categories, locations: locationRows });
+  const card = toCard(urls, row, { media: media[0], categories, locations: locationRows });
   const confidential = card.confidential;
-  const money = { price_min: row.price_min, price_max: row.price_max, price_currency: row.price_currency };
+  const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };
   return {
     ...card,
-    images: media.map(toMediaItem),
-    documents: findPostDocuments(db, [id]).map(toDocument),
-    price: row.price_min,
+    images: media.map((item, index) => toMediaItem(urls, item, index)),
+    documents: documents.map((document) => toDocument(urls, document)),
+    price: card.price_min,
     view_count: row.view_count,
     locations: locationsOf(row, locationRows),
     published_at: row.published_at,
     expires_at: row.expires_at,
+    live: isLive(row),
     profile: confidential ? null : {
       id: row.profile_id,
       slug: row.profile_slug,
       name: row.profile_name,
-      logo: imageFromColumns(row, 'profile_logo_'),
+      logo: urls.imageFromColumns(row, 'profile_logo_'),
       plan: row.profile_plan,
       claimed: row.profile_claimed === 1,
       rating: row.profile_rating,
@@ -120,8 +128,8 @@ export function getPostBySlug(db: Db, slug: string): Post | undefined {
       benefits: row.job_benefits ?? '',
       company_confidential: row.job_confidential === 1,
       resume_required: row.job_resume_required === 1,
-      salary_min: row.price_min,
-      salary_max: row.price_max,
+      salary_min: card.price_min,
+      salary_max: card.price_max,
       salary_currency: row.price_currency,
     },
     hireme: row.type !== 'hireme' || row.hireme_expertise === null ? null : {
@@ -133,9 +141,9 @@ export function getPostBySlug(db: Db, slug: string): Post | undefined {
       experience: row.hireme_experience ?? '',
       education: row.hireme_education ?? '',
       company_confidential: row.hireme_confidential === 1,
-      expected_salary: row.price_min,
+      expected_salary: card.price_min,
       rate: row.hireme_rate ?? 'month',
-      price_currency: 'RM',
+      price_currency: CURRENCY_LABEL,
     },
     service: row.type !== 'services' || row.service_description === null ? null : { description: row.service_description, ...money },
     buysell: row.type !== 'buysell' || row.buysell_type === null || row.buysell_condition === null ? null : {

@@ -1,13 +1,7 @@
 import type { Profile } from '../../shared/schemas/catalog.ts';
-import type { Db } from '../db/connection.ts';
-import { findPostIdsByProfile, findRelatedPostIds } from '../db/repositories/posts.ts';
 import { PAGE_SIZES } from '../../shared/constants.ts';
-import {
-  findBusinessHours, findProfileBadges, findProfileBySlug, findProfileCategories, findProfileDocuments,
-  findProfileLocations, findProfileMedia,
-} from '../db/repositories/profiles.ts';
-import type { BusinessHoursRow } from '../db/repositories/rows.ts';
-import { imageFromColumns } from '../media/urls.ts';
+import type { BusinessHoursRow } from '../db/rows.ts';
+import type { CatalogContext } from './context.ts';
 import { sanitizeRichText } from './html.ts';
 import { toCategoryRef, toDocument, toLocation, toMediaItem } from './mappers.ts';
 import { getPostCards } from './posts.ts';
@@ -26,21 +20,29 @@ export function weeklyHours(rows: BusinessHoursRow[]): Profile['business_hours']
 }
 
 /** A profile with everything its page shows, or undefined when no profile has that slug. */
-export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
-  const row = findProfileBySlug(db, slug);
+export async function getProfileBySlug(context: CatalogContext, slug: string): Promise<Profile | undefined> {
+  const { repos: { catalog }, media: urls } = context;
+  const row = await catalog.findProfileBySlug(slug);
   if (!row) return undefined;
-  const posts = (type: 'services' | 'jobs' | 'buysell') => getPostCards(db, findPostIdsByProfile(db, row.id, type, POSTS_PER_TYPE));
-  const categories = findProfileCategories(db, row.id);
+  const posts = async (type: 'services' | 'jobs' | 'buysell') => getPostCards(context, await catalog.findPostIdsByProfile(row.id, type, POSTS_PER_TYPE));
+  const [categories, media, documents, badges, locations, hours, services, jobs, buysell] = await Promise.all([
+    catalog.findProfileCategories(row.id), catalog.findProfileMedia(row.id), catalog.findProfileDocuments(row.id),
+    catalog.findProfileBadges(row.id), catalog.findProfileLocations(row.id), catalog.findBusinessHours(row.id),
+    posts('services'), posts('jobs'), posts('buysell'),
+  ]);
+  const related = row.plan === 'FREE'
+    ? await getPostCards(context, await catalog.findRelatedPostIds(row.id, categories.map((category) => category.id), PAGE_SIZES.relatedPosts))
+    : [];
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     store_name: row.store_name,
     company_no: row.company_no,
-    image: imageFromColumns(row, 'image_'),
-    logo: imageFromColumns(row, 'logo_'),
-    images: findProfileMedia(db, row.id).map(toMediaItem),
-    documents: findProfileDocuments(db, row.id).map(toDocument),
+    image: urls.imageFromColumns(row, 'image_'),
+    logo: urls.imageFromColumns(row, 'logo_'),
+    images: media.map((item, index) => toMediaItem(urls, item, index)),
+    documents: documents.map((document) => toDocument(urls, document)),
     categories: categories.map(toCategoryRef),
     about: row.about === null ? null : sanitizeRichText(row.about),
     plan: row.plan,
@@ -48,10 +50,10 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
     followed: false,
     rating: row.rating,
     rating_count: row.rating_count,
-    badges: findProfileBadges(db, row.id).map((value) => ({ value })),
+    badges: badges.map((value) => ({ value })),
     established_year: row.established_year,
-    locations: findProfileLocations(db, row.id).map(toLocation),
-    business_hours: weeklyHours(findBusinessHours(db, row.id)),
+    locations: locations.map(toLocation),
+    business_hours: weeklyHours(hours),
     url: row.url,
     facebook: row.facebook,
     twitter: row.twitter,
@@ -61,9 +63,7 @@ export function getProfileBySlug(db: Db, slug: string): Profile | undefined {
     youtube: row.youtube,
     whatsapp: row.whatsapp,
     view_count: row.view_count,
-    posts: { services: posts('services'), jobs: posts('jobs'), buysell: posts('buysell') },
-    related_posts: row.plan === 'FREE'
-      ? getPostCards(db, findRelatedPostIds(db, row.id, categories.map((category) => category.id), PAGE_SIZES.relatedPosts))
-      : [],
+    posts: { services, jobs, buysell },
+    related_posts: related,
   };
 }

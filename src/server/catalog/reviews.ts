@@ -1,18 +1,16 @@
-import { PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
+import { PAGE_SIZES } from '../../shared/constants.ts';
 import type { ReviewPage } from '../../shared/schemas/catalog.ts';
-import type { Db } from '../db/connection.ts';
-import { findReviews, postExists, profileExists } from '../db/repositories/reviews.ts';
-import { imageFromColumns, imageUrls } from '../media/urls.ts';
+import type { ListingRef } from '../db/repositories.ts';
+import type { CatalogContext } from './context.ts';
 
 /**
- * One page (5 per page, newest first) of the reviews of a post of `type`, or of a profile when
- * `type` is 'profile'. Undefined when there is no such post or profile.
+ * One page (5 per page, newest first) of the visible reviews of a post or profile. Undefined when
+ * there is no such post or profile.
  */
-export function getReviews(db: Db, type: ListingType | 'profile', id: number, page: number): ReviewPage | undefined {
-  const exists = type === 'profile' ? profileExists(db, id) : postExists(db, type, id);
-  if (!exists) return undefined;
+export async function getReviews({ repos: { catalog }, media }: CatalogContext, listing: ListingRef, page: number): Promise<ReviewPage | undefined> {
+  if (!(await catalog.listingExists(listing))) return undefined;
   const size = PAGE_SIZES.reviews;
-  const { total, rows, media } = findReviews(db, type === 'profile' ? 'profile' : 'post', id, size, (page - 1) * size);
+  const { total, rows, media: images } = await catalog.findReviews(listing, size, (page - 1) * size);
   return {
     total,
     page,
@@ -20,12 +18,12 @@ export function getReviews(db: Db, type: ListingType | 'profile', id: number, pa
       id: row.id,
       user: {
         name: row.reviewer_name,
-        image: imageFromColumns(row, 'reviewer_image_'),
+        image: media.imageFromColumns(row, 'reviewer_image_'),
       },
       created_at: row.created_at,
       rating: row.rating,
       content: row.content,
-      images: media.filter((item) => item.owner_id === row.id).map((item) => ({ image: imageUrls(item)! })),
+      images: images.filter((item) => item.owner_id === row.id).map((item) => ({ image: media.imageUrls(item)! })),
     })),
   };
 }

@@ -1,25 +1,48 @@
 import { createHash } from 'node:crypto';
-import type { ContactMessage, Report } from '../../shared/schemas/engagement.ts';
-import type { Db } from '../db/connection.ts';
-import { insertContactMessage, insertReport } from '../db/repositories/engagement.ts';
-import { postExists, profileExists } from '../db/repositories/reviews.ts';
-import { AppError } from '../errors.ts';
+import { ContactMessageSchema, ReportSchema, type ContactMessage } from '../../shared/schemas/engagement.ts';
+import type { Repositories } from '../db/repositories.ts';
+import { AppError, parseInput } from '../errors.ts';
+import type { Throttle } from './throttle.ts';
 
 /** Visitors' addresses are kept only as a hash, enough to spot abuse. */
 function clientHash(client: string): string {
   return createHash('sha256').update(client).digest('hex').slice(0, 32);
 }
 
-/** Stores a contact message. A filled honeypot is accepted silently and dropped (bots learn nothing). */
-export function receiveContactMessage(db: Db, message: ContactMessage, client: string): void {
-  if (message.website) return;
-  insertContactMessage(db, { name: message.name, email: message.email ?? null, phone_number: message.phone_number, message: message.message, client_hash: clientHash(client) });
+/** What the contact form and the report form need: the repositories and the public-form limit. */
+export interface FormContext {
+  repos: Repositories;
+  formThrottle: Throttle;
 }
 
-/** Stores a report about a post or profile that exists; 404 when it does not. */
-export function receiveReport(db: Db, report: Report, client: string): void {
+export const CONTACT_THANKS = 'Thank you, we will get back to you soon.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+function limit(context: FormContext, action: string, client: string): void {
+  if (!context.formThrottle.allow(`${action}|${client}`)) throw new AppError(429, TOO_MANY_ATTEMPTS);
+}
+
+/**
+ * The contact form, from the API and the no-JS page alike: validates (422 per field), limits (429)
+ * and stores. A filled honeypot is accepted silently and dropped (bots learn nothing).
+ */
+export async function submitContactMessage(context: FormContext, input: unknown, client: string): Promise<ContactMessage> {
+  const message = parseInput(ContactMessageSchema, input);
+  limit(context, 'contact', client);
+  if (!message.website) {
+    await context.repos.engagement.insertContactMessage({
+      name: message.name, email: message.email ?? null, phone_number: message.phone_number, message: message.message, client_hash: clientHash(client),
+    });
+  }
+  return message;
+}
+
+/** A report about a post or profile that exists: validated, limited, stored; 404 when the listing does not exist. */
+export async function submitReport(context: FormContext, input: unknown, client: string): Promise<void> {
+  const report = parseInput(ReportSchema, input);
+  limit(context, 'report', client);
   if (report.website) return;
-  const exists = report.type === 'profile' ? profileExists(db, report.id) : postExists(db, report.type, report.id);
-  if (!exists) throw new AppError(404, 'Listing not found.');
-  insertReport(db, { type: report.type, listing_id: report.id, reason: report.reason, description: report.description, client_hash: clientHash(client) });
+  const listing = { type: report.type, id: report.id };
+  if (!(await context.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
+  await context.repos.engagement.insertReport({ listing, reason: report.reason, description: report.description, client_hash: clientHash(client) });
 }

@@ -1,36 +1,67 @@
 import { createHash } from 'node:crypto';
+import type { ListingRef, Repositories, ViewCounts } from '../db/repositories.ts';
 
-/** A visit counts once per client and listing within this window. */
-export const VIEW_WINDOW_MS = 30 * 60 * 1000;
+/** Clients remembered per day at most; older entries fall out first. */
 const MAX_TRACKED = 200_000;
+/** Counted views are written together, once every this many ms. */
+export const VIEW_FLUSH_MS = 5_000;
+
+/** Browsers that announce themselves as crawlers or tools; they read pages but are not people viewing them. */
+const BOT_AGENT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|headless|lighthouse|curl|wget|python|java\/|go-http|node-fetch|axios|okhttp|httpclient|monitor|pingdom|uptime/i;
+
+/** True when the User-Agent says a program, not a person, is asking. */
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_AGENT.test(userAgent);
+}
+
+/** The Malaysian calendar day of an instant ('2026-11-23'): a view counts once per client, listing and day. */
+function malaysianDay(now: number): string {
+  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+}
 
 /**
- * Decides whether a request is a new visit. Remembers (client, listing) pairs in memory for the
- * window; with several app servers each counts on its own, which is fine for a view counter.
+ * Counts a person's view of a detail or profile page, once per client, listing and Malaysian day,
+ * keeps the counts in memory and writes them in one transaction every few seconds (and at close).
+ * With several app servers each counts on its own, which is fine for a view counter.
  */
-export class ViewCounter {
-  private readonly seen = new Map<string, number>();
-  private readonly windowMs: number;
+export class ViewRecorder {
+  private readonly seen = new Map<string, string>();
+  private pending: ViewCounts = { posts: new Map(), profiles: new Map() };
+  private readonly repos: Repositories;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(windowMs = VIEW_WINDOW_MS) {
-    this.windowMs = windowMs;
+  constructor(repos: Repositories, flushMs = VIEW_FLUSH_MS) {
+    this.repos = repos;
+    if (flushMs > 0) {
+      this.timer = setInterval(() => void this.flush().catch((error: unknown) => console.error('Writing view counts failed', error)), flushMs);
+      this.timer.unref();
+    }
   }
 
-  /** True the first time a client is seen for a listing within the window. */
-  isNewVisit(listing: string, client: string, now = Date.now()): boolean {
-    const key = `${listing}|${createHash('sha1').update(client).digest('base64url')}`;
-    const last = this.seen.get(key);
-    if (last !== undefined && now - last < this.windowMs) return false;
+  /** Records a view; false when it does not count (a bot, or this client already counted today). */
+  record(listing: ListingRef, client: string, userAgent: string | undefined, now = Date.now()): boolean {
+    if (isBot(userAgent)) return false;
+    const day = malaysianDay(now);
+    const key = `${listing.type}:${listing.id}|${createHash('sha1').update(client).digest('base64url')}`;
+    if (this.seen.get(key) === day) return false;
     this.seen.delete(key);
-    this.seen.set(key, now);
-    if (this.seen.size > MAX_TRACKED) this.prune(now);
+    this.seen.set(key, day);
+    while (this.seen.size > MAX_TRACKED) this.seen.delete(this.seen.keys().next().value as string);
+    const counts = listing.type === 'profile' ? this.pending.profiles : this.pending.posts;
+    counts.set(listing.id, (counts.get(listing.id) ?? 0) + 1);
     return true;
   }
 
-  private prune(now: number): void {
-    for (const [key, at] of this.seen) {
-      if (now - at < this.windowMs && this.seen.size <= MAX_TRACKED * 0.9) break;
-      this.seen.delete(key);
-    }
+  /** Writes the counted views in one transaction. */
+  async flush(): Promise<void> {
+    const counts = this.pending;
+    if (counts.posts.size === 0 && counts.profiles.size === 0) return;
+    this.pending = { posts: new Map(), profiles: new Map() };
+    await this.repos.engagement.addViews(counts);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
   }
 }

@@ -3,14 +3,13 @@
  * BreadcrumbList). Only facts we hold are stated; a type's block is left out when a property
  * Google requires for it is missing, rather than sent invalid.
  */
-import { LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
+import { CURRENCY_CODE, LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
 import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
-import { categoryUrl, postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
+import { absoluteUrl, categoryUrl, postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
 
 type JsonLd = Record<string, unknown>;
 
 const EMPLOYMENT_TYPES: Record<JobType, string> = { FT: 'FULL_TIME', PT: 'PART_TIME', I: 'INTERN' };
-const CURRENCY = 'MYR';
 
 function postalAddress(location: Location): JsonLd {
   return {
@@ -27,7 +26,7 @@ export function breadcrumbList(site: string, crumbs: { name: string; path: strin
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: site + crumb.path })),
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absoluteUrl(site, crumb.path) })),
   };
 }
 
@@ -60,18 +59,18 @@ function jobPosting(site: string, post: Post): JsonLd | undefined {
     ...(post.expires_at ? { validThrough: post.expires_at } : {}),
     employmentType: job.type.map((type) => EMPLOYMENT_TYPES[type as JobType] ?? 'OTHER'),
     // A confidential employer is not named anywhere, including here.
-    ...(post.profile && !post.confidential ? { hiringOrganization: { '@type': 'Organization', name: post.profile.name, sameAs: site + profileUrl(post.profile.slug) } } : {}),
+    ...(post.profile && !post.confidential ? { hiringOrganization: { '@type': 'Organization', name: post.profile.name, sameAs: absoluteUrl(site, profileUrl(post.profile.slug)) } } : {}),
     jobLocation: { '@type': 'Place', address: postalAddress(location) },
     ...(amount !== null ? {
       baseSalary: {
         '@type': 'MonetaryAmount',
-        currency: CURRENCY,
+        currency: CURRENCY_CODE,
         value: job.salary_min !== null && job.salary_max !== null
           ? { '@type': 'QuantitativeValue', minValue: job.salary_min, maxValue: job.salary_max, unitText: 'MONTH' }
           : { '@type': 'QuantitativeValue', value: amount, unitText: 'MONTH' },
       },
     } : {}),
-    url: site + postUrl(post.type, post.slug),
+    url: absoluteUrl(site, postUrl(post.type, post.slug)),
   };
 }
 
@@ -84,15 +83,15 @@ function product(site: string, post: Post): JsonLd | undefined {
     '@type': 'Product',
     name: post.title,
     description: post.buysell.description,
-    ...(post.images[0] ? { image: post.images.map((item) => site + item.image.full) } : {}),
+    ...(post.images[0] ? { image: post.images.map((item) => absoluteUrl(site, item.image.full)) } : {}),
     ...(post.buysell.brand ? { brand: { '@type': 'Brand', name: post.buysell.brand } } : {}),
     offers: {
       '@type': 'Offer',
       price,
-      priceCurrency: CURRENCY,
+      priceCurrency: CURRENCY_CODE,
       availability: post.buysell.type === 'sell' ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
       itemCondition: post.buysell.condition === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
-      url: site + postUrl(post.type, post.slug),
+      url: absoluteUrl(site, postUrl(post.type, post.slug)),
     },
     ...(aggregateRating(post.rating, post.rating_count) ? { aggregateRating: aggregateRating(post.rating, post.rating_count) } : {}),
   };
@@ -111,18 +110,18 @@ function service(site: string, post: Post): JsonLd | undefined {
     provider: {
       '@type': 'LocalBusiness',
       name: post.profile.name,
-      url: site + profileUrl(post.profile.slug),
+      url: absoluteUrl(site, profileUrl(post.profile.slug)),
       ...(location ? { address: postalAddress(location), ...(location.phone_number ? { telephone: location.phone_number } : {}) } : {}),
     },
     ...(location ? { areaServed: location.city_state } : {}),
-    ...(price !== null ? { offers: { '@type': 'Offer', price, priceCurrency: CURRENCY } } : {}),
+    ...(price !== null ? { offers: { '@type': 'Offer', price, priceCurrency: CURRENCY_CODE } } : {}),
     ...(aggregateRating(post.rating, post.rating_count) ? { aggregateRating: aggregateRating(post.rating, post.rating_count) } : {}),
   };
 }
 
-/** The JSON-LD blocks of a post detail page. */
+/** The JSON-LD blocks of a post detail page; an expired post is described by its breadcrumbs only (no offer, no JobPosting). */
 export function postStructuredData(site: string, post: Post): JsonLd[] {
-  const main = post.type === 'jobs' ? jobPosting(site, post)
+  const main = !post.live ? undefined : post.type === 'jobs' ? jobPosting(site, post)
     : post.type === 'buysell' ? product(site, post)
       : post.type === 'services' ? service(site, post) : undefined;
   return [...(main ? [main] : []), postBreadcrumbs(site, post)];
@@ -142,13 +141,13 @@ export function profileStructuredData(site: string, profile: Profile): JsonLd[] 
     blocks.push({
       '@context': 'https://schema.org',
       '@type': 'LocalBusiness',
-      '@id': site + profileUrl(profile.slug),
+      '@id': absoluteUrl(site, profileUrl(profile.slug)),
       name: profile.name,
-      url: site + profileUrl(profile.slug),
+      url: absoluteUrl(site, profileUrl(profile.slug)),
       address: postalAddress(location),
       geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
       ...(location.company_phone_number || location.phone_number ? { telephone: location.company_phone_number ?? location.phone_number } : {}),
-      ...(profile.logo ? { logo: site + profile.logo.full, image: site + (profile.image ?? profile.logo).full } : {}),
+      ...(profile.logo ? { logo: absoluteUrl(site, profile.logo.full), image: absoluteUrl(site, (profile.image ?? profile.logo).full) } : {}),
       openingHoursSpecification: profile.business_hours.flatMap((entry) => entry.time.map((period) => {
         const [opens, closes] = period.split('-');
         return { '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[entry.day], opens, closes };

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { LISTING_TYPES, PLANS } from '../constants.ts';
 
 export const ListingTypeSchema = z.enum(LISTING_TYPES);
+
+/** Slugs (posts, profiles, categories, static pages) are lower-case words joined by hyphens; anything else names nothing. */
+export const SlugSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid address.');
 export const PlanSchema = z.enum(PLANS);
 
 export const ImageSchema = z.object({
@@ -154,6 +157,8 @@ export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
   profile: ProfileRefSchema.nullable(),
   published_at: z.string(),
   expires_at: z.string().nullable(),
+  /** False once the post has expired or was removed: its page stays, with a note, out of search and sitemaps. */
+  live: z.boolean(),
   job: JobSchema.nullable(),
   hireme: HiremeSchema.nullable(),
   service: ServiceSchema.nullable(),

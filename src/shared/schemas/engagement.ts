@@ -11,10 +11,19 @@ const PhoneSchema = required('Phone number', 30).regex(/^\+?[\d\s()-]{7,30}$/, '
 /** A hidden field people never fill; bots do (honeypot). */
 export const HONEYPOT_FIELD = 'website';
 
+/**
+ * An e-mail address as people type it: trimmed and lower-cased before it is checked (so ' A@B.com '
+ * is a@b.com, never a 422). Every form that takes an e-mail uses this one.
+ */
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.').max(200, 'Email is too long.'));
+
+/** An optional e-mail: empty means none. */
+export const OptionalEmailSchema = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  EmailSchema.optional());
+
 export const ContactMessageSchema = z.object({
   name: required('Name', 100),
-  email: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.email('Enter a valid email address.').trim().toLowerCase().max(200).optional()),
+  email: OptionalEmailSchema,
   phone_number: PhoneSchema,
   message: required('Message', 5000),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),

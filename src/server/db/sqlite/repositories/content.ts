@@ -1,35 +1,7 @@
-import type { ListingType } from '../../../shared/constants.ts';
+import type { ListingType } from '../../../../shared/constants.ts';
+import type { BannerRow, CategoryTreeRow, HomeCategoryRow, PlaceRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
-import { all, one } from '../query.ts';
-
-export interface BannerRow {
-  slot: 'main' | 'sub';
-  title: string;
-  subtitle: string | null;
-  hyperlink: string;
-  thumbnail: string;
-  full: string;
-  thumbnail_webp: string | null;
-  full_webp: string | null;
-}
-
-export interface CategoryTreeRow {
-  id: number;
-  type: ListingType;
-  name: string;
-  slug: string;
-  parent_id: number | null;
-  education: number;
-}
-
-export interface HomeCategoryRow {
-  id: number;
-  type: ListingType;
-  name: string;
-  slug: string;
-  parent_name: string | null;
-  parent_slug: string | null;
-}
+import { all, LIVE_POST_SQL, one } from '../query.ts';
 
 export function findBanners(db: Db, placement: string): BannerRow[] {
   return all<BannerRow>(db, `
@@ -38,8 +10,10 @@ export function findBanners(db: Db, placement: string): BannerRow[] {
     WHERE b.placement = ? ORDER BY b.slot, b.position`, placement);
 }
 
+/** Featured posts of a placement that are still live, in their order. */
 export function findFeaturedPostIds(db: Db, placement: string): number[] {
-  return all<{ post_id: number }>(db, 'SELECT post_id FROM featured_posts WHERE placement = ? ORDER BY position', placement)
+  return all<{ post_id: number }>(db, `SELECT f.post_id FROM featured_posts f JOIN posts p ON p.id = f.post_id
+    WHERE f.placement = ? AND ${LIVE_POST_SQL} ORDER BY f.position`, placement)
     .map((row) => row.post_id);
 }
 
@@ -73,15 +47,6 @@ export function findCountries(db: Db): { id: number; name: string; calling_code:
 
 export function findStates(db: Db): { id: number; name: string }[] {
   return all(db, 'SELECT id, name FROM states ORDER BY name');
-}
-
-export interface PlaceRow {
-  kind: 'state' | 'city';
-  id: number;
-  name: string;
-  state_name: string;
-  latitude: number;
-  longitude: number;
 }
 
 /** States and towns whose name, or a word of it, starts with `prefix`; states first, then the shortest names. */

@@ -1,7 +1,9 @@
 /** SQL of the search engine over the tables of migration 0002. */
 import type { SQLInputValue } from 'node:sqlite';
-import type { ListingType } from '../../../shared/constants.ts';
-import { ATTRIBUTES, bit, countSql, type AttributeName } from '../../search/attributes.ts';
+import type { ListingType } from '../../../../shared/constants.ts';
+import { ATTRIBUTES, bit, type AttributeName } from '../../../../shared/search-attributes.ts';
+import { countSql } from './search-sql.ts';
+import type { SuggestionRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, one, statement } from '../query.ts';
 
@@ -102,8 +104,11 @@ function where(filter: SearchFilter, withScore: boolean): Where {
       // A bounding box the index can range over (slightly generous), then the exact great-circle test.
       const dLat = (filter.geo.km / 110.574) * 1.01;
       const dLon = (filter.geo.km / (111.32 * Math.max(0.01, Math.cos((filter.geo.lat * Math.PI) / 180)))) * 1.01 + 0.001;
-      clauses.push(`s.lat BETWEEN ${filter.geo.lat - dLat} AND ${filter.geo.lat + dLat}`);
-      clauses.push(`s.lon BETWEEN ${filter.geo.lon - dLon} AND ${filter.geo.lon + dLon}`);
+      // Bound, never written into the SQL text: every distinct text would be another cached statement.
+      clauses.push('s.lat BETWEEN :latMin AND :latMax', 's.lon BETWEEN :lonMin AND :lonMax');
+      Object.assign(params, {
+        latMin: filter.geo.lat - dLat, latMax: filter.geo.lat + dLat, lonMin: filter.geo.lon - dLon, lonMax: filter.geo.lon + dLon,
+      });
       clauses.push(`${DOT} >= :minDot`);
       params.minDot = Math.cos(filter.geo.km / EARTH_KM);
     }
@@ -190,12 +195,6 @@ export function findCategoryMeta(db: Db): CategoryMeta[] {
 
 export function catalogVersion(db: Db): number {
   return Number(one<{ version: number }>(db, 'SELECT version FROM catalog_version WHERE id = 1')?.version ?? 0);
-}
-
-export interface SuggestionRow {
-  label: string;
-  kind: 'category' | 'business' | 'title';
-  type: ListingType;
 }
 
 /** Autocomplete: labels matching the prefix expression, those starting with the typed text first, then categories, businesses, titles. */

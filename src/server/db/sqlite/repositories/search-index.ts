@@ -1,16 +1,18 @@
 /**
  * Keeps the search tables (migration 0002) in step with the catalogue. Every write path that
- * changes a post calls `reindexPosts`; the seed and migrations call `rebuildSearchIndex`.
+ * changes a post calls `reindexPosts`; the seed and the rebuild job (jobs.ts) call `rebuildSearchIndex`.
+ * Only live posts (active, not past their expiry) are indexed.
  */
-import { ATTRIBUTES, FACET_ATTRIBUTES, countSql, maskSql } from '../../search/attributes.ts';
+import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../../shared/search-attributes.ts';
+import { countSql, maskSql } from './search-sql.ts';
 import type { Db } from '../connection.ts';
-import { idList, PLAN_WEIGHT_SQL, statement } from '../query.ts';
+import { idList, LIVE_POST_SQL, PLAN_WEIGHT_SQL, statement } from '../query.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
 const ROW_SELECT = `
   SELECT p.id, p.type, ${PLAN_WEIGHT_SQL.replace(/plan/g, 'p.plan')}, p.rating, p.rating_count, p.published_at,
-    lower(p.title), coalesce(p.price_min, p.price_max),
+    lower(p.title), coalesce(p.price_min_sen, p.price_max_sen) / 100.0,
     c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, l.latitude, l.longitude,
     cos(radians(l.latitude)) * cos(radians(l.longitude)), cos(radians(l.latitude)) * sin(radians(l.longitude)), sin(radians(l.latitude)),
     ${maskSql(ATTRIBUTES.job_type, 'p.id')}, ${maskSql(ATTRIBUTES.job_qualification, 'p.id')}, j.level,
@@ -23,7 +25,8 @@ const ROW_SELECT = `
   JOIN locations l ON l.id = pl.location_id
   LEFT JOIN job_details j ON j.post_id = p.id
   LEFT JOIN hireme_details h ON h.post_id = p.id
-  LEFT JOIN buysell_details b ON b.post_id = p.id`;
+  LEFT JOIN buysell_details b ON b.post_id = p.id
+  WHERE ${LIVE_POST_SQL}`;
 
 const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, rating, rating_count, published_at, sort_title, price,
   category_id, parent_id, state_id, city_id, lat, lon, x, y, z, job_type, job_qualification, job_level, hireme_type, hireme_rate,
@@ -40,7 +43,8 @@ const FTS_SELECT = `
   JOIN categories c ON c.id = pc.category_id
   LEFT JOIN categories parent ON parent.id = c.parent_id
   LEFT JOIN job_details j ON j.post_id = p.id
-  LEFT JOIN hireme_details h ON h.post_id = p.id`;
+  LEFT JOIN hireme_details h ON h.post_id = p.id
+  WHERE ${LIVE_POST_SQL}`;
 
 /** Recomputes summary and facet-count rows for the matching keys (all keys when `scope` is empty). */
 function refreshSummary(db: Db, scope: string, params: (string | number)[]): void {
@@ -78,12 +82,28 @@ function rebuildSuggestions(db: Db): void {
     INSERT INTO search_suggestions_fts (search_suggestions_fts) VALUES ('rebuild');`);
 }
 
-/** Rebuilds every search table from the catalogue. Run inside a transaction for speed. */
+/** Rebuilds every search table from the catalogue in one go (the seed's path: one transaction, nobody waiting). */
 export function rebuildSearchIndex(db: Db): void {
   db.exec('DELETE FROM search_posts');
-  db.exec("DELETE FROM search_fts");
+  db.exec('DELETE FROM search_fts');
   db.exec(INSERT_ROWS);
   db.exec(`INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT}`);
+  refreshSummary(db, '', []);
+  rebuildSuggestions(db);
+}
+
+/** Rows of posts in [fromId, toId): replaced in place, so searches keep finding them while a rebuild runs. */
+export function reindexPostRange(db: Db, fromId: number, toId: number): void {
+  statement(db, 'DELETE FROM search_posts WHERE post_id >= ? AND post_id < ?').run(fromId, toId);
+  statement(db, 'DELETE FROM search_fts WHERE rowid >= ? AND rowid < ?').run(fromId, toId);
+  statement(db, `${INSERT_ROWS} AND p.id >= ? AND p.id < ?`).run(fromId, toId);
+  statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} AND p.id >= ? AND p.id < ?`).run(fromId, toId);
+}
+
+/** Drops rows of posts that no longer exist, then recounts the summaries and suggestions: the last step of a rebuild. */
+export function finishRebuild(db: Db): void {
+  db.exec(`DELETE FROM search_fts WHERE rowid IN (SELECT post_id FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts))`);
+  db.exec('DELETE FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts)');
   refreshSummary(db, '', []);
   rebuildSuggestions(db);
 }
@@ -105,8 +125,8 @@ export function reindexPosts(db: Db, ids: readonly number[]): void {
   collect();
   statement(db, `DELETE FROM search_posts WHERE post_id IN (${IDS})`).run(list);
   statement(db, `DELETE FROM search_fts WHERE rowid IN (${IDS})`).run(list);
-  statement(db, `${INSERT_ROWS} WHERE p.id IN (${IDS})`).run(list);
-  statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} WHERE p.id IN (${IDS})`).run(list);
+  statement(db, `${INSERT_ROWS} AND p.id IN (${IDS})`).run(list);
+  statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} AND p.id IN (${IDS})`).run(list);
   collect();
   for (const [type, categoryId, stateId] of keys.values()) {
     refreshSummary(db, 'AND type = ? AND category_id = ? AND state_id = ?', [type, categoryId, stateId]);

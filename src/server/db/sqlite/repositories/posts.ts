@@ -1,7 +1,7 @@
-import type { ListingType } from '../../../shared/constants.ts';
+import type { ListingType } from '../../../../shared/constants.ts';
 import type { Db } from '../connection.ts';
-import { all, idList, one, statement } from '../query.ts';
-import { LOCATION_COLUMNS, type AttributeRow, type CategoryRow, type DocumentRow, type LocationRow, type MediaRow, type PostRow } from './rows.ts';
+import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from '../../rows.ts';
+import { all, idList, LIVE_POST_SQL, LOCATION_COLUMNS, one } from '../query.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -12,8 +12,8 @@ export function findPostIdBySlug(db: Db, slug: string): number | undefined {
 /** Posts with their profile and type-specific fields, in the order of `ids`. */
 export function findPostRows(db: Db, ids: readonly number[]): PostRow[] {
   const rows = all<PostRow>(db, `
-    SELECT p.id, p.type, p.slug, p.title, p.summary, p.plan, p.price_min, p.price_max, p.price_currency, p.op,
-      p.hyperlink, p.view_count, p.rating, p.rating_count, p.published_at, p.expires_at,
+    SELECT p.id, p.type, p.slug, p.title, p.summary, p.plan, p.price_min_sen, p.price_max_sen, p.price_currency, p.op_sen,
+      p.hyperlink, p.view_count, p.rating, p.rating_count, p.published_at, p.expires_at, p.status,
       pr.id AS profile_id, pr.slug AS profile_slug, pr.name AS profile_name, pr.kind AS profile_kind,
       pr.plan AS profile_plan, pr.claimed AS profile_claimed, pr.rating AS profile_rating,
       pr.rating_count AS profile_rating_count, pr.about AS profile_about,
@@ -96,13 +96,9 @@ export function findRelatedPostIds(db: Db, profileId: number, categoryIds: reado
   idList(categoryIds), profileId, limit).map((row) => row.post_id);
 }
 
-/** Adds one view to a post. */
-export function incrementPostViews(db: Db, postId: number): void {
-  statement(db, 'UPDATE posts SET view_count = view_count + 1 WHERE id = ?').run(postId);
-}
-
+/** A profile's live posts of one type, newest first. */
 export function findPostIdsByProfile(db: Db, profileId: number, type: ListingType, limit: number): number[] {
   return all<{ id: number }>(db, `
-    SELECT id FROM posts WHERE profile_id = ? AND type = ? ORDER BY published_at DESC, id LIMIT ?`,
+    SELECT id FROM posts p WHERE profile_id = ? AND type = ? AND ${LIVE_POST_SQL} ORDER BY published_at DESC, id LIMIT ?`,
   profileId, type, limit).map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../connection.ts';
-import { all, one, statement } from '../query.ts';
-import { LOCATION_COLUMNS, type BusinessHoursRow, type CategoryRow, type DocumentRow, type LocationRow, type MediaRow, type ProfileRow } from './rows.ts';
+import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from '../../rows.ts';
+import { all, LOCATION_COLUMNS, one } from '../query.ts';
 
 export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined {
   return one<ProfileRow>(db, `
@@ -57,7 +57,3 @@ export function findProfileLocations(db: Db, profileId: number): LocationRow[] {
     WHERE l.profile_id = ? ORDER BY l.position`, profileId);
 }
 
-/** Adds one view to a profile. */
-export function incrementProfileViews(db: Db, profileId: number): void {
-  statement(db, 'UPDATE profiles SET view_count = view_count + 1 WHERE id = ?').run(profileId);
-}

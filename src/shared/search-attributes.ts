@@ -4,9 +4,9 @@
  * i-th key of the option list in src/shared/constants.ts.
  */
 import {
-  DEAL_METHODS, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
-} from '../../shared/constants.ts';
-import type { FacetName, SearchQuery } from '../../shared/search.ts';
+  BUYSELL_CONDITIONS, BUYSELL_TYPES, DEAL_METHODS, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
+} from './constants.ts';
+import type { FacetName, SearchQuery } from './search.ts';
 
 export interface SearchAttribute {
   /** Column of search_posts. */
@@ -26,8 +26,8 @@ export const ATTRIBUTES = {
   hireme_type: { column: 'hireme_type', kind: 'mask', keys: Object.keys(HIREME_TYPES), type: 'hireme', attribute: 'hireme_type' },
   hireme_rate: { column: 'hireme_rate', kind: 'value', keys: Object.keys(HIREME_RATES), type: 'hireme' },
   hireme_expertise: { column: 'hireme_expertise', kind: 'value', keys: Object.keys(HIREME_EXPERTISE), type: 'hireme' },
-  buysell_condition: { column: 'buysell_condition', kind: 'value', keys: ['new', 'used'], type: 'buysell' },
-  buysell_type: { column: 'buysell_type', kind: 'value', keys: ['buy', 'sell'], type: 'buysell' },
+  buysell_condition: { column: 'buysell_condition', kind: 'value', keys: Object.keys(BUYSELL_CONDITIONS), type: 'buysell' },
+  buysell_type: { column: 'buysell_type', kind: 'value', keys: Object.keys(BUYSELL_TYPES), type: 'buysell' },
   buysell_method: { column: 'buysell_method', kind: 'mask', keys: Object.keys(DEAL_METHODS), type: 'buysell', attribute: 'buysell_method' },
 } as const satisfies Record<string, SearchAttribute>;
 
@@ -54,20 +54,6 @@ export const FACET_ATTRIBUTES = [
 
 export function bit(attribute: SearchAttribute, key: string): number {
   return 1 << attribute.keys.indexOf(key);
-}
-
-/** SQL summing a post's attribute rows into its bitmask. */
-export function maskSql(attribute: SearchAttribute, postIdSql: string): string {
-  const cases = attribute.keys.map((key) => `WHEN '${key}' THEN ${bit(attribute, key)}`).join(' ');
-  return `(SELECT coalesce(sum(CASE value ${cases} ELSE 0 END), 0) FROM post_attributes
-    WHERE post_id = ${postIdSql} AND name = '${attribute.attribute}')`;
-}
-
-/** SQL counting, within a group, the rows having `key` of `attribute`. */
-export function countSql(attribute: SearchAttribute, key: string, table = 's'): string {
-  return attribute.kind === 'mask'
-    ? `sum((${table}.${attribute.column} & ${bit(attribute, key)}) != 0)`
-    : `sum(${table}.${attribute.column} = '${key}')`;
 }
 
 /** Facet attributes worth counting for a type (all of them when no type is given). */

@@ -1,5 +1,11 @@
-/** Row shapes returned by the repositories: snake_case columns as stored, never sent to clients as they are. */
-import type { ListingType, Plan } from '../../../shared/constants.ts';
+/**
+ * Row shapes the repositories return, whatever the database behind them: snake_case columns as
+ * stored, never sent to clients as they are (the services map them to the shapes of spec §3).
+ */
+import type { ListingType, Plan } from '../../shared/constants.ts';
+
+/** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
+export type PostStatus = 'active' | 'expired' | 'removed';
 
 export interface MediaRow {
   owner_id: number;
@@ -29,10 +35,6 @@ export interface CategoryRow {
   parent_name: string | null;
   parent_slug: string | null;
 }
-
-/** The columns of a LocationRow, for queries joining locations l, cities c and states s. */
-export const LOCATION_COLUMNS = `l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
-  s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude`;
 
 export interface LocationRow {
   owner_id: number;
@@ -64,16 +66,17 @@ export interface PostRow {
   title: string;
   summary: string;
   plan: Plan;
-  price_min: number | null;
-  price_max: number | null;
+  price_min_sen: number | null;
+  price_max_sen: number | null;
   price_currency: string;
-  op: number | null;
+  op_sen: number | null;
   hyperlink: string | null;
   view_count: number;
   rating: number;
   rating_count: number;
   published_at: string;
   expires_at: string | null;
+  status: PostStatus;
   profile_id: number;
   profile_slug: string;
   profile_name: string;
@@ -149,4 +152,68 @@ export interface BusinessHoursRow {
   day: number;
   opens: string;
   closes: string;
+}
+
+export interface BannerRow {
+  slot: 'main' | 'sub';
+  title: string;
+  subtitle: string | null;
+  hyperlink: string;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+}
+
+export interface CategoryTreeRow {
+  id: number;
+  type: ListingType;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  education: number;
+}
+
+export interface HomeCategoryRow {
+  id: number;
+  type: ListingType;
+  name: string;
+  slug: string;
+  parent_name: string | null;
+  parent_slug: string | null;
+}
+
+export interface PlaceRow {
+  kind: 'state' | 'city';
+  id: number;
+  name: string;
+  state_name: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ReviewRow {
+  id: number;
+  reviewer_name: string;
+  reviewer_image_thumbnail: string | null;
+  reviewer_image_full: string | null;
+  reviewer_image_thumbnail_webp: string | null;
+  reviewer_image_full_webp: string | null;
+  rating: number;
+  content: string;
+  created_at: string;
+}
+
+export interface ReviewMediaRow {
+  owner_id: number;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+}
+
+export interface SuggestionRow {
+  label: string;
+  kind: 'category' | 'business' | 'title';
+  type: ListingType;
 }

@@ -1,17 +1,19 @@
-/** The search engine: resolves a request, counts facets, pages results and builds the cards. */
-import { NEAR_ME, type FacetOption, type SearchFilters, type SearchQuery, type SearchResponse } from '../../shared/search.ts';
-import type { Db } from '../db/connection.ts';
+/**
+ * The SQLite search engine: resolves a request, counts facets, pages results and builds the cards.
+ * A PostgreSQL backend brings its own engine behind the same SearchEngine interface (decision 0002).
+ */
+import { DEFAULT_NEAR_ME_KM } from '../../../shared/constants.ts';
+import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
+import { isNearMe, type FacetOption, type SearchFilters, type SearchQuery, type SearchResponse } from '../../../shared/search.ts';
+import { getPostCards } from '../../catalog/posts.ts';
+import type { CatalogContext } from '../../catalog/context.ts';
+import { haversineKm } from '../../search/geo.ts';
+import type { Db } from './connection.ts';
+import { findStates } from './repositories/content.ts';
 import {
   catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
   summaryGroups, type GroupRow, type SearchFilter, type SearchSort,
-} from '../db/repositories/search.ts';
-import { getPostCards } from '../catalog/posts.ts';
-import { findStates } from '../db/repositories/content.ts';
-import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from './attributes.ts';
-import { haversineKm } from './geo.ts';
-
-/** Near Me without a chosen distance uses the default of spec §9 (10 km). */
-export const DEFAULT_NEAR_ME_KM = 10;
+} from './repositories/search.ts';
 
 /**
  * An FTS5 expression for what a person typed: every word must match, the last one as a prefix
@@ -36,7 +38,7 @@ export function resolveFilter(db: Db, query: SearchQuery): SearchFilter | null {
     filter.parentId = findCategoryId(db, query.type, query.parent_specialization, true);
     if (filter.parentId === undefined) return null;
   }
-  const nearMe = query.location?.toLowerCase() === NEAR_ME.toLowerCase();
+  const nearMe = isNearMe(query.location);
   if (query.location !== undefined && !nearMe) {
     const place = findPlace(db, query.location);
     if (!place) return null;
@@ -208,21 +210,26 @@ function countFacets(db: Db, filter: SearchFilter, useSummary: boolean): Counts 
   return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
 }
 
-/** Runs a search on this connection. `useSummary: false` forces the grouped scan (tests compare both). */
-export function runSearch(db: Db, query: SearchQuery, options: { useSummary?: boolean } = {}): SearchResponse {
+/**
+ * Runs a search on this connection; `catalog` builds the cards (on the same connection).
+ * `useSummary: false` forces the grouped scan (tests compare both).
+ */
+export async function runSearch(db: Db, catalog: CatalogContext, query: SearchQuery, options: { useSummary?: boolean } = {}): Promise<SearchResponse> {
   const filter = resolveFilter(db, query);
   if (filter === null) return { total: 0, results: [], filters: EMPTY_FILTERS };
   const counts = countFacets(db, filter, options.useSummary ?? true);
   const total = counts.total;
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total ? pageRows(db, filter, effectiveSort(query, filter), query.limit, offset) : [];
-  const results = getPostCards(db, rows.map((row) => row.post_id));
+  const results = await getPostCards(catalog, rows.map((row) => row.post_id));
   if (filter.geo) {
     const origin = filter.geo;
-    rows.forEach((row, index) => {
-      const card = results[index];
-      if (card) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
-    });
+    // Cards skip ids that vanished meanwhile, so distances are matched by id, never by position.
+    const byId = new Map(rows.map((row) => [row.post_id, row]));
+    for (const card of results) {
+      const row = byId.get(card.id);
+      if (row) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
+    }
   }
   return { total, results, filters: buildFilters(db, counts) };
 }

@@ -1,0 +1,31 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../errors.ts';
+
+/** Largest JSON body the API accepts; search bodies are a few hundred bytes. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+const TOO_LARGE = 'The request is too large.';
+
+/**
+ * Refuses a body past `maxBytes` as it streams in (Content-Length first, then counted bytes), with
+ * the spec's 413 error body; nothing is read whole before the check.
+ */
+export function limitBody(maxBytes = MAX_JSON_BYTES): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError(413, TOO_LARGE, { _: [TOO_LARGE] });
+    },
+  });
+}
+
+/** The request's JSON body (an empty body is `{}`), or a 422 when it is not JSON (spec §8 error shape). */
+export async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text === '' ? '{}' : text);
+  } catch {
+    throw new AppError(422, 'Send the fields as JSON.', { _: ['Send the fields as JSON.'] });
+  }
+}

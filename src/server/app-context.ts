@@ -1,0 +1,67 @@
+/**
+ * The composition root: builds the repositories, services, search engine and limits once per
+ * process. Astro middleware hands it to pages as `Astro.locals.app`; the Hono API takes the same
+ * object. Nothing else opens a database.
+ */
+import type { Config } from './config.ts';
+import type { CatalogContext } from './catalog/context.ts';
+import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
+import type { Repositories } from './db/repositories.ts';
+import { createSqliteSearchEngine } from './db/sqlite/search-engine.ts';
+import { openSqliteRepositories } from './db/sqlite/index.ts';
+import { publicFormThrottle, type Throttle } from './engagement/throttle.ts';
+import { ViewRecorder } from './engagement/views.ts';
+import { createMediaUrls, type MediaUrls } from './media/urls.ts';
+import { withResponseCache, type SearchEngine } from './search/engine.ts';
+
+export interface AppContext extends CatalogContext {
+  config: Config;
+  repos: Repositories;
+  media: MediaUrls;
+  search: SearchEngine;
+  views: ViewRecorder;
+  /** Limit of the public forms (contact, report), shared by the API and the pages. */
+  formThrottle: Throttle;
+  /** Stops timers, flushes counts, closes workers and the database. */
+  close(): Promise<void>;
+}
+
+export interface AppContextOptions {
+  /** Start the timers (view flushing, expiry sweep); tests turn them off and call them directly. */
+  timers?: boolean;
+}
+
+/**
+ * Builds the app on the embedded default (node:sqlite). Refuses when migrations are pending:
+ * they are an explicit step (`npm run migrate`), never run by a serving process.
+ */
+export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
+  const repos = openSqliteRepositories(config.databasePath);
+  const pending = await repos.maintenance.pendingMigrations();
+  if (pending.length > 0) {
+    await repos.close();
+    throw new Error(`The database at ${config.databasePath} is not migrated (pending: ${pending.join(', ')}). Run \`npm run migrate\` first.`);
+  }
+  const media = createMediaUrls(config.mediaBaseUrl);
+  const timers = options.timers ?? true;
+  const engine = createSqliteSearchEngine({ repos, media }, {
+    workers: config.searchWorkers, databasePath: config.databasePath, mediaBaseUrl: config.mediaBaseUrl,
+  });
+  const search = withResponseCache(engine, repos, config.searchCacheSize);
+  const views = new ViewRecorder(repos, timers ? undefined : 0);
+  const expiry: ExpiryJob = createExpiryJob(repos, timers);
+  return {
+    config,
+    repos,
+    media,
+    search,
+    views,
+    formThrottle: publicFormThrottle(),
+    async close() {
+      expiry.stop();
+      await views.close();
+      await search.close();
+      await repos.close();
+    },
+  };
+}

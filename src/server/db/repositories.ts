@@ -1,0 +1,120 @@
+/**
+ * The data seam: what the services need from a database, per domain, as async functions over the
+ * row shapes of rows.ts. The embedded default implements it on node:sqlite (./sqlite); a
+ * PostgreSQL backend implements the same interfaces (and the SearchEngine of src/server/search),
+ * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
+ */
+import type { ListingType } from '../../shared/constants.ts';
+import type {
+  AttributeRow, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, DocumentRow, HomeCategoryRow, LocationRow,
+  MediaRow, PlaceRow, PostRow, ProfileRow, ReviewMediaRow, ReviewRow, SuggestionRow,
+} from './rows.ts';
+
+/** A post of a type, or a profile: what reviews, reports and views are about (one encoding everywhere). */
+export type ListingRef = { type: ListingType | 'profile'; id: number };
+
+/** Posts and profiles and the reference content around them: read-only. */
+export interface CatalogRepository {
+  /** The catalogue's version: changes whenever anything a visitor sees in search or listings changes (not on views). */
+  catalogVersion(): Promise<number>;
+  findPostIdBySlug(slug: string): Promise<number | undefined>;
+  /** Posts in the order of `ids`; unknown ids are skipped. */
+  findPostRows(ids: readonly number[]): Promise<PostRow[]>;
+  findPostMedia(ids: readonly number[], firstOnly?: boolean): Promise<MediaRow[]>;
+  findPostDocuments(ids: readonly number[]): Promise<DocumentRow[]>;
+  findPostCategories(ids: readonly number[]): Promise<CategoryRow[]>;
+  findPostLocations(ids: readonly number[]): Promise<LocationRow[]>;
+  findPostAttributes(ids: readonly number[]): Promise<AttributeRow[]>;
+  /** Best live posts of a category (a main category includes its children). */
+  findTopPostIdsInCategory(categoryId: number, limit: number): Promise<number[]>;
+  /** Live posts of other profiles in these categories, best first. */
+  findRelatedPostIds(profileId: number, categoryIds: readonly number[], limit: number): Promise<number[]>;
+  /** A profile's live posts of one type, newest first. */
+  findPostIdsByProfile(profileId: number, type: ListingType, limit: number): Promise<number[]>;
+  findProfileBySlug(slug: string): Promise<ProfileRow | undefined>;
+  findProfileMedia(profileId: number): Promise<MediaRow[]>;
+  findProfileDocuments(profileId: number): Promise<DocumentRow[]>;
+  findProfileCategories(profileId: number): Promise<CategoryRow[]>;
+  findProfileBadges(profileId: number): Promise<string[]>;
+  findBusinessHours(profileId: number): Promise<BusinessHoursRow[]>;
+  findProfileLocations(profileId: number): Promise<LocationRow[]>;
+  findBanners(placement: string): Promise<BannerRow[]>;
+  /** Live featured posts of a placement, in order. */
+  findFeaturedPostIds(placement: string): Promise<number[]>;
+  findHomeCategories(): Promise<HomeCategoryRow[]>;
+  /** Every category, parents before children, in display order. */
+  findCategoryTree(): Promise<CategoryTreeRow[]>;
+  findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]>;
+  findSetting(key: string): Promise<string | undefined>;
+  findCmsPage(page: string): Promise<{ article_title: string; article_content: string } | undefined>;
+  findCountries(): Promise<{ id: number; name: string; calling_code: string }[]>;
+  findStates(): Promise<{ id: number; name: string }[]>;
+  /** One page of a listing's visible reviews, newest first, with their images and the total. */
+  findReviews(listing: ListingRef, limit: number, offset: number): Promise<{ total: number; rows: ReviewRow[]; media: ReviewMediaRow[] }>;
+  listingExists(listing: ListingRef): Promise<boolean>;
+}
+
+/** Suggestions for the header's what and where fields. */
+export interface SuggestionRepository {
+  findSuggestions(match: string, typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]>;
+  findPlacesByPrefix(prefix: string, limit: number): Promise<PlaceRow[]>;
+}
+
+/** The indexable URLs of the sitemaps. */
+export interface SitemapRepository {
+  countPosts(type: ListingType): Promise<number>;
+  countProfiles(): Promise<number>;
+  /** One chunk (limit, offset in id order) of live posts' slugs, in batches. */
+  postUrlBatches(type: ListingType, limit: number, offset: number): AsyncIterable<{ slug: string; updated_at: string }[]>;
+  profileUrlBatches(limit: number, offset: number): AsyncIterable<{ slug: string; updated_at: string }[]>;
+  findCategoryPages(): Promise<{ type: ListingType; slug: string; parent_slug: string | null }[]>;
+  findCmsPageNames(): Promise<{ page: string; updated_at: string }[]>;
+}
+
+/** Views counted since the last flush, per listing id. */
+export interface ViewCounts {
+  posts: Map<number, number>;
+  profiles: Map<number, number>;
+}
+
+/** A review to store: a new one, or (same user and listing) an edit of theirs. */
+export interface ReviewInput {
+  listing: ListingRef;
+  userId: number | null;
+  reviewerName: string;
+  rating: number;
+  content: string;
+  mediaIds: readonly number[];
+}
+
+/** What visitors send in. */
+export interface EngagementRepository {
+  insertContactMessage(message: { name: string; email: string | null; phone_number: string; message: string; client_hash: string }): Promise<number>;
+  insertReport(report: { listing: ListingRef; reason: string; description: string; client_hash: string }): Promise<number>;
+  /** Adds batched view counts in one transaction. */
+  addViews(counts: ViewCounts): Promise<void>;
+  /**
+   * Inserts a review (or edits the user's earlier one of that listing), recomputes the listing's
+   * rating and rating_count and reindexes its posts for search, all in one transaction. Returns the review id.
+   */
+  saveReview(review: ReviewInput): Promise<number>;
+}
+
+/** Lifecycle work the app runs on a timer. */
+export interface MaintenanceRepository {
+  /** Marks active posts past their expiry as expired and takes them out of search; returns how many. */
+  expirePosts(): Promise<number>;
+  /** Migrations not yet applied: the server refuses to start while there are any. */
+  pendingMigrations(): Promise<string[]>;
+}
+
+/** Everything the app needs from its database, built once by the composition root. */
+export interface Repositories {
+  catalog: CatalogRepository;
+  suggestions: SuggestionRepository;
+  sitemap: SitemapRepository;
+  engagement: EngagementRepository;
+  maintenance: MaintenanceRepository;
+  /** Finishes queued writes and closes connections. */
+  close(): Promise<void>;
+}

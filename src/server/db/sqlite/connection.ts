@@ -1,0 +1,55 @@
+import { DatabaseSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The node:sqlite handle the SQLite repositories take as their first argument; never seen outside src/server/db/sqlite. */
+export type Db = DatabaseSync;
+
+export interface OpenOptions {
+  readOnly?: boolean;
+  /**
+   * How long a statement may wait for another connection's lock, in ms. The serving connection keeps
+   * this short (the wait blocks the event loop) and retries writes asynchronously instead (writer.ts);
+   * scripts and the migration step may wait longer.
+   */
+  busyTimeoutMs?: number;
+}
+
+/** The serving connection's lock wait: short, so another process's lock never stalls the event loop for long. */
+export const SERVING_BUSY_TIMEOUT_MS = 50;
+
+/**
+ * Opens (creating if needed) the SQLite file at `path` with the settings the architecture asks for:
+ * WAL, foreign keys on, synchronous=NORMAL (in WAL mode a commit is durable once the WAL is synced at
+ * checkpoints; a power cut may lose the last transactions but never corrupts the file). Applies no
+ * migrations: that is the explicit `npm run migrate` step (migrate.ts).
+ */
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  const readOnly = options.readOnly ?? false;
+  if (path !== ':memory:' && !readOnly) mkdirSync(dirname(path), { recursive: true });
+  const busy = options.busyTimeoutMs ?? 5000;
+  const db = new DatabaseSync(path, { readOnly, timeout: busy });
+  if (!readOnly) db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busy)}`);
+  return db;
+}
+
+/** Runs `work` inside BEGIN IMMEDIATE/COMMIT, rolling back if it throws. */
+export function transaction<T>(db: Db, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** True for SQLite's 'database is locked' / 'busy' errors, which are worth retrying later. */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: number } | undefined)?.errcode;
+  // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+  return code !== undefined && ((code & 0xff) === 5 || (code & 0xff) === 6);
+}

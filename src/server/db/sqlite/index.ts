@@ -1,0 +1,88 @@
+/**
+ * The embedded default: the repositories of the data seam (../repositories.ts) on one node:sqlite
+ * file. Reads run on the serving connection; every write goes through one Writer (writer.ts), so a
+ * lock held by another process is waited for asynchronously, never inside the event loop.
+ */
+import type { Repositories } from '../repositories.ts';
+import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
+import { pendingMigrations } from './migrate.ts';
+import * as content from './repositories/content.ts';
+import * as engagement from './repositories/engagement.ts';
+import { expirePosts } from './repositories/lifecycle.ts';
+import * as posts from './repositories/posts.ts';
+import * as profiles from './repositories/profiles.ts';
+import { saveReview } from './repositories/ratings.ts';
+import * as reviews from './repositories/reviews.ts';
+import { catalogVersion, findSuggestions } from './repositories/search.ts';
+import * as sitemap from './repositories/sitemap.ts';
+import { Writer } from './writer.ts';
+
+/** Repositories over an open handle (tests and workers pass their own). */
+export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
+  const writer = new Writer(db);
+  return {
+    writer,
+    catalog: {
+      catalogVersion: async () => catalogVersion(db),
+      findPostIdBySlug: async (slug) => posts.findPostIdBySlug(db, slug),
+      findPostRows: async (ids) => posts.findPostRows(db, ids),
+      findPostMedia: async (ids, firstOnly) => posts.findPostMedia(db, ids, firstOnly),
+      findPostDocuments: async (ids) => posts.findPostDocuments(db, ids),
+      findPostCategories: async (ids) => posts.findPostCategories(db, ids),
+      findPostLocations: async (ids) => posts.findPostLocations(db, ids),
+      findPostAttributes: async (ids) => posts.findPostAttributes(db, ids),
+      findTopPostIdsInCategory: async (categoryId, limit) => posts.findTopPostIdsInCategory(db, categoryId, limit),
+      findRelatedPostIds: async (profileId, categoryIds, limit) => posts.findRelatedPostIds(db, profileId, categoryIds, limit),
+      findPostIdsByProfile: async (profileId, type, limit) => posts.findPostIdsByProfile(db, profileId, type, limit),
+      findProfileBySlug: async (slug) => profiles.findProfileBySlug(db, slug),
+      findProfileMedia: async (id) => profiles.findProfileMedia(db, id),
+      findProfileDocuments: async (id) => profiles.findProfileDocuments(db, id),
+      findProfileCategories: async (id) => profiles.findProfileCategories(db, id),
+      findProfileBadges: async (id) => profiles.findProfileBadges(db, id),
+      findBusinessHours: async (id) => profiles.findBusinessHours(db, id),
+      findProfileLocations: async (id) => profiles.findProfileLocations(db, id),
+      findBanners: async (placement) => content.findBanners(db, placement),
+      findFeaturedPostIds: async (placement) => content.findFeaturedPostIds(db, placement),
+      findHomeCategories: async () => content.findHomeCategories(db),
+      findCategoryTree: async () => content.findCategoryTree(db),
+      findBusiestMainCategories: async (type, limit) => content.findBusiestMainCategories(db, type, limit),
+      findSetting: async (key) => content.findSetting(db, key),
+      findCmsPage: async (page) => content.findCmsPage(db, page),
+      findCountries: async () => content.findCountries(db),
+      findStates: async () => content.findStates(db),
+      findReviews: async (listing, limit, offset) => reviews.findReviews(db, listing, limit, offset),
+      listingExists: async (listing) => reviews.listingExists(db, listing),
+    },
+    suggestions: {
+      findSuggestions: async (match, typed, type, limit) => findSuggestions(db, match, typed, type, limit),
+      findPlacesByPrefix: async (prefix, limit) => content.findPlacesByPrefix(db, prefix, limit),
+    },
+    sitemap: {
+      countPosts: async (type) => sitemap.countPosts(db, type),
+      countProfiles: async () => sitemap.countProfiles(db),
+      postUrlBatches: (type, limit, offset) => sitemap.postUrlBatches(db, type, limit, offset),
+      profileUrlBatches: (limit, offset) => sitemap.profileUrlBatches(db, limit, offset),
+      findCategoryPages: async () => sitemap.findCategoryPages(db),
+      findCmsPageNames: async () => sitemap.findCmsPageNames(db),
+    },
+    engagement: {
+      insertContactMessage: (message) => writer.write((handle) => engagement.insertContactMessage(handle, message)),
+      insertReport: (report) => writer.write((handle) => engagement.insertReport(handle, report)),
+      addViews: (counts) => writer.write((handle) => engagement.addViews(handle, counts)),
+      saveReview: (review) => writer.write((handle) => saveReview(handle, review)),
+    },
+    maintenance: {
+      expirePosts: () => writer.write((handle) => expirePosts(handle)),
+      pendingMigrations: async () => pendingMigrations(db),
+    },
+    async close() {
+      await writer.drain();
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+/** The serving repositories on the file at `path`: a short busy timeout, since writes retry asynchronously. */
+export function openSqliteRepositories(path: string) {
+  return sqliteRepositories(openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS }));
+}

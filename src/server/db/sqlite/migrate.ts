@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../project-root.ts';
+import { transaction, type Db } from './connection.ts';
+
+const MIGRATIONS_DIR = join(projectRoot, 'src/server/db/sqlite/migrations');
+
+/** Every numbered `NNNN_name.sql` migration file, in order. */
+export function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR).filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file)).sort();
+}
+
+function appliedMigrations(db: Db): Set<string> {
+  return new Set(db.prepare('SELECT version FROM schema_migrations').all().map((row) => String(row.version)));
+}
+
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, each in its own write
+ * transaction. The applied list is read inside that transaction, so several processes migrating
+ * one file at once each apply a migration at most once (the others find it recorded and move on).
+ * Foreign keys are off while a migration rebuilds tables (SQLite's documented procedure) and checked
+ * before its commit. Returns the files this call applied.
+ */
+export function migrate(db: Db): string[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const done: string[] = [];
+  db.exec('PRAGMA foreign_keys = OFF');
+  try {
+    for (const file of migrationFiles()) {
+      transaction(db, () => {
+        if (appliedMigrations(db).has(file)) return;
+        db.exec(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'));
+        const broken = db.prepare('PRAGMA foreign_key_check').all();
+        if (broken.length > 0) throw new Error(`${file} leaves ${broken.length} rows with broken foreign keys.`);
+        db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(file, new Date().toISOString());
+        done.push(file);
+      });
+    }
+  } finally {
+    db.exec('PRAGMA foreign_keys = ON');
+  }
+  return done;
+}
+
+/** Migrations not applied yet (all of them on a fresh file); the server refuses to start while any are. */
+export function pendingMigrations(db: Db): string[] {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const applied = exists ? appliedMigrations(db) : new Set<string>();
+  return migrationFiles().filter((file) => !applied.has(file));
+}

@@ -1,0 +1,18 @@
+/**
+ * A search worker thread: its own read-only connection, so searches never block the main event
+ * loop. Loaded by piscina straight from this .ts file (Node 24 strips the types).
+ */
+import { workerData } from 'node:worker_threads';
+import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
+import { createMediaUrls } from '../../media/urls.ts';
+import { openDatabase } from './connection.ts';
+import { sqliteRepositories } from './index.ts';
+import { runSearch } from './search.ts';
+
+const { databasePath, mediaBaseUrl } = workerData as { databasePath: string; mediaBaseUrl: string };
+const db = openDatabase(databasePath, { readOnly: true });
+const catalog = { repos: sqliteRepositories(db), media: createMediaUrls(mediaBaseUrl) };
+
+export default function search(query: SearchQuery): Promise<SearchResponse> {
+  return runSearch(db, catalog, query);
+}

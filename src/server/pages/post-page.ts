@@ -1,0 +1,57 @@
+import type { ListingType } from '../../shared/constants.ts';
+import { priceBox } from '../../shared/price-box.ts';
+import type { Post, ReviewPage } from '../../shared/schemas/catalog.ts';
+import { description, pageTitle } from '../../shared/seo.ts';
+import { postUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import { getPostBySlug } from '../catalog/posts.ts';
+import { getReviews } from '../catalog/reviews.ts';
+import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';
+
+/** The action button of each listing type (spec §2). */
+export const POST_ACTIONS: Record<ListingType, string> = { jobs: 'Apply Now', services: 'Enquire Now', hireme: 'Hire Now', buysell: 'Make Offer' };
+
+/** Spec §2: reviews and the company overview show for services and buysell only, never for confidential posts. */
+export function showsCompany(post: Post): boolean {
+  return !post.confidential && (post.type === 'services' || post.type === 'buysell');
+}
+
+export interface PostPage {
+  post: Post;
+  reviews: ReviewPage | undefined;
+  price: ReturnType<typeof priceBox>;
+  action: string;
+  showCompany: boolean;
+  /** The first location's phone, for the Call link. */
+  phone: string | null;
+  shareUrl: string;
+  seo: { title: string; description: string; canonical: string; jsonLd: string; noindex: boolean; image: string | null };
+}
+
+/**
+ * Everything the post detail page renders, or undefined when no post of that type has the slug
+ * (/jobs/<a services slug> is not a page). An expired post keeps its page, marked and noindex.
+ */
+export async function getPostPage(app: AppContext, type: ListingType, slug: string, reviewPage: number): Promise<PostPage | undefined> {
+  const post = await getPostBySlug(app, slug);
+  if (!post || post.type !== type) return undefined;
+  const showCompany = showsCompany(post);
+  const canonical = postUrl(post.type, post.slug);
+  return {
+    post,
+    reviews: showCompany ? await getReviews(app, { type: post.type, id: post.id }, reviewPage) : undefined,
+    price: priceBox(post),
+    action: POST_ACTIONS[post.type],
+    showCompany,
+    phone: post.locations[0]?.phone_number ?? null,
+    shareUrl: `${app.config.siteUrl}${canonical}`,
+    seo: {
+      title: pageTitle(`${post.title} – ${post.city_state ?? 'Malaysia'}`),
+      description: description(post.summary),
+      canonical,
+      jsonLd: jsonLdScript(postStructuredData(app.config.siteUrl, post)),
+      noindex: !post.live,
+      image: post.images[0]?.image.full ?? null,
+    },
+  };
+}

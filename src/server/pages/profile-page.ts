@@ -1,0 +1,54 @@
+import { isOpenNow } from '../../shared/hours.ts';
+import type { Profile, ReviewPage } from '../../shared/schemas/catalog.ts';
+import { description, pageTitle } from '../../shared/seo.ts';
+import { profileUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import { getProfileBySlug } from '../catalog/profiles.ts';
+import { getReviews } from '../catalog/reviews.ts';
+import { jsonLdScript, profileStructuredData } from '../seo/structured-data.ts';
+
+/** Post types a profile page lists, in order (hireme posts belong to people, not businesses). */
+const PROFILE_POST_TYPES = ['services', 'jobs', 'buysell'] as const;
+
+export interface ProfilePage {
+  profile: Profile;
+  reviews: ReviewPage | undefined;
+  postGroups: (typeof PROFILE_POST_TYPES)[number][];
+  openNow: boolean;
+  phone: string | null;
+  social: [label: string, href: string][];
+  shareUrl: string;
+  seo: { title: string; description: string; canonical: string; jsonLd: string; image: string | null };
+}
+
+/** Text of rich HTML, for descriptions (the HTML was sanitised already). */
+function plainText(html: string | null): string {
+  return (html ?? '').replace(/<[^>]+>/g, ' ');
+}
+
+/** Everything the business profile page renders, or undefined when no profile has the slug. */
+export async function getProfilePage(app: AppContext, slug: string, reviewPage: number): Promise<ProfilePage | undefined> {
+  const profile = await getProfileBySlug(app, slug);
+  if (!profile) return undefined;
+  const first = profile.locations[0];
+  const place = first ? ` in ${first.city_state}` : '';
+  const canonical = profileUrl(profile.slug);
+  return {
+    profile,
+    reviews: await getReviews(app, { type: 'profile', id: profile.id }, reviewPage),
+    postGroups: PROFILE_POST_TYPES.filter((type) => profile.posts[type].length > 0),
+    openNow: isOpenNow(profile.business_hours, new Date()),
+    phone: first?.company_phone_number ?? first?.phone_number ?? null,
+    social: ([['Website', profile.url], ['Facebook', profile.facebook], ['Twitter', profile.twitter], ['Instagram', profile.instagram],
+      ['LinkedIn', profile.linkedin], ['YouTube', profile.youtube]] as const)
+      .flatMap(([label, href]) => (href ? [[label, href] as [string, string]] : [])),
+    shareUrl: `${app.config.siteUrl}${canonical}`,
+    seo: {
+      title: pageTitle(`${profile.name}${first ? ` – ${first.city_state}` : ''}`),
+      description: description(`${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainText(profile.about)}`),
+      canonical,
+      jsonLd: jsonLdScript(profileStructuredData(app.config.siteUrl, profile)),
+      image: profile.image?.full ?? profile.logo?.full ?? null,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { ListingType } from '../../shared/constants.ts';
+import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../../shared/search-page.ts';
+import { canonicalState, isIndexable, readSearchState, searchHref, toSearchQuery, type SearchState } from '../../shared/search-params.ts';
+import { toSearchView, type SearchView } from '../../shared/search.ts';
+import { description } from '../../shared/seo.ts';
+import type { AppContext } from '../app-context.ts';
+import { getSpecializationsByType } from '../catalog/home.ts';
+
+export interface SearchPage {
+  state: SearchState;
+  response: SearchView;
+  tree: SearchTree;
+  adClient: string | null;
+  seo: { title: string; description: string; canonical: string; noindex: boolean };
+}
+
+/**
+ * Everything a search page /{type}/l[/main[/sub]] renders, or undefined when the path names no
+ * real category (a 404, not an empty page for crawlers to keep). Unparseable parameters are dropped.
+ */
+export async function getSearchPage(app: AppContext, type: ListingType, path: string[], params: URLSearchParams): Promise<SearchPage | undefined> {
+  const tree = (await getSpecializationsByType(app))[type];
+  const main = path[0] ? tree.find((category) => category.slug === path[0]) : undefined;
+  const sub = main && path[1] ? main.child.find((category) => category.slug === path[1]) : undefined;
+  if (path.length > 2 || (path[0] && !main) || (path[1] && !sub)) return undefined;
+  const state = readSearchState(type, main?.slug ?? null, sub?.slug ?? null, params);
+  const { query, dropped } = toSearchQuery(state);
+  for (const param of dropped) delete state.params[param];
+  const response = await app.search.search(query);
+  const searchTree = toSearchTree(tree);
+  return {
+    state,
+    response: toSearchView(response),
+    tree: searchTree,
+    adClient: app.config.adClient,
+    seo: {
+      title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
+      description: description(`${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`),
+      canonical: searchHref(canonicalState(state)),
+      noindex: !isIndexable(state) || response.total === 0 || dropped.length > 0,
+    },
+  };
+}
