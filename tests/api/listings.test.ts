@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBodySchema, PostSchema, ProfileSchema } from '../../src/shared/schemas/catalog.ts';
+import { ErrorBodySchema, HomeSchema, PostSchema, ProfileSchema } from '../../src/shared/schemas/catalog.ts';
+import { SearchResponseSchema } from '../../src/shared/search.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
@@ -96,5 +97,35 @@ describe('GET /api/profile/slug/{slug}', () => {
     const { status, body } = await get('/api/profile/slug/nobody-here');
     expect(status).toBe(404);
     expect(ErrorBodySchema.parse(body).message).toBe('Profile not found.');
+  });
+});
+
+describe('expired listings', () => {
+  const LIVE = "p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+  const search = async (body: object) => SearchResponseSchema.parse((await get('/api/post/search', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  })).body);
+
+  it('leave search and home rows but keep their page, marked as not live', async () => {
+    const expired = copy.db.prepare(`SELECT p.id, p.slug, p.type FROM posts p WHERE NOT (${LIVE}) LIMIT 1`).get()!;
+    const post = PostSchema.parse((await get(`/api/post/slug/${String(expired.slug)}`)).body);
+    expect(post.live).toBe(false);
+    const indexed = copy.db.prepare('SELECT count(*) AS n FROM search_posts WHERE post_id = ?').get(Number(expired.id))!;
+    expect(indexed.n).toBe(0);
+    const home = HomeSchema.parse((await get('/api/home')).body);
+    const shown = [...home.featured_posts, ...home.home_category_posts.flatMap((row) => row.posts)].map((card) => card.id);
+    expect(shown.length).toBeGreaterThan(0);
+    const notLive = new Set(copy.db.prepare(`SELECT p.id FROM posts p WHERE NOT (${LIVE})`).all().map((row) => Number(row.id)));
+    expect(shown.filter((id) => notLive.has(id))).toEqual([]);
+  });
+
+  it('are swept out of search when their time runs out', async () => {
+    const live = copy.db.prepare(`SELECT p.id, p.title, p.type FROM posts p WHERE ${LIVE} AND p.type = 'jobs' LIMIT 1`).get()!;
+    const query = { type: 'jobs', search: String(live.title) };
+    expect((await search(query)).results.map((card) => card.id)).toContain(live.id);
+    copy.db.prepare("UPDATE posts SET expires_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").run(Number(live.id));
+    expect(await copy.app.repos.maintenance.expirePosts()).toBeGreaterThanOrEqual(1);
+    expect(copy.db.prepare('SELECT status FROM posts WHERE id = ?').get(Number(live.id))!.status).toBe('expired');
+    expect((await search(query)).results.map((card) => card.id)).not.toContain(live.id);
   });
 });

@@ -29,7 +29,10 @@ describe('POST /api/post/autocomplete', () => {
     const { data } = z.object({ data: z.array(SuggestionSchema) }).parse(body);
     expect(data.length).toBeGreaterThan(0);
     expect(data.length).toBeLessThanOrEqual(10);
-    expect(data[0]).toEqual({ label: 'Plumbing', kind: 'category', type: 'services' });
+    // Categories come first among those starting with the text, the one holding most listings leading.
+    const heaviest = copy.db.prepare(`SELECT label, type FROM search_suggestions WHERE kind = 'category' AND lower(label) LIKE 'plum%'
+      ORDER BY weight DESC, label LIMIT 1`).get()!;
+    expect(data[0]).toEqual({ label: heaviest.label, kind: 'category', type: heaviest.type });
     for (const suggestion of data) expect(suggestion.label.toLowerCase()).toMatch(/(^|[^a-z0-9])plum/);
     const startsWith = data.map((suggestion) => suggestion.label.toLowerCase().startsWith('plum'));
     expect(startsWith).toEqual([...startsWith].sort((a, b) => Number(b) - Number(a)));
