@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { BannerSlide } from '../components/BannerSlide.tsx';
 import type { Banner } from '../shared/schemas/catalog.ts';
+import { TIMERS } from '../shared/constants.ts';
 
 /** Sliders advance every 5 s (spec §4, §9). */
-export const SLIDE_INTERVAL_MS = 5000;
 
 interface BannerSliderProps {
   banners: Banner[];
@@ -25,7 +25,7 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
   }, [count]);
   useEffect(() => {
     if (count < 2) return;
-    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), SLIDE_INTERVAL_MS);
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), TIMERS.slide);
     return () => clearInterval(timer);
   }, [count, round]);
   if (count === 0) return null;

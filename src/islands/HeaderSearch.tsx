@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../client/api.ts';
-import { LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType } from '../shared/constants.ts';
+import { LISTING_TYPE_LABELS, LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
 import { isNearMe, NEAR_ME, type Suggestion } from '../shared/search.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
 
 /** Autocomplete waits this long after the last key (spec §9). */
-export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
 
 interface HeaderSearchProps {
   popularSearches: string[];
@@ -28,7 +27,7 @@ function useSuggestions(text: string, fetcher: (query: string) => Promise<string
     let cancelled = false;
     const timer = setTimeout(() => {
       fetcher(text.trim()).then((labels) => !cancelled && setItems(labels), (error: unknown) => console.warn('Suggestions failed', error));
-    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    }, TIMERS.autocompleteDebounce);
     return () => { cancelled = true; clearTimeout(timer); };
   }, [text, fetcher]);
   return items;

@@ -1,6 +1,8 @@
+import { SCROLL_STEP } from '../shared/constants.ts';
+
 /** Scroll step of card rows (spec §9): 308 px (209 for photos), 5 more on windows wider than 1000 px. */
 export function scrollStep(windowWidth: number, photos = false): number {
-  return (photos ? 209 : 308) + (windowWidth > 1000 ? 5 : 0);
+  return (photos ? SCROLL_STEP.photos : SCROLL_STEP.cards) + (windowWidth > SCROLL_STEP.wideFrom ? SCROLL_STEP.wideExtra : 0);
 }
 
 /** Arrows that scroll the card row with the given id by the step of spec §9. */

@@ -1,4 +1,5 @@
-import { SHARE_POPUP, shareLinks, shareableUrl } from '../shared/share.ts';
+import { SHARE_POPUP } from '../shared/constants.ts';
+import { shareLinks, shareableUrl } from '../shared/share.ts';
 import { showToast } from '../stores/toasts.ts';
 
 interface ShareButtonsProps {

@@ -49,6 +49,8 @@ export type HiremeRate = keyof typeof HIREME_RATES;
 export const HIREME_EXPERTISE = { beginner: 'Beginner', intermediate: 'Intermediate', expert: 'Expert' } as const;
 export type HiremeExpertise = keyof typeof HIREME_EXPERTISE;
 
+
+/** Languages of the enquiry form (spec §3). */
 export const LANGUAGES = ['English', 'Malay', 'Chinese', 'Tamil', 'Others'] as const;
 
 export const BUYSELL_TYPES = { buy: 'Buy', sell: 'Sell' } as const;
@@ -62,14 +64,47 @@ export const CURRENCY_LABEL = 'RM';
 export const CURRENCY_CODE = 'MYR';
 export const DEFAULT_LOCATION_LABEL = 'Malaysia';
 export const VERSION_LABEL = '1.0.58-dev';
-export const DEFAULT_CALLING_CODE = '60';
 
-export const PAGE_SIZES = { search: 12, reviews: 5, pager: 10, relatedPosts: 10 } as const;
+export const PAGE_SIZES = { search: 12, reviews: 5, relatedPosts: 10 } as const;
 export const PAGER_NUMBERS = 5;
 export const DISTANCE_OPTIONS_KM = [5, 10, 25, 50] as const;
 /** Near Me without a chosen distance (spec §9: the default label is 10 km). */
 export const DEFAULT_NEAR_ME_KM = 10;
 export const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance'] as const;
+
+/** Timers of spec §9, in ms. */
+export const TIMERS = {
+  /** Banner and slider advance. */
+  slide: 5000,
+  /** A toast shows this long, then fades. */
+  toast: 5000,
+  toastFade: 200,
+  /** Autocomplete waits this long after the last key. */
+  autocompleteDebounce: 200,
+} as const;
+
+/** Sizes and limits of spec §9. */
+export const LIMITS = {
+  /** Recent searches and recent locations kept. */
+  recent: 4,
+  /** Skeleton cards while a search page loads. */
+  searchSkeletons: 4,
+} as const;
+
+/** Card-row scroll step of spec §9: 308 px (209 for photos), 5 more on windows wider than 1000 px. */
+export const SCROLL_STEP = { cards: 308, photos: 209, wideExtra: 5, wideFrom: 1000 } as const;
+
+/** The mobile breakpoint of spec §9. */
+const MOBILE_BREAKPOINT_PX = 700;
+
+/** Ad slot sizes of spec §9: wide above the mobile breakpoint, mobile below it. */
+export const AD_SLOTS = {
+  wide: { width: 728, height: 90, query: `(min-width: ${MOBILE_BREAKPOINT_PX}px)` },
+  mobile: { width: 318, height: 50, query: `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)` },
+} as const;
+
+/** Share popups open at this size (spec §9). */
+export const SHARE_POPUP = { width: 800, height: 500 } as const;
 
 /** Percent-off label of spec §9: 100 - price/op*100, followed by '% OFF'. */
 export function percentOff(price: number, originalPrice: number): number {

@@ -1,5 +1,4 @@
 /** Share links of spec §2; the shared link is used only if it is an http(s) URL (spec §5). */
-export const SHARE_POPUP = { width: 800, height: 500 } as const;
 
 export function shareableUrl(candidate: string | null | undefined, pageUrl: string): string {
   return candidate && /^https?:\/\/[^\s]+$/i.test(candidate) ? candidate : pageUrl;

@@ -1,14 +1,14 @@
 /** Recent searches and locations of the header (spec §3 local storage keys, §9 rules). */
 import { atom, type WritableAtom } from 'nanostores';
 import { isNearMe } from '../shared/search.ts';
+import { LIMITS } from '../shared/constants.ts';
 
-export const RECENT_LIMIT = 4;
 
 /** The list after using `value`: newest first, no duplicates, at most 4; Near Me is never kept. */
 export function pushRecent(list: readonly string[], value: string): string[] {
   const clean = value.trim();
   if (!clean || isNearMe(clean)) return [...list];
-  return [clean, ...list.filter((item) => item.toLowerCase() !== clean.toLowerCase())].slice(0, RECENT_LIMIT);
+  return [clean, ...list.filter((item) => item.toLowerCase() !== clean.toLowerCase())].slice(0, LIMITS.recent);
 }
 
 function persistent(key: string): WritableAtom<string[]> {
@@ -16,7 +16,7 @@ function persistent(key: string): WritableAtom<string[]> {
   if (typeof localStorage !== 'undefined') {
     try {
       const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-      if (Array.isArray(saved)) store.set(saved.filter((item): item is string => typeof item === 'string').slice(0, RECENT_LIMIT));
+      if (Array.isArray(saved)) store.set(saved.filter((item): item is string => typeof item === 'string').slice(0, LIMITS.recent));
     } catch (error) {
       console.warn(`Ignoring unreadable ${key} in local storage`, error);
     }

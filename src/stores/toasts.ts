@@ -1,8 +1,7 @@
 /** Toasts (spec §4, §9): shown top right, faded out after 5 s. */
 import { atom } from 'nanostores';
+import { TIMERS } from '../shared/constants.ts';
 
-export const TOAST_MS = 5000;
-export const TOAST_FADE_MS = 200;
 
 export interface Toast {
   id: number;
@@ -16,5 +15,5 @@ let nextId = 1;
 export function showToast(text: string, kind: Toast['kind'] = 'success'): void {
   const toast = { id: nextId++, text, kind };
   $toasts.set([...$toasts.get(), toast]);
-  setTimeout(() => $toasts.set($toasts.get().filter((item) => item.id !== toast.id)), TOAST_MS + TOAST_FADE_MS);
+  setTimeout(() => $toasts.set($toasts.get().filter((item) => item.id !== toast.id)), TIMERS.toast + TIMERS.toastFade);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { PostCard, PostCardSkeleton } from '../../components/PostCard.tsx';
-import { LISTING_TYPE_LABELS, LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
+import { LIMITS, LISTING_TYPE_LABELS, LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
 import { isNearMe, NEAR_ME, toSearchView, type SearchResponse, type SearchView } from '../../shared/search.ts';
 import { categoryNames, searchHeading, searchTitle, type SearchTree } from '../../shared/search-page.ts';
 import { changeSearch, readSearchState, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
@@ -20,7 +20,6 @@ export interface SearchPageProps {
   adClient: string | null;
 }
 
-const SKELETON_CARDS = 4;
 export const EMPTY_TEXT = 'No results found for your query. Please try different search parameters.';
 
 function stateFromLocation(): SearchState | null {
@@ -143,7 +142,7 @@ export default function SearchPage({ initialState, initialResponse, tree, adClie
           )}
           {loading ? (
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => <li key={index}><PostCardSkeleton /></li>)}
+              {Array.from({ length: LIMITS.searchSkeletons }, (_, index) => <li key={index}><PostCardSkeleton /></li>)}
             </ul>
           ) : response.results.length === 0 ? (
             <p className="py-12 text-center text-gray-800" data-testid="empty-results">{EMPTY_TEXT}</p>
