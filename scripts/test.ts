@@ -1,5 +1,5 @@
 /**
- * `npm test`: type checking, unit and API tests, a production build, then the end-to-end tests
+ * `npm test`: type checking, lint, unit and API tests, a production build, then the end-to-end tests
  * in Chromium against that build. Ends with one 'N passed, N failed' line summing every suite.
  */
 import { spawnSync } from 'node:child_process';
@@ -35,6 +35,7 @@ function vitest(label: string, projects: string[]): boolean {
 }
 
 ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
+ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 if (run('build', 'npx', ['astro', 'build'])) ok = vitest('e2e', ['e2e']) && ok;
 else ok = false;

@@ -90,6 +90,7 @@ describe('GET /api/profile/slug/{slug}', () => {
     for (const type of ['services', 'jobs', 'buysell'] as const) {
       expect(profile.posts[type].every((post) => post.type === type)).toBe(true);
     }
+    expect(profile.categories.length).toBeGreaterThan(0);
     expect(profile.categories.every((category) => category.parent !== null)).toBe(true);
   });
 

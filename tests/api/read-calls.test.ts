@@ -5,7 +5,7 @@ import { reindexPosts } from '../../src/server/db/sqlite/repositories/search-ind
 import { createSqliteSearchEngine } from '../../src/server/db/sqlite/search-engine.ts';
 import { withResponseCache } from '../../src/server/search/engine.ts';
 import {
-  CategoryHomeSchema, EducationHomeSchema, ErrorBodySchema, ParentSpecializationSchema, PostSchema, ProfileSchema,
+  CategoryHomeSchema, EducationHomeSchema, ErrorBodySchema, ParentSpecializationSchema, ProfileSchema,
   ReviewPageSchema, SpecialHomeSchema,
 } from '../../src/shared/schemas/catalog.ts';
 import { CitySuggestionSchema, SearchRequestSchema, SearchResponseSchema, SuggestionSchema } from '../../src/shared/search.ts';
@@ -68,11 +68,14 @@ describe('home variants', () => {
   it('GET /api/home/cat_type/{type} gives the categories, banners, featured posts and per-category posts of the type', async () => {
     const home = CategoryHomeSchema.parse((await call('/api/home/cat_type/jobs')).body);
     expect(home.type).toBe('jobs');
+    expect(home.categories.length).toBeGreaterThan(0);
     expect(home.categories.every((category) => category.type === 'jobs')).toBe(true);
     expect(home.banners.main.length).toBeGreaterThan(0);
+    expect(home.featured_posts.length).toBeGreaterThan(0);
     expect(home.featured_posts.every((card) => card.type === 'jobs')).toBe(true);
     expect(home.category_posts.length).toBeGreaterThan(0);
     for (const row of home.category_posts) {
+      expect(row.posts.length).toBeGreaterThan(0);
       expect(row.posts.every((card) => card.parent_categories.some((parent) => parent.slug === row.category.slug))).toBe(true);
     }
     expect((await call('/api/home/cat_type/cars')).status).toBe(404);

@@ -32,16 +32,16 @@ describe('media viewer', () => {
     const total = await thumbs.count();
     await thumbs.nth(1).click();
     const viewer = page.getByRole('dialog');
-    expect(await page.getByTestId('viewer-counter').innerText()).toBe(`2 / ${total}`);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toBe(`2 / ${total}`);
     await page.keyboard.press('ArrowLeft');
-    expect(await page.getByTestId('viewer-counter').innerText()).toBe(`1 / ${total}`);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toBe(`1 / ${total}`);
     await page.keyboard.press('ArrowLeft');
-    expect(await page.getByTestId('viewer-counter').innerText()).toBe(`${total} / ${total}`);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toBe(`${total} / ${total}`);
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByTestId('viewer-counter').innerText()).toBe(`1 / ${total}`);
-    expect(await viewer.getByRole('button', { name: 'CLOSE' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toBe(`1 / ${total}`);
+    await expect.poll(() => viewer.getByRole('button', { name: 'CLOSE' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await viewer.count()).toBe(0);
+    await expect.poll(() => viewer.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Open photo 2 of ${total}`);
   });
 
@@ -57,14 +57,14 @@ describe('media viewer', () => {
       element.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(end!)] }));
     }, [from, to]);
     await swipe(600, 300);
-    expect(await page.getByTestId('viewer-counter').innerText()).toMatch(/^2 \//);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toMatch(/^2 \//);
     await swipe(300, 600);
-    expect(await page.getByTestId('viewer-counter').innerText()).toMatch(/^1 \//);
-    expect(await viewer.getByRole('button', { name: 'Next' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('viewer-counter').innerText()).toMatch(/^1 \//);
+    await expect.poll(() => viewer.getByRole('button', { name: 'Next' }).isVisible()).toBe(true);
     for (let index = 0; index < 5; index++) await page.keyboard.press('Tab');
     expect(await viewer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await viewer.click({ position: { x: 5, y: 5 } });
-    expect(await viewer.count()).toBe(0);
+    await expect.poll(() => viewer.count()).toBe(0);
   });
 });
 
@@ -80,7 +80,7 @@ describe('share', () => {
     await toast.waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/buysell\/[a-z0-9-]+$/);
     await page.clock.runFor(5300);
-    expect(await toast.count()).toBe(0);
+    await expect.poll(() => toast.count()).toBe(0);
   });
 
   it('links to Facebook, Twitter, LinkedIn and Email with the page address', async () => {
@@ -88,7 +88,7 @@ describe('share', () => {
     await page.goto(`${baseUrl}/buysell/${slug}`);
     const share = page.getByTestId('share');
     for (const name of ['Facebook', 'Twitter', 'LinkedIn', 'Email']) {
-      expect(await share.getByRole('link', { name }).getAttribute('href')).toContain(encodeURIComponent(`/buysell/${slug}`));
+      await expect.poll(() => share.getByRole('link', { name }).getAttribute('href')).toContain(encodeURIComponent(`/buysell/${slug}`));
     }
   });
 });
@@ -101,15 +101,15 @@ describe('report', () => {
     await page.getByTestId('report-open').click();
     const dialog = page.getByRole('dialog', { name: 'Report this listing' });
     const submit = dialog.getByRole('button', { name: 'Report' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Reason').selectOption('SCAM');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Description').fill('Asked me to pay a deposit before viewing.');
-    expect(await submit.isDisabled()).toBe(false);
-    expect(await dialog.getByLabel('Reason').locator('option').allInnerTexts()).toContain('Scam Information');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await expect.poll(() => dialog.getByLabel('Reason').locator('option').allInnerTexts()).toContain('Scam Information');
     await submit.click();
     await page.getByTestId('toasts').getByText('Report Logged!').waitFor();
-    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     const check = openDatabase(inject('e2eDb'), { readOnly: true });
     expect(check.prepare("SELECT count(*) AS n FROM reports WHERE post_id = ? AND reason = 'SCAM'").get(Number(post.id))!.n).toBe(1);
     check.close();
@@ -123,11 +123,11 @@ describe('advertise page', () => {
     await hydrated();
     const prices = () => page.getByTestId('package-price').allInnerTexts();
     expect(await prices()).toEqual(['RM899 / year', 'RM499 / year', 'RM299 / year', 'RM50 per post']);
-    expect(await page.getByText('Save 16%').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Save 16%').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Monthly' }).click();
     expect(await prices()).toEqual(['RM89 / month', 'RM49 / month', 'RM29 / month', 'RM50 per post']);
     await page.getByText('What are tokens?').click();
-    expect(await page.getByText(/Tokens pay for extras/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Tokens pay for extras/).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -15,11 +15,10 @@ const BATCH = 500;
 
 async function* batches(db: Db, sql: string, params: (string | number)[], limit: number, offset: number) {
   // Keyset paging inside the chunk: each batch is its own short query, so nothing holds a read open between batches.
-  let afterId = -1;
   let left = limit;
   const first = statement(db, `SELECT id FROM (${sql} LIMIT 1 OFFSET ?)`).get(...params, offset);
   if (!first) return;
-  afterId = Number(first.id) - 1;
+  let afterId = Number(first.id) - 1;
   while (left > 0) {
     const rows = statement(db, `SELECT id, slug, updated_at FROM (${sql}) WHERE id > ? LIMIT ?`)
       .all(...params, afterId, Math.min(BATCH, left)) as { id: number; slug: string; updated_at: string }[];
