@@ -32,7 +32,7 @@ export interface AppContextOptions {
 }
 
 /**
- * Builds the app on the embedded default (node:sqlite). Refuses when migrations are pending:
+ * Builds the app on the embedded default (SQLite). Refuses when migrations are pending:
  * they are an explicit step (`npm run migrate`), never run by a serving process.
  */
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {

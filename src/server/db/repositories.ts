@@ -1,6 +1,6 @@
 /**
  * The data seam: what the services need from a database, per domain, as async functions over the
- * row shapes of rows.ts. The embedded default implements it on node:sqlite (./sqlite); a
+ * row shapes of rows.ts. The embedded default implements it on SQLite (./sqlite); a
  * PostgreSQL backend implements the same interfaces (and the SearchEngine of src/server/search),
  * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
  */
