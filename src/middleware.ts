@@ -4,10 +4,18 @@ import { loadConfig } from './server/config.ts';
 
 let app: Promise<AppContext> | undefined;
 
+/** Builds the app once; a database that is not migrated (or a bad config) stops the process instead of serving errors. */
+function appContext(): Promise<AppContext> {
+  app ??= createAppContext(loadConfig()).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+  return app;
+}
+
 /** The process's app context, built once (the composition root) and handed to every page as Astro.locals.app. */
 const provideApp = defineMiddleware(async (context, next) => {
-  app ??= createAppContext(loadConfig());
-  context.locals.app = await app;
+  context.locals.app = await appContext();
   return next();
 });
 
