@@ -3,11 +3,12 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import precompress from './src/server/build/precompress.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   server: { port: 4321, host: true },
   vite: {
     plugins: [tailwindcss()],

@@ -25,7 +25,7 @@ const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' O
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();
 
-const server = spawn(process.execPath, [entry], {
+const server = spawn(process.execPath, [join(projectRoot, 'scripts/serve.ts')], {
   env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { serve } from '../src/server/serve.ts';
 import { DEFAULT_SEED, isEmpty, seedDatabase } from './seed/generate.ts';
 
 // Migrations are a step of their own, before serving: the server refuses a database that is not current.
@@ -36,7 +37,4 @@ if (!existsSync(entry) || Math.max(...sources.map(newestChange)) > statSync(entr
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-process.env.HOST ??= '0.0.0.0';
-process.env.PORT ??= '4321';
-console.log(`Serving on http://localhost:${process.env.PORT}`);
-await import(entry);
+await serve(join(projectRoot, 'dist'));

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../client/api.ts';
 import { LISTING_TYPE_LABELS, LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
-import { isNearMe, NEAR_ME, type Suggestion } from '../shared/search.ts';
+import { isNearMe, NEAR_ME } from '../shared/near-me.ts';
+import type { Suggestion } from '../shared/search.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
 

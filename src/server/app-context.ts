@@ -12,6 +12,7 @@ import { openSqliteRepositories } from './db/sqlite/index.ts';
 import { publicFormThrottle, type Throttle } from './engagement/throttle.ts';
 import { ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
+import { createPageCache } from './page-cache.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
 export interface AppContext extends CatalogContext {
@@ -20,6 +21,8 @@ export interface AppContext extends CatalogContext {
   media: MediaUrls;
   search: SearchEngine;
   views: ViewRecorder;
+  /** Rendered public pages, compressed, per catalogue version. */
+  pages: ReturnType<typeof createPageCache>;
   /** Limit of the public forms (contact, report), shared by the API and the pages. */
   formThrottle: Throttle;
   /** Stops timers, flushes counts, closes workers and the database. */
@@ -56,6 +59,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     media,
     search,
     views,
+    pages: createPageCache(config.pageCacheBytes),
     formThrottle: publicFormThrottle(),
     async close() {
       expiry.stop();

@@ -3,7 +3,8 @@
  * here so links built on the server and navigation in the browser agree.
  */
 import { type ListingType } from './constants.ts';
-import { isNearMe, SearchRequestSchema, type SearchQuery, type SearchRequest } from './search.ts';
+import { isNearMe } from './near-me.ts';
+import type { SearchRequest } from './search.ts';
 
 /** Query parameter → search request field. */
 export const PARAM_FIELDS = {
@@ -64,26 +65,6 @@ export function toSearchRequest(state: SearchState, dropped: readonly SearchPara
 /** A search page's state from its URL parts. */
 export function readSearchState(cat: ListingType, main: string | null, sub: string | null, search: URLSearchParams): SearchState {
   return { cat, main, sub, params: readParams(search), view: search.get('view') === 'list' ? 'list' : 'grid' };
-}
-
-/**
- * The search request for a page. Parameters that do not parse are dropped one by one (a hand-edited
- * URL still gives a page, never an error), and their names returned.
- */
-export function toSearchQuery(state: SearchState): { query: SearchQuery; dropped: SearchParam[] } {
-  const dropped: SearchParam[] = [];
-  const build = () => SearchRequestSchema.safeParse(toSearchRequest(state, dropped));
-  for (;;) {
-    const result = build();
-    if (result.success) return { query: result.data, dropped };
-    const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
-    const bad = (Object.keys(state.params) as SearchParam[]).filter((param) => !dropped.includes(param) && fields.has(PARAM_FIELDS[param]));
-    if (bad.length === 0) {
-      // Only the path was wrong (a malformed slug): search the whole type instead.
-      return { query: SearchRequestSchema.parse({ type: state.cat }), dropped };
-    }
-    dropped.push(...bad);
-  }
 }
 
 /** The URL of a search page. Parameters keep a fixed order so one page has one URL. */

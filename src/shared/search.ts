@@ -4,17 +4,13 @@ import {
   DEAL_METHODS, DISTANCE_OPTIONS_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES,
   PAGE_SIZES, SORTS,
 } from './constants.ts';
+import { isNearMe } from './near-me.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
 export const MAX_SEARCH_PAGE = 5000;
 export const MAX_SEARCH_LIMIT = 48;
-export const NEAR_ME = 'Near Me';
 
-/** True when a where value means the visitor's own position ('Near Me', in any case). */
-export function isNearMe(where: string | null | undefined): boolean {
-  return where?.trim().toLowerCase() === NEAR_ME.toLowerCase();
-}
 
 /** Empty strings from forms and query strings mean "not given". */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -1,6 +1,6 @@
 /** Recent searches and locations of the header (spec §3 local storage keys, §9 rules). */
 import { atom, type WritableAtom } from 'nanostores';
-import { isNearMe } from '../shared/search.ts';
+import { isNearMe } from '../shared/near-me.ts';
 import { LIMITS } from '../shared/constants.ts';
 
 

@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   const mediaDir = join(dir, 'media');
   const databasePath = await createSeededDatabase(dir, mediaDir);
   const port = await freePort();
-  const server = spawn(process.execPath, [entry], {
+  const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

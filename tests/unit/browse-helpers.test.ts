@@ -3,8 +3,9 @@ import { scrollStep } from '../../src/islands/ScrollButtons.tsx';
 import { pager } from '../../src/shared/pager.ts';
 import { priceBuckets } from '../../src/shared/price-buckets.ts';
 import {
-  canonicalState, changeSearch, isIndexable, readSearchState, searchHref, toggleListValue, toSearchQuery, toSearchRequest,
+  canonicalState, changeSearch, isIndexable, readSearchState, searchHref, toggleListValue, toSearchRequest,
 } from '../../src/shared/search-params.ts';
+import { toSearchQuery } from '../../src/shared/search-query.ts';
 import { description, titlePrefix } from '../../src/shared/seo.ts';
 import { pushRecent } from '../../src/stores/recent.ts';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '../../shared/constants.ts';
 import type { SearchTree } from '../../shared/search-page.ts';
-import { isNearMe, NEAR_ME, type SearchView } from '../../shared/search.ts';
+import { isNearMe, NEAR_ME } from '../../shared/near-me.ts';
+import type { SearchView } from '../../shared/search.ts';
 import { changeSearch, type SearchState } from '../../shared/search-params.ts';
 import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';

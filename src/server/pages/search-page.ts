@@ -1,6 +1,7 @@
 import type { ListingType } from '../../shared/constants.ts';
 import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../../shared/search-page.ts';
-import { canonicalState, isIndexable, readSearchState, searchHref, toSearchQuery, type SearchState } from '../../shared/search-params.ts';
+import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
+import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
 import { description } from '../../shared/seo.ts';
 import type { AppContext } from '../app-context.ts';

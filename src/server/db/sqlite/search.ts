@@ -4,7 +4,8 @@
  */
 import { DEFAULT_NEAR_ME_KM } from '../../../shared/constants.ts';
 import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
-import { isNearMe, type FacetOption, type SearchFilters, type SearchQuery, type SearchResponse } from '../../../shared/search.ts';
+import { isNearMe } from '../../../shared/near-me.ts';
+import type { FacetOption, SearchFilters, SearchQuery, SearchResponse } from '../../../shared/search.ts';
 import { getPostCards } from '../../catalog/posts.ts';
 import type { CatalogContext } from '../../catalog/context.ts';
 import { haversineKm } from '../../search/geo.ts';

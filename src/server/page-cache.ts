@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
+import { SEARCH_PARAMS } from '../shared/search-params.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** Brotli quality for dynamic responses: 4-5 compresses about as well as gzip -6 or better, at a fraction of q11's CPU. */
+export const BROTLI_QUALITY = 5;
+/** How long a cached page may be served before it is rendered again, whatever the catalogue does (opening hours, "Open now"). */
+export const PAGE_CACHE_TTL_MS = 60_000;
+
+/** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
+export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
+
+/** Paths whose pages depend on who asks, or are not pages: never cached. */
+const UNCACHED = /^\/(api|me|media)(\/|$)/;
+
+/** The cache key of a page URL: its path and the parameters pages read, in a canonical order. */
+export function pageCacheKey(url: URL): string {
+  const params = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMS) for (const value of url.searchParams.getAll(name)) params.append(name, value);
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** Which stored encoding a client gets. */
+export type EncodingClass = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts among the ones stored (q=0 means refused). */
+export function encodingClass(acceptEncoding: string | null): EncodingClass {
+  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.trim().split(';')).filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name!.toLowerCase()));
+  return accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : 'identity';
+}
+
+interface Entry {
+  version: number;
+  storedAt: number;
+  etag: string;
+  headers: [string, string][];
+  br: Buffer;
+  gzip: Buffer;
+  bytes: number;
+}
+
+/** Compressed pages in memory, least recently used out first, bounded by their bytes. */
+export class PageStore {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  get(key: string, version: number, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.remove(key, entry);
+    // A page from an older catalogue, or older than the TTL, is stale: drop it rather than serve it.
+    if (entry.version !== version || now - entry.storedAt > PAGE_CACHE_TTL_MS) return undefined;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    return entry;
+  }
+
+  set(key: string, entry: Entry): void {
+    if (entry.bytes > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest, value);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Bytes held (tests and benchmarks watch it stay under the bound). */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** Headers of the rendered page kept with the cached copy (the rest describe the body or the connection). */
+const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link']);
+
+async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): Promise<Response> {
+  const headers = new Headers(entry.headers);
+  headers.set('ETag', entry.etag);
+  headers.set('Vary', 'Accept-Encoding');
+  headers.set('X-Cache', cache);
+  const match = request.headers.get('If-None-Match');
+  if (match && match.split(',').map((tag) => tag.trim()).includes(entry.etag)) return new Response(null, { status: 304, headers });
+  const kind = encodingClass(request.headers.get('Accept-Encoding'));
+  const body = kind === 'br' ? entry.br : kind === 'gzip' ? entry.gzip : await gunzipAsync(entry.gzip);
+  if (kind !== 'identity') headers.set('Content-Encoding', kind);
+  headers.set('Content-Length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
+
+/**
+ * The page cache (ARCHITECTURE.md): public pages never vary by user, so an anonymous GET/HEAD of a
+ * page is rendered once per catalogue version and served from memory as stored brotli or gzip bytes,
+ * with an ETag answered by 304. Only a 200 HTML page that sets no cookie is kept; /api, /me and /media
+ * are never cached.
+ */
+export function createPageCache(maxBytes: number) {
+  const store = new PageStore(maxBytes);
+  return {
+    store,
+    /** Serves `request` from the cache, or renders it with `render` (tagged with the version read before rendering). */
+    async handle(request: Request, version: () => Promise<number>, render: () => Promise<Response>): Promise<Response | undefined> {
+      const url = new URL(request.url);
+      if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
+      const key = pageCacheKey(url);
+      const current = await version();
+      const hit = store.get(key, current, Date.now());
+      if (hit) return respond(request, hit, 'HIT');
+      const response = await render();
+      if (response.status !== 200 || response.headers.has('Set-Cookie') || !response.body
+        || !(response.headers.get('Content-Type') ?? '').startsWith('text/html') || response.headers.has('Content-Encoding')) return response;
+      const raw = Buffer.from(await response.arrayBuffer());
+      const [br, gz] = await Promise.all([
+        brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        gzipAsync(raw, { level: 6 }),
+      ]);
+      const entry: Entry = {
+        version: current,
+        storedAt: Date.now(),
+        etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+        headers: [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
+        br,
+        gzip: gz,
+        bytes: br.length + gz.length + key.length,
+      };
+      store.set(key, entry);
+      return respond(request, entry, 'MISS');
+    },
+  };
+}

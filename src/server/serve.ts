@@ -1,0 +1,62 @@
+/**
+ * The production HTTP server: Astro's standalone handler (pages, API, static files) behind a small
+ * layer that sends the build's precompressed assets (.br, .gz written by build/precompress.ts) with the
+ * right Content-Encoding and Vary, which Astro's static handler cannot.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { encodingClass } from './page-cache.ts';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+};
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Serves a precompressed copy of a static file under `clientDir` when the client accepts one, else
+ * hands the request on. Hashed build assets (/_astro/) are cached for a year, as Astro does.
+ */
+export function precompressedStatic(clientDir: string, next: Handler): Handler {
+  const root = normalize(clientDir + sep);
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0]!;
+    const type = TYPES[extname(path)];
+    if ((method !== 'GET' && method !== 'HEAD') || !type) return next(req, res);
+    let file: string;
+    try {
+      file = normalize(join(root, decodeURIComponent(path)));
+    } catch {
+      return next(req, res);
+    }
+    if (!file.startsWith(root)) return next(req, res);
+    const kind = encodingClass(req.headers['accept-encoding'] ?? null);
+    const suffix = kind === 'br' ? '.br' : kind === 'gzip' ? '.gz' : null;
+    if (!suffix || !existsSync(file + suffix)) return next(req, res);
+    const size = statSync(file + suffix).size;
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Encoding': kind,
+      'Content-Length': size,
+      Vary: 'Accept-Encoding',
+      'Cache-Control': path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    });
+    if (method === 'HEAD') return res.end();
+    createReadStream(file + suffix).pipe(res);
+  };
+}
+
+/** Starts the built site (dist/) on HOST:PORT. */
+export async function serve(distDir: string): Promise<void> {
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
+  const host = process.env.HOST ?? '0.0.0.0';
+  const port = Number(process.env.PORT ?? 4321);
+  const server = createServer(precompressedStatic(join(distDir, 'client'), entry.handler));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+}

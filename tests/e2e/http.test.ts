@@ -1,0 +1,37 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+describe('page cache over HTTP', () => {
+  it('serves a repeat of a public page from the cache, brotli-encoded, and revalidates with its ETag', async () => {
+    const path = '/services/l?page=3';
+    const first = await fetch(baseUrl + path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const second = await fetch(`${baseUrl}${path}&utm_source=newsletter`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(second.headers.get('X-Cache')).toBe('HIT');
+    expect(second.headers.get('Content-Encoding')).toBe('br');
+    const etag = second.headers.get('ETag')!;
+    const notModified = await fetch(baseUrl + path, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('sends the build’s scripts precompressed with brotli or gzip, with Vary', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const script = /<script[^>]+src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1] ?? /"(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const raw = await fetch(baseUrl + script!, { headers: { 'Accept-Encoding': 'identity' } });
+    const plain = Buffer.from(await raw.arrayBuffer());
+    const br = await fetch(baseUrl + script!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('Cache-Control')).toContain('immutable');
+    const body = Buffer.from(await br.arrayBuffer());
+    // fetch leaves a br body encoded only when asked not to decode; compare whichever we got.
+    const decoded = body.equals(plain) ? body : brotliDecompressSync(body);
+    expect(decoded.equals(plain)).toBe(true);
+    const gz = await fetch(baseUrl + script!, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+  });
+});
