@@ -1,10 +1,15 @@
 /**
- * `npm run bench:pages`: server-rendered page latency on loopback at concurrency 16 against the
- * built server (npm run build) and the benchmark database (BENCH_DATABASE, default data/bench-500k.db).
- * Sends a bounded number of requests per page and stops by itself.
+ * `npm run bench:pages`: page throughput and latency against the built server (npm run build) on the
+ * benchmark database (BENCH_DATABASE, default data/bench-500k.db), on loopback.
+ *
+ * For home, a search page, a post detail and a profile it prints, alternating in one run: requests/s
+ * and p50/p95 at concurrency 16 served from the page cache and rendered every time (PAGE_CACHE_BYTES=0
+ * on a second server), each one's ratio to a static asset of similar size from the same server, the
+ * server time at concurrency 1 uncached, the raw HTML size, and the server's RSS after the load.
+ * Sends a bounded number of requests and stops by itself.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
@@ -15,54 +20,94 @@ if (!existsSync(entry) || !existsSync(database)) {
   console.error('Needs a build (npm run build) and the benchmark database (npm run bench:search creates it).');
   process.exit(1);
 }
-const REQUESTS = 400;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = 16;
-const port = 4500 + Math.floor(Math.random() * 400);
-const base = `http://127.0.0.1:${port}`;
+const HEADERS = { 'Accept-Encoding': 'br, gzip' };
 
 const db = openDatabase(database, { readOnly: true });
 const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();
 
-const server = spawn(process.execPath, [join(projectRoot, 'scripts/serve.ts')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-try {
+function start(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(projectRoot, 'scripts/serve.ts')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitUp(base: string) {
   for (let tries = 0; ; tries++) {
-    try { if ((await fetch(`${base}/api/countries`)).ok) break; } catch { /* starting */ }
-    if (tries > 100) throw new Error('server did not start');
+    try { if ((await fetch(`${base}/api/countries`)).ok) return; } catch { /* starting */ }
+    if (tries > 150) throw new Error(`server at ${base} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const pages: [string, (index: number) => string][] = [
-    ['home', () => '/'],
-    ['category home', () => '/services'],
-    ['search, browse (page varies)', (index) => `/services/l?page=${1 + (index % 200)}`],
-    ['search, category + state', () => '/services/l/home-services?where=Selangor'],
-    ['post detail', () => `/services/${post}`],
-    ['profile', () => `/${profile}`],
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** Load at a concurrency: requests/s and latency percentiles (ms). */
+async function load(url: (index: number) => string, requests: number, concurrency: number) {
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < requests) {
+      const index = next++;
+      const begin = performance.now();
+      const response = await fetch(url(index), { headers: HEADERS });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url(index)}: ${response.status}`);
+      samples.push(performance.now() - begin);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil(p * samples.length) - 1)]!;
+  return { rps: requests / seconds, p50: at(0.5), p95: at(0.95) };
+}
+
+/** The built static asset closest in size to `bytes` (served by the same server, precompressed). */
+function staticAssetLike(bytes: number): string {
+  const dir = join(projectRoot, 'dist/client/_astro');
+  const files = readdirSync(dir).filter((name) => /\.(js|css)$/.test(name));
+  files.sort((a, b) => Math.abs(statSync(join(dir, a)).size - bytes) - Math.abs(statSync(join(dir, b)).size - bytes));
+  return `/_astro/${files[0]}`;
+}
+
+const cachedPort = 4500 + Math.floor(Math.random() * 200);
+const uncachedPort = cachedPort + 200;
+const cachedBase = `http://127.0.0.1:${cachedPort}`;
+const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
+const cachedServer = start(cachedPort, {});
+const uncachedServer = start(uncachedPort, { PAGE_CACHE_BYTES: '0' });
+try {
+  await Promise.all([waitUp(cachedBase), waitUp(uncachedBase)]);
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['search, category + state', '/services/l/home-services?where=Selangor'],
+    ['post detail', `/services/${post}`],
+    ['profile', `/${profile}`],
   ];
-  console.log(`SSR at concurrency ${CONCURRENCY}, ${REQUESTS} requests each, gzip accepted (ms):`);
+  console.log(`Pages at concurrency ${CONCURRENCY}, ${REQUESTS} requests each, br accepted; uncached = PAGE_CACHE_BYTES=0:`);
+  console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);
   for (const [label, path] of pages) {
-    const samples: number[] = [];
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const index = next++;
-        const begin = performance.now();
-        const response = await fetch(base + path(index), { headers: { 'Accept-Encoding': 'gzip' } });
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${path(index)}: ${response.status}`);
-        samples.push(performance.now() - begin);
-      }
-    }));
-    const seconds = (performance.now() - started) / 1000;
-    samples.sort((a, b) => a - b);
-    const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil(p * samples.length) - 1)]!.toFixed(1);
-    console.log(`${label.padEnd(30)} median ${at(0.5).padStart(6)}  p95 ${at(0.95).padStart(6)}  ${(REQUESTS / seconds).toFixed(0)} req/s`);
+    const html = await (await fetch(uncachedBase + path, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    const asset = staticAssetLike(Buffer.byteLength(html));
+    const staticLoad = await load(() => cachedBase + asset, REQUESTS, CONCURRENCY);
+    await fetch(cachedBase + path, { headers: HEADERS });
+    const cached = await load(() => cachedBase + path, REQUESTS, CONCURRENCY);
+    const uncached = await load(() => uncachedBase + path, Math.min(REQUESTS, 400), CONCURRENCY);
+    const serial = await load(() => uncachedBase + path, 50, 1);
+    console.log(`${label.padEnd(26)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(7)} | ${cached.rps.toFixed(0).padStart(12)} ${cached.p50.toFixed(1).padStart(6)} ${cached.p95.toFixed(1).padStart(6)} ${(cached.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${uncached.rps.toFixed(0).padStart(14)} ${uncached.p50.toFixed(1).padStart(6)} ${uncached.p95.toFixed(1).padStart(6)} | ${serial.p50.toFixed(1).padStart(7)} | ${staticLoad.rps.toFixed(0)} (${asset})`);
   }
+  // A browse over many pages fills the cache with distinct entries, then the RSS is read.
+  await load((index) => `${cachedBase}/services/l?page=${1 + (index % 500)}`, 1500, CONCURRENCY);
+  console.log(`\nRSS after the load: cached server ${rssMb(cachedServer.pid!).toFixed(0)} MB, uncached server ${rssMb(uncachedServer.pid!).toFixed(0)} MB`);
 } finally {
-  server.kill();
+  cachedServer.kill();
+  uncachedServer.kill();
 }

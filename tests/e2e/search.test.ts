@@ -74,8 +74,44 @@ describe('tab menus', () => {
     await page.getByRole('navigation', { name: 'Listing types' }).getByRole('link', { name: 'Services', exact: true }).hover();
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'All Services' }).getAttribute('href')).toBe('/services/l');
+    // The second level arrives as a fragment on first hover.
+    await menu.getByRole('link', { name: 'Plumbing' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Plumbing' }).getAttribute('href')).toBe('/services/l/home-services/plumbing');
   });
+
+  it('load the second level by keyboard focus too, and leave it out of the page HTML', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    for (const type of ['services', 'jobs', 'hireme', 'buysell']) expect(html).toContain(`data-menu-fragment="${type}" aria-live="polite"></div>`);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('navigation', { name: 'Listing types' }).getByRole('link', { name: 'Jobs', exact: true }).focus();
+    const menu = page.getByTestId('menu-jobs');
+    await menu.locator('ul a').first().waitFor();
+    expect(await menu.isVisible()).toBe(true);
+  });
+});
+
+describe('crawl', () => {
+  it('reaches every category that holds listings by links from the home page, without the menus', async () => {
+    const wanted = new Set(session.db.prepare(`SELECT '/' || c.type || '/l/' || parent.slug || '/' || c.slug AS path
+      FROM categories c JOIN categories parent ON parent.id = c.parent_id
+      WHERE EXISTS (SELECT 1 FROM search_summary s WHERE s.category_id = c.id)`).all().map((row) => String(row.path)));
+    expect(wanted.size).toBeGreaterThan(0);
+    const seen = new Set<string>();
+    const queue = ['/'];
+    // Home, category homes, category listings and the search pages of main categories (no query strings).
+    const follow = /^\/(|services|jobs|hireme|buysell|education\/?|specializations\/\w+|\w+\/l(\/[a-z0-9-]+)?)$/;
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const html = await (await fetch(baseUrl + path)).text();
+      for (const [, href] of html.matchAll(/href="(\/[^"?#]*)"/g)) {
+        if (wanted.has(href!)) seen.add(href!);
+        else if (!seen.has(href!) && follow.test(href!)) queue.push(href!);
+      }
+    }
+    expect([...wanted].filter((path) => !seen.has(path))).toEqual([]);
+  }, 120_000);
 });
 
 describe('search page filters', () => {
