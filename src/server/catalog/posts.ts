@@ -107,6 +107,7 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
     published_at: row.published_at,
     expires_at: row.expires_at,
     live: isLive(row),
+    status: row.status,
     profile: confidential ? null : {
       id: row.profile_id,
       slug: row.profile_slug,
