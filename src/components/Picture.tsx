@@ -25,7 +25,7 @@ export function Picture({ image, alt, variant = 'thumbnail', width, height, clas
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={eager ? 'high' : undefined}
-        className={className}
+        className={`object-cover ${className ?? ''}`.trim()}
       />
     </picture>
   );

@@ -32,8 +32,8 @@ export function PostCard({ post, layout = 'grid' }: PostCardProps) {
         <h3 className="font-semibold leading-snug line-clamp-2"><a href={href} className="hover:underline">{post.title}</a></h3>
         {post.confidential
           ? <p className="text-sm text-gray-700">Confidential</p>
-          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="text-sm text-gray-700 hover:underline line-clamp-1">{post.profile.name}</a>}
-        {category && <a href={categoryUrl(category)} className="text-xs text-blue-800 hover:underline">{category.name}</a>}
+          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="py-0.5 text-sm text-gray-700 hover:underline line-clamp-1">{post.profile.name}</a>}
+        {category && <a href={categoryUrl(category)} className="self-start py-1 text-xs text-blue-800 hover:underline">{category.name}</a>}
         <p className="mt-auto pt-2 font-bold">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
         {post.city_state && <p className="text-xs text-gray-700">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
       </div>

@@ -48,7 +48,10 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
           <div className="absolute bottom-2 right-4 flex gap-2">
             {banners.map((banner, index) => (
               <button key={banner.hyperlink + index} type="button" aria-label={`Show banner ${index + 1}`} aria-current={index === current}
-                onClick={() => show(index)} className={`w-3 h-3 rounded-full border border-white ${index === current ? 'bg-white' : 'bg-white/30'}`} />
+                onClick={() => show(index)} className="w-6 h-6 grid place-items-center">
+                {/* A 24 px target around a 12 px dot (WCAG 2.5.8 target size). */}
+                <span className={`block w-3 h-3 rounded-full border border-white ${index === current ? 'bg-white' : 'bg-white/30'}`} />
+              </button>
             ))}
           </div>
         </>

@@ -45,7 +45,7 @@ export default function ReportButton({ type, id }: ReportButtonProps) {
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="underline" data-testid="report-open">Report</button>
+      <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">Report</button>
       {open && (
         <div className="fixed inset-0 z-[65] bg-black/50 flex items-center justify-center p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
           <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="report-title" className="w-full max-w-[500px] rounded-lg bg-white p-5 shadow-xl">

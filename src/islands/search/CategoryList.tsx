@@ -18,19 +18,19 @@ export function CategoryList({ state, tree, filters, onNavigate }: CategoryListP
   if (parents.length === 0) return null;
   return (
     <section aria-label="Categories" className="py-3" data-testid="category-list">
-      <h3 className="font-semibold text-sm mb-2">Categories</h3>
+      <h2 className="font-semibold text-sm mb-2">Categories</h2>
       <ul className="columns-2 gap-4 text-sm">
         {parents.map((parent) => (
           <li key={parent.slug} className="break-inside-avoid mb-2">
             <SearchLink to={changeSearch(state, { main: parent.slug, sub: null })} onNavigate={onNavigate} current={state.main === parent.slug && !state.sub}
-              className="font-medium hover:underline aria-[current=true]:font-bold">
+              className="inline-block py-0.5 font-medium hover:underline aria-[current=true]:font-bold">
               {parent.name} ({parentCounts.get(parent.slug)})
             </SearchLink>
             <ul className="ml-3">
               {parent.child.filter((child) => childCounts.has(`${parent.slug}--${child.slug}`)).map((child) => (
                 <li key={child.slug}>
                   <SearchLink to={changeSearch(state, { main: parent.slug, sub: child.slug })} onNavigate={onNavigate} current={state.sub === child.slug}
-                    className="text-gray-800 hover:underline aria-[current=true]:font-bold">
+                    className="inline-block py-0.5 text-gray-800 hover:underline aria-[current=true]:font-bold">
                     {child.name} ({childCounts.get(`${parent.slug}--${child.slug}`)})
                   </SearchLink>
                 </li>

@@ -124,7 +124,8 @@ export default function SearchPage({ initialState, initialResponse, tree, adClie
           <CategoryList state={state} tree={tree} filters={response.filters} onNavigate={navigate} />
           <TypeFilters state={state} filters={response.filters} onNavigate={navigate} />
         </aside>
-        <section aria-label="Results">
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" className="sr-only">Results</h2>
           <div className="flex items-center justify-between mb-3">
             <p className="text-sm text-gray-700" data-testid="result-count">{response.total} results</p>
             <div className="flex gap-1" role="group" aria-label="View">

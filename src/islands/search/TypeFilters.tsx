@@ -52,7 +52,7 @@ export function TypeFilters({ state, filters, onNavigate }: TypeFiltersProps) {
         const counts = new Map((group.facet ? filters[group.facet] : []).map((option) => [option.key, option.doc_count]));
         return (
           <section key={group.param} aria-label={group.title} className="border-t border-gray-200 py-3" data-testid={`filter-${group.param}`}>
-            <h3 className="font-semibold text-sm mb-1">{group.title}</h3>
+            <h2 className="font-semibold text-sm mb-1">{group.title}</h2>
             <ul>
               <li>
                 <SearchLink to={changeSearch(state, { params: { [group.param]: null } })} onNavigate={onNavigate} current={active.length === 0} className={OPTION}>

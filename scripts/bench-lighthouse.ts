@@ -1,0 +1,54 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile) scores for home, a search page, a post detail,
+ * a profile and the advertise page of the built server on the benchmark database
+ * (BENCH_DATABASE, default data/bench-500k.db), with every audit that costs points.
+ * Uses the machine's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { projectRoot } from '../src/server/project-root.ts';
+
+const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = 4700 + Math.floor(Math.random() * 200);
+const base = `http://127.0.0.1:${port}`;
+const db = openDatabase(database, { readOnly: true });
+const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
+const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
+db.close();
+
+const server = spawn(process.execPath, [join(projectRoot, 'scripts/serve.ts')], {
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database }, stdio: ['ignore', 'ignore', 'inherit'],
+});
+const out = mkdtempSync(join(tmpdir(), 'yp-lighthouse-'));
+try {
+  for (let tries = 0; ; tries++) {
+    try { if ((await fetch(`${base}/api/countries`)).ok) break; } catch { /* starting */ }
+    if (tries > 150) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const pages: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp']];
+  for (const [label, path] of pages) {
+    const report = join(out, `${label}.json`);
+    spawnSync('npx', ['lighthouse', base + path, '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--output=json', `--output-path=${report}`,
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
+    { env: { ...process.env, CHROME_PATH: chromium }, stdio: 'ignore' });
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
+      audits: Record<string, { score: number | null; title: string; details?: { items?: { node?: { snippet?: string } }[] } }>;
+    };
+    const scores = Object.entries(result.categories).map(([name, category]) => `${name} ${Math.round(category.score * 100)}`).join(', ');
+    const weighted = new Set(Object.values(result.categories).flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)));
+    const failing = Object.entries(result.audits).filter(([id, audit]) => weighted.has(id) && audit.score !== null && audit.score < 1).map(([id]) => id);
+    console.log(`${label.padEnd(10)} ${scores}${failing.length ? `; below full marks: ${failing.join(', ')}` : ''}`);
+    for (const id of failing) {
+      for (const item of (result.audits[id]!.details?.items ?? []).slice(0, 3)) if (item.node?.snippet) console.log(`    ${id}: ${item.node.snippet.slice(0, 150)}`);
+    }
+  }
+} finally {
+  server.kill();
+  rmSync(out, { recursive: true, force: true });
+}
