@@ -104,7 +104,7 @@ async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): P
   const body = kind === 'br' ? entry.br : kind === 'gzip' ? entry.gzip : await gunzipAsync(entry.gzip);
   if (kind !== 'identity') headers.set('Content-Encoding', kind);
   headers.set('Content-Length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /**

@@ -6,6 +6,8 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { loadConfig } from './config.ts';
+import { openSqliteRepositories } from './db/sqlite/index.ts';
 import { encodingClass } from './page-cache.ts';
 
 const TYPES: Record<string, string> = {
@@ -50,8 +52,16 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
   };
 }
 
-/** Starts the built site (dist/) on HOST:PORT. */
+/** Starts the built site (dist/) on HOST:PORT; refuses to start on a database that is not migrated. */
 export async function serve(distDir: string): Promise<void> {
+  const config = loadConfig();
+  const repos = openSqliteRepositories(config.databasePath);
+  const pending = await repos.maintenance.pendingMigrations();
+  await repos.close();
+  if (pending.length > 0) {
+    console.error(`Not starting: ${config.databasePath} has pending migrations (${pending.join(', ')}). Run \`npm run migrate\` first.`);
+    process.exit(1);
+  }
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
   const host = process.env.HOST ?? '0.0.0.0';

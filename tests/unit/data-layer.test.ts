@@ -46,6 +46,20 @@ describe('migrations as a step', () => {
     }
   }, 60_000);
 
+  it('the server refuses to start on a database that is not migrated, saying what to run', async () => {
+    const path = join(scratchDir(), 'unmigrated-serve.db');
+    openDatabase(path).close();
+    const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/serve.ts'], { env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => { output += chunk; });
+      child.stderr.on('data', (chunk) => { output += chunk; });
+      child.on('close', (code) => resolve({ code, output }));
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('npm run migrate');
+  });
+
   it('the app refuses to start on a database that is not migrated, and never migrates it itself', async () => {
     const path = join(scratchDir(), 'unmigrated.db');
     openDatabase(path).close();
