@@ -5,7 +5,7 @@ import { PostCard } from './PostCard.tsx';
 export function CardList({ id, posts }: { id: string; posts: CardView[] }) {
   return (
     <ul id={id} className="scroll-row mt-3 flex gap-4 overflow-x-auto pb-2">
-      {posts.map((post) => <li key={post.id} className="shrink-0 w-[260px] flex"><PostCard post={post} /></li>)}
+      {posts.map((post) => <li key={post.id} className="card-slot"><PostCard post={post} /></li>)}
     </ul>
   );
 }

@@ -25,7 +25,7 @@ export function Picture({ image, alt, variant = 'thumbnail', width, height, clas
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={eager ? 'high' : undefined}
-        className={`object-cover ${className ?? ''}`.trim()}
+        className={className ?? 'object-cover'}
       />
     </picture>
   );

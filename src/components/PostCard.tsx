@@ -16,26 +16,26 @@ interface PostCardProps {
 export function PostCard({ post, layout = 'grid' }: PostCardProps) {
   const category = post.categories[0];
   const href = postUrl(post.type, post.slug);
+  // Short class names (styles/global.css, "Listing cards"): a home page holds dozens of cards.
   return (
-    <article
-      className={`w-full bg-white rounded-lg shadow-sm overflow-hidden flex ${layout === 'list' ? 'flex-row' : 'flex-col'}`}
-      data-testid="post-card"
-    >
-      <a href={href} className={`block bg-gray-200 shrink-0 ${layout === 'list' ? 'w-40 aspect-video' : 'aspect-video'}`} tabIndex={-1} aria-hidden="true">
-        {post.image && <Picture image={post.image} alt="" width={400} height={225} className="w-full h-full object-cover" />}
+    <article className={layout === 'list' ? 'card card-list' : 'card'} data-testid="post-card">
+      <a href={href} className="card-media" tabIndex={-1} aria-hidden="true">
+        {post.image && <Picture image={post.image} alt="" width={400} height={225} className="card-img" />}
       </a>
-      <div className="p-3 flex flex-col gap-1 flex-1 min-w-0">
-        <div className="flex items-center gap-2">
-          <PlanBadge plan={post.plan} />
-          {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type}</span>}
-        </div>
-        <h3 className="font-semibold leading-snug line-clamp-2"><a href={href} className="hover:underline">{post.title}</a></h3>
+      <div className="card-body">
+        {(post.plan !== 'FREE' || post.buysell_type) && (
+          <div className="flex items-center gap-2">
+            <PlanBadge plan={post.plan} />
+            {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type}</span>}
+          </div>
+        )}
+        <h3 className="card-title"><a href={href}>{post.title}</a></h3>
         {post.confidential
-          ? <p className="text-sm text-gray-700">Confidential</p>
-          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="py-0.5 text-sm text-gray-700 hover:underline line-clamp-1">{post.profile.name}</a>}
-        {category && <a href={categoryUrl(category)} className="self-start py-1 text-xs text-blue-800 hover:underline">{category.name}</a>}
-        <p className="mt-auto pt-2 font-bold">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
-        {post.city_state && <p className="text-xs text-gray-700">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
+          ? <p className="card-place">Confidential</p>
+          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="card-company">{post.profile.name}</a>}
+        {category && <a href={categoryUrl(category)} className="card-category">{category.name}</a>}
+        <p className="card-price">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
+        {post.city_state && <p className="card-place">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
       </div>
     </article>
   );

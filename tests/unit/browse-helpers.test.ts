@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollStep } from '../../src/islands/ScrollButtons.tsx';
+import { scrollStep } from '../../src/shared/scroll-step.ts';
 import { pager } from '../../src/shared/pager.ts';
 import { priceBuckets } from '../../src/shared/price-buckets.ts';
 import {

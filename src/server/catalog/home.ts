@@ -1,12 +1,12 @@
-import { LISTING_TYPES, PAGE_SIZES, type ListingType } from '../../shared/constants.ts';
+import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import type { AppData, Banner, CategoryHome, EducationHome, Home, Specialization } from '../../shared/schemas/catalog.ts';
 import type { BannerRow } from '../db/rows.ts';
 import type { MediaUrls } from '../media/urls.ts';
 import type { CatalogContext } from './context.ts';
 import { getPostCards } from './posts.ts';
 
-/** Posts per home category row: two rows' worth of the skeleton's 6. */
-const HOME_ROW_POSTS = PAGE_SIZES.search;
+/** Posts per home category row: one row of the skeleton's 6 (spec §9); View More leads to the rest. */
+const HOME_ROW_POSTS = 6;
 
 function toBanner(media: MediaUrls, row: BannerRow): Banner {
   return { title: row.title, subtitle: row.subtitle, image: media.imageUrls(row)!, hyperlink: row.hyperlink };
