@@ -1,5 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -34,5 +36,32 @@ describe('page cache over HTTP', () => {
     expect(decoded.equals(plain)).toBe(true);
     const gz = await fetch(baseUrl + script!, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+  });
+});
+
+describe('JavaScript budget', () => {
+  it('keeps a post detail page at or under 90 KB of gzip JavaScript, React included, with every island loaded', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const db = openDatabase(inject('e2eDb'), { readOnly: true });
+      const slug = String(db.prepare("SELECT slug FROM posts p WHERE type = 'buysell' AND status = 'active' AND (SELECT count(*) FROM post_media m WHERE m.post_id = p.id) >= 2 LIMIT 1").get()!.slug);
+      db.close();
+      await page.goto(`${baseUrl}/buysell/${slug}`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.m?js(\?|$)/.test(name)));
+      expect(scripts.length).toBeGreaterThan(2);
+      let total = 0;
+      for (const url of new Set(scripts)) {
+        const response = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+        const length = Number(response.headers.get('Content-Length'));
+        // Small chunks are sent plain (under the precompression floor): count their raw size.
+        total += length > 0 ? length : (await response.arrayBuffer()).byteLength;
+      }
+      expect(total).toBeLessThanOrEqual(90 * 1024);
+    } finally {
+      await browser.close();
+    }
   });
 });
