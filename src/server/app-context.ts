@@ -50,7 +50,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const engine = createSqliteSearchEngine({ repos, media }, {
     workers: config.searchWorkers, databasePath: config.databasePath, mediaBaseUrl: config.mediaBaseUrl,
   });
-  const search = withResponseCache(engine, repos, config.searchCacheSize);
+  const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
   return {

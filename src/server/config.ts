@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
   /** Search responses kept in memory; 0 turns the response cache off. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** Bytes of JSON the search response cache may hold, whatever its entry count. */
+  SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
@@ -29,6 +31,7 @@ export type Config = {
   siteUrl: string;
   searchWorkers: number;
   searchCacheSize: number;
+  searchCacheBytes: number;
   pageCacheBytes: number;
   adClient: string | null;
 };
@@ -53,7 +56,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT } = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
@@ -61,6 +64,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     siteUrl: SITE_URL.replace(/\/+$/, ''),
     searchWorkers: SEARCH_WORKERS,
     searchCacheSize: SEARCH_CACHE_SIZE,
+    searchCacheBytes: SEARCH_CACHE_BYTES,
     pageCacheBytes: PAGE_CACHE_BYTES,
     adClient: PUBLIC_AD_CLIENT ?? null,
   };

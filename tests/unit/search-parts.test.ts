@@ -35,7 +35,7 @@ describe('search request parsing', () => {
 
 describe('response cache', () => {
   it('keeps the newest entries and forgets the least recently used', () => {
-    const cache = new ResponseCache<string>(2);
+    const cache = new ResponseCache(2);
     cache.set('a', 1, 'A');
     cache.set('b', 1, 'B');
     expect(cache.get('a', 1)).toBe('A');
@@ -43,14 +43,25 @@ describe('response cache', () => {
     expect(cache.get('b', 1)).toBeUndefined();
     expect(cache.get('a', 1)).toBe('A');
   });
+  it('holds no more JSON than its byte bound, dropping the least recently used first', () => {
+    const cache = new ResponseCache(100, 10);
+    cache.set('a', 1, 'aaaa');
+    cache.set('b', 1, 'bbbb');
+    cache.set('c', 1, 'cccc');
+    expect(cache.byteSize).toBeLessThanOrEqual(10);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('c', 1)).toBe('cccc');
+    cache.set('huge', 1, 'x'.repeat(11));
+    expect(cache.get('huge', 1)).toBeUndefined();
+  });
   it('never serves an entry from another catalogue version', () => {
-    const cache = new ResponseCache<string>(5);
+    const cache = new ResponseCache(5);
     cache.set('a', 1, 'A');
     expect(cache.get('a', 2)).toBeUndefined();
     expect(cache.get('a', 1)).toBeUndefined();
   });
   it('is off with capacity 0', () => {
-    const cache = new ResponseCache<string>(0);
+    const cache = new ResponseCache(0);
     cache.set('a', 1, 'A');
     expect(cache.get('a', 1)).toBeUndefined();
   });

@@ -1,31 +1,53 @@
-/** A small LRU of search responses, each tagged with the catalogue version it was computed at. */
-export class ResponseCache<Value> {
-  private readonly entries = new Map<string, { version: number; value: Value }>();
+/**
+ * A small LRU of search responses kept as JSON text (compact, and measured in bytes), each tagged
+ * with the catalogue version it was computed at. Bounded by entries and by bytes, whichever comes first.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { version: number; text: string }>();
   private readonly capacity: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, maxBytes = Number.POSITIVE_INFINITY) {
     this.capacity = capacity;
+    this.maxBytes = maxBytes;
   }
 
-  get(key: string, version: number): Value | undefined {
+  get(key: string, version: number): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
+    this.remove(key, entry);
     // A response from an older catalogue is stale: drop it rather than serve it.
     if (entry.version !== version) return undefined;
     this.entries.set(key, entry);
-    return entry.value;
+    this.bytes += entry.text.length;
+    return entry.text;
   }
 
-  set(key: string, version: number, value: Value): void {
-    if (this.capacity <= 0) return;
+  set(key: string, version: number, text: string): void {
+    if (this.capacity <= 0 || text.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, { version, text });
+    this.bytes += text.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.capacity && this.bytes <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(key: string, entry: { text: string }): void {
     this.entries.delete(key);
-    this.entries.set(key, { version, value });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    this.bytes -= entry.text.length;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Characters of JSON held (about its bytes: responses are mostly ASCII). */
+  get byteSize(): number {
+    return this.bytes;
   }
 }
 

@@ -12,17 +12,18 @@ export interface SearchEngine {
  * Wraps an engine with a response cache per normalised request (spec §7: responses cached per
  * body), invalidated whenever the catalogue version changes.
  */
-export function withResponseCache(engine: SearchEngine, repos: Repositories, capacity: number): SearchEngine {
-  const cache = new ResponseCache<SearchResponse>(capacity);
+export function withResponseCache(engine: SearchEngine, repos: Repositories, capacity: number, maxBytes?: number): SearchEngine {
+  const cache = new ResponseCache(capacity, maxBytes);
   return {
     async search(query) {
       const version = await repos.catalog.catalogVersion();
       const key = cacheKey(query);
       const cached = cache.get(key, version);
-      if (cached) return structuredClone(cached);
+      // Each caller gets its own copy, parsed from the stored text.
+      if (cached) return JSON.parse(cached) as SearchResponse;
       const response = await engine.search(query);
-      cache.set(key, version, response);
-      return structuredClone(response);
+      cache.set(key, version, JSON.stringify(response));
+      return response;
     },
     close: () => engine.close(),
   };

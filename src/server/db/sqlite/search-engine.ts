@@ -28,6 +28,8 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
       workerData: { databasePath: options.databasePath, mediaBaseUrl: options.mediaBaseUrl },
       minThreads: options.workers,
       maxThreads: options.workers,
+      // A small young generation: searches allocate briefly, and a large one only grows the process's RSS under load.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
     })
     : undefined;
   return {
