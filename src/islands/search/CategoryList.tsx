@@ -23,15 +23,15 @@ export function CategoryList({ state, tree, filters, onNavigate }: CategoryListP
         {parents.map((parent) => (
           <li key={parent.slug} className="break-inside-avoid mb-2">
             <SearchLink to={changeSearch(state, { main: parent.slug, sub: null })} onNavigate={onNavigate} current={state.main === parent.slug && !state.sub}
-              className="inline-block py-0.5 font-medium hover:underline aria-[current=true]:font-bold">
-              {parent.name} ({parentCounts.get(parent.slug)})
+              className="cat-link font-medium">
+              {`${parent.name} (${parentCounts.get(parent.slug)})`}
             </SearchLink>
             <ul className="ml-3">
               {parent.child.filter((child) => childCounts.has(`${parent.slug}--${child.slug}`)).map((child) => (
                 <li key={child.slug}>
                   <SearchLink to={changeSearch(state, { main: parent.slug, sub: child.slug })} onNavigate={onNavigate} current={state.sub === child.slug}
-                    className="inline-block py-0.5 text-gray-800 hover:underline aria-[current=true]:font-bold">
-                    {child.name} ({childCounts.get(`${parent.slug}--${child.slug}`)})
+                    className="cat-link text-gray-800">
+                    {`${child.name} (${childCounts.get(`${parent.slug}--${child.slug}`)})`}
                   </SearchLink>
                 </li>
               ))}
