@@ -11,6 +11,9 @@ export const LISTING_TYPE_LABELS: Record<ListingType, { select: string; tab: str
   hireme: { select: 'Hire Me', tab: 'Hire Me', browsing: 'HireMe' },
 };
 
+/** What reviews, reports and views can be about: a post of a type, or a profile. */
+export const LISTING_REF_TYPES = [...LISTING_TYPES, 'profile'] as const;
+
 export const PLANS = ['FREE', 'BRONZE', 'SILVER', 'GOLD'] as const;
 export type Plan = (typeof PLANS)[number];
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ListingTypeSchema } from '../../shared/schemas/catalog.ts';
+import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
@@ -9,7 +9,7 @@ import { requestClient, type ApiEnv } from './env.ts';
 
 /** A page view beacon: which post or profile a person opened. */
 const ViewSchema = z.object({
-  type: z.union([ListingTypeSchema, z.literal('profile')]),
+  type: ListingRefTypeSchema,
   id: z.number().int().positive(),
 });
 

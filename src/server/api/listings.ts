@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ListingTypeSchema, SlugSchema } from '../../shared/schemas/catalog.ts';
+import { ListingRefTypeSchema, SlugSchema } from '../../shared/schemas/catalog.ts';
 import { AutocompleteRequestSchema, SearchRequestSchema } from '../../shared/search.ts';
 import type { AppContext } from '../app-context.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
@@ -41,7 +41,7 @@ export function profileRoutes(app: AppContext) {
 }
 
 const ReviewParamsSchema = z.object({
-  type: z.union([ListingTypeSchema, z.literal('profile')]),
+  type: ListingRefTypeSchema,
   id: z.string().regex(/^\d{1,12}$/).transform(Number),
 });
 

@@ -1,7 +1,7 @@
 import type { ListingType } from '../../shared/constants.ts';
 import { priceBox } from '../../shared/price-box.ts';
 import type { Post, ReviewPage } from '../../shared/schemas/catalog.ts';
-import { description, pageTitle } from '../../shared/seo.ts';
+import { pageTitle } from '../../shared/seo.ts';
 import { postUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-context.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
@@ -47,7 +47,7 @@ export async function getPostPage(app: AppContext, type: ListingType, slug: stri
     shareUrl: `${app.config.siteUrl}${canonical}`,
     seo: {
       title: pageTitle(`${post.title} – ${post.city_state ?? 'Malaysia'}`),
-      description: description(post.summary),
+      description: post.summary,
       canonical,
       jsonLd: jsonLdScript(postStructuredData(app.config.siteUrl, post)),
       noindex: !post.live,

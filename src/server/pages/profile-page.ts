@@ -1,6 +1,6 @@
 import { isOpenNow } from '../../shared/hours.ts';
 import type { Profile, ReviewPage } from '../../shared/schemas/catalog.ts';
-import { description, pageTitle } from '../../shared/seo.ts';
+import { pageTitle } from '../../shared/seo.ts';
 import { profileUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-context.ts';
 import { getProfileBySlug } from '../catalog/profiles.ts';
@@ -45,7 +45,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
     shareUrl: `${app.config.siteUrl}${canonical}`,
     seo: {
       title: pageTitle(`${profile.name}${first ? ` – ${first.city_state}` : ''}`),
-      description: description(`${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainText(profile.about)}`),
+      description: `${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainText(profile.about)}`,
       canonical,
       jsonLd: jsonLdScript(profileStructuredData(app.config.siteUrl, profile)),
       image: profile.image?.full ?? profile.logo?.full ?? null,

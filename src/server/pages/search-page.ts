@@ -3,7 +3,6 @@ import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../..
 import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
-import { description } from '../../shared/seo.ts';
 import type { AppContext } from '../app-context.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 
@@ -36,7 +35,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     adClient: app.config.adClient,
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
-      description: description(`${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`),
+      description: `${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`,
       canonical: searchHref(canonicalState(state)),
       noindex: !isIndexable(state) || response.total === 0 || dropped.length > 0,
     },

@@ -1,8 +1,11 @@
 /** Shapes of the catalogue as the API and the pages see it (spec §3). Field names are the spec's. */
 import { z } from 'zod';
-import { LISTING_TYPES, PLANS } from '../constants.ts';
+import { LISTING_REF_TYPES, LISTING_TYPES, PLANS } from '../constants.ts';
 
 export const ListingTypeSchema = z.enum(LISTING_TYPES);
+
+/** A post type or 'profile': the `type` of review, report and view requests. */
+export const ListingRefTypeSchema = z.enum(LISTING_REF_TYPES);
 
 /** Slugs (posts, profiles, categories, static pages) are lower-case words joined by hyphens; anything else names nothing. */
 export const SlugSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid address.');

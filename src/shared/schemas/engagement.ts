@@ -1,6 +1,6 @@
 /** Forms visitors send (spec §3, §5): contact messages and listing reports. Forms and API share these. */
 import { z } from 'zod';
-import { REPORT_REASONS } from '../constants.ts';
+import { LISTING_REF_TYPES, REPORT_REASONS } from '../constants.ts';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
@@ -32,7 +32,7 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 
 export const ReportSchema = z.object({
-  type: z.enum(['services', 'jobs', 'hireme', 'buysell', 'profile'], { error: 'Type is required.' }),
+  type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),
   id: z.union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], { error: 'Id is required.' }).pipe(z.number().int().positive()),
   reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], { error: 'Choose a reason.' }),
   description: required('Description', 2000),
