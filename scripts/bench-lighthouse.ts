@@ -4,12 +4,13 @@
  * (BENCH_DATABASE, default data/bench-500k.db), with every audit that costs points.
  * Uses the machine's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { startBenchServer, waitUntilUp } from './bench-server.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,16 +21,10 @@ const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' A
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();
 
-const server = spawn(process.execPath, [join(projectRoot, 'scripts/serve.ts')], {
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database }, stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = startBenchServer(database, port);
 const out = mkdtempSync(join(tmpdir(), 'yp-lighthouse-'));
 try {
-  for (let tries = 0; ; tries++) {
-    try { if ((await fetch(`${base}/api/countries`)).ok) break; } catch { /* starting */ }
-    if (tries > 150) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilUp(base);
   const pages: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp']];
   for (const [label, path] of pages) {
     const report = join(out, `${label}.json`);

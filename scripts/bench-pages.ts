@@ -8,11 +8,11 @@
  * server time at concurrency 1 uncached, the raw HTML size, and the server's RSS after the load.
  * Sends a bounded number of requests and stops by itself.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { startBenchServer, waitUntilUp } from './bench-server.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
 const entry = join(projectRoot, 'dist/server/entry.mjs');
@@ -28,22 +28,6 @@ const db = openDatabase(database, { readOnly: true });
 const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();
-
-function start(port: number, env: Record<string, string>): ChildProcess {
-  // As `npm run serve` runs it (package.json): a small young generation keeps RSS down under load.
-  return spawn(process.execPath, ['--max-semi-space-size=4', join(projectRoot, 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: database, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUp(base: string) {
-  for (let tries = 0; ; tries++) {
-    try { if ((await fetch(`${base}/api/countries`)).ok) return; } catch { /* starting */ }
-    if (tries > 150) throw new Error(`server at ${base} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -83,10 +67,10 @@ const cachedPort = 4500 + Math.floor(Math.random() * 200);
 const uncachedPort = cachedPort + 200;
 const cachedBase = `http://127.0.0.1:${cachedPort}`;
 const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
-const cachedServer = start(cachedPort, {});
-const uncachedServer = start(uncachedPort, { PAGE_CACHE_BYTES: '0' });
+const cachedServer = startBenchServer(database, cachedPort);
+const uncachedServer = startBenchServer(database, uncachedPort, { PAGE_CACHE_BYTES: '0' });
 try {
-  await Promise.all([waitUp(cachedBase), waitUp(uncachedBase)]);
+  await Promise.all([waitUntilUp(cachedBase), waitUntilUp(uncachedBase)]);
   const pages: [string, string][] = [
     ['home', '/'],
     ['search, category + state', '/services/l/home-services?where=Selangor'],

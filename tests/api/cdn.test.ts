@@ -3,6 +3,7 @@ import { getPostPage } from '../../src/server/pages/post-page.ts';
 import { PostSchema } from '../../src/shared/schemas/catalog.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const CDN = 'https://cdn.example.com/media';
 const copy = useTemplateCopy({ MEDIA_BASE_URL: CDN, SITE_URL: 'https://yp.example' });
@@ -13,8 +14,7 @@ beforeAll(() => {
 });
 
 describe('media on a CDN (MEDIA_BASE_URL)', () => {
-  const slug = () => String(copy.db.prepare(`SELECT p.slug FROM posts p WHERE p.type = 'buysell' AND p.status = 'active'
-    AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) AND p.price_min_sen IS NOT NULL
+  const slug = () => String(copy.db.prepare(`SELECT p.slug FROM posts p WHERE p.type = 'buysell' AND ${liveSql()} AND p.price_min_sen IS NOT NULL
     AND EXISTS (SELECT 1 FROM post_media m WHERE m.post_id = p.id) LIMIT 1`).get()!.slug);
 
   it('gives media URLs under the CDN base in the API', async () => {

@@ -4,6 +4,7 @@ import { SearchResponseSchema } from '../../src/shared/search.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const copy = useTemplateCopy();
 let get: ReturnType<typeof apiClient>;
@@ -102,7 +103,7 @@ describe('GET /api/profile/slug/{slug}', () => {
 });
 
 describe('expired listings', () => {
-  const LIVE = "p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+  const LIVE = liveSql();
   const search = async (body: object) => SearchResponseSchema.parse((await get('/api/post/search', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   })).body);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
 import { useBrowserSession } from '../helpers/browser.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
@@ -24,7 +25,7 @@ async function jsonLd(): Promise<{ '@type': string }[]> {
 
 describe('post detail', () => {
   it('jobs: job sections, Salary, Apply Now, JobPosting data', async () => {
-    const path = `/jobs/${slug(`SELECT p.slug FROM posts p JOIN job_details j ON j.post_id = p.id WHERE j.company_confidential = 0 AND j.experience_years > 0 AND p.price_min_sen IS NOT NULL AND p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) LIMIT 1`)}`;
+    const path = `/jobs/${slug(`SELECT p.slug FROM posts p JOIN job_details j ON j.post_id = p.id WHERE j.company_confidential = 0 AND j.experience_years > 0 AND p.price_min_sen IS NOT NULL AND ${liveSql()} LIMIT 1`)}`;
     await page.goto(baseUrl + path);
     const details = page.getByTestId('type-details');
     for (const text of ['Job Type', 'Qualifications', 'Career Level', 'Requirements', 'Responsibilities', 'Benefits']) expect(await details.innerText()).toContain(text);

@@ -1,10 +1,11 @@
 import { expect, describe, inject, it } from 'vitest';
 import { useBrowserSession } from '../helpers/browser.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const baseUrl = inject('baseUrl');
 // Headless Chromium says so in its User-Agent, which the view counter skips as a bot: look like a person's browser.
 const session = useBrowserSession({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' });
-const LIVE = "status = 'active' AND (expires_at IS NULL OR expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+const LIVE = liveSql('');
 
 /** Polls `read` until it returns `expected` or the time is up (the server writes view counts in batches). */
 async function eventually<T>(read: () => T, expected: T, timeoutMs = 15_000): Promise<T> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sitemapFiles, sitemapIndex, sitemapLines, streamLines } from '../../src/server/seo/sitemap.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const copy = useTemplateCopy();
 const BASE = 'https://yp.example';
@@ -15,7 +16,7 @@ async function locs(lines: AsyncIterable<string> | undefined): Promise<string[]>
   return (await text(lines)).match(/<loc>[^<]+<\/loc>/g)!.map((loc) => loc.slice(5, -6));
 }
 
-const LIVE = "status = 'active' AND (expires_at IS NULL OR expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+const LIVE = liveSql('');
 
 describe('sitemaps', () => {
   it('split live posts and profiles into files of at most the given number of URLs, together listing each once', async () => {

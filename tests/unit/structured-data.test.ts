@@ -3,11 +3,12 @@ import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { liveSql } from '../helpers/live.ts';
 
 const copy = useTemplateCopy();
 const SITE = 'https://yp.example';
 
-const LIVE = "p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))";
+const LIVE = liveSql();
 
 async function post(where: string) {
   const slug = String(copy.db.prepare(`SELECT p.slug FROM posts p LEFT JOIN job_details j ON j.post_id = p.id WHERE ${where} LIMIT 1`).get()!.slug);
