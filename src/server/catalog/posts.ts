@@ -79,11 +79,6 @@ function toCard(
   };
 }
 
-/** True when a post may be shown in search and lists: active and not past its expiry. */
-export function isLive(post: { status: string; expires_at: string | null }, now = new Date()): boolean {
-  return post.status === 'active' && (post.expires_at === null || new Date(post.expires_at) > now);
-}
-
 /** A post with everything its detail page shows (expired ones too), or undefined when no post has that slug. */
 export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug: string): Promise<Post | undefined> {
   const { catalog } = repos;
@@ -106,7 +101,7 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
     locations: locationsOf(row, locationRows),
     published_at: row.published_at,
     expires_at: row.expires_at,
-    live: isLive(row),
+    live: row.live === 1,
     status: row.status,
     profile: confidential ? null : {
       id: row.profile_id,

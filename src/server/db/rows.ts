@@ -77,6 +77,8 @@ export interface PostRow {
   published_at: string;
   expires_at: string | null;
   status: PostStatus;
+  /** 1 when visitors may find the post in lists (active, not past its expiry): the same rule search and sitemaps apply. */
+  live: number;
   profile_id: number;
   profile_slug: string;
   profile_name: string;
