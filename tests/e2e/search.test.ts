@@ -260,7 +260,23 @@ describe('pagination', () => {
     expect(await titles()).toEqual(second);
   });
 
-  it('gives the same results with JavaScript disabled', async () => {
+  it('shows 4 skeleton cards while the next page loads, then its results', async () => {
+    await page.goto(`${baseUrl}/services/l`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/services\/l\?page=2$/, async (route) => { await held; await route.continue(); });
+    await page.getByTestId('pagination').getByRole('link', { name: 'Next Page' }).click();
+    await page.getByTestId('card-skeleton').first().waitFor();
+    expect(await page.getByTestId('card-skeleton').count()).toBe(4);
+    expect(await page.getByTestId('search-page').getAttribute('aria-busy')).toBe('true');
+    release();
+    await settled();
+    expect(await page.getByTestId('card-skeleton').count()).toBe(0);
+    expect(await page.getByTestId('pager-caption').innerText()).toMatch(/^13 - 24 of/);
+    await page.unroute(/\/services\/l\?page=2$/);
+  });
+
+    it('gives the same results with JavaScript disabled', async () => {
     const noJs = await session.browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
     await plain.goto(`${baseUrl}/jobs/l`);

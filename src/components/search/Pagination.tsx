@@ -7,13 +7,12 @@ interface PaginationProps {
   page: number;
   total: number;
   pageSize: number;
-  onNavigate: (state: SearchState) => void;
 }
 
 const LINK = 'inline-block min-w-9 rounded border border-gray-300 bg-white px-3 py-1.5 text-center hover:border-gray-600';
 
 /** Previous/Next, at most 5 page numbers with the first and last, and 'x - y of N Results'. */
-export function Pagination({ state, page, total, pageSize, onNavigate }: PaginationProps) {
+export function Pagination({ state, page, total, pageSize }: PaginationProps) {
   const { items, previous, next, caption } = pager(page, total, pageSize);
   const to = (number: number) => changeSearch(state, { params: { page: String(number) } });
   return (
@@ -21,16 +20,16 @@ export function Pagination({ state, page, total, pageSize, onNavigate }: Paginat
       <p className="text-sm text-gray-700" data-testid="pager-caption">{caption}</p>
       {total > pageSize && (
         <ul className="flex flex-wrap items-center justify-center gap-1 text-sm">
-          {previous !== null && <li><SearchLink to={to(previous)} onNavigate={onNavigate} className={LINK}>Previous Page</SearchLink></li>}
+          {previous !== null && <li><SearchLink to={to(previous)} className={LINK}>Previous Page</SearchLink></li>}
           {items.map((item, index) => item.kind === 'ellipsis'
             ? <li key={`ellipsis-${index}`} aria-hidden="true" className="px-1">…</li>
             : (
               <li key={item.page}>
-                <SearchLink to={to(item.page)} onNavigate={onNavigate} current={item.current} label={`Page ${item.page}`}
+                <SearchLink to={to(item.page)} current={item.current} label={`Page ${item.page}`}
                   className={`${LINK} ${item.current ? 'bg-ink text-white border-ink' : ''}`}>{item.page}</SearchLink>
               </li>
             ))}
-          {next !== null && <li><SearchLink to={to(next)} onNavigate={onNavigate} className={LINK}>Next Page</SearchLink></li>}
+          {next !== null && <li><SearchLink to={to(next)} className={LINK}>Next Page</SearchLink></li>}
         </ul>
       )}
     </nav>

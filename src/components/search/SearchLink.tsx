@@ -3,7 +3,6 @@ import { isIndexable, searchHref, type SearchState } from '../../shared/search-p
 
 interface SearchLinkProps {
   to: SearchState;
-  onNavigate: (state: SearchState) => void;
   children: ReactNode;
   className?: string;
   current?: boolean;
@@ -12,10 +11,11 @@ interface SearchLinkProps {
 }
 
 /**
- * A real link to a search page (crawlers and no-JS browsers follow it) that the island turns into
- * an in-page update. Variants kept out of the index carry rel="nofollow".
+ * A real link to a search page: crawlers and browsers without JavaScript follow it, and the page's
+ * navigation script (search-navigation.ts) turns it into an in-page update. Variants kept out of
+ * the index carry rel="nofollow".
  */
-export function SearchLink({ to, onNavigate, children, className, current, label, testId }: SearchLinkProps) {
+export function SearchLink({ to, children, className, current, label, testId }: SearchLinkProps) {
   return (
     <a
       href={searchHref(to)}
@@ -24,11 +24,6 @@ export function SearchLink({ to, onNavigate, children, className, current, label
       aria-label={label}
       data-testid={testId}
       className={className}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        onNavigate(to);
-      }}
     >
       {children}
     </a>

@@ -19,7 +19,7 @@ function display(state: SearchState, param: SearchParam): string {
 }
 
 /** A removable chip for the search term and each active filter. */
-export function Chips({ state, onNavigate }: { state: SearchState; onNavigate: (state: SearchState) => void }) {
+export function Chips({ state }: { state: SearchState }) {
   const active = (Object.keys(LABELS) as SearchParam[]).filter((param) => state.params[param]);
   if (active.length === 0) return null;
   return (
@@ -28,7 +28,7 @@ export function Chips({ state, onNavigate }: { state: SearchState; onNavigate: (
         <li key={param}>
           <SearchLink
             to={changeSearch(state, { params: param === 'where' ? { where: null, ul: null, range: null } : { [param]: null } })}
-            onNavigate={onNavigate}
+           
             testId={`chip-${param}`}
             className="inline-flex items-center gap-1 rounded-full bg-yellow-100 border border-yellow-300 px-3 py-1 text-sm hover:bg-yellow-200"
           >

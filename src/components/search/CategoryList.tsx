@@ -7,11 +7,10 @@ interface CategoryListProps {
   state: SearchState;
   tree: SearchTree;
   filters: SearchView['filters'];
-  onNavigate: (state: SearchState) => void;
 }
 
 /** Main categories of the results with their counts and their sub categories, in two columns. */
-export function CategoryList({ state, tree, filters, onNavigate }: CategoryListProps) {
+export function CategoryList({ state, tree, filters }: CategoryListProps) {
   const parentCounts = new Map(filters.parent_categories_slug.map((option) => [option.key, option.doc_count]));
   const childCounts = new Map(filters.categories_with_parent_slug.map((option) => [option.key, option.doc_count]));
   const parents = tree.filter((category) => parentCounts.has(category.slug));
@@ -22,14 +21,14 @@ export function CategoryList({ state, tree, filters, onNavigate }: CategoryListP
       <ul className="columns-2 gap-4 text-sm">
         {parents.map((parent) => (
           <li key={parent.slug} className="break-inside-avoid mb-2">
-            <SearchLink to={changeSearch(state, { main: parent.slug, sub: null })} onNavigate={onNavigate} current={state.main === parent.slug && !state.sub}
+            <SearchLink to={changeSearch(state, { main: parent.slug, sub: null })} current={state.main === parent.slug && !state.sub}
               className="cat-link font-medium">
               {`${parent.name} (${parentCounts.get(parent.slug)})`}
             </SearchLink>
             <ul className="ml-3">
               {parent.child.filter((child) => childCounts.has(`${parent.slug}--${child.slug}`)).map((child) => (
                 <li key={child.slug}>
-                  <SearchLink to={changeSearch(state, { main: parent.slug, sub: child.slug })} onNavigate={onNavigate} current={state.sub === child.slug}
+                  <SearchLink to={changeSearch(state, { main: parent.slug, sub: child.slug })} current={state.sub === child.slug}
                     className="cat-link text-gray-800">
                     {`${child.name} (${childCounts.get(`${parent.slug}--${child.slug}`)})`}
                   </SearchLink>

@@ -40,11 +40,10 @@ const OPTION = 'flex items-center gap-2 py-1 text-sm hover:underline aria-[curre
 interface TypeFiltersProps {
   state: SearchState;
   filters: SearchView['filters'];
-  onNavigate: (state: SearchState) => void;
 }
 
 /** Each group has an All option that clears it; multi-select options toggle a value in a comma list. */
-export function TypeFilters({ state, filters, onNavigate }: TypeFiltersProps) {
+export function TypeFilters({ state, filters }: TypeFiltersProps) {
   return (
     <>
       {TYPE_FILTERS[state.cat].map((group) => {
@@ -55,7 +54,7 @@ export function TypeFilters({ state, filters, onNavigate }: TypeFiltersProps) {
             <h2 className="font-semibold text-sm mb-1">{group.title}</h2>
             <ul>
               <li>
-                <SearchLink to={changeSearch(state, { params: { [group.param]: null } })} onNavigate={onNavigate} current={active.length === 0} className={OPTION}>
+                <SearchLink to={changeSearch(state, { params: { [group.param]: null } })} current={active.length === 0} className={OPTION}>
                   <span aria-hidden="true">{active.length === 0 ? '●' : '○'}</span> All
                 </SearchLink>
               </li>
@@ -66,7 +65,7 @@ export function TypeFilters({ state, filters, onNavigate }: TypeFiltersProps) {
                 if (group.facet && !on && !count) return null;
                 return (
                   <li key={key}>
-                    <SearchLink to={changeSearch(state, { params: { [group.param]: next } })} onNavigate={onNavigate} current={on} className={OPTION}>
+                    <SearchLink to={changeSearch(state, { params: { [group.param]: next } })} current={on} className={OPTION}>
                       <span aria-hidden="true">{group.single ? (on ? '●' : '○') : (on ? '☑' : '☐')}</span>
                       {label}{count !== undefined && <span className="text-gray-700">({count})</span>}
                     </SearchLink>

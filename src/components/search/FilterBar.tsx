@@ -2,7 +2,7 @@ import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '..
 import type { SearchTree } from '../../shared/search-page.ts';
 import { isNearMe, NEAR_ME } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
-import { changeSearch, type SearchState } from '../../shared/search-params.ts';
+import { changeSearch, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
@@ -15,12 +15,10 @@ interface FilterBarProps {
   state: SearchState;
   tree: SearchTree;
   filters: SearchView['filters'];
-  onNavigate: (state: SearchState) => void;
-  onNearMe?: () => void;
 }
 
 /** Category, location, distance, price and sort dropdowns (spec §2 filter bar, §4 rules). */
-export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: FilterBarProps) {
+export function FilterBar({ state, tree, filters }: FilterBarProps) {
   const where = state.params.where;
   const nearMe = isNearMe(where);
   const mainName = tree.find((category) => category.slug === state.main)?.name;
@@ -29,7 +27,7 @@ export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: Filter
     (sort !== 'relevance' || state.params.what) && (sort !== 'distance' || state.params.ul));
   const currentSort = (state.params.sort ?? 'recommended') as keyof typeof SORT_LABELS;
   const link = (to: SearchState, label: string, current: boolean) => (
-    <li key={label}><SearchLink to={to} onNavigate={onNavigate} current={current} className={OPTION_CLASS}>{label}</SearchLink></li>
+    <li key={label}><SearchLink to={to} current={current} className={OPTION_CLASS}>{label}</SearchLink></li>
   );
   return (
     <div className="flex flex-wrap gap-2" data-testid="filter-bar">
@@ -40,8 +38,9 @@ export function FilterBar({ state, tree, filters, onNavigate, onNearMe }: Filter
       <Dropdown label="Location" value={where ?? 'All'} testId="filter-location">
         {link(changeSearch(state, { params: { where: null, ul: null, range: null } }), 'All', !where)}
         <li>
-          <button type="button" onClick={onNearMe} disabled={!onNearMe} aria-current={nearMe ? 'true' : undefined}
-            className={`${OPTION_CLASS} w-full text-left disabled:text-gray-400`}>{NEAR_ME}</button>
+          {/* Enabled by the navigation script where the browser can tell its location; it adds ul. */}
+          <button type="button" disabled data-near-me={searchHref(changeSearch(state, { params: { where: NEAR_ME } }))}
+            aria-current={nearMe ? 'true' : undefined} className={`${OPTION_CLASS} w-full text-left disabled:text-gray-400`}>{NEAR_ME}</button>
         </li>
         {filters.states.map((option) => link(changeSearch(state, { params: { where: option.key } }), `${option.key} (${option.doc_count})`, option.key === where))}
         {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, where, true)}

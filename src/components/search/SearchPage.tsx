@@ -1,0 +1,109 @@
+import { PostCard, PostCardSkeleton } from '../PostCard.tsx';
+import { LISTING_TYPE_LABELS, PAGE_SIZES } from '../../shared/constants.ts';
+import { isNearMe } from '../../shared/near-me.ts';
+import type { SearchView } from '../../shared/search.ts';
+import { categoryNames, searchHeading, type SearchTree } from '../../shared/search-page.ts';
+import { changeSearch, type SearchState } from '../../shared/search-params.ts';
+import { CategoryList } from './CategoryList.tsx';
+import { Chips } from './Chips.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SearchLink } from './SearchLink.tsx';
+import { TypeFilters } from './TypeFilters.tsx';
+
+export const EMPTY_TEXT = 'No results found for your query. Please try different search parameters.';
+
+interface SearchPartProps {
+  state: SearchState;
+  response: SearchView;
+  tree: SearchTree;
+}
+
+/**
+ * The top of the search page: breadcrumbs, title, the touch category strip, chips and the filter bar.
+ * Static HTML; search-navigation.ts makes its links update the page in place.
+ */
+export function SearchHead({ state, response, tree }: SearchPartProps) {
+  const names = categoryNames(tree, state);
+  const where = state.params.where;
+  const crumbs: [string, SearchState | null][] = [
+    [LISTING_TYPE_LABELS[state.cat].tab, { cat: state.cat, main: null, sub: null, params: {}, view: 'grid' }],
+    ...(where && !isNearMe(where) ? [[where, { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
+    ...(names.main ? [[names.main, { cat: state.cat, main: state.main, sub: null, params: where ? { where } : {}, view: 'grid' }] as [string, SearchState]] : []),
+    ...(names.sub ? [[names.sub, null] as [string, null]] : []),
+  ];
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+        <ol className="flex flex-wrap gap-1">
+          <li><a href="/" className="hover:underline">Malaysia</a></li>
+          {crumbs.map(([label, to]) => (
+            <li key={label} className="before:content-['›'] before:mr-1">
+              {to ? <SearchLink to={to} className="hover:underline">{label}</SearchLink> : <span aria-current="page">{label}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-2xl font-bold" data-testid="search-title">{searchHeading(state)}</h1>
+      <nav aria-label="Categories" className="touch-only mt-3 flex gap-2 overflow-x-auto pb-1 text-sm">
+        {tree.map((category) => (
+          <SearchLink key={category.slug} to={changeSearch(state, { main: category.slug, sub: null })}
+            className="shrink-0 rounded-full border border-gray-300 bg-white px-3 py-1">{category.name}</SearchLink>
+        ))}
+      </nav>
+      <div className="mt-3 space-y-3">
+        <Chips state={state} />
+        <FilterBar state={state} tree={tree} filters={response.filters} />
+      </div>
+    </>
+  );
+}
+
+/** Filters beside the results, the results (grid or list), and the pager. */
+export function SearchBody({ state, response, tree }: SearchPartProps) {
+  const page = Number(state.params.page ?? 1);
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <aside className="bg-white rounded-lg p-4 shadow-sm self-start" aria-label="Filters">
+        <CategoryList state={state} tree={tree} filters={response.filters} />
+        <TypeFilters state={state} filters={response.filters} />
+      </aside>
+      <section aria-labelledby="results-heading">
+        <h2 id="results-heading" className="sr-only">Results</h2>
+        <div className="flex items-center justify-between mb-3">
+          <p className="text-sm text-gray-700" data-testid="result-count">{response.total} results</p>
+          <div className="flex gap-1" role="group" aria-label="View">
+            {(['grid', 'list'] as const).map((view) => (
+              <SearchLink key={view} to={{ ...state, view }} current={state.view === view}
+                className="rounded border border-gray-300 bg-white px-3 py-1 text-sm aria-[current=true]:bg-ink aria-[current=true]:text-white">
+                {view === 'grid' ? 'Grid' : 'List'}
+              </SearchLink>
+            ))}
+          </div>
+        </div>
+        {state.params.ul && (
+          <aside className="mb-4 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm" data-testid="near-me-box">
+            Showing listings near you. Suggestions based on your location will appear here.
+          </aside>
+        )}
+        {response.results.length === 0 ? (
+          <p className="py-12 text-center text-gray-800" data-testid="empty-results">{EMPTY_TEXT}</p>
+        ) : (
+          <ul className={state.view === 'list' ? 'flex flex-col gap-3' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'} data-testid="results" data-view={state.view}>
+            {response.results.map((card) => <li key={card.id} className="flex"><PostCard post={card} layout={state.view} /></li>)}
+          </ul>
+        )}
+        <Pagination state={state} page={page} total={response.total} pageSize={PAGE_SIZES.search} />
+      </section>
+    </div>
+  );
+}
+
+/** What the results area shows while the next page loads (spec §2: 4 skeleton cards); cloned by the navigation script. */
+export function SearchSkeletons({ count }: { count: number }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="results-loading">
+      {Array.from({ length: count }, (_, index) => <li key={index}><PostCardSkeleton /></li>)}
+    </ul>
+  );
+}
