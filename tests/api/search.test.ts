@@ -126,7 +126,22 @@ describe('POST /api/post/search filters', () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 
-  it("'Near Me' uses the user's location and 10 km unless a distance is chosen", async () => {
+  it('pages by distance cover every post within the distance once, nearest first across pages', async () => {
+    const body = { type: 'services', user_location: `${KL.lat},${KL.lon}`, distance: 10, sort: 'distance' };
+    const expected = listings.filter((l) => l.type === 'services' && withinKm(l, KL, 10));
+    const distances: number[] = [];
+    const ids: number[] = [];
+    for (let page = 1; ; page++) {
+      const response = await search({ ...body, page, limit: 12 });
+      ids.push(...response.results.map((card) => card.id));
+      distances.push(...response.results.map((card) => card.distance!));
+      if (response.results.length < 12) break;
+    }
+    expect([...ids].sort((a, b) => a - b)).toEqual(expected.map((l) => l.id).sort((a, b) => a - b));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+    it("'Near Me' uses the user's location and 10 km unless a distance is chosen", async () => {
     await expectSameSet({ type: 'services', location: 'Near Me', user_location: `${KL.lat},${KL.lon}` }, (l) => l.type === 'services' && withinKm(l, KL, 10));
     await expectSameSet({ type: 'services', location: 'Near Me', user_location: `${KL.lat},${KL.lon}`, distance: 5 }, (l) => l.type === 'services' && withinKm(l, KL, 5));
   });

@@ -174,8 +174,26 @@ const ORDER: Record<SearchSort, string> = {
   distance: `${DOT} DESC, s.post_id`,
 };
 
+/**
+ * Radii tried, as fractions of the chosen distance, for the nearest posts: the posts within a small
+ * circle are the nearest of all when there are enough of them, so a page by distance rarely has to
+ * sort every post within 10 km (a 60,000-row sort around Kuala Lumpur).
+ */
+const NEAREST_LADDER = [1 / 16, 1 / 4, 1];
+
 /** One page of post ids in the requested order. */
 export function pageRows(db: Db, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): PageRow[] {
+  const geo = filter.geo;
+  if (sort === 'distance' && geo && geo.km !== null) {
+    for (const fraction of NEAREST_LADDER) {
+      const rows = sortedPage(db, { ...filter, geo: { ...geo, km: geo.km * fraction } }, sort, limit, offset);
+      if (rows.length === limit || fraction === 1) return rows;
+    }
+  }
+  return sortedPage(db, filter, sort, limit, offset);
+}
+
+function sortedPage(db: Db, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): PageRow[] {
   const { from, clauses, params } = where(filter, sort === 'relevance');
   if (sort === 'distance' && filter.geo) Object.assign(params, unitVector(filter.geo.lat, filter.geo.lon));
   return statement(db, `SELECT s.post_id, s.lat, s.lon FROM ${from} ${whereSql(clauses)}
