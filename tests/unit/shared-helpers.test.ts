@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/server/catalog/html.ts';
+import { plainTextOf, sanitizeRichText } from '../../src/server/catalog/html.ts';
 import { weeklyHours } from '../../src/server/catalog/profiles.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { percentOff } from '../../src/shared/constants.ts';
@@ -42,6 +42,10 @@ describe('rich text from advertisers', () => {
     expect(clean).not.toMatch(/script|onclick|javascript:/);
     expect(clean).toContain('<strong>there</strong>');
     expect(clean).toContain('href="https://example.com"');
+  });
+  it('gives descriptions its text with entities decoded once (no "&amp;amp;" in meta tags)', () => {
+    const text = plainTextOf(sanitizeRichText('<p><strong>Ali &amp; Sons</strong> fix <em>pipes</em> &lt;fast&gt;</p>'));
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('Ali & Sons fix pipes <fast>');
   });
 });
 

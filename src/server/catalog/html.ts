@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { decodeHTML } from 'entities';
 
 /**
  * Rich text written by advertisers and editors (profile about, CMS pages) is cleaned before it
@@ -12,4 +13,9 @@ export function sanitizeRichText(html: string): string {
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
   });
+}
+
+/** The text of (sanitised) rich HTML, for descriptions: tags become spaces, entities become characters. */
+export function plainTextOf(html: string | null): string {
+  return decodeHTML((html ?? '').replace(/<[^>]+>/g, ' '));
 }

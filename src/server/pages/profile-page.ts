@@ -1,4 +1,5 @@
 import { isOpenNow } from '../../shared/hours.ts';
+import { plainTextOf } from '../catalog/html.ts';
 import type { Profile, ReviewPage } from '../../shared/schemas/catalog.ts';
 import { pageTitle } from '../../shared/seo.ts';
 import { profileUrl } from '../../shared/urls.ts';
@@ -21,14 +22,9 @@ export interface ProfilePage {
   seo: { title: string; description: string; canonical: string; jsonLd: string; image: string | null };
 }
 
-/** Text of rich HTML, for descriptions (the HTML was sanitised already). */
-function plainText(html: string | null): string {
-  return (html ?? '').replace(/<[^>]+>/g, ' ');
-}
-
 /** Everything the business profile page renders, or undefined when no profile has the slug. */
 export async function getProfilePage(app: AppContext, slug: string, reviewPage: number): Promise<ProfilePage | undefined> {
-  const profile = await getProfileBySlug(app, slug);
+  const profile = await getProfileBySlug(app, slug, { relatedPosts: false });
   if (!profile) return undefined;
   const first = profile.locations[0];
   const place = first ? ` in ${first.city_state}` : '';
@@ -45,7 +41,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
     shareUrl: `${app.config.siteUrl}${canonical}`,
     seo: {
       title: pageTitle(`${profile.name}${first ? ` – ${first.city_state}` : ''}`),
-      description: `${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainText(profile.about)}`,
+      description: `${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainTextOf(profile.about)}`,
       canonical,
       jsonLd: jsonLdScript(profileStructuredData(app.config.siteUrl, profile)),
       image: profile.image?.full ?? profile.logo?.full ?? null,
