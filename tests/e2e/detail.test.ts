@@ -104,6 +104,20 @@ describe('business profile', () => {
     expect(await page.getByTestId('floating-actions').getByRole('link', { name: 'Enquire Now' }).isVisible()).toBe(true);
   });
 
+  it('loads the Related row of a FREE profile when scrolled near it', async () => {
+    const free = slug(`SELECT pr.slug FROM profiles pr WHERE pr.kind = 'business' AND pr.plan = 'FREE'
+      AND EXISTS (SELECT 1 FROM post_categories pc JOIN post_categories other ON other.category_id = pc.category_id
+        JOIN posts p ON p.id = pc.post_id JOIN posts o ON o.id = other.post_id
+        WHERE p.profile_id = pr.id AND o.profile_id != pr.id) LIMIT 1`);
+    const response = await page.goto(`${baseUrl}/${free}`);
+    expect(await response!.text()).not.toContain('data-testid="related-posts"');
+    await page.locator('[data-lazy-fragment]').scrollIntoViewIfNeeded();
+    const related = page.getByTestId('related-posts');
+    await related.waitFor();
+    expect(await related.locator('.card').count()).toBeGreaterThan(0);
+    expect(await related.locator('.card').count()).toBeLessThanOrEqual(10);
+  });
+
   it('has no claim box when claimed, and no serious accessibility violations', async () => {
     await page.goto(`${baseUrl}/${slug("SELECT slug FROM profiles WHERE kind = 'business' AND claimed = 1 LIMIT 1")}`);
     expect(await page.getByTestId('claim-box').count()).toBe(0);

@@ -19,8 +19,25 @@ export function weeklyHours(rows: BusinessHoursRow[]): Profile['business_hours']
   }));
 }
 
-/** A profile with everything its page shows, or undefined when no profile has that slug. */
-export async function getProfileBySlug(context: CatalogContext, slug: string): Promise<Profile | undefined> {
+/** Posts of other advertisers in the same categories, shown on FREE profiles only (spec §2, limit 10). */
+async function relatedCards(context: CatalogContext, row: { id: number; plan: string }, categoryIds: number[]) {
+  if (row.plan !== 'FREE') return [];
+  return getPostCards(context, await context.repos.catalog.findRelatedPostIds(row.id, categoryIds, PAGE_SIZES.relatedPosts));
+}
+
+/** The related posts of the profile with that slug (none for paid plans or an unknown slug). */
+export async function getRelatedPostsOfProfile(context: CatalogContext, slug: string) {
+  const row = await context.repos.catalog.findProfileBySlug(slug);
+  if (!row) return [];
+  const categories = await context.repos.catalog.findProfileCategories(row.id);
+  return relatedCards(context, row, categories.map((category) => category.id));
+}
+
+/**
+ * A profile with everything its page shows, or undefined when no profile has that slug.
+ * `relatedPosts: false` leaves related_posts empty (the page loads them as a fragment).
+ */
+export async function getProfileBySlug(context: CatalogContext, slug: string, options: { relatedPosts?: boolean } = {}): Promise<Profile | undefined> {
   const { repos: { catalog }, media: urls } = context;
   const row = await catalog.findProfileBySlug(slug);
   if (!row) return undefined;
@@ -30,9 +47,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string): P
     catalog.findProfileBadges(row.id), catalog.findProfileLocations(row.id), catalog.findBusinessHours(row.id),
     posts('services'), posts('jobs'), posts('buysell'),
   ]);
-  const related = row.plan === 'FREE'
-    ? await getPostCards(context, await catalog.findRelatedPostIds(row.id, categories.map((category) => category.id), PAGE_SIZES.relatedPosts))
-    : [];
+  const related = options.relatedPosts === false ? [] : await relatedCards(context, row, categories.map((category) => category.id));
   return {
     id: row.id,
     slug: row.slug,
