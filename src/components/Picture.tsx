@@ -11,22 +11,21 @@ interface PictureProps {
   eager?: boolean;
 }
 
-/** An image with its webp variant first, for browsers that take it (spec §3 media item). */
+/**
+ * An image of a listing: its webp variant when there is one (spec §3 media item: webp is used on
+ * server rendering; every browser this site supports takes it), else the original.
+ */
 export function Picture({ image, alt, variant = 'thumbnail', width, height, className, eager = false }: PictureProps) {
   const webp = variant === 'full' ? image.full_webp : image.thumbnail_webp;
   return (
-    <picture>
-      {webp && <source srcSet={webp} type="image/webp" />}
-      <img
-        src={variant === 'full' ? image.full : image.thumbnail}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        fetchPriority={eager ? 'high' : undefined}
-        className={className ?? 'object-cover'}
-      />
-    </picture>
+    <img
+      src={webp ?? (variant === 'full' ? image.full : image.thumbnail)}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      className={className ?? 'object-cover'}
+    />
   );
 }

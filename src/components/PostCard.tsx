@@ -7,21 +7,24 @@ import { PlanBadge } from './PlanBadge.tsx';
 interface PostCardProps {
   post: CardView;
   layout?: 'grid' | 'list';
+  /** Whether to name the company (not on the company's own page). */
+  company?: boolean;
 }
 
 /**
  * A listing card with the links of spec §2: the post, its company and its category. Rendered as
  * static HTML on the server (home rows) and inside the search island.
  */
-export function PostCard({ post, layout = 'grid' }: PostCardProps) {
+export function PostCard({ post, layout = 'grid', company = true }: PostCardProps) {
   const category = post.categories[0];
   const href = postUrl(post.type, post.slug);
-  // Short class names (styles/global.css, "Listing cards"): a home page holds dozens of cards.
+  // Short class names (styles/global.css, "Listing cards"): a home page holds dozens of cards. The
+  // title's link covers the whole card (one link per post instead of two); company and category sit above it.
   return (
-    <article className={layout === 'list' ? 'card card-list' : 'card'} data-testid="post-card">
-      <a href={href} className="card-media" tabIndex={-1} aria-hidden="true">
+    <article className={layout === 'list' ? 'card card-list' : 'card'}>
+      <div className="card-media">
         {post.image && <Picture image={post.image} alt="" width={400} height={225} className="card-img" />}
-      </a>
+      </div>
       <div className="card-body">
         {(post.plan !== 'FREE' || post.buysell_type) && (
           <div className="flex items-center gap-2">
@@ -32,7 +35,7 @@ export function PostCard({ post, layout = 'grid' }: PostCardProps) {
         <h3 className="card-title"><a href={href}>{post.title}</a></h3>
         {post.confidential
           ? <p className="card-place">Confidential</p>
-          : post.profile && <a href={profileUrl(post.profile.slug)} data-testid="card-company" className="card-company">{post.profile.name}</a>}
+          : company && post.profile && <a href={profileUrl(post.profile.slug)} className="card-company">{post.profile.name}</a>}
         {category && <a href={categoryUrl(category)} className="card-category">{category.name}</a>}
         <p className="card-price">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
         {post.city_state && <p className="card-place">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}

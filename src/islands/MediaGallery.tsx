@@ -1,10 +1,32 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Picture } from '../components/Picture.tsx';
 import type { MediaItem } from '../shared/schemas/catalog.ts';
 import { useDialog } from './useDialog.ts';
 
+/** What the gallery needs of a media item: its props are serialised into the page, so only this. */
+export interface GalleryItem {
+  /** The picture in the grid (the first item shows its full size). */
+  src: string;
+  /** The full-size picture, or the video file. */
+  full: string;
+  video: boolean;
+  caption: string | null;
+}
+
+/** Media items as the gallery takes them, webp variants first (spec §3). */
+export function toGalleryItems(items: MediaItem[]): GalleryItem[] {
+  return items.map((item, index) => {
+    const full = item.image.full_webp ?? item.image.full;
+    return {
+      src: index === 0 ? full : item.image.thumbnail_webp ?? item.image.thumbnail,
+      full: item.video?.file ?? full,
+      video: item.video !== null,
+      caption: item.caption,
+    };
+  });
+}
+
 interface MediaGalleryProps {
-  items: MediaItem[];
+  items: GalleryItem[];
   title: string;
 }
 
@@ -40,11 +62,11 @@ export default function MediaGallery({ items, title }: MediaGalleryProps) {
     <>
       <ul className="grid grid-cols-2 md:grid-cols-3 gap-2" aria-label="Photos" data-testid="gallery">
         {items.map((item, index) => (
-          <li key={item.image.full + index} className={index === 0 ? 'col-span-2 md:col-span-3' : ''}>
-            <a href={item.video?.file ?? item.image.full} className="relative block" aria-label={`Open ${item.video ? 'video' : 'photo'} ${index + 1} of ${count}`}
+          <li key={item.full + index} className={index === 0 ? 'col-span-2 md:col-span-3' : undefined}>
+            <a href={item.full} className="relative block" aria-label={`Open ${item.video ? 'video' : 'photo'} ${index + 1} of ${count}`}
               onClick={(event) => { event.preventDefault(); setOpen(index); }}>
-              <Picture image={item.image} alt={item.caption ?? title} variant={index === 0 ? 'full' : 'thumbnail'} width={index === 0 ? 960 : 400}
-                height={index === 0 ? 540 : 225} eager={index === 0} className="w-full rounded-lg aspect-video object-cover" />
+              <img src={item.src} alt={item.caption ?? title} width={index === 0 ? 960 : 400} height={index === 0 ? 540 : 225}
+                loading={index === 0 ? 'eager' : 'lazy'} fetchPriority={index === 0 ? 'high' : undefined} className="w-full rounded-lg aspect-video object-cover" />
               {item.video && <span className="absolute inset-0 flex items-center justify-center text-5xl text-white drop-shadow" aria-hidden="true">▶</span>}
             </a>
           </li>
@@ -64,8 +86,8 @@ export default function MediaGallery({ items, title }: MediaGalleryProps) {
           }}>
           <button type="button" onClick={close} className="absolute top-4 right-4 rounded bg-white/90 px-3 py-1 font-bold">CLOSE</button>
           {current.video
-            ? <video src={current.video.file} controls autoPlay className="max-h-[80vh] max-w-full" />
-            : <img src={current.image.full_webp ?? current.image.full} alt={current.caption ?? title} className="max-h-[80vh] max-w-full object-contain" />}
+            ? <video src={current.full} controls autoPlay className="max-h-[80vh] max-w-full" />
+            : <img src={current.full} alt={current.caption ?? title} className="max-h-[80vh] max-w-full object-contain" />}
           <p className="mt-3 text-white text-sm" data-testid="viewer-caption">{current.caption}</p>
           <p className="text-white text-sm" data-testid="viewer-counter">{open + 1} / {count}</p>
           {count > 1 && (

@@ -26,7 +26,7 @@ export default function ShareButtons({ url, title }: ShareButtonsProps) {
       showToast('Could not copy the link.', 'warning');
     }
   };
-  const item = 'rounded border border-gray-300 bg-white px-3 py-1 text-sm hover:border-gray-600';
+  const item = 'chip-button';
   return (
     <div className="flex flex-wrap gap-2" aria-label="Share" role="group" data-testid="share">
       <a href={links.facebook} onClick={popup('facebook')} rel="noopener nofollow" target="_blank" className={item} data-analytics="share_facebook">Facebook</a>

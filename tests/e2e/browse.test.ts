@@ -38,7 +38,7 @@ describe('home page', () => {
       const section = rowSections.nth(index);
       expect(await section.getByRole('heading', { level: 2 }).innerText()).toBe(row.name);
       expect(await section.getByRole('link', { name: 'View More' }).getAttribute('href')).toBe(`/services/l/${row.parent_slug}/${row.slug}`);
-      expect(await section.getByTestId('post-card').count()).toBeGreaterThan(0);
+      expect(await section.locator('.card').count()).toBeGreaterThan(0);
     }
   });
 
@@ -51,7 +51,7 @@ describe('home page', () => {
 
   it('opens a post detail page from a home card', async () => {
     await page.goto(`${baseUrl}/`);
-    const card = page.getByTestId('featured-row').getByTestId('post-card').first();
+    const card = page.getByTestId('featured-row').locator('.card').first();
     const title = await card.getByRole('heading', { level: 3 }).innerText();
     await card.getByRole('heading', { level: 3 }).getByRole('link').click();
     await page.waitForURL(/\/(services|jobs|hireme|buysell)\/[a-z0-9-]+$/);
@@ -65,8 +65,8 @@ describe('home page', () => {
 
   it('opens a business profile from the company link on a home card', async () => {
     await page.goto(`${baseUrl}/`);
-    const card = page.getByTestId('home-category-row').first().getByTestId('post-card').first();
-    const company = card.getByTestId('card-company');
+    const card = page.getByTestId('home-category-row').first().locator('.card').first();
+    const company = card.locator('.card-company');
     const name = await company.innerText();
     await company.click();
     await page.waitForURL((url) => url.pathname.split('/').length === 2 && url.pathname !== '/');

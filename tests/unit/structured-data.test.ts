@@ -86,6 +86,21 @@ describe('structured data', () => {
     expect((business as { openingHoursSpecification: unknown[] }).openingHoursSpecification.length).toBeGreaterThan(0);
   });
 
+  it('states each opening period once, with every day that has it', async () => {
+    const slug = String(copy.db.prepare("SELECT slug FROM profiles WHERE kind = 'business' LIMIT 1").get()!.slug);
+    const profile = (await getProfileBySlug(copy.app, slug))!;
+    const week = [
+      ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({ day, time: ['09:00-13:00', '14:00-18:00'] })),
+      { day: 'Saturday', time: ['09:00-13:00'] }, { day: 'Sunday', time: [] },
+    ];
+    const [business] = profileStructuredData(SITE, { ...profile, business_hours: week });
+    const day = (name: string) => `https://schema.org/${name}`;
+    expect((business as { openingHoursSpecification: unknown[] }).openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(day), opens: '09:00', closes: '13:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(day), opens: '14:00', closes: '18:00' },
+    ]);
+  });
+
   it('states no JobPosting or offer for an expired post', async () => {
     const expired = await post(`NOT (${LIVE}) AND p.type = 'jobs'`);
     expect(expired.live).toBe(false);

@@ -119,6 +119,16 @@ function service(site: string, post: Post): JsonLd | undefined {
   };
 }
 
+/** One entry per opening period with every day that has it (a week of 10:00-20:00 is one entry, not six). */
+function openingHours(week: Profile['business_hours']) {
+  const days = new Map<string, string[]>();
+  for (const entry of week) for (const period of entry.time) days.set(period, [...(days.get(period) ?? []), DAY_NAMES[entry.day]!]);
+  return [...days].map(([period, names]) => {
+    const [opens, closes] = period.split('-');
+    return { '@type': 'OpeningHoursSpecification', dayOfWeek: names.length === 1 ? names[0] : names, opens, closes };
+  });
+}
+
 /** The JSON-LD blocks of a post detail page; an expired post is described by its breadcrumbs only (no offer, no JobPosting). */
 export function postStructuredData(site: string, post: Post): JsonLd[] {
   const main = !post.live ? undefined : post.type === 'jobs' ? jobPosting(site, post)
@@ -148,10 +158,7 @@ export function profileStructuredData(site: string, profile: Profile): JsonLd[] 
       geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
       ...(location.company_phone_number || location.phone_number ? { telephone: location.company_phone_number ?? location.phone_number } : {}),
       ...(profile.logo ? { logo: absoluteUrl(site, profile.logo.full), image: absoluteUrl(site, (profile.image ?? profile.logo).full) } : {}),
-      openingHoursSpecification: profile.business_hours.flatMap((entry) => entry.time.map((period) => {
-        const [opens, closes] = period.split('-');
-        return { '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[entry.day], opens, closes };
-      })),
+      openingHoursSpecification: openingHours(profile.business_hours),
       sameAs: [profile.url, profile.facebook, profile.instagram, profile.linkedin, profile.youtube, profile.twitter].filter(Boolean),
       ...(aggregateRating(profile.rating, profile.rating_count) ? { aggregateRating: aggregateRating(profile.rating, profile.rating_count) } : {}),
     });
