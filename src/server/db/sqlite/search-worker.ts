@@ -6,12 +6,15 @@ import { workerData } from 'node:worker_threads';
 import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
 import { createMediaUrls } from '../../media/urls.ts';
 import { openDatabase } from './connection.ts';
+import { facetStoreFor } from './facet-store.ts';
 import { sqliteRepositories } from './index.ts';
 import { runSearch } from './search.ts';
 
 const { databasePath, mediaBaseUrl } = workerData as { databasePath: string; mediaBaseUrl: string };
 const db = openDatabase(databasePath, { readOnly: true });
 const catalog = { repos: sqliteRepositories(db), media: createMediaUrls(mediaBaseUrl) };
+// Load the facet columns before the first search instead of during it.
+facetStoreFor(db).refresh(db);
 
 export default function search(query: SearchQuery): Promise<SearchResponse> {
   return runSearch(db, catalog, query);

@@ -11,9 +11,10 @@ import type { CatalogContext } from '../../catalog/context.ts';
 import { haversineKm } from '../../search/geo.ts';
 import type { Db } from './connection.ts';
 import { findStates } from './repositories/content.ts';
+import { facetStoreFor } from './facet-store.ts';
 import {
-  catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
-  summaryGroups, type GroupRow, type SearchFilter, type SearchSort,
+  candidateIds, catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
+  summaryGroups, walkPage, type GroupRow, type PageRow, type SearchFilter, type SearchSort,
 } from './repositories/search.ts';
 
 /**
@@ -53,7 +54,10 @@ export function resolveFilter(db: Db, query: SearchQuery): SearchFilter | null {
     const keys = query[field];
     if (Array.isArray(keys) && keys.length > 0) filter.attributes.push({ name: attribute, keys: keys as string[] });
   }
-  if (query.search !== undefined) filter.match = matchExpression(query.search, query.type);
+  if (query.search !== undefined) {
+    filter.match = matchExpression(query.search, query.type);
+    filter.matchAnyType = matchExpression(query.search, undefined);
+  }
   return filter;
 }
 
@@ -170,11 +174,22 @@ function maxOf(a: number | null, b: number | null): number | null {
   return a === null ? b : b === null ? a : Math.max(a, b);
 }
 
-/** Totals and facet counts: from the precomputed summary when it can answer, else one grouped scan. */
-function countFacets(db: Db, filter: SearchFilter, useSummary: boolean): Counts {
+/** How a search is counted: the summary tables, the facet store, or SQL alone (tests compare all three). */
+export interface SearchOptions {
+  /** Plain browsing from the per-(type, category, state) summary tables. Default true. */
+  useSummary?: boolean;
+  /** Everything else counted by the in-memory facet store over index-provided ids. Default true. */
+  useFacetStore?: boolean;
+}
+
+/** A page is walked from its sort index when it should take no more rows than this; else SQL sorts the matches. */
+const WALK_LIMIT = 20_000;
+
+/** Totals and facet counts, plus the ids they counted when the facet store did it. */
+function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptions>): Counts & { ids?: Uint32Array } {
   const attributes = new Map<string, Map<string, number>>();
   const facetNames = facetAttributesFor(filter.type);
-  if (useSummary && summaryCanAnswer(filter)) {
+  if (options.useSummary && summaryCanAnswer(filter)) {
     const summary = summaryGroups(db, filter);
     for (const row of summary.facets) {
       if (!(facetNames as string[]).includes(row.facet)) continue;
@@ -187,6 +202,11 @@ function countFacets(db: Db, filter: SearchFilter, useSummary: boolean): Counts 
       states: new Map(summary.states.map((row) => [row.state_id, row.n])),
       attributes,
     };
+  }
+  if (options.useFacetStore) {
+    const store = facetStoreFor(db);
+    store.refresh(db);
+    return store.count(filter, facetNames, candidateIds(db, filter));
   }
   const groups = scanGroups(db, filter, facetNames);
   const byCategory = new Map<number, GroupRow>();
@@ -211,17 +231,41 @@ function countFacets(db: Db, filter: SearchFilter, useSummary: boolean): Counts 
   return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
 }
 
+/** The page's rows: walked from the sort's index over the counted ids when that is short, else sorted by SQL. */
+function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total: number; ids?: Uint32Array }, limit: number, offset: number): PageRow[] {
+  if (counts.ids) {
+    const store = facetStoreFor(db);
+    if (((offset + limit) * store.size(filter.type)) / Math.max(counts.total, 1) <= WALK_LIMIT) {
+      const rows = walkPage(db, filter, sort, store.membership(counts.ids), limit, offset);
+      if (rows) return rows;
+    }
+  }
+  return pageRows(db, filter, sort, limit, offset);
+}
+
 /**
- * Runs a search on this connection; `catalog` builds the cards (on the same connection).
- * `useSummary: false` forces the grouped scan (tests compare both).
+ * Runs a search on this connection; `catalog` builds the cards (on the same connection). Counts and
+ * page are read in one transaction, so they agree even while a write lands.
  */
-export async function runSearch(db: Db, catalog: CatalogContext, query: SearchQuery, options: { useSummary?: boolean } = {}): Promise<SearchResponse> {
-  const filter = resolveFilter(db, query);
-  if (filter === null) return { total: 0, results: [], filters: EMPTY_FILTERS };
-  const counts = countFacets(db, filter, options.useSummary ?? true);
-  const total = counts.total;
-  const offset = (query.page - 1) * query.limit;
-  const rows = offset < total ? pageRows(db, filter, effectiveSort(query, filter), query.limit, offset) : [];
+export async function runSearch(db: Db, catalog: CatalogContext, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResponse> {
+  const settings = { useSummary: options.useSummary ?? true, useFacetStore: options.useFacetStore ?? true };
+  const ownTransaction = !db.isTransaction;
+  if (ownTransaction) db.exec('BEGIN');
+  let filter: SearchFilter | null;
+  let counts: Counts | undefined;
+  let rows: PageRow[] = [];
+  try {
+    filter = resolveFilter(db, query);
+    if (filter !== null) {
+      const found = countFacets(db, filter, settings);
+      counts = found;
+      const offset = (query.page - 1) * query.limit;
+      if (offset < found.total) rows = pageOf(db, filter, effectiveSort(query, filter), found, query.limit, offset);
+    }
+  } finally {
+    if (ownTransaction) db.exec('COMMIT');
+  }
+  if (filter === null || counts === undefined) return { total: 0, results: [], filters: EMPTY_FILTERS };
   const results = await getPostCards(catalog, rows.map((row) => row.post_id));
   if (filter.geo) {
     const origin = filter.geo;
@@ -232,5 +276,5 @@ export async function runSearch(db: Db, catalog: CatalogContext, query: SearchQu
       if (row) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
     }
   }
-  return { total, results, filters: buildFilters(db, counts) };
+  return { total: counts.total, results, filters: buildFilters(db, counts) };
 }

@@ -10,6 +10,16 @@ import { idList, LIVE_POST_SQL, PLAN_WEIGHT_SQL, statement } from '../query.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
+/**
+ * Changes kept in search_changes for the search workers' facet stores to catch up from; a worker
+ * further behind reloads everything. After a full rebuild nothing is kept.
+ */
+const KEPT_CHANGES = 50_000;
+
+function pruneChanges(db: Db, keep: number): void {
+  statement(db, 'DELETE FROM search_changes WHERE seq <= (SELECT max(seq) FROM search_changes) - ?').run(keep);
+}
+
 const ROW_SELECT = `
   SELECT p.id, p.type, ${PLAN_WEIGHT_SQL.replace(/plan/g, 'p.plan')}, p.rating, p.rating_count, p.published_at,
     lower(p.title), coalesce(p.price_min_sen, p.price_max_sen) / 100.0,
@@ -90,6 +100,7 @@ export function rebuildSearchIndex(db: Db): void {
   db.exec(`INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT}`);
   refreshSummary(db, '', []);
   rebuildSuggestions(db);
+  pruneChanges(db, 0);
 }
 
 /** Rows of posts in [fromId, toId): replaced in place, so searches keep finding them while a rebuild runs. */
@@ -106,6 +117,7 @@ export function finishRebuild(db: Db): void {
   db.exec('DELETE FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts)');
   refreshSummary(db, '', []);
   rebuildSuggestions(db);
+  pruneChanges(db, 0);
 }
 
 /**
@@ -135,4 +147,5 @@ export function reindexPosts(db: Db, ids: readonly number[]): void {
     FROM posts WHERE id IN (${IDS}) ON CONFLICT DO NOTHING RETURNING id, label`);
   const insertFts = statement(db, 'INSERT INTO search_suggestions_fts (rowid, label) VALUES (?, ?)');
   for (const row of insertSuggestion.all(list)) insertFts.run(Number(row.id), String(row.label));
+  pruneChanges(db, KEPT_CHANGES);
 }

@@ -20,8 +20,10 @@ export interface SearchFilter {
   geo?: { lat: number; lon: number; km: number | null };
   price?: { min: number; max: number | null };
   attributes: { name: AttributeName; keys: string[] }[];
-  /** An FTS5 expression. */
+  /** An FTS5 expression, narrowed to the type inside the index (for SQL that joins the rest of the row). */
   match?: string;
+  /** The same words for any type: cheaper when the type is checked elsewhere (the facet store). */
+  matchAnyType?: string;
 }
 
 export interface GroupRow {
@@ -51,6 +53,11 @@ function unitVector(lat: number, lon: number) {
   const phi = (lat * Math.PI) / 180;
   const lambda = (lon * Math.PI) / 180;
   return { gx: Math.cos(phi) * Math.cos(lambda), gy: Math.cos(phi) * Math.sin(lambda), gz: Math.sin(phi) };
+}
+
+/** The origin's unit vector and the smallest dot product of a post within `km` of it. */
+export function distanceTest(lat: number, lon: number, km: number) {
+  return { ...unitVector(lat, lon), minDot: Math.cos(km / EARTH_KM) };
 }
 
 export function findCategoryId(db: Db, type: ListingType | undefined, slug: string, parent: boolean): number | undefined {
@@ -110,7 +117,7 @@ function where(filter: SearchFilter, withScore: boolean): Where {
         latMin: filter.geo.lat - dLat, latMax: filter.geo.lat + dLat, lonMin: filter.geo.lon - dLon, lonMax: filter.geo.lon + dLon,
       });
       clauses.push(`${DOT} >= :minDot`);
-      params.minDot = Math.cos(filter.geo.km / EARTH_KM);
+      params.minDot = distanceTest(filter.geo.lat, filter.geo.lon, filter.geo.km).minDot;
     }
   }
   for (const { name, keys } of filter.attributes) {
@@ -198,6 +205,63 @@ function sortedPage(db: Db, filter: SearchFilter, sort: SearchSort, limit: numbe
   if (sort === 'distance' && filter.geo) Object.assign(params, unitVector(filter.geo.lat, filter.geo.lon));
   return statement(db, `SELECT s.post_id, s.lat, s.lon FROM ${from} ${whereSql(clauses)}
     ORDER BY ${ORDER[sort]} LIMIT :limit OFFSET :offset`).all({ ...params, limit, offset }) as unknown as PageRow[];
+}
+
+function parseIds(list: unknown): Uint32Array {
+  if (typeof list !== 'string' || list === '') return new Uint32Array(0);
+  const parts = list.split(',');
+  const ids = new Uint32Array(parts.length);
+  for (let index = 0; index < parts.length; index++) ids[index] = Number(parts[index]);
+  return ids;
+}
+
+/**
+ * Ids of the posts the keyword matches, straight from the full-text index (no join to the rest of
+ * the row: the facet store checks the other filters), or undefined without a keyword.
+ */
+export function candidateIds(db: Db, filter: SearchFilter): Uint32Array | undefined {
+  if (filter.match === undefined) return undefined;
+  return parseIds(statement(db, 'SELECT group_concat(rowid) AS ids FROM search_fts WHERE search_fts MATCH ?').get(filter.matchAnyType ?? filter.match)?.ids);
+}
+
+/**
+ * The sort orders a page can be taken from by walking an index in order and keeping the matching
+ * posts: the narrowest index the filter allows. Undefined for relevance and distance.
+ */
+function walkSql(filter: SearchFilter, sort: SearchSort, withPlace: boolean): { sql: string; params: SQLInputValue[] } | undefined {
+  const columns = `s.post_id${withPlace ? ', s.lat, s.lon' : ', 0 AS lat, 0 AS lon'}`;
+  const type = filter.type ? `s.type = '${filter.type}'` : undefined;
+  if (sort === 'recommended') {
+    const order = `ORDER BY ${ORDER.recommended}`;
+    const from = (index: string) => `SELECT ${columns} FROM search_posts s INDEXED BY ${index}`;
+    if (filter.categoryId !== undefined) return { sql: `${from('search_posts_category')} WHERE s.category_id = ? ${order}`, params: [filter.categoryId] };
+    if (filter.parentId !== undefined) return { sql: `${from('search_posts_parent')} WHERE s.parent_id = ? ${order}`, params: [filter.parentId] };
+    if (type && filter.stateId !== undefined) return { sql: `${from('search_posts_state')} WHERE ${type} AND s.state_id = ? ${order}`, params: [filter.stateId] };
+    if (type) return { sql: `${from('search_posts_recommended')} WHERE ${type} ${order}`, params: [] };
+    return { sql: `SELECT ${columns} FROM search_posts s INDEXED BY search_posts_recommended_all ${order}`, params: [] };
+  }
+  if (!type || (sort !== 'rating' && sort !== 'az' && sort !== 'za')) return undefined;
+  return { sql: `SELECT ${columns} FROM search_posts s INDEXED BY ${sort === 'rating' ? 'search_posts_rating' : 'search_posts_title'}
+    WHERE ${type} ORDER BY ${ORDER[sort]}`, params: [] };
+}
+
+/**
+ * One page in the requested order, taken by walking the sort's index and keeping the posts marked in
+ * `members` (the filtered set): for broad sets the page is found after a few dozen rows instead of
+ * sorting every match. Undefined when the sort has no index to walk.
+ */
+export function walkPage(db: Db, filter: SearchFilter, sort: SearchSort, members: Uint8Array, limit: number, offset: number): PageRow[] | undefined {
+  const walk = walkSql(filter, sort, filter.geo !== undefined);
+  if (!walk) return undefined;
+  const page: PageRow[] = [];
+  let skipped = 0;
+  for (const row of statement(db, walk.sql).iterate(...walk.params) as IterableIterator<PageRow>) {
+    if (members[row.post_id] !== 1) continue;
+    if (skipped < offset) { skipped++; continue; }
+    page.push({ post_id: row.post_id, lat: row.lat, lon: row.lon });
+    if (page.length === limit) break;
+  }
+  return page;
 }
 
 export interface CategoryMeta {
