@@ -5,7 +5,8 @@
  * For home, a search page, a post detail and a profile it prints, alternating in one run: requests/s
  * and p50/p95 at concurrency 16 served from the page cache and rendered every time (PAGE_CACHE_BYTES=0
  * on a second server), each one's ratio to a static asset of similar size from the same server, the
- * server time at concurrency 1 uncached, the raw HTML size, and the server's RSS after the load.
+ * server time at concurrency 1 uncached (median latency less the static asset's, i.e. without what the
+ * client and loopback add), the raw HTML size, and the server's RSS after the load.
  * Sends a bounded number of requests and stops by itself.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -79,6 +80,7 @@ try {
   ];
   console.log(`Pages at concurrency ${CONCURRENCY}, ${REQUESTS} requests each, br accepted; uncached = PAGE_CACHE_BYTES=0:`);
   console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);
+  console.log('(c=1 ms: server time uncached at concurrency 1, the median latency less that of the static asset)');
   for (const [label, path] of pages) {
     const html = await (await fetch(uncachedBase + path, { headers: { 'Accept-Encoding': 'identity' } })).text();
     const asset = staticAssetLike(Buffer.byteLength(html));
@@ -87,7 +89,9 @@ try {
     const cached = await load(() => cachedBase + path, REQUESTS, CONCURRENCY);
     const uncached = await load(() => uncachedBase + path, Math.min(REQUESTS, 400), CONCURRENCY);
     const serial = await load(() => uncachedBase + path, 50, 1);
-    console.log(`${label.padEnd(26)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(7)} | ${cached.rps.toFixed(0).padStart(12)} ${cached.p50.toFixed(1).padStart(6)} ${cached.p95.toFixed(1).padStart(6)} ${(cached.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${uncached.rps.toFixed(0).padStart(14)} ${uncached.p50.toFixed(1).padStart(6)} ${uncached.p95.toFixed(1).padStart(6)} | ${serial.p50.toFixed(1).padStart(7)} | ${staticLoad.rps.toFixed(0)} (${asset})`);
+    // What the client and loopback add to every request, measured on the static asset at c=1.
+    const overhead = await load(() => uncachedBase + asset, 50, 1);
+    console.log(`${label.padEnd(26)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(7)} | ${cached.rps.toFixed(0).padStart(12)} ${cached.p50.toFixed(1).padStart(6)} ${cached.p95.toFixed(1).padStart(6)} ${(cached.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${uncached.rps.toFixed(0).padStart(14)} ${uncached.p50.toFixed(1).padStart(6)} ${uncached.p95.toFixed(1).padStart(6)} | ${(serial.p50 - overhead.p50).toFixed(1).padStart(7)} | ${staticLoad.rps.toFixed(0)} (${asset})`);
   }
   // A browse over many pages fills the cache with distinct entries, then the RSS is read.
   await load((index) => `${cachedBase}/services/l?page=${1 + (index % 500)}`, 1500, CONCURRENCY);

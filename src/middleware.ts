@@ -1,9 +1,9 @@
 import { Duplex } from 'node:stream';
-import { constants, createBrotliCompress } from 'node:zlib';
+import { createBrotliCompress } from 'node:zlib';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAppContext, type AppContext } from './server/app-context.ts';
 import { loadConfig } from './server/config.ts';
-import { BROTLI_QUALITY, encodingClass } from './server/page-cache.ts';
+import { BROTLI_PARAMS, encodingClass } from './server/page-cache.ts';
 
 let app: Promise<AppContext> | undefined;
 
@@ -46,7 +46,7 @@ const compress = defineMiddleware(async (context, next) => {
   headers.delete('Content-Length');
   headers.append('Vary', 'Accept-Encoding');
   const encoder = kind === 'br'
-    ? Duplex.toWeb(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }))
+    ? Duplex.toWeb(createBrotliCompress({ params: BROTLI_PARAMS }))
     : new CompressionStream('gzip');
   return new Response(response.body.pipeThrough(encoder as TransformStream<Uint8Array, Uint8Array>), {
     status: response.status,

@@ -13,7 +13,9 @@ const EnvSchema = z.object({
   /** The public address of the site, used in canonical links and sitemaps. */
   SITE_URL: z.url().default('http://localhost:4321'),
   /** Worker threads for search; 0 searches on the main thread. Defaults to the number of cores. */
-  SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(availableParallelism()),
+  // One core stays with the main thread, which renders pages; searches take the others (at least one).
+  // Each worker holds its own facet store (about 37 MB at 500,000 listings), so more workers cost memory too.
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   /** Search responses kept in memory; 0 turns the response cache off. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** Bytes of JSON the search response cache may hold, whatever its entry count. */

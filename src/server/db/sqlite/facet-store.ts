@@ -147,13 +147,13 @@ export class FacetStore {
   private load(db: Db, sql: string, params: number[], reset = true): void {
     if (reset) {
       const max = Number((db.prepare('SELECT max(post_id) AS id FROM search_posts').get() as { id: number | null }).id ?? 0);
-      this.columns = allocate(Math.max(1024, Math.ceil((max + 1) * 1.1)));
+      this.columns = allocate(Math.max(1024, max + 1));
     }
     const statement = db.prepare(sql);
     statement.setReturnArrays(true);
     for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) {
       const id = Number(row[0]);
-      if (id >= this.columns.type.length) this.columns = grow(this.columns, Math.ceil((id + 1) * 1.5));
+      if (id >= this.columns.type.length) this.columns = grow(this.columns, Math.ceil((id + 1) * 1.25));
       const columns = this.columns;
       columns.type[id] = LISTING_TYPES.indexOf(row[1] as ListingType) + 1;
       columns.category[id] = Number(row[2]);
