@@ -12,5 +12,8 @@ export default defineConfig({
   server: { port: 4321, host: true },
   vite: {
     plugins: [tailwindcss()],
+    // Page scripts (menu loader, view beacon, search navigation…) go out as cached, precompressed
+    // files instead of being inlined into every page's HTML (issue 10: lean HTML).
+    build: { assetsInlineLimit: 0 },
   },
 });
