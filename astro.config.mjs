@@ -10,6 +10,23 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), precompress()],
   server: { port: 4321, host: true },
+  // A Content-Security-Policy header on every page: Astro hashes the scripts and styles it emits, so no
+  // 'unsafe-inline'. Image, media and connect sources (the configured media origin, the ad network when
+  // set) are added per page at runtime (RootLayout). Other responses get src/server/security.ts's policy.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     // Page scripts (menu loader, view beacon, search navigation…) go out as cached, precompressed

@@ -9,7 +9,7 @@ import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
 import type { Repositories } from './db/repositories.ts';
 import { createSqliteSearchEngine } from './db/sqlite/search-engine.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
-import { publicFormThrottle, type Throttle } from './engagement/throttle.ts';
+import { RateLimits } from './rate-limits.ts';
 import { ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { createPageCache } from './page-cache.ts';
@@ -24,7 +24,8 @@ export interface AppContext extends CatalogContext {
   /** Rendered public pages, compressed, per catalogue version. */
   pages: ReturnType<typeof createPageCache>;
   /** Limit of the public forms (contact, report), shared by the API and the pages. */
-  formThrottle: Throttle;
+  /** Every rate limit (rate-limits.ts). */
+  limits: RateLimits;
   /** Stops timers, flushes counts, closes workers and the database. */
   close(): Promise<void>;
 }
@@ -53,6 +54,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
+  const limits = new RateLimits();
   return {
     config,
     repos,
@@ -60,9 +62,10 @@ export async function createAppContext(config: Config, options: AppContextOption
     search,
     views,
     pages: createPageCache(config.pageCacheBytes),
-    formThrottle: publicFormThrottle(),
+    limits,
     async close() {
       expiry.stop();
+      await limits.close();
       await views.close();
       await search.close();
       await repos.close();

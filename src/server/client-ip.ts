@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 
 /**
  * The key a client is limited and counted by: its IP address only (a User-Agent is the client's to
@@ -13,4 +13,45 @@ export function clientKey(address: string | undefined): string {
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
   return `${groups.slice(0, 4).map((group) => Number.parseInt(group || '0', 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Which proxies in front of the server may say who the client is (TRUST_PROXY): none (the socket's
+ * address is the client; X-Forwarded-For is ignored, so a client cannot spoof it), a number of hops
+ * (a CDN and a load balancer are 2), or the proxies' addresses and subnets.
+ */
+export type TrustProxy = { hops: number } | { proxies: BlockList } | null;
+
+/** Parses TRUST_PROXY: empty, 'false' or '0' = none; a whole number = hops; else a comma list of addresses or CIDR subnets. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return null;
+  if (/^\d+$/.test(text)) return { hops: Number(text) };
+  const proxies = new BlockList();
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : isIP(address) === 4 ? 'ipv4' : null;
+    if (!family) throw new Error(`TRUST_PROXY: not an address or subnet: ${entry}`);
+    if (bits === undefined) proxies.addAddress(address, family);
+    else proxies.addSubnet(address, Number(bits), family);
+  }
+  return { proxies };
+}
+
+function isTrusted(proxies: BlockList, address: string): boolean {
+  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  return isIP(address) !== 0 && proxies.check(address, family);
+}
+
+/**
+ * The client's address: the socket's, or with trusted proxies the right-most X-Forwarded-For entry
+ * they did not add themselves (the left-most entries are the client's to write, so never those).
+ */
+export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | null | undefined, trust: TrustProxy): string | undefined {
+  if (!trust || !socketAddress) return socketAddress;
+  const chain = [...(forwardedFor ?? '').split(',').map((part) => part.trim()).filter(Boolean), socketAddress];
+  if ('hops' in trust) return chain[Math.max(0, chain.length - 1 - trust.hops)];
+  let index = chain.length - 1;
+  while (index > 0 && isTrusted(trust.proxies, chain[index]!)) index--;
+  return chain[index];
 }

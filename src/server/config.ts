@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './client-ip.ts';
 import { projectRoot } from './project-root.ts';
 
 const EnvSchema = z.object({
@@ -12,7 +13,7 @@ const EnvSchema = z.object({
   MEDIA_BASE_URL: z.string().min(1).default('/media'),
   /** The public address of the site, used in canonical links and sitemaps. */
   SITE_URL: z.url().default('http://localhost:4321'),
-  /** Worker threads for search; 0 searches on the main thread. Defaults to the number of cores. */
+  /** Worker threads for search; 0 searches on the main thread. */
   // One core stays with the main thread, which renders pages; searches take the others (at least one).
   // Each worker holds its own facet store (about 37 MB at 500,000 listings), so more workers cost memory too.
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
@@ -22,6 +23,9 @@ const EnvSchema = z.object({
   SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
+  /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
+  TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
+    'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
@@ -36,6 +40,7 @@ export type Config = {
   searchCacheBytes: number;
   pageCacheBytes: number;
   adClient: string | null;
+  trustProxy: TrustProxy;
 };
 
 function resolvePath(path: string): string {
@@ -58,7 +63,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY } = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
@@ -69,5 +74,6 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchCacheBytes: SEARCH_CACHE_BYTES,
     pageCacheBytes: PAGE_CACHE_BYTES,
     adClient: PUBLIC_AD_CLIENT ?? null,
+    trustProxy: parseTrustProxy(TRUST_PROXY),
   };
 }

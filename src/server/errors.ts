@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /** A short machine-readable name for each status the API answers with. */
 const CODES = {
-  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 413: 'too_large',
+  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type',
   419: 'csrf_mismatch', 422: 'invalid', 429: 'too_many_requests', 503: 'unavailable',
 } as const;
 
@@ -11,12 +11,15 @@ export class AppError extends Error {
   readonly status: keyof typeof CODES;
   readonly code: (typeof CODES)[keyof typeof CODES];
   readonly errors: Record<string, string[]> | undefined;
+  /** Headers the response must carry (Retry-After on a 429). */
+  readonly headers: Record<string, string>;
 
-  constructor(status: AppError['status'], message: string, errors?: Record<string, string[]>) {
+  constructor(status: AppError['status'], message: string, errors?: Record<string, string[]>, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = CODES[status];
     this.errors = errors;
+    this.headers = headers;
   }
 }
 

@@ -95,7 +95,8 @@ export class PageStore {
 }
 
 /** Headers of the rendered page kept with the cached copy (the rest describe the body or the connection). */
-const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link']);
+// The page's Content-Security-Policy holds the hashes of its own inline scripts: it travels with the page.
+const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy']);
 
 async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): Promise<Response> {
   const headers = new Headers(entry.headers);
@@ -130,7 +131,9 @@ export function createPageCache(maxBytes: number) {
       const hit = store.get(key, current, Date.now());
       if (hit) return respond(request, hit, 'HIT');
       const response = await render();
+      // Only what a page marks shareable: a page with a per-visitor part (a form's CSRF token) says no-store.
       if (response.status !== 200 || response.headers.has('Set-Cookie') || !response.body
+        || /\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
         || !(response.headers.get('Content-Type') ?? '').startsWith('text/html') || response.headers.has('Content-Encoding')) return response;
       const raw = Buffer.from(await response.arrayBuffer());
       const [br, gz] = await Promise.all([

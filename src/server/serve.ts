@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, sep } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
+import { allowedMethods } from './http.ts';
+import { securityHeaders } from './security.ts';
 import { encodingClass } from './page-cache.ts';
 
 const TYPES: Record<string, string> = {
@@ -17,6 +19,8 @@ const TYPES: Record<string, string> = {
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /**
  * Serves a precompressed copy of a static file under `clientDir` when the client accepts one, else
@@ -69,7 +73,22 @@ export async function serve(distDir: string): Promise<void> {
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
   const host = process.env.HOST ?? '0.0.0.0';
   const port = Number(process.env.PORT ?? 4321);
-  const server = createServer(precompressedStatic(join(distDir, 'client'), entry.handler));
+  const headers = Object.entries(securityHeaders(config));
+  const handle = precompressedStatic(join(distDir, 'client'), entry.handler);
+  const server = createServer((req, res) => {
+    // Set before any handler writes, so every response carries them; a handler may still override one.
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // Pages answer GET and HEAD (POST where they have a form): anything else is a 405 with Allow, before
+    // Astro, which cannot even represent TRACE. The API answers for its own methods.
+    const method = req.method ?? 'GET';
+    const allowed = allowedMethods((req.url ?? '/').split('?')[0]!);
+    if (UNSUPPORTED_METHODS.has(method) || (allowed && !allowed.includes(method))) {
+      res.writeHead(405, { Allow: (allowed ?? ['GET', 'HEAD']).join(', '), 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { ErrorBodySchema } from '../../src/shared/schemas/catalog.ts';
+import { csrfHeaders } from '../helpers/csrf.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
 const copy = useTemplateCopy();
@@ -12,7 +13,7 @@ beforeAll(() => {
 
 async function send(path: string, body: unknown, client = '198.51.100.1', headers: Record<string, string> = {}) {
   const response = await api.request(path, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...(await csrfHeaders(api)), ...headers }, body: JSON.stringify(body),
   }, { clientAddress: client });
   return { status: response.status, body: await response.json() };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cacheKey, ResponseCache } from '../../src/server/search/cache.ts';
-import { clientKey } from '../../src/server/client-ip.ts';
+import { clientAddressOf, clientKey, parseTrustProxy } from '../../src/server/client-ip.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { RATE_LIMITS, RateLimits } from '../../src/server/rate-limits.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
-import { Throttle } from '../../src/server/engagement/throttle.ts';
 import { isBot, ViewRecorder } from '../../src/server/engagement/views.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { matchExpression } from '../../src/server/db/sqlite/search.ts';
@@ -101,17 +102,35 @@ describe('client keys', () => {
   });
 });
 
-describe('throttle', () => {
-  it('evicts the least recently used keys instead of resetting everyone', () => {
-    const throttle = new Throttle(1, 60_000, 3);
-    expect(throttle.allow('a', 0)).toBe(true);
-    expect(throttle.allow('a', 1)).toBe(false);
-    for (const key of ['b', 'c']) throttle.allow(key, 2);
-    throttle.allow('a', 3);
-    throttle.allow('d', 4);
-    // 'b' fell out; 'a' is still limited.
-    expect(throttle.allow('a', 5)).toBe(false);
-    expect(throttle.allow('b', 5)).toBe(true);
+describe('rate limits', () => {
+  it('refuses the attempt after the limit with a 429 that says when to come back, per key', async () => {
+    const limits = new RateLimits();
+    try {
+      for (let index = 0; index < RATE_LIMITS.publicForm.limit; index++) await limits.hit('publicForm', 'contact|198.51.100.1');
+      const refused = await limits.hit('publicForm', 'contact|198.51.100.1').then(() => null, (error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).status).toBe(429);
+      const seconds = Number((refused as AppError).headers['Retry-After']);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(RATE_LIMITS.publicForm.windowMs / 1000);
+      await limits.hit('publicForm', 'contact|198.51.100.2');
+    } finally {
+      await limits.close();
+    }
+  });
+});
+
+describe('client address behind proxies', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says which proxies may set it', () => {
+    expect(clientAddressOf('198.51.100.9', '1.2.3.4', parseTrustProxy(undefined))).toBe('198.51.100.9');
+    expect(clientAddressOf('198.51.100.9', '1.2.3.4', parseTrustProxy('false'))).toBe('198.51.100.9');
+  });
+  it('takes the entry the trusted hops added, never a left-most one the client wrote', () => {
+    // client spoofs 6.6.6.6; the CDN adds the real 203.0.113.5; the load balancer (socket 10.0.0.2) adds the CDN's address.
+    expect(clientAddressOf('10.0.0.2', '6.6.6.6, 203.0.113.5, 172.16.0.9', parseTrustProxy('2'))).toBe('203.0.113.5');
+    expect(clientAddressOf('10.0.0.2', '6.6.6.6, 203.0.113.5, 172.16.0.9', parseTrustProxy('10.0.0.0/8, 172.16.0.9'))).toBe('203.0.113.5');
+    expect(clientAddressOf('10.0.0.2', undefined, parseTrustProxy('1'))).toBe('10.0.0.2');
+    expect(() => parseTrustProxy('not-an-ip')).toThrow();
   });
 });
 

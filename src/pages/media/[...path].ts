@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { INERT_CONTENT_POLICY } from '../../server/security.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -25,6 +26,11 @@ export const GET: APIRoute = ({ params, locals }) => {
   }
   const body = Readable.toWeb(createReadStream(target)) as ReadableStream;
   return new Response(body, {
-    headers: { 'Content-Type': type, 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable' },
+    headers: {
+      'Content-Type': type, 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable',
+      // Served from our own origin: whatever a file holds, a browser must never run it as a page.
+      'Content-Security-Policy': INERT_CONTENT_POLICY,
+      ...(type === 'application/pdf' ? { 'Content-Disposition': 'attachment' } : {}),
+    },
   });
 };

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
+import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { engagementRoutes } from './engagement.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
@@ -13,6 +14,8 @@ import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
  */
 export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
+  api.use(requireCsrfToken(app));
+  api.route('/', csrfRoutes(app));
   api.route('/home', homeRoutes(app));
   api.route('/post', postRoutes(app));
   api.route('/profile', profileRoutes(app));
@@ -23,6 +26,7 @@ export function createApi(app: AppContext) {
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError((error, c) => {
     if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
         // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
         error.status as ContentfulStatusCode);

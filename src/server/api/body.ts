@@ -20,8 +20,15 @@ export function limitBody(maxBytes = MAX_JSON_BYTES): MiddlewareHandler {
   });
 }
 
-/** The request's JSON body (an empty body is `{}`), or a 422 when it is not JSON (spec §8 error shape). */
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const SEND_JSON = 'Send the body as application/json.';
+
+/**
+ * The request's JSON body (an empty body is `{}`): a 415 unless it is declared application/json, a 422
+ * when it does not parse (spec §8 error shape).
+ */
 export async function jsonBody(c: Context): Promise<unknown> {
+  if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError(415, SEND_JSON, { _: [SEND_JSON] });
   const text = await c.req.text();
   try {
     return JSON.parse(text === '' ? '{}' : text);

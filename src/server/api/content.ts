@@ -10,8 +10,9 @@ import {
 import { notFound, parseInput } from '../errors.ts';
 import { REFERENCE_CACHE } from '../http.ts';
 import { autocompletePlaces } from '../search/autocomplete.ts';
+import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
-import type { ApiEnv } from './env.ts';
+import { requestClient, type ApiEnv } from './env.ts';
 
 const TypeQuerySchema = z.object({ type: ListingTypeSchema.default('services') });
 
@@ -42,7 +43,7 @@ export function referenceRoutes(app: AppContext) {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
       return c.json(await getParentSpecializations(app, type), 200, { 'Cache-Control': REFERENCE_CACHE });
     })
-    .post('/cities/autocomplete', limitBody(), async (c) => {
+    .post('/cities/autocomplete', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
       const { query } = parseInput(CityAutocompleteRequestSchema, await jsonBody(c));
       return c.json({ data: await autocompletePlaces(app.repos, query) });
     })

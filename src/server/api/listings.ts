@@ -8,8 +8,9 @@ import { getProfileBySlug } from '../catalog/profiles.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { autocomplete } from '../search/autocomplete.ts';
+import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
-import type { ApiEnv } from './env.ts';
+import { requestClient, type ApiEnv } from './env.ts';
 
 /** GET post/slug/{slug}, POST post/search, POST post/autocomplete. */
 export function postRoutes(app: AppContext) {
@@ -20,11 +21,11 @@ export function postRoutes(app: AppContext) {
       if (!post) throw notFound('Post not found.');
       return c.json(post);
     })
-    .post('/search', limitBody(), async (c) => {
+    .post('/search', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
       const query = parseInput(SearchRequestSchema, await jsonBody(c));
       return c.json(await app.search.search(query));
     })
-    .post('/autocomplete', limitBody(), async (c) => {
+    .post('/autocomplete', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
       const { query, type } = parseInput(AutocompleteRequestSchema, await jsonBody(c));
       return c.json({ data: await autocomplete(app.repos, query, type) });
     });

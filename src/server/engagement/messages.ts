@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ContactMessageSchema, ReportSchema, type ContactMessage } from '../../shared/schemas/engagement.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
-import type { Throttle } from './throttle.ts';
+import type { RateLimits } from '../rate-limits.ts';
 
 /** Visitors' addresses are kept only as a hash, enough to spot abuse. */
 function clientHash(client: string): string {
@@ -12,14 +12,12 @@ function clientHash(client: string): string {
 /** What the contact form and the report form need: the repositories and the public-form limit. */
 export interface FormContext {
   repos: Repositories;
-  formThrottle: Throttle;
+  limits: RateLimits;
 }
 
 export const CONTACT_THANKS = 'Thank you, we will get back to you soon.';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
-
-function limit(context: FormContext, action: string, client: string): void {
-  if (!context.formThrottle.allow(`${action}|${client}`)) throw new AppError(429, TOO_MANY_ATTEMPTS);
+function limit(context: FormContext, action: string, client: string): Promise<void> {
+  return context.limits.hit('publicForm', `${action}|${client}`);
 }
 
 /**
@@ -28,7 +26,7 @@ function limit(context: FormContext, action: string, client: string): void {
  */
 export async function submitContactMessage(context: FormContext, input: unknown, client: string): Promise<ContactMessage> {
   const message = parseInput(ContactMessageSchema, input);
-  limit(context, 'contact', client);
+  await limit(context, 'contact', client);
   if (!message.website) {
     await context.repos.engagement.insertContactMessage({
       name: message.name, email: message.email ?? null, phone_number: message.phone_number, message: message.message, client_hash: clientHash(client),
@@ -40,7 +38,7 @@ export async function submitContactMessage(context: FormContext, input: unknown,
 /** A report about a post or profile that exists: validated, limited, stored; 404 when the listing does not exist. */
 export async function submitReport(context: FormContext, input: unknown, client: string): Promise<void> {
   const report = parseInput(ReportSchema, input);
-  limit(context, 'report', client);
+  await limit(context, 'report', client);
   if (report.website) return;
   const listing = { type: report.type, id: report.id };
   if (!(await context.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');

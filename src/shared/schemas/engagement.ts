@@ -1,9 +1,12 @@
 /** Forms visitors send (spec §3, §5): contact messages and listing reports. Forms and API share these. */
 import { z } from 'zod';
 import { LISTING_REF_TYPES, REPORT_REASONS } from '../constants.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
-const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
+/** A required text field, normalised first (text.ts), so invisible or control-only input counts as empty. */
+const required = (label: string, max: number, lines: 'single' | 'multi' = 'single') =>
+  (lines === 'multi' ? multiLineText(`${label} is required.`) : singleLineText(`${label} is required.`))
+    .min(1, `${label} is required.`).max(max, `${label} is too long.`);
 
 /** Malaysian and international numbers: digits with spaces, dashes, brackets and an optional +. */
 const PhoneSchema = required('Phone number', 30).regex(/^\+?[\d\s()-]{7,30}$/, 'Enter a valid phone number.');
@@ -25,7 +28,7 @@ export const ContactMessageSchema = z.object({
   name: required('Name', 100),
   email: OptionalEmailSchema,
   phone_number: PhoneSchema,
-  message: required('Message', 5000),
+  message: required('Message', 5000, 'multi'),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
@@ -35,7 +38,7 @@ export const ReportSchema = z.object({
   type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),
   id: z.union([z.number(), z.string().regex(/^\d{1,12}$/).transform(Number)], { error: 'Id is required.' }).pipe(z.number().int().positive()),
   reason: z.enum(Object.keys(REPORT_REASONS) as [keyof typeof REPORT_REASONS, ...(keyof typeof REPORT_REASONS)[]], { error: 'Choose a reason.' }),
-  description: required('Description', 2000),
+  description: required('Description', 2000, 'multi'),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;

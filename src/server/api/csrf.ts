@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, newCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
+import { AppError } from '../errors.ts';
+import type { ApiEnv } from './env.ts';
+
+/**
+ * POSTs that only read (search and autocomplete: crawler- and cache-friendly), and the view beacon,
+ * which navigator.sendBeacon cannot give a header and which only counts a view once per client and day.
+ */
+const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `GET /api/sanctum/csrf-cookie`: 204 with a fresh XSRF-TOKEN cookie (spec §7). */
+export function csrfRoutes(app: AppContext) {
+  return new Hono<ApiEnv>().get('/sanctum/csrf-cookie', (c) => {
+    c.header('Set-Cookie', csrfCookie(newCsrfToken(), app.config.siteUrl));
+    c.header('Cache-Control', 'no-store');
+    return c.body(null, 204);
+  });
+}
+
+/** Unsafe API requests need a same-site Origin (403) and the token in X-XSRF-TOKEN equal to the cookie (419). */
+export function requireCsrfToken(app: AppContext): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path)) return next();
+    if (!sameOrigin(c.req.header('Origin'), c.req.url, app.config.siteUrl)) throw new AppError(403, 'Cross-site requests are not allowed.');
+    if (!csrfTokensMatch(csrfCookieOf(c.req.header('Cookie')), c.req.header(XSRF_HEADER))) throw new AppError(419, CSRF_MISMATCH);
+    return next();
+  };
+}

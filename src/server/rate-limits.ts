@@ -1,0 +1,71 @@
+/**
+ * Every rate limit of the site, in one place, counted by hono-rate-limiter stores: the memory store
+ * in one process (the embedded default); a shared store (Redis/Valkey through the same Store
+ * interface) replaces it when several app servers run. API routes use `limitRoute`; services and
+ * pages outside Hono call `RateLimits.hit`. Keys are a client (see client-ip.ts) and, once signed in,
+ * an account.
+ */
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
+import { AppError } from './errors.ts';
+
+export const RATE_LIMITS = {
+  /** Public forms (contact, report): 5 sends per client per 10 minutes. */
+  publicForm: { limit: 5, windowMs: 10 * 60_000 },
+  /** Search pages' API and autocomplete: generous per client, so one client's flood of distinct searches cannot take the site. */
+  search: { limit: 300, windowMs: 60_000 },
+  /** Uploads: files per client per 10 minutes. */
+  upload: { limit: 60, windowMs: 10 * 60_000 },
+} as const;
+
+export type RateLimitRule = keyof typeof RATE_LIMITS;
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+/** A 429 with the spec's body and the seconds until the window resets. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+}
+
+export class RateLimits {
+  private readonly stores = new Map<RateLimitRule, Store>();
+
+  constructor(createStore: (rule: RateLimitRule) => Store = () => new MemoryStore()) {
+    for (const rule of Object.keys(RATE_LIMITS) as RateLimitRule[]) {
+      const store = createStore(rule);
+      store.init?.({ windowMs: RATE_LIMITS[rule].windowMs } as Parameters<NonNullable<Store['init']>>[0]);
+      this.stores.set(rule, store);
+    }
+  }
+
+  store(rule: RateLimitRule): Store {
+    return this.stores.get(rule)!;
+  }
+
+  /** Counts one attempt of `key` under `rule`; throws a 429 (with Retry-After) once over the limit. */
+  async hit(rule: RateLimitRule, key: string): Promise<void> {
+    const { totalHits, resetTime } = await this.store(rule).increment(`${rule}|${key}`);
+    if (totalHits > RATE_LIMITS[rule].limit) {
+      throw tooManyAttempts(resetTime ? Math.ceil((resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const store of this.stores.values()) await store.shutdown?.();
+  }
+}
+
+/** Hono middleware limiting a route under `rule`, keyed by `key(c)` (the client, later also the account). */
+export function limitRoute<E extends Env>(limits: RateLimits, rule: RateLimitRule, key: (c: Context<E>) => string): MiddlewareHandler<E> {
+  return rateLimiter<E>({
+    windowMs: RATE_LIMITS[rule].windowMs,
+    limit: RATE_LIMITS[rule].limit,
+    store: limits.store(rule) as unknown as Store<E>,
+    keyGenerator: (c) => `${rule}|${key(c)}`,
+    standardHeaders: false,
+    handler: (c) => {
+      const reset = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
+      throw tooManyAttempts(reset?.resetTime ? Math.ceil((reset.resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000);
+    },
+  });
+}

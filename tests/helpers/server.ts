@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server at ${url} did not start within ${timeoutMs} ms`);
+}
+
+/** The built server (scripts/serve.ts) on a free port with `env`; `output` collects what it logs. */
+export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => { output += chunk; });
+  child.stderr!.on('data', (chunk) => { output += chunk; });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
+  return {
+    baseUrl,
+    process: child,
+    output: () => output,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill();
+    }),
+  };
+}
