@@ -7,7 +7,8 @@ import precompress from './src/server/build/precompress.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The largest body any route takes (an upload request); each route refuses less as the body streams.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 48 * 1024 * 1024 }),
   integrations: [react(), precompress()],
   server: { port: 4321, host: true },
   // A Content-Security-Policy header on every page: Astro hashes the scripts and styles it emits, so no

@@ -18,3 +18,26 @@ export function allowedMethods(pathname: string): string[] | null {
   if (pathname === '/api' || pathname.startsWith('/api/')) return null;
   return FORM_PAGES.has(pathname) ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
 }
+
+/** A body over its limit: the caller answers 413. */
+export class BodyTooLarge extends Error {}
+
+/**
+ * A request body as text, refused as it streams past `maxBytes` (Content-Length first, then the bytes
+ * counted), so an oversized body is never read whole.
+ */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new BodyTooLarge();
+  if (!request.body) return '';
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    received += chunk.byteLength;
+    if (received > maxBytes) {
+      await request.body.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

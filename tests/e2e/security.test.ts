@@ -136,6 +136,23 @@ describe('methods and errors', () => {
   });
 });
 
+describe('bodies', () => {
+  it('are refused as they stream past the route’s limit: 413 from the API and from the contact page', async () => {
+    const huge = 'x'.repeat(20 * 1024 * 1024);
+    const cookie = await fetch(`${baseUrl}/api/sanctum/csrf-cookie`);
+    const token = /XSRF-TOKEN=([^;]+)/.exec(cookie.headers.get('Set-Cookie')!)![1]!;
+    const auth = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': decodeURIComponent(token) };
+    const api = await fetch(`${baseUrl}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: huge });
+    expect(api.status).toBe(413);
+    const search = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: huge });
+    expect(search.status).toBe(413);
+    const form = await fetch(`${baseUrl}/pages/contact-us`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, Cookie: auth.Cookie }, body: `message=${huge}`,
+    });
+    expect(form.status).toBe(413);
+  });
+});
+
 describe('a second server of our own', () => {
   let broken: Awaited<ReturnType<typeof startServer>> | undefined;
   let plain: Awaited<ReturnType<typeof startServer>> | undefined;

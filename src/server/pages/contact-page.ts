@@ -1,0 +1,72 @@
+/**
+ * The no-JS contact page's form handling: the same submission service as POST /api/contact, behind
+ * the checks an API route gets from its middleware: the form's content type (415), a size cap read as
+ * the body streams (413), the CSRF token field (419), then validation (422) and the limit (429).
+ */
+import type { AppContext } from '../app-context.ts';
+import { MAX_JSON_BYTES } from '../api/body.ts';
+import { clientAddressOf, clientKey } from '../client-ip.ts';
+import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, newCsrfToken, XSRF_FIELD } from '../csrf.ts';
+import { submitContactMessage } from '../engagement/messages.ts';
+import { AppError } from '../errors.ts';
+import { BodyTooLarge, readLimitedText } from '../http.ts';
+import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
+
+/** The form's fields fit the same budget as the API's JSON body. */
+const CONTACT_FORM_BYTES = MAX_JSON_BYTES;
+const FIELDS = ['name', 'email', 'phone_number', 'message', HONEYPOT_FIELD] as const;
+
+export interface ContactPage {
+  /** A finished answer (415, 413, 419) instead of the page. */
+  response?: Response;
+  status: number;
+  headers: [string, string][];
+  /** The CSRF token the form carries. */
+  token: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  sent: boolean;
+  throttled: boolean;
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+export async function handleContactPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage> {
+  const page: ContactPage = { status: 200, headers: [['Cache-Control', 'no-store']], token: '', values: {}, errors: {}, sent: false, throttled: false };
+  // A visitor without the token cookie gets one (so the page cache never keeps this page).
+  const cookie = csrfCookieOf(request.headers.get('Cookie'));
+  page.token = cookie ?? newCsrfToken();
+  if (!cookie) page.headers.push(['Set-Cookie', csrfCookie(page.token, app.config.siteUrl)]);
+  if (request.method !== 'POST') return page;
+
+  if (!/^application\/x-www-form-urlencoded\b/.test(request.headers.get('Content-Type') ?? '')) {
+    return { ...page, response: plain(415, 'Send the form as application/x-www-form-urlencoded.') };
+  }
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(await readLimitedText(request, CONTACT_FORM_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { ...page, response: plain(413, 'The form is too large.') };
+    throw error;
+  }
+  if (!csrfTokensMatch(cookie, form.get(XSRF_FIELD) ?? '')) {
+    return { ...page, response: plain(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
+  }
+  page.values = Object.fromEntries(FIELDS.map((field) => [field, form.get(field) ?? '']));
+  try {
+    const client = clientKey(clientAddressOf(socketAddress, request.headers.get('X-Forwarded-For'), app.config.trustProxy));
+    await submitContactMessage(app, page.values, client);
+    return { ...page, sent: true, values: {} };
+  } catch (error) {
+    if (!(error instanceof AppError) || (error.status !== 422 && error.status !== 429)) throw error;
+    return {
+      ...page,
+      status: error.status,
+      headers: [...page.headers, ...Object.entries(error.headers)],
+      throttled: error.status === 429,
+      errors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, messages]) => [field, messages[0] ?? ''])),
+    };
+  }
+}
