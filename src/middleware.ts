@@ -2,6 +2,7 @@ import { Duplex } from 'node:stream';
 import { createBrotliCompress } from 'node:zlib';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAppContext, type AppContext } from './server/app-context.ts';
+import { CLOSE_APP } from './server/shutdown.ts';
 import { loadConfig } from './server/config.ts';
 import { BROTLI_PARAMS, encodingClass } from './server/page-cache.ts';
 
@@ -9,7 +10,11 @@ let app: Promise<AppContext> | undefined;
 
 /** Builds the app once; a database that is not migrated (or a bad config) stops the process instead of serving errors. */
 function appContext(): Promise<AppContext> {
-  app ??= createAppContext(loadConfig()).catch((error: unknown) => {
+  app ??= createAppContext(loadConfig()).then((context) => {
+    // The server in front (src/server/serve.ts) closes the app on shutdown, after the last request.
+    (globalThis as Record<symbol, unknown>)[CLOSE_APP] = () => context.close();
+    return context;
+  }, (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });

@@ -4,12 +4,13 @@
  * right Content-Encoding and Vary, which Astro's static handler cannot.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
 import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
+import { CLOSE_APP } from './shutdown.ts';
 import { encodingClass } from './page-cache.ts';
 
 const TYPES: Record<string, string> = {
@@ -91,4 +92,25 @@ export async function serve(distDir: string): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutDown(server, signal));
+}
+
+/** How long requests in flight may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Graceful shutdown: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS, then cut
+ * what is left), then close the app (timers, view counts, search workers, database) and exit.
+ */
+async function shutDown(server: Server, signal: string): Promise<void> {
+  console.log(`${signal}: finishing requests in flight, then stopping.`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(cutOff);
+  const closeApp = (globalThis as Record<symbol, unknown>)[CLOSE_APP] as (() => Promise<void>) | undefined;
+  await closeApp?.();
+  console.log('Stopped.');
+  process.exit(0);
 }

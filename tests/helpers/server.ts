@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
     process: child,
     output: () => output,
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill();
     }),

@@ -5,6 +5,8 @@ import { cacheKey, ResponseCache } from './cache.ts';
 /** Searches (spec §7 post/search). Each database backend brings its own; the SQLite one is src/server/db/sqlite/search-engine.ts. */
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchResponse>;
+  /** True when the engine can answer now (its workers are alive and read the database). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function withResponseCache(engine: SearchEngine, repos: Repositories, cap
       cache.set(key, version, JSON.stringify(response));
       return response;
     },
+    ready: () => engine.ready(),
     close: () => engine.close(),
   };
 }

@@ -34,6 +34,13 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
     : undefined;
   return {
     search: (query) => (pool ? pool.run(query) : runSearch(db!, catalog, query)),
+    async ready() {
+      try {
+        return pool ? (await pool.run(null, { name: 'ping' })) === true : db!.prepare('SELECT 1 AS ok').get()?.ok === 1;
+      } catch {
+        return false;
+      }
+    },
     async close() {
       await pool?.destroy();
       db?.close();

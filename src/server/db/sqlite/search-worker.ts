@@ -19,3 +19,8 @@ facetStoreFor(db).refresh(db);
 export default function search(query: SearchQuery): Promise<SearchResponse> {
   return runSearch(db, catalog, query);
 }
+
+/** Readiness: this worker is alive and its connection reads. */
+export function ping(): boolean {
+  return db.prepare('SELECT 1 AS ok').get()?.ok === 1;
+}

@@ -1,0 +1,14 @@
+import type { AppContext } from './app-context.ts';
+
+/** What must hold before this server takes traffic (GET /readyz). */
+export async function readiness(app: AppContext): Promise<{ database: boolean; migrations: boolean; search: boolean }> {
+  let database = false;
+  let migrations = false;
+  try {
+    migrations = (await app.repos.maintenance.pendingMigrations()).length === 0;
+    database = true;
+  } catch {
+    // the database does not answer
+  }
+  return { database, migrations, search: await app.search.ready() };
+}
