@@ -55,3 +55,15 @@ export function clientAddressOf(socketAddress: string | undefined, forwardedFor:
   while (index > 0 && isTrusted(trust.proxies, chain[index]!)) index--;
   return chain[index];
 }
+
+/**
+ * The connection's address, or undefined when the client has already gone (Astro throws on reading
+ * `clientAddress` then; the request still finishes, unanswered).
+ */
+export function socketAddress(context: { clientAddress: string }): string | undefined {
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}

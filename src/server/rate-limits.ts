@@ -12,8 +12,14 @@ import { AppError } from './errors.ts';
 export const RATE_LIMITS = {
   /** Public forms (contact, report): 5 sends per client per 10 minutes. */
   publicForm: { limit: 5, windowMs: 10 * 60_000 },
-  /** Search pages' API and autocomplete: generous per client, so one client's flood of distinct searches cannot take the site. */
+  /**
+   * The search API per client: generous per minute, and at most a burst per 10 seconds, so one client's
+   * flood of distinct uncached searches cannot fill the search worker's queue ahead of everyone else.
+   */
   search: { limit: 300, windowMs: 60_000 },
+  searchBurst: { limit: 30, windowMs: 10_000 },
+  /** Autocomplete per client: a keystroke (debounced) asks for suggestions, for what and for where. */
+  autocomplete: { limit: 240, windowMs: 60_000 },
   /** Uploads: files per client per 10 minutes. */
   upload: { limit: 60, windowMs: 10 * 60_000 },
 } as const;

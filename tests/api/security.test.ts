@@ -109,24 +109,28 @@ describe('rate limits', () => {
     expect(Number(last!.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
-  it('limits search per client generously, then with 429 and Retry-After, without touching other clients', async () => {
+  it('limits search per client in bursts and autocomplete per minute, with 429 and Retry-After, without touching other clients', async () => {
     let app: AppContext | undefined;
     try {
       app = await testApp(copy.path);
       const own = createApi(app);
-      const search = (client: string) => own.request('/api/post/autocomplete', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'pl' }),
+      const call = (path: string, body: object, client: string) => own.request(path, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
       }, { clientAddress: client });
-      const statuses: number[] = [];
-      for (let index = 0; index <= RATE_LIMITS.search.limit; index++) statuses.push((await search('198.51.100.44')).status);
-      expect(statuses.slice(0, RATE_LIMITS.search.limit).every((status) => status === 200)).toBe(true);
-      const refused = await search('198.51.100.44');
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect((await search('198.51.100.45')).status).toBe(200);
+      for (const [path, body, limit] of [
+        ['/api/post/search', { type: 'services', page: 2 }, RATE_LIMITS.searchBurst.limit],
+        ['/api/post/autocomplete', { query: 'pl' }, RATE_LIMITS.autocomplete.limit],
+      ] as const) {
+        const statuses: number[] = [];
+        for (let index = 0; index < limit; index++) statuses.push((await call(path, body, '198.51.100.44')).status);
+        expect(statuses.every((status) => status === 200), path).toBe(true);
+        const refused = await call(path, body, '198.51.100.44');
+        expect(refused.status, path).toBe(429);
+        expect(Number(refused.headers.get('Retry-After')), path).toBeGreaterThan(0);
+        expect((await call(path, body, '198.51.100.45')).status, path).toBe(200);
+      }
     } finally {
       await app?.close();
     }
   });
 });
-

@@ -43,7 +43,7 @@ export function referenceRoutes(app: AppContext) {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
       return c.json(await getParentSpecializations(app, type), 200, { 'Cache-Control': REFERENCE_CACHE });
     })
-    .post('/cities/autocomplete', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
+    .post('/cities/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query } = parseInput(CityAutocompleteRequestSchema, await jsonBody(c));
       return c.json({ data: await autocompletePlaces(app.repos, query) });
     })

@@ -21,11 +21,11 @@ export function postRoutes(app: AppContext) {
       if (!post) throw notFound('Post not found.');
       return c.json(post);
     })
-    .post('/search', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
+    .post('/search', limitRoute(app.limits, 'searchBurst', requestClient), limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
       const query = parseInput(SearchRequestSchema, await jsonBody(c));
       return c.json(await app.search.search(query));
     })
-    .post('/autocomplete', limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
+    .post('/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query, type } = parseInput(AutocompleteRequestSchema, await jsonBody(c));
       return c.json({ data: await autocomplete(app.repos, query, type) });
     });

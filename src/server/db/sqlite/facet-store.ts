@@ -248,11 +248,22 @@ export class FacetStore {
     return wanted === 0 ? this.sizes.slice(1).reduce((sum, count) => sum + count, 0) : this.sizes[wanted]!;
   }
 
-  /** A membership map of `ids` over post ids (1: member), for walking an index in sort order. */
-  membership(ids: ArrayLike<number>): Uint8Array {
-    const members = new Uint8Array(this.columns.type.length);
+  /** One membership map, reused by every walk (half a megabyte per search would only feed the GC). */
+  private members = new Uint8Array(0);
+
+  /**
+   * Calls `walk` with a membership map of `ids` over post ids (1: member), for walking an index in
+   * sort order; the map is cleared again afterwards.
+   */
+  withMembership<T>(ids: ArrayLike<number>, walk: (members: Uint8Array) => T): T {
+    if (this.members.length < this.columns.type.length) this.members = new Uint8Array(this.columns.type.length);
+    const members = this.members;
     for (let index = 0; index < ids.length; index++) members[ids[index]!] = 1;
-    return members;
+    try {
+      return walk(members);
+    } finally {
+      for (let index = 0; index < ids.length; index++) members[ids[index]!] = 0;
+    }
   }
 }
 

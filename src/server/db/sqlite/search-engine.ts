@@ -42,7 +42,8 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
       }
     },
     async close() {
-      await pool?.destroy();
+      // Searches already running or queued finish first (a graceful shutdown lets requests in flight complete).
+      await pool?.close();
       db?.close();
     },
   };

@@ -236,7 +236,7 @@ function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total:
   if (counts.ids) {
     const store = facetStoreFor(db);
     if (((offset + limit) * store.size(filter.type)) / Math.max(counts.total, 1) <= WALK_LIMIT) {
-      const rows = walkPage(db, filter, sort, store.membership(counts.ids), limit, offset);
+      const rows = store.withMembership(counts.ids, (members) => walkPage(db, filter, sort, members, limit, offset));
       if (rows) return rows;
     }
   }

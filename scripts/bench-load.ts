@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:load`: autocannon against the built server (npm run build) on the benchmark database
+ * (BENCH_DATABASE, default data/bench-500k.db), at concurrency 64 for home, a search page, a post
+ * detail and POST /api/post/search: requests/s, p50/p99, non-2xx and errors (the target is none).
+ * Requests come from many clients, as real load does (TRUST_PROXY=1, a different X-Forwarded-For
+ * each), so per-client limits stay out of the way.
+ *
+ * Then the flood test: how everyone else fares (home, and other clients' searches) with no flood;
+ * while one client floods distinct uncached searches (the per-client search limit answers it with
+ * 429s); and while the same flood comes from many clients, which no per-client limit can stop (what
+ * the site saw from a single client before the limit).
+ */
+import autocannon from 'autocannon';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { projectRoot } from '../src/server/project-root.ts';
+import { startBenchServer, waitUntilUp } from './bench-server.ts';
+
+const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
+if (!existsSync(join(projectRoot, 'dist/server/entry.mjs')) || !existsSync(database)) {
+  console.error('Needs a build (npm run build) and the benchmark database (npm run bench:search creates it).');
+  process.exit(1);
+}
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const db = openDatabase(database, { readOnly: true });
+const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
+db.close();
+
+const port = 4900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const server = startBenchServer(database, port, { TRUST_PROXY: '1' });
+
+let counter = 0;
+/** A different client address for every request. */
+const anotherClient = () => {
+  counter++;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+};
+const WORDS = ['plumber', 'aircon', 'tuition', 'catering', 'lawyer', 'movers', 'cleaning', 'repair', 'clinic', 'florist'];
+/** A search no cache has seen: a word, a page and a price range that vary with every request. */
+const uncachedSearch = () => {
+  counter++;
+  return JSON.stringify({ type: 'services', search: WORDS[counter % WORDS.length], page: 1 + (counter % 40), price: `${counter % 500}-${1000 + (counter % 997)}` });
+};
+
+type Request = NonNullable<autocannon.Options['requests']>[number];
+
+function run(url: string, connections: number, requests: Request[]): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration: SECONDS, requests, headers: { 'accept-encoding': 'br, gzip' } });
+}
+
+const fromManyClients = (method: 'GET' | 'POST', body?: () => string): Request => ({
+  method,
+  setupRequest: (request) => ({
+    ...request,
+    headers: { ...request.headers, 'x-forwarded-for': anotherClient(), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: body() } : {}),
+  }),
+});
+
+function line(label: string, result: autocannon.Result): string {
+  return `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(7)} ${String(result.latency.p99).padStart(7)} ${String(result.non2xx).padStart(7)} ${String(result.errors).padStart(7)}${result.timeouts ? ` (${result.timeouts} timeouts)` : ''}`;
+}
+
+try {
+  await waitUntilUp(base);
+  console.log(`Load at concurrency 64 for ${SECONDS} s each, many clients (ms):`);
+  console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'non-2xx'.padStart(7)} ${'errors'.padStart(7)}`);
+  for (const [label, path] of [['home', '/'], ['search page', '/services/l/home-services?where=Selangor'], ['post detail', `/services/${post}`]] as const) {
+    console.log(line(label, await run(base + path, 64, [fromManyClients('GET')])));
+  }
+  console.log(line('POST /api/post/search (uncached)', await run(`${base}/api/post/search`, 64, [fromManyClients('POST', uncachedSearch)])));
+
+  // Everyone else during a flood: visitors opening home (c=4) and other clients searching (c=2, uncached).
+  const everyoneElse = () => Promise.all([run(`${base}/`, 4, [fromManyClients('GET')]), run(`${base}/api/post/search`, 2, [fromManyClients('POST', uncachedSearch)])]);
+  const oneClient: Request = {
+    method: 'POST',
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': '192.0.2.1', 'content-type': 'application/json' }, body: uncachedSearch() }),
+  };
+  console.log(`\nEveryone else (home at c=4, other clients' searches at c=2) while a flood of distinct uncached searches runs at c=32 (ms):`);
+  console.log(`${'situation'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'non-2xx'.padStart(7)} ${'errors'.padStart(7)}`);
+  const [homeAlone, searchAlone] = await everyoneElse();
+  console.log(line('no flood: home', homeAlone));
+  console.log(line('no flood: others\' searches', searchAlone));
+  const [[homeLimited, searchLimited], limitedFlood] = await Promise.all([everyoneElse(), run(`${base}/api/post/search`, 32, [oneClient])]);
+  console.log(line('one-client flood: home', homeLimited));
+  console.log(line('one-client flood: others\' searches', searchLimited));
+  console.log(line('  the flood (limited: 429s)', limitedFlood));
+  const [[homeOpen, searchOpen], openFlood] = await Promise.all([everyoneElse(), run(`${base}/api/post/search`, 32, [fromManyClients('POST', uncachedSearch)])]);
+  console.log(line('unlimitable flood: home', homeOpen));
+  console.log(line('unlimitable flood: others\' searches', searchOpen));
+  console.log(line('  the flood (many clients)', openFlood));
+} finally {
+  server.kill();
+}
