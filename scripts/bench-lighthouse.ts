@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile) scores for home, a search page, a post detail,
  * a profile and the advertise page of the built server on the benchmark database
  * (BENCH_DATABASE, default data/bench-500k.db), with every audit that costs points.
- * Uses the machine's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ * Uses the machine's Chromium (scripts/chromium.ts: CHROMIUM_PATH, /usr/bin/chromium or a Playwright-managed one).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
+import { findChromium } from './chromium.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = findChromium() ?? '/usr/bin/chromium';
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
 const db = openDatabase(database, { readOnly: true });

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureChromium } from './chromium.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -37,8 +38,18 @@ function vitest(label: string, projects: string[]): boolean {
 ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
 ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
-if (run('build', 'npx', ['astro', 'build'])) ok = vitest('e2e', ['e2e']) && ok;
-else ok = false;
+if (run('build', 'npx', ['astro', 'build'])) {
+  // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts).
+  const browser = ensureChromium();
+  if (browser) {
+    process.env.CHROMIUM_PATH = browser;
+    ok = vitest('e2e', ['e2e']) && ok;
+  } else {
+    ok = false;
+  }
+} else {
+  ok = false;
+}
 rmSync(reports, { recursive: true, force: true });
 
 if (!ok && totals.failed === 0) totals.failed = 1;

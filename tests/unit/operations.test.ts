@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { backupDatabase } from '../../src/server/db/sqlite/backup.ts';
 import { readiness } from '../../src/server/readiness.ts';
+import { ensureChromium, findChromium } from '../../scripts/chromium.ts';
 import { testApp, useTemplateCopy } from '../helpers/seeded-db.ts';
 
 const copy = useTemplateCopy();
@@ -48,5 +49,22 @@ describe('readiness', () => {
     const checks = await readiness(app);
     expect(checks.database).toBe(false);
     await app.close().catch(() => undefined);
+  });
+});
+
+describe('the Chromium the end-to-end tests use', () => {
+  it('takes CHROMIUM_PATH when it is an executable, and stops with one sentence when it is not, installing nothing', () => {
+    const saved = process.env.CHROMIUM_PATH;
+    try {
+      process.env.CHROMIUM_PATH = process.execPath;
+      expect(findChromium()).toBe(process.execPath);
+      process.env.CHROMIUM_PATH = join(scratch, 'no-such-browser');
+      const said: string[] = [];
+      expect(ensureChromium((line) => said.push(line))).toBeNull();
+      expect(said).toEqual([`CHROMIUM_PATH is set to ${join(scratch, 'no-such-browser')}, which is not an executable: point it at a Chromium binary, or unset it.`]);
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+    }
   });
 });
