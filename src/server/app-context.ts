@@ -10,10 +10,14 @@ import type { Repositories } from './db/repositories.ts';
 import { createSqliteSearchEngine } from './db/sqlite/search-engine.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
 import { RateLimits } from './rate-limits.ts';
+import { removeStaleUploads } from './uploads/pipeline.ts';
 import { ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { createPageCache } from './page-cache.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
+
+/** How often stale uploads are looked for. */
+const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 export interface AppContext extends CatalogContext {
   config: Config;
@@ -55,6 +59,10 @@ export async function createAppContext(config: Config, options: AppContextOption
   const views = new ViewRecorder(repos, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
   const limits = new RateLimits();
+  // Uploads no form attached within a day go, files first; checked hourly (the query is indexed).
+  const uploadSweep = timers ? setInterval(() => void removeStaleUploads({ repos, config })
+    .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
+  uploadSweep?.unref();
   return {
     config,
     repos,
@@ -65,6 +73,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     limits,
     async close() {
       expiry.stop();
+      clearInterval(uploadSweep);
       await limits.close();
       await views.close();
       await search.close();

@@ -136,6 +136,27 @@ describe('methods and errors', () => {
   });
 });
 
+describe('media files', () => {
+  it('never leave the media folder, however the path is encoded, and documents download as attachments', async () => {
+    for (const path of ['/media/..%2f..%2fpackage.json', '/media/%2e%2e/%2e%2e/package.json', '/media/seed/..%5c..%5cpackage.json',
+      '/media/..%252f..%252fpackage.json', '/media/seed/%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/media//etc/passwd']) {
+      const response = await fetch(baseUrl + path);
+      const body = await response.text();
+      expect(response.status, path).toBe(404);
+      expect(body, path).not.toContain('"dependencies"');
+      expect(body, path).not.toContain('root:');
+    }
+    const db = e2eDb();
+    const document = String(db.prepare('SELECT file FROM documents LIMIT 1').get()!.file);
+    db.close();
+    const pdf = await fetch(`${baseUrl}/media/${document}`);
+    await pdf.arrayBuffer();
+    expect(pdf.headers.get('Content-Disposition')).toBe('attachment');
+    expect(pdf.headers.get('Content-Security-Policy')).toContain('sandbox');
+    expect(pdf.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+});
+
 describe('bodies', () => {
   it('are refused as they stream past the route’s limit: 413 from the API and from the contact page', async () => {
     const huge = 'x'.repeat(20 * 1024 * 1024);

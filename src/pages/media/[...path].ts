@@ -7,6 +7,7 @@ import { INERT_CONTENT_POLICY } from '../../server/security.ts';
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
   '.pdf': 'application/pdf', '.mp4': 'video/mp4',
+  '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
 /** Serves the local media folder (MEDIA_BASE_URL=/media). In production a CDN serves these instead. */
@@ -30,7 +31,8 @@ export const GET: APIRoute = ({ params, locals }) => {
       'Content-Type': type, 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable',
       // Served from our own origin: whatever a file holds, a browser must never run it as a page.
       'Content-Security-Policy': INERT_CONTENT_POLICY,
-      ...(type === 'application/pdf' ? { 'Content-Disposition': 'attachment' } : {}),
+      // Documents download rather than open from our origin (ASVS 5.4.1, 3.2.1).
+      ...(type.startsWith('image/') || type.startsWith('video/') ? {} : { 'Content-Disposition': 'attachment' }),
     },
   });
 };

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
@@ -7,6 +7,18 @@ import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { engagementRoutes } from './engagement.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
+
+/** Errors as the API answers them: an AppError with its status, body (spec §8) and headers; anything else a logged 500. */
+export function apiError(error: Error, c: Context): Response {
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
+      error.status as ContentfulStatusCode);
+  }
+  console.error(error);
+  return c.json({ message: 'Server Error' }, 500);
+}
 
 /**
  * The JSON API of spec §7, mounted under /api. This list of mounts is the map of the API.
@@ -24,15 +36,6 @@ export function createApi(app: AppContext) {
   api.route('/', engagementRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
-  api.onError((error, c) => {
-    if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
-        // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
-        error.status as ContentfulStatusCode);
-    }
-    console.error(error);
-    return c.json({ message: 'Server Error' }, 500);
-  });
+  api.onError(apiError);
   return api;
 }

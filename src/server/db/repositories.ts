@@ -100,6 +100,35 @@ export interface EngagementRepository {
   saveReview(review: ReviewInput): Promise<number>;
 }
 
+/** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */
+export interface StoredImage {
+  mime_type: string;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string;
+  full_webp: string;
+  width: number;
+  height: number;
+}
+
+/** An upload nobody attached in time: its row ids and the files to delete. */
+export interface StaleUpload {
+  id: number;
+  files: string[];
+}
+
+/** Files people upload before the form that uses them is sent. */
+export interface UploadRepository {
+  /** Records an image upload (its media row and who sent it); returns the media id. */
+  insertImage(owner: string, image: StoredImage): Promise<number>;
+  /** Records a document upload; returns the document id. */
+  insertDocument(owner: string, document: { file: string; original_filename: string; mime_type: string }): Promise<number>;
+  /** Uploads created before `before` (ISO time) that no feature attached. */
+  findStaleUploads(before: string): Promise<StaleUpload[]>;
+  /** Removes those uploads and their media or document rows. */
+  deleteUploads(ids: number[]): Promise<void>;
+}
+
 /** Lifecycle work the app runs on a timer. */
 export interface MaintenanceRepository {
   /** Marks active posts past their expiry as expired and takes them out of search; returns how many. */
@@ -114,6 +143,7 @@ export interface Repositories {
   suggestions: SuggestionRepository;
   sitemap: SitemapRepository;
   engagement: EngagementRepository;
+  uploads: UploadRepository;
   maintenance: MaintenanceRepository;
   /** Finishes queued writes and closes connections. */
   close(): Promise<void>;

@@ -15,6 +15,7 @@ import { saveReview } from './repositories/ratings.ts';
 import * as reviews from './repositories/reviews.ts';
 import { catalogVersion, findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
+import * as uploads from './repositories/uploads.ts';
 import { Writer } from './writer.ts';
 
 /** Repositories over an open handle (tests and workers pass their own). */
@@ -70,6 +71,12 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       insertReport: (report) => writer.write((handle) => engagement.insertReport(handle, report)),
       addViews: (counts) => writer.write((handle) => engagement.addViews(handle, counts)),
       saveReview: (review) => writer.write((handle) => saveReview(handle, review)),
+    },
+    uploads: {
+      insertImage: (owner, image) => writer.write((handle) => uploads.insertImage(handle, owner, image)),
+      insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
+      findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
+      deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
     },
     maintenance: {
       expirePosts: () => writer.write((handle) => expirePosts(handle)),

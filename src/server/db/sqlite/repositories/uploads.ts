@@ -1,0 +1,41 @@
+/** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
+import type { StaleUpload, StoredImage } from '../../repositories.ts';
+import type { Db } from '../connection.ts';
+import { idList, NOW_SQL, statement } from '../query.ts';
+
+export function insertImage(db: Db, owner: string, image: StoredImage): number {
+  const mediaId = Number(statement(db, `INSERT INTO media (kind, mime_type, thumbnail, full, thumbnail_webp, full_webp, width, height)
+    VALUES ('image', ?, ?, ?, ?, ?, ?, ?) RETURNING id`).get(image.mime_type, image.thumbnail, image.full, image.thumbnail_webp,
+    image.full_webp, image.width, image.height)!.id);
+  statement(db, `INSERT INTO uploads (owner, kind, media_id, created_at) VALUES (?, 'image', ?, ${NOW_SQL})`).run(owner, mediaId);
+  return mediaId;
+}
+
+export function insertDocument(db: Db, owner: string, document: { file: string; original_filename: string; mime_type: string }): number {
+  const documentId = Number(statement(db, 'INSERT INTO documents (file, original_filename, mime_type) VALUES (?, ?, ?) RETURNING id')
+    .get(document.file, document.original_filename, document.mime_type)!.id);
+  statement(db, `INSERT INTO uploads (owner, kind, document_id, created_at) VALUES (?, 'document', ?, ${NOW_SQL})`).run(owner, documentId);
+  return documentId;
+}
+
+export function findStaleUploads(db: Db, before: string): StaleUpload[] {
+  return (statement(db, `SELECT u.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp, d.file
+    FROM uploads u LEFT JOIN media m ON m.id = u.media_id LEFT JOIN documents d ON d.id = u.document_id
+    WHERE u.attached_at IS NULL AND u.created_at < ? ORDER BY u.id LIMIT 500`).all(before) as Record<string, string | number | null>[])
+    .map((row) => ({
+      id: Number(row.id),
+      files: [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp, row.file].filter((file): file is string => typeof file === 'string'),
+    }));
+}
+
+/** Deletes the uploads and the media or documents rows they own (nothing else points at an unattached upload). */
+export function deleteUploads(db: Db, ids: number[]): void {
+  if (ids.length === 0) return;
+  const list = idList(ids);
+  const rows = statement(db, 'SELECT media_id, document_id FROM uploads WHERE id IN (SELECT value FROM json_each(?))').all(list) as { media_id: number | null; document_id: number | null }[];
+  statement(db, 'DELETE FROM uploads WHERE id IN (SELECT value FROM json_each(?))').run(list);
+  const media = rows.map((row) => row.media_id).filter((id): id is number => id !== null);
+  const documents = rows.map((row) => row.document_id).filter((id): id is number => id !== null);
+  if (media.length > 0) statement(db, 'DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))').run(idList(media));
+  if (documents.length > 0) statement(db, 'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))').run(idList(documents));
+}

@@ -1,0 +1,155 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError } from '../../src/server/api/app.ts';
+import type { ApiEnv } from '../../src/server/api/env.ts';
+import { uploadRoute } from '../../src/server/api/uploads.ts';
+import type { AppContext } from '../../src/server/app-context.ts';
+import { MAX_IMAGE_PIXELS, removeStaleUploads } from '../../src/server/uploads/pipeline.ts';
+import { testApp, useTemplateCopy } from '../helpers/seeded-db.ts';
+
+const copy = useTemplateCopy();
+const mediaDir = mkdtempSync(join(tmpdir(), 'yp-uploads-'));
+let app: AppContext;
+let routes: Hono<ApiEnv>;
+
+beforeAll(async () => {
+  app = await testApp(copy.path, { MEDIA_DIR: mediaDir });
+  // The pipeline as the account, enquiry and review routes mount it (issues 12 and 14).
+  routes = new Hono<ApiEnv>()
+    .post('/image', ...uploadRoute(app, { field: 'image', kind: 'image' }))
+    .post('/images', ...uploadRoute(app, { field: 'images', kind: 'image', maxFiles: 3 }))
+    .post('/document', ...uploadRoute(app, { field: 'doc', kind: 'document' }))
+    .post('/cv', ...uploadRoute(app, { field: 'cv', kind: 'cv' }));
+  routes.onError(apiError);
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+let clients = 0;
+async function upload(path: string, field: string, files: { name: string; type: string; bytes: Uint8Array }[], init: RequestInit = {}) {
+  const form = new FormData();
+  for (const file of files) form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await routes.request(path, { method: 'POST', body: form, ...init }, { clientAddress: `192.0.2.${++clients % 250}` });
+  return { status: response.status, body: await response.json() as { data?: unknown; message?: string; errors?: Record<string, string[]> } };
+}
+
+const mediaFile = (url: string) => join(mediaDir, url.replace(/^\/media\//, ''));
+
+/** A 1200×800 photo whose EXIF says 'rotate 90°' (orientation 6), as phones write them. */
+const rotatedJpeg = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
+  .jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-camera-owner' } } }).toBuffer();
+const png = () => sharp({ create: { width: 640, height: 480, channels: 4, background: '#c33' } }).png().toBuffer();
+const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+describe('image uploads', () => {
+  it('re-encodes a photo into the four variants, orientation applied and EXIF gone, owned by the sender', async () => {
+    const { status, body } = await upload('/image', 'image', [{ name: 'holiday.jpg', type: 'image/jpeg', bytes: await rotatedJpeg() }]);
+    expect(status, JSON.stringify(body)).toBe(201);
+    const image = body.data as { thumbnail: string; full: string; thumbnail_webp: string; full_webp: string };
+    for (const url of Object.values(image)) {
+      expect(url).toMatch(/^\/media\/uploads\/\d{4}\/\d{2}\/[\w-]{22}-(thumb|full)\.(jpg|webp)$/);
+      expect(existsSync(mediaFile(url))).toBe(true);
+    }
+    const full = await sharp(mediaFile(image.full)).metadata();
+    expect([full.width, full.height]).toEqual([800, 1200]);
+    expect(full.exif).toBeUndefined();
+    expect(readFileSync(mediaFile(image.full)).includes('secret-camera-owner')).toBe(false);
+    expect((await sharp(mediaFile(image.thumbnail_webp)).metadata())).toMatchObject({ format: 'webp', width: 400, height: 225 });
+    const row = copy.db.prepare("SELECT u.owner, m.mime_type FROM uploads u JOIN media m ON m.id = u.media_id ORDER BY u.id DESC LIMIT 1").get()!;
+    expect(row).toMatchObject({ mime_type: 'image/jpeg' });
+    expect(String(row.owner)).toMatch(/^client:192\.0\.2\.\d+$/);
+  });
+
+  it('takes PNG, WebP and the first frame of a GIF; several files where the route allows them', async () => {
+    const webp = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36c' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fc0' } }).gif().toBuffer();
+    const { status, body } = await upload('/images', 'images', [
+      { name: 'a.png', type: 'image/png', bytes: await png() }, { name: 'b.webp', type: 'image/webp', bytes: webp }, { name: 'c.gif', type: 'image/gif', bytes: gif },
+    ]);
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect((body.data as unknown[]).length).toBe(3);
+  });
+
+  it('decides the type by the bytes: a PDF named .jpg, or HTML declared image/jpeg, is a 422 naming the field', async () => {
+    for (const file of [
+      { name: 'photo.jpg', type: 'image/jpeg', bytes: pdf() },
+      { name: 'photo.jpg', type: 'image/jpeg', bytes: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]) {
+      const { status, body } = await upload('/image', 'image', [file]);
+      expect(status).toBe(422);
+      expect(body.errors!.image).toEqual(['The file must be a JPEG, PNG, WebP, GIF or AVIF image.']);
+    }
+  });
+
+  it('never serves back the HTML of a JPEG polyglot: only the re-encoded pixels are kept', async () => {
+    const polyglot = Buffer.concat([await rotatedJpeg(), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const { status, body } = await upload('/image', 'image', [{ name: 'x.jpg', type: 'image/jpeg', bytes: polyglot }]);
+    expect(status).toBe(201);
+    for (const url of Object.values(body.data as Record<string, string>)) expect(readFileSync(mediaFile(url)).includes('<script')).toBe(false);
+  });
+
+  it('refuses a decompression bomb, a truncated image, an empty file, too many files and a file too big, each with a 422', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 500;
+    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const whole = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const cases: [string, string, { name: string; type: string; bytes: Uint8Array }[], RegExp][] = [
+      ['/image', 'image', [{ name: 'bomb.png', type: 'image/png', bytes: bomb }], /too large: at most 40 million pixels/],
+      ['/image', 'image', [{ name: 'half.jpg', type: 'image/jpeg', bytes: whole.subarray(0, Math.floor(whole.length / 2)) }], /damaged or incomplete/],
+      ['/image', 'image', [{ name: 'empty.jpg', type: 'image/jpeg', bytes: new Uint8Array(0) }], /empty/],
+      ['/image', 'image', [{ name: 'a.png', type: 'image/png', bytes: await png() }, { name: 'b.png', type: 'image/png', bytes: await png() }], /at most 1 file/],
+      ['/image', 'image', [{ name: 'big.jpg', type: 'image/jpeg', bytes: Buffer.concat([whole, Buffer.alloc(8 * 1024 * 1024)]) }], /at most 8 MB/],
+    ];
+    for (const [path, field, files, message] of cases) {
+      const { status, body } = await upload(path, field, files);
+      expect(status, String(message)).toBe(422);
+      expect(body.errors![field]![0]).toMatch(message);
+    }
+  });
+
+  it('answers 415 to anything but multipart/form-data', async () => {
+    const response = await routes.request('/image', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, { clientAddress: '192.0.2.251' });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('document uploads', () => {
+  it('stores a PDF as given under a random name, keeping the sender’s file name only as a label', async () => {
+    const { status, body } = await upload('/document', 'doc', [{ name: '../../etc/Price List.pdf', type: 'application/pdf', bytes: pdf() }]);
+    expect(status, JSON.stringify(body)).toBe(201);
+    const document = body.data as { file: string; original_filename: string };
+    expect(document.file).toMatch(/^\/media\/uploads\/\d{4}\/\d{2}\/[\w-]{22}\.pdf$/);
+    expect(document.original_filename).toBe('Price List.pdf');
+    expect(readFileSync(mediaFile(document.file)).equals(pdf())).toBe(true);
+  });
+
+  it('takes a PDF as a CV, and never an image as a document', async () => {
+    const { status } = await upload('/document', 'doc', [{ name: 'cv.png', type: 'application/pdf', bytes: await png() }]);
+    expect(status).toBe(422);
+    const cv = await upload('/cv', 'cv', [{ name: 'cv.pdf', type: 'application/pdf', bytes: pdf() }]);
+    expect(cv.status).toBe(201);
+  });
+});
+
+describe('stale uploads', () => {
+  it('removes uploads nobody attached within a day, files and rows, and leaves attached ones alone', async () => {
+    const stale = await upload('/image', 'image', [{ name: 'old.png', type: 'image/png', bytes: await png() }]);
+    const kept = await upload('/image', 'image', [{ name: 'kept.png', type: 'image/png', bytes: await png() }]);
+    const staleImage = stale.body.data as Record<string, string>;
+    const keptImage = kept.body.data as Record<string, string>;
+    const idOf = (image: Record<string, string>) => Number(copy.db.prepare('SELECT u.id FROM uploads u JOIN media m ON m.id = u.media_id WHERE m.full = ?')
+      .get(image.full!.replace(/^\/media\//, ''))!.id);
+    copy.db.prepare("UPDATE uploads SET created_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)").run(idOf(staleImage), idOf(keptImage));
+    copy.db.prepare("UPDATE uploads SET attached_at = '2020-01-01T00:00:01.000Z' WHERE id = ?").run(idOf(keptImage));
+    expect(await removeStaleUploads(app)).toBeGreaterThanOrEqual(1);
+    for (const url of Object.values(staleImage)) expect(existsSync(mediaFile(url))).toBe(false);
+    for (const url of Object.values(keptImage)) expect(existsSync(mediaFile(url))).toBe(true);
+    expect(copy.db.prepare('SELECT count(*) AS n FROM media WHERE full = ?').get(staleImage.full!.replace(/^\/media\//, ''))!.n).toBe(0);
+  });
+});
