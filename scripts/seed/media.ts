@@ -1,17 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { StoredImage } from '../../src/server/db/repositories.ts';
 import { Random } from './random.ts';
 
-/** One generated picture: paths are relative to the media folder. */
-export interface GeneratedImage {
-  thumbnail: string;
-  full: string;
-  thumbnail_webp: string;
-  full_webp: string;
-  width: number;
-  height: number;
-}
+/** One generated picture: the files of a stored image (paths relative to the media folder), all JPEG and WebP. */
+export type GeneratedImage = Omit<StoredImage, 'mime_type'>;
 
 export interface GeneratedDocument {
   file: string;
