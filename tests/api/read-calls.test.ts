@@ -220,4 +220,18 @@ describe('search worker threads', () => {
       await engine.close();
     }
   });
+
+  it('answer a burst first come, first served (no search waits behind later ones)', async () => {
+    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
+    try {
+      await engine.search(SearchRequestSchema.parse({ type: 'services' }));
+      const finished: number[] = [];
+      await Promise.all(Array.from({ length: 40 }, (_, index) =>
+        engine.search(SearchRequestSchema.parse({ type: 'services', search: ['plumbing', 'aircon', 'tuition', 'catering'][index % 4], page: 1 + index }))
+          .then(() => finished.push(index))));
+      expect(finished).toEqual(Array.from({ length: 40 }, (_, index) => index));
+    } finally {
+      await engine.close();
+    }
+  });
 });
