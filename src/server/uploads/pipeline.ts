@@ -165,10 +165,10 @@ export async function encodeImage(bytes: Buffer, field: string): Promise<ImageVa
   }
 }
 
-/** A fresh random path under uploads/ (never the sender's name: ASVS 5.3.2). */
-function randomPath(extension: string): string {
+/** A fresh random path under uploads/, without extension (never the sender's name: ASVS 5.3.2). */
+function randomBase(): string {
   const now = new Date();
-  return `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}.${extension}`;
+  return `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
 }
 
 async function writeMediaFile(mediaDir: string, path: string, bytes: Buffer): Promise<void> {
@@ -181,7 +181,7 @@ async function writeMediaFile(mediaDir: string, path: string, bytes: Buffer): Pr
 export async function storeImage(app: AppContext, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
   await sniff(file, field, 'image');
   const variants = await encodeImage(file.bytes, field);
-  const base = randomPath('x').slice(0, -2);
+  const base = randomBase();
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
   await Promise.all([
     writeMediaFile(app.config.mediaDir, paths.thumbnail, variants.thumbnail),
@@ -197,7 +197,7 @@ export async function storeImage(app: AppContext, owner: string, file: UploadedF
 /** Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and URL. */
 export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
-  const path = randomPath(EXTENSIONS[mime] ?? 'bin');
+  const path = `${randomBase()}.${EXTENSIONS[mime] ?? 'bin'}`;
   await writeMediaFile(app.config.mediaDir, path, file.bytes);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;

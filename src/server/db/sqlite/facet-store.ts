@@ -12,6 +12,7 @@
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type AttributeName } from '../../../shared/search-attributes.ts';
 import type { Db } from './connection.ts';
+import { statement } from './query.ts';
 import { distanceTest, type GroupRow, type SearchFilter } from './repositories/search.ts';
 
 const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
@@ -128,7 +129,7 @@ export class FacetStore {
 
   /** Brings the columns up to date with the database (call inside the search's read transaction). */
   refresh(db: Db): void {
-    const log = db.prepare(`SELECT (SELECT min(seq) FROM search_changes) AS first,
+    const log = statement(db, `SELECT (SELECT min(seq) FROM search_changes) AS first,
       (SELECT seq FROM sqlite_sequence WHERE name = 'search_changes') AS last`).get() as { first: number | null; last: number | null };
     const last = Number(log.last ?? 0);
     if (last === this.seq) return;
@@ -149,9 +150,10 @@ export class FacetStore {
       const max = Number((db.prepare('SELECT max(post_id) AS id FROM search_posts').get() as { id: number | null }).id ?? 0);
       this.columns = allocate(Math.max(1024, max + 1));
     }
-    const statement = db.prepare(sql);
-    statement.setReturnArrays(true);
-    for (const row of statement.iterate(...params) as IterableIterator<unknown[]>) {
+    // Its own statement (not the shared cache): rows come back as arrays here.
+    const rows = db.prepare(sql);
+    rows.setReturnArrays(true);
+    for (const row of rows.iterate(...params) as IterableIterator<unknown[]>) {
       const id = Number(row[0]);
       if (id >= this.columns.type.length) this.columns = grow(this.columns, Math.ceil((id + 1) * 1.25));
       const columns = this.columns;
