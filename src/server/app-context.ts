@@ -13,6 +13,7 @@ import { RateLimits } from './rate-limits.ts';
 import { removeStaleUploads } from './uploads/pipeline.ts';
 import { ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
+import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
@@ -30,6 +31,8 @@ export interface AppContext extends CatalogContext {
   /** Limit of the public forms (contact, report), shared by the API and the pages. */
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
+  /** Mail and SMS (outbox/outbox.ts). */
+  outbox: Outbox;
   /** Stops timers, flushes counts, closes workers and the database. */
   close(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const views = new ViewRecorder(repos, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
   const limits = new RateLimits();
+  const outbox = new Outbox({ directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Uploads no form attached within a day go, files first; checked hourly (the query is indexed).
   const uploadSweep = timers ? setInterval(() => void removeStaleUploads({ repos, config })
     .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
@@ -71,10 +75,12 @@ export async function createAppContext(config: Config, options: AppContextOption
     views,
     pages: createPageCache(config.pageCacheBytes),
     limits,
+    outbox,
     async close() {
       expiry.stop();
       clearInterval(uploadSweep);
       await limits.close();
+      outbox.close();
       await views.close();
       await search.close();
       await repos.close();

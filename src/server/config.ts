@@ -23,6 +23,12 @@ const EnvSchema = z.object({
   SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
+  /** Mail over SMTP (smtp:// or smtps:// with credentials); unset writes mail to OUTBOX_DIR instead. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL starts with smtp:// or smtps://').optional(),
+  /** Where mail (.eml) and SMS (.txt) are written when they are not sent (the embedded default). */
+  OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  /** The From address of the product's mail. */
+  MAIL_FROM: z.email().default('no-reply@yellowpages.my'),
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
@@ -41,6 +47,9 @@ export type Config = {
   pageCacheBytes: number;
   adClient: string | null;
   trustProxy: TrustProxy;
+  smtpUrl: string | null;
+  outboxDir: string;
+  mailFrom: string;
 };
 
 function resolvePath(path: string): string {
@@ -63,7 +72,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM } = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
@@ -75,5 +84,8 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     pageCacheBytes: PAGE_CACHE_BYTES,
     adClient: PUBLIC_AD_CLIENT ?? null,
     trustProxy: parseTrustProxy(TRUST_PROXY),
+    smtpUrl: SMTP_URL ?? null,
+    outboxDir: resolvePath(OUTBOX_DIR),
+    mailFrom: MAIL_FROM,
   };
 }
