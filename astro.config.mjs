@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './src/server/build/precompress.ts';
+import { BASE_POLICY } from './src/server/security.ts';
 
 export default defineConfig({
   output: 'server',
@@ -21,10 +22,7 @@ export default defineConfig({
         "font-src 'self'",
         "manifest-src 'self'",
         "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
+        ...BASE_POLICY,
       ],
     },
   },

@@ -28,9 +28,10 @@ export type RateLimitRule = keyof typeof RATE_LIMITS;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** A 429 with the spec's body and the seconds until the window resets. */
-export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+/** A 429 with the spec's body and the seconds until the rule's window resets (the whole window when the store cannot say). */
+function tooManyAttempts(rule: RateLimitRule, resetTime: Date | undefined): AppError {
+  const seconds = resetTime ? Math.ceil((resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000;
+  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, seconds)) });
 }
 
 export class RateLimits {
@@ -52,7 +53,7 @@ export class RateLimits {
   async hit(rule: RateLimitRule, key: string): Promise<void> {
     const { totalHits, resetTime } = await this.store(rule).increment(`${rule}|${key}`);
     if (totalHits > RATE_LIMITS[rule].limit) {
-      throw tooManyAttempts(resetTime ? Math.ceil((resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000);
+      throw tooManyAttempts(rule, resetTime);
     }
   }
 
@@ -70,8 +71,7 @@ export function limitRoute<E extends Env>(limits: RateLimits, rule: RateLimitRul
     keyGenerator: (c) => `${rule}|${key(c)}`,
     standardHeaders: false,
     handler: (c) => {
-      const reset = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
-      throw tooManyAttempts(reset?.resetTime ? Math.ceil((reset.resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000);
+      throw tooManyAttempts(rule, (c.get('rateLimit' as never) as { resetTime?: Date } | undefined)?.resetTime);
     },
   });
 }

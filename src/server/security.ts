@@ -13,7 +13,13 @@ const AD_NETWORK = {
   connect: ['https://pagead2.googlesyndication.com'],
 };
 
-/** The headers every response carries. Directives a <meta> policy cannot carry go here. */
+/**
+ * The Content-Security-Policy directives every response holds: Astro puts them into each page's
+ * policy (astro.config.mjs), and every other response gets them as its whole policy.
+ */
+export const BASE_POLICY = ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"] as const;
+
+/** The headers every response carries (a page's own Content-Security-Policy replaces this one). */
 export function securityHeaders(config: Pick<Config, 'siteUrl'>): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
@@ -21,7 +27,7 @@ export function securityHeaders(config: Pick<Config, 'siteUrl'>): Record<string,
     // Near Me reads the position on our own pages only; nothing here uses a camera, microphone or payments.
     'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+    'Content-Security-Policy': BASE_POLICY.join('; '),
     ...(config.siteUrl.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

@@ -3,25 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
-import { startServer } from '../helpers/server.ts';
+import { csrfHeaders } from '../helpers/csrf.ts';
+import { copyOfDatabase, overHttp, startServer } from '../helpers/server.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-ops-e2e-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A consistent copy of the end-to-end database (the running server holds it open in WAL mode). */
-function copyOfE2eDb(name: string): string {
-  const path = join(scratch, name);
-  const db = openDatabase(inject('e2eDb'), { readOnly: true });
-  db.exec(`VACUUM INTO '${path}'`);
-  db.close();
-  return path;
-}
-
-async function csrf(baseUrl: string) {
-  const response = await fetch(`${baseUrl}/api/sanctum/csrf-cookie`);
-  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get('Set-Cookie')!)![1]!;
-  return { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
+const copyOfE2eDb = (name: string) => copyOfDatabase(inject('e2eDb'), join(scratch, name));
 
 describe('health and shutdown', () => {
   it('answers /healthz and /readyz uncached, and on SIGTERM finishes the request in flight, then exits cleanly', async () => {
@@ -52,7 +40,7 @@ describe('durability', () => {
     const path = copyOfE2eDb('durability.db');
     // Each request names a different client through a trusted proxy hop, so the per-client form limit does not interfere.
     const server = await startServer({ DATABASE_PATH: path, TRUST_PROXY: '1', SEARCH_WORKERS: '0' });
-    const headers = { 'Content-Type': 'application/json', ...(await csrf(server.baseUrl)) };
+    const headers = { 'Content-Type': 'application/json', ...(await csrfHeaders(overHttp(server.baseUrl))) };
     const acknowledged: string[] = [];
     let next = 0;
     let killed = false;

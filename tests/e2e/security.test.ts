@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { useBrowserSession } from '../helpers/browser.ts';
-import { startServer } from '../helpers/server.ts';
+import { csrfHeaders } from '../helpers/csrf.ts';
+import { copyOfDatabase, overHttp, startServer } from '../helpers/server.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
@@ -17,14 +18,7 @@ function e2eDb() {
   return openDatabase(inject('e2eDb'), { readOnly: true });
 }
 
-/** A consistent copy of the end-to-end database (the running server holds it open in WAL mode). */
-function copyOfE2eDb(name: string): string {
-  const path = join(scratch, name);
-  const db = e2eDb();
-  db.exec(`VACUUM INTO '${path}'`);
-  db.close();
-  return path;
-}
+const copyOfE2eDb = (name: string) => copyOfDatabase(inject('e2eDb'), join(scratch, name));
 
 /** A raw request, for methods fetch refuses to send (TRACE). */
 function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -160,9 +154,7 @@ describe('media files', () => {
 describe('bodies', () => {
   it('are refused as they stream past the route’s limit: 413 from the API and from the contact page', async () => {
     const huge = 'x'.repeat(20 * 1024 * 1024);
-    const cookie = await fetch(`${baseUrl}/api/sanctum/csrf-cookie`);
-    const token = /XSRF-TOKEN=([^;]+)/.exec(cookie.headers.get('Set-Cookie')!)![1]!;
-    const auth = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': decodeURIComponent(token) };
+    const auth = await csrfHeaders(overHttp(baseUrl));
     const api = await fetch(`${baseUrl}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: huge });
     expect(api.status).toBe(413);
     const search = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: huge });
@@ -204,13 +196,12 @@ describe('a second server of our own', () => {
   });
 
   it('a spoofed X-Forwarded-For does not escape the limit when no proxy is trusted', async () => {
-    const cookie = await fetch(`${plain!.baseUrl}/api/sanctum/csrf-cookie`);
-    const token = /XSRF-TOKEN=([^;]+)/.exec(cookie.headers.get('Set-Cookie')!)![1]!;
+    const auth = await csrfHeaders(overHttp(plain!.baseUrl));
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
       const response = await fetch(`${plain!.baseUrl}/api/contact`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': decodeURIComponent(token), 'X-Forwarded-For': `203.0.113.${index + 1}` },
+        headers: { 'Content-Type': 'application/json', ...auth, 'X-Forwarded-For': `203.0.113.${index + 1}` },
         body: JSON.stringify({ name: 'A', phone_number: '0123456789', message: `spoof ${index}` }),
       });
       statuses.push(response.status);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,4 +50,17 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
       child.kill();
     }),
   };
+}
+
+/** A consistent copy of a database another process holds open in WAL mode (VACUUM INTO reads one snapshot). */
+export function copyOfDatabase(source: string, destination: string): string {
+  const db = openDatabase(source, { readOnly: true });
+  db.exec(`VACUUM INTO '${destination}'`);
+  db.close();
+  return destination;
+}
+
+/** A running server as the CSRF helper (tests/helpers/csrf.ts) asks it: by plain HTTP. */
+export function overHttp(baseUrl: string): { request: (path: string) => Promise<Response> } {
+  return { request: (path) => fetch(baseUrl + path) };
 }

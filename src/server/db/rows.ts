@@ -176,14 +176,8 @@ export interface CategoryTreeRow {
   education: number;
 }
 
-export interface HomeCategoryRow {
-  id: number;
-  type: ListingType;
-  name: string;
-  slug: string;
-  parent_name: string | null;
-  parent_slug: string | null;
-}
+/** A category on its own (home rows, busiest categories): a CategoryRow without the listing it belongs to. */
+export type HomeCategoryRow = Omit<CategoryRow, 'owner_id'>;
 
 export interface PlaceRow {
   kind: 'state' | 'city';
