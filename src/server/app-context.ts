@@ -3,6 +3,8 @@
  * process. Astro middleware hands it to pages as `Astro.locals.app`; the Hono API takes the same
  * object. Nothing else opens a database.
  */
+import { SignInGuard } from './accounts/brute-force.ts';
+import { SESSION_RULES } from './accounts/sessions.ts';
 import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
 import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
@@ -17,8 +19,10 @@ import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
-/** How often stale uploads are looked for. */
+/** How often stale uploads, and ended sessions and codes, are looked for. */
 const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+/** How long the sign-in log keeps an attempt. */
+const AUTH_LOG_DAYS = 90;
 
 export interface AppContext extends CatalogContext {
   config: Config;
@@ -28,11 +32,12 @@ export interface AppContext extends CatalogContext {
   views: ViewRecorder;
   /** Rendered public pages, compressed, per catalogue version. */
   pages: ReturnType<typeof createPageCache>;
-  /** Limit of the public forms (contact, report), shared by the API and the pages. */
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
   /** Mail and SMS (outbox/outbox.ts). */
   outbox: Outbox;
+  /** Brute-force limits of signing in (accounts/brute-force.ts). */
+  signIn: SignInGuard;
   /** Stops timers, flushes counts, closes workers and the database. */
   close(): Promise<void>;
 }
@@ -67,6 +72,12 @@ export async function createAppContext(config: Config, options: AppContextOption
   const uploadSweep = timers ? setInterval(() => void removeStaleUploads({ repos, config })
     .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
   uploadSweep?.unref();
+  const authSweep = timers ? setInterval(() => {
+    const now = Date.now();
+    void repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
+      new Date(now - AUTH_LOG_DAYS * 24 * 60 * 60_000).toISOString()).catch((error: unknown) => console.error('Removing ended sessions failed', error));
+  }, UPLOAD_SWEEP_MS) : undefined;
+  authSweep?.unref();
   return {
     config,
     repos,
@@ -76,9 +87,11 @@ export async function createAppContext(config: Config, options: AppContextOption
     pages: createPageCache(config.pageCacheBytes),
     limits,
     outbox,
+    signIn: new SignInGuard(),
     async close() {
       expiry.stop();
       clearInterval(uploadSweep);
+      clearInterval(authSweep);
       await limits.close();
       outbox.close();
       await views.close();

@@ -32,9 +32,32 @@ const EnvSchema = z.object({
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
+  /** Where advertisers manage their ads (spec §1: a separate site); Post Ads and Advertiser Dashboard go there. */
+  ADVERTISER_SITE_URL: z.url().default('https://advertiser.yellowpages.my'),
+  /** Social login: a provider is offered when its client id and secret are set (decision 0005). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
+
+/** A social login provider's client and endpoints. */
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  scopes: string[];
+}
 
 export type Config = {
   databasePath: string;
@@ -50,6 +73,9 @@ export type Config = {
   smtpUrl: string | null;
   outboxDir: string;
   mailFrom: string;
+  advertiserSiteUrl: string;
+  /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
+  social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
 };
 
 function resolvePath(path: string): string {
@@ -73,6 +99,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
   const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM } = parsed.data;
+  const settings = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
     mediaDir: resolvePath(MEDIA_DIR),
@@ -87,5 +114,16 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl: SMTP_URL ?? null,
     outboxDir: resolvePath(OUTBOX_DIR),
     mailFrom: MAIL_FROM,
+    advertiserSiteUrl: settings.ADVERTISER_SITE_URL.replace(/\/+$/, ''),
+    social: {
+      google: settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET ? {
+        clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET, authUrl: settings.GOOGLE_AUTH_URL, tokenUrl: settings.GOOGLE_TOKEN_URL,
+        userinfoUrl: settings.GOOGLE_USERINFO_URL, scopes: ['openid', 'email', 'profile'],
+      } : null,
+      facebook: settings.FACEBOOK_CLIENT_ID && settings.FACEBOOK_CLIENT_SECRET ? {
+        clientId: settings.FACEBOOK_CLIENT_ID, clientSecret: settings.FACEBOOK_CLIENT_SECRET, authUrl: settings.FACEBOOK_AUTH_URL, tokenUrl: settings.FACEBOOK_TOKEN_URL,
+        userinfoUrl: settings.FACEBOOK_USERINFO_URL, scopes: ['email', 'public_profile'],
+      } : null,
+    },
   };
 }

@@ -86,6 +86,12 @@ export const TIMERS = {
   autocompleteDebounce: 200,
 } as const;
 
+/** Spec §5, §9: the calling code a phone number gets when none is chosen (Malaysia). */
+export const DEFAULT_CALLING_CODE = '60';
+
+/** The role that makes a user an advertiser (spec §6). */
+export const ADVERTISER_ROLE = 'advertiser';
+
 /** Sizes and limits of spec §9. */
 export const LIMITS = {
   /** Recent searches and recent locations kept. */

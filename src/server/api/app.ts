@@ -3,7 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
+import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
+import { readSession } from './session.ts';
 import { engagementRoutes } from './engagement.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
@@ -26,8 +28,10 @@ export function apiError(error: Error, c: Context): Response {
  */
 export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
+  api.use(readSession(app));
   api.use(requireCsrfToken(app));
   api.route('/', csrfRoutes(app));
+  api.route('/', accountRoutes(app));
   api.route('/home', homeRoutes(app));
   api.route('/post', postRoutes(app));
   api.route('/profile', profileRoutes(app));

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, newCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
@@ -12,21 +12,34 @@ import type { ApiEnv } from './env.ts';
 const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** `GET /api/sanctum/csrf-cookie`: 204 with a fresh XSRF-TOKEN cookie (spec §7). */
+/**
+ * `GET /api/sanctum/csrf-cookie`: 204 with the XSRF-TOKEN cookie (spec §7): the session's token when
+ * signed in, else a fresh one.
+ */
 export function csrfRoutes(app: AppContext) {
   return new Hono<ApiEnv>().get('/sanctum/csrf-cookie', (c) => {
-    c.header('Set-Cookie', csrfCookie(newCsrfToken(), app.config.siteUrl));
+    c.header('Set-Cookie', csrfCookie(c.get('session')?.csrf_token ?? newCsrfToken(), app.config.siteUrl));
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);
   });
 }
 
-/** Unsafe API requests need a same-site Origin (403) and the token in X-XSRF-TOKEN equal to the cookie (419). */
+/**
+ * The token an unsafe request must send in X-XSRF-TOKEN: the session's own when signed in (so it
+ * rotates with the session, and a cookie planted by a sibling host cannot stand in for it), else the
+ * XSRF-TOKEN cookie's (double submit).
+ */
+export function csrfTokenSent(c: Context<ApiEnv>): boolean {
+  const expected = c.get('session')?.csrf_token ?? csrfCookieOf(c.req.header('Cookie'));
+  return csrfTokensMatch(expected, c.req.header(XSRF_HEADER));
+}
+
+/** Unsafe API requests need a same-site Origin (403) and the right token in X-XSRF-TOKEN (419). */
 export function requireCsrfToken(app: AppContext): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path)) return next();
     if (!sameOrigin(c.req.header('Origin'), c.req.url, app.config.siteUrl)) throw new AppError(403, 'Cross-site requests are not allowed.');
-    if (!csrfTokensMatch(csrfCookieOf(c.req.header('Cookie')), c.req.header(XSRF_HEADER))) throw new AppError(419, CSRF_MISMATCH);
+    if (!csrfTokenSent(c)) throw new AppError(419, CSRF_MISMATCH);
     return next();
   };
 }

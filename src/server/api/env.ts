@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import type { SessionRow } from '../db/account-repositories.ts';
+import { AppError } from '../errors.ts';
 import { clientKey } from '../client-ip.ts';
 
 /** What the Astro route hands to the Hono app with each request. */
@@ -6,9 +8,30 @@ export interface ApiBindings {
   clientAddress?: string;
 }
 
-export type ApiEnv = { Bindings: ApiBindings };
+export interface ApiVariables {
+  /** The request's live session (null when signed out), read once by the session middleware (api/session.ts). */
+  session: SessionRow | null;
+  /** True when the request carried a session cookie that no longer works (expired or logged out). */
+  staleSession: boolean;
+}
+
+export type ApiEnv = { Bindings: ApiBindings; Variables: ApiVariables };
 
 /** Who is asking, for per-client rules (view counting, limits): the connection's address only. */
 export function requestClient(c: Context<ApiEnv>): string {
   return clientKey(c.env?.clientAddress);
+}
+
+export const SESSION_EXPIRED = 'Session expired!';
+
+/** The signed-in user's id, or the 401 of spec §8 (the browser signs out and opens the login modal). */
+export function requireUserId(c: Context<ApiEnv>): number {
+  const session = c.get('session');
+  if (!session) throw new AppError(401, c.get('staleSession') ? SESSION_EXPIRED : 'Unauthenticated.');
+  return session.user_id;
+}
+
+/** The caller of an account flow: the client and the session it came with. */
+export function callerOf(c: Context<ApiEnv>) {
+  return { client: requestClient(c), session: c.get('session') };
 }

@@ -5,6 +5,7 @@
  * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
  */
 import type { ListingType } from '../../shared/constants.ts';
+import type { AuthRepository, UserRepository } from './account-repositories.ts';
 import type {
   AttributeRow, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, DocumentRow, HomeCategoryRow, LocationRow,
   MediaRow, PlaceRow, PostRow, ProfileRow, ReviewMediaRow, ReviewRow, SuggestionRow,
@@ -144,6 +145,10 @@ export interface Repositories {
   sitemap: SitemapRepository;
   engagement: EngagementRepository;
   uploads: UploadRepository;
+  /** Accounts (account-repositories.ts). */
+  users: UserRepository;
+  /** Sessions, codes and the sign-in log (account-repositories.ts). */
+  auth: AuthRepository;
   maintenance: MaintenanceRepository;
   /** Finishes queued writes and closes connections. */
   close(): Promise<void>;

@@ -6,6 +6,7 @@
 import type { Repositories } from '../repositories.ts';
 import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
+import * as auth from './repositories/auth.ts';
 import * as content from './repositories/content.ts';
 import * as engagement from './repositories/engagement.ts';
 import { expirePosts } from './repositories/lifecycle.ts';
@@ -16,6 +17,7 @@ import * as reviews from './repositories/reviews.ts';
 import { catalogVersion, findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
 import * as uploads from './repositories/uploads.ts';
+import * as users from './repositories/users.ts';
 import { Writer } from './writer.ts';
 
 /** Repositories over an open handle (tests and workers pass their own). */
@@ -77,6 +79,32 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
       findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
       deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
+    },
+    users: {
+      findUser: async (id) => users.findUser(db, id),
+      findCredentials: async (by) => users.findCredentials(db, by),
+      createUser: (user) => writer.write((handle) => users.createUser(handle, user)),
+      setPassword: (userId, hash, keep) => writer.write((handle) => users.setPassword(handle, userId, hash, keep)),
+      addRole: (userId, role, phone) => writer.write((handle) => users.addRole(handle, userId, role, phone)),
+      findIdentity: async (provider, subject) => users.findIdentity(db, provider, subject),
+      linkIdentity: (userId, identity) => writer.write((handle) => users.linkIdentity(handle, userId, identity)),
+    },
+    auth: {
+      createSession: (session, replacing) => writer.write((handle) => auth.createSession(handle, session, replacing)),
+      findSession: async (id) => auth.findSession(db, id),
+      touchSession: (id, at) => writer.write((handle) => auth.touchSession(handle, id, at)),
+      deleteSession: (id) => writer.write((handle) => auth.deleteSession(handle, id)),
+      deleteUserSessions: (userId, exceptId) => writer.write((handle) => auth.deleteUserSessions(handle, userId, exceptId)),
+      insertChallenge: (challenge) => writer.write((handle) => auth.insertChallenge(handle, challenge)),
+      findChallenge: async (id) => auth.findChallenge(db, id),
+      deleteChallenge: (id) => writer.write((handle) => auth.deleteChallenge(handle, id)),
+      insertCode: (code) => writer.write((handle) => auth.insertCode(handle, code)),
+      findLatestCode: async (purpose, address, challengeId) => auth.findLatestCode(db, purpose, address, challengeId),
+      findCodeSendTimes: async (purpose, address, since) => auth.findCodeSendTimes(db, purpose, address, since),
+      recordWrongCode: (id) => writer.write((handle) => auth.recordWrongCode(handle, id)),
+      useCode: (id) => writer.write((handle) => auth.useCode(handle, id)),
+      logAttempt: (attempt) => writer.write((handle) => auth.logAttempt(handle, attempt)),
+      removeExpired: (now, idleSince, before) => writer.write((handle) => auth.removeExpired(handle, now, idleSince, before)),
     },
     maintenance: {
       expirePosts: () => writer.write((handle) => expirePosts(handle)),

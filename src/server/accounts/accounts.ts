@@ -1,0 +1,262 @@
+/**
+ * The account flows of spec §4, §5 and §7 (decision 0005): sign-up with a code, sign-in with a password
+ * then a code (two steps joined by a temp_token), forgot password, change password, becoming an
+ * advertiser. Answers never tell whether an address has an account: a wrong address and a wrong
+ * password get the same message in the same time, and code requests the same answer.
+ */
+import { randomBytes } from 'node:crypto';
+import { ADVERTISER_ROLE } from '../../shared/constants.ts';
+import {
+  ChangePasswordSchema, CodeRequestSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, TempTokenSchema, TwoFactorSchema, UpgradeSchema,
+  type ContactAddress,
+} from '../../shared/schemas/accounts.ts';
+import type { AppContext } from '../app-context.ts';
+import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/account-repositories.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { identifierKey } from './brute-force.ts';
+import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
+import { passwordChangedMail } from './messages.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { sha256, startSession } from './sessions.ts';
+import { toUserJson, type UserJson } from './user-json.ts';
+
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
+
+/** Who is asking: the client key, and the session the request came with (replaced at sign-in). */
+export interface Caller {
+  client: string;
+  session: SessionRow | null;
+}
+
+function field(contact: ContactAddress): 'email' | 'phone_number' {
+  return contact.channel === 'email' ? 'email' : 'phone_number';
+}
+
+function sentTo(contact: ContactAddress): string {
+  return contact.channel === 'email' ? 'your email' : 'your phone number';
+}
+
+function credentialsOf(app: AppContext, contact: ContactAddress): Promise<CredentialsRow | undefined> {
+  return app.repos.users.findCredentials(contact.channel === 'email' ? { email: contact.email } : { phone_number: contact.phone_number });
+}
+
+/** The brute-force key of an identifier: its account when there is one, else its skeleton. */
+function limitKey(contact: ContactAddress, account: { id: number } | undefined): string {
+  return account ? `user:${account.id}` : `id:${identifierKey(addressOf(contact))}`;
+}
+
+async function log(app: AppContext, attempt: AuthAttempt): Promise<void> {
+  await app.repos.auth.logAttempt(attempt).catch((error: unknown) => console.error('Logging a sign-in attempt failed', error));
+}
+
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new AppError(422, COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
+}
+
+export async function userJson(app: AppContext, userId: number): Promise<UserJson> {
+  const user = await app.repos.users.findUser(userId);
+  if (!user) throw new AppError(401, 'Unauthenticated.');
+  return toUserJson(app.media, user);
+}
+
+/** POST register/verification: a code to the address, or (when it already has an account) a notice instead. */
+export async function sendRegisterCode(app: AppContext, input: unknown, caller: Caller) {
+  const { contact } = parseInput(CodeRequestSchema, input);
+  const existing = await credentialsOf(app, contact);
+  await sendCode(app, { purpose: 'register', contact, client: caller.client, deliver: existing ? 'account-exists' : 'code' });
+  return { status: true, message: `A verification code has been sent to ${sentTo(contact)}.` };
+}
+
+/** POST register: creates the account once the code checks out. The person then logs in (spec §4). */
+export async function register(app: AppContext, input: unknown, caller: Caller) {
+  const form = parseInput(RegisterSchema, input);
+  refuseCommonPassword(form.password);
+  const key = limitKey(form.contact, undefined);
+  await app.signIn.check(key, caller.client);
+  try {
+    await useCode(app, 'register', form.contact, form.code);
+  } catch (error) {
+    await app.signIn.fail(key, caller.client);
+    await log(app, { action: 'register', identifier: addressOf(form.contact), userId: null, client: caller.client, outcome: 'bad_code' });
+    throw error;
+  }
+  const taken = `The ${form.contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
+  if (await credentialsOf(app, form.contact)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
+  const userId = await app.repos.users.createUser({
+    name: form.name,
+    email: form.contact.channel === 'email' ? form.contact.email : null,
+    phone_number: form.contact.channel === 'sms' ? form.contact.phone_number : null,
+    phone_number_country: form.contact.channel === 'sms' ? form.contact.phone_number_country : null,
+    password_hash: await hashPassword(form.password),
+  }).catch((error: unknown) => {
+    if (error instanceof Error && /UNIQUE/.test(error.message)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
+    throw error;
+  });
+  await log(app, { action: 'register', identifier: addressOf(form.contact), userId, client: caller.client, outcome: 'success' });
+  return { status: true, message: 'Your account has been created. Please log in.' };
+}
+
+/** Where a user's sign-in codes go: the channel they signed in with, when the account has that address. */
+function channelOf(user: Pick<UserRow, 'email' | 'phone_number' | 'phone_number_country'>, preferred: 'email' | 'sms'): ContactAddress {
+  if ((preferred === 'sms' || !user.email) && user.phone_number) {
+    return { channel: 'sms', phone_number: user.phone_number, phone_number_country: user.phone_number_country ?? '' };
+  }
+  return { channel: 'email', email: user.email! };
+}
+
+/**
+ * POST auth/login: checks the password (the same message and time for a wrong address or password)
+ * and, when right, starts the second step: a temp_token and a code through the account's channel.
+ */
+export async function login(app: AppContext, input: unknown, caller: Caller) {
+  const { contact, password } = parseInput(LoginSchema, input);
+  const account = await credentialsOf(app, contact);
+  const key = limitKey(contact, account);
+  await app.signIn.check(key, caller.client);
+  const identifier = addressOf(contact);
+  if (!(await verifyPassword(account?.password_hash, password)) || !account) {
+    await app.signIn.fail(key, caller.client);
+    await log(app, { action: 'login', identifier, userId: account?.id ?? null, client: caller.client, outcome: 'bad_credentials' });
+    throw new AppError(422, BAD_CREDENTIALS, { [field(contact)]: [BAD_CREDENTIALS] });
+  }
+  const tempToken = randomBytes(32).toString('base64url');
+  const codeContact = channelOf(account, contact.channel);
+  const challenge: ChallengeRow = {
+    id: sha256(tempToken), user_id: account.id, channel: codeContact.channel, expires_at: new Date(Date.now() + CODE_RULES.ttlMs).toISOString(),
+  };
+  await app.repos.auth.insertChallenge(challenge);
+  await sendCode(app, { purpose: 'login', contact: codeContact, challengeId: challenge.id, client: caller.client, deliver: 'code', gap: false });
+  await log(app, { action: 'login', identifier, userId: account.id, client: caller.client, outcome: 'password_ok' });
+  return { message: `A verification code has been sent to ${sentTo(codeContact)}.`, data: { temp_token: tempToken } };
+}
+
+/** The live challenge of a temp_token, with the user and the address its codes go to; 422 when it is gone. */
+async function challengeOf(app: AppContext, tempToken: string) {
+  const challenge = await app.repos.auth.findChallenge(sha256(tempToken));
+  const user = challenge && Date.parse(challenge.expires_at) > Date.now() ? await app.repos.users.findUser(challenge.user_id) : undefined;
+  if (!challenge || !user) throw new AppError(422, LOGIN_EXPIRED, { temp_token: [LOGIN_EXPIRED] });
+  return { challenge, user, contact: channelOf(user, challenge.channel) };
+}
+
+/** POST 2fa/verification: sends a new sign-in code for the temp_token (the resend of spec §7). */
+export async function resendLoginCode(app: AppContext, input: unknown, caller: Caller) {
+  const { temp_token } = parseInput(TempTokenSchema, input);
+  const { challenge, contact } = await challengeOf(app, temp_token);
+  await sendCode(app, { purpose: 'login', contact, challengeId: challenge.id, client: caller.client, deliver: 'code' });
+  return { status: true, message: `A new code has been sent to ${sentTo(contact)}.` };
+}
+
+/** POST auth/2fa: the code of the temp_token; a new session (replacing the caller's) and the user. */
+export async function completeLogin(app: AppContext, input: unknown, caller: Caller) {
+  const { temp_token, code } = parseInput(TwoFactorSchema, input);
+  const { challenge, user, contact } = await challengeOf(app, temp_token);
+  const key = `user:${user.id}`;
+  await app.signIn.check(key, caller.client);
+  try {
+    await useCode(app, 'login', contact, code, challenge.id);
+  } catch (error) {
+    await app.signIn.fail(key, caller.client);
+    await log(app, { action: '2fa', identifier: addressOf(contact), userId: user.id, client: caller.client, outcome: 'bad_code' });
+    throw error;
+  }
+  await app.repos.auth.deleteChallenge(challenge.id);
+  const cookies = await startSession(app, user.id, caller.client, caller.session);
+  await app.signIn.succeed(key, caller.client);
+  await log(app, { action: '2fa', identifier: addressOf(contact), userId: user.id, client: caller.client, outcome: 'success' });
+  return { body: { status: true, message: 'You are logged in.', data: toUserJson(app.media, user) }, cookies };
+}
+
+/** POST password/verification: a reset code when the address has an account; the same answer when not. */
+export async function sendResetCode(app: AppContext, input: unknown, caller: Caller) {
+  const { contact } = parseInput(CodeRequestSchema, input);
+  const account = await credentialsOf(app, contact);
+  await sendCode(app, { purpose: 'reset', contact, client: caller.client, deliver: account ? 'code' : 'nothing' });
+  return { status: true, message: `If an account uses ${sentTo(contact)}, a verification code has been sent to it.` };
+}
+
+/**
+ * POST password/reset: a new password with the reset code. Every session of the account ends; the
+ * person then logs in, with the second step (a reset never skips it, ASVS 6.4.3).
+ */
+export async function resetPassword(app: AppContext, input: unknown, caller: Caller) {
+  const form = parseInput(ResetPasswordSchema, input);
+  refuseCommonPassword(form.password);
+  const account = await credentialsOf(app, form.contact);
+  const key = limitKey(form.contact, account);
+  await app.signIn.check(key, caller.client);
+  try {
+    await useCode(app, 'reset', form.contact, form.code);
+    if (!account) throw new AppError(422, 'The code is invalid or has expired.', { code: ['The code is invalid or has expired.'] });
+  } catch (error) {
+    await app.signIn.fail(key, caller.client);
+    await log(app, { action: 'reset', identifier: addressOf(form.contact), userId: account?.id ?? null, client: caller.client, outcome: 'bad_code' });
+    throw error;
+  }
+  await app.repos.users.setPassword(account.id, await hashPassword(form.password), null);
+  await app.signIn.succeed(key, caller.client);
+  await log(app, { action: 'reset', identifier: addressOf(form.contact), userId: account.id, client: caller.client, outcome: 'success' });
+  return { status: true, message: 'Your password has been reset. Please log in.' };
+}
+
+/** PATCH account/password: needs the current password; the other sessions end (ASVS 6.2.3, 7.4.3). */
+export async function changePassword(app: AppContext, userId: number, input: unknown, caller: Caller) {
+  const form = parseInput(ChangePasswordSchema, input);
+  const user = await app.repos.users.findUser(userId);
+  const credentials = user && await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
+  const key = `user:${userId}`;
+  await app.signIn.check(key, caller.client);
+  if (!user || !credentials || !(await verifyPassword(credentials.password_hash, form.current_password))) {
+    await app.signIn.fail(key, caller.client);
+    const message = 'The current password is incorrect.';
+    throw new AppError(422, message, { current_password: [message] });
+  }
+  refuseCommonPassword(form.password);
+  await app.repos.users.setPassword(userId, await hashPassword(form.password), caller.session?.id ?? null);
+  if (user.email) await app.outbox.sendMail(passwordChangedMail(user.email));
+  return { status: true, message: 'Your password has been changed.' };
+}
+
+/**
+ * POST account/upgrade (spec §4 Become advertiser): adds the advertiser role. A phone number is
+ * required; a number that is not the account's own yet needs the code sent to it (account/verification).
+ */
+export async function becomeAdvertiser(app: AppContext, userId: number, input: unknown, caller: Caller) {
+  const { contact, code } = parseInput(UpgradeSchema, input);
+  const user = await app.repos.users.findUser(userId);
+  if (!user) throw new AppError(401, 'Unauthenticated.');
+  if (contact.phone_number === user.phone_number) {
+    await app.repos.users.addRole(userId, ADVERTISER_ROLE);
+  } else {
+    const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
+    const taken = 'The phone number has already been taken.';
+    if (owner && owner.id !== userId) throw new AppError(422, taken, { phone_number: [taken] });
+    const needed = 'Enter the code sent to this phone number.';
+    if (!code) throw new AppError(422, needed, { code: [needed] });
+    await app.signIn.check(`user:${userId}`, caller.client);
+    try {
+      await useCode(app, 'verify', `${userId}:${contact.phone_number}`, code);
+    } catch (error) {
+      await app.signIn.fail(`user:${userId}`, caller.client);
+      throw error;
+    }
+    await app.repos.users.addRole(userId, ADVERTISER_ROLE, contact);
+  }
+  return { status: true, message: 'You are now an advertiser.', data: await userJson(app, userId) };
+}
+
+/**
+ * POST account/verification: a code to an address the signed-in user wants to add (a new e-mail, or
+ * the phone number of becoming an advertiser). Codes are bound to the user and the address.
+ */
+export async function sendAccountCode(app: AppContext, userId: number, input: unknown, caller: Caller) {
+  const { contact } = parseInput(CodeRequestSchema, input);
+  const owner = await credentialsOf(app, contact);
+  if (owner && owner.id !== userId) {
+    const taken = `The ${contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
+    throw new AppError(422, taken, { [field(contact)]: [taken] });
+  }
+  // The code is stored under the user id and the address, so it works only for the account it was sent for.
+  await sendCode(app, { purpose: 'verify', contact, storeAs: `${userId}:${addressOf(contact)}`, userId, client: caller.client, deliver: 'code' });
+  return { status: true, message: `A verification code has been sent to ${contact.channel === 'email' ? 'the new email' : 'the phone number'}.` };
+}

@@ -1,0 +1,89 @@
+/**
+ * One-time codes (register, reset, sign-in, confirming an address): six random digits, sent by mail
+ * or SMS through the outbox, stored only as a hash bound to their purpose, address and sign-in
+ * challenge (ASVS 6.6.2), single use, valid 10 minutes, dead after 5 wrong tries. An address gets at
+ * most one code a minute and 5 an hour per purpose; a client asks for at most 20 an hour.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { CodePurpose } from '../db/account-repositories.ts';
+import type { ContactAddress } from '../../shared/schemas/accounts.ts';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../errors.ts';
+import { TOO_MANY_ATTEMPTS } from '../rate-limits.ts';
+import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
+
+export const CODE_RULES = { ttlMs: 10 * 60_000, maxWrongTries: 5, gapMs: 60_000, perHour: 5 } as const;
+export const INVALID_CODE = 'The code is invalid or has expired.';
+
+/** The address codes are stored under: the e-mail, or the phone number's digits. */
+export function addressOf(contact: ContactAddress): string {
+  return contact.channel === 'email' ? contact.email : contact.phone_number;
+}
+
+function codeHash(purpose: CodePurpose, address: string, challengeId: string | null, code: string): string {
+  return createHash('sha256').update(`${purpose}\n${address}\n${challengeId ?? ''}\n${code}`).digest('hex');
+}
+
+export interface CodeRequest {
+  purpose: CodePurpose;
+  contact: ContactAddress;
+  /** The sign-in challenge a login code belongs to. */
+  challengeId?: string | null;
+  /** The account a 'verify' code belongs to. */
+  userId?: number | null;
+  client: string;
+  /** The key the code is stored under, when not the address itself (a 'verify' code: the user id and the address). */
+  storeAs?: string;
+  /** Whether the one-a-minute rule applies (a fresh sign-in sends its code at once; resends wait). */
+  gap?: boolean;
+  /**
+   * What reaches the address: the code; a notice that it already has an account (sign-up of a taken
+   * address); or nothing (a reset for an unknown address). The answer and the limits are the same in
+   * all three, so they do not tell whether an account exists.
+   */
+  deliver: 'code' | 'account-exists' | 'nothing';
+}
+
+/** Stores a new code (the older ones of the purpose and address stop working) and delivers it; 429 past the send limits. */
+export async function sendCode(app: AppContext, request: CodeRequest): Promise<void> {
+  const address = request.storeAs ?? addressOf(request.contact);
+  const now = Date.now();
+  const sends = await app.repos.auth.findCodeSendTimes(request.purpose, address, new Date(now - 60 * 60_000).toISOString());
+  const last = sends[0] ? Date.parse(sends[0]) : 0;
+  const wait = sends.length >= CODE_RULES.perHour
+    ? Date.parse(sends[CODE_RULES.perHour - 1]!) + 60 * 60_000 - now
+    : request.gap === false ? 0 : last + CODE_RULES.gapMs - now;
+  if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  await app.signIn.countCodeSend(request.client);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const challengeId = request.challengeId ?? null;
+  await app.repos.auth.insertCode({
+    purpose: request.purpose, address, challengeId, userId: request.userId ?? null,
+    codeHash: codeHash(request.purpose, address, challengeId, code), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
+  });
+  if (request.deliver === 'nothing') return;
+  const minutes = CODE_RULES.ttlMs / 60_000;
+  const to = addressOf(request.contact);
+  if (request.contact.channel === 'email') {
+    await app.outbox.sendMail(request.deliver === 'code' ? codeMail(to, request.purpose, code, minutes) : accountExistsMail(to));
+  } else {
+    await app.outbox.sendSms({ to, text: request.deliver === 'code' ? codeSms(request.purpose, code, minutes) : accountExistsSms() });
+  }
+}
+
+/**
+ * Uses the newest code of the purpose and address (and challenge): true when `code` is it, unused and
+ * unexpired. A wrong code counts a try; the fifth wrong try kills the code. Throws the 422 otherwise.
+ */
+export async function useCode(app: AppContext, purpose: CodePurpose, contact: ContactAddress | string, code: string, challengeId: string | null = null): Promise<void> {
+  const address = typeof contact === 'string' ? contact : addressOf(contact);
+  const row = await app.repos.auth.findLatestCode(purpose, address, challengeId);
+  const invalid = () => new AppError(422, INVALID_CODE, { code: [INVALID_CODE] });
+  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= Date.now() || row.failed_attempts >= CODE_RULES.maxWrongTries) throw invalid();
+  if (row.code_hash !== codeHash(purpose, address, challengeId, code)) {
+    await app.repos.auth.recordWrongCode(row.id);
+    throw invalid();
+  }
+  if (!(await app.repos.auth.useCode(row.id))) throw invalid();
+}

@@ -1,0 +1,53 @@
+/** The mail and SMS texts of signing in: codes, a notice when an address already has an account, a password change. */
+import { escapeUTF8 } from 'entities';
+import { SITE_NAME } from '../../shared/seo.ts';
+import type { Mail } from '../outbox/outbox.ts';
+import type { CodePurpose } from '../db/account-repositories.ts';
+
+const CODE_PURPOSE_TEXT: Record<CodePurpose, string> = {
+  register: 'to finish creating your account',
+  reset: 'to reset your password',
+  login: 'to log in',
+  verify: 'to confirm this address',
+};
+
+/** A mail in both parts: the same paragraphs as plain text and as simple HTML with the product's name. */
+function mail(to: string, subject: string, paragraphs: string[]): Mail {
+  return {
+    to,
+    subject: `${subject} | ${SITE_NAME}`,
+    text: `${paragraphs.join('\n\n')}\n\n${SITE_NAME}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeUTF8(SITE_NAME)}</h1>${
+      paragraphs.map((paragraph) => `<p>${escapeUTF8(paragraph)}</p>`).join('')}</body></html>`,
+  };
+}
+
+export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number): Mail {
+  return mail(to, `Your verification code ${code}`, [
+    `Your verification code is ${code}. Enter it ${CODE_PURPOSE_TEXT[purpose]}.`,
+    `It works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: nothing changes without the code.`,
+  ]);
+}
+
+export function codeSms(purpose: CodePurpose, code: string, minutes: number): string {
+  return `${SITE_NAME}: your code is ${code}, ${CODE_PURPOSE_TEXT[purpose]}. It expires in ${minutes} minutes. Never share it.`;
+}
+
+/** Sent instead of a sign-up code when the address already has an account (the answer to the form stays the same). */
+export function accountExistsMail(to: string): Mail {
+  return mail(to, 'You already have an account', [
+    'Someone asked to create an account with this address, but you already have one.',
+    'Log in instead, or use "Forgot password" to set a new password. If it was not you, ignore this mail.',
+  ]);
+}
+
+export function accountExistsSms(): string {
+  return `${SITE_NAME}: this number already has an account. Log in or use Forgot password.`;
+}
+
+export function passwordChangedMail(to: string): Mail {
+  return mail(to, 'Your password was changed', [
+    'The password of your account was just changed, and your other devices were signed out.',
+    'If it was not you, use "Forgot password" at once to set a new one.',
+  ]);
+}

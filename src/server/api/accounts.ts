@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import {
+  becomeAdvertiser, changePassword, completeLogin, login, register, resendLoginCode, resetPassword, sendAccountCode, sendRegisterCode,
+  sendResetCode, userJson,
+} from '../accounts/accounts.ts';
+import { signedOutCookies } from '../accounts/sessions.ts';
+import { finishSocialLogin, returnUrl, safeReturnPath, SocialLoginError, startSocialLogin, readFlow, endFlowCookie } from '../accounts/social.ts';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../errors.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { csrfTokenSent } from './csrf.ts';
+import { callerOf, requireUserId, type ApiEnv } from './env.ts';
+
+function setCookies(c: Context<ApiEnv>, cookies: string[]): void {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+/**
+ * The auth and account calls of spec §7 (decision 0005). Nothing here is cached anywhere: every
+ * answer is about one person.
+ */
+export function accountRoutes(app: AppContext) {
+  const api = new Hono<ApiEnv>();
+  api.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  api.post('/register/verification', limitBody(), async (c) => c.json(await sendRegisterCode(app, await jsonBody(c), callerOf(c))));
+  api.post('/register', limitBody(), async (c) => c.json(await register(app, await jsonBody(c), callerOf(c)), 201));
+  api.post('/auth/login', limitBody(), async (c) => c.json(await login(app, await jsonBody(c), callerOf(c))));
+  api.post('/2fa/verification', limitBody(), async (c) => c.json(await resendLoginCode(app, await jsonBody(c), callerOf(c))));
+  api.post('/auth/2fa', limitBody(), async (c) => {
+    const { body, cookies } = await completeLogin(app, await jsonBody(c), callerOf(c));
+    setCookies(c, cookies);
+    return c.json(body);
+  });
+  api.post('/password/verification', limitBody(), async (c) => c.json(await sendResetCode(app, await jsonBody(c), callerOf(c))));
+  api.post('/password/reset', limitBody(), async (c) => c.json(await resetPassword(app, await jsonBody(c), callerOf(c))));
+
+  // GET auth/logout changes state, so a cross-site page must not be able to trigger it with an image
+  // tag (ASVS 3.5.3): it needs Sec-Fetch-Site same-origin (every current browser sends it) or the XSRF header.
+  api.get('/auth/logout', async (c) => {
+    if (c.req.header('Sec-Fetch-Site') !== 'same-origin' && !csrfTokenSent(c)) throw new AppError(403, 'Log out from the site itself.');
+    const session = c.get('session');
+    if (session) await app.repos.auth.deleteSession(session.id);
+    setCookies(c, signedOutCookies(app.config.siteUrl));
+    return c.json({ status: true, message: 'You have been logged out.' });
+  });
+
+  api.get('/user', async (c) => c.json(await userJson(app, requireUserId(c))));
+  api.get('/account', async (c) => c.json({ data: await userJson(app, requireUserId(c)) }));
+  api.patch('/account/password', limitBody(), async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await changePassword(app, userId, await jsonBody(c), callerOf(c)));
+  });
+  api.post('/account/upgrade', limitBody(), async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await becomeAdvertiser(app, userId, await jsonBody(c), callerOf(c)));
+  });
+  api.post('/account/verification', limitBody(), async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await sendAccountCode(app, userId, await jsonBody(c), callerOf(c)));
+  });
+
+  // Social login: the browser navigates here (spec §7), goes to the provider and comes back.
+  api.get('/auth/:provider{google|facebook}', (c) => {
+    const provider = c.req.param('provider') as 'google' | 'facebook';
+    if (!app.config.social[provider]) throw new AppError(404, 'This sign-in provider is not available.');
+    const { location, cookie } = startSocialLogin(app, provider, c.req.query('redirect'));
+    setCookies(c, [cookie]);
+    return c.redirect(location, 302);
+  });
+  api.get('/auth/:provider{google|facebook}/callback', async (c) => {
+    const provider = c.req.param('provider') as 'google' | 'facebook';
+    try {
+      const { cookies, returnTo } = await finishSocialLogin(app, provider, { code: c.req.query('code'), state: c.req.query('state') },
+        c.req.header('Cookie'), callerOf(c));
+      setCookies(c, cookies);
+      return c.redirect(returnUrl(returnTo, 'social'), 302);
+    } catch (error) {
+      if (!(error instanceof SocialLoginError)) throw error;
+      console.warn(`Social login with ${provider} failed: ${error.message}`);
+      await app.repos.auth.logAttempt({ action: 'social', identifier: provider, userId: null, client: callerOf(c).client, outcome: 'failed' });
+      setCookies(c, [endFlowCookie(app)]);
+      return c.redirect(returnUrl(safeReturnPath(readFlow(c.req.header('Cookie'))?.returnTo), 'social_error'), 302);
+    }
+  });
+  return api;
+}

@@ -1,0 +1,134 @@
+/**
+ * The account forms of spec §3 and §5 (login, register, forgot, change password, become advertiser,
+ * two-factor) as the API checks them. A person signs in by e-mail or by phone: phone numbers arrive
+ * as calling code joined to the number (60123456789) with phone_number_country (default 60), and the
+ * e-mail is left out when a phone is used.
+ */
+import { z } from 'zod';
+import { DEFAULT_CALLING_CODE } from '../constants.ts';
+import { singleLineText } from './text.ts';
+
+/** Spec §5: a person's name may not carry these company words (whole words, any case). */
+export const COMPANY_WORDS = ['sdn bhd', 'sendirian berhad', 'sdn', 'bhd', 'enterprise', 'partners', 'co', 'company', 'syarikat', 'corporation', 'berhad'];
+const COMPANY_WORD = new RegExp(`(^|[^\\p{L}\\p{N}])(${COMPANY_WORDS.map((word) => word.replace(' ', '\\s+')).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu');
+/** The warning of the register form (spec §5, exact text). */
+export const REGISTER_NAME_WARNING = 'Name field contains of sensitive keywords. Kindly reset again.';
+/** The warning of the edit-profile form (spec §5, exact text). */
+export const PROFILE_NAME_WARNING = 'Name contains sensitive keyword.';
+
+export function hasCompanyWord(name: string): boolean {
+  return COMPANY_WORD.test(name);
+}
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome (ASVS 6.2.9 asks for at least 64); the cap keeps hashing bounded. */
+export const PASSWORD_MAX = 128;
+export const CODE_LENGTH = 6;
+
+/** An account e-mail: compatibility-normalised (full-width letters become ASCII), trimmed and lower-cased. */
+export const AccountEmailSchema = z.string({ error: 'The email field is required.' })
+  .transform((value) => value.normalize('NFKC').trim().toLowerCase())
+  .pipe(z.string().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.').max(200, 'The email is too long.')));
+
+const CallingCodeSchema = z.union([z.string(), z.number()]).optional()
+  .transform((value) => (value === undefined || value === '' ? DEFAULT_CALLING_CODE : String(value).replace(/\D/g, '')))
+  .pipe(z.string().regex(/^\d{1,4}$/, 'Choose a country calling code.'));
+
+/**
+ * A phone number as calling code and number, digits only. Accepts what people type (spaces, dashes,
+ * a leading + or the trunk 0 of a Malaysian number: 012-345 6789 with 60 is 60123456789).
+ */
+export function normalisePhone(number: string, callingCode: string): string {
+  let digits = number.replace(/\D/g, '');
+  if (digits.startsWith(callingCode)) digits = digits.slice(callingCode.length);
+  return `${callingCode}${digits.replace(/^0+/, '')}`;
+}
+
+const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
+  .transform((value) => String(value))
+  .pipe(z.string().trim().min(1, 'The phone number field is required.').regex(/^\+?[\d\s()-]{6,20}$/, 'The phone number must be a valid phone number.'));
+
+const PasswordSchema = z.string({ error: 'The password field is required.' })
+  .min(1, 'The password field is required.').min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `The password may not be greater than ${PASSWORD_MAX} characters.`);
+
+const CodeSchema = z.union([z.string(), z.number()], { error: 'The code field is required.' }).transform((value) => String(value).trim())
+  .pipe(z.string().min(1, 'The code field is required.').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `The code must be ${CODE_LENGTH} digits.`));
+
+/** Where codes go and who signs in: an e-mail, or a phone number with its calling code. */
+export type ContactAddress = { channel: 'email'; email: string } | { channel: 'sms'; phone_number: string; phone_number_country: string };
+
+const ContactFields = {
+  type: z.enum(['email', 'phone']).optional(),
+  email: z.unknown().optional(),
+  phone_number: z.unknown().optional(),
+  phone_number_country: z.unknown().optional(),
+};
+
+/** Reads the e-mail or the phone (the phone when the type says so or a phone number is sent). */
+function contactOf(input: { type?: 'email' | 'phone'; email?: unknown; phone_number?: unknown; phone_number_country?: unknown }, context: z.RefinementCtx): ContactAddress {
+  const usePhone = input.type === 'phone' || (input.type === undefined && input.phone_number !== undefined && input.phone_number !== '' && input.phone_number !== null);
+  if (usePhone) {
+    const country = CallingCodeSchema.safeParse(input.phone_number_country ?? undefined);
+    const number = PhoneNumberSchema.safeParse(input.phone_number);
+    if (!country.success) context.addIssue({ code: 'custom', path: ['phone_number_country'], message: country.error.issues[0]!.message });
+    if (!number.success) context.addIssue({ code: 'custom', path: ['phone_number'], message: number.error.issues[0]!.message });
+    const callingCode = country.success ? country.data : DEFAULT_CALLING_CODE;
+    return { channel: 'sms', phone_number: number.success ? normalisePhone(number.data, callingCode) : '', phone_number_country: callingCode };
+  }
+  const email = AccountEmailSchema.safeParse(input.email ?? undefined);
+  if (!email.success) context.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]!.message });
+  return { channel: 'email', email: email.success ? email.data : '' };
+}
+
+/** Checks run even when other fields failed, so a form gets every field's message at once. */
+const ALWAYS = { when: () => true };
+
+/** Collects nothing: for reading the contact again once the checks passed. */
+const IGNORE_ISSUES = { addIssue: () => undefined } as unknown as z.RefinementCtx;
+
+/** A form with an e-mail or phone: its fields plus the parsed `contact`. */
+function withContact<Shape extends z.ZodRawShape>(shape: Shape) {
+  type Input = Parameters<typeof contactOf>[0];
+  return z.object({ ...ContactFields, ...shape })
+    .superRefine((input, context) => { contactOf(input as Input, context); }, ALWAYS)
+    .transform((input) => ({ ...input, contact: contactOf(input as Input, IGNORE_ISSUES) }));
+}
+
+function confirmed<T extends { password: string; password_confirmation?: string }>(input: T, context: z.RefinementCtx) {
+  if (input.password !== input.password_confirmation) {
+    context.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+  }
+}
+const confirmedAlways = [confirmed, ALWAYS] as const;
+
+const ConfirmationSchema = z.string({ error: 'The password confirmation field is required.' }).min(1, 'The password confirmation field is required.');
+
+export const LoginSchema = withContact({ password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(PASSWORD_MAX * 4) });
+export const CodeRequestSchema = withContact({});
+export const RegisterSchema = withContact({
+  name: singleLineText('The name field is required.').min(1, 'The name field is required.').max(100, 'The name is too long.')
+    .refine((name) => !hasCompanyWord(name), REGISTER_NAME_WARNING),
+  code: CodeSchema,
+  password: PasswordSchema,
+  password_confirmation: ConfirmationSchema,
+}).superRefine(...confirmedAlways);
+export const ResetPasswordSchema = withContact({ code: CodeSchema, password: PasswordSchema, password_confirmation: ConfirmationSchema }).superRefine(...confirmedAlways);
+export const ChangePasswordSchema = z.object({
+  current_password: z.string({ error: 'The current password field is required.' }).min(1, 'The current password field is required.').max(PASSWORD_MAX * 4),
+  password: PasswordSchema,
+  password_confirmation: ConfirmationSchema,
+}).superRefine(...confirmedAlways);
+export const TempTokenSchema = z.object({ temp_token: z.string({ error: 'The temp token field is required.' }).min(1, 'The temp token field is required.').max(200) });
+export const TwoFactorSchema = TempTokenSchema.extend({ code: CodeSchema });
+/** Becoming an advertiser (spec §3, §5): a phone number is required; its code when it is not the account's number yet. */
+export const UpgradeSchema = z.object({
+  phone_number: z.unknown().optional(),
+  phone_number_country: z.unknown().optional(),
+  code: z.union([z.string(), z.number()]).optional(),
+}).transform((input, context) => {
+  const contact = contactOf({ type: 'phone', ...input }, context);
+  const code = input.code === undefined || input.code === '' ? undefined : CodeSchema.safeParse(input.code);
+  if (code && !code.success) context.addIssue({ code: 'custom', path: ['code'], message: code.error.issues[0]!.message });
+  return { contact: contact as Extract<ContactAddress, { channel: 'sms' }>, code: code?.success ? code.data : undefined };
+});

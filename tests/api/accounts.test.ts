@@ -1,0 +1,389 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
+import { SIGN_IN_LIMITS } from '../../src/server/accounts/brute-force.ts';
+import { REGISTER_NAME_WARNING } from '../../src/shared/schemas/accounts.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { latestCode, messagesTo, SessionClient } from '../helpers/session-client.ts';
+
+const outbox = mkdtempSync(join(tmpdir(), 'yp-accounts-outbox-'));
+afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
+let api: ReturnType<typeof createApi>;
+let clients = 0;
+beforeAll(() => {
+  api = createApi(copy.app);
+});
+
+/** A new browser from its own address (limits are per client). */
+const browser = (client = `203.0.113.${++clients}`) => new SessionClient(api, client);
+const PASSWORD = 'kopi-o kosong 2026';
+
+/** Lets the next code go out at once: the send limits look at when codes were sent. */
+function ageCodes(address: string, minutes = 2) {
+  copy.db.prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
+}
+
+async function registerByEmail(email: string, name = 'Nur Aisyah', password = PASSWORD) {
+  const visitor = browser();
+  expect((await visitor.post('/api/register/verification', { type: 'email', email })).status).toBe(200);
+  const answer = await visitor.post('/api/register', {
+    type: 'email', name, email, code: latestCode(outbox, email), password, password_confirmation: password,
+  });
+  expect(answer.status).toBe(201);
+  return visitor;
+}
+
+/** Logs in through both steps; returns the browser, now holding a session. */
+async function signIn(email: string, password = PASSWORD, visitor = browser()) {
+  const login = await visitor.post('/api/auth/login', { email, password });
+  expect(login.status).toBe(200);
+  const tempToken = (login.body.data as { temp_token: string }).temp_token;
+  const done = await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: latestCode(outbox, email) });
+  expect(done.status).toBe(200);
+  return visitor;
+}
+
+const sessionRows = (email: string) => Number(copy.db.prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?').get(email)!.n);
+
+describe('register (spec §5, §7)', () => {
+  it('sends a code to the e-mail, then creates the account with it; the person logs in afterwards', async () => {
+    const visitor = browser();
+    const sent = await visitor.post('/api/register/verification', { type: 'email', email: ' Siti.Rahmah@Example.MY ' });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('A verification code has been sent to your email.');
+    const [mail] = messagesTo(outbox, 'siti.rahmah@example.my');
+    expect(mail).toMatch(/Content-Type: text\/plain/);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    expect(mail).toContain('Yellow Pages Malaysia');
+    const answer = await visitor.post('/api/register', {
+      type: 'email', name: 'Siti Rahmah', email: 'siti.rahmah@example.my', code: latestCode(outbox, 'siti.rahmah@example.my'),
+      password: PASSWORD, password_confirmation: PASSWORD,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.cookies.some((cookie) => cookie.includes('yp_session'))).toBe(false);
+    const row = copy.db.prepare('SELECT email, password_hash FROM users WHERE email = ?').get('siti.rahmah@example.my') as { email: string; password_hash: string };
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers every bad field with a 422 and its message', async () => {
+    const visitor = browser();
+    const empty = await visitor.post('/api/register', { type: 'email' });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.errors!).sort()).toEqual(['code', 'email', 'name', 'password', 'password_confirmation']);
+    const base = { type: 'email', email: 'lim@example.my', code: '123456', password: PASSWORD, password_confirmation: PASSWORD };
+    const company = await visitor.post('/api/register', { ...base, name: 'Lim Trading Sdn Bhd' });
+    expect(company.body.errors!.name).toEqual([REGISTER_NAME_WARNING]);
+    expect((await visitor.post('/api/register', { ...base, name: 'Tan Co' })).body.errors!.name).toEqual([REGISTER_NAME_WARNING]);
+    // 'Co' inside a word is a name, not a company word.
+    expect((await visitor.post('/api/register', { ...base, name: 'Colin Coleman' })).body.errors?.name).toBeUndefined();
+    const mismatch = await visitor.post('/api/register', { ...base, name: 'Lim', password_confirmation: 'something else' });
+    expect(mismatch.body.errors!.password_confirmation).toEqual(['The password confirmation does not match.']);
+    const short = await visitor.post('/api/register', { ...base, name: 'Lim', password: 'short', password_confirmation: 'short' });
+    expect(short.body.errors!.password).toEqual(['The password must be at least 8 characters.']);
+    const common = await visitor.post('/api/register', { ...base, name: 'Lim', password: 'password123', password_confirmation: 'password123' });
+    expect(common.status).toBe(422);
+    expect(common.body.errors!.password![0]).toMatch(/too common/);
+    const badEmail = await visitor.post('/api/register', { ...base, name: 'Lim', email: 'not-an-email' });
+    expect(badEmail.body.errors!.email).toEqual(['The email must be a valid email address.']);
+    const badCode = await visitor.post('/api/register', { ...base, name: 'Lim' });
+    expect(badCode.body.errors!.code).toEqual(['The code is invalid or has expired.']);
+    expect(copy.db.prepare('SELECT count(*) AS n FROM users WHERE email = ?').get('lim@example.my')!.n).toBe(0);
+  });
+
+  it('does not tell whether an address has an account: the same answer, and the owner gets a notice instead of a code', async () => {
+    await registerByEmail('taken@example.my');
+    ageCodes('taken@example.my');
+    const visitor = browser();
+    const fresh = await visitor.post('/api/register/verification', { email: 'nobody-yet@example.my' });
+    const taken = await visitor.post('/api/register/verification', { email: 'taken@example.my' });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body.message).toBe(fresh.body.message);
+    const notice = messagesTo(outbox, 'taken@example.my').at(-1)!;
+    expect(notice).toContain('already have');
+    expect(notice).not.toMatch(/code is \d{6}/);
+  });
+
+  it('registers by phone with the code sent by SMS, and logs in by phone as people type it', async () => {
+    const visitor = browser();
+    const sent = await visitor.post('/api/register/verification', { type: 'phone', phone_number_country: '60', phone_number: '6012-888 1234' });
+    expect(sent.body.message).toBe('A verification code has been sent to your phone number.');
+    const code = latestCode(outbox, '60128881234');
+    const created = await visitor.post('/api/register', {
+      type: 'phone', name: 'Raju', phone_number_country: '60', phone_number: '60128881234', code, password: PASSWORD, password_confirmation: PASSWORD,
+    });
+    expect(created.status).toBe(201);
+    const login = await visitor.post('/api/auth/login', { phone_number_country: '60', phone_number: '012-888 1234', password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.message).toBe('A verification code has been sent to your phone number.');
+    const done = await visitor.post('/api/auth/2fa', { temp_token: (login.body.data as { temp_token: string }).temp_token, code: latestCode(outbox, '60128881234') });
+    expect((done.body.data as { phone_number: string }).phone_number).toBe('60128881234');
+  });
+});
+
+describe('codes', () => {
+  it('sends at most one a minute and five an hour to an address, with Retry-After', async () => {
+    const visitor = browser();
+    const email = 'limits@example.my';
+    expect((await visitor.post('/api/register/verification', { email })).status).toBe(200);
+    const again = await visitor.post('/api/register/verification', { email });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('Retry-After'))).toBeGreaterThan(0);
+    for (let sent = 1; sent < 5; sent += 1) {
+      ageCodes(email);
+      expect((await visitor.post('/api/register/verification', { email })).status).toBe(200);
+    }
+    ageCodes(email);
+    const sixth = await visitor.post('/api/register/verification', { email });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(60);
+  });
+
+  it('is single-use, expires after 10 minutes, and dies after 5 wrong tries; only the newest works', async () => {
+    const visitor = browser();
+    const register = (email: string, code: string) => visitor.post('/api/register', { name: 'Ah Kow', email, code, password: PASSWORD, password_confirmation: PASSWORD });
+
+    await visitor.post('/api/register/verification', { email: 'expired@example.my' });
+    copy.db.prepare(`UPDATE verification_codes SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second') WHERE address = ?`).run('expired@example.my');
+    expect((await register('expired@example.my', latestCode(outbox, 'expired@example.my'))).status).toBe(422);
+
+    await visitor.post('/api/register/verification', { email: 'tries@example.my' });
+    const right = latestCode(outbox, 'tries@example.my');
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await register('tries@example.my', wrong)).status).toBe(422);
+    expect((await register('tries@example.my', right)).status).toBe(422);
+
+    await visitor.post('/api/register/verification', { email: 'newest@example.my' });
+    const first = latestCode(outbox, 'newest@example.my');
+    ageCodes('newest@example.my');
+    await visitor.post('/api/register/verification', { email: 'newest@example.my' });
+    const second = latestCode(outbox, 'newest@example.my');
+    if (first !== second) expect((await register('newest@example.my', first)).status).toBe(422);
+    expect((await register('newest@example.my', second)).status).toBe(201);
+    // Used once: a second account with the same code is refused.
+    expect((await register('newest@example.my', second)).status).toBe(422);
+  });
+
+  it('stores codes only as hashes', async () => {
+    const visitor = browser();
+    await visitor.post('/api/register/verification', { email: 'hash@example.my' });
+    const code = latestCode(outbox, 'hash@example.my');
+    const stored = copy.db.prepare('SELECT code_hash FROM verification_codes WHERE address = ?').get('hash@example.my') as { code_hash: string };
+    expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.code_hash).not.toContain(code);
+  });
+});
+
+describe('log in with a second step (spec §4 Two-factor)', () => {
+  beforeAll(async () => {
+    await registerByEmail('hafiz@example.my', 'Hafiz');
+  });
+
+  it('answers a wrong password and an unknown address alike, and logs both attempts without the password', async () => {
+    const visitor = browser();
+    const wrong = await visitor.post('/api/auth/login', { email: 'hafiz@example.my', password: 'not the password' });
+    const unknown = await visitor.post('/api/auth/login', { email: 'nobody@example.my', password: 'not the password' });
+    expect(wrong.status).toBe(422);
+    expect(unknown.status).toBe(422);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.message).toBe('These credentials do not match our records.');
+    const rows = copy.db.prepare("SELECT * FROM auth_attempts WHERE action = 'login' AND identifier IN ('hafiz@example.my', 'nobody@example.my')").all();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(rows)).not.toContain('not the password');
+    expect(rows.every((row) => row.outcome === 'bad_credentials' && row.client === visitor.client)).toBe(true);
+  });
+
+  it('a right password gives a temp_token and sends a code; the code gives the user and a new session', async () => {
+    const visitor = browser();
+    const login = await visitor.post('/api/auth/login', { email: 'HAFIZ@example.my', password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.body.message).toBe('A verification code has been sent to your email.');
+    expect(login.cookies.some((cookie) => cookie.includes('yp_session'))).toBe(false);
+    const tempToken = (login.body.data as { temp_token: string }).temp_token;
+    const anonymousToken = visitor.jar.get('XSRF-TOKEN');
+
+    const code = latestCode(outbox, 'hafiz@example.my');
+    const wrong = await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(422);
+    expect((await visitor.get('/api/user')).status).toBe(401);
+
+    const done = await visitor.post('/api/auth/2fa', { temp_token: tempToken, code });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe(true);
+    const user = done.body.data as { name: string; email: string; roles: unknown[]; user_detail: object };
+    expect(user).toMatchObject({ name: 'Hafiz', email: 'hafiz@example.my', roles: [] });
+    expect(user).toHaveProperty('user_detail.salary_type', 'month');
+    const session = done.cookies.find((cookie) => cookie.startsWith('yp_session='))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).not.toMatch(/Secure/);
+    expect(visitor.jar.get('XSRF-TOKEN')).not.toBe(anonymousToken);
+
+    expect((await visitor.get('/api/user')).body).toMatchObject({ email: 'hafiz@example.my' });
+    expect((await visitor.get('/api/account')).body.data).toMatchObject({ email: 'hafiz@example.my' });
+    // The temp_token and its code are spent.
+    expect((await visitor.post('/api/auth/2fa', { temp_token: tempToken, code })).status).toBe(422);
+  });
+
+  it('resends the code for the temp_token; the older code stops working', async () => {
+    const visitor = browser();
+    const login = await visitor.post('/api/auth/login', { email: 'hafiz@example.my', password: PASSWORD });
+    const tempToken = (login.body.data as { temp_token: string }).temp_token;
+    const first = latestCode(outbox, 'hafiz@example.my');
+    expect((await visitor.post('/api/2fa/verification', { temp_token: tempToken })).status).toBe(429);
+    ageCodes('hafiz@example.my');
+    const resent = await visitor.post('/api/2fa/verification', { temp_token: tempToken });
+    expect(resent.status).toBe(200);
+    expect(resent.body.status).toBe(true);
+    const second = latestCode(outbox, 'hafiz@example.my');
+    if (first !== second) expect((await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: first })).status).toBe(422);
+    expect((await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: second })).status).toBe(200);
+    expect((await visitor.post('/api/2fa/verification', { temp_token: 'made-up' })).body.errors!.temp_token).toBeDefined();
+  });
+
+  it('rotates the session and its XSRF token at sign-in: the old session is gone, the old token refused', async () => {
+    ageCodes('hafiz@example.my', 61);
+    const visitor = await signIn('hafiz@example.my');
+    const firstSession = visitor.jar.get('yp_session')!;
+    const firstToken = visitor.jar.get('XSRF-TOKEN')!;
+    ageCodes('hafiz@example.my', 61);
+    await signIn('hafiz@example.my', PASSWORD, visitor);
+    expect(visitor.jar.get('yp_session')).not.toBe(firstSession);
+    const old = browser(visitor.client);
+    old.jar.set('yp_session', firstSession);
+    old.jar.set('XSRF-TOKEN', firstToken);
+    const stale = await old.get('/api/user');
+    expect(stale.status).toBe(401);
+    expect(stale.body.message).toBe('Session expired!');
+    // The signed-in browser must send its session's token: the one from before signing in is refused.
+    const withOldToken = await visitor.call('PATCH', '/api/account/password', {}, { 'X-XSRF-TOKEN': decodeURIComponent(firstToken) });
+    expect(withOldToken.status).toBe(419);
+  });
+
+  it('logs out only from the site itself, deleting the session', async () => {
+    ageCodes('hafiz@example.my', 61);
+    const visitor = await signIn('hafiz@example.my');
+    const before = sessionRows('hafiz@example.my');
+    const crossSite = await visitor.get('/api/auth/logout', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect((await visitor.get('/api/user')).status).toBe(200);
+    const session = visitor.jar.get('yp_session')!;
+    const out = await visitor.get('/api/auth/logout', { 'Sec-Fetch-Site': 'same-origin' });
+    expect(out.status).toBe(200);
+    expect(sessionRows('hafiz@example.my')).toBe(before - 1);
+    expect(visitor.jar.has('yp_session')).toBe(false);
+    const replay = browser(visitor.client);
+    replay.jar.set('yp_session', session);
+    expect((await replay.get('/api/user')).status).toBe(401);
+    expect((await browser().get('/api/user')).body.message).toBe('Unauthenticated.');
+  });
+});
+
+describe('brute force', () => {
+  it(`blocks an account from a client after ${SIGN_IN_LIMITS.accountClient.points} wrong passwords, however the e-mail is written`, async () => {
+    await registerByEmail('target@example.my', 'Target');
+    const attacker = browser();
+    // Case, spaces and full-width letters all name the same account.
+    const spellings = ['target@example.my', 'TARGET@example.my', ' target@example.my ', 'ｔａｒｇｅｔ@example.my', 'Target@Example.My'];
+    let refused = 0;
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points + 5; attempt += 1) {
+      const answer = await attacker.post('/api/auth/login', { email: spellings[attempt % spellings.length], password: `guess-${attempt}-xyz` });
+      if (answer.status === 422) refused += 1;
+      else {
+        expect(answer.status).toBe(429);
+        expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0);
+      }
+    }
+    expect(refused).toBe(SIGN_IN_LIMITS.accountClient.points);
+    // Even the right password is refused while blocked; another client is not affected.
+    expect((await attacker.post('/api/auth/login', { email: 'target@example.my', password: PASSWORD })).status).toBe(429);
+    expect((await browser().post('/api/auth/login', { email: 'target@example.my', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('limits wrong two-factor codes per account and client too', async () => {
+    await registerByEmail('codes@example.my', 'Codes');
+    const attacker = browser();
+    let blocked = false;
+    for (let round = 0; round < 4 && !blocked; round += 1) {
+      ageCodes('codes@example.my', 61);
+      const login = await attacker.post('/api/auth/login', { email: 'codes@example.my', password: PASSWORD });
+      if (login.status === 429) { blocked = true; break; }
+      const tempToken = (login.body.data as { temp_token: string }).temp_token;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const answer = await attacker.post('/api/auth/2fa', { temp_token: tempToken, code: String(100000 + round * 10 + attempt) });
+        if (answer.status === 429) { blocked = true; break; }
+      }
+    }
+    expect(blocked).toBe(true);
+  });
+});
+
+describe('forgot password', () => {
+  it('answers alike for unknown addresses, resets with the code, and ends every session', async () => {
+    await registerByEmail('forgetful@example.my', 'Forgetful');
+    const signedIn = await signIn('forgetful@example.my');
+    const visitor = browser();
+    const known = await visitor.post('/api/password/verification', { email: 'forgetful@example.my' });
+    const unknown = await visitor.post('/api/password/verification', { email: 'ghost@example.my' });
+    expect(known.status).toBe(200);
+    expect(unknown.body.message?.replace('ghost', '')).toBe(known.body.message);
+    expect(messagesTo(outbox, 'ghost@example.my')).toHaveLength(0);
+
+    const reset = { email: 'forgetful@example.my', code: latestCode(outbox, 'forgetful@example.my'), password: 'a brand new secret', password_confirmation: 'a brand new secret' };
+    expect((await visitor.post('/api/password/reset', { ...reset, password_confirmation: 'nope nope nope' })).status).toBe(422);
+    const done = await visitor.post('/api/password/reset', reset);
+    expect(done.status).toBe(200);
+    expect(done.cookies.some((cookie) => cookie.includes('yp_session'))).toBe(false);
+    expect((await signedIn.get('/api/user')).status).toBe(401);
+    expect((await visitor.post('/api/auth/login', { email: 'forgetful@example.my', password: PASSWORD })).status).toBe(422);
+    expect((await visitor.post('/api/auth/login', { email: 'forgetful@example.my', password: 'a brand new secret' })).status).toBe(200);
+    expect((await visitor.post('/api/password/reset', reset)).status).toBe(422);
+  });
+});
+
+describe('account calls', () => {
+  it('answer 401 when signed out', async () => {
+    const visitor = browser();
+    for (const [method, path] of [['GET', '/api/user'], ['GET', '/api/account'], ['PATCH', '/api/account/password'], ['POST', '/api/account/upgrade'], ['POST', '/api/account/verification']] as const) {
+      expect((await visitor.call(method, path, method === 'GET' ? undefined : {})).status).toBe(401);
+    }
+  });
+
+  it('change the password with the current one; the other sessions end', async () => {
+    await registerByEmail('changer@example.my', 'Changer');
+    const here = await signIn('changer@example.my');
+    ageCodes('changer@example.my', 61);
+    const elsewhere = await signIn('changer@example.my');
+    const empty = await here.patch('/api/account/password', {});
+    expect(Object.keys(empty.body.errors!).sort()).toEqual(['current_password', 'password', 'password_confirmation']);
+    const wrong = await here.patch('/api/account/password', { current_password: 'wrong one!', password: 'teh tarik kurang manis', password_confirmation: 'teh tarik kurang manis' });
+    expect(wrong.body.errors!.current_password).toEqual(['The current password is incorrect.']);
+    const changed = await here.patch('/api/account/password', { current_password: PASSWORD, password: 'teh tarik kurang manis', password_confirmation: 'teh tarik kurang manis' });
+    expect(changed.status).toBe(200);
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect(messagesTo(outbox, 'changer@example.my').at(-1)).toContain('password was changed');
+  });
+
+  it('become an advertiser with a phone number confirmed by its code', async () => {
+    await registerByEmail('seller@example.my', 'Seller');
+    const visitor = await signIn('seller@example.my');
+    const missing = await visitor.post('/api/account/upgrade', {});
+    expect(missing.body.errors!.phone_number).toEqual(['The phone number field is required.']);
+    const noCode = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001' });
+    expect(noCode.body.errors!.code).toBeDefined();
+    expect((await visitor.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: '60197770001' })).status).toBe(200);
+    const code = latestCode(outbox, '60197770001');
+    // The code belongs to this account: another account cannot use it.
+    await registerByEmail('other@example.my', 'Other');
+    const other = await signIn('other@example.my');
+    expect((await other.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001', code })).status).toBe(422);
+    const upgraded = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001', code });
+    expect(upgraded.status).toBe(200);
+    expect(upgraded.body.data).toMatchObject({ roles: [{ name: 'advertiser' }], phone_number: '60197770001' });
+    // The number is now taken.
+    expect((await other.post('/api/account/verification', { phone_number_country: '60', phone_number: '0197770001' })).status).toBe(422);
+  });
+});

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { createApi } from '../../src/server/api/app.ts';
+
+type Api = ReturnType<typeof createApi>;
+
+export interface Answer<Body = Record<string, unknown>> {
+  status: number;
+  body: Body & { message?: string; errors?: Record<string, string[]>; data?: unknown };
+  headers: Headers;
+  cookies: string[];
+}
+
+/**
+ * One browser talking to the API in-process: it keeps the cookies the API sets (session, XSRF-TOKEN,
+ * the social-login flow) and sends the XSRF token back on unsafe calls, as src/client/api.ts does.
+ */
+export class SessionClient {
+  readonly jar = new Map<string, string>();
+  private readonly api: Api;
+  readonly client: string;
+
+  constructor(api: Api, client: string) {
+    this.api = api;
+    this.client = client;
+  }
+
+  cookieHeader(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async call<Body = Record<string, unknown>>(method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer<Body>> {
+    if (!['GET', 'HEAD'].includes(method) && !this.jar.has('XSRF-TOKEN')) await this.call('GET', '/api/sanctum/csrf-cookie');
+    const token = this.jar.get('XSRF-TOKEN');
+    const response = await this.api.request(path, {
+      method,
+      headers: {
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.jar.size > 0 ? { Cookie: this.cookieHeader() } : {}),
+        ...(token && !['GET', 'HEAD'].includes(method) ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
+        ...headers,
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    }, { clientAddress: this.client });
+    const cookies = response.headers.getSetCookie();
+    for (const cookie of cookies) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const [name = '', ...value] = pair.split('=');
+      if (attributes.some((attribute) => /^\s*Max-Age=0$/i.test(attribute))) this.jar.delete(name.trim());
+      else this.jar.set(name.trim(), value.join('='));
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
+  post = (path: string, json: unknown = {}) => this.call('POST', path, json);
+  patch = (path: string, json: unknown = {}) => this.call('PATCH', path, json);
+}
+
+/** Messages the outbox wrote to `directory` for `to` (an e-mail, or calling code and number), oldest first. */
+export function messagesTo(directory: string, to: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(directory).sort();
+  } catch {
+    return [];
+  }
+  const header = to.includes('@') ? `To: ${to}` : `To: +${to}`;
+  return names.map((name) => readFileSync(join(directory, name), 'utf8')).filter((text) => text.split('\n').some((line) => line.trim() === header));
+}
+
+/** The six-digit code of the newest message to `to`, read from the outbox as a person would. */
+export function latestCode(directory: string, to: string): string {
+  const messages = messagesTo(directory, to);
+  const code = /code is (\d{6})/.exec(messages.at(-1) ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
