@@ -11,6 +11,15 @@ import { jsonBody, limitBody } from './body.ts';
 import { csrfTokenSent } from './csrf.ts';
 import { callerOf, requireUserId, type ApiEnv } from './env.ts';
 
+const PROVIDERS = ['google', 'facebook'] as const;
+
+/** The provider of a path, or a 404. */
+function socialProvider(name: string): (typeof PROVIDERS)[number] {
+  const provider = PROVIDERS.find((candidate) => candidate === name);
+  if (!provider) throw new AppError(404, 'Not Found');
+  return provider;
+}
+
 function setCookies(c: Context<ApiEnv>, cookies: string[]): void {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
 }
@@ -64,15 +73,8 @@ export function accountRoutes(app: AppContext) {
   });
 
   // Social login: the browser navigates here (spec §7), goes to the provider and comes back.
-  api.get('/auth/:provider{google|facebook}', (c) => {
-    const provider = c.req.param('provider') as 'google' | 'facebook';
-    if (!app.config.social[provider]) throw new AppError(404, 'This sign-in provider is not available.');
-    const { location, cookie } = startSocialLogin(app, provider, c.req.query('redirect'));
-    setCookies(c, [cookie]);
-    return c.redirect(location, 302);
-  });
-  api.get('/auth/:provider{google|facebook}/callback', async (c) => {
-    const provider = c.req.param('provider') as 'google' | 'facebook';
+  api.get('/auth/:provider/callback', async (c) => {
+    const provider = socialProvider(c.req.param('provider'));
     try {
       const { cookies, returnTo } = await finishSocialLogin(app, provider, { code: c.req.query('code'), state: c.req.query('state') },
         c.req.header('Cookie'), callerOf(c));
@@ -85,6 +87,13 @@ export function accountRoutes(app: AppContext) {
       setCookies(c, [endFlowCookie(app)]);
       return c.redirect(returnUrl(safeReturnPath(readFlow(c.req.header('Cookie'))?.returnTo), 'social_error'), 302);
     }
+  });
+  api.get('/auth/:provider', (c) => {
+    const provider = socialProvider(c.req.param('provider'));
+    if (!app.config.social[provider]) throw new AppError(404, 'This sign-in provider is not available.');
+    const { location, cookie } = startSocialLogin(app, provider, c.req.query('redirect'));
+    setCookies(c, [cookie]);
+    return c.redirect(location, 302);
   });
   return api;
 }
