@@ -1,9 +1,12 @@
 /**
  * The browser's API client: JSON over ky with the CSRF handshake of spec §7. Before an unsafe call it
  * fetches the XSRF-TOKEN cookie when there is none, sends it back in X-XSRF-TOKEN, and on a 419 (the
- * token expired or rotated) reloads the page (spec §8).
+ * token expired or rotated) reloads the page (spec §8). A 401 means the session is gone: the user is
+ * signed out, the login modal opens in login mode and a warning says why (spec §8).
  */
-import ky from 'ky';
+import ky, { HTTPError } from 'ky';
+import { showToast } from '../stores/toasts.ts';
+import { openLogin, signedOut } from '../stores/session.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -12,7 +15,7 @@ function cookie(name: string): string | undefined {
 }
 
 /** The token cookie, asking the server for one first when the browser has none. */
-async function csrfToken(): Promise<string | undefined> {
+export async function csrfToken(): Promise<string | undefined> {
   if (!cookie('XSRF-TOKEN')) await fetch('/api/sanctum/csrf-cookie', { credentials: 'include' });
   const token = cookie('XSRF-TOKEN');
   return token === undefined ? undefined : decodeURIComponent(token);
@@ -32,9 +35,23 @@ export const api = ky.create({
       },
     ],
     afterResponse: [
-      ({ response }) => {
+      async ({ response }) => {
         if (response.status === 419) window.location.reload();
+        if (response.status === 401) {
+          const body = await response.clone().json().catch(() => ({})) as { message?: string };
+          signedOut();
+          openLogin('login');
+          showToast(body.message && body.message !== 'Unauthenticated.' ? body.message : 'Session expired!', 'warning');
+        }
       },
     ],
   },
 });
+
+/** The error body of a failed call (spec §8: message, and errors per field on a 422). */
+export function errorBody(error: unknown): { status: number; message?: string; errors?: Record<string, string[]> } {
+  if (!(error instanceof HTTPError)) return { status: 0, message: 'The connection failed. Please try again.' };
+  // ky has read the body into error.data already (the response body itself is used up).
+  const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { message?: string; errors?: Record<string, string[]> };
+  return { status: error.response.status, ...body };
+}

@@ -7,7 +7,8 @@ import type { Suggestion } from '../shared/search.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
 
-/** Autocomplete waits this long after the last key (spec §9). */
+/** Hidden on a phone until the form is focused or was used (the compact mobile header). */
+const COLLAPSED = 'max-sm:hidden max-sm:group-focus-within:block max-sm:group-data-[expanded]:block';
 
 interface HeaderSearchProps {
   popularSearches: string[];
@@ -49,6 +50,8 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   const [cat, setCat] = useState<ListingType>(initial.cat);
   const [ul, setUl] = useState(initial.ul);
   const [open, setOpen] = useState<'what' | 'where' | null>(null);
+  // On a phone only the what field shows until the search is used (or focused before hydration).
+  const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const recentSearches = useStore($recentSearches);
   const recentLocations = useStore($recentLocations);
@@ -117,21 +120,22 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
     'aria-autocomplete': 'list' as const,
     'aria-activedescendant': open === name && active >= 0 ? `${listId}-${active}` : undefined,
     autoComplete: 'off',
-    onFocus: () => setOpen(name),
+    onFocus: () => { setOpen(name); setExpanded(true); },
     onKeyDown,
   });
 
   return (
-    <form ref={form} action="/search" method="get" role="search" aria-label="Search listings" className="relative flex-1 min-w-[16rem] flex flex-wrap gap-2"
+    <form ref={form} action="/search" method="get" role="search" aria-label="Search listings" data-expanded={expanded || undefined}
+      className="group relative flex-1 min-w-[16rem] flex flex-wrap gap-2"
       onSubmit={(event) => { event.preventDefault(); go({}); }}
       onBlur={(event) => { if (!form.current?.contains(event.relatedTarget as Node | null)) setOpen(null); }}>
       <input {...field('what')} type="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" aria-label="What" className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
-      <input {...field('where')} type="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className="w-40 rounded px-3 py-2 bg-white" />
+      <input {...field('where')} type="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
       <input type="hidden" name="ul" value={isNearMe(where) ? ul : ''} />
-      <select name="cat" aria-label="Category" value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className="rounded px-2 py-2 bg-white">
+      <select name="cat" aria-label="Category" value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
         {LISTING_TYPES.map((type) => <option key={type} value={type}>{LISTING_TYPE_LABELS[type].select}</option>)}
       </select>
-      <button type="submit" className="rounded bg-ink text-white px-4 py-2 font-semibold">Search</button>
+      <button type="submit" className={`rounded bg-ink text-white px-4 py-2 font-semibold ${COLLAPSED}`}>Search</button>
       {open && options.length > 0 && (
         <ul id={listId} role="listbox" aria-label={open === 'what' ? 'Search suggestions' : 'Location suggestions'}
           className={`absolute top-full mt-1 z-30 w-80 max-w-full rounded border border-gray-200 bg-white shadow-lg py-1 text-sm ${open === 'where' ? 'right-0 sm:right-auto sm:left-1/2' : 'left-0'}`}>

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { HTTPError } from 'ky';
-import { api } from '../client/api.ts';
+import { api, errorBody } from '../client/api.ts';
 import { REPORT_REASONS } from '../shared/constants.ts';
 import { showToast } from '../stores/toasts.ts';
 import { useDialog } from './useDialog.ts';
@@ -35,7 +34,7 @@ export default function ReportButton({ type, id }: ReportButtonProps) {
       setText('');
       setErrors({});
     } catch (error) {
-      const data = error instanceof HTTPError ? await error.response.json().catch(() => ({})) as { message?: string; errors?: Record<string, string[]> } : {};
+      const data = errorBody(error);
       setErrors(data.errors ?? {});
       showToast(data.message ?? 'Could not send the report.', 'warning');
     } finally {

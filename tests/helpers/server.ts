@@ -29,8 +29,8 @@ export async function waitUntilUp(url: string, timeoutMs: number): Promise<void>
 }
 
 /** The built server (scripts/serve.ts) on a free port with `env`; `output` collects what it logs. */
-export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, port?: number): Promise<{ baseUrl: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }> {
+  port ??= await freePort();
   let output = '';
   const child = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

@@ -10,8 +10,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     e2eDb: string;
+    /** Where the server writes mail and SMS (tests read sign-in codes from it). */
+    outboxDir: string;
   }
 }
+
+/** The advertiser site the server sends advertisers to (tests intercept it: nothing listens there). */
+export const E2E_ADVERTISER_SITE = 'http://advertiser.yp.test';
 
 /** Starts the built server on a free port with its own seeded database, as `npm start` would. */
 export default async function setup(project: TestProject) {
@@ -20,15 +25,18 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'yp-e2e-'));
   const mediaDir = join(dir, 'media');
   const databasePath = await createSeededDatabase(dir, mediaDir);
+  const outboxDir = join(dir, 'outbox');
   const port = await freePort();
   const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
+      ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
   project.provide('baseUrl', baseUrl);
   project.provide('e2eDb', databasePath);
+  project.provide('outboxDir', outboxDir);
   return () => {
     server.kill();
     rmSync(dir, { recursive: true, force: true });

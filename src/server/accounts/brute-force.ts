@@ -20,8 +20,11 @@ export const SIGN_IN_LIMITS = {
   accountClient: { points: 10, duration: 60 * 60, blockDuration: 15 * 60 },
   /** Wrong passwords or codes from one client over a day. */
   client: { points: 100, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
-  /** Codes sent at one client's request per hour (each address has its own limits too, see codes.ts). */
-  codeSends: { points: 20, duration: 60 * 60, blockDuration: 0 },
+  /**
+   * Codes sent at one client's request per hour (each address has its own limits too, see codes.ts).
+   * Generous: Malaysian mobile carriers put many subscribers behind one address (carrier-grade NAT).
+   */
+  codeSends: { points: 100, duration: 60 * 60, blockDuration: 0 },
 } as const;
 
 /**

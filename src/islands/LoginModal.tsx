@@ -1,0 +1,49 @@
+/**
+ * The login modal's island, in every page's layout. Until the modal first opens only this shell
+ * loads: it watches the actions that need an account (client/auth-actions.ts) and finishes a social
+ * login (spec §4: ?login=social fetches the account, stores the user and clears the parameter).
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { api } from '../client/api.ts';
+import { resumePendingAction, watchAuthActions } from '../client/auth-actions.ts';
+import { $loginModal, signedIn, type SessionUser } from '../stores/session.ts';
+import { showToast } from '../stores/toasts.ts';
+import type { LoginDialogProps } from './login/LoginDialog.tsx';
+
+const LoginDialog = lazy(() => import('./login/LoginDialog.tsx'));
+
+/** Takes ?login=… off the address without a reload. */
+function dropLoginParameter(): void {
+  const url = new URL(location.href);
+  url.searchParams.delete('login');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+async function finishSocialLogin(outcome: string | null): Promise<void> {
+  if (outcome === 'social_error') {
+    dropLoginParameter();
+    showToast('Social login failed. Please try again or log in with your e-mail.', 'warning');
+    return;
+  }
+  if (outcome !== 'social') return;
+  dropLoginParameter();
+  try {
+    const { data } = await api.get('account').json<{ data: SessionUser }>();
+    signedIn(data);
+    showToast('You are logged in.');
+    resumePendingAction();
+  } catch (error) {
+    console.warn('The account could not be loaded after social login', error);
+  }
+}
+
+export default function LoginModal(props: LoginDialogProps) {
+  const { open } = useStore($loginModal);
+  useEffect(() => {
+    watchAuthActions();
+    void finishSocialLogin(new URL(location.href).searchParams.get('login'));
+  }, []);
+  if (!open) return null;
+  return <Suspense fallback={null}><LoginDialog {...props} /></Suspense>;
+}

@@ -1,0 +1,97 @@
+/**
+ * The header's user area (spec §2): Post Ads, and a login icon; when signed in, a menu with Advertiser
+ * Dashboard (advertisers only), 'Hello {name}', profile, enquiries and Logout. The server renders the
+ * signed-out state (pages never vary by user); the signed-in state appears once the island reads
+ * the stored user. The menu is a disclosure: Enter or Space opens it, Escape closes it.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { api, csrfToken } from '../client/api.ts';
+import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
+import { showToast } from '../stores/toasts.ts';
+
+function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+async function logout(): Promise<void> {
+  try {
+    // The browser says Sec-Fetch-Site: same-origin; the token is sent too, for browsers that do not.
+    const result = await api.get('auth/logout', { headers: { 'X-XSRF-TOKEN': (await csrfToken()) ?? '' } }).json<{ message: string }>();
+    showToast(result.message);
+  } catch (error) {
+    console.warn('Logging out failed', error);
+  }
+  signedOut();
+  if (location.pathname.startsWith('/me/')) location.assign('/');
+}
+
+function UserIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="8" r="4" /><path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </svg>
+  );
+}
+
+export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: string }) {
+  const stored = useStore($user);
+  const user = useMounted() ? stored : null;
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const area = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const advertiser = isAdvertiser(user);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') { setOpen(false); button.current?.focus(); }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!area.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const item = 'block rounded px-3 py-2 text-sm hover:bg-gray-100 focus-visible:bg-gray-100';
+  return (
+    <div ref={area} className="relative flex items-center gap-3" data-testid="user-area"
+      onBlur={(event) => { if (!area.current?.contains(event.relatedTarget as Node | null)) setOpen(false); }}>
+      {/* Post Ads: advertisers go to their site; a signed-in non-advertiser is offered to become one (client/auth-actions.ts). */}
+      <a href={advertiser ? advertiserSiteUrl : '/advertise-on-yp'} className="text-sm font-semibold sm:text-base" data-auth-action={user && !advertiser ? 'post-ads' : undefined}
+        data-advertiser-target={advertiserSiteUrl}>Post Ads</a>
+      {user ? (
+        <>
+          <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} data-testid="user-menu-button"
+            className="flex min-h-6 items-center gap-1 rounded-full bg-white/70 px-2 py-1 font-semibold">
+            {user.image ? <img src={user.image.thumbnail_webp ?? user.image.thumbnail} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
+            <span className="sr-only">Account menu for {user.name}</span>
+            <span aria-hidden="true" className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+          </button>
+          {open && (
+            <ul id={menuId} className="absolute right-0 top-full z-50 mt-2 w-60 rounded border border-gray-200 bg-white p-1 shadow-lg" data-testid="user-menu">
+              {advertiser && <li><a href={advertiserSiteUrl} className={item}>Advertiser Dashboard</a></li>}
+              <li className="px-3 py-2 text-sm font-semibold">Hello {user.name}</li>
+              <li><a href="/me/profile" className={item}>Profile</a></li>
+              <li><a href="/me/enquire" className={item}>Enquiries</a></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>Change password</button></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>Logout</button></li>
+            </ul>
+          )}
+        </>
+      ) : (
+        <button type="button" onClick={() => openLogin('login')} aria-label="Log in" data-testid="login-button" className="flex min-h-6 items-center rounded-full bg-white/70 p-1">
+          <UserIcon />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/** The login and twoFa views of the login modal (spec §4: login → twoFa after a successful login call). */
+import { useState } from 'react';
+import { api } from '../../client/api.ts';
+import { resumePendingAction } from '../../client/auth-actions.ts';
+import { closeLogin, signedIn, type LoginView, type SessionUser } from '../../stores/session.ts';
+import { showToast } from '../../stores/toasts.ts';
+import {
+  ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
+} from './form.tsx';
+
+export type SocialProvider = 'google' | 'facebook';
+const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', facebook: 'Continue with Facebook' };
+
+interface LoginProps {
+  go: (view: LoginView) => void;
+  onTempToken: (token: string) => void;
+  providers: SocialProvider[];
+}
+
+export function LoginForm({ go, onTempToken, providers }: LoginProps) {
+  const [type, setType] = useState<ContactType>('email');
+  const form = useForm({ email: '', phone_number: '', phone_number_country: DEFAULT_CALLING_CODE, password: '' });
+  const valid = contactValid(type, form.values) && form.values.password !== '';
+  const here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!valid) return;
+    const result = await form.send(() => api.post('auth/login', { json: { ...contactBody(type, form.values), password: form.values.password } })
+      .json<{ message: string; data: { temp_token: string } }>());
+    if (!result) return;
+    showToast(result.message);
+    onTempToken(result.data.temp_token);
+    go('twoFa');
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="login-form">
+      <ContactToggle name="login-type" type={type} onChange={setType} />
+      <ContactFields prefix="login" type={type} form={form} />
+      <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} />
+      <div className="mt-2 text-right"><button type="button" className={linkButton} onClick={() => go('forgot')}>Forgot password?</button></div>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Log in</button>
+      {providers.length > 0 && (
+        <div className="mt-4 space-y-2 border-t border-gray-200 pt-4">
+          {providers.map((provider) => (
+            <a key={provider} href={`/api/auth/${provider}?redirect=${encodeURIComponent(here)}`} className="block rounded border border-gray-400 px-4 py-2 text-center font-semibold">
+              {PROVIDER_LABELS[provider]}
+            </a>
+          ))}
+        </div>
+      )}
+      <p className="mt-4 text-center text-sm">No account yet? <button type="button" className={linkButton} onClick={() => go('register')}>Register</button></p>
+    </form>
+  );
+}
+
+/** The second step: the 6-digit code sent after the password (spec §4 Two-factor). */
+export function TwoFactorForm({ tempToken, go }: { tempToken: string; go: (view: LoginView) => void }) {
+  const form = useForm({ code: '' }, { code: isCode });
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const result = await form.send(() => api.post('auth/2fa', { json: { temp_token: tempToken, code: form.values.code } })
+      .json<{ status: boolean; message: string; data: SessionUser }>());
+    if (!result) return;
+    if (!result.status) {
+      showToast(result.message, 'warning');
+      return;
+    }
+    signedIn(result.data);
+    closeLogin();
+    showToast(result.message);
+    resumePendingAction();
+  };
+  const resend = async () => {
+    const result = await form.send(() => api.post('2fa/verification', { json: { temp_token: tempToken } }).json<{ status: boolean; message: string }>());
+    if (result) showToast(result.message, result.status ? 'success' : 'warning');
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid="twofa-form">
+      <p className="mt-2 text-sm">Enter the 6-digit code we sent you. It expires in 10 minutes.</p>
+      <Field id="login-twofa-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
+        onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code ?? form.errors.temp_token} />
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={form.values.code.length === 0 || form.pending}>Verify</button>
+      <div className="mt-3 flex justify-between">
+        <button type="button" className={linkButton} onClick={resend} disabled={form.pending}>Send a new code</button>
+        <button type="button" className={linkButton} onClick={() => go('login')}>Back to log in</button>
+      </div>
+    </form>
+  );
+}
+

@@ -1,0 +1,171 @@
+/**
+ * The pieces every login-modal view is made of: labelled fields with their server message under
+ * them (spec §8), the e-mail/phone toggle with the calling-code select (default 60, spec §5), and a
+ * form hook that sends a call, shows the server's messages and clears a field's message once the
+ * field is valid again.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { api, errorBody } from '../../client/api.ts';
+import { showToast } from '../../stores/toasts.ts';
+
+export type ContactType = 'email' | 'phone';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const DEFAULT_CALLING_CODE = '60';
+
+export const isEmail = (value: string) => EMAIL.test(value.trim());
+/** A plausible national number: 6 to 12 digits once spaces and dashes are gone. */
+export const isPhone = (value: string) => /^\d{6,12}$/.test(value.replace(/[\s()-]/g, '').replace(/^\+/, ''));
+export const isCode = (value: string) => /^\d{6}$/.test(value);
+
+/** Spec §5: the phone number is sent as calling code joined to the number, and the e-mail is left out. */
+export function contactBody(type: ContactType, values: { email: string; phone_number: string; phone_number_country: string }) {
+  if (type === 'email') return { type, email: values.email.trim() };
+  const digits = values.phone_number.replace(/\D/g, '').replace(/^0+/, '');
+  const code = values.phone_number_country || DEFAULT_CALLING_CODE;
+  return { type, phone_number_country: code, phone_number: digits.startsWith(code) ? digits : `${code}${digits}` };
+}
+
+export function contactValid(type: ContactType, values: { email: string; phone_number: string }): boolean {
+  return type === 'email' ? isEmail(values.email) : isPhone(values.phone_number);
+}
+
+type Errors = Record<string, string[]>;
+
+/** Values, the server's messages per field, and a pending flag; `send` runs a call and reports failures. */
+export function useForm<Values extends Record<string, string>>(initial: Values, valid: Partial<Record<keyof Values, (value: string) => boolean>> = {}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const set = (name: keyof Values & string) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    const check = valid[name] ?? ((text: string) => text.trim() !== '');
+    if (errors[name] && check(value)) setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
+  async function send<Result>(call: () => Promise<Result>): Promise<Result | undefined> {
+    setPending(true);
+    try {
+      const result = await call();
+      setErrors({});
+      return result;
+    } catch (error) {
+      const body = errorBody(error);
+      setErrors(body.errors ?? {});
+      // 401 and 419 are handled by the API client (sign out and reopen login; reload).
+      if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
+      return undefined;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { values, set, setValues, errors, setErrors, pending, send };
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string[] | undefined;
+  type?: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  maxLength?: number;
+  children?: ReactNode;
+}
+
+export function Field({ id, label, value, onChange, error, type = 'text', autoComplete, disabled, inputMode, maxLength, children }: FieldProps) {
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <div className="mt-1 flex gap-2">
+        <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} autoComplete={autoComplete}
+          disabled={disabled} inputMode={inputMode} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2 disabled:bg-gray-100" />
+        {children}
+      </div>
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error[0]}</p>}
+    </div>
+  );
+}
+
+let countries: Promise<{ id: number; name: string; calling_code: string }[]> | undefined;
+
+/** Countries with calling codes (GET countries), fetched once per page. */
+function useCallingCodes() {
+  const [list, setList] = useState<{ name: string; calling_code: string }[]>([]);
+  useEffect(() => {
+    countries ??= api.get('countries').json<{ id: number; name: string; calling_code: string }[]>();
+    countries.then(setList, (error: unknown) => console.warn('Countries failed to load', error));
+  }, []);
+  return list;
+}
+
+interface PhoneFieldProps {
+  id: string;
+  country: string;
+  number: string;
+  onCountry: (value: string) => void;
+  onNumber: (value: string) => void;
+  error?: string[] | undefined;
+  children?: ReactNode;
+}
+
+export function PhoneField({ id, country, number, onCountry, onNumber, error, children }: PhoneFieldProps) {
+  const codes = useCallingCodes();
+  const options = codes.some((item) => item.calling_code === country) ? codes : [{ name: 'Malaysia', calling_code: country || DEFAULT_CALLING_CODE }, ...codes];
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className="block text-sm font-medium">Phone number</label>
+      <div className="mt-1 flex gap-2">
+        <select aria-label="Country calling code" value={country} onChange={(event) => onCountry(event.target.value)} className="w-24 rounded border border-gray-400 px-1 py-2">
+          {options.map((item) => <option key={`${item.name}-${item.calling_code}`} value={item.calling_code}>+{item.calling_code} {item.name}</option>)}
+        </select>
+        <input id={id} name="phone_number" type="tel" inputMode="tel" autoComplete="tel-national" value={number} onChange={(event) => onNumber(event.target.value)}
+          placeholder="12-345 6789" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2" />
+        {children}
+      </div>
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error[0]}</p>}
+    </div>
+  );
+}
+
+export function ContactToggle({ name, type, onChange }: { name: string; type: ContactType; onChange: (type: ContactType) => void }) {
+  return (
+    <fieldset className="mt-3 flex gap-4 text-sm">
+      <legend className="sr-only">Use e-mail or phone</legend>
+      {(['email', 'phone'] as const).map((option) => (
+        <label key={option} className="flex min-h-6 items-center gap-1">
+          <input type="radio" name={name} value={option} checked={type === option} onChange={() => onChange(option)} />
+          {option === 'email' ? 'By email' : 'By phone'}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the contact fields need of a form. */
+interface ContactForm {
+  values: { email: string; phone_number: string; phone_number_country: string };
+  errors: Errors;
+  set: (name: 'email' | 'phone_number' | 'phone_number_country') => (value: string) => void;
+}
+
+/** The e-mail field or the phone field, by the toggle. */
+export function ContactFields({ prefix, type, form, children }: {
+  prefix: string;
+  type: ContactType;
+  form: ContactForm;
+  children?: ReactNode;
+}) {
+  return type === 'email'
+    ? <Field id={`${prefix}-email`} label="Email" type="email" inputMode="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email}>{children}</Field>
+    : <PhoneField id={`${prefix}-phone`} country={form.values.phone_number_country} number={form.values.phone_number} onCountry={form.set('phone_number_country')}
+      onNumber={form.set('phone_number')} error={form.errors.phone_number ?? form.errors.phone_number_country}>{children}</PhoneField>;
+}
+
+export const primaryButton = 'w-full rounded bg-ink text-white px-4 py-2 font-semibold disabled:opacity-50';
+export const linkButton = 'min-h-6 text-sm font-medium text-blue-800 underline';
+export const codeButton = 'shrink-0 rounded border border-ink px-3 py-2 text-sm font-semibold disabled:opacity-50';

@@ -1,0 +1,51 @@
+/**
+ * Who is signed in, as the browser knows it (spec §3 local storage keys, §4 Session): the user in
+ * `user`, the followed list in `followed`, and `toRedirect` (where to go after becoming an
+ * advertiser). Pages never vary by user: islands read these stores after they mount. The login
+ * modal is opened through `$loginModal` from anywhere (header, 401 handling, actions that need an
+ * account).
+ */
+import { persistentJSON } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_country: string | null;
+  image: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null } | null;
+  pending_delete: boolean;
+  roles: { name: string }[];
+}
+
+export type LoginView = 'login' | 'register' | 'forgot' | 'change_password' | 'becomeAdvertiser' | 'twoFa';
+
+export const $user = persistentJSON<SessionUser | null>('user', null);
+/** What the user follows (spec §3 following items); loaded at sign-in once following exists, cleared at logout. */
+export const $followed = persistentJSON<{ followable: string; variant: string; id: number }[]>('followed', []);
+/** Where becoming an advertiser proceeds to (spec §4: claim and upgrade store it first). */
+export const $toRedirect = persistentJSON<string | null>('toRedirect', null);
+export const $loginModal = atom<{ open: boolean; view: LoginView }>({ open: false, view: 'login' });
+
+export function isAdvertiser(user: SessionUser | null): boolean {
+  return user?.roles.some((role) => role.name === 'advertiser') ?? false;
+}
+
+export function openLogin(view: LoginView = 'login'): void {
+  $loginModal.set({ open: true, view });
+}
+
+export function closeLogin(): void {
+  $loginModal.set({ ...$loginModal.get(), open: false });
+}
+
+export function signedIn(user: SessionUser): void {
+  $user.set(user);
+}
+
+/** Logout and a 401 (spec §4, §8): the user and the followed list go. */
+export function signedOut(): void {
+  $user.set(null);
+  $followed.set([]);
+}
