@@ -1,5 +1,5 @@
 /** Recent searches and locations of the header (spec §3 local storage keys, §9 rules). */
-import { atom, type WritableAtom } from 'nanostores';
+import { persistentJSON } from './persistent.ts';
 import { isNearMe } from '../shared/near-me.ts';
 import { LIMITS } from '../shared/constants.ts';
 
@@ -11,22 +11,10 @@ export function pushRecent(list: readonly string[], value: string): string[] {
   return [clean, ...list.filter((item) => item.toLowerCase() !== clean.toLowerCase())].slice(0, LIMITS.recent);
 }
 
-function persistent(key: string): WritableAtom<string[]> {
-  const store = atom<string[]>([]);
-  if (typeof localStorage !== 'undefined') {
-    try {
-      const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-      if (Array.isArray(saved)) store.set(saved.filter((item): item is string => typeof item === 'string').slice(0, LIMITS.recent));
-    } catch (error) {
-      console.warn(`Ignoring unreadable ${key} in local storage`, error);
-    }
-    store.listen((value) => localStorage.setItem(key, JSON.stringify(value)));
-  }
-  return store;
-}
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-export const $recentSearches = persistent('recent_searches');
-export const $recentLocations = persistent('recent_locations');
+export const $recentSearches = persistentJSON<string[]>('recent_searches', [], isStringList);
+export const $recentLocations = persistentJSON<string[]>('recent_locations', [], isStringList);
 
 export function rememberSearch(term: string): void {
   $recentSearches.set(pushRecent($recentSearches.get(), term));

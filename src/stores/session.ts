@@ -5,8 +5,8 @@
  * modal is opened through `$loginModal` from anywhere (header, 401 handling, actions that need an
  * account).
  */
-import { persistentJSON } from '@nanostores/persistent';
 import { atom } from 'nanostores';
+import { persistentJSON } from './persistent.ts';
 
 export interface SessionUser {
   id: number;
@@ -21,11 +21,15 @@ export interface SessionUser {
 
 export type LoginView = 'login' | 'register' | 'forgot' | 'change_password' | 'becomeAdvertiser' | 'twoFa';
 
-export const $user = persistentJSON<SessionUser | null>('user', null);
+const isUser = (value: unknown): value is SessionUser | null =>
+  value === null || (typeof value === 'object' && typeof (value as SessionUser).name === 'string' && Array.isArray((value as SessionUser).roles));
+
+export const $user = persistentJSON<SessionUser | null>('user', null, isUser);
 /** What the user follows (spec §3 following items); loaded at sign-in once following exists, cleared at logout. */
-export const $followed = persistentJSON<{ followable: string; variant: string; id: number }[]>('followed', []);
+export type FollowedItem = { followable: string; variant: string; id: number };
+export const $followed = persistentJSON<FollowedItem[]>('followed', [], (value): value is FollowedItem[] => Array.isArray(value));
 /** Where becoming an advertiser proceeds to (spec §4: claim and upgrade store it first). */
-export const $toRedirect = persistentJSON<string | null>('toRedirect', null);
+export const $toRedirect = persistentJSON<string | null>('toRedirect', null, (value): value is string | null => value === null || typeof value === 'string');
 export const $loginModal = atom<{ open: boolean; view: LoginView }>({ open: false, view: 'login' });
 
 export function isAdvertiser(user: SessionUser | null): boolean {

@@ -30,10 +30,12 @@ function setCookies(c: Context<ApiEnv>, cookies: string[]): void {
  */
 export function accountRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
-  api.use(async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  for (const path of ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*']) {
+    api.use(path, async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+  }
 
   api.post('/register/verification', limitBody(), async (c) => c.json(await sendRegisterCode(app, await jsonBody(c), callerOf(c))));
   api.post('/register', limitBody(), async (c) => c.json(await register(app, await jsonBody(c), callerOf(c)), 201));

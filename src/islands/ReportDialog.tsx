@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { api, errorBody } from '../client/api.ts';
+import { REPORT_REASONS } from '../shared/constants.ts';
+import { showToast } from '../stores/toasts.ts';
+import { useDialog } from './useDialog.ts';
+
+export interface ReportDialogProps {
+  type: 'services' | 'jobs' | 'hireme' | 'buysell' | 'profile';
+  id: number;
+  onClose: () => void;
+}
+
+/** The report modal (spec §2: 500 px; §5: all fields required, Report enabled only when valid). */
+export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
+  const [reason, setReason] = useState('');
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [pending, setPending] = useState(false);
+  const close = onClose;
+  const dialog = useDialog(true, close);
+  const body = { type, id, reason, description: text };
+  // The server checks the same rules with ReportSchema; zod is kept out of the browser bundle.
+  const valid = reason in REPORT_REASONS && text.trim().length > 0 && text.length <= 2000;
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!valid) return;
+    setPending(true);
+    try {
+      const result = await api.post('reportissue', { json: body }).json<{ message: string }>();
+      showToast(result.message);
+      close();
+      setReason('');
+      setText('');
+      setErrors({});
+    } catch (error) {
+      const data = errorBody(error);
+      setErrors(data.errors ?? {});
+      showToast(data.message ?? 'Could not send the report.', 'warning');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-[65] bg-black/50 flex items-center justify-center p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="report-title" className="w-full max-w-[500px] rounded-lg bg-white p-5 shadow-xl">
+        <form onSubmit={submit} noValidate data-testid="report-form">
+          <h2 id="report-title" className="text-lg font-bold">Report this listing</h2>
+          <label htmlFor="report-reason" className="mt-3 block text-sm font-medium">Reason</label>
+          <select id="report-reason" value={reason} onChange={(event) => setReason(event.target.value)} required className="mt-1 w-full rounded border border-gray-400 px-2 py-2">
+            <option value="">Choose a reason</option>
+            {Object.entries(REPORT_REASONS).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
+          </select>
+          {errors.reason && <p className="text-sm text-red-700">{errors.reason[0]}</p>}
+          <label htmlFor="report-description" className="mt-3 block text-sm font-medium">Description</label>
+          <textarea id="report-description" value={text} onChange={(event) => setText(event.target.value)} rows={4} required maxLength={2000}
+            className="mt-1 w-full rounded border border-gray-400 px-2 py-2" />
+          {errors.description && <p className="text-sm text-red-700">{errors.description[0]}</p>}
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" onClick={close} className="rounded border border-gray-400 px-4 py-2">Close</button>
+            <button type="submit" disabled={!valid || pending} className="rounded bg-ink text-white px-4 py-2 font-semibold disabled:opacity-50">Report</button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
