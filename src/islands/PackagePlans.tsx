@@ -3,8 +3,12 @@ import { ADVERTISER_PACKAGES } from '../shared/constants.ts';
 
 type Billing = 'yearly' | 'monthly';
 
-/** Package cards with the yearly/monthly switch (yearly by default, spec §4). */
-export default function PackagePlans() {
+/**
+ * Package cards with the yearly/monthly switch (yearly by default, spec §4). Choosing a package is an
+ * upgrade (spec §4 Unauthenticated actions): it needs an account and the advertiser role first
+ * (client/auth-actions.ts), then continues on the advertiser site.
+ */
+export default function PackagePlans({ advertiserSiteUrl }: { advertiserSiteUrl: string }) {
   const [billing, setBilling] = useState<Billing>('yearly');
   return (
     <section aria-label="Packages" data-testid="packages">
@@ -34,6 +38,9 @@ export default function PackagePlans() {
                 {pkg.videos !== null && <li>{pkg.videos} {pkg.videos === 1 ? 'video' : 'videos'}</li>}
               </ul>
               <p className="mt-auto pt-4 text-xs text-gray-700">{pkg.perPostPrice !== null ? 'First individual post free. 30-day ad.' : 'Free 30-day trial.'}</p>
+              <a href={`${advertiserSiteUrl}/subscribe?package=${pkg.code}&billing=${billing}`} data-auth-action="upgrade" data-auth-key={pkg.code}
+                data-advertiser-target={`${advertiserSiteUrl}/subscribe?package=${pkg.code}&billing=${billing}`}
+                className="mt-3 rounded bg-ink px-4 py-2 text-center text-sm font-semibold text-white">Choose {pkg.name}</a>
             </li>
           );
         })}

@@ -281,6 +281,42 @@ describe('log in with a second step (spec §4 Two-factor)', () => {
   });
 });
 
+describe('session lifetime', () => {
+  it('ends a session after 14 idle days and 90 days in all, deleting the row', async () => {
+    await registerByEmail('sleepy@example.my', 'Sleepy');
+    const idle = await signIn('sleepy@example.my');
+    copy.db.prepare(`UPDATE sessions SET last_seen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-15 days')
+      WHERE user_id = (SELECT id FROM users WHERE email = 'sleepy@example.my')`).run();
+    const expired = await idle.get('/api/user');
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('Session expired!');
+    expect(sessionRows('sleepy@example.my')).toBe(0);
+
+    ageCodes('sleepy@example.my', 61);
+    const old = await signIn('sleepy@example.my');
+    copy.db.prepare(`UPDATE sessions SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second')
+      WHERE user_id = (SELECT id FROM users WHERE email = 'sleepy@example.my')`).run();
+    expect((await old.get('/api/user')).status).toBe(401);
+  });
+
+  it('marks a session used at most once an hour, and logs out with the XSRF header where Sec-Fetch-Site is missing', async () => {
+    await registerByEmail('busy@example.my', 'Busy');
+    const visitor = await signIn('busy@example.my');
+    const seen = () => String(copy.db.prepare(`SELECT last_seen_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'busy@example.my')`).get()!.last_seen_at);
+    const first = seen();
+    await visitor.get('/api/user');
+    expect(seen()).toBe(first);
+    copy.db.prepare(`UPDATE sessions SET last_seen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE user_id = (SELECT id FROM users WHERE email = 'busy@example.my')`).run();
+    await visitor.get('/api/user');
+    // The touch is queued behind the request: wait for the writer's queue to empty.
+    await (copy.app.repos as unknown as { writer: { drain(): Promise<void> } }).writer.drain();
+    expect(Date.parse(seen())).toBeGreaterThan(Date.now() - 60_000);
+    const out = await visitor.get('/api/auth/logout', { 'X-XSRF-TOKEN': decodeURIComponent(visitor.jar.get('XSRF-TOKEN')!) });
+    expect(out.status).toBe(200);
+    expect(sessionRows('busy@example.my')).toBe(0);
+  });
+});
+
 describe('brute force', () => {
   it(`blocks an account from a client after ${SIGN_IN_LIMITS.accountClient.points} wrong passwords, however the e-mail is written`, async () => {
     await registerByEmail('target@example.my', 'Target');

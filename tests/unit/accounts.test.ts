@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { identifierKey, SIGN_IN_LIMITS, SignInGuard } from '../../src/server/accounts/brute-force.ts';
+import { isCommonPassword } from '../../src/server/accounts/passwords.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { hasCompanyWord, normalisePhone } from '../../src/shared/schemas/accounts.ts';
+
+async function status(promise: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+}
+
+describe('sign-in limits', () => {
+  it('key an e-mail by its skeleton: case, spaces, full-width and accented look-alikes count as one', () => {
+    const key = identifierKey('ali@example.my');
+    for (const spelling of ['ALI@example.my', ' ali@example.my ', 'ａｌｉ@example.my', 'alí@example.my', 'a l i@example.my']) {
+      expect(identifierKey(spelling)).toBe(key);
+    }
+    expect(identifierKey('aly@example.my')).not.toBe(key);
+  });
+
+  it(`block a client after ${SIGN_IN_LIMITS.client.points} failures over any accounts, with Retry-After`, async () => {
+    const guard = new SignInGuard();
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.client.points; attempt += 1) {
+      expect(await status(guard.check(`id:someone-${attempt}`, '198.51.100.7'))).toBe('ok');
+      await guard.fail(`id:someone-${attempt}`, '198.51.100.7');
+    }
+    const blocked = await guard.check('id:a-new-account', '198.51.100.7').catch((error: AppError) => error);
+    expect(blocked).toBeInstanceOf(AppError);
+    expect((blocked as AppError).status).toBe(429);
+    expect(Number((blocked as AppError).headers['Retry-After'])).toBeGreaterThan(60 * 60);
+    expect(await status(guard.check('id:a-new-account', '198.51.100.8'))).toBe('ok');
+  });
+
+  it('clear an account+client count on success', async () => {
+    const guard = new SignInGuard();
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points - 1; attempt += 1) await guard.fail('user:1', 'c');
+    await guard.succeed('user:1', 'c');
+    await guard.fail('user:1', 'c');
+    expect(await status(guard.check('user:1', 'c'))).toBe('ok');
+  });
+
+  it(`limit codes sent at one client's request to ${SIGN_IN_LIMITS.codeSends.points} an hour`, async () => {
+    const guard = new SignInGuard();
+    for (let sent = 0; sent < SIGN_IN_LIMITS.codeSends.points; sent += 1) await guard.countCodeSend('203.0.113.9');
+    expect(await status(guard.countCodeSend('203.0.113.9'))).toBe(429);
+  });
+});
+
+describe('account rules', () => {
+  it('write phone numbers as calling code and number, digits only', () => {
+    expect(normalisePhone('012-345 6789', '60')).toBe('60123456789');
+    expect(normalisePhone('+60 12-345 6789', '60')).toBe('60123456789');
+    expect(normalisePhone('60123456789', '60')).toBe('60123456789');
+    expect(normalisePhone('9123 4567', '65')).toBe('6591234567');
+  });
+
+  it('find company words as whole words only (spec §5)', () => {
+    for (const name of ['Ali Sdn Bhd', 'ali sdn  bhd', 'Tan Enterprise', 'Syarikat Maju', 'Lim & Co', 'BERHAD']) expect(hasCompanyWord(name), name).toBe(true);
+    for (const name of ['Colin Tan', 'Siti Companya', 'Berhadi', 'Cobalt Lim']) expect(hasCompanyWord(name), name).toBe(false);
+  });
+
+  it('refuse the most common passwords whatever their case', () => {
+    expect(isCommonPassword('password123')).toBe(true);
+    expect(isCommonPassword('Iloveyou1')).toBe(isCommonPassword('iloveyou1'));
+    expect(isCommonPassword('kopi-o kosong 2026')).toBe(false);
+  });
+});
