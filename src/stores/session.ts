@@ -6,18 +6,11 @@
  * account).
  */
 import { atom } from 'nanostores';
+import type { User } from '../shared/schemas/accounts.ts';
 import { persistentJSON } from './persistent.ts';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  phone_number_country: string | null;
-  image: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null } | null;
-  pending_delete: boolean;
-  roles: { name: string }[];
-}
+/** The signed-in user as the API gave it (spec §3 User). */
+export type SessionUser = User;
 
 export type LoginView = 'login' | 'register' | 'forgot' | 'change_password' | 'becomeAdvertiser' | 'twoFa';
 

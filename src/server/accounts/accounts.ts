@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ADVERTISER_ROLE } from '../../shared/constants.ts';
 import {
   ChangePasswordSchema, CodeRequestSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, TempTokenSchema, TwoFactorSchema, UpgradeSchema,
-  type ContactAddress,
+  type ContactAddress, type User,
 } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/account-repositories.ts';
@@ -18,7 +18,7 @@ import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
 import { passwordChangedMail } from './messages.ts';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { sha256, startSession } from './sessions.ts';
-import { toUserJson, type UserJson } from './user-json.ts';
+import { toUserJson } from './user-json.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
@@ -54,7 +54,7 @@ function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password)) throw new AppError(422, COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
 }
 
-export async function userJson(app: AppContext, userId: number): Promise<UserJson> {
+export async function userJson(app: AppContext, userId: number): Promise<User> {
   const user = await app.repos.users.findUser(userId);
   if (!user) throw new AppError(401, 'Unauthenticated.');
   return toUserJson(app.media, user);

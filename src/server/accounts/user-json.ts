@@ -1,8 +1,9 @@
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade). */
+import type { User } from '../../shared/schemas/accounts.ts';
 import type { UserRow } from '../db/account-repositories.ts';
 import type { MediaUrls } from '../media/urls.ts';
 
-export function toUserJson(media: MediaUrls, user: UserRow) {
+export function toUserJson(media: MediaUrls, user: UserRow): User {
   const detail = user.detail;
   return {
     id: user.id,
@@ -30,12 +31,9 @@ export function toUserJson(media: MediaUrls, user: UserRow) {
       education: detail.education,
       experience: detail.experience,
       additional_skill: detail.additional_skill,
-      // The CV is private: its owner downloads it through the account API, never from the public media path.
       cv: detail.cv === null ? null : { id: detail.cv.id, original_filename: detail.cv.original_filename, mime_type: detail.cv.mime_type },
       salary: detail.salary,
       salary_type: detail.salary_type,
     },
   };
 }
-
-export type UserJson = ReturnType<typeof toUserJson>;

@@ -4,6 +4,7 @@
  * Times are ISO strings; ids of sessions and challenges are SHA-256 hashes of the secrets the browser
  * holds, never the secrets.
  */
+import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A social provider (spec §7 auth/google, auth/facebook). */
 export type SocialProvider = 'google' | 'facebook';
@@ -31,18 +32,9 @@ export interface UserDetailRow {
   salary_type: 'month' | 'year';
 }
 
-export interface UserRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  phone_number_country: string | null;
-  /** The photo's stored variants, relative to the media folder. */
-  image: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null } | null;
-  pending_delete: boolean;
+/** A user as stored: the API's fields (spec §3), with the photo's paths relative to the media folder. */
+export interface UserRow extends Pick<User, 'id' | 'name' | 'email' | 'phone_number' | 'phone_number_country' | 'image' | 'pending_delete' | 'has_password' | 'created_at'> {
   roles: string[];
-  has_password: boolean;
-  created_at: string;
   updated_at: string;
   detail: UserDetailRow;
 }

@@ -8,6 +8,41 @@ import { z } from 'zod';
 import { DEFAULT_CALLING_CODE } from '../constants.ts';
 import { singleLineText } from './text.ts';
 
+/** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
+export interface User {
+  id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_country: string | null;
+  image: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null } | null;
+  pending_delete: boolean;
+  roles: { name: string }[];
+  /** False for an account made by social login that never set a password. */
+  has_password: boolean;
+  created_at: string;
+  user_detail: {
+    gender: 'm' | 'f' | null;
+    dob: string | null;
+    address_line1: string | null;
+    address_line2: string | null;
+    postcode: string | null;
+    city: { name: string } | null;
+    state_id: number | null;
+    state: { id: number; name: string | null } | null;
+    country_id: number | null;
+    country: { id: number; name: string | null } | null;
+    language: string[];
+    education: string | null;
+    experience: number | null;
+    additional_skill: string | null;
+    /** The CV is private: its owner downloads it through the account API, never from the public media path. */
+    cv: { id: number; original_filename: string; mime_type: string } | null;
+    salary: number | null;
+    salary_type: 'month' | 'year';
+  };
+}
+
 /** Spec §5: a person's name may not carry these company words (whole words, any case). */
 export const COMPANY_WORDS = ['sdn bhd', 'sendirian berhad', 'sdn', 'bhd', 'enterprise', 'partners', 'co', 'company', 'syarikat', 'corporation', 'berhad'];
 const COMPANY_WORD = new RegExp(`(^|[^\\p{L}\\p{N}])(${COMPANY_WORDS.map((word) => word.replace(' ', '\\s+')).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu');
