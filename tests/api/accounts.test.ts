@@ -379,6 +379,22 @@ describe('forgot password', () => {
   });
 });
 
+describe('limits on resetting', () => {
+  it('blocks wrong reset codes for an account from a client with a 429', async () => {
+    await registerByEmail('reset-target@example.my', 'Reset Target');
+    const attacker = browser();
+    await attacker.post('/api/password/verification', { email: 'reset-target@example.my' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points + 2; attempt += 1) {
+      statuses.push((await attacker.post('/api/password/reset', {
+        email: 'reset-target@example.my', code: String(200000 + attempt), password: 'a brand new secret', password_confirmation: 'a brand new secret',
+      })).status);
+    }
+    expect(statuses.filter((status) => status === 422)).toHaveLength(SIGN_IN_LIMITS.accountClient.points);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('account calls', () => {
   it('answer 401 when signed out', async () => {
     const visitor = browser();

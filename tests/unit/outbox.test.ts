@@ -1,10 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../src/server/outbox/outbox.ts';
+import { startSmtpServer } from '../helpers/smtp.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-outbox-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -45,20 +44,9 @@ describe('outbox', () => {
   });
 
   it('sends mail over SMTP when SMTP_URL is set: a real local SMTP server receives it', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-        stream.on('end', () => { received.push(raw); callback(); });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    const outbox = new Outbox({ directory: join(scratch, 'unused'), smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@example.my', log: () => undefined });
+    const smtp = await startSmtpServer();
+    const { received } = smtp;
+    const outbox = new Outbox({ directory: join(scratch, 'unused'), smtpUrl: smtp.url, from: 'no-reply@example.my', log: () => undefined });
     try {
       await outbox.sendMail(MAIL);
       expect(received).toHaveLength(1);
@@ -67,7 +55,7 @@ describe('outbox', () => {
       expect(received[0]).toMatch(/Content-Type: text\/html/);
     } finally {
       outbox.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
