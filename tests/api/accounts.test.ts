@@ -290,6 +290,9 @@ describe('session lifetime', () => {
     const expired = await idle.get('/api/user');
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Session expired!');
+    // The dead cookie is dropped from the browser.
+    expect(expired.cookies.some((cookie) => cookie.startsWith('yp_session=;') && cookie.includes('Max-Age=0'))).toBe(true);
+    expect(idle.jar.has('yp_session')).toBe(false);
     expect(sessionRows('sleepy@example.my')).toBe(0);
 
     ageCodes('sleepy@example.my', 61);
