@@ -9,7 +9,6 @@ import type { CodePurpose } from '../db/account-repositories.ts';
 import type { ContactAddress } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
-import { TOO_MANY_ATTEMPTS } from '../rate-limits.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
 
 export const CODE_RULES = { ttlMs: 10 * 60_000, maxWrongTries: 5, gapMs: 60_000, perHour: 5 } as const;
@@ -53,7 +52,12 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
   const wait = sends.length >= CODE_RULES.perHour
     ? Date.parse(sends[CODE_RULES.perHour - 1]!) + 60 * 60_000 - now
     : request.gap === false ? 0 : last + CODE_RULES.gapMs - now;
-  if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) });
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    const message = sends.length >= CODE_RULES.perHour ? 'Too many codes were sent to this address. Please try again later.'
+      : `Please wait ${seconds} seconds before asking for another code.`;
+    throw new AppError(429, message, undefined, { 'Retry-After': String(seconds) });
+  }
   await app.signIn.countCodeSend(request.client);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
