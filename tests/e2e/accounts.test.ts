@@ -88,6 +88,11 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null);
     expect(stored?.email).toBe(email);
 
+    // Public pages do not vary by user: the HTML a signed-in person gets names nobody.
+    const html = await page.evaluate(() => fetch('/').then((response) => response.text()));
+    expect(html).not.toContain('Nurul Huda');
+    expect(html).not.toContain(email);
+
     // The session survives a reload; the header reads the stored user.
     await page.reload();
     await hydrated(page);
