@@ -5,6 +5,7 @@
  */
 import { SignInGuard } from './accounts/brute-force.ts';
 import { SESSION_RULES } from './accounts/sessions.ts';
+import { deleteDueAccounts } from './accounts/settings.ts';
 import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
 import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
@@ -74,11 +75,12 @@ export async function createAppContext(config: Config, options: AppContextOption
   uploadSweep?.unref();
   const authSweep = timers ? setInterval(() => {
     const now = Date.now();
+    void deleteDueAccounts(context, now).catch((error: unknown) => console.error('Deleting accounts failed', error));
     void repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
       new Date(now - AUTH_LOG_DAYS * 24 * 60 * 60_000).toISOString()).catch((error: unknown) => console.error('Removing ended sessions failed', error));
   }, UPLOAD_SWEEP_MS) : undefined;
   authSweep?.unref();
-  return {
+  const context: AppContext = {
     config,
     repos,
     media,
@@ -99,4 +101,5 @@ export async function createAppContext(config: Config, options: AppContextOption
       await repos.close();
     },
   };
+  return context;
 }

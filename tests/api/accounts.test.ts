@@ -6,45 +6,19 @@ import { createApi } from '../../src/server/api/app.ts';
 import { SIGN_IN_LIMITS } from '../../src/server/accounts/brute-force.ts';
 import { REGISTER_NAME_WARNING } from '../../src/shared/schemas/accounts.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
-import { latestCode, messagesTo, SessionClient } from '../helpers/session-client.ts';
+import { accountHelpers, TEST_PASSWORD } from '../helpers/accounts.ts';
+import { latestCode, messagesTo } from '../helpers/session-client.ts';
 
 const outbox = mkdtempSync(join(tmpdir(), 'yp-accounts-outbox-'));
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
 let api: ReturnType<typeof createApi>;
-let clients = 0;
 beforeAll(() => {
   api = createApi(copy.app);
 });
 
-/** A new browser from its own address (limits are per client). */
-const browser = (client = `203.0.113.${++clients}`) => new SessionClient(api, client);
-const PASSWORD = 'kopi-o kosong 2026';
-
-/** Lets the next code go out at once: the send limits look at when codes were sent. */
-function ageCodes(address: string, minutes = 2) {
-  copy.db.prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
-}
-
-async function registerByEmail(email: string, name = 'Nur Aisyah', password = PASSWORD) {
-  const visitor = browser();
-  expect((await visitor.post('/api/register/verification', { type: 'email', email })).status).toBe(200);
-  const answer = await visitor.post('/api/register', {
-    type: 'email', name, email, code: latestCode(outbox, email), password, password_confirmation: password,
-  });
-  expect(answer.status).toBe(201);
-  return visitor;
-}
-
-/** Logs in through both steps; returns the browser, now holding a session. */
-async function signIn(email: string, password = PASSWORD, visitor = browser()) {
-  const login = await visitor.post('/api/auth/login', { email, password });
-  expect(login.status).toBe(200);
-  const tempToken = (login.body.data as { temp_token: string }).temp_token;
-  const done = await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: latestCode(outbox, email) });
-  expect(done.status).toBe(200);
-  return visitor;
-}
+const PASSWORD = TEST_PASSWORD;
+const { browser, ageCodes, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
 
 const sessionRows = (email: string) => Number(copy.db.prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?').get(email)!.n);
 

@@ -3,6 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { INERT_CONTENT_POLICY } from '../../server/security.ts';
+import { PRIVATE_MEDIA_PREFIX } from '../../server/uploads/pipeline.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',
@@ -15,8 +16,8 @@ export const GET: APIRoute = ({ params, locals }) => {
   const root = resolve(locals.app.config.mediaDir) + sep;
   const target = resolve(root, params.path ?? '');
   const type = TYPES[extname(target).toLowerCase()];
-  // Only known file types inside the media folder: no traversal out of it.
-  if (!target.startsWith(root) || !type) return new Response('Not Found', { status: 404 });
+  // Only known file types inside the media folder (no traversal out of it), and never the private files (CVs).
+  if (!target.startsWith(root) || !type || target.startsWith(root + PRIVATE_MEDIA_PREFIX)) return new Response('Not Found', { status: 404 });
   let size: number;
   try {
     const stats = statSync(target);

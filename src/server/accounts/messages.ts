@@ -51,3 +51,18 @@ export function passwordChangedMail(to: string): Mail {
     'If it was not you, use "Forgot password" at once to set a new one.',
   ]);
 }
+
+/** To the old address when the e-mail changes (so a taken-over account is noticed). */
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  return mail(to, 'Your email address was changed', [
+    `The email address of your account was changed to ${newEmail}. Mail about your account now goes there.`,
+    'If it was not you, reply to this mail or contact us at once.',
+  ]);
+}
+
+export function deletionRequestedMail(to: string, days: number): Mail {
+  return mail(to, 'Your account will be deleted', [
+    `You asked to delete your account. It will be deleted in ${days} days, with your profile, photo and CV; your reviews stay, signed 'Former member'.`,
+    'Changed your mind? Log in and choose "Cancel deletion" on your profile page before then.',
+  ]);
+}

@@ -30,7 +30,7 @@ function setCookies(c: Context<ApiEnv>, cookies: string[]): void {
  */
 export function accountRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
-  for (const path of ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*']) {
+  for (const path of ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/password', '/account/upgrade', '/account/verification']) {
     api.use(path, async (c, next) => {
       await next();
       c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
+import { accountSettingsRoutes } from './account-settings.ts';
 import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
@@ -32,6 +33,7 @@ export function createApi(app: AppContext) {
   api.use(requireCsrfToken(app));
   api.route('/', csrfRoutes(app));
   api.route('/', accountRoutes(app));
+  api.route('/', accountSettingsRoutes(app));
   api.route('/home', homeRoutes(app));
   api.route('/post', postRoutes(app));
   api.route('/profile', profileRoutes(app));

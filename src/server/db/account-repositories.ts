@@ -100,6 +100,31 @@ export interface AuthAttempt {
   outcome: string;
 }
 
+/** Fields of an account edit: an absent key keeps its value, null clears it. */
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  phone_number?: string;
+  phone_number_country?: string;
+  gender?: 'm' | 'f' | null;
+  dob?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  state_id?: number | null;
+  country_id?: number | null;
+}
+
+export interface ResumeRow {
+  education: string;
+  experience: number;
+  salary_type: 'month' | 'year';
+  salary: number | null;
+  language: string[];
+  additional_skill: string | null;
+}
+
 export interface UserRepository {
   findUser(id: number): Promise<UserRow | undefined>;
   findCredentials(by: { email: string } | { phone_number: string }): Promise<CredentialsRow | undefined>;
@@ -112,6 +137,18 @@ export interface UserRepository {
   /** The user of a social identity. */
   findIdentity(provider: SocialProvider, subject: string): Promise<number | undefined>;
   linkIdentity(userId: number, identity: { provider: SocialProvider; subject: string; email: string | null }): Promise<void>;
+  updateProfile(userId: number, changes: ProfileChanges): Promise<void>;
+  updateResume(userId: number, resume: ResumeRow): Promise<void>;
+  /** Makes an uploaded image the photo; returns the old photo's files, to delete. */
+  setPhoto(userId: number, mediaId: number): Promise<string[]>;
+  /** Makes an uploaded document the CV; returns the old CV's file, to delete. */
+  setCv(userId: number, documentId: number): Promise<string[]>;
+  /** Marks the account for deletion at `requestedAt` (ending every session but one), or unmarks it with null. */
+  setPendingDelete(userId: number, keepSessionId: string | null, requestedAt: string | null): Promise<void>;
+  /** Accounts marked for deletion before `requestedBefore`. */
+  findUsersToDelete(requestedBefore: string): Promise<number[]>;
+  /** Erases an account; returns its files (photo, CV), to delete. */
+  deleteUser(userId: number): Promise<string[]>;
 }
 
 export interface AuthRepository {

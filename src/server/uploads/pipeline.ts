@@ -78,7 +78,8 @@ export async function readFiles(request: Request, field: string, kind: UploadKin
     let failure: AppError | undefined;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': type }, limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 4096, parts: maxFiles + 20 } });
+      // File names are UTF-8 as browsers send them (busboy reads them as Latin-1 by default).
+      parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 4096, parts: maxFiles + 20 } });
     } catch {
       reject(invalid(field, 'The upload could not be read.'));
       return;
@@ -165,10 +166,16 @@ export async function encodeImage(bytes: Buffer, field: string): Promise<ImageVa
   }
 }
 
-/** A fresh random path under uploads/, without extension (never the sender's name: ASVS 5.3.2). */
-function randomBase(): string {
+/**
+ * The folder of private files (CVs): inside the media folder for one backup, but never served from the
+ * public media path (src/pages/media); their owner gets them through the API.
+ */
+export const PRIVATE_MEDIA_PREFIX = 'private/';
+
+/** A fresh random path under uploads/ (or private/), without extension (never the sender's name: ASVS 5.3.2). */
+function randomBase(folder = 'uploads/'): string {
   const now = new Date();
-  return `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
+  return `${folder}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
 }
 
 async function writeMediaFile(mediaDir: string, path: string, bytes: Buffer): Promise<void> {
@@ -197,12 +204,13 @@ export async function storeImage(app: AppContext, owner: string, file: UploadedF
 /** Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and URL. */
 export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
-  const path = `${randomBase()}.${EXTENSIONS[mime] ?? 'bin'}`;
+  // A CV is private: applicants' CVs are for the advertisers they apply to only.
+  const path = `${randomBase(kind === 'cv' ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
   await writeMediaFile(app.config.mediaDir, path, file.bytes);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;
   const id = await app.repos.uploads.insertDocument(owner, { file: path, original_filename: original, mime_type: mime });
-  return { id, file: app.media.mediaUrl(path), original_filename: original };
+  return { id, file: kind === 'cv' ? path : app.media.mediaUrl(path), original_filename: original };
 }
 
 /** Removes uploads no feature attached within STALE_UPLOAD_MS, files first; returns how many. */

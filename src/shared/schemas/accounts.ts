@@ -5,8 +5,8 @@
  * e-mail is left out when a phone is used.
  */
 import { z } from 'zod';
-import { DEFAULT_CALLING_CODE } from '../constants.ts';
-import { singleLineText } from './text.ts';
+import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../constants.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
 export interface User {
@@ -166,4 +166,70 @@ export const UpgradeSchema = z.object({
   const code = input.code === undefined || input.code === '' ? undefined : CodeSchema.safeParse(input.code);
   if (code && !code.success) context.addIssue({ code: 'custom', path: ['code'], message: code.error.issues[0]!.message });
   return { contact: contact as Extract<ContactAddress, { channel: 'sms' }>, code: code?.success ? code.data : undefined };
+});
+
+/** Today's date in Malaysia (UTC+8, no daylight saving), as YYYY-MM-DD. */
+export function malaysiaToday(now = Date.now()): string {
+  return new Date(now + 8 * 60 * 60_000).toISOString().slice(0, 10);
+}
+
+/** An optional text: empty means none (null), otherwise normalised and bounded. */
+const optionalText = (label: string, max: number) => z.preprocess((value) => (value === '' ? null : value),
+  singleLineText().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional());
+
+const optionalId = (label: string) => z.preprocess((value) => (value === '' || value === null ? null : value),
+  z.coerce.number({ error: `Choose a ${label}.` }).int().positive(`Choose a ${label}.`).nullable().optional());
+
+/** A date of birth: a real date, not in the future and at least 13 years ago (Malaysia time). */
+const DobSchema = z.preprocess((value) => (value === '' ? null : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The dob must be a date (YYYY-MM-DD).')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    { message: 'The dob must be a real date.', abort: true })
+  .refine((value) => value <= malaysiaToday(), { message: 'The dob may not be in the future.', abort: true })
+  .refine((value) => {
+    const today = malaysiaToday();
+    const latest = `${Number(today.slice(0, 4)) - MIN_AGE_YEARS}${today.slice(4)}`;
+    return value <= latest;
+  }, `You must be at least ${MIN_AGE_YEARS} years old.`)
+  .nullable().optional());
+
+/** PATCH account (spec §5 Edit profile): the name (no company words) and the personal details. */
+export const ProfileUpdateSchema = z.object({
+  name: singleLineText('The name field is required.').min(1, 'The name field is required.').max(100, 'The name is too long.')
+    .refine((name) => !hasCompanyWord(name), PROFILE_NAME_WARNING).optional(),
+  gender: z.preprocess((value) => (value === '' ? null : value), z.enum(Object.keys(GENDERS) as ['m', 'f'], { error: 'Choose Male or Female.' }).nullable().optional()),
+  dob: DobSchema,
+  address_line1: optionalText('address line 1', 200),
+  address_line2: optionalText('address line 2', 200),
+  postcode: z.preprocess((value) => (value === '' ? null : value), z.union([z.string(), z.number()]).transform(String)
+    .pipe(z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'The postcode must be a valid postcode.')).nullable().optional()),
+  city: optionalText('city', 100),
+  state_id: optionalId('state'),
+  country_id: optionalId('country'),
+});
+
+/** PATCH account with a new e-mail and the code sent to it (spec §5 Edit email). */
+export const EmailChangeSchema = z.object({ email: AccountEmailSchema, code: CodeSchema });
+
+/** PATCH account with a new phone number and the code sent to it by SMS (spec §5 Edit phone). */
+export const PhoneChangeSchema = z.object({
+  phone_number: z.unknown().optional(),
+  phone_number_country: z.unknown().optional(),
+  code: CodeSchema,
+}).superRefine((input, context) => { contactOf({ type: 'phone', ...input }, context); }, ALWAYS)
+  .transform((input) => ({ contact: contactOf({ type: 'phone', ...input }, IGNORE_ISSUES) as Extract<ContactAddress, { channel: 'sms' }>, code: input.code }));
+
+/** PATCH account/detail and POST account/job_detail (spec §5 Edit resume): education, experience and salary type required. */
+export const ResumeSchema = z.object({
+  education: z.enum(RESUME_EDUCATION, { error: 'The education field is required.' }),
+  experience: z.preprocess((value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: 'The experience field is required.' }).int('The experience must be whole years.').min(0, 'The experience must be at least 0.')
+      .max(60, 'The experience may not be greater than 60.')),
+  salary_type: z.preprocess((value) => (value === '' || value === null || value === undefined ? 'month' : value),
+    z.enum(Object.keys(SALARY_TYPES) as ['month', 'year'], { error: 'The salary type must be month or year.' })),
+  // Spec §5: an empty number input gives null.
+  salary: z.preprocess((value) => (value === '' || value === undefined ? null : value),
+    z.coerce.number({ error: 'The salary must be a number.' }).min(0, 'The salary must be at least 0.').max(100_000_000, 'The salary is too large.').nullable()),
+  language: z.preprocess((value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',') : value),
+    z.array(z.enum(RESUME_LANGUAGES, { error: 'Choose languages from the list.' })).max(RESUME_LANGUAGES.length)).transform((list) => [...new Set(list)]),
+  additional_skill: z.preprocess((value) => (value === '' ? null : value), multiLineText().max(2000, 'The additional skill may not be greater than 2000 characters.').nullable().optional()),
 });

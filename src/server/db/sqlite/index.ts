@@ -17,6 +17,7 @@ import * as reviews from './repositories/reviews.ts';
 import { catalogVersion, findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
 import * as uploads from './repositories/uploads.ts';
+import * as settings from './repositories/user-settings.ts';
 import * as users from './repositories/users.ts';
 import { Writer } from './writer.ts';
 
@@ -88,6 +89,13 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       addRole: (userId, role, phone) => writer.write((handle) => users.addRole(handle, userId, role, phone)),
       findIdentity: async (provider, subject) => users.findIdentity(db, provider, subject),
       linkIdentity: (userId, identity) => writer.write((handle) => users.linkIdentity(handle, userId, identity)),
+      updateProfile: (userId, changes) => writer.write((handle) => settings.updateProfile(handle, userId, changes)),
+      updateResume: (userId, resume) => writer.write((handle) => settings.updateResume(handle, userId, resume)),
+      setPhoto: (userId, mediaId) => writer.write((handle) => settings.setPhoto(handle, userId, mediaId)),
+      setCv: (userId, documentId) => writer.write((handle) => settings.setCv(handle, userId, documentId)),
+      setPendingDelete: (userId, keep, at) => writer.write((handle) => settings.setPendingDelete(handle, userId, keep, at)),
+      findUsersToDelete: async (before) => settings.findUsersToDelete(db, before),
+      deleteUser: (userId) => writer.write((handle) => settings.deleteUser(handle, userId)),
     },
     auth: {
       createSession: (session, replacing) => writer.write((handle) => auth.createSession(handle, session, replacing)),

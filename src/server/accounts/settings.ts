@@ -1,0 +1,172 @@
+/**
+ * Account settings (spec §2 /me/profile, §5 Edit profile, email, phone, resume; issue 13, decision
+ * 0006): the profile and resume edits, e-mail and phone changes proven by a code sent to the new
+ * address, the photo and the CV through the upload pipeline, and deleting an account 14 days after
+ * it is asked for.
+ */
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { ACCOUNT_DELETION_DAYS } from '../../shared/constants.ts';
+import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
+import type { AppContext } from '../app-context.ts';
+import type { ProfileChanges } from '../db/account-repositories.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { readFiles, storeDocument, storeImage } from '../uploads/pipeline.ts';
+import type { Caller } from './accounts.ts';
+import { userJson } from './accounts.ts';
+import { useCode } from './codes.ts';
+import { deletionRequestedMail, emailChangedMail } from './messages.ts';
+
+const MALAYSIA = 'Malaysia';
+
+function invalid(field: string, message: string): AppError {
+  return new AppError(422, message, { [field]: [message] });
+}
+
+/** Deletes files of the media folder (never outside it). */
+async function removeFiles(app: AppContext, files: string[]): Promise<void> {
+  const root = resolve(app.config.mediaDir) + sep;
+  for (const file of files) {
+    const target = resolve(root, file);
+    if (target.startsWith(root)) await rm(target, { force: true });
+  }
+}
+
+async function requireUser(app: AppContext, userId: number) {
+  const user = await app.repos.users.findUser(userId);
+  if (!user) throw new AppError(401, 'Unauthenticated.');
+  return user;
+}
+
+/** A code check counted against the account's brute-force limit. */
+async function checkCode(app: AppContext, userId: number, caller: Caller, address: string, code: string): Promise<void> {
+  const key = `user:${userId}`;
+  await app.signIn.check(key, caller.client);
+  try {
+    await useCode(app, 'verify', `${userId}:${address}`, code);
+  } catch (error) {
+    await app.signIn.fail(key, caller.client);
+    throw error;
+  }
+}
+
+/**
+ * PATCH account: with `email` (and its code) the e-mail changes, the old address hears of it; with
+ * `phone_number` (and its SMS code) the phone changes; otherwise the name and personal details.
+ */
+export async function updateAccount(app: AppContext, userId: number, input: unknown, caller: Caller): Promise<{ message: string; data: User }> {
+  const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const user = await requireUser(app, userId);
+  if (body.email !== undefined) {
+    const { email, code } = parseInput(EmailChangeSchema, body);
+    if (email === user.email) throw invalid('email', 'This is already your email.');
+    const owner = await app.repos.users.findCredentials({ email });
+    if (owner && owner.id !== userId) throw invalid('email', 'The email has already been taken.');
+    await checkCode(app, userId, caller, email, code);
+    await app.repos.users.updateProfile(userId, { email });
+    if (user.email) await app.outbox.sendMail(emailChangedMail(user.email, email));
+    return { message: 'Your email has been changed.', data: await userJson(app, userId) };
+  }
+  if (body.phone_number !== undefined) {
+    const { contact, code } = parseInput(PhoneChangeSchema, body);
+    if (contact.phone_number === user.phone_number) throw invalid('phone_number', 'This is already your phone number.');
+    const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
+    if (owner && owner.id !== userId) throw invalid('phone_number', 'The phone number has already been taken.');
+    await checkCode(app, userId, caller, contact.phone_number, code);
+    await app.repos.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
+    return { message: 'Your phone number has been changed.', data: await userJson(app, userId) };
+  }
+  const form = parseInput(ProfileUpdateSchema, body);
+  const changes: ProfileChanges = { ...form };
+  if (form.state_id != null && !(await app.repos.catalog.findStates()).some((state) => state.id === form.state_id)) throw invalid('state_id', 'Choose a state.');
+  const countries = await app.repos.catalog.findCountries();
+  if (form.country_id != null && !countries.some((country) => country.id === form.country_id)) throw invalid('country_id', 'Choose a country.');
+  // A Malaysian postcode is 5 digits (the country given now, or the one already on the account).
+  const countryId = form.country_id !== undefined ? form.country_id : user.detail.country_id;
+  const country = countries.find((candidate) => candidate.id === countryId)?.name;
+  if (form.postcode && (country === MALAYSIA || country === undefined) && !/^\d{5}$/.test(form.postcode)) {
+    throw invalid('postcode', 'The postcode must be 5 digits.');
+  }
+  await app.repos.users.updateProfile(userId, changes);
+  return { message: 'Your profile has been updated.', data: await userJson(app, userId) };
+}
+
+/** PATCH account/detail and POST account/job_detail: the resume fields (spec §5 Edit resume). */
+export async function updateResume(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: User }> {
+  const resume = parseInput(ResumeSchema, input);
+  await requireUser(app, userId);
+  await app.repos.users.updateResume(userId, { ...resume, additional_skill: resume.additional_skill ?? null });
+  return { message: 'Your resume has been updated.', data: await userJson(app, userId) };
+}
+
+/** POST account/photo: one image through the upload pipeline becomes the photo; the old one's files go. */
+export async function uploadPhoto(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
+  await requireUser(app, userId);
+  const [file] = await readFiles(request, 'photo', 'image', 1);
+  const { id } = await storeImage(app, `user:${userId}`, file!, 'photo');
+  await removeFiles(app, await app.repos.users.setPhoto(userId, id));
+  return { message: 'Your photo has been updated.', data: await userJson(app, userId) };
+}
+
+/** POST account/cv: a PDF, DOC or DOCX becomes the CV (kept private); the answer is the user (spec §7). */
+export async function uploadCv(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
+  await requireUser(app, userId);
+  const [file] = await readFiles(request, 'cv', 'cv', 1);
+  const { id } = await storeDocument(app, `user:${userId}`, file!, 'cv', 'cv');
+  await removeFiles(app, await app.repos.users.setCv(userId, id));
+  return { message: 'Your CV has been uploaded.', data: await userJson(app, userId) };
+}
+
+/** The user's own CV as a download (never inline, never cached, ASVS 5.4.1/5.4.2). */
+export async function downloadCv(app: AppContext, userId: number): Promise<Response> {
+  const user = await requireUser(app, userId);
+  const cv = user.detail.cv;
+  if (!cv) throw new AppError(404, 'You have not uploaded a CV.');
+  const root = resolve(app.config.mediaDir) + sep;
+  const target = resolve(root, cv.file);
+  const size = target.startsWith(root) ? await stat(target).then((info) => info.size, () => null) : null;
+  if (size === null) throw new AppError(404, 'You have not uploaded a CV.');
+  const ascii = cv.original_filename.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
+  return new Response(Readable.toWeb(createReadStream(target)) as ReadableStream, {
+    headers: {
+      'Content-Type': cv.mime_type,
+      'Content-Length': String(size),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cv.original_filename)}`,
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+/** PUT account/pending-delete: the account is deleted in 14 days; other sessions end; a mail confirms it. */
+export async function requestDeletion(app: AppContext, userId: number, caller: Caller): Promise<{ message: string; data: User }> {
+  const user = await requireUser(app, userId);
+  if (!user.pending_delete) {
+    await app.repos.users.setPendingDelete(userId, caller.session?.id ?? null, new Date().toISOString());
+    if (user.email) await app.outbox.sendMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS));
+  }
+  return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
+}
+
+/** DELETE account/pending-delete: keeps the account after all. */
+export async function cancelDeletion(app: AppContext, userId: number): Promise<{ message: string; data: User }> {
+  await requireUser(app, userId);
+  await app.repos.users.setPendingDelete(userId, null, null);
+  return { message: 'Your account will not be deleted.', data: await userJson(app, userId) };
+}
+
+/** The deletion job: erases accounts asked to be deleted more than 14 days ago, files included; returns how many. */
+export async function deleteDueAccounts(app: AppContext, now = Date.now()): Promise<number> {
+  const before = new Date(now - ACCOUNT_DELETION_DAYS * 24 * 60 * 60_000).toISOString();
+  let deleted = 0;
+  for (;;) {
+    const due = await app.repos.users.findUsersToDelete(before);
+    if (due.length === 0) return deleted;
+    for (const userId of due) {
+      await removeFiles(app, await app.repos.users.deleteUser(userId));
+      deleted += 1;
+    }
+  }
+}

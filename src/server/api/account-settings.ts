@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { cancelDeletion, downloadCv, requestDeletion, updateAccount, updateResume, uploadCv, uploadPhoto } from '../accounts/settings.ts';
+import type { AppContext } from '../app-context.ts';
+import { limitRoute } from '../rate-limits.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { callerOf, requestClient, requireUserId, type ApiEnv } from './env.ts';
+
+/** The account-settings calls of spec §7 (issue 13): everything about the signed-in person, never cached. */
+export function accountSettingsRoutes(app: AppContext) {
+  const api = new Hono<ApiEnv>();
+  api.use('/account/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  api.use('/account', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.patch('/account', limitBody(), async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await updateAccount(app, userId, await jsonBody(c), callerOf(c)));
+  });
+  const resume = limitBody();
+  api.patch('/account/detail', resume, async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await updateResume(app, userId, await jsonBody(c)));
+  });
+  api.post('/account/job_detail', resume, async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await updateResume(app, userId, await jsonBody(c)));
+  });
+  const uploads = limitRoute<ApiEnv>(app.limits, 'upload', requestClient);
+  api.post('/account/photo', uploads, async (c) => c.json(await uploadPhoto(app, requireUserId(c), c.req.raw)));
+  api.post('/account/cv', uploads, async (c) => c.json(await uploadCv(app, requireUserId(c), c.req.raw)));
+  api.get('/account/cv', async (c) => downloadCv(app, requireUserId(c)));
+  api.put('/account/pending-delete', async (c) => {
+    const userId = requireUserId(c);
+    return c.json(await requestDeletion(app, userId, callerOf(c)));
+  });
+  api.delete('/account/pending-delete', async (c) => c.json(await cancelDeletion(app, requireUserId(c))));
+  return api;
+}

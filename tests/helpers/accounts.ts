@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import type { createApi } from '../../src/server/api/app.ts';
+import type { Db } from '../../src/server/db/sqlite/connection.ts';
+import { latestCode, SessionClient } from './session-client.ts';
+
+export const TEST_PASSWORD = 'kopi-o kosong 2026';
+
+/**
+ * Signing up and in through the API as people do, codes read from the outbox. `ageCodes` lets the
+ * next code to an address go out at once (the send limits look at when codes were sent).
+ */
+export function accountHelpers(api: () => ReturnType<typeof createApi>, outbox: string, db: () => Db) {
+  let clients = 0;
+  const browser = (client = `203.0.113.${++clients % 250}`) => new SessionClient(api(), client);
+
+  function ageCodes(address: string, minutes = 2) {
+    db().prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
+  }
+
+  async function registerByEmail(email: string, name = 'Nur Aisyah', password = TEST_PASSWORD) {
+    const visitor = browser();
+    expect((await visitor.post('/api/register/verification', { type: 'email', email })).status).toBe(200);
+    const answer = await visitor.post('/api/register', {
+      type: 'email', name, email, code: latestCode(outbox, email), password, password_confirmation: password,
+    });
+    expect(answer.status).toBe(201);
+    return visitor;
+  }
+
+  /** Logs in through both steps; returns the browser, now holding a session. */
+  async function signIn(email: string, password = TEST_PASSWORD, visitor = browser()) {
+    ageCodes(email, 61);
+    const login = await visitor.post('/api/auth/login', { email, password });
+    expect(login.status).toBe(200);
+    const tempToken = (login.body.data as { temp_token: string }).temp_token;
+    const done = await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: latestCode(outbox, email) });
+    expect(done.status).toBe(200);
+    return visitor;
+  }
+
+  return { browser, ageCodes, registerByEmail, signIn };
+}
