@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { $toRedirect, $user, closeLogin, signedIn, type SessionUser } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { codeButton, contactBody, DEFAULT_CALLING_CODE, Field, isCode, isPhone, linkButton, PhoneField, primaryButton, useForm } from './form.tsx';
+import { codeButton, contactBody, DEFAULT_CALLING_CODE, Field, isCode, isPhone, linkButton, PhoneField, primaryButton, useForm } from '../forms.tsx';
 
 export function ChangePasswordForm() {
   const form = useForm({ current_password: '', password: '', password_confirmation: '' }, { password: (value) => value.length >= 8 });

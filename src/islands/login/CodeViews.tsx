@@ -9,7 +9,7 @@ import type { LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
   codeButton, ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
-} from './form.tsx';
+} from '../forms.tsx';
 
 const EMPTY = { name: '', email: '', phone_number: '', phone_number_country: DEFAULT_CALLING_CODE, code: '', password: '', password_confirmation: '' };
 

@@ -6,7 +6,7 @@ import { closeLogin, signedIn, type LoginView, type SessionUser } from '../../st
 import { showToast } from '../../stores/toasts.ts';
 import {
   ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
-} from './form.tsx';
+} from '../forms.tsx';
 
 export type SocialProvider = 'google' | 'facebook';
 const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', facebook: 'Continue with Facebook' };

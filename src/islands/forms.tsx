@@ -1,12 +1,12 @@
 /**
- * The pieces every login-modal view is made of: labelled fields with their server message under
- * them (spec §8), the e-mail/phone toggle with the calling-code select (default 60, spec §5), and a
+ * The pieces the account forms are made of (login modal, account settings): labelled fields with
+ * their server message under them (spec §8), the e-mail/phone toggle with the calling-code select (default 60, spec §5), and a
  * form hook that sends a call, shows the server's messages and clears a field's message once the
  * field is valid again.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, errorBody } from '../../client/api.ts';
-import { showToast } from '../../stores/toasts.ts';
+import { api, errorBody } from '../client/api.ts';
+import { showToast } from '../stores/toasts.ts';
 
 export type ContactType = 'email' | 'phone';
 
@@ -68,6 +68,7 @@ interface FieldProps {
   onChange: (value: string) => void;
   error?: string[] | undefined;
   type?: string;
+  max?: string;
   autoComplete?: string;
   disabled?: boolean;
   inputMode?: 'numeric' | 'email' | 'tel' | 'text';
@@ -75,12 +76,12 @@ interface FieldProps {
   children?: ReactNode;
 }
 
-export function Field({ id, label, value, onChange, error, type = 'text', autoComplete, disabled, inputMode, maxLength, children }: FieldProps) {
+export function Field({ id, label, value, onChange, error, type = 'text', max, autoComplete, disabled, inputMode, maxLength, children }: FieldProps) {
   return (
     <div className="mt-3">
       <label htmlFor={id} className="block text-sm font-medium">{label}</label>
       <div className="mt-1 flex gap-2">
-        <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} autoComplete={autoComplete}
+        <input id={id} type={type} max={max} value={value} onChange={(event) => onChange(event.target.value)} autoComplete={autoComplete}
           disabled={disabled} inputMode={inputMode} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2 disabled:bg-gray-100" />
         {children}
@@ -90,17 +91,20 @@ export function Field({ id, label, value, onChange, error, type = 'text', autoCo
   );
 }
 
-let countries: Promise<{ id: number; name: string; calling_code: string }[]> | undefined;
+const reference = new Map<string, Promise<unknown>>();
 
-/** Countries with calling codes (GET countries), fetched once per page. */
-function useCallingCodes() {
-  const [list, setList] = useState<{ name: string; calling_code: string }[]>([]);
+/** A reference list of the API (GET countries, GET states), fetched once per page. */
+function useReferenceList<Item>(path: 'countries' | 'states'): Item[] {
+  const [list, setList] = useState<Item[]>([]);
   useEffect(() => {
-    countries ??= api.get('countries').json<{ id: number; name: string; calling_code: string }[]>();
-    countries.then(setList, (error: unknown) => console.warn('Countries failed to load', error));
-  }, []);
+    if (!reference.has(path)) reference.set(path, api.get(path).json<Item[]>());
+    (reference.get(path) as Promise<Item[]>).then(setList, (error: unknown) => console.warn(`${path} failed to load`, error));
+  }, [path]);
   return list;
 }
+
+export const useCountries = () => useReferenceList<{ id: number; name: string; calling_code: string }>('countries');
+export const useStates = () => useReferenceList<{ id: number; name: string }>('states');
 
 interface PhoneFieldProps {
   id: string;
@@ -112,8 +116,24 @@ interface PhoneFieldProps {
   children?: ReactNode;
 }
 
+/** A labelled select with its server message. */
+export function SelectField({ id, label, value, onChange, error, options }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; error?: string[] | undefined; options: [string, string][];
+}) {
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined} className="mt-1 w-full rounded border border-gray-400 px-2 py-2">
+        {options.map(([key, text]) => <option key={key} value={key}>{text}</option>)}
+      </select>
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error[0]}</p>}
+    </div>
+  );
+}
+
 export function PhoneField({ id, country, number, onCountry, onNumber, error, children }: PhoneFieldProps) {
-  const codes = useCallingCodes();
+  const codes = useCountries();
   const options = codes.some((item) => item.calling_code === country) ? codes : [{ name: 'Malaysia', calling_code: country || DEFAULT_CALLING_CODE }, ...codes];
   return (
     <div className="mt-3">

@@ -1,0 +1,178 @@
+/**
+ * Account settings, /me/profile (spec §2): photo (with change), name, gender, date of birth, e-mail,
+ * phone and address, and the buttons Edit Email, Edit Phone Number, Edit Profile, Edit Resume, Change
+ * Password and Delete Account (disabled while a deletion is pending, which can be cancelled). Fed by
+ * GET account; a signed-out visitor gets the login modal and the page fills in once they sign in.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../client/api.ts';
+import { ACCOUNT_DELETION_DAYS, EDUCATION_LEVELS, GENDERS, SALARY_TYPES } from '../../shared/constants.ts';
+import type { User } from '../../shared/schemas/accounts.ts';
+import { $user, openLogin, signedIn } from '../../stores/session.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { errorBody } from '../../client/api.ts';
+import { useDialog } from '../useDialog.ts';
+import { DeleteAccount, EditEmail, EditPhone, EditProfile, EditResume, type EditView } from './EditViews.tsx';
+
+const TITLES: Record<EditView, string> = {
+  editEmail: 'Edit email', editPhone: 'Edit phone number', edit: 'Edit profile', resume: 'Edit resume', delete: 'Delete account',
+};
+
+function EditDialog({ view, user, close, saved }: { view: EditView; user: User; close: () => void; saved: (user: User) => void }) {
+  const dialog = useDialog(true, close);
+  const done = (next: User) => { saved(next); close(); };
+  return (
+    <div className="fixed inset-0 z-[65] flex items-center justify-center bg-black/50 p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="account-dialog-title" data-testid="account-modal" data-view={view}
+        className="max-h-[95vh] w-full max-w-[400px] overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
+        <div className="flex items-start justify-between gap-2">
+          <h2 id="account-dialog-title" className="text-lg font-bold">{TITLES[view]}</h2>
+          <button type="button" onClick={close} aria-label="Close" className="-mr-2 -mt-1 min-h-6 min-w-6 px-2 text-2xl leading-none">×</button>
+        </div>
+        {view === 'editEmail' && <EditEmail user={user} done={done} />}
+        {view === 'editPhone' && <EditPhone user={user} done={done} />}
+        {view === 'edit' && <EditProfile user={user} done={done} />}
+        {view === 'resume' && <EditResume user={user} done={done} />}
+        {view === 'delete' && <DeleteAccount user={user} done={done} />}
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 border-b border-gray-100">
+      <dt className="text-sm text-gray-700">{label}</dt>
+      <dd>{value || '—'}</dd>
+    </div>
+  );
+}
+
+function phoneText(user: User): string | null {
+  if (!user.phone_number) return null;
+  const code = user.phone_number_country ?? '';
+  return code && user.phone_number.startsWith(code) ? `+${code} ${user.phone_number.slice(code.length)}` : `+${user.phone_number}`;
+}
+
+export default function AccountProfile() {
+  const stored = useStore($user);
+  const [mounted, setMounted] = useState(false);
+  const [account, setAccount] = useState<User | null>(null);
+  const [view, setView] = useState<EditView | null>(null);
+  const [uploading, setUploading] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const signedInId = mounted ? stored?.id ?? null : null;
+
+  useEffect(() => {
+    if (!mounted) return;
+    if (signedInId === null) {
+      setAccount(null);
+      openLogin('login');
+      return;
+    }
+    let cancelled = false;
+    api.get('account').json<{ data: User }>().then(({ data }) => {
+      if (cancelled) return;
+      setAccount(data);
+      signedIn(data);
+    }, (error: unknown) => console.warn('The account could not be loaded', error));
+    return () => { cancelled = true; };
+  }, [mounted, signedInId]);
+
+  const saved = useCallback((user: User) => { setAccount(user); signedIn(user); }, []);
+  const close = useCallback(() => setView(null), []);
+
+  if (!mounted || (signedInId !== null && !account)) return <p className="text-gray-700" role="status">Loading your account…</p>;
+  if (!account) {
+    return (
+      <div className="panel" data-testid="account-signed-out">
+        <p>Log in to see and edit your account.</p>
+        <button type="button" className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white" onClick={() => openLogin('login')}>Log in</button>
+      </div>
+    );
+  }
+
+  const photo = async (file: File | undefined) => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('photo', file);
+    setUploading(true);
+    try {
+      const result = await api.post('account/photo', { body }).json<{ message: string; data: User }>();
+      saved(result.data);
+      showToast(result.message);
+    } catch (error) {
+      const body = errorBody(error);
+      if (body.status !== 401 && body.status !== 419) showToast(body.errors?.photo?.[0] ?? body.message ?? 'The photo could not be uploaded.', 'warning');
+    } finally {
+      setUploading(false);
+    }
+  };
+  const cancelDeletion = async () => {
+    try {
+      const result = await api.delete('account/pending-delete').json<{ message: string; data: User }>();
+      saved(result.data);
+      showToast(result.message);
+    } catch (error) {
+      console.warn('Cancelling the deletion failed', error);
+    }
+  };
+
+  const detail = account.user_detail;
+  const address = [detail.address_line1, detail.address_line2, [detail.postcode, detail.city?.name].filter(Boolean).join(' '), detail.state?.name, detail.country?.name]
+    .filter(Boolean).join(', ');
+  const button = 'rounded border border-ink px-4 py-2 text-sm font-semibold disabled:opacity-50';
+  return (
+    <div className="grid gap-6 md:grid-cols-[14rem_1fr]" data-testid="account-profile">
+      <section className="panel flex flex-col items-center gap-3" aria-label="Photo">
+        {account.image
+          ? <img src={account.image.full_webp ?? account.image.full} alt={`Photo of ${account.name}`} width={160} height={160} className="h-40 w-40 rounded-full object-cover" data-testid="account-photo" />
+          : <div className="flex h-40 w-40 items-center justify-center rounded-full bg-gray-200 text-5xl font-bold text-gray-700" aria-hidden="true">{account.name.slice(0, 1).toUpperCase()}</div>}
+        <label className={`${button} cursor-pointer`}>
+          {uploading ? 'Uploading…' : 'Change photo'}
+          <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" disabled={uploading} onChange={(event) => void photo(event.target.files?.[0])} data-testid="photo-input" />
+        </label>
+      </section>
+      <div className="space-y-4">
+        {account.pending_delete && (
+          <p role="status" className="rounded border border-red-300 bg-red-50 p-3 text-sm" data-testid="pending-delete">
+            Your account will be deleted within {ACCOUNT_DELETION_DAYS} days of your request.{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void cancelDeletion()}>Cancel deletion</button>
+          </p>
+        )}
+        <section className="panel" aria-labelledby="account-details">
+          <h2 id="account-details" className="font-semibold">Profile</h2>
+          <dl className="mt-2">
+            <Row label="Name" value={account.name} />
+            <Row label="Gender" value={detail.gender ? GENDERS[detail.gender] : null} />
+            <Row label="Date of birth" value={detail.dob} />
+            <Row label="Email" value={account.email} />
+            <Row label="Phone number" value={phoneText(account)} />
+            <Row label="Address" value={address} />
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="account-resume">
+          <h2 id="account-resume" className="font-semibold">Resume</h2>
+          <dl className="mt-2">
+            <Row label="Education" value={detail.education ? EDUCATION_LEVELS[detail.education as keyof typeof EDUCATION_LEVELS] ?? detail.education : null} />
+            <Row label="Experience" value={detail.experience === null ? null : `${detail.experience} years`} />
+            <Row label="Expected salary" value={detail.salary === null ? null : `RM ${detail.salary.toLocaleString('en-MY')} ${SALARY_TYPES[detail.salary_type].toLowerCase()}`} />
+            <Row label="Languages" value={detail.language.join(', ')} />
+            <Row label="CV" value={detail.cv?.original_filename} />
+          </dl>
+          {detail.cv && <a href="/api/account/cv" className="link mt-2 inline-block text-sm">Download my CV</a>}
+        </section>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={button} onClick={() => setView('editEmail')}>Edit Email</button>
+          <button type="button" className={button} onClick={() => setView('editPhone')}>Edit Phone Number</button>
+          <button type="button" className={button} onClick={() => setView('edit')}>Edit Profile</button>
+          <button type="button" className={button} onClick={() => setView('resume')}>Edit Resume</button>
+          <button type="button" className={button} onClick={() => openLogin('change_password')}>Change Password</button>
+          <button type="button" className={`${button} border-red-700 text-red-800`} disabled={account.pending_delete} onClick={() => setView('delete')}>Delete Account</button>
+        </div>
+      </div>
+      {view && <EditDialog view={view} user={account} close={close} saved={saved} />}
+    </div>
+  );
+}
