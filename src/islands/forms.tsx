@@ -6,12 +6,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, errorBody } from '../client/api.ts';
+import { DEFAULT_CALLING_CODE } from '../shared/account-settings.ts';
 import { showToast } from '../stores/toasts.ts';
+
+export { DEFAULT_CALLING_CODE };
 
 export type ContactType = 'email' | 'phone';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const DEFAULT_CALLING_CODE = '60';
 
 export const isEmail = (value: string) => EMAIL.test(value.trim());
 /** A plausible national number: 6 to 12 digits once spaces and dashes are gone. */

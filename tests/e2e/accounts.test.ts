@@ -9,6 +9,7 @@ import { hydrated, launchBrowser, useBrowserSession } from '../helpers/browser.t
 import { startOAuthProvider } from '../helpers/oauth-provider.ts';
 import { copyOfDatabase, freePort, startServer } from '../helpers/server.ts';
 import { latestCode } from '../helpers/session-client.ts';
+import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { E2E_ADVERTISER_SITE } from '../setup/e2e-server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -19,12 +20,10 @@ beforeEach(() => {
   page = session.page;
 });
 
-const PASSWORD = 'nasi lemak 2026 pedas';
+const PASSWORD = E2E_PASSWORD;
 let people = 0;
 const newEmail = () => `e2e-${Date.now().toString(36)}-${++people}@example.my`;
-
-const modal = () => page.getByTestId('login-modal');
-const toasts = () => page.getByTestId('toasts');
+const { modal, toasts, register, logIn } = loginModal(() => page, outbox);
 
 async function expectNoViolations(label: string) {
   expect(await seriousViolations(page), label).toEqual([]);
@@ -35,39 +34,6 @@ async function openLoginModal() {
   await hydrated(page);
   await page.getByTestId('login-button').click();
   await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
-}
-
-/** Registers through the modal; the modal is back at login afterwards. */
-async function register(email: string) {
-  await modal().getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => modal().getAttribute('data-view')).toBe('register');
-  const getCode = modal().getByRole('button', { name: 'Get Code' });
-  await modal().getByLabel('Name').fill('Nurul Huda');
-  await modal().getByLabel('Email', { exact: true }).fill('not-yet');
-  expect(await getCode.isDisabled()).toBe(true);
-  await modal().getByLabel('Email', { exact: true }).fill(email);
-  expect(await getCode.isDisabled()).toBe(false);
-  await getCode.click();
-  await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
-  await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
-  await modal().getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await modal().getByLabel('Confirm password').fill(PASSWORD);
-  await modal().getByRole('button', { name: 'Register' }).first().click();
-  await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
-}
-
-/** Logs in through the modal's two steps; the modal closes unless an action goes on in it (`then`). */
-async function logIn(email: string, password = PASSWORD, then?: 'becomeAdvertiser', checkTwoFa = false) {
-  await modal().getByLabel('Email', { exact: true }).fill(email);
-  await modal().getByLabel('Password').fill(password);
-  await modal().getByRole('button', { name: 'Log in' }).click();
-  await expect.poll(() => modal().getAttribute('data-view')).toBe('twoFa');
-  if (checkTwoFa) await expectNoViolations('twoFa view');
-  await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
-  await modal().getByRole('button', { name: 'Verify' }).click();
-  if (then) await expect.poll(() => modal().getAttribute('data-view')).toBe(then);
-  else await expect.poll(() => modal().count()).toBe(0);
-  await expect.poll(() => page.getByTestId('user-menu-button').count()).toBe(1);
 }
 
 async function signedInOnHome(): Promise<string> {
@@ -84,7 +50,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await openLoginModal();
     await expectNoViolations('login view');
     await register(email);
-    await logIn(email, PASSWORD, undefined, true);
+    await logIn(email, PASSWORD, { atTwoFa: () => expectNoViolations('twoFa view') });
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null);
     expect(stored?.email).toBe(email);
 
@@ -208,7 +174,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await page.getByTestId('claim').click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
     // After signing in the claim goes on: a non-advertiser is offered to become one.
-    await logIn(email, PASSWORD, 'becomeAdvertiser');
+    await logIn(email, PASSWORD, { then: 'becomeAdvertiser' });
     await expectNoViolations('become advertiser prompt');
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expectNoViolations('become advertiser form');

@@ -9,13 +9,16 @@ export function loginModal(page: () => Page, outbox: string) {
   const modal = () => page().getByTestId('login-modal');
   const toasts = () => page().getByTestId('toasts');
 
-  /** From the login view: registers by e-mail; the modal is back at login afterwards. */
+  /** From the login view: registers by e-mail; the modal is back at login afterwards. 'Get Code' waits for a valid address. */
   async function register(email: string, name = 'Nurul Huda') {
     await modal().getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('register');
+    const getCode = modal().getByRole('button', { name: 'Get Code' });
     await modal().getByLabel('Name').fill(name);
+    await modal().getByLabel('Email', { exact: true }).fill('not-yet');
+    expect(await getCode.isDisabled()).toBe(true);
     await modal().getByLabel('Email', { exact: true }).fill(email);
-    await modal().getByRole('button', { name: 'Get Code' }).click();
+    await getCode.click();
     await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
     await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
     await modal().getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
@@ -24,15 +27,20 @@ export function loginModal(page: () => Page, outbox: string) {
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
   }
 
-  /** From the login view: logs in through both steps; the modal closes. */
-  async function logIn(email: string, password = E2E_PASSWORD) {
+  /**
+   * From the login view: logs in through both steps. The modal closes, unless an action goes on in it
+   * (`then`: the view it goes to); `atTwoFa` runs while the code is asked for.
+   */
+  async function logIn(email: string, password = E2E_PASSWORD, options: { then?: string; atTwoFa?: () => Promise<void> } = {}) {
     await modal().getByLabel('Email', { exact: true }).fill(email);
     await modal().getByLabel('Password').fill(password);
     await modal().getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('twoFa');
+    await options.atTwoFa?.();
     await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
     await modal().getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => modal().count()).toBe(0);
+    if (options.then) await expect.poll(() => modal().getAttribute('data-view')).toBe(options.then);
+    else await expect.poll(() => modal().count()).toBe(0);
     await expect.poll(() => page().getByTestId('user-menu-button').count()).toBe(1);
   }
 

@@ -6,13 +6,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../client/api.ts';
-import { ACCOUNT_DELETION_DAYS, EDUCATION_LEVELS, GENDERS, SALARY_TYPES } from '../../shared/constants.ts';
+import { api, errorBody } from '../../client/api.ts';
+import { ACCOUNT_DELETION_DAYS, GENDERS, SALARY_TYPES } from '../../shared/account-settings.ts';
+import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { $user, openLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { errorBody } from '../../client/api.ts';
-import { useDialog } from '../useDialog.ts';
+import Modal from '../Modal.tsx';
 import { DeleteAccount, EditEmail, EditPhone, EditProfile, EditResume, type EditView } from './EditViews.tsx';
 
 const TITLES: Record<EditView, string> = {
@@ -20,23 +20,15 @@ const TITLES: Record<EditView, string> = {
 };
 
 function EditDialog({ view, user, close, saved }: { view: EditView; user: User; close: () => void; saved: (user: User) => void }) {
-  const dialog = useDialog(true, close);
   const done = (next: User) => { saved(next); close(); };
   return (
-    <div className="fixed inset-0 z-[65] flex items-center justify-center bg-black/50 p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="account-dialog-title" data-testid="account-modal" data-view={view}
-        className="max-h-[95vh] w-full max-w-[400px] overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
-        <div className="flex items-start justify-between gap-2">
-          <h2 id="account-dialog-title" className="text-lg font-bold">{TITLES[view]}</h2>
-          <button type="button" onClick={close} aria-label="Close" className="-mr-2 -mt-1 min-h-6 min-w-6 px-2 text-2xl leading-none">×</button>
-        </div>
-        {view === 'editEmail' && <EditEmail user={user} done={done} />}
-        {view === 'editPhone' && <EditPhone user={user} done={done} />}
-        {view === 'edit' && <EditProfile user={user} done={done} />}
-        {view === 'resume' && <EditResume user={user} done={done} />}
-        {view === 'delete' && <DeleteAccount user={user} done={done} />}
-      </div>
-    </div>
+    <Modal title={TITLES[view]} width={400} onClose={close} testId="account-modal" view={view}>
+      {view === 'editEmail' && <EditEmail user={user} done={done} />}
+      {view === 'editPhone' && <EditPhone user={user} done={done} />}
+      {view === 'edit' && <EditProfile user={user} done={done} />}
+      {view === 'resume' && <EditResume user={user} done={done} />}
+      {view === 'delete' && <DeleteAccount user={user} done={done} />}
+    </Modal>
   );
 }
 

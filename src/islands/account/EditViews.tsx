@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { api } from '../../client/api.ts';
-import { EDUCATION_LEVELS, GENDERS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../../shared/constants.ts';
+import { GENDERS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../../shared/account-settings.ts';
+import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {

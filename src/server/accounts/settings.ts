@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { ACCOUNT_DELETION_DAYS } from '../../shared/constants.ts';
+import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { ProfileChanges } from '../db/account-repositories.ts';

@@ -5,7 +5,7 @@
  * e-mail is left out when a phone is used.
  */
 import { z } from 'zod';
-import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../constants.ts';
+import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../account-settings.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */

@@ -1,0 +1,20 @@
+import type { AstroGlobal } from 'astro';
+import { ListingTypeSchema } from '../../shared/schemas/catalog.ts';
+import type { ListingType } from '../../shared/constants.ts';
+import { getSpecializationsByType } from '../catalog/home.ts';
+import { PUBLIC_PAGE_CACHE } from '../http.ts';
+
+/**
+ * The categories of a fragment page's listing type (/fragments/menu/[type], /fragments/strip/[type]):
+ * cacheable and never indexed; an unknown type is a 404 with no categories.
+ */
+export async function categoryFragment(astro: AstroGlobal) {
+  const type = ListingTypeSchema.safeParse(astro.params.type);
+  astro.response.headers.set('X-Robots-Tag', 'noindex');
+  if (!type.success) {
+    astro.response.status = 404;
+    return undefined;
+  }
+  astro.response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+  return { type: type.data as ListingType, categories: (await getSpecializationsByType(astro.locals.app))[type.data] };
+}
