@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
-import { latestCode } from '../helpers/session-client.ts';
+import { codeAfter } from '../helpers/session-client.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
@@ -97,18 +97,17 @@ describe('account settings, /me/profile (spec §2)', () => {
     const newEmail = `renamed-${email}`;
     await openEdit('Edit Email', 'editEmail');
     await dialog().getByLabel('New email').fill(newEmail);
-    await dialog().getByRole('button', { name: 'Get Code' }).click();
+    const emailCode = await codeAfter(outbox, newEmail, () => dialog().getByRole('button', { name: 'Get Code' }).click());
     await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
-    await dialog().getByLabel('Verification code').fill(latestCode(outbox, newEmail));
+    await dialog().getByLabel('Verification code').fill(emailCode);
     await dialog().getByRole('button', { name: 'Save email' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     expect(await profile().innerText()).toContain(newEmail);
 
     await openEdit('Edit Phone Number', 'editPhone');
     await dialog().getByLabel('Phone number').fill('012-777 4321');
-    await dialog().getByRole('button', { name: 'Get Code' }).click();
-    await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
-    await dialog().getByLabel('Verification code').fill(latestCode(outbox, '60127774321'));
+    const smsCode = await codeAfter(outbox, '60127774321', () => dialog().getByRole('button', { name: 'Get Code' }).click());
+    await dialog().getByLabel('Verification code').fill(smsCode);
     await dialog().getByRole('button', { name: 'Save phone number' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     expect(await profile().innerText()).toContain('+60 127774321');

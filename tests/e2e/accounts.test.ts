@@ -8,7 +8,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, useBrowserSession } from '../helpers/browser.ts';
 import { startOAuthProvider } from '../helpers/oauth-provider.ts';
 import { copyOfDatabase, freePort, startServer } from '../helpers/server.ts';
-import { latestCode } from '../helpers/session-client.ts';
+import { codeAfter } from '../helpers/session-client.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { E2E_ADVERTISER_SITE } from '../setup/e2e-server.ts';
 
@@ -104,9 +104,9 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await register(email);
     await modal().getByRole('button', { name: 'Forgot password?' }).click();
     await modal().getByLabel('Email', { exact: true }).fill(email);
-    await modal().getByRole('button', { name: 'Get Code' }).click();
+    const code = await codeAfter(outbox, email, () => modal().getByRole('button', { name: 'Get Code' }).click());
     await expect.poll(() => toasts().innerText()).toContain('a verification code has been sent');
-    await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
+    await modal().getByLabel('Verification code', { exact: true }).fill(code);
     await modal().getByLabel('Password', { exact: true }).fill('roti canai telur 2026');
     await modal().getByLabel('Confirm password').fill('roti canai telur 2026');
     await modal().getByRole('button', { name: 'Reset password' }).click();
@@ -179,9 +179,8 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expectNoViolations('become advertiser form');
     await modal().getByLabel('Phone number').fill('019-555 0101');
-    await modal().getByRole('button', { name: 'Get Code' }).click();
-    await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
-    await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, '60195550101'));
+    const code = await codeAfter(outbox, '60195550101', () => modal().getByRole('button', { name: 'Get Code' }).click());
+    await modal().getByLabel('Verification code', { exact: true }).fill(code);
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expect.poll(() => modal().getByTestId('advertiser-done').count()).toBe(1);
     await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: 10_000 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { latestCode } from './session-client.ts';
+import { codeAfter, latestCode } from './session-client.ts';
 
 export const E2E_PASSWORD = 'nasi lemak 2026 pedas';
 
@@ -18,9 +18,9 @@ export function loginModal(page: () => Page, outbox: string) {
     await modal().getByLabel('Email', { exact: true }).fill('not-yet');
     expect(await getCode.isDisabled()).toBe(true);
     await modal().getByLabel('Email', { exact: true }).fill(email);
-    await getCode.click();
+    const code = await codeAfter(outbox, email, () => getCode.click());
     await expect.poll(() => toasts().innerText()).toContain('verification code has been sent');
-    await modal().getByLabel('Verification code', { exact: true }).fill(latestCode(outbox, email));
+    await modal().getByLabel('Verification code', { exact: true }).fill(code);
     await modal().getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await modal().getByLabel('Confirm password').fill(E2E_PASSWORD);
     await modal().getByRole('button', { name: 'Register' }).first().click();

@@ -77,3 +77,18 @@ export function latestCode(directory: string, to: string): string {
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;
 }
+
+/**
+ * Runs `send` (a click on Get Code, say) and waits until a new message reaches `to`; returns its code.
+ * Waiting on the outbox, not on a toast, since an earlier toast may still show the same words.
+ */
+export async function codeAfter(directory: string, to: string, send: () => Promise<unknown>, timeoutMs = 10_000): Promise<string> {
+  const before = messagesTo(directory, to).length;
+  await send();
+  const deadline = Date.now() + timeoutMs;
+  while (messagesTo(directory, to).length <= before) {
+    if (Date.now() > deadline) throw new Error(`no new message for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return latestCode(directory, to);
+}
