@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   searchBurst: { limit: 30, windowMs: 10_000 },
   /** Autocomplete per client: a keystroke (debounced) asks for suggestions, for what and for where. */
   autocomplete: { limit: 240, windowMs: 60_000 },
+  /** Follow and unfollow taps per account per 10 minutes. */
+  follow: { limit: 120, windowMs: 10 * 60_000 },
   /** Uploads: files per client per 10 minutes. */
   upload: { limit: 60, windowMs: 10 * 60_000 },
 } as const;

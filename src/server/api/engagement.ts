@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
+import { listFollows, toggleFollow } from '../engagement/follows.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestClient, type ApiEnv } from './env.ts';
+import { requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { PageQuerySchema } from './listings.ts';
 
 /** A page view beacon: which post or profile a person opened. */
 const ViewSchema = z.object({
@@ -13,7 +15,7 @@ const ViewSchema = z.object({
   id: z.number().int().positive(),
 });
 
-/** POST contact, POST reportissue, and POST views (the detail and profile pages' view beacon). */
+/** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow. */
 export function engagementRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/contact', limitBody(), async (c) => {
@@ -23,6 +25,15 @@ export function engagementRoutes(app: AppContext) {
     .post('/reportissue', limitBody(), async (c) => {
       await submitReport(app, await jsonBody(c), requestClient(c));
       return c.json({ message: 'Report Logged!' }, 201);
+    })
+    .post('/follow', limitBody(1024), async (c) => {
+      const userId = requireUserId(c);
+      return c.json(await toggleFollow(app, userId, await jsonBody(c)), 200, { 'Cache-Control': 'no-store' });
+    })
+    .get('/follow', async (c) => {
+      const userId = requireUserId(c);
+      const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
+      return c.json(await listFollows(app, userId, page), 200, { 'Cache-Control': 'no-store' });
     })
     .post('/views', limitBody(1024), async (c) => {
       const listing = parseInput(ViewSchema, await jsonBody(c));

@@ -101,6 +101,28 @@ export interface EngagementRepository {
   saveReview(review: ReviewInput): Promise<number>;
 }
 
+/** A followed post or profile, as a following list shows it. */
+export interface FollowRow {
+  type: ListingRef['type'];
+  id: number;
+  title: string;
+  slug: string;
+  thumbnail: string | null;
+  full: string | null;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+  created_at: string;
+}
+
+/** What signed-in people follow (spec §4 Follow). */
+export interface FollowRepository {
+  /** Follows the listing, or unfollows it when already followed; true when it is followed afterwards. */
+  toggleFollow(userId: number, listing: ListingRef): Promise<boolean>;
+  isFollowing(userId: number, listing: ListingRef): Promise<boolean>;
+  /** A page of what a user follows, newest first. */
+  findFollows(userId: number, limit: number, offset: number): Promise<FollowRow[]>;
+}
+
 /** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */
 export interface StoredImage {
   mime_type: string;
@@ -145,6 +167,7 @@ export interface Repositories {
   sitemap: SitemapRepository;
   engagement: EngagementRepository;
   uploads: UploadRepository;
+  follows: FollowRepository;
   /** Accounts (account-repositories.ts). */
   users: UserRepository;
   /** Sessions, codes and the sign-in log (account-repositories.ts). */

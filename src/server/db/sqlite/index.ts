@@ -9,6 +9,7 @@ import { pendingMigrations } from './migrate.ts';
 import * as auth from './repositories/auth.ts';
 import * as content from './repositories/content.ts';
 import * as engagement from './repositories/engagement.ts';
+import * as follows from './repositories/follows.ts';
 import { expirePosts } from './repositories/lifecycle.ts';
 import * as posts from './repositories/posts.ts';
 import * as profiles from './repositories/profiles.ts';
@@ -80,6 +81,11 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
       findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
       deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
+    },
+    follows: {
+      toggleFollow: (userId, listing) => writer.write((handle) => follows.toggleFollow(handle, userId, listing)),
+      isFollowing: async (userId, listing) => follows.isFollowing(db, userId, listing),
+      findFollows: async (userId, limit, offset) => follows.findFollows(db, userId, limit, offset),
     },
     users: {
       findUser: async (id) => users.findUser(db, id),

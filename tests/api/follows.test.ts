@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
+import { accountHelpers } from '../helpers/accounts.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
+
+const outbox = mkdtempSync(join(tmpdir(), 'yp-follow-outbox-'));
+afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
+let api: ReturnType<typeof createApi>;
+beforeAll(() => {
+  api = createApi(copy.app);
+});
+const { browser, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
+let people = 0;
+
+async function follower() {
+  const email = `follower-${++people}@example.my`;
+  await registerByEmail(email, 'Follower');
+  return signIn(email);
+}
+
+const aPost = (type: string, offset = 0) => copy.db.prepare('SELECT id, slug FROM posts WHERE type = ? ORDER BY id LIMIT 1 OFFSET ?').get(type, offset) as { id: number; slug: string };
+const aProfile = () => copy.db.prepare('SELECT id, slug, name FROM profiles ORDER BY id LIMIT 1').get() as { id: number; slug: string; name: string };
+
+describe('follow (spec §4, §7)', () => {
+  it('answers 401 signed out', async () => {
+    const visitor = browser();
+    expect((await visitor.post('/api/follow', { type: 'services', id: aPost('services').id })).status).toBe(401);
+    expect((await visitor.get('/api/follow')).status).toBe(401);
+  });
+
+  it('toggles a post and a profile, and lists them newest first with variant and followable', async () => {
+    const visitor = await follower();
+    const post = aPost('jobs');
+    const profile = aProfile();
+    const followed = await visitor.post('/api/follow', { type: 'jobs', id: post.id });
+    expect(followed.status).toBe(200);
+    expect(followed.body.data).toBe('Followed.');
+    expect((await visitor.post('/api/follow', { type: 'profile', id: String(profile.id) })).body.data).toBe('Followed.');
+    const list = await visitor.get('/api/follow');
+    expect(list.body.data).toMatchObject([
+      { id: profile.id, type: 'profile', variant: 'profile', followable: { title: profile.name, url: `/${profile.slug}` } },
+      { id: post.id, type: 'jobs', variant: 'post', followable: { url: `/jobs/${post.slug}` } },
+    ]);
+    expect((await visitor.post('/api/follow', { type: 'jobs', id: post.id })).body.data).toBe('Unfollowed.');
+    expect((await visitor.get('/api/follow')).body.data).toHaveLength(1);
+    // Another person's list is their own.
+    expect((await (await follower()).get('/api/follow')).body.data).toEqual([]);
+  });
+
+  it('answers a bad type or id with 422 and an unknown listing (or one of another type) with 404', async () => {
+    const visitor = await follower();
+    const bad = await visitor.post('/api/follow', { type: 'cars', id: 'x' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors!).sort()).toEqual(['id', 'type']);
+    expect((await visitor.post('/api/follow', { type: 'services', id: 999_999_999 })).status).toBe(404);
+    expect((await visitor.post('/api/follow', { type: 'buysell', id: aPost('services').id })).status).toBe(404);
+  });
+
+  it(`limits an account to ${RATE_LIMITS.follow.limit} taps per 10 minutes`, async () => {
+    const visitor = await follower();
+    const post = aPost('buysell', 3);
+    let last = 0;
+    for (let tap = 0; tap <= RATE_LIMITS.follow.limit; tap += 1) last = (await visitor.post('/api/follow', { type: 'buysell', id: post.id })).status;
+    expect(last).toBe(429);
+  });
+
+  it('goes with the account when it is deleted', async () => {
+    const visitor = await follower();
+    await visitor.post('/api/follow', { type: 'services', id: aPost('services', 5).id });
+    const userId = Number((await visitor.get('/api/user')).body.id);
+    await copy.app.repos.users.deleteUser(userId);
+    expect(copy.db.prepare('SELECT count(*) AS n FROM follows WHERE user_id = ?').get(userId)!.n).toBe(0);
+  });
+});
