@@ -6,8 +6,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { api } from '../client/api.ts';
-import { resumePendingAction, watchAuthActions } from '../client/auth-actions.ts';
-import { $loginModal, signedIn, type SessionUser } from '../stores/session.ts';
+import { watchAuthActions } from '../client/auth-actions.ts';
+import { afterSignIn, paintForSignedIn } from '../client/sign-in.ts';
+import { $loginModal, type SessionUser } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 import type { LoginDialogProps } from './login/LoginDialog.tsx';
 
@@ -30,9 +31,8 @@ async function finishSocialLogin(outcome: string | null): Promise<void> {
   dropLoginParameter();
   try {
     const { data } = await api.get('account').json<{ data: SessionUser }>();
-    signedIn(data);
     showToast('You are logged in.');
-    resumePendingAction();
+    await afterSignIn(data);
   } catch (error) {
     console.warn('The account could not be loaded after social login', error);
   }
@@ -42,6 +42,7 @@ export default function LoginModal(props: LoginDialogProps) {
   const { open } = useStore($loginModal);
   useEffect(() => {
     watchAuthActions();
+    paintForSignedIn();
     void finishSocialLogin(new URL(location.href).searchParams.get('login'));
   }, []);
   if (!open) return null;

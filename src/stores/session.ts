@@ -18,8 +18,8 @@ const isUser = (value: unknown): value is SessionUser | null =>
   value === null || (typeof value === 'object' && typeof (value as SessionUser).name === 'string' && Array.isArray((value as SessionUser).roles));
 
 export const $user = persistentJSON<SessionUser | null>('user', null, isUser);
-/** What the user follows (spec §3 following items); loaded at sign-in once following exists, cleared at logout. */
-export type FollowedItem = { followable: string; variant: string; id: number };
+/** What the user follows (spec §3 following items: variant and id, with the listing type); loaded at sign-in, cleared at logout. */
+export type FollowedItem = { id: number; type: string; variant: 'post' | 'profile' };
 export const $followed = persistentJSON<FollowedItem[]>('followed', [], (value): value is FollowedItem[] => Array.isArray(value));
 /** Where becoming an advertiser proceeds to (spec §4: claim and upgrade store it first). */
 export const $toRedirect = persistentJSON<string | null>('toRedirect', null, (value): value is string | null => value === null || typeof value === 'string');

@@ -4,6 +4,8 @@
  * area for the new one, with skeleton cards while it loads. Every link stays a real link, so
  * without this script the same pages load in full. Any failure loads the page in full.
  */
+import { CONTENT_SWAPPED } from '../../client/events.ts';
+
 const ROOT = '[data-testid="search-page"]';
 const SEARCH_PATH = /^\/(services|jobs|hireme|buysell)\/l(\/|$)/;
 
@@ -36,6 +38,8 @@ async function load(href: string, push: boolean) {
     document.title = next.title;
     root()?.replaceWith(document.adoptNode(fresh));
     enableNearMe();
+    // New cards arrived: islands and scripts that mark them (follow hearts) listen for this.
+    document.dispatchEvent(new CustomEvent(CONTENT_SWAPPED));
   } catch (error) {
     console.warn('Search update failed; loading the page instead.', error);
     window.location.assign(href);

@@ -1,8 +1,8 @@
 /** The login and twoFa views of the login modal (spec §4: login → twoFa after a successful login call). */
 import { useState } from 'react';
 import { api } from '../../client/api.ts';
-import { resumePendingAction } from '../../client/auth-actions.ts';
-import { closeLogin, signedIn, type LoginView, type SessionUser } from '../../stores/session.ts';
+import { afterSignIn } from '../../client/sign-in.ts';
+import { closeLogin, type LoginView, type SessionUser } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
   ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
@@ -67,10 +67,9 @@ export function TwoFactorForm({ tempToken, go }: { tempToken: string; go: (view:
       showToast(result.message, 'warning');
       return;
     }
-    signedIn(result.data);
     closeLogin();
     showToast(result.message);
-    resumePendingAction();
+    await afterSignIn(result.data);
   };
   const resend = async () => {
     const result = await form.send(() => api.post('2fa/verification', { json: { temp_token: tempToken } }).json<{ status: boolean; message: string }>());
