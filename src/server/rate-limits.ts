@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   autocomplete: { limit: 240, windowMs: 60_000 },
   /** Follow and unfollow taps per account per 10 minutes. */
   follow: { limit: 120, windowMs: 10 * 60_000 },
+  /** Reviews written or edited per account per 10 minutes. */
+  review: { limit: 10, windowMs: 10 * 60_000 },
   /** Uploads: files per client per 10 minutes. */
   upload: { limit: 60, windowMs: 10 * 60_000 },
 } as const;

@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
+import { userUploadOwner, writeReview } from '../engagement/reviews.ts';
+import { uploadRoute } from './uploads.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
@@ -15,9 +17,18 @@ const ViewSchema = z.object({
   id: z.number().int().positive(),
 });
 
-/** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow. */
+/** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow, POST review and review/image. */
 export function engagementRoutes(app: AppContext) {
+  const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    requireUserId(c);
+    await next();
+  };
   return new Hono<ApiEnv>()
+    .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
+    .post('/review', limitBody(), async (c) => {
+      const userId = requireUserId(c);
+      return c.json(await writeReview(app, userId, await jsonBody(c)), 201);
+    })
     .post('/contact', limitBody(), async (c) => {
       await submitContactMessage(app, await jsonBody(c), requestClient(c));
       return c.json({ message: CONTACT_THANKS }, 201);

@@ -134,6 +134,9 @@ export interface StoredImage {
   height: number;
 }
 
+/** The four variants' paths of a stored image. */
+export type StoredImageFiles = Pick<StoredImage, 'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp'>;
+
 /** An upload nobody attached in time: its row ids and the files to delete. */
 export interface StaleUpload {
   id: number;
@@ -146,6 +149,10 @@ export interface UploadRepository {
   insertImage(owner: string, image: StoredImage): Promise<number>;
   /** Records a document upload; returns the document id. */
   insertDocument(owner: string, document: { file: string; original_filename: string; mime_type: string }): Promise<number>;
+  /** The images `owner` uploaded whose full variant is at these paths, in the order given (others are left out). */
+  findOwnedImages(owner: string, fullPaths: readonly string[]): Promise<(StoredImageFiles & { id: number })[]>;
+  /** Marks image uploads as used by a feature (they are no longer stale). */
+  attachImages(mediaIds: readonly number[]): Promise<void>;
   /** Uploads created before `before` (ISO time) that no feature attached. */
   findStaleUploads(before: string): Promise<StaleUpload[]>;
   /** Removes those uploads and their media or document rows. */

@@ -42,3 +42,20 @@ export const ReportSchema = z.object({
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;
+
+/** Where reviews are written and shown (spec §2: not on jobs or hireme posts). */
+export const REVIEWABLE_TYPES = ['services', 'buysell', 'profile'] as const;
+export const REVIEW_IMAGES_MAX = 3;
+
+/**
+ * POST review (spec §3 Review form, §5): content and a rating of 1 to 5 required, up to 3 images as
+ * POST review/image answered them (image objects; the server finds them by their full variant).
+ */
+export const ReviewFormSchema = z.object({
+  type: z.enum(REVIEWABLE_TYPES, { error: 'Reviews are for services, buy & sell posts and business profiles.' }),
+  id: z.coerce.number({ error: 'The id field is required.' }).int().positive('The id field is required.'),
+  content: required('Review', 2000, 'multi'),
+  rating: z.coerce.number({ error: 'Choose a rating from 1 to 5.' }).int('Choose a rating from 1 to 5.').min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.'),
+  images: z.array(z.object({ full: z.string().max(500) }), { error: 'Send the images as the upload answered them.' })
+    .max(REVIEW_IMAGES_MAX, `At most ${REVIEW_IMAGES_MAX} images.`).default([]),
+});

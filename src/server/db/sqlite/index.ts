@@ -79,6 +79,8 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
     uploads: {
       insertImage: (owner, image) => writer.write((handle) => uploads.insertImage(handle, owner, image)),
       insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
+      findOwnedImages: async (owner, paths) => uploads.findOwnedImages(db, owner, paths),
+      attachImages: (ids) => writer.write((handle) => uploads.attachImages(handle, ids)),
       findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
       deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
     },

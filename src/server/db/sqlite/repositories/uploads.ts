@@ -1,5 +1,5 @@
 /** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
-import type { StaleUpload, StoredImage } from '../../repositories.ts';
+import type { StaleUpload, StoredImage, StoredImageFiles } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
 import { idList, NOW_SQL, statement } from '../query.ts';
 
@@ -38,4 +38,16 @@ export function deleteUploads(db: Db, ids: number[]): void {
   const documents = rows.map((row) => row.document_id).filter((id): id is number => id !== null);
   if (media.length > 0) statement(db, 'DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))').run(idList(media));
   if (documents.length > 0) statement(db, 'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))').run(idList(documents));
+}
+
+export function findOwnedImages(db: Db, owner: string, fullPaths: readonly string[]): (StoredImageFiles & { id: number })[] {
+  const rows = statement(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp FROM uploads u JOIN media m ON m.id = u.media_id
+    WHERE u.owner = ? AND m.full IN (SELECT value FROM json_each(?))`).all(owner, JSON.stringify(fullPaths)) as (StoredImageFiles & { id: number })[];
+  const byPath = new Map(rows.map((row) => [row.full, { ...row, id: Number(row.id) }]));
+  return fullPaths.map((path) => byPath.get(path)).filter((row) => row !== undefined);
+}
+
+export function attachImages(db: Db, mediaIds: readonly number[]): void {
+  if (mediaIds.length === 0) return;
+  statement(db, `UPDATE uploads SET attached_at = coalesce(attached_at, ${NOW_SQL}) WHERE media_id IN (SELECT value FROM json_each(?))`).run(idList(mediaIds));
 }

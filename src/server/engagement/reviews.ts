@@ -1,0 +1,41 @@
+/**
+ * Writing reviews (spec §4 Review submission, §5): a signed-in person reviews a services or buysell
+ * post or a profile, with up to 3 images they uploaded through POST review/image. One review per person
+ * and listing: writing again edits it. The listing's rating and count, its search rows and the
+ * catalogue version follow in the same transaction (repositories' saveReview, migration 0009).
+ */
+import type { Review } from '../../shared/schemas/catalog.ts';
+import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
+import type { AppContext } from '../app-context.ts';
+import { AppError, parseInput } from '../errors.ts';
+
+/** The upload owner of a signed-in user (uploads.owner). */
+export const userUploadOwner = (userId: number) => `user:${userId}`;
+
+export async function writeReview(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: Review }> {
+  const form = parseInput(ReviewFormSchema, input);
+  const listing = { type: form.type, id: form.id };
+  if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
+  const user = await app.repos.users.findUser(userId);
+  if (!user) throw new AppError(401, 'Unauthenticated.');
+  // Images are named by the URL the upload answered; only this person's uploads count.
+  const prefix = app.media.mediaUrl('');
+  const paths = form.images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
+  const images = await app.repos.uploads.findOwnedImages(userUploadOwner(userId), paths);
+  const mediaIds = images.map((image) => image.id);
+  if (mediaIds.length !== paths.length) throw new AppError(422, 'Upload the images again.', { images: ['Upload the images again.'] });
+  await app.limits.hit('review', `user:${userId}`);
+  const id = await app.repos.engagement.saveReview({ listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
+  await app.repos.uploads.attachImages(mediaIds);
+  return {
+    message: 'Thank you! Your review is posted.',
+    data: {
+      id,
+      user: { name: user.name, image: user.image ? app.media.imageUrls(user.image) : null },
+      created_at: new Date().toISOString(),
+      rating: form.rating,
+      content: form.content,
+      images: images.map((image) => ({ image: app.media.imageUrls(image)! })),
+    },
+  };
+}
