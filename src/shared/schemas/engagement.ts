@@ -43,9 +43,7 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-/** Where reviews are written and shown (spec §2: not on jobs or hireme posts). */
-export const REVIEWABLE_TYPES = ['services', 'buysell', 'profile'] as const;
-export const REVIEW_IMAGES_MAX = 3;
+import { REVIEW_IMAGES_MAX, REVIEWABLE_TYPES } from '../review-limits.ts';
 
 /**
  * POST review (spec §3 Review form, §5): content and a rating of 1 to 5 required, up to 3 images as
