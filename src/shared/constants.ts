@@ -86,6 +86,11 @@ export const TIMERS = {
   autocompleteDebounce: 200,
 } as const;
 
+/** Click actions the browser counts (spec §7 POST analytics). */
+export const ANALYTICS_ACTIONS = ['call', 'enquire', 'share_facebook', 'share_twitter', 'share_linkedin', 'share_email', 'share_copy',
+  'visit_maps_direction', 'visit_waze_direction', 'visit_maps_location'] as const;
+export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
+
 /** The role that makes a user an advertiser (spec §6). */
 export const ADVERTISER_ROLE = 'advertiser';
 

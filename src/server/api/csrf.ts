@@ -6,10 +6,10 @@ import { AppError } from '../errors.ts';
 import type { ApiEnv } from './env.ts';
 
 /**
- * POSTs that only read (search and autocomplete: crawler- and cache-friendly), and the view beacon,
- * which navigator.sendBeacon cannot give a header and which only counts a view once per client and day.
+ * POSTs that only read (search and autocomplete: crawler- and cache-friendly), and the view and click
+ * beacons, which navigator.sendBeacon cannot give a header and which only add to counters.
  */
-const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views']);
+const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views', '/api/analytics']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

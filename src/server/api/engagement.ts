@@ -2,7 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
+import { recordClicks } from '../engagement/analytics.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
+import { limitRoute } from '../rate-limits.ts';
 import { userUploadOwner, writeReview } from '../engagement/reviews.ts';
 import { uploadRoute } from './uploads.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
@@ -45,6 +47,11 @@ export function engagementRoutes(app: AppContext) {
       const userId = requireUserId(c);
       const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
       return c.json(await listFollows(app, userId, page), 200, { 'Cache-Control': 'no-store' });
+    })
+    // Token-free (navigator.sendBeacon cannot send headers): it only adds to counters.
+    .post('/analytics', limitRoute<ApiEnv>(app.limits, 'analytics', requestClient), limitBody(16 * 1024), async (c) => {
+      await recordClicks(app, await jsonBody(c));
+      return c.body(null, 204);
     })
     .post('/views', limitBody(1024), async (c) => {
       const listing = parseInput(ViewSchema, await jsonBody(c));

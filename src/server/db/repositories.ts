@@ -92,13 +92,28 @@ export interface ReviewInput {
 export interface EngagementRepository {
   insertContactMessage(message: { name: string; email: string | null; phone_number: string; message: string; client_hash: string }): Promise<number>;
   insertReport(report: { listing: ListingRef; reason: string; description: string; client_hash: string }): Promise<number>;
-  /** Adds batched view counts in one transaction. */
-  addViews(counts: ViewCounts): Promise<void>;
+  /** Adds batched view counts in one transaction, to the listings and to their counters of `day`. */
+  addViews(counts: ViewCounts, day: string): Promise<void>;
   /**
    * Inserts a review (or edits the user's earlier one of that listing), recomputes the listing's
    * rating and rating_count and reindexes its posts for search, all in one transaction. Returns the review id.
    */
   saveReview(review: ReviewInput): Promise<number>;
+}
+
+/** Counted clicks of one listing and action (spec §7 POST analytics). */
+export interface ClickCount {
+  listing: ListingRef;
+  action: string;
+  count: number;
+}
+
+/** Per-listing daily counters of clicks and views, for the advertiser dashboard. */
+export interface ListingStatsRepository {
+  /** Adds the counts to `day` (YYYY-MM-DD, Malaysia); counts of listings that do not exist are dropped. */
+  addClicks(day: string, counts: readonly ClickCount[]): Promise<void>;
+  /** A listing's counts per day and action between two days (inclusive), oldest first. */
+  findListingStats(listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]>;
 }
 
 /** A followed post or profile, as a following list shows it. */
@@ -175,6 +190,7 @@ export interface Repositories {
   engagement: EngagementRepository;
   uploads: UploadRepository;
   follows: FollowRepository;
+  stats: ListingStatsRepository;
   /** Accounts (account-repositories.ts). */
   users: UserRepository;
   /** Sessions, codes and the sign-in log (account-repositories.ts). */

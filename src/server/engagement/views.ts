@@ -1,3 +1,4 @@
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { createHash } from 'node:crypto';
 import type { ListingRef, Repositories, ViewCounts } from '../db/repositories.ts';
 
@@ -57,7 +58,7 @@ export class ViewRecorder {
     const counts = this.pending;
     if (counts.posts.size === 0 && counts.profiles.size === 0) return;
     this.pending = { posts: new Map(), profiles: new Map() };
-    await this.repos.engagement.addViews(counts);
+    await this.repos.engagement.addViews(counts, malaysiaToday());
   }
 
   async close(): Promise<void> {

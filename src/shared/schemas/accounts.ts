@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../account-settings.ts';
+import { malaysiaToday } from '../malaysia-time.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
@@ -168,10 +169,6 @@ export const UpgradeSchema = z.object({
   return { contact: contact as Extract<ContactAddress, { channel: 'sms' }>, code: code?.success ? code.data : undefined };
 });
 
-/** Today's date in Malaysia (UTC+8, no daylight saving), as YYYY-MM-DD. */
-export function malaysiaToday(now = Date.now()): string {
-  return new Date(now + 8 * 60 * 60_000).toISOString().slice(0, 10);
-}
 
 /** An optional text: empty means none (null), otherwise normalised and bounded. */
 const optionalText = (label: string, max: number) => z.preprocess((value) => (value === '' ? null : value),

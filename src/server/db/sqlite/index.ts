@@ -17,6 +17,7 @@ import { saveReview } from './repositories/ratings.ts';
 import * as reviews from './repositories/reviews.ts';
 import { catalogVersion, findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
+import * as stats from './repositories/stats.ts';
 import * as uploads from './repositories/uploads.ts';
 import * as settings from './repositories/user-settings.ts';
 import * as users from './repositories/users.ts';
@@ -73,7 +74,7 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
     engagement: {
       insertContactMessage: (message) => writer.write((handle) => engagement.insertContactMessage(handle, message)),
       insertReport: (report) => writer.write((handle) => engagement.insertReport(handle, report)),
-      addViews: (counts) => writer.write((handle) => engagement.addViews(handle, counts)),
+      addViews: (counts, day) => writer.write((handle) => engagement.addViews(handle, counts, day)),
       saveReview: (review) => writer.write((handle) => saveReview(handle, review)),
     },
     uploads: {
@@ -88,6 +89,10 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       toggleFollow: (userId, listing) => writer.write((handle) => follows.toggleFollow(handle, userId, listing)),
       isFollowing: async (userId, listing) => follows.isFollowing(db, userId, listing),
       findFollows: async (userId, limit, offset) => follows.findFollows(db, userId, limit, offset),
+    },
+    stats: {
+      addClicks: (day, counts) => writer.write((handle) => stats.addClicks(handle, day, counts)),
+      findListingStats: async (listing, from, to) => stats.findListingStats(db, listing, from, to),
     },
     users: {
       findUser: async (id) => users.findUser(db, id),

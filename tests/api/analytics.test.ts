@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
+import { listingStats } from '../../src/server/engagement/analytics.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
+
+const copy = useTemplateCopy();
+let api: ReturnType<typeof createApi>;
+beforeAll(() => {
+  api = createApi(copy.app);
+});
+
+/** As navigator.sendBeacon sends it: JSON, no CSRF header, no cookie. */
+async function send(body: unknown, client = '198.51.100.60') {
+  const response = await api.request('/api/analytics', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, { clientAddress: client });
+  return { status: response.status, body: response.status === 204 ? null : await response.json() as { errors?: Record<string, string[]> } };
+}
+
+const post = () => copy.db.prepare("SELECT id, type FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 40").get() as { id: number; type: string };
+const profileId = () => Number(copy.db.prepare('SELECT id FROM profiles ORDER BY id LIMIT 1 OFFSET 9').get()!.id);
+
+describe('click analytics (spec §4, §7 POST analytics)', () => {
+  it('adds a batch to the listing counters of the day, summing repeats and dropping unknown listings', async () => {
+    const { id, type } = post();
+    const profile = profileId();
+    const answer = await send([
+      { id, type, action: 'visit_waze_direction' }, { id, type, action: 'visit_waze_direction' }, { id, type, action: 'call' },
+      { id: profile, type: 'profile', action: 'share_copy' }, { id: 999_999_999, type: 'services', action: 'call' },
+      // A post named with the wrong type counts nothing.
+      { id, type: 'jobs', action: 'call' },
+    ]);
+    expect(answer.status).toBe(204);
+    const today = malaysiaToday();
+    expect(await listingStats(copy.app, { type: 'services', id }, today, today)).toEqual([
+      { day: today, action: 'call', count: 1 }, { day: today, action: 'visit_waze_direction', count: 2 },
+    ]);
+    expect(await listingStats(copy.app, { type: 'profile', id: profile }, today, today)).toEqual([{ day: today, action: 'share_copy', count: 1 }]);
+    await send([{ id, type, action: 'call' }]);
+    expect((await listingStats(copy.app, { type: 'services', id }, today, today)).find((row) => row.action === 'call')!.count).toBe(2);
+    expect(copy.db.prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE post_id = 999999999').get()!.n).toBe(0);
+  });
+
+  it('counts page views per listing and day too, when the view counts are written', async () => {
+    const { id } = post();
+    const view = await api.request('/api/views', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 Chrome/156.0' },
+      body: JSON.stringify({ type: 'services', id }) }, { clientAddress: '198.51.100.61' });
+    expect(view.status).toBe(202);
+    await copy.app.views.flush();
+    const today = malaysiaToday();
+    expect((await listingStats(copy.app, { type: 'services', id }, today, today)).find((row) => row.action === 'view')).toEqual({ day: today, action: 'view', count: 1 });
+  });
+
+  it('answers a bad batch with 422', async () => {
+    const { id, type } = post();
+    expect((await send([])).status).toBe(422);
+    expect((await send([{ id, type, action: 'dance' }])).status).toBe(422);
+    expect((await send(Array.from({ length: 51 }, () => ({ id, type, action: 'call' })))).status).toBe(422);
+    expect((await send({ id, type, action: 'call' })).status).toBe(422);
+  });
+
+  it(`limits a client to ${RATE_LIMITS.analytics.limit} batches a minute`, async () => {
+    const { id, type } = post();
+    let last = 0;
+    for (let batch = 0; batch <= RATE_LIMITS.analytics.limit; batch += 1) last = (await send([{ id, type, action: 'call' }], '198.51.100.99')).status;
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const session = useBrowserSession();
+let page: Page;
+beforeEach(async () => {
+  page = session.page;
+  // The map links open other sites in a new tab: nothing is reachable here, so answer them locally.
+  await session.context.route(/^https:\/\/(www\.)?(waze\.com|google\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }));
+});
+
+/** A services post with a location (its Waze and maps links). */
+function postWithLocation(offset: number): { id: number; slug: string } {
+  return session.db.prepare(`SELECT p.id, p.slug FROM posts p WHERE p.type = 'services' AND p.status = 'active'
+    AND EXISTS (SELECT 1 FROM post_locations l WHERE l.post_id = p.id) ORDER BY p.id LIMIT 1 OFFSET ?`).get(offset) as { id: number; slug: string };
+}
+
+const count = (postId: number, action: string) => Number(session.db.prepare('SELECT coalesce(sum(count), 0) AS n FROM listing_daily_stats WHERE post_id = ? AND action = ?')
+  .get(postId, action)!.n);
+
+describe('click analytics (spec §4)', () => {
+  it('sends a Waze click 5 s after the last click, in one batch', async () => {
+    const post = postWithLocation(5);
+    await page.goto(`${baseUrl}/services/${post.slug}`);
+    await hydrated(page);
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: 'Waze' }).first().click();
+    await (await popup).close();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('analytics') ?? '[]').length)).toBe(1);
+    expect(count(post.id, 'visit_waze_direction')).toBe(0);
+    await expect.poll(() => count(post.id, 'visit_waze_direction'), { timeout: 10_000, interval: 500 }).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('analytics'))).toBeNull();
+  });
+
+  it('loses nothing when the visitor leaves before the batch goes: the page sends it as it goes', async () => {
+    const post = postWithLocation(6);
+    await page.goto(`${baseUrl}/services/${post.slug}`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Google Maps' }).first().click({ modifiers: ['Shift'] }).catch(() => undefined);
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => count(post.id, 'visit_maps_location'), { timeout: 5_000, interval: 250 }).toBe(1);
+  });
+});
