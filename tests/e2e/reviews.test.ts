@@ -30,7 +30,9 @@ describe('writing a review (spec §4 Review submission)', () => {
     await expect.poll(() => form.count()).toBe(1);
     const post = form.getByRole('button', { name: 'Post review' });
     expect(await post.isDisabled()).toBe(true);
-    await form.getByLabel('4 out of 5').check({ force: true });
+    // A person taps the fourth star (the label; its radio is visually hidden).
+    await form.locator('fieldset label').nth(3).click();
+    await expect.poll(() => form.getByLabel('4 out of 5').isChecked()).toBe(true);
     await form.getByLabel('Your review').fill('Came on time and explained everything.');
     const photo = async (colour: string) => ({ name: `${colour}.png`, mimeType: 'image/png',
       buffer: await sharp({ create: { width: 300, height: 200, channels: 3, background: colour } }).png().toBuffer() });
