@@ -17,8 +17,10 @@ interface PendingAction {
   key: string;
 }
 
+/** Which of the page's elements of an action it was: its auth key, the listing of a follow heart, else the action. */
 function keyOf(element: HTMLElement): string {
-  return element.dataset.authKey ?? element.dataset.authAction ?? '';
+  const { authKey, followType, followId, authAction } = element.dataset;
+  return authKey ?? (followId ? `${followType}:${followId}` : authAction ?? '');
 }
 
 function onClick(event: MouseEvent): void {
