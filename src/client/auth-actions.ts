@@ -1,6 +1,7 @@
 /**
  * Actions that need an account (spec §4 Unauthenticated actions): follow, enquire, apply, offer, hire,
- * claim, upgrade, and Post Ads. Elements carry `data-auth-action`; a signed-out click opens the login
+ * claim, upgrade, and Post Ads. Elements carry `data-auth-action` (follow hearts are known by their
+ * `data-follow-id`, which keeps the many cards' markup short); a signed-out click opens the login
  * prompt and remembers the action (sessionStorage, so it survives a social-login round trip), and
  * after signing in the same element is clicked again: the visitor goes on with what they were doing.
  * For claim, upgrade and Post Ads a signed-in advertiser goes to the advertiser site, anyone else is
@@ -9,6 +10,9 @@
 import { $toRedirect, $user, isAdvertiser, openLogin } from '../stores/session.ts';
 
 const PENDING_KEY = 'pendingAction';
+const ACTION_ELEMENT = '[data-auth-action],[data-follow-id]';
+
+const actionOf = (element: HTMLElement) => element.dataset.authAction ?? 'follow';
 const ADVERTISER_ACTIONS = new Set(['claim', 'upgrade', 'post-ads']);
 
 interface PendingAction {
@@ -24,9 +28,9 @@ function keyOf(element: HTMLElement): string {
 }
 
 function onClick(event: MouseEvent): void {
-  const element = (event.target as Element | null)?.closest<HTMLElement>('[data-auth-action]');
+  const element = (event.target as Element | null)?.closest<HTMLElement>(ACTION_ELEMENT);
   if (!element) return;
-  const action = element.dataset.authAction!;
+  const action = actionOf(element);
   const user = $user.get();
   if (!user) {
     // Post Ads is for everyone: a visitor reads about advertising first (spec §4).
@@ -63,8 +67,8 @@ export function resumePendingAction(): void {
   try {
     const pending = JSON.parse(saved) as PendingAction;
     if (pending.path !== location.pathname + location.search) return;
-    const element = [...document.querySelectorAll<HTMLElement>(`[data-auth-action="${CSS.escape(pending.action)}"]`)]
-      .find((candidate) => keyOf(candidate) === pending.key);
+    const element = [...document.querySelectorAll<HTMLElement>(ACTION_ELEMENT)]
+      .find((candidate) => actionOf(candidate) === pending.action && keyOf(candidate) === pending.key);
     element?.click();
   } catch (error) {
     console.warn('Ignoring an unreadable pending action', error);

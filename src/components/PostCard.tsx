@@ -26,7 +26,7 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
         {post.image && <Picture image={post.image} alt="" width={400} height={225} className="card-img" />}
       </div>
       {/* The follow heart (spec §2): painted and handled in the browser (client/follow.ts), never per user here. */}
-      <button type="button" className="card-heart" aria-label="Follow" aria-pressed="false" data-auth-action="follow" data-follow-type={post.type} data-follow-id={post.id}>♡</button>
+      <button type="button" className="card-heart" aria-label="Follow" aria-pressed="false" data-follow-type={post.type} data-follow-id={post.id}>♡</button>
       <div className="card-body">
         {(post.plan !== 'FREE' || post.buysell_type) && (
           <div className="flex items-center gap-2">
