@@ -195,7 +195,13 @@ describe('log in with a second step (spec §4 Two-factor)', () => {
     expect(session).not.toMatch(/Secure/);
     expect(visitor.jar.get('XSRF-TOKEN')).not.toBe(anonymousToken);
 
-    expect((await visitor.get('/api/user')).body).toMatchObject({ email: 'hafiz@example.my' });
+    const own = await visitor.get('/api/user');
+    expect(own.body).toMatchObject({ email: 'hafiz@example.my' });
+    // Answers about one person are never stored by a cache, errors included.
+    expect(own.headers.get('Cache-Control')).toBe('no-store');
+    expect((await visitor.get('/api/follow')).headers.get('Cache-Control')).toBe('no-store');
+    expect((await browser().get('/api/account')).headers.get('Cache-Control')).toBe('no-store');
+    expect((await browser().get('/api/countries')).headers.get('Cache-Control')).not.toBe('no-store');
     expect((await visitor.get('/api/account')).body.data).toMatchObject({ email: 'hafiz@example.my' });
     // The temp_token and its code are spent.
     expect((await visitor.post('/api/auth/2fa', { temp_token: tempToken, code })).status).toBe(422);

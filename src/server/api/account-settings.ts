@@ -5,17 +5,9 @@ import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { callerOf, requestClient, requireUserId, type ApiEnv } from './env.ts';
 
-/** The account-settings calls of spec §7 (issue 13): everything about the signed-in person, never cached. */
+/** The account-settings calls of spec §7 (issue 13): everything about the signed-in person, never cached (app.ts). */
 export function accountSettingsRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
-  api.use('/account/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
-  api.use('/account', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
   api.patch('/account', limitBody(), async (c) => {
     const userId = requireUserId(c);
     return c.json(await updateAccount(app, userId, await jsonBody(c), callerOf(c)));

@@ -24,18 +24,9 @@ function setCookies(c: Context<ApiEnv>, cookies: string[]): void {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
 }
 
-/**
- * The auth and account calls of spec §7 (decision 0005). Nothing here is cached anywhere: every
- * answer is about one person.
- */
+/** The auth and account calls of spec §7 (decision 0005); never cached (PERSONAL_PATHS in app.ts). */
 export function accountRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
-  for (const path of ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/password', '/account/upgrade', '/account/verification']) {
-    api.use(path, async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    });
-  }
 
   api.post('/register/verification', limitBody(), async (c) => c.json(await sendRegisterCode(app, await jsonBody(c), callerOf(c))));
   api.post('/register', limitBody(), async (c) => c.json(await register(app, await jsonBody(c), callerOf(c)), 201));

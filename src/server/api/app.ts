@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
@@ -23,6 +23,15 @@ export function apiError(error: Error, c: Context): Response {
   return c.json({ message: 'Server Error' }, 500);
 }
 
+/** Paths whose answers are about one person: no cache may store them. */
+const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow'];
+
+/** Marks an answer no-store, unless its route said something stricter already (a CV download: private, no-store). */
+const noStore: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+};
+
 /**
  * The JSON API of spec §7, mounted under /api. This list of mounts is the map of the API.
  * Every handler calls the same domain services the pages use, through the one app context.
@@ -31,6 +40,7 @@ export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
   api.use(readSession(app));
   api.use(requireCsrfToken(app));
+  for (const path of PERSONAL_PATHS) api.use(path, noStore);
   api.route('/', csrfRoutes(app));
   api.route('/', accountRoutes(app));
   api.route('/', accountSettingsRoutes(app));

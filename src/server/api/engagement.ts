@@ -41,12 +41,12 @@ export function engagementRoutes(app: AppContext) {
     })
     .post('/follow', limitBody(1024), async (c) => {
       const userId = requireUserId(c);
-      return c.json(await toggleFollow(app, userId, await jsonBody(c)), 200, { 'Cache-Control': 'no-store' });
+      return c.json(await toggleFollow(app, userId, await jsonBody(c)));
     })
     .get('/follow', async (c) => {
       const userId = requireUserId(c);
       const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
-      return c.json(await listFollows(app, userId, page), 200, { 'Cache-Control': 'no-store' });
+      return c.json(await listFollows(app, userId, page));
     })
     // Token-free (navigator.sendBeacon cannot send headers): it only adds to counters.
     .post('/analytics', limitRoute<ApiEnv>(app.limits, 'analytics', requestClient), limitBody(16 * 1024), async (c) => {
