@@ -54,10 +54,15 @@ function refuseCommonPassword(password: string): void {
   if (isCommonPassword(password)) throw new AppError(422, COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
 }
 
-export async function userJson(app: AppContext, userId: number): Promise<User> {
+/** The signed-in user's row; a 401 when the account is gone. */
+export async function requireUser(app: AppContext, userId: number): Promise<UserRow> {
   const user = await app.repos.users.findUser(userId);
   if (!user) throw new AppError(401, 'Unauthenticated.');
-  return toUserJson(app.media, user);
+  return user;
+}
+
+export async function userJson(app: AppContext, userId: number): Promise<User> {
+  return toUserJson(app.media, await requireUser(app, userId));
 }
 
 /** POST register/verification: a code to the address, or (when it already has an account) a notice instead. */
@@ -223,8 +228,7 @@ export async function changePassword(app: AppContext, userId: number, input: unk
  */
 export async function becomeAdvertiser(app: AppContext, userId: number, input: unknown, caller: Caller) {
   const { contact, code } = parseInput(UpgradeSchema, input);
-  const user = await app.repos.users.findUser(userId);
-  if (!user) throw new AppError(401, 'Unauthenticated.');
+  const user = await requireUser(app, userId);
   if (contact.phone_number === user.phone_number) {
     await app.repos.users.addRole(userId, ADVERTISER_ROLE);
   } else {
@@ -233,16 +237,27 @@ export async function becomeAdvertiser(app: AppContext, userId: number, input: u
     if (owner && owner.id !== userId) throw new AppError(422, taken, { phone_number: [taken] });
     const needed = 'Enter the code sent to this phone number.';
     if (!code) throw new AppError(422, needed, { code: [needed] });
-    await app.signIn.check(`user:${userId}`, caller.client);
-    try {
-      await useCode(app, 'verify', `${userId}:${contact.phone_number}`, code);
-    } catch (error) {
-      await app.signIn.fail(`user:${userId}`, caller.client);
-      throw error;
-    }
+    await useAccountCode(app, userId, caller, contact.phone_number, code);
     await app.repos.users.addRole(userId, ADVERTISER_ROLE, contact);
   }
   return { status: true, message: 'You are now an advertiser.', data: await userJson(app, userId) };
+}
+
+/** An account code is stored under the user id and the address: it works only for the account it was sent for. */
+function accountCodeKey(userId: number, address: string): string {
+  return `${userId}:${address}`;
+}
+
+/** Uses the code POST account/verification sent to `address` for this user, counted against the account's brute-force limit. */
+export async function useAccountCode(app: AppContext, userId: number, caller: Caller, address: string, code: string): Promise<void> {
+  const key = `user:${userId}`;
+  await app.signIn.check(key, caller.client);
+  try {
+    await useCode(app, 'verify', accountCodeKey(userId, address), code);
+  } catch (error) {
+    await app.signIn.fail(key, caller.client);
+    throw error;
+  }
 }
 
 /**
@@ -256,7 +271,6 @@ export async function sendAccountCode(app: AppContext, userId: number, input: un
     const taken = `The ${contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
     throw new AppError(422, taken, { [field(contact)]: [taken] });
   }
-  // The code is stored under the user id and the address, so it works only for the account it was sent for.
-  await sendCode(app, { purpose: 'verify', contact, storeAs: `${userId}:${addressOf(contact)}`, userId, client: caller.client, deliver: 'code' });
+  await sendCode(app, { purpose: 'verify', contact, storeAs: accountCodeKey(userId, addressOf(contact)), userId, client: caller.client, deliver: 'code' });
   return { status: true, message: `A verification code has been sent to ${contact.channel === 'email' ? 'the new email' : 'the phone number'}.` };
 }

@@ -14,9 +14,7 @@ import type { AppContext } from '../app-context.ts';
 import type { ProfileChanges } from '../db/account-repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { readFiles, storeDocument, storeImage } from '../uploads/pipeline.ts';
-import type { Caller } from './accounts.ts';
-import { userJson } from './accounts.ts';
-import { useCode } from './codes.ts';
+import { requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
 const MALAYSIA = 'Malaysia';
@@ -34,24 +32,6 @@ async function removeFiles(app: AppContext, files: string[]): Promise<void> {
   }
 }
 
-async function requireUser(app: AppContext, userId: number) {
-  const user = await app.repos.users.findUser(userId);
-  if (!user) throw new AppError(401, 'Unauthenticated.');
-  return user;
-}
-
-/** A code check counted against the account's brute-force limit. */
-async function checkCode(app: AppContext, userId: number, caller: Caller, address: string, code: string): Promise<void> {
-  const key = `user:${userId}`;
-  await app.signIn.check(key, caller.client);
-  try {
-    await useCode(app, 'verify', `${userId}:${address}`, code);
-  } catch (error) {
-    await app.signIn.fail(key, caller.client);
-    throw error;
-  }
-}
-
 /**
  * PATCH account: with `email` (and its code) the e-mail changes, the old address hears of it; with
  * `phone_number` (and its SMS code) the phone changes; otherwise the name and personal details.
@@ -64,7 +44,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
     if (email === user.email) throw invalid('email', 'This is already your email.');
     const owner = await app.repos.users.findCredentials({ email });
     if (owner && owner.id !== userId) throw invalid('email', 'The email has already been taken.');
-    await checkCode(app, userId, caller, email, code);
+    await useAccountCode(app, userId, caller, email, code);
     await app.repos.users.updateProfile(userId, { email });
     if (user.email) await app.outbox.sendMail(emailChangedMail(user.email, email));
     return { message: 'Your email has been changed.', data: await userJson(app, userId) };
@@ -74,7 +54,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
     if (contact.phone_number === user.phone_number) throw invalid('phone_number', 'This is already your phone number.');
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
     if (owner && owner.id !== userId) throw invalid('phone_number', 'The phone number has already been taken.');
-    await checkCode(app, userId, caller, contact.phone_number, code);
+    await useAccountCode(app, userId, caller, contact.phone_number, code);
     await app.repos.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
     return { message: 'Your phone number has been changed.', data: await userJson(app, userId) };
   }

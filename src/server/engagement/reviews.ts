@@ -6,6 +6,7 @@
  */
 import type { Review } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
+import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError, parseInput } from '../errors.ts';
 
@@ -16,8 +17,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const form = parseInput(ReviewFormSchema, input);
   const listing = { type: form.type, id: form.id };
   if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
-  const user = await app.repos.users.findUser(userId);
-  if (!user) throw new AppError(401, 'Unauthenticated.');
+  const user = await requireUser(app, userId);
   // Images are named by the URL the upload answered; only this person's uploads count.
   const prefix = app.media.mediaUrl('');
   const paths = form.images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
