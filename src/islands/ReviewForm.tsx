@@ -1,21 +1,23 @@
 /**
  * The review form (spec §3 Review form, §4, §5): a rating of 1 to 5 and the text are required; up to 3
  * photos, each uploaded as it is chosen (POST review/image) and removed by clicking it; the file
- * picker is disabled at 3. A posted review is handed up and the form clears.
+ * picker is disabled at 3. A posted review shows under the form, first above the server's list, and
+ * the form clears.
  */
 import { useState } from 'react';
 import { api, errorBody } from '../client/api.ts';
 import type { Image, Review } from '../shared/schemas/catalog.ts';
 import { REVIEW_IMAGES_MAX } from '../shared/review-limits.ts';
 import { showToast } from '../stores/toasts.ts';
+import { ReviewItem } from '../components/ReviewItem.tsx';
 
 export interface ReviewFormProps {
   type: 'services' | 'buysell' | 'profile';
   id: number;
-  onPosted: (review: Review) => void;
 }
 
-export default function ReviewForm({ type, id, onPosted }: ReviewFormProps) {
+export default function ReviewForm({ type, id }: ReviewFormProps) {
+  const [posted, setPosted] = useState<Review[]>([]);
   const [rating, setRating] = useState(0);
   const [content, setContent] = useState('');
   const [images, setImages] = useState<Image[]>([]);
@@ -50,7 +52,7 @@ export default function ReviewForm({ type, id, onPosted }: ReviewFormProps) {
     setPending(true);
     try {
       const result = await api.post('review', { json: { type, id, content, rating, images } }).json<{ message: string; data: Review }>();
-      onPosted(result.data);
+      setPosted([result.data, ...posted.filter((item) => item.id !== result.data.id)]);
       showToast(result.message);
       setRating(0);
       setContent('');
@@ -64,42 +66,45 @@ export default function ReviewForm({ type, id, onPosted }: ReviewFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="rounded border border-gray-200 p-3" data-testid="review-form">
-      <fieldset>
-        <legend className="text-sm font-medium">Your rating</legend>
-        <div className="flex gap-1">
-          {[1, 2, 3, 4, 5].map((value) => (
-            <label key={value} className="cursor-pointer rounded text-2xl text-yellow-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700">
-              <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
-              <span aria-hidden="true">{value <= rating ? '★' : '☆'}</span>
-              <span className="sr-only">{value} out of 5</span>
-            </label>
-          ))}
-        </div>
-        {errors.rating && <p className="text-sm text-red-700">{errors.rating[0]}</p>}
-      </fieldset>
-      <label htmlFor={`review-${type}-${id}`} className="mt-2 block text-sm font-medium">Your review</label>
-      <textarea id={`review-${type}-${id}`} rows={4} maxLength={2000} value={content} onChange={(event) => setContent(event.target.value)}
-        className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
-      {errors.content && <p className="text-sm text-red-700">{errors.content[0]}</p>}
-      <div className="mt-2">
-        <label htmlFor={`review-images-${type}-${id}`} className="block text-sm font-medium">Photos ({images.length} of {REVIEW_IMAGES_MAX})</label>
-        <input id={`review-images-${type}-${id}`} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={pending || images.length >= REVIEW_IMAGES_MAX}
-          onChange={(event) => { void upload(event.target.files); event.target.value = ''; }} className="mt-1 block text-sm" />
-        {errors.images && <p className="text-sm text-red-700">{errors.images[0]}</p>}
-        {images.length > 0 && (
-          <ul className="mt-2 flex gap-2" data-testid="review-images">
-            {images.map((image, index) => (
-              <li key={image.full}>
-                <button type="button" onClick={() => setImages(images.filter((item) => item !== image))} aria-label={`Remove photo ${index + 1}`}>
-                  <img src={image.thumbnail_webp ?? image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
-                </button>
-              </li>
+    <>
+      <form onSubmit={submit} noValidate className="rounded border border-gray-200 p-3" data-testid="review-form">
+        <fieldset>
+          <legend className="text-sm font-medium">Your rating</legend>
+          <div className="flex gap-1">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value} className="cursor-pointer rounded text-2xl text-yellow-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700">
+                <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
+                <span aria-hidden="true">{value <= rating ? '★' : '☆'}</span>
+                <span className="sr-only">{value} out of 5</span>
+              </label>
             ))}
-          </ul>
-        )}
-      </div>
-      <button type="submit" disabled={!valid || pending} className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Post review</button>
-    </form>
+          </div>
+          {errors.rating && <p className="text-sm text-red-700">{errors.rating[0]}</p>}
+        </fieldset>
+        <label htmlFor={`review-${type}-${id}`} className="mt-2 block text-sm font-medium">Your review</label>
+        <textarea id={`review-${type}-${id}`} rows={4} maxLength={2000} value={content} onChange={(event) => setContent(event.target.value)}
+          className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
+        {errors.content && <p className="text-sm text-red-700">{errors.content[0]}</p>}
+        <div className="mt-2">
+          <label htmlFor={`review-images-${type}-${id}`} className="block text-sm font-medium">Photos ({images.length} of {REVIEW_IMAGES_MAX})</label>
+          <input id={`review-images-${type}-${id}`} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={pending || images.length >= REVIEW_IMAGES_MAX}
+            onChange={(event) => { void upload(event.target.files); event.target.value = ''; }} className="mt-1 block text-sm" />
+          {errors.images && <p className="text-sm text-red-700">{errors.images[0]}</p>}
+          {images.length > 0 && (
+            <ul className="mt-2 flex gap-2" data-testid="review-images">
+              {images.map((image, index) => (
+                <li key={image.full}>
+                  <button type="button" onClick={() => setImages(images.filter((item) => item !== image))} aria-label={`Remove photo ${index + 1}`}>
+                    <img src={image.thumbnail_webp ?? image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <button type="submit" disabled={!valid || pending} className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Post review</button>
+      </form>
+      {posted.length > 0 && <ul className="mt-3 space-y-4">{posted.map((review) => <ReviewItem key={review.id} review={review} />)}</ul>}
+    </>
   );
 }

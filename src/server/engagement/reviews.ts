@@ -31,7 +31,8 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
     message: 'Thank you! Your review is posted.',
     data: {
       id,
-      user: { name: user.name, image: user.image ? app.media.imageUrls(user.image) : null },
+      // As the listing's review list will show it (a review keeps the name, not the account's photo).
+      user: { name: user.name, image: null },
       created_at: new Date().toISOString(),
       rating: form.rating,
       content: form.content,

@@ -1,0 +1,25 @@
+import type { Review } from '../shared/schemas/catalog.ts';
+import { Picture } from './Picture.tsx';
+
+/**
+ * One review as a list item (spec §3 Review): the reviewer, stars, date, text and photos. Rendered on
+ * the server in a listing's review list, and in the browser for a review just posted (WriteReview).
+ */
+export function ReviewItem({ review }: { review: Review }) {
+  return (
+    <li className="border-t border-gray-100 pt-3" data-testid="review">
+      <div className="flex items-center gap-2">
+        {review.user.image && <Picture image={review.user.image} alt="" width={32} height={32} className="w-8 h-8 rounded-full object-cover" />}
+        <p className="font-medium">{review.user.name}</p>
+        <p className="text-sm text-yellow-700" aria-label={`${review.rating} out of 5`}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</p>
+        <time className="text-xs text-gray-700" dateTime={review.created_at}>{review.created_at.slice(0, 10)}</time>
+      </div>
+      <p className="mt-1 whitespace-pre-line text-sm">{review.content}</p>
+      {review.images.length > 0 && (
+        <ul className="mt-2 flex gap-2">
+          {review.images.map(({ image }) => <li key={image.full}><Picture image={image} alt="" width={80} height={80} className="h-20 w-20 rounded object-cover" /></li>)}
+        </ul>
+      )}
+    </li>
+  );
+}
