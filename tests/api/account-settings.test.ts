@@ -1,23 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteDueAccounts } from '../../src/server/accounts/settings.ts';
-import { createApi } from '../../src/server/api/app.ts';
 import { PROFILE_NAME_WARNING, type User } from '../../src/shared/schemas/accounts.ts';
-import { accountHelpers } from '../helpers/accounts.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
-const outbox = mkdtempSync(join(tmpdir(), 'yp-settings-outbox-'));
-afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
-let api: ReturnType<typeof createApi>;
-beforeAll(() => {
-  api = createApi(copy.app);
-});
-const { browser, ageCodes, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
+const { outbox, copy, api, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('settings');
 let people = 0;
 
 /** A new account, signed in. */
@@ -34,7 +24,7 @@ async function upload(visitor: SessionClient, path: string, field: string, bytes
   if (!visitor.jar.has('XSRF-TOKEN')) await visitor.get('/api/sanctum/csrf-cookie');
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
-  const response = await api.request(path, {
+  const response = await api().request(path, {
     method: 'POST', body: form,
     headers: { Cookie: visitor.cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(visitor.jar.get('XSRF-TOKEN')!) },
   }, { clientAddress: visitor.client });
@@ -181,7 +171,7 @@ describe('photo and CV', () => {
     const stored = String(copy.db.prepare('SELECT file FROM documents WHERE id = ?').get(cv.id)!.file);
     expect(stored.startsWith('private/')).toBe(true);
 
-    const download = await api.request('/api/account/cv', { headers: { Cookie: visitor.cookieHeader() } }, { clientAddress: visitor.client });
+    const download = await api().request('/api/account/cv', { headers: { Cookie: visitor.cookieHeader() } }, { clientAddress: visitor.client });
     expect(download.status).toBe(200);
     expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="R_sum_ Aminah.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé Aminah.pdf')}`);
     expect(download.headers.get('Cache-Control')).toBe('private, no-store');

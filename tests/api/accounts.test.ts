@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../src/server/accounts/brute-force.ts';
 import { REGISTER_NAME_WARNING } from '../../src/shared/schemas/accounts.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
-import { accountHelpers, TEST_PASSWORD } from '../helpers/accounts.ts';
+import { useAccountsApp, TEST_PASSWORD } from '../helpers/accounts.ts';
 import { latestCode, messagesTo } from '../helpers/session-client.ts';
 
-const outbox = mkdtempSync(join(tmpdir(), 'yp-accounts-outbox-'));
-afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
-let api: ReturnType<typeof createApi>;
-beforeAll(() => {
-  api = createApi(copy.app);
-});
 
 const PASSWORD = TEST_PASSWORD;
-const { browser, ageCodes, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
+const { outbox, copy, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('accounts');
 
 const sessionRows = (email: string) => Number(copy.db.prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?').get(email)!.n);
 

@@ -1,20 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app.ts';
+import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
-import { accountHelpers } from '../helpers/accounts.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
 
-const outbox = mkdtempSync(join(tmpdir(), 'yp-follow-outbox-'));
-afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
-let api: ReturnType<typeof createApi>;
-beforeAll(() => {
-  api = createApi(copy.app);
-});
-const { browser, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
+const { copy, browser, registerByEmail, signIn } = useAccountsApp('follows');
 let people = 0;
 
 async function follower() {

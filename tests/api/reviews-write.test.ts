@@ -1,25 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/api/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import type { Review } from '../../src/shared/schemas/catalog.ts';
-import { accountHelpers } from '../helpers/accounts.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 
-const outbox = mkdtempSync(join(tmpdir(), 'yp-review-outbox-'));
-afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
-let api: ReturnType<typeof createApi>;
 let png: Buffer;
 beforeAll(async () => {
-  api = createApi(copy.app);
   png = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#36c' } }).png().toBuffer();
 });
-const { browser, registerByEmail, signIn } = accountHelpers(() => api, outbox, () => copy.db);
+const { copy, api, browser, registerByEmail, signIn } = useAccountsApp('reviews');
 let people = 0;
 
 async function reviewer(name = 'Kavitha') {
@@ -32,7 +22,7 @@ async function uploadImage(visitor: SessionClient): Promise<{ status: number; da
   if (!visitor.jar.has('XSRF-TOKEN')) await visitor.get('/api/sanctum/csrf-cookie');
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-  const response = await api.request('/api/review/image', {
+  const response = await api().request('/api/review/image', {
     method: 'POST', body: form, headers: { Cookie: visitor.cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(visitor.jar.get('XSRF-TOKEN')!) },
   }, { clientAddress: visitor.client });
   const body = await response.json() as { data: Record<string, string> };

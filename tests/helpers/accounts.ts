@@ -1,20 +1,32 @@
-import { expect } from 'vitest';
-import type { createApi } from '../../src/server/api/app.ts';
-import type { Db } from '../../src/server/db/sqlite/connection.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
+import { useTemplateCopy } from './seeded-db.ts';
 import { latestCode, SessionClient } from './session-client.ts';
 
 export const TEST_PASSWORD = 'kopi-o kosong 2026';
 
 /**
- * Signing up and in through the API as people do, codes read from the outbox. `ageCodes` lets the
- * next code to an address go out at once (the send limits look at when codes were sent).
+ * A test file's own app for account journeys: a copy of the template database (`copy`), an outbox
+ * folder, and the API (`api()`), with signing up and in as people do, codes read from the outbox.
+ * `ageCodes` lets the next code to an address go out at once (the send limits look at when codes were sent).
  */
-export function accountHelpers(api: () => ReturnType<typeof createApi>, outbox: string, db: () => Db) {
+export function useAccountsApp(name: string) {
+  const outbox = mkdtempSync(join(tmpdir(), `yp-${name}-outbox-`));
+  afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+  const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
+  let app: ReturnType<typeof createApi> | undefined;
+  beforeAll(() => {
+    app = createApi(copy.app);
+  });
+  const api = () => app!;
   let clients = 0;
   const browser = (client = `203.0.113.${++clients % 250}`) => new SessionClient(api(), client);
 
   function ageCodes(address: string, minutes = 2) {
-    db().prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
+    copy.db.prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
   }
 
   async function registerByEmail(email: string, name = 'Nur Aisyah', password = TEST_PASSWORD) {
@@ -38,5 +50,5 @@ export function accountHelpers(api: () => ReturnType<typeof createApi>, outbox: 
     return visitor;
   }
 
-  return { browser, ageCodes, registerByEmail, signIn };
+  return { outbox, copy, api, browser, ageCodes, registerByEmail, signIn };
 }
