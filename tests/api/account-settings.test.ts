@@ -42,6 +42,7 @@ describe('account calls answer 401 when signed out', () => {
       expect((await visitor.call(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(401);
     }
     expect((await upload(visitor, '/api/account/photo', 'photo', Buffer.from('x'), 'a.jpg', 'image/jpeg')).status).toBe(401);
+    expect((await upload(visitor, '/api/account/cv', 'cv', Buffer.from('%PDF-1.4\n%%EOF\n'), 'cv.pdf', 'application/pdf')).status).toBe(401);
   });
 });
 
