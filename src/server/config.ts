@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   /** The From address of the product's mail. */
   MAIL_FROM: z.email().default('no-reply@yellowpages.my'),
+  /** Where enquiries about listings without a contact e-mail go, for the team to pass on by phone. */
+  ENQUIRY_INBOX: z.email().default('enquiries@yellowpages.my'),
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
@@ -73,6 +75,7 @@ export type Config = {
   smtpUrl: string | null;
   outboxDir: string;
   mailFrom: string;
+  enquiryInbox: string;
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
@@ -98,7 +101,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM } = parsed.data;
+  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM, ENQUIRY_INBOX } = parsed.data;
   const settings = parsed.data;
   return {
     databasePath: resolvePath(DATABASE_PATH),
@@ -114,6 +117,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     smtpUrl: SMTP_URL ?? null,
     outboxDir: resolvePath(OUTBOX_DIR),
     mailFrom: MAIL_FROM,
+    enquiryInbox: ENQUIRY_INBOX,
     advertiserSiteUrl: settings.ADVERTISER_SITE_URL.replace(/\/+$/, ''),
     social: {
       google: settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET ? {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issuesByField } from '../shared/schemas/field-errors.ts';
 
 /** A short machine-readable name for each status the API answers with. */
 const CODES = {
@@ -31,12 +32,7 @@ export function notFound(message = 'Not Found'): AppError {
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    // Messages belong to the form field, so an error deep in a list is reported on the list's field.
-    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
+  const errors = issuesByField(result.error.issues);
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
   throw new AppError(422, first, errors);
 }

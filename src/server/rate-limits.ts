@@ -24,6 +24,9 @@ export const RATE_LIMITS = {
   follow: { limit: 120, windowMs: 10 * 60_000 },
   /** Reviews written or edited per account per 10 minutes. */
   review: { limit: 10, windowMs: 10 * 60_000 },
+  /** Enquiries, applications and offers per account per hour, and per client (several people may share one address). */
+  enquiry: { limit: 20, windowMs: 60 * 60_000 },
+  enquiryClient: { limit: 40, windowMs: 60 * 60_000 },
   /** Click-analytics batches per client per minute (a batch goes 5 s after the last click, or on leaving a page). */
   analytics: { limit: 30, windowMs: 60_000 },
   /** Uploads: files per client per 10 minutes. */

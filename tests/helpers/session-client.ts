@@ -53,9 +53,26 @@ export class SessionClient {
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies };
   }
 
+  /** A multipart POST (files and fields), with the session's cookies and XSRF token. */
+  async postForm<Body = Record<string, unknown>>(path: string, form: FormData): Promise<Answer<Body>> {
+    if (!this.jar.has('XSRF-TOKEN')) await this.call('GET', '/api/sanctum/csrf-cookie');
+    const response = await this.api.request(path, {
+      method: 'POST', body: form,
+      headers: { Cookie: this.cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(this.jar.get('XSRF-TOKEN')!) },
+    }, { clientAddress: this.client });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies: response.headers.getSetCookie() };
+  }
+
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
   post = (path: string, json: unknown = {}) => this.call('POST', path, json);
   patch = (path: string, json: unknown = {}) => this.call('PATCH', path, json);
+}
+
+/** A mail's text as written (quoted-printable soft breaks and escapes undone), to search in. */
+export function decodedMail(message: string): string {
+  const bytes = message.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** Messages the outbox wrote to `directory` for `to` (an e-mail, or calling code and number), oldest first. */

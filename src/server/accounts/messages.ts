@@ -1,6 +1,6 @@
 /** The mail and SMS texts of signing in: codes, a notice when an address already has an account, a password change. */
-import { escapeUTF8 } from 'entities';
 import { SITE_NAME } from '../../shared/seo.ts';
+import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
 import type { CodePurpose } from '../db/account-repositories.ts';
 
@@ -11,19 +11,8 @@ const CODE_PURPOSE_TEXT: Record<CodePurpose, string> = {
   verify: 'to confirm this address',
 };
 
-/** A mail in both parts: the same paragraphs as plain text and as simple HTML with the product's name. */
-function mail(to: string, subject: string, paragraphs: string[]): Mail {
-  return {
-    to,
-    subject: `${subject} | ${SITE_NAME}`,
-    text: `${paragraphs.join('\n\n')}\n\n${SITE_NAME}\n`,
-    html: `<!doctype html><html><body style="font-family:sans-serif"><h1 style="font-size:18px">${escapeUTF8(SITE_NAME)}</h1>${
-      paragraphs.map((paragraph) => `<p>${escapeUTF8(paragraph)}</p>`).join('')}</body></html>`,
-  };
-}
-
 export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number): Mail {
-  return mail(to, `Your verification code ${code}`, [
+  return composeMail(to, `Your verification code ${code}`, [
     `Your verification code is ${code}. Enter it ${CODE_PURPOSE_TEXT[purpose]}.`,
     `It works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: nothing changes without the code.`,
   ]);
@@ -35,7 +24,7 @@ export function codeSms(purpose: CodePurpose, code: string, minutes: number): st
 
 /** Sent instead of a sign-up code when the address already has an account (the answer to the form stays the same). */
 export function accountExistsMail(to: string): Mail {
-  return mail(to, 'You already have an account', [
+  return composeMail(to, 'You already have an account', [
     'Someone asked to create an account with this address, but you already have one.',
     'Log in instead, or use "Forgot password" to set a new password. If it was not you, ignore this mail.',
   ]);
@@ -46,7 +35,7 @@ export function accountExistsSms(): string {
 }
 
 export function passwordChangedMail(to: string): Mail {
-  return mail(to, 'Your password was changed', [
+  return composeMail(to, 'Your password was changed', [
     'The password of your account was just changed, and your other devices were signed out.',
     'If it was not you, use "Forgot password" at once to set a new one.',
   ]);
@@ -54,14 +43,14 @@ export function passwordChangedMail(to: string): Mail {
 
 /** To the old address when the e-mail changes (so a taken-over account is noticed). */
 export function emailChangedMail(to: string, newEmail: string): Mail {
-  return mail(to, 'Your email address was changed', [
+  return composeMail(to, 'Your email address was changed', [
     `The email address of your account was changed to ${newEmail}. Mail about your account now goes there.`,
     'If it was not you, reply to this mail or contact us at once.',
   ]);
 }
 
 export function deletionRequestedMail(to: string, days: number): Mail {
-  return mail(to, 'Your account will be deleted', [
+  return composeMail(to, 'Your account will be deleted', [
     `You asked to delete your account. It will be deleted in ${days} days, with your profile, photo and CV; your reviews stay, signed 'Former member'.`,
     'Changed your mind? Log in and choose "Cancel deletion" on your profile page before then.',
   ]);

@@ -4,16 +4,13 @@
  * address, the photo and the CV through the upload pipeline, and deleting an account 14 days after
  * it is asked for.
  */
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
 import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { ProfileChanges } from '../db/account-repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { readFiles, storeDocument, storeImage } from '../uploads/pipeline.ts';
+import { downloadResponse, removeMediaFiles } from '../uploads/private-files.ts';
 import { requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
@@ -21,15 +18,6 @@ const MALAYSIA = 'Malaysia';
 
 function invalid(field: string, message: string): AppError {
   return new AppError(422, message, { [field]: [message] });
-}
-
-/** Deletes files of the media folder (never outside it). */
-async function removeFiles(app: AppContext, files: string[]): Promise<void> {
-  const root = resolve(app.config.mediaDir) + sep;
-  for (const file of files) {
-    const target = resolve(root, file);
-    if (target.startsWith(root)) await rm(target, { force: true });
-  }
 }
 
 /**
@@ -86,7 +74,7 @@ export async function uploadPhoto(app: AppContext, userId: number, request: Requ
   await requireUser(app, userId);
   const [file] = await readFiles(request, 'photo', 'image', 1);
   const { id } = await storeImage(app, `user:${userId}`, file!, 'photo');
-  await removeFiles(app, await app.repos.users.setPhoto(userId, id));
+  await removeMediaFiles(app, await app.repos.users.setPhoto(userId, id));
   return { message: 'Your photo has been updated.', data: await userJson(app, userId) };
 }
 
@@ -95,29 +83,16 @@ export async function uploadCv(app: AppContext, userId: number, request: Request
   await requireUser(app, userId);
   const [file] = await readFiles(request, 'cv', 'cv', 1);
   const { id } = await storeDocument(app, `user:${userId}`, file!, 'cv', 'cv');
-  await removeFiles(app, await app.repos.users.setCv(userId, id));
+  await removeMediaFiles(app, await app.repos.users.setCv(userId, id));
   return { message: 'Your CV has been uploaded.', data: await userJson(app, userId) };
 }
 
-/** The user's own CV as a download (never inline, never cached, ASVS 5.4.1/5.4.2). */
+/** The user's own CV as a download. */
 export async function downloadCv(app: AppContext, userId: number): Promise<Response> {
   const user = await requireUser(app, userId);
   const cv = user.detail.cv;
   if (!cv) throw new AppError(404, 'You have not uploaded a CV.');
-  const root = resolve(app.config.mediaDir) + sep;
-  const target = resolve(root, cv.file);
-  const size = target.startsWith(root) ? await stat(target).then((info) => info.size, () => null) : null;
-  if (size === null) throw new AppError(404, 'You have not uploaded a CV.');
-  const ascii = cv.original_filename.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
-  return new Response(Readable.toWeb(createReadStream(target)) as ReadableStream, {
-    headers: {
-      'Content-Type': cv.mime_type,
-      'Content-Length': String(size),
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cv.original_filename)}`,
-      'Content-Security-Policy': "sandbox; default-src 'none'",
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return downloadResponse(app, cv, 'You have not uploaded a CV.');
 }
 
 /** PUT account/pending-delete: the account is deleted in 14 days; other sessions end; a mail confirms it. */
@@ -145,7 +120,7 @@ export async function deleteDueAccounts(app: AppContext, now = Date.now()): Prom
     const due = await app.repos.users.findUsersToDelete(before);
     if (due.length === 0) return deleted;
     for (const userId of due) {
-      await removeFiles(app, await app.repos.users.deleteUser(userId));
+      await removeMediaFiles(app, await app.repos.users.deleteUser(userId));
       deleted += 1;
     }
   }

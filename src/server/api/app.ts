@@ -8,6 +8,7 @@ import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
 import { engagementRoutes } from './engagement.ts';
+import { enquiryRoutes } from './enquiries.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 
@@ -24,7 +25,8 @@ export function apiError(error: Error, c: Context): Response {
 }
 
 /** Paths whose answers are about one person: no cache may store them. */
-const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow'];
+const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow',
+  '/enquire', '/enquire/*', '/job-application', '/job-application/*', '/hireme/enquire', '/hireme/enquire/*', '/buysell/enquire', '/buysell/enquire/*'];
 
 /** Marks an answer no-store, unless its route said something stricter already (a CV download: private, no-store). */
 const noStore: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -50,6 +52,7 @@ export function createApi(app: AppContext) {
   api.route('/', referenceRoutes(app));
   api.route('/', reviewRoutes(app));
   api.route('/', engagementRoutes(app));
+  api.route('/', enquiryRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError(apiError);

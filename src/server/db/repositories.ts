@@ -5,6 +5,7 @@
  * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
  */
 import type { ListingType } from '../../shared/constants.ts';
+import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { AuthRepository, UserRepository } from './account-repositories.ts';
 import type {
   AttributeRow, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, DocumentRow, HomeCategoryRow, LocationRow,
@@ -138,6 +139,80 @@ export interface FollowRepository {
   findFollows(userId: number, limit: number, offset: number): Promise<FollowRow[]>;
 }
 
+/** The listing an enquiry is about, with what the enquiry needs of it (a live post, or a profile). */
+export interface EnquiryTargetRow {
+  type: ListingRef['type'];
+  id: number;
+  title: string;
+  slug: string;
+  /** The company is not named to people who enquire (jobs and hireme posts marked confidential). */
+  confidential: boolean;
+  /** The job asks for a CV (job_details.resume_required). */
+  resume_required: boolean;
+  profile_name: string;
+  profile_slug: string;
+  /** Where the owner hears about enquiries: the e-mail of the post's first location (a profile's first location for a profile), if any. */
+  contact_email: string | null;
+}
+
+/** An enquiry to store, with the uploads it attaches. */
+export interface EnquiryInput {
+  kind: EnquiryKind;
+  userId: number;
+  listing: ListingRef;
+  listingTitle: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  /** The fields only this kind has (spec §3 Enquiry records). */
+  details: Record<string, unknown>;
+  mediaIds: readonly number[];
+  documentId: number | null;
+  notified: string | null;
+}
+
+/** A stored enquiry as its sender reads it, with the listing as it is now (null fields once it is gone). */
+export interface EnquiryRow {
+  id: number;
+  kind: EnquiryKind;
+  listing_type: ListingRef['type'] | null;
+  listing_id: number | null;
+  listing_slug: string | null;
+  listing_title: string;
+  confidential: boolean;
+  profile_name: string | null;
+  profile_slug: string | null;
+  city_state: string | null;
+  status: 'pending';
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  details: string;
+  document_id: number | null;
+  document_file: string | null;
+  document_name: string | null;
+  document_mime_type: string | null;
+  created_at: string;
+}
+
+/** Enquiries, job applications, job offers and offers (spec §3), and who sent them. */
+export interface EnquiryRepository {
+  findEnquiryTarget(listing: ListingRef): Promise<EnquiryTargetRow | undefined>;
+  /**
+   * Stores the enquiry and marks its uploads used, in one transaction, unless the same user enquired about
+   * the same listing after `notBefore` (ISO time): then nothing is stored and the answer is null.
+   */
+  insertEnquiry(enquiry: EnquiryInput, notBefore: string): Promise<number | null>;
+  /** A page of a user's enquiries of one kind, newest first. */
+  findEnquiries(userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]>;
+  /** One enquiry of a kind, only if this user sent it. */
+  findEnquiry(userId: number, kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined>;
+  /** The images of these enquiries, in order. */
+  findEnquiryMedia(enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]>;
+}
+
 /** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */
 export interface StoredImage {
   mime_type: string;
@@ -190,6 +265,7 @@ export interface Repositories {
   engagement: EngagementRepository;
   uploads: UploadRepository;
   follows: FollowRepository;
+  enquiries: EnquiryRepository;
   stats: ListingStatsRepository;
   /** Accounts (account-repositories.ts). */
   users: UserRepository;

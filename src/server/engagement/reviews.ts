@@ -9,21 +9,15 @@ import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError, parseInput } from '../errors.ts';
-
-/** The upload owner of a signed-in user (uploads.owner). */
-export const userUploadOwner = (userId: number) => `user:${userId}`;
+import { ownUploadedImages } from './own-uploads.ts';
 
 export async function writeReview(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: Review }> {
   const form = parseInput(ReviewFormSchema, input);
   const listing = { type: form.type, id: form.id };
   if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
   const user = await requireUser(app, userId);
-  // Images are named by the URL the upload answered; only this person's uploads count.
-  const prefix = app.media.mediaUrl('');
-  const paths = form.images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
-  const images = await app.repos.uploads.findOwnedImages(userUploadOwner(userId), paths);
+  const images = await ownUploadedImages(app, userId, form.images);
   const mediaIds = images.map((image) => image.id);
-  if (mediaIds.length !== paths.length) throw new AppError(422, 'Upload the images again.', { images: ['Upload the images again.'] });
   await app.limits.hit('review', `user:${userId}`);
   const id = await app.repos.engagement.saveReview({ listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
   await app.repos.uploads.attachImages(mediaIds);

@@ -21,6 +21,8 @@ export interface Mail {
   text: string;
   /** The HTML part. */
   html: string;
+  /** Files sent along (an applicant's CV to the advertiser), read from disk when the mail is sent. */
+  attachments?: { filename: string; path: string; contentType: string }[];
 }
 
 export interface Sms {
@@ -77,7 +79,7 @@ export class Outbox {
 
   /** Sends a mail with a plain-text and an HTML part, from the product's name. */
   async sendMail(mail: Mail): Promise<void> {
-    const info = await this.mailer.sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const info = await this.mailer.sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
     if (!this.options.smtpUrl) {
       await mkdir(this.options.directory, { recursive: true });
       const file = join(this.options.directory, fileName('eml'));

@@ -58,28 +58,47 @@ function invalid(field: string, message: string): AppError {
   return new AppError(422, message, { [field]: [message] });
 }
 
+/** A multipart form as read: its text fields (a repeated name gives a list) and the files of one field. */
+export interface MultipartForm {
+  fields: Record<string, string | string[]>;
+  files: UploadedFile[];
+}
+
 /**
  * The files of `field` in a multipart/form-data request, read as the body streams: a file past the
  * kind's size, more than `maxFiles` files, or an empty file is a 422 naming the field, and the rest
  * of the body is not read. Other fields are ignored.
  */
 export async function readFiles(request: Request, field: string, kind: UploadKind, maxFiles: number): Promise<UploadedFile[]> {
+  const { files } = await readMultipart(request, { field, kind, maxFiles });
+  if (files.length === 0) throw invalid(field, 'Choose a file to upload.');
+  return files;
+}
+
+/**
+ * A multipart/form-data form with up to `maxFiles` files of `kind` in `field` (none is allowed) and its
+ * text fields, read as the body streams, with the caps of readFiles; text fields are capped too.
+ */
+export async function readMultipart(request: Request, options: { field: string; kind: UploadKind; maxFiles: number; fieldBytes?: number }): Promise<MultipartForm> {
+  const { field, kind, maxFiles } = options;
   const type = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type) || !request.body) {
     throw new AppError(415, 'Send the file as multipart/form-data.', { _: ['Send the file as multipart/form-data.'] });
   }
   const { maxBytes } = UPLOAD_KINDS[kind];
+  const fieldBytes = options.fieldBytes ?? 4096;
   // A body that says it is larger than the files it may hold is refused before reading.
-  if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + 64 * 1024) {
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + 64 * 1024 + (fieldBytes > 4096 ? 40 * fieldBytes : 0)) {
     throw new AppError(413, 'The request is too large.', { [field]: [`Send at most ${maxFiles} file(s) of ${maxBytes / MB} MB.`] });
   }
-  return new Promise<UploadedFile[]>((resolveFiles, reject) => {
+  return new Promise<MultipartForm>((resolveForm, reject) => {
     const files: UploadedFile[] = [];
+    const fields: MultipartForm['fields'] = {};
     let failure: AppError | undefined;
     let parser: busboy.Busboy;
     try {
       // File names are UTF-8 as browsers send them (busboy reads them as Latin-1 by default).
-      parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: maxFiles, fileSize: maxBytes, fields: 20, fieldSize: 4096, parts: maxFiles + 20 } });
+      parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: maxFiles, fileSize: maxBytes, fields: 40, fieldSize: fieldBytes, parts: maxFiles + 40 } });
     } catch {
       reject(invalid(field, 'The upload could not be read.'));
       return;
@@ -93,6 +112,11 @@ export async function readFiles(request: Request, field: string, kind: UploadKin
       source.pause();
       reject(error);
     };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(invalid(name, `The ${name} is too long.`));
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+    });
     parser.on('file', (name, stream, info) => {
       if (name !== field) {
         stream.resume();
@@ -104,17 +128,18 @@ export async function readFiles(request: Request, field: string, kind: UploadKin
       stream.on('close', () => {
         if (failure || (stream as unknown as { truncated?: boolean }).truncated) return;
         const bytes = Buffer.concat(chunks);
+        // A file input left empty sends a part with no name and no bytes: no file.
+        if (bytes.length === 0 && !info.filename) return;
         if (bytes.length === 0) return fail(invalid(field, 'The file is empty.'));
         files.push({ filename: info.filename ?? 'file', bytes });
       });
     });
     parser.on('filesLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
     parser.on('partsLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
+    parser.on('fieldsLimit', () => fail(invalid('_', 'The form has too many fields.')));
     parser.on('error', () => fail(invalid(field, 'The upload could not be read.')));
     parser.on('close', () => {
-      if (failure) return;
-      if (files.length === 0) return fail(invalid(field, 'Choose a file to upload.'));
-      resolveFiles(files);
+      if (!failure) resolveForm({ fields, files });
     });
     source.on('error', () => fail(invalid(field, 'The upload could not be read.')));
     source.pipe(parser);
@@ -201,16 +226,18 @@ export async function storeImage(app: AppContext, owner: string, file: UploadedF
   return { id, image: app.media.imageUrls(paths)! };
 }
 
-/** Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and URL. */
-export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
+/**
+ * Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and
+ * URL (a private file's path instead). CVs are always private: they are for the advertisers people apply to.
+ */
+export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv', privateFile = kind === 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
-  // A CV is private: applicants' CVs are for the advertisers they apply to only.
-  const path = `${randomBase(kind === 'cv' ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
+  const path = `${randomBase(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
   await writeMediaFile(app.config.mediaDir, path, file.bytes);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;
   const id = await app.repos.uploads.insertDocument(owner, { file: path, original_filename: original, mime_type: mime });
-  return { id, file: kind === 'cv' ? path : app.media.mediaUrl(path), original_filename: original };
+  return { id, file: privateFile ? path : app.media.mediaUrl(path), original_filename: original };
 }
 
 /** Removes uploads no feature attached within STALE_UPLOAD_MS, files first; returns how many. */

@@ -4,12 +4,12 @@ import { LISTING_REF_TYPES, REPORT_REASONS } from '../constants.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** A required text field, normalised first (text.ts), so invisible or control-only input counts as empty. */
-const required = (label: string, max: number, lines: 'single' | 'multi' = 'single') =>
+export const required = (label: string, max: number, lines: 'single' | 'multi' = 'single') =>
   (lines === 'multi' ? multiLineText(`${label} is required.`) : singleLineText(`${label} is required.`))
     .min(1, `${label} is required.`).max(max, `${label} is too long.`);
 
 /** Malaysian and international numbers: digits with spaces, dashes, brackets and an optional +. */
-const PhoneSchema = required('Phone number', 30).regex(/^\+?[\d\s()-]{7,30}$/, 'Enter a valid phone number.');
+export const PhoneSchema = required('Phone number', 30).regex(/^\+?[\d\s()-]{7,30}$/, 'Enter a valid phone number.');
 
 /** A hidden field people never fill; bots do (honeypot). */
 export const HONEYPOT_FIELD = 'website';

@@ -9,6 +9,7 @@ import { pendingMigrations } from './migrate.ts';
 import * as auth from './repositories/auth.ts';
 import * as content from './repositories/content.ts';
 import * as engagement from './repositories/engagement.ts';
+import * as enquiries from './repositories/enquiries.ts';
 import * as follows from './repositories/follows.ts';
 import { expirePosts } from './repositories/lifecycle.ts';
 import * as posts from './repositories/posts.ts';
@@ -89,6 +90,13 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       toggleFollow: (userId, listing) => writer.write((handle) => follows.toggleFollow(handle, userId, listing)),
       isFollowing: async (userId, listing) => follows.isFollowing(db, userId, listing),
       findFollows: async (userId, limit, offset) => follows.findFollows(db, userId, limit, offset),
+    },
+    enquiries: {
+      findEnquiryTarget: async (listing) => enquiries.findEnquiryTarget(db, listing),
+      insertEnquiry: (enquiry, notBefore) => writer.write((handle) => enquiries.insertEnquiry(handle, enquiry, notBefore)),
+      findEnquiries: async (userId, kind, limit, offset) => enquiries.findEnquiries(db, userId, kind, limit, offset),
+      findEnquiry: async (userId, kind, id) => enquiries.findEnquiry(db, userId, kind, id),
+      findEnquiryMedia: async (ids) => enquiries.findEnquiryMedia(db, ids),
     },
     stats: {
       addClicks: (day, counts) => writer.write((handle) => stats.addClicks(handle, day, counts)),

@@ -1,0 +1,65 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
+import type { AppContext } from '../app-context.ts';
+import { downloadEnquiryAttachment, ENQUIRY_FILE_FIELDS, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
+import { userUploadOwner } from '../engagement/own-uploads.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { readMultipart, type UploadedFile } from '../uploads/pipeline.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { PageQuerySchema } from './listings.ts';
+import { uploadRoute } from './uploads.ts';
+
+const IdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** Long text fields (descriptions, offers) of a multipart enquiry. */
+const FIELD_BYTES = 32 * 1024;
+
+/** An enquiry's fields: JSON, or (job applications and job offers, which may carry a file) multipart form data. */
+async function enquiryBody(c: Context<ApiEnv>, kind: EnquiryKind): Promise<{ input: Record<string, unknown>; file?: UploadedFile }> {
+  const field = kind === 'jobs' || kind === 'hireme' ? ENQUIRY_FILE_FIELDS[kind] : undefined;
+  if (field && /^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) {
+    const { fields, files } = await readMultipart(c.req.raw, { field, kind: kind === 'jobs' ? 'cv' : 'document', maxFiles: 1, fieldBytes: FIELD_BYTES });
+    return { input: fields, file: files[0] };
+  }
+  const body = await jsonBody(c);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the fields as a JSON object.', { _: ['Send the fields as a JSON object.'] });
+  return { input: body as Record<string, unknown> };
+}
+
+/**
+ * Enquiries of spec §7, for each kind at its path (enquire, job-application, hireme/enquire, buysell/enquire):
+ * POST sends one, GET lists the user's own, GET …/{id} reads one of them (404 for anybody else's), and
+ * GET …/{id}/attachment downloads the CV or document sent with it. POST enquire/image uploads an image first.
+ */
+export function enquiryRoutes(app: AppContext) {
+  const routes = new Hono<ApiEnv>()
+    .post('/enquire/image', async (c, next) => { requireUserId(c); await next(); },
+      ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }));
+  for (const kind of ENQUIRY_KINDS) {
+    const path = `/${ENQUIRY_WORDS[kind].api}`;
+    const multipart = kind === 'jobs' || kind === 'hireme';
+    routes
+      .post(path, limitBody(multipart ? 6 * 1024 * 1024 : undefined), async (c) => {
+        const userId = requireUserId(c);
+        const { input, file } = await enquiryBody(c, kind);
+        return c.json(await sendEnquiry(app, userId, kind, input, requestClient(c), file), 201);
+      })
+      .get(path, async (c) => {
+        const userId = requireUserId(c);
+        const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
+        return c.json(await listEnquiries(app, userId, kind, page));
+      })
+      .get(`${path}/:id{[0-9]+}`, async (c) => {
+        const userId = requireUserId(c);
+        const { id } = parseInput(IdSchema, { id: c.req.param('id') });
+        return c.json(await readEnquiry(app, userId, kind, id));
+      })
+      .get(`${path}/:id{[0-9]+}/attachment`, async (c) => {
+        const userId = requireUserId(c);
+        const { id } = parseInput(IdSchema, { id: c.req.param('id') });
+        return downloadEnquiryAttachment(app, userId, kind, id);
+      });
+  }
+  return routes;
+}

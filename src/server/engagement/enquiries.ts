@@ -1,0 +1,202 @@
+/**
+ * Enquiries of the four kinds (spec §2 Enquiry modal, §3, §5, §7; issue 14): an enquiry or booking about
+ * a service or a business, a job application, a job offer to a person for hire, an offer on a buy & sell
+ * post. A signed-in person sends one; it is stored as Pending, the listing's owner is told by mail (the
+ * listing's contact e-mail, or the site's enquiries inbox when it has none) and the sender gets a copy.
+ * Senders read theirs in My area; nobody else's (a 404, never a 403).
+ */
+import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enquiries.ts';
+import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
+import { postUrl, profileUrl } from '../../shared/urls.ts';
+import type { ListingType } from '../../shared/constants.ts';
+import { requireUser } from '../accounts/accounts.ts';
+import type { AppContext } from '../app-context.ts';
+import type { UserRow } from '../db/account-repositories.ts';
+import type { EnquiryRow, EnquiryTargetRow, ListingRef } from '../db/repositories.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
+import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/private-files.ts';
+import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
+import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
+
+/** The multipart field of the file a kind may carry: the applicant's CV, the hirer's document. */
+export const ENQUIRY_FILE_FIELDS = { jobs: 'cv', hireme: 'doc' } as const satisfies Partial<Record<EnquiryKind, string>>;
+/** The `cv` value that attaches the CV stored on the applicant's account instead of a new file. */
+export const STORED_CV = 'profile';
+
+/** Fields every kind has; the rest of a form are its kind's details. */
+const COMMON_FIELDS = new Set(['id', 'type', 'name', 'email', 'phone_number', 'contact_method', 'images', HONEYPOT_FIELD]);
+
+export interface EnquiryListing {
+  type: ListingRef['type'] | null;
+  id: number | null;
+  title: string;
+  variant: 'post' | 'profile';
+  /** Null once the listing is gone. */
+  url: string | null;
+  /** The business behind it; null when the listing is confidential (never revealed to who enquires). */
+  profile: { name: string; slug: string; url: string } | null;
+  locations: { city_state: string }[];
+}
+
+/** An enquiry record of spec §3 as its sender reads it. */
+export interface EnquiryRecord {
+  id: number;
+  type: EnquiryKind;
+  status: 'pending';
+  created_at: string;
+  created_date: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  /** Services only. */
+  images?: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null }[];
+  /** The CV (job application) or document (job offer) sent with it, downloadable by its sender. */
+  attachment: { original_filename: string; url: string } | null;
+  /** The post applied to (job applications, spec §3), or what was enquired about (the other kinds). */
+  post?: EnquiryListing;
+  enquirable?: EnquiryListing;
+  url: string;
+  [detail: string]: unknown;
+}
+
+function listingOf(row: EnquiryRow): EnquiryListing {
+  const url = row.listing_type === null || row.listing_slug === null ? null
+    : row.listing_type === 'profile' ? profileUrl(row.listing_slug) : postUrl(row.listing_type, row.listing_slug);
+  return {
+    type: row.listing_type,
+    id: row.listing_id,
+    title: row.listing_title,
+    variant: row.listing_type === 'profile' ? 'profile' : 'post',
+    url,
+    profile: row.confidential || row.profile_name === null || row.profile_slug === null ? null
+      : { name: row.profile_name, slug: row.profile_slug, url: profileUrl(row.profile_slug) },
+    locations: row.city_state ? [{ city_state: row.city_state }] : [],
+  };
+}
+
+/** The URL its sender downloads an enquiry's CV or document from. */
+const attachmentUrl = (kind: EnquiryKind, id: number) => `/api/${ENQUIRY_WORDS[kind].api}/${id}/attachment`;
+
+function recordOf(app: AppContext, row: EnquiryRow, images: EnquiryRecord['images']): EnquiryRecord {
+  const details = JSON.parse(row.details) as Record<string, unknown>;
+  return {
+    ...details,
+    id: row.id,
+    type: row.kind,
+    status: row.status,
+    created_at: row.created_at,
+    created_date: malaysiaToday(Date.parse(row.created_at)),
+    name: row.name,
+    phone_number: row.phone_number,
+    email: row.email,
+    contact_method: row.contact_method,
+    ...(row.kind === 'services' ? { images: images ?? [] } : {}),
+    attachment: row.document_name ? { original_filename: row.document_name, url: attachmentUrl(row.kind, row.id) } : null,
+    [row.kind === 'jobs' ? 'post' : 'enquirable']: listingOf(row),
+    url: enquiryUrl(row.kind, row.id),
+  };
+}
+
+async function recordsOf(app: AppContext, rows: EnquiryRow[]): Promise<EnquiryRecord[]> {
+  const media = await app.repos.enquiries.findEnquiryMedia(rows.filter((row) => row.kind === 'services').map((row) => row.id));
+  return rows.map((row) => recordOf(app, row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!)));
+}
+
+/** The CV or document an enquiry carries: a new file, or (job applications) a copy of the CV on the account; a 422 when a job needs one and none is given. */
+async function attachedDocument(app: AppContext, user: UserRow, kind: EnquiryKind, target: EnquiryTargetRow, input: Record<string, unknown>, file: UploadedFile | undefined): Promise<number | null> {
+  const owner = userUploadOwner(user.id);
+  if (kind === 'jobs') {
+    if (file) return (await storeDocument(app, owner, file, 'cv', 'cv')).id;
+    if (input.cv === STORED_CV) {
+      const cv = user.detail.cv;
+      if (!cv || !mediaPath(app, cv.file)) throw new AppError(422, 'Upload your CV.', { cv: ['Upload your CV.'] });
+      // The application keeps its own copy: replacing or deleting the account's CV does not change what was sent.
+      const path = await copyPrivateFile(app, cv.file);
+      return app.repos.uploads.insertDocument(owner, { file: path, original_filename: cv.original_filename, mime_type: cv.mime_type });
+    }
+    if (target.resume_required) throw new AppError(422, 'The cv field is required.', { cv: ['The cv field is required.'] });
+    return null;
+  }
+  // A job offer's document is for the person hired only: private, like a CV.
+  if (kind === 'hireme' && file) return (await storeDocument(app, owner, file, 'doc', 'document', true)).id;
+  return null;
+}
+
+/**
+ * POST enquire, job-application, hireme/enquire, buysell/enquire: validates (422 per field, the schemas the
+ * modal uses), limits per account and client (429), refuses a second one about the same listing within
+ * ENQUIRY_REPEAT_MINUTES (429), stores it as Pending with its images or file, and mails the owner and the sender.
+ * A filled honeypot is answered the same and dropped.
+ */
+export async function sendEnquiry(app: AppContext, userId: number, kind: EnquiryKind, input: Record<string, unknown>, client: string, file?: UploadedFile): Promise<{ message: string; data: EnquiryRecord | null }> {
+  const form = parseInput(ENQUIRY_SCHEMAS[kind], input) as AnyEnquiryForm;
+  const listing: ListingRef = { type: 'type' in form ? form.type : kind as ListingType, id: form.id };
+  const user = await requireUser(app, userId);
+  await app.limits.hit('enquiry', `user:${userId}`);
+  await app.limits.hit('enquiryClient', client);
+  const message = ENQUIRY_WORDS[kind].sent;
+  if (form[HONEYPOT_FIELD]) return { message, data: null };
+  const target = await app.repos.enquiries.findEnquiryTarget(listing);
+  if (!target) throw new AppError(404, 'Listing not found.');
+  const images = 'images' in form ? await ownUploadedImages(app, userId, form.images) : [];
+  const documentId = await attachedDocument(app, user, kind, target, input, file);
+  const details = Object.fromEntries(Object.entries(form).filter(([field, value]) => !COMMON_FIELDS.has(field) && value !== undefined));
+  const notified = target.contact_email ?? app.config.enquiryInbox;
+  const id = await app.repos.enquiries.insertEnquiry({
+    kind, userId, listing, listingTitle: target.title,
+    name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
+    details, mediaIds: images.map((image) => image.id), documentId, notified,
+  }, new Date(Date.now() - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString());
+  if (id === null) {
+    throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
+      undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });
+  }
+  const row = (await app.repos.enquiries.findEnquiry(userId, kind, id))!;
+  const [record] = await recordsOf(app, [row]);
+  await tellOwnerAndSender(app, kind, target, record!, row, user.email);
+  return { message, data: record! };
+}
+
+/** The owner's notice (with the CV or document attached) and the sender's copy; a mail that fails is logged, the enquiry stays stored. */
+async function tellOwnerAndSender(app: AppContext, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
+  const site = app.config.siteUrl;
+  const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
+  const attachment = row.document_file && row.document_name && mediaPath(app, row.document_file)
+    ? { filename: row.document_name, path: mediaPath(app, row.document_file)!, contentType: row.document_mime_type ?? 'application/octet-stream' }
+    : undefined;
+  const mails = [enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment })];
+  const copyTo = record.email ?? accountEmail;
+  if (copyTo) mails.push(enquiryCopyMail({ kind, to: copyTo, title: target.title, record, site }));
+  for (const mail of mails) {
+    try {
+      await app.outbox.sendMail(mail);
+    } catch (error) {
+      console.error(`enquiry ${record.id}: a mail to ${mail.to} could not be sent`, error);
+    }
+  }
+}
+
+/** GET enquire, job-application, buysell/enquire, hireme/enquire: the user's own, newest first, a page at a time. */
+export async function listEnquiries(app: AppContext, userId: number, kind: EnquiryKind, page: number) {
+  const rows = await app.repos.enquiries.findEnquiries(userId, kind, MY_AREA_PAGE_SIZE + 1, (page - 1) * MY_AREA_PAGE_SIZE);
+  return { data: await recordsOf(app, rows.slice(0, MY_AREA_PAGE_SIZE)), page, has_more: rows.length > MY_AREA_PAGE_SIZE };
+}
+
+/** GET …/{id}: one of the user's own; anybody else's is not found (404, never a 403 that says it exists). */
+export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord }> {
+  const row = await app.repos.enquiries.findEnquiry(userId, kind, id);
+  if (!row) throw new AppError(404, 'Enquiry not found.');
+  const [record] = await recordsOf(app, [row]);
+  return { data: record! };
+}
+
+/** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
+export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Response> {
+  const row = await app.repos.enquiries.findEnquiry(userId, kind, id);
+  if (!row?.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
+  return downloadResponse(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
+}

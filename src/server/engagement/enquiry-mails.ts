@@ -1,0 +1,45 @@
+/**
+ * The mails an enquiry sends: the notice to the listing's owner, with the sender's details and how they
+ * want to be contacted (and the CV or document attached), and the sender's copy. The copy names the
+ * listing only, never its owner (confidential listings stay confidential). Everything typed is escaped
+ * in the HTML part (composeMail).
+ */
+import { ENQUIRY_WORDS, enquiryFacts, type EnquiryKind } from '../../shared/enquiries.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
+import type { EnquiryTargetRow } from '../db/repositories.ts';
+import { composeMail } from '../outbox/compose.ts';
+import type { Mail } from '../outbox/outbox.ts';
+import type { EnquiryRecord } from './enquiries.ts';
+
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
+export function enquiryOwnerMail(options: {
+  kind: EnquiryKind;
+  target: EnquiryTargetRow;
+  record: EnquiryRecord;
+  site: string;
+  listingUrl: string;
+  /** Set when the listing has no contact e-mail: the mail goes to the site's inbox, to be passed on. */
+  inbox: string | null;
+  attachment: Mail['attachments'] extends (infer Item)[] | undefined ? Item | undefined : never;
+}): Mail {
+  const { kind, target, record, site, listingUrl, inbox, attachment } = options;
+  const noun = ENQUIRY_WORDS[kind].noun.toLowerCase();
+  const paragraphs = [
+    `${record.name} sent ${article(noun)} ${noun} about "${target.title}" (${absoluteUrl(site, listingUrl)}).`,
+    `Please contact them by ${record.contact_method === 'email' ? 'email' : record.contact_method === 'whatsapp' ? 'WhatsApp' : record.contact_method === 'sms' ? 'SMS' : 'phone call'}, as they asked.`,
+  ];
+  if (inbox) paragraphs.unshift(`This listing has no contact email: pass this on to ${target.profile_name} by phone.`);
+  if (attachment) paragraphs.push(`${kind === 'jobs' ? 'Their CV' : 'Their document'} is attached (${attachment.filename}).`);
+  const mail = composeMail(inbox ?? target.contact_email!, `New ${noun}: ${target.title}`, paragraphs, enquiryFacts(kind, record));
+  return attachment ? { ...mail, attachments: [attachment] } : mail;
+}
+
+export function enquiryCopyMail(options: { kind: EnquiryKind; to: string; title: string; record: EnquiryRecord; site: string }): Mail {
+  const { kind, to, title, record, site } = options;
+  const noun = ENQUIRY_WORDS[kind].noun.toLowerCase();
+  return composeMail(to, `Your ${noun} was sent: ${title}`, [
+    `Your ${noun} about "${title}" was sent to the advertiser. They will contact you as you asked.`,
+    `You can read it again in your dashboard: ${absoluteUrl(site, record.url)}`,
+  ], enquiryFacts(kind, record));
+}

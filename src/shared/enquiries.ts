@@ -1,0 +1,98 @@
+/**
+ * Enquiries' words and rules both sides read (spec §2, §3, §8, §9), without zod, so My area and the
+ * enquiry button load them cheaply. An enquiry's kind is the listing type it is about: services (an
+ * enquiry or booking, also about a profile), jobs (a job application), hireme (a job offer to a person
+ * for hire) and buysell (an offer).
+ */
+import { SALARY_TYPES } from './account-settings.ts';
+import { DEAL_METHODS, EDUCATION_LEVELS, type ListingType } from './constants.ts';
+import { formatMoney } from './format.ts';
+
+export type EnquiryKind = ListingType;
+export const ENQUIRY_KINDS = ['services', 'jobs', 'hireme', 'buysell'] as const satisfies readonly EnquiryKind[];
+
+interface KindWords {
+  /** The API path of spec §7 (POST to send, GET to list, GET …/{id} to read). */
+  api: string;
+  /** The My area page of spec §1 that lists them. */
+  page: MyAreaPage;
+  /** The modal's submit button (spec §2). */
+  submit: string;
+  /** The success toast (spec §8). */
+  sent: string;
+  /** What one of them is called (enquiry view heading, mails). */
+  noun: string;
+}
+
+export const ENQUIRY_WORDS: Record<EnquiryKind, KindWords> = {
+  services: { api: 'enquire', page: 'enquire', submit: 'Enquire Now', sent: 'Enquiry Submitted, check your Dashboard.', noun: 'Enquiry' },
+  jobs: { api: 'job-application', page: 'job_application', submit: 'Apply', sent: 'Application Submitted, check your Dashboard.', noun: 'Job application' },
+  hireme: { api: 'hireme/enquire', page: 'job_offer', submit: 'Hire', sent: 'Offer Submitted, check your Dashboard.', noun: 'Job offer' },
+  buysell: { api: 'buysell/enquire', page: 'buysell_offers', submit: 'Make Offer', sent: 'Offer Submitted, check your Dashboard.', noun: 'Offer' },
+};
+
+/** My area's pages, in tab order, with their tab label and empty-list text (spec §2, §8, exact). */
+export const MY_AREA_PAGES = {
+  enquire: { tab: 'Enquires/Booking', empty: 'You dont have any enquires/booking.', kind: 'services' },
+  job_application: { tab: 'Job Application', empty: 'You dont have any Job Applications.', kind: 'jobs' },
+  buysell_offers: { tab: 'Buy & Sell Offers', empty: 'You dont have any Offers.', kind: 'buysell' },
+  job_offer: { tab: 'Job Offer', empty: 'You dont have any Offers.', kind: 'hireme' },
+  following: { tab: 'Following', empty: 'You dont have any followings.', kind: null },
+} as const satisfies Record<string, { tab: string; empty: string; kind: EnquiryKind | null }>;
+export type MyAreaPage = keyof typeof MY_AREA_PAGES;
+export const MY_AREA_PAGE_NAMES = Object.keys(MY_AREA_PAGES) as MyAreaPage[];
+
+/** Spec §3: how the sender wants to be contacted (default call). */
+export const CONTACT_METHODS = { call: 'Call', whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as const;
+export type ContactMethod = keyof typeof CONTACT_METHODS;
+
+/** Spec §9: enquiry images max 5. */
+export const ENQUIRY_IMAGES_MAX = 5;
+/** The same person may enquire about the same listing once in this long (issue 14). */
+export const ENQUIRY_REPEAT_MINUTES = 10;
+/** Items of one page of a My area list. */
+export const MY_AREA_PAGE_SIZE = 20;
+
+/** The status people read (every enquiry is Pending until owners can answer, spec §2). */
+export const ENQUIRY_STATUS_LABELS = { pending: 'Pending' } as const;
+
+/** My area's URL of one enquiry (spec §1: /me/{type}/{id}). */
+export const enquiryUrl = (kind: EnquiryKind, id: number) => `/me/${kind}/${id}`;
+
+/** The fields of an enquiry record that only its kind has, in the order people read them. */
+const DETAIL_LABELS: Record<EnquiryKind, [field: string, label: string][]> = {
+  services: [['description', 'Description'], ['preferred_date', 'Preferred date'], ['alternative_date', 'Alternative date'], ['urgent', 'Urgent']],
+  jobs: [['education', 'Education'], ['experience', 'Experience'], ['language', 'Languages'], ['salary', 'Expected salary'], ['additional_skill', 'Additional skills']],
+  hireme: [['company_name', 'Hirer'], ['offer', 'Offer'], ['description', 'Description']],
+  buysell: [['qty', 'Quantity'], ['offered_price', 'Offered price'], ['deal_method', 'Deal method'], ['remark', 'Remark']],
+};
+
+function detailText(field: string, record: Record<string, unknown>): string | null {
+  const value = record[field];
+  if (value === null || value === undefined || value === '') return null;
+  switch (field) {
+    case 'urgent': return value === '1' ? 'Yes' : 'No';
+    case 'education': return EDUCATION_LEVELS[value as keyof typeof EDUCATION_LEVELS] ?? String(value);
+    case 'experience': return `${String(value)} ${value === 1 ? 'year' : 'years'}`;
+    case 'language': return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'salary': return `${formatMoney(Number(value))} ${SALARY_TYPES[record.salary_type as keyof typeof SALARY_TYPES] ?? ''}`.trim();
+    case 'offered_price': return formatMoney(Number(value));
+    case 'deal_method': return DEAL_METHODS[value as keyof typeof DEAL_METHODS] ?? String(value);
+    default: return String(value);
+  }
+}
+
+/**
+ * What an enquiry says, as labelled lines: the sender's contact details and the fields of its kind
+ * (the enquiry view, the mails to the listing's owner and to the sender).
+ */
+export function enquiryFacts(kind: EnquiryKind, record: Record<string, unknown>): [label: string, value: string][] {
+  const sender: [string, string | null][] = [
+    ['Name', String(record.name ?? '')],
+    ['Phone number', String(record.phone_number ?? '')],
+    ['Email', (record.email as string | null | undefined) ?? null],
+    ['Preferred contact method', CONTACT_METHODS[record.contact_method as ContactMethod] ?? null],
+  ];
+  const details = DETAIL_LABELS[kind].map(([field, label]): [string, string | null] => [label, detailText(field, record)]);
+  return [...sender, ...details].filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '');
+}

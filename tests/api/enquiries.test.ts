@@ -1,0 +1,342 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deleteDueAccounts } from '../../src/server/accounts/settings.ts';
+import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
+import { ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, type EnquiryKind } from '../../src/shared/enquiries.ts';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+
+let png: Buffer;
+beforeAll(async () => {
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c63' } }).png().toBuffer();
+});
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const { outbox, copy, api, browser, registerByEmail, signIn } = useAccountsApp('enquiries');
+let people = 0;
+
+async function member(name = 'Siti Nurhaliza') {
+  const email = `enquirer-${++people}@example.my`;
+  await registerByEmail(email, name);
+  return { visitor: await signIn(email), email };
+}
+
+const inDays = (days: number) => malaysiaToday(Date.now() + days * 86_400_000);
+const sender = { name: 'Siti Nurhaliza', phone_number: '+60 12-345 6789', email: 'siti@example.my', contact_method: 'whatsapp' };
+
+/** A live post of a type matching `where` (SQL on p, with j/h the job and hireme details, e the first location's e-mail). */
+function aPost(type: EnquiryKind, where = '1', offset = 0): { id: number; title: string; email: string | null; profile: string } {
+  return copy.db.prepare(`SELECT p.id, p.title, pr.name AS profile,
+      COALESCE((SELECT l.email FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id AND l.email IS NOT NULL ORDER BY pl.position LIMIT 1),
+        (SELECT email FROM locations WHERE profile_id = p.profile_id AND email IS NOT NULL ORDER BY position LIMIT 1)) AS email
+    FROM posts p JOIN profiles pr ON pr.id = p.profile_id LEFT JOIN job_details j ON j.post_id = p.id LEFT JOIN hireme_details h ON h.post_id = p.id
+    WHERE p.type = ? AND p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) AND ${where}
+    ORDER BY p.id LIMIT 1 OFFSET ?`).get(type, offset) as never;
+}
+/** The listing's owner has a contact e-mail (one of the profile's locations). */
+const withEmail = 'EXISTS (SELECT 1 FROM locations WHERE profile_id = p.profile_id AND email IS NOT NULL)';
+
+function form(fields: Record<string, string | string[]>, file?: { field: string; bytes: Buffer; name: string; type: string }): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  if (file) body.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return body;
+}
+
+async function uploadImage(visitor: SessionClient) {
+  const answer = await visitor.postForm<{ data: { full: string } }>('/api/enquire/image', form({}, { field: 'image', bytes: png, name: 'leak.png', type: 'image/png' }));
+  expect(answer.status).toBe(201);
+  return answer.body.data;
+}
+
+const count = (sql: string, ...params: (string | number)[]) => Number(copy.db.prepare(sql).get(...params)!.n);
+const lastMail = (to: string) => decodedMail(messagesTo(outbox, to).at(-1) ?? '');
+
+describe('enquiries answer 401 signed out (spec §7)', () => {
+  it('for every call', async () => {
+    const visitor = browser();
+    for (const kind of ['services', 'jobs', 'hireme', 'buysell'] as const) {
+      const path = `/api/${ENQUIRY_WORDS[kind].api}`;
+      expect((await visitor.post(path, { id: 1 })).status, `POST ${path}`).toBe(401);
+      expect((await visitor.get(path)).status, `GET ${path}`).toBe(401);
+      expect((await visitor.get(`${path}/1`)).status, `GET ${path}/1`).toBe(401);
+    }
+    expect((await visitor.postForm('/api/enquire/image', form({}, { field: 'image', bytes: png, name: 'a.png', type: 'image/png' }))).status).toBe(401);
+    expect((await visitor.postForm('/api/hireme/enquire', form({ id: '1' }, { field: 'doc', bytes: PDF, name: 'offer.pdf', type: 'application/pdf' }))).status).toBe(401);
+  });
+});
+
+describe('POST enquire (services and profiles)', () => {
+  it('stores the enquiry as Pending with 2 images, mails the owner and a copy to the sender, and lists it in My area', async () => {
+    const { visitor } = await member();
+    const post = aPost('services', withEmail);
+    const images = [await uploadImage(visitor), await uploadImage(visitor)];
+    const answer = await visitor.post('/api/enquire', {
+      ...sender, type: 'services', id: post.id, description: 'Need aircon servicing for 3 units.\nAfternoon is best.',
+      preferred_date: inDays(3), alternative_date: inDays(4), urgent: '1', images,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Enquiry Submitted, check your Dashboard.');
+    const record = answer.body.data as Record<string, never>;
+    expect(record).toMatchObject({
+      type: 'services', status: 'pending', name: 'Siti Nurhaliza', phone_number: '+60 12-345 6789', email: 'siti@example.my', contact_method: 'whatsapp',
+      description: 'Need aircon servicing for 3 units.\nAfternoon is best.', preferred_date: inDays(3), alternative_date: inDays(4), urgent: '1',
+      enquirable: { type: 'services', id: post.id, title: post.title, variant: 'post', profile: { name: post.profile } },
+      url: `/me/services/${(record as { id: number }).id}`,
+    });
+    expect((record as { images: { full: string }[] }).images.map((image) => image.full)).toEqual(images.map((image) => image.full));
+    expect(count('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM enquiry_media WHERE enquiry_id = ?)', (record as { id: number }).id)).toBe(0);
+
+    const toOwner = lastMail(post.email!);
+    expect(toOwner).toContain(`Subject: New enquiry: ${post.title.slice(0, 20)}`);
+    expect(toOwner).toContain('Siti Nurhaliza');
+    expect(toOwner).toContain('+60 12-345 6789');
+    expect(toOwner).toContain('WhatsApp');
+    expect(toOwner).toContain('Need aircon servicing for 3 units.');
+    const toSender = lastMail('siti@example.my');
+    expect(toSender).toContain('Your enquiry about');
+    expect(toSender).toContain(`/me/services/${(record as { id: number }).id}`);
+
+    const list = await visitor.get('/api/enquire');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('Cache-Control')).toBe('no-store');
+    expect((list.body.data as { id: number }[]).map((item) => item.id)).toEqual([(record as { id: number }).id]);
+    const one = await visitor.get(`/api/enquire/${(record as { id: number }).id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: (record as { id: number }).id, name: 'Siti Nurhaliza', contact_method: 'whatsapp' });
+  });
+
+  it('sends an enquiry about a profile without a contact e-mail to the site inbox, named for passing on', async () => {
+    const { visitor, email } = await member('Ahmad');
+    const profile = copy.db.prepare(`SELECT id, name FROM profiles pr WHERE NOT EXISTS (SELECT 1 FROM locations WHERE profile_id = pr.id AND email IS NOT NULL) LIMIT 1`).get() as { id: number; name: string };
+    const answer = await visitor.post('/api/enquire', { name: 'Ahmad', phone_number: '0123456789', type: 'profile', id: profile.id, description: 'Open on Sunday?', preferred_date: inDays(0) });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ contact_method: 'call', email: null, urgent: '0', enquirable: { variant: 'profile', title: profile.name } });
+    const inbox = lastMail('enquiries@yellowpages.my');
+    expect(inbox).toContain(`pass this on to ${profile.name}`);
+    // No e-mail on the form: the copy goes to the account's address.
+    expect(lastMail(email)).toContain('Your enquiry about');
+  });
+
+  it('answers each missing or bad field with 422 and stores nothing', async () => {
+    const { visitor } = await member();
+    const post = aPost('services', '1', 3);
+    const before = count('SELECT count(*) AS n FROM enquiries');
+    const empty = await visitor.post('/api/enquire', { type: 'services', id: post.id });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.errors!).sort()).toEqual(['description', 'name', 'phone_number', 'preferred_date']);
+    const bad = await visitor.post('/api/enquire', {
+      ...sender, email: 'not-an-email', contact_method: 'pigeon', type: 'services', id: post.id, description: 'x', preferred_date: '2020-01-01', alternative_date: '2026-02-30',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toMatchObject({
+      email: ['Enter a valid email address.'], contact_method: ['Choose how you want to be contacted.'],
+      preferred_date: ['The preferred date cannot be before today.'], alternative_date: ['The alternative date is not a valid date.'],
+    });
+    const sixImages = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'x', preferred_date: inDays(1), images: Array.from({ length: 6 }, () => ({ full: '/media/x.jpg' })) });
+    expect(sixImages.body.errors).toMatchObject({ images: ['At most 5 images.'] });
+    // Images somebody else uploaded are refused.
+    const { visitor: other } = await member();
+    const theirs = await uploadImage(other);
+    const stolen = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'x', preferred_date: inDays(1), images: [theirs] });
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.errors).toMatchObject({ images: ['Upload the images again.'] });
+    expect((await visitor.post('/api/enquire', { ...sender, type: 'jobs', id: post.id, description: 'x', preferred_date: inDays(1) })).status).toBe(422);
+    expect((await visitor.post('/api/enquire', { ...sender, type: 'services', id: 999_999_999, description: 'x', preferred_date: inDays(1) })).status).toBe(404);
+    expect(count('SELECT count(*) AS n FROM enquiries')).toBe(before);
+  });
+
+  it('refuses a second enquiry about the same listing within 10 minutes, and limits each account', async () => {
+    const { visitor } = await member();
+    const post = aPost('services', '1', 5);
+    const send = (id: number) => visitor.post('/api/enquire', { ...sender, type: 'services', id, description: 'Quote please.', preferred_date: inDays(2) });
+    expect((await send(post.id)).status).toBe(201);
+    const again = await send(post.id);
+    expect(again.status).toBe(429);
+    expect(again.headers.get('Retry-After')).toBe('600');
+    // Ten minutes later it goes through.
+    copy.db.prepare("UPDATE enquiries SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-11 minutes') WHERE post_id = ?").run(post.id);
+    expect((await send(post.id)).status).toBe(201);
+    // The account's hourly limit (2 sent so far, plus the refused one).
+    const statuses = [];
+    for (let offset = 10; offset < 10 + RATE_LIMITS.enquiry.limit; offset += 1) statuses.push((await send(aPost('services', '1', offset).id)).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(RATE_LIMITS.enquiry.limit - 3);
+  });
+
+  it('drops a filled honeypot without storing or mailing, and keeps typed markup inert in mails', async () => {
+    const { visitor } = await member();
+    const post = aPost('services', withEmail, 1);
+    const before = count('SELECT count(*) AS n FROM enquiries');
+    const bot = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'Buy now', preferred_date: inDays(1), website: 'http://spam.example' });
+    expect(bot.status).toBe(201);
+    expect(count('SELECT count(*) AS n FROM enquiries')).toBe(before);
+
+    const answer = await visitor.post('/api/enquire', {
+      ...sender, name: 'Eve <img src=x onerror=alert(1)>', type: 'services', id: post.id,
+      description: '<script>alert("x")</script>\u0000\u202Eevil', preferred_date: inDays(1),
+    });
+    expect(answer.status).toBe(201);
+    expect((answer.body.data as { description: string }).description).toBe('<script>alert("x")</script>evil');
+    const mail = lastMail(post.email!);
+    const html = mail.slice(mail.indexOf('<!doctype html>'));
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('POST job-application', () => {
+  it('applies with a new CV (multipart): stored privately, attached to the owner mail, downloadable by the applicant only', async () => {
+    const { visitor } = await member('Lim Wei');
+    const job = aPost('jobs', `j.resume_required = 1 AND j.company_confidential = 0 AND ${withEmail}`);
+    const answer = await visitor.postForm<{ message: string; data: Record<string, never> }>('/api/job-application', form({
+      id: String(job.id), name: 'Lim Wei', phone_number: '0198765432', contact_method: 'email', email: 'lim@example.my',
+      language: ['English', 'Chinese'], education: 'degree', experience: '4', salary_type: 'month', salary: '5500', additional_skill: 'Forklift licence',
+    }, { field: 'cv', bytes: PDF, name: 'Lim Wei – CV.pdf', type: 'application/pdf' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Application Submitted, check your Dashboard.');
+    const record = answer.body.data as { id: number; attachment: { original_filename: string; url: string } } & Record<string, unknown>;
+    expect(record).toMatchObject({ type: 'jobs', language: ['English', 'Chinese'], education: 'degree', experience: 4, salary: 5500, salary_type: 'month', post: { id: job.id } });
+    expect(record.attachment.original_filename).toBe('Lim Wei – CV.pdf');
+    const file = String(copy.db.prepare('SELECT d.file FROM enquiries e JOIN documents d ON d.id = e.document_id WHERE e.id = ?').get(record.id)!.file);
+    expect(file.startsWith('private/')).toBe(true);
+    expect(lastMail(job.email!)).toContain('filename*0*=');
+    expect(lastMail(job.email!)).toContain('Their CV is attached');
+
+    const download = await api().request(record.attachment.url, { headers: { Cookie: visitor.cookieHeader() } }, { clientAddress: visitor.client });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('Content-Disposition')).toContain('attachment');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    const { visitor: stranger } = await member();
+    expect((await stranger.get(record.attachment.url)).status).toBe(404);
+  });
+
+  it('needs a CV only when the job asks for one, and can attach the CV stored on the account (a copy)', async () => {
+    const { visitor } = await member('Raj');
+    const fields = { name: 'Raj', phone_number: '0123334444', language: 'English,Malay', education: 'spm', experience: '0', salary_type: 'month', salary: '2000' };
+    const needsCv = aPost('jobs', 'j.resume_required = 1', 1);
+    const refused = await visitor.post('/api/job-application', { ...fields, id: needsCv.id });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ cv: ['The cv field is required.'] });
+    expect((await visitor.post('/api/job-application', { ...fields, id: needsCv.id, cv: 'profile' })).body.errors).toEqual({ cv: ['Upload your CV.'] });
+
+    const noCv = aPost('jobs', 'j.resume_required = 0');
+    const applied = await visitor.post('/api/job-application', { ...fields, id: noCv.id });
+    expect(applied.status).toBe(201);
+    expect(applied.body.data).toMatchObject({ attachment: null, language: ['English', 'Malay'] });
+
+    expect((await visitor.postForm('/api/account/cv', form({}, { field: 'cv', bytes: PDF, name: 'raj.pdf', type: 'application/pdf' }))).status).toBe(200);
+    const withStored = await visitor.post('/api/job-application', { ...fields, id: needsCv.id, cv: 'profile' });
+    expect(withStored.status).toBe(201);
+    const ids = copy.db.prepare(`SELECT e.document_id AS sent, ud.cv_document_id AS stored FROM enquiries e JOIN user_details ud ON ud.user_id = e.user_id WHERE e.id = ?`)
+      .get((withStored.body.data as { id: number }).id) as { sent: number; stored: number };
+    expect(ids.sent).not.toBe(ids.stored);
+  });
+
+  it('answers the required fields of spec §5 with 422', async () => {
+    const { visitor } = await member();
+    const answer = await visitor.post('/api/job-application', { id: aPost('jobs').id, name: 'A', phone_number: '0123456789', experience: '', salary: '' });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors!).sort()).toEqual(['education', 'experience', 'language', 'salary', 'salary_type']);
+  });
+
+  it('never names a confidential company to the applicant', async () => {
+    const { visitor, email } = await member();
+    const job = aPost('jobs', 'j.company_confidential = 1 AND j.resume_required = 0');
+    const answer = await visitor.post('/api/job-application', { id: job.id, name: 'B', phone_number: '0123456789', language: ['Malay'], education: 'diploma', experience: 2, salary_type: 'year', salary: 40000 });
+    expect(answer.status).toBe(201);
+    expect((answer.body.data as { post: { profile: unknown } }).post.profile).toBeNull();
+    const listed = await visitor.get('/api/job-application');
+    expect(JSON.stringify(listed.body)).not.toContain(job.profile);
+    expect(lastMail(email)).not.toContain(job.profile);
+  });
+});
+
+describe('POST hireme/enquire and buysell/enquire', () => {
+  it('sends a job offer with a document (multipart), kept private', async () => {
+    const { visitor } = await member('Tan Ah Kow');
+    // People for hire list no contact e-mail: their offers go to the site's inbox, to be passed on.
+    const hireme = aPost('hireme');
+    const answer = await visitor.postForm('/api/hireme/enquire', form({
+      id: String(hireme.id), name: 'Tan Ah Kow', phone_number: '0162223333', company_name: 'Kedai Runcit Tan', offer: 'RM 2,500 a month, 3-month contract',
+    }, { field: 'doc', bytes: PDF, name: 'offer.pdf', type: 'application/pdf' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Offer Submitted, check your Dashboard.');
+    expect(answer.body.data).toMatchObject({ type: 'hireme', company_name: 'Kedai Runcit Tan', offer: 'RM 2,500 a month, 3-month contract', attachment: { original_filename: 'offer.pdf' } });
+    expect(String(copy.db.prepare('SELECT d.file FROM enquiries e JOIN documents d ON d.id = e.document_id WHERE e.id = ?').get((answer.body.data as { id: number }).id)!.file)).toMatch(/^private\//);
+    expect(lastMail('enquiries@yellowpages.my')).toContain('New job offer');
+    const missing = await visitor.post('/api/hireme/enquire', { id: hireme.id, name: 'Tan', phone_number: '0162223333' });
+    expect(Object.keys(missing.body.errors!).sort()).toEqual(['company_name', 'offer']);
+    const notPdf = await visitor.postForm('/api/hireme/enquire', form({ id: String(aPost('hireme', '1', 2).id), name: 'Tan', phone_number: '0162223333', company_name: 'X', offer: 'Y' },
+      { field: 'doc', bytes: png, name: 'offer.pdf', type: 'application/pdf' }));
+    expect(notPdf.status).toBe(422);
+    expect(notPdf.body.errors).toEqual({ doc: ['The file must be a PDF.'] });
+  });
+
+  it('sends a buy & sell offer and answers its required fields with 422', async () => {
+    const { visitor } = await member();
+    const item = aPost('buysell');
+    const missing = await visitor.post('/api/buysell/enquire', { id: item.id, name: 'C', phone_number: '0123456789', qty: '', offered_price: '' });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors!).sort()).toEqual(['deal_method', 'offered_price', 'qty']);
+    const answer = await visitor.post('/api/buysell/enquire', { id: item.id, name: 'C', phone_number: '0123456789', qty: 2, offered_price: 150.5, deal_method: 'cod', remark: 'Can collect Saturday' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ type: 'buysell', qty: 2, offered_price: 150.5, deal_method: 'cod', enquirable: { id: item.id } });
+    const listed = await visitor.get('/api/buysell/enquire');
+    expect((listed.body.data as unknown[]).length).toBe(1);
+  });
+});
+
+describe('reading enquiries (IDOR)', () => {
+  it('answers 404 on every GET …/{id} for somebody else\'s enquiry and for one of another kind', async () => {
+    const { visitor: owner } = await member();
+    const { visitor: stranger } = await member();
+    const sent: [EnquiryKind, number][] = [];
+    const services = await owner.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', 40).id, description: 'x', preferred_date: inDays(1) });
+    sent.push(['services', (services.body.data as { id: number }).id]);
+    const job = await owner.post('/api/job-application', { id: aPost('jobs', 'j.resume_required = 0', 3).id, name: 'D', phone_number: '0123456789', language: 'English', education: 'none', experience: 1, salary_type: 'month', salary: 1800 });
+    sent.push(['jobs', (job.body.data as { id: number }).id]);
+    const offer = await owner.post('/api/hireme/enquire', { id: aPost('hireme', '1', 4).id, name: 'D', phone_number: '0123456789', company_name: 'D Sdn Bhd', offer: 'Part-time' });
+    sent.push(['hireme', (offer.body.data as { id: number }).id]);
+    const buysell = await owner.post('/api/buysell/enquire', { id: aPost('buysell', '1', 4).id, name: 'D', phone_number: '0123456789', qty: 1, offered_price: 10, deal_method: 'delivery' });
+    sent.push(['buysell', (buysell.body.data as { id: number }).id]);
+    for (const [kind, id] of sent) {
+      const path = `/api/${ENQUIRY_WORDS[kind].api}/${id}`;
+      expect((await owner.get(path)).status, path).toBe(200);
+      const theirs = await stranger.get(path);
+      expect(theirs.status, path).toBe(404);
+      expect(theirs.body.message).toBe('Enquiry not found.');
+      expect((await stranger.get(`${path}/attachment`)).status).toBe(404);
+      const otherKind = kind === 'services' ? 'buysell' : 'services';
+      expect((await owner.get(`/api/${ENQUIRY_WORDS[otherKind].api}/${id}`)).status).toBe(404);
+    }
+    expect(((await stranger.get('/api/enquire')).body.data as unknown[])).toEqual([]);
+  });
+
+  it('pages a long list', async () => {
+    const { visitor, email } = await member();
+    const userId = Number(copy.db.prepare('SELECT id FROM users WHERE email = ?').get(email)!.id);
+    const post = aPost('services');
+    const insert = copy.db.prepare(`INSERT INTO enquiries (kind, user_id, post_id, listing_title, name, phone_number, contact_method, details, created_at)
+      VALUES ('services', ?, ?, ?, 'E', '0123456789', 'call', '{"description":"x"}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ? || ' minutes'))`);
+    for (let index = 0; index < MY_AREA_PAGE_SIZE + 3; index += 1) insert.run(userId, post.id, post.title, String(-index));
+    const first = await visitor.get('/api/enquire');
+    expect((first.body.data as unknown[]).length).toBe(MY_AREA_PAGE_SIZE);
+    expect(first.body.has_more).toBe(true);
+    const second = await visitor.get('/api/enquire?page=2');
+    expect((second.body.data as unknown[]).length).toBe(3);
+    expect(second.body.has_more).toBe(false);
+  });
+
+  it('keeps enquiries for the listing owners when the sender\'s account is deleted, without the link to the account', async () => {
+    const { visitor } = await member();
+    const answer = await visitor.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', 60).id, description: 'x', preferred_date: inDays(1) });
+    const id = (answer.body.data as { id: number }).id;
+    expect((await visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
+    copy.db.prepare("UPDATE users SET pending_delete_at = '2000-01-01T00:00:00.000Z' WHERE pending_delete = 1").run();
+    await deleteDueAccounts(copy.app);
+    expect(copy.db.prepare('SELECT user_id, name FROM enquiries WHERE id = ?').get(id)).toMatchObject({ user_id: null, name: 'Siti Nurhaliza' });
+  });
+});
