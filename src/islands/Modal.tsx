@@ -3,8 +3,8 @@ import { useDialog } from './useDialog.ts';
 
 interface ModalProps {
   title: string;
-  /** 400 px for the login and account modals, 500 px for the report modal (spec §2). */
-  width: 400 | 500;
+  /** 400 px for the login and account modals, 500 px for the report modal, 800 px for the enquiry modal (spec §2). */
+  width: 400 | 500 | 800;
   onClose: () => void;
   /** Test id and view name on the dialog, for tests and styling. */
   testId: string;
@@ -12,7 +12,7 @@ interface ModalProps {
   children: ReactNode;
 }
 
-const WIDTHS = { 400: 'max-w-[400px]', 500: 'max-w-[500px]' } as const;
+const WIDTHS = { 400: 'max-w-[400px]', 500: 'max-w-[500px]', 800: 'max-w-[800px]' } as const;
 
 /**
  * A modal dialog over a dimmed page: titled, closed by its × button, Escape or a click outside, with

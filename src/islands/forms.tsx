@@ -71,6 +71,7 @@ interface FieldProps {
   error?: string[] | undefined;
   type?: string;
   max?: string;
+  min?: string | undefined;
   autoComplete?: string;
   disabled?: boolean;
   inputMode?: 'numeric' | 'email' | 'tel' | 'text';
@@ -78,16 +79,30 @@ interface FieldProps {
   children?: ReactNode;
 }
 
-export function Field({ id, label, value, onChange, error, type = 'text', max, autoComplete, disabled, inputMode, maxLength, children }: FieldProps) {
+export function Field({ id, label, value, onChange, error, type = 'text', max, min, autoComplete, disabled, inputMode, maxLength, children }: FieldProps) {
   return (
     <div className="mt-3">
       <label htmlFor={id} className="block text-sm font-medium">{label}</label>
       <div className="mt-1 flex gap-2">
-        <input id={id} type={type} max={max} value={value} onChange={(event) => onChange(event.target.value)} autoComplete={autoComplete}
+        <input id={id} type={type} max={max} min={min} value={value} onChange={(event) => onChange(event.target.value)} autoComplete={autoComplete}
           disabled={disabled} inputMode={inputMode} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 rounded border border-gray-400 px-3 py-2 disabled:bg-gray-100" />
         {children}
       </div>
+      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error[0]}</p>}
+    </div>
+  );
+}
+
+/** A labelled multi-line text field with its server message. */
+export function TextAreaField({ id, label, value, onChange, error, maxLength = 5000 }: {
+  id: string; label: string; value: string; onChange: (value: string) => void; error?: string[] | undefined; maxLength?: number;
+}) {
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <textarea id={id} rows={3} value={value} maxLength={maxLength} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined} className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
       {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error[0]}</p>}
     </div>
   );

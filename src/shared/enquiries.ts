@@ -59,6 +59,41 @@ export const ENQUIRY_STATUS_LABELS = { pending: 'Pending' } as const;
 /** My area's URL of one enquiry (spec §1: /me/{type}/{id}). */
 export const enquiryUrl = (kind: EnquiryKind, id: number) => `/me/${kind}/${id}`;
 
+/** What an enquiry is about, as its record shows it. */
+export interface EnquiryListing {
+  type: ListingType | 'profile' | null;
+  id: number | null;
+  title: string;
+  variant: 'post' | 'profile';
+  /** Null once the listing is gone. */
+  url: string | null;
+  /** The business behind it; null when the listing is confidential (never revealed to who enquires). */
+  profile: { name: string; slug: string; url: string } | null;
+  locations: { city_state: string }[];
+}
+
+/** An enquiry record of spec §3 as its sender reads it. */
+export interface EnquiryRecord {
+  id: number;
+  type: EnquiryKind;
+  status: 'pending';
+  created_at: string;
+  created_date: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  /** Services only. */
+  images?: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null }[];
+  /** The CV (job application) or document (job offer) sent with it, downloadable by its sender. */
+  attachment: { original_filename: string; url: string } | null;
+  /** The post applied to (job applications, spec §3), or what was enquired about (the other kinds). */
+  post?: EnquiryListing;
+  enquirable?: EnquiryListing;
+  url: string;
+  [detail: string]: unknown;
+}
+
 /** The fields of an enquiry record that only its kind has, in the order people read them. */
 const DETAIL_LABELS: Record<EnquiryKind, [field: string, label: string][]> = {
   services: [['description', 'Description'], ['preferred_date', 'Preferred date'], ['alternative_date', 'Alternative date'], ['urgent', 'Urgent']],

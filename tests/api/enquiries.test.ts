@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteDueAccounts } from '../../src/server/accounts/settings.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
-import { ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, type EnquiryKind } from '../../src/shared/enquiries.ts';
+import { ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, type EnquiryKind, type EnquiryRecord } from '../../src/shared/enquiries.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
@@ -78,15 +78,15 @@ describe('POST enquire (services and profiles)', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe('Enquiry Submitted, check your Dashboard.');
-    const record = answer.body.data as Record<string, never>;
+    const record = answer.body.data as EnquiryRecord;
     expect(record).toMatchObject({
       type: 'services', status: 'pending', name: 'Siti Nurhaliza', phone_number: '+60 12-345 6789', email: 'siti@example.my', contact_method: 'whatsapp',
       description: 'Need aircon servicing for 3 units.\nAfternoon is best.', preferred_date: inDays(3), alternative_date: inDays(4), urgent: '1',
       enquirable: { type: 'services', id: post.id, title: post.title, variant: 'post', profile: { name: post.profile } },
-      url: `/me/services/${(record as { id: number }).id}`,
+      url: `/me/services/${record.id}`,
     });
-    expect((record as { images: { full: string }[] }).images.map((image) => image.full)).toEqual(images.map((image) => image.full));
-    expect(count('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM enquiry_media WHERE enquiry_id = ?)', (record as { id: number }).id)).toBe(0);
+    expect(record.images!.map((image) => image.full)).toEqual(images.map((image) => image.full));
+    expect(count('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM enquiry_media WHERE enquiry_id = ?)', record.id)).toBe(0);
 
     const toOwner = lastMail(post.email!);
     expect(toOwner).toContain(`Subject: New enquiry: ${post.title.slice(0, 20)}`);
@@ -96,15 +96,15 @@ describe('POST enquire (services and profiles)', () => {
     expect(toOwner).toContain('Need aircon servicing for 3 units.');
     const toSender = lastMail('siti@example.my');
     expect(toSender).toContain('Your enquiry about');
-    expect(toSender).toContain(`/me/services/${(record as { id: number }).id}`);
+    expect(toSender).toContain(`/me/services/${record.id}`);
 
     const list = await visitor.get('/api/enquire');
     expect(list.status).toBe(200);
     expect(list.headers.get('Cache-Control')).toBe('no-store');
-    expect((list.body.data as { id: number }[]).map((item) => item.id)).toEqual([(record as { id: number }).id]);
-    const one = await visitor.get(`/api/enquire/${(record as { id: number }).id}`);
+    expect((list.body.data as { id: number }[]).map((item) => item.id)).toEqual([record.id]);
+    const one = await visitor.get(`/api/enquire/${record.id}`);
     expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ id: (record as { id: number }).id, name: 'Siti Nurhaliza', contact_method: 'whatsapp' });
+    expect(one.body.data).toMatchObject({ id: record.id, name: 'Siti Nurhaliza', contact_method: 'whatsapp' });
   });
 
   it('sends an enquiry about a profile without a contact e-mail to the site inbox, named for passing on', async () => {
@@ -191,13 +191,13 @@ describe('POST job-application', () => {
   it('applies with a new CV (multipart): stored privately, attached to the owner mail, downloadable by the applicant only', async () => {
     const { visitor } = await member('Lim Wei');
     const job = aPost('jobs', `j.resume_required = 1 AND j.company_confidential = 0 AND ${withEmail}`);
-    const answer = await visitor.postForm<{ message: string; data: Record<string, never> }>('/api/job-application', form({
+    const answer = await visitor.postForm<{ message: string; data: EnquiryRecord }>('/api/job-application', form({
       id: String(job.id), name: 'Lim Wei', phone_number: '0198765432', contact_method: 'email', email: 'lim@example.my',
       language: ['English', 'Chinese'], education: 'degree', experience: '4', salary_type: 'month', salary: '5500', additional_skill: 'Forklift licence',
     }, { field: 'cv', bytes: PDF, name: 'Lim Wei – CV.pdf', type: 'application/pdf' }));
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe('Application Submitted, check your Dashboard.');
-    const record = answer.body.data as { id: number; attachment: { original_filename: string; url: string } } & Record<string, unknown>;
+    const record = answer.body.data as EnquiryRecord & { attachment: { original_filename: string; url: string } };
     expect(record).toMatchObject({ type: 'jobs', language: ['English', 'Chinese'], education: 'degree', experience: 4, salary: 5500, salary_type: 'month', post: { id: job.id } });
     expect(record.attachment.original_filename).toBe('Lim Wei – CV.pdf');
     const file = String(copy.db.prepare('SELECT d.file FROM enquiries e JOIN documents d ON d.id = e.document_id WHERE e.id = ?').get(record.id)!.file);

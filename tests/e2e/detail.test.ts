@@ -101,7 +101,7 @@ describe('business profile', () => {
     expect(await page.getByTestId('open-now').innerText()).toMatch(/^(Open now|Closed now)$/);
     expect(await page.getByTestId('opening-hours').innerText()).toContain('Monday');
     expect((await jsonLd()).map((block) => block['@type'])).toEqual(['LocalBusiness', 'BreadcrumbList']);
-    expect(await page.getByTestId('floating-actions').getByRole('link', { name: 'Enquire Now' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('floating-actions').getByRole('button', { name: 'Enquire Now' }).isVisible()).toBe(true);
   });
 
   it('loads the Related row of a FREE profile when scrolled near it', async () => {

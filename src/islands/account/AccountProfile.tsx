@@ -4,15 +4,15 @@
  * Password and Delete Account (disabled while a deletion is pending, which can be cancelled). Fed by
  * GET account; a signed-out visitor gets the login modal and the page fills in once they sign in.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorBody } from '../../client/api.ts';
 import { ACCOUNT_DELETION_DAYS, GENDERS, SALARY_TYPES } from '../../shared/account-settings.ts';
 import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
-import { $user, openLogin, signedIn } from '../../stores/session.ts';
+import { openLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import Modal from '../Modal.tsx';
+import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 import { DeleteAccount, EditEmail, EditPhone, EditProfile, EditResume, type EditView } from './EditViews.tsx';
 
 const TITLES: Record<EditView, string> = {
@@ -48,19 +48,15 @@ function phoneText(user: User): string | null {
 }
 
 export default function AccountProfile() {
-  const stored = useStore($user);
-  const [mounted, setMounted] = useState(false);
+  const { ready, userId: signedInId } = useSignedInId();
   const [account, setAccount] = useState<User | null>(null);
   const [view, setView] = useState<EditView | null>(null);
   const [uploading, setUploading] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const signedInId = mounted ? stored?.id ?? null : null;
 
   useEffect(() => {
-    if (!mounted) return;
+    if (!ready) return;
     if (signedInId === null) {
       setAccount(null);
-      openLogin('login');
       return;
     }
     let cancelled = false;
@@ -70,19 +66,14 @@ export default function AccountProfile() {
       signedIn(data);
     }, (error: unknown) => console.warn('The account could not be loaded', error));
     return () => { cancelled = true; };
-  }, [mounted, signedInId]);
+  }, [ready, signedInId]);
 
   const saved = useCallback((user: User) => { setAccount(user); signedIn(user); }, []);
   const close = useCallback(() => setView(null), []);
 
-  if (!mounted || (signedInId !== null && !account)) return <p className="text-gray-700" role="status">Loading your account…</p>;
+  if (!ready || (signedInId !== null && !account)) return <p className="text-gray-700" role="status">Loading your account…</p>;
   if (!account) {
-    return (
-      <div className="panel" data-testid="account-signed-out">
-        <p>Log in to see and edit your account.</p>
-        <button type="button" className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white" onClick={() => openLogin('login')}>Log in</button>
-      </div>
-    );
+    return <SignedOutPanel text="Log in to see and edit your account." testId="account-signed-out" />;
   }
 
   const photo = async (file: File | undefined) => {

@@ -5,7 +5,7 @@
  * listing's contact e-mail, or the site's enquiries inbox when it has none) and the sender gets a copy.
  * Senders read theirs in My area; nobody else's (a 404, never a 403).
  */
-import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
+import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, enquiryUrl, type EnquiryKind, type EnquiryListing, type EnquiryRecord } from '../../shared/enquiries.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enquiries.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
@@ -28,40 +28,6 @@ export const STORED_CV = 'profile';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
 const COMMON_FIELDS = new Set(['id', 'type', 'name', 'email', 'phone_number', 'contact_method', 'images', HONEYPOT_FIELD]);
-
-export interface EnquiryListing {
-  type: ListingRef['type'] | null;
-  id: number | null;
-  title: string;
-  variant: 'post' | 'profile';
-  /** Null once the listing is gone. */
-  url: string | null;
-  /** The business behind it; null when the listing is confidential (never revealed to who enquires). */
-  profile: { name: string; slug: string; url: string } | null;
-  locations: { city_state: string }[];
-}
-
-/** An enquiry record of spec §3 as its sender reads it. */
-export interface EnquiryRecord {
-  id: number;
-  type: EnquiryKind;
-  status: 'pending';
-  created_at: string;
-  created_date: string;
-  name: string;
-  phone_number: string;
-  email: string | null;
-  contact_method: string;
-  /** Services only. */
-  images?: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null }[];
-  /** The CV (job application) or document (job offer) sent with it, downloadable by its sender. */
-  attachment: { original_filename: string; url: string } | null;
-  /** The post applied to (job applications, spec §3), or what was enquired about (the other kinds). */
-  post?: EnquiryListing;
-  enquirable?: EnquiryListing;
-  url: string;
-  [detail: string]: unknown;
-}
 
 function listingOf(row: EnquiryRow): EnquiryListing {
   const url = row.listing_type === null || row.listing_slug === null ? null

@@ -4,12 +4,11 @@
  * listing only, never its owner (confidential listings stay confidential). Everything typed is escaped
  * in the HTML part (composeMail).
  */
-import { ENQUIRY_WORDS, enquiryFacts, type EnquiryKind } from '../../shared/enquiries.ts';
+import { ENQUIRY_WORDS, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { EnquiryTargetRow } from '../db/repositories.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
-import type { EnquiryRecord } from './enquiries.ts';
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { EnquiryDialogProps } from './enquiry/EnquiryDialog.tsx';
+import type { ReportDialogProps } from './ReportDialog.tsx';
+
+const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
+const EnquiryDialog = lazy(() => import('./enquiry/EnquiryDialog.tsx'));
+
+type ListingDialogButtonProps =
+  | { dialog: 'report'; report: Omit<ReportDialogProps, 'onClose'> }
+  | { dialog: 'enquiry'; enquiry: Omit<EnquiryDialogProps, 'onClose'>; label: string; className: string };
+
+/**
+ * A listing's buttons that open a modal: Report (spec §2, 500 px) and the action button (Enquire Now,
+ * Apply Now, Hire Now, Make Offer) with the enquiry modal (800 px). One island for both, and each modal
+ * loads on the first click, so detail and profile pages carry neither. The action needs an account: a
+ * signed-out click asks to log in first (client/auth-actions.ts) and opens the modal after.
+ */
+export default function ListingDialogButton(props: ListingDialogButtonProps) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  if (props.dialog === 'report') {
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">Report</button>
+        {open && <Suspense fallback={null}><ReportDialog {...props.report} onClose={close} /></Suspense>}
+      </>
+    );
+  }
+  const { listing } = props.enquiry;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className={props.className} data-testid="action" data-auth-action="enquire"
+        data-auth-key={`enquire:${listing.type}:${listing.id}`} data-analytics="enquire">{props.label}</button>
+      {open && <Suspense fallback={null}><EnquiryDialog {...props.enquiry} onClose={close} /></Suspense>}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * One enquiry, job application, job offer or offer the user sent (spec §2 /me/{type}/{id}): what it is
+ * about, its status and date, the sender's name, phone, e-mail and preferred contact method, and what
+ * was asked, with its photos or the CV/document sent. Somebody else's is not found (the API answers 404).
+ */
+import { useEffect, useState } from 'react';
+import { api, errorBody } from '../../client/api.ts';
+import { Picture } from '../../components/Picture.tsx';
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_WORDS, MY_AREA_PAGES, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
+import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
+
+export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: number }) {
+  const { ready, userId } = useSignedInId();
+  const [record, setRecord] = useState<EnquiryRecord | null | 'missing'>(null);
+  const words = ENQUIRY_WORDS[kind];
+
+  useEffect(() => {
+    if (!ready || userId === null) return;
+    let cancelled = false;
+    api.get(`${words.api}/${id}`).json<{ data: EnquiryRecord }>().then(({ data }) => {
+      if (!cancelled) setRecord(data);
+    }, (error: unknown) => {
+      if (!cancelled && errorBody(error).status === 404) setRecord('missing');
+      else console.warn('The enquiry could not be loaded', error);
+    });
+    return () => { cancelled = true; };
+  }, [ready, userId, words.api, id]);
+
+  const back = <a href={`/me/${words.page}`} className="link text-sm">← {MY_AREA_PAGES[words.page].tab}</a>;
+  if (!ready || (userId !== null && record === null)) return <p className="text-gray-700" role="status">Loading…</p>;
+  if (userId === null) return <SignedOutPanel text="Log in to see what you sent." testId="my-area-signed-out" />;
+  if (record === 'missing' || record === null) {
+    return (
+      <section className="py-10 text-center" data-testid="not-found">
+        <h1 className="text-3xl font-bold">404 Page Unavailable!</h1>
+        <p className="mt-3 text-gray-700">This enquiry does not exist, or it is not yours.</p>
+        <p className="mt-4">{back}</p>
+      </section>
+    );
+  }
+  const listing = record.post ?? record.enquirable;
+  return (
+    <article className="space-y-4" data-testid="enquiry-view">
+      {back}
+      <header className="panel">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h1 className="text-2xl font-bold">{words.noun}</h1>
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" data-testid="enquiry-status">{ENQUIRY_STATUS_LABELS[record.status]}</span>
+        </div>
+        <p className="mt-2">
+          {listing?.url ? <a href={listing.url} className="font-semibold text-blue-800 hover:underline">{listing.title}</a> : <span className="font-semibold">{listing?.title}</span>}
+        </p>
+        <p className="text-sm text-gray-700">{[listing?.profile?.name, listing?.locations[0]?.city_state, `Sent ${record.created_date}`].filter(Boolean).join(' · ')}</p>
+      </header>
+      <section className="panel" aria-labelledby="enquiry-details">
+        <h2 id="enquiry-details" className="font-semibold">Details</h2>
+        <dl className="mt-2">
+          {enquiryFacts(kind, record).map(([label, value]) => (
+            <div key={label} className="grid gap-1 border-b border-gray-100 py-1.5 sm:grid-cols-[12rem_1fr]">
+              <dt className="text-sm text-gray-700">{label}</dt>
+              <dd className="whitespace-pre-wrap">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {record.images && record.images.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
+            {record.images.map((image, index) => (
+              <li key={image.full}><a href={image.full}><Picture image={image} alt={`Photo ${index + 1}`} width={120} height={90} className="h-[90px] w-[120px] rounded object-cover" /></a></li>
+            ))}
+          </ul>
+        )}
+        {record.attachment && (
+          <p className="mt-3 text-sm">{kind === 'jobs' ? 'CV' : 'Document'}: <a href={record.attachment.url} className="link" download>{record.attachment.original_filename}</a></p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * My area's list (spec §2 /me/{page}): the signed-in user's enquiries/bookings, job applications,
+ * buy & sell offers, job offers, or what they follow, newest first, a page at a time ('Show more').
+ * Each enquiry links to its view and shows its status (Pending); an empty list says so in the words
+ * of spec §8.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../client/api.ts';
+import { Picture } from '../../components/Picture.tsx';
+import { LISTING_TYPE_LABELS, type ListingType } from '../../shared/constants.ts';
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
+import type { Image } from '../../shared/schemas/catalog.ts';
+import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
+
+interface FollowItem {
+  id: number;
+  type: ListingType | 'profile';
+  variant: 'post' | 'profile';
+  followable: { title: string; slug: string; url: string; image: Image | null };
+}
+
+type Item = { page: 'following'; item: FollowItem } | { page: Exclude<MyAreaPage, 'following'>; item: EnquiryRecord };
+
+function EnquiryItem({ record }: { record: EnquiryRecord }) {
+  const listing = record.post ?? record.enquirable;
+  return (
+    <a href={record.url} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <span className="font-semibold text-blue-800">{listing?.title}</span>
+        <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{ENQUIRY_STATUS_LABELS[record.status]}</span>
+      </div>
+      <p className="mt-1 text-sm text-gray-700">
+        {[listing?.profile?.name, listing?.locations[0]?.city_state, `Sent ${record.created_date}`].filter(Boolean).join(' · ')}
+      </p>
+    </a>
+  );
+}
+
+function FollowedItem({ item }: { item: FollowItem }) {
+  return (
+    <a href={item.followable.url} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
+      {item.followable.image
+        ? <Picture image={item.followable.image} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
+        : <span className="h-12 w-16 shrink-0 rounded bg-gray-100" aria-hidden="true" />}
+      <span>
+        <span className="block font-semibold text-blue-800">{item.followable.title}</span>
+        <span className="text-sm text-gray-700">{item.type === 'profile' ? 'Business' : LISTING_TYPE_LABELS[item.type].tab}</span>
+      </span>
+    </a>
+  );
+}
+
+export default function MyArea({ page }: { page: MyAreaPage }) {
+  const { ready, userId } = useSignedInId();
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const kind = MY_AREA_PAGES[page].kind;
+  const path = kind === null ? 'follow' : ENQUIRY_WORDS[kind].api;
+
+  const load = async (number: number, previous: Item[]) => {
+    setLoading(true);
+    try {
+      const answer = await api.get(path, { searchParams: { page: number } }).json<{ data: (FollowItem | EnquiryRecord)[]; has_more: boolean }>();
+      const loaded = answer.data.map((item) => ({ page, item }) as Item);
+      setItems([...previous, ...loaded]);
+      setNext(answer.has_more ? number + 1 : null);
+    } catch (error) {
+      console.warn('My area could not be loaded', error);
+      setItems(previous);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!ready) return;
+    setItems(null);
+    if (userId !== null) void load(1, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when who is signed in changes
+  }, [ready, userId]);
+
+  if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">Loading…</p>;
+  if (userId === null) return <SignedOutPanel text="Log in to see your enquiries, applications, offers and what you follow." testId="my-area-signed-out" />;
+  if (items!.length === 0) return <p className="panel" data-testid="my-area-empty">{MY_AREA_PAGES[page].empty}</p>;
+  return (
+    <div>
+      <ul className="grid gap-3" data-testid="my-area-list">
+        {items!.map((entry) => (
+          <li key={`${entry.item.id}-${entry.page === 'following' ? entry.item.type : ''}`}>
+            {entry.page === 'following' ? <FollowedItem item={entry.item} /> : <EnquiryItem record={entry.item} />}
+          </li>
+        ))}
+      </ul>
+      {next !== null && (
+        <button type="button" disabled={loading} onClick={() => void load(next, items!)} className="mt-4 rounded border border-ink px-4 py-2 font-semibold disabled:opacity-50">
+          Show more
+        </button>
+      )}
+    </div>
+  );
+}
