@@ -11,6 +11,8 @@ import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+/** How the owner is asked to get back, by the sender's preferred contact method. */
+const GET_BACK_BY: Record<string, string> = { call: 'a phone call', whatsapp: 'WhatsApp', sms: 'SMS', email: 'email' };
 
 export function enquiryOwnerMail(options: {
   kind: EnquiryKind;
@@ -26,7 +28,7 @@ export function enquiryOwnerMail(options: {
   const noun = ENQUIRY_WORDS[kind].noun.toLowerCase();
   const paragraphs = [
     `${record.name} sent ${article(noun)} ${noun} about "${target.title}" (${absoluteUrl(site, listingUrl)}).`,
-    `Please contact them by ${record.contact_method === 'email' ? 'email' : record.contact_method === 'whatsapp' ? 'WhatsApp' : record.contact_method === 'sms' ? 'SMS' : 'phone call'}, as they asked.`,
+    `Please get back to them by ${GET_BACK_BY[record.contact_method] ?? 'a phone call'}, as they asked.`,
   ];
   if (inbox) paragraphs.unshift(`This listing has no contact email: pass this on to ${target.profile_name} by phone.`);
   if (attachment) paragraphs.push(`${kind === 'jobs' ? 'Their CV' : 'Their document'} is attached (${attachment.filename}).`);
