@@ -4,13 +4,15 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './src/server/build/precompress.ts';
+import serviceWorker from './src/server/build/service-worker.ts';
 import { BASE_POLICY } from './src/server/security.ts';
 
 export default defineConfig({
   output: 'server',
   // The largest body any route takes (an upload request); each route refuses less as the body streams.
   adapter: node({ mode: 'standalone', bodySizeLimit: 48 * 1024 * 1024 }),
-  integrations: [react(), precompress()],
+  // The service worker, manifest and icons are written before precompress, which then compresses them too.
+  integrations: [react(), serviceWorker(), precompress()],
   server: { port: 4321, host: true },
   // A Content-Security-Policy header on every page: Astro hashes the scripts and styles it emits, so no
   // 'unsafe-inline'. Image, media and connect sources (the configured media origin, the ad network when

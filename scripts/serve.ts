@@ -3,4 +3,5 @@ import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
 import { serve } from '../src/server/serve.ts';
 
-await serve(join(projectRoot, 'dist'));
+// DIST_DIR: another build to serve (a deploy beside the running one; the tests serve a changed copy).
+await serve(process.env.DIST_DIR ?? join(projectRoot, 'dist'));

@@ -24,8 +24,17 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /**
+ * Hashed build assets (/_astro/) are cached for a year, as Astro does; the service worker is checked on
+ * every visit (browsers also skip the HTTP cache for it), so a deploy reaches people at once.
+ */
+function cacheControlOf(path: string): string {
+  if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  return path === '/sw.js' ? 'no-cache' : 'public, max-age=3600';
+}
+
+/**
  * Serves a precompressed copy of a static file under `clientDir` when the client accepts one, else
- * hands the request on. Hashed build assets (/_astro/) are cached for a year, as Astro does.
+ * hands the request on.
  */
 export function precompressedStatic(clientDir: string, next: Handler): Handler {
   const root = normalize(clientDir + sep);
@@ -50,7 +59,7 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
       'Content-Encoding': kind,
       'Content-Length': size,
       Vary: 'Accept-Encoding',
-      'Cache-Control': path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': cacheControlOf(path),
     });
     if (method === 'HEAD') return res.end();
     createReadStream(file + suffix).pipe(res);

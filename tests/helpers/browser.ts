@@ -4,14 +4,21 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.ts';
 
 /** The machine's Chromium (npm test found or installed it) with the flags this workplace needs (no sandbox as root, no background networking). */
+const LAUNCH = {
+  executablePath: findChromium() ?? '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: findChromium() ?? '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+/** A browser with a profile on disk (not incognito), as a person's: what installing a web app needs. */
+export function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport: { width: 1280, height: 900 } });
 }
 
 /**

@@ -1,0 +1,139 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { hydrated, launchPersistentBrowser, useBrowserSession } from '../helpers/browser.ts';
+import { startServer } from '../helpers/server.ts';
+
+const baseUrl = inject('baseUrl');
+const session = useBrowserSession();
+let page: Page;
+beforeEach(() => {
+  page = session.page;
+});
+
+/** Waits until the service worker (registered once the page is idle) controls the page. */
+async function controlled(target: Page): Promise<void> {
+  await target.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
+}
+
+function slugs(type: string, count: number, offset: number): string[] {
+  return (session.db.prepare(`SELECT slug FROM posts WHERE type = ? AND status = 'active' ORDER BY id LIMIT ? OFFSET ?`).all(type, count, offset) as { slug: string }[])
+    .map((row) => row.slug);
+}
+
+describe('installable, offline-tolerant site (issue 15)', () => {
+  it('shows the home page and two visited detail pages offline, and the offline page (with those listings) for an unvisited one', async () => {
+    const [first, second, unvisited] = slugs('services', 3, 30) as [string, string, string];
+    await page.goto(`${baseUrl}/`);
+    await controlled(page);
+    // The first visit came before the worker; from now on pages go through it.
+    await page.reload();
+    for (const slug of [first, second]) {
+      await page.goto(`${baseUrl}/services/${slug}`);
+      await hydrated(page);
+    }
+    const titles = await Promise.all([first, second].map((slug) => session.db.prepare('SELECT title FROM posts WHERE slug = ?').get(slug)!.title as string));
+
+    await session.context.setOffline(true);
+    await page.goto(`${baseUrl}/`);
+    expect(await page.locator('h1, [data-testid="home"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('offline-page').count()).toBe(0);
+    for (const [index, slug] of [first, second].entries()) {
+      await page.goto(`${baseUrl}/services/${slug}`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(titles[index]);
+    }
+    await page.goto(`${baseUrl}/services/${unvisited}`);
+    await expect.poll(() => page.getByTestId('offline-page').count()).toBe(1);
+    const links = page.getByTestId('offline-page').locator('[data-recent-listings] a');
+    await expect.poll(() => links.count()).toBe(2);
+    expect(await links.allInnerTexts()).toEqual([titles[1], titles[0]]);
+    expect(await links.first().getAttribute('href')).toBe(`/services/${second}`);
+
+    // Personal pages never come from the cache: offline, /me/ is the offline page.
+    await page.goto(`${baseUrl}/me/enquire`);
+    await expect.poll(() => page.getByTestId('offline-page').count()).toBe(1);
+    await session.context.setOffline(false);
+  });
+
+  it('never keeps /me/ pages or the API in its caches', async () => {
+    await page.goto(`${baseUrl}/`);
+    await controlled(page);
+    await page.goto(`${baseUrl}/me/enquire`);
+    await page.goto(`${baseUrl}/me/profile`);
+    await page.evaluate(() => fetch('/api/countries').then((response) => response.json()));
+    await page.evaluate(() => fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((response) => response.status));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((path) => path.startsWith('/me/') || path.startsWith('/api/'))).toEqual([]);
+    expect(cached).toContain('/offline');
+  });
+
+  it('serves a valid manifest, and Chromium finds the site installable', async () => {
+    const manifest = await (await fetch(`${baseUrl}/manifest.webmanifest`)).json() as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ name: 'Yellow Pages Malaysia', display: 'standalone', start_url: '/?source=pwa', theme_color: '#ffd200' });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) expect((await fetch(`${baseUrl}${icon.src}`)).headers.get('Content-Type')).toBe('image/png');
+    // Installing needs a browser profile on disk (an incognito context never can).
+    const profile = mkdtempSync(join(tmpdir(), 'yp-e2e-profile-'));
+    const browser = await launchPersistentBrowser(profile);
+    try {
+      const installable = await browser.newPage();
+      await installable.goto(`${baseUrl}/`);
+      expect(await installable.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ffd200');
+      expect(await installable.locator('link[rel="apple-touch-icon"]').count()).toBe(1);
+      await controlled(installable);
+      const cdp = await browser.newCDPSession(installable);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors') as { installabilityErrors: { errorId: string }[] };
+      expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+    } finally {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  describe('a new deploy', () => {
+    // A copy of the build, served by its own server, so this test can deploy a changed one.
+    const dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'));
+    const data = mkdtempSync(join(tmpdir(), 'yp-e2e-deploy-'));
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    afterAll(async () => {
+      await server?.stop();
+      rmSync(dist, { recursive: true, force: true });
+      rmSync(data, { recursive: true, force: true });
+    });
+
+    it('is picked up: the page reloads into the new version', async () => {
+      cpSync(join(process.cwd(), 'dist'), dist, { recursive: true });
+      server = await startServer({ DIST_DIR: dist, DATABASE_PATH: inject('e2eDb'), MEDIA_DIR: join(data, 'media'), OUTBOX_DIR: join(data, 'outbox') });
+      await page.goto(`${server.baseUrl}/`);
+      await controlled(page);
+      const before = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.scriptURL));
+
+      // Deploy: a changed worker (its precompressed copies gone, so the new bytes are what is served).
+      const worker = join(dist, 'client/sw.js');
+      writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// deployed again\n`);
+      rmSync(`${worker}.br`, { force: true });
+      rmSync(`${worker}.gz`, { force: true });
+
+      // The next navigation finds the new version; once it is installed the page reloads into it.
+      await page.goto(`${server.baseUrl}/services/l`);
+      await page.evaluate(() => { (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true; });
+      await expect.poll(() => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false).catch(() => true), { timeout: 30_000 }).toBe(false);
+      const active = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const script = await fetch('/sw.js').then((response) => response.text());
+        return { url: registration?.active?.scriptURL, waiting: registration?.waiting ?? null, deployed: script.includes('deployed again'), controlled: navigator.serviceWorker.controller !== null };
+      });
+      expect(active).toEqual({ url: before, waiting: null, deployed: true, controlled: true });
+      expect(page.url()).toBe(`${server.baseUrl}/services/l`);
+    });
+  });
+});
