@@ -104,6 +104,13 @@ describe('installable, offline-tolerant site (issue 15)', () => {
     const dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'));
     const data = mkdtempSync(join(tmpdir(), 'yp-e2e-deploy-'));
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    /** Deploys a changed worker (its precompressed copies gone, so the new bytes are what is served). */
+    function deploy(mark: string) {
+      const worker = join(dist, 'client/sw.js');
+      writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// ${mark}\n`);
+      rmSync(`${worker}.br`, { force: true });
+      rmSync(`${worker}.gz`, { force: true });
+    }
     afterAll(async () => {
       await server?.stop();
       rmSync(dist, { recursive: true, force: true });
@@ -117,11 +124,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
       await controlled(page);
       const before = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.scriptURL));
 
-      // Deploy: a changed worker (its precompressed copies gone, so the new bytes are what is served).
-      const worker = join(dist, 'client/sw.js');
-      writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// deployed again\n`);
-      rmSync(`${worker}.br`, { force: true });
-      rmSync(`${worker}.gz`, { force: true });
+      deploy('deployed again');
 
       // The next navigation finds the new version; once it is installed the page reloads into it.
       await page.goto(`${server.baseUrl}/services/l`);
@@ -134,6 +137,28 @@ describe('installable, offline-tolerant site (issue 15)', () => {
       });
       expect(active).toEqual({ url: before, waiting: null, deployed: true, controlled: true });
       expect(page.url()).toBe(`${server.baseUrl}/services/l`);
+    });
+
+    it('never reloads under someone typing in a form: the new version waits for the next page', async () => {
+      await page.goto(`${server!.baseUrl}/pages/contact-us`);
+      await controlled(page);
+      await page.getByLabel('Name').fill('Ahmad bin Ali');
+      deploy('deployed a third time');
+      // The browser's periodic check finds it while the field has focus.
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting))), { timeout: 20_000 }).toBe(true);
+      await page.evaluate(() => { (window as unknown as { typing: boolean }).typing = true; });
+      await page.waitForTimeout(1000);
+      // Still the same page, with what was typed, and the new version still waiting.
+      expect(await page.evaluate(() => (window as unknown as { typing?: boolean }).typing)).toBe(true);
+      expect(await page.getByLabel('Name').inputValue()).toBe('Ahmad bin Ali');
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting)))).toBe(true);
+      // Leaving the page lets it take over; the next page runs on it.
+      await page.goto(`${server!.baseUrl}/services/l`);
+      await expect.poll(() => page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+      }).catch(() => false), { timeout: 20_000 }).toBe(true);
     });
   });
 });
