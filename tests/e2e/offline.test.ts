@@ -99,6 +99,20 @@ describe('installable, offline-tolerant site (issue 15)', () => {
     }
   });
 
+  it('hydrates the islands of home, search and detail pages from the server-rendered props: no API reads on load', async () => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(url.pathname);
+    });
+    for (const path of ['/', '/services/l', `/services/${slugs('services', 1, 40)[0]}`]) {
+      await page.goto(`${baseUrl}${path}`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(reads).toEqual([]);
+  });
+
   describe('a new deploy', () => {
     // A copy of the build, served by its own server, so this test can deploy a changed one.
     const dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'));
