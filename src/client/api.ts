@@ -55,3 +55,4 @@ export function errorBody(error: unknown): { status: number; message?: string; e
   const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { message?: string; errors?: Record<string, string[]> };
   return { status: error.response.status, ...body };
 }
+

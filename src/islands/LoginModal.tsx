@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { api } from '../client/api.ts';
+import { loadApi } from '../client/lazy-api.ts';
 import { watchAuthActions } from '../client/auth-actions.ts';
 import { afterSignIn, paintForSignedIn } from '../client/sign-in.ts';
 import { $loginModal, type SessionUser } from '../stores/session.ts';
@@ -30,6 +30,7 @@ async function finishSocialLogin(outcome: string | null): Promise<void> {
   if (outcome !== 'social') return;
   dropLoginParameter();
   try {
+    const { api } = await loadApi();
     const { data } = await api.get('account').json<{ data: SessionUser }>();
     showToast('You are logged in.');
     await afterSignIn(data);

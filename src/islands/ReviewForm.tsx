@@ -10,6 +10,7 @@ import type { Image, Review } from '../shared/schemas/catalog.ts';
 import { REVIEW_IMAGES_MAX } from '../shared/review-limits.ts';
 import { showToast } from '../stores/toasts.ts';
 import { ReviewItem } from '../components/ReviewItem.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
 
 export interface ReviewFormProps {
   type: 'services' | 'buysell' | 'profile';
@@ -29,22 +30,6 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
     const body = errorBody(error);
     setErrors(body.errors ?? {});
     if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
-  };
-  const upload = async (files: FileList | null) => {
-    const chosen = [...(files ?? [])].slice(0, REVIEW_IMAGES_MAX - images.length);
-    setPending(true);
-    try {
-      for (const file of chosen) {
-        const body = new FormData();
-        body.append('image', file);
-        const { data } = await api.post('review/image', { body }).json<{ data: Image }>();
-        setImages((current) => [...current, data]);
-      }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setPending(false);
-    }
   };
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -86,21 +71,8 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
           className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
         {errors.content && <p className="text-sm text-red-700">{errors.content[0]}</p>}
         <div className="mt-2">
-          <label htmlFor={`review-images-${type}-${id}`} className="block text-sm font-medium">Photos ({images.length} of {REVIEW_IMAGES_MAX})</label>
-          <input id={`review-images-${type}-${id}`} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={pending || images.length >= REVIEW_IMAGES_MAX}
-            onChange={(event) => { void upload(event.target.files); event.target.value = ''; }} className="mt-1 block text-sm" />
-          {errors.images && <p className="text-sm text-red-700">{errors.images[0]}</p>}
-          {images.length > 0 && (
-            <ul className="mt-2 flex gap-2" data-testid="review-images">
-              {images.map((image, index) => (
-                <li key={image.full}>
-                  <button type="button" onClick={() => setImages(images.filter((item) => item !== image))} aria-label={`Remove photo ${index + 1}`}>
-                    <img src={image.thumbnail_webp ?? image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PhotoPicker id={`review-images-${type}-${id}`} uploadPath="review/image" max={REVIEW_IMAGES_MAX} images={images} onChange={setImages}
+            onError={fail} onUploading={setPending} error={errors.images} testId="review-images" />
         </div>
         <button type="submit" disabled={!valid || pending} className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Post review</button>
       </form>

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, csrfToken } from '../client/api.ts';
+import { loadApi } from '../client/lazy-api.ts';
 import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 
@@ -19,6 +19,7 @@ function useMounted(): boolean {
 async function logout(): Promise<void> {
   try {
     // The browser says Sec-Fetch-Site: same-origin; the token is sent too, for browsers that do not.
+    const { api, csrfToken } = await loadApi();
     const result = await api.get('auth/logout', { headers: { 'X-XSRF-TOKEN': (await csrfToken()) ?? '' } }).json<{ message: string }>();
     showToast(result.message);
   } catch (error) {

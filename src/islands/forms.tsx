@@ -44,6 +44,13 @@ export function useForm<Values extends Record<string, string>>(initial: Values, 
     const check = valid[name] ?? ((text: string) => text.trim() !== '');
     if (errors[name] && check(value)) setErrors(({ [name]: _cleared, ...rest }) => rest);
   };
+  /** Shows a failed call's messages under their fields, and its message as a warning. */
+  function fail(error: unknown): void {
+    const body = errorBody(error);
+    setErrors(body.errors ?? {});
+    // 401 and 419 are handled by the API client (sign out and reopen login; reload).
+    if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
+  }
   async function send<Result>(call: () => Promise<Result>): Promise<Result | undefined> {
     setPending(true);
     try {
@@ -51,16 +58,13 @@ export function useForm<Values extends Record<string, string>>(initial: Values, 
       setErrors({});
       return result;
     } catch (error) {
-      const body = errorBody(error);
-      setErrors(body.errors ?? {});
-      // 401 and 419 are handled by the API client (sign out and reopen login; reload).
-      if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
+      fail(error);
       return undefined;
     } finally {
       setPending(false);
     }
   }
-  return { values, set, setValues, errors, setErrors, pending, send };
+  return { values, set, setValues, errors, setErrors, pending, send, fail };
 }
 
 interface FieldProps {

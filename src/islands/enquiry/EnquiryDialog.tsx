@@ -20,6 +20,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { Picture } from '../../components/Picture.tsx';
 import { Field, SelectField, TextAreaField, useForm } from '../forms.tsx';
 import Modal from '../Modal.tsx';
+import { PhotoPicker } from '../PhotoPicker.tsx';
 
 export interface EnquiryDialogProps {
   kind: EnquiryKind;
@@ -65,8 +66,7 @@ const secondary = 'rounded border border-ink px-4 py-2 font-semibold';
 
 export default function EnquiryDialog({ kind, listing, resumeRequired = false, onClose }: EnquiryDialogProps) {
   const user = useStore($user);
-  const form = useForm(initialValues(kind, user));
-  const { values, set, errors, setErrors, pending, send } = form;
+  const { values, set, errors, setErrors, pending, send, fail } = useForm(initialValues(kind, user));
   const [language, setLanguage] = useState<string[]>(() => (user?.user_detail.language ?? []).filter((item) => (LANGUAGES as readonly string[]).includes(item)));
   const [images, setImages] = useState<Image[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -83,20 +83,6 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
     ...(kind === 'services' ? { type: listing.type, images } : {}),
     ...(kind === 'jobs' ? { language } : {}),
   });
-
-  const uploadImages = async (chosen: FileList | null) => {
-    const files = [...(chosen ?? [])].slice(0, ENQUIRY_IMAGES_MAX - images.length);
-    setUploading(true);
-    await send(async () => {
-      for (const image of files) {
-        const data = new FormData();
-        data.append('image', image);
-        const { data: uploaded } = await api.post('enquire/image', { body: data }).json<{ data: Image }>();
-        setImages((current) => [...current, uploaded]);
-      }
-    });
-    setUploading(false);
-  };
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -155,21 +141,8 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
             <input type="checkbox" checked={values.urgent === '1'} onChange={(event) => set('urgent')(event.target.checked ? '1' : '0')} /> Urgent
           </label>
           <div className="mt-3 sm:col-span-2">
-            <label htmlFor={id('images')} className="block text-sm font-medium">Photos ({images.length} of {ENQUIRY_IMAGES_MAX})</label>
-            <input id={id('images')} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={uploading || images.length >= ENQUIRY_IMAGES_MAX}
-              onChange={(event) => { void uploadImages(event.target.files); event.target.value = ''; }} className="mt-1 block text-sm" />
-            {errors.images && <p className="mt-1 text-sm text-red-700">{errors.images[0]}</p>}
-            {images.length > 0 && (
-              <ul className="mt-2 flex flex-wrap gap-2" data-testid="enquiry-images">
-                {images.map((image, index) => (
-                  <li key={image.full}>
-                    <button type="button" onClick={() => setImages(images.filter((item) => item !== image))} aria-label={`Remove photo ${index + 1}`}>
-                      <img src={image.thumbnail_webp ?? image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PhotoPicker id={id('images')} uploadPath="enquire/image" max={ENQUIRY_IMAGES_MAX} images={images} onChange={setImages}
+              onError={fail} onUploading={setUploading} error={errors.images} testId="enquiry-images" />
           </div>
         </>}
 

@@ -47,7 +47,7 @@ function listingOf(row: EnquiryRow): EnquiryListing {
 /** The URL its sender downloads an enquiry's CV or document from. */
 const attachmentUrl = (kind: EnquiryKind, id: number) => `/api/${ENQUIRY_WORDS[kind].api}/${id}/attachment`;
 
-function recordOf(app: AppContext, row: EnquiryRow, images: EnquiryRecord['images']): EnquiryRecord {
+function recordOf(row: EnquiryRow, images: EnquiryRecord['images']): EnquiryRecord {
   const details = JSON.parse(row.details) as Record<string, unknown>;
   return {
     ...details,
@@ -69,7 +69,7 @@ function recordOf(app: AppContext, row: EnquiryRow, images: EnquiryRecord['image
 
 async function recordsOf(app: AppContext, rows: EnquiryRow[]): Promise<EnquiryRecord[]> {
   const media = await app.repos.enquiries.findEnquiryMedia(rows.filter((row) => row.kind === 'services').map((row) => row.id));
-  return rows.map((row) => recordOf(app, row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!)));
+  return rows.map((row) => recordOf(row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!)));
 }
 
 /** The CV or document an enquiry carries: a new file, or (job applications) a copy of the CV on the account; a 422 when a job needs one and none is given. */
