@@ -7,7 +7,13 @@ const EnquiryDialog = lazy(() => import('./enquiry/EnquiryDialog.tsx'));
 
 type ListingDialogButtonProps =
   | { dialog: 'report'; report: Omit<ReportDialogProps, 'onClose'> }
-  | { dialog: 'enquiry'; enquiry: Omit<EnquiryDialogProps, 'onClose'>; label: string; className: string };
+  | { dialog: 'enquiry'; enquiry: Omit<EnquiryDialogProps, 'onClose'>; label: string; placement: keyof typeof ACTION_CLASSES };
+
+/** The action button where it stands: the detail page's price box, the profile page's floating bar. */
+const ACTION_CLASSES = {
+  priceBox: 'rounded bg-ink text-white px-4 py-2 text-center font-semibold',
+  floating: 'rounded bg-ink text-white px-4 py-2 font-semibold',
+} as const;
 
 /**
  * A listing's buttons that open a modal: Report (spec §2, 500 px) and the action button (Enquire Now,
@@ -29,7 +35,7 @@ export default function ListingDialogButton(props: ListingDialogButtonProps) {
   const { listing } = props.enquiry;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={props.className} data-testid="action" data-auth-action="enquire"
+      <button type="button" onClick={() => setOpen(true)} className={ACTION_CLASSES[props.placement]} data-testid="action" data-auth-action="enquire"
         data-auth-key={`enquire:${listing.type}:${listing.id}`} data-analytics="enquire">{props.label}</button>
       {open && <Suspense fallback={null}><EnquiryDialog {...props.enquiry} onClose={close} /></Suspense>}
     </>

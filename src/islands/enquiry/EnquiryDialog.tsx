@@ -17,7 +17,6 @@ import { ENQUIRY_SCHEMAS, fieldErrors } from '../../shared/schemas/enquiries.ts'
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { $user, type SessionUser } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { Picture } from '../../components/Picture.tsx';
 import { Field, SelectField, TextAreaField, useForm } from '../forms.tsx';
 import Modal from '../Modal.tsx';
 import { PhotoPicker } from '../PhotoPicker.tsx';
@@ -29,7 +28,8 @@ export interface EnquiryDialogProps {
     type: EnquiryKind | 'profile';
     id: number;
     title: string;
-    logo: Image | null;
+    /** The company logo's thumbnail URL. */
+    logo: string | null;
     company: string | null;
     location: string | null;
   };
@@ -120,7 +120,7 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
   return (
     <Modal title={listing.title} width={800} onClose={onClose} testId="enquiry-modal" view={kind}>
       <div className="mt-2 flex items-center gap-3 text-sm text-gray-700">
-        {listing.logo && <Picture image={listing.logo} alt={`${listing.company ?? listing.title} logo`} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
+        {listing.logo && <img src={listing.logo} alt={`${listing.company ?? listing.title} logo`} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
         <div>
           {listing.company && <p className="font-semibold text-ink">{listing.company}</p>}
           {listing.location && <p>{listing.location}</p>}
