@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
-const session = useBrowserSession();
+// Playwright's request routing (below) drops a beacon that a closing page sends through a service worker
+// (Playwright advises blocking service workers when routing); real browsers send it. Blocked here: this file
+// is about the beacon, tests/e2e/offline.test.ts about the worker.
+const session = useBrowserSession({ serviceWorkers: 'block' });
 let page: Page;
 beforeEach(async () => {
   page = session.page;

@@ -184,7 +184,8 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
 
   it('asks a signed-out visitor of My area to log in', async () => {
     await page.goto(`${baseUrl}/me/enquire`);
-    await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
+    // The login modal hydrates when the page is idle, then loads its views.
+    await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
     expect(await page.getByTestId('my-area-signed-out').count()).toBe(1);
     expect((await page.request.get(`${baseUrl}/me/nothing`)).status()).toBe(404);
   });
