@@ -165,6 +165,25 @@ describe('POST enquire (services and profiles)', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(RATE_LIMITS.enquiry.limit - 3);
   });
 
+  it('limits each client too, whichever account sends', async () => {
+    const client = '198.51.100.77';
+    const statuses: number[] = [];
+    let offset = 100;
+    for (let person = 0; person < 3; person += 1) {
+      const email = `shared-client-${++people}@example.my`;
+      await registerByEmail(email);
+      const visitor = await signIn(email, undefined, browser(client));
+      const sends = person < 2 ? RATE_LIMITS.enquiry.limit : 1;
+      for (let sent = 0; sent < sends; sent += 1) {
+        statuses.push((await visitor.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', offset++).id, description: 'Quote please.', preferred_date: inDays(1) })).status);
+      }
+    }
+    // Two accounts use up the client's hour; the third account's first enquiry is refused.
+    expect(RATE_LIMITS.enquiryClient.limit).toBe(2 * RATE_LIMITS.enquiry.limit);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('drops a filled honeypot without storing or mailing, and keeps typed markup inert in mails', async () => {
     const { visitor } = await member();
     const post = aPost('services', withEmail, 1);

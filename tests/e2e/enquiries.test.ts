@@ -182,6 +182,33 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
     await expect.poll(() => page.getByTestId('follow').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('pages a long Following list with Show more', async () => {
+    await page.goto(`${baseUrl}/buysell/l`);
+    await hydrated(page);
+    await page.getByTestId('login-button').click();
+    await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
+    const email = `long-list-${Date.now().toString(36)}@example.my`;
+    await register(email, 'Azlan');
+    await logIn(email);
+    const ids = (session.db.prepare("SELECT id FROM posts WHERE type = 'jobs' AND status = 'active' ORDER BY id LIMIT 51").all() as { id: number }[]).map((row) => row.id);
+    // Following 51 posts, as 51 taps on hearts would.
+    const statuses = await page.evaluate(async (postIds) => {
+      await fetch('/api/sanctum/csrf-cookie');
+      const token = decodeURIComponent(document.cookie.split('; ').find((entry) => entry.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+      const answers = [];
+      for (const id of postIds) {
+        answers.push((await fetch('/api/follow', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify({ type: 'jobs', id }) })).status);
+      }
+      return answers;
+    }, ids);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    await page.goto(`${baseUrl}/me/following`);
+    await expect.poll(() => page.getByTestId('my-item').count()).toBe(50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => page.getByTestId('my-item').count()).toBe(51);
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+
   it('asks a signed-out visitor of My area to log in', async () => {
     await page.goto(`${baseUrl}/me/enquire`);
     // The login modal hydrates when the page is idle, then loads its views.
