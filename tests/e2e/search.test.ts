@@ -125,6 +125,8 @@ describe('search page filters', () => {
     expect(await page.getByTestId('chip-job_type').innerText()).toContain('Full Time');
     await page.getByTestId('chip-job_type').click();
     await page.waitForURL((url) => !url.search.includes('job_type'));
+    // The address changes first, then the new results arrive.
+    await settled();
     expect(await page.getByTestId('chips').count()).toBe(0);
     await page.getByTestId('filter-job_level').getByRole('link', { name: /^Manager/ }).click();
     await page.waitForURL(/job_level=manager/);
