@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchPersistentBrowser, useBrowserSession } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server.ts';
 
@@ -120,10 +120,14 @@ describe('installable, offline-tolerant site (issue 15)', () => {
   });
 
   describe('a new deploy', () => {
-    // A copy of the build, served by its own server, so this test can deploy a changed one.
-    const dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'));
-    const data = mkdtempSync(join(tmpdir(), 'yp-e2e-deploy-'));
+    // A copy of the build, served by its own server, so this test can deploy a changed one (made only when these tests run).
+    let dist = '';
+    let data = '';
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    beforeAll(() => {
+      dist = mkdtempSync(join(process.cwd(), '.e2e-dist-'));
+      data = mkdtempSync(join(tmpdir(), 'yp-e2e-deploy-'));
+    });
     /** Deploys a changed worker (its precompressed copies gone, so the new bytes are what is served). */
     function deploy(mark: string) {
       const worker = join(dist, 'client/sw.js');
@@ -133,8 +137,8 @@ describe('installable, offline-tolerant site (issue 15)', () => {
     }
     afterAll(async () => {
       await server?.stop();
-      rmSync(dist, { recursive: true, force: true });
-      rmSync(data, { recursive: true, force: true });
+      if (dist) rmSync(dist, { recursive: true, force: true });
+      if (data) rmSync(data, { recursive: true, force: true });
     });
 
     it('is picked up: the page reloads into the new version', async () => {
