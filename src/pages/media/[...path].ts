@@ -3,7 +3,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { INERT_CONTENT_POLICY } from '../../server/security.ts';
-import { PRIVATE_MEDIA_PREFIX } from '../../server/uploads/pipeline.ts';
+import { PRIVATE_MEDIA_PREFIX } from '../../server/uploads/media-files.ts';
 
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp',

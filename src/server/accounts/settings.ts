@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.ts';
 import type { ProfileChanges } from '../db/account-repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { readFiles, storeDocument, storeImage } from '../uploads/pipeline.ts';
-import { downloadResponse, removeMediaFiles } from '../uploads/private-files.ts';
+import { downloadResponse, removeMediaFiles } from '../uploads/media-files.ts';
 import { requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 

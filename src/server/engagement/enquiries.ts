@@ -17,7 +17,7 @@ import type { UserRow } from '../db/account-repositories.ts';
 import type { EnquiryRow, EnquiryTargetRow, ListingRef } from '../db/repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
-import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/private-files.ts';
+import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 

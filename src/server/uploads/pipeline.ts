@@ -7,9 +7,6 @@
  * uploads no feature attached within a day are removed (removeStaleUploads).
  */
 import busboy from 'busboy';
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -17,6 +14,7 @@ import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
+import { PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles, writeMediaFile } from './media-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -191,29 +189,11 @@ export async function encodeImage(bytes: Buffer, field: string): Promise<ImageVa
   }
 }
 
-/**
- * The folder of private files (CVs): inside the media folder for one backup, but never served from the
- * public media path (src/pages/media); their owner gets them through the API.
- */
-export const PRIVATE_MEDIA_PREFIX = 'private/';
-
-/** A fresh random path under uploads/ (or private/), without extension (never the sender's name: ASVS 5.3.2). */
-function randomBase(folder = 'uploads/'): string {
-  const now = new Date();
-  return `${folder}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
-}
-
-async function writeMediaFile(mediaDir: string, path: string, bytes: Buffer): Promise<void> {
-  const target = join(mediaDir, path);
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, bytes, { flag: 'wx' });
-}
-
 /** Stores an uploaded image's variants and records it for `owner`; returns the image object of spec §3. */
 export async function storeImage(app: AppContext, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
   await sniff(file, field, 'image');
   const variants = await encodeImage(file.bytes, field);
-  const base = randomBase();
+  const base = randomMediaPath();
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
   await Promise.all([
     writeMediaFile(app.config.mediaDir, paths.thumbnail, variants.thumbnail),
@@ -232,7 +212,7 @@ export async function storeImage(app: AppContext, owner: string, file: UploadedF
  */
 export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv', privateFile = kind === 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
-  const path = `${randomBase(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
+  const path = `${randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
   await writeMediaFile(app.config.mediaDir, path, file.bytes);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;
@@ -242,17 +222,11 @@ export async function storeDocument(app: AppContext, owner: string, file: Upload
 
 /** Removes uploads no feature attached within STALE_UPLOAD_MS, files first; returns how many. */
 export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config'>, now = Date.now()): Promise<number> {
-  const root = resolve(app.config.mediaDir) + sep;
   let removed = 0;
   for (;;) {
     const stale = await app.repos.uploads.findStaleUploads(new Date(now - STALE_UPLOAD_MS).toISOString());
     if (stale.length === 0) return removed;
-    for (const upload of stale) {
-      for (const file of upload.files) {
-        const target = resolve(root, file);
-        if (target.startsWith(root)) await rm(target, { force: true });
-      }
-    }
+    for (const upload of stale) await removeMediaFiles(app, upload.files);
     await app.repos.uploads.deleteUploads(stale.map((upload) => upload.id));
     removed += stale.length;
   }

@@ -1,15 +1,34 @@
 /**
- * Files of the media folder the public media route never serves (CVs, enquiry documents): their path
- * resolved safely, handed out as downloads only to who may read them, copied, removed.
+ * Files in the media folder: fresh random names, writing, resolving a stored path safely, removing; and
+ * the private ones the public media route never serves (CVs, enquiry documents), handed out as downloads
+ * only to who may read them, and copied.
  */
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { dirname, extname, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
-import { PRIVATE_MEDIA_PREFIX } from './pipeline.ts';
+
+/**
+ * The folder of private files (CVs, enquiry documents): inside the media folder for one backup, but never
+ * served from the public media path (src/pages/media); who may read them gets them through the API.
+ */
+export const PRIVATE_MEDIA_PREFIX = 'private/';
+
+/** A fresh random path under uploads/ (or private/), without extension (never the sender's name: ASVS 5.3.2). */
+export function randomMediaPath(folder = 'uploads/'): string {
+  const now = new Date();
+  return `${folder}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
+}
+
+/** Writes a new file at `path` in the media folder (never over an existing one). */
+export async function writeMediaFile(mediaDir: string, path: string, bytes: Buffer): Promise<void> {
+  const target = join(mediaDir, path);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, bytes, { flag: 'wx' });
+}
 
 /** The absolute path of a media-folder file, or null when the stored path would leave the folder. */
 export function mediaPath(app: Pick<AppContext, 'config'>, file: string): string | null {
@@ -54,8 +73,7 @@ export async function downloadResponse(app: AppContext, document: PrivateDocumen
 export async function copyPrivateFile(app: AppContext, file: string): Promise<string> {
   const source = mediaPath(app, file);
   if (!source) throw new AppError(404, 'The file is gone.');
-  const now = new Date();
-  const path = `${PRIVATE_MEDIA_PREFIX}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}${extname(file)}`;
+  const path = `${randomMediaPath(PRIVATE_MEDIA_PREFIX)}${extname(file)}`;
   const target = mediaPath(app, path)!;
   await mkdir(dirname(target), { recursive: true });
   await copyFile(source, target);
