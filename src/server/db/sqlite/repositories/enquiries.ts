@@ -3,6 +3,7 @@ import type { EnquiryKind } from '../../../../shared/enquiries.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, LIVE_POST_SQL, NOW_SQL, one, statement } from '../query.ts';
+import { attachDocument, attachImages } from './uploads.ts';
 
 type Flags<Row> = Omit<Row, 'confidential' | 'resume_required'> & { confidential: number; resume_required?: number };
 
@@ -36,10 +37,8 @@ export function insertEnquiry(db: Db, enquiry: EnquiryInput, notBefore: string):
   enquiry.mediaIds.forEach((mediaId, position) => {
     statement(db, 'INSERT INTO enquiry_media (enquiry_id, media_id, position) VALUES (?, ?, ?)').run(id, mediaId, position);
   });
-  if (enquiry.mediaIds.length > 0) {
-    statement(db, `UPDATE uploads SET attached_at = coalesce(attached_at, ${NOW_SQL}) WHERE media_id IN (SELECT value FROM json_each(?))`).run(idList(enquiry.mediaIds));
-  }
-  if (enquiry.documentId !== null) statement(db, `UPDATE uploads SET attached_at = ${NOW_SQL} WHERE document_id = ?`).run(enquiry.documentId);
+  attachImages(db, enquiry.mediaIds);
+  if (enquiry.documentId !== null) attachDocument(db, enquiry.documentId);
   return id;
 }
 

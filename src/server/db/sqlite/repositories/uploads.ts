@@ -47,7 +47,13 @@ export function findOwnedImages(db: Db, owner: string, fullPaths: readonly strin
   return fullPaths.map((path) => byPath.get(path)).filter((row) => row !== undefined);
 }
 
+/** Marks image uploads as used by a feature, so the stale-upload sweep leaves them (in the caller's transaction). */
 export function attachImages(db: Db, mediaIds: readonly number[]): void {
   if (mediaIds.length === 0) return;
   statement(db, `UPDATE uploads SET attached_at = coalesce(attached_at, ${NOW_SQL}) WHERE media_id IN (SELECT value FROM json_each(?))`).run(idList(mediaIds));
+}
+
+/** Marks a document upload as used by a feature (a CV, an enquiry's file), in the caller's transaction. */
+export function attachDocument(db: Db, documentId: number): void {
+  statement(db, `UPDATE uploads SET attached_at = coalesce(attached_at, ${NOW_SQL}) WHERE document_id = ?`).run(documentId);
 }

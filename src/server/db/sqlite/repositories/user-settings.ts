@@ -2,6 +2,7 @@
 import type { ProfileChanges, ResumeRow } from '../../account-repositories.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, one, statement } from '../query.ts';
+import { attachDocument, attachImages } from './uploads.ts';
 
 const USER_COLUMNS = ['name', 'email', 'phone_number', 'phone_number_country'] as const;
 const DETAIL_COLUMNS = ['gender', 'dob', 'address_line1', 'address_line2', 'postcode', 'city', 'state_id', 'country_id'] as const;
@@ -33,7 +34,7 @@ export function setPhoto(db: Db, userId: number, mediaId: number): string[] {
   const old = one<MediaFiles & { id: number }>(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp
     FROM users u JOIN media m ON m.id = u.image_id WHERE u.id = ?`, userId);
   statement(db, `UPDATE users SET image_id = ?, updated_at = ${NOW_SQL} WHERE id = ?`).run(mediaId, userId);
-  statement(db, `UPDATE uploads SET attached_at = ${NOW_SQL} WHERE media_id = ?`).run(mediaId);
+  attachImages(db, [mediaId]);
   if (old && old.id !== mediaId) statement(db, 'DELETE FROM media WHERE id = ?').run(old.id);
   return old && old.id !== mediaId ? mediaFiles(old) : [];
 }
@@ -43,7 +44,7 @@ export function setCv(db: Db, userId: number, documentId: number): string[] {
   const old = one<{ id: number; file: string }>(db, `SELECT d.id, d.file FROM user_details u JOIN documents d ON d.id = u.cv_document_id
     WHERE u.user_id = ?`, userId);
   statement(db, 'UPDATE user_details SET cv_document_id = ? WHERE user_id = ?').run(documentId, userId);
-  statement(db, `UPDATE uploads SET attached_at = ${NOW_SQL} WHERE document_id = ?`).run(documentId);
+  attachDocument(db, documentId);
   statement(db, `UPDATE users SET updated_at = ${NOW_SQL} WHERE id = ?`).run(userId);
   if (old && old.id !== documentId) statement(db, 'DELETE FROM documents WHERE id = ?').run(old.id);
   return old && old.id !== documentId ? [old.file] : [];
