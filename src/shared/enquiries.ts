@@ -46,6 +46,11 @@ export const MY_AREA_PAGE_NAMES = Object.keys(MY_AREA_PAGES) as MyAreaPage[];
 export const CONTACT_METHODS = { call: 'Call', whatsapp: 'WhatsApp', sms: 'SMS', email: 'Email' } as const;
 export type ContactMethod = keyof typeof CONTACT_METHODS;
 
+/** The multipart field of the file a kind may carry: the applicant's CV, the hirer's document. */
+export const ENQUIRY_FILE_FIELDS = { jobs: 'cv', hireme: 'doc' } as const satisfies Partial<Record<EnquiryKind, string>>;
+/** The `cv` value that attaches the CV stored on the applicant's account instead of a new file. */
+export const STORED_CV = 'profile';
+
 /** Spec §9: enquiry images max 5. */
 export const ENQUIRY_IMAGES_MAX = 5;
 /** The same person may enquire about the same listing once in this long (issue 14). */

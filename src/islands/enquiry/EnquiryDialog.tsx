@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { api } from '../../client/api.ts';
 import { RESUME_EDUCATION } from '../../shared/account-settings.ts';
 import { DEAL_METHODS, EDUCATION_LEVELS, LANGUAGES } from '../../shared/constants.ts';
-import { CONTACT_METHODS, ENQUIRY_IMAGES_MAX, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
+import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, ENQUIRY_IMAGES_MAX, ENQUIRY_WORDS, STORED_CV, type EnquiryKind } from '../../shared/enquiries.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../shared/schemas/enquiries.ts';
@@ -37,9 +37,6 @@ export interface EnquiryDialogProps {
   resumeRequired?: boolean;
   onClose: () => void;
 }
-
-/** The `cv` value that sends the CV stored on the account (engagement/enquiries.ts STORED_CV). */
-const STORED_CV = 'profile';
 
 function initialValues(kind: EnquiryKind, user: SessionUser | null): Record<string, string> {
   const detail = user?.user_detail;
@@ -101,8 +98,8 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
       for (const [name, value] of Object.entries(fields)) {
         for (const item of Array.isArray(value) ? value : [value]) data.append(name, String(item));
       }
-      if (file) data.append(kind === 'jobs' ? 'cv' : 'doc', file);
-      else if (kind === 'jobs' && useStoredCv) data.append('cv', STORED_CV);
+      if (file) data.append(ENQUIRY_FILE_FIELDS[kind], file);
+      else if (kind === 'jobs' && useStoredCv) data.append(ENQUIRY_FILE_FIELDS.jobs, STORED_CV);
       return api.post(words.api, { body: data }).json<{ message: string }>();
     });
     if (result) {

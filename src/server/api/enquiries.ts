@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
+import { ENQUIRY_FILE_FIELDS, ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
 import type { AppContext } from '../app-context.ts';
-import { downloadEnquiryAttachment, ENQUIRY_FILE_FIELDS, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
+import { downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { readMultipart, type UploadedFile } from '../uploads/pipeline.ts';

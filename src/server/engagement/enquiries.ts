@@ -5,7 +5,7 @@
  * listing's contact e-mail, or the site's enquiries inbox when it has none) and the sender gets a copy.
  * Senders read theirs in My area; nobody else's (a 404, never a 403).
  */
-import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, enquiryUrl, type EnquiryKind, type EnquiryListing, type EnquiryRecord } from '../../shared/enquiries.ts';
+import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, STORED_CV, enquiryUrl, type EnquiryKind, type EnquiryListing, type EnquiryRecord } from '../../shared/enquiries.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enquiries.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
@@ -20,11 +20,6 @@ import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
-
-/** The multipart field of the file a kind may carry: the applicant's CV, the hirer's document. */
-export const ENQUIRY_FILE_FIELDS = { jobs: 'cv', hireme: 'doc' } as const satisfies Partial<Record<EnquiryKind, string>>;
-/** The `cv` value that attaches the CV stored on the applicant's account instead of a new file. */
-export const STORED_CV = 'profile';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
 const COMMON_FIELDS = new Set(['id', 'type', 'name', 'email', 'phone_number', 'contact_method', 'images', HONEYPOT_FIELD]);
@@ -131,9 +126,8 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
 async function tellOwnerAndSender(app: AppContext, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
-  const attachment = row.document_file && row.document_name && mediaPath(app, row.document_file)
-    ? { filename: row.document_name, path: mediaPath(app, row.document_file)!, contentType: row.document_mime_type ?? 'application/octet-stream' }
-    : undefined;
+  const documentPath = row.document_file && row.document_name ? mediaPath(app, row.document_file) : null;
+  const attachment = documentPath ? { filename: row.document_name!, path: documentPath, contentType: row.document_mime_type ?? 'application/octet-stream' } : undefined;
   const mails = [enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment })];
   const copyTo = record.email ?? accountEmail;
   if (copyTo) mails.push(enquiryCopyMail({ kind, to: copyTo, title: target.title, record, site }));

@@ -8,7 +8,7 @@ import { ENQUIRY_WORDS, enquiryFacts, type EnquiryKind, type EnquiryRecord } fro
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { EnquiryTargetRow } from '../db/repositories.ts';
 import { composeMail } from '../outbox/compose.ts';
-import type { Mail } from '../outbox/outbox.ts';
+import type { Mail, MailAttachment } from '../outbox/outbox.ts';
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 /** How the owner is asked to get back, by the sender's preferred contact method. */
@@ -22,7 +22,7 @@ export function enquiryOwnerMail(options: {
   listingUrl: string;
   /** Set when the listing has no contact e-mail: the mail goes to the site's inbox, to be passed on. */
   inbox: string | null;
-  attachment: Mail['attachments'] extends (infer Item)[] | undefined ? Item | undefined : never;
+  attachment: MailAttachment | undefined;
 }): Mail {
   const { kind, target, record, site, listingUrl, inbox, attachment } = options;
   const noun = ENQUIRY_WORDS[kind].noun.toLowerCase();

@@ -22,7 +22,13 @@ export interface Mail {
   /** The HTML part. */
   html: string;
   /** Files sent along (an applicant's CV to the advertiser), read from disk when the mail is sent. */
-  attachments?: { filename: string; path: string; contentType: string }[];
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  path: string;
+  contentType: string;
 }
 
 export interface Sms {
