@@ -5,11 +5,12 @@
  * the form clears.
  */
 import { useState } from 'react';
-import { api, errorBody } from '../client/api.ts';
+import { api } from '../client/api.ts';
 import type { Image, Review } from '../shared/schemas/catalog.ts';
 import { REVIEW_IMAGES_MAX } from '../shared/review-limits.ts';
 import { showToast } from '../stores/toasts.ts';
 import { ReviewItem } from '../components/ReviewItem.tsx';
+import { reportFailure } from './forms.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 
 export interface ReviewFormProps {
@@ -26,11 +27,7 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
   const [pending, setPending] = useState(false);
   const valid = rating >= 1 && content.trim() !== '';
 
-  const fail = (error: unknown) => {
-    const body = errorBody(error);
-    setErrors(body.errors ?? {});
-    if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
-  };
+  const fail = (error: unknown) => reportFailure(error, setErrors);
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;

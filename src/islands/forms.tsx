@@ -34,6 +34,14 @@ export function contactValid(type: ContactType, values: { email: string; phone_n
 
 type Errors = Record<string, string[]>;
 
+/** Shows a failed call's messages under their fields (`setErrors`), and its message as a warning. */
+export function reportFailure(error: unknown, setErrors: (errors: Errors) => void): void {
+  const body = errorBody(error);
+  setErrors(body.errors ?? {});
+  // 401 and 419 are handled by the API client (sign out and reopen login; reload).
+  if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
+}
+
 /** Values, the server's messages per field, and a pending flag; `send` runs a call and reports failures. */
 export function useForm<Values extends Record<string, string>>(initial: Values, valid: Partial<Record<keyof Values, (value: string) => boolean>> = {}) {
   const [values, setValues] = useState(initial);
@@ -44,13 +52,7 @@ export function useForm<Values extends Record<string, string>>(initial: Values, 
     const check = valid[name] ?? ((text: string) => text.trim() !== '');
     if (errors[name] && check(value)) setErrors(({ [name]: _cleared, ...rest }) => rest);
   };
-  /** Shows a failed call's messages under their fields, and its message as a warning. */
-  function fail(error: unknown): void {
-    const body = errorBody(error);
-    setErrors(body.errors ?? {});
-    // 401 and 419 are handled by the API client (sign out and reopen login; reload).
-    if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
-  }
+  const fail = (error: unknown) => reportFailure(error, setErrors);
   async function send<Result>(call: () => Promise<Result>): Promise<Result | undefined> {
     setPending(true);
     try {

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { api, errorBody } from '../../client/api.ts';
 import { Picture } from '../../components/Picture.tsx';
-import { ENQUIRY_STATUS_LABELS, ENQUIRY_WORDS, MY_AREA_PAGES, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
+import { ENQUIRY_WORDS, MY_AREA_PAGES, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
+import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
 export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: number }) {
@@ -45,12 +46,12 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
       <header className="panel">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h1 className="text-2xl font-bold">{words.noun}</h1>
-          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" data-testid="enquiry-status">{ENQUIRY_STATUS_LABELS[record.status]}</span>
+          <EnquiryStatus record={record} testId="enquiry-status" />
         </div>
         <p className="mt-2">
           {listing?.url ? <a href={listing.url} className="font-semibold text-blue-800 hover:underline">{listing.title}</a> : <span className="font-semibold">{listing?.title}</span>}
         </p>
-        <p className="text-sm text-gray-700">{[listing?.profile?.name, listing?.locations[0]?.city_state, `Sent ${record.created_date}`].filter(Boolean).join(' · ')}</p>
+        <p className="text-sm text-gray-700">{enquirySummary(record)}</p>
       </header>
       <section className="panel" aria-labelledby="enquiry-details">
         <h2 id="enquiry-details" className="font-semibold">Details</h2>

@@ -8,8 +8,9 @@ import { useEffect, useState } from 'react';
 import { api } from '../../client/api.ts';
 import { Picture } from '../../components/Picture.tsx';
 import { LISTING_TYPE_LABELS, type ListingType } from '../../shared/constants.ts';
-import { ENQUIRY_STATUS_LABELS, ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
+import { ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
 import type { Image } from '../../shared/schemas/catalog.ts';
+import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
 interface FollowItem {
@@ -19,7 +20,8 @@ interface FollowItem {
   followable: { title: string; slug: string; url: string; image: Image | null };
 }
 
-type Item = { page: 'following'; item: FollowItem } | { page: Exclude<MyAreaPage, 'following'>; item: EnquiryRecord };
+/** A list item: what the page's call answers (GET follow, or GET of the page's enquiry kind). */
+type Item = FollowItem | EnquiryRecord;
 
 function EnquiryItem({ record }: { record: EnquiryRecord }) {
   const listing = record.post ?? record.enquirable;
@@ -27,11 +29,9 @@ function EnquiryItem({ record }: { record: EnquiryRecord }) {
     <a href={record.url} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className="font-semibold text-blue-800">{listing?.title}</span>
-        <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{ENQUIRY_STATUS_LABELS[record.status]}</span>
+        <EnquiryStatus record={record} />
       </div>
-      <p className="mt-1 text-sm text-gray-700">
-        {[listing?.profile?.name, listing?.locations[0]?.city_state, `Sent ${record.created_date}`].filter(Boolean).join(' · ')}
-      </p>
+      <p className="mt-1 text-sm text-gray-700">{enquirySummary(record)}</p>
     </a>
   );
 }
@@ -61,9 +61,8 @@ export default function MyArea({ page }: { page: MyAreaPage }) {
   const load = async (number: number, previous: Item[]) => {
     setLoading(true);
     try {
-      const answer = await api.get(path, { searchParams: { page: number } }).json<{ data: (FollowItem | EnquiryRecord)[]; has_more: boolean }>();
-      const loaded = answer.data.map((item) => ({ page, item }) as Item);
-      setItems([...previous, ...loaded]);
+      const answer = await api.get(path, { searchParams: { page: number } }).json<{ data: Item[]; has_more: boolean }>();
+      setItems([...previous, ...answer.data]);
       setNext(answer.has_more ? number + 1 : null);
     } catch (error) {
       console.warn('My area could not be loaded', error);
@@ -86,9 +85,9 @@ export default function MyArea({ page }: { page: MyAreaPage }) {
   return (
     <div>
       <ul className="grid gap-3" data-testid="my-area-list">
-        {items!.map((entry) => (
-          <li key={`${entry.item.id}-${entry.page === 'following' ? entry.item.type : ''}`}>
-            {entry.page === 'following' ? <FollowedItem item={entry.item} /> : <EnquiryItem record={entry.item} />}
+        {items!.map((item) => (
+          <li key={`${item.type}-${item.id}`}>
+            {page === 'following' ? <FollowedItem item={item as FollowItem} /> : <EnquiryItem record={item as EnquiryRecord} />}
           </li>
         ))}
       </ul>
