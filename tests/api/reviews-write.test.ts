@@ -100,4 +100,15 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('leaves a hidden review (a reported one a moderator hid) out of the listing\'s list', async () => {
+    const visitor = await reviewer('Hidden Harun');
+    const id = aPost('services', 50);
+    const posted = await visitor.post('/api/review', { type: 'services', id, content: 'Rude staff, avoid.', rating: 1 });
+    const reviewId = (posted.body.data as Review).id;
+    const ids = async () => ((await browser().get(`/api/services/${id}/review`)).body as unknown as { data: Review[] }).data.map((review) => review.id);
+    expect(await ids()).toContain(reviewId);
+    copy.db.prepare('UPDATE reviews SET hidden = 1 WHERE id = ?').run(reviewId);
+    expect(await ids()).not.toContain(reviewId);
+  });
 });
