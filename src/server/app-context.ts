@@ -13,7 +13,8 @@ import type { Repositories } from './db/repositories.ts';
 import { createSqliteSearchEngine } from './db/sqlite/search-engine.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
 import { RateLimits } from './rate-limits.ts';
-import { removeStaleUploads } from './uploads/pipeline.ts';
+import { DecodeQueue } from './uploads/decode-queue.ts';
+import { removeStaleTempFiles, removeStaleUploads } from './uploads/pipeline.ts';
 import { ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
@@ -35,6 +36,8 @@ export interface AppContext extends CatalogContext {
   pages: ReturnType<typeof createPageCache>;
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
+  /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
+  imageDecodes: DecodeQueue;
   /** Mail and SMS (outbox/outbox.ts). */
   outbox: Outbox;
   /** Brute-force limits of signing in (accounts/brute-force.ts). */
@@ -70,7 +73,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const limits = new RateLimits();
   const outbox = new Outbox({ directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Uploads no form attached within a day go, files first; checked hourly (the query is indexed).
-  const uploadSweep = timers ? setInterval(() => void removeStaleUploads({ repos, config })
+  const uploadSweep = timers ? setInterval(() => void Promise.all([removeStaleUploads({ repos, config }), removeStaleTempFiles({ config })])
     .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
   uploadSweep?.unref();
   const authSweep = timers ? setInterval(() => {
@@ -88,6 +91,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     views,
     pages: createPageCache(config.pageCacheBytes),
     limits,
+    imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     outbox,
     signIn: new SignInGuard(),
     async close() {

@@ -17,6 +17,15 @@ const EnvSchema = z.object({
   // One core stays with the main thread, which renders pages; searches take the others (at least one).
   // Each worker holds its own facet store (about 37 MB at 500,000 listings), so more workers cost memory too.
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** Images decoded at once (the rest wait in line); one per core by default. */
+  IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** Image uploads that may wait for a decode; past that an upload answers 503 with Retry-After. */
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * Uncached renders of non-indexable search pages (keyword, several filters, Near Me…) one client may ask
+   * for per minute; past that 429 with Retry-After. Indexable and detail pages are never limited. 0: no limit.
+   */
+  SEARCH_PAGE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /** Search responses kept in memory; 0 turns the response cache off. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** Bytes of JSON the search response cache may hold, whatever its entry count. */
@@ -70,6 +79,9 @@ export type Config = {
   searchCacheSize: number;
   searchCacheBytes: number;
   pageCacheBytes: number;
+  imageDecodes: number;
+  imageDecodeQueue: number;
+  searchPageLimit: number;
   adClient: string | null;
   trustProxy: TrustProxy;
   smtpUrl: string | null;
@@ -112,6 +124,9 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchCacheSize: SEARCH_CACHE_SIZE,
     searchCacheBytes: SEARCH_CACHE_BYTES,
     pageCacheBytes: PAGE_CACHE_BYTES,
+    imageDecodes: settings.IMAGE_DECODES,
+    imageDecodeQueue: settings.IMAGE_DECODE_QUEUE,
+    searchPageLimit: settings.SEARCH_PAGE_LIMIT,
     adClient: PUBLIC_AD_CLIENT ?? null,
     trustProxy: parseTrustProxy(TRUST_PROXY),
     smtpUrl: SMTP_URL ?? null,

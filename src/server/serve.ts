@@ -4,7 +4,8 @@
  * right Content-Encoding and Vary, which Astro's static handler cannot.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openSqliteRepositories } from './db/sqlite/index.ts';
@@ -12,6 +13,7 @@ import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
 import { CLOSE_APP } from './shutdown.ts';
 import { encodingClass } from './page-cache.ts';
+import { supervise } from './supervisor.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -66,7 +68,22 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
   };
 }
 
-/** Starts the built site (dist/) on HOST:PORT; refuses to start on a database that is not migrated. */
+/** Reason phrases of the status line: Node's, plus 419 (Laravel's CSRF status, spec §8), whatever a framework set. */
+const REASONS: Record<number, string> = { ...STATUS_CODES, 419: 'Page Expired' };
+
+/** The path a request names, with dot segments and their encoded forms resolved (as Astro will resolve them). */
+export function normalisedPath(rawUrl: string): string {
+  try {
+    return new URL(rawUrl, 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * `npm start` and `npm run serve`: checks the database, then supervises the server (src/server/supervisor.ts),
+ * which runs the built site (dist/) on HOST:PORT in a worker process and starts a new one when it dies.
+ */
 export async function serve(distDir: string): Promise<void> {
   const config = loadConfig();
   const repos = openSqliteRepositories(config.databasePath);
@@ -76,6 +93,20 @@ export async function serve(distDir: string): Promise<void> {
     console.error(`Not starting: ${config.databasePath} has pending migrations (${pending.join(', ')}). Run \`npm run migrate\` first.`);
     process.exit(1);
   }
+  await supervise(distDir);
+}
+
+
+/** What a shutdown watches: requests in flight, connections accepted so far, and whether it has begun. */
+interface ServerState {
+  inFlight: number;
+  connections: number;
+  draining: boolean;
+}
+
+/** The server of one worker process: the built site on HOST:PORT, with a graceful shutdown and a last line of defence against uncaught errors. */
+export async function serveWorker(distDir: string): Promise<void> {
+  const config = loadConfig();
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React picks its build when first loaded: without this the server rendered with React's
   // development build (prop validation, task tracking), several times slower per page.
@@ -85,13 +116,23 @@ export async function serve(distDir: string): Promise<void> {
   const port = Number(process.env.PORT ?? 4321);
   const headers = Object.entries(securityHeaders(config));
   const handle = precompressedStatic(join(distDir, 'client'), entry.handler);
+  const state: ServerState = { inFlight: 0, connections: 0, draining: false };
   const server = createServer((req, res) => {
+    state.inFlight += 1;
+    res.once('close', () => { state.inFlight -= 1; });
+    // Once a shutdown has begun, every answer closes its connection, so keep-alive clients go elsewhere.
+    if (state.draining) res.setHeader('Connection', 'close');
+    // The status line's reason phrase is the status's own ('404 Not Found', '419 Page Expired'), never a framework's leftover.
+    const writeHead = res.writeHead.bind(res) as (status: number, reason: string, headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]) => ServerResponse;
+    res.writeHead = ((status: number, reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], maybeHeaders?: OutgoingHttpHeaders | OutgoingHttpHeader[]) =>
+      writeHead(status, REASONS[status] ?? 'Unknown', typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders)) as typeof res.writeHead;
     // Set before any handler writes, so every response carries them; a handler may still override one.
     for (const [name, value] of headers) res.setHeader(name, value);
     // Pages answer GET and HEAD (POST where they have a form): anything else is a 405 with Allow, before
-    // Astro, which cannot even represent TRACE. The API answers for its own methods.
+    // Astro, which cannot even represent TRACE. The API answers for its own methods. The path is judged
+    // as Astro will route it: '/api/../' is the home page, not the API.
     const method = req.method ?? 'GET';
-    const allowed = allowedMethods((req.url ?? '/').split('?')[0]!);
+    const allowed = allowedMethods(normalisedPath(req.url ?? '/'));
     if (UNSUPPORTED_METHODS.has(method) || (allowed && !allowed.includes(method))) {
       res.writeHead(405, { Allow: (allowed ?? ['GET', 'HEAD']).join(', '), 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed');
@@ -99,27 +140,70 @@ export async function serve(distDir: string): Promise<void> {
     }
     handle(req, res);
   });
+  server.on('connection', () => { state.connections += 1; });
+  let stopping = false;
+  const stop = (reason: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    void shutDown(server, state, reason).then(() => process.exit(code), (error: unknown) => {
+      console.error('Stopping failed', error);
+      process.exit(1);
+    });
+  };
+  // The last line of defence: an error no handler caught is logged, the supervisor starts a new server at
+  // once (it shares the listening socket), and this one finishes the requests it holds before it exits:
+  // one request's bug never takes the site down. Its state may be broken, so it does not go on serving.
+  process.on('uncaughtException', (error) => {
+    console.error('Uncaught exception: handing over to a new server process.', error);
+    process.send?.({ type: 'fatal', reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    stop('Uncaught exception', 1);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop(signal, 0));
+  // The supervisor is gone (killed): nobody would restart this worker, and the port must be freed.
+  process.once('disconnect', () => stop('Supervisor gone', 0));
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutDown(server, signal));
 }
 
 /** How long requests in flight may take to finish once a shutdown starts. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long no new connection and no request in flight must last before the server stops listening, then
+ * before it stops. Connections sent just before the signal may still wait to be accepted, or their requests
+ * sit unread in their sockets while the process is busy (the probe saw up to 94 ms): they are answered too.
+ * Closing a listening socket resets the connections still waiting in its backlog, so it stays open until quiet.
+ */
+const SHUTDOWN_QUIET_MS = 300;
+
+/** Resolves once nothing has been in flight (and, while listening, no connection has come) for SHUTDOWN_QUIET_MS, or at `deadline`. */
+async function quiet(state: ServerState, deadline: number): Promise<void> {
+  let quietSince = Date.now();
+  let seen = state.connections;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (state.inFlight > 0 || state.connections !== seen) {
+      quietSince = Date.now();
+      seen = state.connections;
+    } else if (Date.now() - quietSince >= SHUTDOWN_QUIET_MS) return;
+  }
+}
 
 /**
- * Graceful shutdown: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS, then cut
- * what is left), then close the app (timers, view counts, search workers, database) and exit.
+ * Graceful shutdown: answer every request already sent, including ones whose connection is not accepted
+ * yet or whose request is unread, each answer closing its connection; stop listening once no connection
+ * has come for a while; then (once nothing is in flight, or after SHUTDOWN_GRACE_MS at most) cut what is
+ * left and close the app (timers, view counts, search workers, database).
  */
-async function shutDown(server: Server, signal: string): Promise<void> {
-  console.log(`${signal}: finishing requests in flight, then stopping.`);
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-  await closed;
-  clearTimeout(cutOff);
+async function shutDown(server: Server, state: ServerState, reason: string): Promise<void> {
+  console.log(`${reason}: finishing requests in flight, then stopping.`);
+  state.draining = true;
+  const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+  await quiet(state, deadline);
+  // net.Server's close stops accepting; http.Server's would also drop connections whose request is not read yet.
+  NetServer.prototype.close.call(server);
+  await quiet(state, deadline);
+  server.closeAllConnections();
   const closeApp = (globalThis as Record<symbol, unknown>)[CLOSE_APP] as (() => Promise<void>) | undefined;
   await closeApp?.();
   console.log('Stopped.');
-  process.exit(0);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -113,9 +113,67 @@ describe('image uploads', () => {
     }
   });
 
+  it('answers 503 with Retry-After when every decode slot is taken and the waiting line is full', async () => {
+    const busy = await testApp(copy.path, { MEDIA_DIR: mediaDir, IMAGE_DECODES: '1', IMAGE_DECODE_QUEUE: '0' });
+    const busyRoutes = new Hono<ApiEnv>().post('/image', ...uploadRoute(busy, { field: 'image', kind: 'image' }));
+    busyRoutes.onError(apiError);
+    let release!: () => void;
+    const held = busy.imageDecodes.run(() => new Promise<void>((resolve) => { release = resolve; }));
+    try {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
+      const response = await busyRoutes.request('/image', { method: 'POST', body: form }, { clientAddress: '192.0.2.248' });
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    } finally {
+      release();
+      await held;
+      await busy.close();
+    }
+  });
+
   it('answers 415 to anything but multipart/form-data', async () => {
     const response = await routes.request('/image', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, { clientAddress: '192.0.2.251' });
     expect(response.status).toBe(415);
+  });
+});
+
+describe('bodies cut off or malformed (security probe items 1, 7 and 18)', () => {
+  const boundary = '----cut0ffBoundary';
+  const send = (path: string, body: string | Buffer) => routes.request(path, {
+    method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body,
+  }, { clientAddress: `192.0.2.${++clients % 250}` });
+  const temporaryFiles = () => readdirSync(join(mediaDir, 'tmp')).length;
+
+  it('answers 400 to a body that ends inside a file part, for the route’s field and any other, and leaves no half-written file', async () => {
+    for (const [path, field] of [['/image', 'image'], ['/cv', 'cv'], ['/image', 'another_field'], ['/images', 'images']]) {
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff partial`;
+      const response = await send(path!, Buffer.from(body, 'latin1'));
+      const json = await response.json() as { message: string; errors: Record<string, string[]> };
+      expect([path, field, response.status]).toEqual([path, field, 400]);
+      expect(json.message).toMatch(/could not be read/);
+    }
+    expect(temporaryFiles()).toBe(0);
+  });
+
+  it('stops reading a text field far past its cap instead of reading it to its end', async () => {
+    let pulled = 0;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n`);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(head);
+        else if (pulled > 320) controller.close();
+        else controller.enqueue(chunk);
+        pulled += 1;
+      },
+    });
+    const response = await routes.request('/image', {
+      method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body: stream, duplex: 'half',
+    } as RequestInit, { clientAddress: '192.0.2.249' });
+    expect([413, 422]).toContain(response.status);
+    // 20 MB were on offer; far fewer were read before the answer.
+    expect(pulled * chunk.length).toBeLessThan(4 * 1024 * 1024);
   });
 });
 

@@ -9,7 +9,7 @@ import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema
 import type { AppContext } from '../app-context.ts';
 import type { ProfileChanges } from '../db/account-repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
-import { readFiles, storeDocument, storeImage } from '../uploads/pipeline.ts';
+import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { downloadResponse, removeMediaFiles } from '../uploads/media-files.ts';
 import { requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
@@ -72,8 +72,7 @@ export async function updateResume(app: AppContext, userId: number, input: unkno
 /** POST account/photo: one image through the upload pipeline becomes the photo; the old one's files go. */
 export async function uploadPhoto(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
   await requireUser(app, userId);
-  const [file] = await readFiles(request, 'photo', 'image', 1);
-  const { id } = await storeImage(app, `user:${userId}`, file!, 'photo');
+  const { id } = await withFiles(app, request, 'photo', 'image', 1, ([file]) => storeImage(app, `user:${userId}`, file!, 'photo'));
   await removeMediaFiles(app, await app.repos.users.setPhoto(userId, id));
   return { message: 'Your photo has been updated.', data: await userJson(app, userId) };
 }
@@ -81,8 +80,7 @@ export async function uploadPhoto(app: AppContext, userId: number, request: Requ
 /** POST account/cv: a PDF, DOC or DOCX becomes the CV (kept private); the answer is the user (spec §7). */
 export async function uploadCv(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
   await requireUser(app, userId);
-  const [file] = await readFiles(request, 'cv', 'cv', 1);
-  const { id } = await storeDocument(app, `user:${userId}`, file!, 'cv', 'cv');
+  const { id } = await withFiles(app, request, 'cv', 'cv', 1, ([file]) => storeDocument(app, `user:${userId}`, file!, 'cv', 'cv'));
   await removeMediaFiles(app, await app.repos.users.setCv(userId, id));
   return { message: 'Your CV has been uploaded.', data: await userJson(app, userId) };
 }

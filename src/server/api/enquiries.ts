@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
-import { readMultipart, type UploadedFile } from '../uploads/pipeline.ts';
+import { withMultipart, type UploadedFile } from '../uploads/pipeline.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { requestClient, requireUserId, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
@@ -15,16 +15,19 @@ const IdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MA
 /** Long text fields (descriptions, offers) of a multipart enquiry. */
 const FIELD_BYTES = 32 * 1024;
 
-/** An enquiry's fields: JSON, or (job applications and job offers, which may carry a file) multipart form data. */
-async function enquiryBody(c: Context<ApiEnv>, kind: EnquiryKind): Promise<{ input: Record<string, unknown>; file?: UploadedFile }> {
+/**
+ * Hands an enquiry's fields to `use`: JSON, or (job applications and job offers, which may carry a file)
+ * multipart form data, whose temporary file is gone once `use` is done.
+ */
+async function withEnquiryBody<T>(app: AppContext, c: Context<ApiEnv>, kind: EnquiryKind, use: (input: Record<string, unknown>, file?: UploadedFile) => Promise<T>): Promise<T> {
   const field = kind === 'jobs' || kind === 'hireme' ? ENQUIRY_FILE_FIELDS[kind] : undefined;
   if (field && /^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? '')) {
-    const { fields, files } = await readMultipart(c.req.raw, { field, kind: kind === 'jobs' ? 'cv' : 'document', maxFiles: 1, fieldBytes: FIELD_BYTES });
-    return { input: fields, file: files[0] };
+    return withMultipart(app, c.req.raw, { field, kind: kind === 'jobs' ? 'cv' : 'document', maxFiles: 1, fieldBytes: FIELD_BYTES },
+      ({ fields, files }) => use(fields, files[0]));
   }
   const body = await jsonBody(c);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the fields as a JSON object.', { _: ['Send the fields as a JSON object.'] });
-  return { input: body as Record<string, unknown> };
+  return use(body as Record<string, unknown>);
 }
 
 /**
@@ -42,8 +45,8 @@ export function enquiryRoutes(app: AppContext) {
     routes
       .post(path, limitBody(multipart ? 6 * 1024 * 1024 : undefined), async (c) => {
         const userId = requireUserId(c);
-        const { input, file } = await enquiryBody(c, kind);
-        return c.json(await sendEnquiry(app, userId, kind, input, requestClient(c), file), 201);
+        const sent = await withEnquiryBody(app, c, kind, (input, file) => sendEnquiry(app, userId, kind, input, requestClient(c), file));
+        return c.json(sent, 201);
       })
       .get(path, async (c) => {
         const userId = requireUserId(c);

@@ -1,7 +1,7 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { AppContext } from '../app-context.ts';
 import { limitRoute } from '../rate-limits.ts';
-import { readFiles, storeDocument, storeImage, type UploadKind } from '../uploads/pipeline.ts';
+import { storeDocument, storeImage, withFiles, type UploadKind } from '../uploads/pipeline.ts';
 import { requestClient, type ApiEnv } from './env.ts';
 
 /** Who owns an upload: the signed-in account once sessions exist (issue 12), until then the client. */
@@ -19,14 +19,16 @@ export function uploadRoute(app: AppContext, options: { field: string; kind: Upl
   return [
     limitRoute(app.limits, 'upload', requestClient),
     async (c) => {
-      const files = await readFiles(c.req.raw, options.field, options.kind, maxFiles);
       const who = owner(c);
-      const stored = [];
-      for (const file of files) {
-        stored.push(options.kind === 'image'
-          ? (await storeImage(app, who, file, options.field)).image
-          : await storeDocument(app, who, file, options.field, options.kind));
-      }
+      const stored = await withFiles(app, c.req.raw, options.field, options.kind, maxFiles, async (files) => {
+        const results = [];
+        for (const file of files) {
+          results.push(options.kind === 'image'
+            ? (await storeImage(app, who, file, options.field)).image
+            : await storeDocument(app, who, file, options.field, options.kind));
+        }
+        return results;
+      });
       return c.json({ data: maxFiles === 1 ? stored[0] : stored }, 201);
     },
   ];

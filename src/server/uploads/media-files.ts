@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
@@ -78,4 +78,12 @@ export async function copyPrivateFile(app: AppContext, file: string): Promise<st
   await mkdir(dirname(target), { recursive: true });
   await copyFile(source, target);
   return path;
+}
+
+/** Moves a file (a finished upload's temporary file) to `path` in the media folder, never over an existing one. */
+export async function moveIntoMedia(mediaDir: string, from: string, path: string): Promise<void> {
+  const target = join(mediaDir, path);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(from, target, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+  await rm(from, { force: true });
 }

@@ -7,14 +7,18 @@
  * uploads no feature attached within a day are removed (removeStaleUploads).
  */
 import busboy from 'busboy';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
-import { PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles, writeMediaFile } from './media-files.ts';
+import { moveIntoMedia, PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles, writeMediaFile } from './media-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -47,9 +51,12 @@ const EXTENSIONS: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
 };
 
+/** A file of a multipart body, written to a temporary file as it streamed in (never held in memory). */
 export interface UploadedFile {
   filename: string;
-  bytes: Buffer;
+  /** The temporary file; removed when the request is done with it (withMultipart). */
+  path: string;
+  size: number;
 }
 
 function invalid(field: string, message: string): AppError {
@@ -62,22 +69,48 @@ export interface MultipartForm {
   files: UploadedFile[];
 }
 
+export interface MultipartOptions {
+  field: string;
+  kind: UploadKind;
+  maxFiles: number;
+  fieldBytes?: number;
+}
+
+/** Where files stream to while a request is read: inside the media folder, so a stored document is a rename away. */
+export const UPLOAD_TEMP_FOLDER = 'tmp';
+
+const UNREADABLE = 'The upload could not be read: the body was cut off or malformed.';
+
 /**
- * The files of `field` in a multipart/form-data request, read as the body streams: a file past the
- * kind's size, more than `maxFiles` files, or an empty file is a 422 naming the field, and the rest
- * of the body is not read. Other fields are ignored.
+ * Reads a multipart/form-data request (files of `field` to temporary files, text fields capped) and
+ * hands the form to `use`; the temporary files are removed afterwards, whatever happens. A body that
+ * ends early or does not parse is a 400, a file past the kind's size or too many files a 422, and the
+ * rest of the body is not read. Files under other field names are discarded as they stream.
  */
-export async function readFiles(request: Request, field: string, kind: UploadKind, maxFiles: number): Promise<UploadedFile[]> {
-  const { files } = await readMultipart(request, { field, kind, maxFiles });
-  if (files.length === 0) throw invalid(field, 'Choose a file to upload.');
-  return files;
+export async function withMultipart<T>(app: Pick<AppContext, 'config'>, request: Request, options: MultipartOptions, use: (form: MultipartForm) => Promise<T>): Promise<T> {
+  const temp: string[] = [];
+  try {
+    return await use(await readMultipart(app.config.mediaDir, request, options, temp));
+  } finally {
+    await Promise.all(temp.map((path) => rm(path, { force: true })));
+  }
+}
+
+/** withMultipart for a route that needs at least one file: a 422 naming the field when none came. */
+export function withFiles<T>(app: Pick<AppContext, 'config'>, request: Request, field: string, kind: UploadKind, maxFiles: number, use: (files: UploadedFile[]) => Promise<T>): Promise<T> {
+  return withMultipart(app, request, { field, kind, maxFiles }, ({ files }) => {
+    if (files.length === 0) throw invalid(field, 'Choose a file to upload.');
+    return use(files);
+  });
 }
 
 /**
- * A multipart/form-data form with up to `maxFiles` files of `kind` in `field` (none is allowed) and its
- * text fields, read as the body streams, with the caps of readFiles; text fields are capped too.
+ * The form, read as the body streams. Every stream involved (the body, the parser, each file part,
+ * each temporary file) has its error handled: a body cut off inside a file part is a 400, never an
+ * unhandled 'error' event (which would end the process). Paths of temporary files go into `temp` as
+ * they are created, so the caller removes them, half-written ones included.
  */
-export async function readMultipart(request: Request, options: { field: string; kind: UploadKind; maxFiles: number; fieldBytes?: number }): Promise<MultipartForm> {
+async function readMultipart(mediaDir: string, request: Request, options: MultipartOptions, temp: string[]): Promise<MultipartForm> {
   const { field, kind, maxFiles } = options;
   const type = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type) || !request.body) {
@@ -85,68 +118,109 @@ export async function readMultipart(request: Request, options: { field: string; 
   }
   const { maxBytes } = UPLOAD_KINDS[kind];
   const fieldBytes = options.fieldBytes ?? 4096;
+  // What a body may hold besides its files: the text fields and the parts' headers.
+  const otherBytes = 40 * fieldBytes + 256 * 1024;
   // A body that says it is larger than the files it may hold is refused before reading.
-  if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + 64 * 1024 + (fieldBytes > 4096 ? 40 * fieldBytes : 0)) {
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + otherBytes) {
     throw new AppError(413, 'The request is too large.', { [field]: [`Send at most ${maxFiles} file(s) of ${maxBytes / MB} MB.`] });
   }
+  const folder = join(mediaDir, UPLOAD_TEMP_FOLDER);
+  await mkdir(folder, { recursive: true });
   return new Promise<MultipartForm>((resolveForm, reject) => {
     const files: UploadedFile[] = [];
     const fields: MultipartForm['fields'] = {};
+    const writes: Promise<void>[] = [];
     let failure: AppError | undefined;
     let parser: busboy.Busboy;
     try {
       // File names are UTF-8 as browsers send them (busboy reads them as Latin-1 by default).
       parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: maxFiles, fileSize: maxBytes, fields: 40, fieldSize: fieldBytes, parts: maxFiles + 40 } });
     } catch {
-      reject(invalid(field, 'The upload could not be read.'));
+      reject(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
       return;
     }
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
+    const openFiles = new Set<WriteStream>();
+    const fileStreams = new Set<Readable>();
+    let bodyBytes = 0;
+    let fileBytes = 0;
     const fail = (error: AppError) => {
       if (failure) return;
       failure = error;
-      // Stop parsing; whatever is left of the body is discarded by the server, never stored.
+      // Stop parsing; whatever is left of the body is discarded, never stored, and half-written files go.
       source.unpipe(parser);
-      source.pause();
-      reject(error);
+      source.destroy();
+      for (const file of openFiles) file.destroy();
+      // Answer once every temporary file is closed, so the caller's clean-up finds and removes them all.
+      void Promise.all(writes).then(() => reject(error));
     };
+    const unreadable = () => fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(invalid(name, `The ${name} is too long.`));
       const previous = fields[name];
       fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== field) {
+      fileStreams.add(stream);
+      stream.on('error', unreadable);
+      stream.on('data', (chunk: Buffer) => { fileBytes += chunk.length; });
+      stream.on('end', () => fileStreams.delete(stream));
+      if (name !== field || failure) {
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const path = join(folder, randomBytes(16).toString('base64url'));
+      temp.push(path);
+      const out = createWriteStream(path, { flags: 'wx' });
+      openFiles.add(out);
       stream.on('limit', () => fail(invalid(field, `Each file must be at most ${maxBytes / MB} MB.`)));
-      stream.on('close', () => {
-        if (failure || (stream as unknown as { truncated?: boolean }).truncated) return;
-        const bytes = Buffer.concat(chunks);
-        // A file input left empty sends a part with no name and no bytes: no file.
-        if (bytes.length === 0 && !info.filename) return;
-        if (bytes.length === 0) return fail(invalid(field, 'The file is empty.'));
-        files.push({ filename: info.filename ?? 'file', bytes });
-      });
+      writes.push(new Promise<void>((done) => {
+        out.on('error', () => {
+          fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
+          done();
+        });
+        out.on('close', () => {
+          openFiles.delete(out);
+          done();
+        });
+        out.on('finish', () => {
+          if (failure || (stream as unknown as { truncated?: boolean }).truncated) return;
+          const size = out.bytesWritten;
+          // A file input left empty sends a part with no name and no bytes: no file.
+          if (size === 0 && !info.filename) return;
+          if (size === 0) return fail(invalid(field, 'The file is empty.'));
+          files.push({ filename: info.filename ?? 'file', path, size });
+        });
+      }));
+      stream.pipe(out);
     });
     parser.on('filesLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
     parser.on('partsLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
     parser.on('fieldsLimit', () => fail(invalid('_', 'The form has too many fields.')));
-    parser.on('error', () => fail(invalid(field, 'The upload could not be read.')));
+    parser.on('error', unreadable);
     parser.on('close', () => {
-      if (!failure) resolveForm({ fields, files });
+      // Every file part has ended; wait for their temporary files to be written out.
+      void Promise.all(writes).then(() => {
+        if (!failure) resolveForm({ fields, files });
+      });
     });
-    source.on('error', () => fail(invalid(field, 'The upload could not be read.')));
+    source.on('error', unreadable);
     source.pipe(parser);
+    // After the parser has taken each chunk (this listener comes after pipe's): what it read that is not
+    // file data is text fields and headers. A text field past its cap is otherwise read (and discarded) to
+    // its end, however long: stop at once instead.
+    source.on('data', (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      let waiting = parser.writableLength;
+      for (const stream of fileStreams) waiting += stream.readableLength;
+      if (bodyBytes - waiting - fileBytes > otherBytes) fail(new AppError(413, 'The request is too large.', { _: ['The form fields are too long.'] }));
+    });
   });
 }
 
 /** The file's type by its bytes, if it is one `kind` accepts; else a 422 naming the field. */
 export async function sniff(file: UploadedFile, field: string, kind: UploadKind): Promise<string> {
-  const detected = await fileTypeFromBuffer(file.bytes);
+  const detected = await fileTypeFromFile(file.path);
   const accepted: readonly string[] = UPLOAD_KINDS[kind].types;
   if (!detected || !accepted.includes(detected.mime)) {
     const heic = detected?.mime === 'image/heic' || detected?.mime === 'image/heif';
@@ -165,22 +239,25 @@ interface ImageVariants {
 }
 
 /**
- * Decodes the image (first frame of an animation) under the pixel cap, applies its EXIF orientation,
- * and writes the four variants; nothing of the original bytes survives, metadata included. A
- * truncated or corrupt image is a 422.
+ * Decodes the image (a file, or bytes; first frame of an animation) under the pixel cap, applies its
+ * EXIF orientation, and writes the four variants; nothing of the original bytes survives, metadata
+ * included. The original is decoded once, into pixels no larger than the full variant, and the four
+ * variants are encoded from those: one large decode per image, not four. A truncated or corrupt image is a 422.
  */
-export async function encodeImage(bytes: Buffer, field: string): Promise<ImageVariants> {
+export async function encodeImage(input: string | Buffer, field: string): Promise<ImageVariants> {
   try {
-    const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
-    const full = source.clone().resize({ width: FULL_MAX, height: FULL_MAX, fit: 'inside', withoutEnlargement: true });
-    const thumbnail = source.clone().resize({ ...THUMBNAIL, fit: 'cover' });
-    const [fullJpeg, fullWebp, thumbnailJpeg, thumbnailWebp] = await Promise.all([
-      full.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
-      full.clone().webp({ quality: 80 }).toBuffer(),
-      thumbnail.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
-      thumbnail.clone().webp({ quality: 78 }).toBuffer(),
-    ]);
-    return { width: fullJpeg.info.width, height: fullJpeg.info.height, full: fullJpeg.data, fullWebp, thumbnail: thumbnailJpeg, thumbnailWebp };
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', pages: 1, sequentialRead: true })
+      .rotate()
+      .resize({ width: FULL_MAX, height: FULL_MAX, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const thumbnail = () => pixels().resize({ ...THUMBNAIL, fit: 'cover' });
+    const fullJpeg = await pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    const fullWebp = await pixels().webp({ quality: 80 }).toBuffer();
+    const thumbnailJpeg = await thumbnail().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const thumbnailWebp = await thumbnail().webp({ quality: 78 }).toBuffer();
+    return { width: info.width, height: info.height, full: fullJpeg, fullWebp, thumbnail: thumbnailJpeg, thumbnailWebp };
   } catch (error) {
     const message = error instanceof Error && /pixel limit/i.test(error.message)
       ? `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`
@@ -190,9 +267,10 @@ export async function encodeImage(bytes: Buffer, field: string): Promise<ImageVa
 }
 
 /** Stores an uploaded image's variants and records it for `owner`; returns the image object of spec §3. */
-export async function storeImage(app: AppContext, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
+export async function storeImage(app: Pick<AppContext, 'config' | 'repos' | 'media' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
   await sniff(file, field, 'image');
-  const variants = await encodeImage(file.bytes, field);
+  // At most a few decodes at once (the rest wait, or a 503 when too many wait): see decode-queue.ts.
+  const variants = await app.imageDecodes.run(() => encodeImage(file.path, field));
   const base = randomMediaPath();
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
   await Promise.all([
@@ -213,7 +291,7 @@ export async function storeImage(app: AppContext, owner: string, file: UploadedF
 export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv', privateFile = kind === 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
   const path = `${randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
-  await writeMediaFile(app.config.mediaDir, path, file.bytes);
+  await moveIntoMedia(app.config.mediaDir, file.path, path);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;
   const id = await app.repos.uploads.insertDocument(owner, { file: path, original_filename: original, mime_type: mime });
@@ -230,4 +308,22 @@ export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config
     await app.repos.uploads.deleteUploads(stale.map((upload) => upload.id));
     removed += stale.length;
   }
+}
+
+/** Temporary files of requests that never finished (a process that died mid-upload) older than this go. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** Removes temporary upload files left by requests that never finished; returns how many. */
+export async function removeStaleTempFiles(app: Pick<AppContext, 'config'>, now = Date.now()): Promise<number> {
+  const folder = join(app.config.mediaDir, UPLOAD_TEMP_FOLDER);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const info = await stat(join(folder, name)).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_TEMP_MS) {
+      await rm(join(folder, name), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

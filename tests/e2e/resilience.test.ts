@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { signedInOverHttp } from '../helpers/http-session.ts';
+import { copyOfDatabase, startServer } from '../helpers/server.ts';
+
+const baseUrl = inject('baseUrl');
+const scratch = mkdtempSync(join(tmpdir(), 'yp-resilience-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Health { status: string; uptime_s: number; restarts: number }
+const health = async (url = baseUrl) => (await (await fetch(`${url}/healthz`)).json()) as Health;
+
+/** The probe's ~100-byte body: a file part whose bytes end without the closing boundary. */
+function truncatedBody(field: string): { body: string; type: string } {
+  const boundary = '----probe7MA4YWxkTrZu0gW';
+  return {
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0 cut here`,
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('a multipart body cut off inside a file part (security probe item 1)', () => {
+  it('answers 400 on every multipart route and the server keeps running without a restart', async () => {
+    const person = await signedInOverHttp(baseUrl, inject('outboxDir'), `cutoff-${Date.now()}@example.my`);
+    const before = await health();
+    expect(before.status).toBe('ok');
+    const routes: [string, string][] = [
+      ['/api/review/image', 'image'], ['/api/enquire/image', 'image'], ['/api/account/photo', 'photo'], ['/api/account/cv', 'cv'],
+      ['/api/job-application', 'cv'], ['/api/hireme/enquire', 'doc'], ['/api/account/photo', 'another_field'],
+    ];
+    for (const [path, field] of routes) {
+      const { body, type } = truncatedBody(field);
+      // Sent as a browser would, with the session's cookies and token: only the body is broken.
+      const response = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { Origin: baseUrl, 'Content-Type': type, Cookie: person.cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(person.jar.get('XSRF-TOKEN')!) },
+        body: Buffer.from(body, 'latin1'),
+      });
+      const json = await response.json() as { message?: string };
+      expect([response.status, path, field]).toEqual([400, path, field]);
+      expect(json.message).toMatch(/could not be read/);
+    }
+    const after = await health();
+    expect(after.restarts).toBe(before.restarts);
+    expect(after.uptime_s).toBeGreaterThanOrEqual(before.uptime_s);
+  });
+});
+
+describe('the supervisor', () => {
+  it('restarts a server process that dies, logs why, and /healthz counts the restart', async () => {
+    const server = await startServer({ DATABASE_PATH: copyOfDatabase(inject('e2eDb'), join(scratch, 'supervised.db')), SEARCH_WORKERS: '0' });
+    try {
+      expect((await health(server.baseUrl)).restarts).toBe(0);
+      // Kill the worker (not the supervisor): its pid is the one serving, a child of the supervisor.
+      const worker = Number(execFileSync('pgrep', ['-P', String(server.process.pid)]).toString().trim().split('\n')[0]);
+      process.kill(worker, 'SIGKILL');
+      const deadline = Date.now() + 30_000;
+      let restarts = 0;
+      while (Date.now() < deadline) {
+        restarts = await health(server.baseUrl).then((answer) => answer.restarts, () => 0);
+        if (restarts === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(restarts).toBe(1);
+      expect(server.output()).toMatch(/stopped \(killed by SIGKILL\): restarting/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('graceful shutdown (security probe item 10)', () => {
+  it('answers all 32 requests in flight at SIGTERM, then exits', async () => {
+    const server = await startServer({ DATABASE_PATH: copyOfDatabase(inject('e2eDb'), join(scratch, 'sigterm.db')), SEARCH_PAGE_LIMIT: '0' });
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    const { port } = new URL(server.baseUrl);
+    // Each request is written to its socket before the signal; none of them has been answered yet.
+    let sent = 0;
+    let allSent!: () => void;
+    const written = new Promise<void>((resolve) => { allSent = resolve; });
+    const answers = Array.from({ length: 32 }, (_, index) => new Promise<number>((resolve) => {
+      const request = httpRequest({ host: '127.0.0.1', port, path: `/services/l?what=shutdown${index}&page=${1 + (index % 3)}`, agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', () => resolve(-1));
+      request.end(() => {
+        sent += 1;
+        if (sent === 32) allSent();
+      });
+    }));
+    await written;
+    server.process.kill('SIGTERM');
+    const statuses = await Promise.all(answers);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(32);
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('the status line and the method filter', () => {
+  it('names 404 and 419 by their reason phrases', async () => {
+    const { statusMessage: notFound } = await rawRequest('GET', '/no-such-page-anywhere-xyz');
+    expect(notFound).toBe('Not Found');
+    const { statusCode, statusMessage } = await rawRequest('POST', '/api/contact', { 'Content-Type': 'application/json', Origin: baseUrl });
+    expect([statusCode, statusMessage]).toEqual([419, 'Page Expired']);
+  });
+
+  it('judges a path with dot segments as Astro will route it (security probe item 15)', async () => {
+    for (const path of ['/api/../', '/api/%2e%2e/', '/api/./../services']) {
+      const { statusCode } = await rawRequest('DELETE', path);
+      expect([path, statusCode]).toEqual([path, 405]);
+    }
+  });
+});
+
+function rawRequest(method: string, path: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; statusMessage: string }> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, statusMessage: response.statusMessage ?? '' }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,28 @@
+import type { createApi } from '../../src/server/api/app.ts';
+import { latestCode, SessionClient } from './session-client.ts';
+
+/**
+ * A SessionClient talking to a running server over HTTP (instead of the API in-process), sending the
+ * site's own Origin as a browser does.
+ */
+export function httpSession(baseUrl: string): SessionClient {
+  const api = {
+    request: (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { ...init, headers: { Origin: baseUrl, ...(init.headers as Record<string, string> | undefined) } }),
+  };
+  return new SessionClient(api as unknown as ReturnType<typeof createApi>, '127.0.0.1');
+}
+
+/** Signs a new person up and in over HTTP with e-mail `email`, codes read from the server's outbox; returns the signed-in session. */
+export async function signedInOverHttp(baseUrl: string, outboxDir: string, email: string, password = 'teh tarik kurang manis 2026'): Promise<SessionClient> {
+  const visitor = httpSession(baseUrl);
+  const expectOk = (answer: { status: number; body: unknown }, step: string) => {
+    if (answer.status >= 300) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  };
+  expectOk(await visitor.post('/api/register/verification', { type: 'email', email }), 'register/verification');
+  expectOk(await visitor.post('/api/register', { type: 'email', name: 'Siti Probe', email, code: latestCode(outboxDir, email), password, password_confirmation: password }), 'register');
+  const login = await visitor.post('/api/auth/login', { email, password });
+  expectOk(login, 'auth/login');
+  const tempToken = (login.body.data as { temp_token: string }).temp_token;
+  expectOk(await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: latestCode(outboxDir, email) }), 'auth/2fa');
+  return visitor;
+}
