@@ -18,6 +18,11 @@ export default defineConfig({
   // 'unsafe-inline'. Image, media and connect sources (the configured media origin, the ad network when
   // set) are added per page at runtime (RootLayout). Other responses get src/server/security.ts's policy.
   security: {
+    // Origins are checked by the site itself (src/middleware.ts, src/server/csrf.ts), which also knows the
+    // configured SITE_URL and a trusted proxy's forwarded protocol and host: Astro's check compares an
+    // https:// Origin with the http:// URL it rebuilds behind a TLS-terminating proxy, and refuses every
+    // upload and form there (security probe item 2).
+    checkOrigin: false,
     csp: {
       directives: [
         "default-src 'self'",

@@ -4,6 +4,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAppContext, type AppContext } from './server/app-context.ts';
 import { CLOSE_APP } from './server/shutdown.ts';
 import { loadConfig } from './server/config.ts';
+import { sameOrigin } from './server/csrf.ts';
 import { BROTLI_PARAMS, encodingClass } from './server/page-cache.ts';
 
 let app: Promise<AppContext> | undefined;
@@ -25,6 +26,19 @@ function appContext(): Promise<AppContext> {
 const provideApp = defineMiddleware(async (context, next) => {
   context.locals.app = await appContext();
   return next();
+});
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Unsafe requests to pages (the no-JS contact form) from another site are a 403; the API answers for
+ * itself, in its own error shape (src/server/api/csrf.ts), with the same rule.
+ */
+const refuseCrossSite = defineMiddleware((context, next) => {
+  const { request, url } = context;
+  if (SAFE_METHODS.has(request.method) || url.pathname === '/api' || url.pathname.startsWith('/api/')) return next();
+  if (sameOrigin(request.headers, request.url, loadConfig())) return next();
+  return new Response('Cross-site requests are not allowed.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 });
 
 /** Public pages come from the page cache (src/server/page-cache.ts) when they can. */
@@ -61,4 +75,4 @@ const compress = defineMiddleware(async (context, next) => {
 });
 
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(provideApp, compress, cachePages);
+export const onRequest = sequence(refuseCrossSite, provideApp, compress, cachePages);

@@ -3,6 +3,7 @@
  * process. Astro middleware hands it to pages as `Astro.locals.app`; the Hono API takes the same
  * object. Nothing else opens a database.
  */
+import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
 import { SESSION_RULES } from './accounts/sessions.ts';
 import { deleteDueAccounts } from './accounts/settings.ts';
@@ -36,6 +37,8 @@ export interface AppContext extends CatalogContext {
   pages: ReturnType<typeof createPageCache>;
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
+  /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
+  secrets: { csrf: string };
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
   /** Mail and SMS (outbox/outbox.ts). */
@@ -79,12 +82,15 @@ export async function createAppContext(config: Config, options: AppContextOption
   const authSweep = timers ? setInterval(() => {
     const now = Date.now();
     void deleteDueAccounts(context, now).catch((error: unknown) => console.error('Deleting accounts failed', error));
+    void repos.counters.removeExpired(now).catch((error: unknown) => console.error('Removing ended counters failed', error));
     void repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
       new Date(now - AUTH_LOG_DAYS * 24 * 60 * 60_000).toISOString()).catch((error: unknown) => console.error('Removing ended sessions failed', error));
   }, UPLOAD_SWEEP_MS) : undefined;
   authSweep?.unref();
+  const secrets = { csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')) };
   const context: AppContext = {
     config,
+    secrets,
     repos,
     media,
     search,
@@ -93,13 +99,13 @@ export async function createAppContext(config: Config, options: AppContextOption
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     outbox,
-    signIn: new SignInGuard(),
+    signIn: new SignInGuard(repos.counters),
     async close() {
       expiry.stop();
       clearInterval(uploadSweep);
       clearInterval(authSweep);
       await limits.close();
-      outbox.close();
+      await outbox.close();
       await views.close();
       await search.close();
       await repos.close();

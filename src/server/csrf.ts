@@ -5,7 +5,8 @@
  * cookie but cannot read it, so it cannot send the header. Once sessions exist the token is tied to
  * the session and rotates on login and logout.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TrustProxy } from './client-ip.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -15,9 +16,33 @@ export const CSRF_MISMATCH = 'CSRF token mismatch.';
 /** The cookie outlives a visit; the browser client asks for a new one whenever it is missing. */
 const COOKIE_MAX_AGE_SECONDS = 2 * 60 * 60;
 
-/** A new token: 32 random bytes (256 bits), URL-safe. */
+/** A new token: 32 random bytes (256 bits), URL-safe (a session's own token, kept in its row). */
 export function newCsrfToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The MAC of an anonymous token's random part under the app's key. */
+function tokenMac(nonce: string, key: string): string {
+  return createHmac('sha256', key).update(`xsrf:${nonce}`).digest('base64url');
+}
+
+/**
+ * A new token for a visitor without a session (double submit): random, and signed with the app's key, so
+ * that only tokens this site issued count. A cookie planted by a sibling host (or a network attacker on
+ * http) with a matching form field is refused (security probe item 18).
+ */
+export function newSignedCsrfToken(key: string): string {
+  const nonce = randomBytes(24).toString('base64url');
+  return `${nonce}.${tokenMac(nonce, key)}`;
+}
+
+/** True when `token` is one this site signed with `key`. */
+export function isSignedCsrfToken(token: string | undefined, key: string): boolean {
+  const [nonce, mac, ...rest] = (token ?? '').split('.');
+  if (!nonce || !mac || rest.length > 0) return false;
+  const expected = Buffer.from(tokenMac(nonce, key));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** The Set-Cookie value for a token: readable by scripts (it is not a session secret), Lax, Secure on https. */
@@ -42,8 +67,26 @@ export function csrfTokensMatch(cookie: string | undefined, sent: string | null 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** True when a request's Origin (if it sent one) is this site: the request's own origin or the configured site URL. */
-export function sameOrigin(origin: string | null | undefined, requestUrl: string, siteUrl: string): boolean {
-  if (!origin) return true;
-  return origin === new URL(requestUrl).origin || origin === new URL(siteUrl).origin;
+/** What judging a request's origin needs of the config: the public address, and whether proxies' forwarded headers are believed. */
+export interface OriginConfig {
+  siteUrl: string;
+  trustProxy: TrustProxy;
+}
+
+/**
+ * True when an unsafe request comes from this site. Its Origin (when sent) must be the configured site
+ * URL's, the request's own, or, behind a trusted proxy (TRUST_PROXY), the one the proxy saw
+ * (X-Forwarded-Proto and X-Forwarded-Host): a TLS-terminating proxy turns https://www.example.my into a
+ * plain-HTTP request, whose rebuilt URL alone would never match. Without an Origin (non-browser clients)
+ * the CSRF token decides, unless the browser says the request is cross-site (Sec-Fetch-Site).
+ */
+export function sameOrigin(headers: Headers, requestUrl: string, config: OriginConfig): boolean {
+  const origin = headers.get('Origin');
+  if (!origin) return headers.get('Sec-Fetch-Site') !== 'cross-site';
+  if (origin === new URL(config.siteUrl).origin || origin === new URL(requestUrl).origin) return true;
+  if (!config.trustProxy) return false;
+  const first = (name: string) => headers.get(name)?.split(',')[0]?.trim();
+  const proto = first('X-Forwarded-Proto');
+  const host = first('X-Forwarded-Host') ?? headers.get('Host');
+  return Boolean(proto && host) && origin === `${proto}://${host}`;
 }

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe('codes over real SMTP (SMTP_URL set)', () => {
   it('delivers the sign-up code to a local SMTP server, and the code read from that mail creates the account', async () => {
-    const visitor = new SessionClient(createApi(app), '192.0.2.90');
+    const visitor = new SessionClient(createApi(app), '192.0.2.90', () => app.outbox.settled());
     expect((await visitor.post('/api/register/verification', { email: 'smtp-user@example.my' })).status).toBe(200);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;

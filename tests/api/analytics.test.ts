@@ -12,8 +12,8 @@ beforeAll(() => {
 });
 
 /** As navigator.sendBeacon sends it: JSON, no CSRF header, no cookie. */
-async function send(body: unknown, client = '198.51.100.60') {
-  const response = await api.request('/api/analytics', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, { clientAddress: client });
+async function send(body: unknown, client = '198.51.100.60', device?: string) {
+  const response = await api.request(device ? `/api/analytics?device=${device}` : '/api/analytics', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, { clientAddress: client });
   return { status: response.status, body: response.status === 204 ? null : await response.json() as { errors?: Record<string, string[]> } };
 }
 
@@ -21,7 +21,7 @@ const post = () => copy.db.prepare("SELECT id, type FROM posts WHERE type = 'ser
 const profileId = () => Number(copy.db.prepare('SELECT id FROM profiles ORDER BY id LIMIT 1 OFFSET 9').get()!.id);
 
 describe('click analytics (spec §4, §7 POST analytics)', () => {
-  it('adds a batch to the listing counters of the day, summing repeats and dropping unknown listings', async () => {
+  it('adds a batch to the listing counters of the day, a visitor’s repeats counted once, and drops unknown listings', async () => {
     const { id, type } = post();
     const profile = profileId();
     const answer = await send([
@@ -33,12 +33,27 @@ describe('click analytics (spec §4, §7 POST analytics)', () => {
     expect(answer.status).toBe(204);
     const today = malaysiaToday();
     expect(await listingStats(copy.app, { type: 'services', id }, today, today)).toEqual([
-      { day: today, action: 'call', count: 1 }, { day: today, action: 'visit_waze_direction', count: 2 },
+      { day: today, action: 'call', count: 1 }, { day: today, action: 'visit_waze_direction', count: 1 },
     ]);
     expect(await listingStats(copy.app, { type: 'profile', id: profile }, today, today)).toEqual([{ day: today, action: 'share_copy', count: 1 }]);
+    // The same visitor again within the hour: nothing more; another visitor: one more.
     await send([{ id, type, action: 'call' }]);
+    await send([{ id, type, action: 'call' }], '198.51.100.62');
     expect((await listingStats(copy.app, { type: 'services', id }, today, today)).find((row) => row.action === 'call')!.count).toBe(2);
     expect(copy.db.prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE post_id = 999999999').get()!.n).toBe(0);
+  });
+
+  it('counts a flood of one action on one listing from a few addresses as one click each (security probe item 12)', async () => {
+    const { id, type } = copy.db.prepare("SELECT id, type FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 41").get() as { id: number; type: string };
+    for (const client of ['198.51.100.70', '198.51.100.71', '198.51.100.72']) {
+      for (let batch = 0; batch < 20; batch += 1) await send(Array.from({ length: 50 }, () => ({ id, type, action: 'call' })), client);
+    }
+    // Two phones behind one carrier address, each with its own device id, count as two visitors.
+    await send([{ id, type, action: 'call' }], '198.51.100.73', 'device0000000000000001');
+    await send([{ id, type, action: 'call' }], '198.51.100.73', 'device0000000000000002');
+    await send([{ id, type, action: 'call' }], '198.51.100.73', 'device0000000000000002');
+    const today = malaysiaToday();
+    expect((await listingStats(copy.app, { type: 'services', id }, today, today)).find((row) => row.action === 'call')!.count).toBe(5);
   });
 
   it('counts page views per listing and day too, when the view counts are written', async () => {

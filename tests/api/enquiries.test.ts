@@ -68,8 +68,8 @@ describe('enquiries answer 401 signed out (spec §7)', () => {
 });
 
 describe('POST enquire (services and profiles)', () => {
-  it('stores the enquiry as Pending with 2 images, mails the owner and a copy to the sender, and lists it in My area', async () => {
-    const { visitor } = await member();
+  it('stores the enquiry as Pending with 2 images, mails the owner and a copy to the sender’s own account address, and lists it in My area', async () => {
+    const { visitor, email } = await member();
     const post = aPost('services', withEmail);
     const images = [await uploadImage(visitor), await uploadImage(visitor)];
     const answer = await visitor.post('/api/enquire', {
@@ -94,7 +94,10 @@ describe('POST enquire (services and profiles)', () => {
     expect(toOwner).toContain('+60 12-345 6789');
     expect(toOwner).toContain('WhatsApp');
     expect(toOwner).toContain('Need aircon servicing for 3 units.');
-    const toSender = lastMail('siti@example.my');
+    // The copy goes to the account's proven address, never to the one typed in the form: the form's
+    // address may be anybody's, and the site would relay the sender's text to them (security probe item 6).
+    expect(lastMail('siti@example.my')).toBe('');
+    const toSender = lastMail(email);
     expect(toSender).toContain('Your enquiry about');
     expect(toSender).toContain(`/me/services/${record.id}`);
 

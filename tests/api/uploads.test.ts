@@ -140,7 +140,7 @@ describe('image uploads', () => {
 
 describe('bodies cut off or malformed (security probe items 1, 7 and 18)', () => {
   const boundary = '----cut0ffBoundary';
-  const send = (path: string, body: string | Buffer) => routes.request(path, {
+  const send = (path: string, body: Uint8Array<ArrayBuffer>) => routes.request(path, {
     method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body,
   }, { clientAddress: `192.0.2.${++clients % 250}` });
   const temporaryFiles = () => readdirSync(join(mediaDir, 'tmp')).length;
@@ -148,7 +148,7 @@ describe('bodies cut off or malformed (security probe items 1, 7 and 18)', () =>
   it('answers 400 to a body that ends inside a file part, for the route’s field and any other, and leaves no half-written file', async () => {
     for (const [path, field] of [['/image', 'image'], ['/cv', 'cv'], ['/image', 'another_field'], ['/images', 'images']]) {
       const body = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff partial`;
-      const response = await send(path!, Buffer.from(body, 'latin1'));
+      const response = await send(path!, new Uint8Array(Buffer.from(body, 'latin1')));
       const json = await response.json() as { message: string; errors: Record<string, string[]> };
       expect([path, field, response.status]).toEqual([path, field, 400]);
       expect(json.message).toMatch(/could not be read/);

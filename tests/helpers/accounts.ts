@@ -23,7 +23,7 @@ export function useAccountsApp(name: string) {
   });
   const api = () => app!;
   let clients = 0;
-  const browser = (client = `203.0.113.${++clients % 250}`) => new SessionClient(api(), client);
+  const browser = (client = `203.0.113.${++clients % 250}`) => new SessionClient(api(), client, () => copy.app.outbox.settled());
 
   function ageCodes(address: string, minutes = 2) {
     copy.db.prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);

@@ -1,5 +1,5 @@
 import type { createApi } from '../../src/server/api/app.ts';
-import { latestCode, SessionClient } from './session-client.ts';
+import { codeAfter, SessionClient } from './session-client.ts';
 
 /**
  * A SessionClient talking to a running server over HTTP (instead of the API in-process), sending the
@@ -18,11 +18,15 @@ export async function signedInOverHttp(baseUrl: string, outboxDir: string, email
   const expectOk = (answer: { status: number; body: unknown }, step: string) => {
     if (answer.status >= 300) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
   };
-  expectOk(await visitor.post('/api/register/verification', { type: 'email', email }), 'register/verification');
-  expectOk(await visitor.post('/api/register', { type: 'email', name: 'Siti Probe', email, code: latestCode(outboxDir, email), password, password_confirmation: password }), 'register');
-  const login = await visitor.post('/api/auth/login', { email, password });
-  expectOk(login, 'auth/login');
+  // Mail leaves the server just after its answer: wait for each new code in the outbox, as a person would.
+  const signUpCode = await codeAfter(outboxDir, email, async () => expectOk(await visitor.post('/api/register/verification', { type: 'email', email }), 'register/verification'));
+  expectOk(await visitor.post('/api/register', { type: 'email', name: 'Siti Probe', email, code: signUpCode, password, password_confirmation: password }), 'register');
+  let login!: Awaited<ReturnType<SessionClient['post']>>;
+  const signInCode = await codeAfter(outboxDir, email, async () => {
+    login = await visitor.post('/api/auth/login', { email, password });
+    expectOk(login, 'auth/login');
+  });
   const tempToken = (login.body.data as { temp_token: string }).temp_token;
-  expectOk(await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: latestCode(outboxDir, email) }), 'auth/2fa');
+  expectOk(await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: signInCode }), 'auth/2fa');
   return visitor;
 }

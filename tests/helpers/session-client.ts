@@ -19,10 +19,16 @@ export class SessionClient {
   readonly jar = new Map<string, string>();
   private readonly api: Api;
   readonly client: string;
+  private readonly settle: () => Promise<void>;
 
-  constructor(api: Api, client: string) {
+  /**
+   * `settle` runs after each call: an in-process app's `outbox.settled()`, since mail goes out in the
+   * background after the answer (as a person's inbox receives it a moment later).
+   */
+  constructor(api: Api, client: string, settle: () => Promise<void> = async () => undefined) {
     this.api = api;
     this.client = client;
+    this.settle = settle;
   }
 
   cookieHeader(): string {
@@ -50,6 +56,7 @@ export class SessionClient {
       else this.jar.set(name.trim(), value.join('='));
     }
     const text = await response.text();
+    await this.settle();
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies };
   }
 
@@ -61,6 +68,7 @@ export class SessionClient {
       headers: { Cookie: this.cookieHeader(), 'X-XSRF-TOKEN': decodeURIComponent(this.jar.get('XSRF-TOKEN')!) },
     }, { clientAddress: this.client });
     const text = await response.text();
+    await this.settle();
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies: response.headers.getSetCookie() };
   }
 

@@ -3,6 +3,9 @@ import { identifierKey, SIGN_IN_LIMITS, SignInGuard } from '../../src/server/acc
 import { isCommonPassword } from '../../src/server/accounts/passwords.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { hasCompanyWord, normalisePhone } from '../../src/shared/schemas/accounts.ts';
+import { useTemplateCopy } from '../helpers/seeded-db.ts';
+
+const copy = useTemplateCopy();
 
 async function status(promise: Promise<unknown>): Promise<number | 'ok'> {
   try {
@@ -23,29 +26,53 @@ describe('sign-in limits', () => {
     expect(identifierKey('aly@example.my')).not.toBe(key);
   });
 
-  it(`block a client after ${SIGN_IN_LIMITS.client.points} failures over any accounts, with Retry-After`, async () => {
-    const guard = new SignInGuard();
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.client.points; attempt += 1) {
-      expect(await status(guard.check(`id:someone-${attempt}`, '198.51.100.7'))).toBe('ok');
-      await guard.fail(`id:someone-${attempt}`, '198.51.100.7');
+  it(`block a client for 15 minutes after ${SIGN_IN_LIMITS.client.points} failures over any accounts, then longer each time, never for a day`, async () => {
+    let now = Date.parse('2026-11-24T08:00:00Z');
+    const guard = new SignInGuard(copy.app.repos.counters, () => now);
+    const blockAfterFailures = async () => {
+      for (let attempt = 0; attempt < SIGN_IN_LIMITS.client.points; attempt += 1) {
+        expect(await status(guard.attempt(`id:someone-${attempt}`, '198.51.100.7'))).toBe('ok');
+        await guard.fail(`id:someone-${attempt}`, '198.51.100.7');
+      }
+      const blocked = await guard.attempt('id:a-new-account', '198.51.100.7').catch((error: AppError) => error);
+      expect(blocked).toBeInstanceOf(AppError);
+      expect((blocked as AppError).status).toBe(429);
+      return Number((blocked as AppError).headers['Retry-After']);
+    };
+    expect(await blockAfterFailures()).toBe(15 * 60);
+    expect(await status(guard.attempt('id:a-new-account', '198.51.100.8'))).toBe('ok');
+    now += 15 * 60_000 + 1000;
+    expect(await blockAfterFailures()).toBe(30 * 60);
+    for (let block = 0; block < 4; block += 1) {
+      now += 3 * 60 * 60_000;
+      expect(await blockAfterFailures()).toBeLessThanOrEqual(2 * 60 * 60);
     }
-    const blocked = await guard.check('id:a-new-account', '198.51.100.7').catch((error: AppError) => error);
-    expect(blocked).toBeInstanceOf(AppError);
-    expect((blocked as AppError).status).toBe(429);
-    expect(Number((blocked as AppError).headers['Retry-After'])).toBeGreaterThan(60 * 60);
-    expect(await status(guard.check('id:a-new-account', '198.51.100.8'))).toBe('ok');
+  });
+
+  it('keep counts and blocks in the database: a new process (a restart) still refuses a blocked key', async () => {
+    const guard = new SignInGuard(copy.app.repos.counters);
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points; attempt += 1) {
+      await guard.attempt('user:77', 'restart-client');
+      await guard.fail('user:77', 'restart-client');
+    }
+    const afterRestart = new SignInGuard(copy.app.repos.counters);
+    expect(await status(afterRestart.attempt('user:77', 'restart-client'))).toBe(429);
   });
 
   it('clear an account+client count on success', async () => {
-    const guard = new SignInGuard();
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points - 1; attempt += 1) await guard.fail('user:1', 'c');
+    const guard = new SignInGuard(copy.app.repos.counters);
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.accountClient.points - 1; attempt += 1) {
+      await guard.attempt('user:1', 'c');
+      await guard.fail('user:1', 'c');
+    }
     await guard.succeed('user:1', 'c');
+    await guard.attempt('user:1', 'c');
     await guard.fail('user:1', 'c');
-    expect(await status(guard.check('user:1', 'c'))).toBe('ok');
+    expect(await status(guard.attempt('user:1', 'c'))).toBe('ok');
   });
 
   it(`limit codes sent at one client's request to ${SIGN_IN_LIMITS.codeSends.points} an hour`, async () => {
-    const guard = new SignInGuard();
+    const guard = new SignInGuard(copy.app.repos.counters);
     for (let sent = 0; sent < SIGN_IN_LIMITS.codeSends.points; sent += 1) await guard.countCodeSend('203.0.113.9');
     expect(await status(guard.countCodeSend('203.0.113.9'))).toBe(429);
   });

@@ -31,7 +31,7 @@ function useGetCode(form: { send: <T>(call: () => Promise<T>) => Promise<T | und
 }
 
 export function EditEmail({ user, done }: ViewProps) {
-  const form = useForm({ email: '', code: '' }, { email: isEmail, code: isCode });
+  const form = useForm({ email: '', code: '', current_password: '' }, { email: isEmail, code: isCode });
   const getCode = useGetCode(form);
   const valid = isEmail(form.values.email) && isCode(form.values.code);
   const submit = async (event: { preventDefault(): void }) => {
@@ -47,6 +47,10 @@ export function EditEmail({ user, done }: ViewProps) {
       </Field>
       <Field id="account-email-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
         onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code} />
+      {user.has_password && (
+        <Field id="account-email-password" label="Current password (not needed within 15 minutes of logging in)" type="password" autoComplete="current-password"
+          value={form.values.current_password} onChange={form.set('current_password')} error={form.errors.current_password} />
+      )}
       <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Save email</button>
     </form>
   );

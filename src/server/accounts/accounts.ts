@@ -16,7 +16,7 @@ import { AppError, parseInput } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';
 import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
 import { passwordChangedMail } from './messages.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { sha256, startSession } from './sessions.ts';
 import { toUserJson } from './user-json.ts';
 
@@ -50,8 +50,10 @@ async function log(app: AppContext, attempt: AuthAttempt): Promise<void> {
   await app.repos.auth.logAttempt(attempt).catch((error: unknown) => console.error('Logging a sign-in attempt failed', error));
 }
 
-function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new AppError(422, COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
+/** A 422 on `password` when the new password is common or too easy to guess (passwords.ts). */
+function refuseWeakPassword(password: string, personal: readonly (string | null | undefined)[] = []): void {
+  const problem = passwordProblem(password, personal.filter((value): value is string => Boolean(value)));
+  if (problem) throw new AppError(422, problem, { password: [problem] });
 }
 
 /** The signed-in user's row; a 401 when the account is gone. */
@@ -76,9 +78,9 @@ export async function sendRegisterCode(app: AppContext, input: unknown, caller: 
 /** POST register: creates the account once the code checks out. The person then logs in (spec §4). */
 export async function register(app: AppContext, input: unknown, caller: Caller) {
   const form = parseInput(RegisterSchema, input);
-  refuseCommonPassword(form.password);
+  refuseWeakPassword(form.password, [form.name, addressOf(form.contact)]);
   const key = limitKey(form.contact, undefined);
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   try {
     await useCode(app, 'register', form.contact, form.code);
   } catch (error) {
@@ -86,6 +88,7 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
     await log(app, { action: 'register', identifier: addressOf(form.contact), userId: null, client: caller.client, outcome: 'bad_code' });
     throw error;
   }
+  await app.signIn.passed(key, caller.client);
   const taken = `The ${form.contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
   if (await credentialsOf(app, form.contact)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
   const userId = await app.repos.users.createUser({
@@ -118,13 +121,14 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
   const { contact, password } = parseInput(LoginSchema, input);
   const account = await credentialsOf(app, contact);
   const key = limitKey(contact, account);
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   const identifier = addressOf(contact);
   if (!(await verifyPassword(account?.password_hash, password)) || !account) {
     await app.signIn.fail(key, caller.client);
     await log(app, { action: 'login', identifier, userId: account?.id ?? null, client: caller.client, outcome: 'bad_credentials' });
     throw new AppError(422, BAD_CREDENTIALS, { [field(contact)]: [BAD_CREDENTIALS] });
   }
+  await app.signIn.passed(key, caller.client);
   const tempToken = randomBytes(32).toString('base64url');
   const codeContact = channelOf(account, contact.channel);
   const challenge: ChallengeRow = {
@@ -157,7 +161,7 @@ export async function completeLogin(app: AppContext, input: unknown, caller: Cal
   const { temp_token, code } = parseInput(TwoFactorSchema, input);
   const { challenge, user, contact } = await challengeOf(app, temp_token);
   const key = `user:${user.id}`;
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   try {
     await useCode(app, 'login', contact, code, challenge.id);
   } catch (error) {
@@ -186,10 +190,10 @@ export async function sendResetCode(app: AppContext, input: unknown, caller: Cal
  */
 export async function resetPassword(app: AppContext, input: unknown, caller: Caller) {
   const form = parseInput(ResetPasswordSchema, input);
-  refuseCommonPassword(form.password);
+  refuseWeakPassword(form.password, [addressOf(form.contact)]);
   const account = await credentialsOf(app, form.contact);
   const key = limitKey(form.contact, account);
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   try {
     await useCode(app, 'reset', form.contact, form.code);
     if (!account) throw new AppError(422, 'The code is invalid or has expired.', { code: ['The code is invalid or has expired.'] });
@@ -210,15 +214,16 @@ export async function changePassword(app: AppContext, userId: number, input: unk
   const user = await app.repos.users.findUser(userId);
   const credentials = user && await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
   const key = `user:${userId}`;
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   if (!user || !credentials || !(await verifyPassword(credentials.password_hash, form.current_password))) {
     await app.signIn.fail(key, caller.client);
     const message = 'The current password is incorrect.';
     throw new AppError(422, message, { current_password: [message] });
   }
-  refuseCommonPassword(form.password);
+  await app.signIn.passed(key, caller.client);
+  refuseWeakPassword(form.password, [user.name, user.email, user.phone_number]);
   await app.repos.users.setPassword(userId, await hashPassword(form.password), caller.session?.id ?? null);
-  if (user.email) await app.outbox.sendMail(passwordChangedMail(user.email));
+  if (user.email) app.outbox.queueMail(passwordChangedMail(user.email));
   return { status: true, message: 'Your password has been changed.' };
 }
 
@@ -233,14 +238,56 @@ export async function becomeAdvertiser(app: AppContext, userId: number, input: u
     await app.repos.users.addRole(userId, ADVERTISER_ROLE);
   } else {
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
-    const taken = 'The phone number has already been taken.';
-    if (owner && owner.id !== userId) throw new AppError(422, taken, { phone_number: [taken] });
+    if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'phone_number');
     const needed = 'Enter the code sent to this phone number.';
     if (!code) throw new AppError(422, needed, { code: [needed] });
     await useAccountCode(app, userId, caller, contact.phone_number, code);
     await app.repos.users.addRole(userId, ADVERTISER_ROLE, contact);
   }
   return { status: true, message: 'You are now an advertiser.', data: await userJson(app, userId) };
+}
+
+/**
+ * A signed-in person asked for an address another account already has. The answer says so (they must
+ * choose another, and would expect to be told), but each such answer takes an attempt from the same
+ * per-account and per-client budget as a wrong code, so nobody can test a list of addresses with it
+ * (security probe item 4): past 10, 429 for 15 minutes.
+ */
+export async function refuseTakenAddress(app: AppContext, userId: number, caller: Caller, field: 'email' | 'phone_number'): Promise<never> {
+  const key = `user:${userId}`;
+  await app.signIn.attempt(key, caller.client);
+  await app.signIn.fail(key, caller.client);
+  const taken = `The ${field === 'email' ? 'email' : 'phone number'} has already been taken.`;
+  throw new AppError(422, taken, { [field]: [taken] });
+}
+
+/** How long after signing in (a password and a code) a session may change its e-mail without the password again. */
+export const RECENT_PROOF_MS = 15 * 60_000;
+
+/**
+ * Asks for proof before a change that could take the account over (the e-mail, then a reset): the current
+ * password, unless this session signed in within RECENT_PROOF_MS. An account without a password (social
+ * sign-in) signs in again instead. A wrong password counts against the brute-force limits.
+ */
+export async function requireRecentProof(app: AppContext, user: UserRow, caller: Caller, password: string | undefined): Promise<void> {
+  if (caller.session && Date.now() - Date.parse(caller.session.created_at) < RECENT_PROOF_MS) return;
+  const credentials = await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
+  if (!credentials?.password_hash) {
+    const message = 'For your security, log out and sign in again, then change your email within 15 minutes.';
+    throw new AppError(422, message, { current_password: [message] });
+  }
+  if (!password) {
+    const message = 'Enter your current password.';
+    throw new AppError(422, message, { current_password: [message] });
+  }
+  const key = `user:${user.id}`;
+  await app.signIn.attempt(key, caller.client);
+  if (!(await verifyPassword(credentials.password_hash, password))) {
+    await app.signIn.fail(key, caller.client);
+    const message = 'The current password is incorrect.';
+    throw new AppError(422, message, { current_password: [message] });
+  }
+  await app.signIn.passed(key, caller.client);
 }
 
 /** An account code is stored under the user id and the address: it works only for the account it was sent for. */
@@ -251,13 +298,14 @@ function accountCodeKey(userId: number, address: string): string {
 /** Uses the code POST account/verification sent to `address` for this user, counted against the account's brute-force limit. */
 export async function useAccountCode(app: AppContext, userId: number, caller: Caller, address: string, code: string): Promise<void> {
   const key = `user:${userId}`;
-  await app.signIn.check(key, caller.client);
+  await app.signIn.attempt(key, caller.client);
   try {
     await useCode(app, 'verify', accountCodeKey(userId, address), code);
   } catch (error) {
     await app.signIn.fail(key, caller.client);
     throw error;
   }
+  await app.signIn.passed(key, caller.client);
 }
 
 /**
@@ -267,10 +315,7 @@ export async function useAccountCode(app: AppContext, userId: number, caller: Ca
 export async function sendAccountCode(app: AppContext, userId: number, input: unknown, caller: Caller) {
   const { contact } = parseInput(CodeRequestSchema, input);
   const owner = await credentialsOf(app, contact);
-  if (owner && owner.id !== userId) {
-    const taken = `The ${contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
-    throw new AppError(422, taken, { [field(contact)]: [taken] });
-  }
+  if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, field(contact));
   await sendCode(app, { purpose: 'verify', contact, storeAs: accountCodeKey(userId, addressOf(contact)), userId, client: caller.client, deliver: 'code' });
   return { status: true, message: `A verification code has been sent to ${contact.channel === 'email' ? 'the new email' : 'the phone number'}.` };
 }

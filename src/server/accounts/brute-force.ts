@@ -1,31 +1,41 @@
 /**
- * Brute-force limits of signing in (ASVS 6.3.1, 6.6.3), after rate-limiter-flexible's login recipe:
- * failures are counted, and once a key has too many the action answers 429 with Retry-After until
- * the block ends, even with the right password or code. A success clears the account+client count.
+ * Brute-force limits of signing in (ASVS 6.3.1, 6.6.3), after rate-limiter-flexible's login recipe, with the
+ * counts in the database (security probe item 11: they survive restarts and crashes, and every process on
+ * one database shares them). An attempt takes its point before the password or code is checked, in one
+ * atomic statement, so parallel guesses cannot all pass a check made before any of them failed (probe item
+ * 3: 60 parallel guesses were all evaluated against a limit of 10); a success gives it back.
  *
- * - Per account and client: consecutive wrong passwords (or codes) from one client for one account.
- *   Keyed by the account id when the identifier names an account, else by its skeleton (see
+ * - Per account and client: 10 wrong passwords (or codes) from one client for one account, then 15 minutes'
+ *   block. Keyed by the account id when the identifier names an account, else by its skeleton (see
  *   `identifierKey`), so case, spaces and look-alike letters never open a fresh count.
- * - Per client: wrong passwords and codes over a day, whatever the account (password spraying).
+ * - Per client, whatever the account (password spraying): 100 failures an hour, then a block that grows
+ *   with each block that day: 15 minutes, 30, 1 hour, then 2 hours at most. Malaysian mobile carriers put
+ *   thousands of subscribers behind one address (carrier-grade NAT), so a day's block for a whole address
+ *   (probe item 8) would lock them all out because of one person; a short, growing block still cuts a
+ *   sprayer from one address to a few hundred guesses a day, and the per-account limit holds regardless.
  * - Per client: codes sent per hour, whatever the address (so nobody mails a list of strangers).
- * The memory store fits the embedded default (one process); several app servers share Redis/Valkey
- * through rate-limiter-flexible's store of the same interface.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { CounterRepository, CounterState } from '../db/repositories.ts';
 import { AppError } from '../errors.ts';
 import { TOO_MANY_ATTEMPTS } from '../rate-limits.ts';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords or codes for one account from one client, then blocked for 15 minutes. */
-  accountClient: { points: 10, duration: 60 * 60, blockDuration: 15 * 60 },
-  /** Wrong passwords or codes from one client over a day. */
-  client: { points: 100, duration: 24 * 60 * 60, blockDuration: 24 * 60 * 60 },
+  accountClient: { points: 10, windowMs: HOUR, blockMs: 15 * MINUTE },
+  /** Wrong passwords or codes from one client in an hour, then a block doubling from 15 minutes to 2 hours within a day. */
+  client: { points: 100, windowMs: HOUR, blockMs: 15 * MINUTE, maxBlockMs: 2 * HOUR },
   /**
    * Codes sent at one client's request per hour (each address has its own limits too, see codes.ts).
    * Generous: Malaysian mobile carriers put many subscribers behind one address (carrier-grade NAT).
    */
-  codeSends: { points: 100, duration: 60 * 60, blockDuration: 0 },
+  codeSends: { points: 100, windowMs: HOUR },
 } as const;
+
+/** How long the count of a client's blocks lasts: each block within it is twice as long as the one before. */
+const CLIENT_BLOCKS_WINDOW_MS = 24 * HOUR;
 
 /**
  * The key of an e-mail or phone for counting: Unicode compatibility forms folded (full-width and
@@ -36,52 +46,74 @@ export function identifierKey(identifier: string): string {
   return identifier.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }
 
-function blocked(res: RateLimiterRes): AppError {
-  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))) });
+function blocked(ms: number): AppError {
+  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
 }
 
-type Limit = { points: number; duration: number; blockDuration: number };
+/** A key that is over its limit or blocked: how long until it may try again, else null. */
+function waitOf(state: CounterState, limit: number, now: number): number | null {
+  if (state.blockedUntil !== null && state.blockedUntil > now) return state.blockedUntil - now;
+  return state.points > limit ? state.resetAt - now : null;
+}
 
 export class SignInGuard {
-  private readonly accountClient = new RateLimiterMemory({ points: SIGN_IN_LIMITS.accountClient.points, duration: SIGN_IN_LIMITS.accountClient.duration });
-  private readonly client = new RateLimiterMemory({ points: SIGN_IN_LIMITS.client.points, duration: SIGN_IN_LIMITS.client.duration });
-  private readonly codeSends = new RateLimiterMemory(SIGN_IN_LIMITS.codeSends);
+  private readonly counters: CounterRepository;
+  private readonly now: () => number;
 
-  /** Throws a 429 while the account+client or the client is blocked. `account` is the account id or identifier key. */
-  async check(account: string, client: string): Promise<void> {
-    for (const [limiter, key, limit] of this.counters(account, client)) {
-      const res = await limiter.get(key);
-      if (res && res.consumedPoints > limit.points && res.msBeforeNext > 0) throw blocked(res);
-    }
+  constructor(counters: CounterRepository, now: () => number = Date.now) {
+    this.counters = counters;
+    this.now = now;
   }
 
-  /** Counts a failure; the one that reaches a limit blocks the key for the limit's block duration. */
+  /**
+   * Takes this attempt's point from the account+client and the client budgets, before the password or code
+   * is checked; a 429 with Retry-After when either is spent or blocked (the right password included).
+   * `account` is the account id or the identifier's key.
+   */
+  async attempt(account: string, client: string): Promise<void> {
+    const now = this.now();
+    const byAccount = await this.counters.consume(accountClientKey(account, client), 1, SIGN_IN_LIMITS.accountClient.windowMs, now);
+    const byClient = await this.counters.consume(clientKey(client), 1, SIGN_IN_LIMITS.client.windowMs, now);
+    const wait = Math.max(waitOf(byAccount, SIGN_IN_LIMITS.accountClient.points, now) ?? 0, waitOf(byClient, SIGN_IN_LIMITS.client.points, now) ?? 0);
+    if (wait > 0) throw blocked(wait);
+  }
+
+  /** The attempt was wrong: a budget it used up blocks its key (the client's block grows with each block that day). */
   async fail(account: string, client: string): Promise<void> {
-    for (const [limiter, key, limit] of this.counters(account, client)) {
-      const res = await limiter.consume(key).catch((rejected: unknown) => {
-        if (rejected instanceof RateLimiterRes) return rejected;
-        throw rejected;
-      });
-      if (res.consumedPoints >= limit.points) await limiter.block(key, limit.blockDuration);
+    const now = this.now();
+    const byAccount = await this.counters.find(accountClientKey(account, client), now);
+    if (byAccount && byAccount.blockedUntil === null && byAccount.points >= SIGN_IN_LIMITS.accountClient.points) {
+      await this.counters.block(accountClientKey(account, client), now + SIGN_IN_LIMITS.accountClient.blockMs);
+    }
+    const byClient = await this.counters.find(clientKey(client), now);
+    if (byClient && byClient.blockedUntil === null && byClient.points >= SIGN_IN_LIMITS.client.points) {
+      const { points: blocks } = await this.counters.consume(`sign-in-blocks|${client}`, 1, CLIENT_BLOCKS_WINDOW_MS, now);
+      const { blockMs, maxBlockMs } = SIGN_IN_LIMITS.client;
+      await this.counters.block(clientKey(client), now + Math.min(maxBlockMs, blockMs * 2 ** (blocks - 1)));
     }
   }
 
-  /** A success: the account's count from this client starts again. */
+  /** The password was right (a code follows): the attempt is given back to both budgets. */
+  async passed(account: string, client: string): Promise<void> {
+    const now = this.now();
+    await this.counters.refund(accountClientKey(account, client), 1, now);
+    await this.counters.refund(clientKey(client), 1, now);
+  }
+
+  /** A success: the account's count from this client starts again, and the client gets the attempt back. */
   async succeed(account: string, client: string): Promise<void> {
-    await this.accountClient.delete(`${account}|${client}`);
+    await this.counters.delete(accountClientKey(account, client));
+    await this.counters.refund(clientKey(client), 1, this.now());
   }
 
   /** Counts a code sent at this client's request; 429 past the hourly limit. */
   async countCodeSend(client: string): Promise<void> {
-    try {
-      await this.codeSends.consume(client);
-    } catch (res) {
-      if (res instanceof RateLimiterRes) throw blocked(res);
-      throw res;
-    }
-  }
-
-  private counters(account: string, client: string): [RateLimiterMemory, string, Limit][] {
-    return [[this.accountClient, `${account}|${client}`, SIGN_IN_LIMITS.accountClient], [this.client, client, SIGN_IN_LIMITS.client]];
+    const now = this.now();
+    const state = await this.counters.consume(`code-sends|${client}`, 1, SIGN_IN_LIMITS.codeSends.windowMs, now);
+    const wait = waitOf(state, SIGN_IN_LIMITS.codeSends.points, now);
+    if (wait !== null) throw blocked(wait);
   }
 }
+
+const accountClientKey = (account: string, client: string) => `sign-in|${account}|${client}`;
+const clientKey = (client: string) => `sign-in-client|${client}`;

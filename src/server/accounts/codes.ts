@@ -66,13 +66,16 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
     purpose: request.purpose, address, challengeId, userId: request.userId ?? null,
     codeHash: codeHash(request.purpose, address, challengeId, code), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
   });
-  if (request.deliver === 'nothing') return;
+  // The message is made in every case and queued (never awaited), so the answer takes the same time whether
+  // the address has an account or not (security probe item 5); a reset for an unknown address sends nothing.
   const minutes = CODE_RULES.ttlMs / 60_000;
   const to = addressOf(request.contact);
   if (request.contact.channel === 'email') {
-    await app.outbox.sendMail(request.deliver === 'code' ? codeMail(to, request.purpose, code, minutes) : accountExistsMail(to));
+    const mail = request.deliver === 'account-exists' ? accountExistsMail(to) : codeMail(to, request.purpose, code, minutes);
+    if (request.deliver !== 'nothing') app.outbox.queueMail(mail);
   } else {
-    await app.outbox.sendSms({ to, text: request.deliver === 'code' ? codeSms(request.purpose, code, minutes) : accountExistsSms() });
+    const text = request.deliver === 'account-exists' ? accountExistsSms() : codeSms(request.purpose, code, minutes);
+    if (request.deliver !== 'nothing') app.outbox.queueSms({ to, text });
   }
 }
 

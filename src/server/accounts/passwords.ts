@@ -5,7 +5,8 @@
  * the most common passwords (ASVS 6.2.4).
  */
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN } from '../../shared/schemas/accounts.ts';
 
 /** Argon2id (the package's const enum value 2, which isolated modules cannot import). */
@@ -20,6 +21,22 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a le
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** zxcvbn's estimate (0 to 4) below which a password is refused: 3 is "safely unguessable" for an online attack with limits. */
+export const MIN_PASSWORD_SCORE = 3;
+export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four words that do not belong together, or add words and numbers to make it longer.';
+
+const strength = new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
+
+/**
+ * Why a new password is refused, or null: one of the most common, or too easy to guess (zxcvbn: repeats
+ * like 'aaaaaaaa', sequences, keyboard walks, dates, words with common substitutions; security probe
+ * item 17). The person's own name and address count as easy guesses.
+ */
+export function passwordProblem(password: string, personal: readonly string[] = []): string | null {
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  return strength.check(password, personal.filter(Boolean)).score < MIN_PASSWORD_SCORE ? WEAK_PASSWORD_MESSAGE : null;
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionRow } from '../db/account-repositories.ts';
 import type { AppContext } from '../app-context.ts';
-import { csrfCookie, newCsrfToken } from '../csrf.ts';
+import { csrfCookie, newCsrfToken, newSignedCsrfToken } from '../csrf.ts';
 
 export const SESSION_RULES = {
   idleMs: 14 * 24 * 60 * 60_000,
@@ -42,9 +42,10 @@ function sessionCookie(token: string, siteUrl: string): string {
 }
 
 /** Set-Cookie values that drop the session cookie and give the browser a fresh anonymous XSRF token. */
-export function signedOutCookies(siteUrl: string): string[] {
+export function signedOutCookies(app: Pick<AppContext, 'config' | 'secrets'>): string[] {
+  const { siteUrl } = app.config;
   const secure = siteUrl.startsWith('https:') ? '; Secure' : '';
-  return [`${sessionCookieName(siteUrl)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, csrfCookie(newCsrfToken(), siteUrl)];
+  return [`${sessionCookieName(siteUrl)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, csrfCookie(newSignedCsrfToken(app.secrets.csrf), siteUrl)];
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ProfileChanges } from '../db/account-repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { downloadResponse, removeMediaFiles } from '../uploads/media-files.ts';
-import { requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
+import { refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
 const MALAYSIA = 'Malaysia';
@@ -28,20 +28,23 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
   const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const user = await requireUser(app, userId);
   if (body.email !== undefined) {
-    const { email, code } = parseInput(EmailChangeSchema, body);
+    const { email, code, current_password } = parseInput(EmailChangeSchema, body);
     if (email === user.email) throw invalid('email', 'This is already your email.');
     const owner = await app.repos.users.findCredentials({ email });
-    if (owner && owner.id !== userId) throw invalid('email', 'The email has already been taken.');
+    if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'email');
+    await requireRecentProof(app, user, caller, current_password);
     await useAccountCode(app, userId, caller, email, code);
     await app.repos.users.updateProfile(userId, { email });
-    if (user.email) await app.outbox.sendMail(emailChangedMail(user.email, email));
+    // As after a password change: every other session ends, and the old address hears of it.
+    await app.repos.auth.deleteUserSessions(userId, caller.session?.id ?? null);
+    if (user.email) app.outbox.queueMail(emailChangedMail(user.email, email));
     return { message: 'Your email has been changed.', data: await userJson(app, userId) };
   }
   if (body.phone_number !== undefined) {
     const { contact, code } = parseInput(PhoneChangeSchema, body);
     if (contact.phone_number === user.phone_number) throw invalid('phone_number', 'This is already your phone number.');
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
-    if (owner && owner.id !== userId) throw invalid('phone_number', 'The phone number has already been taken.');
+    if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'phone_number');
     await useAccountCode(app, userId, caller, contact.phone_number, code);
     await app.repos.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
     return { message: 'Your phone number has been changed.', data: await userJson(app, userId) };
@@ -98,7 +101,7 @@ export async function requestDeletion(app: AppContext, userId: number, caller: C
   const user = await requireUser(app, userId);
   if (!user.pending_delete) {
     await app.repos.users.setPendingDelete(userId, caller.session?.id ?? null, new Date().toISOString());
-    if (user.email) await app.outbox.sendMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS));
+    if (user.email) app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS));
   }
   return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
 }

@@ -3,7 +3,7 @@ import { cancelDeletion, downloadCv, requestDeletion, updateAccount, updateResum
 import type { AppContext } from '../app-context.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { callerOf, requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { callerOf, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 
 /** The account-settings calls of spec §7 (issue 13): everything about the signed-in person, never cached (app.ts). */
 export function accountSettingsRoutes(app: AppContext) {
@@ -21,9 +21,10 @@ export function accountSettingsRoutes(app: AppContext) {
     const userId = requireUserId(c);
     return c.json(await updateResume(app, userId, await jsonBody(c)));
   });
-  const uploads = limitRoute<ApiEnv>(app.limits, 'upload', requestClient);
-  api.post('/account/photo', uploads, async (c) => c.json(await uploadPhoto(app, requireUserId(c), c.req.raw)));
-  api.post('/account/cv', uploads, async (c) => c.json(await uploadCv(app, requireUserId(c), c.req.raw)));
+  // Signed in first: a signed-out caller's 401 never spends the address's upload budget (security probe item 14).
+  const uploads = [signedIn, limitRoute<ApiEnv>(app.limits, 'upload', requestClient)] as const;
+  api.post('/account/photo', ...uploads, async (c) => c.json(await uploadPhoto(app, requireUserId(c), c.req.raw)));
+  api.post('/account/cv', ...uploads, async (c) => c.json(await uploadCv(app, requireUserId(c), c.req.raw)));
   api.get('/account/cv', async (c) => downloadCv(app, requireUserId(c)));
   api.put('/account/pending-delete', async (c) => {
     const userId = requireUserId(c);

@@ -43,10 +43,10 @@ export function accountRoutes(app: AppContext) {
   // GET auth/logout changes state, so a cross-site page must not be able to trigger it with an image
   // tag (ASVS 3.5.3): it needs Sec-Fetch-Site same-origin (every current browser sends it) or the XSRF header.
   api.get('/auth/logout', async (c) => {
-    if (c.req.header('Sec-Fetch-Site') !== 'same-origin' && !csrfTokenSent(c)) throw new AppError(403, 'Log out from the site itself.');
+    if (c.req.header('Sec-Fetch-Site') !== 'same-origin' && !csrfTokenSent(c, app.secrets.csrf)) throw new AppError(403, 'Log out from the site itself.');
     const session = c.get('session');
     if (session) await app.repos.auth.deleteSession(session.id);
-    setCookies(c, signedOutCookies(app.config.siteUrl));
+    setCookies(c, signedOutCookies(app));
     return c.json({ status: true, message: 'You have been logged out.' });
   });
 

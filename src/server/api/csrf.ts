@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, newCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
+import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './env.ts';
 
@@ -18,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function csrfRoutes(app: AppContext) {
   return new Hono<ApiEnv>().get('/sanctum/csrf-cookie', (c) => {
-    c.header('Set-Cookie', csrfCookie(c.get('session')?.csrf_token ?? newCsrfToken(), app.config.siteUrl));
+    c.header('Set-Cookie', csrfCookie(c.get('session')?.csrf_token ?? newSignedCsrfToken(app.secrets.csrf), app.config.siteUrl));
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);
   });
@@ -29,17 +29,19 @@ export function csrfRoutes(app: AppContext) {
  * rotates with the session, and a cookie planted by a sibling host cannot stand in for it), else the
  * XSRF-TOKEN cookie's (double submit).
  */
-export function csrfTokenSent(c: Context<ApiEnv>): boolean {
-  const expected = c.get('session')?.csrf_token ?? csrfCookieOf(c.req.header('Cookie'));
-  return csrfTokensMatch(expected, c.req.header(XSRF_HEADER));
+export function csrfTokenSent(c: Context<ApiEnv>, key: string): boolean {
+  const session = c.get('session');
+  if (session) return csrfTokensMatch(session.csrf_token, c.req.header(XSRF_HEADER));
+  const cookie = csrfCookieOf(c.req.header('Cookie'));
+  return isSignedCsrfToken(cookie, key) && csrfTokensMatch(cookie, c.req.header(XSRF_HEADER));
 }
 
 /** Unsafe API requests need a same-site Origin (403) and the right token in X-XSRF-TOKEN (419). */
 export function requireCsrfToken(app: AppContext): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path)) return next();
-    if (!sameOrigin(c.req.header('Origin'), c.req.url, app.config.siteUrl)) throw new AppError(403, 'Cross-site requests are not allowed.');
-    if (!csrfTokenSent(c)) throw new AppError(419, CSRF_MISMATCH);
+    if (!sameOrigin(c.req.raw.headers, c.req.url, app.config)) throw new AppError(403, 'Cross-site requests are not allowed.');
+    if (!csrfTokenSent(c, app.secrets.csrf)) throw new AppError(419, CSRF_MISMATCH);
     return next();
   };
 }

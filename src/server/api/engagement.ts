@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
-import { recordClicks } from '../engagement/analytics.ts';
+import { clickVisitor, recordClicks } from '../engagement/analytics.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
@@ -11,7 +11,7 @@ import { uploadRoute } from './uploads.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
 
 /** A page view beacon: which post or profile a person opened. */
@@ -22,10 +22,6 @@ const ViewSchema = z.object({
 
 /** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow, POST review and review/image. */
 export function engagementRoutes(app: AppContext) {
-  const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    requireUserId(c);
-    await next();
-  };
   return new Hono<ApiEnv>()
     .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
     .post('/review', limitBody(), async (c) => {
@@ -51,7 +47,7 @@ export function engagementRoutes(app: AppContext) {
     })
     // Token-free (navigator.sendBeacon cannot send headers): it only adds to counters.
     .post('/analytics', limitRoute<ApiEnv>(app.limits, 'analytics', requestClient), limitBody(16 * 1024), async (c) => {
-      await recordClicks(app, await jsonBody(c));
+      await recordClicks(app, await jsonBody(c), clickVisitor(requestClient(c), c.req.query('device')));
       return c.body(null, 204);
     })
     .post('/views', limitBody(1024), async (c) => {

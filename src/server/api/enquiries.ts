@@ -7,7 +7,7 @@ import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { withMultipart, type UploadedFile } from '../uploads/pipeline.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
 import { uploadRoute } from './uploads.ts';
 
@@ -37,7 +37,7 @@ async function withEnquiryBody<T>(app: AppContext, c: Context<ApiEnv>, kind: Enq
  */
 export function enquiryRoutes(app: AppContext) {
   const routes = new Hono<ApiEnv>()
-    .post('/enquire/image', async (c, next) => { requireUserId(c); await next(); },
+    .post('/enquire/image', signedIn,
       ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }));
   for (const kind of ENQUIRY_KINDS) {
     const path = `/${ENQUIRY_WORDS[kind].api}`;

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../db/account-repositories.ts';
 import { AppError } from '../errors.ts';
 import { clientKey } from '../client-ip.ts';
@@ -30,6 +30,12 @@ export function requireUserId(c: Context<ApiEnv>): number {
   if (!session) throw new AppError(401, c.get('staleSession') ? SESSION_EXPIRED : 'Unauthenticated.');
   return session.user_id;
 }
+
+/** Middleware: the 401 of requireUserId before anything else of the route runs (its limits included). */
+export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  requireUserId(c);
+  await next();
+};
 
 /** The caller of an account flow: the client and the session it came with. */
 export function callerOf(c: Context<ApiEnv>) {

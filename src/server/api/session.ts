@@ -18,7 +18,7 @@ export function readSession(app: AppContext): MiddlewareHandler<ApiEnv> {
     await next();
     const name = `${sessionCookieName(app.config.siteUrl)}=`;
     if (stale && !c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(name))) {
-      c.res.headers.append('Set-Cookie', signedOutCookies(app.config.siteUrl)[0]!);
+      c.res.headers.append('Set-Cookie', signedOutCookies(app)[0]!);
     }
   };
 }

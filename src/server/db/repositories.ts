@@ -240,7 +240,8 @@ export interface UploadRepository {
   /** Records a document upload; returns the document id. */
   insertDocument(owner: string, document: { file: string; original_filename: string; mime_type: string }): Promise<number>;
   /** The images `owner` uploaded whose full variant is at these paths, in the order given (others are left out). */
-  findOwnedImages(owner: string, fullPaths: readonly string[]): Promise<(StoredImageFiles & { id: number })[]>;
+  /** The owner's uploads among `fullPaths` still free to use (unattached), or already on the person's own review `sameReview` names. */
+  findOwnedImages(owner: string, fullPaths: readonly string[], sameReview?: { userId: number; listing: ListingRef }): Promise<(StoredImageFiles & { id: number })[]>;
   /** Marks image uploads as used by a feature (they are no longer stale). */
   attachImages(mediaIds: readonly number[]): Promise<void>;
   /** Uploads created before `before` (ISO time) that no feature attached. */
@@ -255,6 +256,32 @@ export interface MaintenanceRepository {
   expirePosts(): Promise<number>;
   /** Migrations not yet applied: the server refuses to start while there are any. */
   pendingMigrations(): Promise<string[]>;
+  /** The app's secret called `name`: `fresh` is stored the first time, and every process gets the stored one after. */
+  appSecret(name: string, fresh: string): Promise<string>;
+}
+
+/** A counter's state: its points in the current window, when the window ends and until when the key is blocked (ms since the epoch). */
+export interface CounterState {
+  points: number;
+  resetAt: number;
+  blockedUntil: number | null;
+}
+
+/**
+ * Counters that outlive the process (brute-force limits, analytics de-duplication): every change is one
+ * atomic statement, so parallel requests, and several processes on one database, count exactly.
+ */
+export interface CounterRepository {
+  /** Adds `points` to `key` (a new window of `windowMs` when it has none or it ended; nothing while blocked); returns the state after. */
+  consume(key: string, points: number, windowMs: number, now: number): Promise<CounterState>;
+  /** Takes points back from the current window (a success gives its attempt back). */
+  refund(key: string, points: number, now: number): Promise<void>;
+  /** Blocks `key` until `until`; its count starts again then. */
+  block(key: string, until: number): Promise<void>;
+  find(key: string, now: number): Promise<CounterState | undefined>;
+  delete(key: string): Promise<void>;
+  /** Removes counters whose window and block have ended; returns how many. */
+  removeExpired(now: number): Promise<number>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */
@@ -271,6 +298,7 @@ export interface Repositories {
   users: UserRepository;
   /** Sessions, codes and the sign-in log (account-repositories.ts). */
   auth: AuthRepository;
+  counters: CounterRepository;
   maintenance: MaintenanceRepository;
   /** Finishes queued writes and closes connections. */
   close(): Promise<void>;

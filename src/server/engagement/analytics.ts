@@ -22,18 +22,38 @@ const ClickItemSchema = z.object({
 const BatchSchema = z.array(ClickItemSchema, { error: 'Send a list of click items.' })
   .min(1, 'Send at least one click item.').max(ANALYTICS_BATCH_MAX, `Send at most ${ANALYTICS_BATCH_MAX} click items.`);
 
-/** POST analytics: counts the batch (same listing and action summed); answers how many items counted. */
-export async function recordClicks(app: AppContext, input: unknown): Promise<number> {
+/** How long a visitor's repeat of one action on one listing counts once (security probe item 12). */
+export const CLICK_REPEAT_WINDOW_MS = 60 * 60_000;
+
+/** A device id the analytics script keeps in local storage: random letters, digits, - and _. */
+const DeviceSchema = z.string().regex(/^[\w-]{16,64}$/);
+
+/**
+ * The visitor a click is counted for: the client plus the device id the analytics script keeps, or the
+ * client alone without one (then thousands of phones behind a carrier's shared address are one visitor).
+ */
+export function clickVisitor(client: string, device: string | undefined): string {
+  const parsed = DeviceSchema.safeParse(device);
+  return parsed.success ? `${client}|${parsed.data}` : client;
+}
+
+/**
+ * POST analytics: counts the batch, each action on a listing once an hour per visitor (repeats within the
+ * hour, in this batch or an earlier one, add nothing: one visitor cannot inflate a listing's calls);
+ * answers how many items counted.
+ */
+export async function recordClicks(app: AppContext, input: unknown, visitor: string): Promise<number> {
   const items = parseInput(BatchSchema, Array.isArray(input) ? input : (input as { data?: unknown } | null)?.data ?? input);
-  const counts = new Map<string, ClickCount>();
-  for (const item of items) {
-    const key = `${item.type}:${item.id}:${item.action}`;
-    const current = counts.get(key);
-    if (current) current.count += 1;
-    else counts.set(key, { listing: { type: item.type, id: item.id }, action: item.action, count: 1 });
+  const distinct = new Map<string, ClickCount>();
+  for (const item of items) distinct.set(`${item.type}:${item.id}:${item.action}`, { listing: { type: item.type, id: item.id }, action: item.action, count: 1 });
+  const now = Date.now();
+  const counted: ClickCount[] = [];
+  for (const [key, click] of distinct) {
+    const seen = await app.repos.counters.consume(`click|${visitor}|${key}`, 1, CLICK_REPEAT_WINDOW_MS, now);
+    if (seen.points === 1) counted.push(click);
   }
-  await app.repos.stats.addClicks(malaysiaToday(), [...counts.values()]);
-  return items.length;
+  if (counted.length > 0) await app.repos.stats.addClicks(malaysiaToday(), counted);
+  return counted.length;
 }
 
 /** A listing's counts per day and action from `from` to `to` (YYYY-MM-DD, Malaysia), for the advertiser dashboard. */

@@ -1,6 +1,6 @@
 /** Images a signed-in person uploaded first (POST review/image, POST enquire/image) and a form then names. */
 import type { AppContext } from '../app-context.ts';
-import type { StoredImageFiles } from '../db/repositories.ts';
+import type { ListingRef, StoredImageFiles } from '../db/repositories.ts';
 import { AppError } from '../errors.ts';
 
 /** The upload owner of a signed-in user (uploads.owner). */
@@ -8,13 +8,14 @@ export const userUploadOwner = (userId: number) => `user:${userId}`;
 
 /**
  * The images a form names by the URL the upload answered (their full variant), in order; only this
- * person's own uploads count, and any other is a 422 on `images`.
+ * person's own uploads that nothing uses yet count (or, editing a review, the images already on it), and
+ * any other is a 422 on `images` (security probe item 16: one upload on several reviews).
  */
-export async function ownUploadedImages(app: AppContext, userId: number, images: readonly { full: string }[]): Promise<(StoredImageFiles & { id: number })[]> {
+export async function ownUploadedImages(app: AppContext, userId: number, images: readonly { full: string }[], sameReview?: ListingRef): Promise<(StoredImageFiles & { id: number })[]> {
   if (images.length === 0) return [];
   const prefix = app.media.mediaUrl('');
   const paths = images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
-  const found = await app.repos.uploads.findOwnedImages(userUploadOwner(userId), paths);
+  const found = await app.repos.uploads.findOwnedImages(userUploadOwner(userId), paths, sameReview && { userId, listing: sameReview });
   if (found.length !== paths.length) throw new AppError(422, 'Upload the images again.', { images: ['Upload the images again.'] });
   return found;
 }

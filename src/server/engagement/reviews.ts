@@ -16,7 +16,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const listing = { type: form.type, id: form.id };
   if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
   const user = await requireUser(app, userId);
-  const images = await ownUploadedImages(app, userId, form.images);
+  const images = await ownUploadedImages(app, userId, form.images, listing);
   const mediaIds = images.map((image) => image.id);
   await app.limits.hit('review', `user:${userId}`);
   const id = await app.repos.engagement.saveReview({ listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });

@@ -70,22 +70,51 @@ export class FileSmsTransport implements SmsTransport {
   }
 }
 
+/** What sends a rendered mail: nodemailer's transporter (SMTP, or the stream transport of the file outbox). */
+export type MailTransport = Pick<Transporter, 'sendMail' | 'close'>;
+
 export class Outbox {
-  private readonly mailer: Transporter;
+  private readonly mailer: MailTransport;
   private readonly sms: SmsTransport;
   private readonly options: OutboxOptions;
+  /** Sends queued and not finished yet (queueMail, queueSms). */
+  private readonly pending = new Set<Promise<void>>();
 
-  constructor(options: OutboxOptions, sms: SmsTransport = new FileSmsTransport(options.directory)) {
+  constructor(options: OutboxOptions, sms: SmsTransport = new FileSmsTransport(options.directory), mailer?: MailTransport) {
     this.options = options;
     this.sms = sms;
     // Without SMTP, nodemailer's stream transport renders the complete message (both parts, headers)
     // and the outbox writes it as an .eml file any mail client opens.
-    this.mailer = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.mailer = mailer ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  }
+
+  /**
+   * Sends a mail in the background: the caller's answer never waits for mail work (a code request for an
+   * unknown address and for a known one take the same time: security probe item 5). A failure is logged.
+   */
+  queueMail(mail: Mail): void {
+    this.track(this.sendMail(mail), `mail to ${mail.to}`);
+  }
+
+  /** Sends an SMS in the background, as queueMail. */
+  queueSms(sms: Sms): void {
+    this.track(this.sendSms(sms), `SMS to +${sms.to}`);
+  }
+
+  /** Resolves once everything queued so far has been sent (or has failed). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private track(send: Promise<void>, what: string): void {
+    const tracked: Promise<void> = send.catch((error: unknown) => console.error(`outbox: ${what} could not be sent`, error))
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
   }
 
   /** Sends a mail with a plain-text and an HTML part, from the product's name. */
   async sendMail(mail: Mail): Promise<void> {
-    const info = await this.mailer.sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    const info: unknown = await this.mailer.sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
     if (!this.options.smtpUrl) {
       await mkdir(this.options.directory, { recursive: true });
       const file = join(this.options.directory, fileName('eml'));
@@ -101,7 +130,9 @@ export class Outbox {
     this.log(`SMS to +${sms.to} sent`);
   }
 
-  close(): void {
+  /** Waits for queued sends (bounded: a transport that hangs does not hold a shutdown), then closes the transport. */
+  async close(): Promise<void> {
+    await Promise.race([this.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     this.mailer.close();
   }
 

@@ -6,7 +6,7 @@
 import type { AppContext } from '../app-context.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { clientAddressOf, clientKey } from '../client-ip.ts';
-import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, newCsrfToken, XSRF_FIELD } from '../csrf.ts';
+import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, XSRF_FIELD } from '../csrf.ts';
 import { submitContactMessage } from '../engagement/messages.ts';
 import { AppError } from '../errors.ts';
 import { BodyTooLarge, readLimitedText } from '../http.ts';
@@ -36,8 +36,10 @@ function plain(status: number, text: string): Response {
 export async function handleContactPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage> {
   const page: ContactPage = { status: 200, headers: [['Cache-Control', 'no-store']], token: '', values: {}, errors: {}, sent: false, throttled: false };
   // A visitor without the token cookie gets one (so the page cache never keeps this page).
-  const cookie = csrfCookieOf(request.headers.get('Cookie'));
-  page.token = cookie ?? newCsrfToken();
+  // Only a token this site signed counts: a planted cookie (with a matching field) is replaced, and refused.
+  const sent = csrfCookieOf(request.headers.get('Cookie'));
+  const cookie = isSignedCsrfToken(sent, app.secrets.csrf) ? sent : undefined;
+  page.token = cookie ?? newSignedCsrfToken(app.secrets.csrf);
   if (!cookie) page.headers.push(['Set-Cookie', csrfCookie(page.token, app.config.siteUrl)]);
   if (request.method !== 'POST') return page;
 

@@ -204,8 +204,15 @@ export const ProfileUpdateSchema = z.object({
   country_id: optionalId('country'),
 });
 
-/** PATCH account with a new e-mail and the code sent to it (spec §5 Edit email). */
-export const EmailChangeSchema = z.object({ email: AccountEmailSchema, code: CodeSchema });
+/**
+ * PATCH account with a new e-mail and the code sent to it (spec §5 Edit email), and the current password
+ * (needed unless the person signed in within the last 15 minutes: security probe item 13).
+ */
+export const EmailChangeSchema = z.object({
+  email: AccountEmailSchema,
+  code: CodeSchema,
+  current_password: z.string().max(PASSWORD_MAX * 4).optional().transform((value) => value || undefined),
+});
 
 /** PATCH account with a new phone number and the code sent to it by SMS (spec §5 Edit phone). */
 export const PhoneChangeSchema = z.object({

@@ -53,7 +53,10 @@ export const ReviewFormSchema = z.object({
   type: z.enum(REVIEWABLE_TYPES, { error: 'Reviews are for services, buy & sell posts and business profiles.' }),
   id: z.coerce.number({ error: 'The id field is required.' }).int().positive('The id field is required.'),
   content: required('Review', 2000, 'multi'),
-  rating: z.coerce.number({ error: 'Choose a rating from 1 to 5.' }).int('Choose a rating from 1 to 5.').min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.'),
+  // A whole number 1 to 5, or its one digit as a string (a form's value); never true, [5], '0x5' or '5e0' (security probe item 16).
+  rating: z.union([z.number(), z.string().regex(/^[1-5]$/).transform(Number)], { error: 'Choose a rating from 1 to 5.' })
+    .pipe(z.number().int('Choose a rating from 1 to 5.').min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.')),
   images: z.array(z.object({ full: z.string().max(500) }), { error: 'Send the images as the upload answered them.' })
-    .max(REVIEW_IMAGES_MAX, `At most ${REVIEW_IMAGES_MAX} images.`).default([]),
+    .max(REVIEW_IMAGES_MAX, `At most ${REVIEW_IMAGES_MAX} images.`)
+    .refine((images) => new Set(images.map((image) => image.full)).size === images.length, 'Each image can be added once.').default([]),
 });

@@ -8,6 +8,7 @@ import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts'
 import { pendingMigrations } from './migrate.ts';
 import * as auth from './repositories/auth.ts';
 import * as content from './repositories/content.ts';
+import * as counters from './repositories/counters.ts';
 import * as engagement from './repositories/engagement.ts';
 import * as enquiries from './repositories/enquiries.ts';
 import * as follows from './repositories/follows.ts';
@@ -81,7 +82,7 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
     uploads: {
       insertImage: (owner, image) => writer.write((handle) => uploads.insertImage(handle, owner, image)),
       insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
-      findOwnedImages: async (owner, paths) => uploads.findOwnedImages(db, owner, paths),
+      findOwnedImages: async (owner, paths, sameReview) => uploads.findOwnedImages(db, owner, paths, sameReview),
       attachImages: (ids) => writer.write((handle) => uploads.attachImages(handle, ids)),
       findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
       deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
@@ -135,9 +136,18 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
       logAttempt: (attempt) => writer.write((handle) => auth.logAttempt(handle, attempt)),
       removeExpired: (now, idleSince, before) => writer.write((handle) => auth.removeExpired(handle, now, idleSince, before)),
     },
+    counters: {
+      consume: (key, points, windowMs, now) => writer.write((handle) => counters.consume(handle, key, points, windowMs, now)),
+      refund: (key, points, now) => writer.write((handle) => counters.refund(handle, key, points, now)),
+      block: (key, until) => writer.write((handle) => counters.block(handle, key, until)),
+      find: async (key, now) => counters.findCounter(db, key, now),
+      delete: (key) => writer.write((handle) => counters.deleteCounter(handle, key)),
+      removeExpired: (now) => writer.write((handle) => counters.removeExpiredCounters(handle, now)),
+    },
     maintenance: {
       expirePosts: () => writer.write((handle) => expirePosts(handle)),
       pendingMigrations: async () => pendingMigrations(db),
+      appSecret: (name, fresh) => writer.write((handle) => counters.appSecret(handle, name, fresh, new Date().toISOString())),
     },
     async close() {
       await writer.drain();

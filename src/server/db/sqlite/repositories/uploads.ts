@@ -1,5 +1,5 @@
 /** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
-import type { StaleUpload, StoredImage, StoredImageFiles } from '../../repositories.ts';
+import type { ListingRef, StaleUpload, StoredImage, StoredImageFiles } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
 import { idList, NOW_SQL, statement } from '../query.ts';
 
@@ -40,9 +40,16 @@ export function deleteUploads(db: Db, ids: number[]): void {
   if (documents.length > 0) statement(db, 'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))').run(idList(documents));
 }
 
-export function findOwnedImages(db: Db, owner: string, fullPaths: readonly string[]): (StoredImageFiles & { id: number })[] {
+/**
+ * The owner's image uploads among `fullPaths` that a form may still use: not attached to anything yet, or
+ * already on the review `sameReview` names (the person's own review of that listing, being edited).
+ */
+export function findOwnedImages(db: Db, owner: string, fullPaths: readonly string[], sameReview?: { userId: number; listing: ListingRef }): (StoredImageFiles & { id: number })[] {
+  const column = sameReview?.listing.type === 'profile' ? 'profile_id' : 'post_id';
   const rows = statement(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp FROM uploads u JOIN media m ON m.id = u.media_id
-    WHERE u.owner = ? AND m.full IN (SELECT value FROM json_each(?))`).all(owner, JSON.stringify(fullPaths)) as (StoredImageFiles & { id: number })[];
+    WHERE u.owner = ? AND m.full IN (SELECT value FROM json_each(?))
+      AND (u.attached_at IS NULL OR m.id IN (SELECT rm.media_id FROM review_media rm JOIN reviews r ON r.id = rm.review_id WHERE r.user_id = ? AND r.${column} = ?))`)
+    .all(owner, JSON.stringify(fullPaths), sameReview?.userId ?? null, sameReview?.listing.id ?? null) as (StoredImageFiles & { id: number })[];
   const byPath = new Map(rows.map((row) => [row.full, { ...row, id: Number(row.id) }]));
   return fullPaths.map((path) => byPath.get(path)).filter((row) => row !== undefined);
 }
