@@ -66,6 +66,7 @@ function line(label: string, result: autocannon.Result): string {
 
 try {
   await waitUntilUp(base);
+  console.log('Server: default limits (SEARCH_PAGE_LIMIT=60 per client; every request comes from a new client).');
   console.log(`Load at concurrency 64 for ${SECONDS} s each, many clients (ms):`);
   console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'non-2xx'.padStart(7)} ${'errors'.padStart(7)}`);
   for (const [label, path] of [['home', '/'], ['search page', '/services/l/home-services?where=Selangor'], ['post detail', `/services/${post}`]] as const) {

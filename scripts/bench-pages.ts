@@ -9,11 +9,11 @@
  * client and loopback add), the raw HTML size, and the server's RSS after the load.
  * Sends a bounded number of requests and stops by itself.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
-import { startBenchServer, waitUntilUp } from './bench-server.ts';
+import { rssMb, serverPid, startBenchServer, waitUntilUp } from './bench-server.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
 const entry = join(projectRoot, 'dist/server/entry.mjs');
@@ -29,11 +29,6 @@ const db = openDatabase(database, { readOnly: true });
 const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
 const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
 db.close();
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
 
 /** Load at a concurrency: requests/s and latency percentiles (ms). */
 async function load(url: (index: number) => string, requests: number, concurrency: number) {
@@ -68,8 +63,10 @@ const cachedPort = 4500 + Math.floor(Math.random() * 200);
 const uncachedPort = cachedPort + 200;
 const cachedBase = `http://127.0.0.1:${cachedPort}`;
 const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
-const cachedServer = startBenchServer(database, cachedPort);
-const uncachedServer = startBenchServer(database, uncachedPort, { PAGE_CACHE_BYTES: '0' });
+// Every request comes from this one client: the limit of uncached search pages per client is off here.
+const cachedServer = startBenchServer(database, cachedPort, { SEARCH_PAGE_LIMIT: '0' });
+const uncachedServer = startBenchServer(database, uncachedPort, { PAGE_CACHE_BYTES: '0', SEARCH_PAGE_LIMIT: '0' });
+console.log('Servers: SEARCH_PAGE_LIMIT=0 (one client sends every request).');
 try {
   await Promise.all([waitUntilUp(cachedBase), waitUntilUp(uncachedBase)]);
   const pages: [string, string][] = [
@@ -95,7 +92,7 @@ try {
   }
   // A browse over many pages fills the cache with distinct entries, then the RSS is read.
   await load((index) => `${cachedBase}/services/l?page=${1 + (index % 500)}`, 1500, CONCURRENCY);
-  console.log(`\nRSS after the load: cached server ${rssMb(cachedServer.pid!).toFixed(0)} MB, uncached server ${rssMb(uncachedServer.pid!).toFixed(0)} MB`);
+  console.log(`\nRSS after the load (the server process; its supervisor adds about 45 MB): cached server ${rssMb(await serverPid(cachedServer.pid!)).toFixed(0)} MB, uncached server ${rssMb(await serverPid(uncachedServer.pid!)).toFixed(0)} MB`);
 } finally {
   cachedServer.kill();
   uncachedServer.kill();

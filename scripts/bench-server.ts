@@ -1,5 +1,6 @@
 /** The built server as the benchmarks run it, on the benchmark database, on loopback. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
 
@@ -18,4 +19,24 @@ export async function waitUntilUp(base: string): Promise<void> {
     if (tries > 150) throw new Error(`server at ${base} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * The pid of the process that serves: `npm run serve` supervises one worker (src/server/supervisor.ts), and
+ * the worker is what a benchmark measures (its RSS), not the small supervisor.
+ */
+export async function serverPid(supervisorPid: number): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      const child = execFileSync('pgrep', ['-P', String(supervisorPid)], { encoding: 'utf8' }).trim().split('\n')[0];
+      if (child) return Number(child);
+    } catch { /* not forked yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no server worker under ${supervisorPid}`);
+}
+
+/** A process's resident memory in MB. */
+export function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 }

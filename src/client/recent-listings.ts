@@ -27,3 +27,12 @@ export function rememberListing(listing: RecentListing): void {
     console.warn('Could not remember this listing', error);
   }
 }
+
+/** Forgets the listings opened here (at logout: the next person on this device must not see them on the offline page). */
+export function forgetListings(): void {
+  try {
+    localStorage.removeItem(RECENT_LISTINGS_KEY);
+  } catch (error) {
+    console.warn('Could not forget the listings opened here', error);
+  }
+}

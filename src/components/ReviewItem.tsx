@@ -11,7 +11,7 @@ export function ReviewItem({ review }: { review: Review }) {
       <div className="flex items-center gap-2">
         {review.user.image && <Picture image={review.user.image} alt="" width={32} height={32} className="w-8 h-8 rounded-full object-cover" />}
         <p className="font-medium">{review.user.name}</p>
-        <p className="text-sm text-yellow-700" aria-label={`${review.rating} out of 5`}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</p>
+        <p className="text-sm text-yellow-700"><span role="img" aria-label={`${review.rating} out of 5`}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</span></p>
         <time className="text-xs text-gray-700" dateTime={review.created_at}>{review.created_at.slice(0, 10)}</time>
       </div>
       <p className="mt-1 whitespace-pre-line text-sm">{review.content}</p>

@@ -30,7 +30,7 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
   }, [count, round]);
   if (count === 0) return null;
   return (
-    <div className={`relative overflow-hidden rounded-lg ${ratio}`} data-testid="main-banner" aria-roledescription="carousel" aria-label="Featured banners">
+    <div className={`relative overflow-hidden rounded-lg ${ratio}`} data-testid="main-banner" role="region" aria-roledescription="carousel" aria-label="Featured banners">
       <ul className="h-full">
         {banners.map((banner, index) => (
           <li key={banner.hyperlink + index} className={`absolute inset-0 transition-opacity duration-500 ${index === current ? 'opacity-100' : 'opacity-0 pointer-events-none'}`}

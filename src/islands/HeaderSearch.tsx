@@ -130,8 +130,8 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
       className="group relative flex-1 min-w-[16rem] flex flex-wrap gap-2"
       onSubmit={(event) => { event.preventDefault(); go({}); }}
       onBlur={(event) => { if (!form.current?.contains(event.relatedTarget as Node | null)) setOpen(null); }}>
-      <input {...field('what')} type="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" aria-label="What" className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
-      <input {...field('where')} type="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
+      <input {...field('what')} type="text" enterKeyHint="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" aria-label="What" className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
+      <input {...field('where')} type="text" enterKeyHint="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
       <input type="hidden" name="ul" value={isNearMe(where) ? ul : ''} />
       <select name="cat" aria-label="Category" value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
         {LISTING_TYPES.map((type) => <option key={type} value={type}>{LISTING_TYPE_LABELS[type].select}</option>)}

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { loadApi } from '../client/lazy-api.ts';
+import { forgetListings } from '../client/recent-listings.ts';
 import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 
@@ -26,6 +27,7 @@ async function logout(): Promise<void> {
     console.warn('Logging out failed', error);
   }
   signedOut();
+  forgetListings();
   if (location.pathname.startsWith('/me/')) location.assign('/');
 }
 

@@ -67,3 +67,8 @@ export function socketAddress(context: { clientAddress: string }): string | unde
     return undefined;
   }
 }
+
+/** The client key of a page request (Astro's context), as the API's requestClient gives it for API calls. */
+export function pageClient(context: { clientAddress: string; request: Request }, trust: TrustProxy): string {
+  return clientKey(clientAddressOf(socketAddress(context), context.request.headers.get('X-Forwarded-For'), trust));
+}

@@ -16,20 +16,15 @@ export const CSRF_MISMATCH = 'CSRF token mismatch.';
 /** The cookie outlives a visit; the browser client asks for a new one whenever it is missing. */
 const COOKIE_MAX_AGE_SECONDS = 2 * 60 * 60;
 
-/** A new token: 32 random bytes (256 bits), URL-safe (a session's own token, kept in its row). */
-export function newCsrfToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
 /** The MAC of an anonymous token's random part under the app's key. */
 function tokenMac(nonce: string, key: string): string {
   return createHmac('sha256', key).update(`xsrf:${nonce}`).digest('base64url');
 }
 
 /**
- * A new token for a visitor without a session (double submit): random, and signed with the app's key, so
- * that only tokens this site issued count. A cookie planted by a sibling host (or a network attacker on
- * http) with a matching form field is refused (security probe item 18).
+ * A new token: 24 random bytes, signed with the app's key, so that only tokens this site issued count for a
+ * visitor without a session (double submit): a cookie planted by a sibling host (or a network attacker on
+ * http) with a matching form field is refused (security probe item 18). A session keeps its own in its row.
  */
 export function newSignedCsrfToken(key: string): string {
   const nonce = randomBytes(24).toString('base64url');

@@ -16,6 +16,9 @@ export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.B
 /** How long a cached page may be served before it is rendered again, whatever the catalogue does (opening hours, "Open now"). */
 export const PAGE_CACHE_TTL_MS = 60_000;
 
+/** The caching of a 404 page: browsers ask again, shared caches keep it a minute. */
+export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
+
 /** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
@@ -41,6 +44,8 @@ export function encodingClass(acceptEncoding: string | null): EncodingClass {
 }
 
 interface Entry {
+  /** 200, or 404 (a page that does not exist costs as much to render as one that does: security probe item 19). */
+  status: 200 | 404;
   version: number;
   storedAt: number;
   etag: string;
@@ -50,10 +55,14 @@ interface Entry {
   bytes: number;
 }
 
-/** Compressed pages in memory, least recently used out first, bounded by their bytes. */
+/** The share of the cache's bytes 404 pages may take, so a crawl of dead links cannot push real pages out. */
+export const NOT_FOUND_SHARE = 0.1;
+
+/** Compressed pages in memory, least recently used out first, bounded by their bytes (404 pages by a tenth of them). */
 export class PageStore {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private notFoundBytes = 0;
   readonly maxBytes: number;
 
   constructor(maxBytes: number) {
@@ -67,25 +76,39 @@ export class PageStore {
     // A page from an older catalogue, or older than the TTL, is stale: drop it rather than serve it.
     if (entry.version !== version || now - entry.storedAt > PAGE_CACHE_TTL_MS) return undefined;
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
+    this.add(entry);
     return entry;
   }
 
   set(key: string, entry: Entry): void {
-    if (entry.bytes > this.maxBytes / 8) return;
+    const notFoundMax = this.maxBytes * NOT_FOUND_SHARE;
+    if (entry.bytes > this.maxBytes / 8 || (entry.status === 404 && entry.bytes > notFoundMax)) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
-    this.bytes += entry.bytes;
+    this.add(entry);
     for (const [oldest, value] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes && this.notFoundBytes <= notFoundMax) break;
+      // Over the 404 share: only 404 pages go; over the whole bound: whatever was used least recently.
+      if (this.bytes <= this.maxBytes && value.status !== 404) continue;
       this.remove(oldest, value);
     }
+  }
+
+  private add(entry: Entry): void {
+    this.bytes += entry.bytes;
+    if (entry.status === 404) this.notFoundBytes += entry.bytes;
   }
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    if (entry.status === 404) this.notFoundBytes -= entry.bytes;
+  }
+
+  /** Bytes held by 404 pages (at most NOT_FOUND_SHARE of maxBytes). */
+  get notFoundSize(): number {
+    return this.notFoundBytes;
   }
 
   /** Bytes held (tests and benchmarks watch it stay under the bound). */
@@ -104,19 +127,20 @@ async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): P
   headers.set('Vary', 'Accept-Encoding');
   headers.set('X-Cache', cache);
   const match = request.headers.get('If-None-Match');
-  if (match && match.split(',').map((tag) => tag.trim()).includes(entry.etag)) return new Response(null, { status: 304, headers });
+  if (entry.status === 200 && match && match.split(',').map((tag) => tag.trim()).includes(entry.etag)) return new Response(null, { status: 304, headers });
   const kind = encodingClass(request.headers.get('Accept-Encoding'));
   const body = kind === 'br' ? entry.br : kind === 'gzip' ? entry.gzip : await gunzipAsync(entry.gzip);
   if (kind !== 'identity') headers.set('Content-Encoding', kind);
   headers.set('Content-Length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
 }
 
 /**
  * The page cache (ARCHITECTURE.md): public pages never vary by user, so an anonymous GET/HEAD of a
  * page is rendered once per catalogue version and served from memory as stored brotli or gzip bytes,
- * with an ETag answered by 304. Only a 200 HTML page that sets no cookie is kept; /api, /me and /media
- * are never cached.
+ * with an ETag answered by 304. Only a 200 or 404 HTML page that sets no cookie is kept; /api, /me and
+ * /media are never cached. A cached 404 lives only as long as its catalogue version, so publishing at its
+ * path (which changes the catalogue) ends it.
  */
 export function createPageCache(maxBytes: number) {
   const store = new PageStore(maxBytes);
@@ -132,7 +156,7 @@ export function createPageCache(maxBytes: number) {
       if (hit) return respond(request, hit, 'HIT');
       const response = await render();
       // Only what a page marks shareable: a page with a per-visitor part (a form's CSRF token) says no-store.
-      if (response.status !== 200 || response.headers.has('Set-Cookie') || !response.body
+      if ((response.status !== 200 && response.status !== 404) || response.headers.has('Set-Cookie') || !response.body
         || /\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
         || !(response.headers.get('Content-Type') ?? '').startsWith('text/html') || response.headers.has('Content-Encoding')) return response;
       const raw = Buffer.from(await response.arrayBuffer());
@@ -140,11 +164,15 @@ export function createPageCache(maxBytes: number) {
         brotli(raw, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
         gzipAsync(raw, { level: 6 }),
       ]);
+      const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+      // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
+      if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
       const entry: Entry = {
+        status: response.status === 404 ? 404 : 200,
         version: current,
         storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
-        headers: [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
+        headers,
         br,
         gzip: gz,
         bytes: br.length + gz.length + key.length,

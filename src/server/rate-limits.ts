@@ -18,6 +18,12 @@ export const RATE_LIMITS = {
    */
   search: { limit: 300, windowMs: 60_000 },
   searchBurst: { limit: 30, windowMs: 10_000 },
+  /**
+   * Uncached renders of non-indexable search pages (keyword, several filters, Near Me…) per client per
+   * minute (security probe item 9); SEARCH_PAGE_LIMIT overrides the count, 0 turns it off. Indexable and
+   * detail pages are never limited: crawlers fetch them in bulk, and cached pages cost nothing.
+   */
+  searchPage: { limit: 60, windowMs: 60_000 },
   /** Autocomplete per client: a keystroke (debounced) asks for suggestions, for what and for where. */
   autocomplete: { limit: 240, windowMs: 60_000 },
   /** Follow and unfollow taps per account per 10 minutes. */
@@ -58,10 +64,10 @@ export class RateLimits {
     return this.stores.get(rule)!;
   }
 
-  /** Counts one attempt of `key` under `rule`; throws a 429 (with Retry-After) once over the limit. */
-  async hit(rule: RateLimitRule, key: string): Promise<void> {
+  /** Counts one attempt of `key` under `rule` (at most `limit` a window, the rule's own by default); throws a 429 (with Retry-After) once over. */
+  async hit(rule: RateLimitRule, key: string, limit: number = RATE_LIMITS[rule].limit): Promise<void> {
     const { totalHits, resetTime } = await this.store(rule).increment(`${rule}|${key}`);
-    if (totalHits > RATE_LIMITS[rule].limit) {
+    if (totalHits > limit) {
       throw tooManyAttempts(rule, resetTime);
     }
   }

@@ -196,6 +196,33 @@ describe('document uploads', () => {
 });
 
 describe('stale uploads', () => {
+  it('never deletes what a review uses, even when marking its images used was lost, and keeps sweeping later batches (review D5)', async () => {
+    const used = await upload('/image', 'image', [{ name: 'used.png', type: 'image/png', bytes: await png() }]);
+    const spare = await upload('/image', 'image', [{ name: 'spare.png', type: 'image/png', bytes: await png() }]);
+    const usedImage = used.body.data as Record<string, string>;
+    const spareImage = spare.body.data as Record<string, string>;
+    const mediaIdOf = (image: Record<string, string>) => Number(copy.db.prepare('SELECT id FROM media WHERE full = ?').get(image.full!.replace(/^\/media\//, ''))!.id);
+    const post = Number(copy.db.prepare("SELECT id FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 77").get()!.id);
+    await app.repos.engagement.saveReview({ listing: { type: 'services', id: post }, userId: null, reviewerName: 'Lost Step', rating: 4, content: 'Kept photo.', mediaIds: [mediaIdOf(usedImage)] });
+    // The state a lost second step left behind (before the fix, the images were marked used in a second transaction).
+    copy.db.prepare("UPDATE uploads SET attached_at = NULL, created_at = '2020-01-01T00:00:00.000Z' WHERE media_id IN (?, ?)").run(mediaIdOf(usedImage), mediaIdOf(spareImage));
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (line: string) => warned.push(line);
+    try {
+      expect(await removeStaleUploads(app)).toBeGreaterThanOrEqual(1);
+      for (const url of Object.values(usedImage)) expect(existsSync(mediaFile(url))).toBe(true);
+      for (const url of Object.values(spareImage)) expect(existsSync(mediaFile(url))).toBe(false);
+      expect(warned.join('\n')).toMatch(/kept 1 upload/);
+      // The next sweep neither fails nor picks the kept upload again.
+      const later = await upload('/image', 'image', [{ name: 'later.png', type: 'image/png', bytes: await png() }]);
+      copy.db.prepare("UPDATE uploads SET created_at = '2020-01-01T00:00:00.000Z' WHERE media_id = ?").run(mediaIdOf(later.body.data as Record<string, string>));
+      expect(await removeStaleUploads(app)).toBe(1);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('removes uploads nobody attached within a day, files and rows, and leaves attached ones alone', async () => {
     const stale = await upload('/image', 'image', [{ name: 'old.png', type: 'image/png', bytes: await png() }]);
     const kept = await upload('/image', 'image', [{ name: 'kept.png', type: 'image/png', bytes: await png() }]);

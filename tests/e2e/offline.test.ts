@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { hydrated, launchPersistentBrowser, useBrowserSession } from '../helpers/browser.ts';
+import { loginModal } from '../helpers/login-modal.ts';
 import { startServer } from '../helpers/server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -188,5 +189,24 @@ describe('installable, offline-tolerant site (issue 15)', () => {
         return registration?.waiting === null && navigator.serviceWorker.controller !== null;
       }).catch(() => false), { timeout: REGISTRATION_MS }).toBe(true);
     }, 3 * REGISTRATION_MS);
+  });
+});
+
+describe('the listings opened on this device (security probe item 19)', () => {
+  it('are forgotten at logout, so the next person on the device does not see them on the offline page', async () => {
+    const { modal, register, logIn } = loginModal(() => page, inject('outboxDir'));
+    const email = `recent-${Date.now().toString(36)}@example.my`;
+    await page.goto(`${baseUrl}/me/profile`);
+    await hydrated(page);
+    await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
+    await register(email);
+    await logIn(email);
+    const [slug] = slugs('services', 1, 60) as [string];
+    await page.goto(`${baseUrl}/services/${slug}`);
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('recent_listings'))).toContain(slug);
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('recent_listings'))).toBeNull();
   });
 });

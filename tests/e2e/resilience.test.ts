@@ -128,3 +128,32 @@ function rawRequest(method: string, path: string, headers: Record<string, string
     request.end();
   });
 }
+
+describe('uncached search pages per client (security probe item 9)', () => {
+  it('answers the (N+1)th uncached non-indexable search page of a client with 429, never an indexable or a cached one', async () => {
+    const server = await startServer({ DATABASE_PATH: copyOfDatabase(inject('e2eDb'), join(scratch, 'search-limit.db')), SEARCH_PAGE_LIMIT: '5', SEARCH_WORKERS: '0' });
+    try {
+      for (let index = 0; index < 5; index++) expect((await fetch(`${server.baseUrl}/services/l?what=limit${index}`)).status).toBe(200);
+      const refused = await fetch(`${server.baseUrl}/services/l?what=limit-over`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      // Cached already, indexable, or a detail page: never limited.
+      expect((await fetch(`${server.baseUrl}/services/l?what=limit0`)).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/services/l`)).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/jobs/l`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('404 pages (security probe item 19)', () => {
+  it('are kept in the page cache as 404s, with a short shared cache', async () => {
+    const path = `/services/not-here-${Date.now()}`;
+    const first = await fetch(baseUrl + path);
+    expect(first.status).toBe(404);
+    await first.text();
+    const again = await fetch(baseUrl + path);
+    expect([again.status, again.headers.get('X-Cache'), again.headers.get('Cache-Control')]).toEqual([404, 'HIT', 'public, max-age=0, s-maxage=60']);
+  });
+});

@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
-      ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE },
+      // Every journey comes from 127.0.0.1: the per-client limit of uncached search pages has its own test (resilience.test.ts).
+      ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE, SEARCH_PAGE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

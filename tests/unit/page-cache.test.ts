@@ -77,10 +77,10 @@ describe('the page cache', () => {
     expect(renders()).toBe(2);
   });
 
-  it('never keeps error pages, pages that set cookies, or anything under /api, /me and /media, nor other methods', async () => {
+  it('never keeps error pages other than 404, pages that set cookies, or anything under /api, /me and /media, nor other methods', async () => {
     const { get, renders } = setup();
     for (let index = 0; index < 2; index++) {
-      await get('/missing', {}, 'GET', () => page('<h1>404</h1>', {}, 404));
+      await get('/broken', {}, 'GET', () => page('<h1>500</h1>', {}, 500));
       await get('/with-cookie', {}, 'GET', () => page('<p>x</p>', { 'Set-Cookie': 'a=b' }));
     }
     expect(renders()).toBe(4);
@@ -88,6 +88,28 @@ describe('the page cache', () => {
     expect(await get('/me/profile')).toBeUndefined();
     expect(await get('/media/seed/x.jpg')).toBeUndefined();
     expect(await get('/', {}, 'POST')).toBeUndefined();
+  });
+
+  it('keeps a 404 page as a 404 until the catalogue changes (a listing published at its path), with a short shared cache', async () => {
+    const { get, bump, renders } = setup();
+    const notFound = () => new Response('<h1>Not found</h1>', { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    expect((await get('/services/a-future-post', {}, 'GET', notFound))!.status).toBe(404);
+    const again = (await get('/services/a-future-post', {}, 'GET', notFound))!;
+    expect([again.status, again.headers.get('X-Cache'), again.headers.get('Cache-Control')]).toEqual([404, 'HIT', 'public, max-age=0, s-maxage=60']);
+    expect(renders()).toBe(1);
+    bump();
+    const published = (await get('/services/a-future-post'))!;
+    expect([published.status, published.headers.get('X-Cache')]).toEqual([200, 'MISS']);
+  });
+
+  it('lets 404 pages take at most a tenth of its bytes, without pushing real pages out', async () => {
+    const { cache, get } = setup(64 * 1024);
+    const big = (n: number, status = 200) => page(`<html>${Array.from({ length: 60 }, (_, index) => `<p>${n}-${index}-${Math.sin(n * index)}</p>`).join('')}</html>`, {}, status);
+    for (let index = 0; index < 5; index++) await get(`/real${index}`, {}, 'GET', (n) => big(n));
+    for (let index = 0; index < 60; index++) await get(`/dead${index}`, {}, 'GET', (n) => big(n, 404));
+    expect(cache.store.notFoundSize).toBeGreaterThan(0);
+    expect(cache.store.notFoundSize).toBeLessThanOrEqual(64 * 1024 * 0.1);
+    for (let index = 0; index < 5; index++) expect((await get(`/real${index}`, {}, 'GET', (n) => big(n)))!.headers.get('X-Cache')).toBe('HIT');
   });
 
   it('stays within its byte bound, dropping the least recently used pages first', async () => {

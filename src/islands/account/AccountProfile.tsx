@@ -34,9 +34,9 @@ function EditDialog({ view, user, close, saved }: { view: EditView; user: User; 
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 border-b border-gray-100">
+    <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-2 py-1.5 border-b border-gray-100">
       <dt className="text-sm text-gray-700">{label}</dt>
-      <dd>{value || '—'}</dd>
+      <dd className="[overflow-wrap:anywhere]">{value || '—'}</dd>
     </div>
   );
 }
@@ -107,7 +107,7 @@ export default function AccountProfile() {
     .filter(Boolean).join(', ');
   const button = 'rounded border border-ink px-4 py-2 text-sm font-semibold disabled:opacity-50';
   return (
-    <div className="grid gap-6 md:grid-cols-[14rem_1fr]" data-testid="account-profile">
+    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]" data-testid="account-profile">
       <section className="panel flex flex-col items-center gap-3" aria-label="Photo">
         {account.image
           ? <img src={account.image.full_webp ?? account.image.full} alt={`Photo of ${account.name}`} width={160} height={160} className="h-40 w-40 rounded-full object-cover" data-testid="account-photo" />
@@ -117,7 +117,8 @@ export default function AccountProfile() {
           <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" disabled={uploading} onChange={(event) => void photo(event.target.files?.[0])} data-testid="photo-input" />
         </label>
       </section>
-      <div className="space-y-4">
+      {/* min-w-0: a long e-mail wraps instead of widening the page past a phone's screen. */}
+      <div className="min-w-0 space-y-4">
         {account.pending_delete && (
           <p role="status" className="rounded border border-red-300 bg-red-50 p-3 text-sm" data-testid="pending-delete">
             Your account will be deleted within {ACCOUNT_DELETION_DAYS} days of your request.{' '}

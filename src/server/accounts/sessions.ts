@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionRow } from '../db/account-repositories.ts';
 import type { AppContext } from '../app-context.ts';
-import { csrfCookie, newCsrfToken, newSignedCsrfToken } from '../csrf.ts';
+import { csrfCookie, newSignedCsrfToken } from '../csrf.ts';
 
 export const SESSION_RULES = {
   idleMs: 14 * 24 * 60 * 60_000,
@@ -55,7 +55,8 @@ export function signedOutCookies(app: Pick<AppContext, 'config' | 'secrets'>): s
 export async function startSession(app: AppContext, userId: number, client: string, replacing: SessionRow | null): Promise<string[]> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  const csrfToken = newCsrfToken();
+  // Signed like an anonymous token: once the session ends (a 401 says so), the cookie still passes as one the site issued.
+  const csrfToken = newSignedCsrfToken(app.secrets.csrf);
   await app.repos.auth.createSession({
     id: sha256(token), user_id: userId, csrf_token: csrfToken, client,
     created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + SESSION_RULES.absoluteMs).toISOString(),

@@ -80,6 +80,7 @@ export interface ViewCounts {
 }
 
 /** A review to store: a new one, or (same user and listing) an edit of theirs. */
+/** A review as saved: its images (uploads) are marked used in the same transaction. */
 export interface ReviewInput {
   listing: ListingRef;
   userId: number | null;
@@ -246,8 +247,11 @@ export interface UploadRepository {
   attachImages(mediaIds: readonly number[]): Promise<void>;
   /** Uploads created before `before` (ISO time) that no feature attached. */
   findStaleUploads(before: string): Promise<StaleUpload[]>;
-  /** Removes those uploads and their media or document rows. */
-  deleteUploads(ids: number[]): Promise<void>;
+  /**
+   * Removes those uploads' rows (the upload, its media or document row) and returns the ids removed, whose
+   * files can then go; an upload that something references is kept, marked attached, and listed in `kept`.
+   */
+  deleteUploads(ids: readonly number[]): Promise<{ deleted: number[]; kept: number[] }>;
 }
 
 /** Lifecycle work the app runs on a timer. */

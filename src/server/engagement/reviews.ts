@@ -2,7 +2,8 @@
  * Writing reviews (spec §4 Review submission, §5): a signed-in person reviews a services or buysell
  * post or a profile, with up to 3 images they uploaded through POST review/image. One review per person
  * and listing: writing again edits it. The listing's rating and count, its search rows and the
- * catalogue version follow in the same transaction (repositories' saveReview, migration 0009).
+ * catalogue version follow, and its images are marked used, in the same transaction (repositories' saveReview,
+ * migration 0009).
  */
 import type { Review } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
@@ -20,7 +21,6 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const mediaIds = images.map((image) => image.id);
   await app.limits.hit('review', `user:${userId}`);
   const id = await app.repos.engagement.saveReview({ listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
-  await app.repos.uploads.attachImages(mediaIds);
   return {
     message: 'Thank you! Your review is posted.',
     data: {

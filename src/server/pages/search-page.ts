@@ -17,13 +17,16 @@ export interface SearchPage {
 /**
  * Everything a search page /{type}/l[/main[/sub]] renders, or undefined when the path names no
  * real category (a 404, not an empty page for crawlers to keep). Unparseable parameters are dropped.
+ * This runs only when the page cache missed: a non-indexable page counts against the client's limit of
+ * such renders (429 past it; security probe item 9).
  */
-export async function getSearchPage(app: AppContext, type: ListingType, path: string[], params: URLSearchParams): Promise<SearchPage | undefined> {
+export async function getSearchPage(app: AppContext, type: ListingType, path: string[], params: URLSearchParams, client: string): Promise<SearchPage | undefined> {
   const tree = (await getSpecializationsByType(app))[type];
   const main = path[0] ? tree.find((category) => category.slug === path[0]) : undefined;
   const sub = main && path[1] ? main.child.find((category) => category.slug === path[1]) : undefined;
   if (path.length > 2 || (path[0] && !main) || (path[1] && !sub)) return undefined;
   const state = readSearchState(type, main?.slug ?? null, sub?.slug ?? null, params);
+  if (!isIndexable(state) && app.config.searchPageLimit > 0) await app.limits.hit('searchPage', client, app.config.searchPageLimit);
   const { query, dropped } = toSearchQuery(state);
   for (const param of dropped) delete state.params[param];
   const response = await app.search.search(query);

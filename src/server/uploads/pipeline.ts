@@ -298,15 +298,21 @@ export async function storeDocument(app: AppContext, owner: string, file: Upload
   return { id, file: privateFile ? path : app.media.mediaUrl(path), original_filename: original };
 }
 
-/** Removes uploads no feature attached within STALE_UPLOAD_MS, files first; returns how many. */
+/**
+ * Removes uploads no feature attached within STALE_UPLOAD_MS, rows first (in the Writer's transaction),
+ * then the files of the rows removed; an upload that something references is kept (and logged), so neither
+ * its files nor the sweep's later batches are lost. Returns how many were removed.
+ */
 export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config'>, now = Date.now()): Promise<number> {
   let removed = 0;
   for (;;) {
     const stale = await app.repos.uploads.findStaleUploads(new Date(now - STALE_UPLOAD_MS).toISOString());
     if (stale.length === 0) return removed;
-    for (const upload of stale) await removeMediaFiles(app, upload.files);
-    await app.repos.uploads.deleteUploads(stale.map((upload) => upload.id));
-    removed += stale.length;
+    const { deleted, kept } = await app.repos.uploads.deleteUploads(stale.map((upload) => upload.id));
+    if (kept.length > 0) console.warn(`Stale-upload sweep: kept ${kept.length} upload(s) still in use (ids ${kept.join(', ')}); marked attached.`);
+    const gone = new Set(deleted);
+    for (const upload of stale) if (gone.has(upload.id)) await removeMediaFiles(app, upload.files);
+    removed += deleted.length;
   }
 }
 

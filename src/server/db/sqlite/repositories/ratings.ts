@@ -3,6 +3,7 @@ import type { Db } from '../connection.ts';
 import { one, statement } from '../query.ts';
 import { listingColumn } from './reviews.ts';
 import { reindexPosts } from './search-index.ts';
+import { attachImages } from './uploads.ts';
 
 /**
  * Stores a review and brings everything derived from it up to date in the caller's transaction:
@@ -25,6 +26,8 @@ export function saveReview(db: Db, review: ReviewInput): number {
   }
   const addMedia = statement(db, 'INSERT INTO review_media (review_id, media_id, position) VALUES (?, ?, ?)');
   review.mediaIds.forEach((mediaId, position) => addMedia.run(id, mediaId, position));
+  // In the review's own transaction: a review whose images were not marked used would lose them to the stale-upload sweep.
+  attachImages(db, review.mediaIds);
   const table = review.listing.type === 'profile' ? 'profiles' : 'posts';
   statement(db, `UPDATE ${table} SET
     rating = coalesce((SELECT round(avg(rating), 1) FROM reviews WHERE ${column} = ${table}.id AND hidden = 0), 0),

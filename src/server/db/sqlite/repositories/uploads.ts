@@ -1,7 +1,7 @@
 /** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
 import type { ListingRef, StaleUpload, StoredImage, StoredImageFiles } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
-import { idList, NOW_SQL, statement } from '../query.ts';
+import { idList, NOW_SQL, one, statement } from '../query.ts';
 
 export function insertImage(db: Db, owner: string, image: StoredImage): number {
   const mediaId = Number(statement(db, `INSERT INTO media (kind, mime_type, thumbnail, full, thumbnail_webp, full_webp, width, height)
@@ -28,16 +28,42 @@ export function findStaleUploads(db: Db, before: string): StaleUpload[] {
     }));
 }
 
-/** Deletes the uploads and the media or documents rows they own (nothing else points at an unattached upload). */
-export function deleteUploads(db: Db, ids: number[]): void {
-  if (ids.length === 0) return;
-  const list = idList(ids);
-  const rows = statement(db, 'SELECT media_id, document_id FROM uploads WHERE id IN (SELECT value FROM json_each(?))').all(list) as { media_id: number | null; document_id: number | null }[];
-  statement(db, 'DELETE FROM uploads WHERE id IN (SELECT value FROM json_each(?))').run(list);
-  const media = rows.map((row) => row.media_id).filter((id): id is number => id !== null);
-  const documents = rows.map((row) => row.document_id).filter((id): id is number => id !== null);
-  if (media.length > 0) statement(db, 'DELETE FROM media WHERE id IN (SELECT value FROM json_each(?))').run(idList(media));
-  if (documents.length > 0) statement(db, 'DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))').run(idList(documents));
+/** Whatever may point at an upload's media or document row: a stale upload that any of these names is in use. */
+const MEDIA_REFERENCES = [
+  'SELECT 1 FROM post_media WHERE media_id = ?1', 'SELECT 1 FROM profile_media WHERE media_id = ?1', 'SELECT 1 FROM review_media WHERE media_id = ?1',
+  'SELECT 1 FROM enquiry_media WHERE media_id = ?1', 'SELECT 1 FROM banners WHERE media_id = ?1', 'SELECT 1 FROM profiles WHERE logo_id = ?1 OR image_id = ?1',
+  'SELECT 1 FROM reviews WHERE reviewer_image_id = ?1', 'SELECT 1 FROM users WHERE image_id = ?1',
+];
+const DOCUMENT_REFERENCES = [
+  'SELECT 1 FROM post_documents WHERE document_id = ?1', 'SELECT 1 FROM profile_documents WHERE document_id = ?1',
+  'SELECT 1 FROM enquiries WHERE document_id = ?1', 'SELECT 1 FROM user_details WHERE cv_document_id = ?1',
+];
+
+/**
+ * Deletes the rows of the stale uploads `ids` (the upload and its media or document row), one by one, and
+ * returns the ids deleted: their files can go now. An upload that anything references (a write whose
+ * second step was lost, as review images once were) is kept, marked attached so no sweep picks it again,
+ * and returned among `kept`: deleting its files would break what uses it.
+ */
+export function deleteUploads(db: Db, ids: readonly number[]): { deleted: number[]; kept: number[] } {
+  const deleted: number[] = [];
+  const kept: number[] = [];
+  for (const id of ids) {
+    const row = one<{ media_id: number | null; document_id: number | null }>(db, 'SELECT media_id, document_id FROM uploads WHERE id = ?', id);
+    if (!row) continue;
+    const references = row.media_id !== null ? MEDIA_REFERENCES : DOCUMENT_REFERENCES;
+    const target = row.media_id ?? row.document_id;
+    if (references.some((query) => one(db, `${query} LIMIT 1`, target))) {
+      statement(db, `UPDATE uploads SET attached_at = ${NOW_SQL} WHERE id = ?`).run(id);
+      kept.push(id);
+      continue;
+    }
+    statement(db, 'DELETE FROM uploads WHERE id = ?').run(id);
+    if (row.media_id !== null) statement(db, 'DELETE FROM media WHERE id = ?').run(row.media_id);
+    if (row.document_id !== null) statement(db, 'DELETE FROM documents WHERE id = ?').run(row.document_id);
+    deleted.push(id);
+  }
+  return { deleted, kept };
 }
 
 /**
