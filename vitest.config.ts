@@ -27,6 +27,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/e2e-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Anything that polls waits generously: a 2-core machine running the whole suite is slow at times.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },

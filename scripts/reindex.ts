@@ -1,9 +1,10 @@
-/** `npm run reindex`: rebuilds the search index of DATABASE_PATH in batches, with progress, while the site may keep serving. */
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { rebuildSearchIndexJob } from '../src/server/db/sqlite/jobs.ts';
+/** `npm run reindex`: rebuilds the search index of the database (DATABASE_URL) in batches, with progress, while the site may keep serving. */
+import { openMaintenance } from '../src/server/db/backend.ts';
+import { databaseConfigFromArgs } from './database-args.ts';
 
-const config = loadConfig();
-const db = openDatabase(config.databasePath, { busyTimeoutMs: 60_000 });
-rebuildSearchIndexJob(db, console.log);
-db.close();
+const database = await openMaintenance(databaseConfigFromArgs());
+try {
+  await database.reindex(console.log);
+} finally {
+  await database.close();
+}

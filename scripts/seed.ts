@@ -1,16 +1,17 @@
 /**
  * Fills the database with deterministic demo data.
- *   npm run seed                                  # 2,000 profiles, 10,000 posts into DATABASE_PATH
+ *   npm run seed                                  # 2,000 profiles, 10,000 posts into DATABASE_URL
  *   npm run seed -- --posts 500000 --reset        # benchmark size (profiles default to posts / 5)
  *   npm run seed -- --posts 500 --profiles 100 --database /tmp/x.db
+ * Into the database DATABASE_URL names (or --database-url URL, or --database PATH for a SQLite file).
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { migrate } from '../src/server/db/sqlite/migrate.ts';
-import { DEFAULT_SEED, seedDatabase } from './seed/generate.ts';
+import { sqlitePath } from '../src/server/config.ts';
+import { openMaintenance } from '../src/server/db/backend.ts';
+import { databaseConfigFromArgs } from './database-args.ts';
+import { DEFAULT_SEED, seedDemoData } from './seed/demo.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     profiles: { type: 'string' },
     seed: { type: 'string' },
     database: { type: 'string' },
+    'database-url': { type: 'string' },
     reset: { type: 'boolean', default: false },
   },
 });
@@ -28,13 +30,17 @@ const ArgsSchema = z.object({
   seed: z.coerce.number().int().default(DEFAULT_SEED.seed),
 });
 const args = ArgsSchema.parse(values);
-const config = loadConfig(values.database ? { ...process.env, DATABASE_PATH: values.database } : process.env);
+const config = databaseConfigFromArgs();
 if (values.reset) {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(config.databasePath + suffix, { force: true });
+  // Starting over is a new file on the embedded default.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(sqlitePath(config) + suffix, { force: true });
 }
 const profiles = args.profiles ?? (values.posts ? Math.max(50, Math.round(args.posts / 5)) : DEFAULT_SEED.profiles);
-const db = openDatabase(config.databasePath);
-migrate(db);
-console.log(`Seeding ${config.databasePath}: ${profiles} profiles, ${args.posts} posts (seed ${args.seed})`);
-await seedDatabase(db, { posts: args.posts, profiles, seed: args.seed, mediaDir: config.mediaDir, log: console.log });
-db.close();
+const database = await openMaintenance(config);
+try {
+  await database.migrate();
+  console.log(`Seeding ${database.label}: ${profiles} profiles, ${args.posts} posts (seed ${args.seed})`);
+} finally {
+  await database.close();
+}
+await seedDemoData(config, { posts: args.posts, profiles, seed: args.seed, mediaDir: config.mediaDir, log: console.log });

@@ -6,22 +6,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
+import { openMaintenance } from '../src/server/db/backend.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { serve } from '../src/server/serve.ts';
-import { DEFAULT_SEED, isEmpty, seedDatabase } from './seed/generate.ts';
+import { DEFAULT_SEED, seedDemoData } from './seed/demo.ts';
 
 // Migrations are a step of their own, before serving: the server refuses a database that is not current.
 const migrated = spawnSync(process.execPath, [join(projectRoot, 'scripts/migrate.ts')], { stdio: 'inherit' });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 const config = loadConfig();
-const db = openDatabase(config.databasePath);
-if (isEmpty(db)) {
-  console.log(`Empty database at ${config.databasePath}: seeding demo data (${DEFAULT_SEED.profiles} profiles, ${DEFAULT_SEED.posts} posts)…`);
-  await seedDatabase(db, { ...DEFAULT_SEED, mediaDir: config.mediaDir, log: console.log });
+const database = await openMaintenance(config);
+const empty = await database.isEmpty().finally(() => database.close());
+if (empty) {
+  console.log(`Empty database at ${database.label}: seeding demo data (${DEFAULT_SEED.profiles} profiles, ${DEFAULT_SEED.posts} posts)…`);
+  await seedDemoData(config, { ...DEFAULT_SEED, mediaDir: config.mediaDir, log: console.log });
 }
-db.close();
 
 function newestChange(path: string): number {
   const stats = statSync(path);

@@ -1,5 +1,5 @@
 import type { Random } from './random.ts';
-import type { SeedCity } from './context.ts';
+import type { SeedCity } from './sqlite/context.ts';
 import {
   CHINESE_GIVEN, CHINESE_SURNAMES, INDIAN_FATHERS, INDIAN_FEMALE, INDIAN_MALE,
   MALAY_FATHERS, MALAY_FEMALE, MALAY_MALE,

@@ -5,14 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
+import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
 import { SESSION_RULES } from './accounts/sessions.ts';
 import { deleteDueAccounts } from './accounts/settings.ts';
 import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
 import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
 import type { Repositories } from './db/repositories.ts';
-import { createSqliteSearchEngine } from './db/sqlite/search-engine.ts';
-import { openSqliteRepositories } from './db/sqlite/index.ts';
+import { openBackend } from './db/backend.ts';
 import { RateLimits } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
 import { removeStaleTempFiles, removeStaleUploads } from './uploads/pipeline.ts';
@@ -29,6 +29,8 @@ const AUTH_LOG_DAYS = 90;
 
 export interface AppContext extends CatalogContext {
   config: Config;
+  /** The time: services never read Date.now() (clock.ts). */
+  clock: Clock;
   repos: Repositories;
   media: MediaUrls;
   search: SearchEngine;
@@ -50,38 +52,35 @@ export interface AppContext extends CatalogContext {
 }
 
 export interface AppContextOptions {
+  /** The clock (tests move one by hand); by default the system's, or TEST_CLOCK_FILE's in an end-to-end test. */
+  clock?: Clock;
   /** Start the timers (view flushing, expiry sweep); tests turn them off and call them directly. */
   timers?: boolean;
 }
 
 /**
- * Builds the app on the embedded default (SQLite). Refuses when migrations are pending:
+ * Builds the app on the backend the config names (db/backend.ts). Refuses when migrations are pending:
  * they are an explicit step (`npm run migrate`), never run by a serving process.
  */
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
-  const repos = openSqliteRepositories(config.databasePath);
-  const pending = await repos.maintenance.pendingMigrations();
-  if (pending.length > 0) {
-    await repos.close();
-    throw new Error(`The database at ${config.databasePath} is not migrated (pending: ${pending.join(', ')}). Run \`npm run migrate\` first.`);
-  }
+  const backend = await openBackend(config);
+  const clock = options.clock ?? (config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock);
+  const { repos } = backend;
   const media = createMediaUrls(config.mediaBaseUrl);
   const timers = options.timers ?? true;
-  const engine = createSqliteSearchEngine({ repos, media }, {
-    workers: config.searchWorkers, databasePath: config.databasePath, mediaBaseUrl: config.mediaBaseUrl,
-  });
+  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl });
   const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
   const limits = new RateLimits();
   const outbox = new Outbox({ directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // Uploads no form attached within a day go, files first; checked hourly (the query is indexed).
-  const uploadSweep = timers ? setInterval(() => void Promise.all([removeStaleUploads({ repos, config }), removeStaleTempFiles({ config })])
+  const uploadSweep = timers ? setInterval(() => void Promise.all([removeStaleUploads({ repos, config, clock }), removeStaleTempFiles({ config, clock })])
     .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
   uploadSweep?.unref();
   const authSweep = timers ? setInterval(() => {
-    const now = Date.now();
-    void deleteDueAccounts(context, now).catch((error: unknown) => console.error('Deleting accounts failed', error));
+    const now = clock.now();
+    void deleteDueAccounts(context).catch((error: unknown) => console.error('Deleting accounts failed', error));
     void repos.counters.removeExpired(now).catch((error: unknown) => console.error('Removing ended counters failed', error));
     void repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
       new Date(now - AUTH_LOG_DAYS * 24 * 60 * 60_000).toISOString()).catch((error: unknown) => console.error('Removing ended sessions failed', error));
@@ -90,6 +89,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const secrets = { csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')) };
   const context: AppContext = {
     config,
+    clock,
     secrets,
     repos,
     media,
@@ -99,7 +99,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     outbox,
-    signIn: new SignInGuard(repos.counters),
+    signIn: new SignInGuard(repos.counters, () => clock.now()),
     async close() {
       expiry.stop();
       clearInterval(uploadSweep);

@@ -5,8 +5,16 @@ import { parseTrustProxy, type TrustProxy } from './client-ip.ts';
 import { projectRoot } from './project-root.ts';
 
 const EnvSchema = z.object({
-  /** SQLite file of the embedded default database. */
-  DATABASE_PATH: z.string().min(1).default('data/yp.db'),
+  /**
+   * The database: `sqlite:PATH` or `file:PATH` (the embedded default, `sqlite:data/yp.db`), or `postgres://…`.
+   * Relative paths are from the project folder.
+   */
+  DATABASE_URL: z.string().regex(/^(sqlite:|file:|postgres(ql)?:\/\/)/, 'DATABASE_URL is sqlite:PATH, file:PATH or postgres://…').optional(),
+  /** Deprecated: the SQLite file (DATABASE_URL=sqlite:PATH says the same). Used only when DATABASE_URL is unset. */
+  DATABASE_PATH: z.string().min(1).optional(),
+  /** Where the server listens. */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
+  HOST: z.string().min(1).default('0.0.0.0'),
   /** Folder of uploaded and generated media. */
   MEDIA_DIR: z.string().min(1).default('data/media'),
   /** Where browsers fetch media from: '/media' here, a CDN base URL in production. */
@@ -56,6 +64,12 @@ const EnvSchema = z.object({
   FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
+  /**
+   * Tests only: a file holding milliseconds to add to the clock of a running server (clock.ts). Refused
+   * unless NODE_ENV=test, so a production process can never be given another time.
+   */
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
@@ -70,8 +84,13 @@ export interface SocialProviderConfig {
   scopes: string[];
 }
 
+/** Which database the app runs on (config `DATABASE_URL`); `db/backend.ts` turns it into repositories and a search engine. */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
 export type Config = {
-  databasePath: string;
+  database: DatabaseConfig;
+  port: number;
+  host: string;
   mediaDir: string;
   mediaBaseUrl: string;
   siteUrl: string;
@@ -79,6 +98,8 @@ export type Config = {
   searchCacheSize: number;
   searchCacheBytes: number;
   pageCacheBytes: number;
+  /** The time offset file of an end-to-end test's server (NODE_ENV=test only), else null. */
+  testClockFile: string | null;
   imageDecodes: number;
   imageDecodeQueue: number;
   searchPageLimit: number;
@@ -97,6 +118,21 @@ function resolvePath(path: string): string {
   return path === ':memory:' || isAbsolute(path) ? path : join(projectRoot, path);
 }
 
+/** The database DATABASE_URL names (or the deprecated DATABASE_PATH, or the embedded default). */
+export function databaseOf(url: string | undefined, legacyPath: string | undefined): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', path: resolvePath(legacyPath ?? 'data/yp.db') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  // sqlite:data/yp.db, sqlite:///abs/path, file:data/yp.db, file:///abs/path
+  const path = decodeURIComponent(url.replace(/^(sqlite|file):(\/\/(?=\/))?/, ''));
+  return { kind: 'sqlite', path: resolvePath(path) };
+}
+
+/** The SQLite file of a config, for what only the embedded default has (its own scripts); an error on another backend. */
+export function sqlitePath(config: Pick<Config, 'database'>): string {
+  if (config.database.kind !== 'sqlite') throw new Error('This needs the embedded SQLite database (DATABASE_URL=sqlite:PATH).');
+  return config.database.path;
+}
+
 let processConfig: Config | undefined;
 
 /**
@@ -109,14 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.refine((settings) => !settings.TEST_CLOCK_FILE || settings.NODE_ENV === 'test',
+    { path: ['TEST_CLOCK_FILE'], message: 'TEST_CLOCK_FILE is for tests only: it is refused unless NODE_ENV=test.' }).safeParse(env);
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
-  const { DATABASE_PATH, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM, ENQUIRY_INBOX } = parsed.data;
+  const { DATABASE_URL, DATABASE_PATH, PORT, HOST, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM, ENQUIRY_INBOX } = parsed.data;
   const settings = parsed.data;
   return {
-    databasePath: resolvePath(DATABASE_PATH),
+    database: databaseOf(DATABASE_URL, DATABASE_PATH),
+    port: PORT,
+    host: HOST,
     mediaDir: resolvePath(MEDIA_DIR),
     mediaBaseUrl: MEDIA_BASE_URL.replace(/\/+$/, ''),
     siteUrl: SITE_URL.replace(/\/+$/, ''),
@@ -124,6 +163,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchCacheSize: SEARCH_CACHE_SIZE,
     searchCacheBytes: SEARCH_CACHE_BYTES,
     pageCacheBytes: PAGE_CACHE_BYTES,
+    testClockFile: settings.TEST_CLOCK_FILE ? resolvePath(settings.TEST_CLOCK_FILE) : null,
     imageDecodes: settings.IMAGE_DECODES,
     imageDecodeQueue: settings.IMAGE_DECODE_QUEUE,
     searchPageLimit: settings.SEARCH_PAGE_LIMIT,

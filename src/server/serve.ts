@@ -8,7 +8,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHead
 import { Server as NetServer } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { loadConfig } from './config.ts';
-import { openSqliteRepositories } from './db/sqlite/index.ts';
+import { openBackend } from './db/backend.ts';
 import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
 import { CLOSE_APP } from './shutdown.ts';
@@ -85,12 +85,11 @@ export function normalisedPath(rawUrl: string): string {
  * which runs the built site (dist/) on HOST:PORT in a worker process and starts a new one when it dies.
  */
 export async function serve(distDir: string): Promise<void> {
-  const config = loadConfig();
-  const repos = openSqliteRepositories(config.databasePath);
-  const pending = await repos.maintenance.pendingMigrations();
-  await repos.close();
-  if (pending.length > 0) {
-    console.error(`Not starting: ${config.databasePath} has pending migrations (${pending.join(', ')}). Run \`npm run migrate\` first.`);
+  try {
+    // Opening the backend checks the migrations; the workers open their own.
+    await (await openBackend(loadConfig())).close();
+  } catch (error) {
+    console.error(`Not starting: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   await supervise(distDir);
@@ -112,8 +111,7 @@ export async function serveWorker(distDir: string): Promise<void> {
   // development build (prop validation, task tracking), several times slower per page.
   process.env.NODE_ENV ??= 'production';
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
-  const host = process.env.HOST ?? '0.0.0.0';
-  const port = Number(process.env.PORT ?? 4321);
+  const { host, port } = config;
   const headers = Object.entries(securityHeaders(config));
   const handle = precompressedStatic(join(distDir, 'client'), entry.handler);
   const state: ServerState = { inFlight: 0, connections: 0, draining: false };

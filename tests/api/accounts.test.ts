@@ -6,7 +6,8 @@ import { latestCode, messagesTo } from '../helpers/session-client.ts';
 
 
 const PASSWORD = TEST_PASSWORD;
-const { outbox, copy, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('accounts');
+const { outbox, copy, clock, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('accounts');
+const DAY = 24 * 60 * 60_000;
 
 const sessionRows = (email: string) => Number(copy.db.prepare('SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?').get(email)!.n);
 
@@ -108,8 +109,9 @@ describe('codes', () => {
     const register = (email: string, code: string) => visitor.post('/api/register', { name: 'Ah Kow', email, code, password: PASSWORD, password_confirmation: PASSWORD });
 
     await visitor.post('/api/register/verification', { email: 'expired@example.my' });
-    copy.db.prepare(`UPDATE verification_codes SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second') WHERE address = ?`).run('expired@example.my');
-    expect((await register('expired@example.my', latestCode(outbox, 'expired@example.my'))).status).toBe(422);
+    const expired = latestCode(outbox, 'expired@example.my');
+    clock.advance(10 * 60_000 + 1000);
+    expect((await register('expired@example.my', expired)).status).toBe(422);
 
     await visitor.post('/api/register/verification', { email: 'tries@example.my' });
     const right = latestCode(outbox, 'tries@example.my');
@@ -253,8 +255,7 @@ describe('session lifetime', () => {
   it('ends a session after 14 idle days and 90 days in all, deleting the row', async () => {
     await registerByEmail('sleepy@example.my', 'Sleepy');
     const idle = await signIn('sleepy@example.my');
-    copy.db.prepare(`UPDATE sessions SET last_seen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-15 days')
-      WHERE user_id = (SELECT id FROM users WHERE email = 'sleepy@example.my')`).run();
+    clock.advance(15 * DAY);
     const expired = await idle.get('/api/user');
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Session expired!');
@@ -265,8 +266,12 @@ describe('session lifetime', () => {
 
     ageCodes('sleepy@example.my', 61);
     const old = await signIn('sleepy@example.my');
-    copy.db.prepare(`UPDATE sessions SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second')
-      WHERE user_id = (SELECT id FROM users WHERE email = 'sleepy@example.my')`).run();
+    // Used every 10 days, it never idles out; it still ends 90 days after signing in.
+    for (let day = 10; day < 90; day += 10) {
+      clock.advance(10 * DAY);
+      expect((await old.get('/api/user')).status, `day ${day}`).toBe(200);
+    }
+    clock.advance(10 * DAY);
     expect((await old.get('/api/user')).status).toBe(401);
   });
 
@@ -277,11 +282,11 @@ describe('session lifetime', () => {
     const first = seen();
     await visitor.get('/api/user');
     expect(seen()).toBe(first);
-    copy.db.prepare(`UPDATE sessions SET last_seen_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE user_id = (SELECT id FROM users WHERE email = 'busy@example.my')`).run();
+    clock.advance(2 * 60 * 60_000);
     await visitor.get('/api/user');
     // The touch is queued behind the request: wait for the writer's queue to empty.
     await (copy.app.repos as unknown as { writer: { drain(): Promise<void> } }).writer.drain();
-    expect(Date.parse(seen())).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(seen())).toBeGreaterThan(clock.now() - 60_000);
     const out = await visitor.get('/api/auth/logout', { 'X-XSRF-TOKEN': decodeURIComponent(visitor.jar.get('XSRF-TOKEN')!) });
     expect(out.status).toBe(200);
     expect(sessionRows('busy@example.my')).toBe(0);
@@ -314,7 +319,7 @@ describe('brute force', () => {
     const attacker = browser();
     let blocked = false;
     for (let round = 0; round < 4 && !blocked; round += 1) {
-      ageCodes('codes@example.my', 61);
+      ageCodes('codes@example.my', 2);
       const login = await attacker.post('/api/auth/login', { email: 'codes@example.my', password: PASSWORD });
       if (login.status === 429) { blocked = true; break; }
       const tempToken = (login.body.data as { temp_token: string }).temp_token;
@@ -397,11 +402,11 @@ describe('account calls', () => {
     expect(missing.body.errors!.phone_number).toEqual(['The phone number field is required.']);
     const noCode = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001' });
     expect(noCode.body.errors!.code).toBeDefined();
+    await registerByEmail('other@example.my', 'Other');
+    const other = await signIn('other@example.my');
     expect((await visitor.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: '60197770001' })).status).toBe(200);
     const code = latestCode(outbox, '60197770001');
     // The code belongs to this account: another account cannot use it.
-    await registerByEmail('other@example.my', 'Other');
-    const other = await signIn('other@example.my');
     expect((await other.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001', code })).status).toBe(422);
     const upgraded = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: '60197770001', code });
     expect(upgraded.status).toBe(200);

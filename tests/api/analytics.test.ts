@@ -3,6 +3,7 @@ import { createApi } from '../../src/server/api/app.ts';
 import { listingStats } from '../../src/server/engagement/analytics.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { livePost, profileAt } from '../fixtures/catalogue.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
 
 const copy = useTemplateCopy();
@@ -17,13 +18,16 @@ async function send(body: unknown, client = '198.51.100.60', device?: string) {
   return { status: response.status, body: response.status === 204 ? null : await response.json() as { errors?: Record<string, string[]> } };
 }
 
-const post = () => copy.db.prepare("SELECT id, type FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 40").get() as { id: number; type: string };
-const profileId = () => Number(copy.db.prepare('SELECT id FROM profiles ORDER BY id LIMIT 1 OFFSET 9').get()!.id);
+const post = async (offset = 40) => {
+  const { id, type } = await livePost(copy.app, 'services', { offset });
+  return { id, type };
+};
+const profileId = async () => (await profileAt(copy.app, 9)).id;
 
 describe('click analytics (spec §4, §7 POST analytics)', () => {
   it('adds a batch to the listing counters of the day, a visitor’s repeats counted once, and drops unknown listings', async () => {
-    const { id, type } = post();
-    const profile = profileId();
+    const { id, type } = await post();
+    const profile = await profileId();
     const answer = await send([
       { id, type, action: 'visit_waze_direction' }, { id, type, action: 'visit_waze_direction' }, { id, type, action: 'call' },
       { id: profile, type: 'profile', action: 'share_copy' }, { id: 999_999_999, type: 'services', action: 'call' },
@@ -40,11 +44,11 @@ describe('click analytics (spec §4, §7 POST analytics)', () => {
     await send([{ id, type, action: 'call' }]);
     await send([{ id, type, action: 'call' }], '198.51.100.62');
     expect((await listingStats(copy.app, { type: 'services', id }, today, today)).find((row) => row.action === 'call')!.count).toBe(2);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM listing_daily_stats WHERE post_id = 999999999').get()!.n).toBe(0);
+    expect(await listingStats(copy.app, { type: 'services', id: 999_999_999 }, today, today)).toEqual([]);
   });
 
   it('counts a flood of one action on one listing from a few addresses as one click each (security probe item 12)', async () => {
-    const { id, type } = copy.db.prepare("SELECT id, type FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 41").get() as { id: number; type: string };
+    const { id, type } = await post(41);
     for (const client of ['198.51.100.70', '198.51.100.71', '198.51.100.72']) {
       for (let batch = 0; batch < 20; batch += 1) await send(Array.from({ length: 50 }, () => ({ id, type, action: 'call' })), client);
     }
@@ -57,7 +61,7 @@ describe('click analytics (spec §4, §7 POST analytics)', () => {
   });
 
   it('counts page views per listing and day too, when the view counts are written', async () => {
-    const { id } = post();
+    const { id } = await post();
     const view = await api.request('/api/views', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 Chrome/156.0' },
       body: JSON.stringify({ type: 'services', id }) }, { clientAddress: '198.51.100.61' });
     expect(view.status).toBe(202);
@@ -67,7 +71,7 @@ describe('click analytics (spec §4, §7 POST analytics)', () => {
   });
 
   it('answers a bad batch with 422', async () => {
-    const { id, type } = post();
+    const { id, type } = await post();
     expect((await send([])).status).toBe(422);
     expect((await send([{ id, type, action: 'dance' }])).status).toBe(422);
     expect((await send(Array.from({ length: 51 }, () => ({ id, type, action: 'call' })))).status).toBe(422);
@@ -75,7 +79,7 @@ describe('click analytics (spec §4, §7 POST analytics)', () => {
   });
 
   it(`limits a client to ${RATE_LIMITS.analytics.limit} batches a minute`, async () => {
-    const { id, type } = post();
+    const { id, type } = await post();
     let last = 0;
     for (let batch = 0; batch <= RATE_LIMITS.analytics.limit; batch += 1) last = (await send([{ id, type, action: 'call' }], '198.51.100.99')).status;
     expect(last).toBe(429);

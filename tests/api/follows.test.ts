@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { livePost, profileAt } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 
 const { copy, browser, registerByEmail, signIn } = useAccountsApp('follows');
@@ -11,20 +13,20 @@ async function follower() {
   return signIn(email);
 }
 
-const aPost = (type: string, offset = 0) => copy.db.prepare('SELECT id, slug FROM posts WHERE type = ? ORDER BY id LIMIT 1 OFFSET ?').get(type, offset) as { id: number; slug: string };
-const aProfile = () => copy.db.prepare('SELECT id, slug, name FROM profiles ORDER BY id LIMIT 1').get() as { id: number; slug: string; name: string };
+const aPost = (type: ListingType, offset = 0) => livePost(copy.app, type, { offset });
+const aProfile = () => profileAt(copy.app);
 
 describe('follow (spec §4, §7)', () => {
   it('answers 401 signed out', async () => {
     const visitor = browser();
-    expect((await visitor.post('/api/follow', { type: 'services', id: aPost('services').id })).status).toBe(401);
+    expect((await visitor.post('/api/follow', { type: 'services', id: (await aPost('services')).id })).status).toBe(401);
     expect((await visitor.get('/api/follow')).status).toBe(401);
   });
 
   it('toggles a post and a profile, and lists them newest first with variant and followable', async () => {
     const visitor = await follower();
-    const post = aPost('jobs');
-    const profile = aProfile();
+    const post = await aPost('jobs');
+    const profile = await aProfile();
     const followed = await visitor.post('/api/follow', { type: 'jobs', id: post.id });
     expect(followed.status).toBe(200);
     expect(followed.body.data).toBe('Followed.');
@@ -46,12 +48,12 @@ describe('follow (spec §4, §7)', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors!).sort()).toEqual(['id', 'type']);
     expect((await visitor.post('/api/follow', { type: 'services', id: 999_999_999 })).status).toBe(404);
-    expect((await visitor.post('/api/follow', { type: 'buysell', id: aPost('services').id })).status).toBe(404);
+    expect((await visitor.post('/api/follow', { type: 'buysell', id: (await aPost('services')).id })).status).toBe(404);
   });
 
   it(`limits an account to ${RATE_LIMITS.follow.limit} taps per 10 minutes`, async () => {
     const visitor = await follower();
-    const post = aPost('buysell', 3);
+    const post = await aPost('buysell', 3);
     let last = 0;
     for (let tap = 0; tap <= RATE_LIMITS.follow.limit; tap += 1) last = (await visitor.post('/api/follow', { type: 'buysell', id: post.id })).status;
     expect(last).toBe(429);
@@ -59,9 +61,9 @@ describe('follow (spec §4, §7)', () => {
 
   it('goes with the account when it is deleted', async () => {
     const visitor = await follower();
-    await visitor.post('/api/follow', { type: 'services', id: aPost('services', 5).id });
+    await visitor.post('/api/follow', { type: 'services', id: (await aPost('services', 5)).id });
     const userId = Number((await visitor.get('/api/user')).body.id);
     await copy.app.repos.users.deleteUser(userId);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM follows WHERE user_id = ?').get(userId)!.n).toBe(0);
+    expect(await copy.app.repos.follows.findFollows(userId, 10, 0)).toEqual([]);
   });
 });

@@ -250,7 +250,7 @@ describe('social login in Chromium against a local provider', () => {
     server = await startServer({
       ...provider.env,
       SITE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_PATH: copyOfDatabase(inject('e2eDb'), join(scratch, 'social.db')),
+      DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'social.db'))}`,
       OUTBOX_DIR: join(scratch, 'outbox'),
     }, port);
   }, 60_000);

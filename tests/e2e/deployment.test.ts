@@ -17,7 +17,7 @@ const outbox = join(scratch, 'outbox');
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  server = await startServer({ DATABASE_PATH: copyOfDatabase(inject('e2eDb'), join(scratch, 'proxy.db')), SITE_URL: SITE, TRUST_PROXY: '1', OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
+  server = await startServer({ DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'proxy.db'))}`, SITE_URL: SITE, TRUST_PROXY: '1', OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
 });
 afterAll(async () => {
   await server.stop();

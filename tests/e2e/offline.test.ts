@@ -144,7 +144,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
 
     it('is picked up: the page reloads into the new version', async () => {
       cpSync(join(process.cwd(), 'dist'), dist, { recursive: true });
-      server = await startServer({ DIST_DIR: dist, DATABASE_PATH: inject('e2eDb'), MEDIA_DIR: join(data, 'media'), OUTBOX_DIR: join(data, 'outbox') });
+      server = await startServer({ DIST_DIR: dist, DATABASE_URL: `sqlite:${inject('e2eDb')}`, MEDIA_DIR: join(data, 'media'), OUTBOX_DIR: join(data, 'outbox') });
       await page.goto(`${server.baseUrl}/`);
       await controlled(page);
       const before = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.scriptURL));

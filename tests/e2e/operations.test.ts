@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { csrfHeaders } from '../helpers/csrf.ts';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { signedInOverHttp } from '../helpers/http-session.ts';
 import { copyOfDatabase, overHttp, startServer } from '../helpers/server.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-ops-e2e-'));
@@ -13,7 +16,7 @@ const copyOfE2eDb = (name: string) => copyOfDatabase(inject('e2eDb'), join(scrat
 
 describe('health and shutdown', () => {
   it('answers /healthz and /readyz uncached, and on SIGTERM finishes the request in flight, then exits cleanly', async () => {
-    const server = await startServer({ DATABASE_PATH: copyOfE2eDb('health.db') });
+    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('health.db')}` });
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(health.headers.get('Cache-Control')).toBe('no-store');
@@ -39,7 +42,7 @@ describe('durability', () => {
   it('keeps every acknowledged write when the server is killed with SIGKILL mid-burst', async () => {
     const path = copyOfE2eDb('durability.db');
     // Each request names a different client through a trusted proxy hop, so the per-client form limit does not interfere.
-    const server = await startServer({ DATABASE_PATH: path, TRUST_PROXY: '1', SEARCH_WORKERS: '0' });
+    const server = await startServer({ DATABASE_URL: `sqlite:${path}`, TRUST_PROXY: '1', SEARCH_WORKERS: '0' });
     const headers = { 'Content-Type': 'application/json', ...(await csrfHeaders(overHttp(server.baseUrl))) };
     const acknowledged: string[] = [];
     let next = 0;
@@ -68,7 +71,7 @@ describe('durability', () => {
     await server.stop();
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
 
-    const restarted = await startServer({ DATABASE_PATH: path, SEARCH_WORKERS: '0' });
+    const restarted = await startServer({ DATABASE_URL: `sqlite:${path}`, SEARCH_WORKERS: '0' });
     try {
       expect((await fetch(`${restarted.baseUrl}/readyz`)).status).toBe(200);
       const db = openDatabase(path, { readOnly: true });
@@ -80,5 +83,31 @@ describe('durability', () => {
     } finally {
       await restarted.stop();
     }
+  });
+});
+
+describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
+  it('moves when an end-to-end test writes an offset: a session idle 15 days later has ended', async () => {
+    const clockFile = join(scratch, 'clock-offset');
+    const outbox = join(scratch, 'clock-outbox');
+    writeFileSync(clockFile, '0');
+    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('clock.db')}`, NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
+    try {
+      const person = await signedInOverHttp(server.baseUrl, outbox, `clock-${Date.now()}@example.my`);
+      expect((await person.get('/api/user')).status).toBe(200);
+      writeFileSync(clockFile, String(15 * 24 * 60 * 60_000));
+      await expect.poll(async () => (await person.get('/api/user')).status, { timeout: 10_000 }).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('is never read by a production process: the server refuses to start with it', () => {
+    const result = spawnSync(process.execPath, ['scripts/serve.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', TEST_CLOCK_FILE: join(scratch, 'clock-offset'), DATABASE_URL: `sqlite:${copyOfE2eDb('clock-prod.db')}`, PORT: '0', HOST: '127.0.0.1' },
+      encoding: 'utf8', timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr + result.stdout).toMatch(/TEST_CLOCK_FILE is for tests only/);
   });
 });

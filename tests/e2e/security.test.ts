@@ -175,8 +175,8 @@ describe('a second server of our own', () => {
     db.exec('DROP TABLE cms_pages');
     db.close();
     [broken, plain] = await Promise.all([
-      startServer({ DATABASE_PATH: brokenPath, SEARCH_WORKERS: '0' }),
-      startServer({ DATABASE_PATH: copyOfE2eDb('plain.db'), SEARCH_WORKERS: '0' }),
+      startServer({ DATABASE_URL: `sqlite:${brokenPath}`, SEARCH_WORKERS: '0' }),
+      startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('plain.db')}`, SEARCH_WORKERS: '0' }),
     ]);
   }, 60_000);
   afterAll(async () => {

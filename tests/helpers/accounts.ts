@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
+import { TestClock } from '../../src/server/clock.ts';
 import { useTemplateCopy } from './seeded-db.ts';
 import { latestCode, SessionClient } from './session-client.ts';
 
@@ -10,13 +11,14 @@ export const TEST_PASSWORD = 'kopi-o kosong 2026';
 
 /**
  * A test file's own app for account journeys: a copy of the template database (`copy`), an outbox
- * folder, and the API (`api()`), with signing up and in as people do, codes read from the outbox.
- * `ageCodes` lets the next code to an address go out at once (the send limits look at when codes were sent).
+ * folder, the API (`api()`) and the app's clock (`clock`, moved by hand), with signing up and in as people
+ * do, codes read from the outbox. `ageCodes` moves the clock past the send limits (one code a minute).
  */
 export function useAccountsApp(name: string) {
   const outbox = mkdtempSync(join(tmpdir(), `yp-${name}-outbox-`));
   afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-  const copy = useTemplateCopy({ OUTBOX_DIR: outbox });
+  const clock = new TestClock();
+  const copy = useTemplateCopy({ OUTBOX_DIR: outbox }, { clock });
   let app: ReturnType<typeof createApi> | undefined;
   beforeAll(() => {
     app = createApi(copy.app);
@@ -25,8 +27,9 @@ export function useAccountsApp(name: string) {
   let clients = 0;
   const browser = (client = `203.0.113.${++clients % 250}`) => new SessionClient(api(), client, () => copy.app.outbox.settled());
 
-  function ageCodes(address: string, minutes = 2) {
-    copy.db.prepare(`UPDATE verification_codes SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-${minutes} minutes') WHERE address LIKE ?`).run(`%${address}`);
+  /** Lets the next code go out at once: the clock moves on `minutes` (for every address). */
+  function ageCodes(_address: string, minutes = 2) {
+    clock.advance(minutes * 60_000);
   }
 
   async function registerByEmail(email: string, name = 'Nur Aisyah', password = TEST_PASSWORD) {
@@ -50,5 +53,5 @@ export function useAccountsApp(name: string) {
     return visitor;
   }
 
-  return { outbox, copy, api, browser, ageCodes, registerByEmail, signIn };
+  return { outbox, copy, clock, api, browser, ageCodes, registerByEmail, signIn };
 }

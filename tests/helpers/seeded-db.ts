@@ -2,8 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { seedDatabase } from '../../scripts/seed/generate.ts';
-import { createAppContext, type AppContext } from '../../src/server/app-context.ts';
+import { seedDatabase } from '../../scripts/seed/sqlite/generate.ts';
+import { createAppContext, type AppContext, type AppContextOptions } from '../../src/server/app-context.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import { migrate } from '../../src/server/db/sqlite/migrate.ts';
@@ -32,8 +32,8 @@ export function copyOfTemplate(templatePath: string): { db: Db; path: string; cl
 }
 
 /** The app on a database file as the server builds it, without timers, searching on the calling thread. */
-export function testApp(path: string, env: Record<string, string> = {}): Promise<AppContext> {
-  return createAppContext(loadConfig({ DATABASE_PATH: path, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', ...env }), { timers: false });
+export function testApp(path: string, env: Record<string, string> = {}, options: AppContextOptions = {}): Promise<AppContext> {
+  return createAppContext(loadConfig({ DATABASE_URL: `sqlite:${path}`, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', ...env }), { timers: false, ...options });
 }
 
 /**
@@ -41,12 +41,12 @@ export function testApp(path: string, env: Record<string, string> = {}): Promise
  * handle for fixtures and the oracle), `copy.path` and `copy.app` (the app context on it) are ready
  * from the first `beforeAll` on and removed after the last test.
  */
-export function useTemplateCopy(env: Record<string, string> = {}): { readonly db: Db; readonly path: string; readonly app: AppContext } {
+export function useTemplateCopy(env: Record<string, string> = {}, options: AppContextOptions = {}): { readonly db: Db; readonly path: string; readonly app: AppContext } {
   let current: ReturnType<typeof copyOfTemplate> | undefined;
   let app: AppContext | undefined;
   beforeAll(async () => {
     current = copyOfTemplate(inject('templateDb'));
-    app = await testApp(current.path, env);
+    app = await testApp(current.path, env, options);
   });
   afterAll(async () => {
     await app?.close();

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const outboxDir = join(dir, 'outbox');
   const port = await freePort();
   const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: databasePath, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `sqlite:${databasePath}`, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
       // Every journey comes from 127.0.0.1: the per-client limit of uncached search pages has its own test (resilience.test.ts).
       ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE, SEARCH_PAGE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],

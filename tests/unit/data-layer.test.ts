@@ -50,7 +50,7 @@ describe('migrations as a step', () => {
     const path = join(scratchDir(), 'unmigrated-serve.db');
     openDatabase(path).close();
     const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['scripts/serve.ts'], { env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['scripts/serve.ts'], { env: { ...process.env, DATABASE_URL: `sqlite:${path}`, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (chunk) => { output += chunk; });
       child.stderr.on('data', (chunk) => { output += chunk; });
@@ -63,7 +63,7 @@ describe('migrations as a step', () => {
   it('the app refuses to start on a database that is not migrated, and never migrates it itself', async () => {
     const path = join(scratchDir(), 'unmigrated.db');
     openDatabase(path).close();
-    await expect(createAppContext(loadConfig({ DATABASE_PATH: path, SEARCH_WORKERS: '0' }), { timers: false })).rejects.toThrow(/npm run migrate/);
+    await expect(createAppContext(loadConfig({ DATABASE_URL: `sqlite:${path}`, SEARCH_WORKERS: '0' }), { timers: false })).rejects.toThrow(/npm run migrate/);
     const db = openDatabase(path);
     expect(pendingMigrations(db)).toEqual(migrationFiles());
     migrate(db);

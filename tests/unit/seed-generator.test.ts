@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedDatabase } from '../../scripts/seed/generate.ts';
+import { seedDatabase } from '../../scripts/seed/sqlite/generate.ts';
 import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import { migrate } from '../../src/server/db/sqlite/migrate.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';

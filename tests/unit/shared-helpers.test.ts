@@ -62,8 +62,20 @@ describe('opening hours', () => {
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config.databasePath).toMatch(/data\/yp\.db$/);
+    expect(config.database).toEqual({ kind: 'sqlite', path: expect.stringMatching(/\/data\/yp\.db$/) });
+    expect([config.port, config.host]).toEqual([4321, '0.0.0.0']);
     expect(config.mediaBaseUrl).toBe('/media');
+  });
+  it('names the database by DATABASE_URL, with DATABASE_PATH as a deprecated alias of sqlite:PATH', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:data/other.db' }).database).toEqual({ kind: 'sqlite', path: expect.stringMatching(/^\/.+\/data\/other\.db$/) });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/yp.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/yp.db' });
+    expect(loadConfig({ DATABASE_URL: 'file:/srv/yp.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/yp.db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://yp:secret@db:5432/yp' }).database).toEqual({ kind: 'postgres', url: 'postgres://yp:secret@db:5432/yp' });
+    expect(loadConfig({ DATABASE_PATH: '/srv/old.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/old.db' });
+    expect(loadConfig({ DATABASE_PATH: '/srv/old.db', DATABASE_URL: 'sqlite:/srv/new.db' }).database).toEqual({ kind: 'sqlite', path: '/srv/new.db' });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ PORT: '8080', HOST: '127.0.0.1' })).toMatchObject({ port: 8080, host: '127.0.0.1' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
   it('refuses a bad value', () => {
     expect(() => loadConfig({ SITE_URL: 'not a url' })).toThrow(/SITE_URL/);

@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/account-repositories.ts';
+import { ConflictError } from '../db/errors.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';
 import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
@@ -98,7 +99,7 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
     phone_number_country: form.contact.channel === 'sms' ? form.contact.phone_number_country : null,
     password_hash: await hashPassword(form.password),
   }).catch((error: unknown) => {
-    if (error instanceof Error && /UNIQUE/.test(error.message)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
+    if (error instanceof ConflictError) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
     throw error;
   });
   await log(app, { action: 'register', identifier: addressOf(form.contact), userId, client: caller.client, outcome: 'success' });
@@ -132,7 +133,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
   const tempToken = randomBytes(32).toString('base64url');
   const codeContact = channelOf(account, contact.channel);
   const challenge: ChallengeRow = {
-    id: sha256(tempToken), user_id: account.id, channel: codeContact.channel, expires_at: new Date(Date.now() + CODE_RULES.ttlMs).toISOString(),
+    id: sha256(tempToken), user_id: account.id, channel: codeContact.channel, expires_at: new Date(app.clock.now() + CODE_RULES.ttlMs).toISOString(),
   };
   await app.repos.auth.insertChallenge(challenge);
   await sendCode(app, { purpose: 'login', contact: codeContact, challengeId: challenge.id, client: caller.client, deliver: 'code', gap: false });
@@ -143,7 +144,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
 /** The live challenge of a temp_token, with the user and the address its codes go to; 422 when it is gone. */
 async function challengeOf(app: AppContext, tempToken: string) {
   const challenge = await app.repos.auth.findChallenge(sha256(tempToken));
-  const user = challenge && Date.parse(challenge.expires_at) > Date.now() ? await app.repos.users.findUser(challenge.user_id) : undefined;
+  const user = challenge && Date.parse(challenge.expires_at) > app.clock.now() ? await app.repos.users.findUser(challenge.user_id) : undefined;
   if (!challenge || !user) throw new AppError(422, LOGIN_EXPIRED, { temp_token: [LOGIN_EXPIRED] });
   return { challenge, user, contact: channelOf(user, challenge.channel) };
 }
@@ -270,7 +271,7 @@ export const RECENT_PROOF_MS = 15 * 60_000;
  * sign-in) signs in again instead. A wrong password counts against the brute-force limits.
  */
 export async function requireRecentProof(app: AppContext, user: UserRow, caller: Caller, password: string | undefined): Promise<void> {
-  if (caller.session && Date.now() - Date.parse(caller.session.created_at) < RECENT_PROOF_MS) return;
+  if (caller.session && app.clock.now() - Date.parse(caller.session.created_at) < RECENT_PROOF_MS) return;
   const credentials = await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
   if (!credentials?.password_hash) {
     const message = 'For your security, log out and sign in again, then change your email within 15 minutes.';

@@ -46,7 +46,7 @@ export interface CodeRequest {
 /** Stores a new code (the older ones of the purpose and address stop working) and delivers it; 429 past the send limits. */
 export async function sendCode(app: AppContext, request: CodeRequest): Promise<void> {
   const address = request.storeAs ?? addressOf(request.contact);
-  const now = Date.now();
+  const now = app.clock.now();
   const sends = await app.repos.auth.findCodeSendTimes(request.purpose, address, new Date(now - 60 * 60_000).toISOString());
   const last = sends[0] ? Date.parse(sends[0]) : 0;
   const wait = sends.length >= CODE_RULES.perHour
@@ -64,7 +64,7 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
   const challengeId = request.challengeId ?? null;
   await app.repos.auth.insertCode({
     purpose: request.purpose, address, challengeId, userId: request.userId ?? null,
-    codeHash: codeHash(request.purpose, address, challengeId, code), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
+    codeHash: codeHash(request.purpose, address, challengeId, code), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
   });
   // The message is made in every case and queued (never awaited), so the answer takes the same time whether
   // the address has an account or not (security probe item 5); a reset for an unknown address sends nothing.
@@ -72,7 +72,7 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
   const to = addressOf(request.contact);
   if (request.contact.channel === 'email') {
     const mail = request.deliver === 'account-exists' ? accountExistsMail(to) : codeMail(to, request.purpose, code, minutes);
-    if (request.deliver !== 'nothing') app.outbox.queueMail(mail);
+    app.outbox.queueMail(mail, { deliver: request.deliver !== 'nothing' });
   } else {
     const text = request.deliver === 'account-exists' ? accountExistsSms() : codeSms(request.purpose, code, minutes);
     if (request.deliver !== 'nothing') app.outbox.queueSms({ to, text });
@@ -87,7 +87,7 @@ export async function useCode(app: AppContext, purpose: CodePurpose, contact: Co
   const address = typeof contact === 'string' ? contact : addressOf(contact);
   const row = await app.repos.auth.findLatestCode(purpose, address, challengeId);
   const invalid = () => new AppError(422, INVALID_CODE, { code: [INVALID_CODE] });
-  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= Date.now() || row.failed_attempts >= CODE_RULES.maxWrongTries) throw invalid();
+  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= app.clock.now() || row.failed_attempts >= CODE_RULES.maxWrongTries) throw invalid();
   if (row.code_hash !== codeHash(purpose, address, challengeId, code)) {
     await app.repos.auth.recordWrongCode(row.id);
     throw invalid();

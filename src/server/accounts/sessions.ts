@@ -54,7 +54,7 @@ export function signedOutCookies(app: Pick<AppContext, 'config' | 'secrets'>): s
  */
 export async function startSession(app: AppContext, userId: number, client: string, replacing: SessionRow | null): Promise<string[]> {
   const token = randomBytes(32).toString('base64url');
-  const now = new Date();
+  const now = new Date(app.clock.now());
   // Signed like an anonymous token: once the session ends (a 401 says so), the cookie still passes as one the site issued.
   const csrfToken = newSignedCsrfToken(app.secrets.csrf);
   await app.repos.auth.createSession({
@@ -69,7 +69,7 @@ export async function findLiveSession(app: AppContext, token: string | undefined
   if (!token || token.length > 100) return undefined;
   const session = await app.repos.auth.findSession(sha256(token));
   if (!session) return undefined;
-  const now = Date.now();
+  const now = app.clock.now();
   const lastSeen = Date.parse(session.last_seen_at);
   if (Date.parse(session.expires_at) <= now || lastSeen + SESSION_RULES.idleMs <= now) {
     await app.repos.auth.deleteSession(session.id);

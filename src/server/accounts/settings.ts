@@ -100,7 +100,7 @@ export async function downloadCv(app: AppContext, userId: number): Promise<Respo
 export async function requestDeletion(app: AppContext, userId: number, caller: Caller): Promise<{ message: string; data: User }> {
   const user = await requireUser(app, userId);
   if (!user.pending_delete) {
-    await app.repos.users.setPendingDelete(userId, caller.session?.id ?? null, new Date().toISOString());
+    await app.repos.users.setPendingDelete(userId, caller.session?.id ?? null, new Date(app.clock.now()).toISOString());
     if (user.email) app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS));
   }
   return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
@@ -114,7 +114,7 @@ export async function cancelDeletion(app: AppContext, userId: number): Promise<{
 }
 
 /** The deletion job: erases accounts asked to be deleted more than 14 days ago, files included; returns how many. */
-export async function deleteDueAccounts(app: AppContext, now = Date.now()): Promise<number> {
+export async function deleteDueAccounts(app: AppContext, now = app.clock.now()): Promise<number> {
   const before = new Date(now - ACCOUNT_DELETION_DAYS * 24 * 60 * 60_000).toISOString();
   let deleted = 0;
   for (;;) {

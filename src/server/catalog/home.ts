@@ -50,7 +50,7 @@ export function getSpecializationsByType(context: CatalogContext, options: { edu
 }
 
 async function buildSpecializations(context: CatalogContext, options: { educationOnly?: boolean }): Promise<Record<ListingType, Specialization[]>> {
-  const rows = (await context.repos.catalog.findCategoryTree()).filter((row) => !options.educationOnly || row.education === 1);
+  const rows = (await context.repos.catalog.findCategoryTree()).filter((row) => !options.educationOnly || row.education);
   const result = Object.fromEntries(LISTING_TYPES.map((type) => [type, [] as Specialization[]])) as Record<ListingType, Specialization[]>;
   const parents = new Map<number, Specialization>();
   for (const row of rows) {

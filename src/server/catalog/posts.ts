@@ -8,7 +8,7 @@ import { groupByOwner, toCategoryRef, toConfidentialLocation, toDocument, toLoca
 
 /** Confidential jobs and hireme posts hide who is behind them. */
 function isConfidential(row: PostRow): boolean {
-  return row.job_confidential === 1 || row.hireme_confidential === 1;
+  return row.job_confidential === true || row.hireme_confidential === true;
 }
 
 function attributeValues(rows: AttributeRow[] | undefined, name: string): string[] {
@@ -101,7 +101,7 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
     locations: locationsOf(row, locationRows),
     published_at: row.published_at,
     expires_at: row.expires_at,
-    live: row.live === 1,
+    live: row.live,
     status: row.status,
     profile: confidential ? null : {
       id: row.profile_id,
@@ -109,7 +109,7 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
       name: row.profile_name,
       logo: urls.imageFromColumns(row, 'profile_logo_'),
       plan: row.profile_plan,
-      claimed: row.profile_claimed === 1,
+      claimed: row.profile_claimed,
       rating: row.profile_rating,
       rating_count: row.profile_rating_count,
       about: row.profile_about === null ? null : sanitizeRichText(row.profile_about),
@@ -122,8 +122,8 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
       requirements: row.job_requirements ?? '',
       responsibilities: row.job_responsibilities ?? '',
       benefits: row.job_benefits ?? '',
-      company_confidential: row.job_confidential === 1,
-      resume_required: row.job_resume_required === 1,
+      company_confidential: row.job_confidential === true,
+      resume_required: row.job_resume_required === true,
       salary_min: card.price_min,
       salary_max: card.price_max,
       salary_currency: row.price_currency,
@@ -136,7 +136,7 @@ export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug
       skill: row.hireme_skill ?? '',
       experience: row.hireme_experience ?? '',
       education: row.hireme_education ?? '',
-      company_confidential: row.hireme_confidential === 1,
+      company_confidential: row.hireme_confidential === true,
       expected_salary: card.price_min,
       rate: row.hireme_rate ?? 'month',
       price_currency: CURRENCY_LABEL,

@@ -61,7 +61,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     categories: categories.map(toCategoryRef),
     about: row.about === null ? null : sanitizeRichText(row.about),
     plan: row.plan,
-    claimed: row.claimed === 1,
+    claimed: row.claimed,
     followed: false,
     rating: row.rating,
     rating_count: row.rating_count,

@@ -88,6 +88,8 @@ export interface NewCode {
   challengeId: string | null;
   userId: number | null;
   codeHash: string;
+  /** When it was sent (the app's clock): the send limits count from it. */
+  createdAt: string;
   expiresAt: string;
 }
 

@@ -79,8 +79,7 @@ export interface ViewCounts {
   profiles: Map<number, number>;
 }
 
-/** A review to store: a new one, or (same user and listing) an edit of theirs. */
-/** A review as saved: its images (uploads) are marked used in the same transaction. */
+/** A review to store: a new one, or (same user and listing) an edit of theirs; its images (uploads) are marked used in the same transaction. */
 export interface ReviewInput {
   listing: ListingRef;
   userId: number | null;
@@ -171,6 +170,8 @@ export interface EnquiryInput {
   mediaIds: readonly number[];
   documentId: number | null;
   notified: string | null;
+  /** When it was sent (the app's clock). */
+  createdAt: string;
 }
 
 /** A stored enquiry as its sender reads it, with the listing as it is now (null fields once it is gone). */

@@ -77,14 +77,14 @@ export interface PostRow {
   published_at: string;
   expires_at: string | null;
   status: PostStatus;
-  /** 1 when visitors may find the post in lists (active, not past its expiry): the same rule search and sitemaps apply. */
-  live: number;
+  /** True when visitors may find the post in lists (active, not past its expiry): the same rule search and sitemaps apply. */
+  live: boolean;
   profile_id: number;
   profile_slug: string;
   profile_name: string;
   profile_kind: 'business' | 'individual';
   profile_plan: Plan;
-  profile_claimed: number;
+  profile_claimed: boolean;
   profile_rating: number;
   profile_rating_count: number;
   profile_about: string | null;
@@ -98,8 +98,8 @@ export interface PostRow {
   job_requirements: string | null;
   job_responsibilities: string | null;
   job_benefits: string | null;
-  job_confidential: number | null;
-  job_resume_required: number | null;
+  job_confidential: boolean | null;
+  job_resume_required: boolean | null;
   // hireme
   hireme_expertise: string | null;
   hireme_rate: string | null;
@@ -107,7 +107,7 @@ export interface PostRow {
   hireme_skill: string | null;
   hireme_experience: string | null;
   hireme_education: string | null;
-  hireme_confidential: number | null;
+  hireme_confidential: boolean | null;
   // services
   service_description: string | null;
   // buysell
@@ -127,7 +127,7 @@ export interface ProfileRow {
   company_no: string | null;
   about: string | null;
   plan: Plan;
-  claimed: number;
+  claimed: boolean;
   established_year: number | null;
   url: string | null;
   facebook: string | null;
@@ -173,7 +173,7 @@ export interface CategoryTreeRow {
   name: string;
   slug: string;
   parent_id: number | null;
-  education: number;
+  education: boolean;
 }
 
 /** A category on its own (home rows, busiest categories): a CategoryRow without the listing it belongs to. */

@@ -46,7 +46,7 @@ export async function recordClicks(app: AppContext, input: unknown, visitor: str
   const items = parseInput(BatchSchema, Array.isArray(input) ? input : (input as { data?: unknown } | null)?.data ?? input);
   const distinct = new Map<string, ClickCount>();
   for (const item of items) distinct.set(`${item.type}:${item.id}:${item.action}`, { listing: { type: item.type, id: item.id }, action: item.action, count: 1 });
-  const now = Date.now();
+  const now = app.clock.now();
   const counted: ClickCount[] = [];
   for (const [key, click] of distinct) {
     const seen = await app.repos.counters.consume(`click|${visitor}|${key}`, 1, CLICK_REPEAT_WINDOW_MS, now);

@@ -111,8 +111,8 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   const id = await app.repos.enquiries.insertEnquiry({
     kind, userId, listing, listingTitle: target.title,
     name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
-    details, mediaIds: images.map((image) => image.id), documentId, notified,
-  }, new Date(Date.now() - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString());
+    details, mediaIds: images.map((image) => image.id), documentId, notified, createdAt: new Date(app.clock.now()).toISOString(),
+  }, new Date(app.clock.now() - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString());
   if (id === null) {
     throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
       undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });

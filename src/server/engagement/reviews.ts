@@ -27,7 +27,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
       id,
       // As the listing's review list will show it (a review keeps the name, not the account's photo).
       user: { name: user.name, image: null },
-      created_at: new Date().toISOString(),
+      created_at: new Date(app.clock.now()).toISOString(),
       rating: form.rating,
       content: form.content,
       images: images.map((image) => ({ image: app.media.imageUrls(image)! })),

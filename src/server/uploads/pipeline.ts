@@ -303,7 +303,7 @@ export async function storeDocument(app: AppContext, owner: string, file: Upload
  * then the files of the rows removed; an upload that something references is kept (and logged), so neither
  * its files nor the sweep's later batches are lost. Returns how many were removed.
  */
-export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config'>, now = Date.now()): Promise<number> {
+export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config' | 'clock'>, now = app.clock.now()): Promise<number> {
   let removed = 0;
   for (;;) {
     const stale = await app.repos.uploads.findStaleUploads(new Date(now - STALE_UPLOAD_MS).toISOString());
@@ -320,7 +320,7 @@ export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /** Removes temporary upload files left by requests that never finished; returns how many. */
-export async function removeStaleTempFiles(app: Pick<AppContext, 'config'>, now = Date.now()): Promise<number> {
+export async function removeStaleTempFiles(app: Pick<AppContext, 'config' | 'clock'>, now = app.clock.now()): Promise<number> {
   const folder = join(app.config.mediaDir, UPLOAD_TEMP_FOLDER);
   const names = await readdir(folder).catch(() => [] as string[]);
   let removed = 0;

@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { ConflictError } from '../errors.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -52,4 +53,14 @@ export function isBusy(error: unknown): boolean {
   const code = (error as { errcode?: number } | undefined)?.errcode;
   // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
   return code !== undefined && ((code & 0xff) === 5 || (code & 0xff) === 6);
+}
+
+/** SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY (extended result codes). */
+const UNIQUE_CODES = new Set([2067, 1555]);
+
+/** The seam's ConflictError for a uniqueness failure (its columns, from SQLite's message), else the error itself. */
+export function translateError(error: unknown): unknown {
+  const { errcode, message } = (error ?? {}) as { errcode?: number; message?: string };
+  if (errcode !== undefined && UNIQUE_CODES.has(errcode)) return new ConflictError(/constraint failed: (.+)$/.exec(message ?? '')?.[1] ?? 'unique');
+  return error;
 }

@@ -56,3 +56,13 @@ export const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /** A post alias `p` that visitors may find: active and not past its expiry (expired ones keep their page, with a note). */
 export const LIVE_POST_SQL = `(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${NOW_SQL}))`;
+
+/** SQLite's 0/1 (or NULL) as the seam's boolean (or null): rows cross the seam with real booleans. */
+export function flag(value: unknown): boolean {
+  return value === 1 || value === 1n || value === true;
+}
+
+/** `flag` for a column that may be NULL (a detail row a post of another type has not). */
+export function optionalFlag(value: unknown): boolean | null {
+  return value === null || value === undefined ? null : flag(value);
+}

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isBusy, transaction, type Db } from './connection.ts';
+import { isBusy, transaction, translateError, type Db } from './connection.ts';
 
 /** How long a write keeps retrying while another process holds the write lock, before it gives up. */
 const WRITE_DEADLINE_MS = 10_000;
@@ -32,7 +32,7 @@ export class Writer {
       try {
         return transaction(this.db, () => work(this.db));
       } catch (error) {
-        if (!isBusy(error) || Date.now() > deadline) throw error;
+        if (!isBusy(error) || Date.now() > deadline) throw translateError(error);
         await sleep(RETRY_DELAY_MS);
       }
     }

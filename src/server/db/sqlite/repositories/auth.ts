@@ -41,10 +41,10 @@ export function deleteChallenge(db: Db, id: string): void {
 
 export function insertCode(db: Db, code: NewCode): void {
   // A new code replaces the ones sent before it: only the newest works.
-  statement(db, `UPDATE verification_codes SET used_at = ${NOW_SQL}
-    WHERE used_at IS NULL AND purpose = ? AND address = ? AND challenge_id IS ?`).run(code.purpose, code.address, code.challengeId);
+  statement(db, `UPDATE verification_codes SET used_at = ?
+    WHERE used_at IS NULL AND purpose = ? AND address = ? AND challenge_id IS ?`).run(code.createdAt, code.purpose, code.address, code.challengeId);
   statement(db, `INSERT INTO verification_codes (purpose, address, challenge_id, user_id, code_hash, created_at, expires_at)
-    VALUES (?, ?, ?, ?, ?, ${NOW_SQL}, ?)`).run(code.purpose, code.address, code.challengeId, code.userId, code.codeHash, code.expiresAt);
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(code.purpose, code.address, code.challengeId, code.userId, code.codeHash, code.createdAt, code.expiresAt);
 }
 
 export function findLatestCode(db: Db, purpose: CodePurpose, address: string, challengeId: string | null = null): CodeRow | undefined {

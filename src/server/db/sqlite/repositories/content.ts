@@ -1,7 +1,7 @@
 import type { ListingType } from '../../../../shared/constants.ts';
 import type { BannerRow, CategoryTreeRow, HomeCategoryRow, PlaceRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
-import { all, LIVE_POST_SQL, one } from '../query.ts';
+import { all, flag, LIVE_POST_SQL, one } from '../query.ts';
 
 export function findBanners(db: Db, placement: string): BannerRow[] {
   return all<BannerRow>(db, `
@@ -28,9 +28,9 @@ export function findHomeCategories(db: Db): HomeCategoryRow[] {
 
 /** Every category, parents before children, in display order. */
 export function findCategoryTree(db: Db): CategoryTreeRow[] {
-  return all<CategoryTreeRow>(db, `
+  return all<CategoryTreeRow & { education: unknown }>(db, `
     SELECT id, type, name, slug, parent_id, education FROM categories
-    ORDER BY type, parent_id IS NOT NULL, position`);
+    ORDER BY type, parent_id IS NOT NULL, position`).map((row) => ({ ...row, education: flag(row.education) }));
 }
 
 export function findSetting(db: Db, key: string): string | undefined {

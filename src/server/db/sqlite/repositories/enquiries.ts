@@ -2,7 +2,7 @@
 import type { EnquiryKind } from '../../../../shared/enquiries.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
-import { all, idList, LIVE_POST_SQL, NOW_SQL, one, statement } from '../query.ts';
+import { all, idList, LIVE_POST_SQL, one, statement } from '../query.ts';
 import { attachDocument, attachImages } from './uploads.ts';
 
 type Flags<Row> = Omit<Row, 'confidential' | 'resume_required'> & { confidential: number; resume_required?: number };
@@ -31,9 +31,9 @@ export function insertEnquiry(db: Db, enquiry: EnquiryInput, notBefore: string):
   const recent = one(db, `SELECT 1 AS found FROM enquiries WHERE user_id = ? AND ${column} = ? AND created_at > ?`, enquiry.userId, enquiry.listing.id, notBefore);
   if (recent) return null;
   const id = Number(statement(db, `INSERT INTO enquiries (kind, user_id, ${column}, listing_title, name, phone_number, email, contact_method, details,
-      document_id, notified, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NOW_SQL}) RETURNING id`)
+      document_id, notified, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
     .get(enquiry.kind, enquiry.userId, enquiry.listing.id, enquiry.listingTitle, enquiry.name, enquiry.phone_number, enquiry.email,
-      enquiry.contact_method, JSON.stringify(enquiry.details), enquiry.documentId, enquiry.notified)!.id);
+      enquiry.contact_method, JSON.stringify(enquiry.details), enquiry.documentId, enquiry.notified, enquiry.createdAt)!.id);
   enquiry.mediaIds.forEach((mediaId, position) => {
     statement(db, 'INSERT INTO enquiry_media (enquiry_id, media_id, position) VALUES (?, ?, ?)').run(id, mediaId, position);
   });

@@ -1,7 +1,7 @@
 import type { ListingType } from '../../../../shared/constants.ts';
 import type { Db } from '../connection.ts';
 import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from '../../rows.ts';
-import { all, idList, LIVE_POST_SQL, LOCATION_COLUMNS, one } from '../query.ts';
+import { all, flag, idList, LIVE_POST_SQL, LOCATION_COLUMNS, one, optionalFlag } from '../query.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -11,7 +11,7 @@ export function findPostIdBySlug(db: Db, slug: string): number | undefined {
 
 /** Posts with their profile and type-specific fields, in the order of `ids`. */
 export function findPostRows(db: Db, ids: readonly number[]): PostRow[] {
-  const rows = all<PostRow>(db, `
+  const rows = all<Record<string, unknown>>(db, `
     SELECT p.id, p.type, p.slug, p.title, p.summary, p.plan, p.price_min_sen, p.price_max_sen, p.price_currency, p.op_sen,
       p.hyperlink, p.view_count, p.rating, p.rating_count, p.published_at, p.expires_at, p.status, ${LIVE_POST_SQL} AS live,
       pr.id AS profile_id, pr.slug AS profile_slug, pr.name AS profile_name, pr.kind AS profile_kind,
@@ -35,7 +35,12 @@ export function findPostRows(db: Db, ids: readonly number[]): PostRow[] {
     LEFT JOIN hireme_details h ON h.post_id = p.id
     LEFT JOIN service_details s ON s.post_id = p.id
     LEFT JOIN buysell_details b ON b.post_id = p.id
-    WHERE p.id IN (${IDS})`, idList(ids));
+    WHERE p.id IN (${IDS})`, idList(ids)).map((row): PostRow => ({
+    ...(row as unknown as PostRow),
+    live: flag(row.live), profile_claimed: flag(row.profile_claimed),
+    job_confidential: optionalFlag(row.job_confidential), job_resume_required: optionalFlag(row.job_resume_required),
+    hireme_confidential: optionalFlag(row.hireme_confidential),
+  }));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../connection.ts';
 import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from '../../rows.ts';
-import { all, LOCATION_COLUMNS, one } from '../query.ts';
+import { all, flag, LOCATION_COLUMNS, one } from '../query.ts';
 
 export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined {
-  return one<ProfileRow>(db, `
+  const row = one<ProfileRow & { claimed: unknown }>(db, `
     SELECT pr.id, pr.slug, pr.kind, pr.name, pr.store_name, pr.company_no, pr.about, pr.plan, pr.claimed,
       pr.established_year, pr.url, pr.facebook, pr.twitter, pr.instagram, pr.linkedin, pr.wechat, pr.youtube,
       pr.whatsapp, pr.view_count, pr.rating, pr.rating_count,
@@ -13,6 +13,7 @@ export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined 
     LEFT JOIN media lm ON lm.id = pr.logo_id
     LEFT JOIN media im ON im.id = pr.image_id
     WHERE pr.slug = ?`, slug);
+  return row && { ...row, claimed: flag(row.claimed) };
 }
 
 export function findProfileMedia(db: Db, profileId: number): MediaRow[] {

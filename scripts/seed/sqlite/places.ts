@@ -1,7 +1,7 @@
-import { slugify } from '../../src/shared/slug.ts';
-import { LISTING_TYPES } from '../../src/shared/constants.ts';
-import { CATEGORY_TREES } from './categories.ts';
-import { COUNTRIES, STATES } from './malaysia.ts';
+import { slugify } from '../../../src/shared/slug.ts';
+import { LISTING_TYPES } from '../../../src/shared/constants.ts';
+import { CATEGORY_TREES } from '../categories.ts';
+import { COUNTRIES, STATES } from '../malaysia.ts';
 import type { SeedCategory, SeedCity, SeedContext } from './context.ts';
 
 /** Klang Valley towns (a fifth of listings sit around Kuala Lumpur, as on the real site). */

@@ -1,6 +1,6 @@
-import type { Db } from '../../src/server/db/sqlite/connection.ts';
-import type { ListingType, Plan } from '../../src/shared/constants.ts';
-import type { Random } from './random.ts';
+import type { Db } from '../../../src/server/db/sqlite/connection.ts';
+import type { ListingType, Plan } from '../../../src/shared/constants.ts';
+import type { Random } from '../random.ts';
 
 export interface SeedCity {
   id: number;

@@ -1,8 +1,8 @@
-import type { Plan } from '../../src/shared/constants.ts';
-import { slugify } from '../../src/shared/slug.ts';
+import type { Plan } from '../../../src/shared/constants.ts';
+import { slugify } from '../../../src/shared/slug.ts';
 import { childCategories, DAY_MS, isoDate, pickCity, type SeedCategory, type SeedContext, type SeedProfile } from './context.ts';
-import { address, companyNumber, internationalNumber, landlineNumber, mobileNumber, personName } from './people.ts';
-import { BADGES, BUSINESS_PREFIXES, BUSINESS_SUFFIXES, PHOTO_CAPTIONS, SERVICE_SELLING_POINTS } from './words.ts';
+import { address, companyNumber, internationalNumber, landlineNumber, mobileNumber, personName } from '../people.ts';
+import { BADGES, BUSINESS_PREFIXES, BUSINESS_SUFFIXES, PHOTO_CAPTIONS, SERVICE_SELLING_POINTS } from '../words.ts';
 
 export const PLAN_WEIGHTS: Record<Plan, number> = { FREE: 60, BRONZE: 20, SILVER: 12, GOLD: 8 };
 

@@ -1,46 +1,22 @@
-import { transaction, type Db } from '../../src/server/db/sqlite/connection.ts';
-import { rebuildSearchIndex } from '../../src/server/db/sqlite/repositories/search-index.ts';
+import { openDatabase, transaction, type Db } from '../../../src/server/db/sqlite/connection.ts';
+import { rebuildSearchIndex } from '../../../src/server/db/sqlite/repositories/search-index.ts';
 import { insertContent } from './content.ts';
 import type { SeedContext, SeedMedia } from './context.ts';
-import { generateMediaPool } from './media.ts';
+import { generateMediaPool } from '../media.ts';
 import { insertCategories, insertPlaces } from './places.ts';
 import { insertPosts, insertReviews, preparePostStatements } from './posts.ts';
 import { insertProfiles } from './profiles.ts';
-import { Random } from './random.ts';
-
-export interface SeedOptions {
-  posts: number;
-  profiles: number;
-  seed: number;
-  mediaDir: string;
-  log?: (line: string) => void;
-}
-
-export interface SeedSummary {
-  profiles: number;
-  posts: number;
-  reviews: number;
-  seconds: number;
-}
-
-/** The default size: what `npm start` seeds on an empty database. */
-export const DEFAULT_SEED: Pick<SeedOptions, 'posts' | 'profiles' | 'seed'> = { posts: 10_000, profiles: 2_000, seed: 20260101 };
-
-/**
- * Demo timestamps count back from the start of the day the seed runs (UTC), so a fresh seed shows a
- * live catalogue, and every run on one day writes the same rows.
- */
-export function seedNow(now = new Date()): number {
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-}
+import { Random } from '../random.ts';
+import { seedNow, type SeedOptions, type SeedSummary } from '../demo.ts';
 
 /** True when the catalogue has no listings yet. */
-export function isEmpty(db: Db): boolean {
+function isEmpty(db: Db): boolean {
   return db.prepare('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty').get()?.empty === 1;
 }
 
 /**
- * Fills an empty, migrated database with deterministic Malaysian demo data: places, categories,
+ * The SQLite fast path of the demo data (scripts/seed/demo.ts chooses it): prepared statements in large
+ * transactions on the file itself. Fills an empty, migrated database with deterministic Malaysian demo data: places, categories,
  * profiles, posts of the four types, reviews and the content around them.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
@@ -113,4 +89,14 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const summary = { profiles: profiles.length, posts: options.posts, reviews, seconds: Math.round((performance.now() - started) / 100) / 10 };
   log(`done: ${summary.profiles} profiles, ${summary.posts} posts, ${summary.reviews} reviews in ${summary.seconds} s`);
   return summary;
+}
+
+/** Seeds the SQLite file at `path` (opened and closed here). */
+export async function seedSqliteFile(path: string, options: SeedOptions): Promise<SeedSummary> {
+  const db = openDatabase(path);
+  try {
+    return await seedDatabase(db, options);
+  } finally {
+    db.close();
+  }
 }

@@ -1,16 +1,16 @@
 import {
   EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES, DEAL_METHODS,
   type HiremeRate, type JobLevel, type ListingType,
-} from '../../src/shared/constants.ts';
-import { slugify } from '../../src/shared/slug.ts';
-import { BUYSELL_ITEMS } from './categories.ts';
-import { sen } from '../../src/shared/money.ts';
+} from '../../../src/shared/constants.ts';
+import { slugify } from '../../../src/shared/slug.ts';
+import { BUYSELL_ITEMS } from '../categories.ts';
+import { sen } from '../../../src/shared/money.ts';
 import { childCategories, DAY_MS, isoDate, type SeedCategory, type SeedContext, type SeedProfile } from './context.ts';
-import { personName } from './people.ts';
+import { personName } from '../people.ts';
 import {
   HIREME_SKILLS, JOB_BENEFITS, JOB_REQUIREMENTS, JOB_RESPONSIBILITIES, JOB_TITLE_MODIFIERS, JOB_TITLE_SUFFIXES,
   PHOTO_CAPTIONS, REVIEW_TEXTS, SERVICE_SELLING_POINTS, SERVICE_TITLE_TEMPLATES,
-} from './words.ts';
+} from '../words.ts';
 
 /** Share of each listing type among posts (services dominate, as in the real directory). */
 export const TYPE_SHARES: Record<ListingType, number> = { services: 0.55, jobs: 0.15, hireme: 0.1, buysell: 0.2 };

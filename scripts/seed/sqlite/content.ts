@@ -1,4 +1,4 @@
-import { ADVERTISER_PACKAGES, LISTING_TYPES } from '../../src/shared/constants.ts';
+import { ADVERTISER_PACKAGES, LISTING_TYPES } from '../../../src/shared/constants.ts';
 import { isoDate, type SeedContext } from './context.ts';
 
 const COMPANY = 'Yellow Pages Malaysia';

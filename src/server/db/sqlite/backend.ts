@@ -1,0 +1,38 @@
+/** The embedded default behind the backend factory (../backend.ts): one node:sqlite file. */
+import type { Backend, DatabaseMaintenance } from '../backend.ts';
+import { backupDatabase } from './backup.ts';
+import { openDatabase } from './connection.ts';
+import { rebuildSearchIndexJob, runPendingJobs } from './jobs.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
+import { openSqliteRepositories } from './index.ts';
+import { createSqliteSearchEngine } from './search-engine.ts';
+
+export function openSqliteBackend(path: string): Backend {
+  const repos = openSqliteRepositories(path);
+  return {
+    label: path,
+    repos,
+    createSearchEngine: (catalog, options) => createSqliteSearchEngine(catalog, { ...options, databasePath: path }),
+    close: () => repos.close(),
+  };
+}
+
+export function openSqliteMaintenance(path: string): DatabaseMaintenance {
+  // A long busy timeout: another process migrating or writing the same file may hold the lock for a while.
+  const db = openDatabase(path, { busyTimeoutMs: 60_000 });
+  return {
+    label: path,
+    pendingMigrations: async () => pendingMigrations(db),
+    migrate: async () => migrate(db),
+    runDerivedJobs: async (log) => runPendingJobs(db, log),
+    reindex: async (log) => rebuildSearchIndexJob(db, log),
+    isEmpty: async () => db.prepare('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty').get()?.empty === 1,
+    async backup(destination) {
+      const result = await backupDatabase(path, destination);
+      return { detail: `${result.pages} pages`, integrity: result.integrity };
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

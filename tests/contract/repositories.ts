@@ -1,0 +1,306 @@
+/**
+ * The repository contract: the behaviour every backend's repositories must have, edge cases included
+ * (uniqueness, cascades, ordering, pagination, empty answers, atomic counting). It speaks only the data
+ * seam (`Repositories`), never SQL, and is given a backend by its runner: SQLite now
+ * (tests/unit/repositories-contract.test.ts); PostgreSQL runs the same suite (issue 24).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError } from '../../src/server/db/errors.ts';
+import type { ListingRef, Repositories } from '../../src/server/db/repositories.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
+
+/** A backend under test: its repositories on a fresh copy of the seeded test catalogue. */
+export interface ContractBackend {
+  repos: Repositories;
+  close(): Promise<void>;
+}
+
+const HOUR = 60 * 60_000;
+let unique = 0;
+const next = () => `${Date.now().toString(36)}-${++unique}`;
+
+export function describeRepositoryContract(backendName: string, open: () => Promise<ContractBackend>): void {
+  describe(`repository contract on ${backendName}`, () => {
+    let backend: ContractBackend;
+    let repos: Repositories;
+    beforeAll(async () => {
+      backend = await open();
+      repos = backend.repos;
+    });
+    afterAll(async () => {
+      await backend?.close();
+    });
+
+    /** Live posts of a type, found through the sitemap's listing of them (a seeded catalogue has plenty). */
+    async function livePosts(type: ListingType, count: number, offset = 0): Promise<ListingRef[]> {
+      const ids: ListingRef[] = [];
+      for await (const batch of repos.sitemap.postUrlBatches(type, count, offset)) {
+        for (const { slug } of batch) ids.push({ type, id: (await repos.catalog.findPostIdBySlug(slug))! });
+      }
+      return ids;
+    }
+
+    async function newUser(name = 'Contract Person'): Promise<number> {
+      return repos.users.createUser({ name, email: `contract-${next()}@example.my`, phone_number: null, phone_number_country: null, password_hash: 'x' });
+    }
+
+    async function newImage(owner: string): Promise<{ mediaId: number; full: string }> {
+      const base = `uploads/contract/${next()}`;
+      const mediaId = await repos.uploads.insertImage(owner, {
+        mime_type: 'image/jpeg', thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp`, width: 10, height: 10,
+      });
+      return { mediaId, full: `${base}-full.jpg` };
+    }
+
+    describe('users', () => {
+      it('creates a user, finds it and its credentials, and answers a taken e-mail with a ConflictError', async () => {
+        const email = `contract-${next()}@example.my`;
+        const id = await repos.users.createUser({ name: 'Aminah', email, phone_number: null, phone_number_country: null, password_hash: 'hash' });
+        expect(await repos.users.findUser(id)).toMatchObject({ id, name: 'Aminah', email, roles: [], pending_delete: false, has_password: true });
+        expect(await repos.users.findCredentials({ email })).toMatchObject({ id, password_hash: 'hash' });
+        expect(await repos.users.findCredentials({ email: `nobody-${next()}@example.my` })).toBeUndefined();
+        const again = await repos.users.createUser({ name: 'Copy', email, phone_number: null, phone_number_country: null, password_hash: null }).catch((error: unknown) => error);
+        expect(again).toBeInstanceOf(ConflictError);
+        expect(await repos.users.findUser(999_999_999)).toBeUndefined();
+      });
+
+      it('adds a role once, with the phone number becoming an advertiser needs', async () => {
+        const id = await newUser();
+        const phone = `6012${String(Date.now()).slice(-7)}`;
+        await repos.users.addRole(id, 'advertiser', { phone_number: phone, phone_number_country: '60' });
+        await repos.users.addRole(id, 'advertiser');
+        expect(await repos.users.findUser(id)).toMatchObject({ roles: ['advertiser'], phone_number: phone });
+      });
+
+      it('lists accounts marked for deletion before a time, and erases one with its sessions', async () => {
+        const id = await newUser();
+        await repos.auth.createSession(session(id));
+        await repos.users.setPendingDelete(id, null, '2020-01-01T00:00:00.000Z');
+        expect(await repos.users.findUsersToDelete('2020-01-02T00:00:00.000Z')).toContain(id);
+        expect(await repos.users.findUsersToDelete('2019-12-31T00:00:00.000Z')).not.toContain(id);
+        await repos.users.deleteUser(id);
+        expect(await repos.users.findUser(id)).toBeUndefined();
+        expect(await repos.users.findUsersToDelete('2020-01-02T00:00:00.000Z')).not.toContain(id);
+      });
+    });
+
+    function session(userId: number, created = new Date()) {
+      return {
+        id: `s-${next()}`, user_id: userId, csrf_token: `t-${next()}`, client: 'contract', created_at: created.toISOString(),
+        last_seen_at: created.toISOString(), expires_at: new Date(created.getTime() + 90 * 24 * HOUR).toISOString(),
+      };
+    }
+
+    describe('sessions, challenges and codes', () => {
+      it('rotates a session (the replaced one is gone) and ends every session of a user but one', async () => {
+        const userId = await newUser();
+        const first = session(userId);
+        await repos.auth.createSession(first);
+        const second = session(userId);
+        await repos.auth.createSession(second, first.id);
+        expect(await repos.auth.findSession(first.id)).toBeUndefined();
+        expect(await repos.auth.findSession(second.id)).toMatchObject({ user_id: userId, csrf_token: second.csrf_token });
+        const third = session(userId);
+        await repos.auth.createSession(third);
+        await repos.auth.deleteUserSessions(userId, third.id);
+        expect([await repos.auth.findSession(second.id), (await repos.auth.findSession(third.id))?.id]).toEqual([undefined, third.id]);
+      });
+
+      it('keeps the newest code of an address, counts wrong tries, and uses a code once', async () => {
+        const address = `code-${next()}@example.my`;
+        const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+        await repos.auth.insertCode({ purpose: 'register', address, challengeId: null, userId: null, codeHash: 'old', createdAt: new Date(Date.now() - 1000).toISOString(), expiresAt });
+        await repos.auth.insertCode({ purpose: 'register', address, challengeId: null, userId: null, codeHash: 'new', createdAt: new Date().toISOString(), expiresAt });
+        const latest = (await repos.auth.findLatestCode('register', address))!;
+        expect(latest).toMatchObject({ code_hash: 'new', failed_attempts: 0, used_at: null });
+        expect(await repos.auth.findLatestCode('reset', address)).toBeUndefined();
+        expect(await repos.auth.recordWrongCode(latest.id)).toBe(1);
+        expect(await repos.auth.recordWrongCode(latest.id)).toBe(2);
+        expect(await Promise.all([repos.auth.useCode(latest.id), repos.auth.useCode(latest.id)])).toEqual([true, false]);
+        const sent = await repos.auth.findCodeSendTimes('register', address, new Date(Date.now() - HOUR).toISOString());
+        expect(sent).toHaveLength(2);
+        expect(sent[0]! >= sent[1]!).toBe(true);
+      });
+
+      it('stores, finds and deletes a sign-in challenge', async () => {
+        const userId = await newUser();
+        const challenge = { id: `c-${next()}`, user_id: userId, channel: 'email' as const, expires_at: new Date(Date.now() + 60_000).toISOString() };
+        await repos.auth.insertChallenge(challenge);
+        expect(await repos.auth.findChallenge(challenge.id)).toMatchObject(challenge);
+        await repos.auth.deleteChallenge(challenge.id);
+        expect(await repos.auth.findChallenge(challenge.id)).toBeUndefined();
+      });
+    });
+
+    describe('counters', () => {
+      it('count points in a window, atomically under parallel use, and start a new window when it ends', async () => {
+        const key = `contract|${next()}`;
+        const now = Date.parse('2026-11-24T00:00:00Z');
+        const states = await Promise.all(Array.from({ length: 40 }, () => repos.counters.consume(key, 1, HOUR, now)));
+        expect(states.map((state) => state.points).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+        expect(await repos.counters.find(key, now)).toMatchObject({ points: 40, resetAt: now + HOUR, blockedUntil: null });
+        expect((await repos.counters.consume(key, 1, HOUR, now + HOUR)).points).toBe(1);
+      });
+
+      it('give points back (never below zero), block a key (counting nothing meanwhile), and sweep ended counters', async () => {
+        const key = `contract|${next()}`;
+        const now = Date.parse('2026-11-24T00:00:00Z');
+        await repos.counters.consume(key, 2, HOUR, now);
+        await repos.counters.refund(key, 5, now);
+        expect((await repos.counters.find(key, now))!.points).toBe(0);
+        await repos.counters.block(key, now + 15 * 60_000);
+        expect(await repos.counters.consume(key, 1, HOUR, now + 60_000)).toMatchObject({ points: 0, blockedUntil: now + 15 * 60_000 });
+        expect((await repos.counters.consume(key, 1, HOUR, now + 16 * 60_000)).points).toBe(1);
+        await repos.counters.delete(key);
+        expect(await repos.counters.find(key, now)).toBeUndefined();
+        const ended = `contract|${next()}`;
+        await repos.counters.consume(ended, 1, 1000, now);
+        expect(await repos.counters.removeExpired(now + 2000)).toBeGreaterThanOrEqual(1);
+        expect(await repos.counters.find(ended, now)).toBeUndefined();
+      });
+    });
+
+    describe('follows', () => {
+      it('toggle a follow, answer whether one is followed, and page a user’s follows newest first', async () => {
+        const userId = await newUser();
+        expect(await repos.follows.findFollows(userId, 10, 0)).toEqual([]);
+        const posts = await livePosts('services', 3);
+        for (const post of posts) expect(await repos.follows.toggleFollow(userId, post)).toBe(true);
+        expect(await repos.follows.isFollowing(userId, posts[0]!)).toBe(true);
+        const all = await repos.follows.findFollows(userId, 10, 0);
+        expect(all.map((row) => row.id)).toHaveLength(3);
+        expect((await repos.follows.findFollows(userId, 2, 0)).length).toBe(2);
+        expect((await repos.follows.findFollows(userId, 2, 2)).map((row) => row.id)).toEqual([all[2]!.id]);
+        expect(await repos.follows.toggleFollow(userId, posts[0]!)).toBe(false);
+        expect(await repos.follows.isFollowing(userId, posts[0]!)).toBe(false);
+      });
+    });
+
+    describe('uploads', () => {
+      it('find an owner’s unused images in the order asked, never another owner’s', async () => {
+        const [a, b] = [await newImage('user:contract-a'), await newImage('user:contract-a')];
+        const found = await repos.uploads.findOwnedImages('user:contract-a', [b.full, a.full]);
+        expect(found.map((image) => image.id)).toEqual([b.mediaId, a.mediaId]);
+        expect(await repos.uploads.findOwnedImages('user:someone-else', [a.full])).toEqual([]);
+        expect(await repos.uploads.findOwnedImages('user:contract-a', [])).toEqual([]);
+      });
+
+      it('sweep stale uploads rows first, keeping one a review references, and mark images a review saves as used', async () => {
+        const [post] = await livePosts('services', 1, 5);
+        const used = await newImage('user:contract-b');
+        const spare = await newImage('user:contract-b');
+        await repos.engagement.saveReview({ listing: post!, userId: null, reviewerName: 'Contract', rating: 5, content: 'Fine.', mediaIds: [used.mediaId] });
+        // The review marked its image used: only the spare one is stale now.
+        const stale = await repos.uploads.findStaleUploads(new Date(Date.now() + HOUR).toISOString());
+        const ours = stale.filter((upload) => upload.files.some((file) => file === used.full || file === spare.full));
+        expect(ours).toHaveLength(1);
+        expect(ours[0]!.files).toContain(spare.full);
+        const { deleted, kept } = await repos.uploads.deleteUploads(ours.map((upload) => upload.id));
+        expect([deleted.length, kept]).toEqual([1, []]);
+        expect(await repos.uploads.findOwnedImages('user:contract-b', [spare.full])).toEqual([]);
+      });
+    });
+
+    describe('reviews, contact messages and reports', () => {
+      it('save a review, then the same person’s edit of it (one review per person and listing), with the listing’s rating recomputed', async () => {
+        const userId = await newUser();
+        const [post] = await livePosts('services', 1, 9);
+        const first = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Edit Me', rating: 1, content: 'Bad.', mediaIds: [] });
+        const edited = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Edit Me', rating: 5, content: 'Good after all.', mediaIds: [] });
+        expect(edited).toBe(first);
+        const { rows, total } = await repos.catalog.findReviews(post!, 50, 0);
+        expect(rows.filter((row) => row.id === first)).toHaveLength(1);
+        expect(total).toBeGreaterThanOrEqual(1);
+        const [row] = await repos.catalog.findPostRows([post!.id]);
+        expect(row!.rating_count).toBe(total);
+      });
+
+      it('store a contact message and a report, answering their ids', async () => {
+        const [post] = await livePosts('buysell', 1);
+        expect(await repos.engagement.insertContactMessage({ name: 'A', email: null, phone_number: '0123456789', message: 'Hello', client_hash: 'c' })).toBeGreaterThan(0);
+        expect(await repos.engagement.insertReport({ listing: post!, reason: 'SCAM', description: 'Too cheap.', client_hash: 'c' })).toBeGreaterThan(0);
+      });
+    });
+
+    describe('click counters', () => {
+      it('add clicks to a day, drop unknown listings, and read a range oldest first (empty when none)', async () => {
+        const [post] = await livePosts('jobs', 1, 3);
+        await repos.stats.addClicks('2026-11-01', [{ listing: post!, action: 'call', count: 2 }, { listing: { type: 'jobs', id: 999_999_999 }, action: 'call', count: 1 }]);
+        await repos.stats.addClicks('2026-11-02', [{ listing: post!, action: 'call', count: 1 }]);
+        await repos.stats.addClicks('2026-11-01', [{ listing: post!, action: 'call', count: 3 }]);
+        expect(await repos.stats.findListingStats(post!, '2026-11-01', '2026-11-30')).toEqual([
+          { day: '2026-11-01', action: 'call', count: 5 }, { day: '2026-11-02', action: 'call', count: 1 },
+        ]);
+        expect(await repos.stats.findListingStats(post!, '2025-01-01', '2025-01-31')).toEqual([]);
+        expect(await repos.stats.findListingStats({ type: 'jobs', id: 999_999_999 }, '2026-11-01', '2026-11-30')).toEqual([]);
+      });
+    });
+
+    describe('enquiries', () => {
+      it('store one, refuse a repeat within the window, and show it only to its sender, newest first', async () => {
+        const sender = await newUser();
+        const stranger = await newUser();
+        const [post] = await livePosts('services', 1, 12);
+        const target = (await repos.enquiries.findEnquiryTarget(post!))!;
+        expect(target).toMatchObject({ type: 'services', id: post!.id });
+        const sentAt = Date.parse('2026-11-24T08:00:00Z');
+        const input = {
+          kind: 'services' as const, userId: sender, listing: post!, listingTitle: target.title, name: 'Sender', phone_number: '+60 12-345 6789',
+          email: null, contact_method: 'call', details: { description: 'Hi' }, mediaIds: [], documentId: null, notified: null,
+          createdAt: new Date(sentAt).toISOString(),
+        };
+        const tenMinutesBefore = (at: number) => new Date(at - 10 * 60_000).toISOString();
+        const id = (await repos.enquiries.insertEnquiry(input, tenMinutesBefore(sentAt)))!;
+        expect(id).toBeGreaterThan(0);
+        const fiveMinutesLater = sentAt + 5 * 60_000;
+        expect(await repos.enquiries.insertEnquiry({ ...input, createdAt: new Date(fiveMinutesLater).toISOString() }, tenMinutesBefore(fiveMinutesLater))).toBeNull();
+        const elevenMinutesLater = sentAt + 11 * 60_000;
+        const later = (await repos.enquiries.insertEnquiry({ ...input, createdAt: new Date(elevenMinutesLater).toISOString() }, tenMinutesBefore(elevenMinutesLater)))!;
+        expect((await repos.enquiries.findEnquiries(sender, 'services', 10, 0)).map((row) => row.id)).toEqual([later, id]);
+        expect((await repos.enquiries.findEnquiries(sender, 'services', 1, 1)).map((row) => row.id)).toEqual([id]);
+        expect(await repos.enquiries.findEnquiry(stranger, 'services', id)).toBeUndefined();
+        expect(await repos.enquiries.findEnquiry(sender, 'jobs', id)).toBeUndefined();
+        expect(await repos.enquiries.findEnquiries(stranger, 'services', 10, 0)).toEqual([]);
+        expect(await repos.enquiries.findEnquiryTarget({ type: 'services', id: 999_999_999 })).toBeUndefined();
+      });
+    });
+
+    describe('the catalogue', () => {
+      it('answers posts in the order asked, skipping unknown ids, with real booleans', async () => {
+        const ids = (await livePosts('jobs', 3)).map((post) => post.id);
+        const rows = await repos.catalog.findPostRows([ids[2]!, 999_999_999, ids[0]!]);
+        expect(rows.map((row) => row.id)).toEqual([ids[2], ids[0]]);
+        for (const row of rows) {
+          expect(typeof row.live).toBe('boolean');
+          expect(typeof row.profile_claimed).toBe('boolean');
+          expect(typeof row.job_confidential).toBe('boolean');
+        }
+        expect(await repos.catalog.findPostRows([])).toEqual([]);
+      });
+
+      it('lists categories parents first, and knows which listings exist', async () => {
+        const tree = await repos.catalog.findCategoryTree();
+        const seen = new Set<number>();
+        for (const category of tree) {
+          if (category.parent_id !== null) expect(seen.has(category.parent_id)).toBe(true);
+          expect(typeof category.education).toBe('boolean');
+          seen.add(category.id);
+        }
+        const [post] = await livePosts('hireme', 1);
+        expect(await repos.catalog.listingExists(post!)).toBe(true);
+        expect(await repos.catalog.listingExists({ type: 'hireme', id: 999_999_999 })).toBe(false);
+        expect(await repos.catalog.findProfileBySlug(`no-such-profile-${next()}`)).toBeUndefined();
+        expect(await repos.catalog.findPostIdBySlug(`no-such-post-${next()}`)).toBeUndefined();
+      });
+    });
+
+    describe('maintenance', () => {
+      it('is migrated, and keeps the first value of an app secret for every later caller', async () => {
+        expect(await repos.maintenance.pendingMigrations()).toEqual([]);
+        const name = `contract-${next()}`;
+        expect(await repos.maintenance.appSecret(name, 'first')).toBe('first');
+        expect(await repos.maintenance.appSecret(name, 'second')).toBe('first');
+      });
+    });
+  });
+}
