@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.ts';
+import { ensureJava } from './java.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -41,7 +42,8 @@ ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 if (run('build', 'npx', ['astro', 'build'])) {
   // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts).
   const browser = ensureChromium();
-  if (browser) {
+  // The HTML validity check runs the W3C Nu checker, which needs Java (scripts/java.ts).
+  if (browser && ensureJava()) {
     process.env.CHROMIUM_PATH = browser;
     ok = vitest('e2e', ['e2e']) && ok;
   } else {
