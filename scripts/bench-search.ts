@@ -11,7 +11,8 @@ import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { sqliteRepositories } from '../src/server/db/sqlite/index.ts';
 import { runPendingJobs } from '../src/server/db/sqlite/jobs.ts';
 import { migrate } from '../src/server/db/sqlite/migrate.ts';
-import { runSearch } from '../src/server/db/sqlite/search.ts';
+import { sqliteSearchIndex } from '../src/server/db/sqlite/search.ts';
+import { runSearch } from '../src/server/search/search-service.ts';
 import { createSqliteSearchEngine } from '../src/server/db/sqlite/search-engine.ts';
 import { createMediaUrls } from '../src/server/media/urls.ts';
 import { autocomplete } from '../src/server/search/autocomplete.ts';
@@ -77,7 +78,7 @@ console.log(`\nSearch at ${postCount()} listings, ${RUNS} warm runs each, respon
 console.log(`${'query class'.padEnd(42)} ${'median'.padStart(7)} ${'p95'.padStart(7)}   matches`);
 for (const [label, body] of classes) {
   const query = SearchRequestSchema.parse(body);
-  const result = await time(() => runSearch(db, catalog, query));
+  const result = await time(() => runSearch(sqliteSearchIndex(db), catalog, query));
   console.log(`${label.padEnd(42)} ${fmt(result.median)} ${fmt(result.p95)}   ${(result.detail as { total: number }).total}`);
 }
 const suggest = await time(() => autocomplete(repos, 'plum', undefined));
@@ -85,7 +86,7 @@ console.log(`${'autocomplete "plum"'.padEnd(42)} ${fmt(suggest.median)} ${fmt(su
 
 // What the precomputed per-(type, category, state) counts buy for the broadest browse.
 const broad = SearchRequestSchema.parse({ type: 'services' });
-const scan = await time(() => runSearch(db, catalog, broad, { useSummary: false }));
+const scan = await time(() => runSearch(sqliteSearchIndex(db, { useSummary: false }), catalog, broad));
 console.log(`${'browse all services, counted live'.padEnd(42)} ${fmt(scan.median)} ${fmt(scan.p95)}   (instead of the summary table)`);
 
 // Concurrency: 24 heavy searches at once, on the main thread versus a worker pool.

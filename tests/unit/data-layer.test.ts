@@ -8,7 +8,8 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { migrate, migrationFiles, pendingMigrations } from '../../src/server/db/sqlite/migrate.ts';
 import { cachedStatementCount, STATEMENT_CACHE_SIZE } from '../../src/server/db/sqlite/query.ts';
-import { runSearch } from '../../src/server/db/sqlite/search.ts';
+import { sqliteSearchIndex } from '../../src/server/db/sqlite/search.ts';
+import { runSearch } from '../../src/server/search/search-service.ts';
 import { Writer } from '../../src/server/db/sqlite/writer.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { SearchRequestSchema } from '../../src/shared/search.ts';
@@ -80,7 +81,7 @@ describe('the serving connection', () => {
     for (let index = 0; index < 3000; index++) {
       const lat = 2.9 + (index % 100) * 0.005;
       const lon = 101.5 + Math.floor(index / 100) * 0.01;
-      await runSearch(db, copy.app, SearchRequestSchema.parse({ type: 'services', location: 'Near Me', user_location: `${lat},${lon}`, sort: 'distance' }));
+      await runSearch(sqliteSearchIndex(db), copy.app, SearchRequestSchema.parse({ type: 'services', location: 'Near Me', user_location: `${lat},${lon}`, sort: 'distance' }));
     }
     const count = cachedStatementCount(db);
     expect(count).toBeGreaterThan(0);
@@ -92,13 +93,13 @@ describe('the serving connection', () => {
 
   it('matches distances to cards by id, even when a result vanished between the page and the cards', async () => {
     const query = SearchRequestSchema.parse({ type: 'services', location: 'Near Me', user_location: '3.139,101.6869', sort: 'distance' });
-    const before = await runSearch(copy.db, copy.app, query);
+    const before = await runSearch(sqliteSearchIndex(copy.db), copy.app, query);
     expect(before.results.length).toBeGreaterThan(2);
     // The first post disappears from the catalogue but not (yet) from the search rows.
     copy.db.exec('PRAGMA foreign_keys = OFF');
     copy.db.prepare('DELETE FROM posts WHERE id = ?').run(before.results[0]!.id);
     copy.db.exec('PRAGMA foreign_keys = ON');
-    const after = await runSearch(copy.db, copy.app, query);
+    const after = await runSearch(sqliteSearchIndex(copy.db), copy.app, query);
     expect(after.results.length).toBe(before.results.length - 1);
     for (const card of after.results) {
       const own = Math.round(haversineKm({ lat: 3.139, lon: 101.6869 }, card.coordinates[0]!) * 100) / 100;

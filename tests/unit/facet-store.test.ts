@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import { sqliteRepositories } from '../../src/server/db/sqlite/index.ts';
 import { rebuildSearchIndex, reindexPosts } from '../../src/server/db/sqlite/repositories/search-index.ts';
-import { runSearch } from '../../src/server/db/sqlite/search.ts';
+import { sqliteSearchIndex } from '../../src/server/db/sqlite/search.ts';
+import { runSearch } from '../../src/server/search/search-service.ts';
 import { createMediaUrls } from '../../src/server/media/urls.ts';
 import { SearchRequestSchema, type SearchRequest } from '../../src/shared/search.ts';
 import { useTemplateCopy } from '../helpers/seeded-db.ts';
@@ -35,8 +36,8 @@ async function expectStoreAgreesWithSql(reader: Db) {
     for (const sort of SORTS) {
       for (const page of [1, 2, 3]) {
         const query = SearchRequestSchema.parse({ ...request, sort, page });
-        const viaStore = await runSearch(reader, catalog, query);
-        const viaSql = await runSearch(reader, catalog, query, { useFacetStore: false });
+        const viaStore = await runSearch(sqliteSearchIndex(reader), catalog, query);
+        const viaSql = await runSearch(sqliteSearchIndex(reader, { useFacetStore: false }), catalog, query);
         expect(viaStore.total, JSON.stringify({ request, sort, page })).toBe(viaSql.total);
         expect(viaStore.filters).toEqual(viaSql.filters);
         expect(viaStore.results.map((card) => card.id), JSON.stringify({ request, sort, page })).toEqual(viaSql.results.map((card) => card.id));

@@ -4,7 +4,8 @@ import type { SearchEngine } from '../../search/engine.ts';
 import type { CatalogContext } from '../../catalog/context.ts';
 import { projectRoot } from '../../project-root.ts';
 import { openDatabase } from './connection.ts';
-import { runSearch } from './search.ts';
+import { runSearch } from '../../search/search-service.ts';
+import { sqliteSearchIndex } from './search.ts';
 
 export interface SqliteSearchOptions {
   /** Worker threads running searches; 0 runs them on the calling thread. */
@@ -22,6 +23,7 @@ export interface SqliteSearchOptions {
  */
 export function createSqliteSearchEngine(catalog: CatalogContext, options: SqliteSearchOptions): SearchEngine {
   const db = options.workers > 0 ? undefined : openDatabase(options.databasePath, { readOnly: true });
+  const index = db && sqliteSearchIndex(db);
   const pool = options.workers > 0
     ? new Piscina({
       filename: join(projectRoot, 'src/server/db/sqlite/search-worker.ts'),
@@ -36,7 +38,7 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
     })
     : undefined;
   return {
-    search: (query) => (pool ? pool.run(query) : runSearch(db!, catalog, query)),
+    search: (query) => (pool ? pool.run(query) : runSearch(index!, catalog, query)),
     async ready() {
       try {
         return pool ? (await pool.run(null, { name: 'ping' })) === true : db!.prepare('SELECT 1 AS ok').get()?.ok === 1;

@@ -1,6 +1,6 @@
 /**
- * A search worker thread: its own read-only connection, so searches never block the main event
- * loop. Loaded by piscina straight from this .ts file (Node 24 strips the types).
+ * A search worker thread: the search service over the SQLite index on its own read-only connection, so
+ * searches never block the main event loop. Loaded by piscina straight from this .ts file (Node 24 strips the types).
  */
 import { workerData } from 'node:worker_threads';
 import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
@@ -8,16 +8,18 @@ import { createMediaUrls } from '../../media/urls.ts';
 import { openDatabase } from './connection.ts';
 import { facetStoreFor } from './facet-store.ts';
 import { sqliteRepositories } from './index.ts';
-import { runSearch } from './search.ts';
+import { runSearch } from '../../search/search-service.ts';
+import { sqliteSearchIndex } from './search.ts';
 
 const { databasePath, mediaBaseUrl } = workerData as { databasePath: string; mediaBaseUrl: string };
 const db = openDatabase(databasePath, { readOnly: true });
 const catalog = { repos: sqliteRepositories(db), media: createMediaUrls(mediaBaseUrl) };
+const index = sqliteSearchIndex(db);
 // Load the facet columns before the first search instead of during it.
 facetStoreFor(db).refresh(db);
 
 export default function search(query: SearchQuery): Promise<SearchResponse> {
-  return runSearch(db, catalog, query);
+  return runSearch(index, catalog, query);
 }
 
 /** Readiness: this worker is alive and its connection reads. */

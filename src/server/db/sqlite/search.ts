@@ -1,84 +1,46 @@
 /**
- * The SQLite search engine: resolves a request, counts facets, pages results and builds the cards.
- * A PostgreSQL backend brings its own engine behind the same SearchEngine interface (decision 0002).
+ * The SQLite search index (search/search-service.ts's `SearchIndex`): FTS5 for words, summary tables for
+ * plain browsing, the in-memory facet store for counts, sort indexes for pages. The spec's rules (facet keys,
+ * sort fallbacks, cards, distances) live in the search service above it; a PostgreSQL index answers the same
+ * questions (decision 0002).
  */
-import { DEFAULT_NEAR_ME_KM } from '../../../shared/constants.ts';
-import { ATTRIBUTE_FILTERS, ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
-import { isNearMe } from '../../../shared/near-me.ts';
-import type { FacetOption, SearchFilters, SearchQuery, SearchResponse } from '../../../shared/search.ts';
-import { getPostCards } from '../../catalog/posts.ts';
-import type { CatalogContext } from '../../catalog/context.ts';
-import { haversineKm } from '../../search/geo.ts';
+import { ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
+import { searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
+import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { findStates } from './repositories/content.ts';
 import { facetStoreFor } from './facet-store.ts';
 import {
   candidateIds, catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
-  summaryGroups, walkPage, type GroupRow, type PageRow, type SearchFilter, type SearchSort,
+  summaryGroups, walkPage, type GroupRow, type SearchFilter,
 } from './repositories/search.ts';
 
-/**
- * An FTS5 expression for what a person typed: every word must match, the last one as a prefix
- * (so 'aircon serv' finds 'Aircon Servicing'), inside title and body only, optionally in one type.
- */
-export function matchExpression(search: string, type: string | undefined): string | undefined {
-  const words = (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+/** An FTS5 expression for words: every word must match, the last one as a prefix, inside title and body, optionally in one type. */
+function matchWords(words: readonly string[], type: string | undefined): string | undefined {
   if (words.length === 0) return undefined;
   const terms = words.map((word, index) => `"${word}"${index === words.length - 1 && word.length >= 2 ? '*' : ''}`);
   const text = `{title body}: (${terms.join(' AND ')})`;
   return type ? `kind:"type${type}" AND ${text}` : text;
 }
 
-/** The request as SQL-ready filters, or null when it names a category or place that does not exist. */
-export function resolveFilter(db: Db, query: SearchQuery): SearchFilter | null {
-  const filter: SearchFilter = { type: query.type, attributes: [] };
-  if (query.specialization !== undefined) {
-    filter.categoryId = findCategoryId(db, query.type, query.specialization, false);
-    if (filter.categoryId === undefined) return null;
-  }
-  if (query.parent_specialization !== undefined) {
-    filter.parentId = findCategoryId(db, query.type, query.parent_specialization, true);
-    if (filter.parentId === undefined) return null;
-  }
-  const nearMe = isNearMe(query.location);
-  if (query.location !== undefined && !nearMe) {
-    const place = findPlace(db, query.location);
-    if (!place) return null;
-    Object.assign(filter, place);
-  }
-  if (query.user_location) {
-    filter.geo = { ...query.user_location, km: query.distance ?? (nearMe ? DEFAULT_NEAR_ME_KM : null) };
-  }
-  if (query.price) filter.price = query.price;
-  for (const { field, attribute } of ATTRIBUTE_FILTERS) {
-    const keys = query[field];
-    if (Array.isArray(keys) && keys.length > 0) filter.attributes.push({ name: attribute, keys: keys as string[] });
-  }
-  if (query.search !== undefined) {
-    filter.match = matchExpression(query.search, query.type);
-    filter.matchAnyType = matchExpression(query.search, undefined);
-  }
-  return filter;
+/**
+ * An FTS5 expression for what a person typed: every word must match, the last one as a prefix
+ * (so 'aircon serv' finds 'Aircon Servicing'), inside title and body only, optionally in one type.
+ */
+export function matchExpression(search: string, type: string | undefined): string | undefined {
+  return matchWords(searchWords(search), type);
 }
 
-/** Relevance needs a keyword and distance a location; otherwise the default order applies. */
-export function effectiveSort(query: SearchQuery, filter: SearchFilter): SearchSort {
-  if (query.sort === 'relevance' && filter.match === undefined) return 'recommended';
-  if (query.sort === 'distance' && filter.geo === undefined) return 'recommended';
-  return query.sort;
+/** The service's filter with the FTS5 expressions the SQL and the facet store run. */
+function sqlFilter(filter: DomainFilter): SearchFilter {
+  if (!filter.words) return filter;
+  return { ...filter, match: matchWords(filter.words, filter.type), matchAnyType: matchWords(filter.words, undefined) };
 }
 
-/** Facet keys of one category, worked out once per catalogue version. */
-interface CategoryKeys {
-  slugKey: string | null;
-  nameKey: string | null;
-  mainSlug: string;
-  mainName: string;
-}
+const metaCache = new WeakMap<Db, FacetLookups & { version: number }>();
 
-const metaCache = new WeakMap<Db, { version: number; categories: Map<number, CategoryKeys>; states: Map<number, string> }>();
-
-function lookups(db: Db) {
+/** Facet keys of the categories and the states' names, worked out once per catalogue version. */
+function lookups(db: Db): FacetLookups {
   const version = catalogVersion(db);
   let cached = metaCache.get(db);
   if (!cached || cached.version !== version) {
@@ -97,73 +59,6 @@ function lookups(db: Db) {
     metaCache.set(db, cached);
   }
   return cached;
-}
-
-function options(counts: Map<string, number>, order: 'count' | readonly string[]): FacetOption[] {
-  const entries = [...counts].filter(([, count]) => count > 0);
-  if (order === 'count') entries.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  else entries.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
-  return entries.map(([key, doc_count]) => ({ key, doc_count }));
-}
-
-function add(counts: Map<string, number>, key: string, count: number) {
-  counts.set(key, (counts.get(key) ?? 0) + count);
-}
-
-export const EMPTY_FILTERS: SearchFilters = {
-  min_price: { value: null }, max_price: { value: null },
-  categories_with_parent_slug: [], categories_with_parent: [], parent_categories_slug: [], parent_categories: [], states: [],
-  job_qualification: [], job_type: [], job_level: [], hireme_type: [], hireme_rate: [], hireme_expertise: [], buysell_method: [],
-};
-
-/** Counts over the filtered set: per category (with prices), per state, and per attribute value. */
-interface Counts {
-  total: number;
-  categories: GroupRow[];
-  states: Map<number, number>;
-  attributes: Map<string, Map<string, number>>;
-}
-
-function buildFilters(db: Db, counts: Counts): SearchFilters {
-  const { categories, states } = lookups(db);
-  const bySlug = new Map<string, number>();
-  const byName = new Map<string, number>();
-  const parentSlugs = new Map<string, number>();
-  const parentNames = new Map<string, number>();
-  const byState = new Map<string, number>();
-  let min: number | null = null;
-  let max: number | null = null;
-  for (const group of counts.categories) {
-    const category = categories.get(group.category_id);
-    if (category) {
-      if (category.slugKey !== null && category.nameKey !== null) {
-        add(bySlug, category.slugKey, group.n);
-        add(byName, category.nameKey, group.n);
-      }
-      add(parentSlugs, category.mainSlug, group.n);
-      add(parentNames, category.mainName, group.n);
-    }
-    if (group.min_price !== null) min = min === null ? group.min_price : Math.min(min, group.min_price);
-    if (group.max_price !== null) max = max === null ? group.max_price : Math.max(max, group.max_price);
-  }
-  for (const [stateId, n] of counts.states) add(byState, states.get(stateId) ?? String(stateId), n);
-  const attributeFacet = (name: keyof typeof ATTRIBUTES) => options(counts.attributes.get(name) ?? new Map(), ATTRIBUTES[name].keys);
-  return {
-    min_price: { value: min },
-    max_price: { value: max },
-    categories_with_parent_slug: options(bySlug, 'count'),
-    categories_with_parent: options(byName, 'count'),
-    parent_categories_slug: options(parentSlugs, 'count'),
-    parent_categories: options(parentNames, 'count'),
-    states: options(byState, 'count'),
-    job_qualification: attributeFacet('job_qualification'),
-    job_type: attributeFacet('job_type'),
-    job_level: attributeFacet('job_level'),
-    hireme_type: attributeFacet('hireme_type'),
-    hireme_rate: attributeFacet('hireme_rate'),
-    hireme_expertise: attributeFacet('hireme_expertise'),
-    buysell_method: attributeFacet('buysell_method'),
-  };
 }
 
 function minOf(a: number | null, b: number | null): number | null {
@@ -186,7 +81,7 @@ export interface SearchOptions {
 const WALK_LIMIT = 20_000;
 
 /** Totals and facet counts, plus the ids they counted when the facet store did it. */
-function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptions>): Counts & { ids?: Uint32Array } {
+function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptions>): FacetCounts & { ids?: Uint32Array } {
   const attributes = new Map<string, Map<string, number>>();
   const facetNames = facetAttributesFor(filter.type);
   if (options.useSummary && summaryCanAnswer(filter)) {
@@ -244,37 +139,26 @@ function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total:
 }
 
 /**
- * Runs a search on this connection; `catalog` builds the cards (on the same connection). Counts and
- * page are read in one transaction, so they agree even while a write lands.
+ * The SQLite index on this connection. Counts and page are read in one transaction (synchronously: no other
+ * search on the connection interleaves), so they agree even while a write lands.
  */
-export async function runSearch(db: Db, catalog: CatalogContext, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResponse> {
+export function sqliteSearchIndex(db: Db, options: SearchOptions = {}): SearchIndex {
   const settings = { useSummary: options.useSummary ?? true, useFacetStore: options.useFacetStore ?? true };
-  const ownTransaction = !db.isTransaction;
-  if (ownTransaction) db.exec('BEGIN');
-  let filter: SearchFilter | null;
-  let counts: Counts | undefined;
-  let rows: PageRow[] = [];
-  try {
-    filter = resolveFilter(db, query);
-    if (filter !== null) {
-      const found = countFacets(db, filter, settings);
-      counts = found;
-      const offset = (query.page - 1) * query.limit;
-      if (offset < found.total) rows = pageOf(db, filter, effectiveSort(query, filter), found, query.limit, offset);
-    }
-  } finally {
-    if (ownTransaction) db.exec('COMMIT');
-  }
-  if (filter === null || counts === undefined) return { total: 0, results: [], filters: EMPTY_FILTERS };
-  const results = await getPostCards(catalog, rows.map((row) => row.post_id));
-  if (filter.geo) {
-    const origin = filter.geo;
-    // Cards skip ids that vanished meanwhile, so distances are matched by id, never by position.
-    const byId = new Map(rows.map((row) => [row.post_id, row]));
-    for (const card of results) {
-      const row = byId.get(card.id);
-      if (row) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
-    }
-  }
-  return { total: counts.total, results, filters: buildFilters(db, counts) };
+  return {
+    findCategoryId: async (type, slug, main) => findCategoryId(db, type, slug, main),
+    findPlace: async (name) => findPlace(db, name),
+    facetLookups: async () => lookups(db),
+    async countAndPage(domainFilter, sort: SearchSort, limit, offset) {
+      const filter = sqlFilter(domainFilter);
+      const ownTransaction = !db.isTransaction;
+      if (ownTransaction) db.exec('BEGIN');
+      try {
+        const counts = countFacets(db, filter, settings);
+        const rows: PageRow[] = offset < counts.total ? pageOf(db, filter, sort, counts, limit, offset) : [];
+        return { counts, rows };
+      } finally {
+        if (ownTransaction) db.exec('COMMIT');
+      }
+    },
+  };
 }

@@ -1,44 +1,21 @@
 /** SQL of the search engine over the tables of migration 0002. */
 import type { SQLInputValue } from 'node:sqlite';
 import type { ListingType } from '../../../../shared/constants.ts';
+import type { GroupRow, PageRow, SearchFilter as DomainFilter, SearchSort } from '../../../search/filter.ts';
 import { ATTRIBUTES, bit, type AttributeName } from '../../../../shared/search-attributes.ts';
 import { countSql } from './search-sql.ts';
 import type { SuggestionRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, one, statement } from '../query.ts';
 
-export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance';
+export type { GroupRow, PageRow, SearchSort } from '../../../search/filter.ts';
 
-/** A search request resolved to ids and SQL-ready values. */
-export interface SearchFilter {
-  type?: ListingType;
-  categoryId?: number;
-  parentId?: number;
-  stateId?: number;
-  cityId?: number;
-  /** Distance is measured from here; `km` limits it. */
-  geo?: { lat: number; lon: number; km: number | null };
-  price?: { min: number; max: number | null };
-  attributes: { name: AttributeName; keys: string[] }[];
+/** The service's filter as SQLite runs it: with the words as FTS5 expressions. */
+export interface SearchFilter extends DomainFilter {
   /** An FTS5 expression, narrowed to the type inside the index (for SQL that joins the rest of the row). */
   match?: string;
   /** The same words for any type: cheaper when the type is checked elsewhere (the facet store). */
   matchAnyType?: string;
-}
-
-export interface GroupRow {
-  category_id: number;
-  state_id: number;
-  n: number;
-  min_price: number | null;
-  max_price: number | null;
-  [facet: string]: number | null;
-}
-
-export interface PageRow {
-  post_id: number;
-  lat: number;
-  lon: number;
 }
 
 const EARTH_KM = 6371;

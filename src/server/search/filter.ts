@@ -1,0 +1,53 @@
+/**
+ * A search request as the search service hands it to an engine's index (search-service.ts): ids and
+ * values, whatever the backend. Engines add what their own query language needs (SQLite: FTS5 expressions).
+ */
+import type { ListingType } from '../../shared/constants.ts';
+import type { AttributeName } from '../../shared/search-attributes.ts';
+
+export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance';
+
+/** A search request resolved to ids and values. */
+export interface SearchFilter {
+  type?: ListingType;
+  categoryId?: number;
+  parentId?: number;
+  stateId?: number;
+  cityId?: number;
+  /** Distance is measured from here; `km` limits it. */
+  geo?: { lat: number; lon: number; km: number | null };
+  price?: { min: number; max: number | null };
+  attributes: { name: AttributeName; keys: string[] }[];
+  /** The words typed, in order (at most 12); each must match, the last as a prefix. None: no keyword. */
+  words?: string[];
+}
+
+/** Listings of one category in one state among the matches, with their price range and attribute counts. */
+export interface GroupRow {
+  category_id: number;
+  state_id: number;
+  n: number;
+  min_price: number | null;
+  max_price: number | null;
+  [facet: string]: number | null;
+}
+
+/** A post of the page, with its location (distances are measured from it). */
+export interface PageRow {
+  post_id: number;
+  lat: number;
+  lon: number;
+}
+
+/** Totals and facet counts over the filtered set: per category (with prices), per state, and per attribute value. */
+export interface FacetCounts {
+  total: number;
+  categories: GroupRow[];
+  states: Map<number, number>;
+  attributes: Map<string, Map<string, number>>;
+}
+
+/** The words of what a person typed that a search matches on: letters and digits, lower case, at most 12. */
+export function searchWords(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+}
