@@ -73,7 +73,8 @@ export const PAGER_NUMBERS = 5;
 export const DISTANCE_OPTIONS_KM = [5, 10, 25, 50] as const;
 /** Near Me without a chosen distance (spec §9: the default label is 10 km). */
 export const DEFAULT_NEAR_ME_KM = 10;
-export const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance'] as const;
+/** Sorts of the search request; `newest` (first live first) serves the new-since links of saved-search alerts. */
+export const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance', 'newest'] as const;
 
 /** Timers of spec §9, in ms. */
 export const TIMERS = {

@@ -24,6 +24,7 @@ export const PARAM_FIELDS = {
   post_type: 'buysell_type',
   method: 'buysell_method',
   sort: 'sort',
+  live_since: 'live_since',
   page: 'page',
 } as const satisfies Record<string, keyof SearchRequest>;
 export type SearchParam = keyof typeof PARAM_FIELDS;

@@ -76,6 +76,9 @@ export const SearchRequestSchema = z.object({
   page: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_PAGE, `Pages go up to ${MAX_SEARCH_PAGE}.`)).default(1)),
   limit: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_LIMIT)).default(PAGE_SIZES.search)),
   sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `Sort by one of: ${SORTS.join(', ')}.` }).default('recommended')),
+  /** Only listings that first went live after this moment (a day, or an ISO time): "new since" of saved-search alerts. */
+  live_since: optional(z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Give live_since as a date (YYYY-MM-DD) or an ISO time.' })
+    .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value).toISOString())),
 }).superRefine((request, context) => {
   const nearMe = isNearMe(request.location);
   if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {

@@ -218,6 +218,35 @@ describe('POST /api/post/search paging', () => {
   });
 });
 
+describe('POST /api/post/search: what is new (saved-search alerts)', () => {
+  // Every seeded post went live when it was published (migration 0013's backfill).
+  const cutoff = () => {
+    const days = listings.filter((listing) => listing.type === 'services').map((listing) => listing.publishedAt).sort();
+    return days[Math.floor(days.length * 0.8)]!;
+  };
+
+  it('live_since keeps the posts that first went live after it, with exact facets', async () => {
+    const since = cutoff();
+    const matching = listings.filter((listing) => listing.type === 'services' && listing.publishedAt > since);
+    await expectSameSet({ type: 'services', live_since: since }, (listing) => listing.type === 'services' && listing.publishedAt > since);
+    expectFacetsExact(await search({ type: 'services', live_since: since }), matching);
+  });
+
+  it('sorts newest first when asked, across pages, and combines with a keyword', async () => {
+    const ids = await allIds({ type: 'services', sort: 'newest', live_since: cutoff() });
+    const times = ids.map((id) => listings.find((listing) => listing.id === id)!.publishedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const word = listings.find((listing) => listing.type === 'services' && listing.publishedAt > cutoff())!.title.split(' ')[0]!;
+    await expectSameSet({ type: 'services', search: word, live_since: cutoff() },
+      (listing) => listing.type === 'services' && listing.publishedAt > cutoff() && matchesKeyword(listing.text, word));
+  });
+
+  it('takes a day as Malaysian midnight, and refuses anything else', async () => {
+    expect((await search({ type: 'jobs', live_since: '2000-01-01' })).total).toBe(listings.filter((listing) => listing.type === 'jobs').length);
+    expect((await call('/api/post/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ live_since: 'yesterday' }) })).status).toBe(422);
+  });
+});
+
 describe('POST /api/post/search rejects bad requests with 422 and per-field messages', () => {
   it.each([
     ['a wrong type', { type: 5 }, 'type'],

@@ -158,6 +158,7 @@ describe('crawler files', () => {
     expect(text).toContain('Disallow: /api/');
     expect(text).toContain('Disallow: /me/');
     expect(text).toContain('Disallow: /*?*sort=');
+    expect(text).toContain('Disallow: /*?*live_since=');
     expect(text).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
 

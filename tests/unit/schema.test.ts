@@ -6,6 +6,22 @@ import { useTemplateCopy } from '../helpers/seeded-db.ts';
 const copy = useTemplateCopy();
 const one = (sql: string, ...params: (string | number | null)[]) => copy.db.prepare(sql).get(...params)!;
 
+describe('when a post first went live (migration 0013)', () => {
+  it('is set once: from the publication of an inserted live post, when a post is made active, and never moved after', () => {
+    const post = one("SELECT id, published_at, first_live_at FROM posts WHERE status = 'active' LIMIT 1");
+    expect(post.first_live_at).toBe(post.published_at);
+    copy.db.prepare("UPDATE posts SET status = 'expired' WHERE id = ?").run(Number(post.id));
+    copy.db.prepare("UPDATE posts SET status = 'active' WHERE id = ?").run(Number(post.id));
+    expect(one('SELECT first_live_at FROM posts WHERE id = ?', Number(post.id)).first_live_at).toBe(post.published_at);
+    expect(() => copy.db.prepare("UPDATE posts SET first_live_at = '2030-01-01T00:00:00.000Z' WHERE id = ?").run(Number(post.id))).toThrow(/set once/);
+    // A post that was never live (as a draft will be) gets its time when it goes live.
+    copy.db.exec('DROP TRIGGER posts_first_live_set_once');
+    copy.db.prepare('UPDATE posts SET first_live_at = NULL, status = ? WHERE id = ?').run('removed', Number(post.id));
+    copy.db.prepare("UPDATE posts SET status = 'active' WHERE id = ?").run(Number(post.id));
+    expect(Date.parse(String(one('SELECT first_live_at FROM posts WHERE id = ?', Number(post.id)).first_live_at))).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
 describe('schema invariants (migration 0004)', () => {
   it("refuses a details row or a category of another listing type than the post's", () => {
     const service = Number(one("SELECT id FROM posts WHERE type = 'services' LIMIT 1").id);

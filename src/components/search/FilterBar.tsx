@@ -8,7 +8,7 @@ import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
 
 export const SORT_LABELS = {
-  recommended: 'Recommended', rating: 'Rating', az: 'A - Z', za: 'Z - A', relevance: 'Relevance', distance: 'Distance',
+  recommended: 'Recommended', rating: 'Rating', az: 'A - Z', za: 'Z - A', relevance: 'Relevance', distance: 'Distance', newest: 'Newest',
 } as const;
 
 interface FilterBarProps {
@@ -24,7 +24,7 @@ export function FilterBar({ state, tree, filters }: FilterBarProps) {
   const mainName = tree.find((category) => category.slug === state.main)?.name;
   const buckets = priceBuckets(filters.min_price.value, filters.max_price.value);
   const sorts = (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[]).filter((sort) =>
-    (sort !== 'relevance' || state.params.what) && (sort !== 'distance' || state.params.ul));
+    (sort !== 'relevance' || state.params.what) && (sort !== 'distance' || state.params.ul) && (sort !== 'newest' || state.params.sort === 'newest'));
   const currentSort = (state.params.sort ?? 'recommended') as keyof typeof SORT_LABELS;
   const link = (to: SearchState, label: string, current: boolean) => (
     <li key={label}><SearchLink to={to} current={current} className={OPTION_CLASS}>{label}</SearchLink></li>

@@ -5,7 +5,7 @@
 import type { ListingType } from '../../shared/constants.ts';
 import type { AttributeName } from '../../shared/search-attributes.ts';
 
-export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance';
+export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance' | 'newest';
 
 /** A search request resolved to ids and values. */
 export interface SearchFilter {
@@ -20,6 +20,8 @@ export interface SearchFilter {
   attributes: { name: AttributeName; keys: string[] }[];
   /** The words typed, in order (at most 12); each must match, the last as a prefix. None: no keyword. */
   words?: string[];
+  /** Only posts that first went live after this time (ISO): what is new since a saved search's last alert. */
+  liveSince?: string;
 }
 
 /** Listings of one category in one state among the matches, with their price range and attribute counts. */

@@ -79,6 +79,7 @@ export async function resolveFilter(index: SearchIndex, query: SearchQuery): Pro
     const words = searchWords(query.search);
     if (words.length > 0) filter.words = words;
   }
+  if (query.live_since !== undefined) filter.liveSince = query.live_since;
   return filter;
 }
 

@@ -98,7 +98,8 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
       attributes,
     };
   }
-  if (options.useFacetStore) {
+  // The facet store holds no times: "new since" is counted by SQL, over the first_live_at index.
+  if (options.useFacetStore && filter.liveSince === undefined) {
     const store = facetStoreFor(db);
     store.refresh(db);
     return store.count(filter, facetNames, candidateIds(db, filter));

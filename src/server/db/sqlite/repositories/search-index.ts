@@ -27,7 +27,7 @@ const ROW_SELECT = `
     cos(radians(l.latitude)) * cos(radians(l.longitude)), cos(radians(l.latitude)) * sin(radians(l.longitude)), sin(radians(l.latitude)),
     ${maskSql(ATTRIBUTES.job_type, 'p.id')}, ${maskSql(ATTRIBUTES.job_qualification, 'p.id')}, j.level,
     ${maskSql(ATTRIBUTES.hireme_type, 'p.id')}, h.rate, h.expertise,
-    b.deal_type, b.condition, ${maskSql(ATTRIBUTES.buysell_method, 'p.id')}
+    b.deal_type, b.condition, ${maskSql(ATTRIBUTES.buysell_method, 'p.id')}, coalesce(p.first_live_at, p.published_at)
   FROM posts p
   JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
   JOIN categories c ON c.id = pc.category_id
@@ -40,7 +40,7 @@ const ROW_SELECT = `
 
 const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, rating, rating_count, published_at, sort_title, price,
   category_id, parent_id, state_id, city_id, lat, lon, x, y, z, job_type, job_qualification, job_level, hireme_type, hireme_rate,
-  hireme_expertise, buysell_type, buysell_condition, buysell_method) ${ROW_SELECT}`;
+  hireme_expertise, buysell_type, buysell_condition, buysell_method, first_live_at) ${ROW_SELECT}`;
 
 /** What the keyword search reads: title, summary, category names and, unless confidential, the company. */
 const FTS_SELECT = `

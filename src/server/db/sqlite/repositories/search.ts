@@ -77,6 +77,7 @@ function where(filter: SearchFilter, withScore: boolean): Where {
   if (filter.parentId !== undefined) { clauses.push('s.parent_id = :parent'); params.parent = filter.parentId; }
   if (filter.stateId !== undefined) { clauses.push('s.state_id = :state'); params.state = filter.stateId; }
   if (filter.cityId !== undefined) { clauses.push('s.city_id = :city'); params.city = filter.cityId; }
+  if (filter.liveSince !== undefined) { clauses.push('s.first_live_at > :liveSince'); params.liveSince = filter.liveSince; }
   if (filter.price) {
     clauses.push('s.price >= :priceMin');
     params.priceMin = filter.price.min;
@@ -115,7 +116,7 @@ function whereSql(clauses: string[]): string {
 /** True when the precomputed summary can answer: only type, category and state narrow the set. */
 export function summaryCanAnswer(filter: SearchFilter): boolean {
   return filter.match === undefined && filter.geo?.km == null && filter.price === undefined
-    && filter.cityId === undefined && filter.attributes.length === 0;
+    && filter.cityId === undefined && filter.attributes.length === 0 && filter.liveSince === undefined;
 }
 
 /** Totals per category and per state, the price range and facet counts, from the summary tables. */
@@ -156,6 +157,7 @@ const ORDER: Record<SearchSort, string> = {
   za: 's.sort_title DESC, s.post_id DESC',
   relevance: 'f.score, s.plan_weight DESC, s.post_id',
   distance: `${DOT} DESC, s.post_id`,
+  newest: 's.first_live_at DESC, s.post_id DESC',
 };
 
 /**
