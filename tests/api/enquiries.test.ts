@@ -4,6 +4,7 @@ import { deleteDueAccounts } from '../../src/server/accounts/settings.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, type EnquiryKind, type EnquiryRecord } from '../../src/shared/enquiries.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { livePost, profileWhere, type LivePost } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
@@ -25,17 +26,10 @@ async function member(name = 'Siti Nurhaliza') {
 const inDays = (days: number) => malaysiaToday(Date.now() + days * 86_400_000);
 const sender = { name: 'Siti Nurhaliza', phone_number: '+60 12-345 6789', email: 'siti@example.my', contact_method: 'whatsapp' };
 
-/** A live post of a type matching `where` (SQL on p, with j/h the job and hireme details, e the first location's e-mail). */
-function aPost(type: EnquiryKind, where = '1', offset = 0): { id: number; title: string; email: string | null; profile: string } {
-  return copy.db.prepare(`SELECT p.id, p.title, pr.name AS profile,
-      COALESCE((SELECT l.email FROM post_locations pl JOIN locations l ON l.id = pl.location_id WHERE pl.post_id = p.id AND l.email IS NOT NULL ORDER BY pl.position LIMIT 1),
-        (SELECT email FROM locations WHERE profile_id = p.profile_id AND email IS NOT NULL ORDER BY position LIMIT 1)) AS email
-    FROM posts p JOIN profiles pr ON pr.id = p.profile_id LEFT JOIN job_details j ON j.post_id = p.id LEFT JOIN hireme_details h ON h.post_id = p.id
-    WHERE p.type = ? AND p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) AND ${where}
-    ORDER BY p.id LIMIT 1 OFFSET ?`).get(type, offset) as never;
-}
-/** The listing's owner has a contact e-mail (one of the profile's locations). */
-const withEmail = 'EXISTS (SELECT 1 FROM locations WHERE profile_id = p.profile_id AND email IS NOT NULL)';
+/** The `offset`-th live post of a type that `matches` accepts (found through the data seam: tests/fixtures). */
+const aPost = (type: EnquiryKind, matches: (post: LivePost) => boolean = () => true, offset = 0) => livePost(copy.app, type, { matches, offset });
+/** The listing's owner has a contact e-mail. */
+const withEmail = (post: LivePost) => post.email !== null;
 
 function form(fields: Record<string, string | string[]>, file?: { field: string; bytes: Buffer; name: string; type: string }): FormData {
   const body = new FormData();
@@ -70,7 +64,7 @@ describe('enquiries answer 401 signed out (spec §7)', () => {
 describe('POST enquire (services and profiles)', () => {
   it('stores the enquiry as Pending with 2 images, mails the owner and a copy to the sender’s own account address, and lists it in My area', async () => {
     const { visitor, email } = await member();
-    const post = aPost('services', withEmail);
+    const post = (await aPost('services', withEmail));
     const images = [await uploadImage(visitor), await uploadImage(visitor)];
     const answer = await visitor.post('/api/enquire', {
       ...sender, type: 'services', id: post.id, description: 'Need aircon servicing for 3 units.\nAfternoon is best.',
@@ -112,7 +106,7 @@ describe('POST enquire (services and profiles)', () => {
 
   it('sends an enquiry about a profile without a contact e-mail to the site inbox, named for passing on', async () => {
     const { visitor, email } = await member('Ahmad');
-    const profile = copy.db.prepare(`SELECT id, name FROM profiles pr WHERE NOT EXISTS (SELECT 1 FROM locations WHERE profile_id = pr.id AND email IS NOT NULL) LIMIT 1`).get() as { id: number; name: string };
+    const profile = await profileWhere(copy.app, (candidate) => candidate.email === null);
     const answer = await visitor.post('/api/enquire', { name: 'Ahmad', phone_number: '0123456789', type: 'profile', id: profile.id, description: 'Open on Sunday?', preferred_date: inDays(0) });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ contact_method: 'call', email: null, urgent: '0', enquirable: { variant: 'profile', title: profile.name } });
@@ -124,7 +118,7 @@ describe('POST enquire (services and profiles)', () => {
 
   it('answers each missing or bad field with 422 and stores nothing', async () => {
     const { visitor } = await member();
-    const post = aPost('services', '1', 3);
+    const post = (await aPost('services', undefined, 3));
     const before = count('SELECT count(*) AS n FROM enquiries');
     const empty = await visitor.post('/api/enquire', { type: 'services', id: post.id });
     expect(empty.status).toBe(422);
@@ -152,7 +146,7 @@ describe('POST enquire (services and profiles)', () => {
 
   it('refuses a second enquiry about the same listing within 10 minutes, and limits each account', async () => {
     const { visitor } = await member();
-    const post = aPost('services', '1', 5);
+    const post = (await aPost('services', undefined, 5));
     const send = (id: number) => visitor.post('/api/enquire', { ...sender, type: 'services', id, description: 'Quote please.', preferred_date: inDays(2) });
     expect((await send(post.id)).status).toBe(201);
     const again = await send(post.id);
@@ -163,7 +157,7 @@ describe('POST enquire (services and profiles)', () => {
     expect((await send(post.id)).status).toBe(201);
     // The account's hourly limit (2 sent so far, plus the refused one).
     const statuses = [];
-    for (let offset = 10; offset < 10 + RATE_LIMITS.enquiry.limit; offset += 1) statuses.push((await send(aPost('services', '1', offset).id)).status);
+    for (let offset = 10; offset < 10 + RATE_LIMITS.enquiry.limit; offset += 1) statuses.push((await send((await aPost('services', undefined, offset)).id)).status);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 201)).toHaveLength(RATE_LIMITS.enquiry.limit - 3);
   });
@@ -178,7 +172,7 @@ describe('POST enquire (services and profiles)', () => {
       const visitor = await signIn(email, undefined, browser(client));
       const sends = person < 2 ? RATE_LIMITS.enquiry.limit : 1;
       for (let sent = 0; sent < sends; sent += 1) {
-        statuses.push((await visitor.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', offset++).id, description: 'Quote please.', preferred_date: inDays(1) })).status);
+        statuses.push((await visitor.post('/api/enquire', { ...sender, type: 'services', id: (await aPost('services', undefined, offset++)).id, description: 'Quote please.', preferred_date: inDays(1) })).status);
       }
     }
     // Two accounts use up the client's hour; the third account's first enquiry is refused.
@@ -189,7 +183,7 @@ describe('POST enquire (services and profiles)', () => {
 
   it('drops a filled honeypot without storing or mailing, and keeps typed markup inert in mails', async () => {
     const { visitor } = await member();
-    const post = aPost('services', withEmail, 1);
+    const post = (await aPost('services', withEmail, 1));
     const before = count('SELECT count(*) AS n FROM enquiries');
     const bot = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'Buy now', preferred_date: inDays(1), website: 'http://spam.example' });
     expect(bot.status).toBe(201);
@@ -212,7 +206,7 @@ describe('POST enquire (services and profiles)', () => {
 describe('POST job-application', () => {
   it('applies with a new CV (multipart): stored privately, attached to the owner mail, downloadable by the applicant only', async () => {
     const { visitor } = await member('Lim Wei');
-    const job = aPost('jobs', `j.resume_required = 1 AND j.company_confidential = 0 AND ${withEmail}`);
+    const job = (await aPost('jobs', (post) => post.row.job_resume_required === true && post.row.job_confidential === false && withEmail(post)));
     const answer = await visitor.postForm<{ message: string; data: EnquiryRecord }>('/api/job-application', form({
       id: String(job.id), name: 'Lim Wei', phone_number: '0198765432', contact_method: 'email', email: 'lim@example.my',
       language: ['English', 'Chinese'], education: 'degree', experience: '4', salary_type: 'month', salary: '5500', additional_skill: 'Forklift licence',
@@ -238,13 +232,13 @@ describe('POST job-application', () => {
   it('needs a CV only when the job asks for one, and can attach the CV stored on the account (a copy)', async () => {
     const { visitor } = await member('Raj');
     const fields = { name: 'Raj', phone_number: '0123334444', language: 'English,Malay', education: 'spm', experience: '0', salary_type: 'month', salary: '2000' };
-    const needsCv = aPost('jobs', 'j.resume_required = 1', 1);
+    const needsCv = (await aPost('jobs', (post) => post.row.job_resume_required === true, 1));
     const refused = await visitor.post('/api/job-application', { ...fields, id: needsCv.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ cv: ['The cv field is required.'] });
     expect((await visitor.post('/api/job-application', { ...fields, id: needsCv.id, cv: 'profile' })).body.errors).toEqual({ cv: ['Upload your CV.'] });
 
-    const noCv = aPost('jobs', 'j.resume_required = 0');
+    const noCv = (await aPost('jobs', (post) => post.row.job_resume_required === false));
     const applied = await visitor.post('/api/job-application', { ...fields, id: noCv.id });
     expect(applied.status).toBe(201);
     expect(applied.body.data).toMatchObject({ attachment: null, language: ['English', 'Malay'] });
@@ -259,14 +253,14 @@ describe('POST job-application', () => {
 
   it('answers the required fields of spec §5 with 422', async () => {
     const { visitor } = await member();
-    const answer = await visitor.post('/api/job-application', { id: aPost('jobs').id, name: 'A', phone_number: '0123456789', experience: '', salary: '' });
+    const answer = await visitor.post('/api/job-application', { id: (await aPost('jobs')).id, name: 'A', phone_number: '0123456789', experience: '', salary: '' });
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors!).sort()).toEqual(['education', 'experience', 'language', 'salary', 'salary_type']);
   });
 
   it('never names a confidential company to the applicant', async () => {
     const { visitor, email } = await member();
-    const job = aPost('jobs', 'j.company_confidential = 1 AND j.resume_required = 0');
+    const job = (await aPost('jobs', (post) => post.row.job_confidential === true && post.row.job_resume_required === false));
     const answer = await visitor.post('/api/job-application', { id: job.id, name: 'B', phone_number: '0123456789', language: ['Malay'], education: 'diploma', experience: 2, salary_type: 'year', salary: 40000 });
     expect(answer.status).toBe(201);
     expect((answer.body.data as { post: { profile: unknown } }).post.profile).toBeNull();
@@ -280,7 +274,7 @@ describe('POST hireme/enquire and buysell/enquire', () => {
   it('sends a job offer with a document (multipart), kept private', async () => {
     const { visitor } = await member('Tan Ah Kow');
     // People for hire list no contact e-mail: their offers go to the site's inbox, to be passed on.
-    const hireme = aPost('hireme');
+    const hireme = (await aPost('hireme'));
     const answer = await visitor.postForm('/api/hireme/enquire', form({
       id: String(hireme.id), name: 'Tan Ah Kow', phone_number: '0162223333', company_name: 'Kedai Runcit Tan', offer: 'RM 2,500 a month, 3-month contract',
     }, { field: 'doc', bytes: PDF, name: 'offer.pdf', type: 'application/pdf' }));
@@ -291,7 +285,7 @@ describe('POST hireme/enquire and buysell/enquire', () => {
     expect(lastMail('enquiries@yellowpages.my')).toContain('New job offer');
     const missing = await visitor.post('/api/hireme/enquire', { id: hireme.id, name: 'Tan', phone_number: '0162223333' });
     expect(Object.keys(missing.body.errors!).sort()).toEqual(['company_name', 'offer']);
-    const notPdf = await visitor.postForm('/api/hireme/enquire', form({ id: String(aPost('hireme', '1', 2).id), name: 'Tan', phone_number: '0162223333', company_name: 'X', offer: 'Y' },
+    const notPdf = await visitor.postForm('/api/hireme/enquire', form({ id: String((await aPost('hireme', undefined, 2)).id), name: 'Tan', phone_number: '0162223333', company_name: 'X', offer: 'Y' },
       { field: 'doc', bytes: png, name: 'offer.pdf', type: 'application/pdf' }));
     expect(notPdf.status).toBe(422);
     expect(notPdf.body.errors).toEqual({ doc: ['The file must be a PDF.'] });
@@ -299,7 +293,7 @@ describe('POST hireme/enquire and buysell/enquire', () => {
 
   it('sends a buy & sell offer and answers its required fields with 422', async () => {
     const { visitor } = await member();
-    const item = aPost('buysell');
+    const item = (await aPost('buysell'));
     const missing = await visitor.post('/api/buysell/enquire', { id: item.id, name: 'C', phone_number: '0123456789', qty: '', offered_price: '' });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors!).sort()).toEqual(['deal_method', 'offered_price', 'qty']);
@@ -316,13 +310,13 @@ describe('reading enquiries (IDOR)', () => {
     const { visitor: owner } = await member();
     const { visitor: stranger } = await member();
     const sent: [EnquiryKind, number][] = [];
-    const services = await owner.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', 40).id, description: 'x', preferred_date: inDays(1) });
+    const services = await owner.post('/api/enquire', { ...sender, type: 'services', id: (await aPost('services', undefined, 40)).id, description: 'x', preferred_date: inDays(1) });
     sent.push(['services', (services.body.data as { id: number }).id]);
-    const job = await owner.post('/api/job-application', { id: aPost('jobs', 'j.resume_required = 0', 3).id, name: 'D', phone_number: '0123456789', language: 'English', education: 'none', experience: 1, salary_type: 'month', salary: 1800 });
+    const job = await owner.post('/api/job-application', { id: (await aPost('jobs', (post) => post.row.job_resume_required === false, 3)).id, name: 'D', phone_number: '0123456789', language: 'English', education: 'none', experience: 1, salary_type: 'month', salary: 1800 });
     sent.push(['jobs', (job.body.data as { id: number }).id]);
-    const offer = await owner.post('/api/hireme/enquire', { id: aPost('hireme', '1', 4).id, name: 'D', phone_number: '0123456789', company_name: 'D Sdn Bhd', offer: 'Part-time' });
+    const offer = await owner.post('/api/hireme/enquire', { id: (await aPost('hireme', undefined, 4)).id, name: 'D', phone_number: '0123456789', company_name: 'D Sdn Bhd', offer: 'Part-time' });
     sent.push(['hireme', (offer.body.data as { id: number }).id]);
-    const buysell = await owner.post('/api/buysell/enquire', { id: aPost('buysell', '1', 4).id, name: 'D', phone_number: '0123456789', qty: 1, offered_price: 10, deal_method: 'delivery' });
+    const buysell = await owner.post('/api/buysell/enquire', { id: (await aPost('buysell', undefined, 4)).id, name: 'D', phone_number: '0123456789', qty: 1, offered_price: 10, deal_method: 'delivery' });
     sent.push(['buysell', (buysell.body.data as { id: number }).id]);
     for (const [kind, id] of sent) {
       const path = `/api/${ENQUIRY_WORDS[kind].api}/${id}`;
@@ -340,7 +334,7 @@ describe('reading enquiries (IDOR)', () => {
   it('pages a long list', async () => {
     const { visitor, email } = await member();
     const userId = Number(copy.db.prepare('SELECT id FROM users WHERE email = ?').get(email)!.id);
-    const post = aPost('services');
+    const post = (await aPost('services'));
     const insert = copy.db.prepare(`INSERT INTO enquiries (kind, user_id, post_id, listing_title, name, phone_number, contact_method, details, created_at)
       VALUES ('services', ?, ?, ?, 'E', '0123456789', 'call', '{"description":"x"}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ? || ' minutes'))`);
     for (let index = 0; index < MY_AREA_PAGE_SIZE + 3; index += 1) insert.run(userId, post.id, post.title, String(-index));
@@ -354,7 +348,7 @@ describe('reading enquiries (IDOR)', () => {
 
   it('keeps enquiries for the listing owners when the sender\'s account is deleted, without the link to the account', async () => {
     const { visitor } = await member();
-    const answer = await visitor.post('/api/enquire', { ...sender, type: 'services', id: aPost('services', '1', 60).id, description: 'x', preferred_date: inDays(1) });
+    const answer = await visitor.post('/api/enquire', { ...sender, type: 'services', id: (await aPost('services', undefined, 60)).id, description: 'x', preferred_date: inDays(1) });
     const id = (answer.body.data as { id: number }).id;
     expect((await visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
     copy.db.prepare("UPDATE users SET pending_delete_at = '2000-01-01T00:00:00.000Z' WHERE pending_delete = 1").run();

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import type { Review } from '../../src/shared/schemas/catalog.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { livePost, profileAt } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 
@@ -29,9 +31,17 @@ async function uploadImage(visitor: SessionClient): Promise<{ status: number; da
   return { status: response.status, data: body.data };
 }
 
-const listing = (table: 'posts' | 'profiles', id: number) => copy.db.prepare(`SELECT rating, rating_count FROM ${table} WHERE id = ?`).get(id) as { rating: number; rating_count: number };
-const aPost = (type: string, offset: number) => Number(copy.db.prepare("SELECT id FROM posts WHERE type = ? AND status = 'active' ORDER BY id LIMIT 1 OFFSET ?").get(type, offset)!.id);
-const version = () => Number(copy.db.prepare('SELECT version FROM catalog_version').get()!.version);
+/** A post's rating and count as the catalogue answers them. */
+const postRating = async (id: number) => {
+  const [row] = await copy.app.repos.catalog.findPostRows([id]);
+  return { rating: row!.rating, rating_count: row!.rating_count };
+};
+const profileRating = async (slug: string) => {
+  const row = (await copy.app.repos.catalog.findProfileBySlug(slug))!;
+  return { rating: row.rating, rating_count: row.rating_count };
+};
+const aPost = async (type: ListingType, offset: number) => (await livePost(copy.app, type, { offset })).id;
+const version = () => copy.app.repos.catalog.catalogVersion();
 
 describe('writing reviews (spec §4, §5, §7)', () => {
   it('answers 401 signed out', async () => {
@@ -42,9 +52,9 @@ describe('writing reviews (spec §4, §5, §7)', () => {
 
   it('posts a review with 2 images: it comes first, and the rating, count, search row and catalogue version follow', async () => {
     const visitor = await reviewer();
-    const id = aPost('services', 10);
-    const before = listing('posts', id);
-    const versionBefore = version();
+    const id = await aPost('services', 10);
+    const before = await postRating(id);
+    const versionBefore = await version();
     const images = [(await uploadImage(visitor)).data, (await uploadImage(visitor)).data];
     expect(images[0]!.full).toMatch(/^\/media\/uploads\/.+-full\.jpg$/);
     const posted = await visitor.post('/api/review', { type: 'services', id, content: 'Fixed our aircon the same day.\nFair price.', rating: 4, images });
@@ -52,37 +62,37 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     const review = posted.body.data as Review;
     expect(review).toMatchObject({ rating: 4, content: 'Fixed our aircon the same day.\nFair price.', user: { name: 'Kavitha' } });
     expect(review.images.map((item) => item.image.full)).toEqual(images.map((image) => image.full));
-    const after = listing('posts', id);
+    const after = await postRating(id);
     expect(after.rating_count).toBe(before.rating_count + 1);
     const page = (await browser().get(`/api/services/${id}/review`)).body as unknown as { data: Review[]; total: number };
     expect(page.data[0]).toMatchObject({ id: review.id, rating: 4 });
     expect(page.data[0]!.images).toHaveLength(2);
     expect(copy.db.prepare('SELECT rating, rating_count FROM search_posts WHERE post_id = ?').get(id)).toMatchObject({ rating: after.rating, rating_count: after.rating_count });
-    expect(version()).toBeGreaterThan(versionBefore);
+    expect(await version()).toBeGreaterThan(versionBefore);
     // The images are in use now: the stale-upload sweep leaves them.
     expect(copy.db.prepare('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM review_media WHERE review_id = ?)').get(review.id)!.n).toBe(0);
 
     // A second review of the same listing edits the first.
     const edited = await visitor.post('/api/review', { type: 'services', id, content: 'Still good a month later.', rating: 5 });
     expect((edited.body.data as Review).id).toBe(review.id);
-    expect(listing('posts', id).rating_count).toBe(after.rating_count);
+    expect((await postRating(id)).rating_count).toBe(after.rating_count);
   });
 
   it('reviews a profile and a buysell post, and updates the profile rating', async () => {
     const visitor = await reviewer('Jason');
-    const profile = Number(copy.db.prepare('SELECT id FROM profiles ORDER BY id LIMIT 1 OFFSET 7').get()!.id);
-    const before = listing('profiles', profile);
-    expect((await visitor.post('/api/review', { type: 'profile', id: profile, content: 'Friendly staff.', rating: 5 })).status).toBe(201);
-    expect(listing('profiles', profile).rating_count).toBe(before.rating_count + 1);
-    expect((await visitor.post('/api/review', { type: 'buysell', id: aPost('buysell', 2), content: 'As described.', rating: 3 })).status).toBe(201);
+    const profile = await profileAt(copy.app, 7);
+    const before = await profileRating(profile.slug);
+    expect((await visitor.post('/api/review', { type: 'profile', id: profile.id, content: 'Friendly staff.', rating: 5 })).status).toBe(201);
+    expect((await profileRating(profile.slug)).rating_count).toBe(before.rating_count + 1);
+    expect((await visitor.post('/api/review', { type: 'buysell', id: await aPost('buysell', 2), content: 'As described.', rating: 3 })).status).toBe(201);
   });
 
   it('answers every bad field with 422, an unknown listing with 404, and images of someone else with 422', async () => {
     const visitor = await reviewer();
-    const id = aPost('services', 20);
+    const id = await aPost('services', 20);
     const empty = await visitor.post('/api/review', { type: 'services', id });
     expect(Object.keys(empty.body.errors!).sort()).toEqual(['content', 'rating']);
-    expect((await visitor.post('/api/review', { type: 'jobs', id: aPost('jobs', 0), content: 'x', rating: 5 })).body.errors!.type)
+    expect((await visitor.post('/api/review', { type: 'jobs', id: await aPost('jobs', 0), content: 'x', rating: 5 })).body.errors!.type)
       .toEqual(['Reviews are for services, buy & sell posts and business profiles.']);
     for (const rating of [0, 6, 2.5]) expect((await visitor.post('/api/review', { type: 'services', id, content: 'x', rating })).body.errors!.rating).toEqual(['Choose a rating from 1 to 5.']);
     const four = [1, 2, 3, 4].map(() => ({ full: '/media/uploads/x-full.jpg' }));
@@ -96,14 +106,14 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     const visitor = await reviewer();
     let last = 0;
     for (let count = 0; count <= RATE_LIMITS.review.limit; count += 1) {
-      last = (await visitor.post('/api/review', { type: 'services', id: aPost('services', 30 + count), content: 'Good.', rating: 4 })).status;
+      last = (await visitor.post('/api/review', { type: 'services', id: await aPost('services', 30 + count), content: 'Good.', rating: 4 })).status;
     }
     expect(last).toBe(429);
   });
 
   it('leaves a hidden review (a reported one a moderator hid) out of the listing\'s list', async () => {
     const visitor = await reviewer('Hidden Harun');
-    const id = aPost('services', 50);
+    const id = await aPost('services', 50);
     const posted = await visitor.post('/api/review', { type: 'services', id, content: 'Rude staff, avoid.', rating: 1 });
     const reviewId = (posted.body.data as Review).id;
     const ids = async () => ((await browser().get(`/api/services/${id}/review`)).body as unknown as { data: Review[] }).data.map((review) => review.id);
