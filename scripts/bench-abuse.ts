@@ -91,7 +91,7 @@ async function healthLatencies(base: string, until: () => boolean): Promise<numb
 
 const port = 4800 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
-const server = startBenchServer(database, port, env);
+const server = startBenchServer(`sqlite:${database}`, port, env);
 try {
   await waitUntilUp(base);
   const pid = await serverPid(server.pid!);
@@ -166,7 +166,7 @@ async function registeredAddress(index: number): Promise<string> {
 // 3. Near Me pages, on a fresh server without the per-client limit.
 const nearPort = port + 100;
 const near = `http://127.0.0.1:${nearPort}`;
-const nearServer = startBenchServer(database, nearPort, { ...env, SEARCH_PAGE_LIMIT: '0' });
+const nearServer = startBenchServer(`sqlite:${database}`, nearPort, { ...env, SEARCH_PAGE_LIMIT: '0' });
 try {
   await waitUntilUp(near);
   const pid = await serverPid(nearServer.pid!);

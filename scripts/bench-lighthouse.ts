@@ -8,19 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { projectRoot } from '../src/server/project-root.ts';
+import { benchDatabase, benchListings } from './bench-database.ts';
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
 import { findChromium } from './chromium.ts';
 
-const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
+const bench = benchDatabase();
+const database = bench.url;
 const chromium = findChromium() ?? '/usr/bin/chromium';
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
-const db = openDatabase(database, { readOnly: true });
-const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
-const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
-db.close();
+const { post, profile } = await benchListings(bench.database);
 
 const server = startBenchServer(database, port);
 const out = mkdtempSync(join(tmpdir(), 'yp-lighthouse-'));

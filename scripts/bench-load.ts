@@ -13,20 +13,19 @@
 import autocannon from 'autocannon';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { benchDatabase, benchListings } from './bench-database.ts';
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
 
-const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
-if (!existsSync(join(projectRoot, 'dist/server/entry.mjs')) || !existsSync(database)) {
+const bench = benchDatabase();
+const database = bench.url;
+if (!existsSync(join(projectRoot, 'dist/server/entry.mjs')) || !bench.exists) {
   console.error('Needs a build (npm run build) and the benchmark database (npm run bench:search creates it).');
   process.exit(1);
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-const db = openDatabase(database, { readOnly: true });
-const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
-db.close();
+const { post } = await benchListings(bench.database);
 
 const port = 4900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;

@@ -11,13 +11,14 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { benchDatabase, benchListings } from './bench-database.ts';
 import { rssMb, serverPid, startBenchServer, waitUntilUp } from './bench-server.ts';
 
-const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
+const bench = benchDatabase();
+const database = bench.url;
 const entry = join(projectRoot, 'dist/server/entry.mjs');
-if (!existsSync(entry) || !existsSync(database)) {
+if (!existsSync(entry) || !bench.exists) {
   console.error('Needs a build (npm run build) and the benchmark database (npm run bench:search creates it).');
   process.exit(1);
 }
@@ -25,10 +26,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = 16;
 const HEADERS = { 'Accept-Encoding': 'br, gzip' };
 
-const db = openDatabase(database, { readOnly: true });
-const post = String(db.prepare("SELECT slug FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 1000").get()!.slug);
-const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' ORDER BY id LIMIT 1 OFFSET 500").get()!.slug);
-db.close();
+const { post, profile } = await benchListings(bench.database);
 
 /** Load at a concurrency: requests/s and latency percentiles (ms). */
 async function load(url: (index: number) => string, requests: number, concurrency: number) {

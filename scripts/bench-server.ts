@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
 
-/** Starts `scripts/serve.ts` with the memory settings of `npm run serve` (decision 0003) on `port`, with `env` on top. */
-export function startBenchServer(database: string, port: number, env: Record<string, string> = {}): ChildProcess {
+/** Starts `scripts/serve.ts` with the memory settings of `npm run serve` (decision 0003) on `databaseUrl` and `port`, with `env` on top. */
+export function startBenchServer(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=384', join(projectRoot, 'scripts/serve.ts')], {
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `sqlite:${database}`, ...env },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -2,15 +2,12 @@
  * `npm run bench:sitemap`: time and memory to stream the largest sitemap file (50,000 service
  * posts) from the 500,000-listing benchmark database (BENCH_DATABASE, default data/bench-500k.db).
  */
-import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { sqliteRepositories } from '../src/server/db/sqlite/index.ts';
-import { projectRoot } from '../src/server/project-root.ts';
+import { openBackend } from '../src/server/db/backend.ts';
+import { benchDatabase } from './bench-database.ts';
 import { sitemapFiles, sitemapIndex, sitemapLines, streamLines } from '../src/server/seo/sitemap.ts';
 
-const path = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
-const db = openDatabase(path);
-const repos = sqliteRepositories(db);
+const backend = await openBackend({ database: benchDatabase().database });
+const { repos } = backend;
 let started = performance.now();
 const index = await sitemapIndex(repos, 'https://example.com');
 console.log(`index: ${(await sitemapFiles(repos)).length} files in ${(performance.now() - started).toFixed(1)} ms`);
@@ -28,4 +25,4 @@ for (const name of ['posts-services-1', 'posts-services-5', 'profiles-1', 'categ
   console.log(`${name.padEnd(18)} ${(bytes / 1024 / 1024).toFixed(1)} MB, first bytes after ${firstByte.toFixed(1)} ms, all in ${total.toFixed(0)} ms, RSS +${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB`);
 }
 console.log(`(index is ${index.length} bytes)`);
-db.close();
+await backend.close();

@@ -12,9 +12,9 @@ let listings: Listing[];
 const PLAN_WEIGHT: Record<string, number> = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 };
 const KL = { lat: 3.139, lon: 101.6869 };
 
-beforeAll(() => {
+beforeAll(async () => {
   call = apiClient(copy.app);
-  listings = loadListings(copy.db);
+  listings = await loadListings(copy.app.repos);
 });
 
 async function search(body: SearchRequest | Record<string, unknown>): Promise<SearchResponse> {

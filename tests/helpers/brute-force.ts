@@ -1,8 +1,9 @@
 /**
- * An independent, slow re-implementation of search over the catalogue tables (not the search
- * index), for checking the engine's results and facet counts.
+ * An independent, slow re-implementation of search over the catalogue as the repositories read it (not the
+ * search index), for checking any engine's results and facet counts through the search service.
  */
-import type { Db } from '../../src/server/db/sqlite/connection.ts';
+import type { Repositories } from '../../src/server/db/repositories.ts';
+import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 
 export interface Listing {
@@ -26,43 +27,54 @@ export interface Listing {
   text: string;
 }
 
-export function loadListings(db: Db): Listing[] {
-  const rows = db.prepare(`
-    SELECT p.id, p.type, p.title, p.summary, p.plan, p.rating, p.rating_count, p.published_at,
-      coalesce(p.price_min_sen, p.price_max_sen) / 100.0 AS price, c.slug AS category_slug, c.name AS category_name,
-      parent.slug AS parent_slug, parent.name AS parent_name, s.name AS state, ci.name AS city, l.latitude, l.longitude,
-      pr.name AS profile_name, coalesce(j.company_confidential, h.company_confidential, 0) AS confidential,
-      j.level, h.rate, h.expertise, b.deal_type, b.condition
-    FROM posts p
-    JOIN profiles pr ON pr.id = p.profile_id
-    JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
-    JOIN categories c ON c.id = pc.category_id JOIN categories parent ON parent.id = c.parent_id
-    JOIN post_locations pl ON pl.post_id = p.id AND pl.position = 0
-    JOIN locations l ON l.id = pl.location_id JOIN states s ON s.id = l.state_id JOIN cities ci ON ci.id = l.city_id
-    LEFT JOIN job_details j ON j.post_id = p.id LEFT JOIN hireme_details h ON h.post_id = p.id
-    LEFT JOIN buysell_details b ON b.post_id = p.id
-    WHERE p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ?)`).all(new Date().toISOString());
-  const attributes = new Map<number, Record<string, string[]>>();
-  for (const row of db.prepare('SELECT post_id, name, value FROM post_attributes').all()) {
-    const byName = attributes.get(Number(row.post_id)) ?? {};
-    (byName[String(row.name)] ??= []).push(String(row.value));
-    attributes.set(Number(row.post_id), byName);
-  }
-  return rows.map((row) => {
-    const own = attributes.get(Number(row.id)) ?? {};
-    const single = (name: string, value: unknown) => (value === null ? {} : { [name]: [String(value)] });
-    return {
-      id: Number(row.id), type: String(row.type), title: String(row.title), plan: String(row.plan), rating: Number(row.rating),
-      ratingCount: Number(row.rating_count), publishedAt: String(row.published_at), price: row.price === null ? null : Number(row.price),
-      categorySlug: String(row.category_slug), categoryName: String(row.category_name), parentSlug: String(row.parent_slug),
-      parentName: String(row.parent_name), state: String(row.state), city: String(row.city), lat: Number(row.latitude), lon: Number(row.longitude),
-      attributes: {
-        ...own, ...single('job_level', row.level), ...single('hireme_rate', row.rate), ...single('hireme_expertise', row.expertise),
-        ...single('buysell_type', row.deal_type), ...single('buysell_condition', row.condition),
-      },
-      text: `${row.title} ${row.summary} ${row.category_name} ${row.parent_name}${row.confidential === 1 ? '' : ` ${row.profile_name}`}`.toLowerCase(),
+/**
+ * Every live post with what search filters, sorts and counts on, read through the repositories (the data
+ * seam), so the oracle serves any backend: the rows behind cards, their first category and location, attributes.
+ */
+export async function loadListings(repos: Repositories): Promise<Listing[]> {
+  const listings: Listing[] = [];
+  for (const type of LISTING_TYPES) {
+    const ids: number[] = [];
+    for await (const batch of repos.sitemap.postUrlBatches(type, 1_000_000, 0)) {
+      for (const { slug } of batch) ids.push((await repos.catalog.findPostIdBySlug(slug))!);
+    }
+    const [rows, categories, locations, attributeRows] = await Promise.all([
+      repos.catalog.findPostRows(ids), repos.catalog.findPostCategories(ids), repos.catalog.findPostLocations(ids), repos.catalog.findPostAttributes(ids),
+    ]);
+    const first = <Row extends { owner_id: number }>(list: Row[]) => {
+      const byOwner = new Map<number, Row>();
+      for (const row of list) if (!byOwner.has(row.owner_id)) byOwner.set(row.owner_id, row);
+      return byOwner;
     };
-  });
+    const category = first(categories);
+    const location = first(locations);
+    const attributes = new Map<number, Record<string, string[]>>();
+    for (const row of attributeRows) {
+      const byName = attributes.get(row.post_id) ?? {};
+      (byName[row.name] ??= []).push(row.value);
+      attributes.set(row.post_id, byName);
+    }
+    for (const row of rows) {
+      const own = attributes.get(row.id) ?? {};
+      const single = (name: string, value: unknown) => (value === null || value === undefined ? {} : { [name]: [String(value)] });
+      const where = location.get(row.id)!;
+      const what = category.get(row.id)!;
+      const confidential = row.job_confidential === true || row.hireme_confidential === true;
+      const price = row.price_min_sen ?? row.price_max_sen;
+      listings.push({
+        id: row.id, type: row.type, title: row.title, plan: row.plan, rating: row.rating, ratingCount: row.rating_count, publishedAt: row.published_at,
+        price: price === null ? null : price / 100,
+        categorySlug: what.slug, categoryName: what.name, parentSlug: what.parent_slug ?? what.slug, parentName: what.parent_name ?? what.name,
+        state: where.state_name, city: where.city_name, lat: where.latitude, lon: where.longitude,
+        attributes: {
+          ...own, ...single('job_level', row.job_level), ...single('hireme_rate', row.hireme_rate), ...single('hireme_expertise', row.hireme_expertise),
+          ...single('buysell_type', row.buysell_type), ...single('buysell_condition', row.buysell_condition),
+        },
+        text: `${row.title} ${row.summary} ${what.name} ${what.parent_name ?? ''}${confidential ? '' : ` ${row.profile_name}`}`.toLowerCase(),
+      });
+    }
+  }
+  return listings;
 }
 
 /** True when every word occurs in the text as a token, the last one as a prefix (as the engine promises). */
