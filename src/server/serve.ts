@@ -95,7 +95,6 @@ export async function serve(distDir: string): Promise<void> {
   await supervise(distDir);
 }
 
-
 /** What a shutdown watches: requests in flight, connections accepted so far, and whether it has begun. */
 interface ServerState {
   inFlight: number;
