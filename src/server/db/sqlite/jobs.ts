@@ -20,7 +20,9 @@ export function rebuildSearchIndexJob(db: Db, log: (line: string) => void = () =
     log(`search index: ${Math.min(total, from - bounds.low + REBUILD_BATCH)} / ${total} post ids`);
   }
   transaction(db, () => finishRebuild(db));
-  log('search index: summaries and suggestions recounted');
+  // Fresh statistics, so the planner keeps choosing the index that matches each sort (see migration 0013).
+  db.exec('ANALYZE search_posts');
+  log('search index: summaries and suggestions recounted, statistics refreshed');
 }
 
 const JOBS: Record<string, (db: Db, log: (line: string) => void) => void> = {
