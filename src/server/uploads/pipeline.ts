@@ -148,8 +148,9 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
       if (failure) return;
       failure = error;
       // Stop parsing; whatever is left of the body is discarded, never stored, and half-written files go.
+      // (Paused, not destroyed: the answer still goes out on the connection before the rest is dropped.)
       source.unpipe(parser);
-      source.destroy();
+      source.pause();
       for (const file of openFiles) file.destroy();
       // Answer once every temporary file is closed, so the caller's clean-up finds and removes them all.
       void Promise.all(writes).then(() => reject(error));
