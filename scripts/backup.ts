@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
-import { openMaintenance } from '../src/server/db/backend.ts';
+import { openScriptDatabase } from './database-args.ts';
 
 const target = process.argv[2];
 if (!target) {
@@ -17,7 +17,7 @@ if (existsSync(destination)) {
   console.error(`${destination} exists already; choose a new file.`);
   process.exit(2);
 }
-const database = await openMaintenance(loadConfig());
+const database = await openScriptDatabase(loadConfig());
 const started = performance.now();
 console.log(`Copying ${database.label}…`);
 const result = await database.backup(destination).finally(() => database.close());

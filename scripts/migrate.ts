@@ -4,10 +4,9 @@
  * `npm start` calls it before serving; a serving process only checks the schema is current and refuses to
  * start otherwise.
  */
-import { databaseConfigFromArgs } from './database-args.ts';
-import { openMaintenance } from '../src/server/db/backend.ts';
+import { databaseConfigFromArgs, openScriptDatabase } from './database-args.ts';
 
-const database = await openMaintenance(databaseConfigFromArgs());
+const database = await openScriptDatabase(databaseConfigFromArgs());
 try {
   const applied = await database.migrate();
   console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${database.label}` : `${database.label} is up to date.`);

@@ -1,8 +1,7 @@
 /** `npm run reindex`: rebuilds the search index of the database (DATABASE_URL) in batches, with progress, while the site may keep serving. */
-import { openMaintenance } from '../src/server/db/backend.ts';
-import { databaseConfigFromArgs } from './database-args.ts';
+import { databaseConfigFromArgs, openScriptDatabase } from './database-args.ts';
 
-const database = await openMaintenance(databaseConfigFromArgs());
+const database = await openScriptDatabase(databaseConfigFromArgs());
 try {
   await database.reindex(console.log);
 } finally {

@@ -9,8 +9,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { sqlitePath } from '../src/server/config.ts';
-import { openMaintenance } from '../src/server/db/backend.ts';
-import { databaseConfigFromArgs } from './database-args.ts';
+import { databaseConfigFromArgs, openScriptDatabase } from './database-args.ts';
 import { DEFAULT_SEED, seedDemoData } from './seed/demo.ts';
 
 const { values } = parseArgs({
@@ -36,7 +35,7 @@ if (values.reset) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(sqlitePath(config) + suffix, { force: true });
 }
 const profiles = args.profiles ?? (values.posts ? Math.max(50, Math.round(args.posts / 5)) : DEFAULT_SEED.profiles);
-const database = await openMaintenance(config);
+const database = await openScriptDatabase(config);
 try {
   await database.migrate();
   console.log(`Seeding ${database.label}: ${profiles} profiles, ${args.posts} posts (seed ${args.seed})`);

@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/server/config.ts';
-import { openMaintenance } from '../src/server/db/backend.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { serve } from '../src/server/serve.ts';
+import { openScriptDatabase } from './database-args.ts';
 import { DEFAULT_SEED, seedDemoData } from './seed/demo.ts';
 
 // Migrations are a step of their own, before serving: the server refuses a database that is not current.
@@ -16,7 +16,7 @@ const migrated = spawnSync(process.execPath, [join(projectRoot, 'scripts/migrate
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
 const config = loadConfig();
-const database = await openMaintenance(config);
+const database = await openScriptDatabase(config);
 const empty = await database.isEmpty().finally(() => database.close());
 if (empty) {
   console.log(`Empty database at ${database.label}: seeding demo data (${DEFAULT_SEED.profiles} profiles, ${DEFAULT_SEED.posts} posts)…`);
