@@ -71,6 +71,21 @@ describe('behind a TLS-terminating proxy (security probe item 2)', () => {
     expect(await sent.text()).toContain('Thank you');
   });
 
+  it('lets every other write route past the origin and CSRF checks (each answers for itself, never 403 or 419)', async () => {
+    const visitor = proxied();
+    await signedIn(visitor, `proxy-routes-${Date.now()}@example.my`);
+    const writes: [string, string, unknown][] = [
+      ['POST', '/api/follow', { type: 'services', id: 1 }], ['POST', '/api/review', {}], ['POST', '/api/enquire', {}], ['POST', '/api/job-application', {}],
+      ['POST', '/api/hireme/enquire', {}], ['POST', '/api/buysell/enquire', {}], ['POST', '/api/contact', {}], ['POST', '/api/reportissue', {}],
+      ['PATCH', '/api/account/detail', {}], ['POST', '/api/account/job_detail', {}], ['POST', '/api/account/verification', {}],
+      ['PATCH', '/api/account/password', {}], ['POST', '/api/account/upgrade', {}], ['POST', '/api/analytics', []], ['POST', '/api/views', {}],
+    ];
+    for (const [method, path, body] of writes) {
+      const { status } = await visitor.call(method, path, body);
+      expect([method, path, status === 403 || status === 419]).toEqual([method, path, false]);
+    }
+  });
+
   it('still refuses another site’s Origin, on the API and on the contact form', async () => {
     // A page on another site makes the victim's browser post here: the proxy forwards the real host, the Origin is the other site's.
     const evil = proxied('https://evil.example');
