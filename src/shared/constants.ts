@@ -91,6 +91,8 @@ export const TIMERS = {
 export const ANALYTICS_ACTIONS = ['call', 'enquire', 'share_facebook', 'share_twitter', 'share_linkedin', 'share_email', 'share_copy',
   'visit_maps_direction', 'visit_waze_direction', 'visit_maps_location'] as const;
 export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
+/** The random device id the analytics script keeps in local storage and sends with clicks: letters, digits, - and _. */
+export const ANALYTICS_DEVICE_ID = /^[\w-]{16,64}$/;
 
 /** The role that makes a user an advertiser (spec §6). */
 export const ADVERTISER_ROLE = 'advertiser';

@@ -5,6 +5,7 @@ import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, type EnquiryKind, type EnquiryRecord } from '../../src/shared/enquiries.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { livePost, profileWhere, type LivePost } from '../fixtures/catalogue.ts';
+import { uploadedImage } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
@@ -38,11 +39,7 @@ function form(fields: Record<string, string | string[]>, file?: { field: string;
   return body;
 }
 
-async function uploadImage(visitor: SessionClient) {
-  const answer = await visitor.postForm<{ data: { full: string } }>('/api/enquire/image', form({}, { field: 'image', bytes: png, name: 'leak.png', type: 'image/png' }));
-  expect(answer.status).toBe(201);
-  return answer.body.data;
-}
+const uploadImage = (visitor: SessionClient) => uploadedImage(visitor, '/api/enquire/image', png, 'leak.png');
 
 const count = (sql: string, ...params: (string | number)[]) => Number(copy.db.prepare(sql).get(...params)!.n);
 const lastMail = (to: string) => decodedMail(messagesTo(outbox, to).at(-1) ?? '');

@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS } from '../../src/server/accounts/brute-force.ts';
 import { Outbox } from '../../src/server/outbox/outbox.ts';
 import { handleContactPage } from '../../src/server/pages/contact-page.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { pngOf, uploadedImage } from '../fixtures/uploads.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
@@ -18,13 +18,7 @@ async function member(name = 'Probe Person'): Promise<{ visitor: SessionClient; 
   return { visitor: await signIn(email), email };
 }
 
-async function uploadReviewImage(visitor: SessionClient, colour: string): Promise<{ full: string }> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 300, height: 200, channels: 3, background: colour } }).png().toBuffer())], { type: 'image/png' }), 'a.png');
-  const answer = await visitor.postForm('/api/review/image', form);
-  expect(answer.status).toBe(201);
-  return { full: (answer.body.data as { full: string }).full };
-}
+const uploadReviewImage = async (visitor: SessionClient, colour: string) => uploadedImage(visitor, '/api/review/image', await pngOf(colour));
 
 const aPost = (type: string, offset: number) => Number(copy.db.prepare("SELECT id FROM posts WHERE type = ? AND status = 'active' ORDER BY id LIMIT 1 OFFSET ?").get(type, offset)!.id);
 

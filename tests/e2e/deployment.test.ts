@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
-import { codeAfter, SessionClient } from '../helpers/session-client.ts';
+import { signUpAndIn } from '../helpers/http-session.ts';
+import { SessionClient } from '../helpers/session-client.ts';
 import { copyOfDatabase, startServer } from '../helpers/server.ts';
 
 /**
@@ -35,21 +36,10 @@ function proxied(origin = SITE, more: Record<string, string> = {}): SessionClien
   return new SessionClient(api as unknown as ReturnType<typeof createApi>, '203.0.113.50');
 }
 
-async function signedIn(visitor: SessionClient, email: string): Promise<void> {
-  const password = 'roti canai banjir kuah 2026';
-  const code = await codeAfter(outbox, email, () => visitor.post('/api/register/verification', { type: 'email', email }));
-  expect((await visitor.post('/api/register', { type: 'email', name: 'Proxy Person', email, code, password, password_confirmation: password })).status).toBe(201);
-  let tempToken = '';
-  const signInCode = await codeAfter(outbox, email, async () => {
-    tempToken = ((await visitor.post('/api/auth/login', { email, password })).body.data as { temp_token: string }).temp_token;
-  });
-  expect((await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: signInCode })).status).toBe(200);
-}
-
 describe('behind a TLS-terminating proxy (security probe item 2)', () => {
   it('takes every write: uploads, JSON, body-less PUT and DELETE, and the no-JS contact form', async () => {
     const visitor = proxied();
-    await signedIn(visitor, `proxy-${Date.now()}@example.my`);
+    await signUpAndIn(visitor, outbox, `proxy-${Date.now()}@example.my`);
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(await sharp({ create: { width: 320, height: 200, channels: 3, background: '#39c' } }).png().toBuffer())], { type: 'image/png' }), 'a.png');
     expect((await visitor.postForm('/api/review/image', form)).status).toBe(201);
@@ -73,7 +63,7 @@ describe('behind a TLS-terminating proxy (security probe item 2)', () => {
 
   it('lets every other write route past the origin and CSRF checks (each answers for itself, never 403 or 419)', async () => {
     const visitor = proxied();
-    await signedIn(visitor, `proxy-routes-${Date.now()}@example.my`);
+    await signUpAndIn(visitor, outbox, `proxy-routes-${Date.now()}@example.my`);
     const writes: [string, string, unknown][] = [
       ['POST', '/api/follow', { type: 'services', id: 1 }], ['POST', '/api/review', {}], ['POST', '/api/enquire', {}], ['POST', '/api/job-application', {}],
       ['POST', '/api/hireme/enquire', {}], ['POST', '/api/buysell/enquire', {}], ['POST', '/api/contact', {}], ['POST', '/api/reportissue', {}],
@@ -100,7 +90,7 @@ describe('behind a TLS-terminating proxy (security probe item 2)', () => {
     const client = new SessionClient({
       request: (path: string, init: RequestInit = {}) => fetch(server.baseUrl + path, init),
     } as unknown as ReturnType<typeof createApi>, '127.0.0.1');
-    await signedIn(client, `no-origin-${Date.now()}@example.my`);
+    await signUpAndIn(client, outbox, `no-origin-${Date.now()}@example.my`);
     expect((await client.call('PUT', '/api/account/pending-delete')).status).toBe(200);
     expect((await client.call('DELETE', '/api/account/pending-delete')).status).toBe(200);
   });

@@ -13,8 +13,14 @@ export function httpSession(baseUrl: string): SessionClient {
 }
 
 /** Signs a new person up and in over HTTP with e-mail `email`, codes read from the server's outbox; returns the signed-in session. */
-export async function signedInOverHttp(baseUrl: string, outboxDir: string, email: string, password = 'teh tarik kurang manis 2026'): Promise<SessionClient> {
+export async function signedInOverHttp(baseUrl: string, outboxDir: string, email: string, password?: string): Promise<SessionClient> {
   const visitor = httpSession(baseUrl);
+  await signUpAndIn(visitor, outboxDir, email, password);
+  return visitor;
+}
+
+/** Signs `visitor` (a session with a running server) up and in as a new person, codes read from the server's outbox. */
+export async function signUpAndIn(visitor: SessionClient, outboxDir: string, email: string, password = 'teh tarik kurang manis 2026'): Promise<void> {
   const expectOk = (answer: { status: number; body: unknown }, step: string) => {
     if (answer.status >= 300) throw new Error(`${step}: ${answer.status} ${JSON.stringify(answer.body)}`);
   };
@@ -28,5 +34,4 @@ export async function signedInOverHttp(baseUrl: string, outboxDir: string, email
   });
   const tempToken = (login.body.data as { temp_token: string }).temp_token;
   expectOk(await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: signInCode }), 'auth/2fa');
-  return visitor;
 }

@@ -1,4 +1,5 @@
 import { openDatabase, transaction, type Db } from '../../../src/server/db/sqlite/connection.ts';
+import { catalogueIsEmpty } from '../../../src/server/db/sqlite/repositories/content.ts';
 import { rebuildSearchIndex } from '../../../src/server/db/sqlite/repositories/search-index.ts';
 import { insertContent } from './content.ts';
 import type { SeedContext, SeedMedia } from './context.ts';
@@ -9,18 +10,13 @@ import { insertProfiles } from './profiles.ts';
 import { Random } from '../random.ts';
 import { seedNow, type SeedOptions, type SeedSummary } from '../demo.ts';
 
-/** True when the catalogue has no listings yet. */
-function isEmpty(db: Db): boolean {
-  return db.prepare('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty').get()?.empty === 1;
-}
-
 /**
  * The SQLite fast path of the demo data (scripts/seed/demo.ts chooses it): prepared statements in large
  * transactions on the file itself. Fills an empty, migrated database with deterministic Malaysian demo data: places, categories,
  * profiles, posts of the four types, reviews and the content around them.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
-  if (!isEmpty(db)) throw new Error('The database already holds a catalogue; seed an empty database.');
+  if (!catalogueIsEmpty(db)) throw new Error('The database already holds a catalogue; seed an empty database.');
   const started = performance.now();
   const log = options.log ?? (() => {});
   const SEED_NOW = seedNow();

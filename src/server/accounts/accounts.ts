@@ -213,18 +213,11 @@ export async function resetPassword(app: AppContext, input: unknown, caller: Cal
 export async function changePassword(app: AppContext, userId: number, input: unknown, caller: Caller) {
   const form = parseInput(ChangePasswordSchema, input);
   const user = await app.repos.users.findUser(userId);
-  const credentials = user && await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
-  const key = `user:${userId}`;
-  await app.signIn.attempt(key, caller.client);
-  if (!user || !credentials || !(await verifyPassword(credentials.password_hash, form.current_password))) {
-    await app.signIn.fail(key, caller.client);
-    const message = 'The current password is incorrect.';
-    throw new AppError(422, message, { current_password: [message] });
-  }
-  await app.signIn.passed(key, caller.client);
-  refuseWeakPassword(form.password, [user.name, user.email, user.phone_number]);
+  await checkCurrentPassword(app, userId, user && await passwordHashOf(app, user), form.current_password, caller);
+  // A right password means the account exists.
+  refuseWeakPassword(form.password, [user!.name, user!.email, user!.phone_number]);
   await app.repos.users.setPassword(userId, await hashPassword(form.password), caller.session?.id ?? null);
-  if (user.email) app.outbox.queueMail(passwordChangedMail(user.email));
+  if (user!.email) app.outbox.queueMail(passwordChangedMail(user!.email));
   return { status: true, message: 'Your password has been changed.' };
 }
 
@@ -272,8 +265,8 @@ export const RECENT_PROOF_MS = 15 * 60_000;
  */
 export async function requireRecentProof(app: AppContext, user: UserRow, caller: Caller, password: string | undefined): Promise<void> {
   if (caller.session && app.clock.now() - Date.parse(caller.session.created_at) < RECENT_PROOF_MS) return;
-  const credentials = await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! });
-  if (!credentials?.password_hash) {
+  const hash = await passwordHashOf(app, user);
+  if (!hash) {
     const message = 'For your security, log out and sign in again, then change your email within 15 minutes.';
     throw new AppError(422, message, { current_password: [message] });
   }
@@ -281,9 +274,22 @@ export async function requireRecentProof(app: AppContext, user: UserRow, caller:
     const message = 'Enter your current password.';
     throw new AppError(422, message, { current_password: [message] });
   }
-  const key = `user:${user.id}`;
+  await checkCurrentPassword(app, user.id, hash, password, caller);
+}
+
+/** The account's password hash; none for an account made by social sign-in. */
+async function passwordHashOf(app: AppContext, user: Pick<UserRow, 'email' | 'phone_number'>): Promise<string | null | undefined> {
+  return (await app.repos.users.findCredentials(user.email ? { email: user.email } : { phone_number: user.phone_number! }))?.password_hash;
+}
+
+/**
+ * Checks the current password a signed-in person typed, under the brute-force limits (the attempt is taken
+ * before Argon2 runs and given back when right); a 422 on `current_password` when it is wrong.
+ */
+async function checkCurrentPassword(app: AppContext, userId: number, hash: string | null | undefined, password: string, caller: Caller): Promise<void> {
+  const key = `user:${userId}`;
   await app.signIn.attempt(key, caller.client);
-  if (!(await verifyPassword(credentials.password_hash, password))) {
+  if (!(await verifyPassword(hash, password))) {
     await app.signIn.fail(key, caller.client);
     const message = 'The current password is incorrect.';
     throw new AppError(422, message, { current_password: [message] });

@@ -4,7 +4,7 @@
  * beacon), ready for the advertiser dashboard's counts over a date range.
  */
 import { z } from 'zod';
-import { ANALYTICS_ACTIONS } from '../../shared/constants.ts';
+import { ANALYTICS_ACTIONS, ANALYTICS_DEVICE_ID } from '../../shared/constants.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
@@ -25,8 +25,7 @@ const BatchSchema = z.array(ClickItemSchema, { error: 'Send a list of click item
 /** How long a visitor's repeat of one action on one listing counts once (security probe item 12). */
 export const CLICK_REPEAT_WINDOW_MS = 60 * 60_000;
 
-/** A device id the analytics script keeps in local storage: random letters, digits, - and _. */
-const DeviceSchema = z.string().regex(/^[\w-]{16,64}$/);
+const DeviceSchema = z.string().regex(ANALYTICS_DEVICE_ID);
 
 /**
  * The visitor a click is counted for: the client plus the device id the analytics script keeps, or the

@@ -52,6 +52,11 @@ export interface OutboxOptions {
   log?: (line: string) => void;
 }
 
+/** nodemailer's stream transport: renders the complete message (both parts, headers) into a buffer. */
+function createRenderer(): Transporter {
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+}
+
 /** After the current request's work: a send starts in a later turn of the event loop, never inside the answer's. */
 function later(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -80,6 +85,8 @@ export type MailTransport = Pick<Transporter, 'sendMail' | 'close'>;
 
 export class Outbox {
   private readonly mailer: MailTransport;
+  /** Renders messages and keeps them in memory: what a mail for nobody costs (queueMail with deliver: false). */
+  private readonly renderer = createRenderer();
   private readonly sms: SmsTransport;
   private readonly options: OutboxOptions;
   /** Sends queued and not finished yet (queueMail, queueSms). */
@@ -90,7 +97,7 @@ export class Outbox {
     this.sms = sms;
     // Without SMTP, nodemailer's stream transport renders the complete message (both parts, headers)
     // and the outbox writes it as an .eml file any mail client opens.
-    this.mailer = mailer ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+    this.mailer = mailer ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : createRenderer());
   }
 
   /**
@@ -109,8 +116,12 @@ export class Outbox {
 
   /** Renders a mail as sending it would, and keeps nothing. */
   private async render(mail: Mail): Promise<void> {
-    await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-      .sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.renderer.sendMail(this.message(mail));
+  }
+
+  /** nodemailer's message of a mail, from the product's name. */
+  private message(mail: Mail) {
+    return { from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
   }
 
   /** Resolves once everything queued so far has been sent (or has failed). */
@@ -126,7 +137,7 @@ export class Outbox {
 
   /** Sends a mail with a plain-text and an HTML part, from the product's name. */
   async sendMail(mail: Mail): Promise<void> {
-    const info: unknown = await this.mailer.sendMail({ from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    const info: unknown = await this.mailer.sendMail(this.message(mail));
     if (!this.options.smtpUrl) {
       await mkdir(this.options.directory, { recursive: true });
       const file = join(this.options.directory, fileName('eml'));
@@ -146,6 +157,7 @@ export class Outbox {
   async close(): Promise<void> {
     await Promise.race([this.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     this.mailer.close();
+    this.renderer.close();
   }
 
   private log(line: string): void {

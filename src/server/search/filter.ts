@@ -44,6 +44,7 @@ export interface PageRow {
 /** Totals and facet counts over the filtered set: per category (with prices), per state, and per attribute value. */
 export interface FacetCounts {
   total: number;
+  /** Groups per category, or per category and state (a group's state_id is 0 when only categories are counted). */
   categories: GroupRow[];
   states: Map<number, number>;
   attributes: Map<string, Map<string, number>>;

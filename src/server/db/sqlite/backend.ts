@@ -4,6 +4,7 @@ import { backupDatabase } from './backup.ts';
 import { openDatabase } from './connection.ts';
 import { rebuildSearchIndexJob, runPendingJobs } from './jobs.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
+import { catalogueIsEmpty } from './repositories/content.ts';
 import { openSqliteRepositories } from './index.ts';
 import { createSqliteSearchEngine } from './search-engine.ts';
 
@@ -26,7 +27,7 @@ export function openSqliteMaintenance(path: string): DatabaseMaintenance {
     migrate: async () => migrate(db),
     runDerivedJobs: async (log) => runPendingJobs(db, log),
     reindex: async (log) => rebuildSearchIndexJob(db, log),
-    isEmpty: async () => db.prepare('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty').get()?.empty === 1,
+    isEmpty: async () => catalogueIsEmpty(db),
     async backup(destination) {
       const result = await backupDatabase(path, destination);
       return { detail: `${result.pages} pages`, integrity: result.integrity };

@@ -13,6 +13,7 @@ import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type AttributeName } from '../../../shared/search-attributes.ts';
 import type { Db } from './connection.ts';
 import { statement } from './query.ts';
+import type { FacetCounts } from '../../search/filter.ts';
 import { distanceTest, type GroupRow, type SearchFilter } from './repositories/search.ts';
 
 const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
@@ -20,14 +21,6 @@ const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 const UNKNOWN_VALUE = 255;
 
 const COLUMNS = `post_id, type, category_id, parent_id, state_id, city_id, price, x, y, z, ${ATTRIBUTE_NAMES.map((name) => ATTRIBUTES[name].column).join(', ')}`;
-
-export interface FacetCounts {
-  total: number;
-  /** One row per category with its count and price range (state_id unused: 0). */
-  categories: GroupRow[];
-  states: Map<number, number>;
-  attributes: Map<string, Map<string, number>>;
-}
 
 interface Columns {
   /** 0 when the post is not indexed, else 1 + its index in LISTING_TYPES. */

@@ -33,6 +33,11 @@ export function findCategoryTree(db: Db): CategoryTreeRow[] {
     ORDER BY type, parent_id IS NOT NULL, position`).map((row) => ({ ...row, education: flag(row.education) }));
 }
 
+/** True when the catalogue has nothing yet (a fresh database for the demo data). */
+export function catalogueIsEmpty(db: Db): boolean {
+  return one<{ empty: number }>(db, 'SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty')?.empty === 1;
+}
+
 export function findSetting(db: Db, key: string): string | undefined {
   return one<{ value: string }>(db, 'SELECT value FROM settings WHERE key = ?', key)?.value;
 }
