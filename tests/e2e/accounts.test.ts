@@ -62,7 +62,8 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     // The session survives a reload; the header reads the stored user.
     await page.reload();
     await hydrated(page);
-    expect(await page.getByTestId('user-menu-button').count()).toBe(1);
+    // The menu shows the stored user once the island has mounted, a moment after hydration.
+    await expect.poll(() => page.getByTestId('user-menu-button').count()).toBe(1);
 
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('button', { name: 'Logout' }).click();
