@@ -63,14 +63,14 @@ export interface AppContextOptions {
  * they are an explicit step (`npm run migrate`), never run by a serving process.
  */
 export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<AppContext> {
-  const backend = await openBackend(config);
   const clock = options.clock ?? (config.testClockFile ? fileOffsetClock(config.testClockFile) : systemClock);
+  const backend = await openBackend(config, clock);
   const { repos } = backend;
   const media = createMediaUrls(config.mediaBaseUrl);
   const timers = options.timers ?? true;
-  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl });
+  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
-  const views = new ViewRecorder(repos, timers ? undefined : 0);
+  const views = new ViewRecorder(repos, clock, timers ? undefined : 0);
   const expiry: ExpiryJob = createExpiryJob(repos, timers);
   const limits = new RateLimits();
   const outbox = new Outbox({ directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom });

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deleteDueAccounts } from '../../src/server/accounts/settings.ts';
 import { PROFILE_NAME_WARNING, type User } from '../../src/shared/schemas/accounts.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
-const { outbox, copy, api, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('settings');
+const { outbox, copy, clock, api, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('settings');
 let people = 0;
 
 /** A new account, signed in. */
@@ -31,8 +32,15 @@ async function upload(visitor: SessionClient, path: string, field: string, bytes
   return { status: response.status, body: await response.json() as { message: string; data?: unknown; errors?: Record<string, string[]> } };
 }
 
-const malaysia = () => Number(copy.db.prepare("SELECT id FROM countries WHERE name = 'Malaysia'").get()!.id);
-const selangor = () => Number(copy.db.prepare("SELECT id FROM states WHERE name = 'Selangor'").get()!.id);
+let places: { malaysia: number; selangor: number } | undefined;
+beforeAll(async () => {
+  places = {
+    malaysia: (await copy.repos.catalog.findCountries()).find((country) => country.name === 'Malaysia')!.id,
+    selangor: (await copy.repos.catalog.findStates()).find((state) => state.name === 'Selangor')!.id,
+  };
+});
+const malaysia = () => places!.malaysia;
+const selangor = () => places!.selangor;
 
 describe('account calls answer 401 when signed out', () => {
   it('for every settings call', async () => {
@@ -169,7 +177,7 @@ describe('photo and CV', () => {
     expect(answer.status).toBe(200);
     const cv = user(answer).user_detail.cv!;
     expect(cv).toMatchObject({ original_filename: 'Résumé Aminah.pdf', mime_type: 'application/pdf' });
-    const stored = String(copy.db.prepare('SELECT file FROM documents WHERE id = ?').get(cv.id)!.file);
+    const { file: stored } = await copy.query.selectFrom('documents').select('file').where('id', '=', cv.id).executeTakeFirstOrThrow();
     expect(stored.startsWith('private/')).toBe(true);
 
     const download = await api().request('/api/account/cv', { headers: { Cookie: visitor.cookieHeader() } }, { clientAddress: visitor.client });
@@ -202,25 +210,30 @@ describe('deleting an account (decision 0006)', () => {
     const { visitor, email } = await member();
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3c3' } }).png().toBuffer();
     const photo = user(await upload(visitor, '/api/account/photo', 'photo', png, 'p.png', 'image/png')).image!;
-    await upload(visitor, '/api/account/cv', 'cv', Buffer.from('%PDF-1.4\n%%EOF\n'), 'cv.pdf', 'application/pdf');
-    const userId = Number(copy.db.prepare('SELECT id FROM users WHERE email = ?').get(email)!.id);
-    const cvFile = join(copy.app.config.mediaDir, String(copy.db.prepare('SELECT d.file FROM user_details u JOIN documents d ON d.id = u.cv_document_id WHERE u.user_id = ?').get(userId)!.file));
+    const cv = user(await upload(visitor, '/api/account/cv', 'cv', Buffer.from('%PDF-1.4\n%%EOF\n'), 'cv.pdf', 'application/pdf')).user_detail.cv!;
+    const { id: userId } = (await copy.repos.users.findCredentials({ email }))!;
+    const { file: cvPath } = await copy.query.selectFrom('documents').select('file').where('id', '=', cv.id).executeTakeFirstOrThrow();
+    const cvFile = join(copy.app.config.mediaDir, cvPath);
     const photoFile = join(copy.app.config.mediaDir, photo.full.replace('/media/', ''));
-    const postId = Number(copy.db.prepare("SELECT id FROM posts WHERE type = 'services' AND status = 'active' LIMIT 1").get()!.id);
-    copy.db.prepare(`INSERT INTO reviews (post_id, user_id, reviewer_name, rating, content, created_at, updated_at)
-      VALUES (?, ?, 'Aminah', 4, 'Came on time.', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`).run(postId, userId);
+    const post = await livePost(copy.app, 'services');
+    const reviewId = await copy.repos.engagement.saveReview({ listing: post, userId, reviewerName: 'Aminah', rating: 4, content: 'Came on time.', mediaIds: [] });
     await visitor.call('PUT', '/api/account/pending-delete', {});
 
     expect(await deleteDueAccounts(copy.app)).toBe(0);
-    expect(await deleteDueAccounts(copy.app, Date.now() + 15 * 24 * 60 * 60_000)).toBe(1);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM users WHERE id = ?').get(userId)!.n).toBe(0);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM user_details WHERE user_id = ?').get(userId)!.n).toBe(0);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(userId)!.n).toBe(0);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM auth_attempts WHERE user_id = ? OR identifier = ?').get(userId, email)!.n).toBe(0);
+    clock.advance(15 * 24 * 60 * 60_000);
+    expect(await deleteDueAccounts(copy.app)).toBe(1);
+    const rowsOf = async (table: 'users' | 'user_details' | 'sessions', column: 'id' | 'user_id') =>
+      copy.query.selectFrom(table).select(column).where(column, '=', userId).execute();
+    expect(await rowsOf('users', 'id')).toEqual([]);
+    expect(await rowsOf('user_details', 'user_id')).toEqual([]);
+    expect(await rowsOf('sessions', 'user_id')).toEqual([]);
+    expect(await copy.query.selectFrom('auth_attempts').select('id')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('identifier', '=', email)])).execute()).toEqual([]);
     expect(existsSync(photoFile)).toBe(false);
     expect(existsSync(cvFile)).toBe(false);
-    expect(copy.db.prepare('SELECT reviewer_name, user_id FROM reviews WHERE post_id = ? AND content = ?').get(postId, 'Came on time.'))
-      .toEqual({ reviewer_name: 'Former member', user_id: null });
+    const { rows } = await copy.repos.catalog.findReviews(post, 200, 0);
+    expect(rows.find((row) => row.id === reviewId)).toMatchObject({ reviewer_name: 'Former member', content: 'Came on time.' });
+    expect(await copy.query.selectFrom('reviews').select('user_id').where('id', '=', reviewId).executeTakeFirst()).toEqual({ user_id: null });
     expect((await visitor.get('/api/user')).status).toBe(401);
   });
 });

@@ -2,22 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import type { AppContext } from '../../src/server/app-context.ts';
 import { inject } from 'vitest';
-import { copyOfTemplate, testApp } from '../helpers/seeded-db.ts';
+import { copyOfDatabase, testApp } from '../helpers/test-database.ts';
 import { SessionClient } from '../helpers/session-client.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let database: ReturnType<typeof copyOfTemplate>;
+let database: Awaited<ReturnType<typeof copyOfDatabase>>;
 let app: AppContext;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  database = copyOfTemplate(inject('templateDb'));
-  app = await testApp(database.path, { SMTP_URL: smtp.url, MAIL_FROM: 'accounts@yellowpages.my' });
+  database = await copyOfDatabase(inject('templateUrl'));
+  app = await testApp(database.url, { SMTP_URL: smtp.url, MAIL_FROM: 'accounts@yellowpages.my' });
 });
 afterAll(async () => {
   await app.close();
-  database.close();
+  await database.remove();
   await smtp.close();
 });
 

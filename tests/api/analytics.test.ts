@@ -4,9 +4,9 @@ import { listingStats } from '../../src/server/engagement/analytics.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { livePost, profileAt } from '../fixtures/catalogue.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 let api: ReturnType<typeof createApi>;
 beforeAll(() => {
   api = createApi(copy.app);

@@ -2,20 +2,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getPostPage } from '../../src/server/pages/post-page.ts';
 import { PostSchema } from '../../src/shared/schemas/catalog.ts';
 import { apiClient } from '../helpers/api.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
-import { liveSql } from '../helpers/live.ts';
+import { livePosts } from '../fixtures/catalogue.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
 const CDN = 'https://cdn.example.com/media';
-const copy = useTemplateCopy({ MEDIA_BASE_URL: CDN, SITE_URL: 'https://yp.example' });
+const copy = useTestDatabase({ MEDIA_BASE_URL: CDN, SITE_URL: 'https://yp.example' });
 let get: ReturnType<typeof apiClient>;
+let itemSlug: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   get = apiClient(copy.app);
+  // An item for sale with a price and photos.
+  const priced = await livePosts(copy.app, 'buysell', 50, ({ row }) => row.price_min_sen !== null);
+  const media = await copy.repos.catalog.findPostMedia(priced.map((post) => post.id), true);
+  itemSlug = priced.find((post) => media.some((item) => item.owner_id === post.id))!.slug;
 });
 
 describe('media on a CDN (MEDIA_BASE_URL)', () => {
-  const slug = () => String(copy.db.prepare(`SELECT p.slug FROM posts p WHERE p.type = 'buysell' AND ${liveSql()} AND p.price_min_sen IS NOT NULL
-    AND EXISTS (SELECT 1 FROM post_media m WHERE m.post_id = p.id) LIMIT 1`).get()!.slug);
+  const slug = () => itemSlug;
 
   it('gives media URLs under the CDN base in the API', async () => {
     const post = PostSchema.parse((await get(`/api/post/slug/${slug()}`)).body);

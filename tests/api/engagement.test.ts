@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { ErrorBodySchema } from '../../src/shared/schemas/catalog.ts';
 import { csrfHeaders } from '../helpers/csrf.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { livePost } from '../fixtures/catalogue.ts';
+import { rowCount, useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 let api: ReturnType<typeof createApi>;
 
 beforeAll(() => {
@@ -18,30 +19,30 @@ async function send(path: string, body: unknown, client = '198.51.100.1', header
   return { status: response.status, body: await response.json() };
 }
 
-const count = (table: string) => Number(copy.db.prepare(`SELECT count(*) AS n FROM ${table}`).get()!.n);
+const count = (table: 'contact_messages' | 'reports') => rowCount(copy.query, table);
 
 describe('POST /api/contact', () => {
   it('stores a valid message; email is optional', async () => {
-    const before = count('contact_messages');
+    const before = await count('contact_messages');
     const { status } = await send('/api/contact', { name: 'Aminah', phone_number: '012-345 6789', message: 'Do you list halal caterers?' }, '198.51.100.10');
     expect(status).toBe(201);
-    expect(count('contact_messages')).toBe(before + 1);
+    expect(await count('contact_messages')).toBe(before + 1);
   });
 
   it('answers 422 with a message under each missing or bad field, and stores nothing', async () => {
-    const before = count('contact_messages');
+    const before = await count('contact_messages');
     const { status, body } = await send('/api/contact', { name: ' ', email: 'not-an-email', phone_number: 'abc' }, '198.51.100.11');
     expect(status).toBe(422);
     const errors = ErrorBodySchema.parse(body).errors!;
     expect(Object.keys(errors).sort()).toEqual(['email', 'message', 'name', 'phone_number']);
-    expect(count('contact_messages')).toBe(before);
+    expect(await count('contact_messages')).toBe(before);
   });
 
   it('drops a message whose honeypot is filled', async () => {
-    const before = count('contact_messages');
+    const before = await count('contact_messages');
     const { status } = await send('/api/contact', { name: 'Bot', phone_number: '0123456789', message: 'spam', website: 'http://spam' }, '198.51.100.12');
     expect(status).toBe(201);
-    expect(count('contact_messages')).toBe(before);
+    expect(await count('contact_messages')).toBe(before);
   });
 
   it('throttles a client after 5 messages in 10 minutes with 429', async () => {
@@ -72,7 +73,7 @@ describe('POST /api/contact', () => {
   it('trims and lower-cases an e-mail before checking it', async () => {
     const { status } = await send('/api/contact', { name: 'Siti', email: ' Siti@Example.COM ', phone_number: '0123456789', message: 'Hello' }, '198.51.100.15');
     expect(status).toBe(201);
-    expect(copy.db.prepare('SELECT email FROM contact_messages ORDER BY id DESC LIMIT 1').get()!.email).toBe('siti@example.com');
+    expect((await copy.query.selectFrom('contact_messages').select('email').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).email).toBe('siti@example.com');
   });
 
   it('refuses a body over the limit with 413 and the error shape', async () => {
@@ -84,13 +85,13 @@ describe('POST /api/contact', () => {
 
 describe('POST /api/reportissue', () => {
   it('stores a report about an existing post or profile', async () => {
-    const post = copy.db.prepare('SELECT id, type FROM posts LIMIT 1').get()!;
-    const before = count('reports');
+    const post = await livePost(copy.app, 'services');
+    const before = await count('reports');
     const { status, body } = await send('/api/reportissue', { type: post.type, id: post.id, reason: 'SCAM', description: 'Asked for a deposit first.' }, '198.51.100.20');
     expect(status).toBe(201);
     expect(body).toEqual({ message: 'Report Logged!' });
     expect((await send('/api/reportissue', { type: 'profile', id: 1, reason: 'FAKE_COMPANY_PROFILE', description: 'Not a real company.' }, '198.51.100.20')).status).toBe(201);
-    expect(count('reports')).toBe(before + 2);
+    expect(await count('reports')).toBe(before + 2);
   });
 
   it('requires every field and a known reason', async () => {

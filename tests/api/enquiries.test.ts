@@ -7,6 +7,7 @@ import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { livePost, profileWhere, type LivePost } from '../fixtures/catalogue.ts';
 import { uploadedImage } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
+import { rowCount } from '../helpers/test-database.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 let png: Buffer;
@@ -41,7 +42,10 @@ function form(fields: Record<string, string | string[]>, file?: { field: string;
 
 const uploadImage = (visitor: SessionClient) => uploadedImage(visitor, '/api/enquire/image', png, 'leak.png');
 
-const count = (sql: string, ...params: (string | number)[]) => Number(copy.db.prepare(sql).get(...params)!.n);
+const enquiryCount = () => rowCount(copy.query, 'enquiries');
+/** The stored file of the document an enquiry carries. */
+const enquiryFile = async (id: number) => (await copy.query.selectFrom('enquiries').innerJoin('documents', 'documents.id', 'enquiries.document_id')
+  .select('documents.file').where('enquiries.id', '=', id).executeTakeFirstOrThrow()).file;
 const lastMail = (to: string) => decodedMail(messagesTo(outbox, to).at(-1) ?? '');
 
 describe('enquiries answer 401 signed out (spec §7)', () => {
@@ -77,7 +81,9 @@ describe('POST enquire (services and profiles)', () => {
       url: `/me/services/${record.id}`,
     });
     expect(record.images!.map((image) => image.full)).toEqual(images.map((image) => image.full));
-    expect(count('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM enquiry_media WHERE enquiry_id = ?)', record.id)).toBe(0);
+    const unused = await copy.query.selectFrom('uploads').innerJoin('enquiry_media', 'enquiry_media.media_id', 'uploads.media_id')
+      .select('uploads.id').where('enquiry_media.enquiry_id', '=', record.id).where('uploads.attached_at', 'is', null).execute();
+    expect(unused).toEqual([]);
 
     const toOwner = lastMail(post.email!);
     expect(toOwner).toContain(`Subject: New enquiry: ${post.title.slice(0, 20)}`);
@@ -116,7 +122,7 @@ describe('POST enquire (services and profiles)', () => {
   it('answers each missing or bad field with 422 and stores nothing', async () => {
     const { visitor } = await member();
     const post = (await aPost('services', undefined, 3));
-    const before = count('SELECT count(*) AS n FROM enquiries');
+    const before = await enquiryCount();
     const empty = await visitor.post('/api/enquire', { type: 'services', id: post.id });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors!).sort()).toEqual(['description', 'name', 'phone_number', 'preferred_date']);
@@ -138,7 +144,7 @@ describe('POST enquire (services and profiles)', () => {
     expect(stolen.body.errors).toMatchObject({ images: ['Upload the images again.'] });
     expect((await visitor.post('/api/enquire', { ...sender, type: 'jobs', id: post.id, description: 'x', preferred_date: inDays(1) })).status).toBe(422);
     expect((await visitor.post('/api/enquire', { ...sender, type: 'services', id: 999_999_999, description: 'x', preferred_date: inDays(1) })).status).toBe(404);
-    expect(count('SELECT count(*) AS n FROM enquiries')).toBe(before);
+    expect(await enquiryCount()).toBe(before);
   });
 
   it('refuses a second enquiry about the same listing within 10 minutes, and limits each account', async () => {
@@ -181,10 +187,10 @@ describe('POST enquire (services and profiles)', () => {
   it('drops a filled honeypot without storing or mailing, and keeps typed markup inert in mails', async () => {
     const { visitor } = await member();
     const post = (await aPost('services', withEmail, 1));
-    const before = count('SELECT count(*) AS n FROM enquiries');
+    const before = await enquiryCount();
     const bot = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'Buy now', preferred_date: inDays(1), website: 'http://spam.example' });
     expect(bot.status).toBe(201);
-    expect(count('SELECT count(*) AS n FROM enquiries')).toBe(before);
+    expect(await enquiryCount()).toBe(before);
 
     const answer = await visitor.post('/api/enquire', {
       ...sender, name: 'Eve <img src=x onerror=alert(1)>', type: 'services', id: post.id,
@@ -213,7 +219,7 @@ describe('POST job-application', () => {
     const record = answer.body.data as EnquiryRecord & { attachment: { original_filename: string; url: string } };
     expect(record).toMatchObject({ type: 'jobs', language: ['English', 'Chinese'], education: 'degree', experience: 4, salary: 5500, salary_type: 'month', post: { id: job.id } });
     expect(record.attachment.original_filename).toBe('Lim Wei – CV.pdf');
-    const file = String(copy.db.prepare('SELECT d.file FROM enquiries e JOIN documents d ON d.id = e.document_id WHERE e.id = ?').get(record.id)!.file);
+    const file = await enquiryFile(record.id);
     expect(file.startsWith('private/')).toBe(true);
     expect(lastMail(job.email!)).toContain('filename*0*=');
     expect(lastMail(job.email!)).toContain('Their CV is attached');
@@ -243,8 +249,10 @@ describe('POST job-application', () => {
     expect((await visitor.postForm('/api/account/cv', form({}, { field: 'cv', bytes: PDF, name: 'raj.pdf', type: 'application/pdf' }))).status).toBe(200);
     const withStored = await visitor.post('/api/job-application', { ...fields, id: needsCv.id, cv: 'profile' });
     expect(withStored.status).toBe(201);
-    const ids = copy.db.prepare(`SELECT e.document_id AS sent, ud.cv_document_id AS stored FROM enquiries e JOIN user_details ud ON ud.user_id = e.user_id WHERE e.id = ?`)
-      .get((withStored.body.data as { id: number }).id) as { sent: number; stored: number };
+    const ids = await copy.query.selectFrom('enquiries').innerJoin('user_details', 'user_details.user_id', 'enquiries.user_id')
+      .select(['enquiries.document_id as sent', 'user_details.cv_document_id as stored'])
+      .where('enquiries.id', '=', (withStored.body.data as { id: number }).id).executeTakeFirstOrThrow();
+    expect(ids.sent).not.toBeNull();
     expect(ids.sent).not.toBe(ids.stored);
   });
 
@@ -278,7 +286,7 @@ describe('POST hireme/enquire and buysell/enquire', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe('Offer Submitted, check your Dashboard.');
     expect(answer.body.data).toMatchObject({ type: 'hireme', company_name: 'Kedai Runcit Tan', offer: 'RM 2,500 a month, 3-month contract', attachment: { original_filename: 'offer.pdf' } });
-    expect(String(copy.db.prepare('SELECT d.file FROM enquiries e JOIN documents d ON d.id = e.document_id WHERE e.id = ?').get((answer.body.data as { id: number }).id)!.file)).toMatch(/^private\//);
+    expect(await enquiryFile((answer.body.data as { id: number }).id)).toMatch(/^private\//);
     expect(lastMail('enquiries@yellowpages.my')).toContain('New job offer');
     const missing = await visitor.post('/api/hireme/enquire', { id: hireme.id, name: 'Tan', phone_number: '0162223333' });
     expect(Object.keys(missing.body.errors!).sort()).toEqual(['company_name', 'offer']);
@@ -330,11 +338,17 @@ describe('reading enquiries (IDOR)', () => {
 
   it('pages a long list', async () => {
     const { visitor, email } = await member();
-    const userId = Number(copy.db.prepare('SELECT id FROM users WHERE email = ?').get(email)!.id);
+    const { id: userId } = (await copy.repos.users.findCredentials({ email }))!;
     const post = (await aPost('services'));
-    const insert = copy.db.prepare(`INSERT INTO enquiries (kind, user_id, post_id, listing_title, name, phone_number, contact_method, details, created_at)
-      VALUES ('services', ?, ?, ?, 'E', '0123456789', 'call', '{"description":"x"}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ? || ' minutes'))`);
-    for (let index = 0; index < MY_AREA_PAGE_SIZE + 3; index += 1) insert.run(userId, post.id, post.title, String(-index));
+    // Sent over the last days, a quarter of an hour apart (past the repeat window).
+    const start = clock.now() - (MY_AREA_PAGE_SIZE + 3) * 15 * 60_000;
+    for (let index = 0; index < MY_AREA_PAGE_SIZE + 3; index += 1) {
+      const createdAt = new Date(start + index * 15 * 60_000).toISOString();
+      await copy.repos.enquiries.insertEnquiry({
+        kind: 'services', userId, listing: post, listingTitle: post.title, name: 'E', phone_number: '0123456789', email: null, contact_method: 'call',
+        details: { description: 'x' }, mediaIds: [], documentId: null, notified: null, createdAt,
+      }, createdAt);
+    }
     const first = await visitor.get('/api/enquire');
     expect((first.body.data as unknown[]).length).toBe(MY_AREA_PAGE_SIZE);
     expect(first.body.has_more).toBe(true);
@@ -348,8 +362,8 @@ describe('reading enquiries (IDOR)', () => {
     const answer = await visitor.post('/api/enquire', { ...sender, type: 'services', id: (await aPost('services', undefined, 60)).id, description: 'x', preferred_date: inDays(1) });
     const id = (answer.body.data as { id: number }).id;
     expect((await visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
-    copy.db.prepare("UPDATE users SET pending_delete_at = '2000-01-01T00:00:00.000Z' WHERE pending_delete = 1").run();
+    clock.advance(15 * 86_400_000);
     await deleteDueAccounts(copy.app);
-    expect(copy.db.prepare('SELECT user_id, name FROM enquiries WHERE id = ?').get(id)).toMatchObject({ user_id: null, name: 'Siti Nurhaliza' });
+    expect(await copy.query.selectFrom('enquiries').select(['user_id', 'name']).where('id', '=', id).executeTakeFirst()).toEqual({ user_id: null, name: 'Siti Nurhaliza' });
   });
 });

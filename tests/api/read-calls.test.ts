@@ -1,23 +1,45 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApi } from '../../src/server/api/app.ts';
-import { reindexPosts } from '../../src/server/db/sqlite/repositories/search-index.ts';
-import { createSqliteSearchEngine } from '../../src/server/db/sqlite/search-engine.ts';
-import { withResponseCache } from '../../src/server/search/engine.ts';
 import {
   CategoryHomeSchema, EducationHomeSchema, ErrorBodySchema, ParentSpecializationSchema, ProfileSchema,
   ReviewPageSchema, SpecialHomeSchema,
 } from '../../src/shared/schemas/catalog.ts';
-import { CitySuggestionSchema, SearchRequestSchema, SearchResponseSchema, SuggestionSchema } from '../../src/shared/search.ts';
+import { CitySuggestionSchema, SearchResponseSchema, SuggestionSchema } from '../../src/shared/search.ts';
 import { apiClient } from '../helpers/api.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { livePost, profileWhere } from '../fixtures/catalogue.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 let call: ReturnType<typeof apiClient>;
 
 beforeAll(() => {
   call = apiClient(copy.app);
 });
+
+/**
+ * The category (label and type) starting with `prefix` that holds the most live listings, itself or through
+ * its subcategories, counted here from the stored posts (by each post's first category), independently of the index.
+ */
+async function heaviestCategoryStartingWith(prefix: string): Promise<{ label: string; type: string }> {
+  const now = new Date().toISOString();
+  const counts = new Map((await copy.query.selectFrom('post_categories').innerJoin('posts', 'posts.id', 'post_categories.post_id')
+    .select((eb) => ['post_categories.category_id', eb.fn.countAll<number>().as('n')])
+    .where('post_categories.position', '=', 0).where('posts.status', '=', 'active')
+    .where((eb) => eb.or([eb('posts.expires_at', 'is', null), eb('posts.expires_at', '>', now)]))
+    .groupBy('post_categories.category_id').execute()).map((row) => [row.category_id, Number(row.n)]));
+  const tree = await copy.repos.catalog.findCategoryTree();
+  const weights = new Map<string, { label: string; type: string; weight: number }>();
+  for (const category of tree.filter((entry) => entry.name.toLowerCase().startsWith(prefix))) {
+    const own = counts.get(category.id) ?? 0;
+    const children = category.parent_id === null ? tree.filter((entry) => entry.parent_id === category.id).reduce((sum, entry) => sum + (counts.get(entry.id) ?? 0), 0) : 0;
+    const key = `${category.type}|${category.name}`;
+    const entry = weights.get(key) ?? { label: category.name, type: category.type, weight: 0 };
+    entry.weight += own + children;
+    weights.set(key, entry);
+  }
+  const [heaviest] = [...weights.values()].sort((a, b) => b.weight - a.weight || a.label.localeCompare(b.label));
+  return { label: heaviest!.label, type: heaviest!.type };
+}
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -30,8 +52,7 @@ describe('POST /api/post/autocomplete', () => {
     expect(data.length).toBeGreaterThan(0);
     expect(data.length).toBeLessThanOrEqual(10);
     // Categories come first among those starting with the text, the one holding most listings leading.
-    const heaviest = copy.db.prepare(`SELECT label, type FROM search_suggestions WHERE kind = 'category' AND lower(label) LIKE 'plum%'
-      ORDER BY weight DESC, label LIMIT 1`).get()!;
+    const heaviest = await heaviestCategoryStartingWith('plum');
     expect(data[0]).toEqual({ label: heaviest.label, kind: 'category', type: heaviest.type });
     for (const suggestion of data) expect(suggestion.label.toLowerCase()).toMatch(/(^|[^a-z0-9])plum/);
     const startsWith = data.map((suggestion) => suggestion.label.toLowerCase().startsWith('plum'));
@@ -96,16 +117,19 @@ describe('home variants', () => {
 
   it('GET /api/specialization/parent lists main categories only', async () => {
     const parents = z.array(ParentSpecializationSchema).parse((await call('/api/specialization/parent')).body);
-    const expected = copy.db.prepare("SELECT count(*) AS n FROM categories WHERE type = 'services' AND parent_id IS NULL").get()!.n;
-    expect(parents).toHaveLength(Number(expected));
+    const expected = (await copy.repos.catalog.findCategoryTree()).filter((category) => category.type === 'services' && category.parent_id === null);
+    expect(parents).toHaveLength(expected.length);
   });
 });
 
 describe('GET /api/{type}/{id}/review', () => {
-  const reviewed = () => copy.db.prepare(`SELECT p.id, p.type, p.rating_count FROM posts p WHERE p.rating_count >= 6 LIMIT 1`).get()!;
+  const reviewed = async () => {
+    const { row } = await livePost(copy.app, 'services', { matches: (post) => post.row.rating_count >= 6 });
+    return { id: row.id, type: row.type, rating_count: row.rating_count };
+  };
 
   it('gives 5 reviews a page, newest first, with the total', async () => {
-    const { id, type, rating_count: count } = reviewed();
+    const { id, type, rating_count: count } = await reviewed();
     const first = ReviewPageSchema.parse((await call(`/api/${type}/${id}/review`)).body);
     expect(first).toMatchObject({ total: count, page: 1 });
     expect(first.data).toHaveLength(5);
@@ -119,13 +143,13 @@ describe('GET /api/{type}/{id}/review', () => {
   });
 
   it('gives the reviews of a profile', async () => {
-    const profile = copy.db.prepare('SELECT id, rating_count FROM profiles WHERE rating_count > 0 LIMIT 1').get()!;
+    const profile = await profileWhere(copy.app, ({ row }) => row.rating_count > 0);
     const page = ReviewPageSchema.parse((await call(`/api/profile/${profile.id}/review`)).body);
-    expect(page.total).toBe(profile.rating_count);
+    expect(page.total).toBe(profile.row.rating_count);
   });
 
   it('answers 404 for an unknown listing or a post under the wrong type, 422 for a bad page', async () => {
-    const { id, type } = reviewed();
+    const { id, type } = await reviewed();
     const other = type === 'services' ? 'jobs' : 'services';
     expect((await call(`/api/${other}/${id}/review`)).status).toBe(404);
     expect((await call('/api/services/99999999/review')).status).toBe(404);
@@ -134,36 +158,38 @@ describe('GET /api/{type}/{id}/review', () => {
 });
 
 describe('view counting', () => {
-  const views = (table: 'posts' | 'profiles', id: number) => Number(copy.db.prepare(`SELECT view_count FROM ${table} WHERE id = ?`).get(id)!.view_count);
+  const views = async (table: 'posts' | 'profiles', id: number) =>
+    (await copy.query.selectFrom(table).select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
   const beacon = (body: object, client: string, agent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0') => call('/api/views', {
     method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': agent }, body: JSON.stringify(body),
   }, client);
 
   it('counts a person opening a post once per client and day, and writes the counts in one batch', async () => {
-    const before = views('posts', 3);
-    const type = String(copy.db.prepare('SELECT type FROM posts WHERE id = 3').get()!.type);
-    expect((await beacon({ type, id: 3 }, '203.0.113.9')).status).toBe(202);
-    expect((await beacon({ type, id: 3 }, '203.0.113.9')).status).toBe(204);
-    expect((await beacon({ type, id: 3 }, '203.0.113.10')).status).toBe(202);
-    expect(views('posts', 3)).toBe(before);
+    const { id, type } = await livePost(copy.app, 'buysell', { offset: 3 });
+    const before = await views('posts', id);
+    expect((await beacon({ type, id }, '203.0.113.9')).status).toBe(202);
+    expect((await beacon({ type, id }, '203.0.113.9')).status).toBe(204);
+    expect((await beacon({ type, id }, '203.0.113.10')).status).toBe(202);
+    expect(await views('posts', id)).toBe(before);
     await copy.app.views.flush();
-    expect(views('posts', 3)).toBe(before + 2);
+    expect(await views('posts', id)).toBe(before + 2);
   });
 
   it('skips crawlers and counts profiles the same way', async () => {
-    const before = views('profiles', 2);
+    const before = await views('profiles', 2);
     expect((await beacon({ type: 'profile', id: 2 }, '203.0.113.11', 'Mozilla/5.0 (compatible; Googlebot/2.1)')).status).toBe(204);
     await beacon({ type: 'profile', id: 2 }, '203.0.113.11');
     await beacon({ type: 'profile', id: 2 }, '203.0.113.11');
     await copy.app.views.flush();
-    expect(views('profiles', 2)).toBe(before + 1);
+    expect(await views('profiles', 2)).toBe(before + 1);
   });
 
   it('does not count on GET: reading a post through the API writes nothing', async () => {
-    const { slug, view_count: before } = copy.db.prepare('SELECT slug, view_count FROM posts WHERE id = 5').get()!;
+    const { id, slug } = await livePost(copy.app, 'jobs', { offset: 5 });
+    const before = await views('posts', id);
     await call(`/api/post/slug/${slug}`);
     await copy.app.views.flush();
-    expect(views('posts', 5)).toBe(Number(before));
+    expect(await views('posts', id)).toBe(before);
   });
 
   it('refuses a beacon that names no listing', async () => {
@@ -173,7 +199,7 @@ describe('view counting', () => {
 
 describe('profile related posts', () => {
   it('lists up to 10 posts of other businesses in the same categories for a FREE profile only', async () => {
-    const free = copy.db.prepare("SELECT slug FROM profiles WHERE plan = 'FREE' AND kind = 'business' LIMIT 1").get()!.slug;
+    const { slug: free } = await profileWhere(copy.app, ({ row }) => row.plan === 'FREE' && row.kind === 'business');
     const profile = ProfileSchema.parse((await call(`/api/profile/slug/${free}`)).body);
     expect(profile.related_posts.length).toBeGreaterThan(0);
     expect(profile.related_posts.length).toBeLessThanOrEqual(10);
@@ -181,57 +207,25 @@ describe('profile related posts', () => {
     expect(profile.related_posts.some((card) => own.has(card.id))).toBe(false);
     const categorySlugs = new Set(profile.categories.map((category) => category.slug));
     expect(profile.related_posts.every((card) => card.categories.some((category) => categorySlugs.has(category.slug)))).toBe(true);
-    const gold = copy.db.prepare("SELECT slug FROM profiles WHERE plan = 'GOLD' LIMIT 1").get()!.slug;
+    const { slug: gold } = await profileWhere(copy.app, ({ row }) => row.plan === 'GOLD');
     expect(ProfileSchema.parse((await call(`/api/profile/slug/${gold}`)).body).related_posts).toEqual([]);
   });
 });
 
 describe('search response cache', () => {
   it('serves a repeat from the cache with the same results, and refreshes when a listing changes', async () => {
-    const engine = withResponseCache(createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.repos, 10);
-    const api = createApi({ ...copy.app, search: engine });
-    const search = async (body: object) => SearchResponseSchema.parse(await (await api.request('/api/post/search', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-    })).json());
-    const first = await search({ search: 'zanzibar' });
-    expect(first.total).toBe(0);
-    expect(await search({ search: 'zanzibar', page: 1, sort: 'recommended' })).toEqual(first);
+    const search = async (body: object) => SearchResponseSchema.parse((await post('/api/post/search', body)).body);
+    const target = await livePost(copy.app, 'services', { offset: 40 });
+    const query = { type: 'services', search: target.title };
+    const first = await search(query);
+    const card = () => first.results.find((result) => result.id === target.id);
+    expect(card()).toBeDefined();
+    expect(await search({ ...query, page: 1, sort: 'recommended' })).toEqual(first);
 
-    copy.db.prepare("UPDATE posts SET title = 'Zanzibar Spice Catering' WHERE id = 7").run();
-    reindexPosts(copy.db, [7]);
-    const after = await search({ search: 'zanzibar' });
-    expect(after.total).toBe(1);
-    expect(after.results[0]).toMatchObject({ id: 7, title: 'Zanzibar Spice Catering' });
-    await engine.close();
-  });
-});
-
-describe('search worker threads', () => {
-  it('give the same answers as searching on the calling thread', async () => {
-    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
-    try {
-      for (const body of [{ type: 'services', search: 'aircon' }, { type: 'jobs', job_type: 'FT' }, { type: 'services', location: 'Near Me', user_location: '3.139,101.6869' }]) {
-        const query = SearchRequestSchema.parse(body);
-        const inline = createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' });
-        expect(await engine.search(query)).toEqual(await inline.search(query));
-        await inline.close();
-      }
-    } finally {
-      await engine.close();
-    }
-  });
-
-  it('answer a burst first come, first served (no search waits behind later ones)', async () => {
-    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
-    try {
-      await engine.search(SearchRequestSchema.parse({ type: 'services' }));
-      const finished: number[] = [];
-      await Promise.all(Array.from({ length: 40 }, (_, index) =>
-        engine.search(SearchRequestSchema.parse({ type: 'services', search: ['plumbing', 'aircon', 'tuition', 'catering'][index % 4], page: 1 + index }))
-          .then(() => finished.push(index))));
-      expect(finished).toEqual(Array.from({ length: 40 }, (_, index) => index));
-    } finally {
-      await engine.close();
-    }
+    // A new review changes the listing's rating: the cached answer must not outlive it.
+    const userId = await copy.repos.users.createUser({ name: 'Cache Reviewer', email: 'cache-reviewer@example.my', phone_number: null, phone_number_country: null, password_hash: null });
+    await copy.repos.engagement.saveReview({ listing: target, userId, reviewerName: 'Cache Reviewer', rating: 5, content: 'Fresh.', mediaIds: [] });
+    const after = await search(query);
+    expect(after.results.find((result) => result.id === target.id)!.rating_count).toBe(card()!.rating_count + 1);
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import type { Review } from '../../src/shared/schemas/catalog.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
+import { SearchRequestSchema } from '../../src/shared/search.ts';
 import { livePost, profileAt } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
@@ -67,10 +68,14 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     const page = (await browser().get(`/api/services/${id}/review`)).body as unknown as { data: Review[]; total: number };
     expect(page.data[0]).toMatchObject({ id: review.id, rating: 4 });
     expect(page.data[0]!.images).toHaveLength(2);
-    expect(copy.db.prepare('SELECT rating, rating_count FROM search_posts WHERE post_id = ?').get(id)).toMatchObject({ rating: after.rating, rating_count: after.rating_count });
+    // Search shows the new rating too.
+    const [row] = await copy.repos.catalog.findPostRows([id]);
+    const found = await copy.app.search.search(SearchRequestSchema.parse({ type: 'services', search: row!.title }));
+    expect(found.results.find((card) => card.id === id)).toMatchObject({ rating: after.rating, rating_count: after.rating_count });
     expect(await version()).toBeGreaterThan(versionBefore);
     // The images are in use now: the stale-upload sweep leaves them.
-    expect(copy.db.prepare('SELECT count(*) AS n FROM uploads WHERE attached_at IS NULL AND media_id IN (SELECT media_id FROM review_media WHERE review_id = ?)').get(review.id)!.n).toBe(0);
+    expect(await copy.query.selectFrom('uploads').innerJoin('review_media', 'review_media.media_id', 'uploads.media_id').select('uploads.id')
+      .where('review_media.review_id', '=', review.id).where('uploads.attached_at', 'is', null).execute()).toEqual([]);
 
     // A second review of the same listing edits the first.
     const edited = await visitor.post('/api/review', { type: 'services', id, content: 'Still good a month later.', rating: 5 });
@@ -118,7 +123,8 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     const reviewId = (posted.body.data as Review).id;
     const ids = async () => ((await browser().get(`/api/services/${id}/review`)).body as unknown as { data: Review[] }).data.map((review) => review.id);
     expect(await ids()).toContain(reviewId);
-    copy.db.prepare('UPDATE reviews SET hidden = 1 WHERE id = ?').run(reviewId);
+    // Moderators hide reviews from the operator console (a later issue); until then the query layer plays the moderator.
+    await copy.query.updateTable('reviews').set({ hidden: 1 }).where('id', '=', reviewId).execute();
     expect(await ids()).not.toContain(reviewId);
   });
 });

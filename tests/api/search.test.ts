@@ -4,9 +4,10 @@ import { SearchResponseSchema, type SearchRequest, type SearchResponse } from '.
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { apiClient } from '../helpers/api.ts';
 import { facetCounts, loadListings, matchesKeyword, withinKm, type Listing } from '../helpers/brute-force.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { livePost } from '../fixtures/catalogue.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 let call: ReturnType<typeof apiClient>;
 let listings: Listing[];
 const PLAN_WEIGHT: Record<string, number> = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 };
@@ -103,7 +104,7 @@ describe('POST /api/post/search filters', () => {
   it('by keyword over title, summary, categories and company, the last word as a prefix', async () => {
     await expectSameSet({ type: 'services', search: 'aircon serv' }, (l) => l.type === 'services' && matchesKeyword(l.text, 'aircon serv'));
     await expectSameSet({ search: 'plumbing' }, (l) => matchesKeyword(l.text, 'plumbing'));
-    const company = copy.db.prepare("SELECT pr.name FROM profiles pr JOIN posts p ON p.profile_id = pr.id WHERE p.type = 'services' LIMIT 1").get()!.name as string;
+    const { profile: company } = await livePost(copy.app, 'services');
     const word = company.split(' ')[0]!;
     await expectSameSet({ type: 'services', search: word }, (l) => l.type === 'services' && matchesKeyword(l.text, word));
   });

@@ -4,6 +4,8 @@ import { Outbox } from '../../src/server/outbox/outbox.ts';
 import { handleContactPage } from '../../src/server/pages/contact-page.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 import { pngOf, uploadedImage } from '../fixtures/uploads.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { messagesTo, type SessionClient } from '../helpers/session-client.ts';
@@ -20,7 +22,7 @@ async function member(name = 'Probe Person'): Promise<{ visitor: SessionClient; 
 
 const uploadReviewImage = async (visitor: SessionClient, colour: string) => uploadedImage(visitor, '/api/review/image', await pngOf(colour));
 
-const aPost = (type: string, offset: number) => Number(copy.db.prepare("SELECT id FROM posts WHERE type = ? AND status = 'active' ORDER BY id LIMIT 1 OFFSET ?").get(type, offset)!.id);
+const aPost = async (type: ListingType, offset: number) => (await livePost(copy.app, type, { offset })).id;
 
 describe('password guesses in parallel (item 3)', () => {
   it(`evaluates at most ${SIGN_IN_LIMITS.accountClient.points} of 60 parallel wrong passwords; the rest get 429`, async () => {
@@ -97,7 +99,7 @@ describe('limits count what could have succeeded (item 14)', () => {
     for (let index = 0; index < RATE_LIMITS.enquiry.limit + 2; index += 1) {
       expect((await visitor.post('/api/enquire', { ...body, id: 900_000_000 + index })).status).toBe(404);
     }
-    expect((await visitor.post('/api/enquire', { ...body, id: aPost('services', 11) })).status).toBe(201);
+    expect((await visitor.post('/api/enquire', { ...body, id: await aPost('services', 11) })).status).toBe(201);
   });
 
   it('signed-out uploads (401) never spend an address’s upload limit', async () => {
@@ -118,7 +120,7 @@ describe('limits count what could have succeeded (item 14)', () => {
 describe('review input (item 16)', () => {
   it('takes a rating of a whole number 1 to 5 only, as a number or its digit', async () => {
     const { visitor } = await member();
-    const id = aPost('services', 21);
+    const id = await aPost('services', 21);
     for (const rating of [true, [5], '0x5', '5e0', 5.5, '05', 0, 6]) {
       const answer = await visitor.post('/api/review', { type: 'services', id, content: 'Good work, fair price.', rating });
       expect([JSON.stringify(rating), answer.status]).toEqual([JSON.stringify(rating), 422]);
@@ -128,7 +130,7 @@ describe('review input (item 16)', () => {
 
   it('refuses the same image twice in a review and one upload on two reviews, but keeps an image when its review is edited', async () => {
     const { visitor } = await member();
-    const [first, second] = [aPost('services', 22), aPost('services', 23)];
+    const [first, second] = [await aPost('services', 22), await aPost('services', 23)];
     const image = await uploadReviewImage(visitor, '#aa3311');
     const twice = await visitor.post('/api/review', { type: 'services', id: first, content: 'Twice the same photo.', rating: 5, images: [image, image] });
     expect(twice.status).toBe(422);

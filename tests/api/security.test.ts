@@ -3,16 +3,16 @@ import { createApi } from '../../src/server/api/app.ts';
 import type { AppContext } from '../../src/server/app-context.ts';
 import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { csrfHeaders } from '../helpers/csrf.ts';
-import { testApp, useTemplateCopy } from '../helpers/seeded-db.ts';
+import { rowCount, testApp, useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 let api: ReturnType<typeof createApi>;
 
 beforeAll(() => {
   api = createApi(copy.app);
 });
 
-const contactCount = () => Number(copy.db.prepare('SELECT count(*) AS n FROM contact_messages').get()!.n);
+const contactCount = () => rowCount(copy.query, 'contact_messages');
 const CONTACT = { name: 'Aminah', phone_number: '012-345 6789', message: 'Do you list halal caterers?' };
 
 async function post(path: string, body: unknown, headers: Record<string, string>, client = '198.51.100.40') {
@@ -36,7 +36,7 @@ describe('CSRF (spec §7, Sanctum model)', () => {
   });
 
   it('marks the cookie Secure when the site is served over https', async () => {
-    const secure = await testApp(copy.path, { SITE_URL: 'https://www.example.my' });
+    const secure = await testApp(copy.url, { SITE_URL: 'https://www.example.my' });
     try {
       expect((await createApi(secure).request('/api/sanctum/csrf-cookie')).headers.get('Set-Cookie')).toMatch(/; Secure/);
     } finally {
@@ -45,7 +45,7 @@ describe('CSRF (spec §7, Sanctum model)', () => {
   });
 
   it('refuses an unsafe call with no token, a wrong token, or another browser’s token with 419, storing nothing', async () => {
-    const before = contactCount();
+    const before = await contactCount();
     const mine = await csrfHeaders(api);
     const theirs = await csrfHeaders(api);
     const refused = [
@@ -56,14 +56,14 @@ describe('CSRF (spec §7, Sanctum model)', () => {
       await post('/api/contact', CONTACT, { Cookie: mine.Cookie, 'X-XSRF-TOKEN': theirs['X-XSRF-TOKEN'] }),
     ];
     for (const response of refused) expect(response).toMatchObject({ status: 419, body: { message: 'CSRF token mismatch.' } });
-    expect(contactCount()).toBe(before);
+    expect(await contactCount()).toBe(before);
   });
 
   it('refuses a cross-site Origin with 403 even with a valid token, storing nothing', async () => {
-    const before = contactCount();
+    const before = await contactCount();
     const response = await post('/api/contact', CONTACT, { ...(await csrfHeaders(api)), Origin: 'https://evil.example' });
     expect(response.status).toBe(403);
-    expect(contactCount()).toBe(before);
+    expect(await contactCount()).toBe(before);
   });
 
   it('accepts the same call with the token, and keeps search and autocomplete usable without one', async () => {
@@ -94,7 +94,7 @@ describe('request bodies', () => {
     expect(Object.keys(empty.body.errors!).sort()).toEqual(['message', 'name']);
     const sent = await post('/api/contact', { name: 'Ali\r\n\u001B[31mRed\u001B[0m\u0007', phone_number: '0123456789', message: 'Line one\r\nLine two\u001B[2J' }, headers, '198.51.100.42');
     expect(sent.status).toBe(201);
-    const row = copy.db.prepare('SELECT name, message FROM contact_messages ORDER BY id DESC LIMIT 1').get()!;
+    const row = await copy.query.selectFrom('contact_messages').select(['name', 'message']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Ali Red', message: 'Line one\nLine two' });
   });
 });
@@ -112,7 +112,7 @@ describe('rate limits', () => {
   it('limits search per client in bursts and autocomplete per minute, with 429 and Retry-After, without touching other clients', async () => {
     let app: AppContext | undefined;
     try {
-      app = await testApp(copy.path);
+      app = await testApp(copy.url);
       const own = createApi(app);
       const call = (path: string, body: object, client: string) => own.request(path, {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),

@@ -2,26 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { safeReturnPath } from '../../src/server/accounts/social.ts';
 import type { AppContext } from '../../src/server/app-context.ts';
-import { copyOfTemplate, testApp } from '../helpers/seeded-db.ts';
+import { copyOfDatabase, rowCount, testApp, testDatabases, type TestDatabaseBackend } from '../helpers/test-database.ts';
 import { startOAuthProvider } from '../helpers/oauth-provider.ts';
 import { SessionClient } from '../helpers/session-client.ts';
 import { inject } from 'vitest';
 
 let provider: Awaited<ReturnType<typeof startOAuthProvider>>;
-let database: ReturnType<typeof copyOfTemplate>;
+let database: Awaited<ReturnType<typeof copyOfDatabase>>;
 let app: AppContext;
+let layer: ReturnType<TestDatabaseBackend['query']>;
 let api: ReturnType<typeof createApi>;
 let clients = 0;
 
 beforeAll(async () => {
   provider = await startOAuthProvider();
-  database = copyOfTemplate(inject('templateDb'));
-  app = await testApp(database.path, provider.env);
+  database = await copyOfDatabase(inject('templateUrl'));
+  app = await testApp(database.url, provider.env);
+  layer = testDatabases().query(database.url);
   api = createApi(app);
 });
 afterAll(async () => {
   await app.close();
-  database.close();
+  await layer.close();
+  await database.remove();
   await provider.stop();
 });
 
@@ -40,7 +43,7 @@ async function socialLogin(which: 'google' | 'facebook', from = '/services/l?wha
   return { visitor, done, callback };
 }
 
-const userCount = () => Number(database.db.prepare('SELECT count(*) AS n FROM users').get()!.n);
+const userCount = () => rowCount(layer.query, 'users');
 
 describe('social login against a local provider (spec §4, §7)', () => {
   it('creates an account from a verified e-mail, starts a session and returns to the page with ?login=social', async () => {
@@ -52,15 +55,15 @@ describe('social login against a local provider (spec §4, §7)', () => {
     expect(done.cookies.some((cookie) => cookie.startsWith('yp_session='))).toBe(true);
     const account = await visitor.get('/api/account');
     expect(account.body.data).toMatchObject({ name: 'Mei Ling', email: 'mei.ling@example.my' });
-    expect(database.db.prepare("SELECT user_id FROM oauth_identities WHERE provider = 'google' AND subject = 'google-uid-1'").get()).toBeTruthy();
+    expect(await app.repos.users.findIdentity('google', 'google-uid-1')).toBeGreaterThan(0);
   });
 
   it('signs the same person in again by (provider, subject), even when the provider e-mail changed', async () => {
-    const before = userCount();
+    const before = await userCount();
     provider.state.person = { sub: 'google-uid-1', email: 'new-address@example.my', email_verified: true, name: 'Mei Ling' };
     const { visitor } = await socialLogin('google');
     expect((await visitor.get('/api/user')).body).toMatchObject({ email: 'mei.ling@example.my' });
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it('links another provider to an existing account only through a verified e-mail', async () => {
@@ -96,7 +99,7 @@ describe('social login against a local provider (spec §4, §7)', () => {
     } finally {
       provider.state.failToken = false;
     }
-    expect(database.db.prepare("SELECT count(*) AS n FROM users WHERE email = 'kumar@example.my'").get()!.n).toBe(0);
+    expect(await app.repos.users.findCredentials({ email: 'kumar@example.my' })).toBeUndefined();
   });
 
   it('keeps return paths on the site', () => {
@@ -108,7 +111,7 @@ describe('social login against a local provider (spec §4, §7)', () => {
   });
 
   it('answers 404 for a provider that is not configured', async () => {
-    const bare = await testApp(database.path);
+    const bare = await testApp(database.url);
     try {
       const response = await createApi(bare).request('/api/auth/google');
       expect(response.status).toBe(404);

@@ -9,15 +9,18 @@ import type { ApiEnv } from '../../src/server/api/env.ts';
 import { uploadRoute } from '../../src/server/api/uploads.ts';
 import type { AppContext } from '../../src/server/app-context.ts';
 import { MAX_IMAGE_PIXELS, removeStaleUploads } from '../../src/server/uploads/pipeline.ts';
-import { testApp, useTemplateCopy } from '../helpers/seeded-db.ts';
+import { TestClock } from '../../src/server/clock.ts';
+import { livePost } from '../fixtures/catalogue.ts';
+import { testApp, useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
 const mediaDir = mkdtempSync(join(tmpdir(), 'yp-uploads-'));
+const clock = new TestClock();
+const copy = useTestDatabase({ MEDIA_DIR: mediaDir }, { clock });
 let app: AppContext;
 let routes: Hono<ApiEnv>;
 
 beforeAll(async () => {
-  app = await testApp(copy.path, { MEDIA_DIR: mediaDir });
+  app = copy.app;
   // The pipeline as the account, enquiry and review routes mount it (issues 12 and 14).
   routes = new Hono<ApiEnv>()
     .post('/image', ...uploadRoute(app, { field: 'image', kind: 'image' }))
@@ -27,7 +30,6 @@ beforeAll(async () => {
   routes.onError(apiError);
 });
 afterAll(async () => {
-  await app.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
@@ -40,6 +42,10 @@ async function upload(path: string, field: string, files: { name: string; type: 
 }
 
 const mediaFile = (url: string) => join(mediaDir, url.replace(/^\/media\//, ''));
+const DAY = 24 * 60 * 60_000;
+/** The media row of an uploaded image (by its stored file). */
+const mediaIdOf = async (image: Record<string, string>) =>
+  (await copy.query.selectFrom('media').select('id').where('full', '=', image.full!.replace(/^\/media\//, '')).executeTakeFirstOrThrow()).id;
 
 /** A 1200×800 photo whose EXIF says 'rotate 90°' (orientation 6), as phones write them. */
 const rotatedJpeg = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
@@ -61,7 +67,8 @@ describe('image uploads', () => {
     expect(full.exif).toBeUndefined();
     expect(readFileSync(mediaFile(image.full)).includes('secret-camera-owner')).toBe(false);
     expect((await sharp(mediaFile(image.thumbnail_webp)).metadata())).toMatchObject({ format: 'webp', width: 400, height: 225 });
-    const row = copy.db.prepare("SELECT u.owner, m.mime_type FROM uploads u JOIN media m ON m.id = u.media_id ORDER BY u.id DESC LIMIT 1").get()!;
+    const row = await copy.query.selectFrom('uploads').innerJoin('media', 'media.id', 'uploads.media_id')
+      .select(['uploads.owner', 'media.mime_type']).orderBy('uploads.id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mime_type: 'image/jpeg' });
     expect(String(row.owner)).toMatch(/^client:192\.0\.2\.\d+$/);
   });
@@ -114,7 +121,7 @@ describe('image uploads', () => {
   });
 
   it('answers 503 with Retry-After when every decode slot is taken and the waiting line is full', async () => {
-    const busy = await testApp(copy.path, { MEDIA_DIR: mediaDir, IMAGE_DECODES: '1', IMAGE_DECODE_QUEUE: '0' });
+    const busy = await testApp(copy.url, { MEDIA_DIR: mediaDir, IMAGE_DECODES: '1', IMAGE_DECODE_QUEUE: '0' });
     const busyRoutes = new Hono<ApiEnv>().post('/image', ...uploadRoute(busy, { field: 'image', kind: 'image' }));
     busyRoutes.onError(apiError);
     let release!: () => void;
@@ -201,11 +208,12 @@ describe('stale uploads', () => {
     const spare = await upload('/image', 'image', [{ name: 'spare.png', type: 'image/png', bytes: await png() }]);
     const usedImage = used.body.data as Record<string, string>;
     const spareImage = spare.body.data as Record<string, string>;
-    const mediaIdOf = (image: Record<string, string>) => Number(copy.db.prepare('SELECT id FROM media WHERE full = ?').get(image.full!.replace(/^\/media\//, ''))!.id);
-    const post = Number(copy.db.prepare("SELECT id FROM posts WHERE type = 'services' ORDER BY id LIMIT 1 OFFSET 77").get()!.id);
-    await app.repos.engagement.saveReview({ listing: { type: 'services', id: post }, userId: null, reviewerName: 'Lost Step', rating: 4, content: 'Kept photo.', mediaIds: [mediaIdOf(usedImage)] });
-    // The state a lost second step left behind (before the fix, the images were marked used in a second transaction).
-    copy.db.prepare("UPDATE uploads SET attached_at = NULL, created_at = '2020-01-01T00:00:00.000Z' WHERE media_id IN (?, ?)").run(mediaIdOf(usedImage), mediaIdOf(spareImage));
+    const post = await livePost(app, 'services', { offset: 77 });
+    await app.repos.engagement.saveReview({ listing: post, userId: null, reviewerName: 'Lost Step', rating: 4, content: 'Kept photo.', mediaIds: [await mediaIdOf(usedImage)] });
+    // The state a lost second step left behind (before the fix, the images were marked used in a second transaction):
+    // no product path leads there any more, so the query layer makes it.
+    await copy.query.updateTable('uploads').set({ attached_at: null }).where('media_id', 'in', [await mediaIdOf(usedImage), await mediaIdOf(spareImage)]).execute();
+    clock.advance(2 * DAY);
     const warned: string[] = [];
     const warn = console.warn;
     console.warn = (line: string) => warned.push(line);
@@ -216,7 +224,8 @@ describe('stale uploads', () => {
       expect(warned.join('\n')).toMatch(/kept 1 upload/);
       // The next sweep neither fails nor picks the kept upload again.
       const later = await upload('/image', 'image', [{ name: 'later.png', type: 'image/png', bytes: await png() }]);
-      copy.db.prepare("UPDATE uploads SET created_at = '2020-01-01T00:00:00.000Z' WHERE media_id = ?").run(mediaIdOf(later.body.data as Record<string, string>));
+      expect(later.status).toBe(201);
+      clock.advance(2 * DAY);
       expect(await removeStaleUploads(app)).toBe(1);
     } finally {
       console.warn = warn;
@@ -228,13 +237,14 @@ describe('stale uploads', () => {
     const kept = await upload('/image', 'image', [{ name: 'kept.png', type: 'image/png', bytes: await png() }]);
     const staleImage = stale.body.data as Record<string, string>;
     const keptImage = kept.body.data as Record<string, string>;
-    const idOf = (image: Record<string, string>) => Number(copy.db.prepare('SELECT u.id FROM uploads u JOIN media m ON m.id = u.media_id WHERE m.full = ?')
-      .get(image.full!.replace(/^\/media\//, ''))!.id);
-    copy.db.prepare("UPDATE uploads SET created_at = '2020-01-01T00:00:00.000Z' WHERE id IN (?, ?)").run(idOf(staleImage), idOf(keptImage));
-    copy.db.prepare("UPDATE uploads SET attached_at = '2020-01-01T00:00:01.000Z' WHERE id = ?").run(idOf(keptImage));
+    // A review uses one of them at once; the other is never used.
+    const post = await livePost(app, 'services', { offset: 78 });
+    await app.repos.engagement.saveReview({ listing: post, userId: null, reviewerName: 'In Time', rating: 5, content: 'Photo attached.', mediaIds: [await mediaIdOf(keptImage)] });
+    expect(await removeStaleUploads(app)).toBe(0);
+    clock.advance(2 * DAY);
     expect(await removeStaleUploads(app)).toBeGreaterThanOrEqual(1);
     for (const url of Object.values(staleImage)) expect(existsSync(mediaFile(url))).toBe(false);
     for (const url of Object.values(keptImage)) expect(existsSync(mediaFile(url))).toBe(true);
-    expect(copy.db.prepare('SELECT count(*) AS n FROM media WHERE full = ?').get(staleImage.full!.replace(/^\/media\//, ''))!.n).toBe(0);
+    expect(await copy.query.selectFrom('media').select('id').where('full', '=', staleImage.full!.replace(/^\/media\//, '')).execute()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * (tests/unit/repositories-contract.test.ts); PostgreSQL runs the same suite (issue 24).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../src/server/clock.ts';
 import { ConflictError } from '../../src/server/db/errors.ts';
 import type { ListingRef, Repositories } from '../../src/server/db/repositories.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
@@ -19,12 +20,14 @@ const HOUR = 60 * 60_000;
 let unique = 0;
 const next = () => `${Date.now().toString(36)}-${++unique}`;
 
-export function describeRepositoryContract(backendName: string, open: () => Promise<ContractBackend>): void {
+/** Runs the contract on the backend `open` gives, whose repositories take their time from `clock`. */
+export function describeRepositoryContract(backendName: string, open: (clock: TestClock) => Promise<ContractBackend>): void {
   describe(`repository contract on ${backendName}`, () => {
     let backend: ContractBackend;
     let repos: Repositories;
+    const clock = new TestClock();
     beforeAll(async () => {
-      backend = await open();
+      backend = await open(clock);
       repos = backend.repos;
     });
     afterAll(async () => {
@@ -300,6 +303,31 @@ export function describeRepositoryContract(backendName: string, open: () => Prom
         const name = `contract-${next()}`;
         expect(await repos.maintenance.appSecret(name, 'first')).toBe('first');
         expect(await repos.maintenance.appSecret(name, 'second')).toBe('first');
+      });
+    });
+
+    // Last: it moves the clock a year on.
+    describe('time', () => {
+      it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {
+        const [post] = await livePosts('jobs', 1, 21);
+        const userId = await newUser();
+        const before = clock.now();
+        const reviewId = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Clock', rating: 4, content: 'On time.', mediaIds: [] });
+        const written = Date.parse((await repos.catalog.findReviews(post!, 200, 0)).rows.find((row) => row.id === reviewId)!.created_at);
+        expect(written).toBeGreaterThanOrEqual(before);
+        expect(written).toBeLessThanOrEqual(clock.now());
+
+        const [row] = await repos.catalog.findPostRows([post!.id]);
+        expect(row!.live).toBe(true);
+        expect(row!.expires_at).not.toBeNull();
+        const liveBefore = await repos.sitemap.countPosts('jobs');
+        // Past every seeded expiry date (the demo data's jobs run for weeks).
+        clock.advance(2 * 366 * 24 * HOUR);
+        const [later] = await repos.catalog.findPostRows([post!.id]);
+        expect(later!.live).toBe(false);
+        expect(await repos.sitemap.countPosts('jobs')).toBeLessThan(liveBefore);
+        expect(await repos.maintenance.expirePosts()).toBeGreaterThan(0);
+        expect(await repos.maintenance.expirePosts()).toBe(0);
       });
     });
   });

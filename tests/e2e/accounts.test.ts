@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, useBrowserSession } from '../helpers/browser.ts';
 import { startOAuthProvider } from '../helpers/oauth-provider.ts';
-import { copyOfDatabase, freePort, startServer } from '../helpers/server.ts';
+import { profileWhere, livePost } from '../fixtures/catalogue.ts';
+import { freePort, startServer } from '../helpers/server.ts';
+import { useDatabaseCopies } from '../helpers/test-database.ts';
 import { codeAfter } from '../helpers/session-client.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { E2E_ADVERTISER_SITE } from '../setup/e2e-server.ts';
@@ -15,6 +16,7 @@ import { E2E_ADVERTISER_SITE } from '../setup/e2e-server.ts';
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
 const session = useBrowserSession();
+const databaseCopy = useDatabaseCopies();
 let page: Page;
 beforeEach(() => {
   page = session.page;
@@ -117,12 +119,9 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
 
   it('a 401 mid-session signs out, reopens the login modal and says the session expired', async () => {
     const email = await signedInOnHome();
-    const writable = openDatabase(inject('e2eDb'));
-    try {
-      writable.prepare('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(email);
-    } finally {
-      writable.close();
-    }
+    // The session ends on the server (signed out everywhere else, or expired) while the page is open.
+    const { id } = (await session.repos.users.findCredentials({ email }))!;
+    await session.repos.auth.deleteUserSessions(id);
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('change_password');
@@ -159,7 +158,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
   });
 
   it('a visitor who claims a business signs in first, becomes an advertiser and goes on to the advertiser site', async () => {
-    const claimable = String(session.db.prepare('SELECT slug FROM profiles WHERE claimed = 0 LIMIT 1').get()!.slug);
+    const { slug: claimable } = await profileWhere(session, ({ row }) => !row.claimed);
     const arrived: string[] = [];
     await session.context.route(`${E2E_ADVERTISER_SITE}/**`, (route) => {
       arrived.push(route.request().url());
@@ -205,7 +204,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
   });
 
   it('a signed-out follow opens the login prompt', async () => {
-    const slug = String(session.db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' LIMIT 1").get()!.slug);
+    const { slug } = await livePost(session, 'services');
     await page.goto(`${baseUrl}/services/${slug}`);
     await hydrated(page);
     await page.getByTestId('follow').click();
@@ -251,7 +250,7 @@ describe('social login in Chromium against a local provider', () => {
     server = await startServer({
       ...provider.env,
       SITE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'social.db'))}`,
+      DATABASE_URL: await databaseCopy('social'),
       OUTBOX_DIR: join(scratch, 'outbox'),
     }, port);
   }, 60_000);

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -14,31 +16,32 @@ beforeEach(async () => {
   await session.context.route(/^https:\/\/(www\.)?(waze\.com|google\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Map</title>' }));
 });
 
-/** A services post with a location (its Waze and maps links). */
-function postWithLocation(offset: number): { id: number; slug: string } {
-  return session.db.prepare(`SELECT p.id, p.slug FROM posts p WHERE p.type = 'services' AND p.status = 'active'
-    AND EXISTS (SELECT 1 FROM post_locations l WHERE l.post_id = p.id) ORDER BY p.id LIMIT 1 OFFSET ?`).get(offset) as { id: number; slug: string };
-}
+/** A live services post (every listing has a location: its Waze and maps links). */
+const postWithLocation = (offset: number) => livePost(session, 'services', { offset });
 
-const count = (postId: number, action: string) => Number(session.db.prepare('SELECT coalesce(sum(count), 0) AS n FROM listing_daily_stats WHERE post_id = ? AND action = ?')
-  .get(postId, action)!.n);
+/** The clicks of one kind counted for a post today and yesterday (Malaysian days), as its stats store them. */
+async function count(postId: number, action: string): Promise<number> {
+  const today = malaysiaToday();
+  const stats = await session.repos.stats.findListingStats({ type: 'services', id: postId }, malaysiaToday(Date.now() - 86_400_000), today);
+  return stats.filter((row) => row.action === action).reduce((sum, row) => sum + row.count, 0);
+}
 
 describe('click analytics (spec §4)', () => {
   it('sends a Waze click 5 s after the last click, in one batch', async () => {
-    const post = postWithLocation(5);
+    const post = await postWithLocation(5);
     await page.goto(`${baseUrl}/services/${post.slug}`);
     await hydrated(page);
     const popup = page.context().waitForEvent('page');
     await page.getByRole('link', { name: 'Waze' }).first().click();
     await (await popup).close();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('analytics') ?? '[]').length)).toBe(1);
-    expect(count(post.id, 'visit_waze_direction')).toBe(0);
+    expect(await count(post.id, 'visit_waze_direction')).toBe(0);
     await expect.poll(() => count(post.id, 'visit_waze_direction'), { timeout: 10_000, interval: 500 }).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('analytics'))).toBeNull();
   });
 
   it('loses nothing when the visitor leaves before the batch goes: the page sends it as it goes', async () => {
-    const post = postWithLocation(6);
+    const post = await postWithLocation(6);
     await page.goto(`${baseUrl}/services/${post.slug}`);
     await hydrated(page);
     await page.getByRole('link', { name: 'Google Maps' }).first().click({ modifiers: ['Shift'] }).catch(() => undefined);

@@ -1,37 +1,32 @@
-import type { Db } from '../../src/server/db/sqlite/connection.ts';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { livePost } from '../fixtures/catalogue.ts';
 import { useBrowserSession } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 let page: Page;
-let db: Db;
 beforeEach(() => {
   page = session.page;
-  db = session.db;
 });
-
-function column(sql: string): string[] {
-  return db.prepare(sql).all().map((row) => String(Object.values(row)[0]));
-}
 
 describe('home page', () => {
   it('shows the main banner, the featured posts and one row per home category from the database', async () => {
     const response = await page.goto(`${baseUrl}/`);
     expect(response?.status()).toBe(200);
 
-    const bannerTitles = column("SELECT title FROM banners WHERE placement = 'home' AND slot = 'main' ORDER BY position");
+    const bannerTitles = (await session.query.selectFrom('banners').select('title').where('placement', '=', 'home').where('slot', '=', 'main')
+      .orderBy('position').execute()).map((row) => row.title);
     expect(await page.getByTestId('main-banner').locator('li').count()).toBe(bannerTitles.length);
     expect(await page.getByTestId('main-banner').innerText()).toContain(bannerTitles[0]);
 
-    const featuredTitles = column(`SELECT p.title FROM featured_posts f JOIN posts p ON p.id = f.post_id
-      WHERE f.placement = 'home' ORDER BY f.position`);
+    const featuredTitles = (await session.query.selectFrom('featured_posts').innerJoin('posts', 'posts.id', 'featured_posts.post_id')
+      .select('posts.title').where('featured_posts.placement', '=', 'home').orderBy('featured_posts.position').execute()).map((row) => row.title);
     const shown = await page.getByTestId('featured-row').getByRole('heading', { level: 3 }).allInnerTexts();
     expect(shown).toEqual(featuredTitles);
 
-    const rows = db.prepare(`SELECT c.name, c.slug, parent.slug AS parent_slug FROM home_categories h
-      JOIN categories c ON c.id = h.category_id JOIN categories parent ON parent.id = c.parent_id ORDER BY h.position`).all();
+    const rows = await session.query.selectFrom('home_categories as h').innerJoin('categories as c', 'c.id', 'h.category_id')
+      .innerJoin('categories as parent', 'parent.id', 'c.parent_id').select(['c.name', 'c.slug', 'parent.slug as parent_slug']).orderBy('h.position').execute();
     const rowSections = page.getByTestId('home-category-row');
     expect(await rowSections.count()).toBe(rows.length);
     for (const [index, row] of rows.entries()) {
@@ -57,7 +52,8 @@ describe('home page', () => {
     await page.waitForURL(/\/(services|jobs|hireme|buysell)\/[a-z0-9-]+$/);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
     const slug = new URL(page.url()).pathname.split('/')[2];
-    const summary = column(`SELECT summary FROM posts WHERE slug = '${slug}'`)[0];
+    const [row] = await session.repos.catalog.findPostRows([(await session.repos.catalog.findPostIdBySlug(slug!))!]);
+    const summary = row!.summary;
     expect(await page.getByTestId('post-summary').innerText()).toBe(summary);
     expect(await page.getByTestId('post-price').innerText()).toMatch(/^(RM [\d,]+( - RM [\d,]+)?|Negotiable)$/);
     expect(await page.getByTestId('locations').locator('li').count()).toBeGreaterThan(0);
@@ -83,7 +79,7 @@ describe('missing pages', () => {
   });
 
   it('shows the same for an unknown profile and for a post under the wrong type', async () => {
-    const slug = column("SELECT slug FROM posts WHERE type = 'services' LIMIT 1")[0];
+    const { slug } = await livePost(session, 'services');
     for (const path of ['/no-such-business', `/jobs/${slug}`]) {
       const response = await page.goto(`${baseUrl}${path}`);
       expect(response?.status()).toBe(404);

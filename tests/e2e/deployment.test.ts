@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { signUpAndIn } from '../helpers/http-session.ts';
 import { SessionClient } from '../helpers/session-client.ts';
-import { copyOfDatabase, startServer } from '../helpers/server.ts';
+import { startServer } from '../helpers/server.ts';
+import { useDatabaseCopies } from '../helpers/test-database.ts';
 
 /**
  * The site behind a TLS-terminating proxy (security probe item 2): SITE_URL is https, requests reach the
@@ -14,11 +15,12 @@ import { copyOfDatabase, startServer } from '../helpers/server.ts';
  */
 const SITE = 'https://www.example.my';
 const scratch = mkdtempSync(join(tmpdir(), 'yp-proxy-'));
+const databaseCopy = useDatabaseCopies();
 const outbox = join(scratch, 'outbox');
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'proxy.db'))}`, SITE_URL: SITE, TRUST_PROXY: '1', OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
+  server = await startServer({ DATABASE_URL: await databaseCopy('proxy'), SITE_URL: SITE, TRUST_PROXY: '1', OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
 });
 afterAll(async () => {
   await server.stop();

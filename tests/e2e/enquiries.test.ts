@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ListingType } from '../../src/shared/constants.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { livePost, livePosts, type LivePost } from '../fixtures/catalogue.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
@@ -18,10 +20,9 @@ const enquiry = () => page.getByTestId('enquiry-modal');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let people = 0;
 
-function slugOf(type: string, where = '1', offset = 0): string {
-  return String(session.db.prepare(`SELECT p.slug FROM posts p LEFT JOIN job_details j ON j.post_id = p.id
-    WHERE p.type = ? AND p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) AND ${where}
-    ORDER BY p.id DESC LIMIT 1 OFFSET ?`).get(type, offset)!.slug);
+/** The `offset`-th live post of a type that `matches` accepts (offsets past the ones other journeys use). */
+async function slugOf(type: ListingType, offset: number, matches: (post: LivePost) => boolean = () => true): Promise<string> {
+  return (await livePost(session, type, { offset, matches })).slug;
 }
 
 /** Opens a detail page signed out, taps its action button, and signs up and in through the login prompt; the enquiry modal then opens by itself. */
@@ -39,7 +40,7 @@ async function signInFromAction(path: string, name: string) {
 
 describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
   it('signed out → Enquire Now → sign in → the modal → enquiry sent → My area → the enquiry view', async () => {
-    const slug = slugOf('services', '1', 7);
+    const slug = await slugOf('services', 107);
     await signInFromAction(`/services/${slug}`, 'Farah Aziz');
     const form = enquiry().getByTestId('enquiry-form');
     expect(await enquiry().getAttribute('data-view')).toBe('services');
@@ -89,14 +90,15 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Somebody else's enquiry is not found.
-    const others = Number(session.db.prepare("SELECT id FROM enquiries WHERE kind = 'services' ORDER BY id LIMIT 1").get()?.id ?? 0);
+    const first = await session.query.selectFrom('enquiries').select('id').where('kind', '=', 'services').orderBy('id').limit(1).executeTakeFirst();
+    const others = first?.id ?? 0;
     const mine = Number(page.url().split('/').pop());
     await page.goto(`${baseUrl}/me/services/${others === mine ? mine + 100_000 : others}`);
     await expect.poll(() => page.getByTestId('not-found').count()).toBe(1);
   });
 
   it('applies for a job with a CV', async () => {
-    const slug = slugOf('jobs', 'j.resume_required = 1 AND j.company_confidential = 0', 2);
+    const slug = await slugOf('jobs', 12, ({ row }) => row.job_resume_required === true && row.job_confidential === false);
     await signInFromAction(`/jobs/${slug}`, 'Daniel Wong');
     const form = enquiry().getByTestId('enquiry-form');
     expect(await seriousViolations(page)).toEqual([]);
@@ -122,7 +124,7 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
   });
 
   it('sends a hire offer with a document', async () => {
-    await signInFromAction(`/hireme/${slugOf('hireme', '1', 3)}`, 'Kumar Raj');
+    await signInFromAction(`/hireme/${await slugOf('hireme', 33)}`, 'Kumar Raj');
     const form = enquiry().getByTestId('enquiry-form');
     expect(await enquiry().getAttribute('data-view')).toBe('hireme');
     expect(await seriousViolations(page)).toEqual([]);
@@ -141,7 +143,7 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
   });
 
   it('makes a buy & sell offer', async () => {
-    await signInFromAction(`/buysell/${slugOf('buysell', '1', 5)}`, 'Mei Ling');
+    await signInFromAction(`/buysell/${await slugOf('buysell', 55)}`, 'Mei Ling');
     const form = enquiry().getByTestId('enquiry-form');
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByLabel('Phone number').fill('0135556666');
@@ -190,7 +192,7 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
     const email = `long-list-${Date.now().toString(36)}@example.my`;
     await register(email, 'Azlan');
     await logIn(email);
-    const ids = (session.db.prepare("SELECT id FROM posts WHERE type = 'jobs' AND status = 'active' ORDER BY id LIMIT 51").all() as { id: number }[]).map((row) => row.id);
+    const ids = (await livePosts(session, 'jobs', 51)).map((post) => post.id);
     // Following 51 posts, as 51 taps on hearts would.
     const statuses = await page.evaluate(async (postIds) => {
       await fetch('/api/sanctum/csrf-cookie');

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
+import { livePostWithMedia } from '../fixtures/catalogue.ts';
+import { openTestDatabase } from '../helpers/test-database.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -44,9 +45,9 @@ describe('JavaScript budget', () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
-      const db = openDatabase(inject('e2eDb'), { readOnly: true });
-      const slug = String(db.prepare("SELECT slug FROM posts p WHERE type = 'buysell' AND status = 'active' AND (SELECT count(*) FROM post_media m WHERE m.post_id = p.id) >= 2 LIMIT 1").get()!.slug);
-      db.close();
+      const database = await openTestDatabase(inject('e2eUrl'));
+      const { slug } = await livePostWithMedia(database, 'buysell', 2);
+      await database.close();
       await page.goto(`${baseUrl}/buysell/${slug}`);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));

@@ -1,6 +1,6 @@
-import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { livePost, livePostWithMedia } from '../fixtures/catalogue.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated as waitForIslands, useBrowserSession } from '../helpers/browser.ts';
 
@@ -8,24 +8,21 @@ const baseUrl = inject('baseUrl');
 const session = useBrowserSession({ hasTouch: true });
 let page: Page;
 let context: BrowserContext;
-let db: Db;
 beforeEach(() => {
   page = session.page;
   context = session.context;
-  db = session.db;
 });
 
 const hydrated = () => waitForIslands(page, { visible: true });
 
 /** A buysell post with at least three photos. */
-function galleryPost(): string {
-  return String(db.prepare(`SELECT p.slug FROM posts p WHERE p.type = 'buysell'
-    AND (SELECT count(*) FROM post_media m WHERE m.post_id = p.id) >= 3 LIMIT 1`).get()!.slug);
+async function galleryPost(): Promise<string> {
+  return (await livePostWithMedia(session, 'buysell', 3)).slug;
 }
 
 describe('media viewer', () => {
   it('opens at the chosen photo, moves with keys, wraps at both ends and closes on Escape, giving focus back', async () => {
-    await page.goto(`${baseUrl}/buysell/${galleryPost()}`);
+    await page.goto(`${baseUrl}/buysell/${await galleryPost()}`);
     await page.getByTestId('gallery').scrollIntoViewIfNeeded();
     await hydrated();
     const thumbs = page.getByTestId('gallery').getByRole('link');
@@ -46,7 +43,7 @@ describe('media viewer', () => {
   });
 
   it('moves with swipes, has arrows with several items, traps focus and closes on the backdrop', async () => {
-    await page.goto(`${baseUrl}/buysell/${galleryPost()}`);
+    await page.goto(`${baseUrl}/buysell/${await galleryPost()}`);
     await page.getByTestId('gallery').scrollIntoViewIfNeeded();
     await hydrated();
     await page.getByTestId('gallery').getByRole('link').first().click();
@@ -72,7 +69,7 @@ describe('share', () => {
   it('copies the page link and says so in a toast that fades away', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();
-    await page.goto(`${baseUrl}/buysell/${galleryPost()}`);
+    await page.goto(`${baseUrl}/buysell/${await galleryPost()}`);
     await page.getByTestId('share').scrollIntoViewIfNeeded();
     await hydrated();
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -84,7 +81,7 @@ describe('share', () => {
   });
 
   it('links to Facebook, Twitter, LinkedIn and Email with the page address', async () => {
-    const slug = galleryPost();
+    const slug = await galleryPost();
     await page.goto(`${baseUrl}/buysell/${slug}`);
     const share = page.getByTestId('share');
     for (const name of ['Facebook', 'Twitter', 'LinkedIn', 'Email']) {
@@ -95,7 +92,7 @@ describe('share', () => {
 
 describe('report', () => {
   it('keeps Report disabled until a reason and a description are given, then logs it', async () => {
-    const post = db.prepare("SELECT id, slug FROM posts WHERE type = 'services' LIMIT 1").get()!;
+    const post = await livePost(session, 'services', { offset: 2 });
     await page.goto(`${baseUrl}/services/${post.slug}`);
     await hydrated();
     await page.getByTestId('report-open').click();
@@ -110,9 +107,7 @@ describe('report', () => {
     await submit.click();
     await page.getByTestId('toasts').getByText('Report Logged!').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
-    const check = openDatabase(inject('e2eDb'), { readOnly: true });
-    expect(check.prepare("SELECT count(*) AS n FROM reports WHERE post_id = ? AND reason = 'SCAM'").get(Number(post.id))!.n).toBe(1);
-    check.close();
+    expect(await session.query.selectFrom('reports').select('id').where('post_id', '=', post.id).where('reason', '=', 'SCAM').execute()).toHaveLength(1);
   });
 });
 

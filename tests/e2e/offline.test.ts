@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { livePosts, type LivePost } from '../fixtures/catalogue.ts';
 import { hydrated, launchPersistentBrowser, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { startServer } from '../helpers/server.ts';
@@ -25,14 +27,15 @@ async function controlled(target: Page): Promise<void> {
   await target.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: REGISTRATION_MS });
 }
 
-function slugs(type: string, count: number, offset: number): string[] {
-  return (session.db.prepare(`SELECT slug FROM posts WHERE type = ? AND status = 'active' ORDER BY id LIMIT ? OFFSET ?`).all(type, count, offset) as { slug: string }[])
-    .map((row) => row.slug);
+/** `count` live posts of a type from the `offset`-th on (id order). */
+async function posts(type: ListingType, count: number, offset: number): Promise<LivePost[]> {
+  return (await livePosts(session, type, offset + count)).slice(offset);
 }
 
 describe('installable, offline-tolerant site (issue 15)', () => {
   it('shows the home page and two visited detail pages offline, and the offline page (with those listings) for an unvisited one', async () => {
-    const [first, second, unvisited] = slugs('services', 3, 30) as [string, string, string];
+    const listed = await posts('services', 3, 30);
+    const [first, second, unvisited] = listed.map((post) => post.slug) as [string, string, string];
     await page.goto(`${baseUrl}/`);
     await controlled(page);
     // The first visit came before the worker; from now on pages go through it.
@@ -41,7 +44,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
       await page.goto(`${baseUrl}/services/${slug}`);
       await hydrated(page);
     }
-    const titles = await Promise.all([first, second].map((slug) => session.db.prepare('SELECT title FROM posts WHERE slug = ?').get(slug)!.title as string));
+    const titles = listed.slice(0, 2).map((post) => post.title);
 
     await session.context.setOffline(true);
     await page.goto(`${baseUrl}/`);
@@ -112,7 +115,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(url.pathname);
     });
-    for (const path of ['/', '/services/l', `/services/${slugs('services', 1, 40)[0]}`]) {
+    for (const path of ['/', '/services/l', `/services/${(await posts('services', 1, 40))[0]!.slug}`]) {
       await page.goto(`${baseUrl}${path}`);
       await hydrated(page);
       await page.waitForLoadState('networkidle');
@@ -144,7 +147,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
 
     it('is picked up: the page reloads into the new version', async () => {
       cpSync(join(process.cwd(), 'dist'), dist, { recursive: true });
-      server = await startServer({ DIST_DIR: dist, DATABASE_URL: `sqlite:${inject('e2eDb')}`, MEDIA_DIR: join(data, 'media'), OUTBOX_DIR: join(data, 'outbox') });
+      server = await startServer({ DIST_DIR: dist, DATABASE_URL: inject('e2eUrl'), MEDIA_DIR: join(data, 'media'), OUTBOX_DIR: join(data, 'outbox') });
       await page.goto(`${server.baseUrl}/`);
       await controlled(page);
       const before = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.scriptURL));
@@ -201,7 +204,7 @@ describe('the listings opened on this device (security probe item 19)', () => {
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
     await register(email);
     await logIn(email);
-    const [slug] = slugs('services', 1, 60) as [string];
+    const slug = (await posts('services', 1, 60))[0]!.slug;
     await page.goto(`${baseUrl}/services/${slug}`);
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('recent_listings'))).toContain(slug);

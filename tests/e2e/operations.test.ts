@@ -1,22 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../helpers/csrf.ts';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { signedInOverHttp } from '../helpers/http-session.ts';
-import { copyOfDatabase, overHttp, startServer } from '../helpers/server.ts';
+import { overHttp, startServer } from '../helpers/server.ts';
+import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-ops-e2e-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const copyOfE2eDb = (name: string) => copyOfDatabase(inject('e2eDb'), join(scratch, name));
+const copyOfE2eDb = useDatabaseCopies();
 
 describe('health and shutdown', () => {
   it('answers /healthz and /readyz uncached, and on SIGTERM finishes the request in flight, then exits cleanly', async () => {
-    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('health.db')}` });
+    const server = await startServer({ DATABASE_URL: await copyOfE2eDb('health') });
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(health.headers.get('Cache-Control')).toBe('no-store');
@@ -40,9 +40,9 @@ describe('health and shutdown', () => {
 
 describe('durability', () => {
   it('keeps every acknowledged write when the server is killed with SIGKILL mid-burst', async () => {
-    const path = copyOfE2eDb('durability.db');
+    const url = await copyOfE2eDb('durability');
     // Each request names a different client through a trusted proxy hop, so the per-client form limit does not interfere.
-    const server = await startServer({ DATABASE_URL: `sqlite:${path}`, TRUST_PROXY: '1', SEARCH_WORKERS: '0' });
+    const server = await startServer({ DATABASE_URL: url, TRUST_PROXY: '1', SEARCH_WORKERS: '0' });
     const headers = { 'Content-Type': 'application/json', ...(await csrfHeaders(overHttp(server.baseUrl))) };
     const acknowledged: string[] = [];
     let next = 0;
@@ -71,12 +71,12 @@ describe('durability', () => {
     await server.stop();
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
 
-    const restarted = await startServer({ DATABASE_URL: `sqlite:${path}`, SEARCH_WORKERS: '0' });
+    const restarted = await startServer({ DATABASE_URL: url, SEARCH_WORKERS: '0' });
     try {
       expect((await fetch(`${restarted.baseUrl}/readyz`)).status).toBe(200);
-      const db = openDatabase(path, { readOnly: true });
-      const stored = new Set(db.prepare("SELECT message FROM contact_messages WHERE name = 'Durable'").all().map((row) => String(row.message)));
-      db.close();
+      const database = await openTestDatabase(url);
+      const stored = new Set((await database.query.selectFrom('contact_messages').select('message').where('name', '=', 'Durable').execute()).map((row) => row.message));
+      await database.close();
       const lost = acknowledged.filter((id) => !stored.has(id));
       console.log(`durability: ${acknowledged.length} acknowledged writes, ${lost.length} lost after SIGKILL`);
       expect(lost).toEqual([]);
@@ -91,7 +91,7 @@ describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
     const clockFile = join(scratch, 'clock-offset');
     const outbox = join(scratch, 'clock-outbox');
     writeFileSync(clockFile, '0');
-    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('clock.db')}`, NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
+    const server = await startServer({ DATABASE_URL: await copyOfE2eDb('clock'), NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
     try {
       const person = await signedInOverHttp(server.baseUrl, outbox, `clock-${Date.now()}@example.my`);
       expect((await person.get('/api/user')).status).toBe(200);
@@ -102,9 +102,9 @@ describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
     }
   });
 
-  it('is never read by a production process: the server refuses to start with it', () => {
+  it('is never read by a production process: the server refuses to start with it', async () => {
     const result = spawnSync(process.execPath, ['scripts/serve.ts'], {
-      env: { ...process.env, NODE_ENV: 'production', TEST_CLOCK_FILE: join(scratch, 'clock-offset'), DATABASE_URL: `sqlite:${copyOfE2eDb('clock-prod.db')}`, PORT: '0', HOST: '127.0.0.1' },
+      env: { ...process.env, NODE_ENV: 'production', TEST_CLOCK_FILE: join(scratch, 'clock-offset'), DATABASE_URL: await copyOfE2eDb('clock-prod'), PORT: '0', HOST: '127.0.0.1' },
       encoding: 'utf8', timeout: 20_000,
     });
     expect(result.status).not.toBe(0);

@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInOverHttp } from '../helpers/http-session.ts';
-import { copyOfDatabase, startServer } from '../helpers/server.ts';
+import { startServer } from '../helpers/server.ts';
+import { useDatabaseCopies } from '../helpers/test-database.ts';
 
 const baseUrl = inject('baseUrl');
 const scratch = mkdtempSync(join(tmpdir(), 'yp-resilience-'));
+const databaseCopy = useDatabaseCopies();
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Health { status: string; uptime_s: number; restarts: number }
@@ -52,7 +54,7 @@ describe('a multipart body cut off inside a file part (security probe item 1)', 
 
 describe('the supervisor', () => {
   it('restarts a server process that dies, logs why, and /healthz counts the restart', async () => {
-    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'supervised.db'))}`, SEARCH_WORKERS: '0' });
+    const server = await startServer({ DATABASE_URL: await databaseCopy('supervised'), SEARCH_WORKERS: '0' });
     try {
       expect((await health(server.baseUrl)).restarts).toBe(0);
       // Kill the worker (not the supervisor): its pid is the one serving, a child of the supervisor.
@@ -75,7 +77,7 @@ describe('the supervisor', () => {
 
 describe('graceful shutdown (security probe item 10)', () => {
   it('answers all 32 requests in flight at SIGTERM, then exits', async () => {
-    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'sigterm.db'))}`, SEARCH_PAGE_LIMIT: '0' });
+    const server = await startServer({ DATABASE_URL: await databaseCopy('sigterm'), SEARCH_PAGE_LIMIT: '0' });
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
     const { port } = new URL(server.baseUrl);
     // Each request is written to its socket before the signal; none of them has been answered yet.
@@ -131,7 +133,7 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 
 describe('uncached search pages per client (security probe item 9)', () => {
   it('answers the (N+1)th uncached non-indexable search page of a client with 429, never an indexable or a cached one', async () => {
-    const server = await startServer({ DATABASE_URL: `sqlite:${copyOfDatabase(inject('e2eDb'), join(scratch, 'search-limit.db'))}`, SEARCH_PAGE_LIMIT: '5', SEARCH_WORKERS: '0' });
+    const server = await startServer({ DATABASE_URL: await databaseCopy('search-limit'), SEARCH_PAGE_LIMIT: '5', SEARCH_WORKERS: '0' });
     try {
       for (let index = 0; index < 5; index++) expect((await fetch(`${server.baseUrl}/services/l?what=limit${index}`)).status).toBe(200);
       const refused = await fetch(`${server.baseUrl}/services/l?what=limit-over`);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { livePosts } from '../fixtures/catalogue.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
@@ -16,7 +17,8 @@ const { modal, toasts, register, logIn } = loginModal(() => page, outbox);
 
 describe('writing a review (spec §4 Review submission)', () => {
   it('asks to log in, then posts a review with 2 photos that shows first, and the form clears', async () => {
-    const slug = String(session.db.prepare("SELECT slug FROM posts WHERE type = 'services' AND status = 'active' ORDER BY id DESC LIMIT 1 OFFSET 3").get()!.slug);
+    // Near the end of the list: no other journey reviews it.
+    const { slug } = (await livePosts(session, 'services', 10_000)).at(-4)!;
     const email = `review-${Date.now().toString(36)}@example.my`;
     await page.goto(`${baseUrl}/services/${slug}`);
     await page.getByTestId('reviews').scrollIntoViewIfNeeded();

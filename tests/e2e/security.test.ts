@@ -4,21 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 import { useBrowserSession } from '../helpers/browser.ts';
 import { csrfHeaders } from '../helpers/csrf.ts';
-import { copyOfDatabase, overHttp, startServer } from '../helpers/server.ts';
+import { livePostWithMedia, profileWhere } from '../fixtures/catalogue.ts';
+import { overHttp, startServer } from '../helpers/server.ts';
+import { testDatabases, useDatabaseCopies } from '../helpers/test-database.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
 const scratch = mkdtempSync(join(tmpdir(), 'yp-security-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function e2eDb() {
-  return openDatabase(inject('e2eDb'), { readOnly: true });
-}
-
-const copyOfE2eDb = (name: string) => copyOfDatabase(inject('e2eDb'), join(scratch, name));
+const copyOfE2eDb = useDatabaseCopies();
 
 /** A raw request, for methods fetch refuses to send (TRACE). */
 function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
@@ -39,11 +36,9 @@ describe('security headers', () => {
   it('are on every response: pages, API, media, assets, robots, sitemaps and errors', async () => {
     const home = await (await fetch(`${baseUrl}/`)).text();
     const asset = /renderer-url="(\/_astro\/[^"]+\.js)"/.exec(home)![1]!;
-    const db = e2eDb();
-    const media = String(db.prepare("SELECT thumbnail_webp FROM media WHERE thumbnail_webp IS NOT NULL LIMIT 1").get()?.thumbnail_webp ?? '');
-    db.close();
+    const { thumbnail_webp: media } = await session.query.selectFrom('media').select('thumbnail_webp').where('thumbnail_webp', 'is not', null).limit(1).executeTakeFirstOrThrow();
     const responses: [string, Response][] = [];
-    for (const path of ['/', '/services/l', '/api/countries', '/robots.txt', '/sitemap.xml', asset, '/favicon.svg', '/no-such-page', `/media/${media.replace(/^\/?(media\/)?/, '')}`]) {
+    for (const path of ['/', '/services/l', '/api/countries', '/robots.txt', '/sitemap.xml', asset, '/favicon.svg', '/no-such-page', `/media/${media!.replace(/^\/?(media\/)?/, '')}`]) {
       responses.push([path, await fetch(baseUrl + path)]);
     }
     responses.push(['POST /api/post/search', await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })]);
@@ -79,10 +74,8 @@ describe('security headers', () => {
         (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
       });
     });
-    const db = e2eDb();
-    const detail = String(db.prepare("SELECT slug FROM posts p WHERE type = 'buysell' AND status = 'active' AND (SELECT count(*) FROM post_media m WHERE m.post_id = p.id) >= 2 LIMIT 1").get()!.slug);
-    const profile = String(db.prepare("SELECT slug FROM profiles WHERE kind = 'business' AND plan = 'FREE' LIMIT 1").get()!.slug);
-    db.close();
+    const { slug: detail } = await livePostWithMedia(session, 'buysell', 2);
+    const { slug: profile } = await profileWhere(session, ({ row }) => row.kind === 'business' && row.plan === 'FREE');
     const seen = async () => [...violations, ...await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])];
     for (const path of ['/', '/services', '/services/l', `/buysell/${detail}`, `/${profile}`, '/advertise-on-yp', '/pages/contact-us', '/no-such-page']) {
       await page.goto(baseUrl + path);
@@ -140,9 +133,7 @@ describe('media files', () => {
       expect(body, path).not.toContain('"dependencies"');
       expect(body, path).not.toContain('root:');
     }
-    const db = e2eDb();
-    const document = String(db.prepare('SELECT file FROM documents LIMIT 1').get()!.file);
-    db.close();
+    const { file: document } = await session.query.selectFrom('documents').select('file').limit(1).executeTakeFirstOrThrow();
     const pdf = await fetch(`${baseUrl}/media/${document}`);
     await pdf.arrayBuffer();
     expect(pdf.headers.get('Content-Disposition')).toBe('attachment');
@@ -170,13 +161,14 @@ describe('a second server of our own', () => {
   let broken: Awaited<ReturnType<typeof startServer>> | undefined;
   let plain: Awaited<ReturnType<typeof startServer>> | undefined;
   beforeAll(async () => {
-    const brokenPath = copyOfE2eDb('broken.db');
-    const db = openDatabase(brokenPath);
-    db.exec('DROP TABLE cms_pages');
-    db.close();
+    // A database missing a table: every read of it fails inside the server.
+    const brokenUrl = await copyOfE2eDb('broken');
+    const layer = testDatabases().query(brokenUrl);
+    await layer.query.schema.dropTable('cms_pages').execute();
+    await layer.close();
     [broken, plain] = await Promise.all([
-      startServer({ DATABASE_URL: `sqlite:${brokenPath}`, SEARCH_WORKERS: '0' }),
-      startServer({ DATABASE_URL: `sqlite:${copyOfE2eDb('plain.db')}`, SEARCH_WORKERS: '0' }),
+      startServer({ DATABASE_URL: brokenUrl, SEARCH_WORKERS: '0' }),
+      startServer({ DATABASE_URL: await copyOfE2eDb('plain'), SEARCH_WORKERS: '0' }),
     ]);
   }, 60_000);
   afterAll(async () => {

@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { livePost, profileAt } from '../fixtures/catalogue.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 
@@ -18,14 +20,13 @@ beforeEach(() => {
 });
 const { modal, register, logIn } = loginModal(() => page, outbox);
 
-const slugOf = (type: string) => String(session.db.prepare(`SELECT slug FROM posts WHERE type = ? AND status = 'active'
-  AND (expires_at IS NULL OR expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ORDER BY id LIMIT 1 OFFSET 3`).get(type)!.slug);
-const profileSlug = () => String(session.db.prepare('SELECT slug FROM profiles ORDER BY id LIMIT 1 OFFSET 3').get()!.slug);
+const slugOf = async (type: ListingType) => (await livePost(session, type, { offset: 3 })).slug;
+const profileSlug = async () => (await profileAt(session, 3)).slug;
 
 /** The public pages, one of each type. */
-const publicPages = () => [
-  '/', '/services', '/services/l', '/jobs/l?what=manager', '/hireme/l', '/buysell/l/', `/services/${slugOf('services')}`, `/jobs/${slugOf('jobs')}`,
-  `/hireme/${slugOf('hireme')}`, `/buysell/${slugOf('buysell')}`, `/${profileSlug()}`, '/pages/contact-us', '/pages/about-us', '/advertise-on-yp',
+const publicPages = async () => [
+  '/', '/services', '/services/l', '/jobs/l?what=manager', '/hireme/l', '/buysell/l/', `/services/${await slugOf('services')}`, `/jobs/${await slugOf('jobs')}`,
+  `/hireme/${await slugOf('hireme')}`, `/buysell/${await slugOf('buysell')}`, `/${await profileSlug()}`, '/pages/contact-us', '/pages/about-us', '/advertise-on-yp',
   '/specializations/services', '/offline', '/no-such-page-here',
 ];
 
@@ -52,8 +53,8 @@ async function expectModalFits(label: string, dialog: Locator): Promise<void> {
 
 describe('390 px wide phones (security probe item 20)', () => {
   it('signed out: no page scrolls sideways, and the login and report dialogs fit', async () => {
-    for (const path of publicPages()) await expectFits(path);
-    await expectFits(`/services/${slugOf('services')}`);
+    for (const path of await publicPages()) await expectFits(path);
+    await expectFits(`/services/${await slugOf('services')}`);
     await page.getByTestId('report-open').click();
     await expectModalFits('report', page.getByRole('dialog', { name: 'Report this listing' }));
     await page.keyboard.press('Escape');
@@ -73,8 +74,8 @@ describe('390 px wide phones (security probe item 20)', () => {
     expect(['/me/profile', await sidewaysOverflow()]).toEqual(['/me/profile', 0]);
     await page.getByTestId('account-profile').getByRole('button', { name: 'Edit Profile', exact: true }).click();
     await expectModalFits('account edit', page.getByTestId('account-modal'));
-    for (const path of ['/me/enquire', '/me/job_application', '/me/following', ...publicPages().slice(0, 4)]) await expectFits(path);
-    await expectFits(`/services/${slugOf('services')}`);
+    for (const path of ['/me/enquire', '/me/job_application', '/me/following', ...(await publicPages()).slice(0, 4)]) await expectFits(path);
+    await expectFits(`/services/${await slugOf('services')}`);
     await page.getByTestId('action').click();
     await expectModalFits('enquiry', page.getByTestId('enquiry-modal'));
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { TestClock } from '../../src/server/clock.ts';
-import { useTemplateCopy } from './seeded-db.ts';
+import { useTestDatabase } from './test-database.ts';
 import { latestCode, SessionClient } from './session-client.ts';
 
 export const TEST_PASSWORD = 'kopi-o kosong 2026';
@@ -18,7 +18,7 @@ export function useAccountsApp(name: string) {
   const outbox = mkdtempSync(join(tmpdir(), `yp-${name}-outbox-`));
   afterAll(() => rmSync(outbox, { recursive: true, force: true }));
   const clock = new TestClock();
-  const copy = useTemplateCopy({ OUTBOX_DIR: outbox }, { clock });
+  const copy = useTestDatabase({ OUTBOX_DIR: outbox }, { clock });
   let app: ReturnType<typeof createApi> | undefined;
   beforeAll(() => {
     app = createApi(copy.app);

@@ -1,7 +1,7 @@
-import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.ts';
+import { openTestDatabase } from './test-database.ts';
 
 /** The machine's Chromium (npm test found or installed it) with the flags this workplace needs (no sandbox as root, no background networking). */
 const LAUNCH = {
@@ -22,21 +22,22 @@ export function launchPersistentBrowser(userDataDir: string): Promise<BrowserCon
 }
 
 /**
- * One browser per test file, a fresh context and page per test, and a read-only handle on the
- * server's database for expectations. Getters are valid inside tests and hooks.
+ * One browser per test file, a fresh context and page per test, and the repositories (`repos`) and query
+ * layer (`query`) on the server's database, for finding listings and checking what was stored (fixtures take
+ * the session as they take an app). Getters are valid inside tests and hooks.
  */
 export function useBrowserSession(options: BrowserContextOptions = {}) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  let db: Db | undefined;
+  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    db = openDatabase(inject('e2eDb'), { readOnly: true });
+    database = await openTestDatabase(inject('e2eUrl'));
   });
   afterAll(async () => {
     await browser?.close();
-    db?.close();
+    await database?.close();
   });
   beforeEach(async () => {
     context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, ...options });
@@ -49,7 +50,8 @@ export function useBrowserSession(options: BrowserContextOptions = {}) {
     get browser() { return browser!; },
     get context() { return context!; },
     get page() { return page!; },
-    get db() { return db!; },
+    get repos() { return database!.repos; },
+    get query() { return database!.query; },
   };
 }
 

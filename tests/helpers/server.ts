@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,14 +49,6 @@ export async function startServer(env: Record<string, string>, port?: number): P
       child.kill();
     }),
   };
-}
-
-/** A consistent copy of a database another process holds open in WAL mode (VACUUM INTO reads one snapshot). */
-export function copyOfDatabase(source: string, destination: string): string {
-  const db = openDatabase(source, { readOnly: true });
-  db.exec(`VACUUM INTO '${destination}'`);
-  db.close();
-  return destination;
 }
 
 /** A running server as the CSRF helper (tests/helpers/csrf.ts) asks it: by plain HTTP. */

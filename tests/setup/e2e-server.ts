@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createSeededDatabase } from '../helpers/seeded-db.ts';
+import { createSeededDatabase, testDatabases } from '../helpers/test-database.ts';
 import { freePort, waitUntilUp } from '../helpers/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    e2eDb: string;
+    /** The DATABASE_URL the server runs on. */
+    e2eUrl: string;
     /** Where the server writes mail and SMS (tests read sign-in codes from it). */
     outboxDir: string;
   }
@@ -24,11 +25,11 @@ export default async function setup(project: TestProject) {
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the end-to-end tests.');
   const dir = mkdtempSync(join(tmpdir(), 'yp-e2e-'));
   const mediaDir = join(dir, 'media');
-  const databasePath = await createSeededDatabase(dir, mediaDir);
+  const databaseUrl = await createSeededDatabase(dir, mediaDir, 'e2e');
   const outboxDir = join(dir, 'outbox');
   const port = await freePort();
   const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `sqlite:${databasePath}`, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
       // Every journey comes from 127.0.0.1: the per-client limit of uncached search pages has its own test (resilience.test.ts).
       ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE, SEARCH_PAGE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -36,10 +37,11 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
   project.provide('baseUrl', baseUrl);
-  project.provide('e2eDb', databasePath);
+  project.provide('e2eUrl', databaseUrl);
   project.provide('outboxDir', outboxDir);
-  return () => {
+  return async () => {
     server.kill();
+    await testDatabases().remove(databaseUrl);
     rmSync(dir, { recursive: true, force: true });
   };
 }

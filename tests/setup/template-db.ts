@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createSeededDatabase } from '../helpers/seeded-db.ts';
+import { createSeededDatabase, testDatabases } from '../helpers/test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    templateDb: string;
+    /** The seeded template's DATABASE_URL: each test file works on its own copy. */
+    templateUrl: string;
     mediaDir: string;
   }
 }
@@ -15,7 +16,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'yp-template-'));
   const mediaDir = join(dir, 'media');
-  project.provide('templateDb', await createSeededDatabase(dir, mediaDir));
+  const url = await createSeededDatabase(dir, mediaDir);
+  project.provide('templateUrl', url);
   project.provide('mediaDir', mediaDir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    await testDatabases().remove(url);
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -3,9 +3,9 @@ import { identifierKey, SIGN_IN_LIMITS, SignInGuard } from '../../src/server/acc
 import { isCommonPassword } from '../../src/server/accounts/passwords.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { hasCompanyWord, normalisePhone } from '../../src/shared/schemas/accounts.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 
 async function status(promise: Promise<unknown>): Promise<number | 'ok'> {
   try {

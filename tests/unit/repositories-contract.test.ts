@@ -1,21 +1,18 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inject } from 'vitest';
 import { openBackend } from '../../src/server/db/backend.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { describeRepositoryContract } from '../contract/repositories.ts';
+import { copyOfDatabase, testDatabases } from '../helpers/test-database.ts';
 
-/** The repository contract on the embedded default: a copy of the seeded template file, opened through the backend factory. */
-describeRepositoryContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'yp-contract-'));
-  const path = join(dir, 'contract.db');
-  copyFileSync(inject('templateDb'), path);
-  const backend = await openBackend({ database: { kind: 'sqlite', path } });
+/** The repository contract on the backend the tests run on: a copy of the seeded template, opened through the backend factory. */
+describeRepositoryContract(testDatabases().name, async (clock) => {
+  const copy = await copyOfDatabase(inject('templateUrl'), 'contract');
+  const backend = await openBackend(loadConfig({ DATABASE_URL: copy.url }), clock);
   return {
     repos: backend.repos,
     async close() {
       await backend.close();
-      rmSync(dir, { recursive: true, force: true });
+      await copy.remove();
     },
   };
 });

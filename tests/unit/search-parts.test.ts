@@ -4,6 +4,7 @@ import { clientAddressOf, clientKey, parseTrustProxy } from '../../src/server/cl
 import { AppError } from '../../src/server/errors.ts';
 import { RATE_LIMITS, RateLimits } from '../../src/server/rate-limits.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
+import { TestClock } from '../../src/server/clock.ts';
 import { isBot, ViewRecorder } from '../../src/server/engagement/views.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { matchExpression } from '../../src/server/db/sqlite/search.ts';
@@ -75,17 +76,19 @@ describe('view recorder', () => {
   const repos = { engagement: { addViews: async () => {} } } as unknown as Repositories;
   const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0';
   it('counts a client once per listing and Malaysian day, each client and listing apart', () => {
-    const views = new ViewRecorder(repos, 0);
-    const day = Date.UTC(2026, 10, 23, 3);
-    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, day)).toBe(true);
-    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, day + 3600_000)).toBe(false);
-    expect(views.record({ type: 'services', id: 2 }, 'client', chrome, day)).toBe(true);
-    expect(views.record({ type: 'services', id: 1 }, 'other', chrome, day)).toBe(true);
+    const clock = new TestClock(Date.UTC(2026, 10, 23, 3));
+    const views = new ViewRecorder(repos, clock, 0);
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(true);
+    clock.advance(3600_000);
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(false);
+    expect(views.record({ type: 'services', id: 2 }, 'client', chrome)).toBe(true);
+    expect(views.record({ type: 'services', id: 1 }, 'other', chrome)).toBe(true);
     // 16:00 UTC is midnight in Malaysia: a new day.
-    expect(views.record({ type: 'services', id: 1 }, 'client', chrome, Date.UTC(2026, 10, 23, 16))).toBe(true);
+    clock.advance(12 * 3600_000);
+    expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(true);
   });
   it('never counts crawlers or a missing User-Agent', () => {
-    const views = new ViewRecorder(repos, 0);
+    const views = new ViewRecorder(repos, new TestClock(), 0);
     expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
     expect(isBot(undefined)).toBe(true);
     expect(views.record({ type: 'profile', id: 1 }, 'client', 'Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(false);

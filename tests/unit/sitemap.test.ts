@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sitemapFiles, sitemapIndex, sitemapLines, streamLines } from '../../src/server/seo/sitemap.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
-import { liveSql } from '../helpers/live.ts';
+import { countLivePosts, hiddenPosts } from '../fixtures/catalogue.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 const BASE = 'https://yp.example';
 
 async function text(lines: AsyncIterable<string> | undefined): Promise<string> {
@@ -16,11 +16,9 @@ async function locs(lines: AsyncIterable<string> | undefined): Promise<string[]>
   return (await text(lines)).match(/<loc>[^<]+<\/loc>/g)!.map((loc) => loc.slice(5, -6));
 }
 
-const LIVE = liveSql('');
-
 describe('sitemaps', () => {
   it('split live posts and profiles into files of at most the given number of URLs, together listing each once', async () => {
-    const services = Number(copy.db.prepare(`SELECT count(*) AS n FROM posts WHERE type = 'services' AND ${LIVE}`).get()!.n);
+    const services = await countLivePosts(copy.query, 'services');
     const files = await sitemapFiles(copy.app.repos, 200);
     const serviceFiles = files.filter((name) => name.startsWith('posts-services-'));
     expect(serviceFiles).toHaveLength(Math.ceil(services / 200));
@@ -37,7 +35,7 @@ describe('sitemaps', () => {
   });
 
   it('leave out expired posts', async () => {
-    const expired = copy.db.prepare(`SELECT type, slug FROM posts WHERE NOT (${LIVE}) LIMIT 1`).get();
+    const [expired] = await hiddenPosts(copy.query, 1);
     expect(expired).toBeDefined();
     const files = (await sitemapFiles(copy.app.repos)).filter((name) => name.startsWith(`posts-${String(expired!.type)}-`));
     const urls = (await Promise.all(files.map(async (name) => locs(await sitemapLines(copy.app.repos, name, BASE))))).flat();

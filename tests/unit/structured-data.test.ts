@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
-import { liveSql } from '../helpers/live.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
+import { hiddenPosts, livePost, livePosts, profileWhere, type LivePost } from '../fixtures/catalogue.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
 
-const copy = useTemplateCopy();
+const copy = useTestDatabase();
 const SITE = 'https://yp.example';
 
-const LIVE = liveSql();
-
-async function post(where: string) {
-  const slug = String(copy.db.prepare(`SELECT p.slug FROM posts p LEFT JOIN job_details j ON j.post_id = p.id WHERE ${where} LIMIT 1`).get()!.slug);
+/** The first live post of a type that `matches` accepts, as its page shows it. */
+async function post(type: ListingType, matches: (post: LivePost) => boolean) {
+  const { slug } = await livePost(copy.app, type, { matches });
   return (await getPostBySlug(copy.app, slug))!;
 }
 
@@ -41,7 +41,7 @@ function expectValid(node: unknown, path = '$'): void {
 
 describe('structured data', () => {
   it('describes a job as a JobPosting with employer, location, employment types and salary in MYR', async () => {
-    const job = await post(`${LIVE} AND p.type = 'jobs' AND j.company_confidential = 0 AND p.price_min_sen IS NOT NULL`);
+    const job = await post('jobs', ({ row }) => row.job_confidential === false && row.price_min_sen !== null);
     const [posting, breadcrumbs] = postStructuredData(SITE, job);
     expectValid([posting, breadcrumbs]);
     expect(posting).toMatchObject({
@@ -54,31 +54,32 @@ describe('structured data', () => {
   });
 
   it('never names the employer of a confidential job', async () => {
-    const job = await post(`${LIVE} AND p.type = 'jobs' AND j.company_confidential = 1`);
+    const job = await post('jobs', ({ row }) => row.job_confidential === true);
     const [posting] = postStructuredData(SITE, job);
     expect(posting).not.toHaveProperty('hiringOrganization');
-    const employer = String(copy.db.prepare('SELECT pr.name FROM posts p JOIN profiles pr ON pr.id = p.profile_id WHERE p.id = ?').get(job.id)!.name);
+    const [row] = await copy.repos.catalog.findPostRows([job.id]);
+    const employer = row!.profile_name;
     expect(JSON.stringify(posting)).not.toContain(employer);
   });
 
   it('describes an item for sale as a Product with an Offer and its condition, and skips it without a price', async () => {
-    const item = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NOT NULL`);
+    const item = await post('buysell', ({ row }) => row.price_min_sen !== null);
     const [product] = postStructuredData(SITE, item);
     expectValid(product);
     expect(product).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'MYR', price: item.price_min } });
-    const negotiable = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NULL AND p.price_max_sen IS NULL`);
+    const negotiable = await post('buysell', ({ row }) => row.price_min_sen === null && row.price_max_sen === null);
     expect(postStructuredData(SITE, negotiable).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
   });
 
   it('describes a service with its provider and rating', async () => {
-    const offer = await post(`${LIVE} AND p.type = 'services' AND p.rating_count > 0`);
+    const offer = await post('services', ({ row }) => row.rating_count > 0);
     const [block] = postStructuredData(SITE, offer);
     expectValid(block);
     expect(block).toMatchObject({ '@type': 'Service', provider: { '@type': 'LocalBusiness' }, aggregateRating: { reviewCount: offer.rating_count } });
   });
 
   it('describes a business profile as a LocalBusiness with address, geo, opening hours and rating', async () => {
-    const slug = String(copy.db.prepare("SELECT slug FROM profiles WHERE kind = 'business' AND rating_count > 0 LIMIT 1").get()!.slug);
+    const { slug } = await profileWhere(copy.app, ({ row }) => row.kind === 'business' && row.rating_count > 0);
     const profile = (await getProfileBySlug(copy.app, slug))!;
     const [business] = profileStructuredData(SITE, profile);
     expectValid(business);
@@ -87,7 +88,7 @@ describe('structured data', () => {
   });
 
   it('states each opening period once, with every day that has it', async () => {
-    const slug = String(copy.db.prepare("SELECT slug FROM profiles WHERE kind = 'business' LIMIT 1").get()!.slug);
+    const { slug } = await profileWhere(copy.app, ({ row }) => row.kind === 'business');
     const profile = (await getProfileBySlug(copy.app, slug))!;
     const week = [
       ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((day) => ({ day, time: ['09:00-13:00', '14:00-18:00'] })),
@@ -102,13 +103,16 @@ describe('structured data', () => {
   });
 
   it('states no JobPosting or offer for an expired post', async () => {
-    const expired = await post(`NOT (${LIVE}) AND p.type = 'jobs'`);
+    const hidden = (await hiddenPosts(copy.query, 10_000)).find((row) => row.type === 'jobs')!;
+    const expired = (await getPostBySlug(copy.app, hidden.slug))!;
     expect(expired.live).toBe(false);
     expect(postStructuredData(SITE, expired).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
   });
 
   it('joins site and media URLs into absolute URLs, keeping a CDN media URL as it is', async () => {
-    const item = await post(`${LIVE} AND p.type = 'buysell' AND p.price_min_sen IS NOT NULL AND EXISTS (SELECT 1 FROM post_media m WHERE m.post_id = p.id)`);
+    const priced = await livePosts(copy.app, 'buysell', 50, ({ row }) => row.price_min_sen !== null);
+    const media = await copy.repos.catalog.findPostMedia(priced.map((entry) => entry.id), true);
+    const item = (await getPostBySlug(copy.app, priced.find((entry) => media.some((row) => row.owner_id === entry.id))!.slug))!;
     const cdn = { ...item, images: item.images.map((media) => ({ ...media, image: { ...media.image, full: `https://cdn.example.com${media.image.full}` } })) };
     const [product] = postStructuredData(SITE, cdn) as { image: string[] }[];
     expect(product!.image.length).toBeGreaterThan(0);

@@ -114,8 +114,8 @@ export async function cancelDeletion(app: AppContext, userId: number): Promise<{
 }
 
 /** The deletion job: erases accounts asked to be deleted more than 14 days ago, files included; returns how many. */
-export async function deleteDueAccounts(app: AppContext, now = app.clock.now()): Promise<number> {
-  const before = new Date(now - ACCOUNT_DELETION_DAYS * 24 * 60 * 60_000).toISOString();
+export async function deleteDueAccounts(app: AppContext): Promise<number> {
+  const before = new Date(app.clock.now() - ACCOUNT_DELETION_DAYS * 24 * 60 * 60_000).toISOString();
   let deleted = 0;
   for (;;) {
     const due = await app.repos.users.findUsersToDelete(before);

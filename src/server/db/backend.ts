@@ -4,6 +4,7 @@
  * through here; nothing else opens a database or imports a backend's folder.
  */
 import type { CatalogContext } from '../catalog/context.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { Repositories } from './repositories.ts';
@@ -14,6 +15,8 @@ export interface SearchEngineOptions {
   workers: number;
   /** The media base URL cards are built with. */
   mediaBaseUrl: string;
+  /** TEST_CLOCK_FILE, for engines whose threads keep their own clock (end-to-end tests only). */
+  clockFile?: string;
 }
 
 /** What a serving process (or a job worker) needs of its database. */
@@ -47,10 +50,13 @@ function unsupported(config: Pick<Config, 'database'>): Error {
   return new Error(`DATABASE_URL names ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.kind}, which this version cannot run on yet: use sqlite:PATH.`);
 }
 
-/** The backend the config names, refusing a database whose migrations are not all applied. */
-export async function openBackend(config: Pick<Config, 'database'>): Promise<Backend> {
+/**
+ * The backend the config names, refusing a database whose migrations are not all applied. The repositories
+ * take the time they write and compare with from `clock` (the app's), never from the database server.
+ */
+export async function openBackend(config: Pick<Config, 'database'>, clock: Clock = systemClock): Promise<Backend> {
   if (config.database.kind !== 'sqlite') throw unsupported(config);
-  const backend = openSqliteBackend(config.database.path);
+  const backend = openSqliteBackend(config.database.path, clock);
   const pending = await backend.repos.maintenance.pendingMigrations();
   if (pending.length > 0) {
     await backend.close();

@@ -51,7 +51,7 @@ export async function recordClicks(app: AppContext, input: unknown, visitor: str
     const seen = await app.repos.counters.consume(`click|${visitor}|${key}`, 1, CLICK_REPEAT_WINDOW_MS, now);
     if (seen.points === 1) counted.push(click);
   }
-  if (counted.length > 0) await app.repos.stats.addClicks(malaysiaToday(), counted);
+  if (counted.length > 0) await app.repos.stats.addClicks(malaysiaToday(app.clock.now()), counted);
   return counted.length;
 }
 

@@ -1,5 +1,6 @@
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.ts';
 import type { ListingRef, Repositories, ViewCounts } from '../db/repositories.ts';
 
 /** Clients remembered per day at most; older entries fall out first. */
@@ -15,11 +16,6 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_AGENT.test(userAgent);
 }
 
-/** The Malaysian calendar day of an instant ('2026-11-23'): a view counts once per client, listing and day. */
-function malaysianDay(now: number): string {
-  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Counts a person's view of a detail or profile page, once per client, listing and Malaysian day,
  * keeps the counts in memory and writes them in one transaction every few seconds (and at close).
@@ -29,9 +25,11 @@ export class ViewRecorder {
   private readonly seen = new Map<string, string>();
   private pending: ViewCounts = { posts: new Map(), profiles: new Map() };
   private readonly repos: Repositories;
+  private readonly clock: Clock;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(repos: Repositories, flushMs = VIEW_FLUSH_MS) {
+  constructor(repos: Repositories, clock: Clock, flushMs = VIEW_FLUSH_MS) {
+    this.clock = clock;
     this.repos = repos;
     if (flushMs > 0) {
       this.timer = setInterval(() => void this.flush().catch((error: unknown) => console.error('Writing view counts failed', error)), flushMs);
@@ -40,9 +38,9 @@ export class ViewRecorder {
   }
 
   /** Records a view; false when it does not count (a bot, or this client already counted today). */
-  record(listing: ListingRef, client: string, userAgent: string | undefined, now = Date.now()): boolean {
+  record(listing: ListingRef, client: string, userAgent: string | undefined): boolean {
     if (isBot(userAgent)) return false;
-    const day = malaysianDay(now);
+    const day = malaysiaToday(this.clock.now());
     const key = `${listing.type}:${listing.id}|${createHash('sha1').update(client).digest('base64url')}`;
     if (this.seen.get(key) === day) return false;
     this.seen.delete(key);
@@ -58,7 +56,7 @@ export class ViewRecorder {
     const counts = this.pending;
     if (counts.posts.size === 0 && counts.profiles.size === 0) return;
     this.pending = { posts: new Map(), profiles: new Map() };
-    await this.repos.engagement.addViews(counts, malaysiaToday());
+    await this.repos.engagement.addViews(counts, malaysiaToday(this.clock.now()));
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 /** The embedded default behind the backend factory (../backend.ts): one node:sqlite file. */
+import type { Clock } from '../../clock.ts';
 import type { Backend, DatabaseMaintenance } from '../backend.ts';
 import { backupDatabase } from './backup.ts';
 import { openDatabase } from './connection.ts';
@@ -8,8 +9,8 @@ import { catalogueIsEmpty } from './repositories/content.ts';
 import { openSqliteRepositories } from './index.ts';
 import { createSqliteSearchEngine } from './search-engine.ts';
 
-export function openSqliteBackend(path: string): Backend {
-  const repos = openSqliteRepositories(path);
+export function openSqliteBackend(path: string, clock: Clock): Backend {
+  const repos = openSqliteRepositories(path, clock);
   return {
     label: path,
     repos,

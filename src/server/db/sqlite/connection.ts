@@ -1,7 +1,8 @@
-import { DatabaseSync } from 'node:sqlite';
-import { ConflictError } from '../errors.ts';
 import { mkdirSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { dirname } from 'node:path';
+import { systemClock, type Clock } from '../../clock.ts';
+import { ConflictError } from '../errors.ts';
 
 /** The node:sqlite handle the SQLite repositories take as their first argument; never seen outside src/server/db/sqlite. */
 export type Db = DatabaseSync;
@@ -14,6 +15,8 @@ export interface OpenOptions {
    * scripts and the migration step may wait longer.
    */
   busyTimeoutMs?: number;
+  /** The clock behind SQL's `app_now()` (query.ts NOW_SQL): the app's, so tests that walk it move the database's time too. */
+  clock?: Clock;
 }
 
 /** The serving connection's lock wait: short, so another process's lock never stalls the event loop for long. */
@@ -32,6 +35,9 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const db = new DatabaseSync(path, { readOnly, timeout: busy });
   if (!readOnly) db.exec('PRAGMA journal_mode = WAL');
   db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busy)}`);
+  const clock = options.clock ?? systemClock;
+  // Deterministic, so SQLite computes it once per statement run (as it does 'now'), not once per row.
+  db.function('app_now', { deterministic: true }, () => new Date(clock.now()).toISOString());
   return db;
 }
 

@@ -3,6 +3,7 @@
  * file. Reads run on the serving connection; every write goes through one Writer (writer.ts), so a
  * lock held by another process is waited for asynchronously, never inside the event loop.
  */
+import type { Clock } from '../../clock.ts';
 import type { Repositories } from '../repositories.ts';
 import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
@@ -147,7 +148,7 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
     maintenance: {
       expirePosts: () => writer.write((handle) => expirePosts(handle)),
       pendingMigrations: async () => pendingMigrations(db),
-      appSecret: (name, fresh) => writer.write((handle) => counters.appSecret(handle, name, fresh, new Date().toISOString())),
+      appSecret: (name, fresh) => writer.write((handle) => counters.appSecret(handle, name, fresh)),
     },
     async close() {
       await writer.drain();
@@ -157,6 +158,6 @@ export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
 }
 
 /** The serving repositories on the file at `path`: a short busy timeout, since writes retry asynchronously. */
-export function openSqliteRepositories(path: string) {
-  return sqliteRepositories(openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS }));
+export function openSqliteRepositories(path: string, clock: Clock) {
+  return sqliteRepositories(openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, clock }));
 }

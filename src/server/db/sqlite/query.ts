@@ -51,8 +51,11 @@ export const PLAN_WEIGHT_SQL = `CASE plan WHEN 'GOLD' THEN 3 WHEN 'SILVER' THEN 
 export const LOCATION_COLUMNS = `l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
   s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude`;
 
-/** The current instant in the format timestamps are stored in (ISO 8601, UTC), so text comparison orders them. */
-export const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/**
+ * The current instant by the app's clock (connection.ts registers `app_now`), in the format timestamps are
+ * stored in (ISO 8601, UTC), so text comparison orders them.
+ */
+export const NOW_SQL = 'app_now()';
 
 /** A post alias `p` that visitors may find: active and not past its expiry (expired ones keep their page, with a note). */
 export const LIVE_POST_SQL = `(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${NOW_SQL}))`;

@@ -14,6 +14,8 @@ export interface SqliteSearchOptions {
   databasePath: string;
   /** The media base URL the workers build card images with. */
   mediaBaseUrl: string;
+  /** TEST_CLOCK_FILE, which worker threads follow as the app's clock does (end-to-end tests only). */
+  clockFile?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
   const pool = options.workers > 0
     ? new Piscina({
       filename: join(projectRoot, 'src/server/db/sqlite/search-worker.ts'),
-      workerData: { databasePath: options.databasePath, mediaBaseUrl: options.mediaBaseUrl },
+      workerData: { databasePath: options.databasePath, mediaBaseUrl: options.mediaBaseUrl, clockFile: options.clockFile },
       minThreads: options.workers,
       // First come, first served: by default piscina puts a task it could not hand out at the back of
       // the queue, which under a burst left some searches waiting the whole burst (p99 8-11 s at c=64).

@@ -4,6 +4,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
+import { fileOffsetClock, systemClock } from '../../clock.ts';
 import { createMediaUrls } from '../../media/urls.ts';
 import { openDatabase } from './connection.ts';
 import { facetStoreFor } from './facet-store.ts';
@@ -11,8 +12,8 @@ import { sqliteRepositories } from './index.ts';
 import { runSearch } from '../../search/search-service.ts';
 import { sqliteSearchIndex } from './search.ts';
 
-const { databasePath, mediaBaseUrl } = workerData as { databasePath: string; mediaBaseUrl: string };
-const db = openDatabase(databasePath, { readOnly: true });
+const { databasePath, mediaBaseUrl, clockFile } = workerData as { databasePath: string; mediaBaseUrl: string; clockFile?: string };
+const db = openDatabase(databasePath, { readOnly: true, clock: clockFile ? fileOffsetClock(clockFile) : systemClock });
 const catalog = { repos: sqliteRepositories(db), media: createMediaUrls(mediaBaseUrl) };
 const index = sqliteSearchIndex(db);
 // Load the facet columns before the first search instead of during it.

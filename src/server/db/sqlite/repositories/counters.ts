@@ -1,7 +1,7 @@
 /** SQL of the persistent counters and the app's own secrets (migration 0012). */
 import type { CounterState } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
-import { one, statement } from '../query.ts';
+import { NOW_SQL, one, statement } from '../query.ts';
 
 interface CounterRow {
   points: number;
@@ -50,7 +50,7 @@ export function removeExpiredCounters(db: Db, now: number): number {
 }
 
 /** The secret called `name`, made by `fresh()` and stored the first time it is asked for. */
-export function appSecret(db: Db, name: string, fresh: string, now: string): string {
-  statement(db, 'INSERT INTO app_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING').run(name, fresh, now);
+export function appSecret(db: Db, name: string, fresh: string): string {
+  statement(db, `INSERT INTO app_secrets (name, value, created_at) VALUES (?, ?, ${NOW_SQL}) ON CONFLICT (name) DO NOTHING`).run(name, fresh);
   return one<{ value: string }>(db, 'SELECT value FROM app_secrets WHERE name = ?', name)!.value;
 }

@@ -1,6 +1,6 @@
 import type { ReviewInput } from '../../repositories.ts';
 import type { Db } from '../connection.ts';
-import { one, statement } from '../query.ts';
+import { NOW_SQL, one, statement } from '../query.ts';
 import { listingColumn } from './reviews.ts';
 import { reindexPosts } from './search-index.ts';
 import { attachImages } from './uploads.ts';
@@ -11,7 +11,7 @@ import { attachImages } from './uploads.ts';
  */
 export function saveReview(db: Db, review: ReviewInput): number {
   const column = listingColumn(review.listing);
-  const now = new Date().toISOString();
+  const now = one<{ now: string }>(db, `SELECT ${NOW_SQL} AS now`)!.now;
   const existing = review.userId === null ? undefined
     : one<{ id: number }>(db, `SELECT id FROM reviews WHERE user_id = ? AND ${column} = ?`, review.userId, review.listing.id);
   let id: number;

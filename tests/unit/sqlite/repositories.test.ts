@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../src/server/db/sqlite/migrate.ts';
-import { findFeaturedPostIds, findHomeCategories } from '../../src/server/db/sqlite/repositories/content.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../../src/server/db/sqlite/migrate.ts';
+import { findFeaturedPostIds, findHomeCategories } from '../../../src/server/db/sqlite/repositories/content.ts';
 import {
   findPostIdBySlug, findPostIdsByProfile, findPostLocations, findPostRows, findTopPostIdsInCategory,
-} from '../../src/server/db/sqlite/repositories/posts.ts';
-import { findBusinessHours, findProfileBySlug, findProfileLocations } from '../../src/server/db/sqlite/repositories/profiles.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+} from '../../../src/server/db/sqlite/repositories/posts.ts';
+import { findBusinessHours, findProfileBySlug, findProfileLocations } from '../../../src/server/db/sqlite/repositories/profiles.ts';
+import { sqliteCopyOfTemplate } from '../../helpers/sqlite/template-copy.ts';
 
 const PLAN_WEIGHT = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 } as const;
-let copy: ReturnType<typeof copyOfTemplate>;
+let copy: Awaited<ReturnType<typeof sqliteCopyOfTemplate>>;
 
-beforeAll(() => {
-  copy = copyOfTemplate(inject('templateDb'));
+beforeAll(async () => {
+  copy = await sqliteCopyOfTemplate();
 });
 afterAll(() => copy.close());
 

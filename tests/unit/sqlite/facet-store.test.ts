@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
-import { sqliteRepositories } from '../../src/server/db/sqlite/index.ts';
-import { rebuildSearchIndex, reindexPosts } from '../../src/server/db/sqlite/repositories/search-index.ts';
-import { sqliteSearchIndex } from '../../src/server/db/sqlite/search.ts';
-import { runSearch } from '../../src/server/search/search-service.ts';
-import { createMediaUrls } from '../../src/server/media/urls.ts';
-import { SearchRequestSchema, type SearchRequest } from '../../src/shared/search.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { openDatabase, type Db } from '../../../src/server/db/sqlite/connection.ts';
+import { sqliteRepositories } from '../../../src/server/db/sqlite/index.ts';
+import { rebuildSearchIndex, reindexPosts } from '../../../src/server/db/sqlite/repositories/search-index.ts';
+import { sqliteSearchIndex } from '../../../src/server/db/sqlite/search.ts';
+import { runSearch } from '../../../src/server/search/search-service.ts';
+import { createMediaUrls } from '../../../src/server/media/urls.ts';
+import { SearchRequestSchema, type SearchRequest } from '../../../src/shared/search.ts';
+import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 
-const copy = useTemplateCopy();
+const copy = useSqliteCopy();
 const KL = '3.139,101.6869';
 
 /** Requests the facet store answers (anything the summary tables cannot), in every sort, over several pages. */

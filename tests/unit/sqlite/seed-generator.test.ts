@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedDatabase } from '../../scripts/seed/sqlite/generate.ts';
-import { openDatabase, type Db } from '../../src/server/db/sqlite/connection.ts';
-import { migrate } from '../../src/server/db/sqlite/migrate.ts';
-import { LISTING_TYPES } from '../../src/shared/constants.ts';
-import { copyOfTemplate } from '../helpers/seeded-db.ts';
+import { seedDatabase } from '../../../scripts/seed/sqlite/generate.ts';
+import { openDatabase, type Db } from '../../../src/server/db/sqlite/connection.ts';
+import { migrate } from '../../../src/server/db/sqlite/migrate.ts';
+import { LISTING_TYPES } from '../../../src/shared/constants.ts';
+import { sqliteCopyOfTemplate } from '../../helpers/sqlite/template-copy.ts';
 
 const dirs: string[] = [];
 
@@ -57,9 +57,9 @@ describe('demo data generator', () => {
   });
 
   describe('on the shared test seed', () => {
-    let copy: ReturnType<typeof copyOfTemplate>;
-    beforeAll(() => {
-      copy = copyOfTemplate(inject('templateDb'));
+    let copy: Awaited<ReturnType<typeof sqliteCopyOfTemplate>>;
+    beforeAll(async () => {
+      copy = await sqliteCopyOfTemplate();
     });
     afterAll(() => copy.close());
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sqliteKysely } from '../../src/server/db/sqlite/kysely.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { sqliteKysely } from '../../../src/server/db/sqlite/kysely.ts';
+import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 
 /** The node:sqlite adapter of Kysely (decision 0012): a test of the SQLite implementation itself. */
-const copy = useTemplateCopy();
+const copy = useSqliteCopy();
 
 describe('Kysely on node:sqlite', () => {
   it('reads, writes with RETURNING, counts changes and iterates like hand-written SQL', async () => {

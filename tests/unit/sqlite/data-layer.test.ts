@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../src/server/app-context.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
-import { migrate, migrationFiles, pendingMigrations } from '../../src/server/db/sqlite/migrate.ts';
-import { cachedStatementCount, STATEMENT_CACHE_SIZE } from '../../src/server/db/sqlite/query.ts';
-import { sqliteSearchIndex } from '../../src/server/db/sqlite/search.ts';
-import { runSearch } from '../../src/server/search/search-service.ts';
-import { Writer } from '../../src/server/db/sqlite/writer.ts';
-import { haversineKm } from '../../src/server/search/geo.ts';
-import { SearchRequestSchema } from '../../src/shared/search.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { createAppContext } from '../../../src/server/app-context.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { openDatabase } from '../../../src/server/db/sqlite/connection.ts';
+import { migrate, migrationFiles, pendingMigrations } from '../../../src/server/db/sqlite/migrate.ts';
+import { cachedStatementCount, STATEMENT_CACHE_SIZE } from '../../../src/server/db/sqlite/query.ts';
+import { sqliteSearchIndex } from '../../../src/server/db/sqlite/search.ts';
+import { runSearch } from '../../../src/server/search/search-service.ts';
+import { Writer } from '../../../src/server/db/sqlite/writer.ts';
+import { haversineKm } from '../../../src/server/search/geo.ts';
+import { SearchRequestSchema } from '../../../src/shared/search.ts';
+import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 
 const scratch: string[] = [];
 function scratchDir(): string {
@@ -74,7 +74,7 @@ describe('migrations as a step', () => {
 });
 
 describe('the serving connection', () => {
-  const copy = useTemplateCopy();
+  const copy = useSqliteCopy();
 
   it('keeps its statement cache bounded under thousands of distinct Near Me searches', async () => {
     const db = openDatabase(copy.path, { readOnly: true });

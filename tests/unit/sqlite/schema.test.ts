@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getPostCards } from '../../src/server/catalog/posts.ts';
-import { getReviews } from '../../src/server/catalog/reviews.ts';
-import { useTemplateCopy } from '../helpers/seeded-db.ts';
+import { getPostCards } from '../../../src/server/catalog/posts.ts';
+import { getReviews } from '../../../src/server/catalog/reviews.ts';
+import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 
-const copy = useTemplateCopy();
+const copy = useSqliteCopy();
 const one = (sql: string, ...params: (string | number | null)[]) => copy.db.prepare(sql).get(...params)!;
 
 describe('when a post first went live (migration 0013)', () => {

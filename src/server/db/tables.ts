@@ -1,0 +1,541 @@
+/**
+ * The tables of the shared schema, as the query layer (Kysely, decision 0012) types them: columns as stored,
+ * timestamps as ISO 8601 text, booleans as 0/1 integers. Generated from the migrations by
+ * `npm run db:types` (scripts/sqlite/table-types.ts); do not edit by hand.
+ */
+import type { Generated } from 'kysely';
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  identifier: string | null;
+  user_id: number | null;
+  client: string;
+  outcome: string;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  placement: string;
+  slot: string;
+  title: string;
+  subtitle: string | null;
+  media_id: number;
+  hyperlink: string;
+  position: Generated<number>;
+}
+
+export interface BusinessHoursTable {
+  profile_id: number;
+  day: number;
+  opens: string;
+  closes: string;
+}
+
+export interface BuysellDetailsTable {
+  post_id: Generated<number>;
+  deal_type: string;
+  condition: string;
+  brand: string | null;
+  qty: number | null;
+  description: string;
+}
+
+export interface CatalogVersionTable {
+  id: Generated<number>;
+  version: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  type: string;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  position: Generated<number>;
+  education: Generated<number>;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  state_id: number;
+  name: string;
+  slug: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface CmsPagesTable {
+  page: string;
+  article_title: string;
+  article_content: string;
+  updated_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone_number: string;
+  message: string;
+  client_hash: string;
+  created_at: string;
+}
+
+export interface CountersTable {
+  key: string;
+  points: number;
+  reset_at: number;
+  blocked_until: number | null;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  name: string;
+  iso2: string;
+  calling_code: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  file: string;
+  original_filename: string;
+  mime_type: Generated<string>;
+}
+
+export interface EnquiriesTable {
+  id: Generated<number>;
+  kind: string;
+  user_id: number | null;
+  post_id: number | null;
+  profile_id: number | null;
+  listing_title: string;
+  status: Generated<string>;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  details: string;
+  document_id: number | null;
+  notified: string | null;
+  created_at: string;
+}
+
+export interface EnquiryMediaTable {
+  enquiry_id: number;
+  media_id: number;
+  position: number;
+}
+
+export interface FeaturedPostsTable {
+  placement: string;
+  post_id: number;
+  position: number;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  post_id: number | null;
+  profile_id: number | null;
+  created_at: string;
+}
+
+export interface HiremeDetailsTable {
+  post_id: Generated<number>;
+  expertise: string;
+  rate: string;
+  vaccination: string;
+  skill: string;
+  experience: string;
+  education: string;
+  company_confidential: Generated<number>;
+}
+
+export interface HomeCategoriesTable {
+  category_id: Generated<number>;
+  position: number;
+}
+
+export interface JobDetailsTable {
+  post_id: Generated<number>;
+  level: string;
+  experience_years: Generated<number>;
+  requirements: string;
+  responsibilities: string;
+  benefits: string;
+  company_confidential: Generated<number>;
+  resume_required: Generated<number>;
+}
+
+export interface ListingDailyStatsTable {
+  post_id: number | null;
+  profile_id: number | null;
+  day: string;
+  action: string;
+  count: number;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  profile_id: number;
+  position: Generated<number>;
+  name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city_id: number;
+  postcode: string;
+  state_id: number;
+  phone_number: string | null;
+  company_phone_number: string | null;
+  fax_number: string | null;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface LoginChallengesTable {
+  id: string;
+  user_id: number;
+  channel: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  kind: string;
+  mime_type: string;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+  file: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface OauthIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: string;
+}
+
+export interface PackagesTable {
+  code: string;
+  name: string;
+  extra: string | null;
+  details: string;
+  details_list: string;
+  month_price: number | null;
+  year_price: number | null;
+  per_post_price: number | null;
+  save: number | null;
+  tokens: number | null;
+  categories: number;
+  keywords: number;
+  photos: number;
+  pdfs: number;
+  videos: number | null;
+  position: number;
+}
+
+export interface PendingJobsTable {
+  name: string;
+  requested_at: string;
+}
+
+export interface PostAttributesTable {
+  post_id: number;
+  name: string;
+  value: string;
+}
+
+export interface PostCategoriesTable {
+  post_id: number;
+  category_id: number;
+  position: Generated<number>;
+}
+
+export interface PostDocumentsTable {
+  post_id: number;
+  document_id: number;
+  position: number;
+}
+
+export interface PostLocationsTable {
+  post_id: number;
+  location_id: number;
+  position: Generated<number>;
+}
+
+export interface PostMediaTable {
+  post_id: number;
+  media_id: number;
+  position: number;
+  caption: string | null;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  type: string;
+  profile_id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  plan: Generated<string>;
+  price_currency: Generated<string>;
+  hyperlink: string | null;
+  view_count: Generated<number>;
+  rating: Generated<number>;
+  rating_count: Generated<number>;
+  published_at: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  status: Generated<string>;
+  price_min_sen: number | null;
+  price_max_sen: number | null;
+  op_sen: number | null;
+  first_live_at: string | null;
+}
+
+export interface ProfileBadgesTable {
+  profile_id: number;
+  value: string;
+}
+
+export interface ProfileCategoriesTable {
+  profile_id: number;
+  category_id: number;
+  position: Generated<number>;
+}
+
+export interface ProfileDocumentsTable {
+  profile_id: number;
+  document_id: number;
+  position: number;
+}
+
+export interface ProfileMediaTable {
+  profile_id: number;
+  media_id: number;
+  position: number;
+  caption: string | null;
+}
+
+export interface ProfilesTable {
+  id: Generated<number>;
+  slug: string;
+  kind: Generated<string>;
+  name: string;
+  store_name: string | null;
+  company_no: string | null;
+  about: string | null;
+  plan: Generated<string>;
+  claimed: Generated<number>;
+  logo_id: number | null;
+  image_id: number | null;
+  established_year: number | null;
+  url: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  wechat: string | null;
+  youtube: string | null;
+  whatsapp: string | null;
+  view_count: Generated<number>;
+  rating: Generated<number>;
+  rating_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  profile_id: number | null;
+  user_id: number | null;
+  reason: string;
+  description: string;
+  client_hash: string;
+  created_at: string;
+}
+
+export interface ReviewMediaTable {
+  review_id: number;
+  media_id: number;
+  position: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  profile_id: number | null;
+  user_id: number | null;
+  reviewer_name: string;
+  reviewer_image_id: number | null;
+  rating: number;
+  content: string;
+  hidden: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: string;
+}
+
+export interface ServiceDetailsTable {
+  post_id: Generated<number>;
+  description: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  client: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  country_id: number;
+  name: string;
+  slug: string;
+  kind: string;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  owner: string;
+  kind: string;
+  media_id: number | null;
+  document_id: number | null;
+  created_at: string;
+  attached_at: string | null;
+}
+
+export interface UserDetailsTable {
+  user_id: Generated<number>;
+  gender: string | null;
+  dob: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postcode: string | null;
+  city: string | null;
+  state_id: number | null;
+  country_id: number | null;
+  language: Generated<string>;
+  education: string | null;
+  experience: number | null;
+  additional_skill: string | null;
+  cv_document_id: number | null;
+  salary: number | null;
+  salary_type: Generated<string>;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_country: string | null;
+  password_hash: string | null;
+  image_id: number | null;
+  pending_delete: Generated<number>;
+  pending_delete_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  purpose: string;
+  address: string;
+  challenge_id: string | null;
+  user_id: number | null;
+  code_hash: string;
+  failed_attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface Tables {
+  app_secrets: AppSecretsTable;
+  auth_attempts: AuthAttemptsTable;
+  banners: BannersTable;
+  business_hours: BusinessHoursTable;
+  buysell_details: BuysellDetailsTable;
+  catalog_version: CatalogVersionTable;
+  categories: CategoriesTable;
+  cities: CitiesTable;
+  cms_pages: CmsPagesTable;
+  contact_messages: ContactMessagesTable;
+  counters: CountersTable;
+  countries: CountriesTable;
+  documents: DocumentsTable;
+  enquiries: EnquiriesTable;
+  enquiry_media: EnquiryMediaTable;
+  featured_posts: FeaturedPostsTable;
+  follows: FollowsTable;
+  hireme_details: HiremeDetailsTable;
+  home_categories: HomeCategoriesTable;
+  job_details: JobDetailsTable;
+  listing_daily_stats: ListingDailyStatsTable;
+  locations: LocationsTable;
+  login_challenges: LoginChallengesTable;
+  media: MediaTable;
+  oauth_identities: OauthIdentitiesTable;
+  packages: PackagesTable;
+  pending_jobs: PendingJobsTable;
+  post_attributes: PostAttributesTable;
+  post_categories: PostCategoriesTable;
+  post_documents: PostDocumentsTable;
+  post_locations: PostLocationsTable;
+  post_media: PostMediaTable;
+  posts: PostsTable;
+  profile_badges: ProfileBadgesTable;
+  profile_categories: ProfileCategoriesTable;
+  profile_documents: ProfileDocumentsTable;
+  profile_media: ProfileMediaTable;
+  profiles: ProfilesTable;
+  reports: ReportsTable;
+  review_media: ReviewMediaTable;
+  reviews: ReviewsTable;
+  schema_migrations: SchemaMigrationsTable;
+  service_details: ServiceDetailsTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  states: StatesTable;
+  uploads: UploadsTable;
+  user_details: UserDetailsTable;
+  user_roles: UserRolesTable;
+  users: UsersTable;
+  verification_codes: VerificationCodesTable;
+}
