@@ -1,50 +1,45 @@
 /**
- * `npm run bench:search`: search timings at 500,000 listings. Generates the benchmark database on
- * first use (BENCH_DATABASE, default data/bench-500k.db), then prints for each query class the
- * median and p95 of 30 warm runs with the response cache off, the database size and the RSS,
- * and what the worker pool does to the main thread under concurrent heavy searches.
+ * `npm run bench:search`: search timings at 500,000 listings, on whichever backend the benchmark database is
+ * (scripts/bench-database.ts). Generates it on first use (an empty or missing database), then prints for each
+ * query class the median and p95 of 30 warm runs of the backend's engine with the response cache off, the
+ * database size and the RSS, and what the worker pool does to the main thread under concurrent heavy searches.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { sqliteRepositories } from '../src/server/db/sqlite/index.ts';
-import { runPendingJobs } from '../src/server/db/sqlite/jobs.ts';
-import { migrate } from '../src/server/db/sqlite/migrate.ts';
-import { sqliteSearchIndex } from '../src/server/db/sqlite/search.ts';
-import { runSearch } from '../src/server/search/search-service.ts';
-import { createSqliteSearchEngine } from '../src/server/db/sqlite/search-engine.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openBackend, openMaintenance } from '../src/server/db/backend.ts';
 import { createMediaUrls } from '../src/server/media/urls.ts';
 import { autocomplete } from '../src/server/search/autocomplete.ts';
 import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts';
 import { projectRoot } from '../src/server/project-root.ts';
-import { join } from 'node:path';
+import { benchDatabase } from './bench-database.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 500_000);
-const path = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
+const { url, exists } = benchDatabase();
+const config = loadConfig({ DATABASE_URL: url });
 const RUNS = 30;
 const WARMUP = 5;
 
-function postCount(): number {
-  if (!existsSync(path)) return 0;
-  const db = openDatabase(path);
-  const count = Number(db.prepare('SELECT count(*) AS n FROM posts').get()?.n ?? 0);
-  db.close();
-  return count;
-}
-
-if (postCount() < POSTS) {
-  console.log(`Generating ${POSTS} listings into ${path} (a minute or two)…`);
-  const seed = spawnSync(process.execPath, ['scripts/seed.ts', '--posts', String(POSTS), '--reset', '--database', path], { cwd: projectRoot, stdio: 'inherit' });
+const maintenance = await openMaintenance(config);
+if (!exists || await maintenance.isEmpty()) {
+  await maintenance.close();
+  console.log(`Generating ${POSTS} listings into ${url} (a minute or two)…`);
+  const seed = spawnSync(process.execPath, ['scripts/seed.ts', '--posts', String(POSTS), '--reset', '--database-url', url], { cwd: projectRoot, stdio: 'inherit' });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
+} else {
+  await maintenance.migrate();
+  await maintenance.runDerivedJobs(console.log);
+  await maintenance.close();
 }
 
-const db = openDatabase(path, { busyTimeoutMs: 60_000 });
-migrate(db);
-runPendingJobs(db, console.log);
-db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-const repos = sqliteRepositories(db);
+const backend = await openBackend(config);
+const { repos } = backend;
 const catalog = { repos, media: createMediaUrls('/media') };
+/** The backend's engine with `workers` threads (0: on this thread), without the response cache. */
+const engineWith = (workers: number) => backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
+let live = 0;
+for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) live += await repos.sitemap.countPosts(type);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -74,24 +69,22 @@ const classes: [string, SearchRequest][] = [
 ];
 
 const fmt = (ms: number) => ms.toFixed(1).padStart(7);
-console.log(`\nSearch at ${postCount()} listings, ${RUNS} warm runs each, response cache off, main thread (ms):`);
+const inlineEngine = engineWith(0);
+console.log(`\nSearch on ${backend.label} (${live} live listings), ${RUNS} warm runs each, response cache off, main thread (ms):`);
 console.log(`${'query class'.padEnd(42)} ${'median'.padStart(7)} ${'p95'.padStart(7)}   matches`);
 for (const [label, body] of classes) {
   const query = SearchRequestSchema.parse(body);
-  const result = await time(() => runSearch(sqliteSearchIndex(db), catalog, query));
+  const result = await time(() => inlineEngine.search(query));
   console.log(`${label.padEnd(42)} ${fmt(result.median)} ${fmt(result.p95)}   ${(result.detail as { total: number }).total}`);
 }
 const suggest = await time(() => autocomplete(repos, 'plum', undefined));
 console.log(`${'autocomplete "plum"'.padEnd(42)} ${fmt(suggest.median)} ${fmt(suggest.p95)}   ${(suggest.detail as unknown[]).length}`);
 
-// What the precomputed per-(type, category, state) counts buy for the broadest browse.
-const broad = SearchRequestSchema.parse({ type: 'services' });
-const scan = await time(() => runSearch(sqliteSearchIndex(db, { useSummary: false }), catalog, broad));
-console.log(`${'browse all services, counted live'.padEnd(42)} ${fmt(scan.median)} ${fmt(scan.p95)}   (instead of the summary table)`);
+await inlineEngine.close();
 
 // Concurrency: 24 heavy searches at once, on the main thread versus a worker pool.
 async function concurrent(workers: number) {
-  const engine = createSqliteSearchEngine(catalog, { workers, databasePath: path, mediaBaseUrl: '/media' });
+  const engine = engineWith(workers);
   const heavy = SearchRequestSchema.parse({ type: 'services', search: 'professional' });
   await engine.search(heavy);
   // The longest gap between 1 ms ticks is how long the event loop could not answer anyone.
@@ -115,6 +108,8 @@ const pooled = await concurrent(availableParallelism());
 console.log(`\n24 concurrent "professional" searches: main thread ${inline.elapsed.toFixed(0)} ms with the event loop stalled up to ${inline.maxStall.toFixed(0)} ms;`);
 console.log(`  ${availableParallelism()} worker threads ${pooled.elapsed.toFixed(0)} ms with the event loop stalled up to ${pooled.maxStall.toFixed(0)} ms.`);
 
-const size = ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(path + suffix) ? statSync(path + suffix).size : 0), 0);
-console.log(`\ndatabase ${(size / 1024 / 1024).toFixed(0)} MB, process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
-db.close();
+// A file database's size (a server database reports its own).
+const file = config.database.kind === 'sqlite' ? config.database.path : undefined;
+const size = file ? ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(file + suffix) ? statSync(file + suffix).size : 0), 0) : 0;
+console.log(`\n${file ? `database ${(size / 1024 / 1024).toFixed(0)} MB, ` : ''}process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+await backend.close();

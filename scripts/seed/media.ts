@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { StoredImage } from '../../src/server/db/repositories.ts';
+import type { StoredImage } from '../../src/server/db/rows.ts';
 import { Random } from './random.ts';
 
 /** One generated picture: the files of a stored image (paths relative to the media folder), all JPEG and WebP. */

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { ConflictError } from '../../src/server/db/errors.ts';
-import type { ListingRef, Repositories } from '../../src/server/db/repositories.ts';
+import type { Repositories } from '../../src/server/db/repositories.ts';
+import type { ListingRef } from '../../src/server/db/rows.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
 
 /** A backend under test: its repositories on a fresh copy of the seeded test catalogue. */

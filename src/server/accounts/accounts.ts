@@ -11,7 +11,7 @@ import {
   type ContactAddress, type User,
 } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
-import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/account-repositories.ts';
+import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
 import { ConflictError } from '../db/errors.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';

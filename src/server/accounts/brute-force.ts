@@ -15,7 +15,8 @@
  *   sprayer from one address to a few hundred guesses a day, and the per-account limit holds regardless.
  * - Per client: codes sent per hour, whatever the address (so nobody mails a list of strangers).
  */
-import type { CounterRepository, CounterState } from '../db/repositories.ts';
+import type { CounterRepository } from '../db/repositories.ts';
+import type { CounterState } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import { TOO_MANY_ATTEMPTS } from '../rate-limits.ts';
 

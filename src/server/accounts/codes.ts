@@ -5,7 +5,7 @@
  * most one code a minute and 5 an hour per purpose; a client asks for at most 20 an hour.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { CodePurpose } from '../db/account-repositories.ts';
+import type { CodePurpose } from '../db/rows.ts';
 import type { ContactAddress } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';

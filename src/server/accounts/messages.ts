@@ -2,7 +2,7 @@
 import { SITE_NAME } from '../../shared/seo.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
-import type { CodePurpose } from '../db/account-repositories.ts';
+import type { CodePurpose } from '../db/rows.ts';
 
 const CODE_PURPOSE_TEXT: Record<CodePurpose, string> = {
   register: 'to finish creating your account',

@@ -6,7 +6,7 @@
  * days without use or 90 days after sign-in, whichever comes first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionRow } from '../db/account-repositories.ts';
+import type { SessionRow } from '../db/rows.ts';
 import type { AppContext } from '../app-context.ts';
 import { csrfCookie, newSignedCsrfToken } from '../csrf.ts';
 

@@ -7,7 +7,7 @@
 import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
-import type { ProfileChanges } from '../db/account-repositories.ts';
+import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { downloadResponse, removeMediaFiles } from '../uploads/media-files.ts';

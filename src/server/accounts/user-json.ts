@@ -1,6 +1,6 @@
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade). */
 import type { User } from '../../shared/schemas/accounts.ts';
-import type { UserRow } from '../db/account-repositories.ts';
+import type { UserRow } from '../db/rows.ts';
 import type { MediaUrls } from '../media/urls.ts';
 
 export function toUserJson(media: MediaUrls, user: UserRow): User {

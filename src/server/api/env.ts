@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SessionRow } from '../db/account-repositories.ts';
+import type { SessionRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import { clientKey } from '../client-ip.ts';
 

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '../../shared/constants.ts';
 import type { ReviewPage } from '../../shared/schemas/catalog.ts';
-import type { ListingRef } from '../db/repositories.ts';
+import type { ListingRef } from '../db/rows.ts';
 import type { CatalogContext } from './context.ts';
 
 /**

@@ -3,17 +3,16 @@
  * row shapes of rows.ts. The embedded default implements it on SQLite (./sqlite); a
  * PostgreSQL backend implements the same interfaces (and the SearchEngine of src/server/search),
  * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
+ * Row types live in rows.ts.
  */
 import type { ListingType } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
-import type { AuthRepository, UserRepository } from './account-repositories.ts';
 import type {
-  AttributeRow, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, DocumentRow, HomeCategoryRow, LocationRow,
-  MediaRow, PlaceRow, PostRow, ProfileRow, ReviewMediaRow, ReviewRow, SuggestionRow,
+  AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
+  CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
+  MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
+  SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UserRow, ViewCounts,
 } from './rows.ts';
-
-/** A post of a type, or a profile: what reviews, reports and views are about (one encoding everywhere). */
-export type ListingRef = { type: ListingType | 'profile'; id: number };
 
 /** Posts and profiles and the reference content around them: read-only. */
 export interface CatalogRepository {
@@ -73,22 +72,6 @@ export interface SitemapRepository {
   findCmsPageNames(): Promise<{ page: string; updated_at: string }[]>;
 }
 
-/** Views counted since the last flush, per listing id. */
-export interface ViewCounts {
-  posts: Map<number, number>;
-  profiles: Map<number, number>;
-}
-
-/** A review to store: a new one, or (same user and listing) an edit of theirs; its images (uploads) are marked used in the same transaction. */
-export interface ReviewInput {
-  listing: ListingRef;
-  userId: number | null;
-  reviewerName: string;
-  rating: number;
-  content: string;
-  mediaIds: readonly number[];
-}
-
 /** What visitors send in. */
 export interface EngagementRepository {
   insertContactMessage(message: { name: string; email: string | null; phone_number: string; message: string; client_hash: string }): Promise<number>;
@@ -102,32 +85,12 @@ export interface EngagementRepository {
   saveReview(review: ReviewInput): Promise<number>;
 }
 
-/** Counted clicks of one listing and action (spec §7 POST analytics). */
-export interface ClickCount {
-  listing: ListingRef;
-  action: string;
-  count: number;
-}
-
 /** Per-listing daily counters of clicks and views, for the advertiser dashboard. */
 export interface ListingStatsRepository {
   /** Adds the counts to `day` (YYYY-MM-DD, Malaysia); counts of listings that do not exist are dropped. */
   addClicks(day: string, counts: readonly ClickCount[]): Promise<void>;
   /** A listing's counts per day and action between two days (inclusive), oldest first. */
   findListingStats(listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]>;
-}
-
-/** A followed post or profile, as a following list shows it. */
-export interface FollowRow {
-  type: ListingRef['type'];
-  id: number;
-  title: string;
-  slug: string;
-  thumbnail: string | null;
-  full: string | null;
-  thumbnail_webp: string | null;
-  full_webp: string | null;
-  created_at: string;
 }
 
 /** What signed-in people follow (spec §4 Follow). */
@@ -137,66 +100,6 @@ export interface FollowRepository {
   isFollowing(userId: number, listing: ListingRef): Promise<boolean>;
   /** A page of what a user follows, newest first. */
   findFollows(userId: number, limit: number, offset: number): Promise<FollowRow[]>;
-}
-
-/** The listing an enquiry is about, with what the enquiry needs of it (a live post, or a profile). */
-export interface EnquiryTargetRow {
-  type: ListingRef['type'];
-  id: number;
-  title: string;
-  slug: string;
-  /** The company is not named to people who enquire (jobs and hireme posts marked confidential). */
-  confidential: boolean;
-  /** The job asks for a CV (job_details.resume_required). */
-  resume_required: boolean;
-  profile_name: string;
-  profile_slug: string;
-  /** Where the owner hears about enquiries: the e-mail of the post's first location (a profile's first location for a profile), if any. */
-  contact_email: string | null;
-}
-
-/** An enquiry to store, with the uploads it attaches. */
-export interface EnquiryInput {
-  kind: EnquiryKind;
-  userId: number;
-  listing: ListingRef;
-  listingTitle: string;
-  name: string;
-  phone_number: string;
-  email: string | null;
-  contact_method: string;
-  /** The fields only this kind has (spec §3 Enquiry records). */
-  details: Record<string, unknown>;
-  mediaIds: readonly number[];
-  documentId: number | null;
-  notified: string | null;
-  /** When it was sent (the app's clock). */
-  createdAt: string;
-}
-
-/** A stored enquiry as its sender reads it, with the listing as it is now (null fields once it is gone). */
-export interface EnquiryRow {
-  id: number;
-  kind: EnquiryKind;
-  listing_type: ListingRef['type'] | null;
-  listing_id: number | null;
-  listing_slug: string | null;
-  listing_title: string;
-  confidential: boolean;
-  profile_name: string | null;
-  profile_slug: string | null;
-  city_state: string | null;
-  status: 'pending';
-  name: string;
-  phone_number: string;
-  email: string | null;
-  contact_method: string;
-  details: string;
-  document_id: number | null;
-  document_file: string | null;
-  document_name: string | null;
-  document_mime_type: string | null;
-  created_at: string;
 }
 
 /** Enquiries, job applications, job offers and offers (spec §3), and who sent them. */
@@ -213,26 +116,6 @@ export interface EnquiryRepository {
   findEnquiry(userId: number, kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined>;
   /** The images of these enquiries, in order. */
   findEnquiryMedia(enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]>;
-}
-
-/** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */
-export interface StoredImage {
-  mime_type: string;
-  thumbnail: string;
-  full: string;
-  thumbnail_webp: string;
-  full_webp: string;
-  width: number;
-  height: number;
-}
-
-/** The four variants' paths of a stored image. */
-export type StoredImageFiles = Pick<StoredImage, 'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp'>;
-
-/** An upload nobody attached in time: its row ids and the files to delete. */
-export interface StaleUpload {
-  id: number;
-  files: string[];
 }
 
 /** Files people upload before the form that uses them is sent. */
@@ -265,13 +148,6 @@ export interface MaintenanceRepository {
   appSecret(name: string, fresh: string): Promise<string>;
 }
 
-/** A counter's state: its points in the current window, when the window ends and until when the key is blocked (ms since the epoch). */
-export interface CounterState {
-  points: number;
-  resetAt: number;
-  blockedUntil: number | null;
-}
-
 /**
  * Counters that outlive the process (brute-force limits, analytics de-duplication): every change is one
  * atomic statement, so parallel requests, and several processes on one database, count exactly.
@@ -289,6 +165,58 @@ export interface CounterRepository {
   removeExpired(now: number): Promise<number>;
 }
 
+export interface UserRepository {
+  findUser(id: number): Promise<UserRow | undefined>;
+  findCredentials(by: { email: string } | { phone_number: string }): Promise<CredentialsRow | undefined>;
+  /** Creates the user, their empty details and (when given) the social identity, in one transaction; returns the id. */
+  createUser(user: NewUser): Promise<number>;
+  /** Replaces the password hash and ends every session of the user except `keepSessionId`. */
+  setPassword(userId: number, passwordHash: string, keepSessionId: string | null): Promise<void>;
+  /** Adds a role, and sets the phone number when given (becoming an advertiser needs one). */
+  addRole(userId: number, role: string, phone?: { phone_number: string; phone_number_country: string }): Promise<void>;
+  /** The user of a social identity. */
+  findIdentity(provider: SocialProvider, subject: string): Promise<number | undefined>;
+  linkIdentity(userId: number, identity: { provider: SocialProvider; subject: string; email: string | null }): Promise<void>;
+  updateProfile(userId: number, changes: ProfileChanges): Promise<void>;
+  updateResume(userId: number, resume: ResumeRow): Promise<void>;
+  /** Makes an uploaded image the photo; returns the old photo's files, to delete. */
+  setPhoto(userId: number, mediaId: number): Promise<string[]>;
+  /** Makes an uploaded document the CV; returns the old CV's file, to delete. */
+  setCv(userId: number, documentId: number): Promise<string[]>;
+  /** Marks the account for deletion at `requestedAt` (ending every session but one), or unmarks it with null. */
+  setPendingDelete(userId: number, keepSessionId: string | null, requestedAt: string | null): Promise<void>;
+  /** Accounts marked for deletion before `requestedBefore`. */
+  findUsersToDelete(requestedBefore: string): Promise<number[]>;
+  /** Erases an account; returns its files (photo, CV), to delete. */
+  deleteUser(userId: number): Promise<string[]>;
+}
+
+export interface AuthRepository {
+  /** Stores a new session; `replacing` (the session it rotates out) is deleted in the same transaction. */
+  createSession(session: SessionRow & { client: string }, replacing?: string): Promise<void>;
+  findSession(id: string): Promise<SessionRow | undefined>;
+  touchSession(id: string, lastSeenAt: string): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  /** Ends every session of a user, except one when given. */
+  deleteUserSessions(userId: number, exceptId?: string | null): Promise<void>;
+  insertChallenge(challenge: ChallengeRow): Promise<void>;
+  findChallenge(id: string): Promise<ChallengeRow | undefined>;
+  deleteChallenge(id: string): Promise<void>;
+  /** Stores a code; earlier unused codes of the same purpose and address (or challenge) stop working. */
+  insertCode(code: NewCode): Promise<void>;
+  /** The newest code of a purpose and address (and challenge, for sign-in codes). */
+  findLatestCode(purpose: CodePurpose, address: string, challengeId?: string | null): Promise<CodeRow | undefined>;
+  /** When codes of this purpose were sent to the address since `since`, newest first. */
+  findCodeSendTimes(purpose: CodePurpose, address: string, since: string): Promise<string[]>;
+  /** Counts a wrong try; returns the tries so far. */
+  recordWrongCode(id: number): Promise<number>;
+  /** Marks the code used; false when it already was (two requests raced for it). */
+  useCode(id: number): Promise<boolean>;
+  logAttempt(attempt: AuthAttempt): Promise<void>;
+  /** Deletes expired sessions, challenges and codes, and attempts older than `attemptsBefore`. */
+  removeExpired(now: string, idleSince: string, attemptsBefore: string): Promise<void>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -299,9 +227,9 @@ export interface Repositories {
   follows: FollowRepository;
   enquiries: EnquiryRepository;
   stats: ListingStatsRepository;
-  /** Accounts (account-repositories.ts). */
+  /** Accounts: users with their roles, details and social identities (decision 0005). */
   users: UserRepository;
-  /** Sessions, codes and the sign-in log (account-repositories.ts). */
+  /** Sessions, sign-in challenges, one-time codes and the sign-in log. */
   auth: AuthRepository;
   counters: CounterRepository;
   maintenance: MaintenanceRepository;

@@ -3,6 +3,8 @@
  * stored, never sent to clients as they are (the services map them to the shapes of spec §3).
  */
 import type { ListingType, Plan } from '../../shared/constants.ts';
+import type { EnquiryKind } from '../../shared/enquiries.ts';
+import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
 export type PostStatus = 'active' | 'expired' | 'removed';
@@ -212,4 +214,256 @@ export interface SuggestionRow {
   label: string;
   kind: 'category' | 'business' | 'title';
   type: ListingType;
+}
+
+// Listings, engagement, enquiries, uploads and counters as the repositories take and give them.
+
+/** A post of a type, or a profile: what reviews, reports and views are about (one encoding everywhere). */
+export type ListingRef = { type: ListingType | 'profile'; id: number };
+
+/** Views counted since the last flush, per listing id. */
+export interface ViewCounts {
+  posts: Map<number, number>;
+  profiles: Map<number, number>;
+}
+
+/** A review to store: a new one, or (same user and listing) an edit of theirs; its images (uploads) are marked used in the same transaction. */
+export interface ReviewInput {
+  listing: ListingRef;
+  userId: number | null;
+  reviewerName: string;
+  rating: number;
+  content: string;
+  mediaIds: readonly number[];
+}
+
+/** Counted clicks of one listing and action (spec §7 POST analytics). */
+export interface ClickCount {
+  listing: ListingRef;
+  action: string;
+  count: number;
+}
+
+/** A followed post or profile, as a following list shows it. */
+export interface FollowRow {
+  type: ListingRef['type'];
+  id: number;
+  title: string;
+  slug: string;
+  thumbnail: string | null;
+  full: string | null;
+  thumbnail_webp: string | null;
+  full_webp: string | null;
+  created_at: string;
+}
+
+/** The listing an enquiry is about, with what the enquiry needs of it (a live post, or a profile). */
+export interface EnquiryTargetRow {
+  type: ListingRef['type'];
+  id: number;
+  title: string;
+  slug: string;
+  /** The company is not named to people who enquire (jobs and hireme posts marked confidential). */
+  confidential: boolean;
+  /** The job asks for a CV (job_details.resume_required). */
+  resume_required: boolean;
+  profile_name: string;
+  profile_slug: string;
+  /** Where the owner hears about enquiries: the e-mail of the post's first location (a profile's first location for a profile), if any. */
+  contact_email: string | null;
+}
+
+/** An enquiry to store, with the uploads it attaches. */
+export interface EnquiryInput {
+  kind: EnquiryKind;
+  userId: number;
+  listing: ListingRef;
+  listingTitle: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  /** The fields only this kind has (spec §3 Enquiry records). */
+  details: Record<string, unknown>;
+  mediaIds: readonly number[];
+  documentId: number | null;
+  notified: string | null;
+  /** When it was sent (the app's clock). */
+  createdAt: string;
+}
+
+/** A stored enquiry as its sender reads it, with the listing as it is now (null fields once it is gone). */
+export interface EnquiryRow {
+  id: number;
+  kind: EnquiryKind;
+  listing_type: ListingRef['type'] | null;
+  listing_id: number | null;
+  listing_slug: string | null;
+  listing_title: string;
+  confidential: boolean;
+  profile_name: string | null;
+  profile_slug: string | null;
+  city_state: string | null;
+  status: 'pending';
+  name: string;
+  phone_number: string;
+  email: string | null;
+  contact_method: string;
+  details: string;
+  document_id: number | null;
+  document_file: string | null;
+  document_name: string | null;
+  document_mime_type: string | null;
+  created_at: string;
+}
+
+/** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */
+export interface StoredImage {
+  mime_type: string;
+  thumbnail: string;
+  full: string;
+  thumbnail_webp: string;
+  full_webp: string;
+  width: number;
+  height: number;
+}
+
+/** The four variants' paths of a stored image. */
+export type StoredImageFiles = Pick<StoredImage, 'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp'>;
+
+/** An upload nobody attached in time: its row ids and the files to delete. */
+export interface StaleUpload {
+  id: number;
+  files: string[];
+}
+
+/** A counter's state: its points in the current window, when the window ends and until when the key is blocked (ms since the epoch). */
+export interface CounterState {
+  points: number;
+  resetAt: number;
+  blockedUntil: number | null;
+}
+
+// Accounts (decision 0005): times are ISO strings; ids of sessions and challenges are SHA-256 hashes of the
+// secrets the browser holds, never the secrets.
+
+/** A social provider (spec §7 auth/google, auth/facebook). */
+export type SocialProvider = 'google' | 'facebook';
+
+/** What a code is for: it cannot be used for anything else (ASVS 6.6.2). */
+export type CodePurpose = 'register' | 'reset' | 'login' | 'verify';
+
+export interface UserDetailRow {
+  gender: 'm' | 'f' | null;
+  dob: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postcode: string | null;
+  city: string | null;
+  state_id: number | null;
+  state: string | null;
+  country_id: number | null;
+  country: string | null;
+  language: string[];
+  education: string | null;
+  experience: number | null;
+  additional_skill: string | null;
+  cv: { id: number; file: string; original_filename: string; mime_type: string } | null;
+  salary: number | null;
+  salary_type: 'month' | 'year';
+}
+
+/** A user as stored: the API's fields (spec §3), with the photo's paths relative to the media folder. */
+export interface UserRow extends Pick<User, 'id' | 'name' | 'email' | 'phone_number' | 'phone_number_country' | 'image' | 'pending_delete' | 'has_password' | 'created_at'> {
+  roles: string[];
+  updated_at: string;
+  detail: UserDetailRow;
+}
+
+/** What a sign-in checks. */
+export interface CredentialsRow {
+  id: number;
+  password_hash: string | null;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_country: string | null;
+}
+
+export interface NewUser {
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  phone_number_country: string | null;
+  password_hash: string | null;
+  /** The social identity the account is created from. */
+  identity?: { provider: SocialProvider; subject: string; email: string | null };
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface ChallengeRow {
+  id: string;
+  user_id: number;
+  channel: 'email' | 'sms';
+  expires_at: string;
+}
+
+export interface CodeRow {
+  id: number;
+  code_hash: string;
+  failed_attempts: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface NewCode {
+  purpose: CodePurpose;
+  address: string;
+  challengeId: string | null;
+  userId: number | null;
+  codeHash: string;
+  /** When it was sent (the app's clock): the send limits count from it. */
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface AuthAttempt {
+  action: 'login' | '2fa' | 'social' | 'reset' | 'register';
+  /** The normalised e-mail or phone number tried, or the provider subject. */
+  identifier: string | null;
+  userId: number | null;
+  client: string;
+  outcome: string;
+}
+
+/** Fields of an account edit: an absent key keeps its value, null clears it. */
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  phone_number?: string;
+  phone_number_country?: string;
+  gender?: 'm' | 'f' | null;
+  dob?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  state_id?: number | null;
+  country_id?: number | null;
+}
+
+export interface ResumeRow {
+  education: string;
+  experience: number;
+  salary_type: 'month' | 'year';
+  salary: number | null;
+  language: string[];
+  additional_skill: string | null;
 }

@@ -8,7 +8,7 @@ import { ANALYTICS_ACTIONS, ANALYTICS_DEVICE_ID } from '../../shared/constants.t
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-context.ts';
-import type { ClickCount, ListingRef } from '../db/repositories.ts';
+import type { ClickCount, ListingRef } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
 
 /** Items one batch may carry: a visit's clicks, with room to spare. */

@@ -6,7 +6,7 @@
  */
 import { ENQUIRY_WORDS, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { EnquiryTargetRow } from '../db/repositories.ts';
+import type { EnquiryTargetRow } from '../db/rows.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Mail, MailAttachment } from '../outbox/outbox.ts';
 

@@ -1,6 +1,6 @@
 /** Images a signed-in person uploaded first (POST review/image, POST enquire/image) and a form then names. */
 import type { AppContext } from '../app-context.ts';
-import type { ListingRef, StoredImageFiles } from '../db/repositories.ts';
+import type { ListingRef, StoredImageFiles } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 
 /** The upload owner of a signed-in user (uploads.owner). */

@@ -1,7 +1,8 @@
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import type { ListingRef, Repositories, ViewCounts } from '../db/repositories.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { ListingRef, ViewCounts } from '../db/rows.ts';
 
 /** Clients remembered per day at most; older entries fall out first. */
 const MAX_TRACKED = 200_000;

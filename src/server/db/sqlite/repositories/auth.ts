@@ -1,5 +1,5 @@
 /** SQL of sessions, sign-in challenges, one-time codes and the sign-in log (migration 0007). */
-import type { AuthAttempt, ChallengeRow, CodePurpose, CodeRow, NewCode, SessionRow } from '../../account-repositories.ts';
+import type { AuthAttempt, ChallengeRow, CodePurpose, CodeRow, NewCode, SessionRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, NOW_SQL, one, statement } from '../query.ts';
 

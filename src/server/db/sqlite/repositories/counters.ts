@@ -1,5 +1,5 @@
 /** SQL of the persistent counters and the app's own secrets (migration 0012). */
-import type { CounterState } from '../../repositories.ts';
+import type { CounterState } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, one, statement } from '../query.ts';
 

@@ -1,4 +1,4 @@
-import type { ListingRef, ViewCounts } from '../../repositories.ts';
+import type { ListingRef, ViewCounts } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, statement } from '../query.ts';
 import type { ListingType } from '../../../../shared/constants.ts';

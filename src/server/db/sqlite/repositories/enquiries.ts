@@ -1,6 +1,6 @@
 /** SQL of enquiries (migration 0011): the four kinds in one table, their images in enquiry_media. */
 import type { EnquiryKind } from '../../../../shared/enquiries.ts';
-import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../../repositories.ts';
+import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, LIVE_POST_SQL, one, statement } from '../query.ts';
 import { attachDocument, attachImages } from './uploads.ts';

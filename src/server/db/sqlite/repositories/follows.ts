@@ -1,5 +1,5 @@
 /** SQL of follows (migration 0008): one row per user and followed post or profile. */
-import type { FollowRow, ListingRef } from '../../repositories.ts';
+import type { FollowRow, ListingRef } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, NOW_SQL, one, statement } from '../query.ts';
 

@@ -1,4 +1,4 @@
-import type { ReviewInput } from '../../repositories.ts';
+import type { ReviewInput } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, one, statement } from '../query.ts';
 import { listingColumn } from './reviews.ts';

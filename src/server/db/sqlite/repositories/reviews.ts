@@ -1,4 +1,4 @@
-import type { ListingRef } from '../../repositories.ts';
+import type { ListingRef } from '../../rows.ts';
 import type { ReviewMediaRow, ReviewRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, one } from '../query.ts';

@@ -1,5 +1,5 @@
 /** SQL of the per-listing daily counters (migration 0010). */
-import type { ClickCount, ListingRef } from '../../repositories.ts';
+import type { ClickCount, ListingRef } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, statement } from '../query.ts';
 

@@ -1,5 +1,5 @@
 /** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
-import type { ListingRef, StaleUpload, StoredImage, StoredImageFiles } from '../../repositories.ts';
+import type { ListingRef, StaleUpload, StoredImage, StoredImageFiles } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { idList, NOW_SQL, one, statement } from '../query.ts';
 

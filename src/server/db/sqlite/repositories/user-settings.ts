@@ -1,5 +1,5 @@
 /** SQL of account settings (issue 13): profile and resume edits, photo and CV, and deleting an account. */
-import type { ProfileChanges, ResumeRow } from '../../account-repositories.ts';
+import type { ProfileChanges, ResumeRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, one, statement } from '../query.ts';
 import { attachDocument, attachImages } from './uploads.ts';

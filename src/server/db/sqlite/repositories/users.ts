@@ -1,5 +1,5 @@
 /** SQL of users, their roles, details and social identities (migration 0007). */
-import type { CredentialsRow, NewUser, SocialProvider, UserRow } from '../../account-repositories.ts';
+import type { CredentialsRow, NewUser, SocialProvider, UserRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { NOW_SQL, one, statement } from '../query.ts';
 

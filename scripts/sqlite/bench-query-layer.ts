@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/sqlite/connection.ts';
-import { sqliteKysely } from '../src/server/db/sqlite/kysely.ts';
-import { findPostIdBySlug, findPostRows } from '../src/server/db/sqlite/repositories/posts.ts';
-import { projectRoot } from '../src/server/project-root.ts';
+import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
+import { sqliteKysely } from '../../src/server/db/sqlite/kysely.ts';
+import { findPostIdBySlug, findPostRows } from '../../src/server/db/sqlite/repositories/posts.ts';
+import { projectRoot } from '../../src/server/project-root.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
 if (!existsSync(database)) {

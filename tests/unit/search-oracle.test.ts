@@ -1,0 +1,22 @@
+import { inject } from 'vitest';
+import { openBackend } from '../../src/server/db/backend.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createMediaUrls } from '../../src/server/media/urls.ts';
+import { describeSearchOracle } from '../contract/search.ts';
+import { copyOfDatabase, testDatabases } from '../helpers/test-database.ts';
+
+/** The search oracle on the engine of the backend the tests run on, built by the backend factory as the app builds it. */
+describeSearchOracle(testDatabases().name, async () => {
+  const copy = await copyOfDatabase(inject('templateUrl'), 'oracle');
+  const backend = await openBackend(loadConfig({ DATABASE_URL: copy.url }));
+  const engine = backend.createSearchEngine({ repos: backend.repos, media: createMediaUrls('/media') }, { workers: 0, mediaBaseUrl: '/media' });
+  return {
+    engine,
+    repos: backend.repos,
+    async close() {
+      await engine.close();
+      await backend.close();
+      await copy.remove();
+    },
+  };
+});
