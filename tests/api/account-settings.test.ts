@@ -7,6 +7,7 @@ import { PROFILE_NAME_WARNING, type User } from '../../src/shared/schemas/accoun
 import { livePost } from '../fixtures/catalogue.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { saveReview } from '../../src/server/engagement/reviews.ts';
 
 const { outbox, copy, clock, api, browser, ageCodes, registerByEmail, signIn } = useAccountsApp('settings');
 let people = 0;
@@ -216,7 +217,7 @@ describe('deleting an account (decision 0006)', () => {
     const cvFile = join(copy.app.config.mediaDir, cvPath);
     const photoFile = join(copy.app.config.mediaDir, photo.full.replace('/media/', ''));
     const post = await livePost(copy.app, 'services');
-    const reviewId = await copy.repos.engagement.saveReview({ listing: post, userId, reviewerName: 'Aminah', rating: 4, content: 'Came on time.', mediaIds: [] });
+    const reviewId = await saveReview(copy.repos, { listing: post, userId, reviewerName: 'Aminah', rating: 4, content: 'Came on time.', mediaIds: [] });
     await visitor.call('PUT', '/api/account/pending-delete', {});
 
     expect(await deleteDueAccounts(copy.app)).toBe(0);

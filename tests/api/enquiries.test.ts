@@ -347,7 +347,7 @@ describe('reading enquiries (IDOR)', () => {
       await copy.repos.enquiries.insertEnquiry({
         kind: 'services', userId, listing: post, listingTitle: post.title, name: 'E', phone_number: '0123456789', email: null, contact_method: 'call',
         details: { description: 'x' }, mediaIds: [], documentId: null, notified: null, createdAt,
-      }, createdAt);
+      });
     }
     const first = await visitor.get('/api/enquire');
     expect((first.body.data as unknown[]).length).toBe(MY_AREA_PAGE_SIZE);

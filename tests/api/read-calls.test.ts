@@ -8,6 +8,7 @@ import { CitySuggestionSchema, SearchResponseSchema, SuggestionSchema } from '..
 import { apiClient } from '../helpers/api.ts';
 import { livePost, profileWhere } from '../fixtures/catalogue.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { saveReview } from '../../src/server/engagement/reviews.ts';
 
 const copy = useTestDatabase();
 let call: ReturnType<typeof apiClient>;
@@ -224,7 +225,7 @@ describe('search response cache', () => {
 
     // A new review changes the listing's rating: the cached answer must not outlive it.
     const userId = await copy.repos.users.createUser({ name: 'Cache Reviewer', email: 'cache-reviewer@example.my', phone_number: null, phone_number_country: null, password_hash: null });
-    await copy.repos.engagement.saveReview({ listing: target, userId, reviewerName: 'Cache Reviewer', rating: 5, content: 'Fresh.', mediaIds: [] });
+    await saveReview(copy.repos, { listing: target, userId, reviewerName: 'Cache Reviewer', rating: 5, content: 'Fresh.', mediaIds: [] });
     const after = await search(query);
     expect(after.results.find((result) => result.id === target.id)!.rating_count).toBe(card()!.rating_count + 1);
   });

@@ -12,6 +12,7 @@ import { MAX_IMAGE_PIXELS, removeStaleUploads } from '../../src/server/uploads/p
 import { TestClock } from '../../src/server/clock.ts';
 import { livePost } from '../fixtures/catalogue.ts';
 import { testApp, useTestDatabase } from '../helpers/test-database.ts';
+import { saveReview } from '../../src/server/engagement/reviews.ts';
 
 const mediaDir = mkdtempSync(join(tmpdir(), 'yp-uploads-'));
 const clock = new TestClock();
@@ -209,7 +210,7 @@ describe('stale uploads', () => {
     const usedImage = used.body.data as Record<string, string>;
     const spareImage = spare.body.data as Record<string, string>;
     const post = await livePost(app, 'services', { offset: 77 });
-    await app.repos.engagement.saveReview({ listing: post, userId: null, reviewerName: 'Lost Step', rating: 4, content: 'Kept photo.', mediaIds: [await mediaIdOf(usedImage)] });
+    await saveReview(app.repos, { listing: post, userId: null, reviewerName: 'Lost Step', rating: 4, content: 'Kept photo.', mediaIds: [await mediaIdOf(usedImage)] });
     // The state a lost second step left behind (before the fix, the images were marked used in a second transaction):
     // no product path leads there any more, so the query layer makes it.
     await copy.query.updateTable('uploads').set({ attached_at: null }).where('media_id', 'in', [await mediaIdOf(usedImage), await mediaIdOf(spareImage)]).execute();
@@ -239,7 +240,7 @@ describe('stale uploads', () => {
     const keptImage = kept.body.data as Record<string, string>;
     // A review uses one of them at once; the other is never used.
     const post = await livePost(app, 'services', { offset: 78 });
-    await app.repos.engagement.saveReview({ listing: post, userId: null, reviewerName: 'In Time', rating: 5, content: 'Photo attached.', mediaIds: [await mediaIdOf(keptImage)] });
+    await saveReview(app.repos, { listing: post, userId: null, reviewerName: 'In Time', rating: 5, content: 'Photo attached.', mediaIds: [await mediaIdOf(keptImage)] });
     expect(await removeStaleUploads(app)).toBe(0);
     clock.advance(2 * DAY);
     expect(await removeStaleUploads(app)).toBeGreaterThanOrEqual(1);

@@ -10,6 +10,7 @@ import { ConflictError } from '../../src/server/db/errors.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import type { ListingRef } from '../../src/server/db/rows.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
+import { saveReview } from '../../src/server/engagement/reviews.ts';
 
 /** A backend under test: its repositories on a fresh copy of the seeded test catalogue. */
 export interface ContractBackend {
@@ -193,7 +194,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const [post] = await livePosts('services', 1, 5);
         const used = await newImage('user:contract-b');
         const spare = await newImage('user:contract-b');
-        await repos.engagement.saveReview({ listing: post!, userId: null, reviewerName: 'Contract', rating: 5, content: 'Fine.', mediaIds: [used.mediaId] });
+        await saveReview(repos, { listing: post!, userId: null, reviewerName: 'Contract', rating: 5, content: 'Fine.', mediaIds: [used.mediaId] });
         // The review marked its image used: only the spare one is stale now.
         const stale = await repos.uploads.findStaleUploads(new Date(Date.now() + HOUR).toISOString());
         const ours = stale.filter((upload) => upload.files.some((file) => file === used.full || file === spare.full));
@@ -209,8 +210,8 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       it('save a review, then the same person’s edit of it (one review per person and listing), with the listing’s rating recomputed', async () => {
         const userId = await newUser();
         const [post] = await livePosts('services', 1, 9);
-        const first = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Edit Me', rating: 1, content: 'Bad.', mediaIds: [] });
-        const edited = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Edit Me', rating: 5, content: 'Good after all.', mediaIds: [] });
+        const first = await saveReview(repos, { listing: post!, userId, reviewerName: 'Edit Me', rating: 1, content: 'Bad.', mediaIds: [] });
+        const edited = await saveReview(repos, { listing: post!, userId, reviewerName: 'Edit Me', rating: 5, content: 'Good after all.', mediaIds: [] });
         expect(edited).toBe(first);
         const { rows, total } = await repos.catalog.findReviews(post!, 50, 0);
         expect(rows.filter((row) => row.id === first)).toHaveLength(1);
@@ -241,27 +242,28 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
     });
 
     describe('enquiries', () => {
-      it('store one, refuse a repeat within the window, and show it only to its sender, newest first', async () => {
+      it('store one with its images, say whether a user enquired about a listing since a time, and show it only to its sender, newest first', async () => {
         const sender = await newUser();
         const stranger = await newUser();
         const [post] = await livePosts('services', 1, 12);
         const target = (await repos.enquiries.findEnquiryTarget(post!))!;
         expect(target).toMatchObject({ type: 'services', id: post!.id });
         const sentAt = Date.parse('2026-11-24T08:00:00Z');
+        const image = await newImage(`user:${sender}`);
         const input = {
           kind: 'services' as const, userId: sender, listing: post!, listingTitle: target.title, name: 'Sender', phone_number: '+60 12-345 6789',
-          email: null, contact_method: 'call', details: { description: 'Hi' }, mediaIds: [], documentId: null, notified: null,
+          email: null, contact_method: 'call', details: { description: 'Hi' }, mediaIds: [image.mediaId], documentId: null, notified: null,
           createdAt: new Date(sentAt).toISOString(),
         };
-        const tenMinutesBefore = (at: number) => new Date(at - 10 * 60_000).toISOString();
-        const id = (await repos.enquiries.insertEnquiry(input, tenMinutesBefore(sentAt)))!;
+        const id = await repos.enquiries.insertEnquiry(input);
         expect(id).toBeGreaterThan(0);
-        const fiveMinutesLater = sentAt + 5 * 60_000;
-        expect(await repos.enquiries.insertEnquiry({ ...input, createdAt: new Date(fiveMinutesLater).toISOString() }, tenMinutesBefore(fiveMinutesLater))).toBeNull();
-        const elevenMinutesLater = sentAt + 11 * 60_000;
-        const later = (await repos.enquiries.insertEnquiry({ ...input, createdAt: new Date(elevenMinutesLater).toISOString() }, tenMinutesBefore(elevenMinutesLater)))!;
+        expect(await repos.enquiries.hasEnquiredSince(sender, post!, new Date(sentAt - 60_000).toISOString())).toBe(true);
+        expect(await repos.enquiries.hasEnquiredSince(sender, post!, new Date(sentAt).toISOString())).toBe(false);
+        expect(await repos.enquiries.hasEnquiredSince(stranger, post!, '2000-01-01T00:00:00.000Z')).toBe(false);
+        const later = await repos.enquiries.insertEnquiry({ ...input, mediaIds: [], createdAt: new Date(sentAt + 11 * 60_000).toISOString() });
         expect((await repos.enquiries.findEnquiries(sender, 'services', 10, 0)).map((row) => row.id)).toEqual([later, id]);
         expect((await repos.enquiries.findEnquiries(sender, 'services', 1, 1)).map((row) => row.id)).toEqual([id]);
+        expect((await repos.enquiries.findEnquiryMedia([id, later])).map((row) => [row.enquiry_id, row.full])).toEqual([[id, image.full]]);
         expect(await repos.enquiries.findEnquiry(stranger, 'services', id)).toBeUndefined();
         expect(await repos.enquiries.findEnquiry(sender, 'jobs', id)).toBeUndefined();
         expect(await repos.enquiries.findEnquiries(stranger, 'services', 10, 0)).toEqual([]);
@@ -307,13 +309,88 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       });
     });
 
+    describe('transactions', () => {
+      const person = (email: string) => ({ name: 'Tx Person', email, phone_number: null, phone_number_country: null, password_hash: null });
+
+      it('commit what the work did; its reads see its own writes, nobody else sees them before the commit', async () => {
+        const email = `contract-${next()}@example.my`;
+        let inside: unknown;
+        let outside: unknown = 'not read';
+        const id = await repos.transaction(async (tx) => {
+          const created = await tx.users.createUser(person(email));
+          await tx.users.addRole(created, 'advertiser');
+          inside = await tx.users.findUser(created);
+          outside = await repos.users.findCredentials({ email });
+          return created;
+        });
+        expect(inside).toMatchObject({ id, roles: ['advertiser'] });
+        expect(outside).toBeUndefined();
+        expect(await repos.users.findUser(id)).toMatchObject({ id, email, roles: ['advertiser'] });
+      });
+
+      it('roll back everything when the work throws, and pass the error on', async () => {
+        const email = `contract-${next()}@example.my`;
+        const failure = new Error('a later step failed');
+        await expect(repos.transaction(async (tx) => {
+          await tx.users.createUser(person(email));
+          throw failure;
+        })).rejects.toBe(failure);
+        expect(await repos.users.findCredentials({ email })).toBeUndefined();
+        // A uniqueness failure inside is a ConflictError, and undoes the steps before it.
+        const taken = `contract-${next()}@example.my`;
+        await repos.users.createUser(person(taken));
+        const other = `contract-${next()}@example.my`;
+        const conflict = await repos.transaction(async (tx) => {
+          await tx.users.createUser(person(other));
+          await tx.users.createUser(person(taken));
+        }).catch((error: unknown) => error);
+        expect(conflict).toBeInstanceOf(ConflictError);
+        expect(await repos.users.findCredentials({ email: other })).toBeUndefined();
+      });
+
+      it('run one at a time, and writes outside a transaction wait for it', async () => {
+        const events: string[] = [];
+        const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
+        const emails = [`contract-${next()}@example.my`, `contract-${next()}@example.my`, `contract-${next()}@example.my`];
+        await Promise.all([
+          repos.transaction(async (tx) => {
+            events.push('first begins');
+            await tx.users.createUser(person(emails[0]!));
+            await pause();
+            events.push('first ends');
+          }),
+          repos.transaction(async (tx) => {
+            events.push('second begins');
+            // It starts after the first committed, so it sees the first one's user.
+            events.push((await tx.users.findCredentials({ email: emails[0]! })) ? 'second sees the first' : 'second sees nothing');
+            await tx.users.createUser(person(emails[1]!));
+            events.push('second ends');
+          }),
+          repos.users.createUser(person(emails[2]!)).then(() => events.push('plain write done')),
+        ]);
+        expect(events).toEqual(['first begins', 'first ends', 'second begins', 'second sees the first', 'second ends', 'plain write done']);
+      });
+
+      it('join the outer one when nested', async () => {
+        const email = `contract-${next()}@example.my`;
+        await expect(repos.transaction(async (outer) => {
+          await outer.transaction(async (inner) => {
+            await inner.users.createUser(person(email));
+          });
+          expect(await outer.users.findCredentials({ email })).toBeDefined();
+          throw new Error('the outer one fails');
+        })).rejects.toThrow('the outer one fails');
+        expect(await repos.users.findCredentials({ email })).toBeUndefined();
+      });
+    });
+
     // Last: it moves the clock a year on.
     describe('time', () => {
       it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {
         const [post] = await livePosts('jobs', 1, 21);
         const userId = await newUser();
         const before = clock.now();
-        const reviewId = await repos.engagement.saveReview({ listing: post!, userId, reviewerName: 'Clock', rating: 4, content: 'On time.', mediaIds: [] });
+        const reviewId = await saveReview(repos, { listing: post!, userId, reviewerName: 'Clock', rating: 4, content: 'On time.', mediaIds: [] });
         const written = Date.parse((await repos.catalog.findReviews(post!, 200, 0)).rows.find((row) => row.id === reviewId)!.created_at);
         expect(written).toBeGreaterThanOrEqual(before);
         expect(written).toBeLessThanOrEqual(clock.now());

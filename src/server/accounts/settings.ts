@@ -7,6 +7,7 @@
 import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
+import type { Repositories } from '../db/repositories.ts';
 import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
@@ -113,6 +114,21 @@ export async function cancelDeletion(app: AppContext, userId: number): Promise<{
   return { message: 'Your account will not be deleted.', data: await userJson(app, userId) };
 }
 
+/**
+ * Erases an account in one transaction (decision 0006): its reviews stay as 'Former member', the sign-in log keeps
+ * its lines without whom, and the account with its details, roles, identities, sessions, codes, photo and CV rows
+ * goes. Returns the files to delete once it has committed.
+ */
+export function eraseAccount(repos: Repositories, userId: number): Promise<string[]> {
+  return repos.transaction(async (tx) => {
+    const user = await tx.users.findUser(userId);
+    if (!user) return [];
+    await tx.users.anonymiseReviewsBy(userId);
+    await tx.auth.forgetSignIns(userId, [user.email, user.phone_number].filter((address): address is string => address !== null));
+    return tx.users.deleteUser(userId);
+  });
+}
+
 /** The deletion job: erases accounts asked to be deleted more than 14 days ago, files included; returns how many. */
 export async function deleteDueAccounts(app: AppContext): Promise<number> {
   const before = new Date(app.clock.now() - ACCOUNT_DELETION_DAYS * 24 * 60 * 60_000).toISOString();
@@ -121,7 +137,7 @@ export async function deleteDueAccounts(app: AppContext): Promise<number> {
     const due = await app.repos.users.findUsersToDelete(before);
     if (due.length === 0) return deleted;
     for (const userId of due) {
-      await removeMediaFiles(app, await app.repos.users.deleteUser(userId));
+      await removeMediaFiles(app, await eraseAccount(app.repos, userId));
       deleted += 1;
     }
   }

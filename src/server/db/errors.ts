@@ -13,3 +13,11 @@ export class ConflictError extends Error {
     this.constraint = constraint;
   }
 }
+
+/** A service's transaction held the write lock past its limit: it was rolled back, and nothing it did is stored. */
+export class TransactionTimeoutError extends Error {
+  constructor(limitMs: number) {
+    super(`A transaction was still open after ${limitMs} ms: it was rolled back.`);
+    this.name = 'TransactionTimeoutError';
+  }
+}

@@ -2,7 +2,8 @@
  * The data seam: what the services need from a database, per domain, as async functions over the
  * row shapes of rows.ts. The embedded default implements it on SQLite (./sqlite); a
  * PostgreSQL backend implements the same interfaces (and the SearchEngine of src/server/search),
- * and nothing above this line changes. Multi-step writes are single methods, each one transaction.
+ * and nothing above this line changes. Each write method is one transaction; a service that writes in several
+ * steps runs them in `transaction`.
  * Row types live in rows.ts.
  */
 import type { ListingType } from '../../shared/constants.ts';
@@ -78,11 +79,12 @@ export interface EngagementRepository {
   insertReport(report: { listing: ListingRef; reason: string; description: string; client_hash: string }): Promise<number>;
   /** Adds batched view counts in one transaction, to the listings and to their counters of `day`. */
   addViews(counts: ViewCounts, day: string): Promise<void>;
-  /**
-   * Inserts a review (or edits the user's earlier one of that listing), recomputes the listing's
-   * rating and rating_count and reindexes its posts for search, all in one transaction. Returns the review id.
-   */
-  saveReview(review: ReviewInput): Promise<number>;
+  /** Inserts a review, or edits the same user's review of that listing (one per person and listing); returns its id. */
+  upsertReview(review: Omit<ReviewInput, 'mediaIds'>): Promise<number>;
+  /** Replaces a review's images with these, in order. */
+  setReviewMedia(reviewId: number, mediaIds: readonly number[]): Promise<void>;
+  /** Recomputes a listing's rating and rating_count from its visible reviews (and a post's search rows). */
+  refreshRating(listing: ListingRef): Promise<void>;
 }
 
 /** Per-listing daily counters of clicks and views, for the advertiser dashboard. */
@@ -105,11 +107,10 @@ export interface FollowRepository {
 /** Enquiries, job applications, job offers and offers (spec §3), and who sent them. */
 export interface EnquiryRepository {
   findEnquiryTarget(listing: ListingRef): Promise<EnquiryTargetRow | undefined>;
-  /**
-   * Stores the enquiry and marks its uploads used, in one transaction, unless the same user enquired about
-   * the same listing after `notBefore` (ISO time): then nothing is stored and the answer is null.
-   */
-  insertEnquiry(enquiry: EnquiryInput, notBefore: string): Promise<number | null>;
+  /** Stores an enquiry with its images (in order); returns its id. Marking its uploads used is another step. */
+  insertEnquiry(enquiry: EnquiryInput): Promise<number>;
+  /** Whether this user enquired about this listing after `since` (ISO time). */
+  hasEnquiredSince(userId: number, listing: ListingRef, since: string): Promise<boolean>;
   /** A page of a user's enquiries of one kind, newest first. */
   findEnquiries(userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]>;
   /** One enquiry of a kind, only if this user sent it. */
@@ -129,6 +130,8 @@ export interface UploadRepository {
   findOwnedImages(owner: string, fullPaths: readonly string[], sameReview?: { userId: number; listing: ListingRef }): Promise<(StoredImageFiles & { id: number })[]>;
   /** Marks image uploads as used by a feature (they are no longer stale). */
   attachImages(mediaIds: readonly number[]): Promise<void>;
+  /** Marks an uploaded document as used by a form. */
+  attachDocument(documentId: number): Promise<void>;
   /** Uploads created before `before` (ISO time) that no feature attached. */
   findStaleUploads(before: string): Promise<StaleUpload[]>;
   /**
@@ -187,8 +190,10 @@ export interface UserRepository {
   setPendingDelete(userId: number, keepSessionId: string | null, requestedAt: string | null): Promise<void>;
   /** Accounts marked for deletion before `requestedBefore`. */
   findUsersToDelete(requestedBefore: string): Promise<number[]>;
-  /** Erases an account; returns its files (photo, CV), to delete. */
+  /** Deletes an account with its details, roles, identities, sessions, photo and CV rows; returns their files, to delete after commit. */
   deleteUser(userId: number): Promise<string[]>;
+  /** Keeps the user's reviews, as 'Former member'. */
+  anonymiseReviewsBy(userId: number): Promise<void>;
 }
 
 export interface AuthRepository {
@@ -213,6 +218,8 @@ export interface AuthRepository {
   /** Marks the code used; false when it already was (two requests raced for it). */
   useCode(id: number): Promise<boolean>;
   logAttempt(attempt: AuthAttempt): Promise<void>;
+  /** Takes the user out of the sign-in log (its lines stay, without whom) and deletes their codes, by id or address. */
+  forgetSignIns(userId: number, addresses: readonly string[]): Promise<void>;
   /** Deletes expired sessions, challenges and codes, and attempts older than `attemptsBefore`. */
   removeExpired(now: string, idleSince: string, attemptsBefore: string): Promise<void>;
 }
@@ -233,6 +240,13 @@ export interface Repositories {
   auth: AuthRepository;
   counters: CounterRepository;
   maintenance: MaintenanceRepository;
+  /**
+   * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads
+   * see its writes). Committed when `work` resolves; rolled back when it throws, or when it holds the write lock
+   * past the backend's limit (TransactionTimeoutError). `work` awaits only the database: files, mail and other
+   * I/O happen before it or after it commits (mail as outbox rows written inside it). A transaction inside one joins it.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** Finishes queued writes and closes connections. */
   close(): Promise<void>;
 }

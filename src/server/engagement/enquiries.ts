@@ -108,11 +108,20 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   const documentId = await attachedDocument(app, user, kind, target, input, file);
   const details = Object.fromEntries(Object.entries(form).filter(([field, value]) => !COMMON_FIELDS.has(field) && value !== undefined));
   const notified = target.contact_email ?? app.config.enquiryInbox;
-  const id = await app.repos.enquiries.insertEnquiry({
-    kind, userId, listing, listingTitle: target.title,
-    name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
-    details, mediaIds: images.map((image) => image.id), documentId, notified, createdAt: new Date(app.clock.now()).toISOString(),
-  }, new Date(app.clock.now() - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString());
+  const mediaIds = images.map((image) => image.id);
+  const now = app.clock.now();
+  // One transaction: the repeat check, the enquiry with its images, and its uploads marked used (review D5).
+  const id = await app.repos.transaction(async (tx) => {
+    if (await tx.enquiries.hasEnquiredSince(userId, listing, new Date(now - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString())) return null;
+    const stored = await tx.enquiries.insertEnquiry({
+      kind, userId, listing, listingTitle: target.title,
+      name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
+      details, mediaIds, documentId, notified, createdAt: new Date(now).toISOString(),
+    });
+    await tx.uploads.attachImages(mediaIds);
+    if (documentId !== null) await tx.uploads.attachDocument(documentId);
+    return stored;
+  });
   if (id === null) {
     throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
       undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });

@@ -2,15 +2,31 @@
  * Writing reviews (spec §4 Review submission, §5): a signed-in person reviews a services or buysell
  * post or a profile, with up to 3 images they uploaded through POST review/image. One review per person
  * and listing: writing again edits it. The listing's rating and count, its search rows and the
- * catalogue version follow, and its images are marked used, in the same transaction (repositories' saveReview,
- * migration 0009).
+ * catalogue version follow, and its images are marked used, in the same transaction (saveReview, migration 0009).
  */
 import type { Review } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { ReviewInput } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { ownUploadedImages } from './own-uploads.ts';
+
+/**
+ * Stores a review with its images in one transaction: the review (or the person's edit of it), its images in order,
+ * the uploads marked used (a review whose images were not would lose them to the stale-upload sweep, review D5), and
+ * the listing's rating with its search rows. Returns the review's id.
+ */
+export function saveReview(repos: Repositories, review: ReviewInput): Promise<number> {
+  return repos.transaction(async (tx) => {
+    const id = await tx.engagement.upsertReview(review);
+    await tx.engagement.setReviewMedia(id, review.mediaIds);
+    await tx.uploads.attachImages(review.mediaIds);
+    await tx.engagement.refreshRating(review.listing);
+    return id;
+  });
+}
 
 export async function writeReview(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: Review }> {
   const form = parseInput(ReviewFormSchema, input);
@@ -20,7 +36,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const images = await ownUploadedImages(app, userId, form.images, listing);
   const mediaIds = images.map((image) => image.id);
   await app.limits.hit('review', `user:${userId}`);
-  const id = await app.repos.engagement.saveReview({ listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
+  const id = await saveReview(app.repos, { listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
   return {
     message: 'Thank you! Your review is posted.',
     data: {

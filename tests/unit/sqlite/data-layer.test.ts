@@ -11,6 +11,8 @@ import { cachedStatementCount, STATEMENT_CACHE_SIZE } from '../../../src/server/
 import { sqliteSearchIndex } from '../../../src/server/db/sqlite/search.ts';
 import { runSearch } from '../../../src/server/search/search-service.ts';
 import { Writer } from '../../../src/server/db/sqlite/writer.ts';
+import { sqliteRepositories } from '../../../src/server/db/sqlite/index.ts';
+import { TransactionTimeoutError } from '../../../src/server/db/errors.ts';
 import { haversineKm } from '../../../src/server/search/geo.ts';
 import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
@@ -124,5 +126,31 @@ describe('the serving connection', () => {
     expect(ticks).toBeGreaterThan(20);
     other.close();
     db.close();
+  });
+
+  it('rolls back a transaction that holds the write lock past its limit, refuses its later statements, and lets the next write in', async () => {
+    const reader = openDatabase(copy.path, { busyTimeoutMs: 20 });
+    const writeDb = openDatabase(copy.path, { busyTimeoutMs: 20 });
+    const repos = sqliteRepositories(reader, writeDb, { transactionLimitMs: 100 });
+    const email = `slow-${Date.now()}@example.my`;
+    const person = (address: string) => ({ name: 'Slow', email: address, phone_number: null, phone_number_country: null, password_hash: null });
+    let afterLimit: unknown;
+    const slow = repos.transaction(async (tx) => {
+      await tx.users.createUser(person(email));
+      // What a transaction must never await: something slow that is not the database.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      afterLimit = await tx.users.createUser(person(`late-${email}`)).catch((error: unknown) => error);
+    });
+    await expect(slow).rejects.toBeInstanceOf(TransactionTimeoutError);
+    // The next write did not wait for the slow one to finish awaiting.
+    const started = Date.now();
+    await repos.users.createUser(person(`next-${email}`));
+    expect(Date.now() - started).toBeLessThan(250);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(afterLimit).toBeInstanceOf(TransactionTimeoutError);
+    expect(await repos.users.findCredentials({ email })).toBeUndefined();
+    expect(await repos.users.findCredentials({ email: `late-${email}` })).toBeUndefined();
+    expect(await repos.users.findCredentials({ email: `next-${email}` })).toBeDefined();
+    await repos.close();
   });
 });

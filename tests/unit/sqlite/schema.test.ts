@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getPostCards } from '../../../src/server/catalog/posts.ts';
 import { getReviews } from '../../../src/server/catalog/reviews.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
+import { saveReview } from '../../../src/server/engagement/reviews.ts';
 
 const copy = useSqliteCopy();
 const one = (sql: string, ...params: (string | number | null)[]) => copy.db.prepare(sql).get(...params)!;
@@ -76,11 +77,11 @@ describe('the ratings write service', () => {
     const post = one(`SELECT p.id, p.type, p.rating_count FROM posts p JOIN search_posts s ON s.post_id = p.id
       WHERE p.type = 'services' AND p.rating_count = 0 LIMIT 1`);
     const listing = { type: String(post.type) as 'services', id: Number(post.id) };
-    await copy.app.repos.engagement.saveReview({ listing, userId: 7, reviewerName: 'Mei Ling', rating: 4, content: 'Came on time.', mediaIds: [] });
-    await copy.app.repos.engagement.saveReview({ listing, userId: 8, reviewerName: 'Ravi', rating: 2, content: 'Late.', mediaIds: [] });
+    await saveReview(copy.app.repos, { listing, userId: 7, reviewerName: 'Mei Ling', rating: 4, content: 'Came on time.', mediaIds: [] });
+    await saveReview(copy.app.repos, { listing, userId: 8, reviewerName: 'Ravi', rating: 2, content: 'Late.', mediaIds: [] });
     expect(one('SELECT rating, rating_count FROM posts WHERE id = ?', listing.id)).toEqual({ rating: 3, rating_count: 2 });
     expect(one('SELECT rating, rating_count FROM search_posts WHERE post_id = ?', listing.id)).toEqual({ rating: 3, rating_count: 2 });
-    await copy.app.repos.engagement.saveReview({ listing, userId: 8, reviewerName: 'Ravi', rating: 5, content: 'They fixed it.', mediaIds: [] });
+    await saveReview(copy.app.repos, { listing, userId: 8, reviewerName: 'Ravi', rating: 5, content: 'They fixed it.', mediaIds: [] });
     expect(one('SELECT rating, rating_count FROM posts WHERE id = ?', listing.id)).toEqual({ rating: 4.5, rating_count: 2 });
     const page = (await getReviews(copy.app, listing, 1))!;
     expect(page.total).toBe(2);

@@ -16,7 +16,7 @@ import * as follows from './repositories/follows.ts';
 import { expirePosts } from './repositories/lifecycle.ts';
 import * as posts from './repositories/posts.ts';
 import * as profiles from './repositories/profiles.ts';
-import { saveReview } from './repositories/ratings.ts';
+import * as ratings from './repositories/ratings.ts';
 import * as reviews from './repositories/reviews.ts';
 import { catalogVersion, findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
@@ -26,138 +26,183 @@ import * as settings from './repositories/user-settings.ts';
 import * as users from './repositories/users.ts';
 import { Writer } from './writer.ts';
 
-/** Repositories over an open handle (tests and workers pass their own). */
-export function sqliteRepositories(db: Db): Repositories & { writer: Writer } {
-  const writer = new Writer(db);
+/** How bound repositories reach the database: reads, and writes (each its own transaction, or the caller's). */
+interface Access {
+  read<T>(work: (db: Db) => T): Promise<T>;
+  write<T>(work: (db: Db) => T): Promise<T>;
+}
+
+type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
+
+/** The repositories' functions over one way of reaching the database; `reader` serves long reads (sitemap batches). */
+function bindRepositories({ read, write }: Access, reader: Db): DataRepositories {
   return {
-    writer,
     catalog: {
-      catalogVersion: async () => catalogVersion(db),
-      findPostIdBySlug: async (slug) => posts.findPostIdBySlug(db, slug),
-      findPostRows: async (ids) => posts.findPostRows(db, ids),
-      findPostMedia: async (ids, firstOnly) => posts.findPostMedia(db, ids, firstOnly),
-      findPostDocuments: async (ids) => posts.findPostDocuments(db, ids),
-      findPostCategories: async (ids) => posts.findPostCategories(db, ids),
-      findPostLocations: async (ids) => posts.findPostLocations(db, ids),
-      findPostAttributes: async (ids) => posts.findPostAttributes(db, ids),
-      findTopPostIdsInCategory: async (categoryId, limit) => posts.findTopPostIdsInCategory(db, categoryId, limit),
-      findRelatedPostIds: async (profileId, categoryIds, limit) => posts.findRelatedPostIds(db, profileId, categoryIds, limit),
-      findPostIdsByProfile: async (profileId, type, limit) => posts.findPostIdsByProfile(db, profileId, type, limit),
-      findProfileBySlug: async (slug) => profiles.findProfileBySlug(db, slug),
-      findProfileMedia: async (id) => profiles.findProfileMedia(db, id),
-      findProfileDocuments: async (id) => profiles.findProfileDocuments(db, id),
-      findProfileCategories: async (id) => profiles.findProfileCategories(db, id),
-      findProfileBadges: async (id) => profiles.findProfileBadges(db, id),
-      findBusinessHours: async (id) => profiles.findBusinessHours(db, id),
-      findProfileLocations: async (id) => profiles.findProfileLocations(db, id),
-      findBanners: async (placement) => content.findBanners(db, placement),
-      findFeaturedPostIds: async (placement) => content.findFeaturedPostIds(db, placement),
-      findHomeCategories: async () => content.findHomeCategories(db),
-      findCategoryTree: async () => content.findCategoryTree(db),
-      findBusiestMainCategories: async (type, limit) => content.findBusiestMainCategories(db, type, limit),
-      findSetting: async (key) => content.findSetting(db, key),
-      findCmsPage: async (page) => content.findCmsPage(db, page),
-      findCountries: async () => content.findCountries(db),
-      findStates: async () => content.findStates(db),
-      findReviews: async (listing, limit, offset) => reviews.findReviews(db, listing, limit, offset),
-      listingExists: async (listing) => reviews.listingExists(db, listing),
+      catalogVersion: () => read((handle) => catalogVersion(handle)),
+      findPostIdBySlug: (slug) => read((handle) => posts.findPostIdBySlug(handle, slug)),
+      findPostRows: (ids) => read((handle) => posts.findPostRows(handle, ids)),
+      findPostMedia: (ids, firstOnly) => read((handle) => posts.findPostMedia(handle, ids, firstOnly)),
+      findPostDocuments: (ids) => read((handle) => posts.findPostDocuments(handle, ids)),
+      findPostCategories: (ids) => read((handle) => posts.findPostCategories(handle, ids)),
+      findPostLocations: (ids) => read((handle) => posts.findPostLocations(handle, ids)),
+      findPostAttributes: (ids) => read((handle) => posts.findPostAttributes(handle, ids)),
+      findTopPostIdsInCategory: (categoryId, limit) => read((handle) => posts.findTopPostIdsInCategory(handle, categoryId, limit)),
+      findRelatedPostIds: (profileId, categoryIds, limit) => read((handle) => posts.findRelatedPostIds(handle, profileId, categoryIds, limit)),
+      findPostIdsByProfile: (profileId, type, limit) => read((handle) => posts.findPostIdsByProfile(handle, profileId, type, limit)),
+      findProfileBySlug: (slug) => read((handle) => profiles.findProfileBySlug(handle, slug)),
+      findProfileMedia: (id) => read((handle) => profiles.findProfileMedia(handle, id)),
+      findProfileDocuments: (id) => read((handle) => profiles.findProfileDocuments(handle, id)),
+      findProfileCategories: (id) => read((handle) => profiles.findProfileCategories(handle, id)),
+      findProfileBadges: (id) => read((handle) => profiles.findProfileBadges(handle, id)),
+      findBusinessHours: (id) => read((handle) => profiles.findBusinessHours(handle, id)),
+      findProfileLocations: (id) => read((handle) => profiles.findProfileLocations(handle, id)),
+      findBanners: (placement) => read((handle) => content.findBanners(handle, placement)),
+      findFeaturedPostIds: (placement) => read((handle) => content.findFeaturedPostIds(handle, placement)),
+      findHomeCategories: () => read((handle) => content.findHomeCategories(handle)),
+      findCategoryTree: () => read((handle) => content.findCategoryTree(handle)),
+      findBusiestMainCategories: (type, limit) => read((handle) => content.findBusiestMainCategories(handle, type, limit)),
+      findSetting: (key) => read((handle) => content.findSetting(handle, key)),
+      findCmsPage: (page) => read((handle) => content.findCmsPage(handle, page)),
+      findCountries: () => read((handle) => content.findCountries(handle)),
+      findStates: () => read((handle) => content.findStates(handle)),
+      findReviews: (listing, limit, offset) => read((handle) => reviews.findReviews(handle, listing, limit, offset)),
+      listingExists: (listing) => read((handle) => reviews.listingExists(handle, listing)),
     },
     suggestions: {
-      findSuggestions: async (match, typed, type, limit) => findSuggestions(db, match, typed, type, limit),
-      findPlacesByPrefix: async (prefix, limit) => content.findPlacesByPrefix(db, prefix, limit),
+      findSuggestions: (match, typed, type, limit) => read((handle) => findSuggestions(handle, match, typed, type, limit)),
+      findPlacesByPrefix: (prefix, limit) => read((handle) => content.findPlacesByPrefix(handle, prefix, limit)),
     },
     sitemap: {
-      countPosts: async (type) => sitemap.countPosts(db, type),
-      countProfiles: async () => sitemap.countProfiles(db),
-      postUrlBatches: (type, limit, offset) => sitemap.postUrlBatches(db, type, limit, offset),
-      profileUrlBatches: (limit, offset) => sitemap.profileUrlBatches(db, limit, offset),
-      findCategoryPages: async () => sitemap.findCategoryPages(db),
-      findCmsPageNames: async () => sitemap.findCmsPageNames(db),
+      countPosts: (type) => read((handle) => sitemap.countPosts(handle, type)),
+      countProfiles: () => read((handle) => sitemap.countProfiles(handle)),
+      postUrlBatches: (type, limit, offset) => sitemap.postUrlBatches(reader, type, limit, offset),
+      profileUrlBatches: (limit, offset) => sitemap.profileUrlBatches(reader, limit, offset),
+      findCategoryPages: () => read((handle) => sitemap.findCategoryPages(handle)),
+      findCmsPageNames: () => read((handle) => sitemap.findCmsPageNames(handle)),
     },
     engagement: {
-      insertContactMessage: (message) => writer.write((handle) => engagement.insertContactMessage(handle, message)),
-      insertReport: (report) => writer.write((handle) => engagement.insertReport(handle, report)),
-      addViews: (counts, day) => writer.write((handle) => engagement.addViews(handle, counts, day)),
-      saveReview: (review) => writer.write((handle) => saveReview(handle, review)),
+      insertContactMessage: (message) => write((handle) => engagement.insertContactMessage(handle, message)),
+      insertReport: (report) => write((handle) => engagement.insertReport(handle, report)),
+      addViews: (counts, day) => write((handle) => engagement.addViews(handle, counts, day)),
+      upsertReview: (review) => write((handle) => ratings.upsertReview(handle, review)),
+      setReviewMedia: (reviewId, mediaIds) => write((handle) => ratings.setReviewMedia(handle, reviewId, mediaIds)),
+      refreshRating: (listing) => write((handle) => ratings.refreshRating(handle, listing)),
     },
     uploads: {
-      insertImage: (owner, image) => writer.write((handle) => uploads.insertImage(handle, owner, image)),
-      insertDocument: (owner, document) => writer.write((handle) => uploads.insertDocument(handle, owner, document)),
-      findOwnedImages: async (owner, paths, sameReview) => uploads.findOwnedImages(db, owner, paths, sameReview),
-      attachImages: (ids) => writer.write((handle) => uploads.attachImages(handle, ids)),
-      findStaleUploads: async (before) => uploads.findStaleUploads(db, before),
-      deleteUploads: (ids) => writer.write((handle) => uploads.deleteUploads(handle, ids)),
+      insertImage: (owner, image) => write((handle) => uploads.insertImage(handle, owner, image)),
+      insertDocument: (owner, document) => write((handle) => uploads.insertDocument(handle, owner, document)),
+      findOwnedImages: (owner, paths, sameReview) => read((handle) => uploads.findOwnedImages(handle, owner, paths, sameReview)),
+      attachImages: (ids) => write((handle) => uploads.attachImages(handle, ids)),
+      attachDocument: (id) => write((handle) => uploads.attachDocument(handle, id)),
+      findStaleUploads: (before) => read((handle) => uploads.findStaleUploads(handle, before)),
+      deleteUploads: (ids) => write((handle) => uploads.deleteUploads(handle, ids)),
     },
     follows: {
-      toggleFollow: (userId, listing) => writer.write((handle) => follows.toggleFollow(handle, userId, listing)),
-      isFollowing: async (userId, listing) => follows.isFollowing(db, userId, listing),
-      findFollows: async (userId, limit, offset) => follows.findFollows(db, userId, limit, offset),
+      toggleFollow: (userId, listing) => write((handle) => follows.toggleFollow(handle, userId, listing)),
+      isFollowing: (userId, listing) => read((handle) => follows.isFollowing(handle, userId, listing)),
+      findFollows: (userId, limit, offset) => read((handle) => follows.findFollows(handle, userId, limit, offset)),
     },
     enquiries: {
-      findEnquiryTarget: async (listing) => enquiries.findEnquiryTarget(db, listing),
-      insertEnquiry: (enquiry, notBefore) => writer.write((handle) => enquiries.insertEnquiry(handle, enquiry, notBefore)),
-      findEnquiries: async (userId, kind, limit, offset) => enquiries.findEnquiries(db, userId, kind, limit, offset),
-      findEnquiry: async (userId, kind, id) => enquiries.findEnquiry(db, userId, kind, id),
-      findEnquiryMedia: async (ids) => enquiries.findEnquiryMedia(db, ids),
+      findEnquiryTarget: (listing) => read((handle) => enquiries.findEnquiryTarget(handle, listing)),
+      insertEnquiry: (enquiry) => write((handle) => enquiries.insertEnquiry(handle, enquiry)),
+      hasEnquiredSince: (userId, listing, since) => read((handle) => enquiries.hasEnquiredSince(handle, userId, listing, since)),
+      findEnquiries: (userId, kind, limit, offset) => read((handle) => enquiries.findEnquiries(handle, userId, kind, limit, offset)),
+      findEnquiry: (userId, kind, id) => read((handle) => enquiries.findEnquiry(handle, userId, kind, id)),
+      findEnquiryMedia: (ids) => read((handle) => enquiries.findEnquiryMedia(handle, ids)),
     },
     stats: {
-      addClicks: (day, counts) => writer.write((handle) => stats.addClicks(handle, day, counts)),
-      findListingStats: async (listing, from, to) => stats.findListingStats(db, listing, from, to),
+      addClicks: (day, counts) => write((handle) => stats.addClicks(handle, day, counts)),
+      findListingStats: (listing, from, to) => read((handle) => stats.findListingStats(handle, listing, from, to)),
     },
     users: {
-      findUser: async (id) => users.findUser(db, id),
-      findCredentials: async (by) => users.findCredentials(db, by),
-      createUser: (user) => writer.write((handle) => users.createUser(handle, user)),
-      setPassword: (userId, hash, keep) => writer.write((handle) => users.setPassword(handle, userId, hash, keep)),
-      addRole: (userId, role, phone) => writer.write((handle) => users.addRole(handle, userId, role, phone)),
-      findIdentity: async (provider, subject) => users.findIdentity(db, provider, subject),
-      linkIdentity: (userId, identity) => writer.write((handle) => users.linkIdentity(handle, userId, identity)),
-      updateProfile: (userId, changes) => writer.write((handle) => settings.updateProfile(handle, userId, changes)),
-      updateResume: (userId, resume) => writer.write((handle) => settings.updateResume(handle, userId, resume)),
-      setPhoto: (userId, mediaId) => writer.write((handle) => settings.setPhoto(handle, userId, mediaId)),
-      setCv: (userId, documentId) => writer.write((handle) => settings.setCv(handle, userId, documentId)),
-      setPendingDelete: (userId, keep, at) => writer.write((handle) => settings.setPendingDelete(handle, userId, keep, at)),
-      findUsersToDelete: async (before) => settings.findUsersToDelete(db, before),
-      deleteUser: (userId) => writer.write((handle) => settings.deleteUser(handle, userId)),
+      findUser: (id) => read((handle) => users.findUser(handle, id)),
+      findCredentials: (by) => read((handle) => users.findCredentials(handle, by)),
+      createUser: (user) => write((handle) => users.createUser(handle, user)),
+      setPassword: (userId, hash, keep) => write((handle) => users.setPassword(handle, userId, hash, keep)),
+      addRole: (userId, role, phone) => write((handle) => users.addRole(handle, userId, role, phone)),
+      findIdentity: (provider, subject) => read((handle) => users.findIdentity(handle, provider, subject)),
+      linkIdentity: (userId, identity) => write((handle) => users.linkIdentity(handle, userId, identity)),
+      updateProfile: (userId, changes) => write((handle) => settings.updateProfile(handle, userId, changes)),
+      updateResume: (userId, resume) => write((handle) => settings.updateResume(handle, userId, resume)),
+      setPhoto: (userId, mediaId) => write((handle) => settings.setPhoto(handle, userId, mediaId)),
+      setCv: (userId, documentId) => write((handle) => settings.setCv(handle, userId, documentId)),
+      setPendingDelete: (userId, keep, at) => write((handle) => settings.setPendingDelete(handle, userId, keep, at)),
+      findUsersToDelete: (before) => read((handle) => settings.findUsersToDelete(handle, before)),
+      deleteUser: (userId) => write((handle) => settings.deleteUser(handle, userId)),
+      anonymiseReviewsBy: (userId) => write((handle) => settings.anonymiseReviewsBy(handle, userId)),
     },
     auth: {
-      createSession: (session, replacing) => writer.write((handle) => auth.createSession(handle, session, replacing)),
-      findSession: async (id) => auth.findSession(db, id),
-      touchSession: (id, at) => writer.write((handle) => auth.touchSession(handle, id, at)),
-      deleteSession: (id) => writer.write((handle) => auth.deleteSession(handle, id)),
-      deleteUserSessions: (userId, exceptId) => writer.write((handle) => auth.deleteUserSessions(handle, userId, exceptId)),
-      insertChallenge: (challenge) => writer.write((handle) => auth.insertChallenge(handle, challenge)),
-      findChallenge: async (id) => auth.findChallenge(db, id),
-      deleteChallenge: (id) => writer.write((handle) => auth.deleteChallenge(handle, id)),
-      insertCode: (code) => writer.write((handle) => auth.insertCode(handle, code)),
-      findLatestCode: async (purpose, address, challengeId) => auth.findLatestCode(db, purpose, address, challengeId),
-      findCodeSendTimes: async (purpose, address, since) => auth.findCodeSendTimes(db, purpose, address, since),
-      recordWrongCode: (id) => writer.write((handle) => auth.recordWrongCode(handle, id)),
-      useCode: (id) => writer.write((handle) => auth.useCode(handle, id)),
-      logAttempt: (attempt) => writer.write((handle) => auth.logAttempt(handle, attempt)),
-      removeExpired: (now, idleSince, before) => writer.write((handle) => auth.removeExpired(handle, now, idleSince, before)),
+      createSession: (session, replacing) => write((handle) => auth.createSession(handle, session, replacing)),
+      findSession: (id) => read((handle) => auth.findSession(handle, id)),
+      touchSession: (id, at) => write((handle) => auth.touchSession(handle, id, at)),
+      deleteSession: (id) => write((handle) => auth.deleteSession(handle, id)),
+      deleteUserSessions: (userId, exceptId) => write((handle) => auth.deleteUserSessions(handle, userId, exceptId)),
+      insertChallenge: (challenge) => write((handle) => auth.insertChallenge(handle, challenge)),
+      findChallenge: (id) => read((handle) => auth.findChallenge(handle, id)),
+      deleteChallenge: (id) => write((handle) => auth.deleteChallenge(handle, id)),
+      insertCode: (code) => write((handle) => auth.insertCode(handle, code)),
+      findLatestCode: (purpose, address, challengeId) => read((handle) => auth.findLatestCode(handle, purpose, address, challengeId)),
+      findCodeSendTimes: (purpose, address, since) => read((handle) => auth.findCodeSendTimes(handle, purpose, address, since)),
+      recordWrongCode: (id) => write((handle) => auth.recordWrongCode(handle, id)),
+      useCode: (id) => write((handle) => auth.useCode(handle, id)),
+      logAttempt: (attempt) => write((handle) => auth.logAttempt(handle, attempt)),
+      forgetSignIns: (userId, addresses) => write((handle) => settings.forgetSignIns(handle, userId, addresses)),
+      removeExpired: (now, idleSince, before) => write((handle) => auth.removeExpired(handle, now, idleSince, before)),
     },
     counters: {
-      consume: (key, points, windowMs, now) => writer.write((handle) => counters.consume(handle, key, points, windowMs, now)),
-      refund: (key, points, now) => writer.write((handle) => counters.refund(handle, key, points, now)),
-      block: (key, until) => writer.write((handle) => counters.block(handle, key, until)),
-      find: async (key, now) => counters.findCounter(db, key, now),
-      delete: (key) => writer.write((handle) => counters.deleteCounter(handle, key)),
-      removeExpired: (now) => writer.write((handle) => counters.removeExpiredCounters(handle, now)),
+      consume: (key, points, windowMs, now) => write((handle) => counters.consume(handle, key, points, windowMs, now)),
+      refund: (key, points, now) => write((handle) => counters.refund(handle, key, points, now)),
+      block: (key, until) => write((handle) => counters.block(handle, key, until)),
+      find: (key, now) => read((handle) => counters.findCounter(handle, key, now)),
+      delete: (key) => write((handle) => counters.deleteCounter(handle, key)),
+      removeExpired: (now) => write((handle) => counters.removeExpiredCounters(handle, now)),
     },
     maintenance: {
-      expirePosts: () => writer.write((handle) => expirePosts(handle)),
-      pendingMigrations: async () => pendingMigrations(db),
-      appSecret: (name, fresh) => writer.write((handle) => counters.appSecret(handle, name, fresh)),
-    },
-    async close() {
-      await writer.drain();
-      if (db.isOpen) db.close();
+      expirePosts: () => write((handle) => expirePosts(handle)),
+      pendingMigrations: () => read((handle) => pendingMigrations(handle)),
+      appSecret: (name, fresh) => write((handle) => counters.appSecret(handle, name, fresh)),
     },
   };
 }
 
-/** The serving repositories on the file at `path`: a short busy timeout, since writes retry asynchronously. */
+/** The repositories inside one transaction on the write connection: reads see its writes; `check` refuses them once it ended. */
+function transactionRepositories(handle: Db, check: () => void, reader: Db): Repositories {
+  const inside = async <T>(work: (db: Db) => T): Promise<T> => {
+    check();
+    return work(handle);
+  };
+  const tx: Repositories = {
+    ...bindRepositories({ read: inside, write: inside }, reader),
+    // A transaction inside a transaction joins it.
+    transaction: (work) => work(tx),
+    close: () => Promise.reject(new Error('The repositories of a transaction are not closed: close the app’s.')),
+  };
+  return tx;
+}
+
+/**
+ * Repositories over open handles: reads on `reader` (the serving connection), writes through one Writer on
+ * `writeDb` (a dedicated write connection; the same handle for a read-only worker, which never writes).
+ */
+export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { transactionLimitMs?: number } = {}): Repositories & { writer: Writer } {
+  const writer = new Writer(writeDb, options);
+  const handles = writeDb === reader ? [reader] : [reader, writeDb];
+  return {
+    writer,
+    ...bindRepositories({ read: async (work) => work(reader), write: (work) => writer.write(work) }, reader),
+    transaction: (work) => writer.transaction((handle, check) => work(transactionRepositories(handle, check, reader))),
+    async close() {
+      await writer.drain();
+      for (const handle of handles) if (handle.isOpen) handle.close();
+    },
+  };
+}
+
+/**
+ * The serving repositories on the file at `path`: a serving connection for reads and a write connection, both with
+ * a short busy timeout, since writes retry asynchronously.
+ */
 export function openSqliteRepositories(path: string, clock: Clock) {
-  return sqliteRepositories(openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, clock }));
+  const open = () => openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, clock });
+  return sqliteRepositories(open(), open());
 }

@@ -3,7 +3,6 @@ import type { EnquiryKind } from '../../../../shared/enquiries.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, LIVE_POST_SQL, one, statement } from '../query.ts';
-import { attachDocument, attachImages } from './uploads.ts';
 
 type Flags<Row> = Omit<Row, 'confidential' | 'resume_required'> & { confidential: number; resume_required?: number };
 
@@ -26,10 +25,13 @@ export function findEnquiryTarget(db: Db, listing: ListingRef): EnquiryTargetRow
   return row && { ...row, confidential: row.confidential === 1, resume_required: row.resume_required === 1 };
 }
 
-export function insertEnquiry(db: Db, enquiry: EnquiryInput, notBefore: string): number | null {
+export function hasEnquiredSince(db: Db, userId: number, listing: ListingRef, since: string): boolean {
+  const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+  return one(db, `SELECT 1 AS found FROM enquiries WHERE user_id = ? AND ${column} = ? AND created_at > ?`, userId, listing.id, since) !== undefined;
+}
+
+export function insertEnquiry(db: Db, enquiry: EnquiryInput): number {
   const column = enquiry.listing.type === 'profile' ? 'profile_id' : 'post_id';
-  const recent = one(db, `SELECT 1 AS found FROM enquiries WHERE user_id = ? AND ${column} = ? AND created_at > ?`, enquiry.userId, enquiry.listing.id, notBefore);
-  if (recent) return null;
   const id = Number(statement(db, `INSERT INTO enquiries (kind, user_id, ${column}, listing_title, name, phone_number, email, contact_method, details,
       document_id, notified, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
     .get(enquiry.kind, enquiry.userId, enquiry.listing.id, enquiry.listingTitle, enquiry.name, enquiry.phone_number, enquiry.email,
@@ -37,8 +39,6 @@ export function insertEnquiry(db: Db, enquiry: EnquiryInput, notBefore: string):
   enquiry.mediaIds.forEach((mediaId, position) => {
     statement(db, 'INSERT INTO enquiry_media (enquiry_id, media_id, position) VALUES (?, ?, ?)').run(id, mediaId, position);
   });
-  attachImages(db, enquiry.mediaIds);
-  if (enquiry.documentId !== null) attachDocument(db, enquiry.documentId);
   return id;
 }
 

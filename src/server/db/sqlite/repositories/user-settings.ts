@@ -62,21 +62,26 @@ export function findUsersToDelete(db: Db, requestedBefore: string): number[] {
     .map((row) => row.id);
 }
 
+/** Keeps a user's reviews as 'Former member' (other people read them and the ratings count them). */
+export function anonymiseReviewsBy(db: Db, userId: number): void {
+  statement(db, "UPDATE reviews SET user_id = NULL, reviewer_name = 'Former member', reviewer_image_id = NULL WHERE user_id = ?").run(userId);
+}
+
+/** The sign-in log keeps its lines without whom they were about; the user's codes (by id or address) go. */
+export function forgetSignIns(db: Db, userId: number, addresses: readonly string[]): void {
+  const [first = '', second = ''] = addresses;
+  statement(db, 'UPDATE auth_attempts SET user_id = NULL, identifier = NULL WHERE user_id = ? OR identifier IN (?, ?)').run(userId, first, second);
+  statement(db, 'DELETE FROM verification_codes WHERE user_id = ? OR address IN (?, ?)').run(userId, first, second);
+}
+
 /**
- * Erases a user (decision 0006): the account, details, roles, identities, sessions and codes go; their
- * reviews stay as 'Former member' (other people read them and the ratings count them); the sign-in log
- * keeps its lines without whom they were about. Returns the files (photo, CV) to delete.
+ * Deletes the account (decision 0006) with its details, roles, identities and sessions, and its photo and CV rows;
+ * returns their files, to delete once the transaction has committed.
  */
 export function deleteUser(db: Db, userId: number): string[] {
-  const user = one<{ email: string | null; phone_number: string | null }>(db, 'SELECT email, phone_number FROM users WHERE id = ?', userId);
-  if (!user) return [];
   const photo = one<MediaFiles & { id: number }>(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp
     FROM users u JOIN media m ON m.id = u.image_id WHERE u.id = ?`, userId);
   const cv = one<{ id: number; file: string }>(db, 'SELECT d.id, d.file FROM user_details u JOIN documents d ON d.id = u.cv_document_id WHERE u.user_id = ?', userId);
-  statement(db, "UPDATE reviews SET user_id = NULL, reviewer_name = 'Former member', reviewer_image_id = NULL WHERE user_id = ?").run(userId);
-  statement(db, 'UPDATE auth_attempts SET user_id = NULL, identifier = NULL WHERE user_id = ? OR identifier IN (?, ?)')
-    .run(userId, user.email ?? '', user.phone_number ?? '');
-  statement(db, 'DELETE FROM verification_codes WHERE user_id = ? OR address IN (?, ?)').run(userId, user.email ?? '', user.phone_number ?? '');
   statement(db, 'DELETE FROM users WHERE id = ?').run(userId);
   if (photo) statement(db, 'DELETE FROM media WHERE id = ?').run(photo.id);
   if (cv) statement(db, 'DELETE FROM documents WHERE id = ?').run(cv.id);
