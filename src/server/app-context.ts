@@ -6,26 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
-import { SESSION_RULES } from './accounts/sessions.ts';
-import { deleteDueAccounts } from './accounts/settings.ts';
 import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
-import { createExpiryJob, type ExpiryJob } from './catalog/lifecycle.ts';
 import type { Repositories } from './db/repositories.ts';
 import { openBackend } from './db/backend.ts';
+import { jobHandlers, RECURRING_JOBS } from './jobs/kinds.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { RateLimits } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
-import { removeStaleTempFiles, removeStaleUploads } from './uploads/pipeline.ts';
-import { ViewRecorder } from './engagement/views.ts';
+import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
-
-/** How often stale uploads, and ended sessions and codes, are looked for. */
-const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
-/** How long the sign-in log keeps an attempt. */
-const AUTH_LOG_DAYS = 90;
 
 export interface AppContext extends CatalogContext {
   config: Config;
@@ -47,14 +40,19 @@ export interface AppContext extends CatalogContext {
   outbox: Outbox;
   /** Brute-force limits of signing in (accounts/brute-force.ts). */
   signIn: SignInGuard;
-  /** Stops timers, flushes counts, closes workers and the database. */
+  /** Background work: the job runner of this process (jobs/runner.ts, decision 0015). */
+  jobs: JobRunner;
+  /** Stops the runner, flushes counts, closes workers and the database. */
   close(): Promise<void>;
 }
 
 export interface AppContextOptions {
   /** The clock (tests move one by hand); by default the system's, or TEST_CLOCK_FILE's in an end-to-end test. */
   clock?: Clock;
-  /** Start the timers (view flushing, expiry sweep); tests turn them off and call them directly. */
+  /**
+   * Start background work: the job runner (unless JOB_RUNNER=off, where `npm run jobs -- work` runs the cluster's
+   * jobs) and this process's own tasks (the view flush). Tests turn it off and run jobs themselves.
+   */
   timers?: boolean;
 }
 
@@ -70,22 +68,14 @@ export async function createAppContext(config: Config, options: AppContextOption
   const timers = options.timers ?? true;
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
-  const views = new ViewRecorder(repos, clock, timers ? undefined : 0);
-  const expiry: ExpiryJob = createExpiryJob(repos, timers);
+  const views = new ViewRecorder(repos, clock, 0);
   const limits = new RateLimits();
-  const outbox = new Outbox({ directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  // Uploads no form attached within a day go, files first; checked hourly (the query is indexed).
-  const uploadSweep = timers ? setInterval(() => void Promise.all([removeStaleUploads({ repos, config, clock }), removeStaleTempFiles({ config, clock })])
-    .catch((error: unknown) => console.error('Removing stale uploads failed', error)), UPLOAD_SWEEP_MS) : undefined;
-  uploadSweep?.unref();
-  const authSweep = timers ? setInterval(() => {
-    const now = clock.now();
-    void deleteDueAccounts(context).catch((error: unknown) => console.error('Deleting accounts failed', error));
-    void repos.counters.removeExpired(now).catch((error: unknown) => console.error('Removing ended counters failed', error));
-    void repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
-      new Date(now - AUTH_LOG_DAYS * 24 * 60 * 60_000).toISOString()).catch((error: unknown) => console.error('Removing ended sessions failed', error));
-  }, UPLOAD_SWEEP_MS) : undefined;
-  authSweep?.unref();
+  const outbox = new Outbox(repos, { directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname });
+  // Its handlers reach the app once it is built.
+  const jobs: JobRunner = new JobRunner({
+    repos, clock, handlers: jobHandlers(() => context), recurring: RECURRING_JOBS,
+    local: [{ name: 'view flush', everyMs: VIEW_FLUSH_MS, run: () => views.flush() }],
+  });
   const secrets = { csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')) };
   const context: AppContext = {
     config,
@@ -100,10 +90,9 @@ export async function createAppContext(config: Config, options: AppContextOption
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     outbox,
     signIn: new SignInGuard(repos.counters, () => clock.now()),
+    jobs,
     async close() {
-      expiry.stop();
-      clearInterval(uploadSweep);
-      clearInterval(authSweep);
+      await jobs.stop();
       await limits.close();
       await outbox.close();
       await views.close();
@@ -111,5 +100,11 @@ export async function createAppContext(config: Config, options: AppContextOption
       await repos.close();
     },
   };
+  outbox.useRunner(jobs);
+  if (timers) {
+    // Posts that expired while no process ran leave search at once, not a minute later.
+    await repos.maintenance.expirePosts();
+    await jobs.start({ claim: config.jobRunner === 'in-process' });
+  }
   return context;
 }

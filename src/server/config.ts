@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL starts with smtp:// or smtps://').optional(),
   /** Where mail (.eml) and SMS (.txt) are written when they are not sent (the embedded default). */
   OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  /**
+   * Who runs the cluster's jobs (mail, sweeps; decision 0015): the serving process (`in-process`, the default), or
+   * `off` where separate `npm run jobs -- work` processes do. The view flush stays in every serving process.
+   */
+  JOB_RUNNER: z.enum(['in-process', 'off']).default('in-process'),
   /** The From address of the product's mail. */
   MAIL_FROM: z.email().default('no-reply@yellowpages.my'),
   /** Where enquiries about listings without a contact e-mail go, for the team to pass on by phone. */
@@ -107,6 +112,7 @@ export type Config = {
   trustProxy: TrustProxy;
   smtpUrl: string | null;
   outboxDir: string;
+  jobRunner: 'in-process' | 'off';
   mailFrom: string;
   enquiryInbox: string;
   advertiserSiteUrl: string;
@@ -165,6 +171,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     pageCacheBytes: PAGE_CACHE_BYTES,
     testClockFile: settings.TEST_CLOCK_FILE ? resolvePath(settings.TEST_CLOCK_FILE) : null,
     imageDecodes: settings.IMAGE_DECODES,
+    jobRunner: settings.JOB_RUNNER,
     imageDecodeQueue: settings.IMAGE_DECODE_QUEUE,
     searchPageLimit: settings.SEARCH_PAGE_LIMIT,
     adClient: PUBLIC_AD_CLIENT ?? null,

@@ -1,12 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { Outbox } from '../../src/server/outbox/outbox.ts';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { TestClock } from '../../src/server/clock.ts';
+import { copyOfDatabase, testApp, useTestDatabase } from '../helpers/test-database.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-outbox-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const directory = join(scratch, 'outbox');
+const copy = useTestDatabase({ OUTBOX_DIR: directory });
+const files = (extension: string) => { try { return readdirSync(directory).filter((name) => name.endsWith(extension)).sort(); } catch { return []; } };
 
 const MAIL = {
   to: 'siti@example.com',
@@ -15,47 +19,114 @@ const MAIL = {
   html: '<p>Your code is <strong>482913</strong>. It expires in 10 minutes.</p>',
 };
 
-describe('outbox', () => {
-  it('writes mail as an .eml file with a plain-text and an HTML part, from the product, and logs one line', async () => {
-    const directory = join(scratch, 'files');
-    const lines: string[] = [];
-    const outbox = new Outbox({ directory, from: 'no-reply@example.my', log: (line) => lines.push(line) });
-    await outbox.sendMail(MAIL);
-    const [file] = readdirSync(directory).filter((name) => name.endsWith('.eml'));
+describe('the durable outbox (decision 0015)', () => {
+  it('writes mail as an .eml file with a plain-text and an HTML part, from the product, once its job runs, and logs one line', async () => {
+    const { outbox } = copy.app;
+    const before = files('.eml');
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    let lines: string[];
+    try {
+      await outbox.queueMail(MAIL);
+      expect(files('.eml')).toEqual(before);
+      await outbox.settled();
+      lines = log.mock.calls.map(([line]) => String(line));
+    } finally {
+      log.mockRestore();
+    }
+    const [file] = files('.eml').filter((name) => !before.includes(name));
     const message = readFileSync(join(directory, file!), 'utf8');
-    expect(message).toContain('From: Yellow Pages Malaysia <no-reply@example.my>');
+    expect(message).toContain('From: Yellow Pages Malaysia <no-reply@yellowpages.my>');
     expect(message).toContain('To: siti@example.com');
     expect(message).toContain('Subject: Your Yellow Pages code');
+    expect(message).toMatch(/Message-ID: <[\dT-]+Z-\d{10}@localhost>/);
     expect(message).toMatch(/Content-Type: text\/plain/);
     expect(message).toMatch(/Content-Type: text\/html/);
     expect(message).toContain('482913');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(file!);
-    outbox.close();
   });
 
   it('writes an SMS as a .txt file with the number and the text', async () => {
-    const directory = join(scratch, 'sms');
-    const outbox = new Outbox({ directory, from: 'no-reply@example.my', log: () => undefined });
-    await outbox.sendSms({ to: '60123456789', text: 'Your Yellow Pages code is 482913.' });
-    const [file] = readdirSync(directory);
+    await copy.app.outbox.queueSms({ to: '60123456789', text: 'Your Yellow Pages code is 482913.' });
+    await copy.app.outbox.settled();
+    const [file] = files('.txt');
     expect(readFileSync(join(directory, file!), 'utf8')).toBe('To: +60123456789\n\nYour Yellow Pages code is 482913.\n');
-    outbox.close();
   });
 
   it('sends mail over SMTP when SMTP_URL is set: a real local SMTP server receives it', async () => {
     const smtp = await startSmtpServer();
-    const { received } = smtp;
-    const outbox = new Outbox({ directory: join(scratch, 'unused'), smtpUrl: smtp.url, from: 'no-reply@example.my', log: () => undefined });
+    // Another process on the same database, configured for SMTP.
+    const mailer = await testApp(copy.url, { SMTP_URL: smtp.url, OUTBOX_DIR: join(scratch, 'unused') });
     try {
-      await outbox.sendMail(MAIL);
-      expect(received).toHaveLength(1);
-      expect(received[0]).toContain('Subject: Your Yellow Pages code');
-      expect(received[0]).toContain('482913');
-      expect(received[0]).toMatch(/Content-Type: text\/html/);
+      await mailer.outbox.queueMail(MAIL);
+      await mailer.outbox.settled();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain('Subject: Your Yellow Pages code');
+      expect(smtp.received[0]).toContain('482913');
+      expect(smtp.received[0]).toMatch(/Content-Type: text\/html/);
     } finally {
-      outbox.close();
+      await mailer.close();
       await smtp.close();
     }
+  });
+
+  it('stores the message with the change it reports: a transaction that fails leaves neither', async () => {
+    const { outbox } = copy.app;
+    const email = `rolled-back-${Date.now()}@example.my`;
+    await expect(copy.repos.transaction(async (tx) => {
+      await tx.users.createUser({ name: 'Gone', email, phone_number: null, phone_number_country: null, password_hash: null });
+      await outbox.queueMail({ ...MAIL, to: email }, { tx });
+      throw new Error('the change failed');
+    })).rejects.toThrow('the change failed');
+    await outbox.settled();
+    expect(await copy.repos.users.findCredentials({ email })).toBeUndefined();
+    expect(await copy.query.selectFrom('outbox_messages').select('id').where('recipient', '=', email).execute()).toEqual([]);
+  });
+
+  it('loses no mail when the process dies between the commit and the send: the next process sends it, once', async () => {
+    const database = await copyOfDatabase(inject('templateUrl'), 'crash');
+    const crashOutbox = join(scratch, 'crash');
+    const clock = new TestClock();
+    // The first process commits a code mail and dies before any runner took its job.
+    const first = await testApp(database.url, { OUTBOX_DIR: crashOutbox }, { clock });
+    await first.outbox.queueMail({ ...MAIL, to: 'crash@example.my' });
+    await first.repos.close();
+    expect(() => readdirSync(crashOutbox)).toThrow();
+    // A new process on the same database finds the job due and sends it.
+    const second = await testApp(database.url, { OUTBOX_DIR: crashOutbox }, { clock });
+    try {
+      expect(await second.jobs.runDue()).toBeGreaterThanOrEqual(1);
+      expect(await second.jobs.runDue()).toBe(0);
+      expect(readdirSync(crashOutbox).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+    } finally {
+      await second.close();
+      await database.remove();
+    }
+  });
+
+  it('sends one message for one row when the process dies between the send and recording it', async () => {
+    const { outbox } = copy.app;
+    const before = files('.eml');
+    await outbox.queueMail({ ...MAIL, to: 'twice@example.my' });
+    await outbox.settled();
+    const row = await copy.query.selectFrom('outbox_messages').select(['id', 'sent_at']).where('recipient', '=', 'twice@example.my').executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+    const [file] = files('.eml').filter((name) => !before.includes(name));
+    const first = readFileSync(join(directory, file!), 'utf8');
+    // The state such a crash leaves, which no product path makes: the message went out, the row says it did not.
+    await copy.query.updateTable('outbox_messages').set({ sent_at: null }).where('id', '=', row.id).execute();
+    const count = files('.eml').length;
+    await outbox.deliver(row.id);
+    expect(files('.eml')).toHaveLength(count);
+    expect(readFileSync(join(directory, file!), 'utf8')).toBe(first);
+    expect((await copy.repos.outbox.find(row.id))!.sent_at).not.toBeNull();
+  });
+
+  it('renders a mail for nobody as sending would, and stores nothing', async () => {
+    const before = files('.eml');
+    await copy.app.outbox.queueMail({ ...MAIL, to: 'nobody@example.my' }, { deliver: false });
+    await copy.app.outbox.settled();
+    expect(await copy.query.selectFrom('outbox_messages').select('id').where('recipient', '=', 'nobody@example.my').execute()).toEqual([]);
+    expect(files('.eml')).toEqual(before);
   });
 });

@@ -216,8 +216,11 @@ export async function changePassword(app: AppContext, userId: number, input: unk
   await checkCurrentPassword(app, userId, user && await passwordHashOf(app, user), form.current_password, caller);
   // A right password means the account exists.
   refuseWeakPassword(form.password, [user!.name, user!.email, user!.phone_number]);
-  await app.repos.users.setPassword(userId, await hashPassword(form.password), caller.session?.id ?? null);
-  if (user!.email) app.outbox.queueMail(passwordChangedMail(user!.email));
+  const hash = await hashPassword(form.password);
+  await app.repos.transaction(async (tx) => {
+    await tx.users.setPassword(userId, hash, caller.session?.id ?? null);
+    if (user!.email) await app.outbox.queueMail(passwordChangedMail(user!.email), { tx });
+  });
   return { status: true, message: 'Your password has been changed.' };
 }
 

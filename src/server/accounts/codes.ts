@@ -62,21 +62,24 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const challengeId = request.challengeId ?? null;
-  await app.repos.auth.insertCode({
-    purpose: request.purpose, address, challengeId, userId: request.userId ?? null,
-    codeHash: codeHash(request.purpose, address, challengeId, code), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
-  });
-  // The message is made in every case and queued (never awaited), so the answer takes the same time whether
-  // the address has an account or not (security probe item 5); a reset for an unknown address sends nothing.
+  // The code and its message in one transaction (decision 0015). The message is made in every case and queued (its
+  // sending never awaited), so the answer takes the same time whether the address has an account or not (security
+  // probe item 5); a reset for an unknown address stores no message.
   const minutes = CODE_RULES.ttlMs / 60_000;
   const to = addressOf(request.contact);
-  if (request.contact.channel === 'email') {
-    const mail = request.deliver === 'account-exists' ? accountExistsMail(to) : codeMail(to, request.purpose, code, minutes);
-    app.outbox.queueMail(mail, { deliver: request.deliver !== 'nothing' });
-  } else {
-    const text = request.deliver === 'account-exists' ? accountExistsSms() : codeSms(request.purpose, code, minutes);
-    if (request.deliver !== 'nothing') app.outbox.queueSms({ to, text });
-  }
+  await app.repos.transaction(async (tx) => {
+    await tx.auth.insertCode({
+      purpose: request.purpose, address, challengeId, userId: request.userId ?? null,
+      codeHash: codeHash(request.purpose, address, challengeId, code), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
+    });
+    if (request.contact.channel === 'email') {
+      const mail = request.deliver === 'account-exists' ? accountExistsMail(to) : codeMail(to, request.purpose, code, minutes);
+      await app.outbox.queueMail(mail, { deliver: request.deliver !== 'nothing', tx });
+    } else {
+      const text = request.deliver === 'account-exists' ? accountExistsSms() : codeSms(request.purpose, code, minutes);
+      if (request.deliver !== 'nothing') await app.outbox.queueSms({ to, text }, { tx });
+    }
+  });
 }
 
 /**

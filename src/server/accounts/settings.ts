@@ -35,10 +35,12 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
     if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'email');
     await requireRecentProof(app, user, caller, current_password);
     await useAccountCode(app, userId, caller, email, code);
-    await app.repos.users.updateProfile(userId, { email });
-    // As after a password change: every other session ends, and the old address hears of it.
-    await app.repos.auth.deleteUserSessions(userId, caller.session?.id ?? null);
-    if (user.email) app.outbox.queueMail(emailChangedMail(user.email, email));
+    // As after a password change: every other session ends, and the old address hears of it (in the same transaction).
+    await app.repos.transaction(async (tx) => {
+      await tx.users.updateProfile(userId, { email });
+      await tx.auth.deleteUserSessions(userId, caller.session?.id ?? null);
+      if (user.email) await app.outbox.queueMail(emailChangedMail(user.email, email), { tx });
+    });
     return { message: 'Your email has been changed.', data: await userJson(app, userId) };
   }
   if (body.phone_number !== undefined) {
@@ -101,8 +103,10 @@ export async function downloadCv(app: AppContext, userId: number): Promise<Respo
 export async function requestDeletion(app: AppContext, userId: number, caller: Caller): Promise<{ message: string; data: User }> {
   const user = await requireUser(app, userId);
   if (!user.pending_delete) {
-    await app.repos.users.setPendingDelete(userId, caller.session?.id ?? null, new Date(app.clock.now()).toISOString());
-    if (user.email) app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS));
+    await app.repos.transaction(async (tx) => {
+      await tx.users.setPendingDelete(userId, caller.session?.id ?? null, new Date(app.clock.now()).toISOString());
+      if (user.email) await app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS), { tx });
+    });
   }
   return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
 }

@@ -12,7 +12,7 @@ import type {
   AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
-  SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UserRow, ViewCounts,
+  SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -143,6 +143,8 @@ export interface UploadRepository {
 
 /** Lifecycle work the app runs on a timer. */
 export interface MaintenanceRepository {
+  /** Rebuilds the search index in short transactions while the site keeps serving (the recurring rebuild job). */
+  rebuildSearchIndex(): Promise<void>;
   /** Marks active posts past their expiry as expired and takes them out of search; returns how many. */
   expirePosts(): Promise<number>;
   /** Migrations not yet applied: the server refuses to start while there are any. */
@@ -224,6 +226,35 @@ export interface AuthRepository {
   removeExpired(now: string, idleSince: string, attemptsBefore: string): Promise<void>;
 }
 
+/** The job table and recurring schedules (decision 0015): what the runner claims from, with a lease. Times come from the app's clock. */
+export interface JobRepository {
+  /** Enqueues a job; null when one with its idempotency key exists already. */
+  enqueue(job: NewJob): Promise<number | null>;
+  /** Takes up to `limit` due jobs (of these kinds, when given) for `owner`, leased for `leaseMs`. */
+  claim(owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[] }): Promise<JobRow[]>;
+  complete(id: number, owner: string): Promise<void>;
+  /** Records a failed attempt: retried at `retryAt`, or failed for good when null. */
+  fail(id: number, owner: string, error: string, retryAt: string | null): Promise<void>;
+  /** Hands an unfinished job back (it is queued again; the attempt does not count). */
+  release(id: number, owner: string): Promise<void>;
+  ensureSchedule(kind: string, everyMs: number): Promise<void>;
+  /** Enqueues the job of every schedule whose time has come, once per period however many runners ask; returns the kinds. */
+  fireSchedules(): Promise<string[]>;
+  /** Makes every queued job of a kind due now; returns how many. */
+  makeDue(kind: string): Promise<number>;
+  find(options: { state?: JobState; kind?: string; limit: number }): Promise<JobRow[]>;
+  count(): Promise<Record<JobState, number>>;
+  /** Deletes jobs finished before `before`; returns how many. */
+  removeFinished(before: string): Promise<number>;
+}
+
+/** Messages waiting to leave, written in the transaction of the change they report (decision 0015). */
+export interface OutboxRepository {
+  insert(message: { channel: 'mail' | 'sms'; recipient: string; message: string }): Promise<number>;
+  find(id: number): Promise<OutboxMessageRow | undefined>;
+  markSent(id: number): Promise<void>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -239,6 +270,8 @@ export interface Repositories {
   /** Sessions, sign-in challenges, one-time codes and the sign-in log. */
   auth: AuthRepository;
   counters: CounterRepository;
+  jobs: JobRepository;
+  outbox: OutboxRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

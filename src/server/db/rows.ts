@@ -467,3 +467,44 @@ export interface ResumeRow {
   language: string[];
   additional_skill: string | null;
 }
+
+// Background work (migration 0014): jobs, recurring schedules and the outbox.
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** A job as stored: `payload` is its JSON. */
+export interface JobRow {
+  id: number;
+  kind: string;
+  payload: string;
+  state: JobState;
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+  idempotency_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface NewJob {
+  kind: string;
+  payload?: unknown;
+  /** When it may run (ISO); now when absent. */
+  runAt?: string;
+  maxAttempts?: number;
+  /** A job with a key already queued, running or kept is not enqueued again. */
+  idempotencyKey?: string;
+}
+
+export interface OutboxMessageRow {
+  id: number;
+  channel: 'mail' | 'sms';
+  recipient: string;
+  /** The message as JSON (a mail's parts and attachment paths, an SMS's text). */
+  message: string;
+  created_at: string;
+  sent_at: string | null;
+}

@@ -174,6 +174,28 @@ export interface JobDetailsTable {
   resume_required: Generated<number>;
 }
 
+export interface JobSchedulesTable {
+  kind: string;
+  every_ms: number;
+  next_run_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Generated<string>;
+  state: Generated<string>;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  idempotency_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface ListingDailyStatsTable {
   post_id: number | null;
   profile_id: number | null;
@@ -227,6 +249,15 @@ export interface OauthIdentitiesTable {
   user_id: number;
   email: string | null;
   created_at: string;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  message: string;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface PackagesTable {
@@ -507,11 +538,14 @@ export interface Tables {
   hireme_details: HiremeDetailsTable;
   home_categories: HomeCategoriesTable;
   job_details: JobDetailsTable;
+  job_schedules: JobSchedulesTable;
+  jobs: JobsTable;
   listing_daily_stats: ListingDailyStatsTable;
   locations: LocationsTable;
   login_challenges: LoginChallengesTable;
   media: MediaTable;
   oauth_identities: OauthIdentitiesTable;
+  outbox_messages: OutboxMessagesTable;
   packages: PackagesTable;
   pending_jobs: PendingJobsTable;
   post_attributes: PostAttributesTable;

@@ -13,8 +13,8 @@ import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
-import type { UserRow } from '../db/rows.ts';
-import type { EnquiryRow, EnquiryTargetRow, ListingRef } from '../db/rows.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { EnquiryRow, EnquiryTargetRow, ListingRef, UserRow } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/media-files.ts';
@@ -62,7 +62,7 @@ function recordOf(row: EnquiryRow, images: EnquiryRecord['images']): EnquiryReco
   };
 }
 
-async function recordsOf(app: AppContext, rows: EnquiryRow[]): Promise<EnquiryRecord[]> {
+async function recordsOf(app: Pick<AppContext, 'repos' | 'media'>, rows: EnquiryRow[]): Promise<EnquiryRecord[]> {
   const media = await app.repos.enquiries.findEnquiryMedia(rows.filter((row) => row.kind === 'services').map((row) => row.id));
   return rows.map((row) => recordOf(row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!)));
 }
@@ -110,8 +110,9 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   const notified = target.contact_email ?? app.config.enquiryInbox;
   const mediaIds = images.map((image) => image.id);
   const now = app.clock.now();
-  // One transaction: the repeat check, the enquiry with its images, and its uploads marked used (review D5).
-  const id = await app.repos.transaction(async (tx) => {
+  // One transaction: the repeat check, the enquiry with its images, its uploads marked used (review D5), and the mails
+  // that tell the owner and the sender (decision 0015).
+  const sent = await app.repos.transaction(async (tx) => {
     if (await tx.enquiries.hasEnquiredSince(userId, listing, new Date(now - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString())) return null;
     const stored = await tx.enquiries.insertEnquiry({
       kind, userId, listing, listingTitle: target.title,
@@ -120,31 +121,31 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     });
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
-    return stored;
+    const row = (await tx.enquiries.findEnquiry(userId, kind, stored))!;
+    const [record] = await recordsOf({ ...app, repos: tx }, [row]);
+    await tellOwnerAndSender(app, tx, kind, target, record!, row, user.email);
+    return record!;
   });
-  if (id === null) {
+  if (sent === null) {
     throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
       undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });
   }
-  const row = (await app.repos.enquiries.findEnquiry(userId, kind, id))!;
-  const [record] = await recordsOf(app, [row]);
-  tellOwnerAndSender(app, kind, target, record!, row, user.email);
-  return { message, data: record! };
+  return { message, data: sent };
 }
 
 /**
- * The owner's notice (with the CV or document attached) and the sender's copy, queued (a mail that fails is
- * logged; the enquiry stays stored). The copy goes only to the account's own e-mail, which a code proved,
+ * The owner's notice (with the CV or document attached) and the sender's copy, queued in the enquiry's transaction
+ * (the runner sends them, retrying a mail that fails). The copy goes only to the account's own e-mail, which a code proved,
  * never to the address typed in the form: that would let anybody send their text from the site's address to
  * any stranger (security probe item 6).
  */
-function tellOwnerAndSender(app: AppContext, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): void {
+async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
   const documentPath = row.document_file && row.document_name ? mediaPath(app, row.document_file) : null;
   const attachment = documentPath ? { filename: row.document_name!, path: documentPath, contentType: row.document_mime_type ?? 'application/octet-stream' } : undefined;
-  app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }));
-  if (accountEmail) app.outbox.queueMail(enquiryCopyMail({ kind, to: accountEmail, title: target.title, record, site }));
+  await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
+  if (accountEmail) await app.outbox.queueMail(enquiryCopyMail({ kind, to: accountEmail, title: target.title, record, site }), { tx });
 }
 
 /** GET enquire, job-application, buysell/enquire, hireme/enquire: the user's own, newest first, a page at a time. */

@@ -1,6 +1,10 @@
 /**
- * The outbox: every e-mail and SMS the product sends (sign-up, sign-in and reset codes; later
- * enquiry notices) goes through one service with a transport per channel.
+ * The outbox: every e-mail and SMS the product sends (sign-up, sign-in and reset codes, enquiry notices, account
+ * mail) goes through one service with a transport per channel. It is durable (decision 0015): a message is a row
+ * written in the transaction of the change it reports, with a `send_message` job that the runner delivers within a
+ * second of the commit, retrying with backoff. A message is never lost when the process dies between the commit and
+ * the send, and one row is one message: the file transports write a name made from the row, and SMTP sends a
+ * Message-ID made from it, so a retry after a send whose success was not recorded is the same message.
  *
  * - Mail, embedded default (no configuration): each message is written to OUTBOX_DIR as an `.eml`
  *   file and logged in one line, so a developer can sign up locally and tests read codes from it.
@@ -8,11 +12,12 @@
  * - SMS: the provider seam is `SmsTransport`; its only implementation for now writes `.txt` files to
  *   OUTBOX_DIR. A provider (e.g. an SMS gateway's HTTP API) implements the same one method.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { SITE_NAME } from '../../shared/seo.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { OutboxMessageRow } from '../db/rows.ts';
 
 export interface Mail {
   to: string;
@@ -38,12 +43,15 @@ export interface Sms {
 }
 
 export interface SmsTransport {
-  send(sms: Sms): Promise<void>;
+  /** Sends one SMS; `key` names the outbox row, so a transport can make a repeat the same message. */
+  send(sms: Sms, key: string): Promise<void>;
 }
 
 export interface OutboxOptions {
   /** Where the file transports write (the embedded default). */
   directory: string;
+  /** The host of Message-IDs (the site's). */
+  host?: string;
   /** smtp:// or smtps:// URL; unset means mail is written to `directory`. */
   smtpUrl?: string | null;
   /** The From address of mail. */
@@ -57,15 +65,26 @@ function createRenderer(): Transporter {
   return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
-/** After the current request's work: a send starts in a later turn of the event loop, never inside the answer's. */
+/** After the current request's work: rendering a mail for nobody starts in a later turn, never inside the answer's. */
 function later(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function fileName(extension: string): string {
-  return `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.${extension}`;
+/** A file name made from the row (its time, then its id): names sort in sending order, and a repeat is the same file. */
+function fileName(key: string, extension: string): string {
+  return `${key}.${extension}`;
 }
 
+/** Writes a file once: a second write of the same message finds it there and is done. */
+async function writeOnce(file: string, contents: string | Buffer): Promise<'written' | 'there'> {
+  try {
+    await writeFile(file, contents, { flag: 'wx' });
+    return 'written';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'there';
+    throw error;
+  }
+}
 /** SMS written as text files: the embedded default and, for now, the only SMS transport. */
 export class FileSmsTransport implements SmsTransport {
   private readonly directory: string;
@@ -74,14 +93,28 @@ export class FileSmsTransport implements SmsTransport {
     this.directory = directory;
   }
 
-  async send(sms: Sms): Promise<void> {
+  async send(sms: Sms, key: string): Promise<void> {
     await mkdir(this.directory, { recursive: true });
-    await writeFile(join(this.directory, fileName('txt')), `To: +${sms.to}\n\n${sms.text}\n`, { flag: 'wx' });
+    await writeOnce(join(this.directory, fileName(key, 'txt')), `To: +${sms.to}\n\n${sms.text}\n`);
   }
 }
 
 /** What sends a rendered mail: nodemailer's transporter (SMTP, or the stream transport of the file outbox). */
 export type MailTransport = Pick<Transporter, 'sendMail' | 'close'>;
+
+/** What the outbox asks of the job runner: to look for due jobs now, and (tests, shutdown) to run the due sends. */
+export interface OutboxRunner {
+  wake(): void;
+  runDue(kinds?: readonly string[]): Promise<number>;
+}
+
+/** The job kind that delivers one outbox row. */
+export const SEND_MESSAGE_JOB = 'send_message';
+
+/** The key of a row: its time and its id, as file names and Message-IDs use it. */
+function messageKey(row: Pick<OutboxMessageRow, 'id' | 'created_at'>): string {
+  return `${row.created_at.replace(/[:.]/g, '-')}-${String(row.id).padStart(10, '0')}`;
+}
 
 export class Outbox {
   private readonly mailer: MailTransport;
@@ -89,10 +122,13 @@ export class Outbox {
   private readonly renderer = createRenderer();
   private readonly sms: SmsTransport;
   private readonly options: OutboxOptions;
-  /** Sends queued and not finished yet (queueMail, queueSms). */
-  private readonly pending = new Set<Promise<void>>();
+  private readonly repos: Repositories;
+  private runner: OutboxRunner | undefined;
+  /** Mail for nobody being rendered (queueMail with deliver: false). */
+  private readonly rendering = new Set<Promise<void>>();
 
-  constructor(options: OutboxOptions, sms: SmsTransport = new FileSmsTransport(options.directory), mailer?: MailTransport) {
+  constructor(repos: Repositories, options: OutboxOptions, sms: SmsTransport = new FileSmsTransport(options.directory), mailer?: MailTransport) {
+    this.repos = repos;
     this.options = options;
     this.sms = sms;
     // Without SMTP, nodemailer's stream transport renders the complete message (both parts, headers)
@@ -100,18 +136,51 @@ export class Outbox {
     this.mailer = mailer ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : createRenderer());
   }
 
-  /**
-   * Sends a mail in the background, once the caller's answer is on its way: the answer never waits for mail
-   * work (security probe item 5). A failure is logged. `deliver: false` does the same work of rendering the
-   * message and drops it: a code request for an unknown address costs what one for a known address costs.
-   */
-  queueMail(mail: Mail, options: { deliver?: boolean } = {}): void {
-    this.track(later().then(() => (options.deliver === false ? this.render(mail) : this.sendMail(mail))), `mail to ${mail.to}`);
+  /** The runner that delivers messages (set once the app has built it). */
+  useRunner(runner: OutboxRunner): void {
+    this.runner = runner;
   }
 
-  /** Sends an SMS in the background, as queueMail. */
-  queueSms(sms: Sms): void {
-    this.track(later().then(() => this.sendSms(sms)), `SMS to +${sms.to}`);
+  /**
+   * Queues a mail: a row and its sending job, in `tx` (the transaction of the change it reports) or in a transaction
+   * of its own. It leaves when the runner takes the job, within a second of the commit; the answer never waits for it.
+   * `deliver: false` does the same work of rendering the message and stores nothing: a code request for an unknown
+   * address costs what one for a known address costs (security probe item 5).
+   */
+  async queueMail(mail: Mail, options: { deliver?: boolean; tx?: Repositories } = {}): Promise<void> {
+    if (options.deliver === false) {
+      const rendered: Promise<void> = later().then(() => this.render(mail)).catch((error: unknown) => console.error('outbox: rendering failed', error))
+        .finally(() => this.rendering.delete(rendered));
+      this.rendering.add(rendered);
+      return;
+    }
+    await this.store('mail', mail.to, mail, options.tx);
+  }
+
+  /** Queues an SMS, as queueMail. */
+  async queueSms(sms: Sms, options: { tx?: Repositories } = {}): Promise<void> {
+    await this.store('sms', sms.to, sms, options.tx);
+  }
+
+  private async store(channel: 'mail' | 'sms', recipient: string, message: Mail | Sms, tx?: Repositories): Promise<void> {
+    const write = async (repos: Repositories) => {
+      const id = await repos.outbox.insert({ channel, recipient, message: JSON.stringify(message) });
+      await repos.jobs.enqueue({ kind: SEND_MESSAGE_JOB, payload: { id }, idempotencyKey: `message:${id}`, maxAttempts: 8 });
+    };
+    if (tx) await write(tx);
+    else await this.repos.transaction(write);
+    // The runner's claim waits behind an open transaction, so it sees the job once that commits.
+    this.runner?.wake();
+  }
+
+  /** Delivers one row (the send_message job): nothing when it was sent; the same message when a send was not recorded. */
+  async deliver(id: number): Promise<void> {
+    const row = await this.repos.outbox.find(id);
+    if (!row || row.sent_at !== null) return;
+    const key = messageKey(row);
+    if (row.channel === 'mail') await this.sendMail(JSON.parse(row.message) as Mail, key);
+    else await this.sendSms(JSON.parse(row.message) as Sms, key);
+    await this.repos.outbox.markSent(id);
   }
 
   /** Renders a mail as sending it would, and keeps nothing. */
@@ -120,42 +189,40 @@ export class Outbox {
   }
 
   /** nodemailer's message of a mail, from the product's name. */
-  private message(mail: Mail) {
-    return { from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments };
+  private message(mail: Mail, key?: string) {
+    return {
+      from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments,
+      ...(key ? { messageId: `<${key}@${this.options.host ?? 'outbox.local'}>` } : {}),
+    };
   }
 
-  /** Resolves once everything queued so far has been sent (or has failed). */
+  /** Resolves once every message queued so far has been delivered or has failed an attempt (tests; a shutdown). */
   async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    while (this.rendering.size > 0) await Promise.all(this.rendering);
+    await this.runner?.runDue([SEND_MESSAGE_JOB]);
   }
 
-  private track(send: Promise<void>, what: string): void {
-    const tracked: Promise<void> = send.catch((error: unknown) => console.error(`outbox: ${what} could not be sent`, error))
-      .finally(() => this.pending.delete(tracked));
-    this.pending.add(tracked);
-  }
-
-  /** Sends a mail with a plain-text and an HTML part, from the product's name. */
-  async sendMail(mail: Mail): Promise<void> {
-    const info: unknown = await this.mailer.sendMail(this.message(mail));
+  /** Sends a mail with a plain-text and an HTML part, from the product's name; `key` makes a repeat the same message. */
+  private async sendMail(mail: Mail, key: string): Promise<void> {
+    const info: unknown = await this.mailer.sendMail(this.message(mail, key));
     if (!this.options.smtpUrl) {
       await mkdir(this.options.directory, { recursive: true });
-      const file = join(this.options.directory, fileName('eml'));
-      await writeFile(file, (info as unknown as { message: Buffer }).message, { flag: 'wx' });
-      this.log(`mail to ${mail.to}: "${mail.subject}" written to ${file}`);
+      const file = join(this.options.directory, fileName(key, 'eml'));
+      const written = await writeOnce(file, (info as unknown as { message: Buffer }).message);
+      this.log(`mail to ${mail.to}: "${mail.subject}" ${written === 'written' ? 'written to' : 'was already at'} ${file}`);
     } else {
       this.log(`mail to ${mail.to}: "${mail.subject}" sent over SMTP`);
     }
   }
 
-  async sendSms(sms: Sms): Promise<void> {
-    await this.sms.send(sms);
+  private async sendSms(sms: Sms, key: string): Promise<void> {
+    await this.sms.send(sms, key);
     this.log(`SMS to +${sms.to} sent`);
   }
 
-  /** Waits for queued sends (bounded: a transport that hangs does not hold a shutdown), then closes the transport. */
+  /** Waits for mail for nobody being rendered (bounded), then closes the transports. Queued rows wait in the database. */
   async close(): Promise<void> {
-    await Promise.race([this.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    await Promise.race([Promise.all(this.rendering), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     this.mailer.close();
     this.renderer.close();
   }

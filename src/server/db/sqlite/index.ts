@@ -3,7 +3,11 @@
  * file. Reads run on the serving connection; every write goes through one Writer (writer.ts), so a
  * lock held by another process is waited for asynchronously, never inside the event loop.
  */
-import type { Clock } from '../../clock.ts';
+import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from '../../clock.ts';
+import * as jobs from '../kysely/jobs.ts';
+import * as outbox from '../kysely/outbox.ts';
+import type { Tables } from '../tables.ts';
 import type { Repositories } from '../repositories.ts';
 import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
@@ -24,18 +28,35 @@ import * as stats from './repositories/stats.ts';
 import * as uploads from './repositories/uploads.ts';
 import * as settings from './repositories/user-settings.ts';
 import * as users from './repositories/users.ts';
+import { sqliteKysely } from './kysely.ts';
 import { Writer } from './writer.ts';
+import { postIdBounds, REBUILD_BATCH } from './jobs.ts';
+import { finishRebuild, reindexPostRange } from './repositories/search-index.ts';
 
-/** How bound repositories reach the database: reads, and writes (each its own transaction, or the caller's). */
+/**
+ * How bound repositories reach the database: reads and writes of hand-written SQL (each write its own transaction,
+ * or the caller's), the same through the query layer (Kysely, decision 0012), and the time of the app's clock.
+ */
 interface Access {
   read<T>(work: (db: Db) => T): Promise<T>;
   write<T>(work: (db: Db) => T): Promise<T>;
+  queryRead<T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T>;
+  queryWrite<T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T>;
+  now(): string;
+}
+
+/** One Kysely instance per connection. */
+const queryLayers = new WeakMap<Db, Kysely<Tables>>();
+function queryLayer(db: Db): Kysely<Tables> {
+  let layer = queryLayers.get(db);
+  if (!layer) queryLayers.set(db, (layer = sqliteKysely<Tables>(db)));
+  return layer;
 }
 
 type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
 
 /** The repositories' functions over one way of reaching the database; `reader` serves long reads (sitemap batches). */
-function bindRepositories({ read, write }: Access, reader: Db): DataRepositories {
+function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, reader: Db): DataRepositories {
   return {
     catalog: {
       catalogVersion: () => read((handle) => catalogVersion(handle)),
@@ -159,20 +180,48 @@ function bindRepositories({ read, write }: Access, reader: Db): DataRepositories
     },
     maintenance: {
       expirePosts: () => write((handle) => expirePosts(handle)),
+      async rebuildSearchIndex() {
+        const { low, high } = await read((handle) => postIdBounds(handle));
+        // Batch by batch, each its own write: the site's writes slip in between.
+        for (let from = low; from <= high; from += REBUILD_BATCH) await write((handle) => reindexPostRange(handle, from, from + REBUILD_BATCH));
+        await write((handle) => finishRebuild(handle));
+        await write((handle) => handle.exec('ANALYZE search_posts'));
+      },
       pendingMigrations: () => read((handle) => pendingMigrations(handle)),
       appSecret: (name, fresh) => write((handle) => counters.appSecret(handle, name, fresh)),
+    },
+    jobs: {
+      enqueue: (job) => queryWrite((db) => jobs.enqueueJob(db, job, now())),
+      claim: (owner, options) => queryWrite((db) => jobs.claimJobs(db, owner, options, now())),
+      complete: (id, owner) => queryWrite((db) => jobs.completeJob(db, id, owner, now())),
+      fail: (id, owner, error, retryAt) => queryWrite((db) => jobs.failJob(db, id, owner, error, retryAt, now())),
+      release: (id, owner) => queryWrite((db) => jobs.releaseJob(db, id, owner)),
+      ensureSchedule: (kind, everyMs) => queryWrite((db) => jobs.ensureSchedule(db, kind, everyMs, now())),
+      fireSchedules: () => queryWrite((db) => jobs.fireSchedules(db, now())),
+      makeDue: (kind) => queryWrite((db) => jobs.makeDue(db, kind, now())),
+      find: (options) => queryRead((db) => jobs.findJobs(db, options)),
+      count: () => queryRead((db) => jobs.countJobs(db)),
+      removeFinished: (before) => queryWrite((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    outbox: {
+      insert: (message) => queryWrite((db) => outbox.insertMessage(db, message, now())),
+      find: (id) => queryRead((db) => outbox.findMessage(db, id)),
+      markSent: (id) => queryWrite((db) => outbox.markSent(db, id, now())),
     },
   };
 }
 
 /** The repositories inside one transaction on the write connection: reads see its writes; `check` refuses them once it ended. */
-function transactionRepositories(handle: Db, check: () => void, reader: Db): Repositories {
+function transactionRepositories(handle: Db, check: () => void, reader: Db, now: () => string): Repositories {
   const inside = async <T>(work: (db: Db) => T): Promise<T> => {
     check();
     return work(handle);
   };
+  // Its own query layer, checking before every statement: work that outlived the transaction never writes into the next one.
+  const layer = sqliteKysely<Tables>(handle, check);
+  const insideQuery = async <T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T> => work(layer);
   const tx: Repositories = {
-    ...bindRepositories({ read: inside, write: inside }, reader),
+    ...bindRepositories({ read: inside, write: inside, queryRead: insideQuery, queryWrite: insideQuery, now }, reader),
     // A transaction inside a transaction joins it.
     transaction: (work) => work(tx),
     close: () => Promise.reject(new Error('The repositories of a transaction are not closed: close the app’s.')),
@@ -184,13 +233,22 @@ function transactionRepositories(handle: Db, check: () => void, reader: Db): Rep
  * Repositories over open handles: reads on `reader` (the serving connection), writes through one Writer on
  * `writeDb` (a dedicated write connection; the same handle for a read-only worker, which never writes).
  */
-export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { transactionLimitMs?: number } = {}): Repositories & { writer: Writer } {
+export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { transactionLimitMs?: number; clock?: Clock } = {}): Repositories & { writer: Writer } {
   const writer = new Writer(writeDb, options);
   const handles = writeDb === reader ? [reader] : [reader, writeDb];
+  const clock = options.clock ?? systemClock;
+  const now = () => new Date(clock.now()).toISOString();
   return {
     writer,
-    ...bindRepositories({ read: async (work) => work(reader), write: (work) => writer.write(work) }, reader),
-    transaction: (work) => writer.transaction((handle, check) => work(transactionRepositories(handle, check, reader))),
+    ...bindRepositories({
+      read: async (work) => work(reader),
+      write: (work) => writer.write(work),
+      queryRead: (work) => work(queryLayer(reader)),
+      // A write through the query layer awaits between its statements: it runs as a transaction of the Writer's.
+      queryWrite: (work) => writer.transaction((handle, check) => work(sqliteKysely<Tables>(handle, check))),
+      now,
+    }, reader),
+    transaction: (work) => writer.transaction((handle, check) => work(transactionRepositories(handle, check, reader, now))),
     async close() {
       await writer.drain();
       for (const handle of handles) if (handle.isOpen) handle.close();
@@ -204,5 +262,5 @@ export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { 
  */
 export function openSqliteRepositories(path: string, clock: Clock) {
   const open = () => openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, clock });
-  return sqliteRepositories(open(), open());
+  return sqliteRepositories(open(), open(), { clock });
 }

@@ -6,14 +6,19 @@ import { transaction, type Db } from './connection.ts';
 import { finishRebuild, reindexPostRange } from './repositories/search-index.ts';
 
 /** Posts reindexed per transaction: about half a second each at 500,000 listings, so the site's writes slip in between. */
-const REBUILD_BATCH = 2_500;
+export const REBUILD_BATCH = 2_500;
+
+/** The post ids a rebuild walks, lowest and highest. */
+export function postIdBounds(db: Db): { low: number; high: number } {
+  return db.prepare('SELECT coalesce(min(id), 0) AS low, coalesce(max(id), -1) AS high FROM posts').get() as { low: number; high: number };
+}
 
 /**
  * Rebuilds the search tables from the catalogue batch by batch: every post's rows are replaced in
  * place (searches keep finding it meanwhile), then summaries and suggestions are recounted.
  */
 export function rebuildSearchIndexJob(db: Db, log: (line: string) => void = () => {}): void {
-  const bounds = db.prepare('SELECT coalesce(min(id), 0) AS low, coalesce(max(id), -1) AS high FROM posts').get() as { low: number; high: number };
+  const bounds = postIdBounds(db);
   const total = Math.max(0, bounds.high - bounds.low + 1);
   for (let from = bounds.low; from <= bounds.high; from += REBUILD_BATCH) {
     transaction(db, () => reindexPostRange(db, from, from + REBUILD_BATCH));

@@ -12,11 +12,15 @@ function values(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters as SQLInputValue[];
 }
 
-/** The connection in the shape Kysely's SqliteDialect reads. Closing it is its owner's business, not Kysely's. */
-export function kyselyDatabase(db: Db): SqliteDatabase {
+/**
+ * The connection in the shape Kysely's SqliteDialect reads. Closing it is its owner's business, not Kysely's.
+ * `beforeStatement` runs before each statement (a transaction's check that it is still open).
+ */
+export function kyselyDatabase(db: Db, beforeStatement?: () => void): SqliteDatabase {
   return {
     close: () => undefined,
     prepare(sql) {
+      beforeStatement?.();
       const prepared = statement(db, sql);
       return {
         // A statement that answers rows (a SELECT, or a write with RETURNING) is read with all().
@@ -33,6 +37,6 @@ export function kyselyDatabase(db: Db): SqliteDatabase {
 }
 
 /** A Kysely instance over one node:sqlite connection. */
-export function sqliteKysely<Schema>(db: Db): Kysely<Schema> {
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: kyselyDatabase(db) }) });
+export function sqliteKysely<Schema>(db: Db, beforeStatement?: () => void): Kysely<Schema> {
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: kyselyDatabase(db, beforeStatement) }) });
 }

@@ -1,0 +1,112 @@
+/**
+ * The job table, written once in the query layer for every backend (decisions 0012, 0015). A claim runs in a
+ * write transaction: SQLite has one writer, so selecting then updating is already exclusive; PostgreSQL adds
+ * `FOR UPDATE SKIP LOCKED` to the select (issue 24). Times are ISO strings from the app's clock.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { JobRow, NewJob } from '../rows.ts';
+import type { Tables } from '../tables.ts';
+
+type Db = Kysely<Tables>;
+
+const later = (now: string, ms: number) => new Date(Date.parse(now) + ms).toISOString();
+
+/** Enqueues a job; null when one with its idempotency key exists already. */
+export async function enqueueJob(db: Db, job: NewJob, now: string): Promise<number | null> {
+  const row = await db.insertInto('jobs').values({
+    kind: job.kind, payload: JSON.stringify(job.payload ?? {}), run_at: job.runAt ?? now, max_attempts: job.maxAttempts ?? 5,
+    idempotency_key: job.idempotencyKey ?? null, created_at: now,
+  }).onConflict((conflict) => conflict.column('idempotency_key').where('idempotency_key', 'is not', null).doNothing())
+    .returning('id').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Takes up to `limit` due jobs for `owner` until the lease ends: queued ones whose time has come, and running ones
+ * whose holder's lease ended (it died). One whose last attempt's lease ended fails instead.
+ */
+export async function claimJobs(db: Db, owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[] }, now: string): Promise<JobRow[]> {
+  await db.updateTable('jobs').set({ state: 'failed', last_error: 'Its holder stopped during the last attempt.', finished_at: now, lease_owner: null, lease_until: null })
+    .where('state', '=', 'running').where('lease_until', '<', now).whereRef('attempts', '>=', 'max_attempts').execute();
+  let due = db.selectFrom('jobs').select('id')
+    .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]));
+  if (options.kinds) due = due.where('kind', 'in', [...options.kinds]);
+  const ids = (await due.orderBy('run_at').orderBy('id').limit(options.limit).execute()).map((row) => row.id);
+  if (ids.length === 0) return [];
+  await db.updateTable('jobs').set({ state: 'running', lease_owner: owner, lease_until: later(now, options.leaseMs), attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', ids).execute();
+  return await db.selectFrom('jobs').selectAll().where('id', 'in', ids).orderBy('run_at').orderBy('id').execute() as JobRow[];
+}
+
+/** Marks a job the owner holds done. */
+export async function completeJob(db: Db, id: number, owner: string, now: string): Promise<void> {
+  await db.updateTable('jobs').set({ state: 'done', finished_at: now, lease_owner: null, lease_until: null, last_error: null })
+    .where('id', '=', id).where('lease_owner', '=', owner).execute();
+}
+
+/** Records a failed attempt: the job waits until `retryAt`, or fails for good when that is null. */
+export async function failJob(db: Db, id: number, owner: string, error: string, retryAt: string | null, now: string): Promise<void> {
+  await db.updateTable('jobs').set(retryAt === null
+    ? { state: 'failed', last_error: error, finished_at: now, lease_owner: null, lease_until: null }
+    : { state: 'queued', last_error: error, run_at: retryAt, lease_owner: null, lease_until: null })
+    .where('id', '=', id).where('lease_owner', '=', owner).execute();
+}
+
+/** Hands a job back unfinished (a shutdown): it is queued again, and the attempt does not count. */
+export async function releaseJob(db: Db, id: number, owner: string): Promise<void> {
+  await db.updateTable('jobs').set({ state: 'queued', lease_owner: null, lease_until: null, attempts: sql<number>`attempts - 1` })
+    .where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').execute();
+}
+
+/** Adds a recurring job's schedule (first due `everyMs` from now), or updates its period; the next run stays. */
+export async function ensureSchedule(db: Db, kind: string, everyMs: number, now: string): Promise<void> {
+  await db.insertInto('job_schedules').values({ kind, every_ms: everyMs, next_run_at: later(now, everyMs) })
+    .onConflict((conflict) => conflict.column('kind').doUpdateSet({ every_ms: everyMs })).execute();
+}
+
+/**
+ * Fires the schedules whose time has come: each one's next time moves past now and its job is enqueued, in the
+ * caller's transaction. The move is a compare-and-set and the job's key names the period, so however many
+ * runners look at once, a period's job is enqueued once. Returns the kinds fired.
+ */
+export async function fireSchedules(db: Db, now: string): Promise<string[]> {
+  const due = await db.selectFrom('job_schedules').selectAll().where('next_run_at', '<=', now).execute();
+  const fired: string[] = [];
+  for (const schedule of due) {
+    const missed = Math.floor((Date.parse(now) - Date.parse(schedule.next_run_at)) / schedule.every_ms) + 1;
+    const next = later(schedule.next_run_at, missed * schedule.every_ms);
+    const moved = await db.updateTable('job_schedules').set({ next_run_at: next })
+      .where('kind', '=', schedule.kind).where('next_run_at', '=', schedule.next_run_at).executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) continue;
+    if (await enqueueJob(db, { kind: schedule.kind, idempotencyKey: `${schedule.kind}@${schedule.next_run_at}` }, now) !== null) fired.push(schedule.kind);
+  }
+  return fired;
+}
+
+/** Makes every queued job of a kind due now; returns how many. */
+export async function makeDue(db: Db, kind: string, now: string): Promise<number> {
+  const result = await db.updateTable('jobs').set({ run_at: now }).where('kind', '=', kind).where('state', '=', 'queued').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The jobs in a state (all when absent), newest first. */
+export async function findJobs(db: Db, options: { state?: JobRow['state']; kind?: string; limit: number }): Promise<JobRow[]> {
+  let query = db.selectFrom('jobs').selectAll();
+  if (options.state) query = query.where('state', '=', options.state);
+  if (options.kind) query = query.where('kind', '=', options.kind);
+  return await query.orderBy('id', 'desc').limit(options.limit).execute() as JobRow[];
+}
+
+/** How many jobs are in each state. */
+export async function countJobs(db: Db): Promise<Record<JobRow['state'], number>> {
+  const rows = await db.selectFrom('jobs').select((eb) => ['state', eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+  const counts = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of rows) counts[row.state as JobRow['state']] = Number(row.n);
+  return counts;
+}
+
+/** Deletes finished jobs (done or failed) older than `before`; returns how many. */
+export async function removeFinishedJobs(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('state', 'in', ['done', 'failed']).where('finished_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,19 @@
+/** The outbox's messages (migration 0014), written once in the query layer for every backend (decision 0015). */
+import type { Kysely } from 'kysely';
+import type { OutboxMessageRow } from '../rows.ts';
+import type { Tables } from '../tables.ts';
+
+type Db = Kysely<Tables>;
+
+export async function insertMessage(db: Db, message: { channel: 'mail' | 'sms'; recipient: string; message: string }, now: string): Promise<number> {
+  const row = await db.insertInto('outbox_messages').values({ ...message, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findMessage(db: Db, id: number): Promise<OutboxMessageRow | undefined> {
+  return await db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst() as OutboxMessageRow | undefined;
+}
+
+export async function markSent(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('outbox_messages').set({ sent_at: now }).where('id', '=', id).where('sent_at', 'is', null).execute();
+}

@@ -1,0 +1,62 @@
+/**
+ * The product's jobs (decision 0015): what each kind does, and which recur how often. Mail and SMS go through
+ * `send_message`; the sweeps that were timers in every process are recurring jobs of the cluster, each run once
+ * per period whichever process takes it.
+ */
+import { SESSION_RULES } from '../accounts/sessions.ts';
+import { deleteDueAccounts } from '../accounts/settings.ts';
+import type { AppContext } from '../app-context.ts';
+import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
+import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
+import type { JobHandler, RecurringJob } from './runner.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** How long the sign-in log keeps an attempt. */
+const AUTH_LOG_DAYS = 90;
+/** How long finished jobs stay listed (`npm run jobs`). */
+const FINISHED_JOB_DAYS = 7;
+
+export const RECURRING_JOBS: readonly RecurringJob[] = [
+  // Posts past their expiry leave search, rows and sitemaps.
+  { kind: 'expire_posts', everyMs: MINUTE },
+  // Accounts asked to be deleted 14 days ago go, with their files.
+  { kind: 'delete_accounts', everyMs: HOUR },
+  // Uploads no form used within a day go, rows first; half-written temporary files too.
+  { kind: 'remove_stale_uploads', everyMs: HOUR },
+  // Ended sessions, challenges, codes and counters, and old lines of the sign-in log.
+  { kind: 'remove_ended_sign_ins', everyMs: HOUR },
+  { kind: 'remove_finished_jobs', everyMs: DAY },
+  // The search index rebuilt from the catalogue in short transactions: any drift is gone within a week.
+  { kind: 'rebuild_search_index', everyMs: 7 * DAY },
+];
+
+/** What each kind does, over the app (reached when a job runs: the runner is built before the app is). */
+export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler> {
+  return {
+    [SEND_MESSAGE_JOB]: async (payload) => appOf().outbox.deliver((payload as { id: number }).id),
+    expire_posts: async () => {
+      await appOf().repos.maintenance.expirePosts();
+    },
+    delete_accounts: async () => {
+      await deleteDueAccounts(appOf());
+    },
+    remove_stale_uploads: async () => {
+      await removeStaleUploads(appOf());
+      await removeStaleTempFiles(appOf());
+    },
+    remove_ended_sign_ins: async () => {
+      const { repos, clock } = appOf();
+      const now = clock.now();
+      await repos.counters.removeExpired(now);
+      await repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
+        new Date(now - AUTH_LOG_DAYS * DAY).toISOString());
+    },
+    remove_finished_jobs: async () => {
+      const { repos, clock } = appOf();
+      await repos.jobs.removeFinished(new Date(clock.now() - FINISHED_JOB_DAYS * DAY).toISOString());
+    },
+    rebuild_search_index: () => appOf().repos.maintenance.rebuildSearchIndex(),
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The job runner (decision 0015): one per process, over the job table of the data seam. It fires recurring
+ * schedules, claims due jobs with a lease, runs them, and records the outcome with exponential backoff. Several
+ * processes on one database each run a job once: a claim is exclusive, a schedule's period is fired once, and a
+ * job whose holder died is taken again when its lease ends. Work that holds this process's memory (the view
+ * flush) runs as a local task here, not as a job of the cluster.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Clock } from '../clock.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { JobRow } from '../db/rows.ts';
+
+/** What a job kind does with its payload. It must be safe to run again: a job runs at least once. */
+export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+export interface RecurringJob {
+  kind: string;
+  everyMs: number;
+}
+
+/** A task of this process only, every `everyMs`. */
+export interface LocalTask {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  repos: Repositories;
+  clock: Clock;
+  handlers: Record<string, JobHandler>;
+  recurring?: readonly RecurringJob[];
+  local?: readonly LocalTask[];
+  /** How often an idle runner looks for due jobs; `wake()` makes it look at once. */
+  pollMs?: number;
+  /** How long a claimed job is held before another runner may take it (a job must finish well within it). */
+  leaseMs?: number;
+  /** Jobs run at once. */
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+export const JOB_POLL_MS = 500;
+export const JOB_LEASE_MS = 5 * 60_000;
+/** The first retry waits this long; each next one twice as long, up to an hour. */
+const BACKOFF_BASE_MS = 10_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export class JobRunner {
+  /** Who holds a claimed job: this process, told apart from others on the same database. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly options: Required<Omit<JobRunnerOptions, 'local' | 'recurring'>> & Pick<JobRunnerOptions, 'local' | 'recurring'>;
+  private readonly running = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly localTimers: NodeJS.Timeout[] = [];
+  private stopped = true;
+  private polling: Promise<void> | undefined;
+  private again = false;
+  private prepared: Promise<void> | undefined;
+
+  constructor(options: JobRunnerOptions) {
+    this.options = {
+      pollMs: JOB_POLL_MS, leaseMs: JOB_LEASE_MS, concurrency: 4, log: (line) => console.log(line), ...options,
+    };
+  }
+
+  /** The kinds this runner knows. */
+  get kinds(): string[] {
+    return Object.keys(this.options.handlers);
+  }
+
+  /** Registers the recurring schedules (once per runner). */
+  private prepare(): Promise<void> {
+    this.prepared ??= (async () => {
+      for (const job of this.options.recurring ?? []) await this.options.repos.jobs.ensureSchedule(job.kind, job.everyMs);
+    })();
+    return this.prepared;
+  }
+
+  /**
+   * Starts this process's local tasks and, with `claim` (the default), polling for the cluster's jobs. Without it,
+   * another process (`npm run jobs -- work`) runs them.
+   */
+  async start(options: { claim?: boolean } = {}): Promise<void> {
+    await this.prepare();
+    for (const task of this.options.local ?? []) {
+      const timer = setInterval(() => void task.run().catch((error: unknown) => this.options.log(`jobs: ${task.name} failed: ${String(error)}`)), task.everyMs);
+      timer.unref();
+      this.localTimers.push(timer);
+    }
+    if (options.claim === false) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Looks for due jobs at once (a commit that queued mail calls it: mail leaves within a second). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.polling) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.polling = this.runDue().then(() => undefined, (error: unknown) => this.options.log(`jobs: polling failed: ${String(error)}`))
+        .finally(() => {
+          this.polling = undefined;
+          if (this.stopped) return;
+          const more = this.again;
+          this.again = false;
+          this.schedule(more ? 0 : this.options.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /**
+   * One pass: fires due schedules, then claims and runs due jobs (of `kinds`, when given) until none is left or
+   * the runner is stopping. Returns how many ran.
+   */
+  async runDue(kinds?: readonly string[]): Promise<number> {
+    await this.prepare();
+    const { repos, concurrency, leaseMs } = this.options;
+    await repos.jobs.fireSchedules();
+    let ran = 0;
+    for (;;) {
+      const claimed = await repos.jobs.claim(this.owner, { limit: concurrency, leaseMs, kinds: kinds ?? this.kinds });
+      if (claimed.length === 0) return ran;
+      await Promise.all(claimed.map((job) => this.run(job)));
+      ran += claimed.length;
+      if (this.stopped && !kinds) return ran;
+    }
+  }
+
+  /** Runs every queued job of a kind now, due or not (operators, tests); a recurring kind with none queued gets one. */
+  async runKind(kind: string): Promise<number> {
+    if (!this.options.handlers[kind]) throw new Error(`No job kind ${kind}: ${this.kinds.join(', ')}.`);
+    const made = await this.options.repos.jobs.makeDue(kind);
+    if (made === 0 && this.options.recurring?.some((job) => job.kind === kind)) {
+      await this.options.repos.jobs.enqueue({ kind, idempotencyKey: `${kind}@run-${new Date(this.options.clock.now()).toISOString()}` });
+    }
+    return this.runDue([kind]);
+  }
+
+  private run(job: JobRow): Promise<void> {
+    const handler = this.options.handlers[job.kind];
+    const { repos, clock } = this.options;
+    const work = (async () => {
+      if (!handler) {
+        await repos.jobs.fail(job.id, this.owner, `No handler for ${job.kind} in this process.`, new Date(clock.now() + BACKOFF_MAX_MS).toISOString());
+        return;
+      }
+      try {
+        await handler(JSON.parse(job.payload) as unknown, job);
+        await repos.jobs.complete(job.id, this.owner);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const retryAt = job.attempts < job.max_attempts ? new Date(clock.now() + backoffMs(job.attempts)).toISOString() : null;
+        this.options.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts})${retryAt ? `, retried at ${retryAt}` : ''}: ${message}`);
+        await repos.jobs.fail(job.id, this.owner, message, retryAt);
+      }
+    })().finally(() => this.running.delete(job.id));
+    this.running.set(job.id, work);
+    return work;
+  }
+
+  /**
+   * Stops polling and local tasks. Jobs running finish within `graceMs`; those still running then are handed back
+   * (queued again, the attempt not counted) and another runner takes them.
+   */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const timer of this.localTimers.splice(0)) clearInterval(timer);
+    const finished = Promise.all([...this.running.values(), this.polling]).then(() => true);
+    const inTime = await Promise.race([finished, new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref())]);
+    if (!inTime) for (const id of this.running.keys()) await this.options.repos.jobs.release(id, this.owner);
+  }
+}

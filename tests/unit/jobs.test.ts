@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TestClock } from '../../src/server/clock.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openBackend, type Backend } from '../../src/server/db/backend.ts';
+import { backoffMs, JobRunner, type JobHandler } from '../../src/server/jobs/runner.ts';
+import { copyOfDatabase } from '../helpers/test-database.ts';
+
+/** Two processes' worth of repositories on one database of the backend the tests run on, with one clock. */
+const clock = new TestClock();
+let copy: Awaited<ReturnType<typeof copyOfDatabase>>;
+let first: Backend;
+let second: Backend;
+beforeAll(async () => {
+  copy = await copyOfDatabase(inject('templateUrl'), 'jobs');
+  first = await openBackend(loadConfig({ DATABASE_URL: copy.url }), clock);
+  second = await openBackend(loadConfig({ DATABASE_URL: copy.url }), clock);
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await copy.remove();
+});
+
+const MINUTE = 60_000;
+const quiet = () => undefined;
+const runner = (backend: Backend, handlers: Record<string, JobHandler>, recurring: { kind: string; everyMs: number }[] = []) =>
+  new JobRunner({ repos: backend.repos, clock, handlers, recurring, log: quiet, leaseMs: MINUTE });
+
+describe('the job runner (decision 0015)', () => {
+  it('runs a recurring job once per period, however many runners share the database', async () => {
+    let ticks = 0;
+    const handlers = { tick: async () => { ticks += 1; } };
+    const a = runner(first, handlers, [{ kind: 'tick', everyMs: 10 * MINUTE }]);
+    const b = runner(second, handlers, [{ kind: 'tick', everyMs: 10 * MINUTE }]);
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(ticks).toBe(0);
+    for (const period of [1, 2, 3]) {
+      clock.advance(10 * MINUTE);
+      await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+      expect(ticks, `period ${period}`).toBe(period);
+    }
+    // A runner that was away for three periods fires the missed ones once, not three times.
+    clock.advance(30 * MINUTE);
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(ticks).toBe(4);
+  });
+
+  it('runs each job once across runners, and takes again a job whose holder died when its lease ends', async () => {
+    const seen: string[] = [];
+    const handlers = { work: async (payload: unknown) => { seen.push((payload as { name: string }).name); } };
+    for (const name of ['one', 'two', 'three', 'four', 'five']) await first.repos.jobs.enqueue({ kind: 'work', payload: { name } });
+    // A process claims one and dies holding it.
+    const [orphan] = await second.repos.jobs.claim('a process that died', { limit: 1, leaseMs: MINUTE, kinds: ['work'] });
+    await Promise.all([runner(first, handlers).runDue(), runner(second, handlers).runDue()]);
+    expect(seen).toHaveLength(4);
+    expect(seen).not.toContain(JSON.parse(orphan!.payload).name);
+    clock.advance(MINUTE + 1_000);
+    await runner(second, handlers).runDue();
+    expect([...seen].sort()).toEqual(['five', 'four', 'one', 'three', 'two']);
+    expect((await first.repos.jobs.find({ kind: 'work', limit: 10 })).every((job) => job.state === 'done')).toBe(true);
+  });
+
+  it('retries a failing job with growing waits, then marks it failed with its last error', async () => {
+    let calls = 0;
+    const handlers = { flaky: async () => { calls += 1; throw new Error(`failure ${calls}`); } };
+    const jobs = runner(first, handlers);
+    const id = (await first.repos.jobs.enqueue({ kind: 'flaky', maxAttempts: 3 }))!;
+    await jobs.runDue();
+    expect(calls).toBe(1);
+    await jobs.runDue();
+    expect(calls, 'not due before its backoff').toBe(1);
+    clock.advance(backoffMs(1));
+    await jobs.runDue();
+    expect(calls).toBe(2);
+    clock.advance(backoffMs(2));
+    await jobs.runDue();
+    expect(calls).toBe(3);
+    clock.advance(backoffMs(3));
+    await jobs.runDue();
+    expect(calls).toBe(3);
+    const [job] = await first.repos.jobs.find({ kind: 'flaky', limit: 1 });
+    expect(job).toMatchObject({ id, state: 'failed', attempts: 3, last_error: 'failure 3' });
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+  });
+
+  it('runs the jobs of a kind now when asked, due or not, and enqueues a job once per idempotency key', async () => {
+    let runs = 0;
+    const jobs = runner(first, { later: async () => { runs += 1; } });
+    expect(await first.repos.jobs.enqueue({ kind: 'later', runAt: new Date(clock.now() + 24 * 60 * MINUTE).toISOString(), idempotencyKey: 'later:1' })).not.toBeNull();
+    expect(await first.repos.jobs.enqueue({ kind: 'later', idempotencyKey: 'later:1' })).toBeNull();
+    await jobs.runDue();
+    expect(runs).toBe(0);
+    expect(await jobs.runKind('later')).toBe(1);
+    expect(runs).toBe(1);
+    await expect(jobs.runKind('no-such-kind')).rejects.toThrow(/No job kind/);
+  });
+
+  it('hands a job back on shutdown when it does not finish in time: queued again, the attempt not counted', async () => {
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const jobs = runner(first, { slow: () => new Promise<void>(() => release()) });
+    const id = (await first.repos.jobs.enqueue({ kind: 'slow' }))!;
+    void jobs.runDue();
+    await started;
+    await jobs.stop(50);
+    const [job] = await first.repos.jobs.find({ kind: 'slow', limit: 1 });
+    expect(job).toMatchObject({ id, state: 'queued', attempts: 0, lease_owner: null });
+  });
+
+  it('are listed and run by `npm run jobs`', () => {
+    const jobs = (...args: string[]) => spawnSync(process.execPath, ['scripts/jobs.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: 30_000 });
+    const ran = jobs('run', 'expire_posts');
+    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^ran 1 expire_posts job\n {2}#\d+ expire_posts +done /);
+    const listed = jobs();
+    expect(listed.stdout).toMatch(/^jobs: \d+ queued, \d+ running, \d+ done, \d+ failed/);
+    expect(listed.stdout).toContain('failed:');
+    expect(listed.stdout).toContain('flaky');
+    const unknown = jobs('run', 'no-such-kind');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No job kind no-such-kind');
+  });
+});
