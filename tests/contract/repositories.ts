@@ -182,12 +182,19 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
     });
 
     describe('uploads', () => {
-      it('find an owner’s unused images in the order asked, never another owner’s', async () => {
-        const [a, b] = [await newImage('user:contract-a'), await newImage('user:contract-a')];
-        const found = await repos.uploads.findOwnedImages('user:contract-a', [b.full, a.full]);
-        expect(found.map((image) => image.id)).toEqual([b.mediaId, a.mediaId]);
-        expect(await repos.uploads.findOwnedImages('user:someone-else', [a.full])).toEqual([]);
-        expect(await repos.uploads.findOwnedImages('user:contract-a', [])).toEqual([]);
+      it('find uploaded images in the order asked, with who sent them and the review that uses one', async () => {
+        const owner = await newUser();
+        const [a, b] = [await newImage(`user:${owner}`), await newImage(`user:${owner}`)];
+        const visitors = await newImage('client:203.0.113.7');
+        const found = await repos.uploads.findUploadedImages([b.full, a.full, visitors.full, 'uploads/no-such-file.jpg']);
+        expect(found.map((image) => [image.id, image.owner_user_id, image.attached, image.review])).toEqual([
+          [b.mediaId, owner, false, null], [a.mediaId, owner, false, null], [visitors.mediaId, null, false, null],
+        ]);
+        const [post] = await livePosts('services', 1, 6);
+        await saveReview(repos, { listing: post!, userId: owner, reviewerName: 'Owner', rating: 4, content: 'With a photo.', mediaIds: [a.mediaId] });
+        const [onReview] = await repos.uploads.findUploadedImages([a.full]);
+        expect(onReview).toMatchObject({ attached: true, review: { user_id: owner, listing: { type: 'services', id: post!.id } } });
+        expect(await repos.uploads.findUploadedImages([])).toEqual([]);
       });
 
       it('sweep stale uploads rows first, keeping one a review references, and mark images a review saves as used', async () => {
@@ -202,7 +209,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(ours[0]!.files).toContain(spare.full);
         const { deleted, kept } = await repos.uploads.deleteUploads(ours.map((upload) => upload.id));
         expect([deleted.length, kept]).toEqual([1, []]);
-        expect(await repos.uploads.findOwnedImages('user:contract-b', [spare.full])).toEqual([]);
+        expect(await repos.uploads.findUploadedImages([spare.full])).toEqual([]);
       });
     });
 
@@ -264,8 +271,8 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect((await repos.enquiries.findEnquiries(sender, 'services', 10, 0)).map((row) => row.id)).toEqual([later, id]);
         expect((await repos.enquiries.findEnquiries(sender, 'services', 1, 1)).map((row) => row.id)).toEqual([id]);
         expect((await repos.enquiries.findEnquiryMedia([id, later])).map((row) => [row.enquiry_id, row.full])).toEqual([[id, image.full]]);
-        expect(await repos.enquiries.findEnquiry(stranger, 'services', id)).toBeUndefined();
-        expect(await repos.enquiries.findEnquiry(sender, 'jobs', id)).toBeUndefined();
+        expect(await repos.enquiries.findEnquiry('services', id)).toMatchObject({ id, user_id: sender });
+        expect(await repos.enquiries.findEnquiry('jobs', id)).toBeUndefined();
         expect(await repos.enquiries.findEnquiries(stranger, 'services', 10, 0)).toEqual([]);
         expect(await repos.enquiries.findEnquiryTarget({ type: 'services', id: 999_999_999 })).toBeUndefined();
       });

@@ -4,6 +4,7 @@
  * advertiser. Answers never tell whether an address has an account: a wrong address and a wrong
  * password get the same message in the same time, and code requests the same answer.
  */
+import type { Actor } from '../policies.ts';
 import { randomBytes } from 'node:crypto';
 import { ADVERTISER_ROLE } from '../../shared/constants.ts';
 import {
@@ -62,6 +63,12 @@ export async function requireUser(app: AppContext, userId: number): Promise<User
   const user = await app.repos.users.findUser(userId);
   if (!user) throw new AppError(401, 'Unauthenticated.');
   return user;
+}
+
+/** The signed-in person as the policies see them (policies.ts). */
+export async function actorOf(app: AppContext, userId: number): Promise<Actor> {
+  const user = await requireUser(app, userId);
+  return { id: user.id, roles: user.roles };
 }
 
 export async function userJson(app: AppContext, userId: number): Promise<User> {

@@ -12,7 +12,7 @@ import type {
   AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
-  SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
+  SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -113,8 +113,8 @@ export interface EnquiryRepository {
   hasEnquiredSince(userId: number, listing: ListingRef, since: string): Promise<boolean>;
   /** A page of a user's enquiries of one kind, newest first. */
   findEnquiries(userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]>;
-  /** One enquiry of a kind, only if this user sent it. */
-  findEnquiry(userId: number, kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined>;
+  /** One enquiry of a kind, whoever sent it: who may read it is a policy's to say (policies.ts). */
+  findEnquiry(kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined>;
   /** The images of these enquiries, in order. */
   findEnquiryMedia(enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]>;
 }
@@ -125,9 +125,8 @@ export interface UploadRepository {
   insertImage(owner: string, image: StoredImage): Promise<number>;
   /** Records a document upload; returns the document id. */
   insertDocument(owner: string, document: { file: string; original_filename: string; mime_type: string }): Promise<number>;
-  /** The images `owner` uploaded whose full variant is at these paths, in the order given (others are left out). */
-  /** The owner's uploads among `fullPaths` still free to use (unattached), or already on the person's own review `sameReview` names. */
-  findOwnedImages(owner: string, fullPaths: readonly string[], sameReview?: { userId: number; listing: ListingRef }): Promise<(StoredImageFiles & { id: number })[]>;
+  /** The uploaded images at these paths (full variant), in the order given (unknown ones left out), with who sent them and what uses them. */
+  findUploadedImages(fullPaths: readonly string[]): Promise<UploadedImageRow[]>;
   /** Marks image uploads as used by a feature (they are no longer stale). */
   attachImages(mediaIds: readonly number[]): Promise<void>;
   /** Marks an uploaded document as used by a form. */
@@ -179,6 +178,8 @@ export interface UserRepository {
   setPassword(userId: number, passwordHash: string, keepSessionId: string | null): Promise<void>;
   /** Adds a role, and sets the phone number when given (becoming an advertiser needs one). */
   addRole(userId: number, role: string, phone?: { phone_number: string; phone_number_country: string }): Promise<void>;
+  /** Takes a role away (the operator role, by `npm run operator -- revoke`). */
+  removeRole(userId: number, role: string): Promise<void>;
   /** The user of a social identity. */
   findIdentity(provider: SocialProvider, subject: string): Promise<number | undefined>;
   linkIdentity(userId: number, identity: { provider: SocialProvider; subject: string; email: string | null }): Promise<void>;

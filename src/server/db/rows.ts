@@ -81,6 +81,10 @@ export interface PostRow {
   status: PostStatus;
   /** True when visitors may find the post in lists (active, not past its expiry): the same rule search and sitemaps apply. */
   live: boolean;
+  /** Who wrote the post (a hireme ad's author edits it); null for demo data. */
+  owner_user_id: number | null;
+  /** Who owns its profile (who edits its services, jobs and buy/sell ads); null when unclaimed. */
+  profile_owner_user_id: number | null;
   profile_id: number;
   profile_slug: string;
   profile_name: string;
@@ -142,6 +146,8 @@ export interface ProfileRow {
   view_count: number;
   rating: number;
   rating_count: number;
+  /** The one user who owns it (set by a claim or a creation); null for demo data and unclaimed profiles. */
+  owner_user_id: number | null;
   logo_thumbnail: string | null;
   logo_full: string | null;
   logo_thumbnail_webp: string | null;
@@ -296,6 +302,8 @@ export interface EnquiryInput {
 export interface EnquiryRow {
   id: number;
   kind: EnquiryKind;
+  /** Who sent it (null once their account was deleted). */
+  user_id: number | null;
   listing_type: ListingRef['type'] | null;
   listing_id: number | null;
   listing_slug: string | null;
@@ -315,6 +323,15 @@ export interface EnquiryRow {
   document_name: string | null;
   document_mime_type: string | null;
   created_at: string;
+}
+
+/** An uploaded image as a form names it, with what the upload policy reads (policies.ts canUseUploadedImage). */
+export interface UploadedImageRow extends StoredImageFiles {
+  /** The media id. */
+  id: number;
+  owner_user_id: number | null;
+  attached: boolean;
+  review: { user_id: number | null; listing: ListingRef } | null;
 }
 
 /** The stored files of an image upload: its four variants (spec §3 media item), relative to the media folder. */

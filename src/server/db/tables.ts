@@ -337,6 +337,7 @@ export interface PostsTable {
   price_max_sen: number | null;
   op_sen: number | null;
   first_live_at: string | null;
+  owner_user_id: number | null;
 }
 
 export interface ProfileBadgesTable {
@@ -389,6 +390,7 @@ export interface ProfilesTable {
   rating_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  owner_user_id: number | null;
 }
 
 export interface ReportsTable {
@@ -463,6 +465,7 @@ export interface UploadsTable {
   document_id: number | null;
   created_at: string;
   attached_at: string | null;
+  owner_user_id: number | null;
 }
 
 export interface UserDetailsTable {

@@ -11,7 +11,8 @@ import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enqui
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
-import { requireUser } from '../accounts/accounts.ts';
+import { actorOf, requireUser } from '../accounts/accounts.ts';
+import { canReadEnquiry } from '../policies.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryRow, EnquiryTargetRow, ListingRef, UserRow } from '../db/rows.ts';
@@ -121,7 +122,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     });
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
-    const row = (await tx.enquiries.findEnquiry(userId, kind, stored))!;
+    const row = (await tx.enquiries.findEnquiry(kind, stored))!;
     const [record] = await recordsOf({ ...app, repos: tx }, [row]);
     await tellOwnerAndSender(app, tx, kind, target, record!, row, user.email);
     return record!;
@@ -156,15 +157,15 @@ export async function listEnquiries(app: AppContext, userId: number, kind: Enqui
 
 /** GET …/{id}: one of the user's own; anybody else's is not found (404, never a 403 that says it exists). */
 export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord }> {
-  const row = await app.repos.enquiries.findEnquiry(userId, kind, id);
-  if (!row) throw new AppError(404, 'Enquiry not found.');
+  const row = await app.repos.enquiries.findEnquiry(kind, id);
+  if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(404, 'Enquiry not found.');
   const [record] = await recordsOf(app, [row]);
   return { data: record! };
 }
 
 /** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
 export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Response> {
-  const row = await app.repos.enquiries.findEnquiry(userId, kind, id);
-  if (!row?.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
+  const row = await app.repos.enquiries.findEnquiry(kind, id);
+  if (!row || !canReadEnquiry(await actorOf(app, userId), row) || !row.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
   return downloadResponse(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
 }

@@ -2,6 +2,8 @@
 import type { AppContext } from '../app-context.ts';
 import type { ListingRef, StoredImageFiles } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
+import { actorOf } from '../accounts/accounts.ts';
+import { canUseUploadedImage } from '../policies.ts';
 
 /** The upload owner of a signed-in user (uploads.owner). */
 export const userUploadOwner = (userId: number) => `user:${userId}`;
@@ -15,7 +17,8 @@ export async function ownUploadedImages(app: AppContext, userId: number, images:
   if (images.length === 0) return [];
   const prefix = app.media.mediaUrl('');
   const paths = images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
-  const found = await app.repos.uploads.findOwnedImages(userUploadOwner(userId), paths, sameReview && { userId, listing: sameReview });
+  const actor = await actorOf(app, userId);
+  const found = (await app.repos.uploads.findUploadedImages(paths)).filter((image) => canUseUploadedImage(actor, image, sameReview));
   if (found.length !== paths.length) throw new AppError(422, 'Upload the images again.', { images: ['Upload the images again.'] });
-  return found;
+  return found.map(({ id, thumbnail, full, thumbnail_webp, full_webp }) => ({ id, thumbnail, full, thumbnail_webp, full_webp }));
 }

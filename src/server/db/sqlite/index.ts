@@ -112,7 +112,7 @@ function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, r
     uploads: {
       insertImage: (owner, image) => write((handle) => uploads.insertImage(handle, owner, image)),
       insertDocument: (owner, document) => write((handle) => uploads.insertDocument(handle, owner, document)),
-      findOwnedImages: (owner, paths, sameReview) => read((handle) => uploads.findOwnedImages(handle, owner, paths, sameReview)),
+      findUploadedImages: (paths) => read((handle) => uploads.findUploadedImages(handle, paths)),
       attachImages: (ids) => write((handle) => uploads.attachImages(handle, ids)),
       attachDocument: (id) => write((handle) => uploads.attachDocument(handle, id)),
       findStaleUploads: (before) => read((handle) => uploads.findStaleUploads(handle, before)),
@@ -128,7 +128,7 @@ function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, r
       insertEnquiry: (enquiry) => write((handle) => enquiries.insertEnquiry(handle, enquiry)),
       hasEnquiredSince: (userId, listing, since) => read((handle) => enquiries.hasEnquiredSince(handle, userId, listing, since)),
       findEnquiries: (userId, kind, limit, offset) => read((handle) => enquiries.findEnquiries(handle, userId, kind, limit, offset)),
-      findEnquiry: (userId, kind, id) => read((handle) => enquiries.findEnquiry(handle, userId, kind, id)),
+      findEnquiry: (kind, id) => read((handle) => enquiries.findEnquiry(handle, kind, id)),
       findEnquiryMedia: (ids) => read((handle) => enquiries.findEnquiryMedia(handle, ids)),
     },
     stats: {
@@ -141,6 +141,7 @@ function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, r
       createUser: (user) => write((handle) => users.createUser(handle, user)),
       setPassword: (userId, hash, keep) => write((handle) => users.setPassword(handle, userId, hash, keep)),
       addRole: (userId, role, phone) => write((handle) => users.addRole(handle, userId, role, phone)),
+      removeRole: (userId, role) => write((handle) => users.removeRole(handle, userId, role)),
       findIdentity: (provider, subject) => read((handle) => users.findIdentity(handle, provider, subject)),
       linkIdentity: (userId, identity) => write((handle) => users.linkIdentity(handle, userId, identity)),
       updateProfile: (userId, changes) => write((handle) => settings.updateProfile(handle, userId, changes)),

@@ -48,7 +48,7 @@ const ENQUIRY_SELECT = `SELECT e.id, e.kind, CASE WHEN e.post_id IS NOT NULL THE
     (SELECT c.name || ', ' || s.name FROM locations l JOIN cities c ON c.id = l.city_id JOIN states s ON s.id = l.state_id
       WHERE l.id = COALESCE((SELECT location_id FROM post_locations WHERE post_id = e.post_id ORDER BY position LIMIT 1),
         (SELECT id FROM locations WHERE profile_id = e.profile_id ORDER BY position LIMIT 1))) AS city_state,
-    e.status, e.name, e.phone_number, e.email, e.contact_method, e.details, e.document_id,
+    e.user_id, e.status, e.name, e.phone_number, e.email, e.contact_method, e.details, e.document_id,
     d.file AS document_file, d.original_filename AS document_name, d.mime_type AS document_mime_type, e.created_at
   FROM enquiries e
   LEFT JOIN posts p ON p.id = e.post_id
@@ -65,8 +65,8 @@ export function findEnquiries(db: Db, userId: number, kind: EnquiryKind, limit: 
     userId, kind, limit, offset).map(toRow);
 }
 
-export function findEnquiry(db: Db, userId: number, kind: EnquiryKind, id: number): EnquiryRow | undefined {
-  const row = one<Flags<EnquiryRow>>(db, `${ENQUIRY_SELECT} WHERE e.id = ? AND e.user_id = ? AND e.kind = ?`, id, userId, kind);
+export function findEnquiry(db: Db, kind: EnquiryKind, id: number): EnquiryRow | undefined {
+  const row = one<Flags<EnquiryRow>>(db, `${ENQUIRY_SELECT} WHERE e.id = ? AND e.kind = ?`, id, kind);
   return row && toRow(row);
 }
 

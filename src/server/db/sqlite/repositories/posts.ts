@@ -14,7 +14,7 @@ export function findPostRows(db: Db, ids: readonly number[]): PostRow[] {
   const rows = all<Record<string, unknown>>(db, `
     SELECT p.id, p.type, p.slug, p.title, p.summary, p.plan, p.price_min_sen, p.price_max_sen, p.price_currency, p.op_sen,
       p.hyperlink, p.view_count, p.rating, p.rating_count, p.published_at, p.expires_at, p.status, ${LIVE_POST_SQL} AS live,
-      pr.id AS profile_id, pr.slug AS profile_slug, pr.name AS profile_name, pr.kind AS profile_kind,
+      p.owner_user_id, pr.owner_user_id AS profile_owner_user_id, pr.id AS profile_id, pr.slug AS profile_slug, pr.name AS profile_name, pr.kind AS profile_kind,
       pr.plan AS profile_plan, pr.claimed AS profile_claimed, pr.rating AS profile_rating,
       pr.rating_count AS profile_rating_count, pr.about AS profile_about,
       lm.thumbnail AS profile_logo_thumbnail, lm.full AS profile_logo_full,

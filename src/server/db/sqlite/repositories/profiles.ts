@@ -6,7 +6,7 @@ export function findProfileBySlug(db: Db, slug: string): ProfileRow | undefined 
   const row = one<ProfileRow & { claimed: unknown }>(db, `
     SELECT pr.id, pr.slug, pr.kind, pr.name, pr.store_name, pr.company_no, pr.about, pr.plan, pr.claimed,
       pr.established_year, pr.url, pr.facebook, pr.twitter, pr.instagram, pr.linkedin, pr.wechat, pr.youtube,
-      pr.whatsapp, pr.view_count, pr.rating, pr.rating_count,
+      pr.whatsapp, pr.view_count, pr.rating, pr.rating_count, pr.owner_user_id,
       lm.thumbnail AS logo_thumbnail, lm.full AS logo_full, lm.thumbnail_webp AS logo_thumbnail_webp, lm.full_webp AS logo_full_webp,
       im.thumbnail AS image_thumbnail, im.full AS image_full, im.thumbnail_webp AS image_thumbnail_webp, im.full_webp AS image_full_webp
     FROM profiles pr

@@ -1,20 +1,27 @@
 /** SQL of uploads (migration 0006): the media or documents row plus who sent it and when. */
-import type { ListingRef, StaleUpload, StoredImage, StoredImageFiles } from '../../rows.ts';
+import type { ListingType } from '../../../../shared/constants.ts';
+import type { ListingRef, StaleUpload, StoredImage, UploadedImageRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { idList, NOW_SQL, one, statement } from '../query.ts';
+
+/** The user an upload owner names ('user:ID'), or null for a visitor's ('client:…'). */
+const ownerUser = (owner: string): number | null => {
+  const id = /^user:(\d+)$/.exec(owner)?.[1];
+  return id === undefined ? null : Number(id);
+};
 
 export function insertImage(db: Db, owner: string, image: StoredImage): number {
   const mediaId = Number(statement(db, `INSERT INTO media (kind, mime_type, thumbnail, full, thumbnail_webp, full_webp, width, height)
     VALUES ('image', ?, ?, ?, ?, ?, ?, ?) RETURNING id`).get(image.mime_type, image.thumbnail, image.full, image.thumbnail_webp,
     image.full_webp, image.width, image.height)!.id);
-  statement(db, `INSERT INTO uploads (owner, kind, media_id, created_at) VALUES (?, 'image', ?, ${NOW_SQL})`).run(owner, mediaId);
+  statement(db, `INSERT INTO uploads (owner, owner_user_id, kind, media_id, created_at) VALUES (?, ?, 'image', ?, ${NOW_SQL})`).run(owner, ownerUser(owner), mediaId);
   return mediaId;
 }
 
 export function insertDocument(db: Db, owner: string, document: { file: string; original_filename: string; mime_type: string }): number {
   const documentId = Number(statement(db, 'INSERT INTO documents (file, original_filename, mime_type) VALUES (?, ?, ?) RETURNING id')
     .get(document.file, document.original_filename, document.mime_type)!.id);
-  statement(db, `INSERT INTO uploads (owner, kind, document_id, created_at) VALUES (?, 'document', ?, ${NOW_SQL})`).run(owner, documentId);
+  statement(db, `INSERT INTO uploads (owner, owner_user_id, kind, document_id, created_at) VALUES (?, ?, 'document', ?, ${NOW_SQL})`).run(owner, ownerUser(owner), documentId);
   return documentId;
 }
 
@@ -70,13 +77,25 @@ export function deleteUploads(db: Db, ids: readonly number[]): { deleted: number
  * The owner's image uploads among `fullPaths` that a form may still use: not attached to anything yet, or
  * already on the review `sameReview` names (the person's own review of that listing, being edited).
  */
-export function findOwnedImages(db: Db, owner: string, fullPaths: readonly string[], sameReview?: { userId: number; listing: ListingRef }): (StoredImageFiles & { id: number })[] {
-  const column = sameReview?.listing.type === 'profile' ? 'profile_id' : 'post_id';
-  const rows = statement(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp FROM uploads u JOIN media m ON m.id = u.media_id
-    WHERE u.owner = ? AND m.full IN (SELECT value FROM json_each(?))
-      AND (u.attached_at IS NULL OR m.id IN (SELECT rm.media_id FROM review_media rm JOIN reviews r ON r.id = rm.review_id WHERE r.user_id = ? AND r.${column} = ?))`)
-    .all(owner, JSON.stringify(fullPaths), sameReview?.userId ?? null, sameReview?.listing.id ?? null) as (StoredImageFiles & { id: number })[];
-  const byPath = new Map(rows.map((row) => [row.full, { ...row, id: Number(row.id) }]));
+/**
+ * The uploaded images at these paths (their full variant), in the order given, with who sent them, whether a form
+ * uses them, and the review using one (its author and listing): whether a form may name one is a policy's to say.
+ */
+export function findUploadedImages(db: Db, fullPaths: readonly string[]): UploadedImageRow[] {
+  const rows = statement(db, `SELECT m.id, m.thumbnail, m.full, m.thumbnail_webp, m.full_webp, u.owner_user_id, u.attached_at,
+      r.user_id AS review_user_id, r.post_id AS review_post_id, p.type AS review_post_type, r.profile_id AS review_profile_id
+    FROM uploads u JOIN media m ON m.id = u.media_id
+    LEFT JOIN review_media rm ON rm.media_id = m.id LEFT JOIN reviews r ON r.id = rm.review_id LEFT JOIN posts p ON p.id = r.post_id
+    WHERE m.full IN (SELECT value FROM json_each(?))`).all(JSON.stringify(fullPaths)) as Record<string, string | number | null>[];
+  const byPath = new Map(rows.map((row) => {
+    const listing: ListingRef | null = row.review_post_id !== null ? { type: row.review_post_type as ListingType, id: Number(row.review_post_id) }
+      : row.review_profile_id !== null ? { type: 'profile', id: Number(row.review_profile_id) } : null;
+    return [String(row.full), {
+      id: Number(row.id), thumbnail: String(row.thumbnail), full: String(row.full), thumbnail_webp: row.thumbnail_webp as string, full_webp: row.full_webp as string,
+      owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id), attached: row.attached_at !== null,
+      review: listing && { user_id: row.review_user_id === null ? null : Number(row.review_user_id), listing },
+    } satisfies UploadedImageRow];
+  }));
   return fullPaths.map((path) => byPath.get(path)).filter((row) => row !== undefined);
 }
 

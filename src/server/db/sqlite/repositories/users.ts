@@ -89,6 +89,11 @@ export function addRole(db: Db, userId: number, role: string, phone?: { phone_nu
   }
 }
 
+export function removeRole(db: Db, userId: number, role: string): void {
+  statement(db, 'DELETE FROM user_roles WHERE user_id = ? AND role = ?').run(userId, role);
+  statement(db, `UPDATE users SET updated_at = ${NOW_SQL} WHERE id = ?`).run(userId);
+}
+
 export function findIdentity(db: Db, provider: SocialProvider, subject: string): number | undefined {
   const row = one<{ user_id: number }>(db, 'SELECT user_id FROM oauth_identities WHERE provider = ? AND subject = ?', provider, subject);
   return row?.user_id;

@@ -1,0 +1,61 @@
+/**
+ * Who may do what (decision 0016): every authorization rule of the product lives here, as a pure function of the
+ * person asking and the thing asked about. Services load the thing, ask the policy, and answer 404 (reading) or
+ * 403 (acting) when it says no; routes and SQL never decide. Reading another person's thing is a 404, never a 403
+ * that says it exists.
+ */
+import type { EnquiryRow, ListingRef, PostRow, ProfileRow } from './db/rows.ts';
+
+/** The signed-in person asking: their id and roles (a visitor signed out is no actor: every policy needs one). */
+export interface Actor {
+  id: number;
+  roles: readonly string[];
+}
+
+/** The roles: `advertiser` is self-granted (POST account/upgrade); `operator` only by `npm run operator -- grant`. */
+export const ROLES = ['advertiser', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function hasRole(actor: Actor, role: Role): boolean {
+  return actor.roles.includes(role);
+}
+
+/** A profile is edited by its one owner. */
+export function canEditProfile(actor: Actor, profile: Pick<ProfileRow, 'owner_user_id'>): boolean {
+  return profile.owner_user_id !== null && profile.owner_user_id === actor.id;
+}
+
+/** A hireme ad is edited by its author; the other types by the owner of the profile they belong to. */
+export function canEditPost(actor: Actor, post: Pick<PostRow, 'type' | 'owner_user_id' | 'profile_owner_user_id'>): boolean {
+  const owner = post.type === 'hireme' ? post.owner_user_id : post.profile_owner_user_id;
+  return owner !== null && owner === actor.id;
+}
+
+/** Ownership moves only through an operator (a claim decided, a transfer asked for). */
+export function canTransferOwnership(actor: Actor): boolean {
+  return hasRole(actor, 'operator');
+}
+
+/** An enquiry (and the CV or document sent with it) is read by whoever sent it. */
+export function canReadEnquiry(actor: Actor, enquiry: Pick<EnquiryRow, 'user_id'>): boolean {
+  return enquiry.user_id !== null && enquiry.user_id === actor.id;
+}
+
+/** An uploaded image as a form may name it: who sent it, whether a form uses it, and the review it is on, if any. */
+export interface UploadedImageUse {
+  owner_user_id: number | null;
+  attached: boolean;
+  /** The review using it (its author and listing), when one does. */
+  review: { user_id: number | null; listing: ListingRef } | null;
+}
+
+/**
+ * A form may use an image its sender uploaded that nothing uses yet; or, when the person edits their review of a
+ * listing, the images already on that review (security probe item 16: one upload never serves two forms).
+ */
+export function canUseUploadedImage(actor: Actor, image: UploadedImageUse, editingReviewOf?: ListingRef): boolean {
+  if (image.owner_user_id !== actor.id) return false;
+  if (!image.attached) return true;
+  return editingReviewOf !== undefined && image.review !== null && image.review.user_id === actor.id
+    && image.review.listing.type === editingReviewOf.type && image.review.listing.id === editingReviewOf.id;
+}
