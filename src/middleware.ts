@@ -44,7 +44,7 @@ const refuseCrossSite = defineMiddleware((context, next) => {
 /** Public pages come from the page cache (src/server/page-cache.ts) when they can. */
 const cachePages = defineMiddleware(async (context, next) => {
   const { app } = context.locals;
-  return (await app.pages.handle(context.request, () => app.repos.catalog.catalogVersion(), () => next())) ?? next();
+  return (await app.pages.handle(context.request, () => next())) ?? next();
 });
 
 const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain|application\/xml|text\/xml)/;

@@ -18,6 +18,7 @@ import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
+import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
 export interface AppContext extends CatalogContext {
@@ -28,7 +29,9 @@ export interface AppContext extends CatalogContext {
   media: MediaUrls;
   search: SearchEngine;
   views: ViewRecorder;
-  /** Rendered public pages, compressed, per catalogue version. */
+  /** What changed, by tag, for this process's caches (cache/invalidations.ts, decision 0017). */
+  invalidations: CacheInvalidations;
+  /** Rendered public pages, compressed, kept until a change names their tags. */
   pages: ReturnType<typeof createPageCache>;
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
@@ -66,8 +69,10 @@ export async function createAppContext(config: Config, options: AppContextOption
   const { repos } = backend;
   const media = createMediaUrls(config.mediaBaseUrl);
   const timers = options.timers ?? true;
+  const invalidations = new CacheInvalidations(repos, clock, config.cachePollMs);
+  await invalidations.start();
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
-  const search = withResponseCache(engine, repos, config.searchCacheSize, config.searchCacheBytes);
+  const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock, 0);
   const limits = new RateLimits();
   const outbox = new Outbox(repos, { directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname });
@@ -85,7 +90,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     media,
     search,
     views,
-    pages: createPageCache(config.pageCacheBytes),
+    invalidations,
+    pages: createPageCache(config.pageCacheBytes, invalidations),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     outbox,

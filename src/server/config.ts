@@ -38,6 +38,11 @@ const EnvSchema = z.object({
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** Bytes of JSON the search response cache may hold, whatever its entry count. */
   SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
+  /**
+   * How often a process reads the invalidation log (decision 0017), in ms: a change reaches its caches within this
+   * (plus one read). 0 reads it on every cached lookup (tests).
+   */
+  CACHE_POLL_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
   /** Mail over SMTP (smtp:// or smtps:// with credentials); unset writes mail to OUTBOX_DIR instead. */
@@ -103,6 +108,7 @@ export type Config = {
   searchCacheSize: number;
   searchCacheBytes: number;
   pageCacheBytes: number;
+  cachePollMs: number;
   /** The time offset file of an end-to-end test's server (NODE_ENV=test only), else null. */
   testClockFile: string | null;
   imageDecodes: number;
@@ -169,6 +175,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchCacheSize: SEARCH_CACHE_SIZE,
     searchCacheBytes: SEARCH_CACHE_BYTES,
     pageCacheBytes: PAGE_CACHE_BYTES,
+    cachePollMs: settings.CACHE_POLL_MS,
     testClockFile: settings.TEST_CLOCK_FILE ? resolvePath(settings.TEST_CLOCK_FILE) : null,
     imageDecodes: settings.IMAGE_DECODES,
     jobRunner: settings.JOB_RUNNER,

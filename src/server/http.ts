@@ -4,6 +4,15 @@
  */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
+/**
+ * Marks a response as a public page, with the tags of what it shows (decision 0017): the page cache drops it when a
+ * change names one, and a CDN that purges by tag can be told the same names (the Cache-Tag header).
+ */
+export function publicPage(headers: Headers, tags: readonly string[] = []): void {
+  headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+  if (tags.length > 0) headers.set('Cache-Tag', [...new Set(tags)].join(','));
+}
+
 /** Reference data changes rarely; browsers and CDNs may keep it an hour (spec §7: states are cached). */
 export const REFERENCE_CACHE = 'public, max-age=3600';
 

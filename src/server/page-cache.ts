@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import { SEARCH_PARAMS } from '../shared/search-params.ts';
+import { isInvalidated, type CacheInvalidations, type Invalidation } from './cache/invalidations.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -13,7 +14,10 @@ const gunzipAsync = promisify(gunzip);
  * buffers, and so the server's memory under load, small.
  */
 export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 };
-/** How long a cached page may be served before it is rendered again, whatever the catalogue does (opening hours, "Open now"). */
+/**
+ * How long a cached page may be served before it is rendered again, whatever its tags (opening hours, "Open now",
+ * and what a page shows of other listings without carrying their tags).
+ */
 export const PAGE_CACHE_TTL_MS = 60_000;
 
 /** The caching of a 404 page: browsers ask again, shared caches keep it a minute. */
@@ -46,7 +50,8 @@ export function encodingClass(acceptEncoding: string | null): EncodingClass {
 interface Entry {
   /** 200, or 404 (a page that does not exist costs as much to render as one that does: security probe item 19). */
   status: 200 | 404;
-  version: number;
+  /** What it shows (decision 0017): a change to any of them drops it. */
+  tags: string[];
   storedAt: number;
   etag: string;
   headers: [string, string][];
@@ -80,12 +85,12 @@ export class PageStore {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string, version: number, now: number): Entry | undefined {
+  get(key: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.remove(key, entry);
-    // A page from an older catalogue, or older than the TTL, is stale: drop it rather than serve it.
-    if (entry.version !== version || now - entry.storedAt > PAGE_CACHE_TTL_MS) return undefined;
+    // A page older than the TTL is stale: drop it rather than serve it.
+    if (now - entry.storedAt > PAGE_CACHE_TTL_MS) return undefined;
     this.entries.set(key, entry);
     this.add(entry);
     return entry;
@@ -104,6 +109,16 @@ export class PageStore {
       if (this.bytes <= this.maxBytes && value.status !== 404) continue;
       this.remove(oldest, value);
     }
+  }
+
+  /** Drops the pages an invalidation names. */
+  invalidate(invalidation: Invalidation): void {
+    for (const [key, entry] of this.entries) if (isInvalidated(invalidation, entry.tags)) this.remove(key, entry);
+  }
+
+  /** How many pages are held. */
+  get count(): number {
+    return this.entries.size;
   }
 
   private add(entry: Entry): void {
@@ -130,7 +145,19 @@ export class PageStore {
 
 /** Headers of the rendered page kept with the cached copy (the rest describe the body or the connection). */
 // The page's Content-Security-Policy holds the hashes of its own inline scripts: it travels with the page.
-const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy']);
+const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'cache-tag']);
+
+/**
+ * The header a page names its tags in (decision 0017): this cache reads it, and a CDN that purges by tag
+ * (Cloudflare's Cache-Tag, Fastly's Surrogate-Key) can be told the same names.
+ */
+export const CACHE_TAG_HEADER = 'Cache-Tag';
+
+/** The tags of a rendered page: those it names, and its own path (publishing at the path of a cached 404 ends it). */
+function tagsOf(response: Response, path: string): string[] {
+  const named = (response.headers.get(CACHE_TAG_HEADER) ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+  return [...new Set([...named, `path:${path}`])];
+}
 
 async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): Promise<Response> {
   const headers = new Headers(entry.headers);
@@ -148,23 +175,25 @@ async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): P
 
 /**
  * The page cache (ARCHITECTURE.md): public pages never vary by user, so an anonymous GET/HEAD of a
- * page is rendered once per catalogue version and served from memory as stored brotli or gzip bytes,
- * with an ETag answered by 304. Only a 200 or 404 HTML page that sets no cookie is kept; /api, /me and
- * /media are never cached. A cached 404 lives only as long as its catalogue version, so publishing at its
- * path (which changes the catalogue) ends it.
+ * page is rendered once and served from memory as stored brotli or gzip bytes, with an ETag answered by
+ * 304, until a change to one of its tags (decision 0017) or its TTL. Only a 200 or 404 HTML page that sets no
+ * cookie is kept; /api, /me and /media are never cached. A cached 404 carries its path's tag, so publishing at
+ * its path ends it.
  */
-export function createPageCache(maxBytes: number) {
+export function createPageCache(maxBytes: number, invalidations: CacheInvalidations) {
   const store = new PageStore(maxBytes);
+  invalidations.subscribe((invalidation) => store.invalidate(invalidation));
   return {
     store,
-    /** Serves `request` from the cache, or renders it with `render` (tagged with the version read before rendering). */
-    async handle(request: Request, version: () => Promise<number>, render: () => Promise<Response>): Promise<Response | undefined> {
+    /** Serves `request` from the cache, or renders it with `render` and keeps it unless one of its tags changed meanwhile. */
+    async handle(request: Request, render: () => Promise<Response>): Promise<Response | undefined> {
       const url = new URL(request.url);
       if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
       const key = pageCacheKey(url);
-      const current = await version();
-      const hit = store.get(key, current, Date.now());
+      await invalidations.catchUp();
+      const hit = store.get(key, Date.now());
       if (hit) return respond(request, hit, 'HIT');
+      const began = invalidations.current;
       const response = await render();
       // Only what a page marks shareable: a page with a per-visitor part (a form's CSRF token) says no-store.
       if ((response.status !== 200 && response.status !== 404) || response.headers.has('Set-Cookie') || !response.body
@@ -178,9 +207,10 @@ export function createPageCache(maxBytes: number) {
       const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
       // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
       if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
+      const tags = tagsOf(response, url.pathname);
       const entry: Entry = {
         status: response.status === 404 ? 404 : 200,
-        version: current,
+        tags,
         storedAt: Date.now(),
         etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
         headers,
@@ -188,7 +218,8 @@ export function createPageCache(maxBytes: number) {
         gzip: gz,
         bytes: br.length + gz.length + key.length,
       };
-      store.set(key, entry);
+      // A change seen while it rendered may not be in it: serve it this once, keep nothing.
+      if (!invalidations.changedSince(began, tags)) store.set(key, entry);
       return respond(request, entry, 'MISS');
     },
   };

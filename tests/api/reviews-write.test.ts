@@ -42,7 +42,8 @@ const profileRating = async (slug: string) => {
   return { rating: row.rating, rating_count: row.rating_count };
 };
 const aPost = async (type: ListingType, offset: number) => (await livePost(copy.app, type, { offset })).id;
-const version = () => copy.app.repos.catalog.catalogVersion();
+/** The tags changes wrote to the invalidation log after `afterId`. */
+const tagsSince = async (afterId: number) => (await copy.repos.cache.invalidationsSince(afterId, 10_000)).map((entry) => entry.tag);
 
 describe('writing reviews (spec §4, §5, §7)', () => {
   it('answers 401 signed out', async () => {
@@ -51,11 +52,11 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     expect((await uploadImage(visitor)).status).toBe(401);
   });
 
-  it('posts a review with 2 images: it comes first, and the rating, count, search row and catalogue version follow', async () => {
+  it('posts a review with 2 images: it comes first, and the rating, count, search row and cache tags follow', async () => {
     const visitor = await reviewer();
     const id = await aPost('services', 10);
     const before = await postRating(id);
-    const versionBefore = await version();
+    const logBefore = await copy.repos.cache.latestInvalidation();
     const images = [(await uploadImage(visitor)).data, (await uploadImage(visitor)).data];
     expect(images[0]!.full).toMatch(/^\/media\/uploads\/.+-full\.jpg$/);
     const posted = await visitor.post('/api/review', { type: 'services', id, content: 'Fixed our aircon the same day.\nFair price.', rating: 4, images });
@@ -72,7 +73,7 @@ describe('writing reviews (spec §4, §5, §7)', () => {
     const [row] = await copy.repos.catalog.findPostRows([id]);
     const found = await copy.app.search.search(SearchRequestSchema.parse({ type: 'services', search: row!.title }));
     expect(found.results.find((card) => card.id === id)).toMatchObject({ rating: after.rating, rating_count: after.rating_count });
-    expect(await version()).toBeGreaterThan(versionBefore);
+    expect(await tagsSince(logBefore)).toEqual(expect.arrayContaining([`post:${id}`, 'list:services', 'list:all', `path:/services/${row!.slug}`]));
     // The images are in use now: the stale-upload sweep leaves them.
     expect(await copy.query.selectFrom('uploads').innerJoin('review_media', 'review_media.media_id', 'uploads.media_id').select('uploads.id')
       .where('review_media.review_id', '=', review.id).where('uploads.attached_at', 'is', null).execute()).toEqual([]);

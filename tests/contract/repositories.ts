@@ -391,6 +391,27 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       });
     });
 
+    describe('the invalidation log', () => {
+      it('keeps tags in order for every reader, names what a change to a listing touched, and prunes the oldest', async () => {
+        const start = await repos.cache.latestInvalidation();
+        await repos.cache.invalidate(['post:1', 'list:jobs', 'post:1']);
+        const logged = await repos.cache.invalidationsSince(start, 100);
+        expect(logged.map((entry) => entry.tag)).toEqual(['post:1', 'list:jobs']);
+        expect(logged[1]!.id).toBeGreaterThan(logged[0]!.id);
+        expect(await repos.cache.invalidationsSince(logged[1]!.id, 100)).toEqual([]);
+        const [post] = await livePosts('buysell', 1, 30);
+        const [row] = await repos.catalog.findPostRows([post!.id]);
+        const mark = await repos.cache.latestInvalidation();
+        await saveReview(repos, { listing: post!, userId: await newUser(), reviewerName: 'Tags', rating: 3, content: 'Fine.', mediaIds: [] });
+        expect((await repos.cache.invalidationsSince(mark, 100)).map((entry) => entry.tag)).toEqual(expect.arrayContaining([
+          `post:${post!.id}`, `profile:${row!.profile_id}`, 'list:buysell', 'list:all', `path:/buysell/${row!.slug}`,
+        ]));
+        const latest = await repos.cache.latestInvalidation();
+        expect(await repos.cache.pruneInvalidations(2)).toBeGreaterThan(0);
+        expect(await repos.cache.oldestInvalidation()).toBe(latest - 1);
+      });
+    });
+
     // Last: it moves the clock a year on.
     describe('time', () => {
       it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {

@@ -89,7 +89,8 @@ export async function openTestDatabase(url: string): Promise<{ repos: Repositori
 
 /** The app on a database as the server builds it, without timers, searching on the calling thread. */
 export function testApp(url: string, env: Record<string, string> = {}, options: AppContextOptions = {}): Promise<AppContext> {
-  return createAppContext(loadConfig({ DATABASE_URL: url, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', ...env }), { timers: false, ...options });
+  // The invalidation log is read on every cached lookup: a test sees its own change at once.
+  return createAppContext(loadConfig({ DATABASE_URL: url, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', CACHE_POLL_MS: '0', ...env }), { timers: false, ...options });
 }
 
 export interface TestDatabase {

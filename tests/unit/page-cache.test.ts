@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { CacheInvalidations } from '../../src/server/cache/invalidations.ts';
+import { TestClock } from '../../src/server/clock.ts';
 import { createPageCache, encodingClass, pageCacheKey } from '../../src/server/page-cache.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
+
+/** The invalidation log is the database's: changes are written to it as other processes' writes would be. */
+const copy = useTestDatabase();
 
 const BASE = 'http://localhost:4321';
 
@@ -8,14 +14,14 @@ function page(body: string, headers: Record<string, string> = {}, status = 200) 
   return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=0, s-maxage=60', ...headers } });
 }
 
-/** A cache with a counting renderer over a settable catalogue version. */
+/** A cache with a counting renderer whose pages name tags (`post:1` by default), over the database's invalidation log. */
 function setup(maxBytes = 1024 * 1024) {
-  const cache = createPageCache(maxBytes);
-  let version = 1;
+  const invalidations = new CacheInvalidations(copy.repos, new TestClock(), 0);
+  const cache = createPageCache(maxBytes, invalidations);
   let renders = 0;
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET', render = (n: number) => page(`<html><body>page ${path} render ${n}</body></html>`)) =>
-    cache.handle(new Request(BASE + path, { method, headers }), async () => version, async () => render(++renders));
-  return { cache, get, bump: () => { version += 1; }, renders: () => renders };
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET', render: (n: number) => Response | Promise<Response> = (n: number) => page(`<html><body>page ${path} render ${n}</body></html>`, { 'Cache-Tag': 'post:1,list:services' })) =>
+    cache.handle(new Request(BASE + path, { method, headers }), async () => render(++renders));
+  return { cache, invalidations, get, change: (...tags: string[]) => copy.repos.cache.invalidate(tags), renders: () => renders };
 }
 
 describe('page cache keys', () => {
@@ -66,14 +72,33 @@ describe('the page cache', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('renders again once the catalogue version changes', async () => {
-    const { get, bump, renders } = setup();
+  it('renders again once a change names one of its tags, and keeps it through changes that name none (decision 0017)', async () => {
+    const { get, change, renders } = setup();
     await get('/');
     await get('/');
-    bump();
+    expect(renders()).toBe(1);
+    await change('post:2', 'list:jobs', 'category:services/plumbing');
+    expect((await get('/'))!.headers.get('X-Cache')).toBe('HIT');
+    await change('post:1');
     const after = (await get('/'))!;
     expect(after.headers.get('X-Cache')).toBe('MISS');
     expect(await after.text()).toContain('render 2');
+    expect(after.headers.get('Cache-Tag')).toBe('post:1,list:services');
+    await change('*');
+    expect((await get('/'))!.headers.get('X-Cache')).toBe('MISS');
+    expect(renders()).toBe(3);
+  });
+
+  it('does not keep a page when a change to its tags was seen while it rendered', async () => {
+    const { get, change, invalidations, renders } = setup();
+    const racing = (await get('/racing', {}, 'GET', async (n) => {
+      // Another request sees a change to this page's tags while it renders from what it read before.
+      await change('post:1');
+      await invalidations.catchUp();
+      return page(`<p>render ${n}</p>`, { 'Cache-Tag': 'post:1' });
+    }))!;
+    expect(racing.headers.get('X-Cache')).toBe('MISS');
+    expect((await get('/racing'))!.headers.get('X-Cache')).toBe('MISS');
     expect(renders()).toBe(2);
   });
 
@@ -90,14 +115,14 @@ describe('the page cache', () => {
     expect(await get('/', {}, 'POST')).toBeUndefined();
   });
 
-  it('keeps a 404 page as a 404 until the catalogue changes (a listing published at its path), with a short shared cache', async () => {
-    const { get, bump, renders } = setup();
+  it('keeps a 404 page as a 404 until a listing is published at its path, with a short shared cache', async () => {
+    const { get, change, renders } = setup();
     const notFound = () => new Response('<h1>Not found</h1>', { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     expect((await get('/services/a-future-post', {}, 'GET', notFound))!.status).toBe(404);
     const again = (await get('/services/a-future-post', {}, 'GET', notFound))!;
     expect([again.status, again.headers.get('X-Cache'), again.headers.get('Cache-Control')]).toEqual([404, 'HIT', 'public, max-age=0, s-maxage=60']);
     expect(renders()).toBe(1);
-    bump();
+    await change('path:/services/a-future-post');
     const published = (await get('/services/a-future-post'))!;
     expect([published.status, published.headers.get('X-Cache')]).toEqual([200, 'MISS']);
   });

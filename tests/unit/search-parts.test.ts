@@ -38,34 +38,38 @@ describe('search request parsing', () => {
 describe('response cache', () => {
   it('keeps the newest entries and forgets the least recently used', () => {
     const cache = new ResponseCache(2);
-    cache.set('a', 1, 'A');
-    cache.set('b', 1, 'B');
-    expect(cache.get('a', 1)).toBe('A');
-    cache.set('c', 1, 'C');
-    expect(cache.get('b', 1)).toBeUndefined();
-    expect(cache.get('a', 1)).toBe('A');
+    cache.set('a', ['list:all'], 'A');
+    cache.set('b', ['list:all'], 'B');
+    expect(cache.get('a')).toBe('A');
+    cache.set('c', ['list:all'], 'C');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('A');
   });
   it('holds no more JSON than its byte bound, dropping the least recently used first', () => {
     const cache = new ResponseCache(100, 10);
-    cache.set('a', 1, 'aaaa');
-    cache.set('b', 1, 'bbbb');
-    cache.set('c', 1, 'cccc');
+    cache.set('a', [], 'aaaa');
+    cache.set('b', [], 'bbbb');
+    cache.set('c', [], 'cccc');
     expect(cache.byteSize).toBeLessThanOrEqual(10);
-    expect(cache.get('a', 1)).toBeUndefined();
-    expect(cache.get('c', 1)).toBe('cccc');
-    cache.set('huge', 1, 'x'.repeat(11));
-    expect(cache.get('huge', 1)).toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBe('cccc');
+    cache.set('huge', [], 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
   });
-  it('never serves an entry from another catalogue version', () => {
+  it('drops the entries a change names, and only those', () => {
     const cache = new ResponseCache(5);
-    cache.set('a', 1, 'A');
-    expect(cache.get('a', 2)).toBeUndefined();
-    expect(cache.get('a', 1)).toBeUndefined();
+    cache.set('jobs', ['list:jobs'], 'J');
+    cache.set('services', ['list:services'], 'S');
+    cache.invalidate({ all: false, tags: new Set(['list:jobs', 'post:3']) });
+    expect(cache.get('jobs')).toBeUndefined();
+    expect(cache.get('services')).toBe('S');
+    cache.invalidate({ all: true });
+    expect(cache.get('services')).toBeUndefined();
   });
   it('is off with capacity 0', () => {
     const cache = new ResponseCache(0);
-    cache.set('a', 1, 'A');
-    expect(cache.get('a', 1)).toBeUndefined();
+    cache.set('a', [], 'A');
+    expect(cache.get('a')).toBeUndefined();
   });
   it('keys requests the same whatever the field order', () => {
     expect(cacheKey({ b: 1, a: 2, c: undefined })).toBe(cacheKey({ a: 2, b: 1 }));

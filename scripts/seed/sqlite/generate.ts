@@ -77,8 +77,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   log('indexing for search…');
   transaction(db, () => {
     rebuildSearchIndex(db);
-    // The index is fresh: the rebuild a migration may have asked for is done.
+    // The index is fresh: the rebuild a migration may have asked for is done; no process has cached anything yet.
     db.exec("DELETE FROM pending_jobs WHERE name = 'rebuild_search_index'");
+    db.exec('DELETE FROM cache_invalidations');
   });
   db.exec('ANALYZE');
   const reviews = Number(db.prepare('SELECT count(*) AS n FROM reviews').get()?.n);

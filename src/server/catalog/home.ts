@@ -2,6 +2,7 @@ import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import type { AppData, Banner, CategoryHome, EducationHome, Home, Specialization } from '../../shared/schemas/catalog.ts';
 import type { BannerRow } from '../db/rows.ts';
 import type { MediaUrls } from '../media/urls.ts';
+import type { CacheInvalidations } from '../cache/invalidations.ts';
 import type { CatalogContext } from './context.ts';
 import { getPostCards } from './posts.ts';
 
@@ -23,7 +24,7 @@ export async function getBanners({ repos, media }: CatalogContext, placement: st
 
 /** The home page: banners, featured posts and one row of posts per home category. */
 export function getHome(context: CatalogContext): Promise<Home> {
-  return perVersion(context, 'home', () => buildHome(context));
+  return sharedUntilChanged(context, 'home', () => buildHome(context));
 }
 
 async function buildHome(context: CatalogContext): Promise<Home> {
@@ -44,9 +45,9 @@ async function buildHome(context: CatalogContext): Promise<Home> {
   };
 }
 
-/** Main categories of every type with their children, in display order (only education ones when asked); computed once per catalogue version. */
+/** Main categories of every type with their children, in display order (only education ones when asked); shared until a change. */
 export function getSpecializationsByType(context: CatalogContext, options: { educationOnly?: boolean } = {}): Promise<Record<ListingType, Specialization[]>> {
-  return perVersion(context, options.educationOnly ? 'tree:education' : 'tree', () => buildSpecializations(context, options));
+  return sharedUntilChanged(context, options.educationOnly ? 'tree:education' : 'tree', () => buildSpecializations(context, options));
 }
 
 async function buildSpecializations(context: CatalogContext, options: { educationOnly?: boolean }): Promise<Record<ListingType, Specialization[]>> {
@@ -70,7 +71,18 @@ async function stringList({ repos }: CatalogContext, key: string): Promise<strin
   return value === undefined ? [] : (JSON.parse(value) as string[]);
 }
 
-const memo = new WeakMap<object, { version: number; values: Map<string, Promise<unknown>> }>();
+const memo = new WeakMap<CacheInvalidations, Map<string, Promise<unknown>>>();
+
+/** Home and header data read every list and category: any change empties it (at most once a second, decision 0017). */
+function memoOf(invalidations: CacheInvalidations): Map<string, Promise<unknown>> {
+  let values = memo.get(invalidations);
+  if (!values) {
+    const fresh = new Map<string, Promise<unknown>>();
+    memo.set(invalidations, (values = fresh));
+    invalidations.subscribe(() => fresh.clear());
+  }
+  return values;
+}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -81,27 +93,31 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Home, header and category-tree content is the same for every visitor until the catalogue
- * changes, so it is computed once per catalogue version (views do not change the version) and
- * shared, frozen, by every caller.
+ * Home, header and category-tree content is the same for every visitor until the catalogue changes, so it is
+ * computed once until a change is seen (views change nothing) and shared, frozen, by every caller.
  */
-async function perVersion<T>(context: CatalogContext, key: string, compute: () => Promise<T>): Promise<T> {
-  const version = await context.repos.catalog.catalogVersion();
-  let entry = memo.get(context.repos);
-  if (!entry || entry.version !== version) memo.set(context.repos, (entry = { version, values: new Map() }));
-  let value = entry.values.get(key) as Promise<T> | undefined;
+async function sharedUntilChanged<T>(context: CatalogContext, key: string, compute: () => Promise<T>): Promise<T> {
+  const { invalidations } = context;
+  // Without a process's invalidations (a search worker) nothing is shared.
+  if (!invalidations) return compute();
+  await invalidations.catchUp();
+  const values = memoOf(invalidations);
+  let value = values.get(key) as Promise<T> | undefined;
   if (!value) {
-    const values = entry.values;
+    const began = invalidations.current;
     value = compute().then(deepFreeze);
     values.set(key, value);
-    value.catch(() => values.delete(key));
+    value.then(() => {
+      // Computed from data a change seen meanwhile may have altered: the next caller computes it again.
+      if (invalidations.changedSince(began, ['*'])) values.delete(key);
+    }, () => values.delete(key));
   }
   return value;
 }
 
 /** What the header needs on every page: the category menus, popular searches and suggested locations. */
 export function getAppData(context: CatalogContext): Promise<AppData> {
-  return perVersion(context, 'app_data', async () => ({
+  return sharedUntilChanged(context, 'app_data', async () => ({
     header: {
       popular_searches: await stringList(context, 'popular_searches'),
       suggested_locations: await stringList(context, 'suggested_locations'),
@@ -116,7 +132,7 @@ const CATEGORY_HOME_ROW_POSTS = 8;
 
 /** A category home (/services, /jobs …): its categories, banners, featured posts and the busiest categories' best posts. */
 export function getCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
-  return perVersion(context, `category_home:${type}`, () => buildCategoryHome(context, type));
+  return sharedUntilChanged(context, `category_home:${type}`, () => buildCategoryHome(context, type));
 }
 
 async function buildCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
@@ -135,7 +151,7 @@ async function buildCategoryHome(context: CatalogContext, type: ListingType): Pr
 
 /** The education home: education categories of every type, regrouped, with their banners and featured posts. */
 export function getEducationHome(context: CatalogContext): Promise<EducationHome> {
-  return perVersion(context, 'education_home', async () => ({
+  return sharedUntilChanged(context, 'education_home', async () => ({
     categories: Object.values(await getSpecializationsByType(context, { educationOnly: true })).flat(),
     banners: await getBanners(context, 'education'),
     featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds('education')),

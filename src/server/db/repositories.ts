@@ -17,8 +17,6 @@ import type {
 
 /** Posts and profiles and the reference content around them: read-only. */
 export interface CatalogRepository {
-  /** The catalogue's version: changes whenever anything a visitor sees in search or listings changes (not on views). */
-  catalogVersion(): Promise<number>;
   findPostIdBySlug(slug: string): Promise<number | undefined>;
   /** Posts in the order of `ids`; unknown ids are skipped. */
   findPostRows(ids: readonly number[]): Promise<PostRow[]>;
@@ -249,6 +247,23 @@ export interface JobRepository {
   removeFinished(before: string): Promise<number>;
 }
 
+/**
+ * The invalidation log (decision 0017): changes write the tags of what they touched; each process reads what came
+ * after its last look and drops only the cached pages, searches and lists carrying one of them.
+ */
+export interface CacheRepository {
+  /** The newest entry's id (0 when none). */
+  latestInvalidation(): Promise<number>;
+  /** The oldest entry kept (0 when none): a process whose last look is older missed some. */
+  oldestInvalidation(): Promise<number>;
+  /** Entries after `afterId`, oldest first, at most `limit`. */
+  invalidationsSince(afterId: number, limit: number): Promise<{ id: number; tag: string }[]>;
+  /** Records tags of a change the database does not tag itself. */
+  invalidate(tags: readonly string[]): Promise<void>;
+  /** Keeps the newest `keep` entries; returns how many went. */
+  pruneInvalidations(keep: number): Promise<number>;
+}
+
 /** Messages waiting to leave, written in the transaction of the change they report (decision 0015). */
 export interface OutboxRepository {
   insert(message: { channel: 'mail' | 'sms'; recipient: string; message: string }): Promise<number>;
@@ -273,6 +288,7 @@ export interface Repositories {
   counters: CounterRepository;
   jobs: JobRepository;
   outbox: OutboxRepository;
+  cache: CacheRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

@@ -48,9 +48,10 @@ export interface BuysellDetailsTable {
   description: string;
 }
 
-export interface CatalogVersionTable {
+export interface CacheInvalidationsTable {
   id: Generated<number>;
-  version: number;
+  tag: string;
+  created_at: string;
 }
 
 export interface CategoriesTable {
@@ -526,7 +527,7 @@ export interface Tables {
   banners: BannersTable;
   business_hours: BusinessHoursTable;
   buysell_details: BuysellDetailsTable;
-  catalog_version: CatalogVersionTable;
+  cache_invalidations: CacheInvalidationsTable;
   categories: CategoriesTable;
   cities: CitiesTable;
   cms_pages: CmsPagesTable;

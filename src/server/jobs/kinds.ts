@@ -15,6 +15,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** How long the sign-in log keeps an attempt. */
 const AUTH_LOG_DAYS = 90;
+/** Invalidation log entries kept (a process that fell further behind starts its caches again). */
+const KEPT_INVALIDATIONS = 100_000;
 /** How long finished jobs stay listed (`npm run jobs`). */
 const FINISHED_JOB_DAYS = 7;
 
@@ -28,6 +30,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   // Ended sessions, challenges, codes and counters, and old lines of the sign-in log.
   { kind: 'remove_ended_sign_ins', everyMs: HOUR },
   { kind: 'remove_finished_jobs', everyMs: DAY },
+  // The invalidation log keeps its newest entries: far more than any process reads between two looks.
+  { kind: 'prune_cache_invalidations', everyMs: HOUR },
   // The search index rebuilt from the catalogue in short transactions: any drift is gone within a week.
   { kind: 'rebuild_search_index', everyMs: 7 * DAY },
 ];
@@ -58,5 +62,8 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
       await repos.jobs.removeFinished(new Date(clock.now() - FINISHED_JOB_DAYS * DAY).toISOString());
     },
     rebuild_search_index: () => appOf().repos.maintenance.rebuildSearchIndex(),
+    prune_cache_invalidations: async () => {
+      await appOf().repos.cache.pruneInvalidations(KEPT_INVALIDATIONS);
+    },
   };
 }

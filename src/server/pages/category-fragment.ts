@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { ListingTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
-import { PUBLIC_PAGE_CACHE } from '../http.ts';
+import { publicPage } from '../http.ts';
 
 /**
  * The categories of a fragment page's listing type (/fragments/menu/[type], /fragments/strip/[type]):
@@ -15,6 +15,6 @@ export async function categoryFragment(astro: AstroGlobal) {
     astro.response.status = 404;
     return undefined;
   }
-  astro.response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+  publicPage(astro.response.headers, [`list:${type.data}`]);
   return { type: type.data as ListingType, categories: (await getSpecializationsByType(astro.locals.app))[type.data] };
 }

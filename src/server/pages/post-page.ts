@@ -26,6 +26,8 @@ export interface PostPage {
   phone: string | null;
   shareUrl: string;
   seo: { title: string; description: string; canonical: string; jsonLd: string; noindex: boolean; image: string | null };
+  /** What a change to drops the cached page (decision 0017): the post and its profile. */
+  tags: string[];
 }
 
 /**
@@ -45,6 +47,7 @@ export async function getPostPage(app: AppContext, type: ListingType, slug: stri
     showCompany,
     phone: post.locations[0]?.phone_number ?? null,
     shareUrl: `${app.config.siteUrl}${canonical}`,
+    tags: [`post:${post.id}`, ...(post.profile ? [`profile:${post.profile.id}`] : [])],
     seo: {
       title: pageTitle(`${post.title} – ${post.city_state ?? 'Malaysia'}`),
       description: post.summary,

@@ -20,6 +20,8 @@ export interface ProfilePage {
   social: [label: string, href: string][];
   shareUrl: string;
   seo: { title: string; description: string; canonical: string; jsonLd: string; image: string | null };
+  /** What a change to drops the cached page (decision 0017): the profile (its posts' changes name it too). */
+  tags: string[];
 }
 
 /** Everything the business profile page renders, or undefined when no profile has the slug. */
@@ -39,6 +41,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
       ['LinkedIn', profile.linkedin], ['YouTube', profile.youtube]] as const)
       .flatMap(([label, href]) => (href ? [[label, href] as [string, string]] : [])),
     shareUrl: `${app.config.siteUrl}${canonical}`,
+    tags: [`profile:${profile.id}`],
     seo: {
       title: pageTitle(`${profile.name}${first ? ` – ${first.city_state}` : ''}`),
       description: `${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainTextOf(profile.about)}`,

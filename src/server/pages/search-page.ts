@@ -12,6 +12,11 @@ export interface SearchPage {
   tree: SearchTree;
   adClient: string | null;
   seo: { title: string; description: string; canonical: string; noindex: boolean };
+  /**
+   * What a change to drops the cached page (decision 0017): its category (a change to a post in it, or in a
+   * subcategory, names it), else its type's lists.
+   */
+  tags: string[];
 }
 
 /**
@@ -36,6 +41,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     response: toSearchView(response),
     tree: searchTree,
     adClient: app.config.adClient,
+    tags: [sub ? `category:${type}/${sub.slug}` : main ? `category:${type}/${main.slug}` : `list:${type}`],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
       description: `${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`,

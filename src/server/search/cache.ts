@@ -1,9 +1,11 @@
+import { isInvalidated, type Invalidation } from '../cache/invalidations.ts';
+
 /**
- * A small LRU of search responses kept as JSON text (compact, and measured in bytes), each tagged
- * with the catalogue version it was computed at. Bounded by entries and by bytes, whichever comes first.
+ * A small LRU of search responses kept as JSON text (compact, and measured in bytes), each with the tags of the
+ * lists it reads (decision 0017). Bounded by entries and by bytes, whichever comes first.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { version: number; text: string }>();
+  private readonly entries = new Map<string, { tags: string[]; text: string }>();
   private readonly capacity: number;
   private readonly maxBytes: number;
   private bytes = 0;
@@ -13,27 +15,30 @@ export class ResponseCache {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string, version: number): string | undefined {
+  get(key: string): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.remove(key, entry);
-    // A response from an older catalogue is stale: drop it rather than serve it.
-    if (entry.version !== version) return undefined;
     this.entries.set(key, entry);
     this.bytes += entry.text.length;
     return entry.text;
   }
 
-  set(key: string, version: number, text: string): void {
+  set(key: string, tags: string[], text: string): void {
     if (this.capacity <= 0 || text.length > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { version, text });
+    this.entries.set(key, { tags, text });
     this.bytes += text.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.capacity && this.bytes <= this.maxBytes) break;
       this.remove(oldest, entry);
     }
+  }
+
+  /** Drops the responses an invalidation names. */
+  invalidate(invalidation: Invalidation): void {
+    for (const [key, entry] of this.entries) if (isInvalidated(invalidation, entry.tags)) this.remove(key, entry);
   }
 
   private remove(key: string, entry: { text: string }): void {

@@ -1,5 +1,5 @@
 import type { SearchQuery, SearchResponse } from '../../shared/search.ts';
-import type { Repositories } from '../db/repositories.ts';
+import type { CacheInvalidations } from '../cache/invalidations.ts';
 import { cacheKey, ResponseCache } from './cache.ts';
 
 /** Searches (spec §7 post/search). Each database backend brings its own; the SQLite one is src/server/db/sqlite/search-engine.ts. */
@@ -10,21 +10,29 @@ export interface SearchEngine {
   close(): Promise<void>;
 }
 
+/** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */
+export function searchTags(query: SearchQuery): string[] {
+  return [`list:${query.type ?? 'all'}`];
+}
+
 /**
- * Wraps an engine with a response cache per normalised request (spec §7: responses cached per
- * body), invalidated whenever the catalogue version changes.
+ * Wraps an engine with a response cache per normalised request (spec §7: responses cached per body), whose entries
+ * go when a change names their lists (decision 0017).
  */
-export function withResponseCache(engine: SearchEngine, repos: Repositories, capacity: number, maxBytes?: number): SearchEngine {
+export function withResponseCache(engine: SearchEngine, invalidations: CacheInvalidations, capacity: number, maxBytes?: number): SearchEngine {
   const cache = new ResponseCache(capacity, maxBytes);
+  invalidations.subscribe((invalidation) => cache.invalidate(invalidation));
   return {
     async search(query) {
-      const version = await repos.catalog.catalogVersion();
+      await invalidations.catchUp();
       const key = cacheKey(query);
-      const cached = cache.get(key, version);
+      const cached = cache.get(key);
       // Each caller gets its own copy, parsed from the stored text.
       if (cached) return JSON.parse(cached) as SearchResponse;
+      const began = invalidations.current;
       const response = await engine.search(query);
-      cache.set(key, version, JSON.stringify(response));
+      const tags = searchTags(query);
+      if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
       return response;
     },
     ready: () => engine.ready(),

@@ -11,7 +11,7 @@ const copy = useSqliteCopy();
 
 describe('the index under the response cache', () => {
   it('serves a repeat from the cache with the same results, and refreshes when a listing changes', async () => {
-    const engine = withResponseCache(createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.repos, 10);
+    const engine = withResponseCache(createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.invalidations, 10);
     const api = createApi({ ...copy.app, search: engine });
     const search = async (body: object) => SearchResponseSchema.parse(await (await api.request('/api/post/search', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
+import * as cache from '../kysely/cache.ts';
 import * as jobs from '../kysely/jobs.ts';
 import * as outbox from '../kysely/outbox.ts';
 import type { Tables } from '../tables.ts';
@@ -22,7 +23,7 @@ import * as posts from './repositories/posts.ts';
 import * as profiles from './repositories/profiles.ts';
 import * as ratings from './repositories/ratings.ts';
 import * as reviews from './repositories/reviews.ts';
-import { catalogVersion, findSuggestions } from './repositories/search.ts';
+import { findSuggestions } from './repositories/search.ts';
 import * as sitemap from './repositories/sitemap.ts';
 import * as stats from './repositories/stats.ts';
 import * as uploads from './repositories/uploads.ts';
@@ -59,7 +60,6 @@ type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
 function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, reader: Db): DataRepositories {
   return {
     catalog: {
-      catalogVersion: () => read((handle) => catalogVersion(handle)),
       findPostIdBySlug: (slug) => read((handle) => posts.findPostIdBySlug(handle, slug)),
       findPostRows: (ids) => read((handle) => posts.findPostRows(handle, ids)),
       findPostMedia: (ids, firstOnly) => read((handle) => posts.findPostMedia(handle, ids, firstOnly)),
@@ -203,6 +203,13 @@ function bindRepositories({ read, write, queryRead, queryWrite, now }: Access, r
       find: (options) => queryRead((db) => jobs.findJobs(db, options)),
       count: () => queryRead((db) => jobs.countJobs(db)),
       removeFinished: (before) => queryWrite((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    cache: {
+      latestInvalidation: () => queryRead((db) => cache.latestInvalidation(db)),
+      oldestInvalidation: () => queryRead((db) => cache.oldestInvalidation(db)),
+      invalidationsSince: (afterId, limit) => queryRead((db) => cache.invalidationsSince(db, afterId, limit)),
+      invalidate: (tags) => queryWrite((db) => cache.invalidate(db, tags, now())),
+      pruneInvalidations: (keep) => queryWrite((db) => cache.pruneInvalidations(db, keep)),
     },
     outbox: {
       insert: (message) => queryWrite((db) => outbox.insertMessage(db, message, now())),

@@ -8,10 +8,11 @@ import { ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attribute
 import { searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
 import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
+import { statement } from './query.ts';
 import { findStates } from './repositories/content.ts';
 import { facetStoreFor } from './facet-store.ts';
 import {
-  candidateIds, catalogVersion, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
+  candidateIds, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
   summaryGroups, walkPage, type GroupRow, type SearchFilter,
 } from './repositories/search.ts';
 
@@ -39,9 +40,12 @@ function sqlFilter(filter: DomainFilter): SearchFilter {
 
 const metaCache = new WeakMap<Db, FacetLookups & { version: number }>();
 
-/** Facet keys of the categories and the states' names, worked out once per catalogue version. */
+/**
+ * Facet keys of the categories and the states' names, worked out again only after another connection committed
+ * something (SQLite's data_version, read per connection: cheap, and categories change rarely).
+ */
 function lookups(db: Db): FacetLookups {
-  const version = catalogVersion(db);
+  const version = Number((statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version);
   let cached = metaCache.get(db);
   if (!cached || cached.version !== version) {
     const rows = new Map(findCategoryMeta(db).map((category) => [category.id, category]));

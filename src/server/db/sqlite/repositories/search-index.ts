@@ -7,6 +7,7 @@ import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../../shared/search-attribut
 import { countSql, maskSql } from './search-sql.ts';
 import type { Db } from '../connection.ts';
 import { idList, LIVE_POST_SQL, PLAN_WEIGHT_SQL, statement } from '../query.ts';
+import { emitTags, searchRowTags } from './cache-tags.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -113,6 +114,8 @@ export function reindexPostRange(db: Db, fromId: number, toId: number): void {
 
 /** Drops rows of posts that no longer exist, then recounts the summaries and suggestions: the last step of a rebuild. */
 export function finishRebuild(db: Db): void {
+  // Everything may have moved: every cache starts again.
+  emitTags(db, ['*']);
   db.exec(`DELETE FROM search_fts WHERE rowid IN (SELECT post_id FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts))`);
   db.exec('DELETE FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts)');
   refreshSummary(db, '', []);
@@ -135,11 +138,16 @@ export function reindexPosts(db: Db, ids: readonly number[]): void {
     }
   };
   collect();
+  // What the cached pages, searches and lists showing these posts carry (decision 0017): before and after.
+  const tags = new Set(searchRowTags(db, list));
   statement(db, `DELETE FROM search_posts WHERE post_id IN (${IDS})`).run(list);
   statement(db, `DELETE FROM search_fts WHERE rowid IN (${IDS})`).run(list);
   statement(db, `${INSERT_ROWS} AND p.id IN (${IDS})`).run(list);
   statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} AND p.id IN (${IDS})`).run(list);
   collect();
+  for (const tag of searchRowTags(db, list)) tags.add(tag);
+  for (const id of ids) tags.add(`post:${id}`);
+  emitTags(db, tags);
   for (const [type, categoryId, stateId] of keys.values()) {
     refreshSummary(db, 'AND type = ? AND category_id = ? AND state_id = ?', [type, categoryId, stateId]);
   }

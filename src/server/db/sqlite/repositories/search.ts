@@ -254,10 +254,6 @@ export function findCategoryMeta(db: Db): CategoryMeta[] {
   return all<CategoryMeta>(db, 'SELECT id, name, slug, parent_id FROM categories');
 }
 
-export function catalogVersion(db: Db): number {
-  return Number(one<{ version: number }>(db, 'SELECT version FROM catalog_version WHERE id = 1')?.version ?? 0);
-}
-
 /** Autocomplete: labels matching the prefix expression, those starting with the typed text first, then categories, businesses, titles. */
 export function findSuggestions(db: Db, match: string, typed: string, type: ListingType | undefined, limit: number): SuggestionRow[] {
   return statement(db, `

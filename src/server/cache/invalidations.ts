@@ -1,0 +1,101 @@
+/**
+ * Invalidation by tag, in one process (decision 0017). Every process reads the database's invalidation log after
+ * its last look, at most once per `pollMs` (so a cached page costs no database read the rest of the time), and hands
+ * the tags to its caches: the page cache, the search response cache, the memo of home and header data. A change is
+ * seen by every process within `pollMs` plus the time of one read; `*` empties everything, as does falling behind
+ * the log's kept entries.
+ */
+import type { Clock } from '../clock.ts';
+import type { Repositories } from '../db/repositories.ts';
+
+/** How often a process looks at the log by default: the staleness window's main part (at most 2 s in all). */
+export const CACHE_POLL_MS = 1_000;
+/** Batches remembered for renders still running when they came (a render takes far less than this many polls). */
+const RECENT_BATCHES = 100;
+/** Entries read at once; a process that finds more catches up over several reads. */
+const READ_LIMIT = 5_000;
+
+/** What a cache is told: the tags changed since the last look, or that everything may have. */
+export type Invalidation = { all: true } | { all: false; tags: ReadonlySet<string> };
+
+export class CacheInvalidations {
+  private readonly repos: Repositories;
+  private readonly clock: Clock;
+  private readonly pollMs: number;
+  private readonly listeners: ((invalidation: Invalidation) => void)[] = [];
+  private lastId: number | undefined;
+  private lookedAt = Number.NEGATIVE_INFINITY;
+  private looking: Promise<void> | undefined;
+  /** Batches told so far, and the recent ones, so a render that began before one does not store what it changed. */
+  private sequence = 0;
+  private readonly recent: { sequence: number; invalidation: Invalidation }[] = [];
+
+  constructor(repos: Repositories, clock: Clock, pollMs = CACHE_POLL_MS) {
+    this.repos = repos;
+    this.clock = clock;
+    this.pollMs = pollMs;
+  }
+
+  /** A cache that drops what the tags name. */
+  subscribe(listener: (invalidation: Invalidation) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Where the log starts for this process: caches start empty, so what came before needs no telling. */
+  async start(): Promise<void> {
+    this.lastId ??= await this.repos.cache.latestInvalidation();
+    this.lookedAt = this.clock.now();
+  }
+
+  /** The current batch number: a render notes it before reading, and asks `changedSince` before storing. */
+  get current(): number {
+    return this.sequence;
+  }
+
+  /** Whether a batch told after `sequence` names one of the tags (or is too old to know: then it did). */
+  changedSince(sequence: number, tags: readonly string[]): boolean {
+    if (sequence === this.sequence) return false;
+    if (this.recent.length === 0 || this.recent[0]!.sequence > sequence + 1) return true;
+    return this.recent.some((batch) => batch.sequence > sequence && isInvalidated(batch.invalidation, tags));
+  }
+
+  /** Reads the log if the last look is older than the poll interval; callers that come meanwhile share the read. */
+  catchUp(): Promise<void> {
+    if (this.looking) return this.looking;
+    if (this.clock.now() - this.lookedAt < this.pollMs) return Promise.resolve();
+    this.looking = this.look().finally(() => {
+      this.looking = undefined;
+    });
+    return this.looking;
+  }
+
+  private async look(): Promise<void> {
+    if (this.lastId === undefined) return this.start();
+    this.lookedAt = this.clock.now();
+    if (this.lastId < (await this.repos.cache.oldestInvalidation()) - 1) {
+      this.lastId = await this.repos.cache.latestInvalidation();
+      return this.tell({ all: true });
+    }
+    const tags = new Set<string>();
+    for (;;) {
+      const entries = await this.repos.cache.invalidationsSince(this.lastId, READ_LIMIT);
+      for (const entry of entries) tags.add(entry.tag);
+      if (entries.length > 0) this.lastId = entries.at(-1)!.id;
+      if (entries.length < READ_LIMIT) break;
+    }
+    if (tags.size === 0) return;
+    this.tell(tags.has('*') ? { all: true } : { all: false, tags });
+  }
+
+  private tell(invalidation: Invalidation): void {
+    this.sequence += 1;
+    this.recent.push({ sequence: this.sequence, invalidation });
+    if (this.recent.length > RECENT_BATCHES) this.recent.shift();
+    for (const listener of this.listeners) listener(invalidation);
+  }
+}
+
+/** Whether a cached thing carrying `tags` is named by an invalidation. */
+export function isInvalidated(invalidation: Invalidation, tags: readonly string[]): boolean {
+  return invalidation.all || tags.some((tag) => invalidation.tags.has(tag));
+}

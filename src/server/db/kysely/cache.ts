@@ -1,0 +1,32 @@
+/** The invalidation log (migration 0016, decision 0017), written once in the query layer for every backend. */
+import { sql, type Kysely } from 'kysely';
+import type { Tables } from '../tables.ts';
+
+type Db = Kysely<Tables>;
+
+export async function latestInvalidation(db: Db): Promise<number> {
+  const row = await db.selectFrom('cache_invalidations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export async function invalidationsSince(db: Db, afterId: number, limit: number): Promise<{ id: number; tag: string }[]> {
+  return db.selectFrom('cache_invalidations').select(['id', 'tag']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** The oldest invalidation kept (a process further behind than this missed some, and starts again). */
+export async function oldestInvalidation(db: Db): Promise<number> {
+  const row = await db.selectFrom('cache_invalidations').select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export async function invalidate(db: Db, tags: readonly string[], now: string): Promise<void> {
+  if (tags.length === 0) return;
+  await db.insertInto('cache_invalidations').values([...new Set(tags)].map((tag) => ({ tag, created_at: now }))).execute();
+}
+
+/** Keeps the newest `keep` invalidations; returns how many went. */
+export async function pruneInvalidations(db: Db, keep: number): Promise<number> {
+  const latest = await latestInvalidation(db);
+  const result = await db.deleteFrom('cache_invalidations').where('id', '<=', sql<number>`${latest - keep}`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
