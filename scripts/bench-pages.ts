@@ -6,11 +6,17 @@
  * and p50/p95 at concurrency 16 served from the page cache and rendered every time (PAGE_CACHE_BYTES=0
  * on a second server), each one's ratio to a static asset of similar size from the same server, the
  * server time at concurrency 1 uncached (median latency less the static asset's, i.e. without what the
- * client and loopback add), the raw HTML size, and the server's RSS after the load.
+ * client and loopback add), the raw HTML size, and the server's RSS after the load. The "with edits" column is
+ * the cached throughput while 20 edits a second (reviews written on random listings, each reindexing its listing
+ * and naming its tags) land on the same database, and the propagation latency is how long after an edit's commit
+ * the cached page of that listing is rendered again (decision 0017).
  * Sends a bounded number of requests and stops by itself.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { openBackend } from '../src/server/db/backend.ts';
+import type { ListingRef } from '../src/server/db/rows.ts';
+import { saveReview } from '../src/server/engagement/reviews.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase, benchListings } from './bench-database.ts';
 import { rssMb, serverPid, startBenchServer, waitUntilUp } from './bench-server.ts';
@@ -27,6 +33,32 @@ const CONCURRENCY = 16;
 const HEADERS = { 'Accept-Encoding': 'br, gzip' };
 
 const { post, profile } = await benchListings(bench.database);
+const EDITS_PER_SECOND = 20;
+
+/** Listings to edit (a few thousand of each type) and a person who reviews them (one review per listing, rewritten). */
+const backend = await openBackend({ database: bench.database });
+const editable: ListingRef[] = [];
+for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) {
+  for await (const batch of backend.repos.sitemap.postUrlBatches(type, 2000, 0)) {
+    for (const { slug } of batch) editable.push({ type, id: (await backend.repos.catalog.findPostIdBySlug(slug))! });
+  }
+}
+const editorEmail = 'bench-editor@example.my';
+const editor = (await backend.repos.users.findCredentials({ email: editorEmail }))?.id
+  ?? await backend.repos.users.createUser({ name: 'Bench Editor', email: editorEmail, phone_number: null, phone_number_country: null, password_hash: null });
+let edits = 0;
+/** One edit: a review written (or rewritten) on a listing. */
+const edit = (listing: ListingRef) => saveReview(backend.repos, { listing, userId: editor, reviewerName: 'Bench Editor', rating: 1 + (edits++ % 5), content: `Edit ${edits}.`, mediaIds: [] });
+
+/** Runs `work` while EDITS_PER_SECOND edits a second land on random listings. */
+async function withEdits<T>(work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => void edit(editable[Math.floor(Math.random() * editable.length)]!).catch((error: unknown) => console.error(error)), 1000 / EDITS_PER_SECOND);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 /** Load at a concurrency: requests/s and latency percentiles (ms). */
 async function load(url: (index: number) => string, requests: number, concurrency: number) {
@@ -74,7 +106,7 @@ try {
     ['profile', `/${profile}`],
   ];
   console.log(`Pages at concurrency ${CONCURRENCY}, ${REQUESTS} requests each, br accepted; uncached = PAGE_CACHE_BYTES=0:`);
-  console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);
+  console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'ratio'.padStart(6)} | ${'with edits'.padStart(10)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);
   console.log('(c=1 ms: server time uncached at concurrency 1, the median latency less that of the static asset)');
   for (const [label, path] of pages) {
     const html = await (await fetch(uncachedBase + path, { headers: { 'Accept-Encoding': 'identity' } })).text();
@@ -82,16 +114,35 @@ try {
     const staticLoad = await load(() => cachedBase + asset, REQUESTS, CONCURRENCY);
     await fetch(cachedBase + path, { headers: HEADERS });
     const cached = await load(() => cachedBase + path, REQUESTS, CONCURRENCY);
+    const edited = await withEdits(() => load(() => cachedBase + path, REQUESTS, CONCURRENCY));
     const uncached = await load(() => uncachedBase + path, Math.min(REQUESTS, 400), CONCURRENCY);
     const serial = await load(() => uncachedBase + path, 50, 1);
     // What the client and loopback add to every request, measured on the static asset at c=1.
     const overhead = await load(() => uncachedBase + asset, 50, 1);
-    console.log(`${label.padEnd(26)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(7)} | ${cached.rps.toFixed(0).padStart(12)} ${cached.p50.toFixed(1).padStart(6)} ${cached.p95.toFixed(1).padStart(6)} ${(cached.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${uncached.rps.toFixed(0).padStart(14)} ${uncached.p50.toFixed(1).padStart(6)} ${uncached.p95.toFixed(1).padStart(6)} | ${(serial.p50 - overhead.p50).toFixed(1).padStart(7)} | ${staticLoad.rps.toFixed(0)} (${asset})`);
+    console.log(`${label.padEnd(26)} ${(Buffer.byteLength(html) / 1024).toFixed(0).padStart(7)} | ${cached.rps.toFixed(0).padStart(12)} ${cached.p50.toFixed(1).padStart(6)} ${cached.p95.toFixed(1).padStart(6)} ${(cached.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${edited.rps.toFixed(0).padStart(10)} ${(edited.rps / staticLoad.rps).toFixed(2).padStart(6)} | ${uncached.rps.toFixed(0).padStart(14)} ${uncached.p50.toFixed(1).padStart(6)} ${uncached.p95.toFixed(1).padStart(6)} | ${(serial.p50 - overhead.p50).toFixed(1).padStart(7)} | ${staticLoad.rps.toFixed(0)} (${asset})`);
   }
+  // Propagation: an edit's commit to the first render of that listing's cached page, five times.
+  const latencies: number[] = [];
+  const postId = (await backend.repos.catalog.findPostIdBySlug(post))!;
+  for (let round = 0; round < 5; round++) {
+    await fetch(`${cachedBase}/services/${post}`, { headers: HEADERS }).then((response) => response.arrayBuffer());
+    await edit({ type: 'services', id: postId });
+    const committed = performance.now();
+    for (;;) {
+      const response = await fetch(`${cachedBase}/services/${post}`, { headers: HEADERS });
+      await response.arrayBuffer();
+      if (response.headers.get('X-Cache') === 'MISS') break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    latencies.push(performance.now() - committed);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(`\nPropagation (an edit's commit to its page rendered again, 5 edits): median ${latencies[2]!.toFixed(0)} ms, max ${latencies[4]!.toFixed(0)} ms`);
   // A browse over many pages fills the cache with distinct entries, then the RSS is read.
   await load((index) => `${cachedBase}/services/l?page=${1 + (index % 500)}`, 1500, CONCURRENCY);
   console.log(`\nRSS after the load (the server process; its supervisor adds about 45 MB): cached server ${rssMb(await serverPid(cachedServer.pid!)).toFixed(0)} MB, uncached server ${rssMb(await serverPid(uncachedServer.pid!)).toFixed(0)} MB`);
 } finally {
   cachedServer.kill();
   uncachedServer.kill();
+  await backend.close();
 }
