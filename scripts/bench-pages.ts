@@ -12,6 +12,7 @@
  * the cached page of that listing is rendered again (decision 0017).
  * Sends a bounded number of requests and stops by itself.
  */
+import { fork } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBackend } from '../src/server/db/backend.ts';
@@ -33,30 +34,27 @@ const CONCURRENCY = 16;
 const HEADERS = { 'Accept-Encoding': 'br, gzip' };
 
 const { post, profile } = await benchListings(bench.database);
-const EDITS_PER_SECOND = 20;
-
-/** Listings to edit (a few thousand of each type) and a person who reviews them (one review per listing, rewritten). */
+/** A person who reviews the listing of the propagation test (one review, rewritten). */
 const backend = await openBackend({ database: bench.database });
-const editable: ListingRef[] = [];
-for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) {
-  for await (const batch of backend.repos.sitemap.postUrlBatches(type, 2000, 0)) {
-    for (const { slug } of batch) editable.push({ type, id: (await backend.repos.catalog.findPostIdBySlug(slug))! });
-  }
-}
 const editorEmail = 'bench-editor@example.my';
 const editor = (await backend.repos.users.findCredentials({ email: editorEmail }))?.id
   ?? await backend.repos.users.createUser({ name: 'Bench Editor', email: editorEmail, phone_number: null, phone_number_country: null, password_hash: null });
 let edits = 0;
-/** One edit: a review written (or rewritten) on a listing. */
 const edit = (listing: ListingRef) => saveReview(backend.repos, { listing, userId: editor, reviewerName: 'Bench Editor', rating: 1 + (edits++ % 5), content: `Edit ${edits}.`, mediaIds: [] });
 
-/** Runs `work` while EDITS_PER_SECOND edits a second land on random listings. */
+/** Runs `work` while 20 edits a second land on random listings, from a process of their own (scripts/bench-edits.ts). */
 async function withEdits<T>(work: () => Promise<T>): Promise<T> {
-  const timer = setInterval(() => void edit(editable[Math.floor(Math.random() * editable.length)]!).catch((error: unknown) => console.error(error)), 1000 / EDITS_PER_SECOND);
+  const editor = fork(join(projectRoot, 'scripts/bench-edits.ts'), { env: process.env, stdio: 'inherit' });
+  await new Promise<void>((resolve, reject) => {
+    editor.once('message', () => resolve());
+    editor.once('exit', (code) => reject(new Error(`the edits stopped (${code})`)));
+  });
   try {
     return await work();
   } finally {
-    clearInterval(timer);
+    const exited = new Promise((resolve) => editor.once('exit', resolve));
+    editor.kill('SIGTERM');
+    await exited;
   }
 }
 
