@@ -15,6 +15,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { RateLimits } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
 import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
+import { localMediaStore, s3MediaStore, type MediaStore } from './media/store.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
@@ -39,6 +40,8 @@ export interface AppContext extends CatalogContext {
   secrets: { csrf: string };
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
+  /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */
+  mediaStore: MediaStore;
   /** Mail and SMS (outbox/outbox.ts). */
   outbox: Outbox;
   /** Brute-force limits of signing in (accounts/brute-force.ts). */
@@ -75,7 +78,10 @@ export async function createAppContext(config: Config, options: AppContextOption
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock, 0);
   const limits = new RateLimits();
-  const outbox = new Outbox(repos, { directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname });
+  const mediaStore = config.mediaStore.kind === 's3' ? s3MediaStore(config.mediaStore) : localMediaStore(config.mediaDir);
+  const outbox = new Outbox(repos, {
+    directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname, readMedia: (file) => mediaStore.readBytes(file),
+  });
   // Its handlers reach the app once it is built.
   const jobs: JobRunner = new JobRunner({
     repos, clock, handlers: jobHandlers(() => context), recurring: RECURRING_JOBS,
@@ -94,6 +100,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     pages: createPageCache(config.pageCacheBytes, invalidations),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
+    mediaStore,
     outbox,
     signIn: new SignInGuard(repos.counters, () => clock.now()),
     jobs,

@@ -1,3 +1,4 @@
+import { parseS3Url, type S3StoreConfig } from './media/store.ts';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -17,6 +18,13 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Folder of uploaded and generated media. */
   MEDIA_DIR: z.string().min(1).default('data/media'),
+  /**
+   * Where media files live (decision 0018): unset, the local MEDIA_DIR; or an S3-compatible bucket,
+   * `s3://BUCKET[/PREFIX][?endpoint=URL&region=R&path_style=true]`, with the two keys below.
+   */
+  MEDIA_STORE_URL: z.string().regex(/^s3:\/\/[^/?]+/, 'MEDIA_STORE_URL is s3://BUCKET[/PREFIX][?endpoint=…]').optional(),
+  MEDIA_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Where browsers fetch media from: '/media' here, a CDN base URL in production. */
   MEDIA_BASE_URL: z.string().min(1).default('/media'),
   /** The public address of the site, used in canonical links and sitemaps. */
@@ -102,6 +110,8 @@ export type Config = {
   port: number;
   host: string;
   mediaDir: string;
+  /** Where media files live: the local folder, or an S3-compatible bucket. */
+  mediaStore: { kind: 'local' } | ({ kind: 's3' } & S3StoreConfig);
   mediaBaseUrl: string;
   siteUrl: string;
   searchWorkers: number;
@@ -169,6 +179,9 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     port: PORT,
     host: HOST,
     mediaDir: resolvePath(MEDIA_DIR),
+    mediaStore: settings.MEDIA_STORE_URL
+      ? { kind: 's3', ...parseS3Url(settings.MEDIA_STORE_URL, { accessKeyId: settings.MEDIA_STORE_ACCESS_KEY_ID, secretAccessKey: settings.MEDIA_STORE_SECRET_ACCESS_KEY }) }
+      : { kind: 'local' },
     mediaBaseUrl: MEDIA_BASE_URL.replace(/\/+$/, ''),
     siteUrl: SITE_URL.replace(/\/+$/, ''),
     searchWorkers: SEARCH_WORKERS,

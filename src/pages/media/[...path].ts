@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
-import { createReadStream, statSync } from 'node:fs';
-import { extname, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import { extname } from 'node:path';
+import { webStream } from '../../server/media/store.ts';
 import { INERT_CONTENT_POLICY } from '../../server/security.ts';
 import { PRIVATE_MEDIA_PREFIX } from '../../server/uploads/media-files.ts';
 
@@ -11,25 +10,20 @@ const TYPES: Record<string, string> = {
   '.doc': 'application/msword', '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-/** Serves the local media folder (MEDIA_BASE_URL=/media). In production a CDN serves these instead. */
-export const GET: APIRoute = ({ params, locals }) => {
-  const root = resolve(locals.app.config.mediaDir) + sep;
-  const target = resolve(root, params.path ?? '');
-  const type = TYPES[extname(target).toLowerCase()];
-  // Only known file types inside the media folder (no traversal out of it), and never the private files (CVs).
-  if (!target.startsWith(root) || !type || target.startsWith(root + PRIVATE_MEDIA_PREFIX)) return new Response('Not Found', { status: 404 });
-  let size: number;
-  try {
-    const stats = statSync(target);
-    if (!stats.isFile()) return new Response('Not Found', { status: 404 });
-    size = stats.size;
-  } catch {
-    return new Response('Not Found', { status: 404 });
-  }
-  const body = Readable.toWeb(createReadStream(target)) as ReadableStream;
-  return new Response(body, {
+/**
+ * Serves the media store's public files (MEDIA_BASE_URL=/media). In production a CDN serves these instead, from the
+ * store (a bucket) or from this route.
+ */
+export const GET: APIRoute = async ({ params, locals }) => {
+  const path = params.path ?? '';
+  const type = TYPES[extname(path).toLowerCase()];
+  // Only known file types, never a path that climbs out, and never the private files (CVs): the store refuses the rest.
+  if (!type || path.startsWith(PRIVATE_MEDIA_PREFIX) || path.split('/').includes('..')) return new Response('Not Found', { status: 404 });
+  const file = await locals.app.mediaStore.read(path);
+  if (!file) return new Response('Not Found', { status: 404 });
+  return new Response(webStream(file), {
     headers: {
-      'Content-Type': type, 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Type': type, 'Content-Length': String(file.size), 'Cache-Control': 'public, max-age=31536000, immutable',
       // Served from our own origin: whatever a file holds, a browser must never run it as a page.
       'Content-Security-Policy': INERT_CONTENT_POLICY,
       // Documents download rather than open from our origin (ASVS 5.4.1, 3.2.1).

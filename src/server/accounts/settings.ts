@@ -11,7 +11,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
-import { downloadResponse, removeMediaFiles } from '../uploads/media-files.ts';
+import { privateDownload, removeMediaFiles, type Download } from '../uploads/media-files.ts';
 import { refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
@@ -92,11 +92,11 @@ export async function uploadCv(app: AppContext, userId: number, request: Request
 }
 
 /** The user's own CV as a download. */
-export async function downloadCv(app: AppContext, userId: number): Promise<Response> {
+export async function downloadCv(app: AppContext, userId: number): Promise<Download> {
   const user = await requireUser(app, userId);
   const cv = user.detail.cv;
   if (!cv) throw new AppError(404, 'You have not uploaded a CV.');
-  return downloadResponse(app, cv, 'You have not uploaded a CV.');
+  return privateDownload(app, cv, 'You have not uploaded a CV.');
 }
 
 /** PUT account/pending-delete: the account is deleted in 14 days; other sessions end; a mail confirms it. */

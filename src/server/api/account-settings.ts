@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { downloadResponse } from '../media/download.ts';
 import { cancelDeletion, downloadCv, requestDeletion, updateAccount, updateResume, uploadCv, uploadPhoto } from '../accounts/settings.ts';
 import type { AppContext } from '../app-context.ts';
 import { limitRoute } from '../rate-limits.ts';
@@ -25,7 +26,7 @@ export function accountSettingsRoutes(app: AppContext) {
   const uploads = [signedIn, limitRoute<ApiEnv>(app.limits, 'upload', requestClient)] as const;
   api.post('/account/photo', ...uploads, async (c) => c.json(await uploadPhoto(app, requireUserId(c), c.req.raw)));
   api.post('/account/cv', ...uploads, async (c) => c.json(await uploadCv(app, requireUserId(c), c.req.raw)));
-  api.get('/account/cv', async (c) => downloadCv(app, requireUserId(c)));
+  api.get('/account/cv', async (c) => downloadResponse(await downloadCv(app, requireUserId(c))));
   api.put('/account/pending-delete', async (c) => {
     const userId = requireUserId(c);
     return c.json(await requestDeletion(app, userId, callerOf(c)));

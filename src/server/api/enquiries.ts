@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ENQUIRY_FILE_FIELDS, ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
 import type { AppContext } from '../app-context.ts';
+import { downloadResponse } from '../media/download.ts';
 import { downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -61,7 +62,7 @@ export function enquiryRoutes(app: AppContext) {
       .get(`${path}/:id{[0-9]+}/attachment`, async (c) => {
         const userId = requireUserId(c);
         const { id } = parseInput(IdSchema, { id: c.req.param('id') });
-        return downloadEnquiryAttachment(app, userId, kind, id);
+        return downloadResponse(await downloadEnquiryAttachment(app, userId, kind, id));
       });
   }
   return routes;

@@ -18,7 +18,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryRow, EnquiryTargetRow, ListingRef, UserRow } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
-import { copyPrivateFile, downloadResponse, mediaPath } from '../uploads/media-files.ts';
+import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
@@ -75,7 +75,7 @@ async function attachedDocument(app: AppContext, user: UserRow, kind: EnquiryKin
     if (file) return (await storeDocument(app, owner, file, 'cv', 'cv')).id;
     if (input.cv === STORED_CV) {
       const cv = user.detail.cv;
-      if (!cv || !mediaPath(app, cv.file)) throw new AppError(422, 'Upload your CV.', { cv: ['Upload your CV.'] });
+      if (!cv || !(await app.mediaStore.exists(cv.file))) throw new AppError(422, 'Upload your CV.', { cv: ['Upload your CV.'] });
       // The application keeps its own copy: replacing or deleting the account's CV does not change what was sent.
       const path = await copyPrivateFile(app, cv.file);
       return app.repos.uploads.insertDocument(owner, { file: path, original_filename: cv.original_filename, mime_type: cv.mime_type });
@@ -143,8 +143,8 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
 async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
-  const documentPath = row.document_file && row.document_name ? mediaPath(app, row.document_file) : null;
-  const attachment = documentPath ? { filename: row.document_name!, path: documentPath, contentType: row.document_mime_type ?? 'application/octet-stream' } : undefined;
+  const attachment = row.document_file && row.document_name
+    ? { filename: row.document_name, file: row.document_file, contentType: row.document_mime_type ?? 'application/octet-stream' } : undefined;
   await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
   if (accountEmail) await app.outbox.queueMail(enquiryCopyMail({ kind, to: accountEmail, title: target.title, record, site }), { tx });
 }
@@ -164,8 +164,8 @@ export async function readEnquiry(app: AppContext, userId: number, kind: Enquiry
 }
 
 /** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
-export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Response> {
+export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Download> {
   const row = await app.repos.enquiries.findEnquiry(kind, id);
   if (!row || !canReadEnquiry(await actorOf(app, userId), row) || !row.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
-  return downloadResponse(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
+  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
 }

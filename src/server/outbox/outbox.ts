@@ -26,13 +26,14 @@ export interface Mail {
   text: string;
   /** The HTML part. */
   html: string;
-  /** Files sent along (an applicant's CV to the advertiser), read from disk when the mail is sent. */
+  /** Files sent along (an applicant's CV to the advertiser), read from the media store when the mail is sent. */
   attachments?: MailAttachment[];
 }
 
 export interface MailAttachment {
   filename: string;
-  path: string;
+  /** Its path in the media store. */
+  file: string;
   contentType: string;
 }
 
@@ -50,6 +51,8 @@ export interface SmsTransport {
 export interface OutboxOptions {
   /** Where the file transports write (the embedded default). */
   directory: string;
+  /** Reads a stored file for an attachment (the media store's). */
+  readMedia?: (file: string) => Promise<Buffer | undefined>;
   /** The host of Message-IDs (the site's). */
   host?: string;
   /** smtp:// or smtps:// URL; unset means mail is written to `directory`. */
@@ -183,6 +186,17 @@ export class Outbox {
     await this.repos.outbox.markSent(id);
   }
 
+  /** A mail's attachments with their bytes, read from the media store now (one that is gone is left out, and said so). */
+  private async attachmentsOf(mail: Mail): Promise<{ filename: string; content: Buffer; contentType: string }[]> {
+    const attachments = [];
+    for (const attachment of mail.attachments ?? []) {
+      const content = await this.options.readMedia?.(attachment.file);
+      if (content) attachments.push({ filename: attachment.filename, content, contentType: attachment.contentType });
+      else this.log(`mail to ${mail.to}: attachment ${attachment.filename} is gone`);
+    }
+    return attachments;
+  }
+
   /** Renders a mail as sending it would, and keeps nothing. */
   private async render(mail: Mail): Promise<void> {
     await this.renderer.sendMail(this.message(mail));
@@ -191,7 +205,7 @@ export class Outbox {
   /** nodemailer's message of a mail, from the product's name. */
   private message(mail: Mail, key?: string) {
     return {
-      from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments,
+      from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
       ...(key ? { messageId: `<${key}@${this.options.host ?? 'outbox.local'}>` } : {}),
     };
   }
@@ -204,7 +218,7 @@ export class Outbox {
 
   /** Sends a mail with a plain-text and an HTML part, from the product's name; `key` makes a repeat the same message. */
   private async sendMail(mail: Mail, key: string): Promise<void> {
-    const info: unknown = await this.mailer.sendMail(this.message(mail, key));
+    const info: unknown = await this.mailer.sendMail({ ...this.message(mail, key), attachments: await this.attachmentsOf(mail) });
     if (!this.options.smtpUrl) {
       await mkdir(this.options.directory, { recursive: true });
       const file = join(this.options.directory, fileName(key, 'eml'));

@@ -18,7 +18,7 @@ import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
-import { moveIntoMedia, PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles, writeMediaFile } from './media-files.ts';
+import { PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles } from './media-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -268,17 +268,17 @@ export async function encodeImage(input: string | Buffer, field: string): Promis
 }
 
 /** Stores an uploaded image's variants and records it for `owner`; returns the image object of spec §3. */
-export async function storeImage(app: Pick<AppContext, 'config' | 'repos' | 'media' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
+export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'mediaStore' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
   await sniff(file, field, 'image');
   // At most a few decodes at once (the rest wait, or a 503 when too many wait): see decode-queue.ts.
   const variants = await app.imageDecodes.run(() => encodeImage(file.path, field));
   const base = randomMediaPath();
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
   await Promise.all([
-    writeMediaFile(app.config.mediaDir, paths.thumbnail, variants.thumbnail),
-    writeMediaFile(app.config.mediaDir, paths.full, variants.full),
-    writeMediaFile(app.config.mediaDir, paths.thumbnail_webp, variants.thumbnailWebp),
-    writeMediaFile(app.config.mediaDir, paths.full_webp, variants.fullWebp),
+    app.mediaStore.write(paths.thumbnail, variants.thumbnail, 'image/jpeg'),
+    app.mediaStore.write(paths.full, variants.full, 'image/jpeg'),
+    app.mediaStore.write(paths.thumbnail_webp, variants.thumbnailWebp, 'image/webp'),
+    app.mediaStore.write(paths.full_webp, variants.fullWebp, 'image/webp'),
   ]);
   // Whatever came in (checked above), what is stored is re-encoded JPEG and WebP.
   const id = await app.repos.uploads.insertImage(owner, { mime_type: 'image/jpeg', ...paths, width: variants.width, height: variants.height });
@@ -292,7 +292,7 @@ export async function storeImage(app: Pick<AppContext, 'config' | 'repos' | 'med
 export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv', privateFile = kind === 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
   const path = `${randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
-  await moveIntoMedia(app.config.mediaDir, file.path, path);
+  await app.mediaStore.moveIn(file.path, path, mime);
   // The sender's name is kept only as a label (control characters and paths stripped).
   const original = normaliseText(file.filename.split(/[\\/]/).pop() ?? '', false).slice(0, 200) || `document.${EXTENSIONS[mime] ?? 'bin'}`;
   const id = await app.repos.uploads.insertDocument(owner, { file: path, original_filename: original, mime_type: mime });
@@ -304,7 +304,7 @@ export async function storeDocument(app: AppContext, owner: string, file: Upload
  * then the files of the rows removed; an upload that something references is kept (and logged), so neither
  * its files nor the sweep's later batches are lost. Returns how many were removed.
  */
-export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config' | 'clock'>, now = app.clock.now()): Promise<number> {
+export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config' | 'clock' | 'mediaStore'>, now = app.clock.now()): Promise<number> {
   let removed = 0;
   for (;;) {
     const stale = await app.repos.uploads.findStaleUploads(new Date(now - STALE_UPLOAD_MS).toISOString());
