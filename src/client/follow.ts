@@ -5,7 +5,7 @@
  * never vary by user, so the state is painted here. Loaded only once someone is signed in; a
  * signed-out click is turned into the login prompt by client/auth-actions.ts first.
  */
-import { loadApi } from './lazy-api.ts';
+import { loadCalls } from './lazy-api.ts';
 import { CONTENT_SWAPPED } from './events.ts';
 import { $followed, $user, type FollowedItem } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -31,8 +31,7 @@ async function onClick(event: MouseEvent): Promise<void> {
   const type = heart.dataset.followType!;
   const id = Number(heart.dataset.followId);
   try {
-    const { api } = await loadApi();
-    const { data } = await api.post('follow', { json: { type, id } }).json<{ data: string }>();
+    const { data } = await (await loadCalls()).toggleFollow({ type, id });
     const rest = $followed.get().filter((item) => keyOf(item.type, item.id) !== keyOf(type, id));
     $followed.set(data === 'Followed.' ? [{ id, type, variant: type === 'profile' ? 'profile' : 'post' }, ...rest] : rest);
     showToast(data);
@@ -43,8 +42,7 @@ async function onClick(event: MouseEvent): Promise<void> {
 
 /** The followed list from the server (at sign-in, spec §4). */
 export async function loadFollowed(): Promise<void> {
-  const { api } = await loadApi();
-  const { data } = await api.get('follow').json<{ data: FollowedItem[] }>();
+  const { data } = await (await loadCalls()).followed();
   $followed.set(data.map(({ id, type, variant }) => ({ id, type, variant })));
 }
 

@@ -4,3 +4,6 @@
  * scripts use this; the modals and personal pages, loaded on demand themselves, import `api` directly.
  */
 export const loadApi = () => import('./api.ts');
+
+/** The typed calls (calls.ts), loaded on first use for the same reason. */
+export const loadCalls = () => import('./calls.ts');

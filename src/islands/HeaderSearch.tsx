@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { loadApi } from '../client/lazy-api.ts';
+import { loadCalls } from '../client/lazy-api.ts';
 import { LISTING_TYPE_LABELS, LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
 import { isNearMe, NEAR_ME } from '../shared/near-me.ts';
-import type { Suggestion } from '../shared/search.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
 
@@ -36,9 +35,9 @@ function useSuggestions(text: string, fetcher: (query: string) => Promise<string
 }
 
 const fetchWhat = (cat: ListingType) => async (query: string) =>
-  (await (await loadApi()).api.post('post/autocomplete', { json: { query, type: cat } }).json<{ data: Suggestion[] }>()).data.map((item) => item.label);
+  (await (await loadCalls()).autocomplete({ query, type: cat })).data.map((item) => item.label);
 const fetchWhere = async (query: string) =>
-  (await (await loadApi()).api.post('cities/autocomplete', { json: { query } }).json<{ data: { city_state: string; name: string }[] }>()).data.map((item) => item.name);
+  (await (await loadCalls()).cityAutocomplete({ query })).data.map((item) => item.name);
 
 /**
  * The header search: what, where and category, with suggestions (autocomplete, recent, popular,
@@ -121,7 +120,7 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
     'aria-activedescendant': open === name && active >= 0 ? `${listId}-${active}` : undefined,
     autoComplete: 'off',
     // The API client starts loading as the field is focused, so the first suggestion does not wait for it.
-    onFocus: () => { setOpen(name); setExpanded(true); void loadApi(); },
+    onFocus: () => { setOpen(name); setExpanded(true); void loadCalls(); },
     onKeyDown,
   });
 

@@ -5,10 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { loadApi } from '../client/lazy-api.ts';
+import { loadCalls } from '../client/lazy-api.ts';
 import { watchAuthActions } from '../client/auth-actions.ts';
 import { afterSignIn, paintForSignedIn } from '../client/sign-in.ts';
-import { $loginModal, type SessionUser } from '../stores/session.ts';
+import { $loginModal } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 import type { LoginDialogProps } from './login/LoginDialog.tsx';
 
@@ -30,8 +30,7 @@ async function finishSocialLogin(outcome: string | null): Promise<void> {
   if (outcome !== 'social') return;
   dropLoginParameter();
   try {
-    const { api } = await loadApi();
-    const { data } = await api.get('account').json<{ data: SessionUser }>();
+    const { data } = await (await loadCalls()).account();
     showToast('You are logged in.');
     await afterSignIn(data);
   } catch (error) {

@@ -4,13 +4,13 @@
  * the file picker is disabled once the form has its maximum.
  */
 import { useState } from 'react';
-import { api } from '../client/api.ts';
+import { uploadImage } from '../client/calls.ts';
 import type { Image } from '../shared/schemas/catalog.ts';
 
 interface PhotoPickerProps {
   id: string;
   /** The upload call: review/image or enquire/image. */
-  uploadPath: string;
+  uploadPath: 'review/image' | 'enquire/image';
   max: number;
   images: Image[];
   onChange: (change: (images: Image[]) => Image[]) => void;
@@ -32,7 +32,7 @@ export function PhotoPicker({ id, uploadPath, max, images, onChange, onError, on
       for (const file of chosen) {
         const body = new FormData();
         body.append('image', file);
-        const { data } = await api.post(uploadPath, { body }).json<{ data: Image }>();
+        const { data } = await uploadImage(uploadPath, body);
         onChange((current) => [...current, data]);
       }
     } catch (failure) {

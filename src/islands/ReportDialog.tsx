@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, errorBody } from '../client/api.ts';
+import { errorBody } from '../client/api.ts';
+import { report } from '../client/calls.ts';
 import { REPORT_REASONS } from '../shared/constants.ts';
 import { showToast } from '../stores/toasts.ts';
 import { useDialog } from './useDialog.ts';
@@ -18,7 +19,7 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
   const [pending, setPending] = useState(false);
   const close = onClose;
   const dialog = useDialog(true, close);
-  const body = { type, id, reason, description: text };
+  const body = { type, id, reason: reason as keyof typeof REPORT_REASONS, description: text };
   // The server checks the same rules with ReportSchema; zod is kept out of the browser bundle.
   const valid = reason in REPORT_REASONS && text.trim().length > 0 && text.length <= 2000;
 
@@ -27,7 +28,7 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
     if (!valid) return;
     setPending(true);
     try {
-      const result = await api.post('reportissue', { json: body }).json<{ message: string }>();
+      const result = await report(body);
       showToast(result.message);
       close();
       setReason('');

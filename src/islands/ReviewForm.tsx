@@ -5,7 +5,7 @@
  * the form clears.
  */
 import { useState } from 'react';
-import { api } from '../client/api.ts';
+import { review } from '../client/calls.ts';
 import type { Image, Review } from '../shared/schemas/catalog.ts';
 import { REVIEW_IMAGES_MAX } from '../shared/review-limits.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -33,7 +33,7 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
     if (!valid) return;
     setPending(true);
     try {
-      const result = await api.post('review', { json: { type, id, content, rating, images } }).json<{ message: string; data: Review }>();
+      const result = await review({ type, id, content, rating, images });
       setPosted([result.data, ...posted.filter((item) => item.id !== result.data.id)]);
       showToast(result.message);
       setRating(0);

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { loadApi } from '../client/lazy-api.ts';
+import { loadCalls } from '../client/lazy-api.ts';
 import { forgetListings } from '../client/recent-listings.ts';
 import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -20,8 +20,7 @@ function useMounted(): boolean {
 async function logout(): Promise<void> {
   try {
     // The browser says Sec-Fetch-Site: same-origin; the token is sent too, for browsers that do not.
-    const { api, csrfToken } = await loadApi();
-    const result = await api.get('auth/logout', { headers: { 'X-XSRF-TOKEN': (await csrfToken()) ?? '' } }).json<{ message: string }>();
+    const result = await (await loadCalls()).logOut();
     showToast(result.message);
   } catch (error) {
     console.warn('Logging out failed', error);

@@ -5,7 +5,8 @@
  * field is valid again.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, errorBody } from '../client/api.ts';
+import { errorBody } from '../client/api.ts';
+import { countries, states } from '../client/calls.ts';
 import { DEFAULT_CALLING_CODE } from '../shared/account-settings.ts';
 import { showToast } from '../stores/toasts.ts';
 
@@ -117,17 +118,17 @@ export function TextAreaField({ id, label, value, onChange, error, maxLength = 5
 const reference = new Map<string, Promise<unknown>>();
 
 /** A reference list of the API (GET countries, GET states), fetched once per page. */
-function useReferenceList<Item>(path: 'countries' | 'states'): Item[] {
+function useReferenceList<Item>(name: string, load: () => Promise<Item[]>): Item[] {
   const [list, setList] = useState<Item[]>([]);
   useEffect(() => {
-    if (!reference.has(path)) reference.set(path, api.get(path).json<Item[]>());
-    (reference.get(path) as Promise<Item[]>).then(setList, (error: unknown) => console.warn(`${path} failed to load`, error));
-  }, [path]);
+    if (!reference.has(name)) reference.set(name, load());
+    (reference.get(name) as Promise<Item[]>).then(setList, (error: unknown) => console.warn(`${name} failed to load`, error));
+  }, [name, load]);
   return list;
 }
 
-export const useCountries = () => useReferenceList<{ id: number; name: string; calling_code: string }>('countries');
-export const useStates = () => useReferenceList<{ id: number; name: string }>('states');
+export const useCountries = () => useReferenceList('countries', countries);
+export const useStates = () => useReferenceList('states', states);
 
 interface PhoneFieldProps {
   id: string;

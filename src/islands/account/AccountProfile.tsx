@@ -5,7 +5,8 @@
  * GET account; a signed-out visitor gets the login modal and the page fills in once they sign in.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorBody } from '../../client/api.ts';
+import { errorBody } from '../../client/api.ts';
+import * as calls from '../../client/calls.ts';
 import { ACCOUNT_DELETION_DAYS, GENDERS, SALARY_TYPES } from '../../shared/account-settings.ts';
 import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
@@ -60,7 +61,7 @@ export default function AccountProfile() {
       return;
     }
     let cancelled = false;
-    api.get('account').json<{ data: User }>().then(({ data }) => {
+    calls.account().then(({ data }) => {
       if (cancelled) return;
       setAccount(data);
       signedIn(data);
@@ -82,7 +83,7 @@ export default function AccountProfile() {
     body.append('photo', file);
     setUploading(true);
     try {
-      const result = await api.post('account/photo', { body }).json<{ message: string; data: User }>();
+      const result = await calls.uploadPhoto(body);
       saved(result.data);
       showToast(result.message);
     } catch (error) {
@@ -94,7 +95,7 @@ export default function AccountProfile() {
   };
   const cancelDeletion = async () => {
     try {
-      const result = await api.delete('account/pending-delete').json<{ message: string; data: User }>();
+      const result = await calls.cancelDeletion();
       saved(result.data);
       showToast(result.message);
     } catch (error) {

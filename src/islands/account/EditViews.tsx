@@ -4,7 +4,7 @@
  * done, hands the updated user back.
  */
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
+import { requestCode, requestDeletion, updateAccount, updateResume, uploadCv } from '../../client/calls.ts';
 import { GENDERS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../../shared/account-settings.ts';
 import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
@@ -20,12 +20,11 @@ interface ViewProps {
   done: (user: User) => void;
 }
 
-type Saved = { message: string; data: User };
 
 /** Sends a code to a new address (POST account/verification). */
 function useGetCode(form: { send: <T>(call: () => Promise<T>) => Promise<T | undefined> }) {
   return async (body: Record<string, string> | { type: 'phone'; phone_number: string; phone_number_country: string }) => {
-    const result = await form.send(() => api.post('account/verification', { json: body }).json<{ message: string }>());
+    const result = await form.send(() => requestCode('account/verification', body));
     if (result) showToast(result.message);
   };
 }
@@ -36,7 +35,7 @@ export function EditEmail({ user, done }: ViewProps) {
   const valid = isEmail(form.values.email) && isCode(form.values.code);
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.patch('account', { json: form.values }).json<Saved>());
+    const result = await form.send(() => updateAccount(form.values));
     if (result) { showToast(result.message); done(result.data); }
   };
   return (
@@ -64,7 +63,7 @@ export function EditPhone({ user, done }: ViewProps) {
   const valid = isPhone(form.values.phone_number) && isCode(form.values.code);
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.patch('account', { json: { ...phone(), code: form.values.code } }).json<Saved>());
+    const result = await form.send(() => updateAccount({ ...phone(), code: form.values.code }));
     if (result) { showToast(result.message); done(result.data); }
   };
   return (
@@ -92,7 +91,7 @@ export function EditProfile({ user, done }: ViewProps) {
   const { values, set, errors } = form;
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.patch('account', { json: values }).json<Saved>());
+    const result = await form.send(() => updateAccount(values));
     if (result) { showToast(result.message); done(result.data); }
   };
   return (
@@ -126,14 +125,14 @@ export function EditResume({ user, done }: ViewProps) {
   const valid = values.education !== '' && values.experience !== '';
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.patch('account/detail', { json: { ...values, language: languages } }).json<Saved>());
+    const result = await form.send(() => updateResume({ ...values, language: languages }));
     if (result) { showToast(result.message); done(result.data); }
   };
   const cv = async (file: File | undefined) => {
     if (!file) return;
     const body = new FormData();
     body.append('cv', file);
-    const result = await form.send(() => api.post('account/cv', { body }).json<Saved>());
+    const result = await form.send(() => uploadCv(body));
     if (result) { showToast(result.message); done(result.data); }
   };
   return (
@@ -177,7 +176,7 @@ export function DeleteAccount({ done }: ViewProps) {
   const form = useForm({});
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.put('account/pending-delete').json<Saved>());
+    const result = await form.send(() => requestDeletion());
     if (result) { showToast(result.message); done(result.data); }
   };
   return (

@@ -4,7 +4,8 @@
  * was asked, with its photos or the CV/document sent. Somebody else's is not found (the API answers 404).
  */
 import { useEffect, useState } from 'react';
-import { api, errorBody } from '../../client/api.ts';
+import { errorBody } from '../../client/api.ts';
+import { enquiry } from '../../client/calls.ts';
 import { Picture } from '../../components/Picture.tsx';
 import { ENQUIRY_WORDS, MY_AREA_PAGES, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
 import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
@@ -18,14 +19,14 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
   useEffect(() => {
     if (!ready || userId === null) return;
     let cancelled = false;
-    api.get(`${words.api}/${id}`).json<{ data: EnquiryRecord }>().then(({ data }) => {
+    enquiry(kind, id).then(({ data }) => {
       if (!cancelled) setRecord(data);
     }, (error: unknown) => {
       if (!cancelled && errorBody(error).status === 404) setRecord('missing');
       else console.warn('The enquiry could not be loaded', error);
     });
     return () => { cancelled = true; };
-  }, [ready, userId, words.api, id]);
+  }, [ready, userId, kind, id]);
 
   const back = <a href={`/me/${words.page}`} className="link text-sm">← {MY_AREA_PAGES[words.page].tab}</a>;
   if (!ready || (userId !== null && record === null)) return <p className="text-gray-700" role="status">Loading…</p>;

@@ -5,23 +5,15 @@
  * of spec §8.
  */
 import { useEffect, useState } from 'react';
-import { api } from '../../client/api.ts';
+import { enquiries, follows, type FollowListItem } from '../../client/calls.ts';
 import { Picture } from '../../components/Picture.tsx';
-import { LISTING_TYPE_LABELS, type ListingType } from '../../shared/constants.ts';
-import { ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
-import type { Image } from '../../shared/schemas/catalog.ts';
+import { LISTING_TYPE_LABELS } from '../../shared/constants.ts';
+import { MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
 import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
-interface FollowItem {
-  id: number;
-  type: ListingType | 'profile';
-  variant: 'post' | 'profile';
-  followable: { title: string; slug: string; url: string; image: Image | null };
-}
-
 /** A list item: what the page's call answers (GET follow, or GET of the page's enquiry kind). */
-type Item = FollowItem | EnquiryRecord;
+type Item = FollowListItem | EnquiryRecord;
 
 function EnquiryItem({ record }: { record: EnquiryRecord }) {
   const listing = record.post ?? record.enquirable;
@@ -36,7 +28,7 @@ function EnquiryItem({ record }: { record: EnquiryRecord }) {
   );
 }
 
-function FollowedItem({ item }: { item: FollowItem }) {
+function FollowedItem({ item }: { item: FollowListItem }) {
   return (
     <a href={item.followable.url} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
       {item.followable.image
@@ -56,12 +48,11 @@ export default function MyArea({ page }: { page: MyAreaPage }) {
   const [next, setNext] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const kind = MY_AREA_PAGES[page].kind;
-  const path = kind === null ? 'follow' : ENQUIRY_WORDS[kind].api;
 
   const load = async (number: number, previous: Item[]) => {
     setLoading(true);
     try {
-      const answer = await api.get(path, { searchParams: { page: number } }).json<{ data: Item[]; has_more: boolean }>();
+      const answer: { data: Item[]; has_more: boolean } = kind === null ? await follows(number) : await enquiries(kind, number);
       setItems([...previous, ...answer.data]);
       setNext(answer.has_more ? number + 1 : null);
     } catch (error) {
@@ -87,7 +78,7 @@ export default function MyArea({ page }: { page: MyAreaPage }) {
       <ul className="grid gap-3" data-testid="my-area-list">
         {items!.map((item) => (
           <li key={`${item.type}-${item.id}`}>
-            {page === 'following' ? <FollowedItem item={item as FollowItem} /> : <EnquiryItem record={item as EnquiryRecord} />}
+            {page === 'following' ? <FollowedItem item={item as FollowListItem} /> : <EnquiryItem record={item as EnquiryRecord} />}
           </li>
         ))}
       </ul>

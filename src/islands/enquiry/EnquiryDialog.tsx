@@ -7,7 +7,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
+import { sendEnquiry } from '../../client/calls.ts';
 import { RESUME_EDUCATION } from '../../shared/account-settings.ts';
 import { DEAL_METHODS, EDUCATION_LEVELS, LANGUAGES } from '../../shared/constants.ts';
 import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, ENQUIRY_IMAGES_MAX, ENQUIRY_WORDS, STORED_CV, type EnquiryKind } from '../../shared/enquiries.ts';
@@ -92,7 +92,8 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
       return;
     }
     const result = await send(() => {
-      if (kind !== 'jobs' && kind !== 'hireme') return api.post(words.api, { json: fields }).json<{ message: string }>();
+      // The shared schema accepted these fields just above.
+      if (kind !== 'jobs' && kind !== 'hireme') return sendEnquiry(kind, fields as Parameters<typeof sendEnquiry<typeof kind>>[1]);
       // A job application or job offer may carry a file: multipart, as spec §7 has it for hireme/enquire.
       const data = new FormData();
       for (const [name, value] of Object.entries(fields)) {
@@ -100,7 +101,7 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
       }
       if (file) data.append(ENQUIRY_FILE_FIELDS[kind], file);
       else if (kind === 'jobs' && useStoredCv) data.append(ENQUIRY_FILE_FIELDS.jobs, STORED_CV);
-      return api.post(words.api, { body: data }).json<{ message: string }>();
+      return sendEnquiry(kind, data);
     });
     if (result) {
       showToast(result.message);

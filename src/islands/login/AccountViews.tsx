@@ -1,8 +1,8 @@
 /** The change_password and becomeAdvertiser views of the login modal (spec §4, §5). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../client/api.ts';
-import { $toRedirect, $user, closeLogin, signedIn, type SessionUser } from '../../stores/session.ts';
+import { changePassword, requestCode, upgrade } from '../../client/calls.ts';
+import { $toRedirect, $user, closeLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { codeButton, contactBody, DEFAULT_CALLING_CODE, Field, isCode, isPhone, linkButton, PhoneField, primaryButton, useForm } from '../forms.tsx';
 
@@ -13,7 +13,7 @@ export function ChangePasswordForm() {
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;
-    const result = await form.send(() => api.patch('account/password', { json: values }).json<{ message: string }>());
+    const result = await form.send(() => changePassword(values));
     if (!result) return;
     showToast(result.message);
     closeLogin();
@@ -79,7 +79,7 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
     );
   }
   const getCode = async () => {
-    const result = await form.send(() => api.post('account/verification', { json: phone }).json<{ message: string }>());
+    const result = await form.send(() => requestCode('account/verification', phone));
     if (result) showToast(result.message);
   };
   const submit = async (event: { preventDefault(): void }) => {
@@ -88,8 +88,7 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
       showToast('Please fill missing required fields before submitting.', 'warning');
       return;
     }
-    const result = await form.send(() => api.post('account/upgrade', { json: { ...phone, ...(ownNumber ? {} : { code: form.values.code }) } })
-      .json<{ message: string; data: SessionUser }>());
+    const result = await form.send(() => upgrade({ ...phone, ...(ownNumber ? {} : { code: form.values.code }) }));
     if (!result) return;
     signedIn(result.data);
     showToast(result.message);

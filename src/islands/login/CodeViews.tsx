@@ -4,7 +4,7 @@
  * to login when done (spec §4).
  */
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
+import { register, requestCode, resetPassword } from '../../client/calls.ts';
 import type { LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
@@ -22,9 +22,9 @@ function usePasswordForm() {
   return { type, setType, form };
 }
 
-function GetCode({ path, type, form }: { path: string; type: ContactType; form: ReturnType<typeof usePasswordForm>['form'] }) {
+function GetCode({ path, type, form }: { path: 'register/verification' | 'password/verification'; type: ContactType; form: ReturnType<typeof usePasswordForm>['form'] }) {
   const send = async () => {
-    const result = await form.send(() => api.post(path, { json: contactBody(type, form.values) }).json<{ message: string }>());
+    const result = await form.send(() => requestCode(path, contactBody(type, form.values)));
     if (result) showToast(result.message);
   };
   return <button type="button" className={codeButton} onClick={send} disabled={!contactValid(type, form.values) || form.pending}>Get Code</button>;
@@ -48,9 +48,7 @@ export function RegisterForm({ go }: { go: (view: LoginView) => void }) {
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;
-    const result = await form.send(() => api.post('register', {
-      json: { name: values.name, ...contactBody(type, values), code: values.code, password: values.password, password_confirmation: values.password_confirmation },
-    }).json<{ message: string }>());
+    const result = await form.send(() => register({ name: values.name, ...contactBody(type, values), code: values.code, password: values.password, password_confirmation: values.password_confirmation }));
     if (!result) return;
     showToast(result.message);
     go('login');
@@ -76,9 +74,7 @@ export function ForgotForm({ go }: { go: (view: LoginView) => void }) {
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;
-    const result = await form.send(() => api.post('password/reset', {
-      json: { ...contactBody(type, values), code: values.code, password: values.password, password_confirmation: values.password_confirmation },
-    }).json<{ message: string }>());
+    const result = await form.send(() => resetPassword({ ...contactBody(type, values), code: values.code, password: values.password, password_confirmation: values.password_confirmation }));
     if (!result) return;
     showToast(result.message);
     go('login');

@@ -1,8 +1,8 @@
 /** The login and twoFa views of the login modal (spec §4: login → twoFa after a successful login call). */
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
+import { logIn, resendTwoFactor, twoFactor } from '../../client/calls.ts';
 import { afterSignIn } from '../../client/sign-in.ts';
-import { closeLogin, type LoginView, type SessionUser } from '../../stores/session.ts';
+import { closeLogin, type LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
   ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
@@ -26,8 +26,7 @@ export function LoginForm({ go, onTempToken, providers }: LoginProps) {
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) return;
-    const result = await form.send(() => api.post('auth/login', { json: { ...contactBody(type, form.values), password: form.values.password } })
-      .json<{ message: string; data: { temp_token: string } }>());
+    const result = await form.send(() => logIn({ ...contactBody(type, form.values), password: form.values.password }));
     if (!result) return;
     showToast(result.message);
     onTempToken(result.data.temp_token);
@@ -60,8 +59,7 @@ export function TwoFactorForm({ tempToken, go }: { tempToken: string; go: (view:
   const form = useForm({ code: '' }, { code: isCode });
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const result = await form.send(() => api.post('auth/2fa', { json: { temp_token: tempToken, code: form.values.code } })
-      .json<{ status: boolean; message: string; data: SessionUser }>());
+    const result = await form.send(() => twoFactor({ temp_token: tempToken, code: form.values.code }));
     if (!result) return;
     if (!result.status) {
       showToast(result.message, 'warning');
@@ -72,7 +70,7 @@ export function TwoFactorForm({ tempToken, go }: { tempToken: string; go: (view:
     await afterSignIn(result.data);
   };
   const resend = async () => {
-    const result = await form.send(() => api.post('2fa/verification', { json: { temp_token: tempToken } }).json<{ status: boolean; message: string }>());
+    const result = await form.send(() => resendTwoFactor({ temp_token: tempToken }));
     if (result) showToast(result.message, result.status ? 'success' : 'warning');
   };
   return (

@@ -1,0 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
+  .flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : /\.(ts|tsx|astro)$/.test(entry.name) ? [join(dir, entry.name)] : []));
+
+describe('the browser’s API calls (issue 23)', () => {
+  it('go through the typed functions of src/client/calls.ts: no island casts an answer or names a path itself', () => {
+    const offenders = sources('src').filter((file) => file !== join('src', 'client', 'calls.ts') && !file.startsWith(join('src', 'server')))
+      .filter((file) => /\.json<|\bapi\.(get|post|put|patch|delete)\(/.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('load no schema with them: calls.ts imports schemas as types only', () => {
+    const text = readFileSync(join('src', 'client', 'calls.ts'), 'utf8');
+    const valueImports = [...text.matchAll(/^import (?!type )[^;]+ from '([^']+)';$/gm)].map((match) => match[1]);
+    expect(valueImports).toEqual(['../shared/enquiries.ts', './api.ts']);
+  });
+});
