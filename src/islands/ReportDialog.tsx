@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { errorBody } from '../client/api.ts';
 import { report } from '../client/calls.ts';
+import { ReportSchema } from '../shared/schemas/engagement.ts';
+import { fieldErrors } from '../shared/schemas/field-errors.ts';
 import { REPORT_REASONS } from '../shared/constants.ts';
 import { showToast } from '../stores/toasts.ts';
 import { useDialog } from './useDialog.ts';
@@ -20,8 +22,8 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
   const close = onClose;
   const dialog = useDialog(true, close);
   const body = { type, id, reason: reason as keyof typeof REPORT_REASONS, description: text };
-  // The server checks the same rules with ReportSchema; zod is kept out of the browser bundle.
-  const valid = reason in REPORT_REASONS && text.trim().length > 0 && text.length <= 2000;
+  // The rules the API reads the report with (ReportSchema); this dialog loads on demand, zod with it.
+  const valid = fieldErrors(ReportSchema, body) === null;
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();

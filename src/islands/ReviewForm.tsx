@@ -6,6 +6,8 @@
  */
 import { useState } from 'react';
 import { review } from '../client/calls.ts';
+import { ReviewFormSchema } from '../shared/schemas/engagement.ts';
+import { fieldErrors } from '../shared/schemas/field-errors.ts';
 import type { Image, Review } from '../shared/schemas/catalog.ts';
 import { REVIEW_IMAGES_MAX } from '../shared/review-limits.ts';
 import { showToast } from '../stores/toasts.ts';
@@ -25,7 +27,8 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
   const [images, setImages] = useState<Image[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
-  const valid = rating >= 1 && content.trim() !== '';
+  // The rules the API reads the review with (ReviewFormSchema); this form loads on demand, zod with it.
+  const valid = fieldErrors(ReviewFormSchema, { type, id, content, rating, images }) === null;
 
   const fail = (error: unknown) => reportFailure(error, setErrors);
   const submit = async (event: { preventDefault(): void }) => {

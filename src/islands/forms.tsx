@@ -14,23 +14,12 @@ export { DEFAULT_CALLING_CODE };
 
 export type ContactType = 'email' | 'phone';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const isEmail = (value: string) => EMAIL.test(value.trim());
-/** A plausible national number: 6 to 12 digits once spaces and dashes are gone. */
-export const isPhone = (value: string) => /^\d{6,12}$/.test(value.replace(/[\s()-]/g, '').replace(/^\+/, ''));
-export const isCode = (value: string) => /^\d{6}$/.test(value);
-
 /** Spec §5: the phone number is sent as calling code joined to the number, and the e-mail is left out. */
 export function contactBody(type: ContactType, values: { email: string; phone_number: string; phone_number_country: string }) {
   if (type === 'email') return { type, email: values.email.trim() };
   const digits = values.phone_number.replace(/\D/g, '').replace(/^0+/, '');
   const code = values.phone_number_country || DEFAULT_CALLING_CODE;
   return { type, phone_number_country: code, phone_number: digits.startsWith(code) ? digits : `${code}${digits}` };
-}
-
-export function contactValid(type: ContactType, values: { email: string; phone_number: string }): boolean {
-  return type === 'email' ? isEmail(values.email) : isPhone(values.phone_number);
 }
 
 type Errors = Record<string, string[]>;

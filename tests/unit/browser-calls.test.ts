@@ -17,4 +17,9 @@ describe('the browser’s API calls (issue 23)', () => {
     const valueImports = [...text.matchAll(/^import (?!type )[^;]+ from '([^']+)';$/gm)].map((match) => match[1]);
     expect(valueImports).toEqual(['../shared/enquiries.ts', './api.ts']);
   });
+
+  it('are sent by forms that check them with the shared schemas, never a pattern of their own', () => {
+    const patterns = sources(join('src', 'islands')).filter((file) => /\.test\(|new RegExp/.test(readFileSync(file, 'utf8')));
+    expect(patterns).toEqual([]);
+  });
 });

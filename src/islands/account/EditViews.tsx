@@ -10,8 +10,9 @@ import { EDUCATION_LEVELS } from '../../shared/constants.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
-  codeButton, contactBody, DEFAULT_CALLING_CODE, Field, isCode, isEmail, isPhone, PhoneField, primaryButton, SelectField, useCountries, useStates, useForm,
+  codeButton, contactBody, DEFAULT_CALLING_CODE, Field, PhoneField, primaryButton, SelectField, useCountries, useStates, useForm,
 } from '../forms.tsx';
+import { isCode, isEmail, isPhone } from '../account-checks.ts';
 
 export type EditView = 'editEmail' | 'editPhone' | 'edit' | 'resume' | 'delete';
 

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { changePassword, requestCode, upgrade } from '../../client/calls.ts';
 import { $toRedirect, $user, closeLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { codeButton, contactBody, DEFAULT_CALLING_CODE, Field, isCode, isPhone, linkButton, PhoneField, primaryButton, useForm } from '../forms.tsx';
+import { codeButton, contactBody, DEFAULT_CALLING_CODE, Field, linkButton, PhoneField, primaryButton, useForm } from '../forms.tsx';
+import { isCode, isPhone } from '../account-checks.ts';
 
 export function ChangePasswordForm() {
   const form = useForm({ current_password: '', password: '', password_confirmation: '' }, { password: (value) => value.length >= 8 });

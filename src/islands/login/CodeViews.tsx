@@ -8,8 +8,9 @@ import { register, requestCode, resetPassword } from '../../client/calls.ts';
 import type { LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
-  codeButton, ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
+  codeButton, ContactFields, ContactToggle, contactBody, DEFAULT_CALLING_CODE, Field, linkButton, primaryButton, useForm, type ContactType,
 } from '../forms.tsx';
+import { contactValid, isCode } from '../account-checks.ts';
 
 const EMPTY = { name: '', email: '', phone_number: '', phone_number_country: DEFAULT_CALLING_CODE, code: '', password: '', password_confirmation: '' };
 

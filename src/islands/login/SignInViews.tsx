@@ -5,8 +5,9 @@ import { afterSignIn } from '../../client/sign-in.ts';
 import { closeLogin, type LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
-  ContactFields, ContactToggle, contactBody, contactValid, DEFAULT_CALLING_CODE, Field, isCode, linkButton, primaryButton, useForm, type ContactType,
+  ContactFields, ContactToggle, contactBody, DEFAULT_CALLING_CODE, Field, linkButton, primaryButton, useForm, type ContactType,
 } from '../forms.tsx';
+import { contactValid, isCode } from '../account-checks.ts';
 
 export type SocialProvider = 'google' | 'facebook';
 const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', facebook: 'Continue with Facebook' };

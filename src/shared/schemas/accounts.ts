@@ -80,7 +80,7 @@ export function normalisePhone(number: string, callingCode: string): string {
   return `${callingCode}${digits.replace(/^0+/, '')}`;
 }
 
-const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
+export const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
   .transform((value) => String(value))
   .pipe(z.string().trim().min(1, 'The phone number field is required.').regex(/^\+?[\d\s()-]{6,20}$/, 'The phone number must be a valid phone number.'));
 
@@ -88,7 +88,7 @@ const PasswordSchema = z.string({ error: 'The password field is required.' })
   .min(1, 'The password field is required.').min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `The password may not be greater than ${PASSWORD_MAX} characters.`);
 
-const CodeSchema = z.union([z.string(), z.number()], { error: 'The code field is required.' }).transform((value) => String(value).trim())
+export const CodeSchema = z.union([z.string(), z.number()], { error: 'The code field is required.' }).transform((value) => String(value).trim())
   .pipe(z.string().min(1, 'The code field is required.').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `The code must be ${CODE_LENGTH} digits.`));
 
 /** Where codes go and who signs in: an e-mail, or a phone number with its calling code. */
