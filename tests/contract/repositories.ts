@@ -404,7 +404,8 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const mark = await repos.cache.latestInvalidation();
         await saveReview(repos, { listing: post!, userId: await newUser(), reviewerName: 'Tags', rating: 3, content: 'Fine.', mediaIds: [] });
         expect((await repos.cache.invalidationsSince(mark, 100)).map((entry) => entry.tag)).toEqual(expect.arrayContaining([
-          `post:${post!.id}`, `profile:${row!.profile_id}`, 'list:buysell', 'list:all', `path:/buysell/${row!.slug}`,
+          `post:${post!.id}`, `profile:${row!.profile_id}`, 'list:buysell', 'list:all', `path:/buysell/${row!.slug}`, 'sitemap:posts-buysell',
+          expect.stringMatching(/^location:buysell\/[a-z ]+$/), expect.stringMatching(/^category:buysell\/[a-z0-9-]+$/),
         ]));
         const latest = await repos.cache.latestInvalidation();
         expect(await repos.cache.pruneInvalidations(2)).toBeGreaterThan(0);

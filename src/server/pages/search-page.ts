@@ -1,5 +1,6 @@
 import type { ListingType } from '../../shared/constants.ts';
 import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../../shared/search-page.ts';
+import { isNearMe } from '../../shared/near-me.ts';
 import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
@@ -14,7 +15,7 @@ export interface SearchPage {
   seo: { title: string; description: string; canonical: string; noindex: boolean };
   /**
    * What a change to drops the cached page (decision 0017): its category (a change to a post in it, or in a
-   * subcategory, names it), else its type's lists.
+   * subcategory, names it), else its place (a state or town), else its type's lists.
    */
   tags: string[];
 }
@@ -41,7 +42,8 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     response: toSearchView(response),
     tree: searchTree,
     adClient: app.config.adClient,
-    tags: [sub ? `category:${type}/${sub.slug}` : main ? `category:${type}/${main.slug}` : `list:${type}`],
+    tags: [sub ? `category:${type}/${sub.slug}` : main ? `category:${type}/${main.slug}`
+      : state.params.where && !isNearMe(state.params.where) ? `location:${type}/${state.params.where.trim().toLowerCase()}` : `list:${type}`],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
       description: `${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`,

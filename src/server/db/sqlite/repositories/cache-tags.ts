@@ -11,15 +11,20 @@ export function emitTags(db: Db, tags: Iterable<string>): void {
 
 /**
  * The tags of live posts as their search rows place them: the post, its profile, its type's lists and every list,
- * its category and main category, and its page's path.
+ * its category and main category, its state and town, its page's path, and its type's sitemap files.
  */
 export function searchRowTags(db: Db, idList: string): string[] {
-  const rows = statement(db, `SELECT sp.post_id, sp.type, p.profile_id, p.slug, c.slug AS category, parent.slug AS parent
+  const rows = statement(db, `SELECT sp.post_id, sp.type, p.profile_id, p.slug, c.slug AS category, parent.slug AS parent,
+      lower(st.name) AS state, lower(ci.name) AS city
     FROM search_posts sp JOIN posts p ON p.id = sp.post_id JOIN categories c ON c.id = sp.category_id
     LEFT JOIN categories parent ON parent.id = sp.parent_id
-    WHERE sp.post_id IN (SELECT value FROM json_each(?))`).all(idList) as { post_id: number; type: string; profile_id: number; slug: string; category: string; parent: string | null }[];
+    LEFT JOIN states st ON st.id = sp.state_id LEFT JOIN cities ci ON ci.id = sp.city_id
+    WHERE sp.post_id IN (SELECT value FROM json_each(?))`).all(idList) as {
+      post_id: number; type: string; profile_id: number; slug: string; category: string; parent: string | null; state: string | null; city: string | null;
+    }[];
   return rows.flatMap((row) => [
     `post:${row.post_id}`, `profile:${row.profile_id}`, `list:${row.type}`, 'list:all', `category:${row.type}/${row.category}`,
-    ...(row.parent ? [`category:${row.type}/${row.parent}`] : []), `path:/${row.type}/${row.slug}`,
+    ...(row.parent ? [`category:${row.type}/${row.parent}`] : []), ...(row.state ? [`location:${row.type}/${row.state}`] : []),
+    ...(row.city ? [`location:${row.type}/${row.city}`] : []), `path:/${row.type}/${row.slug}`, `sitemap:posts-${row.type}`,
   ]);
 }
