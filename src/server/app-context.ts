@@ -76,7 +76,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   await invalidations.start();
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
-  const views = new ViewRecorder(repos, clock, 0);
+  const views = new ViewRecorder(repos, clock);
   const limits = new RateLimits();
   const mediaStore = config.mediaStore.kind === 's3' ? s3MediaStore(config.mediaStore) : localMediaStore(config.mediaDir);
   const outbox = new Outbox(repos, {

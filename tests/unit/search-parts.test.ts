@@ -81,7 +81,7 @@ describe('view recorder', () => {
   const chrome = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0';
   it('counts a client once per listing and Malaysian day, each client and listing apart', () => {
     const clock = new TestClock(Date.UTC(2026, 10, 23, 3));
-    const views = new ViewRecorder(repos, clock, 0);
+    const views = new ViewRecorder(repos, clock);
     expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(true);
     clock.advance(3600_000);
     expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(false);
@@ -92,7 +92,7 @@ describe('view recorder', () => {
     expect(views.record({ type: 'services', id: 1 }, 'client', chrome)).toBe(true);
   });
   it('never counts crawlers or a missing User-Agent', () => {
-    const views = new ViewRecorder(repos, new TestClock(), 0);
+    const views = new ViewRecorder(repos, new TestClock());
     expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
     expect(isBot(undefined)).toBe(true);
     expect(views.record({ type: 'profile', id: 1 }, 'client', 'Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(false);

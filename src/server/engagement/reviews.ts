@@ -2,7 +2,7 @@
  * Writing reviews (spec §4 Review submission, §5): a signed-in person reviews a services or buysell
  * post or a profile, with up to 3 images they uploaded through POST review/image. One review per person
  * and listing: writing again edits it. The listing's rating and count, its search rows and the
- * catalogue version follow, and its images are marked used, in the same transaction (saveReview, migration 0009).
+ * cache tags follow, and its images are marked used, in the same transaction (saveReview, migration 0009).
  */
 import type { Review } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';

@@ -27,15 +27,11 @@ export class ViewRecorder {
   private pending: ViewCounts = { posts: new Map(), profiles: new Map() };
   private readonly repos: Repositories;
   private readonly clock: Clock;
-  private timer: NodeJS.Timeout | undefined;
 
-  constructor(repos: Repositories, clock: Clock, flushMs = VIEW_FLUSH_MS) {
+  /** The job runner of the process flushes it every VIEW_FLUSH_MS (a local task: the counts are this process's). */
+  constructor(repos: Repositories, clock: Clock) {
     this.clock = clock;
     this.repos = repos;
-    if (flushMs > 0) {
-      this.timer = setInterval(() => void this.flush().catch((error: unknown) => console.error('Writing view counts failed', error)), flushMs);
-      this.timer.unref();
-    }
   }
 
   /** Records a view; false when it does not count (a bot, or this client already counted today). */
@@ -61,7 +57,6 @@ export class ViewRecorder {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
     await this.flush();
   }
 }
