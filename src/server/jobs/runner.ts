@@ -61,7 +61,7 @@ export class JobRunner {
   private stopped = true;
   private polling: Promise<void> | undefined;
   private again = false;
-  private prepared: Promise<void> | undefined;
+  private registered: Promise<void> | undefined;
 
   constructor(options: JobRunnerOptions) {
     this.options = {
@@ -75,11 +75,11 @@ export class JobRunner {
   }
 
   /** Registers the recurring schedules (once per runner). */
-  private prepare(): Promise<void> {
-    this.prepared ??= (async () => {
+  private register(): Promise<void> {
+    this.registered ??= (async () => {
       for (const job of this.options.recurring ?? []) await this.options.repos.jobs.ensureSchedule(job.kind, job.everyMs);
     })();
-    return this.prepared;
+    return this.registered;
   }
 
   /**
@@ -87,7 +87,7 @@ export class JobRunner {
    * another process (`npm run jobs -- work`) runs them.
    */
   async start(options: { claim?: boolean } = {}): Promise<void> {
-    await this.prepare();
+    await this.register();
     for (const task of this.options.local ?? []) {
       const timer = setInterval(() => void task.run().catch((error: unknown) => this.options.log(`jobs: ${task.name} failed: ${String(error)}`)), task.everyMs);
       timer.unref();
@@ -125,7 +125,7 @@ export class JobRunner {
    * the runner is stopping. Returns how many ran.
    */
   async runDue(kinds?: readonly string[]): Promise<number> {
-    await this.prepare();
+    await this.register();
     const { repos, concurrency, leaseMs } = this.options;
     await repos.jobs.fireSchedules();
     let ran = 0;

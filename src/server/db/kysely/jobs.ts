@@ -1,7 +1,7 @@
 /**
  * The job table, written once in the query layer for every backend (decisions 0012, 0015). A claim runs in a
- * write transaction: SQLite has one writer, so selecting then updating is already exclusive; PostgreSQL adds
- * `FOR UPDATE SKIP LOCKED` to the select (issue 24). Times are ISO strings from the app's clock.
+ * write transaction: SQLite has one writer, so selecting then updating is already exclusive; PostgreSQL locks the
+ * rows it selects, skipping those another runner holds (`skip locked`, issue 24). Times are ISO strings from the app's clock.
  */
 import { sql, type Kysely } from 'kysely';
 import type { JobRow, NewJob } from '../rows.ts';
