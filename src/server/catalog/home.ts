@@ -108,8 +108,9 @@ async function sharedUntilChanged<T>(context: CatalogContext, key: string, compu
     value = compute().then(deepFreeze);
     values.set(key, value);
     value.then(() => {
-      // Computed from data a change seen meanwhile may have altered: the next caller computes it again.
-      if (invalidations.changedSince(began, ['*'])) values.delete(key);
+      // Computed from data a change seen meanwhile may have altered (any change empties this memo): the next caller
+      // computes it again. (Asking changedSince with the tag '*' named only a rebuild, and kept a stale home.)
+      if (invalidations.current !== began) values.delete(key);
     }, () => values.delete(key));
   }
   return value;

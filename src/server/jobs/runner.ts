@@ -121,13 +121,14 @@ export class JobRunner {
   }
 
   /**
-   * One pass: fires due schedules, then claims and runs due jobs (of `kinds`, when given) until none is left or
-   * the runner is stopping. Returns how many ran.
+   * One pass: fires due schedules (a full pass only), then claims and runs due jobs (of `kinds`, when given) until
+   * none is left or the runner is stopping. Returns how many ran.
    */
   async runDue(kinds?: readonly string[]): Promise<number> {
     await this.register();
     const { repos, concurrency, leaseMs } = this.options;
-    await repos.jobs.fireSchedules();
+    // Schedules are fired by a full pass; a pass over some kinds (the outbox's sends, `run KIND`) only runs those.
+    if (!kinds) await repos.jobs.fireSchedules();
     let ran = 0;
     for (;;) {
       const claimed = await repos.jobs.claim(this.owner, { limit: concurrency, leaseMs, kinds: kinds ?? this.kinds });
