@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseOf, type DatabaseConfig } from '../src/server/config.ts';
 import { openBackend } from '../src/server/db/backend.ts';
+import type { Repositories } from '../src/server/db/repositories.ts';
+import type { ListingRef } from '../src/server/db/rows.ts';
+import { saveReview } from '../src/server/engagement/reviews.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 
 /** The benchmark database's config, and the URL a server is started with. */
@@ -33,4 +36,16 @@ export async function benchListings(database: DatabaseConfig): Promise<{ post: s
   } finally {
     await backend.close();
   }
+}
+
+/** The person whose reviews are the benchmarks' edits (one review per listing, rewritten), created once. */
+export async function benchEditor(repos: Repositories): Promise<(listing: ListingRef) => Promise<number>> {
+  const email = 'bench-editor@example.my';
+  const id = (await repos.users.findCredentials({ email }))?.id
+    ?? await repos.users.createUser({ name: 'Bench Editor', email, phone_number: null, phone_number_country: null, password_hash: null });
+  let edits = 0;
+  return (listing) => {
+    edits += 1;
+    return saveReview(repos, { listing, userId: id, reviewerName: 'Bench Editor', rating: 1 + (edits % 5), content: `Edit ${edits}.`, mediaIds: [] });
+  };
 }

@@ -5,8 +5,7 @@
  */
 import { openBackend } from '../src/server/db/backend.ts';
 import type { ListingRef } from '../src/server/db/rows.ts';
-import { saveReview } from '../src/server/engagement/reviews.ts';
-import { benchDatabase } from './bench-database.ts';
+import { benchDatabase, benchEditor } from './bench-database.ts';
 
 const EDITS_PER_SECOND = Number(process.env.EDITS_PER_SECOND ?? 20);
 const backend = await openBackend({ database: benchDatabase().database });
@@ -16,14 +15,9 @@ for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) {
     for (const { slug } of batch) editable.push({ type, id: (await backend.repos.catalog.findPostIdBySlug(slug))! });
   }
 }
-const editorEmail = 'bench-editor@example.my';
-const editor = (await backend.repos.users.findCredentials({ email: editorEmail }))?.id
-  ?? await backend.repos.users.createUser({ name: 'Bench Editor', email: editorEmail, phone_number: null, phone_number_country: null, password_hash: null });
-let edits = 0;
+const edit = await benchEditor(backend.repos);
 const timer = setInterval(() => {
-  const listing = editable[Math.floor(Math.random() * editable.length)]!;
-  void saveReview(backend.repos, { listing, userId: editor, reviewerName: 'Bench Editor', rating: 1 + (edits++ % 5), content: `Edit ${edits}.`, mediaIds: [] })
-    .catch((error: unknown) => console.error(error));
+  void edit(editable[Math.floor(Math.random() * editable.length)]!).catch((error: unknown) => console.error(error));
 }, 1000 / EDITS_PER_SECOND);
 process.send?.('ready');
 process.once('SIGTERM', () => {

@@ -16,10 +16,8 @@ import { fork } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBackend } from '../src/server/db/backend.ts';
-import type { ListingRef } from '../src/server/db/rows.ts';
-import { saveReview } from '../src/server/engagement/reviews.ts';
 import { projectRoot } from '../src/server/project-root.ts';
-import { benchDatabase, benchListings } from './bench-database.ts';
+import { benchDatabase, benchEditor, benchListings } from './bench-database.ts';
 import { rssMb, serverPid, startBenchServer, waitUntilUp } from './bench-server.ts';
 
 const bench = benchDatabase();
@@ -34,13 +32,9 @@ const CONCURRENCY = 16;
 const HEADERS = { 'Accept-Encoding': 'br, gzip' };
 
 const { post, profile } = await benchListings(bench.database);
-/** A person who reviews the listing of the propagation test (one review, rewritten). */
+/** The propagation test's edits: reviews written on the benched listing. */
 const backend = await openBackend({ database: bench.database });
-const editorEmail = 'bench-editor@example.my';
-const editor = (await backend.repos.users.findCredentials({ email: editorEmail }))?.id
-  ?? await backend.repos.users.createUser({ name: 'Bench Editor', email: editorEmail, phone_number: null, phone_number_country: null, password_hash: null });
-let edits = 0;
-const edit = (listing: ListingRef) => saveReview(backend.repos, { listing, userId: editor, reviewerName: 'Bench Editor', rating: 1 + (edits++ % 5), content: `Edit ${edits}.`, mediaIds: [] });
+const edit = await benchEditor(backend.repos);
 
 /** Runs `work` while 20 edits a second land on random listings, from a process of their own (scripts/bench-edits.ts). */
 async function withEdits<T>(work: () => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
-import { privateDownload, removeMediaFiles, type Download } from '../uploads/media-files.ts';
+import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
@@ -79,7 +79,7 @@ export async function updateResume(app: AppContext, userId: number, input: unkno
 export async function uploadPhoto(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
   await requireUser(app, userId);
   const { id } = await withFiles(app, request, 'photo', 'image', 1, ([file]) => storeImage(app, `user:${userId}`, file!, 'photo'));
-  await removeMediaFiles(app, await app.repos.users.setPhoto(userId, id));
+  await app.mediaStore.remove(await app.repos.users.setPhoto(userId, id));
   return { message: 'Your photo has been updated.', data: await userJson(app, userId) };
 }
 
@@ -87,7 +87,7 @@ export async function uploadPhoto(app: AppContext, userId: number, request: Requ
 export async function uploadCv(app: AppContext, userId: number, request: Request): Promise<{ message: string; data: User }> {
   await requireUser(app, userId);
   const { id } = await withFiles(app, request, 'cv', 'cv', 1, ([file]) => storeDocument(app, `user:${userId}`, file!, 'cv', 'cv'));
-  await removeMediaFiles(app, await app.repos.users.setCv(userId, id));
+  await app.mediaStore.remove(await app.repos.users.setCv(userId, id));
   return { message: 'Your CV has been uploaded.', data: await userJson(app, userId) };
 }
 
@@ -141,7 +141,7 @@ export async function deleteDueAccounts(app: AppContext): Promise<number> {
     const due = await app.repos.users.findUsersToDelete(before);
     if (due.length === 0) return deleted;
     for (const userId of due) {
-      await removeMediaFiles(app, await eraseAccount(app.repos, userId));
+      await app.mediaStore.remove(await eraseAccount(app.repos, userId));
       deleted += 1;
     }
   }

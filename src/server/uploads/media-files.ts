@@ -20,11 +20,6 @@ export function randomMediaPath(folder = 'uploads/'): string {
   return `${folder}${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(16).toString('base64url')}`;
 }
 
-/** Deletes stored files. */
-export async function removeMediaFiles(app: Pick<AppContext, 'mediaStore'>, files: readonly string[]): Promise<void> {
-  await app.mediaStore.remove(files);
-}
-
 /** A stored document to hand out. */
 export interface PrivateDocument {
   file: string;

@@ -18,7 +18,7 @@ import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
-import { PRIVATE_MEDIA_PREFIX, randomMediaPath, removeMediaFiles } from './media-files.ts';
+import { PRIVATE_MEDIA_PREFIX, randomMediaPath } from './media-files.ts';
 
 const MB = 1024 * 1024;
 
@@ -312,7 +312,7 @@ export async function removeStaleUploads(app: Pick<AppContext, 'repos' | 'config
     const { deleted, kept } = await app.repos.uploads.deleteUploads(stale.map((upload) => upload.id));
     if (kept.length > 0) console.warn(`Stale-upload sweep: kept ${kept.length} upload(s) still in use (ids ${kept.join(', ')}); marked attached.`);
     const gone = new Set(deleted);
-    for (const upload of stale) if (gone.has(upload.id)) await removeMediaFiles(app, upload.files);
+    for (const upload of stale) if (gone.has(upload.id)) await app.mediaStore.remove(upload.files);
     removed += deleted.length;
   }
 }
