@@ -305,6 +305,74 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(await repos.catalog.findProfileBySlug(`no-such-profile-${next()}`)).toBeUndefined();
         expect(await repos.catalog.findPostIdBySlug(`no-such-post-${next()}`)).toBeUndefined();
       });
+
+      it('ranks a category by plan, then rating, a main category including its sub categories', async () => {
+        const PLAN_WEIGHT = { GOLD: 3, SILVER: 2, BRONZE: 1, FREE: 0 } as const;
+        const [category] = await repos.catalog.findHomeCategories();
+        const ids = await repos.catalog.findTopPostIdsInCategory(category!.id, 12);
+        expect(ids.length).toBeGreaterThan(0);
+        const keys = (await repos.catalog.findPostRows(ids)).map((row) => [PLAN_WEIGHT[row.plan], row.rating] as const);
+        expect(keys).toEqual([...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
+        const parentId = (await repos.catalog.findCategoryTree()).find((row) => row.id === category!.id)!.parent_id;
+        expect(parentId).not.toBeNull();
+        expect(await repos.catalog.findTopPostIdsInCategory(parentId!, 500))
+          .toEqual(expect.arrayContaining(await repos.catalog.findTopPostIdsInCategory(category!.id, 500)));
+      });
+
+      it("lists a profile's live posts of one type newest first, and a post's locations with their town and state", async () => {
+        const posts = await repos.catalog.findPostRows((await livePosts('services', 40)).map((post) => post.id));
+        const counts = new Map<number, number>();
+        for (const post of posts) counts.set(post.profile_id, (counts.get(post.profile_id) ?? 0) + 1);
+        const profileId = [...counts].find(([, n]) => n > 1)?.[0] ?? posts[0]!.profile_id;
+        const rows = await repos.catalog.findPostRows(await repos.catalog.findPostIdsByProfile(profileId, 'services', 50));
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((post) => post.type === 'services' && post.profile_id === profileId && post.live)).toBe(true);
+        const published = rows.map((post) => post.published_at);
+        expect(published).toEqual([...published].sort().reverse());
+        const [location] = await repos.catalog.findPostLocations([posts[0]!.id]);
+        expect(location).toMatchObject({ owner_id: posts[0]!.id, city_name: expect.any(String), state_name: expect.any(String) });
+        expect(await repos.catalog.findPostLocations([])).toEqual([]);
+      });
+
+      it('finds a business profile with its logo, locations and opening hours', async () => {
+        let profile;
+        for await (const batch of repos.sitemap.profileUrlBatches(50, 0)) {
+          for (const { slug } of batch) {
+            const found = await repos.catalog.findProfileBySlug(slug);
+            if (found?.kind === 'business' && found.logo_full) profile ??= found;
+          }
+        }
+        expect(profile).toBeDefined();
+        expect(typeof profile!.claimed).toBe('boolean');
+        expect((await repos.catalog.findProfileLocations(profile!.id)).length).toBeGreaterThan(0);
+        expect((await repos.catalog.findBusinessHours(profile!.id)).every((hours) => hours.day >= 0 && hours.day <= 6)).toBe(true);
+      });
+
+      it('answers featured posts that are live only', async () => {
+        const ids = await repos.catalog.findFeaturedPostIds('home');
+        expect(ids.length).toBeGreaterThan(0);
+        expect((await repos.catalog.findPostRows(ids)).every((post) => post.live)).toBe(true);
+      });
+
+      it('counts as numbers (a driver may answer 64-bit counts as text)', async () => {
+        const count = await repos.sitemap.countPosts('services');
+        expect(typeof count).toBe('number');
+        expect(count).toBeGreaterThan(0);
+        expect(typeof (await repos.sitemap.countProfiles())).toBe('number');
+        const [post] = await livePosts('services', 1);
+        expect(typeof (await repos.catalog.findReviews(post!, 5, 0)).total).toBe('number');
+      });
+
+      it('finds places by a prefix of a word in their name, whatever its case (LIKE ignores case on one backend only)', async () => {
+        const [state] = await repos.catalog.findStates();
+        const word = state!.name.split(' ').at(-1)!;
+        const lower = await repos.suggestions.findPlacesByPrefix(word.slice(0, 3).toLowerCase(), 10);
+        expect(lower.map((place) => place.name)).toContain(state!.name);
+        expect(await repos.suggestions.findPlacesByPrefix(word.slice(0, 3).toUpperCase(), 10)).toEqual(lower);
+        expect(lower[0]!.kind).toBe('state');
+        expect(typeof lower[0]!.latitude).toBe('number');
+        expect(await repos.suggestions.findPlacesByPrefix('%', 10)).toEqual([]);
+      });
     });
 
     describe('maintenance', () => {

@@ -1,5 +1,5 @@
 import { openDatabase, transaction, type Db } from '../../../src/server/db/sqlite/connection.ts';
-import { catalogueIsEmpty } from '../../../src/server/db/sqlite/repositories/content.ts';
+import { catalogueIsEmpty } from '../../../src/server/db/sqlite/repositories/catalogue-search.ts';
 import { rebuildSearchIndex } from '../../../src/server/db/sqlite/repositories/search-index.ts';
 import { insertContent } from './content.ts';
 import type { SeedContext, SeedMedia } from './context.ts';

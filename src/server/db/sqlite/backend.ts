@@ -5,7 +5,7 @@ import { backupDatabase } from './backup.ts';
 import { openDatabase } from './connection.ts';
 import { rebuildSearchIndexJob, runPendingJobs } from './jobs.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
-import { catalogueIsEmpty } from './repositories/content.ts';
+import { catalogueIsEmpty } from './repositories/catalogue-search.ts';
 import { openSqliteRepositories } from './index.ts';
 import { createSqliteSearchEngine } from './search-engine.ts';
 

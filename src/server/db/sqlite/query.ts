@@ -47,10 +47,6 @@ export function idList(ids: readonly number[]): string {
 /** Orders paying advertisers first: GOLD > SILVER > BRONZE > FREE. */
 export const PLAN_WEIGHT_SQL = `CASE plan WHEN 'GOLD' THEN 3 WHEN 'SILVER' THEN 2 WHEN 'BRONZE' THEN 1 ELSE 0 END`;
 
-/** The columns of a LocationRow, for queries joining locations l, cities c and states s. */
-export const LOCATION_COLUMNS = `l.id, l.name, l.address_line1, l.address_line2, c.name AS city_name, l.postcode,
-  s.name AS state_name, l.phone_number, l.company_phone_number, l.fax_number, l.email, l.latitude, l.longitude`;
-
 /**
  * The current instant by the app's clock (connection.ts registers `app_now`), in the format timestamps are
  * stored in (ISO 8601, UTC), so text comparison orders them.
@@ -59,13 +55,3 @@ export const NOW_SQL = 'app_now()';
 
 /** A post alias `p` that visitors may find: active and not past its expiry (expired ones keep their page, with a note). */
 export const LIVE_POST_SQL = `(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${NOW_SQL}))`;
-
-/** SQLite's 0/1 (or NULL) as the seam's boolean (or null): rows cross the seam with real booleans. */
-export function flag(value: unknown): boolean {
-  return value === 1 || value === 1n || value === true;
-}
-
-/** `flag` for a column that may be NULL (a detail row a post of another type has not). */
-export function optionalFlag(value: unknown): boolean | null {
-  return value === null || value === undefined ? null : flag(value);
-}

@@ -8,8 +8,7 @@ import { ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attribute
 import { searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
 import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
-import { statement } from './query.ts';
-import { findStates } from './repositories/content.ts';
+import { all, statement } from './query.ts';
 import { facetStoreFor } from './facet-store.ts';
 import {
   candidateIds, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
@@ -59,7 +58,7 @@ function lookups(db: Db): FacetLookups {
         mainName: (parent ?? category).name,
       });
     }
-    cached = { version, categories, states: new Map(findStates(db).map((state) => [state.id, state.name])) };
+    cached = { version, categories, states: new Map(all<{ id: number; name: string }>(db, 'SELECT id, name FROM states').map((state) => [state.id, state.name])) };
     metaCache.set(db, cached);
   }
   return cached;

@@ -1,0 +1,56 @@
+/** A business or person's profile page (migration 0001), in the query layer for every backend. */
+import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from '../rows.ts';
+import { flag, LOCATION_COLUMNS, type QueryDb } from './query.ts';
+
+export async function findProfileBySlug(db: QueryDb, slug: string): Promise<ProfileRow | undefined> {
+  const row = await db.selectFrom('profiles as pr')
+    .leftJoin('media as lm', 'lm.id', 'pr.logo_id')
+    .leftJoin('media as im', 'im.id', 'pr.image_id')
+    .select([
+      'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed',
+      'pr.established_year', 'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.wechat', 'pr.youtube',
+      'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id',
+      'lm.thumbnail as logo_thumbnail', 'lm.full as logo_full', 'lm.thumbnail_webp as logo_thumbnail_webp', 'lm.full_webp as logo_full_webp',
+      'im.thumbnail as image_thumbnail', 'im.full as image_full', 'im.thumbnail_webp as image_thumbnail_webp', 'im.full_webp as image_full_webp',
+    ])
+    .where('pr.slug', '=', slug).executeTakeFirst();
+  return row && { ...row, claimed: flag(row.claimed) } as ProfileRow;
+}
+
+export async function findProfileMedia(db: QueryDb, profileId: number): Promise<MediaRow[]> {
+  return await db.selectFrom('profile_media as pm').innerJoin('media as m', 'm.id', 'pm.media_id')
+    .select(['pm.profile_id as owner_id', 'pm.position', 'pm.caption', 'm.kind', 'm.mime_type', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp', 'm.file'])
+    .where('pm.profile_id', '=', profileId).orderBy('pm.position').execute() as MediaRow[];
+}
+
+export async function findProfileDocuments(db: QueryDb, profileId: number): Promise<DocumentRow[]> {
+  return db.selectFrom('profile_documents as pd').innerJoin('documents as d', 'd.id', 'pd.document_id')
+    .select(['pd.profile_id as owner_id', 'd.file', 'd.original_filename'])
+    .where('pd.profile_id', '=', profileId).orderBy('pd.position').execute();
+}
+
+export async function findProfileCategories(db: QueryDb, profileId: number): Promise<CategoryRow[]> {
+  return await db.selectFrom('profile_categories as pc')
+    .innerJoin('categories as c', 'c.id', 'pc.category_id')
+    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+    .select(['pc.profile_id as owner_id', 'c.id', 'c.type', 'c.name', 'c.slug', 'parent.name as parent_name', 'parent.slug as parent_slug'])
+    .where('pc.profile_id', '=', profileId).orderBy('pc.position').execute() as CategoryRow[];
+}
+
+export async function findProfileBadges(db: QueryDb, profileId: number): Promise<string[]> {
+  const rows = await db.selectFrom('profile_badges').select('value').where('profile_id', '=', profileId).orderBy('value').execute();
+  return rows.map((row) => row.value);
+}
+
+export async function findBusinessHours(db: QueryDb, profileId: number): Promise<BusinessHoursRow[]> {
+  return db.selectFrom('business_hours').select(['day', 'opens', 'closes']).where('profile_id', '=', profileId)
+    .orderBy('day').orderBy('opens').execute();
+}
+
+export async function findProfileLocations(db: QueryDb, profileId: number): Promise<LocationRow[]> {
+  return db.selectFrom('locations as l')
+    .innerJoin('cities as c', 'c.id', 'l.city_id')
+    .innerJoin('states as s', 's.id', 'l.state_id')
+    .select(['l.profile_id as owner_id', ...LOCATION_COLUMNS])
+    .where('l.profile_id', '=', profileId).orderBy('l.position').execute();
+}

@@ -1,0 +1,59 @@
+/**
+ * What the repositories written in the query layer share (decision 0012): the database type, the rule for a
+ * live post, the columns of a location, and the few places where the two dialects differ, each written once
+ * so that a repository reads the same on SQLite and PostgreSQL.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Tables } from '../tables.ts';
+
+export type QueryDb = Kysely<Tables>;
+
+/**
+ * A post alias `p` that visitors may find: active and not past its expiry by the app's clock (expired ones keep
+ * their page, with a note). Timestamps are ISO 8601 in UTC, so comparing them orders them on both backends.
+ */
+export function livePost(now: string): RawBuilder<boolean> {
+  return sql<boolean>`(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${now}))`;
+}
+
+/**
+ * A boolean column's false, as both dialects read it (SQLite stores 0/1 and reads `false` as 0). Typed as the
+ * generated tables type a boolean column: 0/1.
+ */
+export const FALSE = sql<number>`false`;
+
+/** A stored boolean as the seam's: SQLite answers 0/1, PostgreSQL true/false. */
+export function flag(value: unknown): boolean {
+  return value === 1 || value === 1n || value === true;
+}
+
+/** `flag` for a column that may be NULL (a detail row a post of another type has not). */
+export function optionalFlag(value: unknown): boolean | null {
+  return value === null || value === undefined ? null : flag(value);
+}
+
+/** A boolean to store: SQLite's driver binds no booleans, so 0/1, which PostgreSQL also reads as a boolean. */
+export function stored(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+/** A count or sum as a number: `pg` answers 64-bit integers as strings. */
+export function count(value: unknown): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/** A JSON document as text: SQLite stores text, PostgreSQL's jsonb comes back parsed. */
+export function jsonText(value: unknown): string | null {
+  return value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The columns of a LocationRow, for queries joining locations l, cities c and states s. */
+export const LOCATION_COLUMNS = [
+  'l.id', 'l.name', 'l.address_line1', 'l.address_line2', 'c.name as city_name', 'l.postcode', 's.name as state_name',
+  'l.phone_number', 'l.company_phone_number', 'l.fax_number', 'l.email', 'l.latitude', 'l.longitude',
+] as const;
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`. */
+export function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

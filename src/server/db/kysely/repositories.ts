@@ -1,0 +1,213 @@
+/**
+ * The repositories of the data seam (../repositories.ts), written once in the query layer (decision 0012) and bound
+ * by each backend to its way of reaching the database. A backend adds what it keeps its own way: the search
+ * index's reads and writes (FTS5 and the facet store on SQLite), and its migrations.
+ */
+import type {
+  CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository,
+} from '../repositories.ts';
+import * as auth from './auth.ts';
+import * as cache from './cache.ts';
+import * as content from './content.ts';
+import * as counters from './counters.ts';
+import * as engagement from './engagement.ts';
+import * as enquiries from './enquiries.ts';
+import * as follows from './follows.ts';
+import * as jobs from './jobs.ts';
+import * as outbox from './outbox.ts';
+import * as posts from './posts.ts';
+import * as profiles from './profiles.ts';
+import type { QueryDb } from './query.ts';
+import * as reviews from './reviews.ts';
+import * as sitemap from './sitemap.ts';
+import * as stats from './stats.ts';
+import * as uploads from './uploads.ts';
+import * as settings from './user-settings.ts';
+import * as users from './users.ts';
+
+/** The search index's writes a change to posts makes, inside the change's transaction. */
+export interface SearchIndexWrites {
+  /** Brings the search rows of these posts in step with them (and records the cache tags they touch). */
+  reindexPosts(ids: readonly number[]): Promise<void>;
+}
+
+/** How the repositories reach one backend. */
+export interface QueryAccess {
+  read<T>(work: (db: QueryDb) => Promise<T>): Promise<T>;
+  /** One write: its own transaction, or the caller's, with the search index's writes in it. */
+  write<T>(work: (db: QueryDb, index: SearchIndexWrites) => Promise<T>): Promise<T>;
+  /** The app clock's time, as timestamps are stored (ISO 8601, UTC). */
+  now(): string;
+}
+
+/** What a backend answers its own way: from its search index, and about its migrations. */
+export interface BackendOwnRepositories {
+  catalog: Pick<CatalogRepository, 'findTopPostIdsInCategory' | 'findRelatedPostIds' | 'findBusiestMainCategories'>;
+  suggestions: Pick<SuggestionRepository, 'findSuggestions'>;
+  sitemap: Pick<SitemapRepository, 'findCategoryPages'>;
+  maintenance: Pick<MaintenanceRepository, 'rebuildSearchIndex' | 'pendingMigrations'>;
+}
+
+export type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
+
+/** The repositories over one way of reaching the database, with the backend's own parts. */
+export function queryRepositories({ read, write, now }: QueryAccess, own: BackendOwnRepositories): DataRepositories {
+  const change = <T>(work: (db: QueryDb) => Promise<T>) => write((db) => work(db));
+  return {
+    catalog: {
+      ...own.catalog,
+      findPostIdBySlug: (slug) => read((db) => posts.findPostIdBySlug(db, slug)),
+      findPostRows: (ids) => read((db) => posts.findPostRows(db, ids, now())),
+      findPostMedia: (ids, firstOnly) => read((db) => posts.findPostMedia(db, ids, firstOnly)),
+      findPostDocuments: (ids) => read((db) => posts.findPostDocuments(db, ids)),
+      findPostCategories: (ids) => read((db) => posts.findPostCategories(db, ids)),
+      findPostLocations: (ids) => read((db) => posts.findPostLocations(db, ids)),
+      findPostAttributes: (ids) => read((db) => posts.findPostAttributes(db, ids)),
+      findPostIdsByProfile: (profileId, type, limit) => read((db) => posts.findPostIdsByProfile(db, profileId, type, limit, now())),
+      findProfileBySlug: (slug) => read((db) => profiles.findProfileBySlug(db, slug)),
+      findProfileMedia: (id) => read((db) => profiles.findProfileMedia(db, id)),
+      findProfileDocuments: (id) => read((db) => profiles.findProfileDocuments(db, id)),
+      findProfileCategories: (id) => read((db) => profiles.findProfileCategories(db, id)),
+      findProfileBadges: (id) => read((db) => profiles.findProfileBadges(db, id)),
+      findBusinessHours: (id) => read((db) => profiles.findBusinessHours(db, id)),
+      findProfileLocations: (id) => read((db) => profiles.findProfileLocations(db, id)),
+      findBanners: (placement) => read((db) => content.findBanners(db, placement)),
+      findFeaturedPostIds: (placement) => read((db) => content.findFeaturedPostIds(db, placement, now())),
+      findHomeCategories: () => read((db) => content.findHomeCategories(db)),
+      findCategoryTree: () => read((db) => content.findCategoryTree(db)),
+      findSetting: (key) => read((db) => content.findSetting(db, key)),
+      findCmsPage: (page) => read((db) => content.findCmsPage(db, page)),
+      findCountries: () => read((db) => content.findCountries(db)),
+      findStates: () => read((db) => content.findStates(db)),
+      findReviews: (listing, limit, offset) => read((db) => reviews.findReviews(db, listing, limit, offset)),
+      listingExists: (listing) => read((db) => reviews.listingExists(db, listing)),
+    },
+    suggestions: {
+      ...own.suggestions,
+      findPlacesByPrefix: (prefix, limit) => read((db) => content.findPlacesByPrefix(db, prefix, limit)),
+    },
+    sitemap: {
+      ...own.sitemap,
+      countPosts: (type) => read((db) => sitemap.countPosts(db, type, now())),
+      countProfiles: () => read((db) => sitemap.countProfiles(db)),
+      postUrlBatches: (type, limit, offset) => sitemap.postUrlBatches(read, type, limit, offset, now),
+      profileUrlBatches: (limit, offset) => sitemap.profileUrlBatches(read, limit, offset),
+      findCmsPageNames: () => read((db) => sitemap.findCmsPageNames(db)),
+    },
+    engagement: {
+      insertContactMessage: (message) => change((db) => engagement.insertContactMessage(db, message, now())),
+      insertReport: (report) => change((db) => engagement.insertReport(db, report, now())),
+      addViews: (counts, day) => change((db) => engagement.addViews(db, counts, day)),
+      upsertReview: (review) => change((db) => reviews.upsertReview(db, review, now())),
+      setReviewMedia: (reviewId, mediaIds) => change((db) => reviews.setReviewMedia(db, reviewId, mediaIds)),
+      refreshRating: (listing) => write(async (db, index) => {
+        await reviews.refreshRating(db, listing);
+        if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
+      }),
+    },
+    uploads: {
+      insertImage: (owner, image) => change((db) => uploads.insertImage(db, owner, image, now())),
+      insertDocument: (owner, document) => change((db) => uploads.insertDocument(db, owner, document, now())),
+      findUploadedImages: (paths) => read((db) => uploads.findUploadedImages(db, paths)),
+      attachImages: (ids) => change((db) => uploads.attachImages(db, ids, now())),
+      attachDocument: (id) => change((db) => uploads.attachDocument(db, id, now())),
+      findStaleUploads: (before) => read((db) => uploads.findStaleUploads(db, before)),
+      deleteUploads: (ids) => change((db) => uploads.deleteUploads(db, ids, now())),
+    },
+    follows: {
+      toggleFollow: (userId, listing) => change((db) => follows.toggleFollow(db, userId, listing, now())),
+      isFollowing: (userId, listing) => read((db) => follows.isFollowing(db, userId, listing)),
+      findFollows: (userId, limit, offset) => read((db) => follows.findFollows(db, userId, limit, offset)),
+    },
+    enquiries: {
+      findEnquiryTarget: (listing) => read((db) => enquiries.findEnquiryTarget(db, listing, now())),
+      insertEnquiry: (enquiry) => change((db) => enquiries.insertEnquiry(db, enquiry)),
+      hasEnquiredSince: (userId, listing, since) => read((db) => enquiries.hasEnquiredSince(db, userId, listing, since)),
+      findEnquiries: (userId, kind, limit, offset) => read((db) => enquiries.findEnquiries(db, userId, kind, limit, offset)),
+      findEnquiry: (kind, id) => read((db) => enquiries.findEnquiry(db, kind, id)),
+      findEnquiryMedia: (ids) => read((db) => enquiries.findEnquiryMedia(db, ids)),
+    },
+    stats: {
+      addClicks: (day, counts) => change((db) => stats.addClicks(db, day, counts)),
+      findListingStats: (listing, from, to) => read((db) => stats.findListingStats(db, listing, from, to)),
+    },
+    users: {
+      findUser: (id) => read((db) => users.findUser(db, id)),
+      findCredentials: (by) => read((db) => users.findCredentials(db, by)),
+      createUser: (user) => change((db) => users.createUser(db, user, now())),
+      setPassword: (userId, hash, keep) => change((db) => users.setPassword(db, userId, hash, keep, now())),
+      addRole: (userId, role, phone) => change((db) => users.addRole(db, userId, role, phone, now())),
+      removeRole: (userId, role) => change((db) => users.removeRole(db, userId, role, now())),
+      findIdentity: (provider, subject) => read((db) => users.findIdentity(db, provider, subject)),
+      linkIdentity: (userId, identity) => change((db) => users.linkIdentity(db, userId, identity, now())),
+      updateProfile: (userId, changes) => change((db) => settings.updateProfile(db, userId, changes, now())),
+      updateResume: (userId, resume) => change((db) => settings.updateResume(db, userId, resume, now())),
+      setPhoto: (userId, mediaId) => change((db) => settings.setPhoto(db, userId, mediaId, now())),
+      setCv: (userId, documentId) => change((db) => settings.setCv(db, userId, documentId, now())),
+      setPendingDelete: (userId, keep, at) => change((db) => settings.setPendingDelete(db, userId, keep, at, now())),
+      findUsersToDelete: (before) => read((db) => settings.findUsersToDelete(db, before)),
+      deleteUser: (userId) => change((db) => settings.deleteUser(db, userId)),
+      anonymiseReviewsBy: (userId) => change((db) => settings.anonymiseReviewsBy(db, userId)),
+    },
+    auth: {
+      createSession: (session, replacing) => change((db) => auth.createSession(db, session, replacing)),
+      findSession: (id) => read((db) => auth.findSession(db, id)),
+      touchSession: (id, at) => change((db) => auth.touchSession(db, id, at)),
+      deleteSession: (id) => change((db) => auth.deleteSession(db, id)),
+      deleteUserSessions: (userId, exceptId) => change((db) => auth.deleteUserSessions(db, userId, exceptId)),
+      insertChallenge: (challenge) => change((db) => auth.insertChallenge(db, challenge, now())),
+      findChallenge: (id) => read((db) => auth.findChallenge(db, id)),
+      deleteChallenge: (id) => change((db) => auth.deleteChallenge(db, id)),
+      insertCode: (code) => change((db) => auth.insertCode(db, code)),
+      findLatestCode: (purpose, address, challengeId) => read((db) => auth.findLatestCode(db, purpose, address, challengeId)),
+      findCodeSendTimes: (purpose, address, since) => read((db) => auth.findCodeSendTimes(db, purpose, address, since)),
+      recordWrongCode: (id) => change((db) => auth.recordWrongCode(db, id)),
+      useCode: (id) => change((db) => auth.useCode(db, id, now())),
+      logAttempt: (attempt) => change((db) => auth.logAttempt(db, attempt, now())),
+      forgetSignIns: (userId, addresses) => change((db) => settings.forgetSignIns(db, userId, addresses)),
+      removeExpired: (before, idleSince, attemptsBefore) => change((db) => auth.removeExpired(db, before, idleSince, attemptsBefore)),
+    },
+    counters: {
+      consume: (key, points, windowMs, at) => change((db) => counters.consume(db, key, points, windowMs, at)),
+      refund: (key, points, at) => change((db) => counters.refund(db, key, points, at)),
+      block: (key, until) => change((db) => counters.block(db, key, until)),
+      find: (key, at) => read((db) => counters.findCounter(db, key, at)),
+      delete: (key) => change((db) => counters.deleteCounter(db, key)),
+      removeExpired: (at) => change((db) => counters.removeExpiredCounters(db, at)),
+    },
+    maintenance: {
+      ...own.maintenance,
+      expirePosts: () => write(async (db, index) => {
+        const ids = await posts.expirePosts(db, now());
+        await index.reindexPosts(ids);
+        return ids.length;
+      }),
+      appSecret: (name, fresh) => change((db) => counters.appSecret(db, name, fresh, now())),
+    },
+    jobs: {
+      enqueue: (job) => change((db) => jobs.enqueueJob(db, job, now())),
+      claim: (owner, options) => change((db) => jobs.claimJobs(db, owner, options, now())),
+      complete: (id, owner) => change((db) => jobs.completeJob(db, id, owner, now())),
+      fail: (id, owner, error, retryAt) => change((db) => jobs.failJob(db, id, owner, error, retryAt, now())),
+      release: (id, owner) => change((db) => jobs.releaseJob(db, id, owner)),
+      ensureSchedule: (kind, everyMs) => change((db) => jobs.ensureSchedule(db, kind, everyMs, now())),
+      fireSchedules: () => change((db) => jobs.fireSchedules(db, now())),
+      makeDue: (kind) => change((db) => jobs.makeDue(db, kind, now())),
+      find: (options) => read((db) => jobs.findJobs(db, options)),
+      count: () => read((db) => jobs.countJobs(db)),
+      removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    cache: {
+      latestInvalidation: () => read((db) => cache.latestInvalidation(db)),
+      oldestInvalidation: () => read((db) => cache.oldestInvalidation(db)),
+      invalidationsSince: (afterId, limit) => read((db) => cache.invalidationsSince(db, afterId, limit)),
+      invalidate: (tags) => change((db) => cache.invalidate(db, tags, now())),
+      pruneInvalidations: (keep) => change((db) => cache.pruneInvalidations(db, keep)),
+    },
+    outbox: {
+      insert: (message) => change((db) => outbox.insertMessage(db, message, now())),
+      find: (id) => read((db) => outbox.findMessage(db, id)),
+      markSent: (id) => change((db) => outbox.markSent(db, id, now())),
+    },
+  };
+}

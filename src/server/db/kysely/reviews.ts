@@ -1,0 +1,70 @@
+/** Reviews of posts and profiles and the ratings they make (migrations 0003, 0009), for every backend. */
+import { sql } from 'kysely';
+import type { ListingRef, ReviewInput, ReviewMediaRow, ReviewRow } from '../rows.ts';
+import { count, FALSE, type QueryDb } from './query.ts';
+
+/** The column naming the listing a review or report is about. */
+export function listingColumn(listing: ListingRef): 'post_id' | 'profile_id' {
+  return listing.type === 'profile' ? 'profile_id' : 'post_id';
+}
+
+/** One page of the visible reviews of a post or profile, newest first, and how many there are in all. */
+export async function findReviews(db: QueryDb, listing: ListingRef, limit: number, offset: number): Promise<{ total: number; rows: ReviewRow[]; media: ReviewMediaRow[] }> {
+  const column = listingColumn(listing);
+  const counted = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n'))
+    .where(column, '=', listing.id).where('hidden', '=', FALSE).executeTakeFirst();
+  const rows = await db.selectFrom('reviews as r').leftJoin('media as m', 'm.id', 'r.reviewer_image_id')
+    .select([
+      'r.id', 'r.reviewer_name', 'm.thumbnail as reviewer_image_thumbnail', 'm.full as reviewer_image_full',
+      'm.thumbnail_webp as reviewer_image_thumbnail_webp', 'm.full_webp as reviewer_image_full_webp', 'r.rating', 'r.content', 'r.created_at',
+    ])
+    .where(`r.${column}`, '=', listing.id).where('r.hidden', '=', FALSE)
+    .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
+  const media = rows.length === 0 ? [] : await db.selectFrom('review_media as rm').innerJoin('media as m', 'm.id', 'rm.media_id')
+    .select(['rm.review_id as owner_id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp'])
+    .where('rm.review_id', 'in', rows.map((row) => row.id)).orderBy('rm.review_id').orderBy('rm.position').execute();
+  return { total: count(counted?.n), rows: rows.map((row) => ({ ...row, rating: Number(row.rating) })), media };
+}
+
+/** True when the post (of that type) or profile exists. */
+export async function listingExists(db: QueryDb, listing: ListingRef): Promise<boolean> {
+  const row = listing.type === 'profile'
+    ? await db.selectFrom('profiles').select('id').where('id', '=', listing.id).executeTakeFirst()
+    : await db.selectFrom('posts').select('id').where('id', '=', listing.id).where('type', '=', listing.type).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts a review, or edits the same user's review of the listing; returns its id. Its images are another step. */
+export async function upsertReview(db: QueryDb, review: Omit<ReviewInput, 'mediaIds'>, now: string): Promise<number> {
+  const column = listingColumn(review.listing);
+  const existing = review.userId === null ? undefined
+    : await db.selectFrom('reviews').select('id').where('user_id', '=', review.userId).where(column, '=', review.listing.id).executeTakeFirst();
+  if (existing) {
+    await db.updateTable('reviews').set({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now })
+      .where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const row = await db.insertInto('reviews').values({
+    [column]: review.listing.id, user_id: review.userId, reviewer_name: review.reviewerName, rating: review.rating, content: review.content,
+    created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Replaces a review's images with these, in order. */
+export async function setReviewMedia(db: QueryDb, reviewId: number, mediaIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('review_media').where('review_id', '=', reviewId).execute();
+  if (mediaIds.length === 0) return;
+  await db.insertInto('review_media').values(mediaIds.map((mediaId, position) => ({ review_id: reviewId, media_id: mediaId, position }))).execute();
+}
+
+/** Recomputes a listing's rating and rating_count from its visible reviews (the caller reindexes a post's search rows). */
+export async function refreshRating(db: QueryDb, listing: ListingRef): Promise<void> {
+  const column = listingColumn(listing);
+  const visible = (eb: QueryDb) => eb.selectFrom('reviews').where(column, '=', listing.id).where('hidden', '=', FALSE);
+  const rating = visible(db).select(sql<number>`coalesce(round(avg(rating), 1), 0)`.as('rating'));
+  const ratingCount = visible(db).select((eb) => eb.fn.countAll<number>().as('n'));
+  const changes = { rating: sql<number>`(${rating})`, rating_count: sql<number>`(${ratingCount})` };
+  if (listing.type === 'profile') await db.updateTable('profiles').set(changes).where('id', '=', listing.id).execute();
+  else await db.updateTable('posts').set(changes).where('id', '=', listing.id).execute();
+}

@@ -1,0 +1,35 @@
+/** The per-listing daily counters (migration 0010), for every backend. */
+import { sql } from 'kysely';
+import type { ClickCount, ListingRef } from '../rows.ts';
+import { count, type QueryDb } from './query.ts';
+
+/** Adds `n` to a listing's counter of a day and action; a listing that does not exist adds nothing. */
+export async function addCount(db: QueryDb, day: string, listing: ListingRef, action: string, n: number): Promise<void> {
+  const added = sql<number>`listing_daily_stats.count + excluded.count`;
+  if (listing.type === 'profile') {
+    await db.insertInto('listing_daily_stats').columns(['profile_id', 'day', 'action', 'count'])
+      .expression(db.selectFrom('profiles').select([
+        'id', sql<string>`${day}`.as('day'), sql<string>`${action}`.as('action'), sql<number>`${n}`.as('count'),
+      ]).where('id', '=', listing.id))
+      .onConflict((conflict) => conflict.columns(['profile_id', 'day', 'action']).where('profile_id', 'is not', null).doUpdateSet({ count: added }))
+      .execute();
+  } else {
+    await db.insertInto('listing_daily_stats').columns(['post_id', 'day', 'action', 'count'])
+      .expression(db.selectFrom('posts').select([
+        'id', sql<string>`${day}`.as('day'), sql<string>`${action}`.as('action'), sql<number>`${n}`.as('count'),
+      ]).where('id', '=', listing.id).where('type', '=', listing.type))
+      .onConflict((conflict) => conflict.columns(['post_id', 'day', 'action']).where('post_id', 'is not', null).doUpdateSet({ count: added }))
+      .execute();
+  }
+}
+
+export async function addClicks(db: QueryDb, day: string, counts: readonly ClickCount[]): Promise<void> {
+  for (const { listing, action, count: n } of counts) await addCount(db, day, listing, action, n);
+}
+
+export async function findListingStats(db: QueryDb, listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]> {
+  const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+  const rows = await db.selectFrom('listing_daily_stats').select(['day', 'action', 'count'])
+    .where(column, '=', listing.id).where('day', '>=', from).where('day', '<=', to).orderBy('day').orderBy('action').execute();
+  return rows.map((row) => ({ ...row, count: count(row.count) }));
+}
