@@ -1,6 +1,7 @@
 /**
- * `npm test`: type checking, lint, unit and API tests, a production build, then the end-to-end tests
- * in Chromium against that build. Ends with one 'N passed, N failed' line summing every suite.
+ * `npm test`: type checking, lint, unit and API tests on SQLite and again on PostgreSQL (a throwaway server the run
+ * starts and stops, scripts/postgres/), a production build, then the end-to-end tests in Chromium against that build.
+ * Ends with one 'N passed, N failed' line summing every suite.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,23 +9,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { ensureJava } from './java.ts';
+import { projectRoot } from '../src/server/project-root.ts';
+import { stopServer, testServer } from './postgres/server.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-function run(label: string, command: string, args: string[]): boolean {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${label}: ${Object.entries(env).map(([key, value]) => `${key}=${value} `).join('')}${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
   if (result.status !== 0) console.log(`=== ${label} failed (exit ${result.status ?? result.signal})`);
   return result.status === 0;
 }
 
 /** Runs Vitest projects and adds their counts from the JSON report. */
-function vitest(label: string, projects: string[]): boolean {
+function vitest(label: string, projects: string[], env: Record<string, string> = {}): boolean {
   const report = join(reports, `${label}.json`);
   const passed = run(label, 'npx', ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     totals.passed += json.numPassedTests;
@@ -39,6 +42,12 @@ function vitest(label: string, projects: string[]): boolean {
 ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
 ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
+// The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it.
+try {
+  ok = vitest('unit-and-api-postgres', ['unit', 'api'], { TEST_DATABASE: 'postgres' }) && ok;
+} finally {
+  stopServer(testServer(projectRoot));
+}
 if (run('build', 'npx', ['astro', 'build'])) {
   // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts).
   const browser = ensureChromium();

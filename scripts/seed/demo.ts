@@ -1,7 +1,7 @@
 /**
  * Demo data, whatever the backend: deterministic Malaysian businesses, people, posts of the four types,
  * reviews and content. Each backend writes them its own fast way (scripts/seed/sqlite/ for the embedded
- * default); this module holds what they share and picks the one the config names.
+ * default; scripts/seed/postgres/ copies what the SQLite path generated); this module holds what they share and picks the one the config names.
  */
 import type { Config } from '../../src/server/config.ts';
 
@@ -33,7 +33,10 @@ export function seedNow(now = new Date()): number {
 
 /** Fills the empty, migrated database the config names with demo data, through its backend's fast path. */
 export async function seedDemoData(config: Pick<Config, 'database'>, options: SeedOptions): Promise<SeedSummary> {
-  if (config.database.kind !== 'sqlite') throw new Error('Demo data can only be written to SQLite (DATABASE_URL=sqlite:PATH) in this version.');
+  if (config.database.kind === 'postgres') {
+    const { seedPostgres } = await import('./postgres/copy.ts');
+    return seedPostgres(config.database.url, options);
+  }
   const { seedSqliteFile } = await import('./sqlite/generate.ts');
   return seedSqliteFile(config.database.path, options);
 }

@@ -423,27 +423,31 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(await repos.users.findCredentials({ email: other })).toBeUndefined();
       });
 
-      it('run one at a time, and writes outside a transaction wait for it', async () => {
-        const events: string[] = [];
-        const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
-        const emails = [`contract-${next()}@example.my`, `contract-${next()}@example.my`, `contract-${next()}@example.my`];
-        await Promise.all([
-          repos.transaction(async (tx) => {
-            events.push('first begins');
-            await tx.users.createUser(person(emails[0]!));
-            await pause();
-            events.push('first ends');
-          }),
-          repos.transaction(async (tx) => {
-            events.push('second begins');
-            // It starts after the first committed, so it sees the first one's user.
-            events.push((await tx.users.findCredentials({ email: emails[0]! })) ? 'second sees the first' : 'second sees nothing');
-            await tx.users.createUser(person(emails[1]!));
-            events.push('second ends');
-          }),
-          repos.users.createUser(person(emails[2]!)).then(() => events.push('plain write done')),
+      it('keep their work apart: none sees another’s writes before it commits, and of two taking one e-mail one wins', async () => {
+        const email = `contract-${next()}@example.my`;
+        const raced = `contract-${next()}@example.my`;
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let created!: () => void;
+        const written = new Promise<void>((resolve) => (created = resolve));
+        const first = repos.transaction(async (tx) => {
+          await tx.users.createUser(person(email));
+          created();
+          await held;
+        });
+        await written;
+        // Outside the first transaction, its user does not exist yet.
+        expect(await repos.users.findCredentials({ email })).toBeUndefined();
+        release();
+        await first;
+        expect(await repos.users.findCredentials({ email })).toBeDefined();
+        const outcomes = await Promise.allSettled([
+          repos.transaction((tx) => tx.users.createUser(person(raced))),
+          repos.transaction((tx) => tx.users.createUser(person(raced))),
         ]);
-        expect(events).toEqual(['first begins', 'first ends', 'second begins', 'second sees the first', 'second ends', 'plain write done']);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toBeInstanceOf(ConflictError);
       });
 
       it('join the outer one when nested', async () => {

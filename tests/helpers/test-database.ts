@@ -2,7 +2,7 @@
  * The test database port (issue 22): every test file gets a fresh database of the configured backend, a copy of
  * one seeded template, and reads or arranges data through the repositories, the fixtures, the API, or the
  * query layer (`query`, Kysely over `Tables`), never through a driver's handle or SQL text, so the same
- * tests run on every backend. TEST_DATABASE names the backend (`sqlite`, the default).
+ * tests run on every backend. TEST_DATABASE names the backend (`sqlite`, the default, or `postgres`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { openBackend, openMaintenance } from '../../src/server/db/backend.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import type { Tables } from '../../src/server/db/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { postgresTestDatabases } from './postgres/test-database.ts';
 import { sqliteTestDatabases } from './sqlite/test-database.ts';
 
 /** What one backend does for the tests: make, copy and remove databases, and open the query layer on one. */
@@ -29,7 +30,7 @@ export interface TestDatabaseBackend {
   query(url: string): { query: Kysely<Tables>; close(): Promise<void> };
 }
 
-const BACKENDS: Record<string, TestDatabaseBackend> = { sqlite: sqliteTestDatabases };
+const BACKENDS: Record<string, TestDatabaseBackend> = { sqlite: sqliteTestDatabases, postgres: postgresTestDatabases };
 
 /** The backend the tests run on. */
 export function testDatabases(): TestDatabaseBackend {

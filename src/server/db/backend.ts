@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { Repositories } from './repositories.ts';
+import { openPostgresBackend, openPostgresMaintenance } from './postgres/backend.ts';
 import { openSqliteBackend, openSqliteMaintenance } from './sqlite/backend.ts';
 
 export interface SearchEngineOptions {
@@ -46,17 +47,12 @@ export interface DatabaseMaintenance {
   close(): Promise<void>;
 }
 
-function unsupported(config: Pick<Config, 'database'>): Error {
-  return new Error(`DATABASE_URL names ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.kind}, which this version cannot run on yet: use sqlite:PATH.`);
-}
-
 /**
  * The backend the config names, refusing a database whose migrations are not all applied. The repositories
  * take the time they write and compare with from `clock` (the app's), never from the database server.
  */
 export async function openBackend(config: Pick<Config, 'database'>, clock: Clock = systemClock): Promise<Backend> {
-  if (config.database.kind !== 'sqlite') throw unsupported(config);
-  const backend = openSqliteBackend(config.database.path, clock);
+  const backend = config.database.kind === 'sqlite' ? openSqliteBackend(config.database.path, clock) : openPostgresBackend(config.database.url, clock);
   const pending = await backend.repos.maintenance.pendingMigrations();
   if (pending.length > 0) {
     await backend.close();
@@ -67,6 +63,5 @@ export async function openBackend(config: Pick<Config, 'database'>, clock: Clock
 
 /** The maintenance side of the database the config names (scripts only). */
 export async function openMaintenance(config: Pick<Config, 'database'>): Promise<DatabaseMaintenance> {
-  if (config.database.kind !== 'sqlite') throw unsupported(config);
-  return openSqliteMaintenance(config.database.path);
+  return config.database.kind === 'sqlite' ? openSqliteMaintenance(config.database.path) : openPostgresMaintenance(config.database.url);
 }

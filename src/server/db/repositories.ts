@@ -56,7 +56,8 @@ export interface CatalogRepository {
 
 /** Suggestions for the header's what and where fields. */
 export interface SuggestionRepository {
-  findSuggestions(match: string, typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]>;
+  /** Labels having every word (letters and digits; the last as a prefix), those starting with `typed` first. */
+  findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]>;
   findPlacesByPrefix(prefix: string, limit: number): Promise<PlaceRow[]>;
 }
 

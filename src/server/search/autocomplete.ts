@@ -9,8 +9,7 @@ export const MAX_SUGGESTIONS = 10;
 export async function autocomplete(repos: Repositories, query: string, type: ListingType | undefined): Promise<Suggestion[]> {
   const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   if (words.length === 0) return [];
-  const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' AND ');
-  return repos.suggestions.findSuggestions(match, query.trim(), type, MAX_SUGGESTIONS);
+  return repos.suggestions.findSuggestions(words, query.trim(), type, MAX_SUGGESTIONS);
 }
 
 /** States and towns for the 'where' field. */

@@ -3,11 +3,15 @@
  * write transaction: SQLite has one writer, so selecting then updating is already exclusive; PostgreSQL locks the
  * rows it selects, skipping those another runner holds (`skip locked`, issue 24). Times are ISO strings from the app's clock.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { JobRow, NewJob } from '../rows.ts';
 import type { Tables } from '../tables.ts';
+import { isPostgres, jsonText } from './query.ts';
 
 type Db = Kysely<Tables>;
+
+/** A job row with its payload as JSON text (PostgreSQL's jsonb comes back parsed). */
+const jobRow = (row: Selectable<Tables['jobs']>): JobRow => ({ ...row, payload: jsonText(row.payload)! }) as JobRow;
 
 const later = (now: string, ms: number) => new Date(Date.parse(now) + ms).toISOString();
 
@@ -31,11 +35,14 @@ export async function claimJobs(db: Db, owner: string, options: { limit: number;
   let due = db.selectFrom('jobs').select('id')
     .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]));
   if (options.kinds) due = due.where('kind', 'in', [...options.kinds]);
-  const ids = (await due.orderBy('run_at').orderBy('id').limit(options.limit).execute()).map((row) => row.id);
+  due = due.orderBy('run_at').orderBy('id').limit(options.limit);
+  // PostgreSQL: rows another runner's open claim holds are skipped, not waited for (SQLite has one writer already).
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const ids = (await due.execute()).map((row) => row.id);
   if (ids.length === 0) return [];
   await db.updateTable('jobs').set({ state: 'running', lease_owner: owner, lease_until: later(now, options.leaseMs), attempts: sql<number>`attempts + 1` })
     .where('id', 'in', ids).execute();
-  return await db.selectFrom('jobs').selectAll().where('id', 'in', ids).orderBy('run_at').orderBy('id').execute() as JobRow[];
+  return (await db.selectFrom('jobs').selectAll().where('id', 'in', ids).orderBy('run_at').orderBy('id').execute()).map(jobRow);
 }
 
 /** Marks a job the owner holds done. */
@@ -94,7 +101,7 @@ export async function findJobs(db: Db, options: { state?: JobRow['state']; kind?
   let query = db.selectFrom('jobs').selectAll();
   if (options.state) query = query.where('state', '=', options.state);
   if (options.kind) query = query.where('kind', '=', options.kind);
-  return await query.orderBy('id', 'desc').limit(options.limit).execute() as JobRow[];
+  return (await query.orderBy('id', 'desc').limit(options.limit).execute()).map(jobRow);
 }
 
 /** How many jobs are in each state. */

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { OutboxMessageRow } from '../rows.ts';
 import type { Tables } from '../tables.ts';
+import { jsonText } from './query.ts';
 
 type Db = Kysely<Tables>;
 
@@ -11,7 +12,9 @@ export async function insertMessage(db: Db, message: { channel: 'mail' | 'sms'; 
 }
 
 export async function findMessage(db: Db, id: number): Promise<OutboxMessageRow | undefined> {
-  return await db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst() as OutboxMessageRow | undefined;
+  const row = await db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  // PostgreSQL's jsonb comes back parsed: the row carries the message as JSON text, as stored on SQLite.
+  return row && { ...row, message: jsonText(row.message)! } as OutboxMessageRow;
 }
 
 export async function markSent(db: Db, id: number, now: string): Promise<void> {

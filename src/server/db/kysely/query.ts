@@ -3,10 +3,15 @@
  * live post, the columns of a location, and the few places where the two dialects differ, each written once
  * so that a repository reads the same on SQLite and PostgreSQL.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Tables } from '../tables.ts';
 
 export type QueryDb = Kysely<Tables>;
+
+/** True on PostgreSQL: for the few statements whose form differs (row locks that SQLite, with one writer, needs not). */
+export function isPostgres(db: QueryDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /**
  * A post alias `p` that visitors may find: active and not past its expiry by the app's clock (expired ones keep

@@ -47,7 +47,7 @@ function ownRepositories(read: <T>(work: (db: Db) => T) => Promise<T>, writer: W
       findBusiestMainCategories: (type, limit) => read((handle) => catalogue.findBusiestMainCategories(handle, type, limit)),
     },
     suggestions: {
-      findSuggestions: (match, typed, type, limit) => read((handle) => findSuggestions(handle, match, typed, type, limit)),
+      findSuggestions: (words, typed, type, limit) => read((handle) => findSuggestions(handle, words, typed, type, limit)),
     },
     sitemap: {
       findCategoryPages: () => read((handle) => catalogue.findCategoryPages(handle)),

@@ -254,8 +254,9 @@ export function findCategoryMeta(db: Db): CategoryMeta[] {
   return all<CategoryMeta>(db, 'SELECT id, name, slug, parent_id FROM categories');
 }
 
-/** Autocomplete: labels matching the prefix expression, those starting with the typed text first, then categories, businesses, titles. */
-export function findSuggestions(db: Db, match: string, typed: string, type: ListingType | undefined, limit: number): SuggestionRow[] {
+/** Autocomplete: labels having every word (the last as a prefix), those starting with the typed text first, then categories, businesses, titles. */
+export function findSuggestions(db: Db, words: readonly string[], typed: string, type: ListingType | undefined, limit: number): SuggestionRow[] {
+  const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' AND ');
   return statement(db, `
     SELECT s.label, s.kind, s.type FROM search_suggestions_fts f JOIN search_suggestions s ON s.id = f.rowid
     WHERE search_suggestions_fts MATCH :match AND (:type IS NULL OR s.type = :type)

@@ -1,0 +1,87 @@
+/** PostgreSQL behind the backend factory (../backend.ts, decision 0019): a `pg` pool per process. */
+import { spawn } from 'node:child_process';
+import type { Clock } from '../../clock.ts';
+import type { Backend, DatabaseMaintenance } from '../backend.ts';
+import { closeAll, labelOf, openPool, postgresKysely } from './connection.ts';
+import { postgresRepositories } from './index.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
+import { createPostgresSearchEngine } from './search-engine.ts';
+import { finishRebuild, postIdBounds, reindexPostRange } from './search-index.ts';
+import { REBUILD_BATCH } from './index.ts';
+
+export function openPostgresBackend(url: string, clock: Clock): Backend {
+  const pool = openPool(url);
+  const repos = postgresRepositories(pool, { clock });
+  return {
+    label: labelOf(url),
+    repos,
+    createSearchEngine: (catalog, options) => createPostgresSearchEngine(url, catalog, options),
+    close: () => repos.close(),
+  };
+}
+
+/** Runs a command; resolves with its output, rejects with its error output when it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} failed: ${err.trim() || out.trim()}`))));
+  });
+}
+
+/**
+ * The client's `pg_dump` must be the server's major version or newer: a dump by an older client is refused. Checks,
+ * and says how to get a matching one.
+ */
+async function checkDumpVersion(url: string, serverMajor: number): Promise<void> {
+  let version: string;
+  try {
+    version = await run('pg_dump', ['--version']);
+  } catch {
+    throw new Error(`pg_dump is not installed: install PostgreSQL ${serverMajor}'s client (Debian: apt-get install postgresql-client-${serverMajor}).`);
+  }
+  const major = Number(/(\d+)\.\d+/.exec(version)?.[1]);
+  if (!(major >= serverMajor)) {
+    throw new Error(`pg_dump ${major} cannot dump the server at ${labelOf(url)} (PostgreSQL ${serverMajor}): install its client, postgresql-client-${serverMajor} (PGDG's apt repository has every version).`);
+  }
+}
+
+export function openPostgresMaintenance(url: string): DatabaseMaintenance {
+  const pool = openPool(url, { max: 4, applicationName: 'yp-maintenance' });
+  const db = postgresKysely(pool);
+  const reindex = async (log: (line: string) => void) => {
+    const now = () => new Date().toISOString();
+    const bounds = await postIdBounds(db);
+    const total = Math.max(0, bounds.high - bounds.low + 1);
+    for (let from = bounds.low; from <= bounds.high; from += REBUILD_BATCH) {
+      await db.transaction().execute((trx) => reindexPostRange(trx, from, from + REBUILD_BATCH, now()));
+      log(`search index: ${Math.min(total, from - bounds.low + REBUILD_BATCH)} / ${total} post ids`);
+    }
+    await db.transaction().execute((trx) => finishRebuild(trx, now()));
+    await pool.query('ANALYZE');
+    log('search index: summaries and suggestions recounted, statistics refreshed');
+  };
+  return {
+    label: labelOf(url),
+    pendingMigrations: () => pendingMigrations(pool),
+    migrate: () => migrate(pool),
+    // PostgreSQL's migrations ask for no derived-data jobs: the seed and `npm run reindex` build the search tables.
+    runDerivedJobs: async () => [],
+    reindex,
+    isEmpty: async () => (await pool.query('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty')).rows[0].empty === true,
+    async backup(destination) {
+      const serverMajor = Math.floor(Number((await pool.query('SHOW server_version_num')).rows[0].server_version_num) / 10_000);
+      await checkDumpVersion(url, serverMajor);
+      // The custom format: compressed, and pg_restore checks it while listing it.
+      await run('pg_dump', ['--format=custom', `--file=${destination}`, '--no-owner', url]);
+      const listing = await run('pg_restore', ['--list', destination]);
+      const entries = listing.split('\n').filter((line) => /^\d+;/.test(line)).length;
+      return { detail: `${entries} entries (pg_dump custom format)`, integrity: entries > 0 ? 'ok' : 'the dump lists nothing' };
+    },
+    close: () => closeAll(db, pool),
+  };
+}

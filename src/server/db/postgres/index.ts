@@ -1,0 +1,128 @@
+/**
+ * The repositories of the data seam on PostgreSQL (decision 0019): the query layer's (../kysely/repositories.ts) on a
+ * `pg` pool, with this backend's own search-index reads and writes (search-index.ts). Each write is one transaction;
+ * a service's transaction has a connection of its own, is rolled back past its limit, and refuses statements once
+ * it has ended, as the SQLite Writer's do (decision 0014).
+ */
+import type { Kysely, KyselyPlugin, Transaction } from 'kysely';
+import { systemClock, type Clock } from '../../clock.ts';
+import { TransactionTimeoutError } from '../errors.ts';
+import { queryRepositories, type BackendOwnRepositories, type QueryAccess, type SearchIndexWrites } from '../kysely/repositories.ts';
+import type { QueryDb } from '../kysely/query.ts';
+import type { Repositories } from '../repositories.ts';
+import type { Tables } from '../tables.ts';
+import { closeAll, postgresKysely, translateError, type Pool } from './connection.ts';
+import { pendingMigrations } from './migrate.ts';
+import * as search from './search-index.ts';
+
+/** The longest a transaction may stay open (decision 0014, as on SQLite). */
+export const TRANSACTION_LIMIT_MS = 5_000;
+/** Posts reindexed per transaction by a rebuild. */
+export const REBUILD_BATCH = 5_000;
+
+/** A plugin that runs `check` before every statement: work that outlived its transaction never runs outside it. */
+function checked(check: () => void): KyselyPlugin {
+  return {
+    transformQuery(args) {
+      check();
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+}
+
+/**
+ * Runs `work` in one transaction on a connection of its own: committed when it resolves, rolled back when it
+ * throws or outlives `limitMs` (TransactionTimeoutError).
+ */
+async function inTransaction<T>(db: Kysely<Tables>, limitMs: number, work: (trx: QueryDb) => Promise<T>): Promise<T> {
+  let state: 'open' | 'timed out' | 'done' = 'open';
+  const check = () => {
+    if (state === 'timed out') throw new TransactionTimeoutError(limitMs);
+    if (state === 'done') throw new Error('This transaction has ended: use the repositories it was given only inside it.');
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      state = 'timed out';
+      reject(new TransactionTimeoutError(limitMs));
+    }, limitMs);
+    timer.unref();
+  });
+  limit.catch(() => undefined);
+  try {
+    return await db.transaction().execute(async (trx: Transaction<Tables>) => {
+      const result = await Promise.race([work(trx.withPlugin(checked(check))), limit]);
+      check();
+      return result;
+    });
+  } catch (error) {
+    throw translateError(error);
+  } finally {
+    clearTimeout(timer);
+    if (state === 'open') state = 'done';
+  }
+}
+
+function indexWrites(db: QueryDb, now: () => string): SearchIndexWrites {
+  return { reindexPosts: (ids) => search.reindexPosts(db, ids, now()) };
+}
+
+/** What this backend answers from its own search tables, and its migrations. */
+function ownRepositories(read: <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>, write: <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>,
+  pool: Pool, now: () => string): BackendOwnRepositories {
+  return {
+    catalog: {
+      findTopPostIdsInCategory: (categoryId, limit) => read((db) => search.findTopPostIdsInCategory(db, categoryId, limit)),
+      findRelatedPostIds: (profileId, categoryIds, limit) => read((db) => search.findRelatedPostIds(db, profileId, categoryIds, limit)),
+      findBusiestMainCategories: (type, limit) => read((db) => search.findBusiestMainCategories(db, type, limit)),
+    },
+    suggestions: {
+      findSuggestions: (words, typed, type, limit) => read((db) => search.findSuggestions(db, words, typed, type, limit)),
+    },
+    sitemap: {
+      findCategoryPages: () => read((db) => search.findCategoryPages(db)),
+    },
+    maintenance: {
+      async rebuildSearchIndex() {
+        const { low, high } = await read((db) => search.postIdBounds(db));
+        // Batch by batch, each its own transaction: the site's writes slip in between.
+        for (let from = low; from <= high; from += REBUILD_BATCH) await write((db) => search.reindexPostRange(db, from, from + REBUILD_BATCH, now()));
+        await write((db) => search.finishRebuild(db, now()));
+        await pool.query('ANALYZE search_posts');
+      },
+      pendingMigrations: () => pendingMigrations(pool),
+    },
+  };
+}
+
+/** The repositories bound to one open transaction: reads see its writes; a transaction inside it joins it. */
+function transactionRepositories(trx: QueryDb, pool: Pool, now: () => string): Repositories {
+  const index = indexWrites(trx, now);
+  const access: QueryAccess = { read: (work) => work(trx), write: (work) => work(trx, index), now };
+  const tx: Repositories = {
+    ...queryRepositories(access, ownRepositories(access.read, access.read, pool, now)),
+    transaction: (work) => work(tx),
+    close: () => Promise.reject(new Error('The repositories of a transaction are not closed: close the app’s.')),
+  };
+  return tx;
+}
+
+/** The repositories on a pool; `close` ends the pool. */
+export function postgresRepositories(pool: Pool, options: { clock?: Clock; transactionLimitMs?: number } = {}): Repositories {
+  const clock = options.clock ?? systemClock;
+  const limitMs = options.transactionLimitMs ?? TRANSACTION_LIMIT_MS;
+  const now = () => new Date(clock.now()).toISOString();
+  const db = postgresKysely(pool);
+  const read = <T>(work: (db: QueryDb) => Promise<T>) => work(db);
+  const write = <T>(work: (db: QueryDb) => Promise<T>) => inTransaction(db, limitMs, work);
+  return {
+    ...queryRepositories({
+      read,
+      write: (work) => inTransaction(db, limitMs, (trx) => work(trx, indexWrites(trx, now))),
+      now,
+    }, ownRepositories(read, write, pool, now)),
+    transaction: (work) => inTransaction(db, limitMs, (trx) => work(transactionRepositories(trx, pool, now))),
+    close: () => closeAll(db, pool),
+  };
+}

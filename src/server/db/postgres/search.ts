@@ -1,0 +1,187 @@
+/**
+ * The search index on PostgreSQL (search/search-service.ts's `SearchIndex`), from SQL alone: the summary tables for
+ * plain browsing, a grouped pass over search_posts for everything else (words through the tsvector's GIN index,
+ * places and distance through btree ranges and the unit-vector dot product), and the page sorted by SQL. The spec's
+ * rules live in the search service above; this answers its narrow questions the way SQLite's index does.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
+import type { FacetCounts, GroupRow, PageRow, SearchFilter, SearchSort } from '../../search/filter.ts';
+import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
+import type { QueryDb } from '../kysely/query.ts';
+
+const EARTH_KM = 6371;
+
+function unitVector(lat: number, lon: number) {
+  const phi = (lat * Math.PI) / 180;
+  const lambda = (lon * Math.PI) / 180;
+  return { x: Math.cos(phi) * Math.cos(lambda), y: Math.cos(phi) * Math.sin(lambda), z: Math.sin(phi) };
+}
+
+/** Cosine of the angle between the row's location and the origin: it falls as the great-circle distance grows. */
+function dot(lat: number, lon: number): RawBuilder<number> {
+  const origin = unitVector(lat, lon);
+  return sql<number>`(s.x * ${origin.x}::float8 + s.y * ${origin.y}::float8 + s.z * ${origin.z}::float8)`;
+}
+
+/** The words as a tsquery: every word, the last as a prefix (from two letters on). Words are letters and digits only. */
+function wordsQuery(words: readonly string[]): string {
+  return words.map((word, index) => `${word}${index === words.length - 1 && word.length >= 2 ? ':*' : ''}`).join(' & ');
+}
+
+function conditions(filter: SearchFilter): RawBuilder<unknown>[] {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filter.words) clauses.push(sql`s.words @@ to_tsquery('yp_words', ${wordsQuery(filter.words)})`);
+  if (filter.type) clauses.push(sql`s.type = ${filter.type}`);
+  if (filter.categoryId !== undefined) clauses.push(sql`s.category_id = ${filter.categoryId}`);
+  if (filter.parentId !== undefined) clauses.push(sql`s.parent_id = ${filter.parentId}`);
+  if (filter.stateId !== undefined) clauses.push(sql`s.state_id = ${filter.stateId}`);
+  if (filter.cityId !== undefined) clauses.push(sql`s.city_id = ${filter.cityId}`);
+  if (filter.liveSince !== undefined) clauses.push(sql`s.first_live_at > ${filter.liveSince}`);
+  if (filter.price) {
+    clauses.push(sql`s.price >= ${filter.price.min}::float8`);
+    if (filter.price.max !== null) clauses.push(sql`s.price <= ${filter.price.max}::float8`);
+  }
+  if (filter.geo && filter.geo.km !== null) {
+    const { lat, lon, km } = filter.geo;
+    // A bounding box the index can range over (slightly generous), then the exact great-circle test.
+    const dLat = (km / 110.574) * 1.01;
+    const dLon = (km / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01 + 0.001;
+    clauses.push(sql`s.lat BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8`, sql`s.lon BETWEEN ${lon - dLon}::float8 AND ${lon + dLon}::float8`);
+    clauses.push(sql`${dot(lat, lon)} >= ${Math.cos(km / EARTH_KM)}::float8`);
+  }
+  for (const { name, keys } of filter.attributes) {
+    const attribute = ATTRIBUTES[name];
+    const column = sql.ref(`s.${attribute.column}`);
+    if (attribute.kind === 'mask') clauses.push(sql`(${column} & ${keys.reduce((mask, key) => mask | bit(attribute, key), 0)}) <> 0`);
+    else clauses.push(sql`${column} = ANY(${keys}::text[])`);
+  }
+  return clauses;
+}
+
+const whereOf = (clauses: RawBuilder<unknown>[]) => (clauses.length > 0 ? sql`WHERE ${sql.join(clauses, sql` AND `)}` : sql``);
+
+/** True when the summary tables can answer: only type, category and state narrow the set. */
+function summaryCanAnswer(filter: SearchFilter): boolean {
+  return filter.words === undefined && filter.geo?.km == null && filter.price === undefined
+    && filter.cityId === undefined && filter.attributes.length === 0 && filter.liveSince === undefined;
+}
+
+async function summaryCounts(db: QueryDb, filter: SearchFilter, facetNames: readonly AttributeName[]): Promise<FacetCounts> {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filter.type) clauses.push(sql`type = ${filter.type}`);
+  if (filter.categoryId !== undefined) clauses.push(sql`category_id = ${filter.categoryId}`);
+  if (filter.parentId !== undefined) clauses.push(sql`parent_id = ${filter.parentId}`);
+  if (filter.stateId !== undefined) clauses.push(sql`state_id = ${filter.stateId}`);
+  const where = whereOf(clauses);
+  const categories = (await sql<GroupRow>`SELECT category_id, 0 AS state_id, sum(doc_count) AS n, min(min_price) AS min_price,
+    max(max_price) AS max_price FROM search_summary ${where} GROUP BY category_id`.execute(db)).rows;
+  const states = (await sql<{ state_id: number; n: number }>`SELECT state_id, sum(doc_count) AS n FROM search_summary ${where} GROUP BY state_id`.execute(db)).rows;
+  const facets = (await sql<{ facet: string; key: string; n: number }>`SELECT facet, key, sum(doc_count) AS n
+    FROM search_facet_counts ${where} GROUP BY facet, key`.execute(db)).rows;
+  const attributes = new Map<string, Map<string, number>>();
+  for (const row of facets) {
+    if (!(facetNames as string[]).includes(row.facet)) continue;
+    if (!attributes.has(row.facet)) attributes.set(row.facet, new Map());
+    attributes.get(row.facet)!.set(row.key, row.n);
+  }
+  return { total: categories.reduce((sum, group) => sum + group.n, 0), categories, states: new Map(states.map((row) => [row.state_id, row.n])), attributes };
+}
+
+/** One grouped pass over the filtered set: totals per (category, state), prices, and the facet counts. */
+async function scanCounts(db: QueryDb, filter: SearchFilter, facetNames: readonly AttributeName[]): Promise<FacetCounts> {
+  const facetColumns = facetNames.flatMap((name) => ATTRIBUTES[name].keys.map((key) => {
+    const attribute = ATTRIBUTES[name];
+    const column = sql.ref(`s.${attribute.column}`);
+    const test = attribute.kind === 'mask' ? sql`(${column} & ${bit(attribute, key)}) <> 0` : sql`${column} = ${key}`;
+    return sql`count(*) FILTER (WHERE ${test}) AS ${sql.id(`${name}:${key}`)}`;
+  }));
+  const groups = (await sql<GroupRow>`SELECT s.category_id, s.state_id, count(*) AS n, min(s.price) AS min_price, max(s.price) AS max_price
+    ${facetColumns.length > 0 ? sql`, ${sql.join(facetColumns)}` : sql``}
+    FROM search_posts s ${whereOf(conditions(filter))} GROUP BY s.category_id, s.state_id`.execute(db)).rows;
+  const byCategory = new Map<number, GroupRow>();
+  const states = new Map<number, number>();
+  for (const group of groups) {
+    const merged = byCategory.get(group.category_id);
+    if (!merged) byCategory.set(group.category_id, { ...group });
+    else {
+      merged.n += group.n;
+      merged.min_price = merged.min_price === null ? group.min_price : group.min_price === null ? merged.min_price : Math.min(merged.min_price, group.min_price);
+      merged.max_price = merged.max_price === null ? group.max_price : group.max_price === null ? merged.max_price : Math.max(merged.max_price, group.max_price);
+    }
+    states.set(group.state_id, (states.get(group.state_id) ?? 0) + group.n);
+  }
+  const attributes = new Map<string, Map<string, number>>();
+  for (const name of facetNames) {
+    attributes.set(name, new Map(ATTRIBUTES[name].keys.map((key) => [key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0)])));
+  }
+  return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
+}
+
+function orderOf(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> {
+  switch (sort) {
+    case 'rating': return sql`s.rating DESC, s.rating_count DESC, s.post_id`;
+    case 'az': return sql`s.sort_title ASC, s.post_id`;
+    case 'za': return sql`s.sort_title DESC, s.post_id DESC`;
+    case 'newest': return sql`s.first_live_at DESC, s.post_id DESC`;
+    case 'relevance':
+      // Title words weigh five times the body's (SQLite's bm25 weighs 10 to 2).
+      return sql`ts_rank('{0, 0, 0.2, 1}', s.words, to_tsquery('yp_words', ${wordsQuery(filter.words ?? [])})) DESC, s.plan_weight DESC, s.post_id`;
+    case 'distance': return filter.geo ? sql`${dot(filter.geo.lat, filter.geo.lon)} DESC, s.post_id` : sql`s.post_id`;
+    default: return sql`s.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id`;
+  }
+}
+
+async function pageRows(db: QueryDb, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<PageRow[]> {
+  return (await sql<PageRow>`SELECT s.post_id, s.lat, s.lon FROM search_posts s ${whereOf(conditions(filter))}
+    ORDER BY ${orderOf(filter, sort)} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+}
+
+async function lookups(db: QueryDb): Promise<FacetLookups> {
+  const rows = new Map((await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute()).map((row) => [row.id, row]));
+  const categories = new Map<number, CategoryKeys>();
+  for (const category of rows.values()) {
+    const parent = category.parent_id === null ? undefined : rows.get(category.parent_id);
+    categories.set(category.id, {
+      slugKey: parent ? `${parent.slug}--${category.slug}` : null,
+      nameKey: parent ? `${parent.name}--${category.name}` : null,
+      mainSlug: (parent ?? category).slug,
+      mainName: (parent ?? category).name,
+    });
+  }
+  const states = new Map((await db.selectFrom('states').select(['id', 'name']).execute()).map((state) => [state.id, state.name]));
+  return { categories, states };
+}
+
+/** The index on a database: counts and page are read in one repeatable-read transaction, so they agree while writes land. */
+export function postgresSearchIndex(db: QueryDb): SearchIndex {
+  return {
+    async findCategoryId(type, slug, main) {
+      let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
+      if (type) query = query.where('type', '=', type);
+      return (await query.orderBy('id').limit(1).executeTakeFirst())?.id;
+    },
+    async findPlace(name) {
+      const lowered = name.toLowerCase();
+      const state = await db.selectFrom('states').select('id').where(sql`lower(name)`, '=', lowered).executeTakeFirst();
+      if (state) return { stateId: state.id };
+      const city = await db.selectFrom('cities').select('id').where(sql`lower(name)`, '=', lowered).orderBy('id').limit(1).executeTakeFirst();
+      if (city) return { cityId: city.id };
+      // 'Petaling Jaya, Selangor' (a listing's city_state): the town in that state.
+      const [town, region] = name.split(',').map((part) => part.trim().toLowerCase());
+      if (!town || !region) return undefined;
+      const match = await db.selectFrom('cities as c').innerJoin('states as s', 's.id', 'c.state_id').select('c.id')
+        .where(sql`lower(c.name)`, '=', town).where(sql`lower(s.name)`, '=', region).executeTakeFirst();
+      return match && { cityId: match.id };
+    },
+    facetLookups: () => lookups(db),
+    countAndPage(filter, sort, limit, offset) {
+      return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
+        const facetNames = facetAttributesFor(filter.type);
+        const counts = summaryCanAnswer(filter) ? await summaryCounts(trx, filter, facetNames) : await scanCounts(trx, filter, facetNames);
+        const rows = offset < counts.total ? await pageRows(trx, filter, sort, limit, offset) : [];
+        return { counts, rows };
+      });
+    },
+  };
+}
