@@ -12,7 +12,8 @@ import type { Repositories } from './db/repositories.ts';
 import { openBackend } from './db/backend.ts';
 import { jobHandlers, RECURRING_JOBS } from './jobs/kinds.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { RateLimits } from './rate-limits.ts';
+import { MemoryStore } from 'hono-rate-limiter';
+import { CounterStore, RateLimits, SHARED_RULES } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
 import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
 import { localMediaStore, s3MediaStore, type MediaStore } from './media/store.ts';
@@ -77,7 +78,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
-  const limits = new RateLimits();
+  const limits = new RateLimits((rule) => (SHARED_RULES.has(rule) ? new CounterStore(repos.counters, clock) : new MemoryStore()));
   const mediaStore = config.mediaStore.kind === 's3' ? s3MediaStore(config.mediaStore) : localMediaStore(config.mediaDir);
   const outbox = new Outbox(repos, {
     directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname, readMedia: (file) => mediaStore.readBytes(file),

@@ -50,7 +50,7 @@ const EnvSchema = z.object({
    * How often a process reads the invalidation log (decision 0017), in ms: a change reaches its caches within this
    * (plus one read). 0 reads it on every cached lookup (tests).
    */
-  CACHE_POLL_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  CACHE_POLL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
   /** Mail over SMTP (smtp:// or smtps:// with credentials); unset writes mail to OUTBOX_DIR instead. */

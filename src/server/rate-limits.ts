@@ -1,12 +1,15 @@
 /**
- * Every rate limit of the site, in one place, counted by hono-rate-limiter stores: the memory store
- * in one process (the embedded default); a shared store (Redis/Valkey through the same Store
- * interface) replaces it when several app servers run. API routes use `limitRoute`; services and
- * pages outside Hono call `RateLimits.hit`. Keys are a client (see client-ip.ts) and, once signed in,
- * an account.
+ * Every rate limit of the site, in one place, counted by hono-rate-limiter stores. The limits that protect writes
+ * (forms, follows, reviews, enquiries, uploads) count in the database's counters (CounterStore), so every app
+ * process on one database shares them; the sign-in and code limits count there too (accounts/). The limits of
+ * reads (search, autocomplete, analytics) count in each process's memory: they only spread load. API routes use
+ * `limitRoute`; services and pages outside Hono call `RateLimits.hit`. Keys are a client (see client-ip.ts) and,
+ * once signed in, an account.
  */
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
+import type { Clock } from './clock.ts';
+import type { CounterRepository } from './db/repositories.ts';
 import { AppError } from './errors.ts';
 
 export const RATE_LIMITS = {
@@ -40,6 +43,47 @@ export const RATE_LIMITS = {
 } as const;
 
 export type RateLimitRule = keyof typeof RATE_LIMITS;
+
+/** The limits every process shares (counted in the database): those that protect writes. */
+export const SHARED_RULES: ReadonlySet<RateLimitRule> = new Set(['publicForm', 'follow', 'review', 'enquiry', 'enquiryClient', 'upload']);
+
+/**
+ * A hono-rate-limiter store on the database's counters (decision 0019): one atomic statement per hit, so several
+ * processes on one database count together. Chosen over rate-limiter-flexible's PostgreSQL store because the
+ * counters already exist on both backends, behind the data seam, and need no second driver or table.
+ */
+export class CounterStore implements Store {
+  private windowMs = 60_000;
+  private readonly counters: CounterRepository;
+  private readonly clock: Clock;
+
+  constructor(counters: CounterRepository, clock: Clock) {
+    this.counters = counters;
+    this.clock = clock;
+  }
+
+  init(options: { windowMs: number }): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async get(key: string) {
+    const state = await this.counters.find(`limit:${key}`, this.clock.now());
+    return state && { totalHits: state.points, resetTime: new Date(state.resetAt) };
+  }
+
+  async increment(key: string) {
+    const state = await this.counters.consume(`limit:${key}`, 1, this.windowMs, this.clock.now());
+    return { totalHits: state.points, resetTime: new Date(state.resetAt) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.counters.refund(`limit:${key}`, 1, this.clock.now());
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.counters.delete(`limit:${key}`);
+  }
+}
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
