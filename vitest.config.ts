@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** On another backend than SQLite, SQLite's own tests (tests/unit/sqlite/) have nothing to test. */
+/** Each backend's own tests (tests/unit/sqlite/, tests/unit/postgres/) run on that backend only. */
 const serverBackend = process.env.TEST_DATABASE !== undefined && process.env.TEST_DATABASE !== 'sqlite';
-const backendExclude = serverBackend ? ['tests/unit/sqlite/**'] : [];
+const backendExclude = serverBackend ? ['tests/unit/sqlite/**'] : ['tests/unit/postgres/**'];
 /** A database server answers each statement over a socket: tests that make hundreds of calls get more time there. */
 const testTimeout = serverBackend ? 15_000 : 5_000;
 

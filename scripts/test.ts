@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { ensureJava } from './java.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { ensurePostgresClient } from './postgres/client.ts';
 import { stopServer, testServer } from './postgres/server.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
@@ -44,6 +45,8 @@ ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 // The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it.
 try {
+  // Its backup test needs pg_dump and pg_restore (scripts/postgres/client.ts).
+  ok = ensurePostgresClient() && ok;
   ok = vitest('unit-and-api-postgres', ['unit', 'api'], { TEST_DATABASE: 'postgres' }) && ok;
 } finally {
   stopServer(testServer(projectRoot));
