@@ -195,7 +195,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
         }).catch(() => false);
         if (!taken) await page.goto(`${server!.baseUrl}/`).catch(() => undefined);
         return taken;
-      }, { timeout: REGISTRATION_MS, intervals: [1_000] }).toBe(true);
+      }, { timeout: REGISTRATION_MS, interval: 1_000 }).toBe(true);
     }, 3 * REGISTRATION_MS);
   });
 });
