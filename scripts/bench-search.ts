@@ -1,45 +1,54 @@
 /**
- * `npm run bench:search`: search timings at 500,000 listings, on whichever backend the benchmark database is
- * (scripts/bench-database.ts). Generates it on first use (an empty or missing database), then prints for each
- * query class the median and p95 of 30 warm runs of the backend's engine with the response cache off, the
- * database size and the RSS, and what the worker pool does to the main thread under concurrent heavy searches.
+ * `npm run bench:search`: search timings at 500,000 listings on the benchmark database (scripts/bench-database.ts),
+ * generated on first use. For each query class: the median and p95 of 30 warm runs of the backend's engine with the
+ * response cache off; then requests per second of a mixed search load at concurrency 16, what 24 concurrent heavy
+ * searches do to the event loop, the database's size and the process's RSS.
+ *
+ * `npm run bench:search -- --database-url postgres://…` measures PostgreSQL beside it, side by side in one run, on
+ * the same rows: an empty PostgreSQL database is first filled from the SQLite benchmark file.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
-import { openBackend, openMaintenance } from '../src/server/db/backend.ts';
+import { openBackend, openMaintenance, type Backend } from '../src/server/db/backend.ts';
 import { createMediaUrls } from '../src/server/media/urls.ts';
 import { autocomplete } from '../src/server/search/autocomplete.ts';
 import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase } from './bench-database.ts';
+import { copySqliteIntoPostgres } from './seed/postgres/copy.ts';
 
+const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
 const POSTS = Number(process.env.BENCH_POSTS ?? 500_000);
-const { url, exists } = benchDatabase();
-const config = loadConfig({ DATABASE_URL: url });
 const RUNS = 30;
 const WARMUP = 5;
+const MIXED_REQUESTS = 800;
+const MIXED_CONCURRENCY = 16;
 
-const maintenance = await openMaintenance(config);
-if (!exists || await maintenance.isEmpty()) {
-  await maintenance.close();
-  console.log(`Generating ${POSTS} listings into ${url} (a minute or two)…`);
-  const seed = spawnSync(process.execPath, ['scripts/seed.ts', '--posts', String(POSTS), '--reset', '--database-url', url], { cwd: projectRoot, stdio: 'inherit' });
-  if (seed.status !== 0) process.exit(seed.status ?? 1);
-} else {
+/** Makes the database at `url` ready: migrated, and holding the benchmark's listings. */
+async function prepare(url: string, fillFrom?: string): Promise<void> {
+  const config = loadConfig({ DATABASE_URL: url });
+  const maintenance = await openMaintenance(config);
+  const exists = config.database.kind !== 'sqlite' || existsSync(config.database.path);
   await maintenance.migrate();
+  const empty = !exists || await maintenance.isEmpty();
   await maintenance.runDerivedJobs(console.log);
   await maintenance.close();
+  if (!empty) return;
+  if (fillFrom) {
+    console.log(`Copying the listings of ${fillFrom} into ${maintenance.label}…`);
+    const started = performance.now();
+    await copySqliteIntoPostgres(fillFrom, url, (line) => { if (!line.startsWith('search index:') || line.includes('recounted')) console.log(`  ${line}`); });
+    console.log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
+  console.log(`Generating ${POSTS} listings into ${url} (a minute or two)…`);
+  const seed = spawnSync(process.execPath, ['scripts/seed.ts', '--posts', String(POSTS), '--database-url', url], { cwd: projectRoot, stdio: 'inherit' });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
-
-const backend = await openBackend(config);
-const { repos } = backend;
-const catalog = { repos, media: createMediaUrls('/media') };
-/** The backend's engine with `workers` threads (0: on this thread), without the response cache. */
-const engineWith = (workers: number) => backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
-let live = 0;
-for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) live += await repos.sitemap.countPosts(type);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -68,26 +77,21 @@ const classes: [string, SearchRequest][] = [
   ['page 500 of all services', { type: 'services', page: 500 }],
 ];
 
-const fmt = (ms: number) => ms.toFixed(1).padStart(7);
-const inlineEngine = engineWith(0);
-console.log(`\nSearch on ${backend.label} (${live} live listings), ${RUNS} warm runs each, response cache off, main thread (ms):`);
-console.log(`${'query class'.padEnd(42)} ${'median'.padStart(7)} ${'p95'.padStart(7)}   matches`);
-for (const [label, body] of classes) {
-  const query = SearchRequestSchema.parse(body);
-  const result = await time(() => inlineEngine.search(query));
-  console.log(`${label.padEnd(42)} ${fmt(result.median)} ${fmt(result.p95)}   ${(result.detail as { total: number }).total}`);
+/** The mixed load: every class in turn, a different page each time so nothing repeats exactly. */
+const mixed = (index: number) => SearchRequestSchema.parse({ ...classes[index % classes.length]![1], page: 1 + (Math.floor(index / classes.length) % 5) });
+
+interface Measured {
+  label: string;
+  live: number;
+  classes: { median: number; p95: number; total: number }[];
+  suggest: { median: number; p95: number; count: number };
+  mixedPerSecond: number;
+  stall: { inline: { elapsed: number; maxStall: number }; pooled: { elapsed: number; maxStall: number } };
+  size: string;
 }
-const suggest = await time(() => autocomplete(repos, 'plum', undefined));
-console.log(`${'autocomplete "plum"'.padEnd(42)} ${fmt(suggest.median)} ${fmt(suggest.p95)}   ${(suggest.detail as unknown[]).length}`);
 
-await inlineEngine.close();
-
-// Concurrency: 24 heavy searches at once, on the main thread versus a worker pool.
-async function concurrent(workers: number) {
-  const engine = engineWith(workers);
-  const heavy = SearchRequestSchema.parse({ type: 'services', search: 'professional' });
-  await engine.search(heavy);
-  // The longest gap between 1 ms ticks is how long the event loop could not answer anyone.
+/** The longest gap between 1 ms ticks while `work` runs: how long the event loop could not answer anyone. */
+async function stallDuring(work: () => Promise<unknown>): Promise<{ elapsed: number; maxStall: number }> {
   let last = performance.now();
   let maxStall = 0;
   const ticker = setInterval(() => {
@@ -96,20 +100,91 @@ async function concurrent(workers: number) {
     last = now;
   }, 1);
   const started = performance.now();
-  await Promise.all(Array.from({ length: 24 }, (_, index) => engine.search({ ...heavy, page: 1 + (index % 3) })));
+  await work();
   const elapsed = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 20));
   clearInterval(ticker);
-  await engine.close();
   return { elapsed, maxStall };
 }
-const inline = await concurrent(0);
-const pooled = await concurrent(availableParallelism());
-console.log(`\n24 concurrent "professional" searches: main thread ${inline.elapsed.toFixed(0)} ms with the event loop stalled up to ${inline.maxStall.toFixed(0)} ms;`);
-console.log(`  ${availableParallelism()} worker threads ${pooled.elapsed.toFixed(0)} ms with the event loop stalled up to ${pooled.maxStall.toFixed(0)} ms.`);
 
-// A file database's size (a server database reports its own).
-const file = config.database.kind === 'sqlite' ? config.database.path : undefined;
-const size = file ? ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(file + suffix) ? statSync(file + suffix).size : 0), 0) : 0;
-console.log(`\n${file ? `database ${(size / 1024 / 1024).toFixed(0)} MB, ` : ''}process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
-await backend.close();
+async function databaseSize(backend: Backend, url: string): Promise<string> {
+  const config = loadConfig({ DATABASE_URL: url });
+  if (config.database.kind === 'sqlite') {
+    const file = config.database.path;
+    const bytes = ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(file + suffix) ? statSync(file + suffix).size : 0), 0);
+    return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query('SELECT pg_database_size(current_database()) AS bytes');
+  await client.end();
+  void backend;
+  return `${(Number(rows[0].bytes) / 1024 / 1024).toFixed(0)} MB`;
+}
+
+async function measure(url: string): Promise<Measured> {
+  const backend = await openBackend(loadConfig({ DATABASE_URL: url }));
+  const { repos } = backend;
+  const catalog = { repos, media: createMediaUrls('/media') };
+  const engineWith = (workers: number) => backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
+  let live = 0;
+  for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) live += await repos.sitemap.countPosts(type);
+  const inline = engineWith(0);
+  const measured: Measured['classes'] = [];
+  for (const [, body] of classes) {
+    const query = SearchRequestSchema.parse(body);
+    const result = await time(() => inline.search(query));
+    measured.push({ median: result.median, p95: result.p95, total: (result.detail as { total: number }).total });
+  }
+  const suggest = await time(() => autocomplete(repos, 'plum', undefined));
+  await inline.close();
+
+  // Mixed load at concurrency 16, on the engine as the server runs it (a worker per core).
+  const served = engineWith(availableParallelism());
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: MIXED_CONCURRENCY }, async () => {
+    while (next < MIXED_REQUESTS) await served.search(mixed(next++));
+  }));
+  const mixedPerSecond = MIXED_REQUESTS / ((performance.now() - started) / 1000);
+  await served.close();
+
+  const heavy = SearchRequestSchema.parse({ type: 'services', search: 'professional' });
+  const concurrent = async (workers: number) => {
+    const engine = engineWith(workers);
+    await engine.search(heavy);
+    const result = await stallDuring(() => Promise.all(Array.from({ length: 24 }, (_, index) => engine.search({ ...heavy, page: 1 + (index % 3) }))));
+    await engine.close();
+    return result;
+  };
+  const stall = { inline: await concurrent(0), pooled: await concurrent(availableParallelism()) };
+  const size = await databaseSize(backend, url);
+  await backend.close();
+  return { label: backend.label, live, classes: measured, suggest: { median: suggest.median, p95: suggest.p95, count: (suggest.detail as unknown[]).length }, mixedPerSecond, stall, size };
+}
+
+const sqlite = benchDatabase();
+await prepare(sqlite.url);
+const other = values['database-url'];
+if (other) await prepare(other, sqlite.database.kind === 'sqlite' ? sqlite.database.path : undefined);
+
+const results = [await measure(sqlite.url), ...(other ? [await measure(other)] : [])];
+const fmt = (ms: number) => ms.toFixed(1).padStart(7);
+const names = results.map((result) => result.label.replace(/^.*\//, '').slice(0, 22));
+console.log(`\nSearch, ${RUNS} warm runs per class, response cache off, main thread (ms, median / p95):`);
+for (const [index, result] of results.entries()) console.log(`  ${names[index]}: ${result.label} (${result.live} live listings)`);
+console.log(`${'query class'.padEnd(40)} ${results.map((_, index) => names[index]!.padStart(24)).join(' ')}   matches`);
+for (const [index, [label]] of classes.entries()) {
+  const cells = results.map((result) => `${fmt(result.classes[index]!.median)} / ${fmt(result.classes[index]!.p95)}`.padStart(24));
+  const totals = [...new Set(results.map((result) => result.classes[index]!.total))].join(' vs ');
+  console.log(`${label.padEnd(40)} ${cells.join(' ')}   ${totals}`);
+}
+console.log(`${'autocomplete "plum"'.padEnd(40)} ${results.map((result) => `${fmt(result.suggest.median)} / ${fmt(result.suggest.p95)}`.padStart(24)).join(' ')}   ${results.map((result) => result.suggest.count).join(' vs ')}`);
+console.log(`\nMixed load (every class in turn, ${MIXED_REQUESTS} searches at concurrency ${MIXED_CONCURRENCY}, ${availableParallelism()} workers):`);
+for (const [index, result] of results.entries()) console.log(`  ${names[index]}: ${result.mixedPerSecond.toFixed(0)} searches/s`);
+console.log(`\n24 concurrent "professional" searches (elapsed, and the longest event-loop stall):`);
+for (const [index, result] of results.entries()) {
+  console.log(`  ${names[index]}: main thread ${result.stall.inline.elapsed.toFixed(0)} ms, stalled up to ${result.stall.inline.maxStall.toFixed(0)} ms; `
+    + `${availableParallelism()} workers ${result.stall.pooled.elapsed.toFixed(0)} ms, stalled up to ${result.stall.pooled.maxStall.toFixed(0)} ms`);
+}
+console.log(`\n${results.map((result, index) => `${names[index]}: database ${result.size}`).join('; ')}; process RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);

@@ -47,7 +47,7 @@ function toDocument(row: Row, json: readonly string[]): Row {
 }
 
 /** Copies every row of the seeded SQLite file at `source` into the empty, migrated PostgreSQL database at `url`. */
-async function copyRows(source: string, url: string, log: (line: string) => void): Promise<void> {
+export async function copyRows(source: string, url: string, log: (line: string) => void): Promise<void> {
   const file = openSeedFile(source);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -107,5 +107,19 @@ export async function seedPostgres(url: string, options: SeedOptions): Promise<S
     return { ...summary, seconds: (performance.now() - started) / 1000 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Fills the empty, migrated PostgreSQL database at `url` with the rows of the SQLite database at `source` (the
+ * benchmarks compare both backends on the same rows), then builds its search tables.
+ */
+export async function copySqliteIntoPostgres(source: string, url: string, log: (line: string) => void = () => {}): Promise<void> {
+  await copyRows(source, url, log);
+  const maintenance = await openMaintenance({ database: { kind: 'postgres', url } });
+  try {
+    await maintenance.reindex(log);
+  } finally {
+    await maintenance.close();
   }
 }
