@@ -43,14 +43,10 @@ function vitest(label: string, projects: string[], env: Record<string, string> =
 ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
 ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
-// The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it.
-try {
-  // Its backup test needs pg_dump and pg_restore (scripts/postgres/client.ts).
-  ok = ensurePostgresClient() && ok;
-  ok = vitest('unit-and-api-postgres', ['unit', 'api'], { TEST_DATABASE: 'postgres' }) && ok;
-} finally {
-  stopServer(testServer(projectRoot));
-}
+// The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it at the end.
+// Its backup test needs pg_dump and pg_restore (scripts/postgres/client.ts).
+ok = ensurePostgresClient() && ok;
+ok = vitest('unit-and-api-postgres', ['unit', 'api'], { TEST_DATABASE: 'postgres' }) && ok;
 if (run('build', 'npx', ['astro', 'build'])) {
   // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts).
   const browser = ensureChromium();
@@ -64,6 +60,8 @@ if (run('build', 'npx', ['astro', 'build'])) {
 } else {
   ok = false;
 }
+// The PostgreSQL server the tests started (the unit and API leg, and the end-to-end journey on PostgreSQL).
+stopServer(testServer(projectRoot));
 rmSync(reports, { recursive: true, force: true });
 
 if (!ok && totals.failed === 0) totals.failed = 1;

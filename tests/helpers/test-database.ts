@@ -30,7 +30,12 @@ export interface TestDatabaseBackend {
   query(url: string): { query: Kysely<Tables>; close(): Promise<void> };
 }
 
-const BACKENDS: Record<string, TestDatabaseBackend> = { sqlite: sqliteTestDatabases, postgres: postgresTestDatabases };
+export const BACKENDS: Record<string, TestDatabaseBackend> = { sqlite: sqliteTestDatabases, postgres: postgresTestDatabases };
+
+/** The backend a database URL is on (a test may open a database of another backend than the configured one). */
+export function databasesFor(url: string): TestDatabaseBackend {
+  return /^postgres(ql)?:/.test(url) ? BACKENDS.postgres! : BACKENDS.sqlite!;
+}
 
 /** The backend the tests run on. */
 export function testDatabases(): TestDatabaseBackend {
@@ -43,9 +48,12 @@ export function testDatabases(): TestDatabaseBackend {
 /** Size of the demo data the tests share: small, but every kind of row appears. */
 export const TEST_SEED = { profiles: 300, posts: 1500, seed: 20260101 } as const;
 
-/** Migrates and seeds a new database through the backend's own scripts' paths; returns its DATABASE_URL. */
-export async function createSeededDatabase(dir: string, mediaDir: string, name = 'template'): Promise<string> {
-  const url = await testDatabases().fresh(dir, name);
+/**
+ * Migrates and seeds a new database through the backend's own scripts' paths (the configured backend's, or the one
+ * given); returns its DATABASE_URL.
+ */
+export async function createSeededDatabase(dir: string, mediaDir: string, name = 'template', databases: TestDatabaseBackend = testDatabases()): Promise<string> {
+  const url = await databases.fresh(dir, name);
   const config = loadConfig({ DATABASE_URL: url });
   const maintenance = await openMaintenance(config);
   try {
@@ -63,7 +71,7 @@ export async function createSeededDatabase(dir: string, mediaDir: string, name =
  */
 export async function copyOfDatabase(source: string, name = 'test', dir?: string): Promise<{ url: string; remove(): Promise<void> }> {
   const folder = dir ?? mkdtempSync(join(tmpdir(), 'yp-test-'));
-  const databases = testDatabases();
+  const databases = databasesFor(source);
   const url = await databases.copy(source, folder, name);
   return {
     url,
@@ -77,7 +85,7 @@ export async function copyOfDatabase(source: string, name = 'test', dir?: string
 /** The repositories and the query layer on a database a running server uses (end-to-end tests read what it stored). */
 export async function openTestDatabase(url: string): Promise<{ repos: Repositories; query: Kysely<Tables>; close(): Promise<void> }> {
   const backend = await openBackend(loadConfig({ DATABASE_URL: url }));
-  const layer = testDatabases().query(url);
+  const layer = databasesFor(url).query(url);
   return {
     repos: backend.repos,
     query: layer.query,
@@ -116,7 +124,7 @@ export function useTestDatabase(env: Record<string, string> = {}, options: AppCo
   beforeAll(async () => {
     copy = await copyOfDatabase(inject('templateUrl'));
     app = await testApp(copy.url, env, options);
-    layer = testDatabases().query(copy.url);
+    layer = databasesFor(copy.url).query(copy.url);
   });
   afterAll(async () => {
     await layer?.close();

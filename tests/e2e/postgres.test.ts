@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { livePost } from '../fixtures/catalogue.ts';
+import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { loginModal } from '../helpers/login-modal.ts';
+import { startServer } from '../helpers/server.ts';
+import { BACKENDS, createSeededDatabase, openTestDatabase } from '../helpers/test-database.ts';
+
+/**
+ * One journey on PostgreSQL (issue 24): the built server on a seeded PostgreSQL database, in Chromium: a search, a
+ * detail page, signing up and in, and an enquiry stored. The other journeys run on SQLite; the unit and API suites
+ * run on both.
+ */
+const postgres = BACKENDS.postgres!;
+let scratch: string;
+let url: string;
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'yp-e2e-postgres-'));
+  url = await createSeededDatabase(scratch, join(scratch, 'media'), 'e2e_postgres', postgres);
+  server = await startServer({ DATABASE_URL: url, MEDIA_DIR: join(scratch, 'media'), OUTBOX_DIR: join(scratch, 'outbox') });
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (url) await postgres.remove(url);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the site on PostgreSQL', () => {
+  it('searches, shows a listing, signs a person up and in, and stores their enquiry', async () => {
+    const database = await openTestDatabase(url);
+    try {
+      const post = await livePost(database, 'services', { offset: 3 });
+      // A search for its title, by relevance, puts it first.
+      await page.goto(`${server.baseUrl}/services/l?what=${encodeURIComponent(post.title)}&sort=relevance`);
+      expect(await page.getByTestId('result-count').innerText()).toMatch(/^[1-9]\d* results$/);
+      expect(await page.getByTestId('results').locator('li').first().innerText()).toContain(post.title);
+      // Its page, then Enquire Now, signed out: the login prompt, a new account, and back to the enquiry.
+      await page.goto(`${server.baseUrl}/services/${post.slug}`);
+      expect(await page.locator('h1').innerText()).toBe(post.title);
+      await hydrated(page);
+      await page.getByTestId('action').click();
+      const { modal, toasts, register, logIn } = loginModal(() => page, join(scratch, 'outbox'));
+      await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
+      const email = `postgres-${Date.now().toString(36)}@example.my`;
+      await register(email, 'Hafiz Postgres');
+      await logIn(email);
+      const enquiry = page.getByTestId('enquiry-modal');
+      await expect.poll(() => enquiry.count(), { timeout: 10_000 }).toBe(1);
+      const form = enquiry.getByTestId('enquiry-form');
+      await form.getByLabel('Phone number').fill('012-345 6789');
+      await form.getByLabel('Description').fill('Stored in PostgreSQL, please.');
+      await form.getByLabel('Preferred date').fill(malaysiaToday(Date.now() + 2 * 86_400_000));
+      await form.getByRole('button', { name: 'Enquire Now' }).click();
+      await expect.poll(() => toasts().innerText(), { timeout: 10_000 }).toContain('Enquiry Submitted, check your Dashboard.');
+      const stored = await database.query.selectFrom('enquiries').select(['post_id', 'name']).where('email', '=', email).execute();
+      expect(stored).toEqual([{ post_id: post.id, name: 'Hafiz Postgres' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
