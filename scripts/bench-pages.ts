@@ -9,7 +9,9 @@
  * client and loopback add), the raw HTML size, and the server's RSS after the load. The "with edits" column is
  * the cached throughput while 20 edits a second (reviews written on random listings, each reindexing its listing
  * and naming its tags) land on the same database, and the propagation latency is how long after an edit's commit
- * the cached page of that listing is rendered again (decision 0017).
+ * the cached page of that listing is rendered again (decision 0017). Last, the same pages against two server
+ * processes on the one database (requests spread in turn, as a load balancer does), beside one process alone.
+ * BENCH_DATABASE_URL=postgres://… runs all of it on PostgreSQL.
  * Sends a bounded number of requests and stops by itself.
  */
 import { fork } from 'node:child_process';
@@ -89,14 +91,15 @@ const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
 const cachedServer = startBenchServer(database, cachedPort, { SEARCH_PAGE_LIMIT: '0' });
 const uncachedServer = startBenchServer(database, uncachedPort, { PAGE_CACHE_BYTES: '0', SEARCH_PAGE_LIMIT: '0' });
 console.log('Servers: SEARCH_PAGE_LIMIT=0 (one client sends every request).');
+const pages: [string, string][] = [];
 try {
   await Promise.all([waitUntilUp(cachedBase), waitUntilUp(uncachedBase)]);
-  const pages: [string, string][] = [
+  pages.push(
     ['home', '/'],
     ['search, category + state', '/services/l/home-services?where=Selangor'],
     ['post detail', `/services/${post}`],
     ['profile', `/${profile}`],
-  ];
+  );
   console.log(`Pages at concurrency ${CONCURRENCY}, ${REQUESTS} requests each, br accepted; uncached = PAGE_CACHE_BYTES=0:`);
   console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'ratio'.padStart(6)} | ${'with edits'.padStart(10)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);
   console.log('(c=1 ms: server time uncached at concurrency 1, the median latency less that of the static asset)');
@@ -130,6 +133,27 @@ try {
   }
   latencies.sort((a, b) => a - b);
   console.log(`\nPropagation (an edit's commit to its page rendered again, 5 edits): median ${latencies[2]!.toFixed(0)} ms, max ${latencies[4]!.toFixed(0)} ms`);
+  // Two processes on the one database, as behind a load balancer: each request goes to the next one in turn.
+  const secondCachedBase = `http://127.0.0.1:${cachedPort + 1}`;
+  const secondUncachedBase = `http://127.0.0.1:${uncachedPort + 1}`;
+  const secondCached = startBenchServer(database, cachedPort + 1, { SEARCH_PAGE_LIMIT: '0' });
+  const secondUncached = startBenchServer(database, uncachedPort + 1, { PAGE_CACHE_BYTES: '0', SEARCH_PAGE_LIMIT: '0' });
+  try {
+    await Promise.all([waitUntilUp(secondCachedBase), waitUntilUp(secondUncachedBase)]);
+    console.log(`\nOne process against two on the one database (requests in turn; req/s at concurrency ${CONCURRENCY}):`);
+    console.log(`${'page'.padEnd(26)} | ${'cached, 1'.padStart(10)} ${'2'.padStart(7)} | ${'uncached, 1'.padStart(12)} ${'2'.padStart(7)}`);
+    for (const [label, path] of pages) {
+      for (const base of [cachedBase, secondCachedBase]) await fetch(base + path, { headers: HEADERS }).then((response) => response.arrayBuffer());
+      const one = await load(() => cachedBase + path, REQUESTS, CONCURRENCY);
+      const two = await load((index) => (index % 2 === 0 ? cachedBase : secondCachedBase) + path, REQUESTS, CONCURRENCY);
+      const oneUncached = await load(() => uncachedBase + path, 400, CONCURRENCY);
+      const twoUncached = await load((index) => (index % 2 === 0 ? uncachedBase : secondUncachedBase) + path, 400, CONCURRENCY);
+      console.log(`${label.padEnd(26)} | ${one.rps.toFixed(0).padStart(10)} ${two.rps.toFixed(0).padStart(7)} | ${oneUncached.rps.toFixed(0).padStart(12)} ${twoUncached.rps.toFixed(0).padStart(7)}`);
+    }
+  } finally {
+    secondCached.kill();
+    secondUncached.kill();
+  }
   // A browse over many pages fills the cache with distinct entries, then the RSS is read.
   await load((index) => `${cachedBase}/services/l?page=${1 + (index % 500)}`, 1500, CONCURRENCY);
   console.log(`\nRSS after the load (the server process; its supervisor adds about 45 MB): cached server ${rssMb(await serverPid(cachedServer.pid!)).toFixed(0)} MB, uncached server ${rssMb(await serverPid(uncachedServer.pid!)).toFixed(0)} MB`);

@@ -14,9 +14,8 @@ import type { Tables } from '../tables.ts';
 import { closeAll, postgresKysely, translateError, type Pool } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
 import * as search from './search-index.ts';
+import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
 
-/** The longest a transaction may stay open (decision 0014, as on SQLite). */
-export const TRANSACTION_LIMIT_MS = 5_000;
 /** Posts reindexed per transaction by a rebuild. */
 export const REBUILD_BATCH = 5_000;
 

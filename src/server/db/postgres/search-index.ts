@@ -156,7 +156,9 @@ export async function finishRebuild(db: QueryDb, now: string): Promise<void> {
   await sql`DELETE FROM search_posts WHERE NOT EXISTS (SELECT 1 FROM posts WHERE posts.id = search_posts.post_id)`.execute(db);
   await refreshSummary(db);
   await rebuildSuggestions(db);
+  // Every row may have changed: the log restarts with one entry for post 0, which tells the facet stores to reload.
   await pruneChanges(db, 0);
+  await sql`INSERT INTO search_changes (post_id) VALUES (0)`.execute(db);
 }
 
 /** The post ids a rebuild walks, lowest and highest. */

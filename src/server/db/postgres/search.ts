@@ -1,27 +1,22 @@
 /**
- * The search index on PostgreSQL (search/search-service.ts's `SearchIndex`), from SQL alone: the summary tables for
- * plain browsing, a grouped pass over search_posts for everything else (words through the tsvector's GIN index,
- * places and distance through btree ranges and the unit-vector dot product), and the page sorted by SQL. The spec's
- * rules live in the search service above; this answers its narrow questions the way SQLite's index does.
+ * The search index on PostgreSQL (search/search-service.ts's `SearchIndex`), as SQLite's is built (decision 0002):
+ * the summary tables for plain browsing; for everything else the in-memory facet store (design (a) of issue 24),
+ * given the ids the tsvector's GIN index finds for the words; and the page sorted by SQL (places and distance
+ * through btree ranges and the unit-vector dot product). SQL alone can count too (a grouped pass; `useFacetStore:
+ * false`): the benchmarks measure both. The spec's rules live in the search service above.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
 import type { FacetCounts, GroupRow, PageRow, SearchFilter, SearchSort } from '../../search/filter.ts';
 import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
+import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
-
-const EARTH_KM = 6371;
-
-function unitVector(lat: number, lon: number) {
-  const phi = (lat * Math.PI) / 180;
-  const lambda = (lon * Math.PI) / 180;
-  return { x: Math.cos(phi) * Math.cos(lambda), y: Math.cos(phi) * Math.sin(lambda), z: Math.sin(phi) };
-}
+import { PostgresFacetStore } from './facet-store.ts';
 
 /** Cosine of the angle between the row's location and the origin: it falls as the great-circle distance grows. */
 function dot(lat: number, lon: number): RawBuilder<number> {
   const origin = unitVector(lat, lon);
-  return sql<number>`(s.x * ${origin.x}::float8 + s.y * ${origin.y}::float8 + s.z * ${origin.z}::float8)`;
+  return sql<number>`(s.x * ${origin.gx}::float8 + s.y * ${origin.gy}::float8 + s.z * ${origin.gz}::float8)`;
 }
 
 /** The words as a tsquery: every word, the last as a prefix (from two letters on). Words are letters and digits only. */
@@ -48,7 +43,7 @@ function conditions(filter: SearchFilter): RawBuilder<unknown>[] {
     const dLat = (km / 110.574) * 1.01;
     const dLon = (km / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01 + 0.001;
     clauses.push(sql`s.lat BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8`, sql`s.lon BETWEEN ${lon - dLon}::float8 AND ${lon + dLon}::float8`);
-    clauses.push(sql`${dot(lat, lon)} >= ${Math.cos(km / EARTH_KM)}::float8`);
+    clauses.push(sql`${dot(lat, lon)} >= ${distanceTest(lat, lon, km).minDot}::float8`);
   }
   for (const { name, keys } of filter.attributes) {
     const attribute = ATTRIBUTES[name];
@@ -153,8 +148,36 @@ async function lookups(db: QueryDb): Promise<FacetLookups> {
   return { categories, states };
 }
 
-/** The index on a database: counts and page are read in one repeatable-read transaction, so they agree while writes land. */
-export function postgresSearchIndex(db: QueryDb): SearchIndex {
+/** Ids of the posts having every word (the last as a prefix), of any type: the facet store checks the rest. */
+async function candidateIds(db: QueryDb, words: readonly string[]): Promise<Uint32Array> {
+  const { rows: [row] } = await sql<{ ids: string | null }>`SELECT string_agg(post_id::text, ',') AS ids FROM search_posts
+    WHERE words @@ to_tsquery('yp_words', ${wordsQuery(words)})`.execute(db);
+  if (!row?.ids) return new Uint32Array(0);
+  const parts = row.ids.split(',');
+  const ids = new Uint32Array(parts.length);
+  for (let index = 0; index < parts.length; index++) ids[index] = Number(parts[index]);
+  return ids;
+}
+
+/** How a search is counted: the summary tables, the facet store, or SQL alone (tests compare them). */
+export interface SearchOptions {
+  /** Everything the summaries cannot answer counted by an in-memory facet store over the word index's ids. Default true. */
+  useFacetStore?: boolean;
+}
+
+/**
+ * The index on a database. Counts and page are read in one repeatable-read transaction, so they agree while writes
+ * land. The facet store is this engine's (one per process); a search brings it up to date and counts on it while
+ * holding it, its snapshot begun inside, so the store never runs ahead of the page a search reads.
+ */
+export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): SearchIndex {
+  const facets = options.useFacetStore === false ? undefined : new PostgresFacetStore();
+  let queue: Promise<unknown> = Promise.resolve();
+  const holding = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
     async findCategoryId(type, slug, main) {
       let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
@@ -178,7 +201,16 @@ export function postgresSearchIndex(db: QueryDb): SearchIndex {
     countAndPage(filter, sort, limit, offset) {
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         const facetNames = facetAttributesFor(filter.type);
-        const counts = summaryCanAnswer(filter) ? await summaryCounts(trx, filter, facetNames) : await scanCounts(trx, filter, facetNames);
+        let counts: FacetCounts;
+        if (summaryCanAnswer(filter)) counts = await summaryCounts(trx, filter, facetNames);
+        // The store holds no times: "new since" is counted by SQL, over the first_live_at index.
+        else if (facets && filter.liveSince === undefined) {
+          counts = await holding(async () => {
+            await facets.refresh(trx);
+            const candidates = filter.words ? await candidateIds(trx, filter.words) : undefined;
+            return facets.store.count(filter, facetNames, candidates);
+          });
+        } else counts = await scanCounts(trx, filter, facetNames);
         const rows = offset < counts.total ? await pageRows(trx, filter, sort, limit, offset) : [];
         return { counts, rows };
       });

@@ -7,7 +7,7 @@ import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
 import { fileOffsetClock, systemClock } from '../../clock.ts';
 import { createMediaUrls } from '../../media/urls.ts';
 import { openDatabase } from './connection.ts';
-import { facetStoreFor } from './facet-store.ts';
+import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import { sqliteRepositories } from './index.ts';
 import { runSearch } from '../../search/search-service.ts';
 import { sqliteSearchIndex } from './search.ts';
@@ -17,7 +17,7 @@ const db = openDatabase(databasePath, { readOnly: true, clock: clockFile ? fileO
 const catalog = { repos: sqliteRepositories(db), media: createMediaUrls(mediaBaseUrl) };
 const index = sqliteSearchIndex(db);
 // Load the facet columns before the first search instead of during it.
-facetStoreFor(db).refresh(db);
+refreshFacetStore(facetStoreFor(db), db);
 
 export default function search(query: SearchQuery): Promise<SearchResponse> {
   return runSearch(index, catalog, query);

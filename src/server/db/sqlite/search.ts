@@ -9,7 +9,7 @@ import { searchWords, type FacetCounts, type PageRow, type SearchFilter as Domai
 import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
-import { facetStoreFor } from './facet-store.ts';
+import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import {
   candidateIds, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
   summaryGroups, walkPage, type GroupRow, type SearchFilter,
@@ -104,7 +104,7 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
   // The facet store holds no times: "new since" is counted by SQL, over the first_live_at index.
   if (options.useFacetStore && filter.liveSince === undefined) {
     const store = facetStoreFor(db);
-    store.refresh(db);
+    refreshFacetStore(store, db);
     return store.count(filter, facetNames, candidateIds(db, filter));
   }
   const groups = scanGroups(db, filter, facetNames);

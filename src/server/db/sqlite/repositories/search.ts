@@ -5,6 +5,7 @@ import type { GroupRow, PageRow, SearchFilter as DomainFilter, SearchSort } from
 import { ATTRIBUTES, bit, type AttributeName } from '../../../../shared/search-attributes.ts';
 import { countSql } from './search-sql.ts';
 import type { SuggestionRow } from '../../rows.ts';
+import { distanceTest, unitVector } from '../../../search/geo.ts';
 import type { Db } from '../connection.ts';
 import { all, one, statement } from '../query.ts';
 
@@ -18,24 +19,11 @@ export interface SearchFilter extends DomainFilter {
   matchAnyType?: string;
 }
 
-const EARTH_KM = 6371;
-
 /**
  * Cosine of the angle between the row's location and the origin, both as unit vectors: it falls as
  * the great-circle distance grows (distance = R·acos(dot)), so it filters and orders exactly.
  */
 const DOT = '(s.x * :gx + s.y * :gy + s.z * :gz)';
-
-function unitVector(lat: number, lon: number) {
-  const phi = (lat * Math.PI) / 180;
-  const lambda = (lon * Math.PI) / 180;
-  return { gx: Math.cos(phi) * Math.cos(lambda), gy: Math.cos(phi) * Math.sin(lambda), gz: Math.sin(phi) };
-}
-
-/** The origin's unit vector and the smallest dot product of a post within `km` of it. */
-export function distanceTest(lat: number, lon: number, km: number) {
-  return { ...unitVector(lat, lon), minDot: Math.cos(km / EARTH_KM) };
-}
 
 export function findCategoryId(db: Db, type: ListingType | undefined, slug: string, parent: boolean): number | undefined {
   return one<{ id: number }>(db, `SELECT id FROM categories WHERE slug = ? AND (? IS NULL OR type = ?)

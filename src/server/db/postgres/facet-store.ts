@@ -1,0 +1,57 @@
+/**
+ * Loads PostgreSQL's search_posts into a facet store (search/facet-store.ts) and keeps it current through the
+ * search_changes log, as SQLite's loader does, with one difference: PostgreSQL's writers run side by side, so a
+ * change's sequence number can become visible after a higher one. Numbers missing from a range read are kept as
+ * gaps and looked for again until they are older than any transaction can be (a rolled-back writer's never come).
+ */
+import { sql } from 'kysely';
+import { FACET_COLUMNS, FacetStore } from '../../search/facet-store.ts';
+import type { QueryDb } from '../kysely/query.ts';
+import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
+
+const COLUMNS = sql.raw(FACET_COLUMNS.join(', '));
+/** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */
+const GAP_KEPT_MS = TRANSACTION_LIMIT_MS * 4;
+
+export class PostgresFacetStore {
+  readonly store = new FacetStore();
+  /** Sequence numbers not yet seen below `store.seq`, with when they were first missed. */
+  private gaps = new Map<number, number>();
+
+  private async put(db: QueryDb, where: ReturnType<typeof sql>): Promise<void> {
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE ${where}`.execute(db);
+    for (const row of rows) this.store.put(FACET_COLUMNS.map((column) => row[column]));
+  }
+
+  /** Loads every row again: the first time, or when the log it needs was pruned or a rebuild replaced everything. */
+  private async reload(db: QueryDb, last: number): Promise<void> {
+    const { rows: [top] } = await sql<{ id: number | null }>`SELECT max(post_id) AS id FROM search_posts`.execute(db);
+    this.store.reset(top?.id ?? 0);
+    await this.put(db, sql`true`);
+    this.store.seq = last;
+    this.gaps.clear();
+  }
+
+  /** Brings the store up to date with what `db` (the search's transaction) sees. */
+  async refresh(db: QueryDb, now = Date.now()): Promise<void> {
+    const { rows: [log] } = await sql<{ first: number | null; last: number | null }>`SELECT min(seq) AS first, max(seq) AS last FROM search_changes`.execute(db);
+    const last = log?.last ?? 0;
+    const first = log?.first ?? null;
+    const { store } = this;
+    if (store.seq < 0 || (first !== null && first > store.seq + 1 && last > store.seq)) return this.reload(db, last);
+    for (const [seq, missedAt] of this.gaps) if (now - missedAt > GAP_KEPT_MS) this.gaps.delete(seq);
+    if (last <= store.seq && this.gaps.size === 0) return;
+    const wanted = [...this.gaps.keys()];
+    const { rows: changes } = await sql<{ seq: number; post_id: number }>`SELECT seq, post_id FROM search_changes
+      WHERE (seq > ${store.seq} AND seq <= ${last}) OR seq = ANY(${wanted}::bigint[])`.execute(db);
+    const seen = new Set(changes.map((change) => change.seq));
+    for (const seq of wanted) if (seen.has(seq)) this.gaps.delete(seq);
+    for (let seq = store.seq + 1; seq <= last && this.gaps.size < 10_000; seq++) if (!seen.has(seq)) this.gaps.set(seq, now);
+    // Post 0 stands for every post (a rebuild).
+    if (changes.some((change) => change.post_id === 0)) return this.reload(db, last);
+    const ids = [...new Set(changes.map((change) => change.post_id))];
+    for (const id of ids) store.remove(id);
+    if (ids.length > 0) await this.put(db, sql`post_id = ANY(${ids}::bigint[])`);
+    store.seq = Math.max(store.seq, last);
+  }
+}

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPool, postgresKysely } from '../../../src/server/db/postgres/connection.ts';
+import { PostgresFacetStore } from '../../../src/server/db/postgres/facet-store.ts';
+import type { QueryDb } from '../../../src/server/db/kysely/query.ts';
+import { copyOfDatabase } from '../../helpers/test-database.ts';
+
+/**
+ * PostgreSQL's facet store loader: writers run side by side, so a change's sequence number can become visible after
+ * a higher one. The store must still apply it once its transaction commits.
+ */
+let copy: Awaited<ReturnType<typeof copyOfDatabase>>;
+let pool: ReturnType<typeof openPool>;
+let db: QueryDb;
+beforeAll(async () => {
+  copy = await copyOfDatabase(inject('templateUrl'), 'facets');
+  pool = openPool(copy.url, { max: 4 });
+  db = postgresKysely(pool);
+});
+afterAll(async () => {
+  await db.destroy();
+  await copy.remove();
+});
+
+/** The store's count of services posts priced exactly `price`. */
+const pricedAt = (facets: PostgresFacetStore, price: number) => facets.store.count({ type: 'services', attributes: [], price: { min: price, max: price } }, []).total;
+const refresh = (facets: PostgresFacetStore) => db.transaction().setIsolationLevel('repeatable read').execute((trx) => facets.refresh(trx));
+
+describe('the facet store on PostgreSQL', () => {
+  it('applies a change committed after a later one (a gap in the log), and a rebuild marker reloads everything', async () => {
+    const facets = new PostgresFacetStore();
+    await refresh(facets);
+    const [first, second] = (await sql<{ post_id: number }>`SELECT post_id FROM search_posts WHERE type = 'services' ORDER BY post_id LIMIT 2`.execute(db)).rows;
+    expect(pricedAt(facets, 123_456.5)).toBe(0);
+    // A writer takes a sequence number and holds its transaction open…
+    const slow = await pool.connect();
+    await slow.query('BEGIN');
+    await slow.query('UPDATE search_posts SET price = 123456.5 WHERE post_id = $1', [first!.post_id]);
+    // …while another commits a later one.
+    await sql`UPDATE search_posts SET price = 123456.5 WHERE post_id = ${second!.post_id}`.execute(db);
+    await refresh(facets);
+    expect(pricedAt(facets, 123_456.5)).toBe(1);
+    await slow.query('COMMIT');
+    slow.release();
+    await refresh(facets);
+    expect(pricedAt(facets, 123_456.5)).toBe(2);
+
+    // A rebuild empties the log and leaves post 0's entry: the store loads everything again.
+    await sql`UPDATE search_posts SET price = 654321.5 WHERE post_id = ${first!.post_id}`.execute(db);
+    await sql`DELETE FROM search_changes`.execute(db);
+    await sql`INSERT INTO search_changes (post_id) VALUES (0)`.execute(db);
+    await refresh(facets);
+    expect(pricedAt(facets, 654_321.5)).toBe(1);
+    expect(pricedAt(facets, 123_456.5)).toBe(1);
+  });
+});
