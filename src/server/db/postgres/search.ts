@@ -127,9 +127,86 @@ function orderOf(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> {
   }
 }
 
-async function pageRows(db: QueryDb, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<PageRow[]> {
+async function sortedPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<PageRow[]> {
   return (await sql<PageRow>`SELECT s.post_id, s.lat, s.lon FROM search_posts s ${whereOf(conditions(filter))}
     ORDER BY ${orderOf(filter, sort)} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows;
+}
+
+/**
+ * Radii tried, as fractions of the chosen distance, for the nearest posts: the posts within a small circle are the
+ * nearest of all when there are enough of them, so a page by distance rarely sorts every post within 10 km.
+ */
+const NEAREST_LADDER = [1 / 16, 1 / 4, 1];
+
+/** One page of post ids in the requested order, sorted by SQL. */
+async function pageRows(db: QueryDb, filter: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<PageRow[]> {
+  const geo = filter.geo;
+  if (sort === 'distance' && geo && geo.km !== null) {
+    for (const fraction of NEAREST_LADDER) {
+      const rows = await sortedPage(db, { ...filter, geo: { ...geo, km: geo.km * fraction } }, sort, limit, offset);
+      if (rows.length === limit || fraction === 1) return rows;
+    }
+  }
+  return sortedPage(db, filter, sort, limit, offset);
+}
+
+/** A page is walked from its sort's index when it should take no more rows than this; else SQL sorts the matches. */
+const WALK_LIMIT = 20_000;
+
+/** The narrowest walk of a sort's index the filter allows (only type, category and state narrow it); undefined for relevance and distance. */
+function walkFrom(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> | undefined {
+  if (sort !== 'recommended' && sort !== 'rating' && sort !== 'az' && sort !== 'za') return undefined;
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filter.type) clauses.push(sql`s.type = ${filter.type}`);
+  if (sort === 'recommended') {
+    if (filter.categoryId !== undefined) clauses.push(sql`s.category_id = ${filter.categoryId}`);
+    else if (filter.parentId !== undefined) clauses.push(sql`s.parent_id = ${filter.parentId}`);
+    else if (filter.stateId !== undefined && filter.type) clauses.push(sql`s.state_id = ${filter.stateId}`);
+  } else if (!filter.type) return undefined;
+  return sql`SELECT s.post_id FROM search_posts s ${whereOf(clauses)} ORDER BY ${orderOf(filter, sort)}`;
+}
+
+/** Whether `id` is in the ascending `ids`. */
+function has(ids: Uint32Array, id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = ids[middle]!;
+    if (value === id) return true;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/**
+ * One page taken by walking the sort's index in chunks and keeping the posts among `ids` (the matches, ascending):
+ * for broad sets the page is found after a few hundred index entries instead of sorting every match. `share` is the
+ * matches' share of what the walk reads, for sizing its chunks. Undefined when the sort has no index to walk.
+ */
+async function walkPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, ids: Uint32Array, share: number, limit: number, offset: number): Promise<PageRow[] | undefined> {
+  const walk = walkFrom(filter, sort);
+  if (!walk) return undefined;
+  const page: number[] = [];
+  let skipped = 0;
+  let read = 0;
+  const chunk = Math.min(WALK_LIMIT, Math.ceil(((offset + limit) / Math.max(share, 1e-6)) * 1.25) + 64);
+  for (;;) {
+    const { rows } = await sql<{ post_id: number }>`${walk} LIMIT ${chunk} OFFSET ${read}`.execute(db);
+    read += rows.length;
+    for (const { post_id: id } of rows) {
+      if (!has(ids, id)) continue;
+      if (skipped < offset) { skipped++; continue; }
+      page.push(id);
+      if (page.length === limit) break;
+    }
+    if (page.length === limit || rows.length < chunk) break;
+  }
+  if (page.length === 0) return [];
+  const { rows } = await sql<PageRow>`SELECT post_id, lat, lon FROM search_posts WHERE post_id = ANY(${page}::bigint[])`.execute(db);
+  const byId = new Map(rows.map((row) => [row.post_id, row]));
+  return page.map((id) => byId.get(id)!);
 }
 
 async function lookups(db: QueryDb): Promise<FacetLookups> {
@@ -202,17 +279,22 @@ export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): S
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         const facetNames = facetAttributesFor(filter.type);
         let counts: FacetCounts;
+        let matches: { ids: Uint32Array; share: number } | undefined;
         if (summaryCanAnswer(filter)) counts = await summaryCounts(trx, filter, facetNames);
         // The store holds no times: "new since" is counted by SQL, over the first_live_at index.
         else if (facets && filter.liveSince === undefined) {
           counts = await holding(async () => {
             await facets.refresh(trx);
             const candidates = filter.words ? await candidateIds(trx, filter.words) : undefined;
-            return facets.store.count(filter, facetNames, candidates);
+            const counted = facets.store.count(filter, facetNames, candidates);
+            matches = { ids: counted.ids.slice().sort(), share: counted.total / Math.max(1, facets.store.size(filter.type)) };
+            return counted;
           });
         } else counts = await scanCounts(trx, filter, facetNames);
-        const rows = offset < counts.total ? await pageRows(trx, filter, sort, limit, offset) : [];
-        return { counts, rows };
+        if (offset >= counts.total) return { counts, rows: [] };
+        const walked = matches && (offset + limit) / Math.max(matches.share, 1e-6) <= WALK_LIMIT
+          ? await walkPage(trx, filter, sort, matches.ids, matches.share, limit, offset) : undefined;
+        return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
       });
     },
   };
