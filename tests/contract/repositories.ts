@@ -214,6 +214,20 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
     });
 
     describe('reviews, contact messages and reports', () => {
+      it('reindex listings of one category and state at once, every change committed (summaries recounted without a clash)', async () => {
+        const rows = await repos.catalog.findPostRows((await livePosts('services', 200)).map((post) => post.id));
+        const categories = await repos.catalog.findPostCategories(rows.map((row) => row.id));
+        const locations = await repos.catalog.findPostLocations(rows.map((row) => row.id));
+        const keyOf = (id: number) => `${categories.find((row) => row.owner_id === id)?.id}/${locations.find((row) => row.owner_id === id)?.state_name}`;
+        const groups = new Map<string, number[]>();
+        for (const row of rows) groups.set(keyOf(row.id), [...(groups.get(keyOf(row.id)) ?? []), row.id]);
+        const [, same] = [...groups].sort((a, b) => b[1].length - a[1].length)[0]!;
+        expect(same.length).toBeGreaterThan(2);
+        const outcomes = await Promise.allSettled(same.slice(0, 6).map((id) =>
+          repos.transaction((tx) => tx.engagement.refreshRating({ type: 'services', id }))));
+        expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      });
+
       it('save a review, then the same person’s edit of it (one review per person and listing), with the listing’s rating recomputed', async () => {
         const userId = await newUser();
         const [post] = await livePosts('services', 1, 9);

@@ -4,7 +4,7 @@
  * (`json_populate_recordset` types every column from the table itself: 0/1 to boolean, ISO text to timestamptz, JSON
  * text to jsonb). Then the identity sequences move past the copied ids, and the search tables are built.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -84,10 +84,30 @@ export async function copyRows(source: string, url: string, log: (line: string) 
   }
 }
 
+/**
+ * Disk per listing, measured at 500,000 listings (decision 0019): the scratch SQLite file (media rows, reviews and
+ * all) and the PostgreSQL database with its indexes and search tables.
+ */
+const SCRATCH_BYTES_PER_POST = 2_820;
+const POSTGRES_BYTES_PER_POST = 4_030;
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+
+/** Says what the seed will take on disk, and refuses when the scratch folder lacks the room. */
+function checkDisk(dir: string, posts: number, log: (line: string) => void): void {
+  const scratch = posts * SCRATCH_BYTES_PER_POST;
+  const database = posts * POSTGRES_BYTES_PER_POST;
+  const stats = statfsSync(dir);
+  const free = stats.bavail * stats.bsize;
+  log(`${posts} listings need about ${gigabytes(scratch)} of scratch space in ${dir} (free: ${gigabytes(free)}), `
+    + `and about ${gigabytes(database)} in PostgreSQL's data folder.`);
+  if (free < scratch * 1.2) throw new Error(`Not enough room in ${dir} for the scratch file: set TMPDIR to a larger disk.`);
+}
+
 export async function seedPostgres(url: string, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const dir = mkdtempSync(join(tmpdir(), 'yp-seed-'));
+  checkDisk(dir, options.posts, log);
   const source = join(dir, 'seed.db');
   try {
     const target = await openMaintenance({ database: { kind: 'postgres', url } });
@@ -99,8 +119,9 @@ export async function seedPostgres(url: string, options: SeedOptions): Promise<S
     const scratch = await openMaintenance({ database: { kind: 'sqlite', path: source } });
     await scratch.migrate().finally(() => scratch.close());
     const summary = await seedSqliteFile(source, { ...options, log });
-    log('copying into PostgreSQL…');
+    log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s; copying into PostgreSQL…`);
     await copyRows(source, url, log);
+    log(`copied at ${((performance.now() - started) / 1000).toFixed(0)} s; building the search tables…`);
     const maintenance = await openMaintenance({ database: { kind: 'postgres', url } });
     try {
       await maintenance.reindex(log);

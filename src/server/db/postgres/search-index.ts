@@ -12,6 +12,9 @@ import { invalidate } from '../kysely/cache.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
 
+/** The advisory lock class of summary keys (any number the app uses for nothing else). */
+const SUMMARY_LOCK = 2_402;
+
 /** Changes kept in search_changes for the facet stores to catch up from (as on SQLite). */
 const KEPT_CHANGES = 50_000;
 
@@ -61,8 +64,13 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
     WHERE ${LIVE(now)} AND ${where}`;
 }
 
-/** Recomputes summary and facet-count rows for one (type, category, state) key, or all of them. */
+/**
+ * Recomputes summary and facet-count rows for one (type, category, state) key, or all of them. The caller holds the
+ * key's lock (lockSummaryKeys), or the tables' for all of them: two writers recounting one key would both delete
+ * what they saw, and the second's insert would meet the first's rows.
+ */
 async function refreshSummary(db: QueryDb, key?: { type: string; categoryId: number; stateId: number }): Promise<void> {
+  if (!key) await sql`LOCK TABLE search_summary, search_facet_counts IN EXCLUSIVE MODE`.execute(db);
   const scope = key ? sql`type = ${key.type} AND category_id = ${key.categoryId} AND state_id = ${key.stateId}` : sql`true`;
   await sql`DELETE FROM search_summary WHERE ${scope}`.execute(db);
   await sql`DELETE FROM search_facet_counts WHERE ${scope}`.execute(db);
@@ -137,7 +145,10 @@ export async function reindexPosts(db: QueryDb, ids: readonly number[], now: str
   for (const tag of await searchRowTags(db, list)) tags.add(tag);
   for (const id of ids) tags.add(`post:${id}`);
   await invalidate(db, [...tags], now);
-  for (const key of keys.values()) await refreshSummary(db, key);
+  // The keys' locks, in one order (no two writers wait on each other), held to the commit.
+  const ordered = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
+  for (const key of ordered) await sql`SELECT pg_advisory_xact_lock(${SUMMARY_LOCK}, hashtext(${`${key.type}/${key.categoryId}/${key.stateId}`}))`.execute(db);
+  for (const key of ordered) await refreshSummary(db, key);
   await sql`INSERT INTO search_suggestions (kind, type, label, weight, words)
     SELECT DISTINCT 'title', type, title, 1, to_tsvector('yp_words', title) FROM posts WHERE id = ANY(${list}::bigint[])
     ON CONFLICT DO NOTHING`.execute(db);
