@@ -214,6 +214,14 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
     });
 
     describe('reviews, contact messages and reports', () => {
+      it('keep one review when one person sends theirs twice at once', async () => {
+        const userId = await newUser('Twice');
+        const [post] = await livePosts('services', 1, 40);
+        const send = (content: string) => repos.transaction((tx) => tx.engagement.upsertReview({ listing: post!, userId, reviewerName: 'Twice', rating: 4, content }));
+        const ids = await Promise.all([send('First.'), send('Second.')]);
+        expect(ids[0]).toBe(ids[1]);
+      });
+
       it('reindex listings of one category and state at once, every change committed (summaries recounted without a clash)', async () => {
         const rows = await repos.catalog.findPostRows((await livePosts('services', 200)).map((post) => post.id));
         const categories = await repos.catalog.findPostCategories(rows.map((row) => row.id));

@@ -34,20 +34,20 @@ export async function listingExists(db: QueryDb, listing: ListingRef): Promise<b
   return row !== undefined;
 }
 
-/** Inserts a review, or edits the same user's review of the listing; returns its id. Its images are another step. */
+/**
+ * Inserts a review, or edits the same user's review of the listing; returns its id. One statement (an upsert on the
+ * one-review-per-person index), so two sends at once by one person leave one review. Its images are another step.
+ */
 export async function upsertReview(db: QueryDb, review: Omit<ReviewInput, 'mediaIds'>, now: string): Promise<number> {
   const column = listingColumn(review.listing);
-  const existing = review.userId === null ? undefined
-    : await db.selectFrom('reviews').select('id').where('user_id', '=', review.userId).where(column, '=', review.listing.id).executeTakeFirst();
-  if (existing) {
-    await db.updateTable('reviews').set({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now })
-      .where('id', '=', existing.id).execute();
-    return existing.id;
-  }
-  const row = await db.insertInto('reviews').values({
+  const insert = db.insertInto('reviews').values({
     [column]: review.listing.id, user_id: review.userId, reviewer_name: review.reviewerName, rating: review.rating, content: review.content,
     created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  });
+  if (review.userId === null) return (await insert.returning('id').executeTakeFirstOrThrow()).id;
+  const row = await insert.onConflict((conflict) => conflict.columns(['user_id', column]).where('user_id', 'is not', null).where(column, 'is not', null)
+    .doUpdateSet({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now }))
+    .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
