@@ -11,6 +11,8 @@ export interface SeedOptions {
   seed: number;
   mediaDir: string;
   log?: (line: string) => void;
+  /** The SQLite file is scratch for another backend's copy: it needs no search index of its own. */
+  scratch?: boolean;
 }
 
 export interface SeedSummary {

@@ -118,7 +118,7 @@ export async function seedPostgres(url: string, options: SeedOptions): Promise<S
     }
     const scratch = await openMaintenance({ database: { kind: 'sqlite', path: source } });
     await scratch.migrate().finally(() => scratch.close());
-    const summary = await seedSqliteFile(source, { ...options, log });
+    const summary = await seedSqliteFile(source, { ...options, log, scratch: true });
     log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s; copying into PostgreSQL…`);
     await copyRows(source, url, log);
     log(`copied at ${((performance.now() - started) / 1000).toFixed(0)} s; building the search tables…`);

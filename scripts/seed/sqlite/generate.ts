@@ -74,14 +74,19 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     db.exec('ROLLBACK');
     throw error;
   }
-  log('indexing for search…');
-  transaction(db, () => {
-    rebuildSearchIndex(db);
-    // The index is fresh: the rebuild a migration may have asked for is done; no process has cached anything yet.
-    db.exec("DELETE FROM pending_jobs WHERE name = 'rebuild_search_index'");
+  // A scratch file for another backend's copy needs no search index of its own (that backend builds its own).
+  if (!options.scratch) {
+    log('indexing for search…');
+    transaction(db, () => {
+      rebuildSearchIndex(db);
+      // The index is fresh: the rebuild a migration may have asked for is done; no process has cached anything yet.
+      db.exec("DELETE FROM pending_jobs WHERE name = 'rebuild_search_index'");
+      db.exec('DELETE FROM cache_invalidations');
+    });
+    db.exec('ANALYZE');
+  } else {
     db.exec('DELETE FROM cache_invalidations');
-  });
-  db.exec('ANALYZE');
+  }
   const reviews = Number(db.prepare('SELECT count(*) AS n FROM reviews').get()?.n);
   const summary = { profiles: profiles.length, posts: options.posts, reviews, seconds: Math.round((performance.now() - started) / 100) / 10 };
   log(`done: ${summary.profiles} profiles, ${summary.posts} posts, ${summary.reviews} reviews in ${summary.seconds} s`);
