@@ -29,6 +29,23 @@ export interface FacetLookups {
   states: Map<number, string>;
 }
 
+/** The facet keys of categories (rows of id, name, slug and parent) and the states' names, as an index answers them. */
+export function facetLookupsOf(categoryRows: readonly { id: number; name: string; slug: string; parent_id: number | null }[],
+  stateRows: readonly { id: number; name: string }[]): FacetLookups {
+  const rows = new Map(categoryRows.map((category) => [category.id, category]));
+  const categories = new Map<number, CategoryKeys>();
+  for (const category of rows.values()) {
+    const parent = category.parent_id === null ? undefined : rows.get(category.parent_id);
+    categories.set(category.id, {
+      slugKey: parent ? `${parent.slug}--${category.slug}` : null,
+      nameKey: parent ? `${parent.name}--${category.name}` : null,
+      mainSlug: (parent ?? category).slug,
+      mainName: (parent ?? category).name,
+    });
+  }
+  return { categories, states: new Map(stateRows.map((state) => [state.id, state.name])) };
+}
+
 /** The narrow questions an engine answers for the search service. */
 export interface SearchIndex {
   /** The category of a slug (of a type, when given); `main` asks for a main category, else a child one. */

@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
 import type { FacetCounts, GroupRow, PageRow, SearchFilter, SearchSort } from '../../search/filter.ts';
-import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
+import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import { PostgresFacetStore } from './facet-store.ts';
@@ -210,19 +210,8 @@ async function walkPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, ids
 }
 
 async function lookups(db: QueryDb): Promise<FacetLookups> {
-  const rows = new Map((await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute()).map((row) => [row.id, row]));
-  const categories = new Map<number, CategoryKeys>();
-  for (const category of rows.values()) {
-    const parent = category.parent_id === null ? undefined : rows.get(category.parent_id);
-    categories.set(category.id, {
-      slugKey: parent ? `${parent.slug}--${category.slug}` : null,
-      nameKey: parent ? `${parent.name}--${category.name}` : null,
-      mainSlug: (parent ?? category).slug,
-      mainName: (parent ?? category).name,
-    });
-  }
-  const states = new Map((await db.selectFrom('states').select(['id', 'name']).execute()).map((state) => [state.id, state.name]));
-  return { categories, states };
+  return facetLookupsOf(await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute(),
+    await db.selectFrom('states').select(['id', 'name']).execute());
 }
 
 /** Ids of the posts having every word (the last as a prefix), of any type: the facet store checks the rest. */

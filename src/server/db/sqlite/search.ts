@@ -6,7 +6,7 @@
  */
 import { ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
 import { searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
-import type { CategoryKeys, FacetLookups, SearchIndex } from '../../search/search-service.ts';
+import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
@@ -47,18 +47,7 @@ function lookups(db: Db): FacetLookups {
   const version = Number((statement(db, 'PRAGMA data_version').get() as { data_version: number }).data_version);
   let cached = metaCache.get(db);
   if (!cached || cached.version !== version) {
-    const rows = new Map(findCategoryMeta(db).map((category) => [category.id, category]));
-    const categories = new Map<number, CategoryKeys>();
-    for (const category of rows.values()) {
-      const parent = category.parent_id === null ? undefined : rows.get(category.parent_id);
-      categories.set(category.id, {
-        slugKey: parent ? `${parent.slug}--${category.slug}` : null,
-        nameKey: parent ? `${parent.name}--${category.name}` : null,
-        mainSlug: (parent ?? category).slug,
-        mainName: (parent ?? category).name,
-      });
-    }
-    cached = { version, categories, states: new Map(all<{ id: number; name: string }>(db, 'SELECT id, name FROM states').map((state) => [state.id, state.name])) };
+    cached = { version, ...facetLookupsOf(findCategoryMeta(db), all<{ id: number; name: string }>(db, 'SELECT id, name FROM states')) };
     metaCache.set(db, cached);
   }
   return cached;
