@@ -45,7 +45,7 @@ async function prepare(url: string, fillFrom?: string): Promise<void> {
     console.log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
-  console.log(`Generating ${POSTS} listings into ${url} (a minute or two)…`);
+  console.log(`Generating ${POSTS} listings into ${url} (about a minute per 500,000 on SQLite; a PostgreSQL copy takes three times that)…`);
   const seed = spawnSync(process.execPath, ['scripts/seed.ts', '--posts', String(POSTS), '--database-url', url], { cwd: projectRoot, stdio: 'inherit' });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
