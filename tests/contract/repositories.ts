@@ -1,8 +1,8 @@
 /**
  * The repository contract: the behaviour every backend's repositories must have, edge cases included
  * (uniqueness, cascades, ordering, pagination, empty answers, atomic counting). It speaks only the data
- * seam (`Repositories`), never SQL, and is given a backend by its runner: SQLite now
- * (tests/unit/repositories-contract.test.ts); PostgreSQL runs the same suite (issue 24).
+ * seam (`Repositories`), never SQL, and is given a backend by its runner (tests/unit/repositories-contract.test.ts):
+ * SQLite, and PostgreSQL in npm test's second leg (TEST_DATABASE=postgres).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';

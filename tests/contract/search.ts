@@ -1,8 +1,8 @@
 /**
  * The search oracle: every search rule of spec §2–§4 and §9 (filters, facets, price buckets, sorts, Near Me,
  * paging, what is new) checked against a brute-force reading of the catalogue through the repositories, at the
- * level of the search service. It is given an engine by its runner: the SQLite engine now
- * (tests/unit/search-oracle.test.ts); a PostgreSQL engine runs the same suite (issue 24).
+ * level of the search service. It is given an engine by its runner (tests/unit/search-oracle.test.ts): the
+ * configured backend's, SQLite's and PostgreSQL's in npm test's two legs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../src/server/db/repositories.ts';

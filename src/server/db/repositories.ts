@@ -1,8 +1,8 @@
 /**
  * The data seam: what the services need from a database, per domain, as async functions over the
- * row shapes of rows.ts. The embedded default implements it on SQLite (./sqlite); a
- * PostgreSQL backend implements the same interfaces (and the SearchEngine of src/server/search),
- * and nothing above this line changes. Each write method is one transaction; a service that writes in several
+ * row shapes of rows.ts. The queries are written once in the query layer (./kysely) and bound by each backend:
+ * the embedded default on SQLite (./sqlite) and PostgreSQL (./postgres), each adding its own search index and
+ * migrations; nothing above this line knows which one runs. Each write method is one transaction; a service that writes in several
  * steps runs them in `transaction`.
  * Row types live in rows.ts.
  */
