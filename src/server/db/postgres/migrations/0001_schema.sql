@@ -634,7 +634,7 @@ CREATE INDEX search_posts_category ON search_posts(category_id, plan_weight DESC
 CREATE INDEX search_posts_state ON search_posts(type, state_id, plan_weight DESC, rating DESC, published_at DESC, post_id);
 CREATE INDEX search_posts_city ON search_posts(city_id, type);
 CREATE INDEX search_posts_rating ON search_posts(type, rating DESC, rating_count DESC, post_id);
-CREATE INDEX search_posts_title ON search_posts(type, sort_title COLLATE "C", post_id);
+CREATE INDEX search_posts_title ON search_posts(type, sort_title, post_id);
 CREATE INDEX search_posts_geo ON search_posts(type, lat, lon);
 CREATE INDEX search_posts_newest ON search_posts(type, first_live_at DESC, post_id DESC);
 
