@@ -601,7 +601,8 @@ CREATE TABLE search_posts (
   rating double precision NOT NULL,
   rating_count bigint NOT NULL,
   published_at timestamptz NOT NULL,
-  sort_title text NOT NULL,
+  -- Code-point order whatever the database's collation, as SQLite orders text: A-Z pages read the title index in order.
+  sort_title text COLLATE "C" NOT NULL,
   price double precision,
   category_id bigint NOT NULL,
   parent_id bigint NOT NULL,
