@@ -12,9 +12,35 @@ import type { TestDatabaseBackend } from '../test-database.ts';
 
 const TEST_SERVER: PostgresServer = testServer(projectRoot);
 
-/** Starts the tests' server unless it runs (no waiting for the disk: nothing in it outlives a run). */
-export async function startTestServer(): Promise<void> {
-  await startServer(TEST_SERVER, { durable: false });
+/** Whether the process that made a test database (its pid is in the name) is still running. */
+function makerRuns(database: string): boolean {
+  const pid = Number(/^t_.*_(\d+)_[0-9a-f]{8}$/.exec(database)?.[1]);
+  if (!pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let started: Promise<void> | undefined;
+
+/**
+ * Starts the tests' server unless it runs (no waiting for the disk: nothing in it outlives a run), once per process,
+ * and drops the databases a run that was stopped halfway left behind.
+ */
+export function startTestServer(): Promise<void> {
+  started ??= (async () => {
+    await startServer(TEST_SERVER, { durable: false });
+    await admin(async (client) => {
+      const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'");
+      for (const { datname } of rows) {
+        if (!makerRuns(datname)) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
+      }
+    });
+  })();
+  return started;
 }
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
