@@ -9,6 +9,9 @@ import { copyOfDatabase, testDatabases } from '../helpers/test-database.ts';
 describeSearchOracle(testDatabases().name, async () => {
   const copy = await copyOfDatabase(inject('templateUrl'), 'oracle');
   const backend = await openBackend(loadConfig({ DATABASE_URL: copy.url }));
+  // Posts whose expiry came since the template was indexed leave the index first, as the job each minute takes
+  // them out: the oracle reads what is live now, and so must the index.
+  await backend.repos.maintenance.expirePosts();
   const engine = backend.createSearchEngine({ repos: backend.repos, media: createMediaUrls('/media') }, { workers: 0, mediaBaseUrl: '/media' });
   return {
     engine,
