@@ -76,7 +76,8 @@ export async function findLiveSession(app: AppContext, token: string | undefined
     return undefined;
   }
   if (now - lastSeen >= SESSION_RULES.touchEveryMs) {
-    app.repos.auth.touchSession(session.id, new Date(now).toISOString()).catch((error: unknown) => console.error('Touching a session failed', error));
+    // Awaited (once an hour per session, a few ms): the next request must see it, even one that comes at once.
+    await app.repos.auth.touchSession(session.id, new Date(now).toISOString()).catch((error: unknown) => console.error('Touching a session failed', error));
   }
   return session;
 }
