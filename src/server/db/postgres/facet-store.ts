@@ -10,6 +10,8 @@ import type { QueryDb } from '../kysely/query.ts';
 import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
 
 const COLUMNS = sql.raw(FACET_COLUMNS.join(', '));
+/** Rows read at a time when the store loads everything. */
+const RELOAD_BATCH = 50_000;
 /** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */
 const GAP_KEPT_MS = TRANSACTION_LIMIT_MS * 4;
 
@@ -23,11 +25,20 @@ export class PostgresFacetStore {
     for (const row of rows) this.store.put(FACET_COLUMNS.map((column) => row[column]));
   }
 
-  /** Loads every row again: the first time, or when the log it needs was pruned or a rebuild replaced everything. */
+  /**
+   * Loads every row again: the first time, or when the log it needs was pruned or a rebuild replaced everything. In
+   * batches by id, so 5 million rows never sit in memory as objects at once.
+   */
   private async reload(db: QueryDb, last: number): Promise<void> {
     const { rows: [top] } = await sql<{ id: number | null }>`SELECT max(post_id) AS id FROM search_posts`.execute(db);
     this.store.reset(top?.id ?? 0);
-    await this.put(db, sql`true`);
+    for (let after = 0; ;) {
+      const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE post_id > ${after}
+        ORDER BY post_id LIMIT ${RELOAD_BATCH}`.execute(db);
+      for (const row of rows) this.store.put(FACET_COLUMNS.map((column) => row[column]));
+      if (rows.length < RELOAD_BATCH) break;
+      after = Number(rows[rows.length - 1]!.post_id);
+    }
     this.store.seq = last;
     this.gaps.clear();
   }
