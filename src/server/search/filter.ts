@@ -3,7 +3,7 @@
  * values, whatever the backend. Engines add what their own query language needs (SQLite: FTS5 expressions).
  */
 import type { ListingType } from '../../shared/constants.ts';
-import type { AttributeName } from '../../shared/search-attributes.ts';
+import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
 
 export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance' | 'newest';
 
@@ -53,4 +53,32 @@ export interface FacetCounts {
 /** The words of what a person typed that a search matches on: letters and digits, lower case, at most 12. */
 export function searchWords(search: string): string[] {
   return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+}
+
+const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+const higher = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+
+/**
+ * Counts from the groups of a grouped SQL pass (one per category and state, with a column `facet:key` per attribute
+ * key counted): totals per category with their price range, per state, and per attribute key. Both engines' SQL
+ * count paths end here.
+ */
+export function countsOfGroups(groups: readonly GroupRow[], facetNames: readonly AttributeName[]): FacetCounts {
+  const byCategory = new Map<number, GroupRow>();
+  const states = new Map<number, number>();
+  for (const group of groups) {
+    const merged = byCategory.get(group.category_id);
+    if (!merged) byCategory.set(group.category_id, { ...group });
+    else {
+      merged.n += group.n;
+      merged.min_price = lower(merged.min_price, group.min_price);
+      merged.max_price = higher(merged.max_price, group.max_price);
+    }
+    states.set(group.state_id, (states.get(group.state_id) ?? 0) + group.n);
+  }
+  const attributes = new Map<string, Map<string, number>>();
+  for (const name of facetNames) {
+    attributes.set(name, new Map(ATTRIBUTES[name].keys.map((key) => [key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0)])));
+  }
+  return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
 }

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
-import type { FacetCounts, GroupRow, PageRow, SearchFilter, SearchSort } from '../../search/filter.ts';
+import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort } from '../../search/filter.ts';
 import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
@@ -94,23 +94,7 @@ async function scanCounts(db: QueryDb, filter: SearchFilter, facetNames: readonl
   const groups = (await sql<GroupRow>`SELECT s.category_id, s.state_id, count(*) AS n, min(s.price) AS min_price, max(s.price) AS max_price
     ${facetColumns.length > 0 ? sql`, ${sql.join(facetColumns)}` : sql``}
     FROM search_posts s ${whereOf(conditions(filter))} GROUP BY s.category_id, s.state_id`.execute(db)).rows;
-  const byCategory = new Map<number, GroupRow>();
-  const states = new Map<number, number>();
-  for (const group of groups) {
-    const merged = byCategory.get(group.category_id);
-    if (!merged) byCategory.set(group.category_id, { ...group });
-    else {
-      merged.n += group.n;
-      merged.min_price = merged.min_price === null ? group.min_price : group.min_price === null ? merged.min_price : Math.min(merged.min_price, group.min_price);
-      merged.max_price = merged.max_price === null ? group.max_price : group.max_price === null ? merged.max_price : Math.max(merged.max_price, group.max_price);
-    }
-    states.set(group.state_id, (states.get(group.state_id) ?? 0) + group.n);
-  }
-  const attributes = new Map<string, Map<string, number>>();
-  for (const name of facetNames) {
-    attributes.set(name, new Map(ATTRIBUTES[name].keys.map((key) => [key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0)])));
-  }
-  return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
+  return countsOfGroups(groups, facetNames);
 }
 
 function orderOf(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> {

@@ -4,15 +4,15 @@
  * sort fallbacks, cards, distances) live in the search service above it; a PostgreSQL index answers the same
  * questions (decision 0002).
  */
-import { ATTRIBUTES, facetAttributesFor } from '../../../shared/search-attributes.ts';
-import { searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
+import { facetAttributesFor } from '../../../shared/search-attributes.ts';
+import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
 import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import {
   candidateIds, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
-  summaryGroups, walkPage, type GroupRow, type SearchFilter,
+  summaryGroups, walkPage, type SearchFilter,
 } from './repositories/search.ts';
 
 /** An FTS5 expression for words: every word must match, the last one as a prefix, inside title and body, optionally in one type. */
@@ -53,14 +53,6 @@ function lookups(db: Db): FacetLookups {
   return cached;
 }
 
-function minOf(a: number | null, b: number | null): number | null {
-  return a === null ? b : b === null ? a : Math.min(a, b);
-}
-
-function maxOf(a: number | null, b: number | null): number | null {
-  return a === null ? b : b === null ? a : Math.max(a, b);
-}
-
 /** How a search is counted: the summary tables, the facet store, or SQL alone (tests compare all three). */
 export interface SearchOptions {
   /** Plain browsing from the per-(type, category, state) summary tables. Default true. */
@@ -96,27 +88,7 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
     refreshFacetStore(store, db);
     return store.count(filter, facetNames, candidateIds(db, filter));
   }
-  const groups = scanGroups(db, filter, facetNames);
-  const byCategory = new Map<number, GroupRow>();
-  const states = new Map<number, number>();
-  for (const group of groups) {
-    const merged = byCategory.get(group.category_id);
-    if (!merged) byCategory.set(group.category_id, { ...group });
-    else {
-      merged.n += group.n;
-      merged.min_price = minOf(merged.min_price, group.min_price);
-      merged.max_price = maxOf(merged.max_price, group.max_price);
-    }
-    states.set(group.state_id, (states.get(group.state_id) ?? 0) + group.n);
-  }
-  for (const name of facetNames) {
-    const counts = new Map<string, number>();
-    for (const key of ATTRIBUTES[name].keys) {
-      counts.set(key, groups.reduce((sum, group) => sum + Number(group[`${name}:${key}`] ?? 0), 0));
-    }
-    attributes.set(name, counts);
-  }
-  return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
+  return countsOfGroups(scanGroups(db, filter, facetNames), facetNames);
 }
 
 /** The page's rows: walked from the sort's index over the counted ids when that is short, else sorted by SQL. */
