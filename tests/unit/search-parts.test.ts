@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WordIndex } from '../../src/server/search/word-index.ts';
 import { cacheKey, ResponseCache } from '../../src/server/search/cache.ts';
 import { clientAddressOf, clientKey, parseTrustProxy } from '../../src/server/client-ip.ts';
 import { AppError } from '../../src/server/errors.ts';
@@ -144,5 +145,37 @@ describe('client address behind proxies', () => {
 describe('haversine', () => {
   it('measures Kuala Lumpur to George Town at about 293 km', () => {
     expect(haversineKm({ lat: 3.139, lon: 101.6869 }, { lat: 5.4141, lon: 100.3288 })).toBeCloseTo(293, -1);
+  });
+});
+
+describe('word index', () => {
+  const build = (posts: Record<number, string[]>) => {
+    const index = new WordIndex();
+    index.begin();
+    for (const [id, lexemes] of Object.entries(posts)) index.add(Number(id), lexemes);
+    index.finish();
+    return index;
+  };
+  const sorted = (ids: Uint32Array) => [...ids].sort((a, b) => a - b);
+
+  it('finds the posts having every word, the prefix ones by any lexeme they start, each post once', () => {
+    const index = build({ 1: ['kedai', 'kopi'], 2: ['kopitiam', 'kedai'], 3: ['kopi'], 7: ['teh', 'kopi', 'kopitiam'] });
+    expect(sorted(index.match([{ lexeme: 'kopi', prefix: false }]))).toEqual([1, 3, 7]);
+    expect(sorted(index.match([{ lexeme: 'kopi', prefix: true }]))).toEqual([1, 2, 3, 7]);
+    expect(sorted(index.match([{ lexeme: 'kedai', prefix: false }, { lexeme: 'kop', prefix: true }]))).toEqual([1, 2]);
+    expect(sorted(index.match([{ lexeme: 'teh', prefix: false }, { lexeme: 'kedai', prefix: false }]))).toEqual([]);
+    expect(sorted(index.match([{ lexeme: 'zz', prefix: true }]))).toEqual([]);
+    // Matching leaves nothing behind: the same question twice gets the same answer.
+    expect(sorted(index.match([{ lexeme: 'kopi', prefix: true }]))).toEqual([1, 2, 3, 7]);
+  });
+
+  it('answers from a post\'s new words after a change, and forgets a post that left', () => {
+    const index = build({ 1: ['kedai', 'kopi'], 2: ['roti'] });
+    index.update(1, ['roti', 'canai']);
+    index.update(2, []);
+    index.update(9, ['kopi']);
+    expect(sorted(index.match([{ lexeme: 'kopi', prefix: false }]))).toEqual([9]);
+    expect(sorted(index.match([{ lexeme: 'roti', prefix: false }, { lexeme: 'can', prefix: true }]))).toEqual([1]);
+    expect(index.changedCount).toBe(3);
   });
 });

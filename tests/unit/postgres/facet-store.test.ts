@@ -54,3 +54,25 @@ describe('the facet store on PostgreSQL', () => {
     expect(pricedAt(facets, 123_456.5)).toBe(1);
   });
 });
+
+describe('the word index on PostgreSQL', () => {
+  it('finds the same posts as the GIN index, before and after a post\'s words change', async () => {
+    const facets = new PostgresFacetStore();
+    await refresh(facets);
+    expect(facets.words?.size).toBeGreaterThan(0);
+    const gin = async (query: string) => (await sql<{ post_id: number }>`SELECT post_id FROM search_posts
+      WHERE words @@ to_tsquery('yp_words', ${query}) ORDER BY post_id`.execute(db)).rows.map((row) => Number(row.post_id));
+    const words = async (lexemes: [string, boolean][]) => [...facets.words!.match(lexemes.map(([lexeme, prefix]) => ({ lexeme, prefix })))].sort((a, b) => a - b);
+    const [post] = (await sql<{ post_id: number; lexeme: string }>`SELECT post_id, (tsvector_to_array(words))[1] AS lexeme
+      FROM search_posts ORDER BY post_id LIMIT 1`.execute(db)).rows;
+    const common = post!.lexeme;
+    expect(await words([[common, false]])).toEqual(await gin(common));
+    expect(await words([[common.slice(0, 2), true]])).toEqual(await gin(`${common.slice(0, 2)}:*`));
+
+    await sql`UPDATE search_posts SET words = to_tsvector('yp_words', 'Zyxwv kopitiam') WHERE post_id = ${post!.post_id}`.execute(db);
+    await refresh(facets);
+    expect(await words([[common, false]])).toEqual(await gin(common));
+    expect(await words([['zyxwv', false], ['kopi', true]])).toEqual([Number(post!.post_id)]);
+    expect(await gin('zyxwv & kopi:*')).toEqual([Number(post!.post_id)]);
+  });
+});

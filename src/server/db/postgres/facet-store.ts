@@ -6,23 +6,36 @@
  */
 import { sql } from 'kysely';
 import { FACET_COLUMNS, FacetStore } from '../../search/facet-store.ts';
+import { WordIndex } from '../../search/word-index.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
 
-const COLUMNS = sql.raw(FACET_COLUMNS.join(', '));
+const COLUMNS = sql.raw(`${FACET_COLUMNS.join(', ')}, tsvector_to_array(words) AS lexemes`);
 /** Rows read at a time when the store loads everything. */
 const RELOAD_BATCH = 50_000;
+/**
+ * The word index is built when the posts' (lexeme, post) pairs are at most this many (4 bytes each; about 10.4
+ * million at 500,000 listings): past it, words are looked up in the GIN index alone. `SEARCH_WORD_INDEX_MAX`.
+ */
+const WORD_INDEX_MAX = Number(process.env.SEARCH_WORD_INDEX_MAX ?? 60_000_000);
+/** Posts changed since the last full load past which the word index is loaded again. */
+const WORD_CHANGES_MAX = 50_000;
 /** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */
 const GAP_KEPT_MS = TRANSACTION_LIMIT_MS * 4;
 
 export class PostgresFacetStore {
   readonly store = new FacetStore();
+  /** The lexemes of every indexed post, or undefined when there are too many to hold (WORD_INDEX_MAX). */
+  words: WordIndex | undefined;
   /** Sequence numbers not yet seen below `store.seq`, with when they were first missed. */
   private gaps = new Map<number, number>();
 
   private async put(db: QueryDb, where: ReturnType<typeof sql>): Promise<void> {
     const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE ${where}`.execute(db);
-    for (const row of rows) this.store.put(FACET_COLUMNS.map((column) => row[column]));
+    for (const row of rows) {
+      this.store.put(FACET_COLUMNS.map((column) => row[column]));
+      this.words?.update(Number(row.post_id), row.lexemes as string[]);
+    }
   }
 
   /**
@@ -31,14 +44,22 @@ export class PostgresFacetStore {
    */
   private async reload(db: QueryDb, last: number): Promise<void> {
     const { rows: [top] } = await sql<{ id: number | null }>`SELECT max(post_id) AS id FROM search_posts`.execute(db);
+    const { rows: [pairs] } = await sql<{ n: number | null }>`SELECT sum(length(words))::float8 AS n FROM search_posts`.execute(db);
     this.store.reset(top?.id ?? 0);
+    this.words = (pairs?.n ?? 0) <= WORD_INDEX_MAX ? new WordIndex() : undefined;
+    const words = this.words;
+    words?.begin();
     for (let after = 0; ;) {
       const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE post_id > ${after}
         ORDER BY post_id LIMIT ${RELOAD_BATCH}`.execute(db);
-      for (const row of rows) this.store.put(FACET_COLUMNS.map((column) => row[column]));
+      for (const row of rows) {
+        this.store.put(FACET_COLUMNS.map((column) => row[column]));
+        words?.add(Number(row.post_id), row.lexemes as string[]);
+      }
       if (rows.length < RELOAD_BATCH) break;
       after = Number(rows[rows.length - 1]!.post_id);
     }
+    words?.finish();
     this.store.seq = last;
     this.gaps.clear();
   }
@@ -49,7 +70,8 @@ export class PostgresFacetStore {
     const last = log?.last ?? 0;
     const first = log?.first ?? null;
     const { store } = this;
-    if (store.seq < 0 || (first !== null && first > store.seq + 1 && last > store.seq)) return this.reload(db, last);
+    const behind = first !== null && first > store.seq + 1 && last > store.seq;
+    if (store.seq < 0 || behind || (this.words?.changedCount ?? 0) > WORD_CHANGES_MAX) return this.reload(db, last);
     for (const [seq, missedAt] of this.gaps) if (now - missedAt > GAP_KEPT_MS) this.gaps.delete(seq);
     if (last <= store.seq && this.gaps.size === 0) return;
     const wanted = [...this.gaps.keys()];
@@ -61,7 +83,10 @@ export class PostgresFacetStore {
     // Post 0 stands for every post (a rebuild).
     if (changes.some((change) => change.post_id === 0)) return this.reload(db, last);
     const ids = [...new Set(changes.map((change) => change.post_id))];
-    for (const id of ids) store.remove(id);
+    for (const id of ids) {
+      store.remove(id);
+      this.words?.update(id, []);
+    }
     if (ids.length > 0) await this.put(db, sql`post_id = ANY(${ids}::bigint[])`);
     store.seq = Math.max(store.seq, last);
   }

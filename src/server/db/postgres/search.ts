@@ -11,6 +11,7 @@ import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type Sea
 import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
+import type { WordIndex, WordTerm } from '../../search/word-index.ts';
 import { PostgresFacetStore } from './facet-store.ts';
 
 /** Cosine of the angle between the row's location and the origin: it falls as the great-circle distance grows. */
@@ -198,8 +199,29 @@ async function lookups(db: QueryDb): Promise<FacetLookups> {
     await db.selectFrom('states').select(['id', 'name']).execute());
 }
 
-/** Ids of the posts having every word (the last as a prefix), of any type: the facet store checks the rest. */
-async function candidateIds(db: QueryDb, words: readonly string[]): Promise<Uint32Array> {
+/**
+ * The words as the tsquery normalises them (lower case, unaccented), the last as a prefix from two letters on as
+ * in `wordsQuery`; undefined when a word is not exactly one lexeme (the GIN index answers those).
+ */
+async function wordTerms(db: QueryDb, words: readonly string[]): Promise<WordTerm[] | undefined> {
+  const { rows } = await sql<{ query: string }>`SELECT to_tsquery('yp_words', w)::text AS query
+    FROM unnest(${words}::text[]) WITH ORDINALITY AS t(w, n) ORDER BY n`.execute(db);
+  const terms: WordTerm[] = [];
+  for (const [index, { query }] of rows.entries()) {
+    const lexeme = /^'([^']+)'$/.exec(query)?.[1];
+    if (lexeme === undefined) return undefined;
+    terms.push({ lexeme, prefix: index === words.length - 1 && words[index]!.length >= 2 });
+  }
+  return terms;
+}
+
+/**
+ * Ids of the posts having every word (the last as a prefix), of any type: the facet store checks the rest. From the
+ * in-memory word index when there is one (a common word's ids cost a heap visit per row through GIN).
+ */
+async function candidateIds(db: QueryDb, words: readonly string[], index: WordIndex | undefined): Promise<Uint32Array> {
+  const terms = index && await wordTerms(db, words);
+  if (index && terms) return index.match(terms);
   const { rows: [row] } = await sql<{ ids: string | null }>`SELECT string_agg(post_id::text, ',') AS ids FROM search_posts
     WHERE words @@ to_tsquery('yp_words', ${wordsQuery(words)})`.execute(db);
   if (!row?.ids) return new Uint32Array(0);
@@ -258,7 +280,7 @@ export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): S
         else if (facets && filter.liveSince === undefined) {
           counts = await holding(async () => {
             await facets.refresh(trx);
-            const candidates = filter.words ? await candidateIds(trx, filter.words) : undefined;
+            const candidates = filter.words ? await candidateIds(trx, filter.words, facets.words) : undefined;
             const counted = facets.store.count(filter, facetNames, candidates);
             matches = { ids: counted.ids.slice().sort(), share: counted.total / Math.max(1, facets.store.size(filter.type)) };
             return counted;
