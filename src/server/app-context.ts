@@ -75,7 +75,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const timers = options.timers ?? true;
   const invalidations = new CacheInvalidations(repos, clock, config.cachePollMs);
   await invalidations.start();
-  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, clockFile: config.testClockFile ?? undefined });
+  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
   const limits = new RateLimits((rule) => (SHARED_RULES.has(rule) ? new CounterStore(repos.counters, clock) : new MemoryStore()));

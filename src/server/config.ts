@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   /** Bytes of JSON the search response cache may hold, whatever its entry count. */
   SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   /**
+   * PostgreSQL: the facet store also holds every (word, listing) pair in memory (4 bytes each) when there are at
+   * most this many; past it, words are looked up in the GIN index (decision 0019).
+   */
+  SEARCH_WORD_INDEX_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(60_000_000),
+  /**
    * How often a process reads the invalidation log (decision 0017), in ms: a change reaches its caches within this
    * (plus one read). 0 reads it on every cached lookup (tests).
    */
@@ -117,6 +122,8 @@ export type Config = {
   searchWorkers: number;
   searchCacheSize: number;
   searchCacheBytes: number;
+  /** PostgreSQL: the most (word, listing) pairs the facet store holds in memory (decision 0019). */
+  searchWordIndexMax: number;
   pageCacheBytes: number;
   cachePollMs: number;
   /** The time offset file of an end-to-end test's server (NODE_ENV=test only), else null. */
@@ -187,6 +194,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchWorkers: SEARCH_WORKERS,
     searchCacheSize: SEARCH_CACHE_SIZE,
     searchCacheBytes: SEARCH_CACHE_BYTES,
+    searchWordIndexMax: settings.SEARCH_WORD_INDEX_MAX,
     pageCacheBytes: PAGE_CACHE_BYTES,
     cachePollMs: settings.CACHE_POLL_MS,
     testClockFile: settings.TEST_CLOCK_FILE ? resolvePath(settings.TEST_CLOCK_FILE) : null,

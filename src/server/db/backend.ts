@@ -16,6 +16,8 @@ export interface SearchEngineOptions {
   workers: number;
   /** The media base URL cards are built with. */
   mediaBaseUrl: string;
+  /** PostgreSQL: the most (word, listing) pairs its facet store holds in memory (decision 0019). */
+  wordIndexMax?: number;
   /** TEST_CLOCK_FILE, for engines whose threads keep their own clock (end-to-end tests only). */
   clockFile?: string;
 }

@@ -74,5 +74,10 @@ describe('the word index on PostgreSQL', () => {
     expect(await words([[common, false]])).toEqual(await gin(common));
     expect(await words([['zyxwv', false], ['kopi', true]])).toEqual([Number(post!.post_id)]);
     expect(await gin('zyxwv & kopi:*')).toEqual([Number(post!.post_id)]);
+
+    // Past its limit of (word, listing) pairs there is no word index: words go to the GIN index.
+    const small = new PostgresFacetStore(0);
+    await refresh(small);
+    expect(small.words).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ const RELOAD_BATCH = 50_000;
  * The word index is built when the posts' (lexeme, post) pairs are at most this many (4 bytes each; about 10.4
  * million at 500,000 listings): past it, words are looked up in the GIN index alone. `SEARCH_WORD_INDEX_MAX`.
  */
-const WORD_INDEX_MAX = Number(process.env.SEARCH_WORD_INDEX_MAX ?? 60_000_000);
+export const WORD_INDEX_MAX = 60_000_000;
 /** Posts changed since the last full load past which the word index is loaded again. */
 const WORD_CHANGES_MAX = 50_000;
 /** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */
@@ -27,6 +27,12 @@ export class PostgresFacetStore {
   readonly store = new FacetStore();
   /** The lexemes of every indexed post, or undefined when there are too many to hold (WORD_INDEX_MAX). */
   words: WordIndex | undefined;
+
+  private readonly wordIndexMax: number;
+
+  constructor(wordIndexMax = WORD_INDEX_MAX) {
+    this.wordIndexMax = wordIndexMax;
+  }
   /** Sequence numbers not yet seen below `store.seq`, with when they were first missed. */
   private gaps = new Map<number, number>();
 
@@ -46,7 +52,7 @@ export class PostgresFacetStore {
     const { rows: [top] } = await sql<{ id: number | null }>`SELECT max(post_id) AS id FROM search_posts`.execute(db);
     const { rows: [pairs] } = await sql<{ n: number | null }>`SELECT sum(length(words))::float8 AS n FROM search_posts`.execute(db);
     this.store.reset(top?.id ?? 0);
-    this.words = (pairs?.n ?? 0) <= WORD_INDEX_MAX ? new WordIndex() : undefined;
+    this.words = (pairs?.n ?? 0) <= this.wordIndexMax ? new WordIndex() : undefined;
     const words = this.words;
     words?.begin();
     for (let after = 0; ;) {

@@ -13,7 +13,7 @@ import { postgresSearchIndex } from './search.ts';
 export function createPostgresSearchEngine(url: string, catalog: CatalogContext, options: SearchEngineOptions): SearchEngine {
   const pool = openPool(url, { max: Math.max(2, options.workers * 2), applicationName: 'yp-search' });
   const db = postgresKysely(pool);
-  const index = postgresSearchIndex(db);
+  const index = postgresSearchIndex(db, { wordIndexMax: options.wordIndexMax });
   return {
     search: (query) => runSearch(index, catalog, query),
     async ready() {

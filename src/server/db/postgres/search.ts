@@ -235,6 +235,8 @@ async function candidateIds(db: QueryDb, words: readonly string[], index: WordIn
 export interface SearchOptions {
   /** Everything the summaries cannot answer counted by an in-memory facet store over the word index's ids. Default true. */
   useFacetStore?: boolean;
+  /** The most (word, listing) pairs the facet store holds in memory; past it, words go to the GIN index. */
+  wordIndexMax?: number;
 }
 
 /**
@@ -243,7 +245,7 @@ export interface SearchOptions {
  * holding it, its snapshot begun inside, so the store never runs ahead of the page a search reads.
  */
 export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): SearchIndex {
-  const facets = options.useFacetStore === false ? undefined : new PostgresFacetStore();
+  const facets = options.useFacetStore === false ? undefined : new PostgresFacetStore(options.wordIndexMax);
   let queue: Promise<unknown> = Promise.resolve();
   const holding = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work, work);
