@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPool, postgresKysely } from '../../../src/server/db/postgres/connection.ts';
 import { PostgresFacetStore } from '../../../src/server/db/postgres/facet-store.ts';
 import type { QueryDb } from '../../../src/server/db/kysely/query.ts';
+import { postgresSearchIndex } from '../../../src/server/db/postgres/search.ts';
+import { openBackend } from '../../../src/server/db/backend.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { createMediaUrls } from '../../../src/server/media/urls.ts';
+import { runSearch } from '../../../src/server/search/search-service.ts';
+import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { copyOfDatabase } from '../../helpers/test-database.ts';
 
 /**
@@ -79,5 +85,32 @@ describe('the word index on PostgreSQL', () => {
     const small = new PostgresFacetStore(0);
     await refresh(small);
     expect(small.words).toBeUndefined();
+  });
+});
+
+describe('keyword searches on PostgreSQL', () => {
+  it('give the same totals, facets and pages from the word index, the GIN index and SQL alone', async () => {
+    const backend = await openBackend(loadConfig({ DATABASE_URL: copy.url }));
+    try {
+      const catalog = { repos: backend.repos, media: createMediaUrls('/media') };
+      const engines = [postgresSearchIndex(db), postgresSearchIndex(db, { wordIndexMax: 0 }), postgresSearchIndex(db, { useFacetStore: false })];
+      let compared = 0;
+      for (const request of [{ search: 'professional' }, { type: 'services', search: 'aircon serv', location: 'Selangor' },
+        { type: 'jobs', search: 'manager', job_qualification: 'degree' }, { search: 'Kuala L' }, { type: 'services', search: 'café' }]) {
+        for (const sort of ['recommended', 'relevance', 'az']) {
+          const query = SearchRequestSchema.parse({ ...request, sort });
+          const [viaWords, viaGin, viaSql] = await Promise.all(engines.map((engine) => runSearch(engine, catalog, query)));
+          for (const other of [viaGin!, viaSql!]) {
+            expect(viaWords!.total, JSON.stringify(query)).toBe(other.total);
+            expect(viaWords!.filters).toEqual(other.filters);
+            expect(viaWords!.results.map((card) => card.id)).toEqual(other.results.map((card) => card.id));
+          }
+          if (viaSql!.total > 0) compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(6);
+    } finally {
+      await backend.close();
+    }
   });
 });
