@@ -8,3 +8,24 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * First path segments the site uses: a profile lives at /{slug}, so its slug (and, to keep one rule, an ad's) is
+ * never one of these. Kept in step with src/pages (a unit test checks); file names (robots.txt, sw.js) have a dot,
+ * which a slug never has.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'advertiser', 'operator', 'me', 'api', 'media', 'fragments', 'pages', 'specializations', 'sitemaps', 'search', 'offline',
+  'services', 'jobs', 'hireme', 'buysell', 'education', 'advertise-on-yp', 'healthz', 'readyz', '404', '500',
+  'admin', 'login', 'logout',
+]);
+
+/**
+ * The slug of a new profile or ad: its name slugified, never empty and never a reserved segment; a name without
+ * Latin letters or digits gets undefined, and the caller uses `{kind}-{id}`.
+ */
+export function listingSlugBase(name: string): string | undefined {
+  const slug = slugify(name).slice(0, 80).replace(/-+$/, '');
+  if (slug === '') return undefined;
+  return RESERVED_SLUGS.has(slug) || /^\d+$/.test(slug) ? `${slug}-listing` : slug;
+}

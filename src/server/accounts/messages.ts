@@ -9,6 +9,7 @@ const CODE_PURPOSE_TEXT: Record<CodePurpose, string> = {
   reset: 'to reset your password',
   login: 'to log in',
   verify: 'to confirm this address',
+  claim: 'to claim your business on our directory',
 };
 
 export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number): Mail {

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
+import { advertiserRoutes } from './advertiser.ts';
 import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
@@ -26,7 +27,8 @@ export function apiError(error: Error, c: Context): Response {
 
 /** Paths whose answers are about one person: no cache may store them. */
 const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow',
-  '/enquire', '/enquire/*', '/job-application', '/job-application/*', '/hireme/enquire', '/hireme/enquire/*', '/buysell/enquire', '/buysell/enquire/*'];
+  '/enquire', '/enquire/*', '/job-application', '/job-application/*', '/hireme/enquire', '/hireme/enquire/*', '/buysell/enquire', '/buysell/enquire/*',
+  '/advertiser', '/advertiser/*'];
 
 /** Marks an answer no-store, unless its route said something stricter already (a CV download: private, no-store). */
 const noStore: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -53,6 +55,7 @@ export function createApi(app: AppContext) {
   api.route('/', reviewRoutes(app));
   api.route('/', engagementRoutes(app));
   api.route('/', enquiryRoutes(app));
+  api.route('/advertiser', advertiserRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError(apiError);

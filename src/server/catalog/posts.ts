@@ -79,16 +79,24 @@ function toCard(
   };
 }
 
-/** A post with everything its detail page shows (expired ones too), or undefined when no post has that slug. */
-export async function getPostBySlug({ repos, media: urls }: CatalogContext, slug: string): Promise<Post | undefined> {
-  const { catalog } = repos;
-  const id = await catalog.findPostIdBySlug(slug);
+/**
+ * A post with everything its detail page shows (expired ones too), or undefined when no post has that slug. A draft
+ * is nobody's to see but its advertiser's preview (`drafts: true`).
+ */
+export async function getPostBySlug(context: CatalogContext, slug: string, options: { drafts?: boolean } = {}): Promise<Post | undefined> {
+  const id = await context.repos.catalog.findPostIdBySlug(slug);
   if (id === undefined) return undefined;
+  return getPostById(context, id, options);
+}
+
+/** A post by id, as getPostBySlug gives it. */
+export async function getPostById({ repos, media: urls }: CatalogContext, id: number, options: { drafts?: boolean } = {}): Promise<Post | undefined> {
+  const { catalog } = repos;
   const [[row], media, categories, locationRows, attributes, documents] = await Promise.all([
     catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
     catalog.findPostAttributes([id]), catalog.findPostDocuments([id]),
   ]);
-  if (!row) return undefined;
+  if (!row || (row.status === 'draft' && !options.drafts)) return undefined;
   const card = toCard(urls, row, { media: media[0], categories, locations: locationRows });
   const confidential = card.confidential;
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };

@@ -13,6 +13,7 @@ import type {
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
+  AdvertiserProfileRow, ClaimRow, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, SubscriptionRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -272,6 +273,59 @@ export interface OutboxRepository {
   markSent(id: number): Promise<void>;
 }
 
+/**
+ * The advertiser site (issue 25): the profiles a user owns and their history, claims, subscriptions, and the ads
+ * they write. Who may do what is the policies' to say (policies.ts); these only store. Writes to posts and profiles
+ * reindex the posts they touch and name their cache tags.
+ */
+export interface AdvertiserRepository {
+  findProfile(id: number): Promise<AdvertiserProfileRow | undefined>;
+  /** The businesses a user owns, oldest first. */
+  findOwnedProfiles(userId: number): Promise<AdvertiserProfileRow[]>;
+  /** The user's personal profile (their hireme ads belong to it). */
+  findPersonalProfileId(userId: number): Promise<number | undefined>;
+  /** The first free slug of profiles or posts: `base`, `base-2`… */
+  freeSlug(table: 'profiles' | 'posts', base: string): Promise<string>;
+  /** A new profile owned (and so claimed) by its creator; a slug function gets the new id. */
+  createProfile(profile: { kind: 'business' | 'individual'; name: string; ownerUserId: number; slug: string | ((id: number) => string) }): Promise<{ id: number; slug: string }>;
+  /** Applies an edit and records its history. */
+  saveProfile(id: number, save: ProfileSave): Promise<void>;
+  findProfileKeywords(profileId: number): Promise<string[]>;
+  /** A profile's history, newest first. */
+  findProfileChanges(profileId: number, limit: number): Promise<ProfileChangeRow[]>;
+  insertClaim(claim: NewClaim): Promise<number>;
+  findClaim(id: number): Promise<ClaimRow | undefined>;
+  findClaimsBy(userId: number): Promise<ClaimRow[]>;
+  /** Gives the profile to the claimant when nobody owns or claimed it; false when someone got there first. */
+  completeClaim(claim: { id: number; profileId: number; userId: number }): Promise<boolean>;
+  /** The subscription running now. */
+  currentSubscription(profileId: number): Promise<SubscriptionRow | undefined>;
+  hasHadTrial(profileId: number): Promise<boolean>;
+  /** Starts a subscription, giving the profile and its posts the plan (a second trial is a ConflictError). */
+  startSubscription(subscription: Omit<SubscriptionRow, 'id' | 'tokens_used'>): Promise<void>;
+  /** Takes tokens; false (nothing taken) when too few are left. */
+  spendTokens(subscriptionId: number, tokens: number): Promise<boolean>;
+  /** Businesses whose subscriptions all ended go back to FREE; returns how many posts changed plan. */
+  endSubscriptions(): Promise<number>;
+  createPost(post: { type: ListingType; profileId: number; ownerUserId: number; plan: string; slug: string | ((id: number) => string); content: PostContent }): Promise<{ id: number; slug: string }>;
+  updatePost(id: number, type: ListingType, content: PostContent): Promise<void>;
+  changePostState(id: number, change: PostStateChange): Promise<void>;
+  findOwnPost(id: number): Promise<OwnPostRow | undefined>;
+  /** The posts a user wrote or whose business they own, newest first. */
+  findOwnPosts(userId: number, limit: number): Promise<OwnPostRow[]>;
+  countAdsWentLive(userId: number): Promise<number>;
+  findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;
+  findJobSalaryTypes(ids: readonly number[]): Promise<Map<number, 'month' | 'year'>>;
+  /** A town by its name and its state's name (any case), with its centre. */
+  /** A listing's current images (and a profile's logo) among these full-variant paths, with their media ids. */
+  findListingMediaIds(listing: { kind: 'post' | 'profile'; id: number }, fullPaths: readonly string[]): Promise<{ id: number; full: string }[]>;
+  /** Documents by file for a listing: those on it already, and the user's own unused uploads. */
+  findUsableDocuments(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
+  /** Views, clicks and enquiries per listing the user owns, over days `fromDay`–`toDay` (enquiries since `since`). */
+  findListingTotals(userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]>;
+  findTown(city: string, state: string): Promise<{ city_id: number; state_id: number; latitude: number; longitude: number } | undefined>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -290,6 +344,7 @@ export interface Repositories {
   jobs: JobRepository;
   outbox: OutboxRepository;
   cache: CacheRepository;
+  advertiser: AdvertiserRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

@@ -7,7 +7,7 @@ import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
-export type PostStatus = 'active' | 'expired' | 'removed';
+export type PostStatus = 'draft' | 'active' | 'expired' | 'removed';
 
 export interface MediaRow {
   owner_id: number;
@@ -368,7 +368,7 @@ export interface CounterState {
 export type SocialProvider = 'google' | 'facebook';
 
 /** What a code is for: it cannot be used for anything else (ASVS 6.6.2). */
-export type CodePurpose = 'register' | 'reset' | 'login' | 'verify';
+export type CodePurpose = 'register' | 'reset' | 'login' | 'verify' | 'claim';
 
 export interface UserDetailRow {
   gender: 'm' | 'f' | null;
@@ -524,4 +524,170 @@ export interface OutboxMessageRow {
   message: string;
   created_at: string;
   sent_at: string | null;
+}
+
+/** A profile as its owner edits it (the advertiser site). */
+export interface AdvertiserProfileRow {
+  id: number;
+  slug: string;
+  kind: 'business' | 'individual';
+  name: string;
+  store_name: string | null;
+  company_no: string | null;
+  about: string | null;
+  plan: Plan;
+  claimed: boolean;
+  owner_user_id: number | null;
+  url: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  youtube: string | null;
+  wechat: string | null;
+  whatsapp: string | null;
+  logo_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The profile columns an owner's edit sets. */
+export type ProfileFields = Partial<Pick<AdvertiserProfileRow, 'name' | 'store_name' | 'company_no' | 'about' | 'url' | 'facebook' | 'twitter'
+  | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp' | 'logo_id' | 'claimed'>>;
+
+/** A location as an edit stores it: kept by id, or new. */
+export interface LocationSave {
+  id?: number;
+  name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city_id: number;
+  state_id: number;
+  postcode: string;
+  phone_number: string | null;
+  company_phone_number: string | null;
+  fax_number: string | null;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+/** One field's change in a profile's history; 'pending' waits for an operator's review. */
+export interface ProfileChange {
+  userId: number | null;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+  review: 'none' | 'pending';
+}
+
+/** An edit of a profile: the parts given are replaced, and its history rows recorded, in one write. */
+export interface ProfileSave {
+  fields: ProfileFields;
+  categoryIds?: number[];
+  keywords?: string[];
+  hours?: { day: number; opens: string; closes: string }[];
+  locations?: LocationSave[];
+  mediaIds?: number[];
+  documentIds?: number[];
+  history: ProfileChange[];
+}
+
+export interface ProfileChangeRow {
+  id: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  review: 'none' | 'pending' | 'approved' | 'rejected';
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface NewClaim {
+  profileId: number;
+  userId: number;
+  method: 'sms' | 'email' | 'document';
+  target: string | null;
+  documentId: number | null;
+}
+
+export interface ClaimRow {
+  id: number;
+  profile_id: number;
+  user_id: number;
+  method: 'sms' | 'email' | 'document';
+  target: string | null;
+  document_id: number | null;
+  status: 'pending' | 'verified' | 'rejected';
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface SubscriptionRow {
+  id: number;
+  profile_id: number;
+  plan: 'BRONZE' | 'SILVER' | 'GOLD';
+  kind: 'trial' | 'paid';
+  starts_at: string;
+  ends_at: string;
+  tokens: number;
+  tokens_used: number;
+}
+
+/** The type-specific part of an ad as stored. */
+export type PostDetails =
+  | { kind: 'jobs'; level: string; requirements: string; responsibilities: string; benefits: string; company_confidential: boolean; resume_required: boolean; salary_type: 'month' | 'year' }
+  | { kind: 'hireme'; expertise: string; rate: string; vaccination: string; skill: string; experience: string; education: string; company_confidential: boolean }
+  | { kind: 'services'; description: string }
+  | { kind: 'buysell'; deal_type: string; condition: string; brand: string | null; qty: number | null; description: string };
+
+/** What an advertiser writes of an ad. */
+export interface PostContent {
+  title: string;
+  summary: string;
+  priceMinSen: number | null;
+  priceMaxSen: number | null;
+  opSen: number | null;
+  /** A job's own expiry (null: the ad's 30 days, set when it is published). */
+  expiresAt: string | null;
+  categoryIds: number[];
+  locationIds: number[];
+  attributes: { name: string; value: string }[];
+  keywords: string[];
+  mediaIds: number[];
+  documentIds: number[];
+  details: PostDetails;
+}
+
+/** A step of an ad's life, and what it cost. */
+export interface PostStateChange {
+  status: PostStatus;
+  publishedAt?: string;
+  expiresAt?: string | null;
+  firstLiveAt?: string;
+  plan?: Plan;
+  tokens?: number;
+  amountSen?: number;
+}
+
+/** An ad in its advertiser's list, with who owns it. */
+export interface OwnPostRow {
+  id: number;
+  type: ListingType;
+  profile_id: number;
+  profile_name: string;
+  slug: string;
+  title: string;
+  status: PostStatus;
+  plan: Plan;
+  live: boolean;
+  published_at: string;
+  expires_at: string | null;
+  first_live_at: string | null;
+  tokens_spent: number;
+  amount_sen: number;
+  created_at: string;
+  updated_at: string;
+  owner_user_id: number | null;
+  profile_owner_user_id: number | null;
 }

@@ -173,6 +173,7 @@ export interface JobDetailsTable {
   benefits: string;
   company_confidential: Generated<number>;
   resume_required: Generated<number>;
+  salary_type: string | null;
 }
 
 export interface JobSchedulesTable {
@@ -303,6 +304,12 @@ export interface PostDocumentsTable {
   position: number;
 }
 
+export interface PostKeywordsTable {
+  post_id: number;
+  position: number;
+  keyword: string;
+}
+
 export interface PostLocationsTable {
   post_id: number;
   location_id: number;
@@ -339,6 +346,8 @@ export interface PostsTable {
   op_sen: number | null;
   first_live_at: string | null;
   owner_user_id: number | null;
+  tokens_spent: Generated<number>;
+  amount_sen: Generated<number>;
 }
 
 export interface ProfileBadgesTable {
@@ -352,10 +361,39 @@ export interface ProfileCategoriesTable {
   position: Generated<number>;
 }
 
+export interface ProfileChangesTable {
+  id: Generated<number>;
+  profile_id: number;
+  user_id: number | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  review: string;
+  created_at: string;
+}
+
+export interface ProfileClaimsTable {
+  id: Generated<number>;
+  profile_id: number;
+  user_id: number;
+  method: string;
+  target: string | null;
+  document_id: number | null;
+  status: Generated<string>;
+  created_at: string;
+  decided_at: string | null;
+}
+
 export interface ProfileDocumentsTable {
   profile_id: number;
   document_id: number;
   position: number;
+}
+
+export interface ProfileKeywordsTable {
+  profile_id: number;
+  position: number;
+  keyword: string;
 }
 
 export interface ProfileMediaTable {
@@ -458,6 +496,18 @@ export interface StatesTable {
   kind: string;
 }
 
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  profile_id: number;
+  plan: string;
+  kind: string;
+  starts_at: string;
+  ends_at: string;
+  tokens: number;
+  tokens_used: Generated<number>;
+  created_at: string;
+}
+
 export interface UploadsTable {
   id: Generated<number>;
   owner: string;
@@ -555,12 +605,16 @@ export interface Tables {
   post_attributes: PostAttributesTable;
   post_categories: PostCategoriesTable;
   post_documents: PostDocumentsTable;
+  post_keywords: PostKeywordsTable;
   post_locations: PostLocationsTable;
   post_media: PostMediaTable;
   posts: PostsTable;
   profile_badges: ProfileBadgesTable;
   profile_categories: ProfileCategoriesTable;
+  profile_changes: ProfileChangesTable;
+  profile_claims: ProfileClaimsTable;
   profile_documents: ProfileDocumentsTable;
+  profile_keywords: ProfileKeywordsTable;
   profile_media: ProfileMediaTable;
   profiles: ProfilesTable;
   reports: ReportsTable;
@@ -571,6 +625,7 @@ export interface Tables {
   sessions: SessionsTable;
   settings: SettingsTable;
   states: StatesTable;
+  subscriptions: SubscriptionsTable;
   uploads: UploadsTable;
   user_details: UserDetailsTable;
   user_roles: UserRolesTable;

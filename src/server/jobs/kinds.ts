@@ -23,6 +23,8 @@ const FINISHED_JOB_DAYS = 7;
 export const RECURRING_JOBS: readonly RecurringJob[] = [
   // Posts past their expiry leave search, rows and sitemaps.
   { kind: 'expire_posts', everyMs: MINUTE },
+  // Businesses whose plan (a trial for now) ended go back to FREE, with their ads' plan.
+  { kind: 'end_subscriptions', everyMs: MINUTE },
   // Accounts asked to be deleted 14 days ago go, with their files.
   { kind: 'delete_accounts', everyMs: HOUR },
   // Uploads no form used within a day go, rows first; half-written temporary files too.
@@ -42,6 +44,9 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
     [SEND_MESSAGE_JOB]: async (payload) => appOf().outbox.deliver((payload as { id: number }).id),
     expire_posts: async () => {
       await appOf().repos.maintenance.expirePosts();
+    },
+    end_subscriptions: async () => {
+      await appOf().repos.advertiser.endSubscriptions();
     },
     delete_accounts: async () => {
       await deleteDueAccounts(appOf());

@@ -30,6 +30,8 @@ export const UPLOAD_KINDS = {
     described: 'a JPEG, PNG, WebP, GIF or AVIF image',
   },
   document: { maxBytes: 5 * MB, types: ['application/pdf'], described: 'a PDF' },
+  /** Proof of a business for a claim (an SSM certificate): kept as sent, privately, for an operator's eyes only. */
+  certificate: { maxBytes: 8 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], described: 'a PDF or a JPEG, PNG or WebP image' },
   cv: {
     maxBytes: 5 * MB,
     types: ['application/pdf', 'application/msword', 'application/x-cfb', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
@@ -49,6 +51,7 @@ export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf', 'application/msword': 'doc', 'application/x-cfb': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp',
 };
 
 /** A file of a multipart body, written to a temporary file as it streamed in (never held in memory). */
@@ -289,7 +292,7 @@ export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'medi
  * Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and
  * URL (a private file's path instead). CVs are always private: they are for the advertisers people apply to.
  */
-export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv', privateFile = kind === 'cv'): Promise<{ id: number; file: string; original_filename: string }> {
+export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv' | 'certificate', privateFile = kind !== 'document'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
   const path = `${randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
   await app.mediaStore.moveIn(file.path, path, mime);

@@ -6,6 +6,8 @@
 import type {
   CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository,
 } from '../repositories.ts';
+import * as ads from './advertiser-posts.ts';
+import * as advertiser from './advertiser-profiles.ts';
 import * as auth from './auth.ts';
 import * as cache from './cache.ts';
 import * as content from './content.ts';
@@ -203,6 +205,58 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       invalidationsSince: (afterId, limit) => read((db) => cache.invalidationsSince(db, afterId, limit)),
       invalidate: (tags) => change((db) => cache.invalidate(db, tags, now())),
       pruneInvalidations: (keep) => change((db) => cache.pruneInvalidations(db, keep)),
+    },
+    advertiser: {
+      findProfile: (id) => read((db) => advertiser.findProfile(db, id)),
+      findOwnedProfiles: (userId) => read((db) => advertiser.findOwnedProfiles(db, userId)),
+      findPersonalProfileId: (userId) => read((db) => advertiser.findPersonalProfileId(db, userId)),
+      freeSlug: (table, base) => read((db) => advertiser.freeSlug(db, table, base)),
+      createProfile: (profile) => change((db) => advertiser.createProfile(db, profile, now())),
+      saveProfile: (id, save) => write(async (db, index) => {
+        const posts = await advertiser.saveProfile(db, id, save, now());
+        await cache.invalidate(db, [`profile:${id}`], now());
+        await index.reindexPosts(posts);
+      }),
+      findProfileKeywords: (id) => read((db) => advertiser.findProfileKeywords(db, id)),
+      findProfileChanges: (id, limit) => read((db) => advertiser.findProfileChanges(db, id, limit)),
+      insertClaim: (claim) => change((db) => advertiser.insertClaim(db, claim, now())),
+      findClaim: (id) => read((db) => advertiser.findClaim(db, id)),
+      findClaimsBy: (userId) => read((db) => advertiser.findClaimsBy(db, userId)),
+      completeClaim: (claim) => change((db) => advertiser.completeClaim(db, claim, now())),
+      currentSubscription: (profileId) => read((db) => advertiser.currentSubscription(db, profileId, now())),
+      hasHadTrial: (profileId) => read((db) => advertiser.hasHadTrial(db, profileId)),
+      startSubscription: (subscription) => write(async (db, index) => {
+        await index.reindexPosts(await advertiser.startSubscription(db, subscription, now()));
+      }),
+      spendTokens: (id, tokens) => change((db) => advertiser.spendTokens(db, id, tokens)),
+      endSubscriptions: () => write(async (db, index) => {
+        const posts = await advertiser.endSubscriptions(db, now());
+        await index.reindexPosts(posts);
+        return posts.length;
+      }),
+      createPost: (post) => write(async (db, index) => {
+        const created = await ads.createPost(db, post, now());
+        await index.reindexPosts([created.id]);
+        return created;
+      }),
+      updatePost: (id, type, content) => write(async (db, index) => {
+        await ads.updatePost(db, id, type, content, now());
+        await cache.invalidate(db, [`post:${id}`], now());
+        await index.reindexPosts([id]);
+      }),
+      changePostState: (id, state) => write(async (db, index) => {
+        await ads.changePostState(db, id, state, now());
+        await index.reindexPosts([id]);
+      }),
+      findOwnPost: (id) => read((db) => ads.findOwnPost(db, id, now())),
+      findOwnPosts: (userId, limit) => read((db) => ads.findOwnPosts(db, userId, now(), limit)),
+      countAdsWentLive: (userId) => read((db) => ads.countAdsWentLive(db, userId)),
+      findPostKeywords: (ids) => read((db) => ads.findPostKeywords(db, ids)),
+      findJobSalaryTypes: (ids) => read((db) => ads.findJobSalaryTypes(db, ids)),
+      findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
+      findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
+      findListingTotals: (userId, from, to, since) => read((db) => ads.findListingTotals(db, userId, from, to, since)),
+      findTown: (city, state) => read((db) => advertiser.findTown(db, city, state)),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

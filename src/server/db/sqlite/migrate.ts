@@ -19,17 +19,27 @@ function appliedMigrations(db: Db): Set<string> {
  * transaction. The applied list is read inside that transaction, so several processes migrating
  * one file at once each apply a migration at most once (the others find it recorded and move on).
  * Foreign keys are off while a migration rebuilds tables (SQLite's documented procedure) and checked
- * before its commit. Returns the files this call applied.
+ * before its commit. A migration may loosen a constraint by editing its table's SQL in place (SQLite's documented
+ * procedure, with `PRAGMA writable_schema`): node:sqlite's defensive mode is off while migrations run, and the
+ * schema version is bumped after such a file so every connection reads the new SQL. Returns the files this call applied.
  */
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done: string[] = [];
   db.exec('PRAGMA foreign_keys = OFF');
+  db.enableDefensive(false);
   try {
     for (const file of migrationFiles()) {
       transaction(db, () => {
         if (appliedMigrations(db).has(file)) return;
-        db.exec(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'));
+        const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+        db.exec(text);
+        if (/writable_schema/i.test(text)) {
+          const { schema_version: version } = db.prepare('PRAGMA schema_version').get() as { schema_version: number };
+          db.exec(`PRAGMA schema_version = ${version + 1}`);
+          const problems = db.prepare('PRAGMA quick_check').all().map((row) => String(row.quick_check)).filter((line) => line !== 'ok');
+          if (problems.length > 0) throw new Error(`${file} leaves the schema broken: ${problems.join('; ')}`);
+        }
         const broken = db.prepare('PRAGMA foreign_key_check').all();
         if (broken.length > 0) throw new Error(`${file} leaves ${broken.length} rows with broken foreign keys.`);
         db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(file, new Date().toISOString());
@@ -37,6 +47,7 @@ export function migrate(db: Db): string[] {
       });
     }
   } finally {
+    db.enableDefensive(true);
     db.exec('PRAGMA foreign_keys = ON');
   }
   return done;

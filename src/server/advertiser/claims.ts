@@ -1,0 +1,115 @@
+/**
+ * Claim Business (issue 25): a code to a Malaysian mobile number or an e-mail address the profile already lists,
+ * or, without either, a document (an SSM certificate) an operator decides. The claimant only picks one of the
+ * listed targets by its index: they can never send the code anywhere else. Codes follow the account rules
+ * (accounts/codes.ts: 10 minutes, 5 tries, resend limits).
+ */
+import type { AppContext } from '../app-context.ts';
+import { sendCode, useCode } from '../accounts/codes.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { Actor } from '../policies.ts';
+
+export interface ClaimTarget {
+  index: number;
+  method: 'sms' | 'email';
+  /** Shown to the claimant: '+60 12-*** **89', 'a***@kedai.my'. */
+  masked: string;
+  /** Where the code goes: the number with its calling code (60123456789), or the address. */
+  address: string;
+}
+
+/** A Malaysian mobile number (01x…) in the international form, or undefined for a landline or anything else. */
+export function mobileNumber(text: string): string | undefined {
+  const digits = text.replace(/\D/g, '');
+  const national = digits.startsWith('60') ? digits.slice(1) : digits;
+  return /^01\d{8,9}$/.test(national) ? `6${national}` : undefined;
+}
+
+export function maskedNumber(international: string): string {
+  return `+60 ${international.slice(2, 4)}-*** **${international.slice(-2)}`;
+}
+
+export function maskedEmail(address: string): string {
+  const [local, domain] = address.split('@') as [string, string];
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+async function claimableProfile(app: AppContext, profileId: number) {
+  const profile = await app.repos.advertiser.findProfile(profileId);
+  if (!profile || profile.kind !== 'business') throw notFound('No such business.');
+  if (profile.claimed || profile.owner_user_id !== null) {
+    throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { profile_id: ['This business is already claimed.'] });
+  }
+  return profile;
+}
+
+/** Where a claim's code can go: the profile's mobile numbers (SMS), then its e-mail addresses, each once. */
+export async function claimTargets(app: AppContext, profileId: number): Promise<ClaimTarget[]> {
+  const locations = await app.repos.catalog.findProfileLocations(profileId);
+  const numbers = new Set<string>();
+  const emails = new Set<string>();
+  for (const location of locations) {
+    for (const phone of [location.phone_number, location.company_phone_number]) {
+      const mobile = phone ? mobileNumber(phone) : undefined;
+      if (mobile) numbers.add(mobile);
+    }
+    if (location.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(location.email)) emails.add(location.email.toLowerCase());
+  }
+  const targets: Omit<ClaimTarget, 'index'>[] = [
+    ...[...numbers].map((address) => ({ method: 'sms' as const, masked: maskedNumber(address), address })),
+    ...[...emails].map((address) => ({ method: 'email' as const, masked: maskedEmail(address), address })),
+  ];
+  return targets.map((target, index) => ({ ...target, index }));
+}
+
+/** GET claims/options: the masked targets (never the addresses) and whether a document is the only way. */
+export async function claimOptions(app: AppContext, profileId: number) {
+  const profile = await claimableProfile(app, profileId);
+  const targets = await claimTargets(app, profileId);
+  return {
+    profile: { id: profile.id, name: profile.name, slug: profile.slug },
+    options: targets.map(({ index, method, masked }) => ({ index, method, target: masked })),
+    document: true,
+  };
+}
+
+/** POST claims with sms or email: stores the claim and sends its code to the chosen listed target. */
+export async function startCodeClaim(app: AppContext, actor: Actor, request: { profileId: number; method: 'sms' | 'email'; target?: number; client: string }) {
+  await claimableProfile(app, request.profileId);
+  const targets = (await claimTargets(app, request.profileId)).filter((target) => target.method === request.method);
+  const target = request.target === undefined ? targets[0] : targets.find((item) => item.index === request.target);
+  if (!target) {
+    const message = request.method === 'sms' ? 'This business lists no mobile number for a code.' : 'This business lists no e-mail address for a code.';
+    throw new AppError(422, message, { [request.target === undefined ? 'method' : 'target']: [message] });
+  }
+  await sendCode(app, {
+    // Stored under the target, so its limits (a code a minute, 5 an hour) hold however many claims name it.
+    purpose: 'claim', userId: actor.id, client: request.client, storeAs: `claim:${target.address}`, deliver: 'code',
+    contact: target.method === 'sms' ? { channel: 'sms', phone_number: target.address, phone_number_country: '60' } : { channel: 'email', email: target.address },
+  });
+  // After the code went: a refused send leaves no claim behind.
+  const claimId = await app.repos.advertiser.insertClaim({ profileId: request.profileId, userId: actor.id, method: target.method, target: target.address, documentId: null });
+  return { id: claimId, method: target.method, target: target.masked, status: 'pending' as const, message: `We sent a code to ${target.masked}.` };
+}
+
+/** POST claims with a document: waits for an operator's decision (the document stays private). */
+export async function startDocumentClaim(app: AppContext, actor: Actor, profileId: number, documentId: number) {
+  await claimableProfile(app, profileId);
+  const id = await app.repos.advertiser.insertClaim({ profileId, userId: actor.id, method: 'document', target: null, documentId });
+  await app.repos.uploads.attachDocument(documentId);
+  return { id, method: 'document' as const, status: 'pending' as const, message: 'Thank you. We will check the document and let you know, usually within 2 working days.' };
+}
+
+/** POST claims/{id}/verify: the code makes the claimant the owner, unless someone claimed it first. */
+export async function verifyClaim(app: AppContext, actor: Actor, claimId: number, code: string) {
+  const claim = await app.repos.advertiser.findClaim(claimId);
+  if (!claim || claim.user_id !== actor.id) throw notFound('No such claim.');
+  if (claim.method === 'document') throw new AppError(422, 'A document claim waits for our decision.', { code: ['A document claim waits for our decision.'] });
+  if (claim.status !== 'pending') throw new AppError(422, 'This claim is finished.', { code: ['This claim is finished.'] });
+  await useCode(app, 'claim', `claim:${claim.target}`, code);
+  if (!(await app.repos.advertiser.completeClaim({ id: claimId, profileId: claim.profile_id, userId: actor.id }))) {
+    throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });
+  }
+  const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
+  return { id: claimId, status: 'verified' as const, profile: { id: profile.id, slug: profile.slug, name: profile.name, claimed: true } };
+}

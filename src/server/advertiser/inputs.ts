@@ -1,0 +1,79 @@
+/**
+ * What the advertiser's forms name, turned into what is stored: category slugs into ids, uploaded images and
+ * documents into their rows (only the advertiser's own fresh uploads, or those already on the listing), towns into
+ * places with a pin, and the plan's limits checked (spec §9). Each refusal is a 422 on its field.
+ */
+import type { ListingType } from '../../shared/constants.ts';
+import type { PlanLimits } from '../../shared/plans.ts';
+import type { AppContext } from '../app-context.ts';
+import type { CategoryTreeRow, LocationSave } from '../db/rows.ts';
+import { AppError } from '../errors.ts';
+import { ownUploadedImages } from '../engagement/own-uploads.ts';
+import type { Actor } from '../policies.ts';
+import type { NewProfile } from '../../shared/schemas/advertiser.ts';
+
+export const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Refuses more items than the plan allows, naming the limit. */
+export function withinLimit(field: string, count: number, allowed: number, plan: string, word: string): void {
+  if (count > allowed) {
+    throw invalid(field, allowed === 0 ? `The ${plan} plan allows no ${word}s.` : `The ${plan} plan allows at most ${plural(allowed, word)}.`);
+  }
+}
+
+/** The plan's limits on what a listing carries. */
+export function checkLimits(limits: PlanLimits, plan: string, listing: { categories: number; keywords: number; images: number; documents: number }): void {
+  withinLimit('categories', listing.categories, limits.categories, plan, 'category');
+  withinLimit('keywords', listing.keywords, limits.keywords, plan, 'keyword');
+  withinLimit('images', listing.images, limits.photos, plan, 'photo');
+  withinLimit('documents', listing.documents, limits.pdfs, plan, 'PDF');
+}
+
+/** Child categories (of `type`, when given) by slug, in the order named. */
+export async function categoryIds(app: AppContext, slugs: readonly string[], type: ListingType | undefined): Promise<CategoryTreeRow[]> {
+  const tree = await app.repos.catalog.findCategoryTree();
+  return slugs.map((slug) => {
+    const found = tree.find((category) => category.parent_id !== null && category.slug === slug && (type === undefined || category.type === type));
+    if (!found) throw invalid('categories', `There is no category '${slug}'${type ? ` for ${type}` : ''}.`);
+    return found;
+  });
+}
+
+/** Media ids of the images a form names: those already on the listing, and the advertiser's own unused uploads. */
+export async function imageIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, images: readonly { full: string }[]): Promise<{ ids: number[]; fresh: number[] }> {
+  if (images.length === 0) return { ids: [], fresh: [] };
+  const prefix = app.media.mediaUrl('');
+  const paths = images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : image.full));
+  const current = listing ? await app.repos.advertiser.findListingMediaIds(listing, paths) : [];
+  const byPath = new Map(current.map((row) => [row.full, row.id]));
+  const others = images.filter((_, index) => !byPath.has(paths[index]!));
+  const fresh = await ownUploadedImages(app, actor.id, others);
+  fresh.forEach((image) => byPath.set(image.full, image.id));
+  return { ids: [...new Set(paths.map((path) => byPath.get(path)!))], fresh: fresh.map((image) => image.id) };
+}
+
+/** Document ids a form names by file: those already on the listing, and the advertiser's own unused uploads. */
+export async function documentIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, documents: readonly { file: string }[]): Promise<{ ids: number[]; fresh: number[] }> {
+  if (documents.length === 0) return { ids: [], fresh: [] };
+  const prefix = app.media.mediaUrl('');
+  const files = documents.map((document) => (document.file.startsWith(prefix) ? document.file.slice(prefix.length) : document.file));
+  const found = await app.repos.advertiser.findUsableDocuments(actor.id, listing, files);
+  const byFile = new Map(found.map((row) => [row.file, row]));
+  if (files.some((file) => !byFile.has(file))) throw invalid('documents', 'Upload the documents again.');
+  return { ids: [...new Set(files.map((file) => byFile.get(file)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
+}
+
+/** A location as stored: its town and state by name, its pin typed or the town's centre. */
+export async function locationSave(app: AppContext, location: NewProfile['locations'][number]): Promise<LocationSave> {
+  const town = await app.repos.advertiser.findTown(location.city, location.state);
+  if (!town) throw invalid('locations', `There is no town '${location.city}' in ${location.state}.`);
+  const pinned = location.latitude != null && location.longitude != null;
+  return {
+    ...(location.id === undefined ? {} : { id: location.id }),
+    name: location.name, address_line1: location.address_line1, address_line2: location.address_line2, city_id: town.city_id, state_id: town.state_id,
+    postcode: location.postcode, phone_number: location.phone_number, company_phone_number: location.company_phone_number, fax_number: location.fax_number,
+    email: location.email, latitude: pinned ? location.latitude! : town.latitude, longitude: pinned ? location.longitude! : town.longitude,
+  };
+}

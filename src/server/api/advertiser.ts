@@ -1,0 +1,129 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, TrialRequestSchema } from '../../shared/schemas/advertiser.ts';
+import type { AppContext } from '../app-context.ts';
+import { ownedProfile, requireAdvertiser } from '../advertiser/access.ts';
+import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
+import { dashboard } from '../advertiser/dashboard.ts';
+import { startTrial } from '../advertiser/plans.ts';
+import { createPost, editPost, getPost, listPosts, publishPost, removePost, renewPost } from '../advertiser/posts.ts';
+import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
+import { userUploadOwner } from '../engagement/own-uploads.ts';
+import { AppError, parseInput } from '../errors.ts';
+import { limitRoute } from '../rate-limits.ts';
+import { storeDocument, withMultipart } from '../uploads/pipeline.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { uploadRoute } from './uploads.ts';
+
+const IdSchema = z.coerce.number({ error: 'Not Found' }).int().positive();
+
+/** The id in the path, or a 404 (a malformed id names nothing). */
+function pathId(c: Context<ApiEnv>): number {
+  const parsed = IdSchema.safeParse(c.req.param('id'));
+  if (!parsed.success) throw new AppError(404, 'Not Found');
+  return parsed.data;
+}
+
+/** The signed-in advertiser (401 signed out, 403 without the role). */
+const advertiserOf = (app: AppContext, c: Context<ApiEnv>) => requireAdvertiser(app, requireUserId(c));
+
+/** Ads and amendments answer the ad, and `payment_required` when a step that costs ringgit was not taken. */
+const withPayment = <T>(result: { post: T; payment: { amount_sen: number; message: string } | undefined }) => (result.payment
+  ? { data: result.post, payment_required: result.payment, message: result.payment.message }
+  : { data: result.post });
+
+/**
+ * The advertiser site's API (issue 25), under /api/advertiser: claims, businesses, ads and the trial. Every route
+ * is for signed-in advertisers; another advertiser's ids are 404s (advertiser/access.ts). Never cached (app.ts).
+ */
+export function advertiserRoutes(app: AppContext) {
+  const api = new Hono<ApiEnv>();
+  api.use('*', signedIn);
+  api.get('/dashboard', async (c) => c.json({ data: await dashboard(app, await advertiserOf(app, c)) }));
+
+  // Claims: where a code can go (masked), a claim by code or by document, and the code's check.
+  api.get('/claims/options', async (c) => {
+    await advertiserOf(app, c);
+    const { profile_id: profileId } = parseInput(z.object({ profile_id: IdSchema }), { profile_id: c.req.query('profile_id') });
+    return c.json({ data: await claimOptions(app, profileId) });
+  });
+  api.post('/claims', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c) => {
+    const actor = await advertiserOf(app, c);
+    if (/^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '')) {
+      const claim = await withMultipart(app, c.req.raw, { field: 'document', kind: 'certificate', maxFiles: 1 }, async ({ fields, files }) => {
+        const request = parseInput(ClaimRequestSchema, fields);
+        if (request.method !== 'document') throw new AppError(422, 'Send a code claim as JSON.', { method: ['Send a code claim as JSON.'] });
+        const file = files[0];
+        if (!file) throw new AppError(422, 'Attach the document.', { document: ['Attach the document.'] });
+        const stored = await storeDocument(app, userUploadOwner(actor.id), file, 'document', 'certificate');
+        return startDocumentClaim(app, actor, request.profile_id, stored.id);
+      });
+      return c.json({ data: claim, message: claim.message }, 201);
+    }
+    const request = parseInput(ClaimRequestSchema, await jsonBody(c));
+    if (request.method === 'document') throw new AppError(422, 'Send the document as multipart/form-data in the field document.', { document: ['Attach the document.'] });
+    const claim = await startCodeClaim(app, actor, { profileId: request.profile_id, method: request.method, target: request.target, client: requestClient(c) });
+    return c.json({ data: claim, message: claim.message }, 201);
+  });
+  api.post('/claims/:id/verify', limitBody(1024), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const { code } = parseInput(ClaimVerifySchema, await jsonBody(c));
+    return c.json({ data: await verifyClaim(app, actor, pathId(c), code), message: 'The business is yours now.' });
+  });
+
+  // Businesses.
+  api.get('/profiles', async (c) => {
+    const actor = await advertiserOf(app, c);
+    const profiles = await app.repos.advertiser.findOwnedProfiles(actor.id);
+    return c.json({ data: await Promise.all(profiles.map((profile) => profileForEditor(app, profile))) });
+  });
+  api.post('/profiles', limitBody(), async (c) => {
+    const actor = await advertiserOf(app, c);
+    return c.json({ data: await createProfile(app, actor, parseInput(NewProfileSchema, await jsonBody(c))) }, 201);
+  });
+  api.get('/profiles/:id', async (c) => {
+    const actor = await advertiserOf(app, c);
+    return c.json({ data: await profileForEditor(app, await ownedProfile(app, actor, pathId(c))) });
+  });
+  api.patch('/profiles/:id', limitBody(), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const id = pathId(c);
+    return c.json({ data: await editProfile(app, actor, id, parseInput(ProfileEditSchema, await jsonBody(c))) });
+  });
+  api.post('/profiles/:id/trial', limitBody(1024), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const profile = await ownedProfile(app, actor, pathId(c));
+    const { plan } = parseInput(TrialRequestSchema, await jsonBody(c));
+    const subscription = await startTrial(app, profile.id, plan);
+    return c.json({ data: { plan: subscription.plan, kind: subscription.kind, ends_at: subscription.ends_at, tokens: subscription.tokens, tokens_left: subscription.tokens - subscription.tokens_used }, message: `Your free ${plan} trial runs until ${subscription.ends_at.slice(0, 10)}.` }, 201);
+  });
+
+  // Ads, and their photos (uploaded first, then named by the ad).
+  api.post('/images', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c, next) => {
+    await advertiserOf(app, c);
+    return next();
+  }, uploadRoute(app, { field: 'image', kind: 'image', maxFiles: 10, owner: (c) => userUploadOwner(requireUserId(c)) })[1]);
+  api.post('/documents', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c, next) => {
+    await advertiserOf(app, c);
+    return next();
+  }, uploadRoute(app, { field: 'document', kind: 'document', owner: (c) => userUploadOwner(requireUserId(c)) })[1]);
+  api.get('/posts', async (c) => c.json({ data: await listPosts(app, await advertiserOf(app, c)) }));
+  api.post('/posts', limitBody(), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const body = await jsonBody(c);
+    const publish = typeof body === 'object' && body !== null && (body as { publish?: unknown }).publish === true;
+    const result = await createPost(app, actor, parseInput(NewPostSchema, body), publish);
+    return c.json(withPayment(result), 201);
+  });
+  api.get('/posts/:id', async (c) => c.json({ data: await getPost(app, await advertiserOf(app, c), pathId(c)) }));
+  api.patch('/posts/:id', limitBody(), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const id = pathId(c);
+    return c.json(withPayment(await editPost(app, actor, id, parseInput(PostEditSchema, await jsonBody(c)))));
+  });
+  api.delete('/posts/:id', async (c) => c.json({ data: await removePost(app, await advertiserOf(app, c), pathId(c)), message: 'The ad was removed.' }));
+  api.post('/posts/:id/publish', async (c) => c.json(withPayment(await publishPost(app, await advertiserOf(app, c), pathId(c)))));
+  api.post('/posts/:id/renew', async (c) => c.json(withPayment(await renewPost(app, await advertiserOf(app, c), pathId(c)))));
+  return api;
+}

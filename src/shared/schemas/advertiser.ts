@@ -1,0 +1,193 @@
+/**
+ * The advertiser site's forms and API bodies (issue 25), in the spec's field names (§3 Post and Profile): the
+ * browser checks a form with these before sending, and the API parses the same. Prices are ringgit as the public
+ * API shows them; categories are child-category slugs as the Config lists them.
+ */
+import { z } from 'zod';
+import {
+  BUYSELL_CONDITIONS, BUYSELL_TYPES, DEAL_METHODS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES,
+  LISTING_TYPES, EDUCATION_LEVELS,
+} from '../constants.ts';
+import { PAID_PLANS } from '../plans.ts';
+import { multiLineText, singleLineText } from './text.ts';
+
+const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
+
+const requiredLine = (label: string, max: number) => singleLineText(`The ${label} field is required.`)
+  .min(1, `The ${label} field is required.`).max(max, `The ${label} may not be longer than ${max} characters.`);
+const optionalLine = (label: string, max: number) => singleLineText().max(max, `The ${label} may not be longer than ${max} characters.`)
+  .optional().nullable().transform((value) => (value ? value : null));
+const longText = (label: string, max: number, required = false) => (required
+  ? multiLineText(`The ${label} field is required.`).min(1, `The ${label} field is required.`)
+  : multiLineText()).max(max, `The ${label} may not be longer than ${max} characters.`);
+
+/** Ringgit, as the public API shows prices; at most RM 100 million, to the sen. */
+const ringgitAmount = (label: string) => z.number({ error: `The ${label} must be a number.` }).min(0, `The ${label} may not be negative.`)
+  .max(100_000_000, `The ${label} is too large.`).refine((value) => Number.isInteger(Math.round(value * 100)), `The ${label} must be in ringgit and sen.`)
+  .nullable().optional().transform((value) => value ?? null);
+
+const slugList = z.array(z.string().max(120), { error: 'Choose the categories from the list.' }).max(20, 'Too many categories.');
+const keywords = z.array(singleLineText().max(40, 'A keyword may not be longer than 40 characters.'), { error: 'Send the keywords as a list.' })
+  .max(50, 'Too many keywords.')
+  .transform((list) => [...new Set(list.filter((word) => word !== '').map((word) => word.toLowerCase()))]);
+const images = z.array(z.object({ full: z.string().max(500) }), { error: 'Send the images as the upload answered them.' }).max(20, 'Too many photos.');
+const documents = z.array(z.object({ file: z.string().max(500) }), { error: 'Send the documents as the upload answered them.' }).max(10, 'Too many documents.');
+
+export const JobDetailsSchema = z.object({
+  type: z.array(z.enum(keysOf(JOB_TYPES)), { error: 'Choose the job types from the list.' }).min(1, 'Choose at least one job type.'),
+  qualification: z.array(z.enum(keysOf(EDUCATION_LEVELS)), { error: 'Choose the qualifications from the list.' }).default([]),
+  level: z.enum(keysOf(JOB_LEVELS), { error: 'Choose the job level from the list.' }),
+  requirements: longText('requirements', 5000),
+  responsibilities: longText('responsibilities', 5000),
+  benefits: longText('benefits', 5000).default(''),
+  company_confidential: z.boolean().default(false),
+  /** The spec's job.document_resume_cv: applicants must send a CV. */
+  document_resume_cv: z.boolean().default(false),
+  salary_min: ringgitAmount('minimum salary'),
+  salary_max: ringgitAmount('maximum salary'),
+  salary_type: z.enum(['month', 'year'], { error: 'Choose monthly or yearly.' }).default('month'),
+  /** When applications close: at most 30 days ahead (an ad's life); 30 days when left out. */
+  expires_at: z.iso.datetime({ offset: true, error: 'The expiry must be a date and time.' }).nullable().optional(),
+  remote: z.boolean().default(false),
+});
+
+export const HiremeDetailsSchema = z.object({
+  language: z.array(z.enum(LANGUAGES), { error: 'Choose the languages from the list.' }).default([]),
+  type: z.array(z.enum(keysOf(HIREME_TYPES)), { error: 'Choose the types from the list.' }).min(1, 'Choose at least one type.'),
+  expertise: z.enum(keysOf(HIREME_EXPERTISE), { error: 'Choose the expertise from the list.' }),
+  rate: z.enum(keysOf(HIREME_RATES), { error: 'Choose the rate from the list.' }),
+  vaccination: longText('vaccination', 200).default(''),
+  skill: longText('skill', 2000, true),
+  experience: longText('experience', 2000).default(''),
+  education: longText('education', 500).default(''),
+  company_confidential: z.boolean().default(false),
+  expected_salary: ringgitAmount('expected salary'),
+});
+
+export const ServiceDetailsSchema = z.object({
+  description: longText('description', 10_000, true),
+  price_min: ringgitAmount('price'),
+  price_max: ringgitAmount('maximum price'),
+});
+
+export const BuysellDetailsSchema = z.object({
+  type: z.enum(keysOf(BUYSELL_TYPES), { error: 'Choose buy or sell.' }),
+  condition: z.enum(keysOf(BUYSELL_CONDITIONS), { error: 'Choose the condition from the list.' }),
+  brand: optionalLine('brand', 100),
+  method: z.array(z.enum(keysOf(DEAL_METHODS)), { error: 'Choose the deal methods from the list.' }).min(1, 'Choose at least one deal method.'),
+  qty: z.number().int('The quantity must be a whole number.').min(1, 'The quantity must be at least 1.').max(1_000_000).nullable().optional()
+    .transform((value) => value ?? null),
+  description: longText('description', 10_000, true),
+  price_min: ringgitAmount('price'),
+  /** The original price (the spec's op), for the percent-off label. */
+  op: ringgitAmount('original price'),
+});
+
+const POST_FIELDS = {
+  title: requiredLine('title', 120),
+  summary: requiredLine('summary', 300),
+  categories: slugList.min(1, 'Choose a category.'),
+  /** Ids of the profile's locations where it is offered; the profile's first when left out (hireme: none needed). */
+  locations: z.array(z.number().int().positive(), { error: 'Choose the locations from the list.' }).max(50).default([]),
+  keywords: keywords.default([]),
+  images: images.default([]),
+  documents: documents.default([]),
+};
+
+/** A new ad: its type, the profile it belongs to (hireme: none, it is the account's), and the type's details. */
+export const NewPostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('services'), profile_id: z.number().int().positive({ error: 'Choose the business.' }), ...POST_FIELDS, service: ServiceDetailsSchema }),
+  z.object({ type: z.literal('jobs'), profile_id: z.number().int().positive({ error: 'Choose the business.' }), ...POST_FIELDS, job: JobDetailsSchema }),
+  z.object({ type: z.literal('buysell'), profile_id: z.number().int().positive({ error: 'Choose the business.' }), ...POST_FIELDS, buysell: BuysellDetailsSchema }),
+  z.object({ type: z.literal('hireme'), ...POST_FIELDS, hireme: HiremeDetailsSchema }),
+], { error: `The type must be one of ${LISTING_TYPES.join(', ')}.` });
+export type NewPost = z.infer<typeof NewPostSchema>;
+
+/** An edit sends the whole ad again (its type and business cannot change). */
+export const PostEditSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('services'), ...POST_FIELDS, service: ServiceDetailsSchema }),
+  z.object({ type: z.literal('jobs'), ...POST_FIELDS, job: JobDetailsSchema }),
+  z.object({ type: z.literal('buysell'), ...POST_FIELDS, buysell: BuysellDetailsSchema }),
+  z.object({ type: z.literal('hireme'), ...POST_FIELDS, hireme: HiremeDetailsSchema }),
+], { error: `The type must be one of ${LISTING_TYPES.join(', ')}.` });
+export type PostEdit = z.infer<typeof PostEditSchema>;
+
+/** SSM registration numbers: the 12-digit form (201901012345), optionally with the old one in brackets, or the old one alone (1234567-X). */
+export const COMPANY_NO = /^(\d{12}( \(\d{1,7}-[A-Z]\))?|\d{1,7}-[A-Z])$/;
+
+const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const BusinessHoursSchema = z.array(z.object({
+  /** 0 = Sunday … 6 = Saturday. */
+  day: z.number().int().min(0).max(6),
+  /** Ranges of the day, 'HH:MM'; none: closed. open_24 covers the whole day. */
+  ranges: z.array(z.object({ opens: z.string().regex(HOUR, 'Times are HH:MM.'), closes: z.string().regex(HOUR, 'Times are HH:MM.') })
+    .refine((range) => range.opens < range.closes, 'A range closes after it opens.')).max(4, 'At most 4 ranges a day.').default([]),
+  open_24: z.boolean().default(false),
+}), { error: 'Send the hours per day.' }).max(7).refine((days) => new Set(days.map((day) => day.day)).size === days.length, 'Each day once.');
+
+export const LocationInputSchema = z.object({
+  /** An existing location's id (kept, so the ads offered there stay); none: a new location. */
+  id: z.number().int().positive().optional(),
+  name: requiredLine('location name', 120),
+  address_line1: requiredLine('address', 200),
+  address_line2: optionalLine('address line 2', 200),
+  city: requiredLine('town', 100),
+  state: requiredLine('state', 100),
+  postcode: z.string().regex(/^\d{5}$/, 'The postcode is 5 digits.'),
+  phone_number: optionalLine('phone number', 30),
+  company_phone_number: optionalLine('company phone number', 30),
+  fax_number: optionalLine('fax number', 30),
+  email: z.email('The email must be a valid email address.').max(200).nullable().optional().transform((value) => value ?? null),
+  /** The pin; the town's centre when left out. */
+  latitude: z.number().min(0.5).max(7.5, 'The pin must be in Malaysia.').nullable().optional(),
+  longitude: z.number().min(99).max(120, 'The pin must be in Malaysia.').nullable().optional(),
+});
+
+const url = z.url({ protocol: /^https?$/, error: 'The link must start with http:// or https://.' }).max(300).nullable().optional()
+  .transform((value) => value ?? null);
+
+const PROFILE_FIELDS = {
+  name: requiredLine('name', 120),
+  store_name: optionalLine('store name', 120),
+  company_no: singleLineText().max(40).regex(COMPANY_NO, 'The company number must be an SSM registration number (201901012345 or 1234567-X).')
+    .nullable().optional().or(z.literal('').transform(() => null)).transform((value) => value ?? null),
+  about: longText('about', 20_000).nullable().optional().transform((value) => value ?? null),
+  categories: slugList.default([]),
+  keywords: keywords.default([]),
+  locations: z.array(LocationInputSchema).max(20, 'At most 20 locations.').default([]),
+  business_hours: BusinessHoursSchema.default([]),
+  url,
+  facebook: url,
+  twitter: url,
+  instagram: url,
+  linkedin: url,
+  youtube: url,
+  wechat: optionalLine('WeChat id', 60),
+  whatsapp: z.string().regex(/^\+?6?0\d{8,10}$/, 'The WhatsApp number must be a Malaysian number (60123456789).').nullable().optional()
+    .transform((value) => (value ? value.replace(/^\+/, '').replace(/^0/, '60') : null)),
+  logo: z.object({ full: z.string().max(500) }).nullable().optional(),
+  images: images.default([]),
+  documents: documents.default([]),
+};
+
+export const NewProfileSchema = z.object(PROFILE_FIELDS);
+export type NewProfile = z.infer<typeof NewProfileSchema>;
+/** An edit sends only what changes. */
+export const ProfileEditSchema = z.object(PROFILE_FIELDS).partial();
+export type ProfileEdit = z.infer<typeof ProfileEditSchema>;
+
+export const ClaimRequestSchema = z.object({
+  profile_id: z.coerce.number({ error: 'Choose the business.' }).int().positive('Choose the business.'),
+  method: z.enum(['sms', 'email', 'document'], { error: 'Choose how to prove the business is yours.' }),
+  /** The index of the number or address in the options list (sms, email). */
+  target: z.coerce.number().int().min(0).optional(),
+});
+
+export const ClaimVerifySchema = z.object({
+  code: z.union([z.string(), z.number()], { error: 'The code field is required.' }).transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\d{6}$/, 'The code is 6 digits.')),
+});
+
+export const TrialRequestSchema = z.object({
+  plan: z.enum(PAID_PLANS, { error: 'Choose GOLD, SILVER or BRONZE.' }),
+});

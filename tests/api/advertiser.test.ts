@@ -1,0 +1,312 @@
+import { describe, expect, it } from 'vitest';
+import { mobileNumber } from '../../src/server/advertiser/claims.ts';
+import { pngOf } from '../fixtures/uploads.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { latestCode, type SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * The advertiser site's API (issue 25): claims by code, businesses, ads of all four types within the package
+ * rules of spec §9, the trial, and ownership on every route (another advertiser's ids are 404s).
+ */
+const { outbox, copy, clock, browser, registerByEmail, signIn } = useAccountsApp('advertiser');
+const DAY = 86_400_000;
+let people = 0;
+const emails = new WeakMap<SessionClient, string>();
+
+/** A signed-in advertiser: registered, and upgraded with a phone number confirmed by its code. */
+async function advertiser(name = 'Lim Wei Ling'): Promise<SessionClient> {
+  const n = ++people;
+  const email = `advertiser-${n}@example.my`;
+  await registerByEmail(email, name);
+  const visitor = await signIn(email);
+  const phone = `6019555${String(n).padStart(4, '0')}`;
+  expect((await visitor.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: phone })).status).toBe(200);
+  const upgraded = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: phone, code: latestCode(outbox, phone) });
+  expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
+  emails.set(visitor, email);
+  return visitor;
+}
+
+/** A seeded business nobody owns or claimed, with a mobile number on one of its locations (found through the data seam). */
+async function unclaimedWithMobile(skip: ReadonlySet<number> = new Set()): Promise<{ id: number; slug: string; mobile: string }> {
+  for await (const batch of copy.app.repos.sitemap.profileUrlBatches(400, 0)) {
+    for (const { slug } of batch) {
+      const row = await copy.app.repos.catalog.findProfileBySlug(slug);
+      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || skip.has(row.id)) continue;
+      const locations = await copy.app.repos.catalog.findProfileLocations(row.id);
+      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
+      if (mobile) return { id: row.id, slug: row.slug, mobile };
+    }
+  }
+  throw new Error('no unclaimed business with a mobile number');
+}
+
+async function uploadPhotos(visitor: SessionClient, colours: string[]): Promise<{ full: string }[]> {
+  const form = new FormData();
+  for (const colour of colours) form.append('image', new Blob([new Uint8Array(await pngOf(colour))], { type: 'image/png' }), `${colour}.png`);
+  const answer = await visitor.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data;
+}
+
+/** A job ad's body with what the spec asks (one child category of jobs, given by slug). */
+async function jobBody(profileId: number, overrides: Record<string, unknown> = {}) {
+  const tree = await copy.app.repos.catalog.findCategoryTree();
+  const category = tree.find((row) => row.type === 'jobs' && row.parent_id !== null)!;
+  return {
+    type: 'jobs', profile_id: profileId, title: 'Barista Kopitiam Wanted', summary: 'Make kopi and teh for our morning crowd.',
+    categories: [category.slug],
+    job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'Two years behind a counter.', responsibilities: 'Brew, serve, smile.',
+      benefits: 'Meals and EPF.', salary_min: 2200, salary_max: 2800, salary_type: 'month', document_resume_cv: false },
+    ...overrides,
+  };
+}
+
+/** A claimed business of `owner`, by SMS code to its listed mobile number; returns it. */
+async function claimBusiness(owner: SessionClient, skip: Set<number>) {
+  const business = await unclaimedWithMobile(skip);
+  skip.add(business.id);
+  const options = await owner.get(`/api/advertiser/claims/options?profile_id=${business.id}`);
+  expect(options.status).toBe(200);
+  const sms = (options.body.data as { options: { index: number; method: string; target: string }[] }).options.find((option) => option.method === 'sms')!;
+  expect(sms.target).toMatch(/^\+60 1\d-\*\*\* \*\*\d\d$/);
+  const started = await owner.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms', target: sms.index });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const claimId = (started.body.data as { id: number }).id;
+  const code = latestCode(outbox, sms.index === 0 ? business.mobile : business.mobile);
+  const verified = await owner.post(`/api/advertiser/claims/${claimId}/verify`, { code });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return business;
+}
+
+const claimedSkip = new Set<number>();
+
+describe('the advertiser API is for signed-in advertisers', () => {
+  it('answers 401 signed out and 403 with the become-advertiser words to a member who is not one', async () => {
+    expect((await browser().get('/api/advertiser/dashboard')).status).toBe(401);
+    expect((await browser().post('/api/advertiser/posts', {})).status).toBe(401);
+    await registerByEmail('member-only@example.my', 'Member');
+    const member = await signIn('member-only@example.my');
+    const answer = await member.get('/api/advertiser/dashboard');
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('Become an advertiser to use the advertiser site.');
+  });
+});
+
+describe('Claim Business', () => {
+  it('sends a code only to a number the profile lists, makes the claimant the owner, and a second claim is refused', async () => {
+    const owner = await advertiser('Tan Ah Kow');
+    const business = await claimBusiness(owner, claimedSkip);
+    const profile = await copy.app.repos.catalog.findProfileBySlug(business.slug);
+    expect(profile).toMatchObject({ claimed: true });
+    const mine = await owner.get('/api/advertiser/profiles');
+    expect((mine.body.data as { id: number }[]).map((item) => item.id)).toContain(business.id);
+    // The public profile says claimed.
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).body).toMatchObject({ claimed: true });
+
+    const rival = await advertiser('Rival');
+    expect((await rival.get(`/api/advertiser/claims/options?profile_id=${business.id}`)).status).toBe(422);
+    expect((await rival.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms' })).status).toBe(422);
+  });
+
+  it('never sends to an address of the claimant\'s choosing, and a wrong code fails', async () => {
+    const claimant = await advertiser();
+    const business = await unclaimedWithMobile(claimedSkip);
+    claimedSkip.add(business.id);
+    // An index that is not an option is refused; extra fields naming a number are ignored.
+    const bad = await claimant.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms', target: 99, phone_number: '60123456789' });
+    expect(bad.status).toBe(422);
+    const started = await claimant.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms', phone_number: '60123456789' });
+    expect(started.status).toBe(201);
+    expect(() => latestCode(outbox, '60123456789')).toThrow();
+    const claimId = (started.body.data as { id: number }).id;
+    expect((await claimant.post(`/api/advertiser/claims/${claimId}/verify`, { code: '000000' === latestCode(outbox, business.mobile) ? '111111' : '000000' })).status).toBe(422);
+    // Someone else cannot finish this claim, even with the right code.
+    const other = await advertiser();
+    expect((await other.post(`/api/advertiser/claims/${claimId}/verify`, { code: latestCode(outbox, business.mobile) })).status).toBe(404);
+  });
+
+  it('takes a document claim (PDF) to wait for an operator', async () => {
+    const claimant = await advertiser();
+    const business = await unclaimedWithMobile(claimedSkip);
+    claimedSkip.add(business.id);
+    const form = new FormData();
+    form.append('profile_id', String(business.id));
+    form.append('method', 'document');
+    form.append('document', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'ssm.pdf');
+    const answer = await claimant.postForm('/api/advertiser/claims', form);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.data).toMatchObject({ method: 'document', status: 'pending' });
+    expect((await copy.app.repos.advertiser.findProfile(business.id))?.owner_user_id).toBeNull();
+  });
+});
+
+describe('businesses', () => {
+  it('creates one with hours, a pin from the town and keywords; slugs never take a site segment; edits are kept in the history', async () => {
+    const owner = await advertiser();
+    const created = await owner.post('/api/advertiser/profiles', {
+      name: 'Advertiser', about: '<p>Fresh <script>alert(1)</script><b>kopi</b></p>', keywords: ['kopi', 'teh'],
+      locations: [{ name: 'HQ', address_line1: '12 Jalan Sultan', city: 'Petaling Jaya', state: 'Selangor', postcode: '46000', phone_number: '012-345 6789' }],
+      business_hours: [{ day: 1, ranges: [{ opens: '08:00', closes: '12:00' }, { opens: '14:00', closes: '18:00' }] }, { day: 0, open_24: true }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const profile = created.body.data as { id: number; slug: string; about: string; locations: { latitude: number }[]; plan: string };
+    expect(profile.slug).toBe('advertiser-listing');
+    expect(profile.about).not.toContain('script');
+    expect(profile.plan).toBe('FREE');
+    expect(profile.locations[0]!.latitude).toBeGreaterThan(2);
+    const page = await browser().get(`/api/profile/slug/${profile.slug}`);
+    expect(page.body).toMatchObject({ claimed: true, business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-12:00', '14:00-18:00'] }, { day: 'Sunday', time: ['00:00-23:59'] }]) });
+
+    const chinese = await owner.post('/api/advertiser/profiles', { name: '茶餐厅' });
+    expect((chinese.body.data as { slug: string }).slug).toBe(`business-${(chinese.body.data as { id: number }).id}`);
+
+    const edited = await owner.patch(`/api/advertiser/profiles/${profile.id}`, { name: 'Kopi Advertiser', facebook: 'https://facebook.com/kopi' });
+    expect(edited.status).toBe(200);
+    const history = (edited.body.data as { history: { field: string; review: string }[] }).history;
+    expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', review: 'pending' }), expect.objectContaining({ field: 'facebook', review: 'none' })]));
+    expect((await browser().get(`/api/profile/slug/${profile.slug}`)).body).toMatchObject({ name: 'Kopi Advertiser' });
+  });
+
+  it('refuses more than the FREE plan allows, naming the limit', async () => {
+    const owner = await advertiser();
+    const tree = await copy.app.repos.catalog.findCategoryTree();
+    const children = tree.filter((row) => row.type === 'services' && row.parent_id !== null).slice(0, 2).map((row) => row.slug);
+    const tooMany = await owner.post('/api/advertiser/profiles', { name: 'Two Category Shop', categories: children });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors!.categories).toEqual(['The FREE plan allows at most 1 category.']);
+    const words = await owner.post('/api/advertiser/profiles', { name: 'Wordy Shop', keywords: ['a1', 'b2', 'c3', 'd4', 'e5', 'f6'] });
+    expect(words.body.errors!.keywords).toEqual(['The FREE plan allows at most 5 keywords.']);
+    const badSsm = await owner.post('/api/advertiser/profiles', { name: 'Odd Number', company_no: '12345' });
+    expect(badSsm.body.errors!.company_no).toBeDefined();
+  });
+});
+
+describe('ads and the package rules of spec §9', () => {
+  it('a job with two photos goes live free as the account\'s first ad, is found in search, and the next ad waits for payment as a draft', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const photos = await uploadPhotos(owner, ['#c63', '#36c']);
+    const created = await owner.post('/api/advertiser/posts', { ...(await jobBody(business.id, { images: photos })), publish: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const job = created.body.data as { id: number; slug: string; status: string; tokens_spent: number; amount_sen: number; images: unknown[]; profile_id: number };
+    expect(job).toMatchObject({ status: 'active', tokens_spent: 0, amount_sen: 0, profile_id: business.id });
+    expect(job.images).toHaveLength(2);
+    expect((await browser().get(`/api/post/slug/${job.slug}`)).status).toBe(200);
+    const found = await browser().post('/api/post/search', { type: 'jobs', search: 'Barista Kopitiam' });
+    expect((found.body as { results: { id: number }[] }).results.map((card) => card.id)).toContain(job.id);
+
+    const second = await owner.post('/api/advertiser/posts', { ...(await jobBody(business.id, { title: 'Kitchen Helper' })), publish: true });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ data: { status: 'draft' }, payment_required: { amount_sen: 5000 } });
+    const draft = second.body.data as { slug: string; id: number };
+    expect((await browser().get(`/api/post/slug/${draft.slug}`)).status).toBe(404);
+
+    // A BRONZE trial: the draft now publishes for a token; a second trial is refused.
+    const trial = await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'BRONZE' });
+    expect(trial.status, JSON.stringify(trial.body)).toBe(201);
+    expect(trial.body.data).toMatchObject({ plan: 'BRONZE', tokens: 10, tokens_left: 10 });
+    expect((await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' })).status).toBe(422);
+    const published = await owner.post(`/api/advertiser/posts/${draft.id}/publish`);
+    expect(published.body).toMatchObject({ data: { status: 'active', tokens_spent: 1, plan: 'BRONZE' } });
+
+    // An amendment within a day is free; after it, a token.
+    const early = await owner.patch(`/api/advertiser/posts/${job.id}`, await jobBody(business.id, { images: photos, summary: 'Kopi, teh and toast.' }));
+    expect(early.body).toMatchObject({ data: { tokens_spent: 0, summary: 'Kopi, teh and toast.' } });
+    clock.advance(DAY + 60_000);
+    const late = await owner.patch(`/api/advertiser/posts/${job.id}`, await jobBody(business.id, { images: photos, summary: 'Kopi, teh, toast and eggs.' }));
+    expect(late.body).toMatchObject({ data: { tokens_spent: 1, summary: 'Kopi, teh, toast and eggs.' } });
+    const dashboard = await owner.get('/api/advertiser/dashboard');
+    const bronze = (dashboard.body.data as { businesses: { id: number; package: { tokens_left: number } }[] }).businesses.find((item) => item.id === business.id)!;
+    expect(bronze.package.tokens_left).toBe(8);
+
+    // In its last week an ad renews for a token, 30 more days from now.
+    clock.advance(24 * DAY);
+    await signIn(emails.get(owner)!, undefined, owner);
+    const renewed = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
+    expect(renewed.body).toMatchObject({ data: { status: 'active', tokens_spent: 2 } });
+    expect(Math.abs(Date.parse((renewed.body.data as { expires_at: string }).expires_at) - (clock.now() + 30 * DAY))).toBeLessThan(60_000);
+
+    // Past its 30 days it expires; the trial has ended too (the business is FREE again), so renewing costs RM50,
+    // which cannot be paid yet: the ad stays expired and the answer says the price.
+    clock.advance(31 * DAY);
+    await copy.app.repos.maintenance.expirePosts();
+    await copy.app.repos.advertiser.endSubscriptions();
+    await signIn(emails.get(owner)!, undefined, owner);
+    expect((await owner.get(`/api/advertiser/posts/${job.id}`)).body).toMatchObject({ data: { status: 'expired', plan: 'FREE' } });
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).body).toMatchObject({ plan: 'FREE' });
+    const unpaid = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
+    expect(unpaid.body).toMatchObject({ data: { status: 'expired', tokens_spent: 2 }, payment_required: { amount_sen: 5000 } });
+  });
+
+  it('an ad over its plan\'s limits is refused with a 422 that names the limit', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const tree = await copy.app.repos.catalog.findCategoryTree();
+    const two = tree.filter((row) => row.type === 'jobs' && row.parent_id !== null).slice(0, 2).map((row) => row.slug);
+    const categories = await owner.post('/api/advertiser/posts', await jobBody(business.id, { categories: two }));
+    expect(categories.body.errors!.categories).toEqual(['The FREE plan allows at most 1 category.']);
+    const photos = await uploadPhotos(owner, ['#111', '#222', '#333', '#444', '#555', '#666']);
+    const many = await owner.post('/api/advertiser/posts', await jobBody(business.id, { images: photos }));
+    expect(many.body.errors!.images).toEqual(['The FREE plan allows at most 5 photos.']);
+    const wrongType = await owner.post('/api/advertiser/posts', await jobBody(business.id, { categories: [tree.find((row) => row.type === 'services' && row.parent_id !== null)!.slug] }));
+    expect(wrongType.body.errors!.categories).toBeDefined();
+  });
+
+  it('posts all four types: hireme from the account with no business, services and buy/sell for the business', async () => {
+    const owner = await advertiser('Nur Aina');
+    const business = await claimBusiness(owner, claimedSkip);
+    const tree = await copy.app.repos.catalog.findCategoryTree();
+    const child = (type: string) => tree.find((row) => row.type === type && row.parent_id !== null)!.slug;
+    const hireme = await owner.post('/api/advertiser/posts', {
+      type: 'hireme', title: 'Freelance Bookkeeper', summary: 'Monthly accounts for small shops.', categories: [child('hireme')],
+      hireme: { type: ['FL'], expertise: 'expert', rate: 'month', skill: 'SQL Account, Excel', expected_salary: 1500, language: ['Malay', 'English'] },
+    });
+    expect(hireme.status, JSON.stringify(hireme.body)).toBe(201);
+    expect(hireme.body.data).toMatchObject({ type: 'hireme', status: 'draft' });
+    const service = await owner.post('/api/advertiser/posts', {
+      type: 'services', profile_id: business.id, title: 'Aircon Servicing', summary: 'Chemical wash and gas top-up.', categories: [child('services')],
+      service: { description: 'All brands.', price_min: 80, price_max: 150 },
+    });
+    expect(service.body.data).toMatchObject({ type: 'services', price_min: 80, price_max: 150 });
+    const buysell = await owner.post('/api/advertiser/posts', {
+      type: 'buysell', profile_id: business.id, title: 'Used Espresso Machine', summary: 'Two groups, serviced.', categories: [child('buysell')],
+      buysell: { type: 'sell', condition: 'used', method: ['self-pickup'], description: 'Works well.', price_min: 3500, op: 9000, qty: 1 },
+    });
+    expect(buysell.status, JSON.stringify(buysell.body)).toBe(201);
+    const list = await owner.get('/api/advertiser/posts');
+    expect((list.body.data as { type: string }[]).map((item) => item.type)).toEqual(expect.arrayContaining(['hireme', 'services', 'buysell']));
+    const removed = await owner.call('DELETE', `/api/advertiser/posts/${(service.body.data as { id: number }).id}`);
+    expect(removed.body).toMatchObject({ data: { status: 'removed' } });
+  });
+});
+
+describe('ownership (IDOR): another advertiser\'s ids are 404s on every route', () => {
+  it('for businesses, ads, claims and the trial', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const created = await owner.post('/api/advertiser/posts', await jobBody(business.id));
+    const postId = (created.body.data as { id: number }).id;
+    const intruder = await advertiser('Intruder');
+    const calls: [string, string, unknown?][] = [
+      ['GET', `/api/advertiser/profiles/${business.id}`],
+      ['PATCH', `/api/advertiser/profiles/${business.id}`, { name: 'Mine now' }],
+      ['POST', `/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' }],
+      ['GET', `/api/advertiser/posts/${postId}`],
+      ['PATCH', `/api/advertiser/posts/${postId}`, await jobBody(business.id)],
+      ['DELETE', `/api/advertiser/posts/${postId}`],
+      ['POST', `/api/advertiser/posts/${postId}/publish`],
+      ['POST', `/api/advertiser/posts/${postId}/renew`],
+    ];
+    for (const [method, path, body] of calls) {
+      const answer = await intruder.call(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(answer.body)).not.toContain('Barista');
+    }
+    // An ad for someone else's business is refused too.
+    const foreign = await intruder.post('/api/advertiser/posts', await jobBody(business.id));
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors!.profile_id).toBeDefined();
+    expect((await owner.get(`/api/advertiser/posts/${postId}`)).status).toBe(200);
+  });
+});
