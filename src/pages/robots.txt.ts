@@ -11,6 +11,7 @@ export const GET: APIRoute = ({ locals }) => {
     'User-agent: *',
     'Disallow: /api/',
     'Disallow: /me/',
+    'Disallow: /advertiser',
     'Disallow: /search',
     ...[...NON_INDEXABLE_PARAMS, 'view'].map((param) => `Disallow: /*?*${param}=`),
     'Disallow: /*?*where=Near',

@@ -74,8 +74,11 @@ const EnvSchema = z.object({
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
-  /** Where advertisers manage their ads (spec §1: a separate site); Post Ads and Advertiser Dashboard go there. */
-  ADVERTISER_SITE_URL: z.url().default('https://advertiser.yellowpages.my'),
+  /**
+   * Where advertisers manage their ads (spec §1); Post Ads, Claim and Advertiser Dashboard go there. By default the
+   * advertiser site of this server, SITE_URL + /advertiser (issue 25); another host would need single sign-on.
+   */
+  ADVERTISER_SITE_URL: z.url().optional(),
   /** Social login: a provider is offered when its client id and secret are set (decision 0005). */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -208,7 +211,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     outboxDir: resolvePath(OUTBOX_DIR),
     mailFrom: MAIL_FROM,
     enquiryInbox: ENQUIRY_INBOX,
-    advertiserSiteUrl: settings.ADVERTISER_SITE_URL.replace(/\/+$/, ''),
+    advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),
     social: {
       google: settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET ? {
         clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET, authUrl: settings.GOOGLE_AUTH_URL, tokenUrl: settings.GOOGLE_TOKEN_URL,

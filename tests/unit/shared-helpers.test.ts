@@ -1,10 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plainTextOf, sanitizeRichText } from '../../src/server/catalog/html.ts';
 import { weeklyHours } from '../../src/server/catalog/profiles.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { percentOff } from '../../src/shared/constants.ts';
 import { formatPriceRange } from '../../src/shared/format.ts';
-import { slugify } from '../../src/shared/slug.ts';
+import { listingSlugBase, RESERVED_SLUGS, slugify } from '../../src/shared/slug.ts';
+import { projectRoot } from '../../src/server/project-root.ts';
 import { categoryUrl, searchUrl } from '../../src/shared/urls.ts';
 
 describe('prices', () => {
@@ -109,5 +112,17 @@ describe('shared link', () => {
     expect(shareableUrl('https://yp.example/a', 'https://page')).toBe('https://yp.example/a');
     expect(shareableUrl('javascript:alert(1)', 'https://page')).toBe('https://page');
     expect(shareableUrl('', 'https://page')).toBe('https://page');
+  });
+});
+
+describe('slugs of new profiles and ads (issue 25)', () => {
+  it('never take a first path segment the site uses', () => {
+    const pages = readdirSync(join(projectRoot, 'src/pages')).map((name) => name.replace(/\.(astro|ts)$/, '')).filter((name) => !name.startsWith('[') && !name.includes('.') && name !== 'index');
+    for (const segment of pages) expect(RESERVED_SLUGS.has(segment), segment).toBe(true);
+    expect(listingSlugBase('Advertiser')).toBe('advertiser-listing');
+    expect(listingSlugBase('Me')).toBe('me-listing');
+    expect(listingSlugBase('茶餐厅')).toBeUndefined();
+    expect(listingSlugBase('Kedai Kopi Ah Seng & Sons')).toBe('kedai-kopi-ah-seng-and-sons');
+    expect(listingSlugBase('2024')).toBe('2024-listing');
   });
 });

@@ -32,10 +32,11 @@ export interface PostPage {
 
 /**
  * Everything the post detail page renders, or undefined when no post of that type has the slug
- * (/jobs/<a services slug> is not a page). An expired post keeps its page, marked and noindex.
+ * (/jobs/<a services slug> is not a page). An expired post keeps its page, marked and noindex. A draft has a page
+ * only for its advertiser's preview (`drafts`).
  */
-export async function getPostPage(app: AppContext, type: ListingType, slug: string, reviewPage: number): Promise<PostPage | undefined> {
-  const post = await getPostBySlug(app, slug);
+export async function getPostPage(app: AppContext, type: ListingType, slug: string, reviewPage: number, options: { drafts?: boolean } = {}): Promise<PostPage | undefined> {
+  const post = await getPostBySlug(app, slug, options);
   if (!post || post.type !== type) return undefined;
   const showCompany = showsCompany(post);
   const canonical = postUrl(post.type, post.slug);

@@ -191,3 +191,9 @@ export const ClaimVerifySchema = z.object({
 export const TrialRequestSchema = z.object({
   plan: z.enum(PAID_PLANS, { error: 'Choose GOLD, SILVER or BRONZE.' }),
 });
+
+/** A category the advertiser's forms offer: a child category's slug and its label with its parent. */
+export interface CategoryChoice {
+  slug: string;
+  label: string;
+}

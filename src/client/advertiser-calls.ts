@@ -1,0 +1,127 @@
+/**
+ * The advertiser site's calls (issue 25, /api/advertiser): typed by the shared schemas the server validates with.
+ * Types only, as client/calls.ts: nothing here parses an answer.
+ */
+import type { z } from 'zod';
+import type { ListingType, Plan } from '../shared/constants.ts';
+import type { PlanLimits } from '../shared/plans.ts';
+import type { Image, Post } from '../shared/schemas/catalog.ts';
+import type { ClaimRequestSchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema } from '../shared/schemas/advertiser.ts';
+import { api } from './api.ts';
+
+type Data<T> = { data: T; message?: string };
+export type PostStatus = 'draft' | 'active' | 'expired' | 'removed';
+export type Payment = { amount_sen: number; message: string };
+
+export interface DashboardBusiness {
+  id: number;
+  slug: string;
+  name: string;
+  claimed: boolean;
+  plan: Plan;
+  subscription: { plan: Plan; kind: 'trial' | 'paid'; ends_at: string } | null;
+  trial_available: boolean;
+  package: PlanLimits & { tokens: number | null; tokens_left: number | null };
+  last_30_days: { views: number; clicks: number; enquiries: number };
+}
+
+export interface AdvertiserPostItem {
+  id: number;
+  type: ListingType;
+  title: string;
+  slug: string;
+  status: PostStatus;
+  live: boolean;
+  profile_id: number;
+  profile_name: string;
+  plan: Plan;
+  published_at: string | null;
+  expires_at: string | null;
+  tokens_spent: number;
+  amount_sen: number;
+  last_30_days: { views: number; clicks: number; enquiries: number };
+}
+
+export interface Dashboard {
+  businesses: DashboardBusiness[];
+  ads: Record<ListingType, Record<'draft' | 'live' | 'expired' | 'removed', number>>;
+  posts: AdvertiserPostItem[];
+  claims: { id: number; profile_id: number; method: string; status: string; created_at: string }[];
+  first_ad_free: boolean;
+}
+
+export interface EditableLocation {
+  id: number;
+  name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+  phone_number: string | null;
+  company_phone_number: string | null;
+  fax_number: string | null;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface EditableProfile {
+  id: number;
+  slug: string;
+  name: string;
+  store_name: string | null;
+  company_no: string | null;
+  about: string | null;
+  plan: Plan;
+  limits: PlanLimits;
+  categories: string[];
+  keywords: string[];
+  locations: EditableLocation[];
+  business_hours: { day: number; ranges: { opens: string; closes: string }[]; open_24: boolean }[];
+  url: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  youtube: string | null;
+  wechat: string | null;
+  whatsapp: string | null;
+  logo: Image | null;
+  images: Image[];
+  history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
+}
+
+export type AdvertiserPost = Post & {
+  status: PostStatus;
+  profile_id: number;
+  tokens_spent: number;
+  amount_sen: number;
+  keywords: string[];
+  categories_slugs: string[];
+  salary_type?: 'month' | 'year';
+};
+
+export interface ClaimOptions {
+  profile: { id: number; name: string; slug: string };
+  options: { index: number; method: 'sms' | 'email'; target: string }[];
+  document: boolean;
+}
+
+export const dashboard = () => api.get('advertiser/dashboard').json<Data<Dashboard>>();
+export const claimOptions = (profileId: number) => api.get('advertiser/claims/options', { searchParams: { profile_id: profileId } }).json<Data<ClaimOptions>>();
+export const startClaim = (body: z.input<typeof ClaimRequestSchema>) => api.post('advertiser/claims', { json: body }).json<Data<{ id: number; target?: string; status: string; message: string }>>();
+export const claimByDocument = (body: FormData) => api.post('advertiser/claims', { body }).json<Data<{ id: number; status: string; message: string }>>();
+export const verifyClaim = (id: number, code: string) => api.post(`advertiser/claims/${id}/verify`, { json: { code } }).json<Data<{ profile: { id: number; slug: string } }>>();
+export const profile = (id: number) => api.get(`advertiser/profiles/${id}`).json<Data<EditableProfile>>();
+export const createProfile = (body: z.input<typeof NewProfileSchema>) => api.post('advertiser/profiles', { json: body }).json<Data<EditableProfile>>();
+export const editProfile = (id: number, body: z.input<typeof ProfileEditSchema>) => api.patch(`advertiser/profiles/${id}`, { json: body }).json<Data<EditableProfile>>();
+export const startTrial = (id: number, plan: string) => api.post(`advertiser/profiles/${id}/trial`, { json: { plan } }).json<Data<{ plan: Plan; ends_at: string }>>();
+export const uploadPhotos = (body: FormData) => api.post('advertiser/images', { body }).json<Data<Image[]>>();
+export const post = (id: number) => api.get(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
+type PostAnswer = Data<AdvertiserPost> & { payment_required?: Payment };
+export const createPost = (body: z.input<typeof NewPostSchema> & { publish?: boolean }) => api.post('advertiser/posts', { json: body }).json<PostAnswer>();
+export const editPost = (id: number, body: z.input<typeof PostEditSchema>) => api.patch(`advertiser/posts/${id}`, { json: body }).json<PostAnswer>();
+export const publishPost = (id: number) => api.post(`advertiser/posts/${id}/publish`).json<PostAnswer>();
+export const renewPost = (id: number) => api.post(`advertiser/posts/${id}/renew`).json<PostAnswer>();
+export const removePost = (id: number) => api.delete(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
