@@ -99,7 +99,6 @@ export type AdvertiserPost = Post & {
   amount_sen: number;
   keywords: string[];
   categories_slugs: string[];
-  salary_type?: 'month' | 'year';
 };
 
 export interface ClaimOptions {

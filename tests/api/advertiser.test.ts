@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mobileNumber } from '../../src/server/advertiser/claims.ts';
+import { getPostBySlug } from '../../src/server/catalog/posts.ts';
+import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
+import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
+import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { pngOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, type SessionClient } from '../helpers/session-client.ts';
@@ -10,6 +14,7 @@ import { latestCode, type SessionClient } from '../helpers/session-client.ts';
  */
 const { outbox, copy, clock, browser, registerByEmail, signIn } = useAccountsApp('advertiser');
 const DAY = 86_400_000;
+const SITE = 'https://yp.example';
 let people = 0;
 const emails = new WeakMap<SessionClient, string>();
 
@@ -308,5 +313,42 @@ describe('ownership (IDOR): another advertiser\'s ids are 404s on every route', 
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors!.profile_id).toBeDefined();
     expect((await owner.get(`/api/advertiser/posts/${postId}`)).status).toBe(200);
+  });
+});
+
+describe('structured data of listings made here (Adobe\'s validator: Schema.org and Google\'s rich-result rules)', () => {
+  it('has no errors and no warnings for a remote job, a service, a want-to-buy ad and a business; a Product for sale has no errors', async () => {
+    const owner = await advertiser('Farah Hanim');
+    const business = await claimBusiness(owner, claimedSkip);
+    const trial = await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' });
+    expect(trial.status).toBe(201);
+    const tree = await copy.app.repos.catalog.findCategoryTree();
+    const child = (type: string) => tree.find((row) => row.type === type && row.parent_id !== null)!.slug;
+    const photos = await uploadPhotos(owner, ['#a52', '#2a5']);
+    const made = async (body: Record<string, unknown>) => {
+      const answer = await owner.post('/api/advertiser/posts', { ...body, publish: true });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(answer.body.data).toMatchObject({ status: 'active' });
+      return (await getPostBySlug(copy.app, (answer.body.data as { slug: string }).slug))!;
+    };
+    const job = await made(await jobBody(business.id, { job: { ...(await jobBody(business.id)).job, remote: true }, images: photos }));
+    const service = await made({ type: 'services', profile_id: business.id, title: 'Kopi Catering', summary: 'Kopi and kuih for events.', categories: [child('services')],
+      service: { description: 'Up to 200 guests.', price_min: 300, price_max: 900 } });
+    const wanted = await made({ type: 'buysell', profile_id: business.id, title: 'Wanted: Coffee Grinder', summary: 'Looking for a commercial grinder.', categories: [child('buysell')],
+      buysell: { type: 'buy', condition: 'used', method: ['self-pickup'], description: 'Any brand.', price_min: 800 } });
+    const forSale = await made({ type: 'buysell', profile_id: business.id, title: 'Espresso Machine for Sale', summary: 'Two groups.', categories: [child('buysell')],
+      images: [(await uploadPhotos(owner, ['#5a2']))[0]!], buysell: { type: 'sell', condition: 'used', method: ['delivery'], description: 'Serviced.', price_min: 3500, op: 9000, brand: 'Gaggia' } });
+
+    for (const post of [job, service, wanted]) {
+      const issues = await structuredDataIssues(jsonLdScript(postStructuredData(SITE, post)));
+      expect(issues, `${post.type} ${post.title}`).toEqual([]);
+    }
+    expect(postStructuredData(SITE, job)[0]).toMatchObject({ '@type': 'JobPosting', directApply: true, jobLocationType: 'TELECOMMUTE', identifier: { value: String(job.id) } });
+    expect(postStructuredData(SITE, wanted).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
+    const productIssues = await structuredDataIssues(jsonLdScript(postStructuredData(SITE, forSale)));
+    expect(postStructuredData(SITE, forSale)[0]).toMatchObject({ '@type': 'Product' });
+    expect(productIssues.filter((issue) => issue.severity === 'ERROR')).toEqual([]);
+    const profile = (await getProfileBySlug(copy.app, business.slug))!;
+    expect(await structuredDataIssues(jsonLdScript(profileStructuredData(SITE, profile)))).toEqual([]);
   });
 });

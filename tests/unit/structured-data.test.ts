@@ -56,19 +56,34 @@ describe('structured data', () => {
   it('never names the employer of a confidential job', async () => {
     const job = await post('jobs', ({ row }) => row.job_confidential === true);
     const [posting] = postStructuredData(SITE, job);
-    expect(posting).not.toHaveProperty('hiringOrganization');
+    // Google requires a hiring organisation: it says Confidential, and the salary the page hides is left out too.
+    expect(posting).toMatchObject({ hiringOrganization: { '@type': 'Organization', name: 'Confidential' } });
+    expect(posting).not.toHaveProperty('baseSalary');
     const [row] = await copy.repos.catalog.findPostRows([job.id]);
     const employer = row!.profile_name;
     expect(JSON.stringify(posting)).not.toContain(employer);
   });
 
-  it('describes an item for sale as a Product with an Offer and its condition, and skips it without a price', async () => {
-    const item = await post('buysell', ({ row }) => row.price_min_sen !== null);
+  it('describes an item for sale with a photo as a Product with an Offer and its condition; without a price, a photo, or to buy, no Product', async () => {
+    const forSale = await livePosts(copy.app, 'buysell', 80, ({ row }) => row.price_min_sen !== null && row.buysell_type === 'sell');
+    const media = await copy.repos.catalog.findPostMedia(forSale.map((entry) => entry.id), true);
+    const item = (await getPostBySlug(copy.app, forSale.find((entry) => media.some((row) => row.owner_id === entry.id))!.slug))!;
     const [product] = postStructuredData(SITE, item);
     expectValid(product);
-    expect(product).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'MYR', price: item.price_min } });
+    expect(product).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'MYR', price: item.price_min, availability: 'https://schema.org/InStock' } });
+    expect(postStructuredData(SITE, { ...item, images: [] }).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
+    expect(postStructuredData(SITE, { ...item, buysell: { ...item.buysell!, type: 'buy' } }).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
     const negotiable = await post('buysell', ({ row }) => row.price_min_sen === null && row.price_max_sen === null);
     expect(postStructuredData(SITE, negotiable).map((block) => block['@type'])).toEqual(['BreadcrumbList']);
+  });
+
+  it('gives a job its identifier, direct apply, the salary period, and TELECOMMUTE when it is remote', async () => {
+    const job = await post('jobs', ({ row }) => row.job_confidential === false && row.price_min_sen !== null);
+    const [onSite] = postStructuredData(SITE, job);
+    expect(onSite).toMatchObject({ identifier: { '@type': 'PropertyValue', value: String(job.id) }, directApply: true, baseSalary: { value: { unitText: 'MONTH' } } });
+    expect(onSite).not.toHaveProperty('jobLocationType');
+    const [remote] = postStructuredData(SITE, { ...job, job: { ...job.job!, remote: true, salary_type: 'year' } });
+    expect(remote).toMatchObject({ jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'Malaysia' }, baseSalary: { value: { unitText: 'YEAR' } } });
   });
 
   it('describes a service with its provider and rating', async () => {

@@ -65,7 +65,7 @@ function valuesOf(post: calls.AdvertiserPost): { values: Values; lists: Lists } 
   const lists: Lists = {};
   if (post.job) {
     Object.assign(values, { level: post.job.level, requirements: post.job.requirements, responsibilities: post.job.responsibilities, benefits: post.job.benefits,
-      salary_min: text(post.job.salary_min), salary_max: text(post.job.salary_max), salary_type: post.salary_type ?? 'month',
+      salary_min: text(post.job.salary_min), salary_max: text(post.job.salary_max), salary_type: post.job.salary_type, remote: post.job.remote ? '1' : '',
       confidential: post.job.company_confidential ? '1' : '', resume: post.job.resume_required ? '1' : '', expires_at: post.expires_at?.slice(0, 10) ?? '' });
     Object.assign(lists, { job_type: post.job.type, qualification: post.job.qualification });
   }
@@ -94,7 +94,7 @@ function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full:
       type: (lists.job_type ?? []) as (keyof typeof JOB_TYPES)[], qualification: (lists.qualification ?? []) as (keyof typeof EDUCATION_LEVELS)[],
       level: (values.level ?? 'junior_executive') as keyof typeof JOB_LEVELS, requirements: values.requirements ?? '', responsibilities: values.responsibilities ?? '',
       benefits: values.benefits ?? '', salary_min: number(values.salary_min), salary_max: number(values.salary_max), salary_type: (values.salary_type ?? 'month') as 'month' | 'year',
-      company_confidential: values.confidential === '1', document_resume_cv: values.resume === '1',
+      company_confidential: values.confidential === '1', document_resume_cv: values.resume === '1', remote: values.remote === '1',
       expires_at: values.expires_at ? new Date(`${values.expires_at}T23:59:00+08:00`).toISOString() : null,
     } } as const;
     case 'hireme': return { ...common, type, hireme: {
@@ -257,6 +257,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
           </div>
           <label className="mt-3 flex items-center gap-2"><input type="checkbox" checked={values.confidential === '1'} onChange={flag('confidential')} /> Company confidential (salary hidden)</label>
           <label className="mt-2 flex items-center gap-2"><input type="checkbox" checked={values.resume === '1'} onChange={flag('resume')} /> Applicants must send a CV</label>
+          <label className="mt-2 flex items-center gap-2"><input type="checkbox" checked={values.remote === '1'} onChange={flag('remote')} /> Remote work (from home)</label>
           <Text id="expires_at" label="Applications close (within 30 days)" values={values} set={set} type="date" />
           <FieldErrors id="job" errors={errors.job} />
         </fieldset>

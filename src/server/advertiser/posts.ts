@@ -27,11 +27,7 @@ export interface PaymentRequired {
 
 /** The ad as the advertiser's API answers it: the public detail shape plus what it cost and where it stands. */
 export async function postForAdvertiser(app: AppContext, row: OwnPostRow) {
-  const [post, keywords, salaryTypes] = await Promise.all([
-    getPostById(app, row.id, { drafts: true }),
-    app.repos.advertiser.findPostKeywords([row.id]),
-    app.repos.advertiser.findJobSalaryTypes([row.id]),
-  ]);
+  const [post, keywords] = await Promise.all([getPostById(app, row.id, { drafts: true }), app.repos.advertiser.findPostKeywords([row.id])]);
   return {
     ...post!,
     id: row.id,
@@ -45,7 +41,6 @@ export async function postForAdvertiser(app: AppContext, row: OwnPostRow) {
     amount_sen: row.amount_sen,
     keywords: keywords.map((keyword) => keyword.keyword),
     categories_slugs: post?.categories.map((category) => category.slug) ?? [],
-    ...(row.type === 'jobs' ? { salary_type: salaryTypes.get(row.id) ?? 'month' } : {}),
   };
 }
 
@@ -72,7 +67,8 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
           company_confidential: job.company_confidential, resume_required: job.document_resume_cv, salary_type: job.salary_type,
         },
         priceMin: job.salary_min, priceMax: job.salary_max, op: null, expiresAt: job.expires_at ? iso(Date.parse(job.expires_at)) : null,
-        attributes: [...job.type.map((value) => ({ name: 'job_type', value })), ...job.qualification.map((value) => ({ name: 'job_qualification', value }))],
+        attributes: [...job.type.map((value) => ({ name: 'job_type', value })), ...job.qualification.map((value) => ({ name: 'job_qualification', value })),
+          ...(job.remote ? [{ name: 'job_location', value: 'remote' }] : [])],
       };
     }
     case 'hireme': {

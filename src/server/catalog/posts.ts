@@ -135,6 +135,8 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
       salary_min: card.price_min,
       salary_max: card.price_max,
       salary_currency: row.price_currency,
+      salary_type: row.job_salary_type ?? 'month',
+      remote: attributeValues(attributes, 'job_location').includes('remote'),
     },
     hireme: row.type !== 'hireme' || row.hireme_expertise === null ? null : {
       language: attributeValues(attributes, 'hireme_language'),

@@ -315,7 +315,6 @@ export interface AdvertiserRepository {
   findOwnPosts(userId: number, limit: number): Promise<OwnPostRow[]>;
   countAdsWentLive(userId: number): Promise<number>;
   findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;
-  findJobSalaryTypes(ids: readonly number[]): Promise<Map<number, 'month' | 'year'>>;
   /** A town by its name and its state's name (any case), with its centre. */
   /** A listing's current images (and a profile's logo) among these full-variant paths, with their media ids. */
   findListingMediaIds(listing: { kind: 'post' | 'profile'; id: number }, fullPaths: readonly string[]): Promise<{ id: number; full: string }[]>;

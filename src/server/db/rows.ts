@@ -106,6 +106,7 @@ export interface PostRow {
   job_benefits: string | null;
   job_confidential: boolean | null;
   job_resume_required: boolean | null;
+  job_salary_type: 'month' | 'year' | null;
   // hireme
   hireme_expertise: string | null;
   hireme_rate: string | null;

@@ -1,10 +1,12 @@
 /**
  * schema.org JSON-LD for listings (Google rich results: JobPosting, LocalBusiness, Product,
  * BreadcrumbList). Only facts we hold are stated; a type's block is left out when a property
- * Google requires for it is missing, rather than sent invalid.
+ * Google requires for it is missing, rather than sent invalid. A hireme post (a person offering
+ * themselves) has no rich result that fits: its page carries the breadcrumb alone.
  */
 import { CURRENCY_CODE, LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
 import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
+import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, categoryUrl, postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
 
 type JsonLd = Record<string, unknown>;
@@ -48,26 +50,35 @@ function aggregateRating(rating: number, count: number): JsonLd | undefined {
 function jobPosting(site: string, post: Post): JsonLd | undefined {
   const job = post.job;
   const location = post.locations[0];
-  if (!job || !location) return undefined;
+  if (!job || (!location && !job.remote)) return undefined;
   const amount = job.salary_min ?? job.salary_max;
+  const unitText = job.salary_type === 'year' ? 'YEAR' : 'MONTH';
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: post.title,
-    description: [post.summary, job.responsibilities, job.requirements, job.benefits].join('\n\n'),
+    description: [post.summary, job.responsibilities, job.requirements, job.benefits].filter(Boolean).join('\n\n'),
+    identifier: { '@type': 'PropertyValue', name: SITE_NAME, value: String(post.id) },
     datePosted: post.published_at.slice(0, 10),
     ...(post.expires_at ? { validThrough: post.expires_at } : {}),
     employmentType: job.type.map((type) => EMPLOYMENT_TYPES[type as JobType] ?? 'OTHER'),
-    // A confidential employer is not named anywhere, including here.
-    ...(post.profile && !post.confidential ? { hiringOrganization: { '@type': 'Organization', name: post.profile.name, sameAs: absoluteUrl(site, profileUrl(post.profile.slug)) } } : {}),
-    jobLocation: { '@type': 'Place', address: postalAddress(location) },
-    ...(amount !== null ? {
+    // Applications are sent on this site (the Apply Now form).
+    directApply: true,
+    // A confidential employer is not named anywhere, including here (hiringOrganization is required: it says so).
+    hiringOrganization: post.profile && !post.confidential
+      ? { '@type': 'Organization', name: post.profile.name, sameAs: absoluteUrl(site, profileUrl(post.profile.slug)) }
+      : { '@type': 'Organization', name: 'Confidential' },
+    ...(location ? { jobLocation: { '@type': 'Place', address: postalAddress(location) } } : {}),
+    // Remote work: done from home, by people who may work in Malaysia.
+    ...(job.remote ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'Malaysia' } } : {}),
+    // The salary is left out of a confidential post, as its page hides it.
+    ...(amount !== null && !post.confidential ? {
       baseSalary: {
         '@type': 'MonetaryAmount',
         currency: CURRENCY_CODE,
         value: job.salary_min !== null && job.salary_max !== null
-          ? { '@type': 'QuantitativeValue', minValue: job.salary_min, maxValue: job.salary_max, unitText: 'MONTH' }
-          : { '@type': 'QuantitativeValue', value: amount, unitText: 'MONTH' },
+          ? { '@type': 'QuantitativeValue', minValue: job.salary_min, maxValue: job.salary_max, unitText }
+          : { '@type': 'QuantitativeValue', value: amount, unitText },
       },
     } : {}),
     url: absoluteUrl(site, postUrl(post.type, post.slug)),
@@ -76,20 +87,21 @@ function jobPosting(site: string, post: Post): JsonLd | undefined {
 
 function product(site: string, post: Post): JsonLd | undefined {
   const price = post.price_min ?? post.price_max;
-  // Google's product snippets need an offer with a price (or reviews); a negotiable item has neither.
-  if (!post.buysell || price === null) return undefined;
+  // Google's product snippets need an image and an offer with a price (or reviews): a negotiable item, a post
+  // without a photo, and a want-to-buy post (nothing is offered) carry no Product.
+  if (!post.buysell || post.buysell.type !== 'sell' || price === null || post.images.length === 0) return undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: post.title,
     description: post.buysell.description,
-    ...(post.images[0] ? { image: post.images.map((item) => absoluteUrl(site, item.image.full)) } : {}),
+    image: post.images.map((item) => absoluteUrl(site, item.image.full)),
     ...(post.buysell.brand ? { brand: { '@type': 'Brand', name: post.buysell.brand } } : {}),
     offers: {
       '@type': 'Offer',
       price,
       priceCurrency: CURRENCY_CODE,
-      availability: post.buysell.type === 'sell' ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      availability: 'https://schema.org/InStock',
       itemCondition: post.buysell.condition === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
       url: absoluteUrl(site, postUrl(post.type, post.slug)),
     },

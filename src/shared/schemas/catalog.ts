@@ -115,6 +115,10 @@ export const JobSchema = z.object({
   salary_min: z.number().nullable(),
   salary_max: z.number().nullable(),
   salary_currency: z.string(),
+  /** Per month (the default) or per year. */
+  salary_type: z.enum(['month', 'year']),
+  /** Done from home (JobPosting's jobLocationType TELECOMMUTE). */
+  remote: z.boolean(),
 });
 
 export const HiremeSchema = z.object({

@@ -127,13 +127,6 @@ export async function findPostKeywords(db: QueryDb, ids: readonly number[]): Pro
   return rows.map((row) => ({ post_id: Number(row.post_id), keyword: row.keyword }));
 }
 
-/** A job's salary period (month or year). */
-export async function findJobSalaryTypes(db: QueryDb, ids: readonly number[]): Promise<Map<number, 'month' | 'year'>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('job_details').select(['post_id', 'salary_type']).where('post_id', 'in', [...ids]).where('salary_type', 'is not', null).execute();
-  return new Map(rows.map((row) => [Number(row.post_id), row.salary_type as 'month' | 'year']));
-}
-
 /**
  * The last days' totals of the listings a user owns (their businesses and the ads they wrote or whose business is
  * theirs): views, clicks (every other counted action) and enquiries, per listing.

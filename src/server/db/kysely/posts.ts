@@ -27,7 +27,7 @@ export async function findPostRows(db: QueryDb, ids: readonly number[], now: str
       'lm.thumbnail_webp as profile_logo_thumbnail_webp', 'lm.full_webp as profile_logo_full_webp',
       'j.level as job_level', 'j.experience_years as job_experience_years', 'j.requirements as job_requirements',
       'j.responsibilities as job_responsibilities', 'j.benefits as job_benefits',
-      'j.company_confidential as job_confidential', 'j.resume_required as job_resume_required',
+      'j.company_confidential as job_confidential', 'j.resume_required as job_resume_required', 'j.salary_type as job_salary_type',
       'h.expertise as hireme_expertise', 'h.rate as hireme_rate', 'h.vaccination as hireme_vaccination',
       'h.skill as hireme_skill', 'h.experience as hireme_experience', 'h.education as hireme_education',
       'h.company_confidential as hireme_confidential',

@@ -252,7 +252,6 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findOwnPosts: (userId, limit) => read((db) => ads.findOwnPosts(db, userId, now(), limit)),
       countAdsWentLive: (userId) => read((db) => ads.countAdsWentLive(db, userId)),
       findPostKeywords: (ids) => read((db) => ads.findPostKeywords(db, ids)),
-      findJobSalaryTypes: (ids) => read((db) => ads.findJobSalaryTypes(db, ids)),
       findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
       findListingTotals: (userId, from, to, since) => read((db) => ads.findListingTotals(db, userId, from, to, since)),
