@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core in the page and returns the serious and critical violations, described. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Runs axe-core in the page and returns the serious and critical violations (every violation with `all`), described. */
+export async function seriousViolations(page: Page, options: { all?: boolean } = {}): Promise<string[]> {
   // Colours are judged once fade-ins are over (a half-faded heading is not a contrast problem).
   // Toasts are left out: they stay opaque until their fade 5 s later, then go.
   await page.evaluate(() => Promise.all(document.getAnimations()
@@ -20,6 +20,6 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     return result.violations;
   });
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => options.all || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
 }

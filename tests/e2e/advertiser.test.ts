@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mobileNumber } from '../../src/server/advertiser/claims.ts';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { pngOf } from '../fixtures/uploads.ts';
+import { seriousViolations } from '../helpers/axe.ts';
+import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
+import { freePort, startServer } from '../helpers/server.ts';
+import { codeAfter } from '../helpers/session-client.ts';
+import { structuredDataIssues } from '../helpers/structured-data.ts';
+import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+
+/**
+ * The advertiser site end to end (issue 25), on a server of its own whose clock the test moves (TEST_CLOCK_FILE):
+ * register, become an advertiser, claim a seeded business by SMS code, set its hours and pin, post a job with two
+ * photos, find it in search and on its page with a valid JobPosting, start a BRONZE trial, amend the job a day later
+ * for a token, let it expire and renew it. Codes come from the outbox; axe checks every advertiser page.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'yp-advertiser-e2e-'));
+const outbox = join(scratch, 'outbox');
+const clockFile = join(scratch, 'clock-offset');
+const copyOfE2eDb = useDatabaseCopies();
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let baseUrl: string;
+
+beforeAll(async () => {
+  writeFileSync(clockFile, '0');
+  const url = await copyOfE2eDb('advertiser');
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await startServer({
+    DATABASE_URL: url, NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, MEDIA_DIR: join(scratch, 'media'),
+    SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0',
+  }, port);
+  database = await openTestDatabase(url);
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const { modal, register, logIn } = loginModal(() => page, outbox);
+
+async function expectNoViolations(label: string) {
+  // Every violation, minor ones too: the advertiser's pages are new.
+  expect([label, await seriousViolations(page, { all: true })]).toEqual([label, []]);
+}
+
+/** A seeded business nobody owns or claimed, with a mobile number on a location. */
+async function unclaimedWithMobile() {
+  for await (const batch of database.repos.sitemap.profileUrlBatches(400, 0)) {
+    for (const { slug } of batch) {
+      const row = await database.repos.catalog.findProfileBySlug(slug);
+      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null) continue;
+      const locations = await database.repos.catalog.findProfileLocations(row.id);
+      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
+      if (mobile) return { id: row.id, slug: row.slug, mobile };
+    }
+  }
+  throw new Error('no unclaimed business with a mobile number');
+}
+
+/** Moves the server's clock to `offset` ms from now. */
+const moveClock = (offset: number) => writeFileSync(clockFile, String(offset));
+
+async function open(path: string) {
+  await page.goto(baseUrl + path);
+  await hydrated(page);
+}
+
+describe('the advertiser site, end to end', () => {
+  it('claim, profile, a job with photos found in search, a trial, a paid amendment, expiry and renewal', async () => {
+    const email = `advertiser-${Date.now().toString(36)}@example.my`;
+    const business = await unclaimedWithMobile();
+
+    // 1. Register.
+    await open('/');
+    await page.getByTestId('login-button').click();
+    await register(email, 'Tan Mei Ling');
+    await page.keyboard.press('Escape');
+
+    // 2–3. Claim Business on its page: log in, become an advertiser, then claim by an SMS code.
+    await open(`/${business.slug}`);
+    await page.getByTestId('claim').click();
+    await logIn(email, E2E_PASSWORD, { then: 'becomeAdvertiser' });
+    await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
+    await modal().getByLabel('Phone number').fill('019-777 0102');
+    const upgradeCode = await codeAfter(outbox, '60197770102', () => modal().getByRole('button', { name: 'Get Code' }).click());
+    await modal().getByLabel('Verification code', { exact: true }).fill(upgradeCode);
+    await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
+    await page.waitForURL(`${baseUrl}/advertiser/claim/${business.slug}`, { timeout: 15_000 });
+    await hydrated(page);
+    await page.getByTestId('claim-form').waitFor();
+    await expectNoViolations('claim');
+    const claimCode = await codeAfter(outbox, business.mobile, () => page.getByRole('button', { name: 'Send code' }).click());
+    await page.getByLabel('Code', { exact: true }).fill(claimCode);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${baseUrl}/advertiser/profiles/${business.id}`);
+    await hydrated(page);
+
+    // 4. Hours and a pin.
+    const editor = page.getByTestId('profile-editor');
+    await editor.waitFor();
+    await expectNoViolations('business editor');
+    await page.locator('#opens-1').fill('08:00');
+    await page.locator('#closes-1').fill('17:30');
+    await page.getByLabel('Pin latitude').fill('3.1073');
+    await page.getByLabel('Pin longitude').fill('101.6067');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/api/profile/slug/${business.slug}`)).json()) as { business_hours: { day: string; time: string[] }[]; locations: { latitude: number }[] })
+      .toMatchObject({ business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-17:30'] }]), locations: expect.arrayContaining([expect.objectContaining({ latitude: 3.1073 })]) });
+
+    // 5. A job with two photos, closing in 10 days.
+    await open(`/advertiser/posts/new?type=jobs&profile_id=${business.id}`);
+    const form = page.getByTestId('post-editor');
+    await form.waitFor();
+    await expectNoViolations('ad editor');
+    const title = `Kopitiam Barista ${Date.now().toString(36)}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Summary').fill('Brew kopi and teh for our morning crowd in Petaling Jaya.');
+    await form.getByLabel('Category').selectOption({ index: 1 });
+    await form.getByLabel('Full Time').check();
+    await form.getByLabel('Requirements').fill('Two years behind a counter.');
+    await form.getByLabel('Responsibilities').fill('Brew, serve and keep the counter clean.');
+    await form.getByLabel('Salary from (RM)').fill('2200');
+    await form.getByLabel('Salary to (RM)').fill('2800');
+    await form.getByLabel('Applications close (within 30 days)').fill(malaysiaToday(Date.now() + 10 * DAY));
+    await page.locator('#post-photo-input').setInputFiles([
+      { name: 'counter.png', mimeType: 'image/png', buffer: await pngOf('#c63', 640, 360) },
+      { name: 'kopi.png', mimeType: 'image/png', buffer: await pngOf('#36c', 640, 360) },
+    ]);
+    await expect.poll(() => page.getByTestId('post-photos').locator('img').count()).toBe(2);
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await page.waitForURL(/\/advertiser\/posts\/\d+$/);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('editor-status').innerText()).toBe('Live');
+    const postId = Number(/\/posts\/(\d+)$/.exec(page.url())![1]);
+    const [row] = await database.repos.catalog.findPostRows([postId]);
+
+    // 6. In search (through the page cache and the search workers) and on its page, with a JobPosting Adobe's validator accepts.
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/l?what=${encodeURIComponent(title)}`)).text()).includes(`/jobs/${row!.slug}`), { timeout: 5_000 }).toBe(true);
+    const detail = await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text();
+    expect(detail).toContain(title);
+    const issues = await structuredDataIssues(detail);
+    expect(issues.filter((issue) => issue.severity === 'ERROR')).toEqual([]);
+    expect(detail).toMatch(/"@type":"JobPosting"[^]*"directApply":true/);
+    await open(`/advertiser/posts/${postId}/preview`);
+    await expect.poll(() => page.getByTestId('preview-bar').count()).toBe(1);
+    await expectNoViolations('preview');
+
+    // 7. A BRONZE trial, then an amendment a day after publishing costs a token.
+    await open('/advertiser');
+    await page.getByTestId('advertiser-dashboard').waitFor();
+    await expectNoViolations('dashboard');
+    await page.getByRole('button', { name: 'Start free BRONZE trial' }).click();
+    await expect.poll(() => page.getByTestId('business-plan').first().innerText()).toBe('BRONZE (trial)');
+    moveClock(25 * HOUR);
+    await open(`/advertiser/posts/${postId}`);
+    await form.waitFor();
+    await form.getByLabel('Summary').fill('Brew kopi, teh and toast for our morning crowd.');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => (await database.repos.advertiser.findOwnPost(postId))?.tokens_spent).toBe(1);
+    await open('/advertiser');
+    await expect.poll(() => page.getByTestId('advertiser-post').first().innerText()).toContain('spent 1 token');
+
+    // 8. Past its closing date the job expires; renewing takes a token and it is live for 30 more days.
+    moveClock(11 * DAY);
+    await open('/advertiser');
+    const item = page.getByTestId('advertiser-post').filter({ hasText: title });
+    await expect.poll(() => item.getByTestId('post-status').innerText()).toBe('Expired');
+    await item.getByRole('button', { name: 'Renew' }).click();
+    await expect.poll(() => item.getByTestId('post-status').innerText()).toBe('Live');
+    const renewed = (await database.repos.advertiser.findOwnPost(postId))!;
+    expect(renewed).toMatchObject({ status: 'active', tokens_spent: 2 });
+    expect(Date.parse(renewed.expires_at!)).toBeGreaterThan(Date.now() + 11 * DAY + 29 * DAY);
+
+    // Every advertiser page fits a 390 px phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/advertiser', `/advertiser/profiles/${business.id}`, `/advertiser/posts/${postId}`, '/advertiser/posts/new', `/advertiser/claim/${business.slug}`, `/advertiser/posts/${postId}/preview`]) {
+      await open(path);
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
+    }
+  });
+});
