@@ -61,6 +61,12 @@ describe('390 px wide phones (security probe item 20)', () => {
     await page.goto(`${baseUrl}/me/profile`);
     await hydrated(page);
     await expectModalFits('login', modal());
+    // The advertiser site's pages (issue 25) open the login modal too; signed in, tests/e2e/advertiser.test.ts checks them.
+    for (const path of ['/advertiser', '/advertiser/posts/new', '/advertiser/profiles/new', '/advertiser/subscribe?package=GOLD']) {
+      await page.goto(baseUrl + path);
+      await hydrated(page);
+      await expectModalFits(path, modal());
+    }
   });
 
   it('signed in: My area, the profile page and its edit modal, and the enquiry modal fit', async () => {
