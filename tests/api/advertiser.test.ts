@@ -263,12 +263,16 @@ describe('ads and the package rules of spec §9', () => {
     const business = await claimBusiness(owner, claimedSkip);
     const tree = await copy.app.repos.catalog.findCategoryTree();
     const child = (type: string) => tree.find((row) => row.type === type && row.parent_id !== null)!.slug;
+    // A person's own ad: their first, so free; the town they name places it (their personal profile's one location).
     const hireme = await owner.post('/api/advertiser/posts', {
-      type: 'hireme', title: 'Freelance Bookkeeper', summary: 'Monthly accounts for small shops.', categories: [child('hireme')],
-      hireme: { type: ['FL'], expertise: 'expert', rate: 'month', skill: 'SQL Account, Excel', expected_salary: 1500, language: ['Malay', 'English'] },
+      type: 'hireme', title: 'Freelance Bookkeeper Nur Aina', summary: 'Monthly accounts for small shops.', categories: [child('hireme')], publish: true,
+      hireme: { type: ['FL'], expertise: 'expert', rate: 'month', skill: 'SQL Account, Excel', expected_salary: 1500, language: ['Malay', 'English'], city: 'Petaling Jaya', state: 'Selangor' },
     });
     expect(hireme.status, JSON.stringify(hireme.body)).toBe(201);
-    expect(hireme.body.data).toMatchObject({ type: 'hireme', status: 'draft' });
+    expect(hireme.body.data).toMatchObject({ type: 'hireme', status: 'active', city_state: 'Petaling Jaya, Selangor', amount_sen: 0 });
+    const found = await browser().post('/api/post/search', { type: 'hireme', search: 'Bookkeeper Nur Aina', location: 'Selangor' });
+    expect((found.body as { results: { id: number }[] }).results.map((card) => card.id)).toContain((hireme.body.data as { id: number }).id);
+    expect((await owner.get('/api/advertiser/profiles')).body.data).not.toContainEqual(expect.objectContaining({ kind: 'individual' }));
     const service = await owner.post('/api/advertiser/posts', {
       type: 'services', profile_id: business.id, title: 'Aircon Servicing', summary: 'Chemical wash and gas top-up.', categories: [child('services')],
       service: { description: 'All brands.', price_min: 80, price_max: 150 },

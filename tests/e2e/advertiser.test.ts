@@ -174,6 +174,8 @@ describe('the advertiser site, end to end', () => {
     await form.getByLabel('Summary').fill('Brew kopi, teh and toast for our morning crowd.');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await database.repos.advertiser.findOwnPost(postId))?.tokens_spent).toBe(1);
+    // The page cached above shows the amendment within 5 seconds.
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text()).includes('Brew kopi, teh and toast'), { timeout: 5_000 }).toBe(true);
     await open('/advertiser');
     await expect.poll(() => page.getByTestId('advertiser-post').first().innerText()).toContain('spent 1 token');
 

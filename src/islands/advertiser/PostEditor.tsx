@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
-import { reportFailure } from '../forms.tsx';
+import { reportFailure, useStates } from '../forms.tsx';
 import {
   BUYSELL_CONDITIONS, DEAL_METHODS, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES,
   LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType,
@@ -71,7 +71,8 @@ function valuesOf(post: calls.AdvertiserPost): { values: Values; lists: Lists } 
   }
   if (post.hireme) {
     Object.assign(values, { expertise: post.hireme.expertise, rate: post.hireme.rate, skill: post.hireme.skill, experience: post.hireme.experience,
-      education: post.hireme.education, vaccination: post.hireme.vaccination, expected_salary: text(post.hireme.expected_salary) });
+      education: post.hireme.education, vaccination: post.hireme.vaccination, expected_salary: text(post.hireme.expected_salary),
+      city: post.locations[0]?.city.name ?? '', state: post.locations[0]?.state.name ?? '' });
     Object.assign(lists, { hireme_type: post.hireme.type, language: post.hireme.language });
   }
   if (post.service) Object.assign(values, { description: post.service.description, price_min: text(post.service.price_min), price_max: text(post.service.price_max) });
@@ -101,7 +102,7 @@ function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full:
       type: (lists.hireme_type ?? []) as (keyof typeof HIREME_TYPES)[], language: (lists.language ?? []) as (typeof LANGUAGES)[number][],
       expertise: (values.expertise ?? 'intermediate') as keyof typeof HIREME_EXPERTISE, rate: (values.rate ?? 'month') as keyof typeof HIREME_RATES,
       skill: values.skill ?? '', experience: values.experience ?? '', education: values.education ?? '', vaccination: values.vaccination ?? '',
-      expected_salary: number(values.expected_salary),
+      expected_salary: number(values.expected_salary), city: values.city?.trim() ? values.city : null, state: values.state ? values.state : null,
     } } as const;
     case 'services': return { ...common, type, service: { description: values.description ?? '', price_min: number(values.price_min), price_max: number(values.price_max) } } as const;
     case 'buysell': return { ...common, type, buysell: {
@@ -125,6 +126,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<calls.Payment | null>(null);
+  const states = useStates();
 
   useEffect(() => {
     calls.dashboard().then(({ data }) => {
@@ -269,6 +271,10 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
           <Choice id="expertise" label="Expertise" values={values} set={set} options={HIREME_EXPERTISE} />
           <Choice id="rate" label="Rate" values={values} set={set} options={HIREME_RATES} />
           <Text id="expected_salary" label="Expected pay (RM)" values={values} set={set} type="number" />
+          <div className="grid gap-x-3 sm:grid-cols-2">
+            <Text id="city" label="Town you work in" values={values} set={set} />
+            <Choice id="state" label="State" values={values} set={set} options={{ '': 'Choose…', ...Object.fromEntries(states.map((state) => [state.name, state.name])) }} />
+          </div>
           <Text id="skill" label="Skills" values={values} set={set} multiline />
           <Text id="experience" label="Experience" values={values} set={set} multiline />
           <Text id="education" label="Education" values={values} set={set} />

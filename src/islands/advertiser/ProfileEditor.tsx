@@ -96,7 +96,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       keywords: values.keywords.split(',').map((word) => word.trim()).filter(Boolean), categories: chosen,
       url: blank(values.url), facebook: blank(values.facebook), instagram: blank(values.instagram), twitter: blank(values.twitter),
       linkedin: blank(values.linkedin), youtube: blank(values.youtube), wechat: blank(values.wechat), whatsapp: blank(values.whatsapp),
-      business_hours: hours, images,
+      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images,
       ...(hasPlace ? { locations: [{
         ...(location.id === undefined ? {} : { id: location.id }), name: location.name, address_line1: location.address_line1, city: location.city,
         state: location.state, postcode: location.postcode, phone_number: blank(location.phone_number),
@@ -171,13 +171,27 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
             <label className="flex items-center gap-1 text-sm"><input type="checkbox" checked={entry.open_24} onChange={(event) => setDay(entry.day, { open_24: event.target.checked })} /> Open 24 hours</label>
             {!entry.open_24 && (
               <>
-                <label className="text-sm" htmlFor={`opens-${entry.day}`}>Opens</label>
-                <input id={`opens-${entry.day}`} type="time" value={entry.ranges[0]?.opens ?? ''} className="rounded border border-gray-400 px-2 py-1"
-                  onChange={(event) => setDay(entry.day, { ranges: event.target.value ? [{ opens: event.target.value, closes: entry.ranges[0]?.closes ?? '18:00' }, ...entry.ranges.slice(1)] : [] })} />
-                <label className="text-sm" htmlFor={`closes-${entry.day}`}>Closes</label>
-                <input id={`closes-${entry.day}`} type="time" value={entry.ranges[0]?.closes ?? ''} className="rounded border border-gray-400 px-2 py-1"
-                  onChange={(event) => setDay(entry.day, { ranges: [{ opens: entry.ranges[0]?.opens ?? '09:00', closes: event.target.value }, ...entry.ranges.slice(1)] })} />
+                {(entry.ranges.length > 0 ? entry.ranges : [{ opens: '', closes: '' }]).map((range, index) => {
+                  const suffix = index === 0 ? `${entry.day}` : `${entry.day}-${index}`;
+                  const change = (next: { opens: string; closes: string }) => setDay(entry.day, {
+                    ranges: next.opens === '' && next.closes === '' ? entry.ranges.filter((_, at) => at !== index)
+                      : [...entry.ranges.slice(0, index), next, ...entry.ranges.slice(index + 1)],
+                  });
+                  return (
+                    <span key={index} className="flex flex-wrap items-center gap-1">
+                      <label className="text-sm" htmlFor={`opens-${suffix}`}>Opens</label>
+                      <input id={`opens-${suffix}`} type="time" value={range.opens} className="rounded border border-gray-400 px-2 py-1"
+                        onChange={(event) => change({ opens: event.target.value, closes: range.closes || (event.target.value ? '18:00' : '') })} />
+                      <label className="text-sm" htmlFor={`closes-${suffix}`}>Closes</label>
+                      <input id={`closes-${suffix}`} type="time" value={range.closes} className="rounded border border-gray-400 px-2 py-1"
+                        onChange={(event) => change({ opens: range.opens || (event.target.value ? '09:00' : ''), closes: event.target.value })} />
+                    </span>
+                  );
+                })}
                 {entry.ranges.length === 0 && <span className="text-sm text-gray-700">Closed</span>}
+                {entry.ranges.length > 0 && entry.ranges.length < 4 && (
+                  <button type="button" className="text-sm underline" onClick={() => setDay(entry.day, { ranges: [...entry.ranges, { opens: '', closes: '' }] })}>Add hours</button>
+                )}
               </>
             )}
           </div>

@@ -44,6 +44,32 @@ export async function postForAdvertiser(app: AppContext, row: OwnPostRow) {
   };
 }
 
+/**
+ * A hireme ad's place: the town the person names becomes their personal profile's one location (town and state,
+ * no address), so the ad is found there; undefined when they name none.
+ */
+async function hiremePlace(app: AppContext, input: PostEdit) {
+  if (input.type !== 'hireme' || !input.hireme.city || !input.hireme.state) return undefined;
+  const town = await app.repos.advertiser.findTown(input.hireme.city, input.hireme.state);
+  if (!town) throw invalid('hireme', `There is no town '${input.hireme.city}' in ${input.hireme.state}.`);
+  return { name: input.hireme.city, town };
+}
+
+/** Makes `place` the personal profile's one location (inside the ad's transaction); returns its id. */
+async function placePersonalProfile(tx: AppContext['repos'], profileId: number, place: NonNullable<Awaited<ReturnType<typeof hiremePlace>>>, userId: number): Promise<number> {
+  const [current] = await tx.catalog.findProfileLocations(profileId);
+  await tx.advertiser.saveProfile(profileId, {
+    fields: {},
+    locations: [{
+      ...(current ? { id: current.id } : {}), name: place.name, address_line1: place.name, address_line2: null, city_id: place.town.city_id,
+      state_id: place.town.state_id, postcode: '', phone_number: null, company_phone_number: null, fax_number: null, email: null,
+      latitude: place.town.latitude, longitude: place.town.longitude,
+    }],
+    history: [{ userId, field: 'locations', oldValue: JSON.stringify(current?.city_name ?? null), newValue: JSON.stringify(place.name), review: 'none' }],
+  });
+  return (await tx.catalog.findProfileLocations(profileId))[0]!.id;
+}
+
 /** The business an ad belongs to: the one named (owned by the advertiser), or for hireme the account's personal profile. */
 async function postingProfile(app: AppContext, actor: Actor, input: NewPost): Promise<{ profileId: number | null; businessId: number | null }> {
   if (input.type !== 'hireme') {
@@ -171,6 +197,7 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
   let { profileId } = posting;
   const plan = await businessPlan(app, businessId);
   const checked = await contentOf(app, actor, input, profileId, plan, null);
+  const place = await hiremePlace(app, input);
   const base = listingSlugBase(input.title);
   const slug = base === undefined ? (id: number) => `${input.type}-${id}` : await app.repos.advertiser.freeSlug('posts', base);
   const created = await app.repos.transaction(async (tx) => {
@@ -183,7 +210,8 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
         slug: personal === undefined ? (id: number) => `individual-${id}` : await tx.advertiser.freeSlug('profiles', personal),
       })).id;
     }
-    const made = await tx.advertiser.createPost({ type: input.type, profileId, ownerUserId: actor.id, plan: plan.plan, slug, content: checked.content });
+    const content = place ? { ...checked.content, locationIds: [await placePersonalProfile(tx, profileId, place, actor.id)] } : checked.content;
+    const made = await tx.advertiser.createPost({ type: input.type, profileId, ownerUserId: actor.id, plan: plan.plan, slug, content });
     if (checked.freshImages.length > 0) await tx.uploads.attachImages(checked.freshImages);
     for (const id of checked.freshDocuments) await tx.uploads.attachDocument(id);
     return made;
@@ -205,6 +233,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
   if (post.status === 'removed') throw invalid('status', 'A removed ad cannot be changed.');
   const plan = await businessPlan(app, post.type === 'hireme' ? null : post.profile_id);
   const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id);
+  const place = await hiremePlace(app, input);
   const cost: Cost = post.live ? amendmentCost(plan, post.published_at, app.clock.now()) : { kind: 'free' };
   if (cost.kind === 'money') return { post: await postForAdvertiser(app, post), payment: paymentRequired(cost, 'Amending this ad after its first day') };
   await app.repos.transaction(async (tx) => {
@@ -212,7 +241,8 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
       if (!(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
       await tx.advertiser.changePostState(post.id, { status: post.status, tokens: cost.tokens });
     }
-    await tx.advertiser.updatePost(post.id, post.type, checked.content);
+    const content = place ? { ...checked.content, locationIds: [await placePersonalProfile(tx, post.profile_id, place, actor.id)] } : checked.content;
+    await tx.advertiser.updatePost(post.id, post.type, content);
     if (checked.freshImages.length > 0) await tx.uploads.attachImages(checked.freshImages);
     for (const documentId of checked.freshDocuments) await tx.uploads.attachDocument(documentId);
   });

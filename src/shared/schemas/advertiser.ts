@@ -62,6 +62,9 @@ export const HiremeDetailsSchema = z.object({
   education: longText('education', 500).default(''),
   company_confidential: z.boolean().default(false),
   expected_salary: ringgitAmount('expected salary'),
+  /** Where the person works (a town and its state, no address): the ad is found there and in Near Me. */
+  city: optionalLine('town', 100),
+  state: optionalLine('state', 100),
 });
 
 export const ServiceDetailsSchema = z.object({
