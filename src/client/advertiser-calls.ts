@@ -89,6 +89,7 @@ export interface EditableProfile {
   whatsapp: string | null;
   logo: Image | null;
   images: Image[];
+  videos: { file: string; image: Image }[];
   history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
 }
 
@@ -117,6 +118,8 @@ export const createProfile = (body: z.input<typeof NewProfileSchema>) => api.pos
 export const editProfile = (id: number, body: z.input<typeof ProfileEditSchema>) => api.patch(`advertiser/profiles/${id}`, { json: body }).json<Data<EditableProfile>>();
 export const startTrial = (id: number, plan: string) => api.post(`advertiser/profiles/${id}/trial`, { json: { plan } }).json<Data<{ plan: Plan; ends_at: string }>>();
 export const uploadPhotos = (body: FormData) => api.post('advertiser/images', { body }).json<Data<Image[]>>();
+/** A video, with a generous timeout: 40 MB on a slow line. */
+export const uploadVideo = (body: FormData) => api.post('advertiser/videos', { body, timeout: 300_000 }).json<Data<{ video: { file: string }; image: Image }>>();
 export const post = (id: number) => api.get(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
 type PostAnswer = Data<AdvertiserPost> & { payment_required?: Payment };
 export const createPost = (body: z.input<typeof NewPostSchema> & { publish?: boolean }) => api.post('advertiser/posts', { json: body }).json<PostAnswer>();

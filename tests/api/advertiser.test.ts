@@ -4,7 +4,7 @@ import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
-import { pngOf } from '../fixtures/uploads.ts';
+import { mp4Of, pngOf, webmOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, type SessionClient } from '../helpers/session-client.ts';
 
@@ -287,6 +287,47 @@ describe('ads and the package rules of spec §9', () => {
     expect((list.body.data as { type: string }[]).map((item) => item.type)).toEqual(expect.arrayContaining(['hireme', 'services', 'buysell']));
     const removed = await owner.call('DELETE', `/api/advertiser/posts/${(service.body.data as { id: number }).id}`);
     expect(removed.body).toMatchObject({ data: { status: 'removed' } });
+  });
+});
+
+describe('videos (MP4 with H.264, or WebM; 40 MB; within the plan)', () => {
+  async function uploadVideo(visitor: SessionClient, bytes: Buffer, name: string, type: string) {
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(bytes)], { type }), name);
+    return visitor.postForm<{ data: { video: { file: string }; image: { full: string } } }>('/api/advertiser/videos', form);
+  }
+
+  it('are checked by content, refused on a FREE plan, and go on an ad within GOLD\'s two', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const h265 = await uploadVideo(owner, mp4Of('hvc1'), 'clip.mp4', 'video/mp4');
+    expect(h265.status).toBe(422);
+    expect(h265.body.errors!.video![0]).toMatch(/H\.264/);
+    const disguised = await uploadVideo(owner, await pngOf('#123'), 'clip.mp4', 'video/mp4');
+    expect(disguised.status).toBe(422);
+    const mp4 = await uploadVideo(owner, mp4Of('avc1'), 'clip.mp4', 'video/mp4');
+    expect(mp4.status, JSON.stringify(mp4.body)).toBe(201);
+    expect(mp4.body.data.video.file).toMatch(/\.mp4$/);
+    const webm = await uploadVideo(owner, webmOf(), 'clip.webm', 'video/webm');
+    expect(webm.status).toBe(201);
+    const videos = [{ file: mp4.body.data.video.file }, { file: webm.body.data.video.file }];
+
+    const free = await owner.post('/api/advertiser/posts', await jobBody(business.id, { videos: videos.slice(0, 1) }));
+    expect(free.body.errors!.videos).toEqual(['The FREE plan allows no videos.']);
+    expect((await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' })).status).toBe(201);
+    const third = await uploadVideo(owner, mp4Of('avc1'), 'third.mp4', 'video/mp4');
+    const tooMany = await owner.post('/api/advertiser/posts', await jobBody(business.id, { videos: [...videos, { file: third.body.data.video.file }] }));
+    expect(tooMany.body.errors!.videos).toEqual(['The GOLD plan allows at most 2 videos.']);
+    const photos = await uploadPhotos(owner, ['#777']);
+    const ad = await owner.post('/api/advertiser/posts', await jobBody(business.id, { videos, images: photos }));
+    expect(ad.status, JSON.stringify(ad.body)).toBe(201);
+    const media = (ad.body.data as { images: { video: { file: string } | null }[] }).images;
+    expect(media.map((item) => item.video?.file ?? null)).toEqual([null, ...videos.map((video) => video.file)]);
+    // Someone else's upload cannot be named.
+    const other = await advertiser();
+    const foreign = await other.post('/api/advertiser/posts', { type: 'hireme', title: 'Videographer', summary: 'Weddings.', categories: [(await copy.app.repos.catalog.findCategoryTree()).find((row) => row.type === 'hireme' && row.parent_id !== null)!.slug],
+      hireme: { type: ['FL'], expertise: 'expert', rate: 'project', skill: 'Video', expected_salary: null }, videos: [{ file: third.body.data.video.file }] });
+    expect(foreign.body.errors!.videos).toEqual(['Upload the videos again.']);
   });
 });
 

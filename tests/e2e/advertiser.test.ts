@@ -158,6 +158,11 @@ describe('the advertiser site, end to end', () => {
     const issues = await structuredDataIssues(detail);
     expect(issues.filter((issue) => issue.severity === 'ERROR')).toEqual([]);
     expect(detail).toMatch(/"@type":"JobPosting"[^]*"directApply":true/);
+    // Media are served with byte ranges (a video is seeked this way; a photo answers the same).
+    const [photo] = await database.repos.catalog.findPostMedia([postId], true);
+    const part = await fetch(`${baseUrl}/media/${photo!.full}`, { headers: { Range: 'bytes=0-9' } });
+    expect([part.status, part.headers.get('content-range')?.startsWith('bytes 0-9/'), (await part.arrayBuffer()).byteLength]).toEqual([206, true, 10]);
+    expect((await fetch(`${baseUrl}/media/${photo!.full}`, { headers: { Range: 'bytes=999999999-' } })).status).toBe(416);
     await open(`/advertiser/posts/${postId}/preview`);
     await expect.poll(() => page.getByTestId('preview-bar').count()).toBe(1);
     await expectNoViolations('preview');

@@ -6,8 +6,9 @@ const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: tru
   .flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : /\.(ts|tsx|astro)$/.test(entry.name) ? [join(dir, entry.name)] : []));
 
 describe('the browser’s API calls (issue 23)', () => {
-  it('go through the typed functions of src/client/calls.ts: no island casts an answer or names a path itself', () => {
-    const offenders = sources('src').filter((file) => file !== join('src', 'client', 'calls.ts') && !file.startsWith(join('src', 'server')))
+  it('go through the typed functions of src/client/calls.ts (and advertiser-calls.ts): no island casts an answer or names a path itself', () => {
+    const modules = [join('src', 'client', 'calls.ts'), join('src', 'client', 'advertiser-calls.ts')];
+    const offenders = sources('src').filter((file) => !modules.includes(file) && !file.startsWith(join('src', 'server')))
       .filter((file) => /\.json<|\bapi\.(get|post|put|patch|delete)\(/.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
@@ -16,6 +17,8 @@ describe('the browser’s API calls (issue 23)', () => {
     const text = readFileSync(join('src', 'client', 'calls.ts'), 'utf8');
     const valueImports = [...text.matchAll(/^import (?!type )[^;]+ from '([^']+)';$/gm)].map((match) => match[1]);
     expect(valueImports).toEqual(['../shared/enquiries.ts', './api.ts']);
+    const advertiser = readFileSync(join('src', 'client', 'advertiser-calls.ts'), 'utf8');
+    expect([...advertiser.matchAll(/^import (?!type )[^;]+ from '([^']+)';$/gm)].map((match) => match[1])).toEqual(['./api.ts']);
   });
 
   it('are sent by forms that check them with the shared schemas, never a pattern of their own', () => {

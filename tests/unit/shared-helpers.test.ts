@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { percentOff } from '../../src/shared/constants.ts';
 import { formatPriceRange } from '../../src/shared/format.ts';
 import { listingSlugBase, RESERVED_SLUGS, slugify } from '../../src/shared/slug.ts';
+import { requestedRange } from '../../src/server/media/range.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { categoryUrl, searchUrl } from '../../src/shared/urls.ts';
 
@@ -124,5 +125,18 @@ describe('slugs of new profiles and ads (issue 25)', () => {
     expect(listingSlugBase('茶餐厅')).toBeUndefined();
     expect(listingSlugBase('Kedai Kopi Ah Seng & Sons')).toBe('kedai-kopi-ah-seng-and-sons');
     expect(listingSlugBase('2024')).toBe('2024-listing');
+  });
+});
+
+describe('byte ranges of media (videos are served as stored, seeked by range)', () => {
+  it('reads one range of a file, from the end too, and knows one past the end', () => {
+    expect(requestedRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(requestedRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(requestedRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(requestedRange('bytes=500-5000', 1000)).toEqual({ start: 500, end: 999 });
+    expect(requestedRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(requestedRange('bytes=0-1,5-9', 1000)).toBeUndefined();
+    expect(requestedRange('items=0-1', 1000)).toBeUndefined();
+    expect(requestedRange(null, 1000)).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
+import { VideoPicker, type VideoItem } from './VideoPicker.tsx';
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
 const input = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
@@ -85,8 +86,9 @@ function valuesOf(post: calls.AdvertiserPost): { values: Values; lists: Lists } 
 }
 
 /** The API body of the form (spec §3 Post and the type's object). */
-function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full: string }[]) {
+function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full: string }[], videos: VideoItem[]) {
   const common = {
+    videos,
     title: values.title ?? '', summary: values.summary ?? '', categories: values.category ? [values.category] : [],
     keywords: (values.keywords ?? '').split(',').map((word) => word.trim()).filter(Boolean), images,
   };
@@ -123,6 +125,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const [values, setValues] = useState<Values>({ level: 'junior_executive', salary_type: 'month', expertise: 'intermediate', rate: 'month', deal_type: 'sell', condition: 'new' });
   const [lists, setLists] = useState<Lists>({});
   const [images, setImages] = useState<{ full: string }[]>([]);
+  const [videos, setVideos] = useState<VideoItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<calls.Payment | null>(null);
@@ -141,7 +144,8 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         const filled = valuesOf(data);
         setValues((current) => ({ ...current, ...filled.values }));
         setLists(filled.lists);
-        setImages(data.images.map((item) => ({ full: item.image.full })));
+        setImages(data.images.filter((item) => item.video === null).map((item) => ({ full: item.image.full })));
+        setVideos(data.images.flatMap((item) => (item.video ? [{ file: item.video.file }] : [])));
       }, (error: unknown) => reportFailure(error, setErrors));
     }
   }, [postId]);
@@ -169,7 +173,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   }
 
   async function save(publish: boolean) {
-    const body = bodyOf(type, values, lists, images);
+    const body = bodyOf(type, values, lists, images, videos);
     setBusy(true);
     setPayment(null);
     try {
@@ -313,6 +317,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         <input id="post-photo-input" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => void addPhotos(event.target.files)} className="mt-1" />
         <FieldErrors id="post-photo-input" errors={errors.images ?? errors.image} />
       </fieldset>
+      <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
       <FieldErrors id="post" errors={errors.locations ?? errors.plan ?? errors.status} />
 
       <div className="mt-6 flex flex-wrap gap-2">

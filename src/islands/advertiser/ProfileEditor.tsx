@@ -9,6 +9,7 @@ import { reportFailure, useStates } from '../forms.tsx';
 import { profileUrl } from '../../shared/urls.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
+import { VideoPicker, type VideoItem } from './VideoPicker.tsx';
 
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
@@ -49,6 +50,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const [location, setLocation] = useState<Location>(emptyLocation());
   const [hours, setHours] = useState<Hours>(DAYS.map((_, day) => ({ day, ranges: [], open_24: false })));
   const [images, setImages] = useState<{ full: string }[]>([]);
+  const [videos, setVideos] = useState<VideoItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -63,6 +65,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
     setLocation(data.locations[0] ? locationOf(data.locations[0]) : emptyLocation());
     setHours(data.business_hours);
     setImages(data.images.map((image) => ({ full: image.full })));
+    setVideos(data.videos.map((video) => ({ file: video.file })));
   }
   useEffect(() => {
     if (profileId !== null) calls.profile(profileId).then(({ data }) => fill(data), (error: unknown) => reportFailure(error, setErrors));
@@ -96,7 +99,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       keywords: values.keywords.split(',').map((word) => word.trim()).filter(Boolean), categories: chosen,
       url: blank(values.url), facebook: blank(values.facebook), instagram: blank(values.instagram), twitter: blank(values.twitter),
       linkedin: blank(values.linkedin), youtube: blank(values.youtube), wechat: blank(values.wechat), whatsapp: blank(values.whatsapp),
-      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images,
+      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images, videos,
       ...(hasPlace ? { locations: [{
         ...(location.id === undefined ? {} : { id: location.id }), name: location.name, address_line1: location.address_line1, city: location.city,
         state: location.state, postcode: location.postcode, phone_number: blank(location.phone_number),
@@ -221,6 +224,8 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
         <input id="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => void addPhotos(event.target.files)} className="mt-1" />
         <FieldErrors id="photos" errors={errors.images ?? errors.image} />
       </fieldset>
+
+      <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
 
       <button type="submit" className={`mt-6 ${primary}`} disabled={busy}>{profileId === null ? 'Create business' : 'Save'}</button>
 

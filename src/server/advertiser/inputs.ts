@@ -24,11 +24,12 @@ export function withinLimit(field: string, count: number, allowed: number, plan:
 }
 
 /** The plan's limits on what a listing carries. */
-export function checkLimits(limits: PlanLimits, plan: string, listing: { categories: number; keywords: number; images: number; documents: number }): void {
+export function checkLimits(limits: PlanLimits, plan: string, listing: { categories: number; keywords: number; images: number; documents: number; videos: number }): void {
   withinLimit('categories', listing.categories, limits.categories, plan, 'category');
   withinLimit('keywords', listing.keywords, limits.keywords, plan, 'keyword');
   withinLimit('images', listing.images, limits.photos, plan, 'photo');
   withinLimit('documents', listing.documents, limits.pdfs, plan, 'PDF');
+  withinLimit('videos', listing.videos, limits.videos, plan, 'video');
 }
 
 /** Child categories (of `type`, when given) by slug, in the order named. */
@@ -62,6 +63,17 @@ export async function documentIds(app: AppContext, actor: Actor, listing: { kind
   const found = await app.repos.advertiser.findUsableDocuments(actor.id, listing, files);
   const byFile = new Map(found.map((row) => [row.file, row]));
   if (files.some((file) => !byFile.has(file))) throw invalid('documents', 'Upload the documents again.');
+  return { ids: [...new Set(files.map((file) => byFile.get(file)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
+}
+
+/** Media ids of the videos a form names by file: those already on the listing, and the advertiser's own unused uploads. */
+export async function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, videos: readonly { file: string }[]): Promise<{ ids: number[]; fresh: number[] }> {
+  if (videos.length === 0) return { ids: [], fresh: [] };
+  const prefix = app.media.mediaUrl('');
+  const files = videos.map((video) => (video.file.startsWith(prefix) ? video.file.slice(prefix.length) : video.file));
+  const found = await app.repos.advertiser.findUsableVideos(actor.id, listing, files);
+  const byFile = new Map(found.map((row) => [row.file, row]));
+  if (files.some((file) => !byFile.has(file))) throw invalid('videos', 'Upload the videos again.');
   return { ids: [...new Set(files.map((file) => byFile.get(file)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
 }
 

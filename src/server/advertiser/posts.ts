@@ -12,7 +12,7 @@ import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { ownedPost, ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, invalid } from './inputs.ts';
+import { categoryIds, checkLimits, documentIds, imageIds, invalid, videoIds } from './inputs.ts';
 import { amendmentCost, businessPlan, publishCost, type BusinessPlan, type Cost } from './plans.ts';
 
 const DAY_MS = 86_400_000;
@@ -131,7 +131,10 @@ async function contentOf(app: AppContext, actor: Actor, input: PostEdit, profile
   const listing = postId === null ? null : { kind: 'post' as const, id: postId };
   const images = await imageIds(app, actor, listing, input.images);
   const documents = await documentIds(app, actor, listing, input.documents);
-  checkLimits(plan.limits, plan.plan, { categories: categories.length, keywords: input.keywords.length, images: images.ids.length, documents: documents.ids.length });
+  const videos = await videoIds(app, actor, listing, input.videos);
+  checkLimits(plan.limits, plan.plan, {
+    categories: categories.length, keywords: input.keywords.length, images: images.ids.length, documents: documents.ids.length, videos: videos.ids.length,
+  });
   const places = profileId === null ? [] : await app.repos.catalog.findProfileLocations(profileId);
   const known = new Set(places.map((place) => place.id));
   if (input.locations.some((id) => !known.has(id))) throw invalid('locations', 'Choose the locations of this business.');
@@ -142,9 +145,11 @@ async function contentOf(app: AppContext, actor: Actor, input: PostEdit, profile
   }
   const content: PostContent = {
     title: input.title, summary: input.summary, priceMinSen: sen(priceMin), priceMaxSen: sen(priceMax), opSen: sen(op), expiresAt,
-    categoryIds: categories.map((category) => category.id), locationIds, attributes, keywords: input.keywords, mediaIds: images.ids, documentIds: documents.ids, details,
+    categoryIds: categories.map((category) => category.id), locationIds, attributes, keywords: input.keywords,
+    // Photos first, then videos (the media viewer opens on the first).
+    mediaIds: [...images.ids, ...videos.ids], documentIds: documents.ids, details,
   };
-  return { content, freshImages: images.fresh, freshDocuments: documents.fresh };
+  return { content, freshImages: [...images.fresh, ...videos.fresh], freshDocuments: documents.fresh };
 }
 
 /** Refuses publishing an ad that lacks what every live ad needs (hireme needs no place). */

@@ -13,7 +13,7 @@ import { getProfileBySlug } from '../catalog/profiles.ts';
 import type { AdvertiserProfileRow, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, invalid, locationSave } from './inputs.ts';
+import { categoryIds, checkLimits, documentIds, imageIds, invalid, locationSave, videoIds } from './inputs.ts';
 import { businessPlan } from './plans.ts';
 
 /** Fields whose change waits for an operator's review once the console exists. */
@@ -58,7 +58,8 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     url: profile.url, facebook: profile.facebook, twitter: profile.twitter, instagram: profile.instagram, linkedin: profile.linkedin,
     youtube: profile.youtube, wechat: profile.wechat, whatsapp: profile.whatsapp,
     logo: publicProfile?.logo ?? null,
-    images: publicProfile?.images.map((item) => item.image) ?? [],
+    images: publicProfile?.images.filter((item) => item.video === null).map((item) => item.image) ?? [],
+    videos: publicProfile?.images.flatMap((item) => (item.video ? [{ file: item.video.file, image: item.image }] : [])) ?? [],
     documents: publicProfile?.documents ?? [],
     history: history.map((change) => ({ field: change.field, from: change.old_value, to: change.new_value, review: change.review, created_at: change.created_at })),
   };
@@ -74,11 +75,16 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
   const plan = await businessPlan(app, profile?.id ?? null);
   const listing = profile && { kind: 'profile' as const, id: profile.id };
   const categories = edit.categories === undefined ? undefined : await categoryIds(app, edit.categories, undefined);
-  const images = edit.images === undefined ? undefined : await imageIds(app, actor, listing, edit.images);
+  // Photos and videos share the profile's media list: an edit naming one keeps the other as it is.
+  const images = edit.images !== undefined ? await imageIds(app, actor, listing, edit.images)
+    : edit.videos !== undefined && before ? await imageIds(app, actor, listing, before.images) : undefined;
   const logo = edit.logo == null ? edit.logo : await imageIds(app, actor, listing, [edit.logo]);
   const documents = edit.documents === undefined ? undefined : await documentIds(app, actor, listing, edit.documents);
+  const videos = edit.videos !== undefined ? await videoIds(app, actor, listing, edit.videos)
+    : edit.images !== undefined && before ? await videoIds(app, actor, listing, before.videos) : undefined;
   checkLimits(plan.limits, plan.plan, {
     categories: categories?.length ?? 0, keywords: edit.keywords?.length ?? 0, images: images?.ids.length ?? 0, documents: documents?.ids.length ?? 0,
+    videos: videos?.ids.length ?? 0,
   });
   const locations = edit.locations === undefined ? undefined : await Promise.all(edit.locations.map((location) => locationSave(app, location)));
   if (locations && before) {
@@ -102,6 +108,7 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
   if (edit.locations !== undefined) record('locations', before?.locations ?? [], edit.locations);
   if (edit.business_hours !== undefined) record('business_hours', before ? hoursRows(before.business_hours) : [], hoursRows(edit.business_hours));
   if (edit.images !== undefined) record('images', before?.images.map((image) => image.full) ?? [], edit.images.map((image) => image.full));
+  if (edit.videos !== undefined) record('videos', before?.videos.map((video) => video.file) ?? [], edit.videos.map((video) => video.file));
   if (edit.logo !== undefined) record('logo', before?.logo?.full ?? null, edit.logo?.full ?? null);
   if (edit.documents !== undefined) record('documents', before?.documents.map((document) => document.doc.file) ?? [], edit.documents.map((document) => document.file));
   return {
@@ -111,10 +118,10 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
       ...(edit.keywords ? { keywords: edit.keywords } : {}),
       ...(edit.business_hours ? { hours: hoursRows(edit.business_hours) } : {}),
       ...(locations ? { locations } : {}),
-      ...(images ? { mediaIds: images.ids } : {}),
+      ...(images || videos ? { mediaIds: [...(images?.ids ?? []), ...(videos?.ids ?? [])] } : {}),
       ...(documents ? { documentIds: documents.ids } : {}),
     },
-    freshImages: [...(images?.fresh ?? []), ...(logo ? logo.fresh : [])],
+    freshImages: [...(images?.fresh ?? []), ...(videos?.fresh ?? []), ...(logo ? logo.fresh : [])],
     freshDocuments: documents?.fresh ?? [],
   };
 }

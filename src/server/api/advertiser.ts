@@ -108,6 +108,10 @@ export function advertiserRoutes(app: AppContext) {
     await advertiserOf(app, c);
     return next();
   }, uploadRoute(app, { field: 'document', kind: 'document', owner: (c) => userUploadOwner(requireUserId(c)) })[1]);
+  api.post('/videos', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c, next) => {
+    await advertiserOf(app, c);
+    return next();
+  }, uploadRoute(app, { field: 'video', kind: 'video', owner: (c) => userUploadOwner(requireUserId(c)) })[1]);
   api.get('/posts', async (c) => c.json({ data: await listPosts(app, await advertiserOf(app, c)) }));
   api.post('/posts', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);

@@ -123,6 +123,8 @@ export interface EnquiryRepository {
 export interface UploadRepository {
   /** Records an image upload (its media row and who sent it); returns the media id. */
   insertImage(owner: string, image: StoredImage): Promise<number>;
+  /** Records a video upload (the file as sent and its poster's variants); returns the media id. */
+  insertVideo(owner: string, video: StoredImage & { file: string }): Promise<number>;
   /** Records a document upload; returns the document id. */
   insertDocument(owner: string, document: { file: string; original_filename: string; mime_type: string }): Promise<number>;
   /** The uploaded images at these paths (full variant), in the order given (unknown ones left out), with who sent them and what uses them. */
@@ -322,6 +324,8 @@ export interface AdvertiserRepository {
   findUsableDocuments(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
   /** Views, clicks and enquiries per listing the user owns, over days `fromDay`–`toDay` (enquiries since `since`). */
   findListingTotals(userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]>;
+  /** Videos by file for a listing: those on it already, and the user's own unused uploads. */
+  findUsableVideos(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
   findTown(city: string, state: string): Promise<{ city_id: number; state_id: number; latitude: number; longitude: number } | undefined>;
 }
 

@@ -12,10 +12,16 @@ import {
   CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 
-/** A stored file being read: its bytes as a stream, and its size. */
+/** A stored file being read: its bytes (all, or the range asked for) as a stream, and the whole file's size. */
 export interface MediaRead {
   stream: Readable;
   size: number;
+}
+
+/** Which bytes to read: from `start` to `end`, both included. */
+export interface ReadRange {
+  start: number;
+  end: number;
 }
 
 export interface MediaStore {
@@ -23,11 +29,13 @@ export interface MediaStore {
   write(path: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Stores a local file (a finished upload's temporary file) at `path`, and removes the local one. */
   moveIn(localFile: string, path: string, contentType: string): Promise<void>;
-  /** The file at `path`, or undefined when there is none (or the path would leave the store). */
-  read(path: string): Promise<MediaRead | undefined>;
+  /** The file at `path` (only `range` of it, when given), or undefined when there is none (or the path would leave the store). */
+  read(path: string, range?: ReadRange): Promise<MediaRead | undefined>;
   /** The whole file, for a mail attachment; undefined when there is none. */
   readBytes(path: string): Promise<Buffer | undefined>;
   exists(path: string): Promise<boolean>;
+  /** The file's size in bytes, or undefined when there is none. */
+  size(path: string): Promise<number | undefined>;
   /** A copy of `from` at `to`; false when `from` is gone. */
   copy(from: string, to: string): Promise<boolean>;
   /** Deletes the files (those already gone are no error). */
@@ -55,11 +63,11 @@ export function localMediaStore(root: string): MediaStore {
       await copyFile(localFile, await ensure(path), constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
       await rm(localFile, { force: true });
     },
-    async read(path) {
+    async read(path, range) {
       const target = full(path);
       const info = target ? await stat(target).catch(() => undefined) : undefined;
       if (!target || !info?.isFile()) return undefined;
-      return { stream: createReadStream(target), size: info.size };
+      return { stream: createReadStream(target, range ? { start: range.start, end: range.end } : {}), size: info.size };
     },
     async readBytes(path) {
       const target = full(path);
@@ -68,6 +76,11 @@ export function localMediaStore(root: string): MediaStore {
     async exists(path) {
       const target = full(path);
       return target ? stat(target).then((info) => info.isFile(), () => false) : false;
+    },
+    async size(path) {
+      const target = full(path);
+      const info = target ? await stat(target).catch(() => undefined) : undefined;
+      return info?.isFile() ? info.size : undefined;
     },
     async copy(from, to) {
       const source = full(from);
@@ -111,11 +124,11 @@ export function s3MediaStore(config: S3StoreConfig): MediaStore {
     return clean.split('/').some((part) => part === '..' || part === '.') ? undefined : `${config.prefix}${clean}`;
   };
   const missing = (error: unknown) => ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '');
-  const get = async (path: string) => {
+  const get = async (path: string, range?: ReadRange) => {
     const Key = key(path);
     if (!Key) return undefined;
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key }));
+      return await client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
     } catch (error) {
       if (missing(error)) return undefined;
       throw error;
@@ -130,22 +143,27 @@ export function s3MediaStore(config: S3StoreConfig): MediaStore {
       await client.send(new PutObjectCommand({ Bucket, Key: key(path), Body: createReadStream(localFile), ContentLength: size, ContentType: contentType }));
       await rm(localFile, { force: true });
     },
-    async read(path) {
-      const object = await get(path);
-      return object?.Body ? { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) } : undefined;
+    async read(path, range) {
+      const object = await get(path, range);
+      if (!object?.Body) return undefined;
+      // A ranged answer's length is the part's: the whole size is after the slash of Content-Range.
+      const size = range ? Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1] ?? object.ContentLength ?? 0) : Number(object.ContentLength ?? 0);
+      return { stream: object.Body as Readable, size };
     },
     async readBytes(path) {
       const object = await get(path);
       return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
     },
     async exists(path) {
+      return (await this.size(path)) !== undefined;
+    },
+    async size(path) {
       const Key = key(path);
-      if (!Key) return false;
+      if (!Key) return undefined;
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key }));
-        return true;
+        return Number((await client.send(new HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0);
       } catch (error) {
-        if (missing(error)) return false;
+        if (missing(error)) return undefined;
         throw error;
       }
     },

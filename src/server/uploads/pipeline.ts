@@ -9,7 +9,7 @@
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromFile } from 'file-type';
@@ -30,6 +30,8 @@ export const UPLOAD_KINDS = {
     described: 'a JPEG, PNG, WebP, GIF or AVIF image',
   },
   document: { maxBytes: 5 * MB, types: ['application/pdf'], described: 'a PDF' },
+  /** An advertiser's video (issue 25): kept as sent, never transcoded; MP4 only with H.264 video. */
+  video: { maxBytes: 40 * MB, types: ['video/mp4', 'video/webm'], described: 'an MP4 (H.264) or WebM video' },
   /** Proof of a business for a claim (an SSM certificate): kept as sent, privately, for an operator's eyes only. */
   certificate: { maxBytes: 8 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], described: 'a PDF or a JPEG, PNG or WebP image' },
   cv: {
@@ -51,7 +53,7 @@ export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf', 'application/msword': 'doc', 'application/x-cfb': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp',
+  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm',
 };
 
 /** A file of a multipart body, written to a temporary file as it streamed in (never held in memory). */
@@ -286,6 +288,43 @@ export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'medi
   // Whatever came in (checked above), what is stored is re-encoded JPEG and WebP.
   const id = await app.repos.uploads.insertImage(owner, { mime_type: 'image/jpeg', ...paths, width: variants.width, height: variants.height });
   return { id, image: app.media.imageUrls(paths)! };
+}
+
+/** Whether an MP4 file holds H.264 video: its sample description names the codec ('avc1' or 'avc3'). */
+export async function isH264(path: string): Promise<boolean> {
+  const bytes = await readFile(path);
+  return bytes.includes('avc1', 0, 'latin1') || bytes.includes('avc3', 0, 'latin1');
+}
+
+let posterBytes: Promise<Buffer> | undefined;
+
+/** The picture shown for a video until it plays (16:9, dark, a play sign): videos are stored as sent, so no frame is taken from them. */
+function posterImage(): Promise<Buffer> {
+  posterBytes ??= sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720"><rect width="1280" height="720" fill="#1f2933"/><polygon points="560,250 560,470 760,360" fill="#f5f7fa"/></svg>'))
+    .png().toBuffer();
+  return posterBytes;
+}
+
+/**
+ * Stores an uploaded video as sent (MP4 with H.264, or WebM; typed by its bytes), with a poster's four variants;
+ * returns its media id, file URL and poster.
+ */
+export async function storeVideo(app: Pick<AppContext, 'repos' | 'media' | 'mediaStore' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; video: { file: string }; image: Image }> {
+  const mime = await sniff(file, field, 'video');
+  if (mime === 'video/mp4' && !(await isH264(file.path))) throw invalid(field, 'The MP4 video must be H.264: export it again as H.264, or send a WebM.');
+  const variants = await app.imageDecodes.run(async () => encodeImage(await posterImage(), field));
+  const base = randomMediaPath();
+  const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
+  const video = `${base}.${EXTENSIONS[mime]}`;
+  await Promise.all([
+    app.mediaStore.write(paths.thumbnail, variants.thumbnail, 'image/jpeg'),
+    app.mediaStore.write(paths.full, variants.full, 'image/jpeg'),
+    app.mediaStore.write(paths.thumbnail_webp, variants.thumbnailWebp, 'image/webp'),
+    app.mediaStore.write(paths.full_webp, variants.fullWebp, 'image/webp'),
+  ]);
+  await app.mediaStore.moveIn(file.path, video, mime);
+  const id = await app.repos.uploads.insertVideo(owner, { mime_type: mime, ...paths, file: video, width: variants.width, height: variants.height });
+  return { id, video: { file: app.media.mediaUrl(video) }, image: app.media.imageUrls(paths)! };
 }
 
 /**

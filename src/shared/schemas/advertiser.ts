@@ -32,6 +32,8 @@ const keywords = z.array(singleLineText().max(40, 'A keyword may not be longer t
   .transform((list) => [...new Set(list.filter((word) => word !== '').map((word) => word.toLowerCase()))]);
 const images = z.array(z.object({ full: z.string().max(500) }), { error: 'Send the images as the upload answered them.' }).max(20, 'Too many photos.');
 const documents = z.array(z.object({ file: z.string().max(500) }), { error: 'Send the documents as the upload answered them.' }).max(10, 'Too many documents.');
+/** Videos by the file URL their upload answered (`video.file`). */
+const videos = z.array(z.object({ file: z.string().max(500) }), { error: 'Send the videos as the upload answered them.' }).max(5, 'Too many videos.');
 
 export const JobDetailsSchema = z.object({
   type: z.array(z.enum(keysOf(JOB_TYPES)), { error: 'Choose the job types from the list.' }).min(1, 'Choose at least one job type.'),
@@ -95,6 +97,7 @@ const POST_FIELDS = {
   keywords: keywords.default([]),
   images: images.default([]),
   documents: documents.default([]),
+  videos: videos.default([]),
 };
 
 /** A new ad: its type, the profile it belongs to (hireme: none, it is the account's), and the type's details. */
@@ -171,6 +174,7 @@ const PROFILE_FIELDS = {
   logo: z.object({ full: z.string().max(500) }).nullable().optional(),
   images: images.default([]),
   documents: documents.default([]),
+  videos: videos.default([]),
 };
 
 export const NewProfileSchema = z.object(PROFILE_FIELDS);

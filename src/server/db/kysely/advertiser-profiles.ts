@@ -203,9 +203,9 @@ export async function findListingMediaIds(db: QueryDb, listing: { kind: 'post' |
   if (fullPaths.length === 0) return [];
   const rows = listing.kind === 'post'
     ? await db.selectFrom('post_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select(['m.id', 'm.full'])
-      .where('x.post_id', '=', listing.id).where('m.full', 'in', [...fullPaths]).execute()
+      .where('x.post_id', '=', listing.id).where('m.kind', '=', 'image').where('m.full', 'in', [...fullPaths]).execute()
     : await db.selectFrom('profile_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select(['m.id', 'm.full'])
-      .where('x.profile_id', '=', listing.id).where('m.full', 'in', [...fullPaths]).execute();
+      .where('x.profile_id', '=', listing.id).where('m.kind', '=', 'image').where('m.full', 'in', [...fullPaths]).execute();
   const logo = listing.kind === 'profile'
     ? await db.selectFrom('profiles as pr').innerJoin('media as m', 'm.id', 'pr.logo_id').select(['m.id', 'm.full'])
       .where('pr.id', '=', listing.id).where('m.full', 'in', [...fullPaths]).execute()
@@ -227,4 +227,17 @@ export async function findUsableDocuments(db: QueryDb, userId: number, listing: 
     : await db.selectFrom('profile_documents as x').innerJoin('documents as d', 'd.id', 'x.document_id').select(['d.id', 'd.file'])
       .where('x.profile_id', '=', listing.id).where('d.file', 'in', [...files]).execute();
   return [...current.map((row) => ({ id: Number(row.id), file: row.file, fresh: false })), ...fresh.map((row) => ({ id: Number(row.id), file: row.file, fresh: true }))];
+}
+
+/** Videos named by their file for a listing: those already on it, and the user's own uploads nothing uses yet. */
+export async function findUsableVideos(db: QueryDb, userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]> {
+  if (files.length === 0) return [];
+  const fresh = await db.selectFrom('uploads as u').innerJoin('media as m', 'm.id', 'u.media_id').select(['m.id', 'm.file'])
+    .where('u.owner_user_id', '=', userId).where('u.attached_at', 'is', null).where('m.kind', '=', 'video').where('m.file', 'in', [...files]).execute();
+  const current = listing === null ? [] : listing.kind === 'post'
+    ? await db.selectFrom('post_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select(['m.id', 'm.file'])
+      .where('x.post_id', '=', listing.id).where('m.kind', '=', 'video').where('m.file', 'in', [...files]).execute()
+    : await db.selectFrom('profile_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select(['m.id', 'm.file'])
+      .where('x.profile_id', '=', listing.id).where('m.kind', '=', 'video').where('m.file', 'in', [...files]).execute();
+  return [...current.map((row) => ({ id: Number(row.id), file: row.file!, fresh: false })), ...fresh.map((row) => ({ id: Number(row.id), file: row.file!, fresh: true }))];
 }

@@ -109,6 +109,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
     },
     uploads: {
       insertImage: (owner, image) => change((db) => uploads.insertImage(db, owner, image, now())),
+      insertVideo: (owner, video) => change((db) => uploads.insertVideo(db, owner, video, now())),
       insertDocument: (owner, document) => change((db) => uploads.insertDocument(db, owner, document, now())),
       findUploadedImages: (paths) => read((db) => uploads.findUploadedImages(db, paths)),
       attachImages: (ids) => change((db) => uploads.attachImages(db, ids, now())),
@@ -255,6 +256,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
       findListingTotals: (userId, from, to, since) => read((db) => ads.findListingTotals(db, userId, from, to, since)),
+      findUsableVideos: (userId, listing, files) => read((db) => advertiser.findUsableVideos(db, userId, listing, files)),
       findTown: (city, state) => read((db) => advertiser.findTown(db, city, state)),
     },
     outbox: {

@@ -19,6 +19,16 @@ export async function insertImage(db: QueryDb, owner: string, image: StoredImage
   return id;
 }
 
+/** Records a video upload (its media row: the file as sent and its poster's variants); an upload of kind 'image', a media row. */
+export async function insertVideo(db: QueryDb, owner: string, video: StoredImage & { file: string }, now: string): Promise<number> {
+  const { id } = await db.insertInto('media').values({
+    kind: 'video', mime_type: video.mime_type, thumbnail: video.thumbnail, full: video.full, thumbnail_webp: video.thumbnail_webp,
+    full_webp: video.full_webp, file: video.file, width: video.width, height: video.height,
+  }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('uploads').values({ owner, owner_user_id: ownerUser(owner), kind: 'image', media_id: id, created_at: now }).execute();
+  return id;
+}
+
 export async function insertDocument(db: QueryDb, owner: string, document: { file: string; original_filename: string; mime_type: string }, now: string): Promise<number> {
   const { id } = await db.insertInto('documents').values({ file: document.file, original_filename: document.original_filename, mime_type: document.mime_type }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('uploads').values({ owner, owner_user_id: ownerUser(owner), kind: 'document', document_id: id, created_at: now }).execute();
@@ -27,11 +37,11 @@ export async function insertDocument(db: QueryDb, owner: string, document: { fil
 
 export async function findStaleUploads(db: QueryDb, before: string): Promise<StaleUpload[]> {
   const rows = await db.selectFrom('uploads as u').leftJoin('media as m', 'm.id', 'u.media_id').leftJoin('documents as d', 'd.id', 'u.document_id')
-    .select(['u.id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp', 'd.file'])
+    .select(['u.id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp', 'm.file as video', 'd.file'])
     .where('u.attached_at', 'is', null).where('u.created_at', '<', before).orderBy('u.id').limit(500).execute();
   return rows.map((row) => ({
     id: Number(row.id),
-    files: [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp, row.file].filter((file): file is string => typeof file === 'string'),
+    files: [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp, row.video, row.file].filter((file): file is string => typeof file === 'string'),
   }));
 }
 
