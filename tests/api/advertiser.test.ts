@@ -131,6 +131,36 @@ describe('Claim Business', () => {
     expect((await other.post(`/api/advertiser/claims/${claimId}/verify`, { code: latestCode(outbox, business.mobile) })).status).toBe(404);
   });
 
+  it('sends a code to a listed e-mail address, and keeps the resend limits of codes for the target', async () => {
+    const claimant = await advertiser();
+    let found: { id: number; options: { index: number; method: string; target: string }[] } | undefined;
+    for await (const batch of copy.app.repos.sitemap.profileUrlBatches(400, 0)) {
+      for (const { slug } of batch) {
+        const row = await copy.app.repos.catalog.findProfileBySlug(slug);
+        if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || claimedSkip.has(row.id)) continue;
+        const options = await claimant.get(`/api/advertiser/claims/options?profile_id=${row.id}`);
+        const list = (options.body.data as { options: { index: number; method: string; target: string }[] }).options;
+        if (list.some((option) => option.method === 'email')) {
+          found = { id: row.id, options: list };
+          break;
+        }
+      }
+      if (found) break;
+    }
+    claimedSkip.add(found!.id);
+    const email = found!.options.find((option) => option.method === 'email')!;
+    expect(email.target).toMatch(/^.\*\*\*@/);
+    const address = (await copy.app.repos.catalog.findProfileLocations(found!.id)).map((location) => location.email).find(Boolean)!.toLowerCase();
+    const started = await claimant.post('/api/advertiser/claims', { profile_id: found!.id, method: 'email', target: email.index });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    // A second code to the same address within the minute is refused (the account code rules).
+    const again = await claimant.post('/api/advertiser/claims', { profile_id: found!.id, method: 'email', target: email.index });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('Retry-After')).not.toBeNull();
+    const verified = await claimant.post(`/api/advertiser/claims/${(started.body.data as { id: number }).id}/verify`, { code: latestCode(outbox, address) });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  });
+
   it('takes a document claim (PDF) to wait for an operator', async () => {
     const claimant = await advertiser();
     const business = await unclaimedWithMobile(claimedSkip);
@@ -287,6 +317,26 @@ describe('ads and the package rules of spec §9', () => {
     expect((list.body.data as { type: string }[]).map((item) => item.type)).toEqual(expect.arrayContaining(['hireme', 'services', 'buysell']));
     const removed = await owner.call('DELETE', `/api/advertiser/posts/${(service.body.data as { id: number }).id}`);
     expect(removed.body).toMatchObject({ data: { status: 'removed' } });
+  });
+});
+
+describe('PDFs on ads, within the plan', () => {
+  it('attaches an uploaded PDF, and refuses a second on a FREE business', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const pdf = async (name: string) => {
+      const form = new FormData();
+      form.append('document', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), name);
+      const answer = await owner.postForm<{ data: { file: string; original_filename: string } }>('/api/advertiser/documents', form);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return { file: answer.body.data.file };
+    };
+    const [menu, price] = [await pdf('menu.pdf'), await pdf('prices.pdf')];
+    const two = await owner.post('/api/advertiser/posts', await jobBody(business.id, { documents: [menu, price] }));
+    expect(two.body.errors!.documents).toEqual(['The FREE plan allows at most 1 PDF.']);
+    const one = await owner.post('/api/advertiser/posts', await jobBody(business.id, { documents: [menu] }));
+    expect(one.status).toBe(201);
+    expect((one.body.data as { documents: { original_filename: string }[] }).documents).toEqual([expect.objectContaining({ original_filename: 'menu.pdf' })]);
   });
 });
 

@@ -93,10 +93,19 @@ describe('the advertiser site, end to end', () => {
     await register(email, 'Tan Mei Ling');
     await page.keyboard.press('Escape');
 
-    // 2–3. Claim Business on its page: log in, become an advertiser, then claim by an SMS code.
+    // The advertiser site signed out opens the login modal; signed in, a member who is not an advertiser is offered to become one.
+    await open('/advertiser');
+    await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
+    await expectNoViolations('advertiser site, signed out');
+    await logIn(email, E2E_PASSWORD, { then: 'becomeAdvertiser' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('advertiser-become').count()).toBe(1);
+    await expectNoViolations('advertiser site, not an advertiser');
+
+    // 2–3. Claim Business on its page: become an advertiser, then claim by an SMS code.
     await open(`/${business.slug}`);
     await page.getByTestId('claim').click();
-    await logIn(email, E2E_PASSWORD, { then: 'becomeAdvertiser' });
+    await expect.poll(() => modal().getAttribute('data-view')).toBe('becomeAdvertiser');
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await modal().getByLabel('Phone number').fill('019-777 0102');
     const upgradeCode = await codeAfter(outbox, '60197770102', () => modal().getByRole('button', { name: 'Get Code' }).click());

@@ -51,6 +51,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const [hours, setHours] = useState<Hours>(DAYS.map((_, day) => ({ day, ranges: [], open_24: false })));
   const [images, setImages] = useState<{ full: string }[]>([]);
   const [videos, setVideos] = useState<VideoItem[]>([]);
+  const [logo, setLogo] = useState<{ full: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -66,6 +67,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
     setHours(data.business_hours);
     setImages(data.images.map((image) => ({ full: image.full })));
     setVideos(data.videos.map((video) => ({ file: video.file })));
+    setLogo(data.logo ? { full: data.logo.full } : null);
   }
   useEffect(() => {
     if (profileId !== null) calls.profile(profileId).then(({ data }) => fill(data), (error: unknown) => reportFailure(error, setErrors));
@@ -75,14 +77,15 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const setPlace = (name: keyof Location) => (value: string) => setLocation((current) => ({ ...current, [name]: value }));
   const setDay = (day: number, change: Partial<Hours[number]>) => setHours((current) => current.map((entry) => (entry.day === day ? { ...entry, ...change } : entry)));
 
-  async function addPhotos(files: FileList | null) {
+  async function addPhotos(files: FileList | null, asLogo = false) {
     if (!files?.length) return;
     const form = new FormData();
     for (const file of files) form.append('image', file);
     setBusy(true);
     try {
       const { data } = await calls.uploadPhotos(form);
-      setImages((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
+      if (asLogo) setLogo(data[0] ? { full: data[0].full } : null);
+      else setImages((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
     } catch (error) {
       reportFailure(error, setErrors);
     } finally {
@@ -99,7 +102,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       keywords: values.keywords.split(',').map((word) => word.trim()).filter(Boolean), categories: chosen,
       url: blank(values.url), facebook: blank(values.facebook), instagram: blank(values.instagram), twitter: blank(values.twitter),
       linkedin: blank(values.linkedin), youtube: blank(values.youtube), wechat: blank(values.wechat), whatsapp: blank(values.whatsapp),
-      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images, videos,
+      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images, videos, logo,
       ...(hasPlace ? { locations: [{
         ...(location.id === undefined ? {} : { id: location.id }), name: location.name, address_line1: location.address_line1, city: location.city,
         state: location.state, postcode: location.postcode, phone_number: blank(location.phone_number),
@@ -208,6 +211,19 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
         <TextInput id="whatsapp" label="WhatsApp number" value={values.whatsapp} onChange={set('whatsapp')} errors={errors.whatsapp} type="tel" />
         <TextInput id="facebook" label="Facebook" value={values.facebook} onChange={set('facebook')} errors={errors.facebook} type="url" />
         <TextInput id="instagram" label="Instagram" value={values.instagram} onChange={set('instagram')} errors={errors.instagram} type="url" />
+      </fieldset>
+
+      <fieldset className="mt-5">
+        <legend className="text-lg font-bold">Logo</legend>
+        {logo && (
+          <p className="mt-2 flex items-center gap-2">
+            <img src={logo.full} alt="The logo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+            <button type="button" className="text-sm underline" onClick={() => setLogo(null)}>Remove</button>
+          </p>
+        )}
+        <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? 'Change the logo' : 'Add a logo'}</label>
+        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void addPhotos(event.target.files, true)} className="mt-1" />
+        <FieldErrors id="logo" errors={errors.logo} />
       </fieldset>
 
       <fieldset className="mt-5">
