@@ -507,6 +507,83 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       });
     });
 
+    describe('the advertiser side (issue 25)', () => {
+      async function newBusiness(ownerUserId: number) {
+        const slug = await repos.advertiser.freeSlug('profiles', `contract-shop-${next()}`);
+        return repos.advertiser.createProfile({ kind: 'business', name: 'Contract Shop', ownerUserId, slug });
+      }
+
+      it('gives a profile to one claimant only: a second claim, or a claim of a claimed profile, changes nothing', async () => {
+        const owner = await newUser();
+        const made = await newBusiness(owner);
+        // A created business is its creator's, so claimed.
+        expect(await repos.advertiser.findProfile(made.id)).toMatchObject({ owner_user_id: owner, claimed: true });
+        const [first, second] = [await newUser(), await newUser()];
+        // Find a profile nobody owns or claimed (the seeded catalogue has many).
+        let free: number | undefined;
+        for await (const batch of repos.sitemap.profileUrlBatches(200, 0)) {
+          for (const { slug } of batch) {
+            const row = await repos.catalog.findProfileBySlug(slug);
+            if (row && !row.claimed && row.owner_user_id === null) { free = row.id; break; }
+          }
+          if (free) break;
+        }
+        const claims = await Promise.all([first, second].map((userId) => repos.advertiser.insertClaim({ profileId: free!, userId, method: 'sms', target: '60123456789', documentId: null })));
+        const outcomes = await Promise.all([first, second].map((userId, index) => repos.advertiser.completeClaim({ id: claims[index]!, profileId: free!, userId })));
+        expect(outcomes.filter(Boolean)).toHaveLength(1);
+        const winner = outcomes[0] ? first : second;
+        expect(await repos.advertiser.findProfile(free!)).toMatchObject({ owner_user_id: winner, claimed: true });
+        expect(await repos.advertiser.findClaim(claims[outcomes[0] ? 0 : 1]!)).toMatchObject({ status: 'verified' });
+        expect(await repos.advertiser.findClaim(claims[outcomes[0] ? 1 : 0]!)).toMatchObject({ status: 'pending' });
+        expect((await repos.advertiser.findOwnedProfiles(winner)).map((row) => row.id)).toEqual([free]);
+      });
+
+      it('keeps one trial per business, spends tokens never below zero, and ends a plan back to FREE', async () => {
+        const owner = await newUser();
+        const { id } = await newBusiness(owner);
+        const now = clock.now();
+        const trial = { profile_id: id, plan: 'BRONZE' as const, kind: 'trial' as const, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 30 * 24 * HOUR).toISOString(), tokens: 2 };
+        await repos.advertiser.startSubscription(trial);
+        expect(await repos.advertiser.startSubscription(trial).catch((error: unknown) => error)).toBeInstanceOf(ConflictError);
+        expect(await repos.advertiser.hasHadTrial(id)).toBe(true);
+        const running = (await repos.advertiser.currentSubscription(id))!;
+        expect(running).toMatchObject({ plan: 'BRONZE', tokens: 2, tokens_used: 0 });
+        expect(await repos.advertiser.findProfile(id)).toMatchObject({ plan: 'BRONZE' });
+        const spent = await Promise.all([1, 2, 3].map(() => repos.advertiser.spendTokens(running.id, 1)));
+        expect(spent.filter(Boolean)).toHaveLength(2);
+        expect((await repos.advertiser.currentSubscription(id))!.tokens_used).toBe(2);
+        clock.advance(31 * 24 * HOUR);
+        expect(await repos.advertiser.currentSubscription(id)).toBeUndefined();
+        await repos.advertiser.endSubscriptions();
+        expect(await repos.advertiser.findProfile(id)).toMatchObject({ plan: 'FREE' });
+      });
+
+      it('writes a draft with its parts, publishes it once live, and counts the ads that ever went live', async () => {
+        const owner = await newUser();
+        const { id: profileId } = await newBusiness(owner);
+        const tree = await repos.catalog.findCategoryTree();
+        const category = tree.find((row) => row.type === 'services' && row.parent_id !== null)!;
+        const content = {
+          title: 'Contract Service', summary: 'A service.', priceMinSen: 1000, priceMaxSen: null, opSen: null, expiresAt: null,
+          categoryIds: [category.id], locationIds: [], attributes: [], keywords: ['kopi', 'teh'], mediaIds: [], documentIds: [],
+          details: { kind: 'services' as const, description: 'Described.' },
+        };
+        const slugBase = `contract-service-${next()}`;
+        const made = await repos.advertiser.createPost({ type: 'services', profileId, ownerUserId: owner, plan: 'FREE', slug: await repos.advertiser.freeSlug('posts', slugBase), content });
+        expect(await repos.advertiser.freeSlug('posts', slugBase)).toBe(`${slugBase}-2`);
+        expect(await repos.advertiser.findOwnPost(made.id)).toMatchObject({ status: 'draft', live: false, first_live_at: null, owner_user_id: owner, profile_owner_user_id: owner });
+        expect(await repos.advertiser.findPostKeywords([made.id])).toEqual([{ post_id: made.id, keyword: 'kopi' }, { post_id: made.id, keyword: 'teh' }]);
+        expect(await repos.advertiser.countAdsWentLive(owner)).toBe(0);
+        const at = new Date(clock.now()).toISOString();
+        await repos.advertiser.changePostState(made.id, { status: 'active', publishedAt: at, firstLiveAt: at, expiresAt: new Date(clock.now() + 30 * 24 * HOUR).toISOString(), tokens: 1 });
+        await repos.advertiser.changePostState(made.id, { status: 'active', amountSen: 3000 });
+        expect(await repos.advertiser.findOwnPost(made.id)).toMatchObject({ status: 'active', live: true, first_live_at: at, tokens_spent: 1, amount_sen: 3000 });
+        expect(await repos.advertiser.countAdsWentLive(owner)).toBe(1);
+        expect((await repos.advertiser.findOwnPosts(owner, 10)).map((row) => row.id)).toEqual([made.id]);
+        expect(await repos.advertiser.findTown('petaling jaya', 'SELANGOR')).toMatchObject({ city_id: expect.any(Number), state_id: expect.any(Number) });
+      });
+    });
+
     // Last: it moves the clock a year on.
     describe('time', () => {
       it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {
