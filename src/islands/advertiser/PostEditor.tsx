@@ -12,7 +12,7 @@ import {
 } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { VideoPicker, type VideoItem } from './VideoPicker.tsx';
+import { PhotoPicker, VideoPicker, type VideoItem } from './MediaPickers.tsx';
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
 const input = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
@@ -157,21 +157,6 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   });
   const flag = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.checked ? '1' : '');
 
-  async function addPhotos(files: FileList | null) {
-    if (!files?.length) return;
-    const form = new FormData();
-    for (const file of files) form.append('image', file);
-    setBusy(true);
-    try {
-      const { data } = await calls.uploadPhotos(form);
-      setImages((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
-    } catch (error) {
-      reportFailure(error, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function save(publish: boolean) {
     const body = bodyOf(type, values, lists, images, videos);
     setBusy(true);
@@ -303,20 +288,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         </fieldset>
       )}
 
-      <fieldset className="mt-5">
-        <legend className="text-lg font-bold">Photos</legend>
-        <ul className="mt-2 flex flex-wrap gap-2" data-testid="post-photos">
-          {images.map((image) => (
-            <li key={image.full}>
-              <img src={image.full} alt="" width={120} height={68} className="h-[68px] w-[120px] rounded object-cover" />
-              <button type="button" className="mt-1 text-sm underline" onClick={() => setImages((current) => current.filter((item) => item.full !== image.full))}>Remove</button>
-            </li>
-          ))}
-        </ul>
-        <label htmlFor="post-photo-input" className="mt-2 block font-semibold">Add photos</label>
-        <input id="post-photo-input" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => void addPhotos(event.target.files)} className="mt-1" />
-        <FieldErrors id="post-photo-input" errors={errors.images ?? errors.image} />
-      </fieldset>
+      <PhotoPicker id="post-photo-input" photos={images} setPhotos={setImages} errors={errors.images} testId="post-photos" />
       <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
       <FieldErrors id="post" errors={errors.locations ?? errors.plan ?? errors.status} />
 

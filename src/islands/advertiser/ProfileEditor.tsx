@@ -9,7 +9,7 @@ import { reportFailure, useStates } from '../forms.tsx';
 import { profileUrl } from '../../shared/urls.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { VideoPicker, type VideoItem } from './VideoPicker.tsx';
+import { PhotoPicker, VideoPicker, type VideoItem } from './MediaPickers.tsx';
 
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
@@ -77,15 +77,15 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const setPlace = (name: keyof Location) => (value: string) => setLocation((current) => ({ ...current, [name]: value }));
   const setDay = (day: number, change: Partial<Hours[number]>) => setHours((current) => current.map((entry) => (entry.day === day ? { ...entry, ...change } : entry)));
 
-  async function addPhotos(files: FileList | null, asLogo = false) {
-    if (!files?.length) return;
+  async function uploadLogo(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
     const form = new FormData();
-    for (const file of files) form.append('image', file);
+    form.append('image', file);
     setBusy(true);
     try {
       const { data } = await calls.uploadPhotos(form);
-      if (asLogo) setLogo(data[0] ? { full: data[0].full } : null);
-      else setImages((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
+      setLogo(data[0] ? { full: data[0].full } : null);
     } catch (error) {
       reportFailure(error, setErrors);
     } finally {
@@ -222,24 +222,11 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
           </p>
         )}
         <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? 'Change the logo' : 'Add a logo'}</label>
-        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void addPhotos(event.target.files, true)} className="mt-1" />
+        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void uploadLogo(event.target.files)} className="mt-1" />
         <FieldErrors id="logo" errors={errors.logo} />
       </fieldset>
 
-      <fieldset className="mt-5">
-        <legend className="text-lg font-bold">Photos</legend>
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {images.map((image) => (
-            <li key={image.full} className="relative">
-              <img src={image.full} alt="" width={120} height={68} className="h-[68px] w-[120px] rounded object-cover" />
-              <button type="button" className="mt-1 text-sm underline" onClick={() => setImages((current) => current.filter((item) => item.full !== image.full))}>Remove</button>
-            </li>
-          ))}
-        </ul>
-        <label htmlFor="photos" className="mt-2 block font-semibold">Add photos</label>
-        <input id="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(event) => void addPhotos(event.target.files)} className="mt-1" />
-        <FieldErrors id="photos" errors={errors.images ?? errors.image} />
-      </fieldset>
+      <PhotoPicker id="photos" photos={images} setPhotos={setImages} errors={errors.images} testId="profile-photos" />
 
       <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
 

@@ -55,26 +55,29 @@ export async function imageIds(app: AppContext, actor: Actor, listing: { kind: '
   return { ids: [...new Set(paths.map((path) => byPath.get(path)!))], fresh: fresh.map((image) => image.id) };
 }
 
-/** Document ids a form names by file: those already on the listing, and the advertiser's own unused uploads. */
-export async function documentIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, documents: readonly { file: string }[]): Promise<{ ids: number[]; fresh: number[] }> {
-  if (documents.length === 0) return { ids: [], fresh: [] };
+/**
+ * The files a form names (documents, or videos) by the URL their upload answered: those already on the listing, and
+ * the advertiser's own unused uploads; any other is a 422 on `field`.
+ */
+async function fileIds(app: AppContext, field: 'documents' | 'videos', files: readonly { file: string }[],
+  find: (paths: string[]) => Promise<{ id: number; file: string; fresh: boolean }[]>): Promise<{ ids: number[]; fresh: number[] }> {
+  if (files.length === 0) return { ids: [], fresh: [] };
   const prefix = app.media.mediaUrl('');
-  const files = documents.map((document) => (document.file.startsWith(prefix) ? document.file.slice(prefix.length) : document.file));
-  const found = await app.repos.advertiser.findUsableDocuments(actor.id, listing, files);
+  const paths = files.map((item) => (item.file.startsWith(prefix) ? item.file.slice(prefix.length) : item.file));
+  const found = await find(paths);
   const byFile = new Map(found.map((row) => [row.file, row]));
-  if (files.some((file) => !byFile.has(file))) throw invalid('documents', 'Upload the documents again.');
-  return { ids: [...new Set(files.map((file) => byFile.get(file)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
+  if (paths.some((path) => !byFile.has(path))) throw invalid(field, `Upload the ${field} again.`);
+  return { ids: [...new Set(paths.map((path) => byFile.get(path)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
 }
 
-/** Media ids of the videos a form names by file: those already on the listing, and the advertiser's own unused uploads. */
-export async function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, videos: readonly { file: string }[]): Promise<{ ids: number[]; fresh: number[] }> {
-  if (videos.length === 0) return { ids: [], fresh: [] };
-  const prefix = app.media.mediaUrl('');
-  const files = videos.map((video) => (video.file.startsWith(prefix) ? video.file.slice(prefix.length) : video.file));
-  const found = await app.repos.advertiser.findUsableVideos(actor.id, listing, files);
-  const byFile = new Map(found.map((row) => [row.file, row]));
-  if (files.some((file) => !byFile.has(file))) throw invalid('videos', 'Upload the videos again.');
-  return { ids: [...new Set(files.map((file) => byFile.get(file)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
+/** Document ids a form names by file. */
+export function documentIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, documents: readonly { file: string }[]) {
+  return fileIds(app, 'documents', documents, (paths) => app.repos.advertiser.findUsableDocuments(actor.id, listing, paths));
+}
+
+/** Media ids of the videos a form names by file. */
+export function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' | 'profile'; id: number } | null, videos: readonly { file: string }[]) {
+  return fileIds(app, 'videos', videos, (paths) => app.repos.advertiser.findUsableVideos(actor.id, listing, paths));
 }
 
 /** A location as stored: its town and state by name, its pin typed or the town's centre. */

@@ -1,0 +1,89 @@
+/**
+ * The photos and videos of an ad or a business (issue 25): each file uploads as it is chosen (POST advertiser/images,
+ * advertiser/videos) and the form then names it; the server counts them against the plan.
+ */
+import { useState } from 'react';
+import * as calls from '../../client/advertiser-calls.ts';
+import { reportFailure } from '../forms.tsx';
+import { FieldErrors } from './gate.tsx';
+
+export type VideoItem = { file: string };
+export type PhotoItem = { full: string };
+
+/** Photos: thumbnails with Remove, and a picker of several files. */
+export function PhotoPicker({ id, photos, setPhotos, errors, testId }: {
+  id: string; photos: PhotoItem[]; setPhotos: (update: (current: PhotoItem[]) => PhotoItem[]) => void; errors: string[] | undefined; testId: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Record<string, string[]>>({});
+  async function add(files: FileList | null) {
+    if (!files?.length) return;
+    const form = new FormData();
+    for (const file of files) form.append('image', file);
+    setBusy(true);
+    try {
+      const { data } = await calls.uploadPhotos(form);
+      setFailed({});
+      setPhotos((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
+    } catch (error) {
+      reportFailure(error, setFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-lg font-bold">Photos</legend>
+      <ul className="mt-2 flex flex-wrap gap-2" data-testid={testId}>
+        {photos.map((photo) => (
+          <li key={photo.full}>
+            <img src={photo.full} alt="" width={120} height={68} className="h-[68px] w-[120px] rounded object-cover" />
+            <button type="button" className="mt-1 text-sm underline" onClick={() => setPhotos((current) => current.filter((item) => item.full !== photo.full))}>Remove</button>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor={id} className="mt-2 block font-semibold">Add photos</label>
+      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
+      {busy && <p role="status" className="text-sm">Uploading…</p>}
+      <FieldErrors id={id} errors={failed.image ?? errors} />
+    </fieldset>
+  );
+}
+
+export function VideoPicker({ videos, setVideos, errors }: { videos: VideoItem[]; setVideos: (update: (current: VideoItem[]) => VideoItem[]) => void; errors: string[] | undefined }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Record<string, string[]>>({});
+  async function add(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('video', file);
+    setBusy(true);
+    try {
+      const { data } = await calls.uploadVideo(form);
+      setFailed({});
+      setVideos((current) => [...current, { file: data.video.file }]);
+    } catch (error) {
+      reportFailure(error, setFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-lg font-bold">Videos</legend>
+      <ul className="mt-2 space-y-1" data-testid="videos">
+        {videos.map((video, index) => (
+          <li key={video.file} className="flex flex-wrap items-center gap-2">
+            <a className="underline" href={video.file} target="_blank" rel="noopener">Video {index + 1}</a>
+            <button type="button" className="text-sm underline" onClick={() => setVideos((current) => current.filter((item) => item.file !== video.file))}>Remove</button>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor="video-input" className="mt-2 block font-semibold">Add a video (MP4 or WebM, up to 40 MB)</label>
+      <input id="video-input" type="file" accept="video/mp4,video/webm" disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
+      {busy && <p role="status" className="text-sm">Uploading…</p>}
+      <FieldErrors id="video-input" errors={failed.video ?? errors} />
+    </fieldset>
+  );
+}
