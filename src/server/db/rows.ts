@@ -527,26 +527,9 @@ export interface OutboxMessageRow {
   sent_at: string | null;
 }
 
-/** A profile as its owner edits it (the advertiser site). */
-export interface AdvertiserProfileRow {
-  id: number;
-  slug: string;
-  kind: 'business' | 'individual';
-  name: string;
-  store_name: string | null;
-  company_no: string | null;
-  about: string | null;
-  plan: Plan;
-  claimed: boolean;
-  owner_user_id: number | null;
-  url: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  youtube: string | null;
-  wechat: string | null;
-  whatsapp: string | null;
+/** A profile as its owner edits it (the advertiser site): its own columns, without the media joined in. */
+export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'plan'
+  | 'claimed' | 'owner_user_id' | 'url' | 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp'> {
   logo_id: number | null;
   created_at: string;
   updated_at: string;
