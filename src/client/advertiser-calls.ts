@@ -90,6 +90,7 @@ export interface EditableProfile {
   logo: Image | null;
   images: Image[];
   videos: { file: string; image: Image }[];
+  documents: { doc: { file: string }; original_filename: string }[];
   history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
 }
 
@@ -118,6 +119,7 @@ export const createProfile = (body: z.input<typeof NewProfileSchema>) => api.pos
 export const editProfile = (id: number, body: z.input<typeof ProfileEditSchema>) => api.patch(`advertiser/profiles/${id}`, { json: body }).json<Data<EditableProfile>>();
 export const startTrial = (id: number, plan: string) => api.post(`advertiser/profiles/${id}/trial`, { json: { plan } }).json<Data<{ plan: Plan; ends_at: string }>>();
 export const uploadPhotos = (body: FormData) => api.post('advertiser/images', { body }).json<Data<Image[]>>();
+export const uploadDocument = (body: FormData) => api.post('advertiser/documents', { body }).json<Data<{ file: string; original_filename: string }>>();
 /** A video, with a generous timeout: 40 MB on a slow line. */
 export const uploadVideo = (body: FormData) => api.post('advertiser/videos', { body, timeout: 300_000 }).json<Data<{ video: { file: string }; image: Image }>>();
 export const post = (id: number) => api.get(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();

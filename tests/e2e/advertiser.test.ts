@@ -204,6 +204,14 @@ describe('the advertiser site, end to end', () => {
     expect(renewed).toMatchObject({ status: 'active', tokens_spent: 2 });
     expect(Date.parse(renewed.expires_at!)).toBeGreaterThan(Date.now() + 11 * DAY + 29 * DAY);
 
+    // The plan choice and a new business's form pass axe too.
+    await open('/advertiser/subscribe?package=GOLD');
+    await page.getByTestId('subscribe').waitFor();
+    await expectNoViolations('plan choice');
+    await open('/advertiser/profiles/new');
+    await page.getByTestId('profile-editor').waitFor();
+    await expectNoViolations('new business');
+
     // Every advertiser page fits a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/advertiser', `/advertiser/profiles/${business.id}`, `/advertiser/posts/${postId}`, '/advertiser/posts/new', `/advertiser/claim/${business.slug}`, `/advertiser/posts/${postId}/preview`]) {

@@ -9,6 +9,47 @@ import { FieldErrors } from './gate.tsx';
 
 export type VideoItem = { file: string };
 export type PhotoItem = { full: string };
+export type DocumentItem = { file: string; name: string };
+
+/** PDFs (a menu, a brochure, a job description): listed by their name, each removable. */
+export function DocumentPicker({ documents, setDocuments, errors }: {
+  documents: DocumentItem[]; setDocuments: (update: (current: DocumentItem[]) => DocumentItem[]) => void; errors: string[] | undefined;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Record<string, string[]>>({});
+  async function add(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('document', file);
+    setBusy(true);
+    try {
+      const { data } = await calls.uploadDocument(form);
+      setFailed({});
+      setDocuments((current) => [...current, { file: data.file, name: data.original_filename }]);
+    } catch (error) {
+      reportFailure(error, setFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-lg font-bold">PDFs</legend>
+      <ul className="mt-2 space-y-1" data-testid="documents">
+        {documents.map((document) => (
+          <li key={document.file} className="flex flex-wrap items-center gap-2">
+            <a className="underline [overflow-wrap:anywhere]" href={document.file} target="_blank" rel="noopener">{document.name}</a>
+            <button type="button" className="text-sm underline" onClick={() => setDocuments((current) => current.filter((item) => item.file !== document.file))}>Remove</button>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor="document-input" className="mt-2 block font-semibold">Add a PDF (up to 5 MB)</label>
+      <input id="document-input" type="file" accept="application/pdf" disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
+      <FieldErrors id="document-input" errors={failed.document ?? errors} />
+    </fieldset>
+  );
+}
 
 /** Photos: thumbnails with Remove, and a picker of several files. */
 export function PhotoPicker({ id, photos, setPhotos, errors, testId }: {

@@ -12,7 +12,9 @@ import {
 } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { PhotoPicker, VideoPicker, type VideoItem } from './MediaPickers.tsx';
+import { DocumentPicker, PhotoPicker, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
+import { fieldErrors } from '../../shared/schemas/field-errors.ts';
+import { NewPostSchema, PostEditSchema } from '../../shared/schemas/advertiser.ts';
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
 const input = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
@@ -86,9 +88,9 @@ function valuesOf(post: calls.AdvertiserPost): { values: Values; lists: Lists } 
 }
 
 /** The API body of the form (spec §3 Post and the type's object). */
-function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full: string }[], videos: VideoItem[]) {
+function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full: string }[], videos: VideoItem[], documents: DocumentItem[]) {
   const common = {
-    videos,
+    videos, documents: documents.map(({ file }) => ({ file })),
     title: values.title ?? '', summary: values.summary ?? '', categories: values.category ? [values.category] : [],
     keywords: (values.keywords ?? '').split(',').map((word) => word.trim()).filter(Boolean), images,
   };
@@ -126,6 +128,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const [lists, setLists] = useState<Lists>({});
   const [images, setImages] = useState<{ full: string }[]>([]);
   const [videos, setVideos] = useState<VideoItem[]>([]);
+  const [documents, setDocuments] = useState<DocumentItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<calls.Payment | null>(null);
@@ -146,6 +149,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         setLists(filled.lists);
         setImages(data.images.filter((item) => item.video === null).map((item) => ({ full: item.image.full })));
         setVideos(data.images.flatMap((item) => (item.video ? [{ file: item.video.file }] : [])));
+        setDocuments(data.documents.map((document) => ({ file: document.doc.file, name: document.original_filename })));
       }, (error: unknown) => reportFailure(error, setErrors));
     }
   }, [postId]);
@@ -158,7 +162,13 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const flag = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.checked ? '1' : '');
 
   async function save(publish: boolean) {
-    const body = bodyOf(type, values, lists, images, videos);
+    const body = bodyOf(type, values, lists, images, videos, documents);
+    // The server's rules, checked here first with the same schema (the plan's limits are the server's alone).
+    const found = postId === null ? fieldErrors(NewPostSchema, { ...body, ...(type === 'hireme' ? {} : { profile_id: profileId ?? 0 }) }) : fieldErrors(PostEditSchema, body);
+    if (found) {
+      setErrors(found);
+      return;
+    }
     setBusy(true);
     setPayment(null);
     try {
@@ -290,6 +300,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
 
       <PhotoPicker id="post-photo-input" photos={images} setPhotos={setImages} errors={errors.images} testId="post-photos" />
       <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
+      <DocumentPicker documents={documents} setDocuments={setDocuments} errors={errors.documents} />
       <FieldErrors id="post" errors={errors.locations ?? errors.plan ?? errors.status} />
 
       <div className="mt-6 flex flex-wrap gap-2">

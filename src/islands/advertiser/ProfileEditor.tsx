@@ -9,7 +9,9 @@ import { reportFailure, useStates } from '../forms.tsx';
 import { profileUrl } from '../../shared/urls.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { PhotoPicker, VideoPicker, type VideoItem } from './MediaPickers.tsx';
+import { DocumentPicker, PhotoPicker, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
+import { fieldErrors } from '../../shared/schemas/field-errors.ts';
+import { NewProfileSchema, ProfileEditSchema } from '../../shared/schemas/advertiser.ts';
 
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 
@@ -51,6 +53,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const [hours, setHours] = useState<Hours>(DAYS.map((_, day) => ({ day, ranges: [], open_24: false })));
   const [images, setImages] = useState<{ full: string }[]>([]);
   const [videos, setVideos] = useState<VideoItem[]>([]);
+  const [documents, setDocuments] = useState<DocumentItem[]>([]);
   const [logo, setLogo] = useState<{ full: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -67,6 +70,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
     setHours(data.business_hours);
     setImages(data.images.map((image) => ({ full: image.full })));
     setVideos(data.videos.map((video) => ({ file: video.file })));
+    setDocuments(data.documents.map((document) => ({ file: document.doc.file, name: document.original_filename })));
     setLogo(data.logo ? { full: data.logo.full } : null);
   }
   useEffect(() => {
@@ -102,13 +106,19 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       keywords: values.keywords.split(',').map((word) => word.trim()).filter(Boolean), categories: chosen,
       url: blank(values.url), facebook: blank(values.facebook), instagram: blank(values.instagram), twitter: blank(values.twitter),
       linkedin: blank(values.linkedin), youtube: blank(values.youtube), wechat: blank(values.wechat), whatsapp: blank(values.whatsapp),
-      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images, videos, logo,
+      business_hours: hours.map((entry) => ({ ...entry, ranges: entry.ranges.filter((range) => range.opens !== '' && range.closes !== '') })), images, videos, logo, documents: documents.map(({ file }) => ({ file })),
       ...(hasPlace ? { locations: [{
         ...(location.id === undefined ? {} : { id: location.id }), name: location.name, address_line1: location.address_line1, city: location.city,
         state: location.state, postcode: location.postcode, phone_number: blank(location.phone_number),
         latitude: location.latitude.trim() === '' ? null : Number(location.latitude), longitude: location.longitude.trim() === '' ? null : Number(location.longitude),
       }] } : {}),
     };
+    // The server's rules, checked here first with the same schema (the plan's limits are the server's alone).
+    const found = fieldErrors(profileId === null ? NewProfileSchema : ProfileEditSchema, body);
+    if (found) {
+      setErrors(found);
+      return;
+    }
     setBusy(true);
     try {
       const { data } = profileId === null ? await calls.createProfile(body) : await calls.editProfile(profileId, body);
@@ -229,6 +239,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       <PhotoPicker id="photos" photos={images} setPhotos={setImages} errors={errors.images} testId="profile-photos" />
 
       <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
+      <DocumentPicker documents={documents} setDocuments={setDocuments} errors={errors.documents} />
 
       <button type="submit" className={`mt-6 ${primary}`} disabled={busy}>{profileId === null ? 'Create business' : 'Save'}</button>
 
