@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
-import type { ClaimRequestSchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema } from '../shared/schemas/advertiser.ts';
+import type { ClaimRequestSchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, ReviewReplySchema } from '../shared/schemas/advertiser.ts';
 import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
@@ -129,3 +129,18 @@ export const editPost = (id: number, body: z.input<typeof PostEditSchema>) => ap
 export const publishPost = (id: number) => api.post(`advertiser/posts/${id}/publish`).json<PostAnswer>();
 export const renewPost = (id: number) => api.post(`advertiser/posts/${id}/renew`).json<PostAnswer>();
 export const removePost = (id: number) => api.delete(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
+
+/** A review of one of the advertiser's listings, with its answer (issue 26). */
+export interface ReviewToAnswer {
+  id: number;
+  listing: { type: ListingType | 'profile'; id: number; title: string; url: string };
+  user: { name: string };
+  rating: number;
+  content: string;
+  created_at: string;
+  reply: { content: string; created_at: string } | null;
+}
+
+export const reviewsToAnswer = () => api.get('advertiser/reviews').json<Data<ReviewToAnswer[]>>();
+export const answerReview = (id: number, body: z.input<typeof ReviewReplySchema>) => api.post(`advertiser/reviews/${id}/reply`, { json: body }).json<Data<{ content: string; created_at: string }>>();
+export const removeAnswer = (id: number) => api.delete(`advertiser/reviews/${id}/reply`).json<{ message: string }>();

@@ -2,7 +2,8 @@ import type { Review } from '../shared/schemas/catalog.ts';
 import { Picture } from './Picture.tsx';
 
 /**
- * One review as a list item (spec §3 Review): the reviewer, stars, date, text and photos. Rendered on
+ * One review as a list item (spec §3 Review): the reviewer, stars, date, text and photos, and the owner's answer
+ * under it (issue 26). Rendered on
  * the server in a listing's review list, and in the browser for a review just posted (WriteReview).
  */
 export function ReviewItem({ review }: { review: Review }) {
@@ -19,6 +20,12 @@ export function ReviewItem({ review }: { review: Review }) {
         <ul className="mt-2 flex gap-2">
           {review.images.map(({ image }) => <li key={image.full}><Picture image={image} alt="" width={80} height={80} className="h-20 w-20 rounded object-cover" /></li>)}
         </ul>
+      )}
+      {review.reply && (
+        <div className="mt-2 ml-4 border-l-2 border-gray-300 pl-3" data-testid="review-reply">
+          <p className="text-sm font-semibold">Response from the owner <time className="text-xs font-normal text-gray-700" dateTime={review.reply.created_at}>{review.reply.created_at.slice(0, 10)}</time></p>
+          <p className="mt-1 whitespace-pre-line text-sm">{review.reply.content}</p>
+        </div>
       )}
     </li>
   );

@@ -31,6 +31,16 @@ export function canEditPost(actor: Actor, post: Pick<PostRow, 'type' | 'owner_us
   return owner !== null && owner === actor.id;
 }
 
+/**
+ * A review is answered by whoever may edit the listing it is about: the profile's owner, or for a post the one
+ * canEditPost names (a hireme ad's author, else its business's owner). A hidden review is nobody's to answer.
+ */
+export function canAnswerReview(actor: Actor, review: { listing: ListingRef; hidden: boolean; post_owner_user_id: number | null; profile_owner_user_id: number | null }): boolean {
+  if (review.hidden) return false;
+  if (review.listing.type === 'profile') return review.profile_owner_user_id !== null && review.profile_owner_user_id === actor.id;
+  return canEditPost(actor, { type: review.listing.type, owner_user_id: review.post_owner_user_id, profile_owner_user_id: review.profile_owner_user_id });
+}
+
 /** Ownership moves only through an operator (a claim decided, a transfer asked for). */
 export function canTransferOwnership(actor: Actor): boolean {
   return hasRole(actor, 'operator');

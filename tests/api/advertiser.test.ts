@@ -6,7 +6,7 @@ import { jsonLdScript, postStructuredData, profileStructuredData } from '../../s
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { mp4Of, pngOf, webmOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
-import { latestCode, type SessionClient } from '../helpers/session-client.ts';
+import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
  * The advertiser site's API (issue 25): claims by code, businesses, ads of all four types within the package
@@ -445,5 +445,42 @@ describe('structured data of listings made here (Adobe\'s validator: Schema.org 
     expect(productIssues.filter((issue) => issue.severity === 'ERROR')).toEqual([]);
     const profile = (await getProfileBySlug(copy.app, business.slug))!;
     expect(await structuredDataIssues(jsonLdScript(profileStructuredData(SITE, profile)))).toEqual([]);
+  });
+});
+
+describe('answers to reviews (issue 26)', () => {
+  it('the listing\'s owner answers a review once (editable, removable); the reviewer is mailed once; anyone else gets 404', async () => {
+    const owner = await advertiser();
+    const business = await claimBusiness(owner, claimedSkip);
+    const reviewerEmail = `reviewer-${++people}@example.my`;
+    await registerByEmail(reviewerEmail, 'Kavitha');
+    const reviewer = await signIn(reviewerEmail);
+    const written = await reviewer.post('/api/review', { type: 'profile', id: business.id, content: 'Friendly and quick.', rating: 5 });
+    expect(written.status, JSON.stringify(written.body)).toBe(201);
+    const reviewId = (written.body.data as { id: number }).id;
+
+    const intruder = await advertiser('Intruder');
+    expect((await intruder.post(`/api/advertiser/reviews/${reviewId}/reply`, { content: 'Not mine.' })).status).toBe(404);
+    expect((await owner.get('/api/advertiser/reviews')).body.data).toContainEqual(expect.objectContaining({ id: reviewId, content: 'Friendly and quick.', reply: null }));
+    expect((await intruder.get('/api/advertiser/reviews')).body.data).not.toContainEqual(expect.objectContaining({ id: reviewId }));
+    expect((await owner.post(`/api/advertiser/reviews/${reviewId}/reply`, { content: '' })).status).toBe(422);
+
+    const mailsBefore = messagesTo(outbox, reviewerEmail).length;
+    const answered = await owner.post(`/api/advertiser/reviews/${reviewId}/reply`, { content: 'Terima kasih, Kavitha! <b>See you</b>' });
+    expect(answered.status).toBe(201);
+    const list = async () => ((await browser().get(`/api/profile/${business.id}/review?page=1`)).body as { data: { id: number; reply: { content: string } | null }[] }).data;
+    expect((await list()).find((review) => review.id === reviewId)?.reply).toMatchObject({ content: 'Terima kasih, Kavitha! <b>See you</b>' });
+    expect(messagesTo(outbox, reviewerEmail).length).toBe(mailsBefore + 1);
+    expect(decodedMail(messagesTo(outbox, reviewerEmail).at(-1)!)).toContain('answered your review');
+
+    const edited = await owner.post(`/api/advertiser/reviews/${reviewId}/reply`, { content: 'Terima kasih!' });
+    expect(edited.status).toBe(200);
+    expect((await list()).find((review) => review.id === reviewId)?.reply).toMatchObject({ content: 'Terima kasih!' });
+    expect(messagesTo(outbox, reviewerEmail).length).toBe(mailsBefore + 1);
+
+    expect((await intruder.call('DELETE', `/api/advertiser/reviews/${reviewId}/reply`)).status).toBe(404);
+    expect((await owner.call('DELETE', `/api/advertiser/reviews/${reviewId}/reply`)).status).toBe(200);
+    expect((await list()).find((review) => review.id === reviewId)?.reply).toBeNull();
+    expect((await owner.call('DELETE', `/api/advertiser/reviews/${reviewId}/reply`)).status).toBe(404);
   });
 });

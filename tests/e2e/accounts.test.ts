@@ -119,6 +119,9 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
 
   it('a 401 mid-session signs out, reopens the login modal and says the session expired', async () => {
     const email = await signedInOnHome();
+    // The calls that follow signing in (the followed list) finish first: on a loaded machine one still in flight
+    // got the 401 before the click below, signed the page out, and the click waited for a menu that was gone.
+    await page.waitForLoadState('networkidle');
     // The session ends on the server (signed out everywhere else, or expired) while the page is open.
     const { id } = (await session.repos.users.findCredentials({ email }))!;
     await session.repos.auth.deleteUserSessions(id);

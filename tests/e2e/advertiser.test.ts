@@ -11,6 +11,7 @@ import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { codeAfter } from '../helpers/session-client.ts';
+import { signedInOverHttp } from '../helpers/http-session.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
 
@@ -133,6 +134,20 @@ describe('the advertiser site, end to end', () => {
     await expect.poll(async () => (await (await fetch(`${baseUrl}/api/profile/slug/${business.slug}`)).json()) as { business_hours: { day: string; time: string[] }[]; locations: { latitude: number }[] })
       .toMatchObject({ business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-17:30'] }]), locations: expect.arrayContaining([expect.objectContaining({ latitude: 3.1073 })]) });
 
+    // A member reviews the business; its owner answers on the advertiser site, and the public page shows the answer.
+    const reviewer = await signedInOverHttp(baseUrl, outbox, `reviewer-${Date.now().toString(36)}@example.my`);
+    expect((await reviewer.post('/api/review', { type: 'profile', id: business.id, content: 'Kopi was excellent.', rating: 5 })).status).toBe(201);
+    await open(`/${business.slug}`);
+    await open('/advertiser/reviews');
+    const review = page.getByTestId('review-to-answer').filter({ hasText: 'Kopi was excellent.' });
+    await review.waitFor();
+    await expectNoViolations('reviews to answer');
+    await review.getByLabel('Answer this review').fill('Thank you, see you tomorrow!');
+    await review.getByRole('button', { name: 'Post answer' }).click();
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/${business.slug}`)).text()).includes('Thank you, see you tomorrow!'), { timeout: 5_000 }).toBe(true);
+    await open(`/${business.slug}`);
+    expect(await page.getByTestId('review-reply').filter({ hasText: 'Thank you, see you tomorrow!' }).innerText()).toContain('Response from the owner');
+
     // 5. A job with two photos, closing in 10 days.
     await open(`/advertiser/posts/new?type=jobs&profile_id=${business.id}`);
     const form = page.getByTestId('post-editor');
@@ -214,7 +229,7 @@ describe('the advertiser site, end to end', () => {
 
     // Every advertiser page fits a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/advertiser', `/advertiser/profiles/${business.id}`, `/advertiser/posts/${postId}`, '/advertiser/posts/new', `/advertiser/claim/${business.slug}`, `/advertiser/posts/${postId}/preview`]) {
+    for (const path of ['/advertiser', '/advertiser/reviews', `/advertiser/profiles/${business.id}`, `/advertiser/posts/${postId}`, '/advertiser/posts/new', `/advertiser/claim/${business.slug}`, `/advertiser/posts/${postId}/preview`]) {
       await open(path);
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }

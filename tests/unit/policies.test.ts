@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { canEditPost, canEditProfile, canReadEnquiry, canTransferOwnership, canUseUploadedImage, type Actor } from '../../src/server/policies.ts';
+import { canAnswerReview, canEditPost, canEditProfile, canReadEnquiry, canTransferOwnership, canUseUploadedImage, type Actor } from '../../src/server/policies.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 const owner: Actor = { id: 7, roles: ['advertiser'] };
@@ -23,6 +23,19 @@ describe('policies (decision 0016)', () => {
     expect(canEditPost(stranger, { type: 'hireme', owner_user_id: 8, profile_owner_user_id: 7 })).toBe(true);
     expect(canEditPost(owner, { type: 'hireme', owner_user_id: 8, profile_owner_user_id: 7 })).toBe(false);
     expect(canEditPost(owner, { type: 'services', owner_user_id: null, profile_owner_user_id: null })).toBe(false);
+  });
+
+  it('let whoever may edit a listing answer its reviews, a hidden one never (issue 26)', () => {
+    const onProfile = { listing: { type: 'profile' as const, id: 1 }, hidden: false, post_owner_user_id: null, profile_owner_user_id: 7 };
+    expect(canAnswerReview(owner, onProfile)).toBe(true);
+    expect(canAnswerReview(stranger, onProfile)).toBe(false);
+    expect(canAnswerReview(owner, { ...onProfile, hidden: true })).toBe(false);
+    const onJob = { listing: { type: 'jobs' as const, id: 2 }, hidden: false, post_owner_user_id: 8, profile_owner_user_id: 7 };
+    expect(canAnswerReview(owner, onJob)).toBe(true);
+    expect(canAnswerReview(stranger, onJob)).toBe(false);
+    const onHireme = { listing: { type: 'hireme' as const, id: 3 }, hidden: false, post_owner_user_id: 8, profile_owner_user_id: 7 };
+    expect(canAnswerReview(stranger, onHireme)).toBe(true);
+    expect(canAnswerReview(owner, onHireme)).toBe(false);
   });
 
   it('move ownership only through an operator', () => {

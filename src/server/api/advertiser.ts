@@ -8,6 +8,7 @@ import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../advertiser/plans.ts';
 import { createPost, editPost, getPost, listPosts, publishPost, removePost, renewPost } from '../advertiser/posts.ts';
 import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
+import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { limitRoute } from '../rate-limits.ts';
@@ -97,6 +98,19 @@ export function advertiserRoutes(app: AppContext) {
     const { plan } = parseInput(TrialRequestSchema, await jsonBody(c));
     const subscription = await startTrial(app, profile.id, plan);
     return c.json({ data: { plan: subscription.plan, kind: subscription.kind, ends_at: subscription.ends_at, tokens: subscription.tokens, tokens_left: subscription.tokens - subscription.tokens_used }, message: `Your free ${plan} trial runs until ${subscription.ends_at.slice(0, 10)}.` }, 201);
+  });
+
+  // Answers to the reviews of one's listings (issue 26).
+  api.get('/reviews', async (c) => c.json({ data: await reviewsToAnswer(app, await advertiserOf(app, c)) }));
+  api.post('/reviews/:id/reply', limitBody(8 * 1024), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const id = pathId(c);
+    const { first, reply } = await replyToReview(app, actor, id, await jsonBody(c));
+    return c.json({ data: reply, message: first ? 'Your answer is posted.' : 'Your answer is updated.' }, first ? 201 : 200);
+  });
+  api.delete('/reviews/:id/reply', async (c) => {
+    await removeReviewReply(app, await advertiserOf(app, c), pathId(c));
+    return c.json({ message: 'Your answer is removed.' });
   });
 
   // Ads, and their photos (uploaded first, then named by the ad).

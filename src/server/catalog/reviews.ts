@@ -24,6 +24,7 @@ export async function getReviews({ repos: { catalog }, media }: CatalogContext, 
       rating: row.rating,
       content: row.content,
       images: images.filter((item) => item.owner_id === row.id).map((item) => ({ image: media.imageUrls(item)! })),
+      reply: row.reply_content === null || row.reply_created_at === null ? null : { content: row.reply_content, created_at: row.reply_created_at },
     })),
   };
 }

@@ -13,7 +13,7 @@ import type {
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
-  AdvertiserProfileRow, ClaimRow, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, SubscriptionRow,
+  AdvertiserProfileRow, ClaimRow, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -326,6 +326,14 @@ export interface AdvertiserRepository {
   findListingTotals(userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]>;
   /** Videos by file for a listing: those on it already, and the user's own unused uploads. */
   findUsableVideos(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
+  /** A review with its listing, the listing's owners and the reviewer's address, for answering it. */
+  findReviewToAnswer(reviewId: number): Promise<ReviewToAnswer | undefined>;
+  /** Saves the owner's answer to a review (first, or an edit; true when first) and names the listing's cache tag. */
+  saveReviewReply(reviewId: number, userId: number, content: string): Promise<boolean>;
+  /** Removes the answer; false when there was none. */
+  deleteReviewReply(reviewId: number): Promise<boolean>;
+  /** The visible reviews of the listings a user answers for, newest first, with their answers. */
+  findReviewsToAnswer(userId: number, limit: number): Promise<OwnerReviewRow[]>;
   findTown(city: string, state: string): Promise<{ city_id: number; state_id: number; latitude: number; longitude: number } | undefined>;
 }
 

@@ -207,6 +207,9 @@ export interface ReviewRow {
   rating: number;
   content: string;
   created_at: string;
+  /** The owner's answer, if any (issue 26). */
+  reply_content: string | null;
+  reply_created_at: string | null;
 }
 
 export interface ReviewMediaRow {
@@ -674,4 +677,33 @@ export interface OwnPostRow {
   updated_at: string;
   owner_user_id: number | null;
   profile_owner_user_id: number | null;
+}
+
+/** A review as its listing's owner answers it (issue 26). */
+export interface ReviewToAnswer {
+  id: number;
+  listing: ListingRef;
+  listing_title: string;
+  hidden: boolean;
+  reviewer_name: string;
+  /** Where the reviewer is told of an answer (null: a seeded review, or no e-mail). */
+  reviewer_email: string | null;
+  /** A post's author, and the owner of the profile the listing is or belongs to. */
+  post_owner_user_id: number | null;
+  profile_owner_user_id: number | null;
+  answered: boolean;
+}
+
+/** A review of one of a user's listings, with its answer, for the advertiser's list (issue 26). */
+export interface OwnerReviewRow {
+  id: number;
+  listing: ListingRef;
+  listing_slug: string;
+  listing_title: string;
+  reviewer_name: string;
+  rating: number;
+  content: string;
+  created_at: string;
+  reply_content: string | null;
+  reply_created_at: string | null;
 }

@@ -449,6 +449,14 @@ export interface ReviewMediaTable {
   position: number;
 }
 
+export interface ReviewRepliesTable {
+  review_id: Generated<number>;
+  user_id: number | null;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ReviewsTable {
   id: Generated<number>;
   post_id: number | null;
@@ -619,6 +627,7 @@ export interface Tables {
   profiles: ProfilesTable;
   reports: ReportsTable;
   review_media: ReviewMediaTable;
+  review_replies: ReviewRepliesTable;
   reviews: ReviewsTable;
   schema_migrations: SchemaMigrationsTable;
   service_details: ServiceDetailsTable;

@@ -47,6 +47,8 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
       rating: form.rating,
       content: form.content,
       images: images.map((image) => ({ image: app.media.imageUrls(image)! })),
+      // The owner's answer, if an edited review has one, shows in the listing's review list.
+      reply: null,
     },
   };
 }

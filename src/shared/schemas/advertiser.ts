@@ -204,3 +204,8 @@ export interface CategoryChoice {
   slug: string;
   label: string;
 }
+
+/** The owner's answer to a review (issue 26). */
+export const ReviewReplySchema = z.object({
+  content: longText('answer', 2000, true),
+});

@@ -290,6 +290,8 @@ export const ReviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   content: z.string(),
   images: z.array(z.object({ image: ImageSchema })),
+  /** The listing owner's answer (issue 26), shown as "Response from the owner". */
+  reply: z.object({ content: z.string(), created_at: z.string() }).nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 

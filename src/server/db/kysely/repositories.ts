@@ -20,6 +20,7 @@ import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
 import type { QueryDb } from './query.ts';
+import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as sitemap from './sitemap.ts';
 import * as stats from './stats.ts';
@@ -257,6 +258,20 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
       findListingTotals: (userId, from, to, since) => read((db) => ads.findListingTotals(db, userId, from, to, since)),
       findUsableVideos: (userId, listing, files) => read((db) => advertiser.findUsableVideos(db, userId, listing, files)),
+      findReviewToAnswer: (id) => read((db) => replies.findReviewToAnswer(db, id)),
+      saveReviewReply: (id, userId, content) => write(async (db) => {
+        const first = await replies.saveReviewReply(db, id, userId, content, now());
+        const review = (await replies.findReviewToAnswer(db, id))!;
+        await cache.invalidate(db, [`${review.listing.type === 'profile' ? 'profile' : 'post'}:${review.listing.id}`], now());
+        return first;
+      }),
+      deleteReviewReply: (id) => write(async (db) => {
+        const review = await replies.findReviewToAnswer(db, id);
+        const deleted = await replies.deleteReviewReply(db, id);
+        if (review && deleted) await cache.invalidate(db, [`${review.listing.type === 'profile' ? 'profile' : 'post'}:${review.listing.id}`], now());
+        return deleted;
+      }),
+      findReviewsToAnswer: (userId, limit) => read((db) => replies.findReviewsToAnswer(db, userId, limit)),
       findTown: (city, state) => read((db) => advertiser.findTown(db, city, state)),
     },
     outbox: {

@@ -14,9 +14,11 @@ export async function findReviews(db: QueryDb, listing: ListingRef, limit: numbe
   const counted = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n'))
     .where(column, '=', listing.id).where('hidden', '=', FALSE).executeTakeFirst();
   const rows = await db.selectFrom('reviews as r').leftJoin('media as m', 'm.id', 'r.reviewer_image_id')
+    .leftJoin('review_replies as rr', 'rr.review_id', 'r.id')
     .select([
       'r.id', 'r.reviewer_name', 'm.thumbnail as reviewer_image_thumbnail', 'm.full as reviewer_image_full',
       'm.thumbnail_webp as reviewer_image_thumbnail_webp', 'm.full_webp as reviewer_image_full_webp', 'r.rating', 'r.content', 'r.created_at',
+      'rr.content as reply_content', 'rr.created_at as reply_created_at',
     ])
     .where(`r.${column}`, '=', listing.id).where('r.hidden', '=', FALSE)
     .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
