@@ -199,8 +199,22 @@ describe('businesses', () => {
     const edited = await owner.patch(`/api/advertiser/profiles/${profile.id}`, { name: 'Kopi Advertiser', facebook: 'https://facebook.com/kopi' });
     expect(edited.status).toBe(200);
     const history = (edited.body.data as { history: { field: string; review: string }[] }).history;
+    // An edit changes only the fields it names: the places, hours, keywords and about text stay.
+    expect(edited.body.data).toMatchObject({ keywords: ['kopi', 'teh'], locations: [expect.objectContaining({ name: 'HQ' })], about: expect.stringContaining('kopi') });
+    expect((edited.body.data as { business_hours: { day: number; ranges: unknown[] }[] }).business_hours[1]!.ranges).toHaveLength(2);
+    const createdHistory = (created.body.data as { history: unknown[] }).history.length;
+    expect(history.slice(0, history.length - createdHistory).map((change) => change.field).sort()).toEqual(['facebook', 'name']);
     expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'name', review: 'pending' }), expect.objectContaining({ field: 'facebook', review: 'none' })]));
     expect((await browser().get(`/api/profile/slug/${profile.slug}`)).body).toMatchObject({ name: 'Kopi Advertiser' });
+    // A form sent again as it was (every field, places and hours included; the pin left empty, as it is the town's
+    // centre) changes nothing and logs nothing.
+    const view = edited.body.data as { history: unknown[]; locations: Record<string, unknown>[]; business_hours: unknown[]; name: string; facebook: string };
+    const same = await owner.patch(`/api/advertiser/profiles/${profile.id}`, {
+      name: view.name, facebook: view.facebook, business_hours: view.business_hours,
+      locations: view.locations.map((place) => ({ ...place, latitude: null, longitude: null })),
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect((same.body.data as { history: unknown[] }).history).toHaveLength(view.history.length);
   });
 
   it('refuses more than the FREE plan allows, naming the limit', async () => {

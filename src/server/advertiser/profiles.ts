@@ -9,7 +9,7 @@ import { listingSlugBase } from '../../shared/slug.ts';
 import type { NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
 import { sanitizeRichText } from '../catalog/html.ts';
-import { getProfileBySlug } from '../catalog/profiles.ts';
+import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
@@ -22,15 +22,19 @@ const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'url', 'face
 
 /** The editor's view of a business: its fields as the forms send them, its plan and what it leaves, and its history. */
 export async function profileForEditor(app: AppContext, profile: AdvertiserProfileRow) {
-  const [publicProfile, keywords, locations, categories, plan, history] = await Promise.all([
-    getProfileBySlug(app, profile.slug),
+  // The profile's own rows only: not the public page's post lists and related posts.
+  const [row, media, documents, keywords, locations, categories, hours, plan, history] = await Promise.all([
+    app.repos.catalog.findProfileBySlug(profile.slug),
+    app.repos.catalog.findProfileMedia(profile.id),
+    app.repos.catalog.findProfileDocuments(profile.id),
     app.repos.advertiser.findProfileKeywords(profile.id),
     app.repos.catalog.findProfileLocations(profile.id),
     app.repos.catalog.findProfileCategories(profile.id),
+    app.repos.catalog.findBusinessHours(profile.id),
     businessPlan(app, profile.id),
     app.repos.advertiser.findProfileChanges(profile.id, 30),
   ]);
-  const hours = await app.repos.catalog.findBusinessHours(profile.id);
+  const items = media.map((item, index) => toMediaItem(app.media, item, index));
   return {
     id: profile.id,
     slug: profile.slug,
@@ -57,11 +61,23 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     }),
     url: profile.url, facebook: profile.facebook, twitter: profile.twitter, instagram: profile.instagram, linkedin: profile.linkedin,
     youtube: profile.youtube, wechat: profile.wechat, whatsapp: profile.whatsapp,
-    logo: publicProfile?.logo ?? null,
-    images: publicProfile?.images.filter((item) => item.video === null).map((item) => item.image) ?? [],
-    videos: publicProfile?.images.flatMap((item) => (item.video ? [{ file: item.video.file, image: item.image }] : [])) ?? [],
-    documents: publicProfile?.documents ?? [],
+    logo: row ? app.media.imageFromColumns(row, 'logo_') : null,
+    images: items.filter((item) => item.video === null).map((item) => item.image),
+    videos: items.flatMap((item) => (item.video ? [{ file: item.video.file, image: item.image }] : [])),
+    documents: documents.map((document) => toDocument(app.media, document)),
     history: history.map((change) => ({ field: change.field, from: change.old_value, to: change.new_value, review: change.review, created_at: change.created_at })),
+  };
+}
+
+type PlaceFields = Pick<NewProfile['locations'][number], 'name' | 'address_line1' | 'city' | 'state' | 'postcode'>
+  & Partial<Record<'address_line2' | 'phone_number' | 'company_phone_number' | 'fax_number' | 'email', string | null>>;
+
+/** A location as its history records it: the same fields in the same order, whether it comes from a form or from the database. */
+function placeRecord(place: PlaceFields, pin: { latitude: number; longitude: number }) {
+  return {
+    name: place.name, address_line1: place.address_line1, address_line2: place.address_line2 ?? null, city: place.city, state: place.state,
+    postcode: place.postcode, phone_number: place.phone_number ?? null, company_phone_number: place.company_phone_number ?? null,
+    fax_number: place.fax_number ?? null, email: place.email ?? null, latitude: pin.latitude, longitude: pin.longitude,
   };
 }
 
@@ -105,19 +121,25 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
   for (const field of COLUMN_FIELDS) if (field in fields) record(field, before ? before[field] : null, fields[field]);
   if (edit.categories !== undefined) record('categories', before?.categories ?? [], edit.categories);
   if (edit.keywords !== undefined) record('keywords', before?.keywords ?? [], edit.keywords);
-  if (edit.locations !== undefined) record('locations', before?.locations ?? [], edit.locations);
+  if (edit.locations !== undefined) {
+    record('locations', before?.locations.map((place) => placeRecord(place, place)) ?? [], edit.locations.map((place, index) => placeRecord(place, locations![index]!)));
+  }
   if (edit.business_hours !== undefined) record('business_hours', before ? hoursRows(before.business_hours) : [], hoursRows(edit.business_hours));
   if (edit.images !== undefined) record('images', before?.images.map((image) => image.full) ?? [], edit.images.map((image) => image.full));
   if (edit.videos !== undefined) record('videos', before?.videos.map((video) => video.file) ?? [], edit.videos.map((video) => video.file));
   if (edit.logo !== undefined) record('logo', before?.logo?.full ?? null, edit.logo?.full ?? null);
   if (edit.documents !== undefined) record('documents', before?.documents.map((document) => document.doc.file) ?? [], edit.documents.map((document) => document.file));
+  // An edit stores what changed: a form sends every field, and a name or place left as it was must not reindex the
+  // business's ads (repositories reindex when the name, logo or places change).
+  const changed = new Set(history.map((change) => (change.field === 'logo' ? 'logo_id' : change.field)));
+  if (before) for (const field of Object.keys(fields)) if (!changed.has(field)) delete (fields as Record<string, unknown>)[field];
   return {
     save: {
       fields, history,
       ...(categories ? { categoryIds: categories.map((category) => category.id) } : {}),
       ...(edit.keywords ? { keywords: edit.keywords } : {}),
       ...(edit.business_hours ? { hours: hoursRows(edit.business_hours) } : {}),
-      ...(locations ? { locations } : {}),
+      ...(locations && (!before || changed.has('locations')) ? { locations } : {}),
       ...(images || videos ? { mediaIds: [...(images?.ids ?? []), ...(videos?.ids ?? [])] } : {}),
       ...(documents ? { documentIds: documents.ids } : {}),
     },

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, TrialRequestSchema } from '../../shared/schemas/advertiser.ts';
+import {
+  ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, sentFields, TrialRequestSchema,
+} from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
 import { ownedProfile, requireAdvertiser } from '../advertiser/access.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
@@ -90,7 +92,8 @@ export function advertiserRoutes(app: AppContext) {
   api.patch('/profiles/:id', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const id = pathId(c);
-    return c.json({ data: await editProfile(app, actor, id, parseInput(ProfileEditSchema, await jsonBody(c))) });
+    const body = await jsonBody(c);
+    return c.json({ data: await editProfile(app, actor, id, sentFields(parseInput(ProfileEditSchema, body), body)) });
   });
   api.post('/profiles/:id/trial', limitBody(1024), async (c) => {
     const actor = await advertiserOf(app, c);

@@ -179,9 +179,18 @@ const PROFILE_FIELDS = {
 
 export const NewProfileSchema = z.object(PROFILE_FIELDS);
 export type NewProfile = z.infer<typeof NewProfileSchema>;
-/** An edit sends only what changes. */
+/** An edit sends only what changes: parse it with this, then keep the fields sent (`sentFields`). */
 export const ProfileEditSchema = z.object(PROFILE_FIELDS).partial();
 export type ProfileEdit = z.infer<typeof ProfileEditSchema>;
+
+/**
+ * The parsed fields of an edit that its body named. Parsing fills the others in (zod applies a field's default, and
+ * its null for an empty one, even when the field is optional), which would wipe what the edit left out.
+ */
+export function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
+  const sent = new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
+}
 
 export const ClaimRequestSchema = z.object({
   profile_id: z.coerce.number({ error: 'Choose the business.' }).int().positive('Choose the business.'),

@@ -54,7 +54,10 @@ export async function createProfile(db: QueryDb, profile: { kind: 'business' | '
   return { id: Number(id), slug: final };
 }
 
-/** Applies the parts of a profile edit that are given, and records its history rows. Returns the ids of its posts (to reindex). */
+/**
+ * Applies the parts of a profile edit that are given, and records its history rows. Returns the ids of its posts
+ * whose search rows and cards the edit changes (its name, logo or places: to reindex); none for the rest.
+ */
 export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, now: string): Promise<number[]> {
   if (Object.keys(save.fields).length > 0) {
     const fields = { ...save.fields, ...(save.fields.claimed === undefined ? {} : { claimed: stored(save.fields.claimed) }) };
@@ -100,6 +103,7 @@ export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, no
       profile_id: id, user_id: change.userId, field: change.field, old_value: change.oldValue, new_value: change.newValue, review: change.review, created_at: now,
     }))).execute();
   }
+  if (save.fields.name === undefined && save.fields.logo_id === undefined && save.locations === undefined) return [];
   const posts = await db.selectFrom('posts').select('id').where('profile_id', '=', id).execute();
   return posts.map((row) => Number(row.id));
 }
