@@ -4,6 +4,7 @@
  * listed targets by its index: they can never send the code anywhere else. Codes follow the account rules
  * (accounts/codes.ts: 10 minutes, 5 tries, resend limits).
  */
+import { normalisePhone } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -20,9 +21,8 @@ export interface ClaimTarget {
 
 /** A Malaysian mobile number (01x…) in the international form, or undefined for a landline or anything else. */
 export function mobileNumber(text: string): string | undefined {
-  const digits = text.replace(/\D/g, '');
-  const national = digits.startsWith('60') ? digits.slice(1) : digits;
-  return /^01\d{8,9}$/.test(national) ? `6${national}` : undefined;
+  const international = normalisePhone(text, '60');
+  return /^601\d{8,9}$/.test(international) ? international : undefined;
 }
 
 export function maskedNumber(international: string): string {

@@ -169,8 +169,8 @@ async function goLive(app: AppContext, actor: Actor, post: OwnPostRow, plan: Bus
   const cost = await publishCost(app, plan, actor.id, renewal);
   if (cost.kind === 'money') return paymentRequired(cost, renewal ? 'Renewing this ad' : 'Publishing this ad');
   const now = app.clock.now();
-  const [own] = await app.repos.catalog.findPostRows([post.id]);
-  const ownExpiry = post.type === 'jobs' && !renewal && own?.expires_at && Date.parse(own.expires_at) > now ? Date.parse(own.expires_at) : Number.POSITIVE_INFINITY;
+  // A draft job's own closing date (set by its form) bounds its first 30 days.
+  const ownExpiry = post.type === 'jobs' && !renewal && post.expires_at && Date.parse(post.expires_at) > now ? Date.parse(post.expires_at) : Number.POSITIVE_INFINITY;
   const expiresAt = iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
   await app.repos.transaction(async (tx) => {
     if (cost.kind === 'tokens' && !(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
