@@ -261,14 +261,14 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findReviewToAnswer: (id) => read((db) => replies.findReviewToAnswer(db, id)),
       saveReviewReply: (id, userId, content) => write(async (db) => {
         const first = await replies.saveReviewReply(db, id, userId, content, now());
-        const review = (await replies.findReviewToAnswer(db, id))!;
-        await cache.invalidate(db, [`${review.listing.type === 'profile' ? 'profile' : 'post'}:${review.listing.id}`], now());
+        const tag = await replies.reviewListingTag(db, id);
+        if (tag) await cache.invalidate(db, [tag], now());
         return first;
       }),
       deleteReviewReply: (id) => write(async (db) => {
-        const review = await replies.findReviewToAnswer(db, id);
         const deleted = await replies.deleteReviewReply(db, id);
-        if (review && deleted) await cache.invalidate(db, [`${review.listing.type === 'profile' ? 'profile' : 'post'}:${review.listing.id}`], now());
+        const tag = await replies.reviewListingTag(db, id);
+        if (deleted && tag) await cache.invalidate(db, [tag], now());
         return deleted;
       }),
       findReviewsToAnswer: (userId, limit) => read((db) => replies.findReviewsToAnswer(db, userId, limit)),

@@ -31,6 +31,12 @@ export async function findReviewToAnswer(db: QueryDb, reviewId: number): Promise
   };
 }
 
+/** The cache tag of the listing a review is about (post:ID or profile:ID), or undefined when there is no such review. */
+export async function reviewListingTag(db: QueryDb, reviewId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('reviews').select(['post_id', 'profile_id']).where('id', '=', reviewId).executeTakeFirst();
+  return row && (row.post_id !== null ? `post:${row.post_id}` : `profile:${row.profile_id}`);
+}
+
 /** Saves the answer to a review (a first one, or an edit); true when it is the first. */
 export async function saveReviewReply(db: QueryDb, reviewId: number, userId: number, content: string, now: string): Promise<boolean> {
   const existing = await db.selectFrom('review_replies').select('review_id').where('review_id', '=', reviewId).executeTakeFirst();
