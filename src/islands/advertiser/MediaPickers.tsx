@@ -7,6 +7,32 @@ import * as calls from '../../client/advertiser-calls.ts';
 import { reportFailure } from '../forms.tsx';
 import { FieldErrors } from './gate.tsx';
 
+/**
+ * Sends the chosen files in the form field `field` with `call` and hands the answer to `done`: the upload's busy
+ * flag, and its messages (a 422 on the file, a 429) to show under the picker.
+ */
+export function useUpload<Answer>(field: string, call: (body: FormData) => Promise<{ data: Answer }>, done: (data: Answer) => void) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<Record<string, string[]>>({});
+  async function upload(files: FileList | null, many = false) {
+    const chosen = [...(files ?? [])].slice(0, many ? undefined : 1);
+    if (chosen.length === 0) return;
+    const form = new FormData();
+    for (const file of chosen) form.append(field, file);
+    setBusy(true);
+    try {
+      const { data } = await call(form);
+      setFailed({});
+      done(data);
+    } catch (error) {
+      reportFailure(error, setFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, errors: failed[field], upload };
+}
+
 export type VideoItem = { file: string };
 export type PhotoItem = { full: string };
 export type DocumentItem = { file: string; name: string };
@@ -15,24 +41,8 @@ export type DocumentItem = { file: string; name: string };
 export function DocumentPicker({ documents, setDocuments, errors }: {
   documents: DocumentItem[]; setDocuments: (update: (current: DocumentItem[]) => DocumentItem[]) => void; errors: string[] | undefined;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Record<string, string[]>>({});
-  async function add(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append('document', file);
-    setBusy(true);
-    try {
-      const { data } = await calls.uploadDocument(form);
-      setFailed({});
-      setDocuments((current) => [...current, { file: data.file, name: data.original_filename }]);
-    } catch (error) {
-      reportFailure(error, setFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, errors: failed, upload } = useUpload('document', calls.uploadDocument,
+    (data) => setDocuments((current) => [...current, { file: data.file, name: data.original_filename }]));
   return (
     <fieldset className="mt-5">
       <legend className="text-lg font-bold">PDFs</legend>
@@ -45,8 +55,8 @@ export function DocumentPicker({ documents, setDocuments, errors }: {
         ))}
       </ul>
       <label htmlFor="document-input" className="mt-2 block font-semibold">Add a PDF (up to 5 MB)</label>
-      <input id="document-input" type="file" accept="application/pdf" disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
-      <FieldErrors id="document-input" errors={failed.document ?? errors} />
+      <input id="document-input" type="file" accept="application/pdf" disabled={busy} onChange={(event) => void upload(event.target.files)} className="mt-1" />
+      <FieldErrors id="document-input" errors={failed ?? errors} />
     </fieldset>
   );
 }
@@ -55,23 +65,8 @@ export function DocumentPicker({ documents, setDocuments, errors }: {
 export function PhotoPicker({ id, photos, setPhotos, errors, testId }: {
   id: string; photos: PhotoItem[]; setPhotos: (update: (current: PhotoItem[]) => PhotoItem[]) => void; errors: string[] | undefined; testId: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Record<string, string[]>>({});
-  async function add(files: FileList | null) {
-    if (!files?.length) return;
-    const form = new FormData();
-    for (const file of files) form.append('image', file);
-    setBusy(true);
-    try {
-      const { data } = await calls.uploadPhotos(form);
-      setFailed({});
-      setPhotos((current) => [...current, ...data.map((image) => ({ full: image.full }))]);
-    } catch (error) {
-      reportFailure(error, setFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, errors: failed, upload } = useUpload('image', calls.uploadPhotos,
+    (data) => setPhotos((current) => [...current, ...data.map((image) => ({ full: image.full }))]));
   return (
     <fieldset className="mt-5">
       <legend className="text-lg font-bold">Photos</legend>
@@ -84,32 +79,15 @@ export function PhotoPicker({ id, photos, setPhotos, errors, testId }: {
         ))}
       </ul>
       <label htmlFor={id} className="mt-2 block font-semibold">Add photos</label>
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
+      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(event) => void upload(event.target.files, true)} className="mt-1" />
       {busy && <p role="status" className="text-sm">Uploading…</p>}
-      <FieldErrors id={id} errors={failed.image ?? errors} />
+      <FieldErrors id={id} errors={failed ?? errors} />
     </fieldset>
   );
 }
 
 export function VideoPicker({ videos, setVideos, errors }: { videos: VideoItem[]; setVideos: (update: (current: VideoItem[]) => VideoItem[]) => void; errors: string[] | undefined }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<Record<string, string[]>>({});
-  async function add(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append('video', file);
-    setBusy(true);
-    try {
-      const { data } = await calls.uploadVideo(form);
-      setFailed({});
-      setVideos((current) => [...current, { file: data.video.file }]);
-    } catch (error) {
-      reportFailure(error, setFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, errors: failed, upload } = useUpload('video', calls.uploadVideo, (data) => setVideos((current) => [...current, { file: data.video.file }]));
   return (
     <fieldset className="mt-5">
       <legend className="text-lg font-bold">Videos</legend>
@@ -122,9 +100,9 @@ export function VideoPicker({ videos, setVideos, errors }: { videos: VideoItem[]
         ))}
       </ul>
       <label htmlFor="video-input" className="mt-2 block font-semibold">Add a video (MP4 or WebM, up to 40 MB)</label>
-      <input id="video-input" type="file" accept="video/mp4,video/webm" disabled={busy} onChange={(event) => void add(event.target.files)} className="mt-1" />
+      <input id="video-input" type="file" accept="video/mp4,video/webm" disabled={busy} onChange={(event) => void upload(event.target.files)} className="mt-1" />
       {busy && <p role="status" className="text-sm">Uploading…</p>}
-      <FieldErrors id="video-input" errors={failed.video ?? errors} />
+      <FieldErrors id="video-input" errors={failed ?? errors} />
     </fieldset>
   );
 }

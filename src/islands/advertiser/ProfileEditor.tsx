@@ -9,7 +9,7 @@ import { reportFailure, useStates } from '../forms.tsx';
 import { profileUrl } from '../../shared/urls.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { DocumentPicker, PhotoPicker, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
+import { DocumentPicker, PhotoPicker, useUpload, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { NewProfileSchema, ProfileEditSchema } from '../../shared/schemas/advertiser.ts';
 
@@ -55,6 +55,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const [videos, setVideos] = useState<VideoItem[]>([]);
   const [documents, setDocuments] = useState<DocumentItem[]>([]);
   const [logo, setLogo] = useState<{ full: string } | null>(null);
+  const logoUpload = useUpload('image', calls.uploadPhotos, (data) => setLogo(data[0] ? { full: data[0].full } : null));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -80,22 +81,6 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const setPlace = (name: keyof Location) => (value: string) => setLocation((current) => ({ ...current, [name]: value }));
   const setDay = (day: number, change: Partial<Hours[number]>) => setHours((current) => current.map((entry) => (entry.day === day ? { ...entry, ...change } : entry)));
-
-  async function uploadLogo(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    const form = new FormData();
-    form.append('image', file);
-    setBusy(true);
-    try {
-      const { data } = await calls.uploadPhotos(form);
-      setLogo(data[0] ? { full: data[0].full } : null);
-    } catch (error) {
-      reportFailure(error, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -232,8 +217,8 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
           </p>
         )}
         <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? 'Change the logo' : 'Add a logo'}</label>
-        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void uploadLogo(event.target.files)} className="mt-1" />
-        <FieldErrors id="logo" errors={errors.logo} />
+        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" disabled={logoUpload.busy} onChange={(event) => void logoUpload.upload(event.target.files)} className="mt-1" />
+        <FieldErrors id="logo" errors={logoUpload.errors ?? errors.logo} />
       </fieldset>
 
       <PhotoPicker id="photos" photos={images} setPhotos={setImages} errors={errors.images} testId="profile-photos" />
@@ -241,7 +226,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       <VideoPicker videos={videos} setVideos={setVideos} errors={errors.videos} />
       <DocumentPicker documents={documents} setDocuments={setDocuments} errors={errors.documents} />
 
-      <button type="submit" className={`mt-6 ${primary}`} disabled={busy}>{profileId === null ? 'Create business' : 'Save'}</button>
+      <button type="submit" className={`mt-6 ${primary}`} disabled={busy || logoUpload.busy}>{profileId === null ? 'Create business' : 'Save'}</button>
 
       {profile && profile.history.length > 0 && (
         <details className="mt-6">
