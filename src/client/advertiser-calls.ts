@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
-import type { ClaimRequestSchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, ReviewReplySchema } from '../shared/schemas/advertiser.ts';
+import type {
+  ClaimRequestSchema, EditableProfile, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, ReviewReplySchema,
+} from '../shared/schemas/advertiser.ts';
 import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
@@ -50,49 +52,7 @@ export interface Dashboard {
   first_ad_free: boolean;
 }
 
-export interface EditableLocation {
-  id: number;
-  name: string;
-  address_line1: string;
-  address_line2: string | null;
-  city: string;
-  state: string;
-  postcode: string;
-  phone_number: string | null;
-  company_phone_number: string | null;
-  fax_number: string | null;
-  email: string | null;
-  latitude: number;
-  longitude: number;
-}
-
-export interface EditableProfile {
-  id: number;
-  slug: string;
-  name: string;
-  store_name: string | null;
-  company_no: string | null;
-  about: string | null;
-  plan: Plan;
-  limits: PlanLimits;
-  categories: string[];
-  keywords: string[];
-  locations: EditableLocation[];
-  business_hours: { day: number; ranges: { opens: string; closes: string }[]; open_24: boolean }[];
-  url: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  youtube: string | null;
-  wechat: string | null;
-  whatsapp: string | null;
-  logo: Image | null;
-  images: Image[];
-  videos: { file: string; image: Image }[];
-  documents: { doc: { file: string }; original_filename: string }[];
-  history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
-}
+export type { EditableLocation, EditableProfile } from '../shared/schemas/advertiser.ts';
 
 export type AdvertiserPost = Post & {
   status: PostStatus;

@@ -6,7 +6,7 @@
  * WhatsApp) go live too but are marked for an operator's review (decision 0021).
  */
 import { listingSlugBase } from '../../shared/slug.ts';
-import type { NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
+import type { EditableProfile, NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
 import { sanitizeRichText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
@@ -21,7 +21,7 @@ const REVIEWED_FIELDS = new Set(['name', 'store_name', 'company_no', 'categories
 const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'url', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'wechat', 'whatsapp'] as const;
 
 /** The editor's view of a business: its fields as the forms send them, its plan and what it leaves, and its history. */
-export async function profileForEditor(app: AppContext, profile: AdvertiserProfileRow) {
+export async function profileForEditor(app: AppContext, profile: AdvertiserProfileRow): Promise<EditableProfile> {
   // The profile's own rows only: not the public page's post lists and related posts.
   const [row, media, documents, keywords, locations, categories, hours, plan, history] = await Promise.all([
     app.repos.catalog.findProfileBySlug(profile.slug),

@@ -8,7 +8,9 @@ import {
   BUYSELL_CONDITIONS, BUYSELL_TYPES, DEAL_METHODS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES,
   LISTING_TYPES, EDUCATION_LEVELS,
 } from '../constants.ts';
-import { PAID_PLANS } from '../plans.ts';
+import { PAID_PLANS, type PlanLimits } from '../plans.ts';
+import type { Plan } from '../constants.ts';
+import type { Image } from './catalog.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
@@ -218,3 +220,52 @@ export interface CategoryChoice {
 export const ReviewReplySchema = z.object({
   content: longText('answer', 2000, true),
 });
+
+/** A business's place as its editor shows it (town and state by name). */
+export interface EditableLocation {
+  id: number;
+  name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+  phone_number: string | null;
+  company_phone_number: string | null;
+  fax_number: string | null;
+  email: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+/** A business as the advertiser's editor reads it (GET advertiser/profiles/{id}): its fields as the forms send them, its plan and what it leaves, and its history. */
+export interface EditableProfile {
+  id: number;
+  slug: string;
+  kind: 'business' | 'individual';
+  name: string;
+  store_name: string | null;
+  company_no: string | null;
+  about: string | null;
+  claimed: boolean;
+  plan: Plan;
+  subscription: { plan: Plan; kind: 'trial' | 'paid'; ends_at: string; tokens: number; tokens_left: number } | null;
+  limits: PlanLimits;
+  categories: string[];
+  keywords: string[];
+  locations: EditableLocation[];
+  business_hours: { day: number; ranges: { opens: string; closes: string }[]; open_24: boolean }[];
+  url: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  youtube: string | null;
+  wechat: string | null;
+  whatsapp: string | null;
+  logo: Image | null;
+  images: Image[];
+  videos: { file: string; image: Image }[];
+  documents: { doc: { file: string }; original_filename: string }[];
+  history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
+}
