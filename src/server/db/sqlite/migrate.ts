@@ -27,7 +27,8 @@ export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done: string[] = [];
   db.exec('PRAGMA foreign_keys = OFF');
-  db.enableDefensive(false);
+  // node:sqlite has the defensive flag (on by default) from Node 24.12; older releases leave it off, with no method.
+  db.enableDefensive?.(false);
   try {
     for (const file of migrationFiles()) {
       transaction(db, () => {
@@ -47,7 +48,7 @@ export function migrate(db: Db): string[] {
       });
     }
   } finally {
-    db.enableDefensive(true);
+    db.enableDefensive?.(true);
     db.exec('PRAGMA foreign_keys = ON');
   }
   return done;
