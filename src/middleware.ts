@@ -6,6 +6,7 @@ import { CLOSE_APP } from './server/shutdown.ts';
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
 import { BROTLI_PARAMS, encodingClass } from './server/page-cache.ts';
+import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 
 let app: Promise<AppContext> | undefined;
 
@@ -47,6 +48,21 @@ const cachePages = defineMiddleware(async (context, next) => {
   return (await app.pages.handle(context.request, () => next())) ?? next();
 });
 
+/**
+ * Search impressions (issue 26): a search page's first page names its posts and term in an internal header; each
+ * GET of it, from the cache or rendered, counts them once, and the header never leaves the server.
+ */
+const countImpressions = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const value = response.headers.get(IMPRESSIONS_HEADER);
+  if (value === null) return response;
+  const impression = readImpressionHeader(value);
+  if (impression && context.request.method === 'GET') context.locals.app.impressions.record(impression, context.request.headers.get('user-agent') ?? undefined);
+  const headers = new Headers(response.headers);
+  headers.delete(IMPRESSIONS_HEADER);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
 const COMPRESSIBLE = /^(text\/html|application\/json|text\/plain|application\/xml|text\/xml)/;
 
 /**
@@ -75,4 +91,4 @@ const compress = defineMiddleware(async (context, next) => {
 });
 
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(refuseCrossSite, provideApp, compress, cachePages);
+export const onRequest = sequence(refuseCrossSite, provideApp, compress, countImpressions, cachePages);

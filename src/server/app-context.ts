@@ -16,6 +16,7 @@ import { MemoryStore } from 'hono-rate-limiter';
 import { CounterStore, RateLimits, SHARED_RULES } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
 import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
+import { ImpressionRecorder } from './search/impressions.ts';
 import { localMediaStore, s3MediaStore, type MediaStore } from './media/store.ts';
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
@@ -31,6 +32,8 @@ export interface AppContext extends CatalogContext {
   media: MediaUrls;
   search: SearchEngine;
   views: ViewRecorder;
+  /** Search impressions of first pages, by post and term, for insights (issue 26). */
+  impressions: ImpressionRecorder;
   /** What changed, by tag, for this process's caches (cache/invalidations.ts, decision 0017). */
   invalidations: CacheInvalidations;
   /** Rendered public pages, compressed, kept until a change names their tags. */
@@ -78,6 +81,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
+  const impressions = new ImpressionRecorder(repos, clock);
   const limits = new RateLimits((rule) => (SHARED_RULES.has(rule) ? new CounterStore(repos.counters, clock) : new MemoryStore()));
   const mediaStore = config.mediaStore.kind === 's3' ? s3MediaStore(config.mediaStore) : localMediaStore(config.mediaDir);
   const outbox = new Outbox(repos, {
@@ -86,7 +90,10 @@ export async function createAppContext(config: Config, options: AppContextOption
   // Its handlers reach the app once it is built.
   const jobs: JobRunner = new JobRunner({
     repos, clock, handlers: jobHandlers(() => context), recurring: RECURRING_JOBS,
-    local: [{ name: 'view flush', everyMs: VIEW_FLUSH_MS, run: () => views.flush() }],
+    local: [
+      { name: 'view flush', everyMs: VIEW_FLUSH_MS, run: () => views.flush() },
+      { name: 'impression flush', everyMs: VIEW_FLUSH_MS, run: () => impressions.flush() },
+    ],
   });
   const secrets = { csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')) };
   const context: AppContext = {
@@ -97,6 +104,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     media,
     search,
     views,
+    impressions,
     invalidations,
     pages: createPageCache(config.pageCacheBytes, invalidations),
     limits,
@@ -110,6 +118,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       await limits.close();
       await outbox.close();
       await views.close();
+      await impressions.close();
       await search.close();
       await repos.close();
     },

@@ -145,7 +145,8 @@ export class PageStore {
 
 /** Headers of the rendered page kept with the cached copy (the rest describe the body or the connection). */
 // The page's Content-Security-Policy holds the hashes of its own inline scripts: it travels with the page.
-const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'cache-tag']);
+// The search impressions a page shows travel with it too: each serve of it counts them (search/impressions.ts).
+const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'cache-tag', 'x-search-impressions']);
 
 /**
  * The header a page names its tags in (decision 0017): this cache reads it, and a CDN that purges by tag

@@ -51,6 +51,14 @@ export function canReadEnquiry(actor: Actor, enquiry: Pick<EnquiryRow, 'user_id'
   return enquiry.user_id !== null && enquiry.user_id === actor.id;
 }
 
+/**
+ * A lead (an enquiry as its listing's owner reads it, with its CV or document) is read by the owner of the listing
+ * when it was sent: a later owner never gets earlier enquirers' details (issue 26).
+ */
+export function canReadLead(actor: Actor, enquiry: Pick<EnquiryRow, 'owner_user_id'>): boolean {
+  return enquiry.owner_user_id !== null && enquiry.owner_user_id === actor.id;
+}
+
 /** An uploaded image as a form may name it: who sent it, whether a form uses it, and the review it is on, if any. */
 export interface UploadedImageUse {
   owner_user_id: number | null;

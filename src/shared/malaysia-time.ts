@@ -4,3 +4,25 @@
 export function malaysiaToday(now = Date.now()): string {
   return new Date(now + 8 * 60 * 60_000).toISOString().slice(0, 10);
 }
+
+/** The instant a Malaysian day (YYYY-MM-DD) begins, as an ISO time in UTC (16:00 the day before). */
+export function malaysiaDayStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00+08:00`)).toISOString();
+}
+
+/** The Malaysian day after `day`. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The Malaysian day `days` before `day` (negative: after). */
+export function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  return days;
+}

@@ -1,87 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { mp4Of, pngOf, webmOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
  * The advertiser site's API (issue 25): claims by code, businesses, ads of all four types within the package
  * rules of spec §9, the trial, and ownership on every route (another advertiser's ids are 404s).
  */
-const { outbox, copy, clock, browser, registerByEmail, signIn } = useAccountsApp('advertiser');
 const DAY = 86_400_000;
 const SITE = 'https://yp.example';
-let people = 0;
-const emails = new WeakMap<SessionClient, string>();
-
-/** A signed-in advertiser: registered, and upgraded with a phone number confirmed by its code. */
-async function advertiser(name = 'Lim Wei Ling'): Promise<SessionClient> {
-  const n = ++people;
-  const email = `advertiser-${n}@example.my`;
-  await registerByEmail(email, name);
-  const visitor = await signIn(email);
-  const phone = `6019555${String(n).padStart(4, '0')}`;
-  expect((await visitor.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: phone })).status).toBe(200);
-  const upgraded = await visitor.post('/api/account/upgrade', { phone_number_country: '60', phone_number: phone, code: latestCode(outbox, phone) });
-  expect(upgraded.status, JSON.stringify(upgraded.body)).toBe(200);
-  emails.set(visitor, email);
-  return visitor;
-}
-
-/** A seeded business nobody owns or claimed, with a mobile number on one of its locations (found through the data seam). */
-async function unclaimedWithMobile(skip: ReadonlySet<number> = new Set()): Promise<{ id: number; slug: string; mobile: string }> {
-  for await (const batch of copy.app.repos.sitemap.profileUrlBatches(400, 0)) {
-    for (const { slug } of batch) {
-      const row = await copy.app.repos.catalog.findProfileBySlug(slug);
-      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || skip.has(row.id)) continue;
-      const locations = await copy.app.repos.catalog.findProfileLocations(row.id);
-      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
-      if (mobile) return { id: row.id, slug: row.slug, mobile };
-    }
-  }
-  throw new Error('no unclaimed business with a mobile number');
-}
-
+const accounts = useAccountsApp('advertiser');
+const { outbox, copy, clock, browser, registerByEmail, signIn } = accounts;
+const { advertiser, unclaimedWithMobile, claimBusiness, jobBody, signInAgain } = advertiserHelpers(accounts);
 async function uploadPhotos(visitor: SessionClient, colours: string[]): Promise<{ full: string }[]> {
   const form = new FormData();
   for (const colour of colours) form.append('image', new Blob([new Uint8Array(await pngOf(colour))], { type: 'image/png' }), `${colour}.png`);
   const answer = await visitor.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data;
-}
-
-/** A job ad's body with what the spec asks (one child category of jobs, given by slug). */
-async function jobBody(profileId: number, overrides: Record<string, unknown> = {}) {
-  const tree = await copy.app.repos.catalog.findCategoryTree();
-  const category = tree.find((row) => row.type === 'jobs' && row.parent_id !== null)!;
-  return {
-    type: 'jobs', profile_id: profileId, title: 'Barista Kopitiam Wanted', summary: 'Make kopi and teh for our morning crowd.',
-    categories: [category.slug],
-    job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'Two years behind a counter.', responsibilities: 'Brew, serve, smile.',
-      benefits: 'Meals and EPF.', salary_min: 2200, salary_max: 2800, salary_type: 'month', document_resume_cv: false },
-    ...overrides,
-  };
-}
-
-/** A claimed business of `owner`, by SMS code to its listed mobile number; returns it. */
-async function claimBusiness(owner: SessionClient, skip: Set<number>) {
-  const business = await unclaimedWithMobile(skip);
-  skip.add(business.id);
-  const options = await owner.get(`/api/advertiser/claims/options?profile_id=${business.id}`);
-  expect(options.status).toBe(200);
-  const sms = (options.body.data as { options: { index: number; method: string; target: string }[] }).options.find((option) => option.method === 'sms')!;
-  expect(sms.target).toMatch(/^\+60 1\d-\*\*\* \*\*\d\d$/);
-  const started = await owner.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms', target: sms.index });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const claimId = (started.body.data as { id: number }).id;
-  const code = latestCode(outbox, sms.index === 0 ? business.mobile : business.mobile);
-  const verified = await owner.post(`/api/advertiser/claims/${claimId}/verify`, { code });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return business;
 }
 
 const claimedSkip = new Set<number>();
@@ -271,7 +212,7 @@ describe('ads and the package rules of spec §9', () => {
 
     // In its last week an ad renews for a token, 30 more days from now.
     clock.advance(24 * DAY);
-    await signIn(emails.get(owner)!, undefined, owner);
+    await signInAgain(owner);
     const renewed = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
     expect(renewed.body).toMatchObject({ data: { status: 'active', tokens_spent: 2 } });
     expect(Math.abs(Date.parse((renewed.body.data as { expires_at: string }).expires_at) - (clock.now() + 30 * DAY))).toBeLessThan(60_000);
@@ -281,7 +222,7 @@ describe('ads and the package rules of spec §9', () => {
     clock.advance(31 * DAY);
     await copy.app.repos.maintenance.expirePosts();
     await copy.app.repos.advertiser.endSubscriptions();
-    await signIn(emails.get(owner)!, undefined, owner);
+    await signInAgain(owner);
     expect((await owner.get(`/api/advertiser/posts/${job.id}`)).body).toMatchObject({ data: { status: 'expired', plan: 'FREE' } });
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).body).toMatchObject({ plan: 'FREE' });
     const unpaid = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
@@ -466,7 +407,7 @@ describe('answers to reviews (issue 26)', () => {
   it('the listing\'s owner answers a review once (editable, removable); the reviewer is mailed once; anyone else gets 404', async () => {
     const owner = await advertiser();
     const business = await claimBusiness(owner, claimedSkip);
-    const reviewerEmail = `reviewer-${++people}@example.my`;
+    const reviewerEmail = 'reviewer-answers@example.my';
     await registerByEmail(reviewerEmail, 'Kavitha');
     const reviewer = await signIn(reviewerEmail);
     const written = await reviewer.post('/api/review', { type: 'profile', id: business.id, content: 'Friendly and quick.', rating: 5 });

@@ -350,7 +350,7 @@ describe('reading enquiries (IDOR)', () => {
       const createdAt = new Date(start + index * 15 * 60_000).toISOString();
       await copy.repos.enquiries.insertEnquiry({
         kind: 'services', userId, listing: post, listingTitle: post.title, name: 'E', phone_number: '0123456789', email: null, contact_method: 'call',
-        details: { description: 'x' }, mediaIds: [], documentId: null, notified: null, createdAt,
+        details: { description: 'x' }, mediaIds: [], documentId: null, notified: null, ownerUserId: null, createdAt,
       });
     }
     const first = await visitor.get('/api/enquire');

@@ -281,7 +281,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const image = await newImage(`user:${sender}`);
         const input = {
           kind: 'services' as const, userId: sender, listing: post!, listingTitle: target.title, name: 'Sender', phone_number: '+60 12-345 6789',
-          email: null, contact_method: 'call', details: { description: 'Hi' }, mediaIds: [image.mediaId], documentId: null, notified: null,
+          email: null, contact_method: 'call', details: { description: 'Hi' }, mediaIds: [image.mediaId], documentId: null, notified: null, ownerUserId: null,
           createdAt: new Date(sentAt).toISOString(),
         };
         const id = await repos.enquiries.insertEnquiry(input);

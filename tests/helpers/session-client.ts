@@ -72,6 +72,13 @@ export class SessionClient {
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies: response.headers.getSetCookie() };
   }
 
+  /** A GET whose answer is read as text (a CSV download), with the session's cookies. */
+  async getText(path: string): Promise<{ status: number; text: string; bytes: Buffer; headers: Headers }> {
+    const response = await this.api.request(path, { headers: this.jar.size > 0 ? { Cookie: this.cookieHeader() } : {} }, { clientAddress: this.client });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, text: bytes.toString('utf8'), bytes, headers: response.headers };
+  }
+
   get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
   post = (path: string, json: unknown = {}) => this.call('POST', path, json);
   patch = (path: string, json: unknown = {}) => this.call('PATCH', path, json);

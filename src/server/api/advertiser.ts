@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, sentFields, TrialRequestSchema,
 } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
-import { ownedProfile, requireAdvertiser } from '../advertiser/access.ts';
+import { ownedProfile } from '../advertiser/access.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
 import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../advertiser/plans.ts';
@@ -16,20 +16,11 @@ import { AppError, parseInput } from '../errors.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, withMultipart } from '../uploads/pipeline.ts';
 import { jsonBody, limitBody } from './body.ts';
+import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';
+import { insightRoutes } from './advertiser-insights.ts';
+import { leadRoutes } from './advertiser-leads.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { uploadRoute } from './uploads.ts';
-
-const IdSchema = z.coerce.number({ error: 'Not Found' }).int().positive();
-
-/** The id in the path, or a 404 (a malformed id names nothing). */
-function pathId(c: Context<ApiEnv>): number {
-  const parsed = IdSchema.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new AppError(404, 'Not Found');
-  return parsed.data;
-}
-
-/** The signed-in advertiser (401 signed out, 403 without the role). */
-const advertiserOf = (app: AppContext, c: Context<ApiEnv>) => requireAdvertiser(app, requireUserId(c));
 
 /** Ads and amendments answer the ad, and `payment_required` when a step that costs ringgit was not taken. */
 const withPayment = <T>(result: { post: T; payment: { amount_sen: number; message: string } | undefined }) => (result.payment
@@ -43,6 +34,8 @@ const withPayment = <T>(result: { post: T; payment: { amount_sen: number; messag
 export function advertiserRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
   api.use('*', signedIn);
+  api.route('/', leadRoutes(app));
+  api.route('/', insightRoutes(app));
   api.get('/dashboard', async (c) => c.json({ data: await dashboard(app, await advertiserOf(app, c)) }));
 
   // Claims: where a code can go (masked), a claim by code or by document, and the code's check.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ENQUIRY_FILE_FIELDS, ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
 import type { AppContext } from '../app-context.ts';
 import { downloadResponse } from '../media/download.ts';
-import { downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
+import { answerEnquiry, downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { withMultipart, type UploadedFile } from '../uploads/pipeline.ts';
@@ -34,7 +34,7 @@ async function withEnquiryBody<T>(app: AppContext, c: Context<ApiEnv>, kind: Enq
 /**
  * Enquiries of spec §7, for each kind at its path (enquire, job-application, hireme/enquire, buysell/enquire):
  * POST sends one, GET lists the user's own, GET …/{id} reads one of them (404 for anybody else's), and
- * GET …/{id}/attachment downloads the CV or document sent with it. POST enquire/image uploads an image first.
+ * GET …/{id}/attachment downloads the CV or document sent with it, POST …/{id}/replies answers the advertiser's reply. POST enquire/image uploads an image first.
  */
 export function enquiryRoutes(app: AppContext) {
   const routes = new Hono<ApiEnv>()
@@ -58,6 +58,11 @@ export function enquiryRoutes(app: AppContext) {
         const userId = requireUserId(c);
         const { id } = parseInput(IdSchema, { id: c.req.param('id') });
         return c.json(await readEnquiry(app, userId, kind, id));
+      })
+      .post(`${path}/:id{[0-9]+}/replies`, limitBody(16 * 1024), async (c) => {
+        const userId = requireUserId(c);
+        const { id } = parseInput(IdSchema, { id: c.req.param('id') });
+        return c.json(await answerEnquiry(app, userId, kind, id, await jsonBody(c)), 201);
       })
       .get(`${path}/:id{[0-9]+}/attachment`, async (c) => {
         const userId = requireUserId(c);

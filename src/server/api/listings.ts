@@ -23,7 +23,10 @@ export function postRoutes(app: AppContext) {
     })
     .post('/search', limitRoute(app.limits, 'searchBurst', requestClient), limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
       const query = parseInput(SearchRequestSchema, await jsonBody(c));
-      return c.json(await app.search.search(query));
+      const response = await app.search.search(query);
+      // A first page counts as search impressions of its posts (issue 26), as the search page's does.
+      if (query.page <= 1) app.impressions.record({ term: query.search ?? '', postIds: response.results.map((card) => card.id) }, c.req.header('user-agent'));
+      return c.json(response);
     })
     .post('/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query, type } = parseInput(AutocompleteRequestSchema, await jsonBody(c));

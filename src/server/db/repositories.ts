@@ -13,7 +13,7 @@ import type {
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
-  AdvertiserProfileRow, ClaimRow, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
+  AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -337,6 +337,47 @@ export interface AdvertiserRepository {
   findTown(city: string, state: string): Promise<{ city_id: number; state_id: number; latitude: number; longitude: number } | undefined>;
 }
 
+/** Leads (issue 26): enquiries as their listing's owner reads them, their threads, and how the owner hears of them. */
+export interface LeadRepository {
+  /** A page of an owner's leads (enquiries sent while they owned the listing), newest first, narrowed by the filters. */
+  findLeads(ownerId: number, filters: LeadFilters, limit: number, offset: number): Promise<EnquiryRow[]>;
+  /** One enquiry by id, whatever its kind: whose lead it is, a policy says. */
+  findLead(id: number): Promise<EnquiryRow | undefined>;
+  countUnreadLeads(ownerId: number): Promise<number>;
+  setLeadStatus(id: number, status: LeadStatus): Promise<void>;
+  /** The threads of these enquiries, oldest message first. */
+  findEnquiryReplies(enquiryIds: readonly number[]): Promise<EnquiryReplyRow[]>;
+  insertEnquiryReply(reply: { enquiryId: number; side: EnquiryReplyRow['side']; userId: number; message: string }): Promise<number>;
+  /** Messages one side of a thread wrote at or after `since` (ISO time). */
+  countEnquiryReplies(enquiryId: number, side: EnquiryReplyRow['side'], since: string): Promise<number>;
+  findLeadSettings(userId: number): Promise<LeadSettingsRow | undefined>;
+  /** Sets how the advertiser hears of leads; a digest covers what comes from now on. */
+  saveLeadSettings(userId: number, leadMail: LeadSettingsRow['lead_mail']): Promise<void>;
+  /** Advertisers on the daily digest whose last one ended before `cutoff`. */
+  findDigestOwners(cutoff: string, limit: number): Promise<{ user_id: number; digest_until: string }[]>;
+  /** New leads and senders' answers of an owner in [since, before), oldest first. */
+  findDigestItems(ownerId: number, since: string, before: string): Promise<DigestItem[]>;
+  markDigested(userId: number, until: string): Promise<void>;
+  /** An owner's report of a review to the operators; returns its id. */
+  insertReviewReport(report: { reviewId: number; userId: number; reason: string; description: string }): Promise<number>;
+}
+
+/** What advertisers' insights read, and the search terms the search service counts (issue 26). */
+export interface InsightsRepository {
+  /** The listings a user owns, businesses first. */
+  findOwnedListings(userId: number): Promise<InsightListingRow[]>;
+  /** Daily counters (views, clicks by action, impressions) of these listings between two Malaysian days, inclusive. */
+  findDailyCounts(listings: readonly ListingRef[], from: string, to: string): Promise<{ listing: ListingRef; day: string; action: string; count: number }[]>;
+  /** The owner's leads on these listings in [since, before) (ISO times). */
+  findEnquiryTimes(ownerId: number, listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; kind: EnquiryKind; created_at: string }[]>;
+  findFollowTimes(listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; created_at: string }[]>;
+  findReviewTimes(listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; rating: number; created_at: string }[]>;
+  /** Terms that showed these posts between two days, those with at least `minimum` impressions, most first. */
+  findSearchTerms(postIds: readonly number[], from: string, to: string, minimum: number, limit: number): Promise<{ term: string; count: number }[]>;
+  /** Adds a day's impressions: per post in its daily counters ('impression'), and per post and term. */
+  addImpressions(day: string, posts: readonly { postId: number; count: number }[], terms: readonly { postId: number; term: string; count: number }[]): Promise<void>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -356,6 +397,8 @@ export interface Repositories {
   outbox: OutboxRepository;
   cache: CacheRepository;
   advertiser: AdvertiserRepository;
+  leads: LeadRepository;
+  insights: InsightsRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

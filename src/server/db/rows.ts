@@ -4,6 +4,7 @@
  */
 import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
+import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
@@ -281,6 +282,8 @@ export interface EnquiryTargetRow {
   profile_slug: string;
   /** Where the owner hears about enquiries: the e-mail of the post's first location (a profile's first location for a profile), if any. */
   contact_email: string | null;
+  /** Whose lead it becomes: a hireme ad's author, else the owner of its business (null while nobody owns it). */
+  owner_user_id: number | null;
 }
 
 /** An enquiry to store, with the uploads it attaches. */
@@ -298,6 +301,8 @@ export interface EnquiryInput {
   mediaIds: readonly number[];
   documentId: number | null;
   notified: string | null;
+  /** The listing's owner when it was sent: the lead is theirs (leads inbox). */
+  ownerUserId: number | null;
   /** When it was sent (the app's clock). */
   createdAt: string;
 }
@@ -326,6 +331,49 @@ export interface EnquiryRow {
   document_file: string | null;
   document_name: string | null;
   document_mime_type: string | null;
+  created_at: string;
+  /** Whose lead it is: the listing's owner when it was sent. */
+  owner_user_id: number | null;
+  /** Where it stands in the owner's inbox. */
+  lead_status: LeadStatus;
+}
+
+export type { LeadStatus };
+
+/** Which leads an owner lists: any of these, each optional; days are Malaysian (from, to inclusive) as ISO bounds. */
+export interface LeadFilters {
+  kind?: EnquiryKind;
+  listing?: ListingRef;
+  status?: LeadStatus;
+  /** ISO time: sent at or after. */
+  since?: string;
+  /** ISO time: sent before. */
+  before?: string;
+}
+
+/** A message of a lead's thread: the owner's reply or the sender's answer. */
+export interface EnquiryReplyRow {
+  id: number;
+  enquiry_id: number;
+  side: 'owner' | 'sender';
+  message: string;
+  created_at: string;
+}
+
+/** How an advertiser hears of leads, and what the last daily digest covered. */
+export interface LeadSettingsRow {
+  lead_mail: LeadMail;
+  digest_until: string;
+}
+
+/** What a daily digest lists: new leads and senders' answers, with the lead they are on. */
+export interface DigestItem {
+  enquiry_id: number;
+  kind: EnquiryKind;
+  listing_title: string;
+  name: string;
+  /** Null for a new lead; the sender's answer otherwise. */
+  message: string | null;
   created_at: string;
 }
 
@@ -706,4 +754,14 @@ export interface OwnerReviewRow {
   created_at: string;
   reply_content: string | null;
   reply_created_at: string | null;
+}
+
+/** A listing its owner reads insights of. */
+export interface InsightListingRow {
+  type: ListingRef['type'];
+  id: number;
+  title: string;
+  slug: string;
+  /** The business it belongs to (a profile's own id). */
+  profile_id: number;
 }

@@ -5,6 +5,12 @@
  */
 import type { Generated } from 'kysely';
 
+export interface AdvertiserSettingsTable {
+  user_id: Generated<number>;
+  lead_mail: Generated<string>;
+  digest_until: string;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -127,12 +133,23 @@ export interface EnquiriesTable {
   document_id: number | null;
   notified: string | null;
   created_at: string;
+  owner_user_id: number | null;
+  lead_status: Generated<string>;
 }
 
 export interface EnquiryMediaTable {
   enquiry_id: number;
   media_id: number;
   position: number;
+}
+
+export interface EnquiryRepliesTable {
+  id: Generated<number>;
+  enquiry_id: number;
+  side: string;
+  user_id: number | null;
+  message: string;
+  created_at: string;
 }
 
 export interface FeaturedPostsTable {
@@ -203,6 +220,13 @@ export interface ListingDailyStatsTable {
   profile_id: number | null;
   day: string;
   action: string;
+  count: number;
+}
+
+export interface ListingSearchTermsTable {
+  post_id: number;
+  day: string;
+  term: string;
   count: number;
 }
 
@@ -457,6 +481,15 @@ export interface ReviewRepliesTable {
   updated_at: string;
 }
 
+export interface ReviewReportsTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: number | null;
+  reason: string;
+  description: string;
+  created_at: string;
+}
+
 export interface ReviewsTable {
   id: Generated<number>;
   post_id: number | null;
@@ -580,6 +613,7 @@ export interface VerificationCodesTable {
 }
 
 export interface Tables {
+  advertiser_settings: AdvertiserSettingsTable;
   app_secrets: AppSecretsTable;
   auth_attempts: AuthAttemptsTable;
   banners: BannersTable;
@@ -595,6 +629,7 @@ export interface Tables {
   documents: DocumentsTable;
   enquiries: EnquiriesTable;
   enquiry_media: EnquiryMediaTable;
+  enquiry_replies: EnquiryRepliesTable;
   featured_posts: FeaturedPostsTable;
   follows: FollowsTable;
   hireme_details: HiremeDetailsTable;
@@ -603,6 +638,7 @@ export interface Tables {
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;
   listing_daily_stats: ListingDailyStatsTable;
+  listing_search_terms: ListingSearchTermsTable;
   locations: LocationsTable;
   login_challenges: LoginChallengesTable;
   media: MediaTable;
@@ -628,6 +664,7 @@ export interface Tables {
   reports: ReportsTable;
   review_media: ReviewMediaTable;
   review_replies: ReviewRepliesTable;
+  review_reports: ReviewReportsTable;
   reviews: ReviewsTable;
   schema_migrations: SchemaMigrationsTable;
   service_details: ServiceDetailsTable;

@@ -9,7 +9,9 @@ import { ENQUIRY_REPEAT_MINUTES, ENQUIRY_WORDS, MY_AREA_PAGE_SIZE, STORED_CV, en
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enquiries.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
-import { postUrl, profileUrl } from '../../shared/urls.ts';
+import { leadUrl, type LeadReply } from '../../shared/leads.ts';
+import { LeadReplySchema } from '../../shared/schemas/leads.ts';
+import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { actorOf, requireUser } from '../accounts/accounts.ts';
 import { canReadEnquiry } from '../policies.ts';
@@ -20,6 +22,7 @@ import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
+import { addSenderAnswer, instantLeadMailTo, threadOf } from './enquiry-threads.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
@@ -43,7 +46,7 @@ function listingOf(row: EnquiryRow): EnquiryListing {
 /** The URL its sender downloads an enquiry's CV or document from. */
 const attachmentUrl = (kind: EnquiryKind, id: number) => `/api/${ENQUIRY_WORDS[kind].api}/${id}/attachment`;
 
-function recordOf(row: EnquiryRow, images: EnquiryRecord['images']): EnquiryRecord {
+function recordOf(row: EnquiryRow, images: EnquiryRecord['images'], fileUrl: (row: EnquiryRow) => string): EnquiryRecord {
   const details = JSON.parse(row.details) as Record<string, unknown>;
   return {
     ...details,
@@ -57,15 +60,20 @@ function recordOf(row: EnquiryRow, images: EnquiryRecord['images']): EnquiryReco
     email: row.email,
     contact_method: row.contact_method,
     ...(row.kind === 'services' ? { images: images ?? [] } : {}),
-    attachment: row.document_name ? { original_filename: row.document_name, url: attachmentUrl(row.kind, row.id) } : null,
+    attachment: row.document_name ? { original_filename: row.document_name, url: fileUrl(row) } : null,
     [row.kind === 'jobs' ? 'post' : 'enquirable']: listingOf(row),
     url: enquiryUrl(row.kind, row.id),
   };
 }
 
-async function recordsOf(app: Pick<AppContext, 'repos' | 'media'>, rows: EnquiryRow[]): Promise<EnquiryRecord[]> {
+/**
+ * Enquiry records of spec §3 with their images; the CV or document downloads from `fileUrl` (the sender's own
+ * path by default; the leads inbox names the owner's).
+ */
+export async function recordsOf(app: Pick<AppContext, 'repos' | 'media'>, rows: EnquiryRow[],
+  fileUrl: (row: EnquiryRow) => string = (row) => attachmentUrl(row.kind, row.id)): Promise<EnquiryRecord[]> {
   const media = await app.repos.enquiries.findEnquiryMedia(rows.filter((row) => row.kind === 'services').map((row) => row.id));
-  return rows.map((row) => recordOf(row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!)));
+  return rows.map((row) => recordOf(row, media.filter((item) => item.enquiry_id === row.id).map((item) => app.media.imageUrls(item)!), fileUrl));
 }
 
 /** The CV or document an enquiry carries: a new file, or (job applications) a copy of the CV on the account; a 422 when a job needs one and none is given. */
@@ -118,7 +126,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     const stored = await tx.enquiries.insertEnquiry({
       kind, userId, listing, listingTitle: target.title,
       name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
-      details, mediaIds, documentId, notified, createdAt: new Date(now).toISOString(),
+      details, mediaIds, documentId, notified, ownerUserId: target.owner_user_id, createdAt: new Date(now).toISOString(),
     });
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
@@ -138,14 +146,22 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
  * The owner's notice (with the CV or document attached) and the sender's copy, queued in the enquiry's transaction
  * (the runner sends them, retrying a mail that fails). The copy goes only to the account's own e-mail, which a code proved,
  * never to the address typed in the form: that would let anybody send their text from the site's address to
- * any stranger (security probe item 6).
+ * any stranger (security probe item 6). A listing with an owner tells them as they chose (issue 26): at once (to the
+ * listing's contact e-mail, else their account's), in the daily digest, or not by mail; one without goes as before
+ * (its contact e-mail, else the site's enquiries inbox).
  */
 async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
   const attachment = row.document_file && row.document_name
     ? { filename: row.document_name, file: row.document_file, contentType: row.document_mime_type ?? 'application/octet-stream' } : undefined;
-  await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
+  if (target.owner_user_id === null) {
+    await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
+  } else {
+    const ownerMail = await instantLeadMailTo(app, tx, target.owner_user_id);
+    const to = ownerMail === null ? null : target.contact_email ?? ownerMail;
+    if (to) await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: to }, record, site, listingUrl, inbox: null, attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)) }), { tx });
+  }
   if (accountEmail) await app.outbox.queueMail(enquiryCopyMail({ kind, to: accountEmail, title: target.title, record, site }), { tx });
 }
 
@@ -155,17 +171,31 @@ export async function listEnquiries(app: AppContext, userId: number, kind: Enqui
   return { data: await recordsOf(app, rows.slice(0, MY_AREA_PAGE_SIZE)), page, has_more: rows.length > MY_AREA_PAGE_SIZE };
 }
 
-/** GET …/{id}: one of the user's own; anybody else's is not found (404, never a 403 that says it exists). */
-export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord }> {
+/** One of the user's own enquiries; anybody else's is not found (404, never a 403 that says it exists). */
+async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<EnquiryRow> {
   const row = await app.repos.enquiries.findEnquiry(kind, id);
   if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(404, 'Enquiry not found.');
+  return row;
+}
+
+/** GET …/{id}: one of the user's own, with its thread (`replies`, oldest first; issue 26). */
+export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord & { replies: LeadReply[]; can_answer: boolean } }> {
+  const row = await ownEnquiry(app, userId, kind, id);
   const [record] = await recordsOf(app, [row]);
-  return { data: record! };
+  const replies = await threadOf(app, row.id);
+  return { data: { ...record!, replies, can_answer: row.owner_user_id !== null && replies.some((reply) => reply.side === 'owner') } };
+}
+
+/** POST …/{id}/replies: the sender answers the advertiser's reply (issue 26); answers the thread. */
+export async function answerEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number, input: unknown): Promise<{ data: LeadReply[]; message: string }> {
+  const { message } = parseInput(LeadReplySchema, input);
+  const row = await ownEnquiry(app, userId, kind, id);
+  return { data: await addSenderAnswer(app, row, userId, message), message: 'Your answer was sent.' };
 }
 
 /** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
 export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Download> {
-  const row = await app.repos.enquiries.findEnquiry(kind, id);
-  if (!row || !canReadEnquiry(await actorOf(app, userId), row) || !row.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
+  const row = await ownEnquiry(app, userId, kind, id).catch(() => undefined);
+  if (!row?.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
   return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
 }

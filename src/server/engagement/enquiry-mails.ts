@@ -23,6 +23,8 @@ export function enquiryOwnerMail(options: {
   /** Set when the listing has no contact e-mail: the mail goes to the site's inbox, to be passed on. */
   inbox: string | null;
   attachment: MailAttachment | undefined;
+  /** Set when the listing has an owner: where they read and answer it (the leads inbox). */
+  leadUrl?: string;
 }): Mail {
   const { kind, target, record, site, listingUrl, inbox, attachment } = options;
   const noun = ENQUIRY_WORDS[kind].noun.toLowerCase();
@@ -32,6 +34,7 @@ export function enquiryOwnerMail(options: {
   ];
   if (inbox) paragraphs.unshift(`This listing has no contact email: pass this on to ${target.profile_name} by phone.`);
   if (attachment) paragraphs.push(`${kind === 'jobs' ? 'Their CV' : 'Their document'} is attached (${attachment.filename}).`);
+  if (options.leadUrl) paragraphs.push(`Read and reply in your leads: ${options.leadUrl}`);
   const mail = composeMail(inbox ?? target.contact_email!, `New ${noun}: ${target.title}`, paragraphs, enquiryFacts(kind, record));
   return attachment ? { ...mail, attachments: [attachment] } : mail;
 }

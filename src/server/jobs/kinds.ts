@@ -5,6 +5,7 @@
  */
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
+import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-context.ts';
 import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
@@ -25,6 +26,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'expire_posts', everyMs: MINUTE },
   // Businesses whose plan (a trial for now) ended go back to FREE, with their ads' plan.
   { kind: 'end_subscriptions', everyMs: MINUTE },
+  // Advertisers on the daily lead digest get it once 08:00 (Malaysia) has passed; a run at any time catches up.
+  { kind: 'lead_digests', everyMs: 15 * MINUTE },
   // Accounts asked to be deleted 14 days ago go, with their files.
   { kind: 'delete_accounts', everyMs: HOUR },
   // Uploads no form used within a day go, rows first; half-written temporary files too.
@@ -47,6 +50,9 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
     },
     end_subscriptions: async () => {
       await appOf().repos.advertiser.endSubscriptions();
+    },
+    lead_digests: async () => {
+      await sendLeadDigests(appOf());
     },
     delete_accounts: async () => {
       await deleteDueAccounts(appOf());

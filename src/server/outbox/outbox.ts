@@ -28,6 +28,8 @@ export interface Mail {
   html: string;
   /** Files sent along (an applicant's CV to the advertiser), read from the media store when the mail is sent. */
   attachments?: MailAttachment[];
+  /** Where an answer goes (a lead's reply: the advertiser), when not to the site's address. */
+  replyTo?: string;
 }
 
 export interface MailAttachment {
@@ -206,6 +208,7 @@ export class Outbox {
   private message(mail: Mail, key?: string) {
     return {
       from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       ...(key ? { messageId: `<${key}@${this.options.host ?? 'outbox.local'}>` } : {}),
     };
   }

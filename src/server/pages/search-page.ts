@@ -6,6 +6,7 @@ import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
 import type { AppContext } from '../app-context.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
+import type { Impression } from '../search/impressions.ts';
 
 export interface SearchPage {
   state: SearchState;
@@ -18,6 +19,8 @@ export interface SearchPage {
    * subcategory, names it), else its place (a state or town), else its type's lists.
    */
   tags: string[];
+  /** A first page's posts and term, counted as search impressions on every serve (search/impressions.ts); null past page 1. */
+  impression: Impression | null;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     response: toSearchView(response),
     tree: searchTree,
     adClient: app.config.adClient,
+    impression: query.page > 1 ? null : { term: query.search ?? '', postIds: response.results.map((card) => card.id) },
     tags: [sub ? `category:${type}/${sub.slug}` : main ? `category:${type}/${main.slug}`
       : state.params.where && !isNearMe(state.params.where) ? `location:${type}/${state.params.where.trim().toLowerCase()}` : `list:${type}`],
     seo: {

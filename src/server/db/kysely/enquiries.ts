@@ -1,7 +1,7 @@
 /** Enquiries (migration 0011): the four kinds in one table, their images in enquiry_media, for every backend. */
 import { sql } from 'kysely';
 import type { EnquiryKind } from '../../../shared/enquiries.ts';
-import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, ListingRef, StoredImageFiles } from '../rows.ts';
+import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, LeadStatus, ListingRef, StoredImageFiles } from '../rows.ts';
 import { flag, jsonText, livePost, type QueryDb } from './query.ts';
 
 /** The first location's e-mail that is set, of a post (its locations in order) or a profile. */
@@ -12,24 +12,29 @@ const PROFILE_EMAIL = sql<string | null>`(SELECT email FROM locations WHERE prof
 export async function findEnquiryTarget(db: QueryDb, listing: ListingRef, now: string): Promise<EnquiryTargetRow | undefined> {
   if (listing.type === 'profile') {
     const row = await db.selectFrom('profiles as pr').select([
-      'pr.id', 'pr.name as title', 'pr.slug', 'pr.name as profile_name', 'pr.slug as profile_slug', PROFILE_EMAIL.as('contact_email'),
+      'pr.id', 'pr.name as title', 'pr.slug', 'pr.name as profile_name', 'pr.slug as profile_slug', PROFILE_EMAIL.as('contact_email'), 'pr.owner_user_id',
     ]).where('pr.id', '=', listing.id).executeTakeFirst();
-    return row && { ...row, type: 'profile', confidential: false, resume_required: false };
+    return row && { ...row, type: 'profile', confidential: false, resume_required: false, owner_user_id: ownerId(row.owner_user_id) };
   }
   const row = await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
     .leftJoin('job_details as j', 'j.post_id', 'p.id').leftJoin('hireme_details as h', 'h.post_id', 'p.id')
     .select([
       'p.type', 'p.id', 'p.title', 'p.slug', 'j.company_confidential as job_confidential', 'h.company_confidential as hireme_confidential',
       'j.resume_required', 'pr.name as profile_name', 'pr.slug as profile_slug', sql<string | null>`COALESCE(${POST_EMAIL}, ${PROFILE_EMAIL})`.as('contact_email'),
+      'p.owner_user_id as author_user_id', 'pr.owner_user_id as profile_owner_user_id',
     ])
     .where('p.id', '=', listing.id).where('p.type', '=', listing.type).where(livePost(now)).executeTakeFirst();
   if (!row) return undefined;
-  const { job_confidential, hireme_confidential, resume_required, ...rest } = row;
+  const { job_confidential, hireme_confidential, resume_required, author_user_id, profile_owner_user_id, ...rest } = row;
   return {
     ...rest, type: rest.type as EnquiryTargetRow['type'],
     confidential: flag(job_confidential ?? hireme_confidential), resume_required: flag(resume_required),
+    // The same rule as canEditPost: a hireme ad is its author's, the other types their business owner's.
+    owner_user_id: ownerId(rest.type === 'hireme' ? author_user_id : profile_owner_user_id),
   };
 }
+
+const ownerId = (value: number | null) => (value === null ? null : Number(value));
 
 export async function hasEnquiredSince(db: QueryDb, userId: number, listing: ListingRef, since: string): Promise<boolean> {
   const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
@@ -43,7 +48,7 @@ export async function insertEnquiry(db: QueryDb, enquiry: EnquiryInput): Promise
   const { id } = await db.insertInto('enquiries').values({
     kind: enquiry.kind, user_id: enquiry.userId, [column]: enquiry.listing.id, listing_title: enquiry.listingTitle, name: enquiry.name,
     phone_number: enquiry.phone_number, email: enquiry.email, contact_method: enquiry.contact_method, details: JSON.stringify(enquiry.details),
-    document_id: enquiry.documentId, notified: enquiry.notified, created_at: enquiry.createdAt,
+    document_id: enquiry.documentId, notified: enquiry.notified, created_at: enquiry.createdAt, owner_user_id: enquiry.ownerUserId,
   }).returning('id').executeTakeFirstOrThrow();
   if (enquiry.mediaIds.length > 0) {
     await db.insertInto('enquiry_media').values(enquiry.mediaIds.map((mediaId, position) => ({ enquiry_id: id, media_id: mediaId, position }))).execute();
@@ -52,7 +57,7 @@ export async function insertEnquiry(db: QueryDb, enquiry: EnquiryInput): Promise
 }
 
 /** An enquiry with what its page shows of the listing it was about (which may have gone since). */
-function enquirySelect(db: QueryDb) {
+export function enquirySelect(db: QueryDb) {
   return db.selectFrom('enquiries as e')
     .leftJoin('posts as p', 'p.id', 'e.post_id')
     .leftJoin('profiles as pr', 'pr.id', 'e.profile_id')
@@ -71,25 +76,26 @@ function enquirySelect(db: QueryDb) {
           (SELECT id FROM locations WHERE profile_id = e.profile_id ORDER BY position LIMIT 1)))`.as('city_state'),
       'e.user_id', 'e.status', 'e.name', 'e.phone_number', 'e.email', 'e.contact_method', 'e.details', 'e.document_id',
       'd.file as document_file', 'd.original_filename as document_name', 'd.mime_type as document_mime_type', 'e.created_at',
+      'e.owner_user_id', 'e.lead_status',
     ]);
 }
 
 type SelectedEnquiry = Awaited<ReturnType<ReturnType<typeof enquirySelect>['executeTakeFirstOrThrow']>>;
 
-function toRow({ job_confidential, hireme_confidential, ...row }: SelectedEnquiry): EnquiryRow {
-  return { ...row, kind: row.kind as EnquiryKind, status: row.status as EnquiryRow['status'], details: jsonText(row.details)!,
-    confidential: flag(job_confidential ?? hireme_confidential) };
+export function toEnquiryRow({ job_confidential, hireme_confidential, ...row }: SelectedEnquiry): EnquiryRow {
+  return { ...row, id: Number(row.id), kind: row.kind as EnquiryKind, status: row.status as EnquiryRow['status'], details: jsonText(row.details)!,
+    confidential: flag(job_confidential ?? hireme_confidential), owner_user_id: ownerId(row.owner_user_id), lead_status: row.lead_status as LeadStatus };
 }
 
 export async function findEnquiries(db: QueryDb, userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]> {
   const rows = await enquirySelect(db).where('e.user_id', '=', userId).where('e.kind', '=', kind)
     .orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute();
-  return rows.map(toRow);
+  return rows.map(toEnquiryRow);
 }
 
 export async function findEnquiry(db: QueryDb, kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined> {
   const row = await enquirySelect(db).where('e.id', '=', id).where('e.kind', '=', kind).executeTakeFirst();
-  return row && toRow(row);
+  return row && toEnquiryRow(row);
 }
 
 export async function findEnquiryMedia(db: QueryDb, enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]> {

@@ -15,7 +15,9 @@ import * as counters from './counters.ts';
 import * as engagement from './engagement.ts';
 import * as enquiries from './enquiries.ts';
 import * as follows from './follows.ts';
+import * as insights from './insights.ts';
 import * as jobs from './jobs.ts';
+import * as leads from './leads.ts';
 import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
@@ -273,6 +275,33 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       }),
       findReviewsToAnswer: (userId, limit) => read((db) => replies.findReviewsToAnswer(db, userId, limit)),
       findTown: (city, state) => read((db) => advertiser.findTown(db, city, state)),
+    },
+    leads: {
+      findLeads: (ownerId, filters, limit, offset) => read((db) => leads.findLeads(db, ownerId, filters, limit, offset)),
+      findLead: (id) => read((db) => leads.findLead(db, id)),
+      countUnreadLeads: (ownerId) => read((db) => leads.countUnreadLeads(db, ownerId)),
+      setLeadStatus: (id, status) => change((db) => leads.setLeadStatus(db, id, status)),
+      findEnquiryReplies: (ids) => read((db) => leads.findEnquiryReplies(db, ids)),
+      insertEnquiryReply: (reply) => change((db) => leads.insertEnquiryReply(db, { ...reply, createdAt: now() })),
+      countEnquiryReplies: (id, side, since) => read((db) => leads.countEnquiryReplies(db, id, side, since)),
+      findLeadSettings: (userId) => read((db) => leads.findLeadSettings(db, userId)),
+      saveLeadSettings: (userId, leadMail) => change((db) => leads.saveLeadSettings(db, userId, leadMail, now())),
+      findDigestOwners: (cutoff, limit) => read((db) => leads.findDigestOwners(db, cutoff, limit)),
+      findDigestItems: (ownerId, since, before) => read((db) => leads.findDigestItems(db, ownerId, since, before)),
+      markDigested: (userId, until) => change((db) => leads.markDigested(db, userId, until)),
+      insertReviewReport: (report) => change((db) => leads.insertReviewReport(db, { ...report, createdAt: now() })),
+    },
+    insights: {
+      findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),
+      findDailyCounts: (listings, from, to) => read((db) => insights.findDailyCounts(db, listings, from, to)),
+      findEnquiryTimes: (ownerId, listings, since, before) => read((db) => insights.findEnquiryTimes(db, ownerId, listings, since, before)),
+      findFollowTimes: (listings, since, before) => read((db) => insights.findFollowTimes(db, listings, since, before)),
+      findReviewTimes: (listings, since, before) => read((db) => insights.findReviewTimes(db, listings, since, before)),
+      findSearchTerms: (postIds, from, to, minimum, limit) => read((db) => insights.findSearchTerms(db, postIds, from, to, minimum, limit)),
+      addImpressions: (day, posts, terms) => change(async (db) => {
+        await insights.addPostImpressions(db, day, posts);
+        await insights.addSearchTerms(db, day, terms);
+      }),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

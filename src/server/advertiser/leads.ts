@@ -1,0 +1,190 @@
+/**
+ * The leads inbox (issue 26, decision 0022): every enquiry, job application and offer sent on an advertiser's listings
+ * while they owned them (enquiries.owner_user_id, set when it was sent), newest first, with filters; its status
+ * (new, read, replied, archived); the owner's replies; the CSV export; the CV or document, for the owner only; and
+ * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
+ */
+import { stringify } from 'csv-stringify/sync';
+import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
+import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadMail } from '../../shared/leads.ts';
+import { malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
+import { LeadFiltersSchema, LeadReplySchema, LeadSettingsSchema, LeadStatusSchema, ReviewReportSchema } from '../../shared/schemas/leads.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import type { EnquiryRow, LeadFilters } from '../db/rows.ts';
+import { recordsOf } from '../engagement/enquiries.ts';
+import { addOwnerReply, replyOf } from '../engagement/enquiry-threads.ts';
+import { notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
+import { privateDownload, type Download } from '../uploads/media-files.ts';
+
+const fileUrl = (row: EnquiryRow) => `/api/advertiser/leads/${row.id}/attachment`;
+
+/** Leads as their owner reads them, with their threads. */
+async function leadsOf(app: AppContext, rows: EnquiryRow[]): Promise<Lead[]> {
+  const records = await recordsOf(app, rows, fileUrl);
+  const replies = await app.repos.leads.findEnquiryReplies(rows.map((row) => row.id));
+  return records.map((record, index) => ({
+    ...record,
+    type: rows[index]!.kind,
+    status: rows[index]!.lead_status,
+    sender_status: record.status,
+    url: leadUrl(record.id),
+    replies: replies.filter((reply) => reply.enquiry_id === record.id).map(replyOf),
+  }));
+}
+
+/** The filters of a query string (422 per field), as the repository reads them. */
+export function leadFiltersOf(query: unknown): { filters: LeadFilters; page: number } {
+  const input = parseInput(LeadFiltersSchema, query);
+  return {
+    page: input.page,
+    filters: {
+      kind: input.type, status: input.status,
+      listing: input.post_id ? { type: 'services', id: input.post_id } : input.profile_id ? { type: 'profile', id: input.profile_id } : undefined,
+      since: input.from ? malaysiaDayStart(input.from) : undefined,
+      before: input.to ? malaysiaDayStart(nextDay(input.to)) : undefined,
+    },
+  };
+}
+
+/** GET leads: a page of the advertiser's leads, with how many are unread. */
+export async function listLeads(app: AppContext, actor: Actor, query: unknown) {
+  const { filters, page } = leadFiltersOf(query);
+  const rows = await app.repos.leads.findLeads(actor.id, filters, LEADS_PAGE_SIZE + 1, (page - 1) * LEADS_PAGE_SIZE);
+  return {
+    data: await leadsOf(app, rows.slice(0, LEADS_PAGE_SIZE)), page, has_more: rows.length > LEADS_PAGE_SIZE,
+    unread: await app.repos.leads.countUnreadLeads(actor.id),
+  };
+}
+
+export const unreadLeads = (app: AppContext, actor: Actor) => app.repos.leads.countUnreadLeads(actor.id);
+
+/** A lead of the actor's, or a 404 (anybody else's, or one sent before they owned the listing). */
+async function ownLead(app: AppContext, actor: Actor, id: number): Promise<EnquiryRow> {
+  const row = await app.repos.leads.findLead(id);
+  if (!row || !canReadLead(actor, row)) throw notFound('No such lead.');
+  return row;
+}
+
+/** GET leads/{id}: everything the sender gave and the thread; opening a new lead marks it read. */
+export async function readLead(app: AppContext, actor: Actor, id: number): Promise<Lead> {
+  let row = await ownLead(app, actor, id);
+  if (row.lead_status === 'new') {
+    await app.repos.leads.setLeadStatus(id, 'read');
+    row = { ...row, lead_status: 'read' };
+  }
+  return (await leadsOf(app, [row]))[0]!;
+}
+
+/** PATCH leads/{id} {status}. */
+export async function changeLeadStatus(app: AppContext, actor: Actor, id: number, input: unknown): Promise<Lead> {
+  const { status } = parseInput(LeadStatusSchema, input);
+  const row = await ownLead(app, actor, id);
+  await app.repos.leads.setLeadStatus(id, status);
+  return (await leadsOf(app, [{ ...row, lead_status: status }]))[0]!;
+}
+
+/** POST leads/{id}/replies {message}: answers the thread. */
+export async function replyToLead(app: AppContext, actor: Actor, id: number, input: unknown) {
+  const { message } = parseInput(LeadReplySchema, input);
+  const row = await ownLead(app, actor, id);
+  return { data: await addOwnerReply(app, row, actor.id, message), message: 'Your reply was sent.' };
+}
+
+/** GET leads/{id}/attachment: the CV or document, a private file for the lead's owner only. */
+export async function downloadLeadAttachment(app: AppContext, actor: Actor, id: number): Promise<Download> {
+  const row = await ownLead(app, actor, id).catch(() => undefined);
+  if (!row?.document_file || !row.document_name) throw notFound('Attachment not found.');
+  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
+}
+
+/**
+ * A cell a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage return first) starts with ' instead
+ * (OWASP's CSV injection rule); phone numbers like +60… are such cells too.
+ */
+export function neutralised(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+export const CSV_BOM = '\uFEFF';
+
+/** CSV text (UTF-8 with a BOM, so spreadsheet programs read Malay and Chinese names right) of these rows, each cell neutralised. */
+export function csvOf(header: string[], rows: (string | number | null)[][]): string {
+  return CSV_BOM + stringify([header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? String(cell) : neutralised(cell ?? ''))))], { record_delimiter: '\r\n' });
+}
+
+/** GET leads.csv: the filtered leads (all pages, up to LEADS_EXPORT_MAX), one row each. */
+export async function leadsCsv(app: AppContext, actor: Actor, query: unknown): Promise<string> {
+  const { filters } = leadFiltersOf(query);
+  const rows = await app.repos.leads.findLeads(actor.id, filters, LEADS_EXPORT_MAX, 0);
+  const records = await recordsOf(app, rows, fileUrl);
+  const header = ['id', 'sent_at', 'type', 'listing', 'status', 'name', 'phone_number', 'email', 'contact_method', 'details'];
+  return csvOf(header, records.map((record, index) => {
+    const row = rows[index]!;
+    const details = enquiryFacts(row.kind, record).slice(4).map(([label, value]) => `${label}: ${value}`).join('\n');
+    return [row.id, row.created_at, ENQUIRY_WORDS[row.kind].noun, row.listing_title, LEAD_STATUS_LABELS[row.lead_status], row.name,
+      row.phone_number, row.email, CONTACT_METHODS[row.contact_method as ContactMethod] ?? row.contact_method, details];
+  }));
+}
+
+/** The advertiser's lead-mail setting (instant until they choose). */
+export async function leadSettings(app: AppContext, actor: Actor): Promise<{ lead_mail: LeadMail }> {
+  return { lead_mail: (await app.repos.leads.findLeadSettings(actor.id))?.lead_mail ?? 'instant' };
+}
+
+/** PATCH settings {lead_mail}. */
+export async function saveLeadSettings(app: AppContext, actor: Actor, input: unknown): Promise<{ lead_mail: LeadMail }> {
+  const { lead_mail: leadMail } = parseInput(LeadSettingsSchema, input);
+  await app.repos.leads.saveLeadSettings(actor.id, leadMail);
+  return { lead_mail: leadMail };
+}
+
+/** The last 08:00 in Malaysia at or before `now` (08:00 MYT is 00:00 UTC). */
+export function lastDigestTime(now: number): string {
+  return `${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
+/** Owners one run of the digest job handles at most; the next run takes the rest. */
+const DIGEST_BATCH = 500;
+
+/**
+ * The daily digest (recurring job lead_digests): for each advertiser on `daily` whose last digest ended before
+ * today's 08:00 (Malaysia), the new leads and answers since, in one mail to their account; the mail and the
+ * new end are one transaction, so a digest goes out once. Nothing new, no mail. Answers how many went.
+ */
+export async function sendLeadDigests(app: AppContext): Promise<number> {
+  const cutoff = lastDigestTime(app.clock.now());
+  let sent = 0;
+  for (const owner of await app.repos.leads.findDigestOwners(cutoff, DIGEST_BATCH)) {
+    const items = await app.repos.leads.findDigestItems(owner.user_id, owner.digest_until, cutoff);
+    const user = await app.repos.users.findUser(owner.user_id);
+    await app.repos.transaction(async (tx) => {
+      if (items.length > 0 && user?.email) {
+        const leads = items.filter((item) => item.message === null).length;
+        const lines = items.map((item) => (item.message === null
+          ? `New ${ENQUIRY_WORDS[item.kind].noun.toLowerCase()} from ${item.name} about "${item.listing_title}": ${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))}`
+          : `${item.name} answered about "${item.listing_title}": ${item.message} (${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))})`));
+        await app.outbox.queueMail(composeMail(user.email, `Your leads for ${malaysiaToday(Date.parse(cutoff))}: ${leads} new, ${items.length - leads} answers`, [
+          `Since your last digest: ${leads} new lead${leads === 1 ? '' : 's'} and ${items.length - leads} answer${items.length - leads === 1 ? '' : 's'}.`,
+          ...lines,
+          `Read and reply in your leads: ${absoluteUrl(app.config.siteUrl, '/advertiser/leads')}`,
+        ]), { tx });
+        sent += 1;
+      }
+      await tx.leads.markDigested(owner.user_id, cutoff);
+    });
+  }
+  return sent;
+}
+
+/** POST reviews/{id}/report {reason, description}: the owner of the reviewed listing reports it to the operators' queue. */
+export async function reportReview(app: AppContext, actor: Actor, reviewId: number, input: unknown): Promise<{ message: string }> {
+  const report = parseInput(ReviewReportSchema, input);
+  const review = await app.repos.advertiser.findReviewToAnswer(reviewId);
+  if (!review || !canAnswerReview(actor, review)) throw notFound('No such review.');
+  await app.limits.hit('publicForm', `review-report:${actor.id}`);
+  await app.repos.leads.insertReviewReport({ reviewId, userId: actor.id, reason: report.reason, description: report.description });
+  return { message: 'Thank you. The review was reported to our team.' };
+}

@@ -1,0 +1,18 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { requireAdvertiser } from '../advertiser/access.ts';
+import { AppError } from '../errors.ts';
+import { requireUserId, type ApiEnv } from './env.ts';
+
+export const IdSchema = z.coerce.number({ error: 'Not Found' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The id in the path, or a 404 (a malformed id names nothing). */
+export function pathId(c: Context<ApiEnv>): number {
+  const parsed = IdSchema.safeParse(c.req.param('id'));
+  if (!parsed.success) throw new AppError(404, 'Not Found');
+  return parsed.data;
+}
+
+/** The signed-in advertiser (401 signed out, 403 without the role). */
+export const advertiserOf = (app: AppContext, c: Context<ApiEnv>) => requireAdvertiser(app, requireUserId(c));

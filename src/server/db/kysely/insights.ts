@@ -1,0 +1,104 @@
+/** What advertisers' insights read (issue 26): daily counters, enquiries, follows, reviews and search terms of their listings. */
+import { sql } from 'kysely';
+import type { EnquiryKind } from '../../../shared/enquiries.ts';
+import type { InsightListingRow, ListingRef } from '../rows.ts';
+import { count, FALSE, type QueryDb } from './query.ts';
+
+type Timed = { listing: ListingRef; created_at: string };
+
+/** The listings a user owns (canEditPost's rule: a hireme ad's author, the other types their business's owner), businesses first. */
+export async function findOwnedListings(db: QueryDb, userId: number): Promise<InsightListingRow[]> {
+  const profiles = await db.selectFrom('profiles').select(['id', 'name as title', 'slug']).where('owner_user_id', '=', userId).orderBy('id').execute();
+  const posts = await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
+    .select(['p.id', 'p.type', 'p.title', 'p.slug', 'p.profile_id'])
+    .where((eb) => eb.or([
+      eb.and([eb('p.type', '=', 'hireme'), eb('p.owner_user_id', '=', userId)]),
+      eb.and([eb('p.type', '!=', 'hireme'), eb('pr.owner_user_id', '=', userId)]),
+    ]))
+    .where('p.status', '!=', 'removed').orderBy('p.id').execute();
+  return [
+    ...profiles.map((row) => ({ type: 'profile' as const, id: Number(row.id), title: row.title, slug: row.slug, profile_id: Number(row.id) })),
+    ...posts.map((row) => ({ type: row.type as InsightListingRow['type'], id: Number(row.id), title: row.title, slug: row.slug, profile_id: Number(row.profile_id) })),
+  ];
+}
+
+const idsOf = (listings: readonly ListingRef[], profile: boolean) => listings.filter((listing) => (listing.type === 'profile') === profile).map((listing) => listing.id);
+
+/** Runs `query` for the posts' ids and for the profiles' ids among `listings` (each skipped when there are none). */
+async function byKind<T>(listings: readonly ListingRef[], query: (column: 'post_id' | 'profile_id', ids: number[]) => Promise<T[]>): Promise<T[]> {
+  const posts = idsOf(listings, false);
+  const profiles = idsOf(listings, true);
+  return [...(posts.length ? await query('post_id', posts) : []), ...(profiles.length ? await query('profile_id', profiles) : [])];
+}
+
+/** The ListingRef of a row of the given column, from the listings asked about. */
+function refOf(listings: readonly ListingRef[], column: 'post_id' | 'profile_id', id: number): ListingRef {
+  return listings.find((listing) => (listing.type === 'profile') === (column === 'profile_id') && listing.id === id)!;
+}
+
+/** Counters (views, clicks by action, impressions) of these listings per day, from `from` to `to` (Malaysian days, inclusive). */
+export async function findDailyCounts(db: QueryDb, listings: readonly ListingRef[], from: string, to: string): Promise<{ listing: ListingRef; day: string; action: string; count: number }[]> {
+  return byKind(listings, async (column, ids) => {
+    const rows = await db.selectFrom('listing_daily_stats').select([sql<number>`${sql.ref(column)}`.as('listing_id'), 'day', 'action', 'count'])
+      .where(column, 'in', ids).where('day', '>=', from).where('day', '<=', to).execute();
+    return rows.map((row) => ({ listing: refOf(listings, column, Number(row.listing_id)), day: row.day, action: row.action, count: count(row.count) }));
+  });
+}
+
+/** An owner's leads on these listings sent at or after `since` and before `before`. */
+export async function findEnquiryTimes(db: QueryDb, ownerId: number, listings: readonly ListingRef[], since: string, before: string): Promise<(Timed & { kind: EnquiryKind })[]> {
+  return byKind(listings, async (column, ids) => {
+    const rows = await db.selectFrom('enquiries').select([sql<number>`${sql.ref(column)}`.as('listing_id'), 'kind', 'created_at'])
+      .where('owner_user_id', '=', ownerId).where(column, 'in', ids).where('created_at', '>=', since).where('created_at', '<', before).execute();
+    return rows.map((row) => ({ listing: refOf(listings, column, Number(row.listing_id)), kind: row.kind as EnquiryKind, created_at: row.created_at }));
+  });
+}
+
+/** Follows of these listings made in the range (a follow undone is gone: the figure is followers gained and kept). */
+export async function findFollowTimes(db: QueryDb, listings: readonly ListingRef[], since: string, before: string): Promise<Timed[]> {
+  return byKind(listings, async (column, ids) => {
+    const rows = await db.selectFrom('follows').select([sql<number>`${sql.ref(column)}`.as('listing_id'), 'created_at'])
+      .where(column, 'in', ids).where('created_at', '>=', since).where('created_at', '<', before).execute();
+    return rows.map((row) => ({ listing: refOf(listings, column, Number(row.listing_id)), created_at: row.created_at }));
+  });
+}
+
+/** Visible reviews of these listings written in the range, with their rating. */
+export async function findReviewTimes(db: QueryDb, listings: readonly ListingRef[], since: string, before: string): Promise<(Timed & { rating: number })[]> {
+  return byKind(listings, async (column, ids) => {
+    const rows = await db.selectFrom('reviews').select([sql<number>`${sql.ref(column)}`.as('listing_id'), 'rating', 'created_at'])
+      .where(column, 'in', ids).where('hidden', '=', FALSE).where('created_at', '>=', since).where('created_at', '<', before).execute();
+    return rows.map((row) => ({ listing: refOf(listings, column, Number(row.listing_id)), rating: Number(row.rating), created_at: row.created_at }));
+  });
+}
+
+/** Search terms that showed these posts from `from` to `to`, with their impressions, those reaching `minimum` only, most first. */
+export async function findSearchTerms(db: QueryDb, postIds: readonly number[], from: string, to: string, minimum: number, limit: number): Promise<{ term: string; count: number }[]> {
+  if (postIds.length === 0) return [];
+  const total = sql<number>`SUM(count)`;
+  const rows = await db.selectFrom('listing_search_terms').select(['term', total.as('total')])
+    .where('post_id', 'in', [...postIds]).where('day', '>=', from).where('day', '<=', to)
+    .groupBy('term').having(total, '>=', minimum).orderBy(total, 'desc').orderBy('term').limit(limit).execute();
+  return rows.map((row) => ({ term: row.term, count: count(row.total) }));
+}
+
+/** Adds search impressions of posts to their daily counters ('impression'); posts that no longer exist add nothing. */
+export async function addPostImpressions(db: QueryDb, day: string, counts: readonly { postId: number; count: number }[]): Promise<void> {
+  for (const { postId, count: n } of counts) {
+    await db.insertInto('listing_daily_stats').columns(['post_id', 'day', 'action', 'count'])
+      .expression(db.selectFrom('posts').select(['id', sql<string>`${day}`.as('day'), sql<string>`'impression'`.as('action'), sql<number>`${n}`.as('count')]).where('id', '=', postId))
+      .onConflict((conflict) => conflict.columns(['post_id', 'day', 'action']).where('post_id', 'is not', null)
+        .doUpdateSet({ count: sql<number>`listing_daily_stats.count + excluded.count` }))
+      .execute();
+  }
+}
+
+/** Adds search impressions by term for a day; posts that no longer exist add nothing. */
+export async function addSearchTerms(db: QueryDb, day: string, counts: readonly { postId: number; term: string; count: number }[]): Promise<void> {
+  for (const { postId, term, count: n } of counts) {
+    await db.insertInto('listing_search_terms').columns(['post_id', 'day', 'term', 'count'])
+      .expression(db.selectFrom('posts').select(['id', sql<string>`${day}`.as('day'), sql<string>`${term}`.as('term'), sql<number>`${n}`.as('count')]).where('id', '=', postId))
+      .onConflict((conflict) => conflict.columns(['post_id', 'day', 'term']).doUpdateSet({ count: sql<number>`listing_search_terms.count + excluded.count` }))
+      .execute();
+  }
+}
