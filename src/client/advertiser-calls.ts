@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
+import type { Insights } from '../shared/insights.ts';
+import type { Lead, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
 import type {
   ClaimRequestSchema, EditableProfile, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, ReviewReplySchema,
 } from '../shared/schemas/advertiser.ts';
@@ -104,3 +106,27 @@ export interface ReviewToAnswer {
 export const reviewsToAnswer = () => api.get('advertiser/reviews').json<Data<ReviewToAnswer[]>>();
 export const answerReview = (id: number, body: z.input<typeof ReviewReplySchema>) => api.post(`advertiser/reviews/${id}/reply`, { json: body }).json<Data<{ content: string; created_at: string }>>();
 export const removeAnswer = (id: number) => api.delete(`advertiser/reviews/${id}/reply`).json<{ message: string }>();
+
+// Leads and insights (issue 26).
+export type { Lead, LeadReply, LeadMail, LeadStatus } from '../shared/leads.ts';
+export type { Insights } from '../shared/insights.ts';
+export interface LeadPage {
+  data: Lead[];
+  page: number;
+  has_more: boolean;
+  unread: number;
+  /** The advertiser's listings, to filter by. */
+  listings: { type: string; id: number; title: string }[];
+}
+/** The inbox's filters as the API reads them (every one optional). */
+export type LeadQuery = Partial<Record<'type' | 'status' | 'post_id' | 'profile_id' | 'from' | 'to' | 'page', string>>;
+export const leads = (query: LeadQuery) => api.get('advertiser/leads', { searchParams: query }).json<LeadPage>();
+export const lead = (id: number) => api.get(`advertiser/leads/${id}`).json<Data<Lead>>();
+export const setLeadStatus = (id: number, status: LeadStatus) => api.patch(`advertiser/leads/${id}`, { json: { status } }).json<Data<Lead>>();
+export const replyToLead = (id: number, message: string) => api.post(`advertiser/leads/${id}/replies`, { json: { message } }).json<Data<LeadReply[]> & { message: string }>();
+export const leadSettings = () => api.get('advertiser/settings').json<Data<{ lead_mail: LeadMail }>>();
+export const saveLeadSettings = (leadMail: LeadMail) => api.patch('advertiser/settings', { json: { lead_mail: leadMail } }).json<Data<{ lead_mail: LeadMail }>>();
+export const reportReview = (id: number, body: { reason: string; description: string }) => api.post(`advertiser/reviews/${id}/report`, { json: body }).json<{ message: string }>();
+export const insights = (query: Record<string, string>) => api.get('advertiser/insights', { searchParams: query }).json<Data<Insights>>();
+/** Where a CSV of the same query downloads from (a link, not a call). */
+export const csvUrl = (path: 'leads.csv' | 'insights.csv', query: Record<string, string>) => `/api/advertiser/${path}?${new URLSearchParams(query).toString()}`;

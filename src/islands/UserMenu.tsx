@@ -1,6 +1,6 @@
 /**
  * The header's user area (spec §2): Post Ads, and a login icon; when signed in, a menu with Advertiser
- * Dashboard (advertisers only), 'Hello {name}', profile, enquiries and Logout. The server renders the
+ * Dashboard (advertisers only, with their unread leads), 'Hello {name}', profile, enquiries and Logout. The server renders the
  * signed-out state (pages never vary by user); the signed-in state appears once the island reads
  * the stored user. The menu is a disclosure: Enter or Space opens it, Escape closes it.
  */
@@ -38,6 +38,21 @@ function UserIcon() {
   );
 }
 
+/**
+ * An advertiser's unread leads (issue 26), asked when the menu opens (a page view asks nothing: a stale stored
+ * session would otherwise open the login modal on every page); 0 for everyone else or when the ask fails.
+ */
+function useUnreadLeads(advertiser: boolean, open: boolean): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!advertiser || !open) return;
+    let cancelled = false;
+    loadCalls().then((calls) => calls.unreadLeads()).then(({ data }) => { if (!cancelled) setUnread(data.unread); }, () => undefined);
+    return () => { cancelled = true; };
+  }, [advertiser, open]);
+  return unread;
+}
+
 export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: string }) {
   const stored = useStore($user);
   const user = useMounted() ? stored : null;
@@ -46,6 +61,7 @@ export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: str
   const area = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const advertiser = isAdvertiser(user);
+  const unread = useUnreadLeads(advertiser, open);
 
   useEffect(() => {
     if (!open) return;
@@ -80,7 +96,14 @@ export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: str
           </button>
           {open && (
             <ul id={menuId} className="absolute right-0 top-full z-50 mt-2 w-60 rounded border border-gray-200 bg-white p-1 shadow-lg" data-testid="user-menu">
-              {advertiser && <li><a href={advertiserSiteUrl} className={item}>Advertiser Dashboard</a></li>}
+              {advertiser && (
+                <li>
+                  <a href={advertiserSiteUrl} className={`${item} flex items-center justify-between gap-2`}>
+                    Advertiser Dashboard
+                    {unread > 0 && <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-leads">{unread}<span className="sr-only"> unread leads</span></span>}
+                  </a>
+                </li>
+              )}
               <li className="px-3 py-2 text-sm font-semibold">Hello {user.name}</li>
               <li><a href="/me/profile" className={item}>Profile</a></li>
               <li><a href="/me/enquire" className={item}>Enquiries</a></li>

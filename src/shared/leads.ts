@@ -34,13 +34,16 @@ export interface LeadReply {
 }
 
 /** A lead as its owner reads it: everything the sender gave (spec §3 Enquiry records), its inbox status and its thread. */
-export type Lead = Omit<EnquiryRecord, 'status'> & {
+/** EnquiryRecord without its sender's status (Omit would drop every named field of a type with an index signature). */
+type RecordFields = { [K in keyof EnquiryRecord as K extends 'status' ? never : K]: EnquiryRecord[K] };
+
+export interface Lead extends RecordFields {
   type: EnquiryKind;
   status: LeadStatus;
   /** The sender's status (Pending, spec §2), kept apart. */
   sender_status: string;
   replies: LeadReply[];
-};
+}
 
 /** The advertiser site's URL of one lead. */
 export const leadUrl = (id: number) => `/advertiser/leads/${id}`;

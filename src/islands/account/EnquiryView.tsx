@@ -1,19 +1,21 @@
 /**
  * One enquiry, job application, job offer or offer the user sent (spec §2 /me/{type}/{id}): what it is
  * about, its status and date, the sender's name, phone, e-mail and preferred contact method, and what
- * was asked, with its photos or the CV/document sent. Somebody else's is not found (the API answers 404).
+ * was asked, with its photos or the CV/document sent, and the thread with the advertiser (issue 26), answered here.
+ * Somebody else's is not found (the API answers 404).
  */
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
-import { enquiry } from '../../client/calls.ts';
-import { Picture } from '../../components/Picture.tsx';
-import { ENQUIRY_WORDS, MY_AREA_PAGES, enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
-import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
+import { answerEnquiry, enquiry } from '../../client/calls.ts';
+import { ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
+import type { LeadReply } from '../../shared/leads.ts';
+import { EnquiryDetails, EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
+import { EnquiryThread } from './EnquiryThread.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
 export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: number }) {
   const { ready, userId } = useSignedInId();
-  const [record, setRecord] = useState<EnquiryRecord | null | 'missing'>(null);
+  const [record, setRecord] = useState<(EnquiryRecord & { replies: LeadReply[]; can_answer: boolean }) | null | 'missing'>(null);
   const words = ENQUIRY_WORDS[kind];
 
   useEffect(() => {
@@ -54,27 +56,9 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
         </p>
         <p className="text-sm text-gray-700">{enquirySummary(record)}</p>
       </header>
-      <section className="panel" aria-labelledby="enquiry-details">
-        <h2 id="enquiry-details" className="font-semibold">Details</h2>
-        <dl className="mt-2">
-          {enquiryFacts(kind, record).map(([label, value]) => (
-            <div key={label} className="grid gap-1 border-b border-gray-100 py-1.5 sm:grid-cols-[12rem_1fr]">
-              <dt className="text-sm text-gray-700">{label}</dt>
-              <dd className="whitespace-pre-wrap">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {record.images && record.images.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
-            {record.images.map((image, index) => (
-              <li key={image.full}><a href={image.full}><Picture image={image} alt={`Photo ${index + 1}`} width={120} height={90} className="h-[90px] w-[120px] rounded object-cover" /></a></li>
-            ))}
-          </ul>
-        )}
-        {record.attachment && (
-          <p className="mt-3 text-sm">{kind === 'jobs' ? 'CV' : 'Document'}: <a href={record.attachment.url} className="link" download>{record.attachment.original_filename}</a></p>
-        )}
-      </section>
+      <EnquiryDetails kind={kind} record={record} />
+      <EnquiryThread replies={record.replies} mine="sender" theirs="Advertiser" canSend={record.can_answer}
+        closedText="The advertiser's replies will show here, and you can answer them." send={(message) => answerEnquiry(kind, id, message)} />
     </article>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * /advertiser/reviews (issue 26): the reviews of the advertiser's listings, newest first; each can be answered once,
  * and the answer edited or removed. It shows under the review on the public page as "Response from the owner".
+ * A review can also be reported to the site's operators.
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
 import { reportFailure } from '../forms.tsx';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { ReviewReplySchema } from '../../shared/schemas/advertiser.ts';
+import { ReviewReportSchema } from '../../shared/schemas/leads.ts';
+import { REPORT_REASONS } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
 
@@ -47,6 +50,43 @@ function Answer({ review, changed }: { review: calls.ReviewToAnswer; changed: ()
   );
 }
 
+/** Reporting a review to the site's operators (it joins their reports queue), behind a disclosure. */
+function ReportReview({ id }: { id: number }) {
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [sent, setSent] = useState(false);
+  if (sent) return <p className="mt-2 text-sm" role="status">Reported. Our team will look at it.</p>;
+  const field = `report-${id}`;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer font-semibold">Report this review</summary>
+      <form className="mt-2 space-y-2" noValidate onSubmit={(event) => {
+        event.preventDefault();
+        const found = fieldErrors(ReviewReportSchema, { reason, description });
+        if (found) return setErrors(found);
+        calls.reportReview(id, { reason, description }).then((answer) => {
+          showToast(answer.message, 'success');
+          setSent(true);
+        }, (error: unknown) => reportFailure(error, setErrors));
+      }}>
+        <label htmlFor={`${field}-reason`} className="block font-semibold">Reason</label>
+        <select id={`${field}-reason`} value={reason} onChange={(event) => setReason(event.target.value)} className="w-full rounded border border-gray-400 bg-white px-2 py-1.5"
+          aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? `${field}-reason-error` : undefined}>
+          <option value="">Choose a reason</option>
+          {Object.entries(REPORT_REASONS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+        <FieldErrors id={`${field}-reason`} errors={errors.reason} />
+        <label htmlFor={`${field}-description`} className="block font-semibold">What is wrong with it?</label>
+        <textarea id={`${field}-description`} rows={2} value={description} onChange={(event) => setDescription(event.target.value)} className="w-full rounded border border-gray-400 px-3 py-2"
+          aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? `${field}-description-error` : undefined} />
+        <FieldErrors id={`${field}-description`} errors={errors.description} />
+        <button type="submit" className={secondary}>Send report</button>
+      </form>
+    </details>
+  );
+}
+
 function ReviewsView() {
   const [reviews, setReviews] = useState<calls.ReviewToAnswer[] | null>(null);
   const load = useCallback(() => {
@@ -63,6 +103,7 @@ function ReviewsView() {
           <p className="mt-1 font-semibold">{review.user.name} <span role="img" aria-label={`${review.rating} out of 5`} className="text-yellow-700">{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</span></p>
           <p className="mt-1 whitespace-pre-line">{review.content}</p>
           <Answer review={review} changed={load} />
+          <ReportReview id={review.id} />
         </li>
       ))}
     </ul>

@@ -56,6 +56,7 @@ export async function listLeads(app: AppContext, actor: Actor, query: unknown) {
   return {
     data: await leadsOf(app, rows.slice(0, LEADS_PAGE_SIZE)), page, has_more: rows.length > LEADS_PAGE_SIZE,
     unread: await app.repos.leads.countUnreadLeads(actor.id),
+    listings: (await app.repos.insights.findOwnedListings(actor.id)).map(({ type, id, title }) => ({ type, id, title })),
   };
 }
 

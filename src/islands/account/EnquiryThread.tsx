@@ -1,0 +1,64 @@
+/**
+ * The thread of an enquiry (issue 26), the same on both sides: the advertiser's replies and the sender's answers,
+ * oldest first, and a form to add one. Text shows as typed (React escapes it); the caller says who is who and sends.
+ */
+import { useState } from 'react';
+import type { LeadReply } from '../../shared/leads.ts';
+import { LeadReplySchema } from '../../shared/schemas/leads.ts';
+import { fieldErrors } from '../../shared/schemas/field-errors.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { reportFailure } from '../forms.tsx';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-MY', { timeZone: 'Asia/Kuala_Lumpur', dateStyle: 'medium', timeStyle: 'short' });
+
+export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send }: {
+  replies: LeadReply[];
+  /** The side the reader writes as. */
+  mine: LeadReply['side'];
+  /** What the other side is called ("Advertiser", the sender's name). */
+  theirs: string;
+  canSend: boolean;
+  /** Shown instead of the form when the reader cannot write yet. */
+  closedText: string;
+  send: (message: string) => Promise<{ data: LeadReply[]; message: string }>;
+}) {
+  const [thread, setThread] = useState(replies);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="panel" aria-labelledby="thread-heading" data-testid="enquiry-thread">
+      <h2 id="thread-heading" className="font-semibold">Conversation</h2>
+      {thread.length === 0 ? <p className="mt-2 text-sm text-gray-700">No replies yet.</p> : (
+        <ol className="mt-2 space-y-2">
+          {thread.map((reply) => (
+            <li key={reply.id} className={`rounded border p-3 ${reply.side === mine ? 'border-blue-200 bg-blue-50' : 'border-gray-200 bg-white'}`} data-side={reply.side}>
+              <p className="text-xs text-gray-700"><span className="font-semibold">{reply.side === mine ? 'You' : theirs}</span> · <time dateTime={reply.created_at}>{when(reply.created_at)}</time></p>
+              <p className="mt-1 whitespace-pre-wrap break-words">{reply.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canSend || thread.some((reply) => reply.side !== mine) ? (
+        <form className="mt-3" noValidate onSubmit={(event) => {
+          event.preventDefault();
+          const found = fieldErrors(LeadReplySchema, { message });
+          if (found) return setErrors(found);
+          setBusy(true);
+          send(message).then((answer) => {
+            setThread(answer.data);
+            setMessage('');
+            setErrors({});
+            showToast(answer.message, 'success');
+          }, (error: unknown) => reportFailure(error, setErrors)).finally(() => setBusy(false));
+        }}>
+          <label htmlFor="thread-message" className="block text-sm font-semibold">{mine === 'owner' ? 'Reply' : 'Answer'}</label>
+          <textarea id="thread-message" rows={3} value={message} onChange={(event) => setMessage(event.target.value)} className="mt-1 w-full rounded border border-gray-400 px-3 py-2"
+            aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? 'thread-message-error' : undefined} />
+          {errors.message && <p id="thread-message-error" className="mt-1 text-sm text-red-700">{errors.message[0]}</p>}
+          <button type="submit" className="mt-2 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>Send</button>
+        </form>
+      ) : <p className="mt-3 text-sm text-gray-700">{closedText}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * /advertiser/leads/{id} (issue 26): everything the sender gave (spec §3), the CV or document, the lead's status,
+ * and the thread: the advertiser replies here, the sender answers in My area. Opening a new lead marks it read.
+ */
+import { useEffect, useState } from 'react';
+import { errorBody } from '../../client/api.ts';
+import * as calls from '../../client/advertiser-calls.ts';
+import { ENQUIRY_WORDS } from '../../shared/enquiries.ts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '../../shared/leads.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { EnquiryDetails } from '../account/enquiry-parts.tsx';
+import { EnquiryThread } from '../account/EnquiryThread.tsx';
+import { reportFailure } from '../forms.tsx';
+import { AdvertiserOnly } from './gate.tsx';
+
+function Lead({ id }: { id: number }) {
+  const [lead, setLead] = useState<calls.Lead | null | 'missing'>(null);
+  useEffect(() => {
+    calls.lead(id).then(({ data }) => setLead(data), (error: unknown) => {
+      if (errorBody(error).status === 404) setLead('missing');
+      else reportFailure(error, () => undefined);
+    });
+  }, [id]);
+  const back = <a href="/advertiser/leads" className="link text-sm">← All leads</a>;
+  if (lead === null) return <p role="status">Loading…</p>;
+  if (lead === 'missing') return <div className="panel" data-testid="not-found"><p>This lead does not exist, or it is not yours.</p><p className="mt-2">{back}</p></div>;
+  const listing = lead.post ?? lead.enquirable;
+  return (
+    <article className="space-y-4" data-testid="lead-view">
+      {back}
+      <header className="panel">
+        <h2 className="text-xl font-bold">{ENQUIRY_WORDS[lead.type].noun} from {lead.name}</h2>
+        <p className="mt-1 break-words">{listing?.url ? <a href={listing.url} className="font-semibold text-blue-800 hover:underline">{listing.title}</a> : listing?.title} · Sent {lead.created_date}</p>
+        <label className="mt-2 flex items-center gap-2 text-sm font-semibold">Status
+          <select className="rounded border border-gray-400 bg-white px-2 py-1" value={lead.status} data-testid="lead-status" onChange={(event) => {
+            calls.setLeadStatus(id, event.target.value as LeadStatus).then(({ data }) => {
+              setLead(data);
+              showToast(`Marked ${LEAD_STATUS_LABELS[data.status].toLowerCase()}.`, 'success');
+            }, (error: unknown) => reportFailure(error, () => undefined));
+          }}>
+            {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
+          </select>
+        </label>
+      </header>
+      <EnquiryDetails kind={lead.type} record={lead} />
+      <EnquiryThread replies={lead.replies} mine="owner" theirs={lead.name} canSend closedText="" send={(message) => calls.replyToLead(id, message)} />
+    </article>
+  );
+}
+
+export default function LeadView({ id }: { id: number }) {
+  return <AdvertiserOnly><Lead id={id} /></AdvertiserOnly>;
+}

@@ -1,0 +1,123 @@
+/**
+ * /advertiser/leads (issue 26): every enquiry, job application and offer on the advertiser's listings since they
+ * owned them, newest first, filtered by type, listing, status and dates; each opens at /advertiser/leads/{id}. The
+ * filtered list exports as CSV, and the lead-mail setting (instant, daily digest at 08:00, off) is chosen here.
+ */
+import { useEffect, useState } from 'react';
+import * as calls from '../../client/advertiser-calls.ts';
+import { ENQUIRY_KINDS, ENQUIRY_WORDS } from '../../shared/enquiries.ts';
+import { LEAD_MAIL_LABELS, LEAD_MAIL_OPTIONS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadMail } from '../../shared/leads.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { reportFailure } from '../forms.tsx';
+import { AdvertiserOnly, secondary } from './gate.tsx';
+
+const field = 'mt-1 w-full rounded border border-gray-400 bg-white px-2 py-1.5';
+const STATUS_STYLES = { new: 'bg-amber-100 text-amber-900', read: 'bg-gray-100 text-gray-800', replied: 'bg-green-100 text-green-900', archived: 'bg-gray-200 text-gray-700' } as const;
+
+function LeadMailSetting() {
+  const [value, setValue] = useState<LeadMail | null>(null);
+  useEffect(() => {
+    calls.leadSettings().then(({ data }) => setValue(data.lead_mail), (error: unknown) => reportFailure(error, () => undefined));
+  }, []);
+  if (!value) return null;
+  return (
+    <fieldset className="panel" data-testid="lead-mail">
+      <legend className="font-semibold">Tell me about new leads</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {LEAD_MAIL_OPTIONS.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="lead_mail" value={option} checked={value === option} onChange={() => {
+              calls.saveLeadSettings(option).then(({ data }) => {
+                setValue(data.lead_mail);
+                showToast('Your lead mail setting is saved.', 'success');
+              }, (error: unknown) => reportFailure(error, () => undefined));
+            }} />
+            {LEAD_MAIL_LABELS[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Inbox() {
+  const [query, setQuery] = useState<calls.LeadQuery>({});
+  const [page, setPage] = useState<calls.LeadPage | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    calls.leads(query).then((answer) => { if (!cancelled) setPage(answer); }, (error: unknown) => reportFailure(error, () => undefined));
+    return () => { cancelled = true; };
+  }, [query]);
+  const set = (name: keyof calls.LeadQuery) => (value: string) => setQuery(({ [name]: _old, page: _page, ...rest }) => (value ? { ...rest, [name]: value } : rest));
+  const listing = query.post_id ? `post:${query.post_id}` : query.profile_id ? `profile:${query.profile_id}` : '';
+  const exportQuery = Object.fromEntries(Object.entries(query).filter(([name, value]) => name !== 'page' && value)) as Record<string, string>;
+  return (
+    <div className="space-y-4">
+      <form className="panel grid gap-3 sm:grid-cols-3" aria-label="Filter leads" onSubmit={(event) => event.preventDefault()}>
+        <label className="text-sm font-semibold">Type
+          <select className={field} value={query.type ?? ''} onChange={(event) => set('type')(event.target.value)}>
+            <option value="">All</option>
+            {ENQUIRY_KINDS.map((kind) => <option key={kind} value={kind}>{ENQUIRY_WORDS[kind].noun}</option>)}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">Listing
+          <select className={field} value={listing} onChange={(event) => {
+            const [type, id] = event.target.value.split(':');
+            setQuery(({ post_id: _post, profile_id: _profile, page: _page, ...rest }) => (id ? { ...rest, [type === 'profile' ? 'profile_id' : 'post_id']: id } : rest));
+          }}>
+            <option value="">All listings</option>
+            {page?.listings.map((item) => <option key={`${item.type}:${item.id}`} value={`${item.type === 'profile' ? 'profile' : 'post'}:${item.id}`}>{item.title}</option>)}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">Status
+          <select className={field} value={query.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
+            <option value="">All</option>
+            {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">From
+          <input type="date" className={field} value={query.from ?? ''} onChange={(event) => set('from')(event.target.value)} />
+        </label>
+        <label className="text-sm font-semibold">To
+          <input type="date" className={field} value={query.to ?? ''} onChange={(event) => set('to')(event.target.value)} />
+        </label>
+        <p className="self-end"><a href={calls.csvUrl('leads.csv', exportQuery)} className={`${secondary} inline-block`} download data-testid="leads-csv">Export CSV</a></p>
+      </form>
+      {!page ? <p role="status">Loading…</p> : (
+        <>
+          <p className="text-sm" data-testid="leads-unread">{page.unread} unread</p>
+          {page.data.length === 0 ? <p className="panel">No leads match.</p> : (
+            <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white" data-testid="leads">
+              {page.data.map((lead) => (
+                <li key={lead.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  <div className="min-w-0">
+                    <a href={lead.url} className={`break-words text-blue-800 hover:underline ${lead.status === 'new' ? 'font-bold' : 'font-semibold'}`}>
+                      {ENQUIRY_WORDS[lead.type].noun} from {lead.name}
+                    </a>
+                    <p className="break-words text-sm text-gray-700">{(lead.post ?? lead.enquirable)?.title} · {lead.created_date}{lead.replies.length > 0 ? ` · ${lead.replies.length} messages` : ''}</p>
+                  </div>
+                  <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex gap-2">
+            {page.page > 1 && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page - 1) })}>Newer</button>}
+            {page.has_more && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page + 1) })}>Older</button>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function LeadsInbox() {
+  return (
+    <AdvertiserOnly>
+      <div className="space-y-4">
+        <LeadMailSetting />
+        <Inbox />
+      </div>
+    </AdvertiserOnly>
+  );
+}
