@@ -83,6 +83,9 @@ async function open(path: string) {
   await hydrated(page);
 }
 
+/** What the first journey made, for the second. */
+let owned: { business: { id: number; slug: string }; postId: number } | undefined;
+
 describe('the advertiser site, end to end', () => {
   it('claim, profile, a job with photos found in search, a trial, a paid amendment, expiry and renewal', async () => {
     const email = `advertiser-${Date.now().toString(36)}@example.my`;
@@ -173,6 +176,7 @@ describe('the advertiser site, end to end', () => {
     await hydrated(page);
     await expect.poll(() => page.getByTestId('editor-status').innerText()).toBe('Live');
     const postId = Number(/\/posts\/(\d+)$/.exec(page.url())![1]);
+    owned = { business, postId };
     const [row] = await database.repos.catalog.findPostRows([postId]);
 
     // 6. In search (through the page cache and the search workers) and on its page, with a JobPosting Adobe's validator accepts.
@@ -234,4 +238,114 @@ describe('the advertiser site, end to end', () => {
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
   });
+
+  it('leads: a visitor enquires, the advertiser sees the unread count, opens the lead and replies, the visitor answers in My area; insights show the known numbers', async () => {
+    const { business } = owned!;
+    // Back to today's clock: the browser's own dates (the insights page's default range) and the server's agree.
+    moveClock(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitorPage = await visitorContext.newPage();
+    const visitor = loginModal(() => visitorPage, outbox);
+    const enquiryModal = () => visitorPage.getByTestId('enquiry-modal');
+
+    // 1. A visitor enquires on the business's page (signing up on the way).
+    await visitorPage.goto(`${baseUrl}/${business.slug}`);
+    await hydrated(visitorPage);
+    await visitorPage.getByTestId('floating-actions').getByTestId('action').click();
+    await expect.poll(() => visitor.modal().getAttribute('data-view')).toBe('login');
+    const visitorEmail = `lead-sender-${Date.now().toString(36)}@example.my`;
+    await visitor.register(visitorEmail, 'Aminah <b>Yusof</b>');
+    await visitor.logIn(visitorEmail);
+    await expect.poll(() => enquiryModal().count()).toBe(1);
+    const form = enquiryModal().getByTestId('enquiry-form');
+    await form.getByLabel('Phone number').fill('012-888 7766');
+    await form.getByLabel('Description').fill('Can you cater 40 cups of kopi on Saturday?');
+    await form.getByLabel('Preferred date').fill(malaysiaToday(Date.now() + 3 * DAY));
+    await form.getByRole('button', { name: 'Enquire Now' }).click();
+    await expect.poll(() => enquiryModal().count()).toBe(0);
+    const [enquiry] = await database.query.selectFrom('enquiries').select(['id', 'owner_user_id']).where('profile_id', '=', business.id).orderBy('id', 'desc').limit(1).execute();
+    expect(enquiry!.owner_user_id).not.toBeNull();
+
+    // 2. The advertiser sees the unread count in the header's Advertiser Dashboard entry, opens the lead and replies.
+    await open('/');
+    await page.getByTestId('user-menu-button').click();
+    await expect.poll(() => page.getByTestId('user-menu').getByRole('link', { name: /Advertiser Dashboard/ }).innerText()).toMatch(/Advertiser Dashboard\s*1/);
+    await open('/advertiser/leads');
+    const lead = page.getByTestId('leads').getByRole('link', { name: /Enquiry from Aminah/ });
+    await lead.waitFor();
+    expect(await page.getByTestId('leads-unread').innerText()).toBe('1 unread');
+    await expectNoViolations('leads inbox');
+    await lead.click();
+    await page.waitForURL(`${baseUrl}/advertiser/leads/${enquiry!.id}`);
+    await hydrated(page);
+    await page.getByTestId('lead-view').waitFor();
+    // Hostile text shows as typed, never as markup.
+    expect(await page.getByTestId('lead-view').getByRole('heading', { level: 2 }).first().innerText()).toBe('Enquiry from Aminah <b>Yusof</b>');
+    expect(await page.getByTestId('lead-status').inputValue()).toBe('read');
+    await expectNoViolations('lead');
+    await page.getByLabel('Reply').fill('Yes! 40 cups of kopi, ready at 9am.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('enquiry-thread').locator('[data-side="owner"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('lead-status').inputValue()).toBe('replied');
+
+    // 3. The visitor reads the reply in My area and answers.
+    await visitorPage.goto(`${baseUrl}/me/services/${enquiry!.id}`);
+    await hydrated(visitorPage);
+    const thread = visitorPage.getByTestId('enquiry-thread');
+    await expect.poll(() => thread.locator('[data-side="owner"]').innerText()).toContain('Yes! 40 cups of kopi, ready at 9am.');
+    expect([await seriousViolations(visitorPage, { all: true })]).toEqual([[]]);
+    await visitorPage.getByLabel('Answer').fill('Perfect, see you at 9.');
+    await visitorPage.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => thread.locator('[data-side="sender"]').count()).toBe(1);
+    await visitorPage.setViewportSize({ width: 390, height: 844 });
+    expect(await visitorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await visitorContext.close();
+
+    // 4. The advertiser sees the answer in the lead, which is new again.
+    await open(`/advertiser/leads/${enquiry!.id}`);
+    await expect.poll(() => page.getByTestId('enquiry-thread').locator('[data-side="sender"]').innerText()).toContain('Perfect, see you at 9.');
+
+    // Insights: known clicks (3 calls, 2 WhatsApp, from different devices) and the one lead, on the business's page.
+    for (const [n, action] of ['call', 'call', 'call', 'whatsapp', 'whatsapp'].entries()) {
+      const sent = await fetch(`${baseUrl}/api/analytics?device=insights-device-${n}-0000000`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ id: business.id, type: 'profile', action }]),
+      });
+      expect(sent.status).toBe(204);
+    }
+    await open('/advertiser/insights');
+    await page.getByTestId('insight-totals').waitFor();
+    await page.getByLabel('Listing', { exact: true }).selectOption(`profile:${business.id}`);
+    // The figure equals the stored counters: the 5 clicks above, and the visitor's own tap on Enquire Now once its beacon arrived.
+    const storedClicks = async () => (await database.query.selectFrom('listing_daily_stats').select(['action', 'count'])
+      .where('profile_id', '=', business.id).where('day', '=', malaysiaToday()).execute()).filter((row) => !['view', 'impression'].includes(row.action)).reduce((total, row) => total + Number(row.count), 0);
+    // (The visitor's tap may still be on its way: the page's figure is compared with what is stored when it is read.)
+    await expect.poll(async () => {
+      await page.getByLabel('Listing', { exact: true }).selectOption('');
+      await page.getByLabel('Listing', { exact: true }).selectOption(`profile:${business.id}`);
+      await page.getByTestId('total-clicks').locator('dd').first().innerText();
+      const stored = await storedClicks();
+      return (await page.getByTestId('total-clicks').locator('dd').first().innerText()) === String(stored) && stored >= 5;
+    }).toBe(true);
+    await expect.poll(() => page.getByTestId('total-leads').locator('dd').first().innerText()).toBe('1');
+    await expectNoViolations('insights');
+    // Each chart's table holds exactly the chart's numbers.
+    for (const id of ['views', 'clicks', 'leads']) {
+      const chart = JSON.parse((await page.getByTestId(`chart-${id}`).getAttribute('data-chart'))!) as { days: string[]; series: { label: string; values: number[] }[] };
+      const rows = await page.getByTestId(`table-${id}`).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+      expect(rows).toEqual(chart.days.map((day, row) => [day, ...chart.series.map((line) => String(line.values[row]))]));
+    }
+    const clicks = JSON.parse((await page.getByTestId('chart-clicks').getAttribute('data-chart'))!) as { series: { label: string; values: number[] }[] };
+    expect(clicks.series.filter((line) => line.label !== 'Enquiry buttons').map((line) => [line.label, line.values.reduce((a, b) => a + b, 0)])).toEqual([['Calls', 3], ['WhatsApp', 2]]);
+    await expect.poll(() => page.getByTestId('chart-clicks').locator('canvas').count()).toBe(1);
+
+    // The new pages fit a 390 px phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/advertiser/leads', `/advertiser/leads/${enquiry!.id}`, '/advertiser/insights']) {
+      await open(path);
+      await page.locator('[data-testid="leads"], [data-testid="lead-view"], [data-testid="insight-totals"]').first().waitFor();
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 60_000);
 });

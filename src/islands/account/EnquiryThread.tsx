@@ -11,7 +11,7 @@ import { reportFailure } from '../forms.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-MY', { timeZone: 'Asia/Kuala_Lumpur', dateStyle: 'medium', timeStyle: 'short' });
 
-export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send }: {
+export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send, sent }: {
   replies: LeadReply[];
   /** The side the reader writes as. */
   mine: LeadReply['side'];
@@ -21,6 +21,8 @@ export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send
   /** Shown instead of the form when the reader cannot write yet. */
   closedText: string;
   send: (message: string) => Promise<{ data: LeadReply[]; message: string }>;
+  /** Told once a message is sent (the lead's page shows it replied). */
+  sent?: () => void;
 }) {
   const [thread, setThread] = useState(replies);
   const [message, setMessage] = useState('');
@@ -47,6 +49,7 @@ export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send
           setBusy(true);
           send(message).then((answer) => {
             setThread(answer.data);
+            sent?.();
             setMessage('');
             setErrors({});
             showToast(answer.message, 'success');

@@ -43,7 +43,8 @@ function Lead({ id }: { id: number }) {
         </label>
       </header>
       <EnquiryDetails kind={lead.type} record={lead} />
-      <EnquiryThread replies={lead.replies} mine="owner" theirs={lead.name} canSend closedText="" send={(message) => calls.replyToLead(id, message)} />
+      <EnquiryThread replies={lead.replies} mine="owner" theirs={lead.name} canSend closedText="" send={(message) => calls.replyToLead(id, message)}
+        sent={() => setLead({ ...lead, status: 'replied' })} />
     </article>
   );
 }

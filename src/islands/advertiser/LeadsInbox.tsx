@@ -54,33 +54,38 @@ function Inbox() {
   return (
     <div className="space-y-4">
       <form className="panel grid gap-3 sm:grid-cols-3" aria-label="Filter leads" onSubmit={(event) => event.preventDefault()}>
-        <label className="text-sm font-semibold">Type
-          <select className={field} value={query.type ?? ''} onChange={(event) => set('type')(event.target.value)}>
+        <div className="text-sm">
+          <label htmlFor="leads-type" className="block font-semibold">Type</label>
+          <select id="leads-type" className={field} value={query.type ?? ''} onChange={(event) => set('type')(event.target.value)}>
             <option value="">All</option>
             {ENQUIRY_KINDS.map((kind) => <option key={kind} value={kind}>{ENQUIRY_WORDS[kind].noun}</option>)}
           </select>
-        </label>
-        <label className="text-sm font-semibold">Listing
-          <select className={field} value={listing} onChange={(event) => {
+        </div>
+        <div className="text-sm">
+          <label htmlFor="leads-listing" className="block font-semibold">Listing</label>
+          <select id="leads-listing" className={field} value={listing} onChange={(event) => {
             const [type, id] = event.target.value.split(':');
             setQuery(({ post_id: _post, profile_id: _profile, page: _page, ...rest }) => (id ? { ...rest, [type === 'profile' ? 'profile_id' : 'post_id']: id } : rest));
           }}>
             <option value="">All listings</option>
             {page?.listings.map((item) => <option key={`${item.type}:${item.id}`} value={`${item.type === 'profile' ? 'profile' : 'post'}:${item.id}`}>{item.title}</option>)}
           </select>
-        </label>
-        <label className="text-sm font-semibold">Status
-          <select className={field} value={query.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="leads-status" className="block font-semibold">Status</label>
+          <select id="leads-status" className={field} value={query.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
             <option value="">All</option>
             {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
           </select>
-        </label>
-        <label className="text-sm font-semibold">From
-          <input type="date" className={field} value={query.from ?? ''} onChange={(event) => set('from')(event.target.value)} />
-        </label>
-        <label className="text-sm font-semibold">To
-          <input type="date" className={field} value={query.to ?? ''} onChange={(event) => set('to')(event.target.value)} />
-        </label>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="leads-from" className="block font-semibold">From</label>
+          <input id="leads-from" type="date" className={field} value={query.from ?? ''} onChange={(event) => set('from')(event.target.value)} />
+        </div>
+        <div className="text-sm">
+          <label htmlFor="leads-to" className="block font-semibold">To</label>
+          <input id="leads-to" type="date" className={field} value={query.to ?? ''} onChange={(event) => set('to')(event.target.value)} />
+        </div>
         <p className="self-end"><a href={calls.csvUrl('leads.csv', exportQuery)} className={`${secondary} inline-block`} download data-testid="leads-csv">Export CSV</a></p>
       </form>
       {!page ? <p role="status">Loading…</p> : (
