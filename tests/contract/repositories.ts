@@ -584,6 +584,74 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       });
     });
 
+    describe('leads and insights (issue 26)', () => {
+      it('list an owner\'s leads with filters, thread replies, count unread, and keep the lead-mail setting and digests', async () => {
+        const owner = await newUser();
+        const other = await newUser();
+        const sender = await newUser();
+        const [post] = await livePosts('services', 1, 31);
+        const base = Date.parse('2026-11-24T02:00:00Z');
+        const enquiry = (ownerUserId: number | null, at: number, name: string) => repos.enquiries.insertEnquiry({
+          kind: 'services', userId: sender, listing: post!, listingTitle: 'Aircon', name, phone_number: '0123456789', email: null, contact_method: 'call',
+          details: { description: 'Hi' }, mediaIds: [], documentId: null, notified: null, ownerUserId, createdAt: new Date(at).toISOString(),
+        });
+        const first = await enquiry(owner, base, 'First');
+        const second = await enquiry(owner, base + 3_600_000, 'Second');
+        await enquiry(other, base, 'Theirs');
+        await enquiry(null, base, 'Before the claim');
+        expect((await repos.leads.findLeads(owner, {}, 10, 0)).map((row) => row.id)).toEqual([second, first]);
+        expect((await repos.leads.findLeads(owner, { since: new Date(base + 60_000).toISOString() }, 10, 0)).map((row) => row.id)).toEqual([second]);
+        expect((await repos.leads.findLeads(owner, { before: new Date(base + 60_000).toISOString(), listing: post!, kind: 'services' }, 10, 0)).map((row) => row.id)).toEqual([first]);
+        expect(await repos.leads.findLeads(owner, { kind: 'jobs' }, 10, 0)).toEqual([]);
+        expect(await repos.leads.countUnreadLeads(owner)).toBe(2);
+        await repos.leads.setLeadStatus(first, 'archived');
+        expect((await repos.leads.findLeads(owner, { status: 'archived' }, 10, 0)).map((row) => row.id)).toEqual([first]);
+        expect(await repos.leads.findLead(first)).toMatchObject({ id: first, owner_user_id: owner, lead_status: 'archived', kind: 'services' });
+        expect(await repos.leads.countUnreadLeads(owner)).toBe(1);
+
+        const replied = await repos.leads.insertEnquiryReply({ enquiryId: second, side: 'owner', userId: owner, message: 'Yes' });
+        await repos.leads.insertEnquiryReply({ enquiryId: second, side: 'sender', userId: sender, message: 'Thanks' });
+        expect((await repos.leads.findEnquiryReplies([second, first])).map((row) => [row.id === replied, row.side, row.message])).toEqual([[true, 'owner', 'Yes'], [false, 'sender', 'Thanks']]);
+        expect(await repos.leads.countEnquiryReplies(second, 'owner', '2000-01-01T00:00:00.000Z')).toBe(1);
+        expect(await repos.leads.countEnquiryReplies(second, 'owner', new Date(clock.now() + 60_000).toISOString())).toBe(0);
+
+        expect(await repos.leads.findLeadSettings(owner)).toBeUndefined();
+        await repos.leads.saveLeadSettings(owner, 'daily');
+        const settings = (await repos.leads.findLeadSettings(owner))!;
+        expect(settings.lead_mail).toBe('daily');
+        const cutoff = new Date(Date.parse(settings.digest_until) + 1000).toISOString();
+        expect((await repos.leads.findDigestOwners(cutoff, 100)).map((row) => row.user_id)).toContain(owner);
+        const items = await repos.leads.findDigestItems(owner, new Date(base - 1).toISOString(), new Date(clock.now() + 60_000).toISOString());
+        expect(items.map((item) => [item.enquiry_id, item.message])).toEqual(expect.arrayContaining([[first, null], [second, null], [second, 'Thanks']]));
+        await repos.leads.markDigested(owner, cutoff);
+        expect((await repos.leads.findDigestOwners(cutoff, 100)).map((row) => row.user_id)).not.toContain(owner);
+      });
+
+      it('read an owner\'s listings and their daily counts, follows, reviews and search terms (those reaching the minimum)', async () => {
+        const owner = await newUser();
+        const made = await repos.advertiser.createProfile({ kind: 'business', name: 'Insight Shop', ownerUserId: owner, slug: await repos.advertiser.freeSlug('profiles', `insight-shop-${next()}`) });
+        const listings = await repos.insights.findOwnedListings(owner);
+        expect(listings).toEqual([{ type: 'profile', id: made.id, title: 'Insight Shop', slug: expect.any(String), profile_id: made.id }]);
+        const [post] = await livePosts('jobs', 1, 33);
+        await repos.insights.addImpressions('2026-11-20', [{ postId: post!.id, count: 6 }], [{ postId: post!.id, term: 'barista', count: 5 }, { postId: post!.id, term: 'chef', count: 1 }]);
+        await repos.insights.addImpressions('2026-11-21', [{ postId: post!.id, count: 1 }], [{ postId: post!.id, term: 'chef', count: 1 }, { postId: 999_999_999, term: 'gone', count: 3 }]);
+        await repos.stats.addClicks('2026-11-20', [{ listing: { type: 'profile', id: made.id }, action: 'call', count: 2 }]);
+        const counts = await repos.insights.findDailyCounts([post!, { type: 'profile', id: made.id }], '2026-11-20', '2026-11-21');
+        expect(counts.filter((row) => row.listing.id === post!.id && row.action === 'impression').map((row) => [row.day, row.count]).sort()).toEqual([['2026-11-20', 6], ['2026-11-21', 1]]);
+        expect(counts.filter((row) => row.listing.type === 'profile')).toEqual([{ listing: { type: 'profile', id: made.id }, day: '2026-11-20', action: 'call', count: 2 }]);
+        expect(await repos.insights.findSearchTerms([post!.id], '2026-11-20', '2026-11-21', 5, 10)).toEqual([{ term: 'barista', count: 5 }]);
+        expect(await repos.insights.findSearchTerms([post!.id], '2026-11-20', '2026-11-21', 2, 10)).toEqual([{ term: 'barista', count: 5 }, { term: 'chef', count: 2 }]);
+        const fan = await newUser();
+        await repos.follows.toggleFollow(fan, { type: 'profile', id: made.id });
+        const since = new Date(clock.now() - 60_000).toISOString();
+        const until = new Date(clock.now() + 60_000).toISOString();
+        expect((await repos.insights.findFollowTimes([{ type: 'profile', id: made.id }], since, until)).map((row) => row.listing)).toEqual([{ type: 'profile', id: made.id }]);
+        await saveReview(repos, { listing: { type: 'profile', id: made.id }, userId: fan, reviewerName: 'Fan', rating: 4, content: 'Good.', mediaIds: [] });
+        expect((await repos.insights.findReviewTimes([{ type: 'profile', id: made.id }], since, until)).map((row) => row.rating)).toEqual([4]);
+        expect(await repos.insights.findEnquiryTimes(owner, [{ type: 'profile', id: made.id }], since, until)).toEqual([]);
+      });
+    });
+
     // Last: it moves the clock a year on.
     describe('time', () => {
       it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {

@@ -84,7 +84,7 @@ async function open(path: string) {
 }
 
 /** What the first journey made, for the second. */
-let owned: { business: { id: number; slug: string }; postId: number } | undefined;
+let owned: { business: { id: number; slug: string }; postId: number; title: string } | undefined;
 
 describe('the advertiser site, end to end', () => {
   it('claim, profile, a job with photos found in search, a trial, a paid amendment, expiry and renewal', async () => {
@@ -176,7 +176,7 @@ describe('the advertiser site, end to end', () => {
     await hydrated(page);
     await expect.poll(() => page.getByTestId('editor-status').innerText()).toBe('Live');
     const postId = Number(/\/posts\/(\d+)$/.exec(page.url())![1]);
-    owned = { business, postId };
+    owned = { business, postId, title };
     const [row] = await database.repos.catalog.findPostRows([postId]);
 
     // 6. In search (through the page cache and the search workers) and on its page, with a JobPosting Adobe's validator accepts.
@@ -338,6 +338,21 @@ describe('the advertiser site, end to end', () => {
     const clicks = JSON.parse((await page.getByTestId('chart-clicks').getAttribute('data-chart'))!) as { series: { label: string; values: number[] }[] };
     expect(clicks.series.filter((line) => line.label !== 'Enquiry buttons').map((line) => [line.label, line.values.reduce((a, b) => a + b, 0)])).toEqual([['Calls', 3], ['WhatsApp', 2]]);
     await expect.poll(() => page.getByTestId('chart-clicks').locator('canvas').count()).toBe(1);
+
+    // Search impressions count every first page a person is shown, from the page cache too, never a bot's; the
+    // internal header that names them never leaves the server.
+    const { postId, title } = owned!;
+    const term = title.toLowerCase();
+    const impressions = async () => Number((await database.query.selectFrom('listing_search_terms').select('count')
+      .where('post_id', '=', postId).where('term', '=', term).executeTakeFirst())?.count ?? 0);
+    const before = await impressions();
+    const person = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile Safari/537.36' };
+    const searchPath = `/jobs/l?what=${encodeURIComponent(title)}`;
+    const shown = [await fetch(baseUrl + searchPath, { headers: person }), await fetch(baseUrl + searchPath, { headers: person })];
+    expect(shown.map((response) => response.headers.get('x-cache'))).toContain('HIT');
+    expect(shown.map((response) => response.headers.get('x-search-impressions'))).toEqual([null, null]);
+    expect((await fetch(baseUrl + searchPath, { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })).status).toBe(200);
+    await expect.poll(impressions, { timeout: 10_000 }).toBe(before + 2);
 
     // The new pages fit a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });

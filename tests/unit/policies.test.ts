@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { canAnswerReview, canEditPost, canEditProfile, canReadEnquiry, canTransferOwnership, canUseUploadedImage, type Actor } from '../../src/server/policies.ts';
+import { canAnswerReview, canEditPost, canEditProfile, canReadEnquiry, canReadLead, canTransferOwnership, canUseUploadedImage, type Actor } from '../../src/server/policies.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 
 const owner: Actor = { id: 7, roles: ['advertiser'] };
@@ -48,6 +48,13 @@ describe('policies (decision 0016)', () => {
     expect(canReadEnquiry(stranger, { user_id: 7 })).toBe(false);
     expect(canReadEnquiry(operator, { user_id: 7 })).toBe(false);
     expect(canReadEnquiry(owner, { user_id: null })).toBe(false);
+  });
+
+  it('let a lead be read by the listing\'s owner when it was sent only (issue 26): not a later owner, not an operator', () => {
+    expect(canReadLead(owner, { owner_user_id: 7 })).toBe(true);
+    expect(canReadLead(stranger, { owner_user_id: 7 })).toBe(false);
+    expect(canReadLead(operator, { owner_user_id: 7 })).toBe(false);
+    expect(canReadLead(owner, { owner_user_id: null })).toBe(false);
   });
 
   it('let a form use its sender’s own unused image, or the images on the person’s own review of the same listing', () => {

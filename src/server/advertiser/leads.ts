@@ -113,7 +113,8 @@ export const CSV_BOM = '\uFEFF';
 
 /** CSV text (UTF-8 with a BOM, so spreadsheet programs read Malay and Chinese names right) of these rows, each cell neutralised. */
 export function csvOf(header: string[], rows: (string | number | null)[][]): string {
-  return CSV_BOM + stringify([header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? String(cell) : neutralised(cell ?? ''))))], { record_delimiter: '\r\n' });
+  // A line break inside a cell is quoted too (csv-stringify quotes only its own record delimiter by default).
+  return CSV_BOM + stringify([header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? String(cell) : neutralised(cell ?? ''))))], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
 /** GET leads.csv: the filtered leads (all pages, up to LEADS_EXPORT_MAX), one row each. */
