@@ -636,9 +636,11 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         await repos.insights.addImpressions('2026-11-20', [{ postId: post!.id, count: 6 }], [{ postId: post!.id, term: 'barista', count: 5 }, { postId: post!.id, term: 'chef', count: 1 }]);
         await repos.insights.addImpressions('2026-11-21', [{ postId: post!.id, count: 1 }], [{ postId: post!.id, term: 'chef', count: 1 }, { postId: 999_999_999, term: 'gone', count: 3 }]);
         await repos.stats.addClicks('2026-11-20', [{ listing: { type: 'profile', id: made.id }, action: 'call', count: 2 }]);
+        await repos.stats.addClicks('2026-11-21', [{ listing: post!, action: 'call', count: 3 }]);
         const counts = await repos.insights.findDailyCounts([post!, { type: 'profile', id: made.id }], '2026-11-20', '2026-11-21');
-        expect(counts.filter((row) => row.listing.id === post!.id && row.action === 'impression').map((row) => [row.day, row.count]).sort()).toEqual([['2026-11-20', 6], ['2026-11-21', 1]]);
-        expect(counts.filter((row) => row.listing.type === 'profile')).toEqual([{ listing: { type: 'profile', id: made.id }, day: '2026-11-20', action: 'call', count: 2 }]);
+        expect(counts.filter((row) => row.action === 'impression').map((row) => [row.day, row.count]).sort()).toEqual([['2026-11-20', 6], ['2026-11-21', 1]]);
+        expect(counts.filter((row) => row.action === 'call').map((row) => [row.day, row.count]).sort()).toEqual([['2026-11-20', 2], ['2026-11-21', 3]]);
+        expect(await repos.insights.findDailyCounts([{ type: 'profile', id: made.id }], '2026-11-21', '2026-11-21')).toEqual([]);
         expect(await repos.insights.findSearchTerms([post!.id], '2026-11-20', '2026-11-21', 5, 10)).toEqual([{ term: 'barista', count: 5 }]);
         expect(await repos.insights.findSearchTerms([post!.id], '2026-11-20', '2026-11-21', 2, 10)).toEqual([{ term: 'barista', count: 5 }, { term: 'chef', count: 2 }]);
         const fan = await newUser();

@@ -33,7 +33,7 @@ function scopeOf(owned: InsightListingRow[], query: { post_id?: number; profile_
 }
 
 /** The daily series of one period, from the stored rows, with the sum of its new reviews' ratings. */
-async function seriesOf(app: AppContext, ownerId: number, listings: readonly ListingRef[], from: string, to: string): Promise<{ series: InsightSeries; ratingSum: number }> {
+async function seriesOf(app: Pick<AppContext, 'repos'>, ownerId: number, listings: readonly ListingRef[], from: string, to: string): Promise<{ series: InsightSeries; ratingSum: number }> {
   const days = daysBetween(from, to);
   const index = new Map(days.map((day, position) => [day, position]));
   const dayOf = (time: string) => index.get(malaysiaToday(Date.parse(time)))!;
@@ -80,7 +80,7 @@ function totalsOf({ series, ratingSum }: { series: InsightSeries; ratingSum: num
 }
 
 /** GET insights?from&to[&post_id|&profile_id]. */
-export async function insights(app: AppContext, actor: Actor, query: unknown): Promise<Insights> {
+export async function insights(app: Pick<AppContext, 'repos'>, actor: Actor, query: unknown): Promise<Insights> {
   const { from, to, post_id, profile_id } = parseInput(InsightsQuerySchema, query);
   const scope = scopeOf(await app.repos.insights.findOwnedListings(actor.id), { post_id, profile_id });
   const length = daysBetween(from, to).length;

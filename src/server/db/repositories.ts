@@ -366,8 +366,8 @@ export interface LeadRepository {
 export interface InsightsRepository {
   /** The listings a user owns, businesses first. */
   findOwnedListings(userId: number): Promise<InsightListingRow[]>;
-  /** Daily counters (views, clicks by action, impressions) of these listings between two Malaysian days, inclusive. */
-  findDailyCounts(listings: readonly ListingRef[], from: string, to: string): Promise<{ listing: ListingRef; day: string; action: string; count: number }[]>;
+  /** Daily counters (views, clicks by action, impressions) of these listings between two Malaysian days, inclusive, summed per day and action (a day and action may come once for the posts and once for the profiles). */
+  findDailyCounts(listings: readonly ListingRef[], from: string, to: string): Promise<{ day: string; action: string; count: number }[]>;
   /** The owner's leads on these listings in [since, before) (ISO times). */
   findEnquiryTimes(ownerId: number, listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; kind: EnquiryKind; created_at: string }[]>;
   findFollowTimes(listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; created_at: string }[]>;
