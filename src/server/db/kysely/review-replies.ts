@@ -1,5 +1,6 @@
 /** Owners' answers to reviews (migration 0019), for every backend. */
 import type { OwnerReviewRow, ReviewToAnswer } from '../rows.ts';
+import { findOwnedListings } from './insights.ts';
 import { FALSE, flag, type QueryDb } from './query.ts';
 
 /** A review with what answering it needs: its listing, who owns that, who wrote the review, and whether it has an answer. */
@@ -54,11 +55,17 @@ export async function deleteReviewReply(db: QueryDb, reviewId: number): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The visible reviews of the listings a user may answer for (their businesses, their businesses' ads, their own hireme ads), newest first. */
+/**
+ * The visible reviews of the listings a user may answer for (their businesses, their businesses' ads, their own hireme
+ * ads), newest first: the listings are found first (indexed reads), then their reviews by the reviews' own indexes.
+ */
 export async function findReviewsToAnswer(db: QueryDb, userId: number, limit: number): Promise<OwnerReviewRow[]> {
+  const owned = await findOwnedListings(db, userId);
+  const postIds = owned.filter((listing) => listing.type !== 'profile').map((listing) => listing.id);
+  const profileIds = owned.filter((listing) => listing.type === 'profile').map((listing) => listing.id);
+  if (owned.length === 0) return [];
   const rows = await db.selectFrom('reviews as r')
     .leftJoin('posts as p', 'p.id', 'r.post_id')
-    .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
     .leftJoin('profiles as pr', 'pr.id', 'r.profile_id')
     .leftJoin('review_replies as rr', 'rr.review_id', 'r.id')
     .select([
@@ -67,9 +74,8 @@ export async function findReviewsToAnswer(db: QueryDb, userId: number, limit: nu
     ])
     .where('r.hidden', '=', FALSE)
     .where((eb) => eb.or([
-      eb('pr.owner_user_id', '=', userId),
-      eb.and([eb('p.type', '=', 'hireme'), eb('p.owner_user_id', '=', userId)]),
-      eb.and([eb('p.type', '!=', 'hireme'), eb('pp.owner_user_id', '=', userId)]),
+      ...(postIds.length ? [eb('r.post_id', 'in', postIds)] : []),
+      ...(profileIds.length ? [eb('r.profile_id', 'in', profileIds)] : []),
     ]))
     .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
   return rows.map((row) => ({
