@@ -339,6 +339,19 @@ describe('the advertiser site, end to end', () => {
     expect(clicks.series.filter((line) => line.label !== 'Enquiry buttons').map((line) => [line.label, line.values.reduce((a, b) => a + b, 0)])).toEqual([['Calls', 3], ['WhatsApp', 2]]);
     await expect.poll(() => page.getByTestId('chart-clicks').locator('canvas').count()).toBe(1);
 
+    // The owner reports a review to the operators from the reviews page (a disclosure, checked open by axe).
+    await open('/advertiser/reviews');
+    const reviewed = page.getByTestId('review-to-answer').filter({ hasText: 'Kopi was excellent.' });
+    await reviewed.getByText('Report this review').click();
+    await reviewed.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => reviewed.getByText('Choose a reason.').count()).toBe(1);
+    await expectNoViolations('reporting a review');
+    await reviewed.getByLabel('Reason').selectOption('FAKE_ADS');
+    await reviewed.getByLabel('What is wrong with it?').fill('We have no record of this customer.');
+    await reviewed.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => reviewed.getByRole('status').innerText()).toContain('Reported');
+    expect((await database.query.selectFrom('review_reports').select('description').execute()).map((row) => row.description)).toContain('We have no record of this customer.');
+
     // Search impressions count every first page a person is shown, from the page cache too, never a bot's; the
     // internal header that names them never leaves the server.
     const { postId, title } = owned!;
