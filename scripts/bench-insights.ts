@@ -14,6 +14,7 @@ import { saveReview } from '../src/server/engagement/reviews.ts';
 import { LISTING_TYPES } from '../src/shared/constants.ts';
 import { daysBefore, daysBetween, malaysiaDayStart, malaysiaToday } from '../src/shared/malaysia-time.ts';
 import { benchDatabase } from './bench-database.ts';
+import { timeRuns } from './bench-timing.ts';
 
 const LISTINGS = 50;
 const DAYS = 90;
@@ -94,20 +95,9 @@ async function fill(repos: Repositories, userId: number, listings: ListingRef[],
   console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function time(label: string, work: () => Promise<unknown>): Promise<void> {
-  for (let index = 0; index < WARMUP; index++) await work();
-  const samples: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} median ${percentile(samples, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(6)} ms`);
+  const { median, p95 } = await timeRuns(work, RUNS, WARMUP);
+  console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`);
 }
 
 try {

@@ -19,6 +19,7 @@ import { autocomplete } from '../src/server/search/autocomplete.ts';
 import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase } from './bench-database.ts';
+import { timeRuns } from './bench-timing.ts';
 import { copySqliteIntoPostgres } from './seed/postgres/copy.ts';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
@@ -50,22 +51,7 @@ async function prepare(url: string, fillFrom?: string): Promise<void> {
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function time(work: () => Promise<unknown>): Promise<{ median: number; p95: number; detail: unknown }> {
-  let detail: unknown;
-  for (let index = 0; index < WARMUP; index++) detail = await work();
-  const samples: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: percentile(samples, 50), p95: percentile(samples, 95), detail };
-}
+const time = (work: () => Promise<unknown>) => timeRuns(work, RUNS, WARMUP);
 
 const classes: [string, SearchRequest][] = [
   ['browse all services (no keyword)', { type: 'services' }],
