@@ -63,9 +63,9 @@ export async function listLeads(app: AppContext, actor: Actor, query: unknown) {
 export const unreadLeads = (app: AppContext, actor: Actor) => app.repos.leads.countUnreadLeads(actor.id);
 
 /** A lead of the actor's, or a 404 (anybody else's, or one sent before they owned the listing). */
-async function ownLead(app: AppContext, actor: Actor, id: number): Promise<EnquiryRow> {
+async function ownLead(app: AppContext, actor: Actor, id: number, missing = 'No such lead.'): Promise<EnquiryRow> {
   const row = await app.repos.leads.findLead(id);
-  if (!row || !canReadLead(actor, row)) throw notFound('No such lead.');
+  if (!row || !canReadLead(actor, row)) throw notFound(missing);
   return row;
 }
 
@@ -96,8 +96,8 @@ export async function replyToLead(app: AppContext, actor: Actor, id: number, inp
 
 /** GET leads/{id}/attachment: the CV or document, a private file for the lead's owner only. */
 export async function downloadLeadAttachment(app: AppContext, actor: Actor, id: number): Promise<Download> {
-  const row = await ownLead(app, actor, id).catch(() => undefined);
-  if (!row?.document_file || !row.document_name) throw notFound('Attachment not found.');
+  const row = await ownLead(app, actor, id, 'Attachment not found.');
+  if (!row.document_file || !row.document_name) throw notFound('Attachment not found.');
   return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
 }
 

@@ -172,9 +172,9 @@ export async function listEnquiries(app: AppContext, userId: number, kind: Enqui
 }
 
 /** One of the user's own enquiries; anybody else's is not found (404, never a 403 that says it exists). */
-async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<EnquiryRow> {
+async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number, missing = 'Enquiry not found.'): Promise<EnquiryRow> {
   const row = await app.repos.enquiries.findEnquiry(kind, id);
-  if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(404, 'Enquiry not found.');
+  if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(404, missing);
   return row;
 }
 
@@ -195,7 +195,7 @@ export async function answerEnquiry(app: AppContext, userId: number, kind: Enqui
 
 /** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
 export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Download> {
-  const row = await ownEnquiry(app, userId, kind, id).catch(() => undefined);
-  if (!row?.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
+  const row = await ownEnquiry(app, userId, kind, id, 'Attachment not found.');
+  if (!row.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
   return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
 }
