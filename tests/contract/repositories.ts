@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { ConflictError } from '../../src/server/db/errors.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
-import type { ListingRef } from '../../src/server/db/rows.ts';
+import type { ListingRef, NewInvoice } from '../../src/server/db/rows.ts';
+import { invoiceNumber, priceLines } from '../../src/shared/billing.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
 import { saveReview } from '../../src/server/engagement/reviews.ts';
 
@@ -651,6 +652,46 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         await saveReview(repos, { listing: { type: 'profile', id: made.id }, userId: fan, reviewerName: 'Fan', rating: 4, content: 'Good.', mediaIds: [] });
         expect((await repos.insights.findReviewTimes([{ type: 'profile', id: made.id }], since, until)).map((row) => row.rating)).toEqual([4]);
         expect(await repos.insights.findEnquiryTimes(owner, [{ type: 'profile', id: made.id }], since, until)).toEqual([]);
+      });
+    });
+
+    describe('invoices (issue 27)', () => {
+      const newInvoice = (userId: number, year: number, total = 8900): NewInvoice => {
+        const priced = priceLines([{ description: 'GOLD monthly', quantity: 1, unit_sen: total }], 600);
+        return {
+          kind: 'invoice', correctsInvoiceId: null, userId, profileId: null, seller: { name: 'Yellow Pages Malaysia', sst_registration: 'W10-1808-32000001' },
+          buyer: { name: 'Kedai Kopi' }, sstRateBp: 600, ...priced, year, dueAt: '2099-01-01T00:00:00.000Z',
+        };
+      };
+
+      it('numbers invoices without gaps or duplicates per year, under concurrent issuing, and a rolled-back one gives its number back', async () => {
+        const buyer = await newUser();
+        const year = 3001;
+        const issued = await Promise.all(Array.from({ length: 12 }, () => repos.invoices.issueInvoice(newInvoice(buyer, year))));
+        expect(issued.map((invoice) => invoice.number).sort()).toEqual(Array.from({ length: 12 }, (_, index) => invoiceNumber(year, index + 1)));
+        await expect(repos.transaction(async (tx) => {
+          await tx.invoices.issueInvoice(newInvoice(buyer, year));
+          throw new Error('payment setup failed');
+        })).rejects.toThrow('payment setup failed');
+        expect((await repos.invoices.issueInvoice(newInvoice(buyer, year))).number).toBe(invoiceNumber(year, 13));
+        expect((await repos.invoices.issueInvoice(newInvoice(buyer, year + 1))).number).toBe(invoiceNumber(year + 1, 1));
+        // A total that is not its subtotal plus SST is refused by the database itself.
+        await expect(repos.invoices.issueInvoice({ ...newInvoice(buyer, year), total_sen: 1 })).rejects.toThrow();
+        expect((await repos.invoices.issueInvoice(newInvoice(buyer, year))).number).toBe(invoiceNumber(year, 14));
+      });
+
+      it('reads an invoice with its lines, and a user\'s invoices newest first', async () => {
+        const buyer = await newUser();
+        const first = await repos.invoices.issueInvoice(newInvoice(buyer, 2026));
+        clock.advance(1000);
+        const second = await repos.invoices.issueInvoice(newInvoice(buyer, 2026, 89900));
+        expect(await repos.invoices.findInvoice(second.id)).toMatchObject({
+          number: second.number, status: 'issued', kind: 'invoice', user_id: buyer, sst_rate_bp: 600, subtotal_sen: 89900, sst_sen: 5394, total_sen: 95294,
+          seller: { sst_registration: 'W10-1808-32000001' }, lines: [{ description: 'GOLD monthly', quantity: 1, unit_sen: 89900, amount_sen: 89900, sst_sen: 5394 }],
+        });
+        expect((await repos.invoices.findInvoices(buyer, 10)).map((invoice) => invoice.id)).toEqual([second.id, first.id]);
+        expect(await repos.invoices.findInvoices(await newUser(), 10)).toEqual([]);
+        expect(await repos.invoices.findInvoice(999_999_999)).toBeUndefined();
       });
     });
 

@@ -13,7 +13,7 @@ import type {
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
-  AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
+  AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -378,6 +378,15 @@ export interface InsightsRepository {
   addImpressions(day: string, posts: readonly { postId: number; count: number }[], terms: readonly { postId: number; term: string; count: number }[]): Promise<void>;
 }
 
+/** Invoices and credit notes (issue 27): issued with gap-free numbers per year, never edited. */
+export interface InvoiceRepository {
+  /** Issues an invoice with the year's next number, in one transaction with its lines; answers its id and number. */
+  issueInvoice(invoice: NewInvoice): Promise<{ id: number; number: string }>;
+  findInvoice(id: number): Promise<InvoiceRow | undefined>;
+  /** A user's invoices, newest first. */
+  findInvoices(userId: number, limit: number): Promise<InvoiceRow[]>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -399,6 +408,7 @@ export interface Repositories {
   advertiser: AdvertiserRepository;
   leads: LeadRepository;
   insights: InsightsRepository;
+  invoices: InvoiceRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

@@ -5,6 +5,7 @@
 import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
+import type { InvoiceLine } from '../../shared/billing.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
@@ -764,4 +765,42 @@ export interface InsightListingRow {
   slug: string;
   /** The business it belongs to (a profile's own id). */
   profile_id: number;
+}
+
+/** An invoice or credit note to issue (issue 27): its parties as printed, its priced lines and totals (shared/billing.ts). */
+export interface NewInvoice {
+  kind: 'invoice' | 'credit_note';
+  correctsInvoiceId: number | null;
+  userId: number;
+  profileId: number | null;
+  seller: Record<string, unknown>;
+  buyer: Record<string, unknown>;
+  sstRateBp: number;
+  lines: InvoiceLine[];
+  subtotal_sen: number;
+  sst_sen: number;
+  total_sen: number;
+  /** The year its number counts in (Malaysian calendar year of issue). */
+  year: number;
+  dueAt: string;
+}
+
+export interface InvoiceRow {
+  id: number;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  corrects_invoice_id: number | null;
+  user_id: number | null;
+  profile_id: number | null;
+  status: 'issued' | 'paid' | 'void';
+  seller: Record<string, unknown>;
+  buyer: Record<string, unknown>;
+  sst_rate_bp: number;
+  subtotal_sen: number;
+  sst_sen: number;
+  total_sen: number;
+  issued_at: string;
+  due_at: string;
+  paid_at: string | null;
+  lines: InvoiceLine[];
 }

@@ -181,6 +181,42 @@ export interface HomeCategoriesTable {
   position: number;
 }
 
+export interface InvoiceLinesTable {
+  invoice_id: number;
+  position: number;
+  description: string;
+  quantity: number;
+  unit_sen: number;
+  amount_sen: number;
+  sst_sen: number;
+}
+
+export interface InvoiceNumbersTable {
+  year: Generated<number>;
+  last: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  sequence: number;
+  kind: Generated<string>;
+  corrects_invoice_id: number | null;
+  user_id: number | null;
+  profile_id: number | null;
+  status: Generated<string>;
+  seller: string;
+  buyer: string;
+  sst_rate_bp: number;
+  subtotal_sen: number;
+  sst_sen: number;
+  total_sen: number;
+  issued_at: string;
+  due_at: string;
+  paid_at: string | null;
+}
+
 export interface JobDetailsTable {
   post_id: Generated<number>;
   level: string;
@@ -634,6 +670,9 @@ export interface Tables {
   follows: FollowsTable;
   hireme_details: HiremeDetailsTable;
   home_categories: HomeCategoriesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_numbers: InvoiceNumbersTable;
+  invoices: InvoicesTable;
   job_details: JobDetailsTable;
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;

@@ -16,6 +16,7 @@ import * as engagement from './engagement.ts';
 import * as enquiries from './enquiries.ts';
 import * as follows from './follows.ts';
 import * as insights from './insights.ts';
+import * as invoices from './invoices.ts';
 import * as jobs from './jobs.ts';
 import * as leads from './leads.ts';
 import * as outbox from './outbox.ts';
@@ -302,6 +303,11 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
         await insights.addPostImpressions(db, day, posts);
         await insights.addSearchTerms(db, day, terms);
       }),
+    },
+    invoices: {
+      issueInvoice: (invoice) => change((db) => invoices.issueInvoice(db, invoice, now())),
+      findInvoice: (id) => read((db) => invoices.findInvoice(db, id)),
+      findInvoices: (userId, limit) => read((db) => invoices.findInvoices(db, userId, limit)),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),
