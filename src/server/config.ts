@@ -71,6 +71,21 @@ const EnvSchema = z.object({
   MAIL_FROM: z.email().default('no-reply@yellowpages.my'),
   /** Where enquiries about listings without a contact e-mail go, for the team to pass on by phone. */
   ENQUIRY_INBOX: z.email().default('enquiries@yellowpages.my'),
+  /** The seller printed on invoices (issue 27, decision 0023): name, address, SST registration number. */
+  SELLER_NAME: z.string().min(1).default('Yellow Pages Malaysia Sdn. Bhd.'),
+  SELLER_ADDRESS: z.string().min(1).default('Level 10, Menara YP, Jalan Sultan Ismail, 50250 Kuala Lumpur'),
+  SELLER_SST_NO: z.string().min(1).default('W10-1808-32000001'),
+  /** SST rates by date: `YYYY-MM-DD=percent` pairs, oldest first (spec §9: 6%). Each invoice stores the rate it used. */
+  SST_RATES: z.string().default('2018-09-01=6').transform((value, context) => {
+    const schedule = value.split(',').map((pair) => /^(\d{4}-\d{2}-\d{2})=(\d{1,2}(?:\.\d{1,2})?)$/.exec(pair.trim()));
+    if (schedule.some((match) => !match)) {
+      context.addIssue({ code: 'custom', message: 'SST_RATES is a comma list of YYYY-MM-DD=percent, oldest first.' });
+      return z.NEVER;
+    }
+    return schedule.map((match) => [match![1]!, Math.round(Number(match![2]) * 100)] as const);
+  }),
+  /** Where a bank transfer goes (the default payment method). */
+  BANK_TRANSFER_ACCOUNT: z.string().min(1).default('Maybank 5140 1234 5678, Yellow Pages Malaysia Sdn. Bhd.'),
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
@@ -141,6 +156,8 @@ export type Config = {
   jobRunner: 'in-process' | 'off';
   mailFrom: string;
   enquiryInbox: string;
+  /** Who sells, the SST rates by date (basis points) and where bank transfers go (issue 27). */
+  billing: { sellerName: string; sellerAddress: string; sstRegistration: string; sstRates: readonly (readonly [string, number])[]; bankAccount: string };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
@@ -211,6 +228,10 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     outboxDir: resolvePath(OUTBOX_DIR),
     mailFrom: MAIL_FROM,
     enquiryInbox: ENQUIRY_INBOX,
+    billing: {
+      sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
+      sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
+    },
     advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),
     social: {
       google: settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET ? {

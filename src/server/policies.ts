@@ -59,6 +59,11 @@ export function canReadLead(actor: Actor, enquiry: Pick<EnquiryRow, 'owner_user_
   return enquiry.owner_user_id !== null && enquiry.owner_user_id === actor.id;
 }
 
+/** An invoice (and its PDF) is read by its buyer only (issue 27). */
+export function canReadInvoice(actor: Actor, invoice: { user_id: number | null }): boolean {
+  return invoice.user_id !== null && invoice.user_id === actor.id;
+}
+
 /** An uploaded image as a form may name it: who sent it, whether a form uses it, and the review it is on, if any. */
 export interface UploadedImageUse {
   owner_user_id: number | null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addMonths } from '../../src/server/advertiser/billing.ts';
 import { invoiceNumber, planPriceSen, priceLines, sstOf, sstRateOn } from '../../src/shared/billing.ts';
 
 /** Worked examples: amount (sen), rate (basis points), SST (sen), worked by hand. */
@@ -52,5 +53,14 @@ describe('plan prices and invoice numbers', () => {
   it('are spec §9\'s prices in sen, and YP-year-six digits', () => {
     expect([planPriceSen('GOLD', 'monthly'), planPriceSen('SILVER', 'yearly'), planPriceSen('BRONZE', 'monthly')]).toEqual([8900, 49900, 2900]);
     expect(invoiceNumber(2026, 123)).toBe('YP-2026-000123');
+  });
+});
+
+describe('billing periods', () => {
+  it('run calendar months: the 31st of a shorter month falls on its last day, and a year from 29 February on the 28th', () => {
+    expect(addMonths('2026-01-31T10:00:00.000Z', 1)).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths('2026-11-24T16:00:00.000Z', 1)).toBe('2026-12-24T16:00:00.000Z');
+    expect(addMonths('2028-02-29T00:00:00.000Z', 12)).toBe('2029-02-28T00:00:00.000Z');
+    expect(addMonths('2026-12-15T00:00:00.000Z', 12)).toBe('2027-12-15T00:00:00.000Z');
   });
 });

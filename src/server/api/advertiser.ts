@@ -17,6 +17,7 @@ import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, withMultipart } from '../uploads/pipeline.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';
+import { billingRoutes } from './advertiser-billing.ts';
 import { insightRoutes } from './advertiser-insights.ts';
 import { leadRoutes } from './advertiser-leads.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
@@ -36,6 +37,7 @@ export function advertiserRoutes(app: AppContext) {
   api.use('*', signedIn);
   api.route('/', leadRoutes(app));
   api.route('/', insightRoutes(app));
+  api.route('/', billingRoutes(app));
   api.get('/dashboard', async (c) => c.json({ data: await dashboard(app, await advertiserOf(app, c)) }));
 
   // Claims: where a code can go (masked), a claim by code or by document, and the code's check.

@@ -385,6 +385,16 @@ export interface InvoiceRepository {
   findInvoice(id: number): Promise<InvoiceRow | undefined>;
   /** A user's invoices, newest first. */
   findInvoices(userId: number, limit: number): Promise<InvoiceRow[]>;
+  findInvoiceIdByNumber(number: string): Promise<number | undefined>;
+  /** A paid subscription of the business still waiting for its first invoice. */
+  findPendingSubscription(profileId: number): Promise<{ id: number; invoice_id: number | null } | undefined>;
+  /** Issues the invoice of a paid subscription's first period and writes the subscription, pending, in one transaction. */
+  subscribe(subscription: Omit<SubscriptionRow, 'id' | 'tokens_used' | 'kind'> & { period: string }, invoice: NewInvoice): Promise<{ subscriptionId: number; invoiceId: number; number: string }>;
+  /**
+   * Marks an issued invoice paid and its subscription active, and gives businesses whose paid period runs now its plan
+   * (cache and search index included); false when the invoice was not waiting for payment.
+   */
+  markPaid(invoiceId: number): Promise<boolean>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */

@@ -583,6 +583,9 @@ export interface SubscriptionsTable {
   tokens: number;
   tokens_used: Generated<number>;
   created_at: string;
+  status: Generated<string>;
+  period: string | null;
+  invoice_id: number | null;
 }
 
 export interface UploadsTable {

@@ -269,3 +269,10 @@ export interface EditableProfile {
   documents: { doc: { file: string }; original_filename: string }[];
   history: { field: string; from: string | null; to: string | null; review: string; created_at: string }[];
 }
+
+/** POST subscriptions (issue 27): a paid plan for a business, monthly or yearly. */
+export const SubscribeSchema = z.object({
+  profile_id: z.coerce.number({ error: 'Choose a business.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  plan: z.enum(PAID_PLANS, { error: 'Choose GOLD, SILVER or BRONZE.' }),
+  period: z.enum(['monthly', 'yearly'], { error: 'Choose monthly or yearly.' }),
+});

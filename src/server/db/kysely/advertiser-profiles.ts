@@ -153,9 +153,9 @@ const subscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
   starts_at: row.starts_at as string, ends_at: row.ends_at as string, tokens: count(row.tokens), tokens_used: count(row.tokens_used),
 });
 
-/** The subscription running at `now`, if any. */
+/** The subscription running at `now`, if any (a paid one only once its invoice is paid: `active`). */
 export async function currentSubscription(db: QueryDb, profileId: number, now: string): Promise<SubscriptionRow | undefined> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('profile_id', '=', profileId)
+  const row = await db.selectFrom('subscriptions').selectAll().where('profile_id', '=', profileId).where('status', '=', 'active')
     .where('starts_at', '<=', now).where('ends_at', '>', now).orderBy('ends_at', 'desc').limit(1).executeTakeFirst();
   return row && subscriptionRow(row);
 }
@@ -185,13 +185,56 @@ export async function endSubscriptions(db: QueryDb, now: string): Promise<number
   const ended = await db.selectFrom('profiles as pr').select('pr.id').where('pr.plan', '!=', 'FREE')
     .where((eb) => eb.exists(eb.selectFrom('subscriptions as s').select('s.id').whereRef('s.profile_id', '=', 'pr.id')))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions as s').select('s.id').whereRef('s.profile_id', '=', 'pr.id')
-      .where('s.starts_at', '<=', now).where('s.ends_at', '>', now))))
+      .where('s.status', '=', 'active').where('s.starts_at', '<=', now).where('s.ends_at', '>', now))))
     .execute();
   const ids = ended.map((row) => Number(row.id));
-  if (ids.length === 0) return [];
-  await db.updateTable('profiles').set({ plan: 'FREE', updated_at: now }).where('id', 'in', ids).execute();
-  const posts = await db.updateTable('posts').set({ plan: 'FREE' }).where('profile_id', 'in', ids).returning('id').execute();
-  return posts.map((row) => Number(row.id));
+  const posts = ids.length === 0 ? [] : (await (async () => {
+    await db.updateTable('profiles').set({ plan: 'FREE', updated_at: now }).where('id', 'in', ids).execute();
+    return db.updateTable('posts').set({ plan: 'FREE' }).where('profile_id', 'in', ids).returning('id').execute();
+  })());
+  return [...posts.map((row) => Number(row.id)), ...await startDueSubscriptions(db, now)];
+}
+
+/**
+ * Profiles whose running active subscription (a paid period that began after a trial, or was paid for) names another
+ * plan than the profile has take its plan, with their live and draft ads; returns the ads' ids (to reindex).
+ */
+async function startDueSubscriptions(db: QueryDb, now: string): Promise<number[]> {
+  const due = await db.selectFrom('subscriptions as s').innerJoin('profiles as pr', 'pr.id', 's.profile_id')
+    .select(['s.profile_id', 's.plan']).where('s.status', '=', 'active').where('s.starts_at', '<=', now).where('s.ends_at', '>', now)
+    .whereRef('pr.plan', '!=', 's.plan').execute();
+  const ids: number[] = [];
+  for (const { profile_id: profileId, plan } of due) {
+    await db.updateTable('profiles').set({ plan, updated_at: now }).where('id', '=', profileId).execute();
+    const posts = await db.updateTable('posts').set({ plan }).where('profile_id', '=', profileId).where('status', 'in', ['active', 'draft']).returning('id').execute();
+    ids.push(...posts.map((row) => Number(row.id)));
+  }
+  return ids;
+}
+
+/** A paid subscription waiting for its first invoice (one per business at a time). */
+export async function findPendingSubscription(db: QueryDb, profileId: number): Promise<{ id: number; invoice_id: number | null } | undefined> {
+  const row = await db.selectFrom('subscriptions').select(['id', 'invoice_id']).where('profile_id', '=', profileId).where('status', '=', 'pending').executeTakeFirst();
+  return row && { id: Number(row.id), invoice_id: row.invoice_id === null ? null : Number(row.invoice_id) };
+}
+
+/** Writes a paid subscription as pending, for its invoice. */
+export async function insertPendingSubscription(db: QueryDb, subscription: Omit<SubscriptionRow, 'id' | 'tokens_used' | 'kind'> & { period: string; invoiceId: number }, now: string): Promise<number> {
+  const { invoiceId, ...row } = subscription;
+  const { id } = await db.insertInto('subscriptions').values({ ...row, kind: 'paid', status: 'pending', invoice_id: invoiceId, created_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+/**
+ * Marks an issued invoice paid and makes the subscription it bills active; the plan applies when its period runs (at
+ * once, or when the trial before it ends). False when the invoice was not waiting for payment (paid twice: once).
+ */
+export async function markInvoicePaid(db: QueryDb, invoiceId: number, now: string): Promise<boolean> {
+  const paid = await db.updateTable('invoices').set({ status: 'paid', paid_at: now }).where('id', '=', invoiceId).where('status', '=', 'issued').executeTakeFirst();
+  if (Number(paid.numUpdatedRows) !== 1) return false;
+  await db.updateTable('subscriptions').set({ status: 'active' }).where('invoice_id', '=', invoiceId).where('status', '=', 'pending').execute();
+  return true;
 }
 
 /** A town by its name and its state's (either case), with its centre. */

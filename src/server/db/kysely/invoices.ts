@@ -58,3 +58,8 @@ export async function findInvoices(db: QueryDb, userId: number, limit: number): 
   const rows = await db.selectFrom('invoices').select(invoiceColumns).where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return withLines(db, rows);
 }
+
+export async function findInvoiceIdByNumber(db: QueryDb, number: string): Promise<number | undefined> {
+  const row = await db.selectFrom('invoices').select('id').where('number', '=', number).executeTakeFirst();
+  return row && Number(row.id);
+}

@@ -308,6 +308,19 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       issueInvoice: (invoice) => change((db) => invoices.issueInvoice(db, invoice, now())),
       findInvoice: (id) => read((db) => invoices.findInvoice(db, id)),
       findInvoices: (userId, limit) => read((db) => invoices.findInvoices(db, userId, limit)),
+      findInvoiceIdByNumber: (number) => read((db) => invoices.findInvoiceIdByNumber(db, number)),
+      findPendingSubscription: (profileId) => read((db) => advertiser.findPendingSubscription(db, profileId)),
+      subscribe: (subscription, invoice) => write(async (db) => {
+        const issued = await invoices.issueInvoice(db, invoice, now());
+        const subscriptionId = await advertiser.insertPendingSubscription(db, { ...subscription, invoiceId: issued.id }, now());
+        return { subscriptionId, invoiceId: issued.id, number: issued.number };
+      }),
+      markPaid: (invoiceId) => write(async (db, index) => {
+        if (!(await advertiser.markInvoicePaid(db, invoiceId, now()))) return false;
+        const posts = await advertiser.endSubscriptions(db, now());
+        await index.reindexPosts(posts);
+        return true;
+      }),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

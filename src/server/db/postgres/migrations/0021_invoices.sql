@@ -41,3 +41,8 @@ CREATE TABLE invoice_lines (
   PRIMARY KEY (invoice_id, position),
   CHECK (amount_sen = quantity * unit_sen)
 );
+
+ALTER TABLE subscriptions ADD COLUMN status text NOT NULL DEFAULT 'active' CHECK (status IN ('pending', 'active', 'cancelled'));
+ALTER TABLE subscriptions ADD COLUMN period text CHECK (period IN ('monthly', 'yearly'));
+ALTER TABLE subscriptions ADD COLUMN invoice_id bigint REFERENCES invoices(id);
+CREATE INDEX subscriptions_invoice ON subscriptions(invoice_id) WHERE invoice_id IS NOT NULL;

@@ -47,3 +47,9 @@ CREATE TABLE invoice_lines (
   PRIMARY KEY (invoice_id, position),
   CHECK (amount_sen = quantity * unit_sen)
 ) WITHOUT ROWID;
+
+-- A paid subscription waits as 'pending' until its first invoice is paid; trials and paid ones are 'active'.
+ALTER TABLE subscriptions ADD COLUMN status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('pending', 'active', 'cancelled'));
+ALTER TABLE subscriptions ADD COLUMN period TEXT CHECK (period IN ('monthly', 'yearly'));
+ALTER TABLE subscriptions ADD COLUMN invoice_id INTEGER REFERENCES invoices(id);
+CREATE INDEX subscriptions_invoice ON subscriptions(invoice_id) WHERE invoice_id IS NOT NULL;

@@ -1,0 +1,26 @@
+/**
+ * `npm run billing`: billing by hand until the operator console has its screen (issue 27).
+ *
+ *   npm run billing -- mark-paid YP-2026-000123   # a bank transfer arrived: the invoice is paid, its plan starts
+ */
+import { parseArgs } from 'node:util';
+import { markPaidByNumber } from '../src/server/advertiser/billing.ts';
+import { createAppContext } from '../src/server/app-context.ts';
+import { databaseConfigFromArgs } from './database-args.ts';
+
+const { positionals } = parseArgs({
+  args: process.argv.slice(2), allowPositionals: true, strict: false, options: { database: { type: 'string' }, 'database-url': { type: 'string' } },
+});
+const [command, number] = positionals;
+const app = await createAppContext({ ...databaseConfigFromArgs(), searchWorkers: 0, pageCacheBytes: 0 }, { timers: false });
+try {
+  if (command !== 'mark-paid' || !number) throw new Error('Usage: npm run billing -- mark-paid INVOICE_NUMBER');
+  const paid = await markPaidByNumber(app, number);
+  console.log(paid ? `${number} is paid; its plan starts when its period does.` : `${number} was not waiting for payment (already paid or void): nothing changed.`);
+  await app.outbox.settled();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await app.close();
+}
