@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
+import type { InvoiceView } from '../shared/billing.ts';
 import type { Insights } from '../shared/insights.ts';
 import type { Lead, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
 import type {
@@ -130,3 +131,9 @@ export const reportReview = (id: number, body: { reason: string; description: st
 export const insights = (query: Record<string, string>) => api.get('advertiser/insights', { searchParams: query }).json<Data<Insights>>();
 /** Where a CSV of the same query downloads from (a link, not a call). */
 export const csvUrl = (path: 'leads.csv' | 'insights.csv', query: Record<string, string>) => `/api/advertiser/${path}?${new URLSearchParams(query).toString()}`;
+
+// Packages and billing (issue 27).
+export type { InvoiceView as Invoice } from '../shared/billing.ts';
+export const invoices = () => api.get('advertiser/invoices').json<Data<InvoiceView[]>>();
+export const invoice = (id: number) => api.get(`advertiser/invoices/${id}`).json<Data<InvoiceView>>();
+export const invoicePdfUrl = (id: number) => `/api/advertiser/invoices/${id}.pdf`;

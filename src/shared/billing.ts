@@ -59,3 +59,26 @@ export function sstRateOn(day: string, schedule: readonly (readonly [from: strin
   if (rate === undefined) throw new RangeError(`No SST rate is configured for ${day}.`);
   return rate;
 }
+
+/** An invoice as its buyer reads it (GET invoices/{id}): as issued, with how to pay it while unpaid. */
+export interface InvoiceView {
+  id: number;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  corrects_invoice_id: number | null;
+  profile_id: number | null;
+  status: 'issued' | 'paid' | 'void';
+  seller: { name?: string; address?: string; sst_registration?: string };
+  buyer: { name?: string; company_no?: string | null; contact?: string; email?: string | null };
+  lines: InvoiceLine[];
+  sst_rate_bp: number;
+  /** The rate in percent (6). */
+  sst_rate: number;
+  subtotal_sen: number;
+  sst_sen: number;
+  total_sen: number;
+  issued_at: string;
+  due_at: string;
+  paid_at: string | null;
+  payment: { method: 'bank_transfer'; account: string; reference: string } | null;
+}

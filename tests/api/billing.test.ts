@@ -78,8 +78,13 @@ describe('POST subscriptions', () => {
 
     const list = (await owner.get('/api/advertiser/invoices')).body.data as Invoice[];
     expect(list.map((item) => item.number)).toEqual([invoice.number]);
+    const pdf = await owner.getText(`/api/advertiser/invoices/${invoice.id}.pdf`);
+    expect([pdf.status, pdf.headers.get('content-type'), pdf.headers.get('content-disposition')]).toEqual([200, 'application/pdf', `attachment; filename="${invoice.number}.pdf"`]);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.bytes.length).toBeGreaterThan(1000);
     const rival = await advertiser('Rival');
     expect((await rival.get(`/api/advertiser/invoices/${invoice.id}`)).status).toBe(404);
+    expect((await rival.getText(`/api/advertiser/invoices/${invoice.id}.pdf`)).status).toBe(404);
     expect((await rival.get('/api/advertiser/invoices')).body.data).toEqual([]);
     expect((await rival.post('/api/advertiser/subscriptions', { profile_id: business.id, plan: 'GOLD', period: 'monthly' })).status).toBe(404);
     expect((await browser().get('/api/advertiser/invoices')).status).toBe(401);

@@ -376,4 +376,40 @@ describe('the advertiser site, end to end', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 60_000);
+
+  it('invoices: a plan bought issues its invoice, shown as a page (axe, 390 px) with its PDF', async () => {
+    const { business } = owned!;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open('/advertiser');
+    // The choose-and-pay screens come later (issue 27): the plan is bought through the API with this page's session.
+    const bought = await page.evaluate(async (profileId) => {
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch('/api/advertiser/subscriptions', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify({ profile_id: profileId, plan: 'GOLD', period: 'yearly' }),
+      });
+      return { status: response.status, body: await response.json() as { data: { invoice: { id: number; number: string } } } };
+    }, business.id);
+    expect(bought.status).toBe(201);
+    const { id, number } = bought.body.data.invoice;
+    await open('/advertiser/invoices');
+    await page.getByTestId('invoices').getByRole('link', { name: number }).click();
+    await page.waitForURL(`${baseUrl}/advertiser/invoices/${id}`);
+    await hydrated(page);
+    await page.getByTestId('invoice').waitFor();
+    expect(await page.getByTestId('invoice-totals').innerText()).toMatch(/Subtotal\s*RM899\.00\s*SST 6%\s*RM53\.94\s*Total\s*RM952\.94/);
+    expect(await page.getByTestId('invoice-status').innerText()).toBe('Unpaid');
+    await expectNoViolations('invoice');
+    const pdf = await page.evaluate(async (invoiceId) => {
+      const response = await fetch(`/api/advertiser/invoices/${invoiceId}.pdf`);
+      return { type: response.headers.get('content-type'), start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) };
+    }, id);
+    expect(pdf).toEqual({ type: 'application/pdf', start: '%PDF-' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/advertiser/invoices', `/advertiser/invoices/${id}`]) {
+      await open(path);
+      await page.locator('[data-testid="invoices"], [data-testid="invoice"]').first().waitFor();
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 });

@@ -4,7 +4,7 @@
  * paid; a period bought during the trial starts when the trial ends. Invoices are the buyer's only (404 for anyone
  * else). Until the payment providers land, a bank transfer is marked paid from the command line (`npm run billing`).
  */
-import { planPriceSen, priceLines, sstRateOn, type BillingPeriod } from '../../shared/billing.ts';
+import { planPriceSen, priceLines, sstRateOn, type BillingPeriod, type InvoiceView } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { planLimits, type PaidPlan } from '../../shared/plans.ts';
 import { SubscribeSchema } from '../../shared/schemas/advertiser.ts';
@@ -13,6 +13,7 @@ import type { InvoiceRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { canReadInvoice, type Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
+import { invoicePdf } from './invoice-pdf.ts';
 
 /** An invoice is due this long after it is issued. */
 const DUE_DAYS = 14;
@@ -31,12 +32,12 @@ export function addMonths(iso: string, months: number): string {
 const PERIOD_WORDS: Record<BillingPeriod, string> = { monthly: 'monthly', yearly: 'yearly' };
 
 /** An invoice as its buyer reads it (the API's JSON), with how to pay an unpaid one by bank transfer. */
-export function invoiceJson(app: AppContext, invoice: InvoiceRow) {
+export function invoiceJson(app: AppContext, invoice: InvoiceRow): InvoiceView {
   const { user_id: _user, ...rest } = invoice;
   return {
     ...rest,
     sst_rate: invoice.sst_rate_bp / 100,
-    payment: invoice.status === 'issued' ? { method: 'bank_transfer', account: app.config.billing.bankAccount, reference: invoice.number } : null,
+    payment: invoice.status === 'issued' ? { method: 'bank_transfer' as const, account: app.config.billing.bankAccount, reference: invoice.number } : null,
   };
 }
 
@@ -86,11 +87,21 @@ export async function listInvoices(app: AppContext, actor: Actor) {
   return (await app.repos.invoices.findInvoices(actor.id, 100)).map((invoice) => invoiceJson(app, invoice));
 }
 
-/** GET invoices/{id}: one of the advertiser's own; anybody else's is a 404. */
-export async function getInvoice(app: AppContext, actor: Actor, id: number) {
+async function ownInvoice(app: AppContext, actor: Actor, id: number): Promise<InvoiceRow> {
   const invoice = await app.repos.invoices.findInvoice(id);
   if (!invoice || !canReadInvoice(actor, invoice)) throw notFound('No such invoice.');
-  return invoiceJson(app, invoice);
+  return invoice;
+}
+
+/** GET invoices/{id}: one of the advertiser's own; anybody else's is a 404. */
+export async function getInvoice(app: AppContext, actor: Actor, id: number) {
+  return invoiceJson(app, await ownInvoice(app, actor, id));
+}
+
+/** GET invoices/{id}.pdf: the same invoice as a PDF. */
+export async function invoicePdfOf(app: AppContext, actor: Actor, id: number): Promise<{ number: string; pdf: Buffer }> {
+  const invoice = await ownInvoice(app, actor, id);
+  return { number: invoice.number, pdf: await invoicePdf(invoice) };
 }
 
 /** `npm run billing -- mark-paid NUMBER`: a bank transfer arrived; false when that invoice was not waiting for it. */

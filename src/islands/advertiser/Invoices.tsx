@@ -1,0 +1,91 @@
+/**
+ * /advertiser/invoices and /advertiser/invoices/{id} (issue 27): the advertiser's invoices, newest first, and one
+ * invoice as issued: seller with its SST registration, buyer, lines with their SST, totals, how to pay it while unpaid,
+ * and its PDF.
+ */
+import { useEffect, useState } from 'react';
+import { errorBody } from '../../client/api.ts';
+import * as calls from '../../client/advertiser-calls.ts';
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import { reportFailure } from '../forms.tsx';
+import { AdvertiserOnly, ringgitText } from './gate.tsx';
+
+const STATUS = { issued: 'Unpaid', paid: 'Paid', void: 'Void' } as const;
+const day = (iso: string) => malaysiaToday(Date.parse(iso));
+
+function InvoiceList() {
+  const [list, setList] = useState<calls.Invoice[] | null>(null);
+  useEffect(() => {
+    calls.invoices().then(({ data }) => setList(data), (error: unknown) => reportFailure(error, () => undefined));
+  }, []);
+  if (!list) return <p role="status">Loading…</p>;
+  if (list.length === 0) return <p className="panel">No invoices yet.</p>;
+  return (
+    <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white" data-testid="invoices">
+      {list.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+          <a href={`/advertiser/invoices/${item.id}`} className="font-semibold text-blue-800 hover:underline">{item.number}</a>
+          <span className="text-sm">{day(item.issued_at)} · {ringgitText(item.total_sen)} · {STATUS[item.status]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function InvoiceView({ id }: { id: number }) {
+  const [item, setItem] = useState<calls.Invoice | null | 'missing'>(null);
+  useEffect(() => {
+    calls.invoice(id).then(({ data }) => setItem(data), (error: unknown) => {
+      if (errorBody(error).status === 404) setItem('missing');
+      else reportFailure(error, () => undefined);
+    });
+  }, [id]);
+  if (item === null) return <p role="status">Loading…</p>;
+  if (item === 'missing') return <p className="panel" data-testid="not-found">This invoice does not exist, or it is not yours.</p>;
+  return (
+    <article className="panel space-y-4" data-testid="invoice">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-xl font-bold">{item.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} {item.number}</h2>
+          <p className="text-sm">Issued {day(item.issued_at)} · Due {day(item.due_at)}{item.paid_at ? ` · Paid ${day(item.paid_at)}` : ''}</p>
+        </div>
+        <span className="rounded bg-gray-100 px-2 py-0.5 text-sm font-bold" data-testid="invoice-status">{STATUS[item.status]}</span>
+      </header>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="seller-heading">
+          <h3 id="seller-heading" className="font-semibold">Seller</h3>
+          <p>{item.seller.name}</p><p className="text-sm">{item.seller.address}</p>
+          <p className="text-sm">SST registration: {item.seller.sst_registration}</p>
+        </section>
+        <section aria-labelledby="buyer-heading">
+          <h3 id="buyer-heading" className="font-semibold">Bill to</h3>
+          <p className="break-words">{item.buyer.name}</p>
+          {item.buyer.company_no && <p className="text-sm">Company no.: {item.buyer.company_no}</p>}
+          <p className="break-words text-sm">{item.buyer.contact}{item.buyer.email ? `, ${item.buyer.email}` : ''}</p>
+        </section>
+      </div>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Invoice lines">
+        <table className="w-full text-sm">
+          <thead><tr className="text-left"><th scope="col">Description</th><th scope="col" className="text-right">Qty</th><th scope="col" className="text-right">Amount</th><th scope="col" className="text-right">SST {item.sst_rate}%</th></tr></thead>
+          <tbody>
+            {item.lines.map((line, index) => (
+              <tr key={index} className="border-t border-gray-100"><td className="break-words">{line.description}</td><td className="text-right">{line.quantity}</td>
+                <td className="text-right">{ringgitText(line.amount_sen)}</td><td className="text-right">{ringgitText(line.sst_sen)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ml-auto w-full max-w-xs text-sm" data-testid="invoice-totals">
+        <div className="flex justify-between"><dt>Subtotal</dt><dd>{ringgitText(item.subtotal_sen)}</dd></div>
+        <div className="flex justify-between"><dt>SST {item.sst_rate}%</dt><dd>{ringgitText(item.sst_sen)}</dd></div>
+        <div className="flex justify-between font-bold"><dt>Total</dt><dd>{ringgitText(item.total_sen)}</dd></div>
+      </dl>
+      {item.payment && <p className="rounded bg-amber-50 p-3 text-sm">Pay by bank transfer to {item.payment.account}, quoting <strong>{item.payment.reference}</strong>. Your plan starts once it is paid.</p>}
+      <p><a href={calls.invoicePdfUrl(item.id)} className="link" download>Download PDF</a></p>
+    </article>
+  );
+}
+
+export default function Invoices({ id }: { id?: number }) {
+  return <AdvertiserOnly>{id ? <InvoiceView id={id} /> : <InvoiceList />}</AdvertiserOnly>;
+}
