@@ -5,7 +5,7 @@
 import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
-import type { InvoiceLine } from '../../shared/billing.ts';
+import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
@@ -785,22 +785,9 @@ export interface NewInvoice {
   dueAt: string;
 }
 
-export interface InvoiceRow {
-  id: number;
-  number: string;
-  kind: 'invoice' | 'credit_note';
-  corrects_invoice_id: number | null;
+/** An invoice as stored: what its buyer reads (InvoiceView) without the derived fields, with the buyer's account. */
+export interface InvoiceRow extends Omit<InvoiceView, 'sst_rate' | 'payment' | 'seller' | 'buyer'> {
   user_id: number | null;
-  profile_id: number | null;
-  status: 'issued' | 'paid' | 'void';
   seller: Record<string, unknown>;
   buyer: Record<string, unknown>;
-  sst_rate_bp: number;
-  subtotal_sen: number;
-  sst_sen: number;
-  total_sen: number;
-  issued_at: string;
-  due_at: string;
-  paid_at: string | null;
-  lines: InvoiceLine[];
 }
