@@ -3,6 +3,7 @@ import { markPaidByNumber } from '../../src/server/advertiser/billing.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { decodedMail, messagesTo } from '../helpers/session-client.ts';
 
 /**
  * Packages bought (issue 27, first steps): a paid plan issues its first invoice at once, with SST on its own line of the
@@ -10,8 +11,9 @@ import { advertiserHelpers } from '../helpers/advertisers.ts';
  * An advertiser never sees another's invoices.
  */
 const accounts = useAccountsApp('billing');
-const { copy, clock, browser } = accounts;
-const { advertiser, claimBusiness } = advertiserHelpers(accounts);
+const { copy, clock, browser, outbox } = accounts;
+const { advertiser, claimBusiness, emailOf } = advertiserHelpers(accounts);
+const mailsTo = (to: string) => messagesTo(outbox, to).map(decodedMail);
 const DAY = 86_400_000;
 const skip = new Set<number>();
 
@@ -72,8 +74,15 @@ describe('POST subscriptions', () => {
     expect(bought.status).toBe(201);
     const invoice = (bought.body.data as { invoice: Invoice }).invoice;
     expect(invoice).toMatchObject({ subtotal_sen: 4900, sst_sen: 294, total_sen: 5194 });
+    // Mailed when issued, with how to pay it, and when paid.
+    const issuedMail = mailsTo(emailOf(owner)).at(-1)!;
+    expect(issuedMail).toContain(`Subject: Invoice ${invoice.number}`);
+    expect(issuedMail).toContain('RM51.94');
+    expect(issuedMail).toContain(`/advertiser/invoices/${invoice.id}`);
     expect(await publicPlan(business.slug)).toBe('FREE');
     expect(await markPaidByNumber(copy.app, invoice.number)).toBe(true);
+    await copy.app.outbox.settled();
+    expect(mailsTo(emailOf(owner)).at(-1)).toContain(`Subject: Payment received: ${invoice.number}`);
     expect(await publicPlan(business.slug)).toBe('SILVER');
 
     const list = (await owner.get('/api/advertiser/invoices')).body.data as Invoice[];

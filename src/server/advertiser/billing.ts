@@ -13,6 +13,7 @@ import type { InvoiceRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { canReadInvoice, type Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
+import { invoiceIssuedMail, invoicePaidMail } from './billing-mails.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
 /** An invoice is due this long after it is issued. */
@@ -63,16 +64,21 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   }], rate);
   const user = (await app.repos.users.findUser(actor.id))!;
   const { billing } = app.config;
-  const issued = await app.repos.invoices.subscribe(
-    { profile_id: profile.id, plan, period: request.period, starts_at: startsAt, ends_at: endsAt, tokens: planLimits(plan).tokens ?? 0 },
-    {
-      kind: 'invoice', correctsInvoiceId: null, userId: actor.id, profileId: profile.id,
-      seller: { name: billing.sellerName, address: billing.sellerAddress, sst_registration: billing.sstRegistration },
-      buyer: { name: profile.name, company_no: profile.company_no, contact: user.name, email: user.email },
-      sstRateBp: rate, ...priced, year: Number(today.slice(0, 4)), dueAt: new Date(now + DUE_DAYS * 86_400_000).toISOString(),
-    },
-  );
-  const invoice = (await app.repos.invoices.findInvoice(issued.invoiceId))!;
+  // The invoice, the pending subscription and the mail that sends the invoice: one transaction.
+  const { issued, invoice } = await app.repos.transaction(async (tx) => {
+    const issued = await tx.invoices.subscribe(
+      { profile_id: profile.id, plan, period: request.period, starts_at: startsAt, ends_at: endsAt, tokens: planLimits(plan).tokens ?? 0 },
+      {
+        kind: 'invoice', correctsInvoiceId: null, userId: actor.id, profileId: profile.id,
+        seller: { name: billing.sellerName, address: billing.sellerAddress, sst_registration: billing.sstRegistration },
+        buyer: { name: profile.name, company_no: profile.company_no, contact: user.name, email: user.email },
+        sstRateBp: rate, ...priced, year: Number(today.slice(0, 4)), dueAt: new Date(now + DUE_DAYS * 86_400_000).toISOString(),
+      },
+    );
+    const invoice = (await tx.invoices.findInvoice(issued.invoiceId))!;
+    if (user.email) await app.outbox.queueMail(invoiceIssuedMail(user.email, invoice, app.config.siteUrl, billing.bankAccount), { tx });
+    return { issued, invoice };
+  });
   return {
     data: {
       subscription: { id: issued.subscriptionId, profile_id: profile.id, plan, period: request.period, status: 'pending', starts_at: startsAt, ends_at: endsAt },
@@ -104,9 +110,18 @@ export async function invoicePdfOf(app: AppContext, actor: Actor, id: number): P
   return { number: invoice.number, pdf: await invoicePdf(invoice) };
 }
 
-/** `npm run billing -- mark-paid NUMBER`: a bank transfer arrived; false when that invoice was not waiting for it. */
+/**
+ * `npm run billing -- mark-paid NUMBER`: a bank transfer arrived; the buyer is mailed in the same transaction. False
+ * (and no mail) when that invoice was not waiting for payment.
+ */
 export async function markPaidByNumber(app: AppContext, number: string): Promise<boolean> {
   const id = await app.repos.invoices.findInvoiceIdByNumber(number);
   if (id === undefined) throw notFound(`No invoice ${number}.`);
-  return app.repos.invoices.markPaid(id);
+  return app.repos.transaction(async (tx) => {
+    if (!(await tx.invoices.markPaid(id))) return false;
+    const invoice = (await tx.invoices.findInvoice(id))!;
+    const buyer = invoice.user_id === null ? undefined : await tx.users.findUser(invoice.user_id);
+    if (buyer?.email) await app.outbox.queueMail(invoicePaidMail(buyer.email, invoice, app.config.siteUrl), { tx });
+    return true;
+  });
 }
