@@ -4,7 +4,7 @@
  *   npm run billing -- mark-paid YP-2026-000123   # a bank transfer arrived: the invoice is paid, its plan starts
  */
 import { parseArgs } from 'node:util';
-import { markPaidByNumber } from '../src/server/advertiser/billing.ts';
+import { markPaidByNumber } from '../src/server/billing/payments.ts';
 import { createAppContext } from '../src/server/app-context.ts';
 import { databaseConfigFromArgs } from './database-args.ts';
 

@@ -86,6 +86,14 @@ const EnvSchema = z.object({
   }),
   /** Where a bank transfer goes (the default payment method). */
   BANK_TRANSFER_ACCOUNT: z.string().min(1).default('Maybank 5140 1234 5678, Yellow Pages Malaysia Sdn. Bhd.'),
+  /**
+   * The hosted checkout (Billplz's API v3): its address, the API key, the collection bills go in, and the X Signature
+   * key its callbacks are signed with. Online payment is offered only when all four are set.
+   */
+  BILLPLZ_URL: z.url().optional(),
+  BILLPLZ_API_KEY: z.string().min(1).optional(),
+  BILLPLZ_COLLECTION_ID: z.string().min(1).optional(),
+  BILLPLZ_SIGNATURE_KEY: z.string().min(1).optional(),
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
@@ -157,7 +165,11 @@ export type Config = {
   mailFrom: string;
   enquiryInbox: string;
   /** Who sells, the SST rates by date (basis points) and where bank transfers go (issue 27). */
-  billing: { sellerName: string; sellerAddress: string; sstRegistration: string; sstRates: readonly (readonly [string, number])[]; bankAccount: string };
+  billing: {
+    sellerName: string; sellerAddress: string; sstRegistration: string; sstRates: readonly (readonly [string, number])[]; bankAccount: string;
+    /** The hosted checkout, when configured. */
+    billplz: { url: string; apiKey: string; collectionId: string; signatureKey: string } | null;
+  };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
   social: { google: SocialProviderConfig | null; facebook: SocialProviderConfig | null };
@@ -231,6 +243,9 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     billing: {
       sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
+      billplz: settings.BILLPLZ_URL && settings.BILLPLZ_API_KEY && settings.BILLPLZ_COLLECTION_ID && settings.BILLPLZ_SIGNATURE_KEY ? {
+        url: settings.BILLPLZ_URL.replace(/\/+$/, ''), apiKey: settings.BILLPLZ_API_KEY, collectionId: settings.BILLPLZ_COLLECTION_ID, signatureKey: settings.BILLPLZ_SIGNATURE_KEY,
+      } : null,
     },
     advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),
     social: {

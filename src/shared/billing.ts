@@ -6,6 +6,10 @@
 import { ADVERTISER_PACKAGES } from './constants.ts';
 import type { PaidPlan } from './plans.ts';
 
+/** Who takes a payment: a bank transfer (the default), or the hosted checkout (Billplz). */
+export const PAYMENT_PROVIDERS = ['bank_transfer', 'billplz'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
@@ -18,10 +22,17 @@ export function sstOf(amountSen: number, rateBasisPoints: number): number {
   return sign * (whole + (product % 10_000 >= 5_000 ? 1 : 0));
 }
 
+/** What a line bills: a plan's period, an ad going live (PAY-PER-POST), a late amendment, or a credit. */
+export type LinePurpose = 'plan' | 'ad' | 'amendment' | 'credit';
+
 export interface InvoiceLineInput {
   description: string;
   quantity: number;
   unit_sen: number;
+  /** A plan's period when not given. */
+  purpose?: LinePurpose;
+  /** The ad an `ad` or `amendment` line is for. */
+  post_id?: number | null;
 }
 
 export interface InvoiceLine extends InvoiceLineInput {
@@ -80,5 +91,6 @@ export interface InvoiceView {
   issued_at: string;
   due_at: string;
   paid_at: string | null;
-  payment: { method: 'bank_transfer'; account: string; reference: string } | null;
+  /** How to pay it while unpaid: the bank transfer's details, and every provider that takes it. */
+  payment: { method: 'bank_transfer'; account: string; reference: string; providers: PaymentProvider[] } | null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markPaidByNumber } from '../../src/server/billing/payments.ts';
 import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, postStructuredData, profileStructuredData } from '../../src/server/seo/structured-data.ts';
@@ -217,8 +218,8 @@ describe('ads and the package rules of spec §9', () => {
     expect(renewed.body).toMatchObject({ data: { status: 'active', tokens_spent: 2 } });
     expect(Math.abs(Date.parse((renewed.body.data as { expires_at: string }).expires_at) - (clock.now() + 30 * DAY))).toBeLessThan(60_000);
 
-    // Past its 30 days it expires; the trial has ended too (the business is FREE again), so renewing costs RM50,
-    // which cannot be paid yet: the ad stays expired and the answer says the price.
+    // Past its 30 days it expires; the trial has ended too (the business is FREE again), so renewing costs RM50:
+    // the ad stays expired, its invoice is issued, and it is live again once that is paid.
     clock.advance(31 * DAY);
     await copy.app.repos.maintenance.expirePosts();
     await copy.app.repos.advertiser.endSubscriptions();
@@ -226,7 +227,14 @@ describe('ads and the package rules of spec §9', () => {
     expect((await owner.get(`/api/advertiser/posts/${job.id}`)).body).toMatchObject({ data: { status: 'expired', plan: 'FREE' } });
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).body).toMatchObject({ plan: 'FREE' });
     const unpaid = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
-    expect(unpaid.body).toMatchObject({ data: { status: 'expired', tokens_spent: 2 }, payment_required: { amount_sen: 5000 } });
+    expect(unpaid.body).toMatchObject({ data: { status: 'expired', tokens_spent: 2 }, payment_required: { amount_sen: 5000, total_sen: 5300, invoice_number: expect.stringMatching(/^YP-/) } });
+    const { invoice_number: number, invoice_id: invoiceId } = unpaid.body.payment_required as { invoice_number: string; invoice_id: number };
+    // Asking again sends the same invoice, not a second one.
+    expect((await owner.post(`/api/advertiser/posts/${job.id}/renew`)).body).toMatchObject({ payment_required: { invoice_id: invoiceId } });
+    expect(await markPaidByNumber(copy.app, number)).toBe(true);
+    const paid = (await owner.get(`/api/advertiser/posts/${job.id}`)).body.data as { status: string; live: boolean; amount_sen: number; expires_at: string };
+    expect(paid).toMatchObject({ status: 'active', live: true, amount_sen: 5000 });
+    expect(Math.abs(Date.parse(paid.expires_at) - (clock.now() + 30 * DAY))).toBeLessThan(60_000);
   });
 
   it('an ad over its plan\'s limits is refused with a 422 that names the limit', async () => {

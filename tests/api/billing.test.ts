@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markPaidByNumber } from '../../src/server/advertiser/billing.ts';
+import { markPaidByNumber } from '../../src/server/billing/payments.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths } from '../../src/server/advertiser/billing.ts';
+import { addMonths } from '../../src/server/billing/invoices.ts';
 import { invoiceNumber, planPriceSen, priceLines, sstOf, sstRateOn } from '../../src/shared/billing.ts';
 
 /** Worked examples: amount (sen), rate (basis points), SST (sen), worked by hand. */

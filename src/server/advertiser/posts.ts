@@ -1,7 +1,8 @@
 /**
  * An advertiser's ads of all four types (issue 25): drafts, preview, publishing, amendments, renewal and removal,
  * within the package rules of spec §9 as decision 0021 fills them. Costs are decided here and never charged
- * silently: until billing exists, a step that costs ringgit leaves the ad as it was and the answer says the price.
+ * silently: a step that costs ringgit is invoiced (issue 27) and the answer says so. An ad waiting for payment stays
+ * in draft (or expired) and goes live when its invoice is paid; a late amendment is applied and invoiced.
  */
 import { AD_RULES, ringgit } from '../../shared/plans.ts';
 import { listingSlugBase } from '../../shared/slug.ts';
@@ -11,6 +12,7 @@ import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
+import { issueInvoice } from '../billing/invoices.ts';
 import { ownedPost, ownedProfile } from './access.ts';
 import { categoryIds, checkLimits, documentIds, imageIds, invalid, videoIds } from './inputs.ts';
 import { amendmentCost, businessPlan, publishCost, type BusinessPlan, type Cost } from './plans.ts';
@@ -19,9 +21,12 @@ const DAY_MS = 86_400_000;
 const sen = (ringgitAmount: number | null) => (ringgitAmount === null ? null : Math.round(ringgitAmount * 100));
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What a step would cost in ringgit, when it could not be taken: the answer's `payment_required`. */
+/** What a step costs in ringgit: the answer's `payment_required`, with the invoice that bills it. */
 export interface PaymentRequired {
   amount_sen: number;
+  total_sen: number;
+  invoice_id: number;
+  invoice_number: string;
   message: string;
 }
 
@@ -159,27 +164,59 @@ function checkPublishable(post: OwnPostRow, content: { locationIds: number[] } |
   }
 }
 
-/** A step that costs ringgit cannot be taken yet: its price, for the answer. */
-function paymentRequired(cost: Extract<Cost, { kind: 'money' }>, what: string): PaymentRequired {
-  return { amount_sen: cost.amountSen, message: `${what} costs ${ringgit(cost.amountSen)} (plus 6% SST). Payment opens soon; nothing was charged.` };
+/**
+ * A step that costs ringgit: its invoice (the open one when the ad has one for the same step already), issued to the
+ * business (or the person, for a hireme ad) and mailed.
+ */
+async function charge(app: AppContext, actor: Actor, post: OwnPostRow, cost: Extract<Cost, { kind: 'money' }>, purpose: 'ad' | 'amendment', what: string): Promise<PaymentRequired> {
+  const open = purpose === 'ad' ? await app.repos.invoices.findOpenInvoiceFor(post.id, 'ad') : undefined;
+  const invoice = open !== undefined ? (await app.repos.invoices.findInvoice(open))! : await app.repos.transaction(async (tx) => {
+    const profile = (await tx.advertiser.findProfile(post.profile_id))!;
+    return issueInvoice(app, tx, { userId: actor.id, profileId: profile.kind === 'business' ? profile.id : null, name: profile.name, companyNo: profile.company_no }, [{
+      description: `${purpose === 'ad' ? 'Ad' : 'Amendment of the ad'} "${post.title}" (${post.type}, PAY-PER-POST)`, quantity: 1, unit_sen: cost.amountSen, purpose, post_id: post.id,
+    }]);
+  });
+  const after = purpose === 'ad' ? 'The ad goes live as soon as it is paid.' : 'The amendment is live; please pay by the due date.';
+  return {
+    amount_sen: cost.amountSen, total_sen: invoice.total_sen, invoice_id: invoice.id, invoice_number: invoice.number,
+    message: `${what} costs ${ringgit(cost.amountSen)} plus SST: invoice ${invoice.number} for ${ringgit(invoice.total_sen)} is issued. ${after}`,
+  };
 }
 
-/** Publishes (or renews) an ad if it costs nothing or a token; else leaves it and says the price. */
+/** When an ad going live (or renewed) now expires: 30 days on, a draft job's first time at most its own closing date. */
+function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
+  const ownExpiry = post.type === 'jobs' && !renewal && post.expires_at && Date.parse(post.expires_at) > now ? Date.parse(post.expires_at) : Number.POSITIVE_INFINITY;
+  return iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
+}
+
+/** Publishes (or renews) an ad if it costs nothing or a token; else invoices it, and it goes live once paid. */
 async function goLive(app: AppContext, actor: Actor, post: OwnPostRow, plan: BusinessPlan, renewal: boolean): Promise<PaymentRequired | undefined> {
   const cost = await publishCost(app, plan, actor.id, renewal);
-  if (cost.kind === 'money') return paymentRequired(cost, renewal ? 'Renewing this ad' : 'Publishing this ad');
+  if (cost.kind === 'money') return charge(app, actor, post, cost, 'ad', renewal ? 'Renewing this ad' : 'Publishing this ad');
   const now = app.clock.now();
-  // A draft job's own closing date (set by its form) bounds its first 30 days.
-  const ownExpiry = post.type === 'jobs' && !renewal && post.expires_at && Date.parse(post.expires_at) > now ? Date.parse(post.expires_at) : Number.POSITIVE_INFINITY;
-  const expiresAt = iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
   await app.repos.transaction(async (tx) => {
     if (cost.kind === 'tokens' && !(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
     await tx.advertiser.changePostState(post.id, {
-      status: 'active', publishedAt: iso(now), expiresAt, ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
+      status: 'active', publishedAt: iso(now), expiresAt: expiryOf(post, now, renewal), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
       plan: plan.plan, tokens: cost.kind === 'tokens' ? cost.tokens : 0,
     });
   });
   return undefined;
+}
+
+/**
+ * The invoice billing an ad is paid (inside its transaction): a draft or expired ad goes live for 30 days (a live
+ * one in its last week, renewed, for 30 days from now). A removed ad stays removed.
+ */
+export async function publishPaidAd(app: AppContext, tx: AppContext['repos'], postId: number): Promise<void> {
+  const post = await tx.advertiser.findOwnPost(postId);
+  if (!post || post.status === 'removed') return;
+  const now = app.clock.now();
+  const renewal = post.first_live_at !== null;
+  await tx.advertiser.changePostState(post.id, {
+    status: 'active', expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
+    ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
+  });
 }
 
 export async function listPosts(app: AppContext, actor: Actor) {
@@ -240,7 +277,6 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
   const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id);
   const place = await hiremePlace(app, input);
   const cost: Cost = post.live ? amendmentCost(plan, post.published_at, app.clock.now()) : { kind: 'free' };
-  if (cost.kind === 'money') return { post: await postForAdvertiser(app, post), payment: paymentRequired(cost, 'Amending this ad after its first day') };
   await app.repos.transaction(async (tx) => {
     if (cost.kind === 'tokens') {
       if (!(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
@@ -251,7 +287,9 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
     if (checked.freshImages.length > 0) await tx.uploads.attachImages(checked.freshImages);
     for (const documentId of checked.freshDocuments) await tx.uploads.attachDocument(documentId);
   });
-  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), payment: undefined };
+  // A PAY-PER-POST amendment after its free day is applied, and invoiced.
+  const payment = cost.kind === 'money' ? await charge(app, actor, post, cost, 'amendment', 'Amending this ad after its first day') : undefined;
+  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), payment };
 }
 
 /** POST posts/{id}/publish: a draft goes live (an expired one is renewed instead). */

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context.ts';
-import { getInvoice, invoicePdfOf, listInvoices, subscribe } from '../advertiser/billing.ts';
+import { getInvoice, invoicePdfOf, listInvoices } from '../billing/invoices.ts';
+import { paymentCallback, paymentStatus, payInvoice } from '../billing/payments.ts';
+import { cancelSubscription, listSubscriptions, subscribe } from '../billing/subscriptions.ts';
 import { AppError } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { advertiserOf, pathId } from './advertiser-access.ts';
+import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';
 import type { ApiEnv } from './env.ts';
 
 /** The invoice id of `{id}.pdf`, or a 404. */
@@ -13,10 +15,19 @@ function pdfId(file: string): number {
   return id;
 }
 
-/** Packages and billing (issue 27), under /api/advertiser: a paid plan for a business, and the advertiser's invoices. */
+/** Packages and billing (issue 27), under /api/advertiser: plans bought, changed and cancelled; invoices and paying them. */
 export function billingRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
-    .post('/subscriptions', limitBody(1024), async (c) => c.json(await subscribe(app, await advertiserOf(app, c), await jsonBody(c)), 201))
+    .post('/subscriptions', limitBody(1024), async (c) => {
+      const { status, ...answer } = await subscribe(app, await advertiserOf(app, c), await jsonBody(c));
+      return c.json(answer, status);
+    })
+    .get('/subscriptions', async (c) => {
+      const profileId = IdSchema.safeParse(c.req.query('profile_id'));
+      if (!profileId.success) throw new AppError(422, 'Choose a business.', { profile_id: ['Choose a business.'] });
+      return c.json({ data: await listSubscriptions(app, await advertiserOf(app, c), profileId.data) });
+    })
+    .post('/subscriptions/:id/cancel', async (c) => c.json(await cancelSubscription(app, await advertiserOf(app, c), pathId(c))))
     .get('/invoices', async (c) => c.json({ data: await listInvoices(app, await advertiserOf(app, c)) }))
     .get('/invoices/:file{[0-9]+\\.pdf}', async (c) => {
       const { number, pdf } = await invoicePdfOf(app, await advertiserOf(app, c), pdfId(c.req.param('file')));
@@ -24,5 +35,29 @@ export function billingRoutes(app: AppContext) {
         headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${number}.pdf"`, 'Cache-Control': 'private, no-store' },
       });
     })
-    .get('/invoices/:id', async (c) => c.json({ data: await getInvoice(app, await advertiserOf(app, c), pathId(c)) }));
+    .get('/invoices/:id', async (c) => c.json({ data: await getInvoice(app, await advertiserOf(app, c), pathId(c)) }))
+    .post('/invoices/:id/pay', limitBody(1024), async (c) => c.json({ data: await payInvoice(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
+    .get('/payments/:id', async (c) => c.json({ data: await paymentStatus(app, await advertiserOf(app, c), pathId(c)) }));
+}
+
+/** The form a payment gateway posts: urlencoded fields, each a string (repeats and files refused). */
+async function gatewayForm(c: { req: { header(name: string): string | undefined; text(): Promise<string> } }): Promise<Record<string, string>> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) throw new AppError(415, 'Send the callback as a urlencoded form.');
+  const form: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(await c.req.text())) {
+    if (name in form) throw new AppError(422, `The field ${name} is sent twice.`);
+    form[name] = value;
+  }
+  return form;
+}
+
+/**
+ * POST /api/payments/{provider}/callback: a gateway's signed server-to-server callback. It carries no cookie, Origin
+ * or CSRF token (the CSRF middleware lets this route alone through: CALLBACK_PATH); the signature is its only proof.
+ */
+export function paymentCallbackRoutes(app: AppContext) {
+  return new Hono<ApiEnv>().post('/payments/:provider/callback', limitBody(8 * 1024), async (c) => {
+    const answer = await paymentCallback(app, c.req.param('provider'), await gatewayForm(c));
+    return c.text(answer, 200, { 'Cache-Control': 'no-store' });
+  });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
 import { advertiserRoutes } from './advertiser.ts';
+import { paymentCallbackRoutes } from './advertiser-billing.ts';
 import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
@@ -56,6 +57,7 @@ export function createApi(app: AppContext) {
   api.route('/', engagementRoutes(app));
   api.route('/', enquiryRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
+  api.route('/', paymentCallbackRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError(apiError);

@@ -14,6 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -304,10 +305,13 @@ export interface AdvertiserRepository {
   currentSubscription(profileId: number): Promise<SubscriptionRow | undefined>;
   hasHadTrial(profileId: number): Promise<boolean>;
   /** Starts a subscription, giving the profile and its posts the plan (a second trial is a ConflictError). */
-  startSubscription(subscription: Omit<SubscriptionRow, 'id' | 'tokens_used'>): Promise<void>;
+  startSubscription(subscription: NewSubscription): Promise<void>;
   /** Takes tokens; false (nothing taken) when too few are left. */
   spendTokens(subscriptionId: number, tokens: number): Promise<boolean>;
-  /** Businesses whose subscriptions all ended go back to FREE; returns how many posts changed plan. */
+  /**
+   * Every business takes the plan its running subscription names (FREE when all ended), with its ads, search rows
+   * and cached pages; returns how many posts changed plan.
+   */
   endSubscriptions(): Promise<number>;
   createPost(post: { type: ListingType; profileId: number; ownerUserId: number; plan: string; slug: string | ((id: number) => string); content: PostContent }): Promise<{ id: number; slug: string }>;
   updatePost(id: number, type: ListingType, content: PostContent): Promise<void>;
@@ -387,14 +391,47 @@ export interface InvoiceRepository {
   findInvoices(userId: number, limit: number): Promise<InvoiceRow[]>;
   findInvoiceIdByNumber(number: string): Promise<number | undefined>;
   /** A paid subscription of the business still waiting for its first invoice. */
-  findPendingSubscription(profileId: number): Promise<{ id: number; invoice_id: number | null } | undefined>;
-  /** Issues the invoice of a paid subscription's first period and writes the subscription, pending, in one transaction. */
-  subscribe(subscription: Omit<SubscriptionRow, 'id' | 'tokens_used' | 'kind'> & { period: string }, invoice: NewInvoice): Promise<{ subscriptionId: number; invoiceId: number; number: string }>;
+  findPendingSubscription(profileId: number): Promise<SubscriptionRow | undefined>;
+  /** Issues the invoice of a paid period and writes its subscription, pending, in one transaction. */
+  subscribe(subscription: NewSubscription, invoice: NewInvoice): Promise<{ subscriptionId: number; invoiceId: number; number: string }>;
   /**
-   * Marks an issued invoice paid and its subscription active, and gives businesses whose paid period runs now its plan
-   * (cache and search index included); false when the invoice was not waiting for payment.
+   * Marks an issued invoice paid and its subscription active (an upgrade ends the period it replaces), and gives
+   * businesses whose paid period runs now its plan (cache and search index included); false when the invoice was
+   * not waiting for payment.
    */
   markPaid(invoiceId: number): Promise<boolean>;
+  /** Voids an issued invoice (its credit note is issued in the same transaction); false when it was not open. */
+  voidInvoice(id: number): Promise<boolean>;
+  /** The open invoice billing this ad's going live or its amendment, if any. */
+  findOpenInvoiceFor(postId: number, purpose: 'ad' | 'amendment'): Promise<number | undefined>;
+}
+
+/** Subscriptions over time and payments (issue 27): renewals, grace and ends, and attempts to pay through a provider. */
+export interface BillingRepository {
+  findSubscription(id: number): Promise<SubscriptionRow | undefined>;
+  /** A business's subscriptions, newest first. */
+  findSubscriptions(profileId: number, limit: number): Promise<SubscriptionRow[]>;
+  /** The period renewing this one (pending or active), once invoiced. */
+  findRenewal(subscriptionId: number): Promise<SubscriptionRow | undefined>;
+  findSubscriptionByInvoice(invoiceId: number): Promise<SubscriptionRow | undefined>;
+  /** Paid periods that renew, end before `before` and have no renewal invoice yet. */
+  findRenewalsDue(before: string, limit: number): Promise<SubscriptionRow[]>;
+  /** Active subscriptions past their end whose end has not been dealt with, oldest first. */
+  findEndedOpen(limit: number): Promise<SubscriptionRow[]>;
+  insertSubscription(subscription: NewSubscription): Promise<number>;
+  updateSubscription(id: number, change: SubscriptionChange): Promise<void>;
+  /** These businesses take the plan their running subscription names (FREE without), with ads, search rows and cache. */
+  applyPlans(profileIds: readonly number[]): Promise<{ id: number; plan: string }[]>;
+  /** A business's live ads with how much of each per-ad limit they use. */
+  findPostSizes(profileId: number): Promise<PostSizeRow[]>;
+  insertPayment(payment: { invoiceId: number; provider: PaymentRow['provider']; amountSen: number }): Promise<number>;
+  setPaymentBill(id: number, billId: string, billUrl: string): Promise<void>;
+  findPayment(id: number): Promise<PaymentRow | undefined>;
+  findPaymentByBill(provider: PaymentRow['provider'], billId: string): Promise<PaymentRow | undefined>;
+  /** An invoice's payments, newest first. */
+  findPayments(invoiceId: number): Promise<PaymentRow[]>;
+  /** Settles a pending payment; false when it was settled already. */
+  settlePayment(id: number, status: Exclude<PaymentRow['status'], 'pending'>): Promise<boolean>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */
@@ -419,6 +456,7 @@ export interface Repositories {
   leads: LeadRepository;
   insights: InsightsRepository;
   invoices: InvoiceRepository;
+  billing: BillingRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

@@ -668,6 +668,55 @@ export interface SubscriptionRow {
   ends_at: string;
   tokens: number;
   tokens_used: number;
+  /** A paid period is pending until its invoice is paid; cancelled when it never will be. */
+  status: 'pending' | 'active' | 'cancelled';
+  period: 'monthly' | 'yearly' | null;
+  invoice_id: number | null;
+  /** Renewal stops at the first period end on or after this (cancelled, or suspended). */
+  cancel_at: string | null;
+  /** When the 12-month minimum of its unbroken run of paid periods began. */
+  term_starts_at: string | null;
+  renews_subscription_id: number | null;
+  replaces_subscription_id: number | null;
+  /** A downgrade or change of period chosen for the next period. */
+  next_plan: 'BRONZE' | 'SILVER' | 'GOLD' | null;
+  next_period: 'monthly' | 'yearly' | null;
+  /** Past its end, its unpaid renewal keeps it running until then. */
+  grace_until: string | null;
+  grace_mailed_at: string | null;
+  /** When its end was dealt with (mailed, renewal settled). */
+  closed_at: string | null;
+}
+
+/** A subscription to write. */
+export type NewSubscription = Pick<SubscriptionRow, 'profile_id' | 'plan' | 'kind' | 'starts_at' | 'ends_at' | 'tokens'>
+  & Partial<Pick<SubscriptionRow, 'status' | 'period' | 'invoice_id' | 'term_starts_at' | 'renews_subscription_id' | 'replaces_subscription_id'>>;
+
+/** What the lifecycle changes on a subscription. */
+export type SubscriptionChange = Partial<Pick<SubscriptionRow, 'status' | 'ends_at' | 'cancel_at' | 'next_plan' | 'next_period' | 'grace_until' | 'grace_mailed_at' | 'closed_at'>>;
+
+/** A live ad with how much of each per-ad limit it uses (a downgrade moves the ones over the new limits to draft). */
+export interface PostSizeRow {
+  id: number;
+  title: string;
+  categories: number;
+  keywords: number;
+  images: number;
+  videos: number;
+  documents: number;
+}
+
+/** One attempt to pay an invoice through a provider. */
+export interface PaymentRow {
+  id: number;
+  invoice_id: number;
+  provider: 'bank_transfer' | 'billplz';
+  bill_id: string | null;
+  bill_url: string | null;
+  amount_sen: number;
+  status: 'pending' | 'paid' | 'cancelled' | 'expired';
+  created_at: string;
+  settled_at: string | null;
 }
 
 /** The type-specific part of an ad as stored. */

@@ -189,6 +189,8 @@ export interface InvoiceLinesTable {
   unit_sen: number;
   amount_sen: number;
   sst_sen: number;
+  purpose: Generated<string>;
+  post_id: number | null;
 }
 
 export interface InvoiceNumbersTable {
@@ -339,6 +341,18 @@ export interface PackagesTable {
   pdfs: number;
   videos: number | null;
   position: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  provider: string;
+  bill_id: string | null;
+  bill_url: string | null;
+  amount_sen: number;
+  status: Generated<string>;
+  created_at: string;
+  settled_at: string | null;
 }
 
 export interface PendingJobsTable {
@@ -586,6 +600,15 @@ export interface SubscriptionsTable {
   status: Generated<string>;
   period: string | null;
   invoice_id: number | null;
+  cancel_at: string | null;
+  term_starts_at: string | null;
+  renews_subscription_id: number | null;
+  replaces_subscription_id: number | null;
+  next_plan: string | null;
+  next_period: string | null;
+  grace_until: string | null;
+  grace_mailed_at: string | null;
+  closed_at: string | null;
 }
 
 export interface UploadsTable {
@@ -687,6 +710,7 @@ export interface Tables {
   oauth_identities: OauthIdentitiesTable;
   outbox_messages: OutboxMessagesTable;
   packages: PackagesTable;
+  payments: PaymentsTable;
   pending_jobs: PendingJobsTable;
   post_attributes: PostAttributesTable;
   post_categories: PostCategoriesTable;

@@ -7,6 +7,7 @@ import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-context.ts';
+import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
 import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
 import type { JobHandler, RecurringJob } from './runner.ts';
@@ -24,7 +25,7 @@ const FINISHED_JOB_DAYS = 7;
 export const RECURRING_JOBS: readonly RecurringJob[] = [
   // Posts past their expiry leave search, rows and sitemaps.
   { kind: 'expire_posts', everyMs: MINUTE },
-  // Businesses whose plan (a trial for now) ended go back to FREE, with their ads' plan.
+  // Subscriptions over time: renewal invoices, grace, ends and downgrades, each mailed (billing/lifecycle.ts).
   { kind: 'end_subscriptions', everyMs: MINUTE },
   // Advertisers on the daily lead digest get it once 08:00 (Malaysia) has passed; a run at any time catches up.
   { kind: 'lead_digests', everyMs: 15 * MINUTE },
@@ -48,9 +49,7 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
     expire_posts: async () => {
       await appOf().repos.maintenance.expirePosts();
     },
-    end_subscriptions: async () => {
-      await appOf().repos.advertiser.endSubscriptions();
-    },
+    end_subscriptions: () => runSubscriptionLifecycle(appOf()),
     lead_digests: async () => {
       await sendLeadDigests(appOf());
     },

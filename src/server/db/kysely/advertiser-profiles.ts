@@ -1,10 +1,10 @@
 /**
  * The advertiser's side of profiles (migration 0018): the businesses a user owns, creating and editing them with
- * every change kept, claims, and subscriptions (the trial for now), in the query layer for every backend.
+ * every change kept, and claims, in the query layer for every backend (subscriptions: ./subscriptions.ts).
  */
 import { sql } from 'kysely';
-import type { AdvertiserProfileRow, ClaimRow, NewClaim, ProfileChangeRow, ProfileSave, SubscriptionRow } from '../rows.ts';
-import { count, flag, stored, type QueryDb } from './query.ts';
+import type { AdvertiserProfileRow, ClaimRow, NewClaim, ProfileChangeRow, ProfileSave } from '../rows.ts';
+import { flag, stored, type QueryDb } from './query.ts';
 
 const PROFILE_COLUMNS = [
   'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
@@ -145,95 +145,6 @@ export async function completeClaim(db: QueryDb, claim: { id: number; profileId:
     .where('id', '=', claim.profileId).where('owner_user_id', 'is', null).where('claimed', '=', sql<number>`false`).executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return false;
   await db.updateTable('profile_claims').set({ status: 'verified', decided_at: now }).where('id', '=', claim.id).execute();
-  return true;
-}
-
-const subscriptionRow = (row: Record<string, unknown>): SubscriptionRow => ({
-  id: Number(row.id), profile_id: Number(row.profile_id), plan: row.plan as SubscriptionRow['plan'], kind: row.kind as SubscriptionRow['kind'],
-  starts_at: row.starts_at as string, ends_at: row.ends_at as string, tokens: count(row.tokens), tokens_used: count(row.tokens_used),
-});
-
-/** The subscription running at `now`, if any (a paid one only once its invoice is paid: `active`). */
-export async function currentSubscription(db: QueryDb, profileId: number, now: string): Promise<SubscriptionRow | undefined> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('profile_id', '=', profileId).where('status', '=', 'active')
-    .where('starts_at', '<=', now).where('ends_at', '>', now).orderBy('ends_at', 'desc').limit(1).executeTakeFirst();
-  return row && subscriptionRow(row);
-}
-
-export async function hasHadTrial(db: QueryDb, profileId: number): Promise<boolean> {
-  return (await db.selectFrom('subscriptions').select('id').where('profile_id', '=', profileId).where('kind', '=', 'trial').executeTakeFirst()) !== undefined;
-}
-
-/** Starts a subscription and gives the profile, and its posts, the plan. Returns the ids of its posts (to reindex). */
-export async function startSubscription(db: QueryDb, subscription: Omit<SubscriptionRow, 'id' | 'tokens_used'>, now: string): Promise<number[]> {
-  await db.insertInto('subscriptions').values({ ...subscription, created_at: now }).execute();
-  await db.updateTable('profiles').set({ plan: subscription.plan, updated_at: now }).where('id', '=', subscription.profile_id).execute();
-  const posts = await db.updateTable('posts').set({ plan: subscription.plan }).where('profile_id', '=', subscription.profile_id)
-    .where('status', 'in', ['active', 'draft']).returning('id').execute();
-  return posts.map((row) => Number(row.id));
-}
-
-/** Takes `tokens` from the subscription; false (nothing taken) when it has fewer left. */
-export async function spendTokens(db: QueryDb, subscriptionId: number, tokens: number): Promise<boolean> {
-  const result = await db.updateTable('subscriptions').set((eb) => ({ tokens_used: eb('tokens_used', '+', tokens) }))
-    .where('id', '=', subscriptionId).where(sql<boolean>`tokens_used + ${tokens} <= tokens`).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Profiles on a paid plan whose every subscription has ended go back to FREE (with their posts); returns the posts' ids. */
-export async function endSubscriptions(db: QueryDb, now: string): Promise<number[]> {
-  const ended = await db.selectFrom('profiles as pr').select('pr.id').where('pr.plan', '!=', 'FREE')
-    .where((eb) => eb.exists(eb.selectFrom('subscriptions as s').select('s.id').whereRef('s.profile_id', '=', 'pr.id')))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('subscriptions as s').select('s.id').whereRef('s.profile_id', '=', 'pr.id')
-      .where('s.status', '=', 'active').where('s.starts_at', '<=', now).where('s.ends_at', '>', now))))
-    .execute();
-  const ids = ended.map((row) => Number(row.id));
-  const posts = ids.length === 0 ? [] : (await (async () => {
-    await db.updateTable('profiles').set({ plan: 'FREE', updated_at: now }).where('id', 'in', ids).execute();
-    return db.updateTable('posts').set({ plan: 'FREE' }).where('profile_id', 'in', ids).returning('id').execute();
-  })());
-  return [...posts.map((row) => Number(row.id)), ...await startDueSubscriptions(db, now)];
-}
-
-/**
- * Profiles whose running active subscription (a paid period that began after a trial, or was paid for) names another
- * plan than the profile has take its plan, with their live and draft ads; returns the ads' ids (to reindex).
- */
-async function startDueSubscriptions(db: QueryDb, now: string): Promise<number[]> {
-  const due = await db.selectFrom('subscriptions as s').innerJoin('profiles as pr', 'pr.id', 's.profile_id')
-    .select(['s.profile_id', 's.plan']).where('s.status', '=', 'active').where('s.starts_at', '<=', now).where('s.ends_at', '>', now)
-    .whereRef('pr.plan', '!=', 's.plan').execute();
-  const ids: number[] = [];
-  for (const { profile_id: profileId, plan } of due) {
-    await db.updateTable('profiles').set({ plan, updated_at: now }).where('id', '=', profileId).execute();
-    const posts = await db.updateTable('posts').set({ plan }).where('profile_id', '=', profileId).where('status', 'in', ['active', 'draft']).returning('id').execute();
-    ids.push(...posts.map((row) => Number(row.id)));
-  }
-  return ids;
-}
-
-/** A paid subscription waiting for its first invoice (one per business at a time). */
-export async function findPendingSubscription(db: QueryDb, profileId: number): Promise<{ id: number; invoice_id: number | null } | undefined> {
-  const row = await db.selectFrom('subscriptions').select(['id', 'invoice_id']).where('profile_id', '=', profileId).where('status', '=', 'pending').executeTakeFirst();
-  return row && { id: Number(row.id), invoice_id: row.invoice_id === null ? null : Number(row.invoice_id) };
-}
-
-/** Writes a paid subscription as pending, for its invoice. */
-export async function insertPendingSubscription(db: QueryDb, subscription: Omit<SubscriptionRow, 'id' | 'tokens_used' | 'kind'> & { period: string; invoiceId: number }, now: string): Promise<number> {
-  const { invoiceId, ...row } = subscription;
-  const { id } = await db.insertInto('subscriptions').values({ ...row, kind: 'paid', status: 'pending', invoice_id: invoiceId, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return Number(id);
-}
-
-/**
- * Marks an issued invoice paid and makes the subscription it bills active; the plan applies when its period runs (at
- * once, or when the trial before it ends). False when the invoice was not waiting for payment (paid twice: once).
- */
-export async function markInvoicePaid(db: QueryDb, invoiceId: number, now: string): Promise<boolean> {
-  const paid = await db.updateTable('invoices').set({ status: 'paid', paid_at: now }).where('id', '=', invoiceId).where('status', '=', 'issued').executeTakeFirst();
-  if (Number(paid.numUpdatedRows) !== 1) return false;
-  await db.updateTable('subscriptions').set({ status: 'active' }).where('invoice_id', '=', invoiceId).where('status', '=', 'pending').execute();
   return true;
 }
 

@@ -22,6 +22,7 @@ export async function issueInvoice(db: QueryDb, invoice: NewInvoice, now: string
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('invoice_lines').values(invoice.lines.map((line, position) => ({
     invoice_id: id, position, description: line.description, quantity: line.quantity, unit_sen: line.unit_sen, amount_sen: line.amount_sen, sst_sen: line.sst_sen,
+    purpose: line.purpose ?? 'plan', post_id: line.post_id ?? null,
   }))).execute();
   return { id: Number(id), number };
 }
@@ -33,7 +34,7 @@ const invoiceColumns = [
 
 async function withLines(db: QueryDb, rows: Record<(typeof invoiceColumns)[number], unknown>[]): Promise<InvoiceRow[]> {
   if (rows.length === 0) return [];
-  const lines = await db.selectFrom('invoice_lines').select(['invoice_id', 'description', 'quantity', 'unit_sen', 'amount_sen', 'sst_sen'])
+  const lines = await db.selectFrom('invoice_lines').select(['invoice_id', 'description', 'quantity', 'unit_sen', 'amount_sen', 'sst_sen', 'purpose', 'post_id'])
     .where('invoice_id', 'in', rows.map((row) => Number(row.id))).orderBy('invoice_id').orderBy('position').execute();
   const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return rows.map((row) => ({
@@ -44,6 +45,7 @@ async function withLines(db: QueryDb, rows: Record<(typeof invoiceColumns)[numbe
     issued_at: row.issued_at as string, due_at: row.due_at as string, paid_at: (row.paid_at as string | null) ?? null,
     lines: lines.filter((line) => Number(line.invoice_id) === Number(row.id)).map((line) => ({
       description: line.description, quantity: count(line.quantity), unit_sen: count(line.unit_sen), amount_sen: count(line.amount_sen), sst_sen: count(line.sst_sen),
+      purpose: line.purpose as InvoiceRow['lines'][number]['purpose'], post_id: orNull(line.post_id),
     })),
   }));
 }
@@ -61,5 +63,18 @@ export async function findInvoices(db: QueryDb, userId: number, limit: number): 
 
 export async function findInvoiceIdByNumber(db: QueryDb, number: string): Promise<number | undefined> {
   const row = await db.selectFrom('invoices').select('id').where('number', '=', number).executeTakeFirst();
+  return row && Number(row.id);
+}
+
+/** Voids an issued invoice its credit note cancels; false when it was not open. */
+export async function voidInvoice(db: QueryDb, id: number): Promise<boolean> {
+  const result = await db.updateTable('invoices').set({ status: 'void' }).where('id', '=', id).where('status', '=', 'issued').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The open (issued, unpaid) invoice with a line of this purpose for the ad, if any. */
+export async function findOpenInvoiceFor(db: QueryDb, postId: number, purpose: 'ad' | 'amendment'): Promise<number | undefined> {
+  const row = await db.selectFrom('invoice_lines as l').innerJoin('invoices as i', 'i.id', 'l.invoice_id').select('i.id')
+    .where('l.post_id', '=', postId).where('l.purpose', '=', purpose).where('i.status', '=', 'issued').orderBy('i.id', 'desc').limit(1).executeTakeFirst();
   return row && Number(row.id);
 }

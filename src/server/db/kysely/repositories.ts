@@ -26,7 +26,9 @@ import type { QueryDb } from './query.ts';
 import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as sitemap from './sitemap.ts';
+import * as payments from './payments.ts';
 import * as stats from './stats.ts';
+import * as subscriptions from './subscriptions.ts';
 import * as uploads from './uploads.ts';
 import * as settings from './user-settings.ts';
 import * as users from './users.ts';
@@ -59,6 +61,13 @@ export type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
 /** The repositories over one way of reaching the database, with the backend's own parts. */
 export function queryRepositories({ read, write, now }: QueryAccess, own: BackendOwnRepositories): DataRepositories {
   const change = <T>(work: (db: QueryDb) => Promise<T>) => write((db) => work(db));
+  /** Businesses take their running subscription's plan; their ads' search rows and their pages follow in the same write. */
+  const applyPlans = async (db: QueryDb, index: SearchIndexWrites, profileIds?: readonly number[]) => {
+    const applied = await subscriptions.applyPlans(db, now(), profileIds);
+    await index.reindexPosts(applied.posts);
+    if (applied.profiles.length > 0) await cache.invalidate(db, applied.profiles.map((profile) => `profile:${profile.id}`), now());
+    return applied;
+  };
   return {
     catalog: {
       ...own.catalog,
@@ -228,17 +237,14 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findClaim: (id) => read((db) => advertiser.findClaim(db, id)),
       findClaimsBy: (userId) => read((db) => advertiser.findClaimsBy(db, userId)),
       completeClaim: (claim) => change((db) => advertiser.completeClaim(db, claim, now())),
-      currentSubscription: (profileId) => read((db) => advertiser.currentSubscription(db, profileId, now())),
-      hasHadTrial: (profileId) => read((db) => advertiser.hasHadTrial(db, profileId)),
+      currentSubscription: (profileId) => read((db) => subscriptions.currentSubscription(db, profileId, now())),
+      hasHadTrial: (profileId) => read((db) => subscriptions.hasHadTrial(db, profileId)),
       startSubscription: (subscription) => write(async (db, index) => {
-        await index.reindexPosts(await advertiser.startSubscription(db, subscription, now()));
+        await subscriptions.insertSubscription(db, subscription, now());
+        await applyPlans(db, index, [subscription.profile_id]);
       }),
-      spendTokens: (id, tokens) => change((db) => advertiser.spendTokens(db, id, tokens)),
-      endSubscriptions: () => write(async (db, index) => {
-        const posts = await advertiser.endSubscriptions(db, now());
-        await index.reindexPosts(posts);
-        return posts.length;
-      }),
+      spendTokens: (id, tokens) => change((db) => subscriptions.spendTokens(db, id, tokens)),
+      endSubscriptions: () => write(async (db, index) => (await applyPlans(db, index)).posts.length),
       createPost: (post) => write(async (db, index) => {
         const created = await ads.createPost(db, post, now());
         await index.reindexPosts([created.id]);
@@ -309,18 +315,37 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findInvoice: (id) => read((db) => invoices.findInvoice(db, id)),
       findInvoices: (userId, limit) => read((db) => invoices.findInvoices(db, userId, limit)),
       findInvoiceIdByNumber: (number) => read((db) => invoices.findInvoiceIdByNumber(db, number)),
-      findPendingSubscription: (profileId) => read((db) => advertiser.findPendingSubscription(db, profileId)),
+      findPendingSubscription: (profileId) => read((db) => subscriptions.findPendingSubscription(db, profileId)),
       subscribe: (subscription, invoice) => write(async (db) => {
         const issued = await invoices.issueInvoice(db, invoice, now());
-        const subscriptionId = await advertiser.insertPendingSubscription(db, { ...subscription, invoiceId: issued.id }, now());
+        const subscriptionId = await subscriptions.insertSubscription(db, { ...subscription, status: 'pending', invoice_id: issued.id }, now());
         return { subscriptionId, invoiceId: issued.id, number: issued.number };
       }),
       markPaid: (invoiceId) => write(async (db, index) => {
-        if (!(await advertiser.markInvoicePaid(db, invoiceId, now()))) return false;
-        const posts = await advertiser.endSubscriptions(db, now());
-        await index.reindexPosts(posts);
+        if (!(await subscriptions.markInvoicePaid(db, invoiceId, now()))) return false;
+        await applyPlans(db, index);
         return true;
       }),
+      voidInvoice: (id) => change((db) => invoices.voidInvoice(db, id)),
+      findOpenInvoiceFor: (postId, purpose) => read((db) => invoices.findOpenInvoiceFor(db, postId, purpose)),
+    },
+    billing: {
+      findSubscription: (id) => read((db) => subscriptions.findSubscription(db, id)),
+      findSubscriptions: (profileId, limit) => read((db) => subscriptions.findSubscriptions(db, profileId, limit)),
+      findRenewal: (id) => read((db) => subscriptions.findRenewal(db, id)),
+      findSubscriptionByInvoice: (invoiceId) => read((db) => subscriptions.findSubscriptionByInvoice(db, invoiceId)),
+      findRenewalsDue: (before, limit) => read((db) => subscriptions.findRenewalsDue(db, before, limit)),
+      findEndedOpen: (limit) => read((db) => subscriptions.findEndedOpen(db, now(), limit)),
+      insertSubscription: (subscription) => change((db) => subscriptions.insertSubscription(db, subscription, now())),
+      updateSubscription: (id, update) => change((db) => subscriptions.updateSubscription(db, id, update)),
+      applyPlans: (profileIds) => write(async (db, index) => (await applyPlans(db, index, profileIds)).profiles),
+      findPostSizes: (profileId) => read((db) => subscriptions.findPostSizes(db, profileId)),
+      insertPayment: (payment) => change((db) => payments.insertPayment(db, payment, now())),
+      setPaymentBill: (id, billId, billUrl) => change((db) => payments.setPaymentBill(db, id, billId, billUrl)),
+      findPayment: (id) => read((db) => payments.findPayment(db, id)),
+      findPaymentByBill: (provider, billId) => read((db) => payments.findPaymentByBill(db, provider, billId)),
+      findPayments: (invoiceId) => read((db) => payments.findPayments(db, invoiceId)),
+      settlePayment: (id, status) => change((db) => payments.settlePayment(db, id, status, now())),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

@@ -1,0 +1,112 @@
+/**
+ * Invoices (issue 27, decision 0023): issued with SST per line at the rate of the day (stored on each), numbered
+ * without gaps, never edited (a credit note corrects one), mailed when issued; each is its buyer's only (404 for
+ * anyone else), as JSON, a page and a PDF.
+ */
+import { priceLines, sstRateOn, type InvoiceLineInput, type InvoiceView } from '../../shared/billing.ts';
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import type { AppContext } from '../app-context.ts';
+import type { InvoiceRow, NewInvoice } from '../db/rows.ts';
+import type { Repositories } from '../db/repositories.ts';
+import { notFound } from '../errors.ts';
+import { canReadInvoice, type Actor } from '../policies.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { invoiceIssuedMail } from './mails.ts';
+
+const DAY_MS = 86_400_000;
+/** An invoice is due this long after it is issued (a renewal's: when the period it renews ends). */
+export const DUE_DAYS = 14;
+
+/** The same day `months` calendar months on (the 31st of a shorter month falls on its last day). */
+export function addMonths(iso: string, months: number): string {
+  const date = new Date(iso);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
+  return date.toISOString();
+}
+
+/** Which providers can take a payment here: bank transfer always, the hosted checkout when configured. */
+export function paymentProviders(app: AppContext): ('bank_transfer' | 'billplz')[] {
+  return app.config.billing.billplz ? ['bank_transfer', 'billplz'] : ['bank_transfer'];
+}
+
+/** An invoice as its buyer reads it (the API's JSON), with how to pay an unpaid one. */
+export function invoiceJson(app: AppContext, invoice: InvoiceRow): InvoiceView {
+  const { user_id: _user, ...rest } = invoice;
+  return {
+    ...rest,
+    sst_rate: invoice.sst_rate_bp / 100,
+    payment: invoice.status === 'issued' && invoice.kind === 'invoice'
+      ? { method: 'bank_transfer' as const, account: app.config.billing.bankAccount, reference: invoice.number, providers: paymentProviders(app) }
+      : null,
+  };
+}
+
+/** Who an invoice is to: the business (or, for a person's own ad, the person) and the account that pays. */
+export interface Buyer {
+  userId: number;
+  profileId: number | null;
+  name: string;
+  companyNo: string | null;
+}
+
+/**
+ * Issues an invoice (or, with `corrects`, a credit note) inside the caller's transaction, and queues its mail to the
+ * buyer's account in it (unless `mail: false`: the caller sends its own); answers the invoice as stored.
+ */
+export async function issueInvoice(app: AppContext, tx: Repositories, buyer: Buyer, lines: readonly InvoiceLineInput[], options: { dueAt?: string; corrects?: InvoiceRow; mail?: boolean } = {}): Promise<InvoiceRow> {
+  const now = app.clock.now();
+  const today = malaysiaToday(now);
+  // A credit note uses the rate of the invoice it corrects, so its SST cancels the invoice's to the sen.
+  const rate = options.corrects ? options.corrects.sst_rate_bp : sstRateOn(today, app.config.billing.sstRates);
+  const user = (await tx.users.findUser(buyer.userId))!;
+  const { billing } = app.config;
+  const invoice: NewInvoice = {
+    kind: options.corrects ? 'credit_note' : 'invoice', correctsInvoiceId: options.corrects?.id ?? null, userId: buyer.userId, profileId: buyer.profileId,
+    seller: { name: billing.sellerName, address: billing.sellerAddress, sst_registration: billing.sstRegistration },
+    buyer: { name: buyer.name, company_no: buyer.companyNo, contact: user.name, email: user.email },
+    sstRateBp: rate, ...priceLines(lines, rate), year: Number(today.slice(0, 4)),
+    dueAt: options.dueAt ?? new Date(now + DUE_DAYS * DAY_MS).toISOString(),
+  };
+  const { id } = await tx.invoices.issueInvoice(invoice);
+  const stored = (await tx.invoices.findInvoice(id))!;
+  if (user.email && options.mail !== false) await app.outbox.queueMail(invoiceIssuedMail(user.email, stored, app.config.siteUrl, billing.bankAccount), { tx });
+  return stored;
+}
+
+/** Cancels an unpaid invoice with a credit note of its lines (inside the caller's transaction); false when it was not open. */
+export async function creditInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<boolean> {
+  if (invoice.user_id === null || !(await tx.invoices.voidInvoice(invoice.id))) return false;
+  await issueInvoice(app, tx, {
+    userId: invoice.user_id, profileId: invoice.profile_id, name: String(invoice.buyer.name ?? ''), companyNo: (invoice.buyer.company_no as string | null) ?? null,
+  }, invoice.lines.map((line) => ({
+    description: `${reason}: ${line.description}`, quantity: line.quantity, unit_sen: -line.unit_sen, purpose: 'credit' as const, post_id: line.post_id ?? null,
+  })), { corrects: invoice, dueAt: new Date(app.clock.now()).toISOString() });
+  return true;
+}
+
+/** GET invoices: the advertiser's, newest first. */
+export async function listInvoices(app: AppContext, actor: Actor) {
+  return (await app.repos.invoices.findInvoices(actor.id, 100)).map((invoice) => invoiceJson(app, invoice));
+}
+
+/** One of the actor's own invoices, or a 404. */
+export async function ownInvoice(app: AppContext, actor: Actor, id: number): Promise<InvoiceRow> {
+  const invoice = await app.repos.invoices.findInvoice(id);
+  if (!invoice || !canReadInvoice(actor, invoice)) throw notFound('No such invoice.');
+  return invoice;
+}
+
+/** GET invoices/{id}: one of the advertiser's own; anybody else's is a 404. */
+export async function getInvoice(app: AppContext, actor: Actor, id: number) {
+  return invoiceJson(app, await ownInvoice(app, actor, id));
+}
+
+/** GET invoices/{id}.pdf: the same invoice as a PDF. */
+export async function invoicePdfOf(app: AppContext, actor: Actor, id: number): Promise<{ number: string; pdf: Buffer }> {
+  const invoice = await ownInvoice(app, actor, id);
+  return { number: invoice.number, pdf: await invoicePdf(invoice) };
+}
