@@ -693,6 +693,58 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(await repos.invoices.findInvoices(await newUser(), 10)).toEqual([]);
         expect(await repos.invoices.findInvoice(999_999_999)).toBeUndefined();
       });
+
+      it('settles a payment once under concurrent callbacks, keeps bills unique per provider, and voids an invoice once', async () => {
+        const buyer = await newUser();
+        const invoice = await repos.invoices.issueInvoice(newInvoice(buyer, 2026));
+        const paymentId = await repos.billing.insertPayment({ invoiceId: invoice.id, provider: 'billplz', amountSen: 9434 });
+        await repos.billing.setPaymentBill(paymentId, `bill-${paymentId}`, 'https://gateway.example/bills/1');
+        expect(await repos.billing.findPaymentByBill('billplz', `bill-${paymentId}`)).toMatchObject({ id: paymentId, invoice_id: invoice.id, status: 'pending', amount_sen: 9434 });
+        const other = await repos.billing.insertPayment({ invoiceId: invoice.id, provider: 'billplz', amountSen: 9434 });
+        await expect(repos.billing.setPaymentBill(other, `bill-${paymentId}`, 'https://gateway.example/bills/1')).rejects.toThrow();
+        const settled = await Promise.all([1, 2, 3].map(() => repos.billing.settlePayment(paymentId, 'paid')));
+        expect(settled.filter(Boolean)).toHaveLength(1);
+        expect(await repos.billing.settlePayment(paymentId, 'cancelled')).toBe(false);
+        // A cancelled bill paid after all is paid.
+        expect(await repos.billing.settlePayment(other, 'cancelled')).toBe(true);
+        expect(await repos.billing.settlePayment(other, 'paid')).toBe(true);
+        expect((await repos.billing.findPayments(invoice.id)).map((payment) => payment.status)).toEqual(['paid', 'paid']);
+        expect(await Promise.all([1, 2].map(() => repos.invoices.voidInvoice(invoice.id)))).toEqual(expect.arrayContaining([true, false]));
+        expect(await repos.invoices.findInvoice(invoice.id)).toMatchObject({ status: 'void' });
+      });
+
+      it('renews a paid period once, keeps it running through its grace, and applies plans with the ads over the limits found', async () => {
+        const owner = await newUser();
+        const { id: profileId } = await repos.advertiser.createProfile({ kind: 'business', name: 'Contract Renewals', ownerUserId: owner, slug: await repos.advertiser.freeSlug('profiles', `contract-renewals-${next()}`) });
+        const now = clock.now();
+        const at = (ms: number) => new Date(now + ms).toISOString();
+        const paid = await repos.billing.insertSubscription({ profile_id: profileId, plan: 'GOLD', kind: 'paid', period: 'monthly', starts_at: at(0), ends_at: at(30 * 24 * HOUR), tokens: 100, term_starts_at: at(0) });
+        await repos.billing.applyPlans([profileId]);
+        expect(await repos.advertiser.findProfile(profileId)).toMatchObject({ plan: 'GOLD' });
+        // Due once the period ends before the date asked about (the lifecycle asks about 7 days from now).
+        expect((await repos.billing.findRenewalsDue(at(30 * 24 * HOUR - 1), 1000)).map((row) => row.id)).not.toContain(paid);
+        expect((await repos.billing.findRenewalsDue(at(30 * 24 * HOUR), 1000)).map((row) => row.id)).toContain(paid);
+        const renewal = { profile_id: profileId, plan: 'GOLD' as const, kind: 'paid' as const, period: 'monthly' as const, starts_at: at(30 * 24 * HOUR), ends_at: at(61 * 24 * HOUR), tokens: 100, status: 'pending' as const, renews_subscription_id: paid };
+        await repos.billing.insertSubscription(renewal);
+        await expect(repos.billing.insertSubscription(renewal)).rejects.toThrow();
+        expect((await repos.billing.findRenewalsDue(at(30 * 24 * HOUR), 1000)).map((row) => row.id)).not.toContain(paid);
+        expect(await repos.billing.findRenewal(paid)).toMatchObject({ status: 'pending', renews_subscription_id: paid });
+        await repos.billing.updateSubscription(paid, { grace_until: at(37 * 24 * HOUR) });
+        clock.advance(31 * 24 * HOUR);
+        expect((await repos.billing.findEndedOpen(1000)).map((row) => row.id)).toContain(paid);
+        expect(await repos.advertiser.currentSubscription(profileId)).toMatchObject({ id: paid, plan: 'GOLD' });
+        await repos.advertiser.endSubscriptions();
+        expect(await repos.advertiser.findProfile(profileId)).toMatchObject({ plan: 'GOLD' });
+        clock.advance(7 * 24 * HOUR);
+        await repos.billing.updateSubscription(paid, { closed_at: new Date(clock.now()).toISOString() });
+        expect((await repos.billing.findEndedOpen(1000)).map((row) => row.id)).not.toContain(paid);
+        expect(await repos.billing.applyPlans([profileId])).toEqual([{ id: profileId, plan: 'FREE' }]);
+        expect(await repos.advertiser.findProfile(profileId)).toMatchObject({ plan: 'FREE' });
+        expect(await repos.billing.findPostSizes(profileId)).toEqual([]);
+        expect((await repos.billing.findSubscriptions(profileId, 10)).map((row) => row.status)).toEqual(['pending', 'active']);
+        // The clock back where it was, for the suites after this one.
+        clock.advance(now - clock.now());
+      });
     });
 
     // Last: it moves the clock a year on.

@@ -105,8 +105,8 @@ export async function spendTokens(db: QueryDb, subscriptionId: number, tokens: n
 }
 
 /**
- * Gives every business the plan its running subscription names (FREE without one), with its live and draft ads.
- * Returns the businesses that changed and the ads' ids (to reindex). `profileIds` narrows it to some businesses.
+ * Gives every business the plan its running subscription names (FREE without one), with its ads (all but removed
+ * ones). Returns the businesses that changed and the ads' ids (to reindex). `profileIds` narrows it to some businesses.
  */
 export async function applyPlans(db: QueryDb, now: string, profileIds?: readonly number[]): Promise<{ profiles: { id: number; plan: string }[]; posts: number[] }> {
   // Only businesses a subscription ever touched follow one (the demo catalogue's plans are its own).
@@ -122,7 +122,7 @@ export async function applyPlans(db: QueryDb, now: string, profileIds?: readonly
   const posts: number[] = [];
   for (const profile of changed) {
     await db.updateTable('profiles').set({ plan: profile.plan, updated_at: now }).where('id', '=', profile.id).execute();
-    const ids = await db.updateTable('posts').set({ plan: profile.plan }).where('profile_id', '=', profile.id).where('status', 'in', ['active', 'draft']).returning('id').execute();
+    const ids = await db.updateTable('posts').set({ plan: profile.plan }).where('profile_id', '=', profile.id).where('status', '!=', 'removed').returning('id').execute();
     posts.push(...ids.map((row) => Number(row.id)));
   }
   return { profiles: changed.map(({ id, plan }) => ({ id, plan })), posts };
