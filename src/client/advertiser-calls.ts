@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
-import type { InvoiceView } from '../shared/billing.ts';
+import type { InvoiceView, PaymentProvider } from '../shared/billing.ts';
 import type { Insights } from '../shared/insights.ts';
 import type { Lead, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
 import type {
@@ -16,7 +16,7 @@ import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
 export type PostStatus = 'draft' | 'active' | 'expired' | 'removed';
-export type Payment = { amount_sen: number; message: string };
+export type Payment = { amount_sen: number; total_sen: number; invoice_id: number; invoice_number: string; message: string };
 
 export interface DashboardBusiness {
   id: number;
@@ -24,7 +24,7 @@ export interface DashboardBusiness {
   name: string;
   claimed: boolean;
   plan: Plan;
-  subscription: { plan: Plan; kind: 'trial' | 'paid'; ends_at: string } | null;
+  subscription: { id: number; plan: Plan; kind: 'trial' | 'paid'; period: 'monthly' | 'yearly' | null; ends_at: string; renews: boolean; next_plan: Plan | null } | null;
   trial_available: boolean;
   package: PlanLimits & { tokens: number | null; tokens_left: number | null };
   last_30_days: { views: number; clicks: number; enquiries: number };
@@ -53,6 +53,7 @@ export interface Dashboard {
   posts: AdvertiserPostItem[];
   claims: { id: number; profile_id: number; method: string; status: string; created_at: string }[];
   first_ad_free: boolean;
+  billing: { sst_rate_bp: number; providers: PaymentProvider[] };
 }
 
 export type { EditableLocation, EditableProfile } from '../shared/schemas/advertiser.ts';
@@ -137,3 +138,9 @@ export type { InvoiceView as Invoice } from '../shared/billing.ts';
 export const invoices = () => api.get('advertiser/invoices').json<Data<InvoiceView[]>>();
 export const invoice = (id: number) => api.get(`advertiser/invoices/${id}`).json<Data<InvoiceView>>();
 export const invoicePdfUrl = (id: number) => `/api/advertiser/invoices/${id}.pdf`;
+export interface SubscriptionItem { id: number; plan: Plan; status: string; starts_at: string; ends_at: string; cancel_at: string | null; renews: boolean; next_plan: Plan | null }
+export const subscribe = (body: { profile_id: number; plan: string; period: string }) =>
+  api.post('advertiser/subscriptions', { json: body }).json<Data<{ subscription: SubscriptionItem; invoice: InvoiceView | null }>>();
+export const cancelSubscription = (id: number) => api.post(`advertiser/subscriptions/${id}/cancel`).json<Data<SubscriptionItem>>();
+export const payInvoice = (id: number, provider: PaymentProvider) => api.post(`advertiser/invoices/${id}/pay`, { json: { provider } }).json<Data<{ redirect_url: string }>>();
+export const payment = (id: number) => api.get(`advertiser/payments/${id}`).json<Data<{ status: 'pending' | 'paid' | 'cancelled' | 'expired'; invoice_status: string }>>();

@@ -10,7 +10,8 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { freePort, startServer } from '../helpers/server.ts';
-import { codeAfter } from '../helpers/session-client.ts';
+import { codeAfter, decodedMail, messagesTo } from '../helpers/session-client.ts';
+import { FakeBillplz } from '../helpers/fake-billplz.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
@@ -19,7 +20,9 @@ import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts
  * The advertiser site end to end (issue 25), on a server of its own whose clock the test moves (TEST_CLOCK_FILE):
  * register, become an advertiser, claim a seeded business by SMS code, set its hours and pin, post a job with two
  * photos, find it in search and on its page with a valid JobPosting, start a BRONZE trial, amend the job a day later
- * for a token, let it expire and renew it. Codes come from the outbox; axe checks every advertiser page.
+ * for a token, let it expire and renew it; then (issue 27) post within the trial, choose GOLD yearly and pay through a
+ * local fake gateway, see the invoice, its PDF and the GOLD badge, and walk the clock past the year unpaid to FREE.
+ * Codes and mails come from the outbox; axe checks every advertiser page.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'yp-advertiser-e2e-'));
 const outbox = join(scratch, 'outbox');
@@ -33,15 +36,17 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 let baseUrl: string;
+const gateway = new FakeBillplz();
 
 beforeAll(async () => {
   writeFileSync(clockFile, '0');
+  await gateway.start();
   const url = await copyOfE2eDb('advertiser');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   server = await startServer({
     DATABASE_URL: url, NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, MEDIA_DIR: join(scratch, 'media'),
-    SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0',
+    SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0', ...gateway.env(),
   }, port);
   database = await openTestDatabase(url);
   browser = await launchBrowser();
@@ -51,6 +56,7 @@ afterAll(async () => {
   await browser?.close();
   await database?.close();
   await server?.stop();
+  await gateway.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -84,7 +90,7 @@ async function open(path: string) {
 }
 
 /** What the first journey made, for the second. */
-let owned: { business: { id: number; slug: string }; postId: number; title: string } | undefined;
+let owned: { email: string; business: { id: number; slug: string }; postId: number; title: string } | undefined;
 
 describe('the advertiser site, end to end', () => {
   it('claim, profile, a job with photos found in search, a trial, a paid amendment, expiry and renewal', async () => {
@@ -176,7 +182,7 @@ describe('the advertiser site, end to end', () => {
     await hydrated(page);
     await expect.poll(() => page.getByTestId('editor-status').innerText()).toBe('Live');
     const postId = Number(/\/posts\/(\d+)$/.exec(page.url())![1]);
-    owned = { business, postId, title };
+    owned = { email, business, postId, title };
     const [row] = await database.repos.catalog.findPostRows([postId]);
 
     // 6. In search (through the page cache and the search workers) and on its page, with a JobPosting Adobe's validator accepts.
@@ -377,39 +383,94 @@ describe('the advertiser site, end to end', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 60_000);
 
-  it('invoices: a plan bought issues its invoice, shown as a page (axe, 390 px) with its PDF', async () => {
-    const { business } = owned!;
+  it('choose and pay: an ad within the trial, GOLD yearly paid through the gateway, the invoice and the GOLD badge; the renewal unpaid: FREE, and the ad over its limits in draft', async () => {
+    const { email, business } = owned!;
     await page.setViewportSize({ width: 1280, height: 900 });
+    // 1–2. The BRONZE trial of the first journey runs; an ad in two categories is within its limits (FREE allows one).
+    const tree = await database.repos.catalog.findCategoryTree();
+    const categories = tree.filter((row) => row.type === 'jobs' && row.parent_id !== null).slice(0, 2).map((row) => row.slug);
     await open('/advertiser');
-    // The choose-and-pay screens come later (issue 27): the plan is bought through the API with this page's session.
-    const bought = await page.evaluate(async (profileId) => {
+    const wide = await page.evaluate(async ({ profileId, slugs }) => {
       const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/api/advertiser/subscriptions', {
-        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify({ profile_id: profileId, plan: 'GOLD', period: 'yearly' }),
+      const response = await fetch('/api/advertiser/posts', {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+        body: JSON.stringify({
+          type: 'jobs', profile_id: profileId, title: 'Barista and Cashier Wanted', summary: 'Two roles at the counter.', categories: slugs, publish: true,
+          job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'A smile.', responsibilities: 'Brew and bill.', benefits: 'Meals.', salary_min: 2000, salary_max: 2600, salary_type: 'month', document_resume_cv: false },
+        }),
       });
-      return { status: response.status, body: await response.json() as { data: { invoice: { id: number; number: string } } } };
-    }, business.id);
-    expect(bought.status).toBe(201);
-    const { id, number } = bought.body.data.invoice;
-    await open('/advertiser/invoices');
-    await page.getByTestId('invoices').getByRole('link', { name: number }).click();
-    await page.waitForURL(`${baseUrl}/advertiser/invoices/${id}`);
+      return { status: response.status, body: await response.json() as { data: { id: number; status: string } } };
+    }, { profileId: business.id, slugs: categories });
+    expect(wide.status).toBe(201);
+    expect(wide.body.data.status).toBe('active');
+
+    // 3. Choose GOLD yearly from the dashboard: the price with SST on its own line; confirm; pay online at the gateway.
+    await open('/advertiser');
+    await page.getByTestId('business').filter({ hasText: 'Choose a plan' }).first().getByRole('link', { name: 'Choose a plan' }).click();
+    await page.waitForURL(new RegExp(`/advertiser/subscribe\\?profile=${business.id}`));
     await hydrated(page);
-    await page.getByTestId('invoice').waitFor();
+    await page.getByTestId('subscribe').waitFor();
+    await page.getByLabel('GOLD').check();
+    await page.getByLabel('Yearly').check();
+    expect(await page.getByTestId('price').innerText()).toMatch(/GOLD, yearly\s*RM899\.00\s*SST 6%\s*RM53\.94\s*Total\s*RM952\.94/);
+    await expectNoViolations('plan choice');
+    await page.getByRole('button', { name: 'Confirm GOLD yearly' }).click();
+    await page.getByTestId('pay').waitFor();
+    await page.getByRole('button', { name: /Pay online/ }).click();
+    await page.waitForURL(new RegExp(`^${gateway.url}/bills/`));
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/advertiser\/invoices\/\d+\?payment=\d+&billplz/);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('payment-status').innerText()).toBe('Payment received. Thank you!');
+    await expect.poll(() => page.getByTestId('invoice-status').innerText()).toBe('Paid');
+    // The gateway's callback reached the site as a gateway sends it (no cookie, no Origin, no token), and was taken.
+    expect(gateway.callbacks.map((item) => item.status)).toEqual([200]);
+
+    // 4. The invoice as a page (axe, 390 px) and a PDF.
+    const id = Number(/\/invoices\/(\d+)/.exec(page.url())![1]);
+    const invoice = (await database.repos.invoices.findInvoice(id))!;
     expect(await page.getByTestId('invoice-totals').innerText()).toMatch(/Subtotal\s*RM899\.00\s*SST 6%\s*RM53\.94\s*Total\s*RM952\.94/);
-    expect(await page.getByTestId('invoice-status').innerText()).toBe('Unpaid');
     await expectNoViolations('invoice');
     const pdf = await page.evaluate(async (invoiceId) => {
       const response = await fetch(`/api/advertiser/invoices/${invoiceId}.pdf`);
       return { type: response.headers.get('content-type'), start: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) };
     }, id);
     expect(pdf).toEqual({ type: 'application/pdf', start: '%PDF-' });
+    await open('/advertiser/invoices');
+    await expect.poll(() => page.getByTestId('invoices').getByRole('link', { name: invoice.number }).count()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/advertiser/invoices', `/advertiser/invoices/${id}`]) {
+    for (const path of ['/advertiser/invoices', `/advertiser/invoices/${id}`, `/advertiser/subscribe?profile=${business.id}`]) {
       await open(path);
-      await page.locator('[data-testid="invoices"], [data-testid="invoice"]').first().waitFor();
+      await page.locator('[data-testid="invoices"], [data-testid="invoice"], [data-testid="subscribe"]').first().waitFor();
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-  });
+
+    // Bought during the trial, GOLD starts when the trial ends: the public page shows its badge within seconds.
+    const paid = (await database.repos.billing.findSubscriptions(business.id, 10)).find((row) => row.kind === 'paid')!;
+    const badge = async () => {
+      const html = await (await fetch(`${baseUrl}/${business.slug}`)).text();
+      return /<span class="[^"]*rounded px-2 py-0\.5 text-xs font-bold[^"]*">(GOLD|SILVER|BRONZE)<\/span>/.exec(html)?.[1] ?? 'FREE';
+    };
+    expect(await badge()).toBe('BRONZE');
+    moveClock(Date.parse(paid.starts_at) - Date.now() + HOUR);
+    await expect.poll(badge, { timeout: 5_000 }).toBe('GOLD');
+
+    // 5. Past the year without paying the renewal: 7 days of grace, then FREE.
+    moveClock(Date.parse(paid.ends_at) - Date.now() + DAY);
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('to keep GOLD')), { timeout: 10_000 }).toBe(true);
+    expect(await badge()).toBe('GOLD');
+    moveClock(Date.parse(paid.ends_at) - Date.now() + 8 * DAY);
+    // 6. The downgrade mail names the ad that moved; the badge is gone (FREE); that ad is in draft, the other stays.
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).find((mail) => mail.includes('has moved to FREE')) ?? '', { timeout: 10_000 }).toContain('"Barista and Cashier Wanted"');
+    await expect.poll(badge, { timeout: 5_000 }).toBe('FREE');
+    expect(await database.repos.advertiser.findOwnPost(wide.body.data.id)).toMatchObject({ status: 'draft', plan: 'FREE' });
+    await open('/advertiser');
+    await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
+    await logIn(email);
+    await open('/advertiser');
+    await expect.poll(() => page.getByTestId('business-plan').first().innerText()).toBe('FREE');
+    await expect.poll(() => page.getByTestId('advertiser-post').filter({ hasText: 'Barista and Cashier Wanted' }).getByTestId('post-status').innerText()).toBe('Draft');
+    moveClock(0);
+  }, 90_000);
 });

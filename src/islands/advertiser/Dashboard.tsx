@@ -33,7 +33,9 @@ function DashboardView() {
     try {
       const answer = await run();
       showToast(answer.payment_required?.message ?? answer.message ?? done, answer.payment_required ? 'warning' : 'success');
-      await load();
+      // A step that costs ringgit has its invoice: the buyer goes to pay it.
+      if (answer.payment_required) window.location.assign(`/advertiser/invoices/${answer.payment_required.invoice_id}`);
+      else await load();
     } catch (error) {
       reportFailure(error, () => undefined);
     } finally {
@@ -66,6 +68,9 @@ function DashboardView() {
               <div className="mt-2 flex flex-wrap gap-2">
                 <a href={profileUrl(business.slug)} className={secondary}>View page</a>
                 <a href={`/advertiser/posts/new?profile_id=${business.id}`} className={secondary}>Post an ad</a>
+                <a href={`/advertiser/subscribe?profile=${business.id}&package=${business.plan === 'FREE' ? 'GOLD' : business.plan}`} className={secondary}>
+                  {business.subscription?.kind === 'paid' ? 'Change plan' : 'Choose a plan'}
+                </a>
                 {business.trial_available && (['BRONZE', 'SILVER', 'GOLD'] as const).map((plan) => (
                   <button key={plan} type="button" className={secondary} disabled={busy}
                     onClick={() => act(async () => calls.startTrial(business.id, plan), `Your ${plan} trial has started.`)}>Start free {plan} trial</button>

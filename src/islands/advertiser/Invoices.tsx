@@ -3,12 +3,12 @@
  * invoice as issued: seller with its SST registration, buyer, lines with their SST, totals, how to pay it while unpaid,
  * and its PDF.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/advertiser-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { reportFailure } from '../forms.tsx';
-import { AdvertiserOnly, ringgitText } from './gate.tsx';
+import { AdvertiserOnly, primary, ringgitText } from './gate.tsx';
 
 const STATUS = { issued: 'Unpaid', paid: 'Paid', void: 'Void' } as const;
 const day = (iso: string) => malaysiaToday(Date.parse(iso));
@@ -32,18 +32,58 @@ function InvoiceList() {
   );
 }
 
+const PAYMENT_WORDS = {
+  paid: 'Payment received. Thank you!',
+  pending: 'Waiting for the payment gateway to confirm your payment…',
+  cancelled: 'The payment was cancelled at the gateway; nothing was charged. You can pay again below.',
+  expired: 'The payment expired at the gateway; nothing was charged. You can pay again below.',
+} as const;
+
+/** The buyer back from the hosted checkout (`?payment=`): the payment's state, asked again while it waits. */
+function PaymentStatus({ paymentId, onSettled }: { paymentId: number; onSettled: () => void }) {
+  const [status, setStatus] = useState<keyof typeof PAYMENT_WORDS | null>(null);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = () => calls.payment(paymentId).then(({ data }) => {
+      setStatus(data.status);
+      if (data.status === 'pending' && ++tries < 20) timer = setTimeout(() => void look(), 3000);
+      else settled.current();
+    }, (error: unknown) => reportFailure(error, () => undefined));
+    void look();
+    return () => clearTimeout(timer);
+  }, [paymentId]);
+  if (!status) return null;
+  return <p role="status" className="rounded bg-blue-50 p-3 text-sm font-semibold" data-testid="payment-status">{PAYMENT_WORDS[status]}</p>;
+}
+
 function InvoiceView({ id }: { id: number }) {
   const [item, setItem] = useState<calls.Invoice | null | 'missing'>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+  const paymentId = Number(new URLSearchParams(window.location.search).get('payment')) || undefined;
   useEffect(() => {
     calls.invoice(id).then(({ data }) => setItem(data), (error: unknown) => {
       if (errorBody(error).status === 404) setItem('missing');
       else reportFailure(error, () => undefined);
     });
-  }, [id]);
+  }, [id, version]);
+  async function payOnline() {
+    setBusy(true);
+    try {
+      window.location.assign((await calls.payInvoice(id, 'billplz')).data.redirect_url);
+    } catch (error) {
+      reportFailure(error, () => undefined);
+      setBusy(false);
+    }
+  }
   if (item === null) return <p role="status">Loading…</p>;
   if (item === 'missing') return <p className="panel" data-testid="not-found">This invoice does not exist, or it is not yours.</p>;
   return (
     <article className="panel space-y-4" data-testid="invoice">
+      {paymentId && <PaymentStatus paymentId={paymentId} onSettled={() => setVersion((value) => value + 1)} />}
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 className="text-xl font-bold">{item.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} {item.number}</h2>
@@ -80,7 +120,14 @@ function InvoiceView({ id }: { id: number }) {
         <div className="flex justify-between"><dt>SST {item.sst_rate}%</dt><dd>{ringgitText(item.sst_sen)}</dd></div>
         <div className="flex justify-between font-bold"><dt>Total</dt><dd>{ringgitText(item.total_sen)}</dd></div>
       </dl>
-      {item.payment && <p className="rounded bg-amber-50 p-3 text-sm">Pay by bank transfer to {item.payment.account}, quoting <strong>{item.payment.reference}</strong>. Your plan starts once it is paid.</p>}
+      {item.payment && (
+        <div id="pay" className="space-y-2 rounded bg-amber-50 p-3 text-sm" data-testid="invoice-pay">
+          <p>Pay by bank transfer to {item.payment.account}, quoting <strong>{item.payment.reference}</strong>; we mark it paid when it arrives.</p>
+          {item.payment.providers.includes('billplz') && (
+            <button type="button" className={primary} disabled={busy} onClick={() => void payOnline()}>Pay online now (FPX or card)</button>
+          )}
+        </div>
+      )}
       <p><a href={calls.invoicePdfUrl(item.id)} className="link" download>Download PDF</a></p>
     </article>
   );

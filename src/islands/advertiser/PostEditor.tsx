@@ -201,7 +201,11 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   return (
     <form className="panel max-w-3xl" onSubmit={(event) => { event.preventDefault(); void save(!live); }} data-testid="post-editor" noValidate>
       {post && <p className="text-sm">Status: <strong data-testid="editor-status">{post.status === 'active' ? 'Live' : post.status}</strong> · spent {post.tokens_spent} token{post.tokens_spent === 1 ? '' : 's'} · <a className="underline" href={`/advertiser/posts/${post.id}/preview`}>Preview</a></p>}
-      {payment && <p className="mt-2 rounded border border-amber-500 bg-amber-50 p-2" role="status" data-testid="payment-required">{payment.message}</p>}
+      {payment && (
+        <p className="mt-2 rounded border border-amber-500 bg-amber-50 p-2" role="status" data-testid="payment-required">
+          {payment.message} <a className="font-semibold underline" href={`/advertiser/invoices/${payment.invoice_id}`}>Pay invoice {payment.invoice_number}</a>
+        </p>
+      )}
       {postId === null && (
         <div className="mt-3">
           <label htmlFor="type" className="block font-semibold">Type of ad</label>

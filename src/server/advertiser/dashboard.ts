@@ -4,7 +4,9 @@
  */
 import { LISTING_TYPES } from '../../shared/constants.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import { sstRateOn } from '../../shared/billing.ts';
 import type { AppContext } from '../app-context.ts';
+import { paymentProviders } from '../billing/invoices.ts';
 import type { Actor } from '../policies.ts';
 import { businessPlan } from './plans.ts';
 import { listPosts } from './posts.ts';
@@ -28,7 +30,11 @@ export async function dashboard(app: AppContext, actor: Actor) {
     const plan = await businessPlan(app, profile.id);
     return {
       id: profile.id, slug: profile.slug, name: profile.name, claimed: profile.claimed, plan: plan.plan,
-      subscription: plan.subscription ? { plan: plan.subscription.plan, kind: plan.subscription.kind, ends_at: plan.subscription.ends_at } : null,
+      subscription: plan.subscription ? {
+        id: plan.subscription.id, plan: plan.subscription.plan, kind: plan.subscription.kind, period: plan.subscription.period, ends_at: plan.subscription.ends_at,
+        renews: plan.subscription.kind === 'paid' && (plan.subscription.cancel_at === null || plan.subscription.ends_at < plan.subscription.cancel_at),
+        next_plan: plan.subscription.next_plan,
+      } : null,
       trial_available: !plan.subscription && !(await app.repos.advertiser.hasHadTrial(profile.id)),
       package: { ...plan.limits, tokens: plan.subscription?.tokens ?? null, tokens_left: plan.subscription ? plan.tokensLeft : null },
       last_30_days: totalOf('profile', profile.id),
@@ -45,5 +51,7 @@ export async function dashboard(app: AppContext, actor: Actor) {
     posts: posts.map((post) => ({ ...post, status: statusOf(post), last_30_days: totalOf('post', post.id) })),
     claims: claims.map((claim) => ({ id: claim.id, profile_id: claim.profile_id, method: claim.method, status: claim.status, created_at: claim.created_at })),
     first_ad_free: (await app.repos.advertiser.countAdsWentLive(actor.id)) === 0,
+    // What choosing a plan shows: today's SST rate and the ways to pay.
+    billing: { sst_rate_bp: sstRateOn(malaysiaToday(now), app.config.billing.sstRates), providers: paymentProviders(app) },
   };
 }

@@ -2,7 +2,7 @@
  * The life of a subscription over time (issue 27, decision 0023), one run of the `end_subscriptions` job: renewal
  * invoices 7 days before a paid period ends; at the end, a paid renewal carries on, an unpaid one gives 7 days of
  * grace and then the business moves to FREE (the renewal credited); a trial, a cancelled plan or a plan whose next
- * period is a lower one ends. Whenever a business's plan goes down, its live ads over the new per-ad limits go back
+ * period is a lower one ends. Whenever a business's plan goes down, its live and expired ads over the new per-ad limits go back
  * to draft. Each step mails the owner, in the step's transaction. Time is the app clock's.
  */
 import { planLimits, type PaidPlan } from '../../shared/plans.ts';
@@ -31,8 +31,8 @@ async function ownerOf(tx: Repositories, profileId: number) {
 }
 
 /**
- * The business takes the plan its running subscription names; its live ads over that plan's per-ad limits go back
- * to draft. Answers the plan and the moved ads' titles.
+ * The business takes the plan its running subscription names; its live and expired ads over that plan's per-ad
+ * limits go back to draft (an expired one would otherwise be renewed past them). Answers the plan and the moved ads' titles.
  */
 async function settlePlan(tx: Repositories, profileId: number): Promise<{ plan: string; moved: string[] }> {
   await tx.billing.applyPlans([profileId]);

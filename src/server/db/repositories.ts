@@ -422,7 +422,7 @@ export interface BillingRepository {
   updateSubscription(id: number, change: SubscriptionChange): Promise<void>;
   /** These businesses take the plan their running subscription names (FREE without), with ads, search rows and cache. */
   applyPlans(profileIds: readonly number[]): Promise<{ id: number; plan: string }[]>;
-  /** A business's live ads with how much of each per-ad limit they use. */
+  /** A business's live and expired (renewable) ads with how much of each per-ad limit they use. */
   findPostSizes(profileId: number): Promise<PostSizeRow[]>;
   insertPayment(payment: { invoiceId: number; provider: PaymentRow['provider']; amountSen: number }): Promise<number>;
   setPaymentBill(id: number, billId: string, billUrl: string): Promise<void>;

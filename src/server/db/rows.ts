@@ -695,7 +695,7 @@ export type NewSubscription = Pick<SubscriptionRow, 'profile_id' | 'plan' | 'kin
 /** What the lifecycle changes on a subscription. */
 export type SubscriptionChange = Partial<Pick<SubscriptionRow, 'status' | 'ends_at' | 'cancel_at' | 'next_plan' | 'next_period' | 'grace_until' | 'grace_mailed_at' | 'closed_at'>>;
 
-/** A live ad with how much of each per-ad limit it uses (a downgrade moves the ones over the new limits to draft). */
+/** A live or expired ad with how much of each per-ad limit it uses (a downgrade moves the ones over the new limits to draft). */
 export interface PostSizeRow {
   id: number;
   title: string;

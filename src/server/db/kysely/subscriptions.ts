@@ -149,7 +149,7 @@ export async function markInvoicePaid(db: QueryDb, invoiceId: number, now: strin
   return true;
 }
 
-/** The live ads of a business with how much of each per-ad limit they use. */
+/** The ads of a business that are live or expired (renewable) with how much of each per-ad limit they use. */
 export async function findPostSizes(db: QueryDb, profileId: number): Promise<PostSizeRow[]> {
   const rows = await db.selectFrom('posts as p').select(['p.id', 'p.title'])
     .select((eb) => [
@@ -159,7 +159,7 @@ export async function findPostSizes(db: QueryDb, profileId: number): Promise<Pos
       eb.selectFrom('post_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select(eb.fn.countAll().as('n')).whereRef('x.post_id', '=', 'p.id').where('m.kind', '=', 'video').as('videos'),
       eb.selectFrom('post_documents as x').select(eb.fn.countAll().as('n')).whereRef('x.post_id', '=', 'p.id').as('documents'),
     ])
-    .where('p.profile_id', '=', profileId).where('p.status', '=', 'active').orderBy('p.id').execute();
+    .where('p.profile_id', '=', profileId).where('p.status', 'in', ['active', 'expired']).orderBy('p.id').execute();
   return rows.map((row) => ({
     id: Number(row.id), title: row.title, categories: count(row.categories), keywords: count(row.keywords), images: count(row.images),
     videos: count(row.videos), documents: count(row.documents),
