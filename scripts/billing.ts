@@ -2,8 +2,10 @@
  * `npm run billing`: billing by hand until the operator console has its screen (issue 27).
  *
  *   npm run billing -- mark-paid YP-2026-000123   # a bank transfer arrived: the invoice is paid, its plan starts
+ *   npm run billing -- credit YP-2026-000123      # an unpaid invoice issued in error: a credit note cancels it
  */
 import { parseArgs } from 'node:util';
+import { creditByNumber } from '../src/server/billing/invoices.ts';
 import { markPaidByNumber } from '../src/server/billing/payments.ts';
 import { createAppContext } from '../src/server/app-context.ts';
 import { databaseConfigFromArgs } from './database-args.ts';
@@ -14,9 +16,14 @@ const { positionals } = parseArgs({
 const [command, number] = positionals;
 const app = await createAppContext({ ...databaseConfigFromArgs(), searchWorkers: 0, pageCacheBytes: 0 }, { timers: false });
 try {
-  if (command !== 'mark-paid' || !number) throw new Error('Usage: npm run billing -- mark-paid INVOICE_NUMBER');
-  const paid = await markPaidByNumber(app, number);
-  console.log(paid ? `${number} is paid; its plan starts when its period does.` : `${number} was not waiting for payment (already paid or void): nothing changed.`);
+  if (!['mark-paid', 'credit'].includes(command ?? '') || !number) throw new Error('Usage: npm run billing -- mark-paid|credit INVOICE_NUMBER');
+  if (command === 'credit') {
+    const credited = await creditByNumber(app, number);
+    console.log(credited ? `${number} is cancelled by credit note ${credited}.` : `${number} is not open (paid, void or a credit note): nothing changed.`);
+  } else {
+    const paid = await markPaidByNumber(app, number);
+    console.log(paid ? `${number} is paid; its plan starts when its period does.` : `${number} was not waiting for payment (already paid or void): nothing changed.`);
+  }
   await app.outbox.settled();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

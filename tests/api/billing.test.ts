@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { creditByNumber } from '../../src/server/billing/invoices.ts';
 import { markPaidByNumber } from '../../src/server/billing/payments.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
@@ -12,7 +13,7 @@ import { decodedMail, messagesTo } from '../helpers/session-client.ts';
  */
 const accounts = useAccountsApp('billing');
 const { copy, clock, browser, outbox } = accounts;
-const { advertiser, claimBusiness, emailOf } = advertiserHelpers(accounts);
+const { advertiser, claimBusiness, emailOf, jobBody, signInAgain } = advertiserHelpers(accounts);
 const mailsTo = (to: string) => messagesTo(outbox, to).map(decodedMail);
 const DAY = 86_400_000;
 const skip = new Set<number>();
@@ -105,5 +106,42 @@ describe('POST subscriptions', () => {
     const answer = await owner.post('/api/advertiser/subscriptions', { profile_id: 'x', plan: 'PLATINUM', period: 'weekly' });
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors as object).sort()).toEqual(['period', 'plan', 'profile_id']);
+  });
+
+  it('PAY-PER-POST: an ad after the account\'s first is invoiced and goes live once paid; a late amendment is applied and invoiced; a credit note cancels an invoice', async () => {
+    const owner = await advertiser('Pay Per Post Owner');
+    const business = await claimBusiness(owner, skip);
+    const first = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'First Free Ad' }), publish: true });
+    expect(first.body).toMatchObject({ data: { status: 'active' } });
+    expect(first.body.payment_required).toBeUndefined();
+    const second = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Second Paid Ad' }), publish: true });
+    const ad = second.body.data as { id: number; slug: string };
+    expect(second.body).toMatchObject({ data: { status: 'draft' }, payment_required: { amount_sen: 5000, total_sen: 5300 } });
+    const { invoice_id: adInvoiceId, invoice_number: adNumber } = second.body.payment_required as { invoice_id: number; invoice_number: string };
+    const adInvoice = (await owner.get(`/api/advertiser/invoices/${adInvoiceId}`)).body.data as Invoice & { lines: { purpose: string; post_id: number }[] };
+    expect(adInvoice.lines).toEqual([expect.objectContaining({ purpose: 'ad', post_id: ad.id, unit_sen: 5000, sst_sen: 300 })]);
+    expect(adInvoice.lines[0]!.description).toBe('Ad "Second Paid Ad" (jobs, PAY-PER-POST)');
+    expect(mailsTo(emailOf(owner)).at(-1)).toContain('The ad goes live once it is paid.');
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
+    expect(await markPaidByNumber(copy.app, adNumber)).toBe(true);
+    expect((await owner.get(`/api/advertiser/posts/${ad.id}`)).body.data).toMatchObject({ status: 'active', live: true, amount_sen: 5000 });
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
+
+    // A day after publishing, an amendment on PAY-PER-POST is applied at once and invoiced RM30 plus SST.
+    clock.advance(DAY + 60_000);
+    await signInAgain(owner);
+    const firstAd = first.body.data as { id: number };
+    const amended = await owner.patch(`/api/advertiser/posts/${firstAd.id}`, await jobBody(business.id, { title: 'First Free Ad', summary: 'Now with eggs.' }));
+    expect(amended.body).toMatchObject({ data: { summary: 'Now with eggs.', status: 'active' }, payment_required: { amount_sen: 3000, total_sen: 3180 } });
+    const amendmentNumber = (amended.body.payment_required as { invoice_number: string }).invoice_number;
+    // Issued in error: a credit note cancels it (once), and it can no longer be paid.
+    const credit = await creditByNumber(copy.app, amendmentNumber);
+    expect(credit).toMatch(/^YP-\d{4}-\d{6}$/);
+    expect(await creditByNumber(copy.app, amendmentNumber)).toBeUndefined();
+    const list = (await owner.get('/api/advertiser/invoices')).body.data as (Invoice & { kind: string; corrects_invoice_id: number | null })[];
+    const amendment = list.find((item) => item.number === amendmentNumber)!;
+    expect(amendment.status).toBe('void');
+    expect(list.find((item) => item.number === credit)).toMatchObject({ kind: 'credit_note', corrects_invoice_id: amendment.id, subtotal_sen: -3000, sst_sen: -180, total_sen: -3180, payment: null });
+    expect(await markPaidByNumber(copy.app, amendmentNumber)).toBe(false);
   });
 });

@@ -77,15 +77,29 @@ export async function issueInvoice(app: AppContext, tx: Repositories, buyer: Buy
   return stored;
 }
 
-/** Cancels an unpaid invoice with a credit note of its lines (inside the caller's transaction); false when it was not open. */
-export async function creditInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<boolean> {
-  if (invoice.user_id === null || !(await tx.invoices.voidInvoice(invoice.id))) return false;
-  await issueInvoice(app, tx, {
+/**
+ * Cancels an unpaid invoice with a credit note of its lines (inside the caller's transaction); answers the credit
+ * note, or undefined when the invoice was not open. A subscription waiting for it is cancelled with it.
+ */
+export async function creditInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<InvoiceRow | undefined> {
+  if (invoice.kind !== 'invoice' || invoice.user_id === null || !(await tx.invoices.voidInvoice(invoice.id))) return undefined;
+  const waiting = await tx.billing.findSubscriptionByInvoice(invoice.id);
+  if (waiting?.status === 'pending') {
+    await tx.billing.updateSubscription(waiting.id, { status: 'cancelled' });
+    if (waiting.renews_subscription_id !== null) await tx.billing.updateSubscription(waiting.renews_subscription_id, { grace_until: null });
+  }
+  return issueInvoice(app, tx, {
     userId: invoice.user_id, profileId: invoice.profile_id, name: String(invoice.buyer.name ?? ''), companyNo: (invoice.buyer.company_no as string | null) ?? null,
   }, invoice.lines.map((line) => ({
     description: `${reason}: ${line.description}`, quantity: line.quantity, unit_sen: -line.unit_sen, purpose: 'credit' as const, post_id: line.post_id ?? null,
   })), { corrects: invoice, dueAt: new Date(app.clock.now()).toISOString() });
-  return true;
+}
+
+/** `npm run billing -- credit NUMBER`: an unpaid invoice issued in error is cancelled by a credit note; answers its number. */
+export async function creditByNumber(app: AppContext, number: string): Promise<string | undefined> {
+  const id = await app.repos.invoices.findInvoiceIdByNumber(number);
+  if (id === undefined) throw notFound(`No invoice ${number}.`);
+  return app.repos.transaction(async (tx) => (await creditInvoice(app, tx, (await tx.invoices.findInvoice(id))!, 'Issued in error'))?.number);
 }
 
 /** GET invoices: the advertiser's, newest first. */

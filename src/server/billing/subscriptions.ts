@@ -39,12 +39,12 @@ export function planLine(plan: PaidPlan, period: BillingPeriod, business: string
 
 const buyerOf = (actor: Actor, profile: AdvertiserProfileRow) => ({ userId: actor.id, profileId: profile.id, name: profile.name, companyNo: profile.company_no });
 
-/** Cancels a renewal already invoiced (its invoice credited), inside the caller's transaction. */
+/** Cancels a period waiting for payment (a renewal or a first period), its invoice credited, inside the caller's transaction. */
 export async function dropRenewal(app: AppContext, tx: Repositories, renewal: SubscriptionRow, reason: string): Promise<void> {
+  const invoice = renewal.invoice_id === null ? undefined : await tx.invoices.findInvoice(renewal.invoice_id);
+  if (invoice && (await creditInvoice(app, tx, invoice, reason))) return;
   await tx.billing.updateSubscription(renewal.id, { status: 'cancelled' });
   if (renewal.renews_subscription_id !== null) await tx.billing.updateSubscription(renewal.renews_subscription_id, { grace_until: null });
-  const invoice = renewal.invoice_id === null ? undefined : await tx.invoices.findInvoice(renewal.invoice_id);
-  if (invoice) await creditInvoice(app, tx, invoice, reason);
 }
 
 /** POST subscriptions {profile_id, plan, period}: a new plan, an upgrade (at once, prorated) or a downgrade (at the period's end). */
