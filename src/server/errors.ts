@@ -14,6 +14,8 @@ export class AppError extends Error {
   readonly errors: Record<string, string[]> | undefined;
   /** Headers the response must carry (Retry-After on a 429). */
   readonly headers: Record<string, string>;
+  /** More fields of the body (the operator console's `reauth: true`). */
+  readonly extra: Record<string, unknown> = {};
 
   constructor(status: AppError['status'], message: string, errors?: Record<string, string[]>, headers: Record<string, string> = {}) {
     super(message);
@@ -21,6 +23,15 @@ export class AppError extends Error {
     this.code = CODES[status];
     this.errors = errors;
     this.headers = headers;
+  }
+}
+
+/** A destructive operator action without a proof from the last 15 minutes: 403 with `reauth: true` (not a 401: the browser stays signed in). */
+export class ReauthRequired extends AppError {
+  override readonly extra = { reauth: true };
+
+  constructor() {
+    super(403, 'Confirm it is you: enter your password again.');
   }
 }
 

@@ -747,6 +747,33 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       });
     });
 
+    describe('the operator console (issue 28)', () => {
+      it('appends audit entries and finds them by operator, target and time, newest first; refuses a claim once', async () => {
+        const staff = await newUser('Contract Operator');
+        const start = new Date(clock.now()).toISOString();
+        const entry = { operator_user_id: staff, action: 'claim.refuse', target_type: 'claim', target_id: '7', reason: 'No.', before: { status: 'pending' }, after: { status: 'rejected' }, client: '203.0.113.9' };
+        const first = await repos.operator.appendAudit(entry);
+        clock.advance(1000);
+        const second = await repos.operator.appendAudit({ ...entry, action: 'invoice.mark_paid', target_type: 'invoice', target_id: '9', before: null });
+        expect((await repos.operator.findAudit({ operatorUserId: staff }, 10, 0)).map((row) => row.id)).toEqual([second, first]);
+        expect(await repos.operator.findAudit({ operatorUserId: staff, targetType: 'claim', targetId: '7' }, 10, 0)).toEqual([
+          expect.objectContaining({ id: first, action: 'claim.refuse', reason: 'No.', before: { status: 'pending' }, after: { status: 'rejected' }, client: '203.0.113.9' }),
+        ]);
+        expect(await repos.operator.findAudit({ operatorUserId: staff, from: new Date(clock.now() + 1).toISOString() }, 10, 0)).toEqual([]);
+        expect((await repos.operator.findAudit({ operatorUserId: staff, from: start }, 1, 1)).map((row) => row.id)).toEqual([first]);
+
+        const claimant = await newUser();
+        const { id: profileId } = await repos.advertiser.createProfile({ kind: 'individual', name: 'Contract Claimed', ownerUserId: claimant, slug: await repos.advertiser.freeSlug('profiles', `contract-claimed-${next()}`) });
+        const claim = await repos.advertiser.insertClaim({ profileId, userId: claimant, method: 'sms', target: '60123456789', documentId: null });
+        const refused = await Promise.all([1, 2].map(() => repos.operator.refuseClaim(claim, staff, 'Not the owner.')));
+        expect(refused.filter(Boolean)).toHaveLength(1);
+        expect(await repos.advertiser.findClaim(claim)).toMatchObject({ status: 'rejected' });
+        expect(await repos.operator.findClaimDocument(claim)).toBeUndefined();
+        const queues = await repos.operator.countQueues();
+        expect(Object.keys(queues).sort()).toEqual(['claims', 'payments', 'profile_changes']);
+      });
+    });
+
     // Last: it moves the clock a year on.
     describe('time', () => {
       it('is the app’s clock, not the database server’s: what is written carries it, and posts expire by it', async () => {

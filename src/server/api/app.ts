@@ -6,6 +6,7 @@ import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
 import { advertiserRoutes } from './advertiser.ts';
 import { paymentCallbackRoutes } from './advertiser-billing.ts';
+import { operatorRoutes } from './operator.ts';
 import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
@@ -18,7 +19,7 @@ import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 export function apiError(error: Error, c: Context): Response {
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra },
       // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
       error.status as ContentfulStatusCode);
   }
@@ -29,7 +30,7 @@ export function apiError(error: Error, c: Context): Response {
 /** Paths whose answers are about one person: no cache may store them. */
 const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow',
   '/enquire', '/enquire/*', '/job-application', '/job-application/*', '/hireme/enquire', '/hireme/enquire/*', '/buysell/enquire', '/buysell/enquire/*',
-  '/advertiser', '/advertiser/*'];
+  '/advertiser', '/advertiser/*', '/operator', '/operator/*'];
 
 /** Marks an answer no-store, unless its route said something stricter already (a CV download: private, no-store). */
 const noStore: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -58,6 +59,7 @@ export function createApi(app: AppContext) {
   api.route('/', enquiryRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
   api.route('/', paymentCallbackRoutes(app));
+  api.route('/operator', operatorRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));
   api.onError(apiError);

@@ -57,6 +57,7 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   const plan = request.plan as PaidPlan;
   const current = await app.repos.advertiser.currentSubscription(profile.id);
   if (current?.kind === 'paid' && current.period) {
+    if (Date.parse(current.ends_at) <= app.clock.now()) throw invalid('plan', 'The renewal of this plan is waiting for payment. Pay its invoice first.');
     if (rank(plan) > rank(current.plan)) return upgrade(app, actor, profile, current, plan);
     return changeAtPeriodEnd(app, profile, current, plan, request.period);
   }

@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -207,6 +207,8 @@ export interface AuthRepository {
   createSession(session: SessionRow & { client: string }, replacing?: string): Promise<void>;
   findSession(id: string): Promise<SessionRow | undefined>;
   touchSession(id: string, lastSeenAt: string): Promise<void>;
+  /** Records a fresh proof of the session's person (sudo mode of the operator console). */
+  proveSession(id: string, at: string): Promise<void>;
   deleteSession(id: string): Promise<void>;
   /** Ends every session of a user, except one when given. */
   deleteUserSessions(userId: number, exceptId?: string | null): Promise<void>;
@@ -434,6 +436,23 @@ export interface BillingRepository {
   settlePayment(id: number, status: Exclude<PaymentRow['status'], 'pending'>): Promise<boolean>;
 }
 
+/** The operator console (issue 28): its append-only audit log and the queues it works through. */
+export interface OperatorRepository {
+  /** Appends an entry (the log is never updated or deleted: the database refuses it). */
+  appendAudit(entry: Omit<AuditEntry, 'id' | 'created_at'>): Promise<number>;
+  /** Entries matching the filters, newest first. */
+  findAudit(filters: AuditFilters, limit: number, offset: number): Promise<AuditEntry[]>;
+  /** Claims waiting on their document, oldest first. */
+  findDocumentClaims(limit: number): Promise<DocumentClaimRow[]>;
+  findClaimDocument(claimId: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined>;
+  /** Refuses a pending claim; false when it was decided already. */
+  refuseClaim(id: number, operatorId: number, reason: string): Promise<boolean>;
+  recordClaimDecision(id: number, operatorId: number): Promise<void>;
+  /** Invoices waiting for a bank transfer, oldest due first. */
+  findUnpaidInvoices(limit: number): Promise<InvoiceRow[]>;
+  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number }>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   catalog: CatalogRepository;
@@ -457,6 +476,7 @@ export interface Repositories {
   insights: InsightsRepository;
   invoices: InvoiceRepository;
   billing: BillingRepository;
+  operator: OperatorRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

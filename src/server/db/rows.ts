@@ -476,6 +476,8 @@ export interface SessionRow {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When the person last proved it is them (signing in, or the operator console's re-authentication). */
+  proven_at?: string;
 }
 
 export interface ChallengeRow {
@@ -839,4 +841,36 @@ export interface InvoiceRow extends Omit<InvoiceView, 'sst_rate' | 'payment' | '
   user_id: number | null;
   seller: Record<string, unknown>;
   buyer: Record<string, unknown>;
+}
+
+/** One operator action as the audit log keeps it: users by id, personal fields redacted. */
+export interface AuditEntry {
+  id: number;
+  operator_user_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  client: string;
+  created_at: string;
+}
+
+export interface AuditFilters {
+  operatorUserId?: number;
+  targetType?: string;
+  targetId?: string;
+  /** ISO times, from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** A claim waiting on its document, as the operator console lists it. */
+export interface DocumentClaimRow extends ClaimRow {
+  profile_name: string;
+  profile_slug: string;
+  document_file: string | null;
+  document_name: string | null;
+  document_mime_type: string | null;
 }

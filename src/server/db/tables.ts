@@ -17,6 +17,19 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_user_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  client: string;
+  created_at: string;
+}
+
 export interface AuthAttemptsTable {
   id: Generated<number>;
   at: string;
@@ -456,6 +469,8 @@ export interface ProfileClaimsTable {
   status: Generated<string>;
   created_at: string;
   decided_at: string | null;
+  decided_by: number | null;
+  reason: string | null;
 }
 
 export interface ProfileDocumentsTable {
@@ -572,6 +587,7 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  proven_at: string | null;
 }
 
 export interface SettingsTable {
@@ -677,6 +693,7 @@ export interface VerificationCodesTable {
 export interface Tables {
   advertiser_settings: AdvertiserSettingsTable;
   app_secrets: AppSecretsTable;
+  audit_log: AuditLogTable;
   auth_attempts: AuthAttemptsTable;
   banners: BannersTable;
   business_hours: BusinessHoursTable;

@@ -7,12 +7,18 @@ export async function createSession(db: QueryDb, session: SessionRow & { client:
   if (replacing) await db.deleteFrom('sessions').where('id', '=', replacing).execute();
   await db.insertInto('sessions').values({
     id: session.id, user_id: session.user_id, csrf_token: session.csrf_token, client: session.client, created_at: session.created_at,
-    last_seen_at: session.last_seen_at, expires_at: session.expires_at,
+    last_seen_at: session.last_seen_at, expires_at: session.expires_at, proven_at: session.proven_at ?? session.created_at,
   }).execute();
 }
 
 export async function findSession(db: QueryDb, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').select(['id', 'user_id', 'csrf_token', 'created_at', 'last_seen_at', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('sessions').select(['id', 'user_id', 'csrf_token', 'created_at', 'last_seen_at', 'expires_at', 'proven_at']).where('id', '=', id).executeTakeFirst();
+  return row && { ...row, proven_at: row.proven_at ?? row.created_at };
+}
+
+/** The session's person proved it is them again (the operator console's re-authentication). */
+export async function proveSession(db: QueryDb, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ proven_at: at }).where('id', '=', id).execute();
 }
 
 export async function touchSession(db: QueryDb, id: string, lastSeenAt: string): Promise<void> {

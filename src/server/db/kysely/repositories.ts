@@ -19,6 +19,7 @@ import * as insights from './insights.ts';
 import * as invoices from './invoices.ts';
 import * as jobs from './jobs.ts';
 import * as leads from './leads.ts';
+import * as operator from './operator.ts';
 import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
@@ -169,6 +170,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       createSession: (session, replacing) => change((db) => auth.createSession(db, session, replacing)),
       findSession: (id) => read((db) => auth.findSession(db, id)),
       touchSession: (id, at) => change((db) => auth.touchSession(db, id, at)),
+      proveSession: (id, at) => change((db) => auth.proveSession(db, id, at)),
       deleteSession: (id) => change((db) => auth.deleteSession(db, id)),
       deleteUserSessions: (userId, exceptId) => change((db) => auth.deleteUserSessions(db, userId, exceptId)),
       insertChallenge: (challenge) => change((db) => auth.insertChallenge(db, challenge, now())),
@@ -346,6 +348,16 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findPaymentByBill: (provider, billId) => read((db) => payments.findPaymentByBill(db, provider, billId)),
       findPayments: (invoiceId) => read((db) => payments.findPayments(db, invoiceId)),
       settlePayment: (id, status) => change((db) => payments.settlePayment(db, id, status, now())),
+    },
+    operator: {
+      appendAudit: (entry) => change((db) => operator.appendAudit(db, entry, now())),
+      findAudit: (filters, limit, offset) => read((db) => operator.findAudit(db, filters, limit, offset)),
+      findDocumentClaims: (limit) => read((db) => operator.findDocumentClaims(db, limit)),
+      findClaimDocument: (id) => read((db) => operator.findClaimDocument(db, id)),
+      refuseClaim: (id, operatorId, reason) => change((db) => operator.refuseClaim(db, id, operatorId, reason, now())),
+      recordClaimDecision: (id, operatorId) => change((db) => operator.recordClaimDecision(db, id, operatorId)),
+      findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
+      countQueues: () => read((db) => operator.countQueues(db)),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import type { AppContext } from '../app-context.ts';
+import { downloadResponse } from '../media/download.ts';
+import { reauthenticate, requireOperator } from '../operator/access.ts';
+import { auditCsv, listAudit } from '../operator/audit.ts';
+import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operator/claims.ts';
+import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
+import { jsonBody, limitBody } from './body.ts';
+import { pathId } from './advertiser-access.ts';
+import { requestClient, type ApiEnv } from './env.ts';
+
+/** The operator asking (404 for anyone else), with the session and client each action records. */
+async function operatorOf(app: AppContext, c: Context<ApiEnv>) {
+  const session = c.get('session');
+  const actor = await requireOperator(app, session);
+  return { actor, session: session!, client: requestClient(c) };
+}
+
+/**
+ * The operator console's API (issue 28), under /api/operator: every route 404s for anyone but an operator (the role
+ * read on each request); destructive ones need a proof from the last 15 minutes (`reauth`). Answers are no-store.
+ */
+export function operatorRoutes(app: AppContext) {
+  return new Hono<ApiEnv>()
+    .use(async (c, next) => {
+      await operatorOf(app, c);
+      await next();
+      c.header('Cache-Control', 'private, no-store');
+    })
+    .post('/reauth', limitBody(2048), async (c) => {
+      const { session } = await operatorOf(app, c);
+      return c.json({ data: await reauthenticate(app, session, await jsonBody(c)) });
+    })
+    .get('/queues', async (c) => c.json({ data: await queueCounts(app) }))
+    .get('/claims', async (c) => c.json({ data: await listClaims(app) }))
+    .get('/claims/:id/document', async (c) => {
+      const { actor, client } = await operatorOf(app, c);
+      return downloadResponse(await claimDocument(app, actor, client, pathId(c)));
+    })
+    .post('/claims/:id/approve', async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await approveClaim(app, actor, session, client, pathId(c)));
+    })
+    .post('/claims/:id/refuse', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
+    })
+    .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
+    .post('/invoices/:id/mark-paid', async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await markInvoicePaid(app, actor, session, client, pathId(c)));
+    })
+    .get('/audit', async (c) => c.json(await listAudit(app, c.req.query())))
+    .get('/audit.csv', async (c) => new Response(await auditCsv(app, c.req.query()), {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"', 'Cache-Control': 'private, no-store' },
+    }));
+}

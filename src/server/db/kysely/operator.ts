@@ -1,0 +1,81 @@
+/**
+ * The operator console's reads and writes (migration 0023): the append-only audit log, and the queues it works
+ * through (document claims, profile changes held for review, bank transfers to confirm), for every backend.
+ */
+import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow } from '../rows.ts';
+import { findInvoice } from './invoices.ts';
+import { count, jsonText, type QueryDb } from './query.ts';
+
+/** Appends one entry; nothing updates or deletes the log (the database refuses it). */
+export async function appendAudit(db: QueryDb, entry: Omit<AuditEntry, 'id' | 'created_at'>, now: string): Promise<number> {
+  const { id } = await db.insertInto('audit_log').values({
+    operator_user_id: entry.operator_user_id, action: entry.action, target_type: entry.target_type, target_id: entry.target_id, reason: entry.reason,
+    before: entry.before === null ? null : JSON.stringify(entry.before), after: entry.after === null ? null : JSON.stringify(entry.after),
+    client: entry.client, created_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+/** Entries matching the filters, newest first. */
+export async function findAudit(db: QueryDb, filters: AuditFilters, limit: number, offset: number): Promise<AuditEntry[]> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filters.operatorUserId !== undefined) query = query.where('operator_user_id', '=', filters.operatorUserId);
+  if (filters.targetType !== undefined) query = query.where('target_type', '=', filters.targetType);
+  if (filters.targetId !== undefined) query = query.where('target_id', '=', filters.targetId);
+  if (filters.from !== undefined) query = query.where('created_at', '>=', filters.from);
+  if (filters.to !== undefined) query = query.where('created_at', '<', filters.to);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.parse(jsonText(value)!) as Record<string, unknown>);
+  return rows.map((row) => ({
+    id: Number(row.id), operator_user_id: Number(row.operator_user_id), action: row.action, target_type: row.target_type, target_id: row.target_id,
+    reason: row.reason, before: json(row.before), after: json(row.after), client: row.client, created_at: row.created_at,
+  }));
+}
+
+/** Claims waiting on their document, oldest first, with the business and the claimant's account. */
+export async function findDocumentClaims(db: QueryDb, limit: number): Promise<DocumentClaimRow[]> {
+  const rows = await db.selectFrom('profile_claims as c').innerJoin('profiles as pr', 'pr.id', 'c.profile_id').leftJoin('documents as d', 'd.id', 'c.document_id')
+    .select(['c.id', 'c.profile_id', 'c.user_id', 'c.method', 'c.target', 'c.document_id', 'c.status', 'c.created_at', 'c.decided_at', 'pr.name as profile_name', 'pr.slug as profile_slug', 'd.file as document_file', 'd.original_filename as document_name', 'd.mime_type as document_mime_type'])
+    .where('c.method', '=', 'document').where('c.status', '=', 'pending').orderBy('c.created_at').orderBy('c.id').limit(limit).execute();
+  return rows.map((row) => ({
+    ...row, id: Number(row.id), profile_id: Number(row.profile_id), user_id: Number(row.user_id), document_id: row.document_id === null ? null : Number(row.document_id),
+    method: row.method as ClaimRow['method'], status: row.status as ClaimRow['status'],
+  }));
+}
+
+/** The private document a claim was sent with. */
+export async function findClaimDocument(db: QueryDb, claimId: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined> {
+  return db.selectFrom('profile_claims as c').innerJoin('documents as d', 'd.id', 'c.document_id').select(['d.file', 'd.original_filename', 'd.mime_type'])
+    .where('c.id', '=', claimId).executeTakeFirst();
+}
+
+/** Marks a pending claim refused; false when it was decided already. */
+export async function refuseClaim(db: QueryDb, id: number, operatorId: number, reason: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('profile_claims').set({ status: 'rejected', decided_at: now, decided_by: operatorId, reason })
+    .where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records who approved a claim (completeClaim gives the profile its owner). */
+export async function recordClaimDecision(db: QueryDb, id: number, operatorId: number): Promise<void> {
+  await db.updateTable('profile_claims').set({ decided_by: operatorId }).where('id', '=', id).execute();
+}
+
+/** Invoices waiting for a bank transfer (issued, not credit notes), oldest due first. */
+export async function findUnpaidInvoices(db: QueryDb, limit: number): Promise<InvoiceRow[]> {
+  const rows = await db.selectFrom('invoices').select('id').where('status', '=', 'issued').where('kind', '=', 'invoice').orderBy('due_at').orderBy('id').limit(limit).execute();
+  const invoices: InvoiceRow[] = [];
+  for (const row of rows) {
+    const invoice = await findInvoice(db, Number(row.id));
+    if (invoice) invoices.push(invoice);
+  }
+  return invoices;
+}
+
+/** How many items wait in each queue the console has. */
+export async function countQueues(db: QueryDb): Promise<{ claims: number; profile_changes: number; payments: number }> {
+  const claims = await db.selectFrom('profile_claims').select((eb) => eb.fn.countAll().as('n')).where('method', '=', 'document').where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const changes = await db.selectFrom('profile_changes').select((eb) => eb.fn.countAll().as('n')).where('review', '=', 'pending').executeTakeFirstOrThrow();
+  const payments = await db.selectFrom('invoices').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'issued').where('kind', '=', 'invoice').executeTakeFirstOrThrow();
+  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n) };
+}

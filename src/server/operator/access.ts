@@ -1,0 +1,46 @@
+/**
+ * Who the operator console is for (issue 28, decision 0024): people with the `operator` role, read afresh on every
+ * request (a role revoked mid-session stops the next one). Anybody else, signed out or in, gets a 404: the console
+ * does not say it exists. A destructive action needs a proof of the person from the last 15 minutes (signing in,
+ * or `POST /api/operator/reauth`); a stale one is a 403 with `reauth: true`, never a 401 that would sign them out.
+ */
+import { z } from 'zod';
+import { actorOf } from '../accounts/accounts.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import type { AppContext } from '../app-context.ts';
+import type { SessionRow } from '../db/rows.ts';
+import { AppError, notFound, parseInput, ReauthRequired } from '../errors.ts';
+import { hasRole, type Actor } from '../policies.ts';
+
+/** How long a proof of the person lasts for destructive actions. */
+export const PROOF_MS = 15 * 60_000;
+
+/** The operator asking, or a 404 for everyone else. */
+export async function requireOperator(app: AppContext, session: SessionRow | null): Promise<Actor> {
+  if (!session) throw notFound();
+  const actor = await actorOf(app, session.user_id).catch(() => undefined);
+  if (!actor || !hasRole(actor, 'operator')) throw notFound();
+  return actor;
+}
+
+/** A destructive action's check: the session proved its person within PROOF_MS. */
+export function requireFreshProof(app: AppContext, session: SessionRow): void {
+  const proven = Date.parse(session.proven_at ?? session.created_at);
+  if (!(app.clock.now() - proven < PROOF_MS)) throw new ReauthRequired();
+}
+
+const ReauthSchema = z.object({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) });
+
+/** POST reauth {password}: renews the session's proof. */
+export async function reauthenticate(app: AppContext, session: SessionRow, input: unknown): Promise<{ proven_until: string }> {
+  const { password } = parseInput(ReauthSchema, input);
+  const user = await app.repos.users.findUser(session.user_id);
+  const credentials = user?.email ? await app.repos.users.findCredentials({ email: user.email })
+    : user?.phone_number ? await app.repos.users.findCredentials({ phone_number: user.phone_number }) : undefined;
+  if (!(await verifyPassword(credentials?.password_hash, password))) {
+    throw new AppError(422, 'That password is not right.', { password: ['That password is not right.'] });
+  }
+  const now = app.clock.now();
+  await app.repos.auth.proveSession(session.id, new Date(now).toISOString());
+  return { proven_until: new Date(now + PROOF_MS).toISOString() };
+}

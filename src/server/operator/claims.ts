@@ -1,0 +1,81 @@
+/**
+ * Claims waiting on a document (issue 28): the operator views the private file (audited), then approves (the
+ * business gets its owner, as a code claim would give it) or refuses with a reason; the claimant is mailed either way.
+ */
+import { z } from 'zod';
+import { absoluteUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import type { SessionRow } from '../db/rows.ts';
+import { AppError, notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import type { Actor } from '../policies.ts';
+import { privateDownload, type Download } from '../uploads/media-files.ts';
+import { requireFreshProof } from './access.ts';
+import { audit } from './audit.ts';
+
+export const ReasonSchema = z.object({ reason: z.string({ error: 'Give a reason.' }).trim().min(3, 'Give a reason.').max(1000) });
+
+/** GET claims: document claims waiting, oldest first. */
+export async function listClaims(app: AppContext) {
+  return (await app.repos.operator.findDocumentClaims(200)).map((claim) => ({
+    id: claim.id, profile: { id: claim.profile_id, name: claim.profile_name, slug: claim.profile_slug }, user_id: claim.user_id,
+    created_at: claim.created_at, document: claim.document_file ? { name: claim.document_name, url: `/api/operator/claims/${claim.id}/document` } : null,
+  }));
+}
+
+async function pendingClaim(app: AppContext, id: number) {
+  const claim = await app.repos.advertiser.findClaim(id);
+  if (!claim || claim.method !== 'document') throw notFound('No such claim.');
+  return claim;
+}
+
+/** GET claims/{id}/document: the private file, for operators only; each opening is audited. */
+export async function claimDocument(app: AppContext, actor: Actor, client: string, id: number): Promise<Download> {
+  await pendingClaim(app, id);
+  const document = await app.repos.operator.findClaimDocument(id);
+  if (!document) throw notFound('The document is gone.');
+  await audit(app.repos, actor, client, { action: 'claim.document.view', target: { type: 'claim', id } });
+  return privateDownload(app, document, 'The document is gone.');
+}
+
+async function mailClaimant(app: AppContext, userId: number, subject: string, lines: string[]) {
+  const user = await app.repos.users.findUser(userId);
+  return user?.email ? composeMail(user.email, subject, lines) : undefined;
+}
+
+/** POST claims/{id}/approve: the claimant owns the business now (unless someone else does already). */
+export async function approveClaim(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number) {
+  requireFreshProof(app, session);
+  const claim = await pendingClaim(app, id);
+  if (claim.status !== 'pending') throw new AppError(422, 'This claim is decided already.', { claim: ['This claim is decided already.'] });
+  const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
+  const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} is approved`, [
+    `We checked your document: ${profile.name} is yours to manage now.`, `Edit it and post ads: ${absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`)}`,
+  ]);
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.advertiser.completeClaim({ id, profileId: claim.profile_id, userId: claim.user_id }))) {
+      throw new AppError(422, 'This business has an owner already. Refuse the claim instead.', { claim: ['This business has an owner already.'] });
+    }
+    await tx.operator.recordClaimDecision(id, actor.id);
+    await audit(tx, actor, client, { action: 'claim.approve', target: { type: 'claim', id }, before: { status: 'pending', profile_id: claim.profile_id }, after: { status: 'verified', owner_user_id: claim.user_id } });
+    if (mail) await app.outbox.queueMail(mail, { tx });
+  });
+  return { data: { id, status: 'verified' as const }, message: `${profile.name} now belongs to the claimant.` };
+}
+
+/** POST claims/{id}/refuse {reason}: the claim ends; the claimant is told why. */
+export async function refuseClaim(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, input: unknown) {
+  const { reason } = parseInput(ReasonSchema, input);
+  requireFreshProof(app, session);
+  const claim = await pendingClaim(app, id);
+  const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
+  const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} was not approved`, [
+    `We could not approve your claim of ${profile.name}: ${reason}`, `You can claim it again with another document, or reply to appeal: ${app.config.enquiryInbox}`,
+  ]);
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.operator.refuseClaim(id, actor.id, reason))) throw new AppError(422, 'This claim is decided already.', { claim: ['This claim is decided already.'] });
+    await audit(tx, actor, client, { action: 'claim.refuse', target: { type: 'claim', id }, reason, before: { status: 'pending' }, after: { status: 'rejected' } });
+    if (mail) await app.outbox.queueMail(mail, { tx });
+  });
+  return { data: { id, status: 'rejected' as const }, message: 'The claim is refused and the claimant told why.' };
+}
