@@ -15,7 +15,7 @@ import type {
 import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
-export type PostStatus = 'draft' | 'active' | 'expired' | 'removed';
+export type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
 export type Payment = { amount_sen: number; total_sen: number; invoice_id: number; invoice_number: string; message: string };
 
 export interface DashboardBusiness {

@@ -11,6 +11,8 @@ import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, primary, ringgitText, secondary } from './gate.tsx';
 
 const STATUS_LABELS = { draft: 'Draft', active: 'Live', expired: 'Expired', removed: 'Removed' } as const;
+/** An ad's state in its row: the counted ones, and an ad hidden by moderation. */
+const POST_STATUS_LABELS = { ...STATUS_LABELS, hidden: 'Hidden by moderation' } as const;
 
 function Totals({ totals }: { totals: { views: number; clicks: number; enquiries: number } }) {
   return <span className="text-sm text-gray-700">{totals.views} views · {totals.clicks} clicks · {totals.enquiries} enquiries</span>;
@@ -106,7 +108,7 @@ function DashboardView() {
             <li key={post.id} className="rounded border border-gray-200 p-3" data-testid="advertiser-post">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <a href={`/advertiser/posts/${post.id}`} className="font-semibold underline [overflow-wrap:anywhere]">{post.title}</a>
-                <span className="text-sm font-semibold" data-testid="post-status">{STATUS_LABELS[post.status]}</span>
+                <span className="text-sm font-semibold" data-testid="post-status">{POST_STATUS_LABELS[post.status]}</span>
               </div>
               <p className="mt-1 text-sm">
                 {LISTING_TYPE_LABELS[post.type].tab} · {post.profile_name}

@@ -157,6 +157,9 @@ async function contentOf(app: AppContext, actor: Actor, input: PostEdit, profile
   return { content, freshImages: [...images.fresh, ...videos.fresh], freshDocuments: documents.fresh };
 }
 
+/** An ad an operator hid stays as it is until they show it again (issue 28). */
+const hiddenAd = () => invalid('status', 'This ad is hidden by our moderators. Reply to their mail to appeal.');
+
 /** Refuses publishing an ad that lacks what every live ad needs (hireme needs no place). */
 function checkPublishable(post: OwnPostRow, content: { locationIds: number[] } | null, locations: number): void {
   if (post.type !== 'hireme' && (content ? content.locationIds.length : locations) === 0) {
@@ -273,6 +276,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
   const post = await ownedPost(app, actor, id);
   if (post.type !== input.type) throw invalid('type', 'An ad keeps its type.');
   if (post.status === 'removed') throw invalid('status', 'A removed ad cannot be changed.');
+  if (post.status === 'hidden') throw hiddenAd();
   const plan = await businessPlan(app, post.type === 'hireme' ? null : post.profile_id);
   const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id);
   const place = await hiremePlace(app, input);
@@ -295,6 +299,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
 /** POST posts/{id}/publish: a draft goes live (an expired one is renewed instead). */
 export async function publishPost(app: AppContext, actor: Actor, id: number) {
   const post = await ownedPost(app, actor, id);
+  if (post.status === 'hidden') throw hiddenAd();
   if (post.status !== 'draft') throw invalid('status', post.live ? 'This ad is live already.' : 'Renew this ad instead.');
   const locations = (await app.repos.catalog.findPostLocations([post.id])).length;
   checkPublishable(post, null, locations);
@@ -306,6 +311,7 @@ export async function publishPost(app: AppContext, actor: Actor, id: number) {
 /** POST posts/{id}/renew: an expired ad (or a live one in its last week) lives another 30 days, at an ad's price. */
 export async function renewPost(app: AppContext, actor: Actor, id: number) {
   const post = await ownedPost(app, actor, id);
+  if (post.status === 'hidden') throw hiddenAd();
   const now = app.clock.now();
   const expired = post.status === 'expired' || (post.status === 'active' && !post.live);
   const lastWeek = post.live && post.expires_at !== null && Date.parse(post.expires_at) - now <= 7 * DAY_MS;

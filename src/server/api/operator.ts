@@ -4,6 +4,7 @@ import { downloadResponse } from '../media/download.ts';
 import { reauthenticate, requireOperator } from '../operator/access.ts';
 import { auditCsv, listAudit } from '../operator/audit.ts';
 import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operator/claims.ts';
+import { dismissReports, listReportGroups, moderateListing, moderateReview, type ModerationAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
@@ -44,6 +45,19 @@ export function operatorRoutes(app: AppContext) {
     .post('/claims/:id/refuse', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
+    })
+    .get('/reports', async (c) => c.json({ data: await listReportGroups(app) }))
+    .post('/reports/:group/dismiss', async (c) => {
+      const { actor, client } = await operatorOf(app, c);
+      return c.json(await dismissReports(app, actor, client, c.req.param('group')));
+    })
+    .post('/listings/:type/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
+    })
+    .post('/reviews/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
     .post('/invoices/:id/mark-paid', async (c) => {

@@ -96,7 +96,8 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
     catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
     catalog.findPostAttributes([id]), catalog.findPostDocuments([id]),
   ]);
-  if (!row || (row.status === 'draft' && !options.drafts)) return undefined;
+  // A draft, or a post an operator hid, is off the site (its advertiser previews it).
+  if (!row || ((row.status === 'draft' || row.status === 'hidden') && !options.drafts)) return undefined;
   const card = toCard(urls, row, { media: media[0], categories, locations: locationRows });
   const confidential = card.confidential;
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };

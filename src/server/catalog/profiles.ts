@@ -28,7 +28,7 @@ async function relatedCards(context: CatalogContext, row: { id: number; plan: st
 /** The related posts of the profile with that slug (none for paid plans or an unknown slug). */
 export async function getRelatedPostsOfProfile(context: CatalogContext, slug: string) {
   const row = await context.repos.catalog.findProfileBySlug(slug);
-  if (!row) return [];
+  if (!row || row.hidden) return [];
   const categories = await context.repos.catalog.findProfileCategories(row.id);
   return relatedCards(context, row, categories.map((category) => category.id));
 }
@@ -40,7 +40,7 @@ export async function getRelatedPostsOfProfile(context: CatalogContext, slug: st
 export async function getProfileBySlug(context: CatalogContext, slug: string, options: { relatedPosts?: boolean } = {}): Promise<Profile | undefined> {
   const { repos: { catalog }, media: urls } = context;
   const row = await catalog.findProfileBySlug(slug);
-  if (!row) return undefined;
+  if (!row || row.hidden) return undefined;
   const posts = async (type: 'services' | 'jobs' | 'buysell') => getPostCards(context, await catalog.findPostIdsByProfile(row.id, type, POSTS_PER_TYPE));
   const [categories, media, documents, badges, locations, hours, services, jobs, buysell] = await Promise.all([
     catalog.findProfileCategories(row.id), catalog.findProfileMedia(row.id), catalog.findProfileDocuments(row.id),

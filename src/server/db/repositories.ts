@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -450,7 +450,18 @@ export interface OperatorRepository {
   recordClaimDecision(id: number, operatorId: number): Promise<void>;
   /** Invoices waiting for a bank transfer, oldest due first. */
   findUnpaidInvoices(limit: number): Promise<InvoiceRow[]>;
-  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number }>;
+  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number }>;
+  /** Open reports about posts, profiles and reviews, oldest first. */
+  findOpenReports(limit: number): Promise<OpenReportRow[]>;
+  /** Marks a target's open reports handled; answers how many. */
+  handleReports(target: { kind: 'post' | 'profile' | 'review'; id: number }): Promise<number>;
+  /**
+   * Hides, shows again or removes a post or a profile (with its ads), with their search rows and cached pages in the
+   * same write; false when nothing changed.
+   */
+  moderateListing(target: { kind: 'post' | 'profile'; id: number }, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
+  /** Hides, shows again or removes a review, with its listing's cached pages; false when nothing changed. */
+  moderateReview(id: number, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */

@@ -9,7 +9,8 @@ import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
-export type PostStatus = 'draft' | 'active' | 'expired' | 'removed';
+/** A post's state; `hidden` is an operator's (issue 28): off the site like a draft until shown again. */
+export type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
 
 export interface MediaRow {
   owner_id: number;
@@ -130,6 +131,8 @@ export interface PostRow {
 export interface ProfileRow {
   id: number;
   slug: string;
+  /** Hidden by an operator (issue 28): its page and every ad under it are off the site. */
+  hidden?: boolean;
   kind: 'business' | 'individual';
   name: string;
   store_name: string | null;
@@ -585,6 +588,8 @@ export interface OutboxMessageRow {
 export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'plan'
   | 'claimed' | 'owner_user_id' | 'url' | 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp'> {
   logo_id: number | null;
+  /** Hidden by an operator (issue 28). */
+  hidden: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -873,4 +878,19 @@ export interface DocumentClaimRow extends ClaimRow {
   document_file: string | null;
   document_name: string | null;
   document_mime_type: string | null;
+}
+
+/** An open report as the operator console groups them: about a post, a profile or a review. */
+export interface OpenReportRow {
+  target: 'post' | 'profile' | 'review';
+  target_id: number;
+  /** The listing's type for a post (services, jobs, hireme, buysell). */
+  post_type: string | null;
+  title: string;
+  slug: string | null;
+  reason: string;
+  description: string;
+  user_id: number | null;
+  client_hash: string | null;
+  created_at: string;
 }

@@ -435,6 +435,7 @@ export interface PostsTable {
   owner_user_id: number | null;
   tokens_spent: Generated<number>;
   amount_sen: Generated<number>;
+  hidden_by: string | null;
 }
 
 export interface ProfileBadgesTable {
@@ -519,6 +520,7 @@ export interface ProfilesTable {
   created_at: string;
   updated_at: string;
   owner_user_id: number | null;
+  hidden_at: string | null;
 }
 
 export interface ReportsTable {
@@ -530,6 +532,7 @@ export interface ReportsTable {
   description: string;
   client_hash: string;
   created_at: string;
+  handled_at: string | null;
 }
 
 export interface ReviewMediaTable {
@@ -553,6 +556,7 @@ export interface ReviewReportsTable {
   reason: string;
   description: string;
   created_at: string;
+  handled_at: string | null;
 }
 
 export interface ReviewsTable {
@@ -567,6 +571,7 @@ export interface ReviewsTable {
   hidden: Generated<number>;
   created_at: string;
   updated_at: string;
+  removed_at: string | null;
 }
 
 export interface SchemaMigrationsTable {

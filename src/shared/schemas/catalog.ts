@@ -166,7 +166,7 @@ export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
   expires_at: z.string().nullable(),
   /** False once the post has expired or was removed: its page stays, with a note, out of search and sitemaps. */
   live: z.boolean(),
-  status: z.enum(['draft', 'active', 'expired', 'removed']),
+  status: z.enum(['draft', 'active', 'expired', 'removed', 'hidden']),
   job: JobSchema.nullable(),
   hireme: HiremeSchema.nullable(),
   service: ServiceSchema.nullable(),

@@ -9,11 +9,11 @@ import { flag, stored, type QueryDb } from './query.ts';
 const PROFILE_COLUMNS = [
   'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
   'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.youtube', 'pr.wechat', 'pr.whatsapp', 'pr.logo_id',
-  'pr.created_at', 'pr.updated_at',
+  'pr.created_at', 'pr.updated_at', 'pr.hidden_at',
 ] as const;
 
-type ProfileSelect = Omit<AdvertiserProfileRow, 'claimed'> & { claimed: unknown };
-const profileRow = (row: ProfileSelect): AdvertiserProfileRow => ({ ...row, claimed: flag(row.claimed) });
+type ProfileSelect = Omit<AdvertiserProfileRow, 'claimed' | 'hidden'> & { claimed: unknown; hidden_at: string | null };
+const profileRow = ({ hidden_at: hiddenAt, ...row }: ProfileSelect): AdvertiserProfileRow => ({ ...row, claimed: flag(row.claimed), hidden: hiddenAt !== null });
 
 export async function findProfile(db: QueryDb, id: number): Promise<AdvertiserProfileRow | undefined> {
   const row = await db.selectFrom('profiles as pr').select(PROFILE_COLUMNS).where('pr.id', '=', id).executeTakeFirst();

@@ -19,6 +19,7 @@ import * as insights from './insights.ts';
 import * as invoices from './invoices.ts';
 import * as jobs from './jobs.ts';
 import * as leads from './leads.ts';
+import * as moderation from './moderation.ts';
 import * as operator from './operator.ts';
 import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
@@ -358,6 +359,30 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       recordClaimDecision: (id, operatorId) => change((db) => operator.recordClaimDecision(db, id, operatorId)),
       findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
       countQueues: () => read((db) => operator.countQueues(db)),
+      findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
+      handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
+      moderateListing: (target, action) => write(async (db, index) => {
+        let changed: boolean;
+        let posts: number[];
+        if (target.kind === 'post') {
+          changed = await (action === 'hide' ? moderation.hidePost : action === 'unhide' ? moderation.unhidePost : moderation.removePost)(db, target.id, now());
+          posts = [target.id];
+        } else {
+          ({ changed, posts } = await (action === 'hide' ? moderation.hideProfile : action === 'unhide' ? moderation.unhideProfile : moderation.removeProfile)(db, target.id, now()));
+          await cache.invalidate(db, [`profile:${target.id}`, 'list:all'], now());
+        }
+        if (changed) {
+          await cache.invalidate(db, posts.map((id) => `post:${id}`), now());
+          await index.reindexPosts(posts);
+        }
+        return changed;
+      }),
+      moderateReview: (id, action) => write(async (db) => {
+        const changed = await moderation.moderateReview(db, id, action, now());
+        const tag = await replies.reviewListingTag(db, id);
+        if (changed && tag) await cache.invalidate(db, [tag], now());
+        return changed;
+      }),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

@@ -49,7 +49,7 @@ export function postUrlBatches(read: <T>(work: (db: QueryDb) => Promise<T>) => P
 
 export function profileUrlBatches(read: <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>, limit: number, offset: number) {
   return batches(read, async (db, afterId, pageLimit, pageOffset) => {
-    let query = db.selectFrom('profiles').select(['id', 'slug', 'updated_at']);
+    let query = db.selectFrom('profiles').select(['id', 'slug', 'updated_at']).where('hidden_at', 'is', null);
     if (afterId !== null) query = query.where('id', '>', afterId);
     return query.orderBy('id').limit(pageLimit).offset(pageOffset).execute();
   }, limit, offset);

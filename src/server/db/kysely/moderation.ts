@@ -1,0 +1,90 @@
+/**
+ * Moderation (migrations 0024, 0025): open reports about posts, profiles and reviews; hiding, showing again and
+ * removing them, for every backend. A hidden post is off the site like a draft; a hidden profile hides its page and
+ * every ad under it (those ads remember that the profile hid them, so showing it again shows only them).
+ */
+import { sql } from 'kysely';
+import type { OpenReportRow } from '../rows.ts';
+import { stored, type QueryDb } from './query.ts';
+
+/** Open (unhandled) reports, oldest first: listings' and reviews'. */
+export async function findOpenReports(db: QueryDb, limit: number): Promise<OpenReportRow[]> {
+  const listings = await db.selectFrom('reports as r').leftJoin('posts as p', 'p.id', 'r.post_id').leftJoin('profiles as pr', 'pr.id', 'r.profile_id')
+    .select(['r.post_id', 'r.profile_id', 'p.type as post_type', 'p.title', 'p.slug as post_slug', 'pr.name', 'pr.slug as profile_slug', 'r.reason', 'r.description', 'r.user_id', 'r.client_hash', 'r.created_at'])
+    .where('r.handled_at', 'is', null).orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
+  const reviews = await db.selectFrom('review_reports as r').innerJoin('reviews as v', 'v.id', 'r.review_id')
+    .select(['r.review_id', 'v.content', 'r.reason', 'r.description', 'r.user_id', 'r.created_at'])
+    .where('r.handled_at', 'is', null).orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
+  const rows: OpenReportRow[] = [
+    ...listings.map((row) => ({
+      target: row.post_id !== null ? 'post' as const : 'profile' as const, target_id: Number(row.post_id ?? row.profile_id), post_type: row.post_type ?? null,
+      title: (row.post_id !== null ? row.title : row.name) ?? '', slug: (row.post_id !== null ? row.post_slug : row.profile_slug) ?? null,
+      reason: row.reason, description: row.description, user_id: row.user_id === null ? null : Number(row.user_id), client_hash: row.client_hash, created_at: row.created_at,
+    })),
+    ...reviews.map((row) => ({
+      target: 'review' as const, target_id: Number(row.review_id), post_type: null, title: row.content.slice(0, 120), slug: null,
+      reason: row.reason, description: row.description, user_id: row.user_id === null ? null : Number(row.user_id), client_hash: null, created_at: row.created_at,
+    })),
+  ];
+  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).slice(0, limit);
+}
+
+/** Marks the open reports about a target handled (dismissed, or acted on); answers how many. */
+export async function handleReports(db: QueryDb, target: { kind: 'post' | 'profile' | 'review'; id: number }, now: string): Promise<number> {
+  const result = target.kind === 'review'
+    ? await db.updateTable('review_reports').set({ handled_at: now }).where('review_id', '=', target.id).where('handled_at', 'is', null).executeTakeFirst()
+    : await db.updateTable('reports').set({ handled_at: now }).where(target.kind === 'post' ? 'post_id' : 'profile_id', '=', target.id).where('handled_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The status a post shown again goes back to: live while its time runs, else expired. */
+const shownStatus = (now: string) => sql<string>`CASE WHEN expires_at IS NULL OR expires_at > ${now} THEN 'active' ELSE 'expired' END`;
+
+/** Hides a live or expired post; false when it was not (a draft, removed, or hidden already). */
+export async function hidePost(db: QueryDb, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('posts').set({ status: 'hidden', hidden_by: 'post', updated_at: now }).where('id', '=', id).where('status', 'in', ['active', 'expired']).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Shows a post its own hiding hid; false when it was not hidden so. */
+export async function unhidePost(db: QueryDb, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('posts').set({ status: shownStatus(now), hidden_by: null, updated_at: now }).where('id', '=', id).where('status', '=', 'hidden').where('hidden_by', '=', 'post').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Removes a post for good (its page says so); false when it was removed already. */
+export async function removePost(db: QueryDb, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('posts').set({ status: 'removed', hidden_by: null, updated_at: now }).where('id', '=', id).where('status', '!=', 'removed').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Hides a profile and its live and expired posts; answers the posts' ids (none, and false, when it was hidden already). */
+export async function hideProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
+  const result = await db.updateTable('profiles').set({ hidden_at: now, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return { changed: false, posts: [] };
+  const posts = await db.updateTable('posts').set({ status: 'hidden', hidden_by: 'profile', updated_at: now }).where('profile_id', '=', id).where('status', 'in', ['active', 'expired']).returning('id').execute();
+  return { changed: true, posts: posts.map((row) => Number(row.id)) };
+}
+
+/** Shows a hidden profile again, with the posts its hiding hid. */
+export async function unhideProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
+  const result = await db.updateTable('profiles').set({ hidden_at: null, updated_at: now }).where('id', '=', id).where('hidden_at', 'is not', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return { changed: false, posts: [] };
+  const posts = await db.updateTable('posts').set({ status: shownStatus(now), hidden_by: null, updated_at: now }).where('profile_id', '=', id).where('status', '=', 'hidden').where('hidden_by', '=', 'profile').returning('id').execute();
+  return { changed: true, posts: posts.map((row) => Number(row.id)) };
+}
+
+/** Removes a profile: hidden for good, its ads removed. */
+export async function removeProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
+  await db.updateTable('profiles').set({ hidden_at: now, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).execute();
+  const posts = await db.updateTable('posts').set({ status: 'removed', hidden_by: null, updated_at: now }).where('profile_id', '=', id).where('status', '!=', 'removed').returning('id').execute();
+  return { changed: posts.length > 0, posts: posts.map((row) => Number(row.id)) };
+}
+
+/** Hides, shows or removes a review; false when nothing changed (a removed review stays removed). */
+export async function moderateReview(db: QueryDb, id: number, action: 'hide' | 'unhide' | 'remove', now: string): Promise<boolean> {
+  let query = db.updateTable('reviews').set(action === 'remove' ? { hidden: stored(true), removed_at: now } : { hidden: stored(action === 'hide') })
+    .where('id', '=', id).where('removed_at', 'is', null);
+  if (action !== 'remove') query = query.where('hidden', '=', stored(action !== 'hide'));
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}

@@ -1,0 +1,116 @@
+/**
+ * Moderation (issue 28, decision 0024): open reports grouped by the listing or review they name; dismissing a group;
+ * hiding, showing again and removing a listing (a post, or a profile with every ad under it) or a review. Hidden
+ * content leaves every public surface at once (page, search, rows, sitemaps: its search rows and cached pages change
+ * in the same write). A removal's reason is mailed to the owner with where to appeal. Every action is audited.
+ */
+import { z } from 'zod';
+import { LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
+import type { AppContext } from '../app-context.ts';
+import type { SessionRow } from '../db/rows.ts';
+import { AppError, notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import type { Actor } from '../policies.ts';
+import { requireFreshProof } from './access.ts';
+import { audit } from './audit.ts';
+
+export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+const LISTING_KINDS = [...LISTING_TYPES, 'profile'] as const;
+
+const ActionSchema = z.object({ reason: z.string().trim().max(1000).optional() });
+const RemoveSchema = z.object({ reason: z.string({ error: 'Give a reason: the owner is told.' }).trim().min(3, 'Give a reason: the owner is told.').max(1000) });
+
+/** GET reports: open reports grouped by what they name (`{type}-{id}` or `review-{id}`), oldest group first. */
+export async function listReportGroups(app: AppContext) {
+  const rows = await app.repos.operator.findOpenReports(1000);
+  const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; count: number; first_at: string; reports: unknown[] }>();
+  for (const row of rows) {
+    const type = row.target === 'post' ? row.post_type! : row.target;
+    const key = `${type}-${row.target_id}`;
+    const group = groups.get(key) ?? {
+      group: key, type, id: row.target_id, title: row.title, count: 0, first_at: row.created_at, reports: [],
+      url: row.slug === null ? null : row.target === 'post' ? `/${row.post_type}/${row.slug}` : `/${row.slug}`,
+    };
+    group.count++;
+    group.reports.push({
+      reason: row.reason, reason_text: REPORT_REASONS[row.reason as keyof typeof REPORT_REASONS] ?? row.reason, description: row.description,
+      reporter: row.user_id !== null ? { user_id: row.user_id } : { client: row.client_hash }, created_at: row.created_at,
+    });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** A report group's key: `{services|jobs|hireme|buysell|profile}-{id}` or `review-{id}`; else a 404. */
+function targetOf(group: string): { kind: 'post' | 'profile' | 'review'; id: number } {
+  const match = /^([a-z]+)-([1-9]\d{0,14})$/.exec(group);
+  if (!match) throw notFound('No such report group.');
+  const type = match[1]!;
+  if (type === 'review' || type === 'profile') return { kind: type, id: Number(match[2]) };
+  if ((LISTING_TYPES as readonly string[]).includes(type)) return { kind: 'post', id: Number(match[2]) };
+  throw notFound('No such report group.');
+}
+
+/** POST reports/{group}/dismiss: nothing wrong; the group leaves the queue. */
+export async function dismissReports(app: AppContext, actor: Actor, client: string, group: string) {
+  const target = targetOf(group);
+  const handled = await app.repos.transaction(async (tx) => {
+    const count = await tx.operator.handleReports(target);
+    if (count === 0) throw notFound('No open reports in that group.');
+    await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, after: { reports: count } });
+    return count;
+  });
+  return { data: { group, dismissed: handled }, message: `${handled} report${handled === 1 ? '' : 's'} dismissed.` };
+}
+
+/** The listing named by `{type}/{id}` (a post of that type, or a profile), with whom to tell; else a 404. */
+async function listingOf(app: AppContext, type: string, id: number) {
+  if (!(LISTING_KINDS as readonly string[]).includes(type)) throw notFound('No such listing.');
+  if (type === 'profile') {
+    const profile = await app.repos.advertiser.findProfile(id);
+    if (!profile) throw notFound('No such listing.');
+    return { kind: 'profile' as const, id, title: profile.name, ownerId: profile.owner_user_id, status: profile.hidden ? 'hidden' : 'visible' };
+  }
+  const post = await app.repos.advertiser.findOwnPost(id);
+  if (!post || post.type !== type) throw notFound('No such listing.');
+  const ownerId = post.type === 'hireme' ? post.owner_user_id : post.profile_owner_user_id;
+  return { kind: 'post' as const, id, title: post.title, ownerId, status: post.status };
+}
+
+const WORDS: Record<ModerationAction, string> = { hide: 'hidden', unhide: 'shown again', remove: 'removed' };
+
+/** POST listings/{type}/{id}/{hide|unhide|remove} {reason}: a destructive action (fresh proof); remove mails the owner. */
+export async function moderateListing(app: AppContext, actor: Actor, session: SessionRow, client: string, type: string, id: number, action: ModerationAction, input: unknown) {
+  const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
+  requireFreshProof(app, session);
+  const listing = await listingOf(app, type, id);
+  const owner = listing.ownerId === null ? undefined : await app.repos.users.findUser(listing.ownerId);
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.operator.moderateListing({ kind: listing.kind, id }, action))) {
+      throw new AppError(422, `This listing cannot be ${WORDS[action]}: it is ${listing.status}.`, { listing: [`This listing is ${listing.status}.`] });
+    }
+    if (action !== 'unhide') await tx.operator.handleReports({ kind: listing.kind, id });
+    await audit(tx, actor, client, { action: `listing.${action}`, target: { type, id }, reason: reason ?? null, before: { status: listing.status }, after: { status: WORDS[action] } });
+    if (action !== 'unhide' && owner?.email) {
+      await app.outbox.queueMail(composeMail(owner.email, `Your listing "${listing.title}" was ${WORDS[action]}`, [
+        `Our moderators have ${WORDS[action]} your listing "${listing.title}"${type === 'profile' ? ', with every ad under it' : ''}.`,
+        reason ? `The reason: ${reason}` : 'It was reported, and it is off the site while we look at it.',
+        `To appeal, reply to ${app.config.enquiryInbox} with the listing's name.`,
+      ]), { tx });
+    }
+  });
+  return { data: { type, id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `"${listing.title}" is ${WORDS[action]}.` };
+}
+
+/** POST reviews/{id}/{hide|unhide|remove} {reason}: a destructive action (fresh proof). */
+export async function moderateReview(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, action: ModerationAction, input: unknown) {
+  const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
+  requireFreshProof(app, session);
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.operator.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
+    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'review', id });
+    await audit(tx, actor, client, { action: `review.${action}`, target: { type: 'review', id }, reason: reason ?? null, after: { status: WORDS[action] } });
+  });
+  return { data: { id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `The review is ${WORDS[action]}.` };
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * Moderation in the operator console (issue 28): reports grouped by what they name, dismissed or acted on; a listing
+ * (an ad, or a business with every ad under it) or a review hidden, shown again and removed, gone at once from its
+ * page, search and the review list; the owner told why; every action audited and behind a fresh proof.
+ */
+const accounts = useAccountsApp('moderation');
+const { copy, clock, browser, outbox, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, emailOf, jobBody } = advertiserHelpers(accounts, 'moderated');
+const skip = new Set<number>();
+
+let moderator: SessionClient | undefined;
+/** The file's one operator, signed in once. */
+async function operator(): Promise<SessionClient> {
+  if (moderator) return moderator;
+  await registerByEmail('moderator@example.my', 'Moderator');
+  await copy.repos.users.addRole((await copy.repos.users.findCredentials({ email: 'moderator@example.my' }))!.id, 'operator');
+  return (moderator = await signIn('moderator@example.my'));
+}
+
+/** The operator's proof renewed (signing others in walks the clock). */
+const fresh = async (staff: SessionClient) => expect((await staff.post('/api/operator/reauth', { password: TEST_PASSWORD })).status).toBe(200);
+
+async function report(type: string, id: number, reason: string, description: string, client: string) {
+  const answer = await browser(client).post('/api/reportissue', { type, id, reason, description });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+}
+
+const found = async (title: string) => ((await browser().post('/api/post/search', { type: 'jobs', search: title })).body as { results: { title: string }[] }).results.some((card) => card.title === title);
+const lastMail = (owner: SessionClient) => messagesTo(outbox, emailOf(owner)).map(decodedMail).at(-1) ?? '';
+
+interface Group { group: string; type: string; id: number; count: number; reports: { reason: string; description: string }[] }
+
+describe('reports and listings', () => {
+  it('groups three reports of an ad; hiding takes it off its page and search at once and mails the owner; showing brings it back; removing needs a reason', async () => {
+    const owner = await advertiser('Reported Owner');
+    const business = await claimBusiness(owner, skip);
+    const posted = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Suspicious Barista Job' }), publish: true });
+    const ad = posted.body.data as { id: number; slug: string; status: string };
+    expect(ad.status).toBe('active');
+    expect(await found('Suspicious Barista Job')).toBe(true);
+    await report('jobs', ad.id, 'SCAM', 'Asked for a deposit.', '198.51.100.31');
+    await report('jobs', ad.id, 'FAKE_ADS', 'No such shop.', '198.51.100.32');
+    await report('jobs', ad.id, 'MISLEADING', 'Wrong salary.', '198.51.100.33');
+
+    const staff = await operator();
+    const groups = (await staff.get('/api/operator/reports')).body.data as Group[];
+    const group = groups.find((item) => item.group === `jobs-${ad.id}`)!;
+    expect(group).toMatchObject({ type: 'jobs', id: ad.id, count: 3 });
+    expect(group.reports.map((item) => item.reason).sort()).toEqual(['FAKE_ADS', 'MISLEADING', 'SCAM']);
+    expect(((await staff.get('/api/operator/queues')).body.data as { reports: number }).reports).toBeGreaterThanOrEqual(3);
+
+    // Hiding is destructive: a stale proof is refused first.
+    clock.advance(16 * 60_000);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, {})).body).toMatchObject({ reauth: true });
+    await fresh(staff);
+    expect((await staff.post(`/api/operator/listings/services/${ad.id}/hide`, {})).status).toBe(404);
+    const hidden = await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason: 'Reported as a scam three times.' });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
+    expect(await found('Suspicious Barista Job')).toBe(false);
+    expect(((await staff.get('/api/operator/reports')).body.data as Group[]).some((item) => item.group === `jobs-${ad.id}`)).toBe(false);
+    await copy.app.outbox.settled();
+    expect(lastMail(owner)).toContain('Reported as a scam three times.');
+    // The advertiser sees it hidden and cannot republish it.
+    expect((await owner.get(`/api/advertiser/posts/${ad.id}`)).body.data).toMatchObject({ status: 'hidden' });
+    expect((await owner.post(`/api/advertiser/posts/${ad.id}/publish`)).status).toBe(422);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, {})).status).toBe(422);
+
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/unhide`, {})).status).toBe(200);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
+    expect(await found('Suspicious Barista Job')).toBe(true);
+
+    const noReason = await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, {});
+    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason']]);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, { reason: 'Confirmed fraud.' })).status).toBe(200);
+    expect(await found('Suspicious Barista Job')).toBe(false);
+    await copy.app.outbox.settled();
+    expect(lastMail(owner)).toContain('Confirmed fraud.');
+
+    const log = (await staff.get(`/api/operator/audit?target_type=jobs&target_id=${ad.id}`)).body.data as { action: string }[];
+    expect(log.map((entry) => entry.action)).toEqual(['listing.remove', 'listing.unhide', 'listing.hide']);
+  });
+
+  it('hiding a business hides its page and every ad under it; showing it again brings back only those', async () => {
+    const owner = await advertiser('Hidden Business Owner');
+    const business = await claimBusiness(owner, skip);
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Kopitiam Cook Wanted' }), publish: true })).body.data as { id: number; slug: string };
+    const staff = await operator();
+    await fresh(staff);
+    expect((await staff.post(`/api/operator/listings/profile/${business.id}/hide`, { reason: 'Fake company profile.' })).status).toBe(200);
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(404);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
+    expect(await found('Kopitiam Cook Wanted')).toBe(false);
+    expect((await copy.repos.sitemap.profileUrlBatches(100_000, 0)[Symbol.asyncIterator]().next()).value?.some((row: { slug: string }) => row.slug === business.slug)).toBe(false);
+    expect((await staff.post(`/api/operator/listings/profile/${business.id}/unhide`, {})).status).toBe(200);
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(200);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
+    expect(await found('Kopitiam Cook Wanted')).toBe(true);
+  });
+
+  it('dismisses a group: nothing changes but the queue', async () => {
+    const staff = await operator();
+    const [post] = await copy.repos.catalog.findPostRows([1]);
+    await report(post!.type, post!.id, 'OTHER', 'Looks odd to me.', '198.51.100.40');
+    const dismissed = await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`);
+    expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    expect((await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`)).status).toBe(404);
+    expect((await staff.post('/api/operator/reports/banana-1/dismiss')).status).toBe(404);
+    expect((await browser().get(`/api/post/slug/${post!.slug}`)).status).toBe(200);
+  });
+});
+
+describe('reviews', () => {
+  it('hides a review from the review list, shows it again, and removes it for good', async () => {
+    const owner = await advertiser('Reviewed Owner');
+    const business = await claimBusiness(owner, skip);
+    const reviewer = await advertiser('Angry Reviewer');
+    expect((await reviewer.post('/api/review', { type: 'profile', id: business.id, content: 'Spam spam spam.', rating: 1 })).status).toBe(201);
+    const review = ((await owner.get('/api/advertiser/reviews')).body.data as { id: number; content: string }[]).find((item) => item.content === 'Spam spam spam.')!;
+    expect((await owner.post(`/api/advertiser/reviews/${review.id}/report`, { reason: 'OTHER', description: 'Spam.' })).status).toBe(201);
+    const staff = await operator();
+    await fresh(staff);
+    expect(((await staff.get('/api/operator/reports')).body.data as Group[]).find((item) => item.group === `review-${review.id}`)).toMatchObject({ type: 'review', count: 1 });
+    const listed = async () => ((await browser().get(`/api/profile/${business.id}/review`)).body as { data: { content: string }[] }).data.some((item) => item.content === 'Spam spam spam.');
+    expect(await listed()).toBe(true);
+    expect((await staff.post(`/api/operator/reviews/${review.id}/hide`, {})).status).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await staff.post(`/api/operator/reviews/${review.id}/unhide`, {})).status).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await staff.post(`/api/operator/reviews/${review.id}/remove`, { reason: 'Spam.' })).status).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await staff.post(`/api/operator/reviews/${review.id}/unhide`, {})).status).toBe(422);
+  });
+});
