@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { markPaidByNumber } from '../../src/server/billing/payments.ts';
+import { endSuspensions } from '../../src/server/operator/suspensions.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
@@ -135,5 +137,59 @@ describe('reviews', () => {
     expect((await staff.post(`/api/operator/reviews/${review.id}/remove`, { reason: 'Spam.' })).status).toBe(200);
     expect(await listed()).toBe(false);
     expect((await staff.post(`/api/operator/reviews/${review.id}/unhide`, {})).status).toBe(422);
+  });
+});
+
+describe('suspension', () => {
+  it('ends the sessions, hides the listings, refuses signing in with the reason, stops renewals; restoring undoes it; an end date restores it by itself', async () => {
+    const owner = await advertiser('Suspended Owner');
+    const business = await claimBusiness(owner, skip);
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Too Good To Be True Job' }), publish: true })).body.data as { id: number; slug: string };
+    const bought = await owner.post('/api/advertiser/subscriptions', { profile_id: business.id, plan: 'SILVER', period: 'monthly' });
+    expect(await markPaidByNumber(copy.app, (bought.body.data as { invoice: { number: string } }).invoice.number)).toBe(true);
+    const ownerId = (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id;
+    const staff = await operator();
+    await fresh(staff);
+
+    const noReason = await staff.post(`/api/operator/users/${ownerId}/suspend`, {});
+    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason']]);
+    const suspended = await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason: 'Repeated scam reports' });
+    expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
+    expect(suspended.body.data).toMatchObject({ suspended: true, until: null, hidden: { profiles: 1 } });
+    expect((suspended.body.data as { hidden: { posts: number } }).hidden.posts).toBeGreaterThanOrEqual(1);
+    // Signed out at once; the listings are gone; the plan will not renew.
+    expect((await owner.get('/api/user')).status).toBe(401);
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(404);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
+    expect(await found('Too Good To Be True Job')).toBe(false);
+    const plan = (await copy.repos.advertiser.currentSubscription(business.id))!;
+    expect(plan.cancel_at).toBe(plan.ends_at);
+    // Signing in is refused with the reason and where to appeal.
+    clock.advance(61 * 60_000);
+    const refused = await browser().post('/api/auth/login', { email: emailOf(owner), password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Your account is suspended: Repeated scam reports. To appeal, write to enquiries@yellowpages.my.');
+    await copy.app.outbox.settled();
+    expect(lastMail(owner)).toContain('Repeated scam reports');
+    // An operator is not suspended here.
+    const staffId = (await copy.repos.users.findCredentials({ email: 'moderator@example.my' }))!.id;
+    await fresh(staff);
+    expect((await staff.post(`/api/operator/users/${staffId}/suspend`, { reason: 'Testing.' })).status).toBe(422);
+
+    expect((await staff.post(`/api/operator/users/${ownerId}/restore`)).status).toBe(200);
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(200);
+    expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
+    expect((await browser().post('/api/auth/login', { email: emailOf(owner), password: TEST_PASSWORD })).status).toBe(200);
+    expect((await staff.post(`/api/operator/users/${ownerId}/restore`)).status).toBe(422);
+
+    // With an end date, the job restores it once the date has come.
+    const tomorrow = new Date(clock.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason: 'Cooling off.', until: tomorrow })).body.data).toMatchObject({ until: expect.any(String) });
+    expect(await endSuspensions(copy.app)).toBe(0);
+    clock.advance(3 * 86_400_000);
+    expect(await endSuspensions(copy.app)).toBe(1);
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(200);
+    const log = ((await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[]).map((entry) => entry.action);
+    expect(log).toEqual(['user.suspend', 'user.restore', 'user.suspend']);
   });
 });

@@ -12,6 +12,7 @@ import {
   type ContactAddress, type User,
 } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-context.ts';
+import { refuseSuspended } from './suspension.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
 import { ConflictError } from '../db/errors.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -137,6 +138,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
     throw new AppError(422, BAD_CREDENTIALS, { [field(contact)]: [BAD_CREDENTIALS] });
   }
   await app.signIn.passed(key, caller.client);
+  await refuseSuspended(app, account.id);
   const tempToken = randomBytes(32).toString('base64url');
   const codeContact = channelOf(account, contact.channel);
   const challenge: ChallengeRow = {
@@ -178,6 +180,7 @@ export async function completeLogin(app: AppContext, input: unknown, caller: Cal
     throw error;
   }
   await app.repos.auth.deleteChallenge(challenge.id);
+  await refuseSuspended(app, user.id);
   const cookies = await startSession(app, user.id, caller.client, caller.session);
   await app.signIn.succeed(key, caller.client);
   await log(app, { action: '2fa', identifier: addressOf(contact), userId: user.id, client: caller.client, outcome: 'success' });
@@ -296,15 +299,20 @@ async function passwordHashOf(app: AppContext, user: Pick<UserRow, 'email' | 'ph
  * Checks the current password a signed-in person typed, under the brute-force limits (the attempt is taken
  * before Argon2 runs and given back when right); a 422 on `current_password` when it is wrong.
  */
-async function checkCurrentPassword(app: AppContext, userId: number, hash: string | null | undefined, password: string, caller: Caller): Promise<void> {
+async function checkCurrentPassword(app: AppContext, userId: number, hash: string | null | undefined, password: string, caller: Caller, field = 'current_password'): Promise<void> {
   const key = `user:${userId}`;
   await app.signIn.attempt(key, caller.client);
   if (!(await verifyPassword(hash, password))) {
     await app.signIn.fail(key, caller.client);
     const message = 'The current password is incorrect.';
-    throw new AppError(422, message, { current_password: [message] });
+    throw new AppError(422, message, { [field]: [message] });
   }
   await app.signIn.passed(key, caller.client);
+}
+
+/** The signed-in person's password, checked under the brute-force limits (the operator console's re-authentication); a 422 on `password`. */
+export async function checkPassword(app: AppContext, user: UserRow, password: string, caller: Caller): Promise<void> {
+  await checkCurrentPassword(app, user.id, await passwordHashOf(app, user), password, caller, 'password');
 }
 
 /** An account code is stored under the user id and the address: it works only for the account it was sent for. */

@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { suspensionOf } from './suspension.ts';
 import type { SessionRow, SocialProvider } from '../db/rows.ts';
 import type { SocialProviderConfig } from '../config.ts';
 import { startSession } from './sessions.ts';
@@ -124,6 +125,8 @@ export async function finishSocialLogin(app: AppContext, provider: SocialProvide
       name: name.slice(0, 100), email, phone_number: null, phone_number_country: null, password_hash: null, identity: { provider, subject, email },
     });
   }
+  const suspended = await suspensionOf(app, userId);
+  if (suspended) throw new SocialLoginError(suspended);
   await app.repos.auth.logAttempt({ action: 'social', identifier: `${provider}:${subject}`, userId, client: caller.client, outcome: 'success' });
   const cookies = await startSession(app, userId, caller.client, caller.session);
   return { cookies: [...cookies, endFlowCookie(app)], returnTo: flow.returnTo, userId };

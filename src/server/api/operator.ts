@@ -6,6 +6,7 @@ import { auditCsv, listAudit } from '../operator/audit.ts';
 import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operator/claims.ts';
 import { dismissReports, listReportGroups, moderateListing, moderateReview, type ModerationAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
+import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
 import { requestClient, type ApiEnv } from './env.ts';
@@ -29,8 +30,8 @@ export function operatorRoutes(app: AppContext) {
       c.header('Cache-Control', 'private, no-store');
     })
     .post('/reauth', limitBody(2048), async (c) => {
-      const { session } = await operatorOf(app, c);
-      return c.json({ data: await reauthenticate(app, session, await jsonBody(c)) });
+      const { session, client } = await operatorOf(app, c);
+      return c.json({ data: await reauthenticate(app, session, client, await jsonBody(c)) });
     })
     .get('/queues', async (c) => c.json({ data: await queueCounts(app) }))
     .get('/claims', async (c) => c.json({ data: await listClaims(app) }))
@@ -58,6 +59,14 @@ export function operatorRoutes(app: AppContext) {
     .post('/reviews/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
+    })
+    .post('/users/:id/suspend', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await suspendUser(app, actor, session, client, pathId(c), await jsonBody(c)));
+    })
+    .post('/users/:id/restore', async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await restoreUser(app, actor, session, client, pathId(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
     .post('/invoices/:id/mark-paid', async (c) => {

@@ -462,6 +462,17 @@ export interface OperatorRepository {
   moderateListing(target: { kind: 'post' | 'profile'; id: number }, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
   /** Hides, shows again or removes a review, with its listing's cached pages; false when nothing changed. */
   moderateReview(id: number, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
+  /** A suspended account's suspension, if any (ended or not: the caller compares `until` with the time). */
+  findSuspension(userId: number): Promise<{ suspended_at: string; until: string | null; reason: string } | undefined>;
+  /**
+   * Suspends an account: sessions ended, its profiles and their ads hidden (search rows and cached pages in the same
+   * write), its paid plans not renewed. Answers how many profiles and posts it hid.
+   */
+  suspendUser(userId: number, suspension: { until: string | null; reason: string }): Promise<{ profiles: number; posts: number }>;
+  /** Ends a suspension, showing again what it hid. */
+  restoreUser(userId: number): Promise<{ profiles: number; posts: number }>;
+  /** Accounts whose suspension has run out. */
+  findEndedSuspensions(limit: number): Promise<number[]>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */

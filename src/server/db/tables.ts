@@ -521,6 +521,7 @@ export interface ProfilesTable {
   updated_at: string;
   owner_user_id: number | null;
   hidden_at: string | null;
+  hidden_by: string | null;
 }
 
 export interface ReportsTable {
@@ -680,6 +681,9 @@ export interface UsersTable {
   pending_delete_at: string | null;
   created_at: string;
   updated_at: string;
+  suspended_at: string | null;
+  suspended_until: string | null;
+  suspension_reason: string | null;
 }
 
 export interface VerificationCodesTable {

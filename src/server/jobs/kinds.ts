@@ -8,6 +8,7 @@ import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-context.ts';
 import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
+import { endSuspensions } from '../operator/suspensions.ts';
 import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
 import type { JobHandler, RecurringJob } from './runner.ts';
@@ -27,6 +28,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'expire_posts', everyMs: MINUTE },
   // Subscriptions over time: renewal invoices, grace, ends and downgrades, each mailed (billing/lifecycle.ts).
   { kind: 'end_subscriptions', everyMs: MINUTE },
+  // Suspensions with an end that has passed are restored.
+  { kind: 'end_suspensions', everyMs: 15 * MINUTE },
   // Advertisers on the daily lead digest get it once 08:00 (Malaysia) has passed; a run at any time catches up.
   { kind: 'lead_digests', everyMs: 15 * MINUTE },
   // Accounts asked to be deleted 14 days ago go, with their files.
@@ -50,6 +53,9 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
       await appOf().repos.maintenance.expirePosts();
     },
     end_subscriptions: () => runSubscriptionLifecycle(appOf()),
+    end_suspensions: async () => {
+      await endSuspensions(appOf());
+    },
     lead_digests: async () => {
       await sendLeadDigests(appOf());
     },

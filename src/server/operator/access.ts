@@ -5,11 +5,10 @@
  * or `POST /api/operator/reauth`); a stale one is a 403 with `reauth: true`, never a 401 that would sign them out.
  */
 import { z } from 'zod';
-import { actorOf } from '../accounts/accounts.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { actorOf, checkPassword, requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput, ReauthRequired } from '../errors.ts';
+import { notFound, parseInput, ReauthRequired } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';
 
 /** How long a proof of the person lasts for destructive actions. */
@@ -31,15 +30,10 @@ export function requireFreshProof(app: AppContext, session: SessionRow): void {
 
 const ReauthSchema = z.object({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) });
 
-/** POST reauth {password}: renews the session's proof. */
-export async function reauthenticate(app: AppContext, session: SessionRow, input: unknown): Promise<{ proven_until: string }> {
+/** POST reauth {password}: renews the session's proof (the password checked under the brute-force limits). */
+export async function reauthenticate(app: AppContext, session: SessionRow, client: string, input: unknown): Promise<{ proven_until: string }> {
   const { password } = parseInput(ReauthSchema, input);
-  const user = await app.repos.users.findUser(session.user_id);
-  const credentials = user?.email ? await app.repos.users.findCredentials({ email: user.email })
-    : user?.phone_number ? await app.repos.users.findCredentials({ phone_number: user.phone_number }) : undefined;
-  if (!(await verifyPassword(credentials?.password_hash, password))) {
-    throw new AppError(422, 'That password is not right.', { password: ['That password is not right.'] });
-  }
+  await checkPassword(app, await requireUser(app, session.user_id), password, { client, session });
   const now = app.clock.now();
   await app.repos.auth.proveSession(session.id, new Date(now).toISOString());
   return { proven_until: new Date(now + PROOF_MS).toISOString() };

@@ -59,16 +59,18 @@ export async function removePost(db: QueryDb, id: number, now: string): Promise<
 }
 
 /** Hides a profile and its live and expired posts; answers the posts' ids (none, and false, when it was hidden already). */
-export async function hideProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
-  const result = await db.updateTable('profiles').set({ hidden_at: now, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).executeTakeFirst();
+export async function hideProfile(db: QueryDb, id: number, now: string, by: 'operator' | 'suspension' = 'operator'): Promise<{ changed: boolean; posts: number[] }> {
+  const result = await db.updateTable('profiles').set({ hidden_at: now, hidden_by: by, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { changed: false, posts: [] };
   const posts = await db.updateTable('posts').set({ status: 'hidden', hidden_by: 'profile', updated_at: now }).where('profile_id', '=', id).where('status', 'in', ['active', 'expired']).returning('id').execute();
   return { changed: true, posts: posts.map((row) => Number(row.id)) };
 }
 
-/** Shows a hidden profile again, with the posts its hiding hid. */
-export async function unhideProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
-  const result = await db.updateTable('profiles').set({ hidden_at: null, updated_at: now }).where('id', '=', id).where('hidden_at', 'is not', null).executeTakeFirst();
+/** Shows a hidden profile again (only one its owner's suspension hid, given `by`), with the posts its hiding hid. */
+export async function unhideProfile(db: QueryDb, id: number, now: string, by?: 'suspension'): Promise<{ changed: boolean; posts: number[] }> {
+  let query = db.updateTable('profiles').set({ hidden_at: null, hidden_by: null, updated_at: now }).where('id', '=', id).where('hidden_at', 'is not', null);
+  if (by) query = query.where('hidden_by', '=', by);
+  const result = await query.executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return { changed: false, posts: [] };
   const posts = await db.updateTable('posts').set({ status: shownStatus(now), hidden_by: null, updated_at: now }).where('profile_id', '=', id).where('status', '=', 'hidden').where('hidden_by', '=', 'profile').returning('id').execute();
   return { changed: true, posts: posts.map((row) => Number(row.id)) };
@@ -76,7 +78,7 @@ export async function unhideProfile(db: QueryDb, id: number, now: string): Promi
 
 /** Removes a profile: hidden for good, its ads removed. */
 export async function removeProfile(db: QueryDb, id: number, now: string): Promise<{ changed: boolean; posts: number[] }> {
-  await db.updateTable('profiles').set({ hidden_at: now, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).execute();
+  await db.updateTable('profiles').set({ hidden_at: now, hidden_by: 'operator', updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).execute();
   const posts = await db.updateTable('posts').set({ status: 'removed', hidden_by: null, updated_at: now }).where('profile_id', '=', id).where('status', '!=', 'removed').returning('id').execute();
   return { changed: posts.length > 0, posts: posts.map((row) => Number(row.id)) };
 }
@@ -87,4 +89,46 @@ export async function moderateReview(db: QueryDb, id: number, action: 'hide' | '
     .where('id', '=', id).where('removed_at', 'is', null);
   if (action !== 'remove') query = query.where('hidden', '=', stored(action !== 'hide'));
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** A suspended account: since when, until when (none: until restored), and why. */
+export async function findSuspension(db: QueryDb, userId: number): Promise<{ suspended_at: string; until: string | null; reason: string } | undefined> {
+  const row = await db.selectFrom('users').select(['suspended_at', 'suspended_until', 'suspension_reason']).where('id', '=', userId).where('suspended_at', 'is not', null).executeTakeFirst();
+  return row && { suspended_at: row.suspended_at!, until: row.suspended_until, reason: row.suspension_reason ?? '' };
+}
+
+/**
+ * Suspends an account: its sessions end, every profile it owns (and their ads) is hidden as the suspension's, and
+ * its businesses' paid plans stop renewing at their period's end. Answers the profiles and posts it hid.
+ */
+export async function suspendUser(db: QueryDb, userId: number, suspension: { until: string | null; reason: string }, now: string): Promise<{ profiles: number[]; posts: number[] }> {
+  await db.updateTable('users').set({ suspended_at: now, suspended_until: suspension.until, suspension_reason: suspension.reason, updated_at: now }).where('id', '=', userId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  const owned = (await db.selectFrom('profiles').select('id').where('owner_user_id', '=', userId).execute()).map((row) => Number(row.id));
+  const profiles: number[] = [];
+  const posts: number[] = [];
+  for (const id of owned) {
+    const hidden = await hideProfile(db, id, now, 'suspension');
+    if (hidden.changed) profiles.push(id);
+    posts.push(...hidden.posts);
+  }
+  if (owned.length > 0) {
+    await db.updateTable('subscriptions').set({ cancel_at: sql<string>`ends_at` }).where('profile_id', 'in', owned).where('kind', '=', 'paid')
+      .where('status', '=', 'active').where('closed_at', 'is', null).where((eb) => eb.or([eb('cancel_at', 'is', null), eb('cancel_at', '>', eb.ref('ends_at'))])).execute();
+  }
+  return { profiles, posts };
+}
+
+/** Restores a suspended account: it may sign in again, and what its suspension hid is shown again. */
+export async function restoreUser(db: QueryDb, userId: number, now: string): Promise<{ profiles: number[]; posts: number[] }> {
+  await db.updateTable('users').set({ suspended_at: null, suspended_until: null, suspension_reason: null, updated_at: now }).where('id', '=', userId).execute();
+  const hidden = (await db.selectFrom('profiles').select('id').where('owner_user_id', '=', userId).where('hidden_by', '=', 'suspension').execute()).map((row) => Number(row.id));
+  const posts: number[] = [];
+  for (const id of hidden) posts.push(...(await unhideProfile(db, id, now, 'suspension')).posts);
+  return { profiles: hidden, posts };
+}
+
+/** Accounts whose suspension has run out by `now`. */
+export async function findEndedSuspensions(db: QueryDb, now: string, limit: number): Promise<number[]> {
+  return (await db.selectFrom('users').select('id').where('suspended_until', 'is not', null).where('suspended_until', '<=', now).limit(limit).execute()).map((row) => Number(row.id));
 }

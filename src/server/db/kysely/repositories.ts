@@ -377,6 +377,20 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
         }
         return changed;
       }),
+      findSuspension: (userId) => read((db) => moderation.findSuspension(db, userId)),
+      suspendUser: (userId, suspension) => write(async (db, index) => {
+        const hidden = await moderation.suspendUser(db, userId, suspension, now());
+        await cache.invalidate(db, [...hidden.profiles.map((id) => `profile:${id}`), ...hidden.posts.map((id) => `post:${id}`)], now());
+        await index.reindexPosts(hidden.posts);
+        return { profiles: hidden.profiles.length, posts: hidden.posts.length };
+      }),
+      restoreUser: (userId) => write(async (db, index) => {
+        const shown = await moderation.restoreUser(db, userId, now());
+        await cache.invalidate(db, [...shown.profiles.map((id) => `profile:${id}`), ...shown.posts.map((id) => `post:${id}`)], now());
+        await index.reindexPosts(shown.posts);
+        return { profiles: shown.profiles.length, posts: shown.posts.length };
+      }),
+      findEndedSuspensions: (limit) => read((db) => moderation.findEndedSuspensions(db, now(), limit)),
       moderateReview: (id, action) => write(async (db) => {
         const changed = await moderation.moderateReview(db, id, action, now());
         const tag = await replies.reviewListingTag(db, id);
