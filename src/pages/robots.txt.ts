@@ -12,6 +12,7 @@ export const GET: APIRoute = ({ locals }) => {
     'Disallow: /api/',
     'Disallow: /me/',
     'Disallow: /advertiser',
+    'Disallow: /operator',
     'Disallow: /search',
     ...[...NON_INDEXABLE_PARAMS, 'view'].map((param) => `Disallow: /*?*${param}=`),
     'Disallow: /*?*where=Near',

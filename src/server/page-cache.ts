@@ -27,7 +27,7 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
 /** Paths whose pages depend on who asks, or are not pages: never cached. */
-const UNCACHED = /^\/(api|me|media|advertiser)(\/|$)/;
+const UNCACHED = /^\/(api|me|media|advertiser|operator)(\/|$)/;
 
 /** The cache key of a page URL: its path and the parameters pages read, in a canonical order. */
 export function pageCacheKey(url: URL): string {
@@ -178,7 +178,7 @@ async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): P
  * The page cache (ARCHITECTURE.md): public pages never vary by user, so an anonymous GET/HEAD of a
  * page is rendered once and served from memory as stored brotli or gzip bytes, with an ETag answered by
  * 304, until a change to one of its tags (decision 0017) or its TTL. Only a 200 or 404 HTML page that sets no
- * cookie is kept; /api, /me, /advertiser and /media are never cached. A cached 404 carries its path's tag, so publishing at
+ * cookie is kept; /api, /me, /advertiser, /operator and /media are never cached. A cached 404 carries its path's tag, so publishing at
  * its path ends it.
  */
 export function createPageCache(maxBytes: number, invalidations: CacheInvalidations) {

@@ -24,7 +24,8 @@ const publicOnly: SerwistPlugin = {
 };
 
 const DAY = 24 * 60 * 60;
-const personal = (path: string) => path.startsWith('/me/') || path === '/me' || path.startsWith('/api/') || path === '/advertiser' || path.startsWith('/advertiser/');
+const personal = (path: string) => path.startsWith('/me/') || path === '/me' || path.startsWith('/api/') || path === '/advertiser' || path.startsWith('/advertiser/')
+  || path === '/operator' || path.startsWith('/operator/');
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,

@@ -1,0 +1,36 @@
+/** The operator console's calls (issue 28, /api/operator). */
+import type { InvoiceView } from '../shared/billing.ts';
+import { api } from './api.ts';
+
+type Data<T> = { data: T; message?: string };
+
+export interface Queues { claims: number; profile_changes: number; payments: number; reports: number }
+export interface ReportGroup {
+  group: string;
+  type: string;
+  id: number;
+  title: string;
+  url: string | null;
+  count: number;
+  first_at: string;
+  reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; client?: string }; created_at: string }[];
+}
+export interface ClaimItem { id: number; profile: { id: number; name: string; slug: string }; user_id: number; created_at: string; document: { name: string; url: string } | null }
+export type Payment = InvoiceView;
+export interface AuditItem { id: number; operator_user_id: number; action: string; target_type: string; target_id: string; reason: string | null; before: unknown; after: unknown; client: string; created_at: string }
+
+export const queues = () => api.get('operator/queues').json<Data<Queues>>();
+export const reports = () => api.get('operator/reports').json<Data<ReportGroup[]>>();
+export const dismiss = (group: string) => api.post(`operator/reports/${group}/dismiss`).json<Data<unknown>>();
+export const moderateListing = (type: string, id: number, action: 'hide' | 'unhide' | 'remove', reason?: string) =>
+  api.post(`operator/listings/${type}/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
+export const moderateReview = (id: number, action: 'hide' | 'unhide' | 'remove', reason?: string) =>
+  api.post(`operator/reviews/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
+export const claims = () => api.get('operator/claims').json<Data<ClaimItem[]>>();
+export const approveClaim = (id: number) => api.post(`operator/claims/${id}/approve`).json<Data<unknown>>();
+export const refuseClaim = (id: number, reason: string) => api.post(`operator/claims/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();
+export const payments = () => api.get('operator/payments').json<Data<InvoiceView[]>>();
+export const markPaid = (id: number) => api.post(`operator/invoices/${id}/mark-paid`).json<Data<unknown>>();
+export const reauth = (password: string) => api.post('operator/reauth', { json: { password } }).json<Data<{ proven_until: string }>>();
+export const audit = (query: Record<string, string>) => api.get('operator/audit', { searchParams: query }).json<{ data: AuditItem[]; page: number }>();
+export const auditCsvUrl = (query: Record<string, string>) => `/api/operator/audit.csv?${new URLSearchParams(query).toString()}`;

@@ -1,0 +1,117 @@
+/**
+ * /operator (issue 28): the queues the console has, each with its count, oldest first: reports grouped by what they
+ * name (dismiss, hide, remove with a reason), document claims (view the file, approve, refuse with a reason) and bank
+ * transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import * as calls from '../../client/operator-calls.ts';
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import { ringgit } from '../../shared/plans.ts';
+import { primary, secondary, useAction } from './reauth.tsx';
+
+const day = (iso: string) => malaysiaToday(Date.parse(iso));
+
+function ReasonButton({ label, onReason, busy }: { label: string; onReason: (reason: string) => void; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const id = `reason-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  if (!open) return <button type="button" className={secondary} disabled={busy} onClick={() => setOpen(true)}>{label}…</button>;
+  return (
+    <span className="flex flex-wrap items-end gap-2">
+      <label className="text-sm" htmlFor={id}>Reason <input id={id} className="ml-1 rounded border border-gray-500 p-1" value={reason} onChange={(event) => setReason(event.target.value)} /></label>
+      <button type="button" className={primary} disabled={busy || reason.trim().length < 3} onClick={() => onReason(reason.trim())}>{label}</button>
+    </span>
+  );
+}
+
+export default function OperatorQueues() {
+  const [queues, setQueues] = useState<calls.Queues | null>(null);
+  const [reports, setReports] = useState<calls.ReportGroup[]>([]);
+  const [claims, setClaims] = useState<calls.ClaimItem[]>([]);
+  const [payments, setPayments] = useState<calls.Payment[]>([]);
+  const load = useCallback(async () => {
+    const [counts, groups, waiting, unpaid] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments()]);
+    setQueues(counts.data);
+    setReports(groups.data);
+    setClaims(waiting.data);
+    setPayments(unpaid.data);
+  }, []);
+  useEffect(() => { void load(); }, [load]);
+  const { run, busy, form } = useAction(() => void load());
+  if (!queues) return <p role="status">Loading…</p>;
+  const target = (group: calls.ReportGroup) => (group.type === 'review' ? null : group.type);
+  return (
+    <div className="space-y-6" data-testid="operator-queues">
+      {form}
+      <p className="flex flex-wrap gap-x-4 text-sm font-semibold" data-testid="queue-counts">
+        <a href="#reports" className="underline">Reports ({queues.reports})</a>
+        <a href="#claims" className="underline">Claims ({queues.claims})</a>
+        <a href="#payments" className="underline">Payments ({queues.payments})</a>
+        <span>Profile changes to review: {queues.profile_changes}</span>
+      </p>
+
+      <section id="reports" aria-labelledby="reports-heading" className="panel">
+        <h2 id="reports-heading" className="text-lg font-bold">Reports</h2>
+        {reports.length === 0 ? <p>No open reports.</p> : (
+          <ul className="mt-2 space-y-3">
+            {reports.map((group) => (
+              <li key={group.group} className="rounded border border-gray-200 p-3" data-testid="report-group">
+                <p className="font-semibold [overflow-wrap:anywhere]">
+                  {group.url ? <a className="underline" href={group.url}>{group.title}</a> : group.title} <span className="font-normal">({group.type}, {group.count} report{group.count === 1 ? '' : 's'} since {day(group.first_at)})</span>
+                </p>
+                <ul className="mt-1 list-disc pl-5 text-sm">
+                  {group.reports.map((report, index) => (
+                    <li key={index} className="[overflow-wrap:anywhere]"><strong>{report.reason_text}</strong>: {report.description} ({report.reporter.user_id ? `account ${report.reporter.user_id}` : 'signed out'}, {day(report.created_at)})</li>
+                  ))}
+                </ul>
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.dismiss(group.group))}>Dismiss</button>
+                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => {
+                    const type = target(group);
+                    return type ? calls.moderateListing(type, group.id, 'hide') : calls.moderateReview(group.id, 'hide');
+                  })}>Hide</button>
+                  <ReasonButton label="Remove" busy={busy} onReason={(reason) => void run(() => {
+                    const type = target(group);
+                    return type ? calls.moderateListing(type, group.id, 'remove', reason) : calls.moderateReview(group.id, 'remove', reason);
+                  })} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="claims" aria-labelledby="claims-heading" className="panel">
+        <h2 id="claims-heading" className="text-lg font-bold">Claims waiting on a document</h2>
+        {claims.length === 0 ? <p>No claims waiting.</p> : (
+          <ul className="mt-2 space-y-3">
+            {claims.map((claim) => (
+              <li key={claim.id} className="rounded border border-gray-200 p-3" data-testid="claim">
+                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${claim.profile.slug}`}>{claim.profile.name}</a> <span className="font-normal">claimed by account {claim.user_id} on {day(claim.created_at)}</span></p>
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  {claim.document && <a className={secondary} href={claim.document.url} target="_blank" rel="noopener">View document</a>}
+                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveClaim(claim.id))}>Approve</button>
+                  <ReasonButton label="Refuse" busy={busy} onReason={(reason) => void run(() => calls.refuseClaim(claim.id, reason))} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="payments" aria-labelledby="payments-heading" className="panel">
+        <h2 id="payments-heading" className="text-lg font-bold">Bank transfers to confirm</h2>
+        {payments.length === 0 ? <p>No invoices waiting.</p> : (
+          <ul className="mt-2 divide-y divide-gray-200">
+            {payments.map((invoice) => (
+              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="payment">
+                <span className="[overflow-wrap:anywhere]">{invoice.number} · {String(invoice.buyer.name ?? '')} · {ringgit(invoice.total_sen)} · due {day(invoice.due_at)}</span>
+                <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.markPaid(invoice.id))}>Mark paid</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
+import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { loginModal } from '../helpers/login-modal.ts';
+import { freePort, startServer } from '../helpers/server.ts';
+import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+
+/**
+ * The operator console end to end (issue 28, first steps), on a server of its own: a visitor reports a listing three
+ * times; the console is a 404 to everyone but an operator; the operator sees one grouped item, hides the listing, and
+ * it is gone from its page and search within 5 seconds; the audit log shows the action. axe and 390 px on each page.
+ */
+const scratch = mkdtempSync(join(tmpdir(), 'yp-operator-e2e-'));
+const outbox = join(scratch, 'outbox');
+const copyOfE2eDb = useDatabaseCopies();
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let page: Page;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const url = await copyOfE2eDb('operator');
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await startServer({ DATABASE_URL: url, NODE_ENV: 'test', OUTBOX_DIR: outbox, MEDIA_DIR: join(scratch, 'media'), SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0' }, port);
+  database = await openTestDatabase(url);
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await database?.close();
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const { register, logIn } = loginModal(() => page, outbox);
+
+async function open(path: string) {
+  const response = await page.goto(baseUrl + path);
+  await hydrated(page);
+  return response;
+}
+
+async function expectNoViolations(label: string) {
+  expect([label, await seriousViolations(page, { all: true })]).toEqual([label, []]);
+}
+
+/** The first live services post search finds, by its title. */
+async function aListing() {
+  const response = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ type: 'services' }) });
+  const { results } = await response.json() as { results: { id: number; slug: string; title: string }[] };
+  return results[0]!;
+}
+
+/** Whether searching its title finds this listing (titles of the seeded catalogue repeat: by id). */
+const inSearch = async ({ id, title }: { id: number; title: string }) => {
+  const response = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ type: 'services', search: title }) });
+  const body = await response.json() as { results?: { id: number }[] };
+  if (!body.results) throw new Error(`search answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.results.some((card) => card.id === id);
+};
+
+describe('the operator console, end to end', () => {
+  it('reports grouped, a listing hidden from its page and search within 5 seconds, the audit log; 404 for everyone else', async () => {
+    const listing = await aListing();
+    // 1. A visitor reports it three times, with three reasons (the Report form's call).
+    await open(`/services/${listing.slug}`);
+    const reported = await page.evaluate(async (id) => {
+      await fetch('/api/sanctum/csrf-cookie');
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const statuses = [];
+      for (const [reason, description] of [['SCAM', 'Asked me for a deposit.'], ['FAKE_ADS', 'The shop does not exist.'], ['MISLEADING', 'The prices are wrong.']]) {
+        const response = await fetch('/api/reportissue', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify({ type: 'services', id, reason, description }) });
+        statuses.push(response.status);
+      }
+      return statuses;
+    }, listing.id);
+    expect(reported).toEqual([201, 201, 201]);
+
+    // The console is a 404 signed out, and for a member without the role.
+    expect((await open('/operator'))!.status()).toBe(404);
+    expect((await page.request.get(`${baseUrl}/api/operator/queues`)).status()).toBe(404);
+    const email = `operator-${Date.now().toString(36)}@example.my`;
+    await open('/');
+    await page.getByTestId('login-button').click();
+    await register(email, 'Nurul Operator');
+    await logIn(email);
+    expect((await open('/operator'))!.status()).toBe(404);
+    // The role comes only from the command line's repository call.
+    await database.repos.users.addRole((await database.repos.users.findCredentials({ email }))!.id, 'operator');
+
+    // 2. One grouped item with its three reasons; hiding takes the listing off its page and search within 5 seconds.
+    const console = await open('/operator');
+    expect(console!.status()).toBe(200);
+    expect(console!.headers()['cache-control']).toBe('private, no-store');
+    await page.getByTestId('operator-queues').waitFor();
+    const group = page.getByTestId('report-group').filter({ hasText: listing.title });
+    await expect.poll(() => group.count()).toBe(1);
+    expect(await group.innerText()).toMatch(/3 reports/);
+    for (const reason of ['Scam Information', 'Fake ads', 'Misleading / Wrong information']) expect(await group.innerText()).toContain(reason);
+    await expectNoViolations('operator queues');
+    expect(await inSearch(listing)).toBe(true);
+    await group.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => group.count()).toBe(0);
+    await expect.poll(async () => (await fetch(`${baseUrl}/services/${listing.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
+    await expect.poll(() => inSearch(listing), { timeout: 5_000, interval: 500 }).toBe(false);
+
+    // 4. The audit log shows it.
+    await open('/operator/audit');
+    await page.getByTestId('audit-log').waitFor();
+    await expect.poll(() => page.getByTestId('audit-entry').filter({ hasText: 'listing.hide' }).filter({ hasText: String(listing.id) }).count()).toBe(1);
+    await expectNoViolations('audit log');
+
+    // Both pages fit a 390 px phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/operator', '/operator/audit']) {
+      await open(path);
+      await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"]').first().waitFor();
+      expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
+    }
+  }, 90_000);
+});
