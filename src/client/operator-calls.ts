@@ -4,7 +4,8 @@ import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
 
-export interface Queues { claims: number; profile_changes: number; payments: number; reports: number }
+export interface Queues { claims: number; profile_changes: number; payments: number; reports: number; ads: number }
+export interface HeldAd { id: number; type: string; title: string; profile: { id: number; name: string }; checks: string[]; why: string; updated_at: string }
 export interface ReportGroup {
   group: string;
   type: string;
@@ -34,3 +35,6 @@ export const markPaid = (id: number) => api.post(`operator/invoices/${id}/mark-p
 export const reauth = (password: string) => api.post('operator/reauth', { json: { password } }).json<Data<{ proven_until: string }>>();
 export const audit = (query: Record<string, string>) => api.get('operator/audit', { searchParams: query }).json<{ data: AuditItem[]; page: number }>();
 export const auditCsvUrl = (query: Record<string, string>) => `/api/operator/audit.csv?${new URLSearchParams(query).toString()}`;
+export const heldAds = () => api.get('operator/ads').json<Data<HeldAd[]>>();
+export const approveAd = (id: number) => api.post(`operator/ads/${id}/approve`).json<Data<unknown>>();
+export const refuseAd = (id: number, reason: string) => api.post(`operator/ads/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();

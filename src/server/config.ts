@@ -94,6 +94,14 @@ const EnvSchema = z.object({
   BILLPLZ_API_KEY: z.string().min(1).optional(),
   BILLPLZ_COLLECTION_ID: z.string().min(1).optional(),
   BILLPLZ_SIGNATURE_KEY: z.string().min(1).optional(),
+  /**
+   * Ads held for an operator's review (issue 28): more links than MODERATION_MAX_LINKS, a word of
+   * MODERATION_BANNED_WORDS (comma list, any case), a copy of a live ad (same title, a near-identical photo), and,
+   * with HOLD_NEW_ADVERTISERS=on, every ad of an account that has had none live yet.
+   */
+  MODERATION_MAX_LINKS: z.coerce.number().int().min(0).max(100).default(2),
+  MODERATION_BANNED_WORDS: z.string().default('').transform((value) => value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean)),
+  HOLD_NEW_ADVERTISERS: z.enum(['on', 'off']).default('off').transform((value) => value === 'on'),
   /** Proxies allowed to name the client in X-Forwarded-For: unset (none), a hop count, or addresses/subnets. */
   TRUST_PROXY: z.string().optional().refine((value) => { try { parseTrustProxy(value); return true; } catch { return false; } },
     'TRUST_PROXY is a hop count or a comma list of proxy addresses or subnets.'),
@@ -164,6 +172,8 @@ export type Config = {
   jobRunner: 'in-process' | 'off';
   mailFrom: string;
   enquiryInbox: string;
+  /** Ads held for an operator's review (issue 28). */
+  moderation: { maxLinks: number; bannedWords: readonly string[]; holdNewAdvertisers: boolean };
   /** Who sells, the SST rates by date (basis points) and where bank transfers go (issue 27). */
   billing: {
     sellerName: string; sellerAddress: string; sstRegistration: string; sstRates: readonly (readonly [string, number])[]; bankAccount: string;
@@ -240,6 +250,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     outboxDir: resolvePath(OUTBOX_DIR),
     mailFrom: MAIL_FROM,
     enquiryInbox: ENQUIRY_INBOX,
+    moderation: { maxLinks: settings.MODERATION_MAX_LINKS, bannedWords: settings.MODERATION_BANNED_WORDS, holdNewAdvertisers: settings.HOLD_NEW_ADVERTISERS },
     billing: {
       sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,

@@ -1,9 +1,9 @@
 /**
  * /operator (issue 28): the queues the console has, each with its count, oldest first: reports grouped by what they
- * name (dismiss, hide, remove with a reason), document claims (view the file, approve, refuse with a reason) and bank
- * transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
+ * name (dismiss, hide, remove with a reason), new ads held by an automatic check (approve, refuse with a reason),
+ * document claims (view the file, approve, refuse with a reason) and bank transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import * as calls from '../../client/operator-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ringgit } from '../../shared/plans.ts';
@@ -14,7 +14,7 @@ const day = (iso: string) => malaysiaToday(Date.parse(iso));
 function ReasonButton({ label, onReason, busy }: { label: string; onReason: (reason: string) => void; busy: boolean }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const id = `reason-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  const id = useId();
   if (!open) return <button type="button" className={secondary} disabled={busy} onClick={() => setOpen(true)}>{label}…</button>;
   return (
     <span className="flex flex-wrap items-end gap-2">
@@ -29,9 +29,11 @@ export default function OperatorQueues() {
   const [reports, setReports] = useState<calls.ReportGroup[]>([]);
   const [claims, setClaims] = useState<calls.ClaimItem[]>([]);
   const [payments, setPayments] = useState<calls.Payment[]>([]);
+  const [held, setHeld] = useState<calls.HeldAd[]>([]);
   const load = useCallback(async () => {
-    const [counts, groups, waiting, unpaid] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments()]);
+    const [counts, groups, waiting, unpaid, ads] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds()]);
     setQueues(counts.data);
+    setHeld(ads.data);
     setReports(groups.data);
     setClaims(waiting.data);
     setPayments(unpaid.data);
@@ -45,6 +47,7 @@ export default function OperatorQueues() {
       {form}
       <p className="flex flex-wrap gap-x-4 text-sm font-semibold" data-testid="queue-counts">
         <a href="#reports" className="underline">Reports ({queues.reports})</a>
+        <a href="#held-ads" className="underline">Held ads ({queues.ads})</a>
         <a href="#claims" className="underline">Claims ({queues.claims})</a>
         <a href="#payments" className="underline">Payments ({queues.payments})</a>
         <span>Profile changes to review: {queues.profile_changes}</span>
@@ -74,6 +77,23 @@ export default function OperatorQueues() {
                     const type = target(group);
                     return type ? calls.moderateListing(type, group.id, 'remove', reason) : calls.moderateReview(group.id, 'remove', reason);
                   })} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="held-ads" aria-labelledby="held-heading" className="panel">
+        <h2 id="held-heading" className="text-lg font-bold">New ads held for review</h2>
+        {held.length === 0 ? <p>No ads waiting.</p> : (
+          <ul className="mt-2 space-y-3">
+            {held.map((ad) => (
+              <li key={ad.id} className="rounded border border-gray-200 p-3" data-testid="held-ad">
+                <p className="font-semibold [overflow-wrap:anywhere]">{ad.title} <span className="font-normal">({ad.type}, {ad.profile.name}, held: {ad.checks.join(', ')})</span></p>
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveAd(ad.id))}>Approve</button>
+                  <ReasonButton label="Refuse ad" busy={busy} onReason={(reason) => void run(() => calls.refuseAd(ad.id, reason))} />
                 </div>
               </li>
             ))}

@@ -13,6 +13,7 @@ import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { issueInvoice } from '../billing/invoices.ts';
+import { heldChecks, heldMessage } from '../moderation/ad-checks.ts';
 import { ownedPost, ownedProfile } from './access.ts';
 import { categoryIds, checkLimits, documentIds, imageIds, invalid, videoIds } from './inputs.ts';
 import { amendmentCost, businessPlan, publishCost, type BusinessPlan, type Cost } from './plans.ts';
@@ -44,6 +45,9 @@ export async function postForAdvertiser(app: AppContext, row: OwnPostRow) {
     published_at: row.status === 'draft' ? null : row.published_at,
     tokens_spent: row.tokens_spent,
     amount_sen: row.amount_sen,
+    // Held for an operator's review (issue 28): a draft with the reason `held` and the checks that flagged it.
+    draft_reason: row.status === 'draft' && row.held_reason !== null ? (row.held_reason === 'refused' ? 'refused' as const : 'held' as const) : null,
+    held_checks: row.status === 'draft' && row.held_reason !== null && row.held_reason !== 'refused' ? row.held_reason.split(',') : [],
     keywords: keywords.map((keyword) => keyword.keyword),
     categories_slugs: post?.categories.map((category) => category.slug) ?? [],
   };
@@ -192,19 +196,37 @@ function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
   return iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
 }
 
-/** Publishes (or renews) an ad if it costs nothing or a token; else invoices it, and it goes live once paid. */
-async function goLive(app: AppContext, actor: Actor, post: OwnPostRow, plan: BusinessPlan, renewal: boolean): Promise<PaymentRequired | undefined> {
+/** What going live answered: nothing (live), the invoice to pay, or the checks that hold it for an operator. */
+export interface LiveOutcome {
+  payment?: PaymentRequired;
+  held?: { checks: string[]; message: string };
+}
+
+/**
+ * Publishes (or renews) an ad if it costs nothing or a token; else invoices it, and it goes live once paid. A first
+ * publish passes the automatic checks first (issue 28): a flagged ad stays a draft, held for an operator, and costs
+ * nothing yet; an operator's approval publishes it with `checked`.
+ */
+export async function goLive(app: AppContext, actor: Actor, post: OwnPostRow, plan: BusinessPlan, renewal: boolean, checked = false): Promise<LiveOutcome> {
+  if (!renewal && !checked) {
+    const checks = await heldChecks(app, post, actor.id);
+    if (checks.length > 0) {
+      await app.repos.advertiser.setHeld(post.id, checks.join(','));
+      return { held: { checks, message: heldMessage(checks) } };
+    }
+  }
   const cost = await publishCost(app, plan, actor.id, renewal);
-  if (cost.kind === 'money') return charge(app, actor, post, cost, 'ad', renewal ? 'Renewing this ad' : 'Publishing this ad');
+  if (cost.kind === 'money') return { payment: await charge(app, actor, post, cost, 'ad', renewal ? 'Renewing this ad' : 'Publishing this ad') };
   const now = app.clock.now();
   await app.repos.transaction(async (tx) => {
     if (cost.kind === 'tokens' && !(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
+    if (post.held_reason !== null) await tx.advertiser.setHeld(post.id, null);
     await tx.advertiser.changePostState(post.id, {
       status: 'active', publishedAt: iso(now), expiresAt: expiryOf(post, now, renewal), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
       plan: plan.plan, tokens: cost.kind === 'tokens' ? cost.tokens : 0,
     });
   });
-  return undefined;
+  return {};
 }
 
 /**
@@ -262,13 +284,13 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
     return made;
   });
   let post = (await app.repos.advertiser.findOwnPost(created.id))!;
-  let payment: PaymentRequired | undefined;
+  let outcome: LiveOutcome = {};
   if (publish) {
     checkPublishable(post, checked.content, 0);
-    payment = await goLive(app, actor, post, plan, false);
+    outcome = await goLive(app, actor, post, plan, false);
     post = (await app.repos.advertiser.findOwnPost(created.id))!;
   }
-  return { post: await postForAdvertiser(app, post), payment };
+  return { post: await postForAdvertiser(app, post), ...outcome };
 }
 
 /** PATCH posts/{id}: drafts and ads not live change freely; a live ad's amendment is free for a day, then costs (spec §9). */
@@ -304,8 +326,8 @@ export async function publishPost(app: AppContext, actor: Actor, id: number) {
   const locations = (await app.repos.catalog.findPostLocations([post.id])).length;
   checkPublishable(post, null, locations);
   const plan = await businessPlan(app, post.type === 'hireme' ? null : post.profile_id);
-  const payment = await goLive(app, actor, post, plan, false);
-  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), payment };
+  const outcome = await goLive(app, actor, post, plan, false);
+  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), ...outcome };
 }
 
 /** POST posts/{id}/renew: an expired ad (or a live one in its last week) lives another 30 days, at an ad's price. */
@@ -317,8 +339,8 @@ export async function renewPost(app: AppContext, actor: Actor, id: number) {
   const lastWeek = post.live && post.expires_at !== null && Date.parse(post.expires_at) - now <= 7 * DAY_MS;
   if (!expired && !lastWeek) throw invalid('status', post.status === 'draft' ? 'Publish this ad instead.' : 'Only an expired ad, or one in its last week, can be renewed.');
   const plan = await businessPlan(app, post.type === 'hireme' ? null : post.profile_id);
-  const payment = await goLive(app, actor, post, plan, true);
-  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), payment };
+  const outcome = await goLive(app, actor, post, plan, true);
+  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), ...outcome };
 }
 
 /** DELETE posts/{id}: the ad leaves the site at once (its page says it was removed; its history stays). */

@@ -24,9 +24,10 @@ import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { uploadRoute } from './uploads.ts';
 
 /** Ads and amendments answer the ad, and `payment_required` when a step that costs ringgit was not taken. */
-const withPayment = <T>(result: { post: T; payment: { amount_sen: number; message: string } | undefined }) => (result.payment
+/** An ad's answer: with the invoice to pay, or the checks that hold it for review (issue 28), when there are. */
+const withPayment = <T>(result: { post: T; payment?: { amount_sen: number; message: string }; held?: { checks: string[]; message: string } }) => (result.payment
   ? { data: result.post, payment_required: result.payment, message: result.payment.message }
-  : { data: result.post });
+  : result.held ? { data: result.post, held: result.held, message: result.held.message } : { data: result.post });
 
 /**
  * The advertiser site's API (issue 25), under /api/advertiser: claims, businesses, ads and the trial. Every route

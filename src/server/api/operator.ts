@@ -4,6 +4,7 @@ import { downloadResponse } from '../media/download.ts';
 import { reauthenticate, requireOperator } from '../operator/access.ts';
 import { auditCsv, listAudit } from '../operator/audit.ts';
 import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operator/claims.ts';
+import { approveAd, heldAdDetail, listHeldAds, refuseAd, setAdCategory } from '../operator/held-ads.ts';
 import { dismissReports, listReportGroups, moderateListing, moderateReview, type ModerationAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
@@ -67,6 +68,20 @@ export function operatorRoutes(app: AppContext) {
     .post('/users/:id/restore', async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await restoreUser(app, actor, session, client, pathId(c)));
+    })
+    .get('/ads', async (c) => c.json({ data: await listHeldAds(app) }))
+    .get('/ads/:id', async (c) => c.json({ data: await heldAdDetail(app, pathId(c)) }))
+    .post('/ads/:id/approve', async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await approveAd(app, actor, session, client, pathId(c)));
+    })
+    .post('/ads/:id/refuse', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await refuseAd(app, actor, session, client, pathId(c), await jsonBody(c)));
+    })
+    .post('/ads/:id/category', limitBody(1024), async (c) => {
+      const { actor, client } = await operatorOf(app, c);
+      return c.json(await setAdCategory(app, actor, client, pathId(c), await jsonBody(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
     .post('/invoices/:id/mark-paid', async (c) => {

@@ -322,6 +322,14 @@ export interface AdvertiserRepository {
   /** The posts a user wrote or whose business they own, newest first. */
   findOwnPosts(userId: number, limit: number): Promise<OwnPostRow[]>;
   countAdsWentLive(userId: number): Promise<number>;
+  /** Holds a draft for an operator's review with the checks that flagged it (or 'refused'); null releases it. */
+  setHeld(postId: number, reason: string | null): Promise<void>;
+  /** Live posts other than this one with the same title (any case), with their images' difference hashes. */
+  findTitleTwins(postId: number, title: string): Promise<{ post_id: number; dhash: string }[]>;
+  /** The difference hashes of a post's images. */
+  findImageHashes(postId: number): Promise<string[]>;
+  /** Replaces a post's categories (its search rows and cached pages in the same write). */
+  setPostCategories(postId: number, categoryIds: readonly number[]): Promise<void>;
   findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;
   /** A town by its name and its state's name (any case), with its centre. */
   /** A listing's current images (and a profile's logo) among these full-variant paths, with their media ids. */
@@ -450,7 +458,9 @@ export interface OperatorRepository {
   recordClaimDecision(id: number, operatorId: number): Promise<void>;
   /** Invoices waiting for a bank transfer, oldest due first. */
   findUnpaidInvoices(limit: number): Promise<InvoiceRow[]>;
-  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number }>;
+  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number }>;
+  /** Drafts held for review, oldest first. */
+  findHeldPosts(limit: number): Promise<OwnPostRow[]>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

@@ -399,6 +399,8 @@ export interface StoredImage {
   full_webp: string;
   width: number;
   height: number;
+  /** The difference hash of an uploaded image (issue 28). */
+  dhash?: string;
 }
 
 /** The four variants' paths of a stored image. */
@@ -782,6 +784,8 @@ export interface OwnPostRow {
   updated_at: string;
   owner_user_id: number | null;
   profile_owner_user_id: number | null;
+  /** The automatic checks that hold it for an operator's review (issue 28), or 'refused'; null when none. */
+  held_reason: string | null;
 }
 
 /** A review as its listing's owner answers it (issue 26). */

@@ -318,6 +318,7 @@ export interface MediaTable {
   file: string | null;
   width: number | null;
   height: number | null;
+  dhash: string | null;
 }
 
 export interface OauthIdentitiesTable {
@@ -436,6 +437,7 @@ export interface PostsTable {
   tokens_spent: Generated<number>;
   amount_sen: Generated<number>;
   hidden_by: string | null;
+  held_reason: string | null;
 }
 
 export interface ProfileBadgesTable {

@@ -238,10 +238,30 @@ export async function sniff(file: UploadedFile, field: string, kind: UploadKind)
 interface ImageVariants {
   width: number;
   height: number;
+  /** The image's 64-bit difference hash (hex): near-identical photos differ in a few bits (held-ad checks, issue 28). */
+  dhash: string;
   thumbnail: Buffer;
   full: Buffer;
   thumbnailWebp: Buffer;
   fullWebp: Buffer;
+}
+
+/** The difference hash of a 9×8 greyscale image: one bit per pixel, set when it is brighter than its right neighbour. */
+export function differenceHash(grey: Buffer): string {
+  let bits = '';
+  for (let row = 0; row < 8; row++) for (let column = 0; column < 8; column++) bits += grey[row * 9 + column]! > grey[row * 9 + column + 1]! ? '1' : '0';
+  return BigInt(`0b${bits}`).toString(16).padStart(16, '0');
+}
+
+/** How many bits two difference hashes differ in. */
+export function hashDistance(a: string, b: string): number {
+  let difference = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let count = 0;
+  while (difference > 0n) {
+    count += Number(difference & 1n);
+    difference >>= 1n;
+  }
+  return count;
 }
 
 /**
@@ -263,7 +283,8 @@ export async function encodeImage(input: string | Buffer, field: string): Promis
     const fullWebp = await pixels().webp({ quality: 80 }).toBuffer();
     const thumbnailJpeg = await thumbnail().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
     const thumbnailWebp = await thumbnail().webp({ quality: 78 }).toBuffer();
-    return { width: info.width, height: info.height, full: fullJpeg, fullWebp, thumbnail: thumbnailJpeg, thumbnailWebp };
+    const dhash = differenceHash(await pixels().flatten({ background: '#ffffff' }).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer());
+    return { width: info.width, height: info.height, dhash, full: fullJpeg, fullWebp, thumbnail: thumbnailJpeg, thumbnailWebp };
   } catch (error) {
     const message = error instanceof Error && /pixel limit/i.test(error.message)
       ? `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`
@@ -286,7 +307,7 @@ export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'medi
     app.mediaStore.write(paths.full_webp, variants.fullWebp, 'image/webp'),
   ]);
   // Whatever came in (checked above), what is stored is re-encoded JPEG and WebP.
-  const id = await app.repos.uploads.insertImage(owner, { mime_type: 'image/jpeg', ...paths, width: variants.width, height: variants.height });
+  const id = await app.repos.uploads.insertImage(owner, { mime_type: 'image/jpeg', ...paths, width: variants.width, height: variants.height, dhash: variants.dhash });
   return { id, image: app.media.imageUrls(paths)! };
 }
 

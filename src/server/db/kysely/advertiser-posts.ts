@@ -3,6 +3,7 @@
  * media; publishing, renewing and removing; and the advertiser's own list. The caller reindexes the posts a write
  * returns, in the same transaction.
  */
+import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { OwnPostRow, PostContent, PostStateChange } from '../rows.ts';
 import { count, flag, livePost, stored, type QueryDb } from './query.ts';
@@ -88,7 +89,7 @@ export async function changePostState(db: QueryDb, id: number, change: PostState
 const OWN_POST_COLUMNS = [
   'p.id', 'p.type', 'p.profile_id', 'p.slug', 'p.title', 'p.status', 'p.plan', 'p.published_at', 'p.expires_at', 'p.first_live_at',
   'p.tokens_spent', 'p.amount_sen', 'p.created_at', 'p.updated_at', 'p.owner_user_id', 'pr.owner_user_id as profile_owner_user_id',
-  'pr.name as profile_name',
+  'pr.name as profile_name', 'p.held_reason',
 ] as const;
 
 function ownPostRow(row: Record<string, unknown>): OwnPostRow {
@@ -159,4 +160,38 @@ export async function findListingTotals(db: QueryDb, userId: number, fromDay: st
   }
   for (const row of enquiries) entry(row.post_id, row.profile_id).enquiries += count(row.n);
   return [...totals.values()];
+}
+
+/** Holds a draft for an operator's review, naming the checks that flagged it (or 'refused'); null releases it. */
+export async function setHeld(db: QueryDb, id: number, reason: string | null, now: string): Promise<void> {
+  await db.updateTable('posts').set({ held_reason: reason, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Live posts other than `postId` with this title (any case), with the difference hashes of their images. */
+export async function findTitleTwins(db: QueryDb, postId: number, title: string, now: string): Promise<{ post_id: number; dhash: string }[]> {
+  const rows = await db.selectFrom('posts as p').innerJoin('post_media as x', 'x.post_id', 'p.id').innerJoin('media as m', 'm.id', 'x.media_id')
+    .select(['p.id', 'm.dhash']).where(sql`lower(p.title)`, '=', title.toLowerCase()).where('p.id', '!=', postId).where(livePost(now)).where('m.dhash', 'is not', null)
+    .limit(200).execute();
+  return rows.map((row) => ({ post_id: Number(row.id), dhash: row.dhash! }));
+}
+
+/** The difference hashes of a post's images. */
+export async function findImageHashes(db: QueryDb, postId: number): Promise<string[]> {
+  const rows = await db.selectFrom('post_media as x').innerJoin('media as m', 'm.id', 'x.media_id').select('m.dhash').where('x.post_id', '=', postId).where('m.dhash', 'is not', null).execute();
+  return rows.map((row) => row.dhash!);
+}
+
+/** Drafts held for review (not refused), oldest first. */
+export async function findHeldPosts(db: QueryDb, now: string, limit: number): Promise<OwnPostRow[]> {
+  const rows = await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
+    .select([...OWN_POST_COLUMNS, livePost(now).as('live')]).where('p.held_reason', 'is not', null).where('p.held_reason', '!=', 'refused').where('p.status', '=', 'draft')
+    .orderBy('p.updated_at').orderBy('p.id').limit(limit).execute();
+  return rows.map(ownPostRow);
+}
+
+/** Replaces a post's categories (an operator's correction of a held ad). */
+export async function setPostCategories(db: QueryDb, postId: number, categoryIds: readonly number[], now: string): Promise<void> {
+  await db.deleteFrom('post_categories').where('post_id', '=', postId).execute();
+  if (categoryIds.length > 0) await db.insertInto('post_categories').values(categoryIds.map((categoryId, position) => ({ post_id: postId, category_id: categoryId, position }))).execute();
+  await db.updateTable('posts').set({ updated_at: now }).where('id', '=', postId).execute();
 }

@@ -265,6 +265,14 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findOwnPost: (id) => read((db) => ads.findOwnPost(db, id, now())),
       findOwnPosts: (userId, limit) => read((db) => ads.findOwnPosts(db, userId, now(), limit)),
       countAdsWentLive: (userId) => read((db) => ads.countAdsWentLive(db, userId)),
+      setHeld: (postId, reason) => change((db) => ads.setHeld(db, postId, reason, now())),
+      findTitleTwins: (postId, title) => read((db) => ads.findTitleTwins(db, postId, title, now())),
+      findImageHashes: (postId) => read((db) => ads.findImageHashes(db, postId)),
+      setPostCategories: (postId, categoryIds) => write(async (db, index) => {
+        await ads.setPostCategories(db, postId, categoryIds, now());
+        await cache.invalidate(db, [`post:${postId}`], now());
+        await index.reindexPosts([postId]);
+      }),
       findPostKeywords: (ids) => read((db) => ads.findPostKeywords(db, ids)),
       findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
@@ -359,6 +367,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       recordClaimDecision: (id, operatorId) => change((db) => operator.recordClaimDecision(db, id, operatorId)),
       findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
       countQueues: () => read((db) => operator.countQueues(db)),
+      findHeldPosts: (limit) => read((db) => ads.findHeldPosts(db, now(), limit)),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {

@@ -13,7 +13,7 @@ const ownerUser = (owner: string): number | null => {
 export async function insertImage(db: QueryDb, owner: string, image: StoredImage, now: string): Promise<number> {
   const { id } = await db.insertInto('media').values({
     kind: 'image', mime_type: image.mime_type, thumbnail: image.thumbnail, full: image.full, thumbnail_webp: image.thumbnail_webp,
-    full_webp: image.full_webp, width: image.width, height: image.height,
+    full_webp: image.full_webp, width: image.width, height: image.height, dhash: image.dhash ?? null,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('uploads').values({ owner, owner_user_id: ownerUser(owner), kind: 'image', media_id: id, created_at: now }).execute();
   return id;

@@ -1,0 +1,67 @@
+/**
+ * The automatic checks an ad passes before it goes live (issue 28, decision 0024). Ads publish at once, as the
+ * advertiser site promises, unless one flags them: more links than allowed, a banned word, a copy of another live
+ * ad (the same title and a near-identical photo), or, with the setting on, an account that has had no ad live yet.
+ * A flagged ad stays a draft, held for an operator.
+ */
+import type { AppContext } from '../app-context.ts';
+import { getPostById } from '../catalog/posts.ts';
+import type { OwnPostRow } from '../db/rows.ts';
+import { hashDistance } from '../uploads/pipeline.ts';
+
+export const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
+export type HeldCheck = (typeof HELD_CHECKS)[number];
+
+/** Photos this many bits apart or closer are the same photo (resized, recompressed or lightly edited). */
+const SAME_PHOTO_BITS = 6;
+/**
+ * A hash with fewer bits set (or cleared) than this says little: a flat colour or a plain logo on white hashes to
+ * (nearly) all zeros, and every such picture would look like every other. Those are not compared.
+ */
+const INFORMATIVE_BITS = 8;
+const informative = (hash: string) => {
+  const set = hashDistance(hash, '0000000000000000');
+  return set >= INFORMATIVE_BITS && set <= 64 - INFORMATIVE_BITS;
+};
+/** What an ad's text is, for the checks: every string it shows, but not its media's or its own link's addresses. */
+const NOT_TEXT = /url|image|thumbnail|full|file|slug|hyperlink|website|mime|poster/i;
+
+function textOf(value: unknown, key = ''): string[] {
+  if (typeof value === 'string') return NOT_TEXT.test(key) ? [] : [value];
+  if (Array.isArray(value)) return value.flatMap((item) => textOf(item, key));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => textOf(inner, name));
+  return [];
+}
+
+const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
+
+/** Which checks hold the ad (none: it may go live). */
+export async function heldChecks(app: AppContext, post: OwnPostRow, ownerId: number): Promise<HeldCheck[]> {
+  const { maxLinks, bannedWords, holdNewAdvertisers } = app.config.moderation;
+  const detail = await getPostById(app, post.id, { drafts: true });
+  const text = textOf({ title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined }).join('\n');
+  const checks: HeldCheck[] = [];
+  if ((text.match(LINK) ?? []).length > maxLinks) checks.push('links');
+  const lower = text.toLowerCase();
+  if (bannedWords.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(lower))) checks.push('banned_words');
+  const hashes = (await app.repos.advertiser.findImageHashes(post.id)).filter(informative);
+  if (hashes.length > 0) {
+    const twins = await app.repos.advertiser.findTitleTwins(post.id, post.title);
+    if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) checks.push('duplicate');
+  }
+  if (holdNewAdvertisers && (await app.repos.advertiser.countAdsWentLive(ownerId)) === 0) checks.push('new_account');
+  return checks;
+}
+
+const WORDS: Record<HeldCheck, string> = {
+  links: 'it has more links than an ad may have',
+  banned_words: 'it uses words we do not allow',
+  duplicate: 'it looks like a copy of another ad',
+  new_account: 'ads of new accounts are checked first',
+};
+
+/** What the advertiser reads about a held ad. */
+export function heldMessage(checks: readonly string[]): string {
+  const why = checks.filter((check): check is HeldCheck => (HELD_CHECKS as readonly string[]).includes(check)).map((check) => WORDS[check]);
+  return `This ad waits for our review before it goes live${why.length > 0 ? ` (${why.join('; ')})` : ''}. We usually decide within a working day.`;
+}

@@ -1,0 +1,127 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { differenceHash, hashDistance } from '../../src/server/uploads/pipeline.ts';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * New ads held for review (issue 28): an ad publishes at once unless an automatic check flags it (too many links, a
+ * banned word, a copy of a live ad's title and photo); a held ad is a draft with the reason `held`; the operator
+ * corrects its category, approves it (live) or refuses it (the advertiser is told why).
+ */
+const accounts = useAccountsApp('held-ads', { MODERATION_BANNED_WORDS: 'ponzi, get rich quick', MODERATION_MAX_LINKS: '2' });
+const { copy, browser, outbox, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, emailOf, jobBody } = advertiserHelpers(accounts, 'held');
+const skip = new Set<number>();
+
+/** A photo of blocks in shades drawn from `seed` (a flat or plain picture hashes to nothing worth comparing). */
+async function photo(owner: SessionClient, seed: number): Promise<{ full: string }> {
+  const width = 360;
+  const height = 240;
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const shades = Array.from({ length: 6 * 9 }, () => Math.round(next() * 255));
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const shade = shades[Math.floor(y / 40) * 9 + Math.floor(x / 40)]!;
+      pixels.set([shade, 255 - shade, (shade * 3) % 256], (y * width + x) * 3);
+    }
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `blocks-${seed}.png`);
+  const answer = await owner.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data[0]!;
+}
+
+let moderator: SessionClient | undefined;
+async function operator(): Promise<SessionClient> {
+  if (!moderator) {
+    await registerByEmail('held-moderator@example.my', 'Moderator');
+    await copy.repos.users.addRole((await copy.repos.users.findCredentials({ email: 'held-moderator@example.my' }))!.id, 'operator');
+    moderator = await signIn('held-moderator@example.my');
+  }
+  expect((await moderator.post('/api/operator/reauth', { password: TEST_PASSWORD })).status).toBe(200);
+  return moderator;
+}
+
+interface Ad { id: number; slug: string; status: string; draft_reason: string | null; held_checks: string[] }
+
+describe('automatic checks', () => {
+  it('holds an ad with too many links or a banned word; the operator corrects, approves and refuses, and the advertiser is told', async () => {
+    const owner = await advertiser('Held Owner');
+    const business = await claimBusiness(owner, skip);
+    const links = await owner.post('/api/advertiser/posts', {
+      ...await jobBody(business.id, { title: 'Barista With Links', summary: 'See http://a.example, www.b.example and https://c.example/apply.' }), publish: true,
+    });
+    const linked = links.body.data as Ad;
+    expect(links.status).toBe(201);
+    expect(linked).toMatchObject({ status: 'draft', draft_reason: 'held', held_checks: ['links'] });
+    expect(links.body).toMatchObject({ held: { checks: ['links'], message: expect.stringMatching(/waits for our review/) } });
+    expect((await browser().get(`/api/post/slug/${linked.slug}`)).status).toBe(404);
+    const banned = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Easy Money Job', summary: 'Join our PONZI club today.' }), publish: true })).body.data as Ad;
+    expect(banned).toMatchObject({ status: 'draft', held_checks: ['banned_words'] });
+
+    const staff = await operator();
+    const queue = (await staff.get('/api/operator/ads')).body.data as { id: number; checks: string[] }[];
+    expect(queue.map((item) => item.id)).toEqual([linked.id, banned.id]);
+    expect(((await staff.get('/api/operator/queues')).body.data as { ads: number }).ads).toBe(2);
+    expect((await staff.get(`/api/operator/ads/${linked.id}`)).body.data).toMatchObject({ title: 'Barista With Links' });
+
+    const tree = await copy.repos.catalog.findCategoryTree();
+    const other = tree.filter((row) => row.type === 'jobs' && row.parent_id !== null)[3]!;
+    expect((await staff.post(`/api/operator/ads/${linked.id}/category`, { category: 'no-such-category' })).status).toBe(422);
+    expect((await staff.post(`/api/operator/ads/${linked.id}/category`, { category: other.slug })).body.data).toMatchObject({ categories: [other.slug] });
+    const approved = await staff.post(`/api/operator/ads/${linked.id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await browser().get(`/api/post/slug/${linked.slug}`)).status).toBe(200);
+    expect((await owner.get(`/api/advertiser/posts/${linked.id}`)).body.data).toMatchObject({ status: 'active', draft_reason: null, categories_slugs: [other.slug] });
+    await copy.app.outbox.settled();
+    expect(messagesTo(outbox, emailOf(owner)).map(decodedMail).some((mail) => mail.includes('Barista With Links') && mail.includes('it is live now'))).toBe(true);
+    // A word inside another word is not the word: this one is not held (it is the account's second ad: invoiced).
+    const fine = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Ponzini Pasta Cook', summary: 'Cook pasta at Ponzini.' }), publish: true })).body;
+    expect((fine.data as Ad).held_checks).toEqual([]);
+    expect(fine.payment_required).toMatchObject({ amount_sen: 5000 });
+
+    expect((await staff.post(`/api/operator/ads/${banned.id}/refuse`, {})).status).toBe(422);
+    expect((await staff.post(`/api/operator/ads/${banned.id}/refuse`, { reason: 'Pyramid schemes are not jobs.' })).status).toBe(200);
+    expect((await owner.get(`/api/advertiser/posts/${banned.id}`)).body.data).toMatchObject({ status: 'draft', draft_reason: 'refused' });
+    await copy.app.outbox.settled();
+    expect(messagesTo(outbox, emailOf(owner)).map(decodedMail).at(-1)).toContain('Pyramid schemes are not jobs.');
+    expect((await staff.get('/api/operator/ads')).body.data).toEqual([]);
+    const actions = ((await staff.get('/api/operator/audit?target_type=jobs')).body.data as { action: string }[]).map((entry) => entry.action);
+    expect(actions).toEqual(['ad.refuse', 'ad.approve', 'ad.category']);
+  });
+
+  it('holds a copy of a live ad (the same title and a near-identical photo), but not the same title with another photo', async () => {
+    const first = await advertiser('Original Owner');
+    const original = await claimBusiness(first, skip);
+    const live = (await first.post('/api/advertiser/posts', { ...await jobBody(original.id, { title: 'Kopitiam Cashier', images: [await photo(first, 7)] }), publish: true })).body.data as Ad;
+    expect(live.status).toBe('active');
+
+    const copier = await advertiser('Copying Owner');
+    const copied = await claimBusiness(copier, skip);
+    const copy1 = (await copier.post('/api/advertiser/posts', { ...await jobBody(copied.id, { title: 'KOPITIAM CASHIER', images: [await photo(copier, 7)] }), publish: true })).body.data as Ad;
+    expect(copy1).toMatchObject({ status: 'draft', held_checks: ['duplicate'] });
+
+    const honest = await advertiser('Honest Owner');
+    const own = await claimBusiness(honest, skip);
+    const different = (await honest.post('/api/advertiser/posts', { ...await jobBody(own.id, { title: 'Kopitiam Cashier', images: [await photo(honest, 1234)] }), publish: true })).body.data as Ad;
+    expect(different).toMatchObject({ status: 'active', held_checks: [] });
+  });
+
+  it('hashes a picture and its mirror far apart, and a picture the same as itself', () => {
+    const gradient = (flip: boolean) => {
+      const pixels = Buffer.alloc(9 * 8);
+      for (let y = 0; y < 8; y++) for (let x = 0; x < 9; x++) pixels[y * 9 + x] = flip ? x * 20 + y : 200 - x * 20 + y;
+      return pixels;
+    };
+    const [a, b] = [differenceHash(gradient(false)), differenceHash(gradient(true))];
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashDistance(a, a)).toBe(0);
+    expect(hashDistance(a, b)).toBeGreaterThan(32);
+  });
+});
