@@ -4,7 +4,8 @@ import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
 
-export interface Queues { claims: number; profile_changes: number; payments: number; reports: number; ads: number }
+export interface Queues { claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }
+export interface HeldReview { id: number; listing: { type: string; id: number }; reviewer_name: string; rating: number; content: string; checks: string[]; created_at: string }
 export interface HeldAd { id: number; type: string; title: string; profile: { id: number; name: string }; checks: string[]; why: string; updated_at: string }
 export interface ReportGroup {
   group: string;
@@ -25,7 +26,8 @@ export const reports = () => api.get('operator/reports').json<Data<ReportGroup[]
 export const dismiss = (group: string) => api.post(`operator/reports/${group}/dismiss`).json<Data<unknown>>();
 export const moderateListing = (type: string, id: number, action: 'hide' | 'unhide' | 'remove', reason?: string) =>
   api.post(`operator/listings/${type}/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
-export const moderateReview = (id: number, action: 'hide' | 'unhide' | 'remove', reason?: string) =>
+export const heldReviews = () => api.get('operator/reviews').json<Data<HeldReview[]>>();
+export const moderateReview = (id: number, action: 'hide' | 'unhide' | 'remove' | 'publish', reason?: string) =>
   api.post(`operator/reviews/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
 export const claims = () => api.get('operator/claims').json<Data<ClaimItem[]>>();
 export const approveClaim = (id: number) => api.post(`operator/claims/${id}/approve`).json<Data<unknown>>();

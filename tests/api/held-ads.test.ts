@@ -125,3 +125,47 @@ describe('automatic checks', () => {
     expect(hashDistance(a, b)).toBeGreaterThan(32);
   });
 });
+
+describe('held reviews', () => {
+  it('holds a review with a link, a banned word, or the third of a burst from one client; the operator publishes or removes it', async () => {
+    const [post] = await copy.repos.catalog.findPostRows([2]);
+    const listed = async () => ((await browser().get(`/api/${post!.type}/${post!.id}/review`)).body as { data: { content: string }[] }).data.map((item) => item.content);
+    const writer = async (name: string, client: string) => {
+      const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.my`;
+      await registerByEmail(email, name);
+      return signIn(email, TEST_PASSWORD, browser(client));
+    };
+    const linked = await (await writer('Link Reviewer', '198.51.100.61')).post('/api/review', { type: post!.type, id: post!.id, content: 'Better deals at www.elsewhere.example', rating: 1 });
+    expect(linked.status).toBe(201);
+    expect(linked.body).toMatchObject({ message: expect.stringMatching(/once our moderators have checked it/), data: { held: true } });
+    const banned = await (await writer('Banned Reviewer', '198.51.100.62')).post('/api/review', { type: post!.type, id: post!.id, content: 'A Ponzi, avoid.', rating: 1 });
+    expect(banned.body).toMatchObject({ data: { held: true } });
+    expect(await listed()).not.toContain('Better deals at www.elsewhere.example');
+
+    // A burst: the third review of one listing from one client within an hour waits.
+    // (Signing in walks the clock an hour on: all three sign in first, then write within the hour.)
+    const names = ['Burst One', 'Burst Two', 'Burst Three'];
+    const writers = [];
+    for (const name of names) writers.push(await writer(name, '198.51.100.70'));
+    const answers = [];
+    for (const [index, name] of names.entries()) {
+      answers.push(await writers[index]!.post('/api/review', { type: post!.type, id: post!.id, content: `Great service says ${name}.`, rating: 5 }));
+    }
+    expect(answers.map((answer) => Boolean((answer.body.data as { held?: boolean }).held))).toEqual([false, false, true]);
+
+    const staff = await operator();
+    const held = (await staff.get('/api/operator/reviews')).body.data as { id: number; content: string; checks: string[] }[];
+    expect(held.map((item) => [item.content, item.checks])).toEqual([
+      ['Better deals at www.elsewhere.example', ['links']], ['A Ponzi, avoid.', ['banned_words']], ['Great service says Burst Three.', ['burst']],
+    ]);
+    expect(((await staff.get('/api/operator/queues')).body.data as { reviews: number }).reviews).toBe(3);
+    const [link, ponzi, burst] = held;
+    expect((await staff.post(`/api/operator/reviews/${burst!.id}/publish`, {})).status).toBe(200);
+    expect(await listed()).toContain('Great service says Burst Three.');
+    expect((await staff.post(`/api/operator/reviews/${ponzi!.id}/remove`, { reason: 'Not about the service.' })).status).toBe(200);
+    expect((await staff.post(`/api/operator/reviews/${link!.id}/hide`, {})).status).toBe(200);
+    expect((await staff.post(`/api/operator/reviews/${link!.id}/publish`, {})).status).toBe(422);
+    expect((await staff.get('/api/operator/reviews')).body.data).toEqual([]);
+    expect(await listed()).not.toContain('A Ponzi, avoid.');
+  });
+});

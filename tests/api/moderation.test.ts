@@ -130,8 +130,12 @@ describe('reviews', () => {
     expect(((await staff.get('/api/operator/reports')).body.data as Group[]).find((item) => item.group === `review-${review.id}`)).toMatchObject({ type: 'review', count: 1 });
     const listed = async () => ((await browser().get(`/api/profile/${business.id}/review`)).body as { data: { content: string }[] }).data.some((item) => item.content === 'Spam spam spam.');
     expect(await listed()).toBe(true);
+    const ratings = async () => ((await browser().get(`/api/profile/slug/${business.slug}`)).body as { rating_count: number }).rating_count;
+    const counted = await ratings();
     expect((await staff.post(`/api/operator/reviews/${review.id}/hide`, {})).status).toBe(200);
     expect(await listed()).toBe(false);
+    // The rating counts visible reviews only.
+    expect(await ratings()).toBe(counted - 1);
     expect((await staff.post(`/api/operator/reviews/${review.id}/unhide`, {})).status).toBe(200);
     expect(await listed()).toBe(true);
     expect((await staff.post(`/api/operator/reviews/${review.id}/remove`, { reason: 'Spam.' })).status).toBe(200);

@@ -770,7 +770,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(await repos.advertiser.findClaim(claim)).toMatchObject({ status: 'rejected' });
         expect(await repos.operator.findClaimDocument(claim)).toBeUndefined();
         const queues = await repos.operator.countQueues();
-        expect(Object.keys(queues).sort()).toEqual(['ads', 'claims', 'payments', 'profile_changes', 'reports']);
+        expect(Object.keys(queues).sort()).toEqual(['ads', 'claims', 'payments', 'profile_changes', 'reports', 'reviews']);
       });
     });
 

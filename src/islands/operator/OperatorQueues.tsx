@@ -1,6 +1,7 @@
 /**
  * /operator (issue 28): the queues the console has, each with its count, oldest first: reports grouped by what they
- * name (dismiss, hide, remove with a reason), new ads held by an automatic check (approve, refuse with a reason),
+ * name (dismiss, hide, remove with a reason), new ads and reviews held by an automatic check (approve or publish,
+ * refuse, hide, remove),
  * document claims (view the file, approve, refuse with a reason) and bank transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -30,10 +31,12 @@ export default function OperatorQueues() {
   const [claims, setClaims] = useState<calls.ClaimItem[]>([]);
   const [payments, setPayments] = useState<calls.Payment[]>([]);
   const [held, setHeld] = useState<calls.HeldAd[]>([]);
+  const [heldReviews, setHeldReviews] = useState<calls.HeldReview[]>([]);
   const load = useCallback(async () => {
-    const [counts, groups, waiting, unpaid, ads] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds()]);
+    const [counts, groups, waiting, unpaid, ads, reviews] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds(), calls.heldReviews()]);
     setQueues(counts.data);
     setHeld(ads.data);
+    setHeldReviews(reviews.data);
     setReports(groups.data);
     setClaims(waiting.data);
     setPayments(unpaid.data);
@@ -48,6 +51,7 @@ export default function OperatorQueues() {
       <p className="flex flex-wrap gap-x-4 text-sm font-semibold" data-testid="queue-counts">
         <a href="#reports" className="underline">Reports ({queues.reports})</a>
         <a href="#held-ads" className="underline">Held ads ({queues.ads})</a>
+        <a href="#held-reviews" className="underline">Held reviews ({queues.reviews})</a>
         <a href="#claims" className="underline">Claims ({queues.claims})</a>
         <a href="#payments" className="underline">Payments ({queues.payments})</a>
         <span>Profile changes to review: {queues.profile_changes}</span>
@@ -94,6 +98,24 @@ export default function OperatorQueues() {
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveAd(ad.id))}>Approve</button>
                   <ReasonButton label="Refuse ad" busy={busy} onReason={(reason) => void run(() => calls.refuseAd(ad.id, reason))} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="held-reviews" aria-labelledby="held-reviews-heading" className="panel">
+        <h2 id="held-reviews-heading" className="text-lg font-bold">Reviews held for review</h2>
+        {heldReviews.length === 0 ? <p>No reviews waiting.</p> : (
+          <ul className="mt-2 space-y-3">
+            {heldReviews.map((review) => (
+              <li key={review.id} className="rounded border border-gray-200 p-3" data-testid="held-review">
+                <p className="[overflow-wrap:anywhere]"><strong>{review.reviewer_name}</strong> ({review.rating}/5, held: {review.checks.join(', ')}): {review.content}</p>
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.moderateReview(review.id, 'publish'))}>Publish</button>
+                  <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.moderateReview(review.id, 'hide'))}>Keep hidden</button>
+                  <ReasonButton label="Remove review" busy={busy} onReason={(reason) => void run(() => calls.moderateReview(review.id, 'remove', reason))} />
                 </div>
               </li>
             ))}

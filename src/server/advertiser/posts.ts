@@ -13,7 +13,7 @@ import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { issueInvoice } from '../billing/invoices.ts';
-import { heldChecks, heldMessage } from '../moderation/ad-checks.ts';
+import { heldChecks, heldMessage } from '../moderation/checks.ts';
 import { ownedPost, ownedProfile } from './access.ts';
 import { categoryIds, checkLimits, documentIds, imageIds, invalid, videoIds } from './inputs.ts';
 import { amendmentCost, businessPlan, publishCost, type BusinessPlan, type Cost } from './plans.ts';

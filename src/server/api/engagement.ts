@@ -26,7 +26,7 @@ export function engagementRoutes(app: AppContext) {
     .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
     .post('/review', limitBody(), async (c) => {
       const userId = requireUserId(c);
-      return c.json(await writeReview(app, userId, await jsonBody(c)), 201);
+      return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c)), 201);
     })
     .post('/contact', limitBody(), async (c) => {
       await submitContactMessage(app, await jsonBody(c), requestClient(c));

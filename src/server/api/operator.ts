@@ -5,7 +5,7 @@ import { reauthenticate, requireOperator } from '../operator/access.ts';
 import { auditCsv, listAudit } from '../operator/audit.ts';
 import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operator/claims.ts';
 import { approveAd, heldAdDetail, listHeldAds, refuseAd, setAdCategory } from '../operator/held-ads.ts';
-import { dismissReports, listReportGroups, moderateListing, moderateReview, type ModerationAction } from '../operator/moderation.ts';
+import { dismissReports, listHeldReviews, listReportGroups, moderateListing, moderateReview, type ModerationAction, type ReviewAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { jsonBody, limitBody } from './body.ts';
@@ -57,9 +57,10 @@ export function operatorRoutes(app: AppContext) {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
     })
-    .post('/reviews/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
+    .get('/reviews', async (c) => c.json({ data: await listHeldReviews(app) }))
+    .post('/reviews/:id/:action{publish|hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
-      return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
+      return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ReviewAction, await jsonBody(c)));
     })
     .post('/users/:id/suspend', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);

@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -458,7 +458,7 @@ export interface OperatorRepository {
   recordClaimDecision(id: number, operatorId: number): Promise<void>;
   /** Invoices waiting for a bank transfer, oldest due first. */
   findUnpaidInvoices(limit: number): Promise<InvoiceRow[]>;
-  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number }>;
+  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }>;
   /** Drafts held for review, oldest first. */
   findHeldPosts(limit: number): Promise<OwnPostRow[]>;
   /** Open reports about posts, profiles and reviews, oldest first. */
@@ -470,8 +470,12 @@ export interface OperatorRepository {
    * same write; false when nothing changed.
    */
   moderateListing(target: { kind: 'post' | 'profile'; id: number }, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
-  /** Hides, shows again or removes a review, with its listing's cached pages; false when nothing changed. */
-  moderateReview(id: number, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
+  /** Hides, shows again, publishes (a held one) or removes a review, with its listing's rating and cached pages; false when nothing changed. */
+  moderateReview(id: number, action: 'hide' | 'unhide' | 'remove' | 'publish'): Promise<boolean>;
+  /** Reviews held by an automatic check, oldest first. */
+  findHeldReviews(limit: number): Promise<HeldReviewRow[]>;
+  /** How many reviews of the listing one client wrote since `since`. */
+  countClientReviews(listing: ListingRef, clientHash: string, since: string): Promise<number>;
   /** A suspended account's suspension, if any (ended or not: the caller compares `until` with the time). */
   findSuspension(userId: number): Promise<{ suspended_at: string; until: string | null; reason: string } | undefined>;
   /**

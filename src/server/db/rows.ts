@@ -250,6 +250,10 @@ export interface ReviewInput {
   rating: number;
   content: string;
   mediaIds: readonly number[];
+  /** The automatic checks that hold it hidden for an operator (issue 28), if any. */
+  heldReason?: string | null;
+  /** The writer's client, hashed (bursts from one client are held). */
+  clientHash?: string | null;
 }
 
 /** Counted clicks of one listing and action (spec §7 POST analytics). */
@@ -896,5 +900,17 @@ export interface OpenReportRow {
   description: string;
   user_id: number | null;
   client_hash: string | null;
+  created_at: string;
+}
+
+/** A review held by an automatic check, as the operator console lists it (issue 28). */
+export interface HeldReviewRow {
+  id: number;
+  post_id: number | null;
+  profile_id: number | null;
+  reviewer_name: string;
+  rating: number;
+  content: string;
+  held_reason: string;
   created_at: string;
 }

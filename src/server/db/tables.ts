@@ -575,6 +575,8 @@ export interface ReviewsTable {
   created_at: string;
   updated_at: string;
   removed_at: string | null;
+  held_reason: string | null;
+  client_hash: string | null;
 }
 
 export interface SchemaMigrationsTable {

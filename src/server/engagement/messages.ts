@@ -5,7 +5,7 @@ import { AppError, parseInput } from '../errors.ts';
 import type { RateLimits } from '../rate-limits.ts';
 
 /** Visitors' addresses are kept only as a hash, enough to spot abuse. */
-function clientHash(client: string): string {
+export function clientHash(client: string): string {
   return createHash('sha256').update(client).digest('hex').slice(0, 32);
 }
 

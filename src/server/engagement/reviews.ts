@@ -12,6 +12,8 @@ import type { Repositories } from '../db/repositories.ts';
 import type { ReviewInput } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { ownUploadedImages } from './own-uploads.ts';
+import { reviewChecks } from '../moderation/checks.ts';
+import { clientHash } from './messages.ts';
 
 /**
  * Stores a review with its images in one transaction: the review (or the person's edit of it), its images in order,
@@ -28,7 +30,7 @@ export function saveReview(repos: Repositories, review: ReviewInput): Promise<nu
   });
 }
 
-export async function writeReview(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: Review }> {
+export async function writeReview(app: AppContext, userId: number, input: unknown, client = 'unknown'): Promise<{ message: string; data: Review & { held?: boolean } }> {
   const form = parseInput(ReviewFormSchema, input);
   const listing = { type: form.type, id: form.id };
   if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
@@ -36,10 +38,16 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const images = await ownUploadedImages(app, userId, form.images, listing);
   const mediaIds = images.map((image) => image.id);
   await app.limits.hit('review', `user:${userId}`);
-  const id = await saveReview(app.repos, { listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds });
+  // A link, a banned word or a burst from one client holds it hidden for an operator (issue 28).
+  const hashedClient = clientHash(client);
+  const checks = await reviewChecks(app, { listing, content: form.content, clientHash: hashedClient });
+  const id = await saveReview(app.repos, {
+    listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds, heldReason: checks.length > 0 ? checks.join(',') : null, clientHash: hashedClient,
+  });
   return {
-    message: 'Thank you! Your review is posted.',
+    message: checks.length > 0 ? 'Thank you! Your review will show once our moderators have checked it.' : 'Thank you! Your review is posted.',
     data: {
+      ...(checks.length > 0 ? { held: true } : {}),
       id,
       // As the listing's review list will show it (a review keeps the name, not the account's photo).
       user: { name: user.name, image: null },

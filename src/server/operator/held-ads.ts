@@ -1,5 +1,5 @@
 /**
- * New ads held for review (issue 28, decision 0024): drafts an automatic check flagged (moderation/ad-checks.ts).
+ * New ads held for review (issue 28, decision 0024): drafts an automatic check flagged (moderation/checks.ts).
  * The operator approves one (it goes live as its advertiser asked: a token, or an invoice to pay), corrects its
  * category, or refuses it with a reason; the advertiser is mailed. Every action is audited.
  */
@@ -11,7 +11,7 @@ import type { AppContext } from '../app-context.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
-import { heldMessage } from '../moderation/ad-checks.ts';
+import { heldMessage } from '../moderation/checks.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';

@@ -16,6 +16,8 @@ import { audit } from './audit.ts';
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** A review held by an automatic check can also be published. */
+export type ReviewAction = ModerationAction | 'publish';
 const LISTING_KINDS = [...LISTING_TYPES, 'profile'] as const;
 
 const ActionSchema = z.object({ reason: z.string().trim().max(1000).optional() });
@@ -78,7 +80,7 @@ async function listingOf(app: AppContext, type: string, id: number) {
   return { kind: 'post' as const, id, title: post.title, ownerId, status: post.status };
 }
 
-const WORDS: Record<ModerationAction, string> = { hide: 'hidden', unhide: 'shown again', remove: 'removed' };
+const WORDS: Record<ReviewAction, string> = { hide: 'hidden', unhide: 'shown again', remove: 'removed', publish: 'published' };
 
 /** POST listings/{type}/{id}/{hide|unhide|remove} {reason}: a destructive action (fresh proof); remove mails the owner. */
 export async function moderateListing(app: AppContext, actor: Actor, session: SessionRow, client: string, type: string, id: number, action: ModerationAction, input: unknown) {
@@ -103,14 +105,22 @@ export async function moderateListing(app: AppContext, actor: Actor, session: Se
   return { data: { type, id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `"${listing.title}" is ${WORDS[action]}.` };
 }
 
-/** POST reviews/{id}/{hide|unhide|remove} {reason}: a destructive action (fresh proof). */
-export async function moderateReview(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, action: ModerationAction, input: unknown) {
+/** GET reviews: reviews held by an automatic check (a link, a banned word, a burst from one client), oldest first. */
+export async function listHeldReviews(app: AppContext) {
+  return (await app.repos.operator.findHeldReviews(200)).map((review) => ({
+    id: review.id, listing: review.post_id !== null ? { type: 'post', id: review.post_id } : { type: 'profile', id: review.profile_id }, reviewer_name: review.reviewer_name,
+    rating: review.rating, content: review.content, checks: review.held_reason.split(','), created_at: review.created_at,
+  }));
+}
+
+/** POST reviews/{id}/{publish|hide|unhide|remove} {reason}: a destructive action (fresh proof). */
+export async function moderateReview(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, action: ReviewAction, input: unknown) {
   const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
   requireFreshProof(app, session);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.operator.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
-    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'review', id });
+    if (action !== 'unhide' && action !== 'publish') await tx.operator.handleReports({ kind: 'review', id });
     await audit(tx, actor, client, { action: `review.${action}`, target: { type: 'review', id }, reason: reason ?? null, after: { status: WORDS[action] } });
   });
-  return { data: { id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `The review is ${WORDS[action]}.` };
+  return { data: { id, status: action === 'unhide' || action === 'publish' ? 'visible' : WORDS[action] }, message: `The review is ${WORDS[action]}.` };
 }

@@ -4,7 +4,7 @@
  * every ad under it (those ads remember that the profile hid them, so showing it again shows only them).
  */
 import { sql } from 'kysely';
-import type { OpenReportRow } from '../rows.ts';
+import type { HeldReviewRow, OpenReportRow } from '../rows.ts';
 import { stored, type QueryDb } from './query.ts';
 
 /** Open (unhandled) reports, oldest first: listings' and reviews'. */
@@ -83,12 +83,35 @@ export async function removeProfile(db: QueryDb, id: number, now: string): Promi
   return { changed: posts.length > 0, posts: posts.map((row) => Number(row.id)) };
 }
 
-/** Hides, shows or removes a review; false when nothing changed (a removed review stays removed). */
-export async function moderateReview(db: QueryDb, id: number, action: 'hide' | 'unhide' | 'remove', now: string): Promise<boolean> {
-  let query = db.updateTable('reviews').set(action === 'remove' ? { hidden: stored(true), removed_at: now } : { hidden: stored(action === 'hide') })
+/**
+ * Hides, shows, publishes (a held one) or removes a review; false when nothing changed (a removed review stays
+ * removed; only a held review is published). Any decision ends its hold.
+ */
+export async function moderateReview(db: QueryDb, id: number, action: 'hide' | 'unhide' | 'remove' | 'publish', now: string): Promise<boolean> {
+  const visible = action === 'unhide' || action === 'publish';
+  let query = db.updateTable('reviews').set(action === 'remove' ? { hidden: stored(true), removed_at: now, held_reason: null } : { hidden: stored(!visible), held_reason: null })
     .where('id', '=', id).where('removed_at', 'is', null);
-  if (action !== 'remove') query = query.where('hidden', '=', stored(action !== 'hide'));
+  if (action === 'publish') query = query.where('held_reason', 'is not', null);
+  else if (action === 'hide') query = query.where((eb) => eb.or([eb('hidden', '=', stored(false)), eb('held_reason', 'is not', null)]));
+  else if (action === 'unhide') query = query.where('hidden', '=', stored(true)).where('held_reason', 'is', null);
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** Reviews held by an automatic check, oldest first, with their listing. */
+export async function findHeldReviews(db: QueryDb, limit: number): Promise<HeldReviewRow[]> {
+  const rows = await db.selectFrom('reviews').select(['id', 'post_id', 'profile_id', 'reviewer_name', 'rating', 'content', 'held_reason', 'created_at'])
+    .where('held_reason', 'is not', null).where('removed_at', 'is', null).orderBy('updated_at').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({
+    ...row, id: Number(row.id), post_id: row.post_id === null ? null : Number(row.post_id), profile_id: row.profile_id === null ? null : Number(row.profile_id),
+    rating: Number(row.rating), held_reason: row.held_reason!,
+  }));
+}
+
+/** How many reviews of a listing one client wrote since a time (a burst is held). */
+export async function countClientReviews(db: QueryDb, listing: { column: 'post_id' | 'profile_id'; id: number }, clientHash: string, since: string): Promise<number> {
+  const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where(listing.column, '=', listing.id).where('client_hash', '=', clientHash)
+    .where('created_at', '>=', since).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A suspended account: since when, until when (none: until restored), and why. */

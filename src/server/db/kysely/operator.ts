@@ -73,12 +73,13 @@ export async function findUnpaidInvoices(db: QueryDb, limit: number): Promise<In
 }
 
 /** How many items wait in each queue the console has. */
-export async function countQueues(db: QueryDb): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number }> {
+export async function countQueues(db: QueryDb): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }> {
   const claims = await db.selectFrom('profile_claims').select((eb) => eb.fn.countAll().as('n')).where('method', '=', 'document').where('status', '=', 'pending').executeTakeFirstOrThrow();
   const changes = await db.selectFrom('profile_changes').select((eb) => eb.fn.countAll().as('n')).where('review', '=', 'pending').executeTakeFirstOrThrow();
   const payments = await db.selectFrom('invoices').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'issued').where('kind', '=', 'invoice').executeTakeFirstOrThrow();
   const reports = await db.selectFrom('reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
   const reviewReports = await db.selectFrom('review_reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
   const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', '=', 'draft').executeTakeFirstOrThrow();
-  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n) };
+  const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
+  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
 }

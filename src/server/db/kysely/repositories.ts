@@ -3,6 +3,7 @@
  * by each backend to its way of reaching the database. A backend adds what it keeps its own way: the search
  * index's reads and writes (FTS5 and the facet store on SQLite), and its migrations.
  */
+import type { ListingRef } from '../rows.ts';
 import type {
   CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository,
 } from '../repositories.ts';
@@ -386,6 +387,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
         }
         return changed;
       }),
+      findHeldReviews: (limit) => read((db) => moderation.findHeldReviews(db, limit)),
+      countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
       findSuspension: (userId) => read((db) => moderation.findSuspension(db, userId)),
       suspendUser: (userId, suspension) => write(async (db, index) => {
         const hidden = await moderation.suspendUser(db, userId, suspension, now());
@@ -400,10 +403,18 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
         return { profiles: shown.profiles.length, posts: shown.posts.length };
       }),
       findEndedSuspensions: (limit) => read((db) => moderation.findEndedSuspensions(db, now(), limit)),
-      moderateReview: (id, action) => write(async (db) => {
+      moderateReview: (id, action) => write(async (db, index) => {
         const changed = await moderation.moderateReview(db, id, action, now());
         const tag = await replies.reviewListingTag(db, id);
-        if (changed && tag) await cache.invalidate(db, [tag], now());
+        if (changed && tag) {
+          // The listing's rating counts visible reviews only: it follows, with the post's search row.
+          const [type, listingId] = tag.split(':') as ['post' | 'profile', string];
+          const postType = type === 'post' ? (await db.selectFrom('posts').select('type').where('id', '=', Number(listingId)).executeTakeFirstOrThrow()).type : undefined;
+          const listing = { type: (postType ?? 'profile') as ListingRef['type'], id: Number(listingId) };
+          await reviews.refreshRating(db, listing);
+          if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
+          await cache.invalidate(db, [tag], now());
+        }
         return changed;
       }),
     },

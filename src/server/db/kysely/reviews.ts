@@ -1,7 +1,7 @@
 /** Reviews of posts and profiles and the ratings they make (migrations 0003, 0009), for every backend. */
 import { sql } from 'kysely';
 import type { ListingRef, ReviewInput, ReviewMediaRow, ReviewRow } from '../rows.ts';
-import { count, FALSE, type QueryDb } from './query.ts';
+import { count, FALSE, stored, type QueryDb } from './query.ts';
 
 /** The column naming the listing a review or report is about. */
 export function listingColumn(listing: ListingRef): 'post_id' | 'profile_id' {
@@ -42,13 +42,15 @@ export async function listingExists(db: QueryDb, listing: ListingRef): Promise<b
  */
 export async function upsertReview(db: QueryDb, review: Omit<ReviewInput, 'mediaIds'>, now: string): Promise<number> {
   const column = listingColumn(review.listing);
+  // A review held by an automatic check (issue 28) is hidden until an operator publishes it.
+  const held = review.heldReason ? { held_reason: review.heldReason, hidden: stored(true) } : {};
   const insert = db.insertInto('reviews').values({
     [column]: review.listing.id, user_id: review.userId, reviewer_name: review.reviewerName, rating: review.rating, content: review.content,
-    created_at: now, updated_at: now,
+    client_hash: review.clientHash ?? null, created_at: now, updated_at: now, ...held,
   });
   if (review.userId === null) return (await insert.returning('id').executeTakeFirstOrThrow()).id;
   const row = await insert.onConflict((conflict) => conflict.columns(['user_id', column]).where('user_id', 'is not', null).where(column, 'is not', null)
-    .doUpdateSet({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now }))
+    .doUpdateSet({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now, ...held }))
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -71,10 +71,15 @@ export async function findRenewalsDue(db: QueryDb, before: string, limit: number
   return rows.map(subscriptionRow);
 }
 
-/** Active subscriptions whose period has ended and whose end has not been dealt with yet, oldest first. */
+/**
+ * Active subscriptions whose period has ended and whose end has not been dealt with yet, oldest first; one whose grace
+ * is mailed waits until the grace is over (so a long grace never starves the others of the batch).
+ */
 export async function findEndedOpen(db: QueryDb, now: string, limit: number): Promise<SubscriptionRow[]> {
   const rows = await db.selectFrom('subscriptions').selectAll().where('status', '=', 'active').where('closed_at', 'is', null)
-    .where('ends_at', '<=', now).orderBy('ends_at').limit(limit).execute();
+    .where('ends_at', '<=', now)
+    .where((eb) => eb.or([eb('grace_mailed_at', 'is', null), eb('grace_until', 'is', null), eb('grace_until', '<=', now)]))
+    .orderBy('ends_at').limit(limit).execute();
   return rows.map(subscriptionRow);
 }
 

@@ -1,12 +1,13 @@
 /**
- * The automatic checks an ad passes before it goes live (issue 28, decision 0024). Ads publish at once, as the
- * advertiser site promises, unless one flags them: more links than allowed, a banned word, a copy of another live
- * ad (the same title and a near-identical photo), or, with the setting on, an account that has had no ad live yet.
- * A flagged ad stays a draft, held for an operator.
+ * The automatic checks (issue 28, decision 0024). Ads publish at once, as the advertiser site promises, unless one
+ * flags them: more links than allowed, a banned word, a copy of another live ad (the same title and a near-identical
+ * photo), or, with the setting on, an account that has had no ad live yet; a flagged ad stays a draft, held for an
+ * operator. A new review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing
+ * from one client.
  */
 import type { AppContext } from '../app-context.ts';
 import { getPostById } from '../catalog/posts.ts';
-import type { OwnPostRow } from '../db/rows.ts';
+import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';
 
 export const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
@@ -35,15 +36,23 @@ function textOf(value: unknown, key = ''): string[] {
 
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
 
+/** How many links a text has. */
+const linksIn = (text: string) => (text.match(LINK) ?? []).length;
+
+/** Whether the text has one of the banned words or phrases, whole (any case; a word inside another is not it). */
+function hasBannedWord(text: string, words: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(lower));
+}
+
 /** Which checks hold the ad (none: it may go live). */
 export async function heldChecks(app: AppContext, post: OwnPostRow, ownerId: number): Promise<HeldCheck[]> {
   const { maxLinks, bannedWords, holdNewAdvertisers } = app.config.moderation;
   const detail = await getPostById(app, post.id, { drafts: true });
   const text = textOf({ title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined }).join('\n');
   const checks: HeldCheck[] = [];
-  if ((text.match(LINK) ?? []).length > maxLinks) checks.push('links');
-  const lower = text.toLowerCase();
-  if (bannedWords.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(lower))) checks.push('banned_words');
+  if (linksIn(text) > maxLinks) checks.push('links');
+  if (hasBannedWord(text, bannedWords)) checks.push('banned_words');
   const hashes = (await app.repos.advertiser.findImageHashes(post.id)).filter(informative);
   if (hashes.length > 0) {
     const twins = await app.repos.advertiser.findTitleTwins(post.id, post.title);
@@ -64,4 +73,18 @@ const WORDS: Record<HeldCheck, string> = {
 export function heldMessage(checks: readonly string[]): string {
   const why = checks.filter((check): check is HeldCheck => (HELD_CHECKS as readonly string[]).includes(check)).map((check) => WORDS[check]);
   return `This ad waits for our review before it goes live${why.length > 0 ? ` (${why.join('; ')})` : ''}. We usually decide within a working day.`;
+}
+
+/** A burst: this many reviews of one listing from one client within an hour (the next is held). */
+export const REVIEW_BURST = 3;
+const HOUR_MS = 3_600_000;
+
+/** Which checks hold a new review hidden (none: it shows at once). */
+export async function reviewChecks(app: AppContext, review: { listing: ListingRef; content: string; clientHash: string }): Promise<string[]> {
+  const checks: string[] = [];
+  if (linksIn(review.content) > 0) checks.push('links');
+  if (hasBannedWord(review.content, app.config.moderation.bannedWords)) checks.push('banned_words');
+  const since = new Date(app.clock.now() - HOUR_MS).toISOString();
+  if ((await app.repos.operator.countClientReviews(review.listing, review.clientHash, since)) >= REVIEW_BURST - 1) checks.push('burst');
+  return checks;
 }
