@@ -40,3 +40,7 @@ export const auditCsvUrl = (query: Record<string, string>) => `/api/operator/aud
 export const heldAds = () => api.get('operator/ads').json<Data<HeldAd[]>>();
 export const approveAd = (id: number) => api.post(`operator/ads/${id}/approve`).json<Data<unknown>>();
 export const refuseAd = (id: number, reason: string) => api.post(`operator/ads/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();
+export interface ProfileChange { id: number; profile: { id: number; name: string; slug: string }; field: string; old: unknown; new: unknown; user_id: number | null; created_at: string }
+export const profileChanges = () => api.get('operator/profile-changes').json<Data<ProfileChange[]>>();
+export const approveProfileChange = (id: number) => api.post(`operator/profile-changes/${id}/approve`).json<Data<unknown>>();
+export const refuseProfileChange = (id: number, reason: string) => api.post(`operator/profile-changes/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();

@@ -197,3 +197,28 @@ describe('suspension', () => {
     expect(log).toEqual(['user.suspend', 'user.restore', 'user.suspend']);
   });
 });
+
+describe('profile changes', () => {
+  it('shows old and new side by side; approving keeps the change, refusing puts the old value back and tells the owner', async () => {
+    const owner = await advertiser('Renaming Owner');
+    const business = await claimBusiness(owner, skip);
+    const { name: oldName, url: oldUrl } = (await copy.repos.advertiser.findProfile(business.id))!;
+    expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { name: 'Totally New Name Sdn Bhd' })).status).toBe(200);
+    expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { url: 'https://new.example.my' })).status).toBe(200);
+    const staff = await operator();
+    await fresh(staff);
+    const waiting = ((await staff.get('/api/operator/profile-changes')).body.data as { id: number; field: string; old: unknown; new: unknown; profile: { id: number } }[])
+      .filter((change) => change.profile.id === business.id);
+    expect(waiting.map((change) => [change.field, change.old, change.new])).toEqual([['name', oldName, 'Totally New Name Sdn Bhd'], ['url', oldUrl, 'https://new.example.my']]);
+    expect(((await staff.get('/api/operator/queues')).body.data as { profile_changes: number }).profile_changes).toBeGreaterThanOrEqual(2);
+
+    expect((await staff.post(`/api/operator/profile-changes/${waiting[1]!.id}/approve`)).status).toBe(200);
+    expect((await staff.post(`/api/operator/profile-changes/${waiting[1]!.id}/approve`)).status).toBe(404);
+    expect((await staff.post(`/api/operator/profile-changes/${waiting[0]!.id}/refuse`, { reason: 'The SSM record names the old name.' })).status).toBe(200);
+    expect(await copy.repos.advertiser.findProfile(business.id)).toMatchObject({ name: oldName, url: 'https://new.example.my' });
+    expect(((await browser().get(`/api/profile/slug/${business.slug}`)).body as { name: string }).name).toBe(oldName);
+    await copy.app.outbox.settled();
+    expect(lastMail(owner)).toContain('The SSM record names the old name.');
+    expect(((await staff.get('/api/operator/profile-changes')).body.data as { profile: { id: number } }[]).some((change) => change.profile.id === business.id)).toBe(false);
+  });
+});

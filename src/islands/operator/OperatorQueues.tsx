@@ -32,8 +32,12 @@ export default function OperatorQueues() {
   const [payments, setPayments] = useState<calls.Payment[]>([]);
   const [held, setHeld] = useState<calls.HeldAd[]>([]);
   const [heldReviews, setHeldReviews] = useState<calls.HeldReview[]>([]);
+  const [changes, setChanges] = useState<calls.ProfileChange[]>([]);
   const load = useCallback(async () => {
-    const [counts, groups, waiting, unpaid, ads, reviews] = await Promise.all([calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds(), calls.heldReviews()]);
+    const [counts, groups, waiting, unpaid, ads, reviews, profileChanges] = await Promise.all([
+      calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds(), calls.heldReviews(), calls.profileChanges(),
+    ]);
+    setChanges(profileChanges.data);
     setQueues(counts.data);
     setHeld(ads.data);
     setHeldReviews(reviews.data);
@@ -54,7 +58,7 @@ export default function OperatorQueues() {
         <a href="#held-reviews" className="underline">Held reviews ({queues.reviews})</a>
         <a href="#claims" className="underline">Claims ({queues.claims})</a>
         <a href="#payments" className="underline">Payments ({queues.payments})</a>
-        <span>Profile changes to review: {queues.profile_changes}</span>
+        <a href="#profile-changes" className="underline">Profile changes ({queues.profile_changes})</a>
       </p>
 
       <section id="reports" aria-labelledby="reports-heading" className="panel">
@@ -134,6 +138,27 @@ export default function OperatorQueues() {
                   {claim.document && <a className={secondary} href={claim.document.url} target="_blank" rel="noopener">View document</a>}
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveClaim(claim.id))}>Approve</button>
                   <ReasonButton label="Refuse" busy={busy} onReason={(reason) => void run(() => calls.refuseClaim(claim.id, reason))} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="profile-changes" aria-labelledby="changes-heading" className="panel">
+        <h2 id="changes-heading" className="text-lg font-bold">Profile changes to review</h2>
+        {changes.length === 0 ? <p>No changes waiting.</p> : (
+          <ul className="mt-2 space-y-3">
+            {changes.map((change) => (
+              <li key={change.id} className="rounded border border-gray-200 p-3" data-testid="profile-change">
+                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${change.profile.slug}`}>{change.profile.name}</a>: {change.field.replace('_', ' ')}</p>
+                <dl className="mt-1 grid gap-1 text-sm sm:grid-cols-2">
+                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">Before</dt><dd>{JSON.stringify(change.old)}</dd></div>
+                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">After</dt><dd>{JSON.stringify(change.new)}</dd></div>
+                </dl>
+                <div className="mt-2 flex flex-wrap items-end gap-2">
+                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveProfileChange(change.id))}>Approve change</button>
+                  <ReasonButton label="Refuse change" busy={busy} onReason={(reason) => void run(() => calls.refuseProfileChange(change.id, reason))} />
                 </div>
               </li>
             ))}

@@ -7,6 +7,7 @@ import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operato
 import { approveAd, heldAdDetail, listHeldAds, refuseAd, setAdCategory } from '../operator/held-ads.ts';
 import { dismissReports, listHeldReviews, listReportGroups, moderateListing, moderateReview, type ModerationAction, type ReviewAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
+import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
@@ -83,6 +84,15 @@ export function operatorRoutes(app: AppContext) {
     .post('/ads/:id/category', limitBody(1024), async (c) => {
       const { actor, client } = await operatorOf(app, c);
       return c.json(await setAdCategory(app, actor, client, pathId(c), await jsonBody(c)));
+    })
+    .get('/profile-changes', async (c) => c.json({ data: await listProfileChanges(app) }))
+    .post('/profile-changes/:id/approve', async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await approveProfileChange(app, actor, session, client, pathId(c)));
+    })
+    .post('/profile-changes/:id/refuse', limitBody(4096), async (c) => {
+      const { actor, session, client } = await operatorOf(app, c);
+      return c.json(await refuseProfileChange(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
     .post('/invoices/:id/mark-paid', async (c) => {

@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -461,6 +461,10 @@ export interface OperatorRepository {
   countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }>;
   /** Drafts held for review, oldest first. */
   findHeldPosts(limit: number): Promise<OwnPostRow[]>;
+  /** Profile changes held for review, oldest first. */
+  findPendingProfileChanges(limit: number): Promise<PendingProfileChange[]>;
+  /** Approves or refuses a pending profile change; false when it was decided already. */
+  decideProfileChange(id: number, review: 'approved' | 'rejected'): Promise<boolean>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

@@ -914,3 +914,16 @@ export interface HeldReviewRow {
   held_reason: string;
   created_at: string;
 }
+
+/** A profile change held for an operator's review (the advertiser site logs it; it is live already). */
+export interface PendingProfileChange {
+  id: number;
+  profile_id: number;
+  profile_name: string;
+  profile_slug: string;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  user_id: number | null;
+  created_at: string;
+}

@@ -2,7 +2,7 @@
  * The operator console's reads and writes (migration 0023): the append-only audit log, and the queues it works
  * through (document claims, profile changes held for review, bank transfers to confirm), for every backend.
  */
-import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow } from '../rows.ts';
+import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, PendingProfileChange } from '../rows.ts';
 import { findInvoice } from './invoices.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 
@@ -82,4 +82,18 @@ export async function countQueues(db: QueryDb): Promise<{ claims: number; profil
   const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', '=', 'draft').executeTakeFirstOrThrow();
   const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
   return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
+}
+
+/** Profile changes held for review, oldest first, with their business. */
+export async function findPendingProfileChanges(db: QueryDb, limit: number): Promise<PendingProfileChange[]> {
+  const rows = await db.selectFrom('profile_changes as c').innerJoin('profiles as pr', 'pr.id', 'c.profile_id')
+    .select(['c.id', 'c.profile_id', 'pr.name as profile_name', 'pr.slug as profile_slug', 'c.field', 'c.old_value', 'c.new_value', 'c.user_id', 'c.created_at'])
+    .where('c.review', '=', 'pending').orderBy('c.id').limit(limit).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), profile_id: Number(row.profile_id), user_id: row.user_id === null ? null : Number(row.user_id) }));
+}
+
+/** Approves or refuses a pending profile change; false when it was decided already. */
+export async function decideProfileChange(db: QueryDb, id: number, review: 'approved' | 'rejected'): Promise<boolean> {
+  const result = await db.updateTable('profile_changes').set({ review }).where('id', '=', id).where('review', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -369,6 +369,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
       countQueues: () => read((db) => operator.countQueues(db)),
       findHeldPosts: (limit) => read((db) => ads.findHeldPosts(db, now(), limit)),
+      findPendingProfileChanges: (limit) => read((db) => operator.findPendingProfileChanges(db, limit)),
+      decideProfileChange: (id, review) => change((db) => operator.decideProfileChange(db, id, review)),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {
