@@ -222,3 +222,34 @@ describe('profile changes', () => {
     expect(((await staff.get('/api/operator/profile-changes')).body.data as { profile: { id: number } }[]).some((change) => change.profile.id === business.id)).toBe(false);
   });
 });
+
+describe('accounts', () => {
+  it('finds an account by e-mail, name or phone; its page shows roles, sessions, listings, reports and sign-in attempts, and opening it is audited', async () => {
+    const owner = await advertiser('Searchable Owner');
+    const business = await claimBusiness(owner, skip);
+    await report('profile', business.id, 'FAKE_COMPANY_PROFILE', 'Not a real company.', '198.51.100.90');
+    const ownerId = (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id;
+    const staff = await operator();
+    for (const q of [emailOf(owner).slice(0, 12), 'searchable own', 'SEARCHABLE']) {
+      expect(((await staff.get(`/api/operator/users?q=${encodeURIComponent(q)}`)).body.data as { id: number }[]).map((user) => user.id)).toContain(ownerId);
+    }
+    const phone = ((await staff.get(`/api/operator/users?q=${encodeURIComponent(emailOf(owner))}`)).body.data as { phone_number: string }[])[0]!.phone_number;
+    expect(((await staff.get(`/api/operator/users?q=${phone.slice(-6)}`)).body.data as { id: number }[]).map((user) => user.id)).toContain(ownerId);
+    expect(((await staff.get('/api/operator/users?q=%25%25')).body.data as unknown[])).toEqual([]);
+    expect((await staff.get('/api/operator/users?q=x')).status).toBe(422);
+
+    const page = (await staff.get(`/api/operator/users/${ownerId}`)).body.data as {
+      user: { roles: string[] }; listings: { businesses: { id: number }[] }; sessions: unknown[]; sign_in_attempts: { action: string; outcome: string }[];
+      reports_received: { target: { type: string; id: number }; reason: string }[]; suspension: unknown;
+    };
+    expect(page.user.roles).toContain('advertiser');
+    expect(page.suspension).toBeNull();
+    expect(page.listings.businesses.map((item) => item.id)).toContain(business.id);
+    expect(page.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(page.sign_in_attempts).toContainEqual(expect.objectContaining({ action: '2fa', outcome: 'success' }));
+    expect(page.reports_received).toContainEqual(expect.objectContaining({ target: { type: 'profile', id: business.id }, reason: 'FAKE_COMPANY_PROFILE' }));
+    expect((await staff.get('/api/operator/users/999999999')).status).toBe(404);
+    const viewed = (await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[];
+    expect(viewed[0]).toMatchObject({ action: 'user.view' });
+  });
+});

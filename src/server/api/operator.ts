@@ -9,6 +9,7 @@ import { dismissReports, listHeldReviews, listReportGroups, moderateListing, mod
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
 import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
+import { searchUsers, userPage } from '../operator/users.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
 import { requestClient, type ApiEnv } from './env.ts';
@@ -62,6 +63,11 @@ export function operatorRoutes(app: AppContext) {
     .post('/reviews/:id/:action{publish|hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ReviewAction, await jsonBody(c)));
+    })
+    .get('/users', async (c) => c.json({ data: await searchUsers(app, c.req.query()) }))
+    .get('/users/:id', async (c) => {
+      const { actor, client } = await operatorOf(app, c);
+      return c.json({ data: await userPage(app, actor, client, pathId(c)) });
     })
     .post('/users/:id/suspend', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);

@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -465,6 +465,10 @@ export interface OperatorRepository {
   findPendingProfileChanges(limit: number): Promise<PendingProfileChange[]>;
   /** Approves or refuses a pending profile change; false when it was decided already. */
   decideProfileChange(id: number, review: 'approved' | 'rejected'): Promise<boolean>;
+  /** Accounts whose e-mail starts with, name holds or phone number holds the text, newest first. */
+  searchUsers(text: string, limit: number): Promise<number[]>;
+  /** An account's sessions, sign-in attempts and reports made and received, newest first. */
+  findUserActivity(userId: number, limit: number): Promise<UserActivity>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

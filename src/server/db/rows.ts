@@ -927,3 +927,11 @@ export interface PendingProfileChange {
   user_id: number | null;
   created_at: string;
 }
+
+/** An account as the operator console sees it besides the account itself (issue 28). */
+export interface UserActivity {
+  sessions: { created_at: string; last_seen_at: string; client: string }[];
+  sign_in_attempts: { at: string; action: string; outcome: string; client: string }[];
+  reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
+  reports_received: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
+}

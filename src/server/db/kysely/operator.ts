@@ -2,7 +2,8 @@
  * The operator console's reads and writes (migration 0023): the append-only audit log, and the queues it works
  * through (document claims, profile changes held for review, bank transfers to confirm), for every backend.
  */
-import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, PendingProfileChange } from '../rows.ts';
+import { sql } from 'kysely';
+import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, PendingProfileChange, UserActivity } from '../rows.ts';
 import { findInvoice } from './invoices.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 
@@ -96,4 +97,34 @@ export async function findPendingProfileChanges(db: QueryDb, limit: number): Pro
 export async function decideProfileChange(db: QueryDb, id: number, review: 'approved' | 'rejected'): Promise<boolean> {
   const result = await db.updateTable('profile_changes').set({ review }).where('id', '=', id).where('review', '=', 'pending').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** `%`, `_` and `\\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Accounts whose e-mail starts with, phone number holds, or name holds the text (any case), newest first. */
+export async function searchUsers(db: QueryDb, text: string, limit: number): Promise<number[]> {
+  const lower = likeLiteral(text.trim().toLowerCase());
+  const digits = text.replace(/\D/g, '');
+  const rows = await db.selectFrom('users').select('id').where((eb) => eb.or([
+    eb(sql`lower(email)`, 'like', sql`${`${lower}%`} ESCAPE '\\'`),
+    eb(sql`lower(name)`, 'like', sql`${`%${lower}%`} ESCAPE '\\'`),
+    ...(digits.length >= 4 ? [eb('phone_number', 'like', `%${digits}%`)] : []),
+  ])).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** What an operator sees of an account besides the account: its sessions, sign-in attempts and reports. */
+export async function findUserActivity(db: QueryDb, userId: number, limit: number): Promise<UserActivity> {
+  const sessions = await db.selectFrom('sessions').select(['created_at', 'last_seen_at', 'client']).where('user_id', '=', userId).orderBy('last_seen_at', 'desc').limit(limit).execute();
+  const attempts = await db.selectFrom('auth_attempts').select(['at', 'action', 'outcome', 'client']).where('user_id', '=', userId).orderBy('at', 'desc').limit(limit).execute();
+  const made = await db.selectFrom('reports').select(['post_id', 'profile_id', 'reason', 'created_at', 'handled_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  const received = await db.selectFrom('reports as r').leftJoin('posts as p', 'p.id', 'r.post_id').leftJoin('profiles as pp', 'pp.id', 'p.profile_id').leftJoin('profiles as pr', 'pr.id', 'r.profile_id')
+    .select(['r.post_id', 'r.profile_id', 'r.reason', 'r.created_at', 'r.handled_at'])
+    .where((eb) => eb.or([eb('pr.owner_user_id', '=', userId), eb('pp.owner_user_id', '=', userId), eb('p.owner_user_id', '=', userId)]))
+    .orderBy('r.created_at', 'desc').limit(limit).execute();
+  const report = (row: { post_id: number | null; profile_id: number | null; reason: string; created_at: string; handled_at: string | null }) => ({
+    target: row.post_id !== null ? { type: 'post', id: Number(row.post_id) } : { type: 'profile', id: Number(row.profile_id) }, reason: row.reason, created_at: row.created_at, handled: row.handled_at !== null,
+  });
+  return { sessions, sign_in_attempts: attempts, reports_made: made.map(report), reports_received: received.map(report) };
 }

@@ -371,6 +371,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findHeldPosts: (limit) => read((db) => ads.findHeldPosts(db, now(), limit)),
       findPendingProfileChanges: (limit) => read((db) => operator.findPendingProfileChanges(db, limit)),
       decideProfileChange: (id, review) => change((db) => operator.decideProfileChange(db, id, review)),
+      searchUsers: (text, limit) => read((db) => operator.searchUsers(db, text, limit)),
+      findUserActivity: (userId, limit) => read((db) => operator.findUserActivity(db, userId, limit)),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {

@@ -1,0 +1,39 @@
+/**
+ * Accounts in the operator console (issue 28, decision 0024): found by e-mail, phone number or name; an account's
+ * page shows its roles, suspension, sessions, listings, reports made and received, and sign-in attempts. Opening an
+ * account's page is audited (the log keeps the id only).
+ */
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { notFound, parseInput } from '../errors.ts';
+import type { Actor } from '../policies.ts';
+import { audit } from './audit.ts';
+
+const SearchSchema = z.object({ q: z.string({ error: 'Type an e-mail, a phone number or a name.' }).trim().min(2, 'Type at least 2 characters.').max(100) });
+
+/** GET users?q=: up to 50 accounts, newest first. */
+export async function searchUsers(app: AppContext, query: unknown) {
+  const { q } = parseInput(SearchSchema, query);
+  const ids = await app.repos.operator.searchUsers(q, 50);
+  const users = await Promise.all(ids.map((id) => app.repos.users.findUser(id)));
+  return users.flatMap((user) => (user ? [{ id: user.id, name: user.name, email: user.email, phone_number: user.phone_number, roles: user.roles, created_at: user.created_at }] : []));
+}
+
+/** GET users/{id}: the account's page (audited). */
+export async function userPage(app: AppContext, actor: Actor, client: string, id: number) {
+  const user = await app.repos.users.findUser(id);
+  if (!user) throw notFound('No such user.');
+  const [suspension, activity, profiles, posts] = await Promise.all([
+    app.repos.operator.findSuspension(id), app.repos.operator.findUserActivity(id, 50), app.repos.advertiser.findOwnedProfiles(id), app.repos.advertiser.findOwnPosts(id, 100),
+  ]);
+  await audit(app.repos, actor, client, { action: 'user.view', target: { type: 'user', id } });
+  return {
+    user: { id: user.id, name: user.name, email: user.email, phone_number: user.phone_number, roles: user.roles, created_at: user.created_at, pending_delete: user.pending_delete },
+    suspension: suspension ?? null,
+    listings: {
+      businesses: profiles.map((profile) => ({ id: profile.id, name: profile.name, slug: profile.slug, plan: profile.plan, hidden: profile.hidden })),
+      ads: posts.map((post) => ({ id: post.id, type: post.type, title: post.title, slug: post.slug, status: post.status, live: post.live })),
+    },
+    ...activity,
+  };
+}
