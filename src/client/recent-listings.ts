@@ -28,6 +28,17 @@ export function rememberListing(listing: RecentListing): void {
   }
 }
 
+/** Forgets one listing (its page now answers 404: removed, or hidden by the moderators), so the offline page stops offering it. */
+export function forgetListing(url: string): void {
+  try {
+    const list = recentListings();
+    const kept = list.filter((item) => item.url !== url);
+    if (kept.length !== list.length) localStorage.setItem(RECENT_LISTINGS_KEY, JSON.stringify(kept));
+  } catch (error) {
+    console.warn('Could not forget this listing', error);
+  }
+}
+
 /** Forgets the listings opened here (at logout: the next person on this device must not see them on the offline page). */
 export function forgetListings(): void {
   try {

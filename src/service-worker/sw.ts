@@ -4,7 +4,7 @@
  *
  * - Hashed build assets (/_astro/) are immutable: cache first.
  * - Pages: network first with a short timeout, then the copy this device last saw, then the offline page
- *   (which lists the listings visited here). Only public pages are kept: never /me/, never a response
+ *   (which lists the listings visited here). A page that now answers 404 or 410 loses its copy. Only public pages are kept: never /me/, never a response
  *   marked private or no-store, so no one's data is ever served to anyone else.
  * - Media: stale-while-revalidate in a bounded cache (200 entries, 30 days).
  * - /api/ and every method but GET go to the network, uncached.
@@ -20,6 +20,18 @@ const publicOnly: SerwistPlugin = {
   cacheWillUpdate: async ({ response }) => {
     const cacheControl = response.headers.get('Cache-Control') ?? '';
     return response.status === 200 && !/private|no-store/i.test(cacheControl) && !response.headers.has('Set-Cookie') ? response : null;
+  },
+};
+
+/**
+ * A page that now answers 404 or 410 (a listing removed, or hidden by the moderators) is dropped from the device's
+ * copies. It runs where a response is offered to the cache (before publicOnly turns it down): a navigation preload's
+ * response passes there too, where it skips fetchDidSucceed.
+ */
+const forgetGone: SerwistPlugin = {
+  cacheWillUpdate: async ({ request, response }) => {
+    if (response.status === 404 || response.status === 410) await (await caches.open('pages')).delete(request.url);
+    return response;
   },
 };
 
@@ -47,7 +59,7 @@ const serwist = new Serwist({
       matcher: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && request.method === 'GET' && !personal(url.pathname),
       handler: new NetworkFirst({
         cacheName: 'pages', networkTimeoutSeconds: 3,
-        plugins: [publicOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
+        plugins: [forgetGone, publicOnly, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
       }),
     },
     {

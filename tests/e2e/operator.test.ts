@@ -12,7 +12,8 @@ import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts
 /**
  * The operator console end to end (issue 28, first steps), on a server of its own: a visitor reports a listing three
  * times; the console is a 404 to everyone but an operator; the operator sees one grouped item, hides the listing, and
- * it is gone from its page and search within 5 seconds; the audit log shows the action. axe and 390 px on each page.
+ * it is gone from its page and search within 5 seconds, and from the device's kept copies and offline list; the audit
+ * log shows the action. axe and 390 px on each page.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'yp-operator-e2e-'));
 const outbox = join(scratch, 'outbox');
@@ -70,8 +71,14 @@ const inSearch = async ({ id, title }: { id: number; title: string }) => {
 describe('the operator console, end to end', () => {
   it('reports grouped, a listing hidden from its page and search within 5 seconds, the audit log; 404 for everyone else', async () => {
     const listing = await aListing();
-    // 1. A visitor reports it three times, with three reasons (the Report form's call).
+    // 1. A visitor opens it (the service worker keeps a copy and the offline list names it) and reports it three
+    // times, with three reasons (the Report form's call).
     await open(`/services/${listing.slug}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
+    await open(`/services/${listing.slug}`);
+    const kept = () => page.evaluate(async (path) => Boolean(await (await caches.open('pages')).match(path)), `/services/${listing.slug}`);
+    await expect.poll(kept).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('recent_listings'))).toContain(listing.slug);
     const reported = await page.evaluate(async (id) => {
       await fetch('/api/sanctum/csrf-cookie');
       const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
@@ -111,6 +118,10 @@ describe('the operator console, end to end', () => {
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(async () => (await fetch(`${baseUrl}/services/${listing.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
     await expect.poll(() => inSearch(listing), { timeout: 5_000, interval: 500 }).toBe(false);
+    // The device that kept it: opening it again gets the 404, and its copy and offline-list entry go.
+    expect((await open(`/services/${listing.slug}`))!.status()).toBe(404);
+    await expect.poll(kept).toBe(false);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('recent_listings') ?? '')).not.toContain(listing.slug);
 
     // 4. The audit log shows it.
     await open('/operator/audit');
@@ -125,5 +136,5 @@ describe('the operator console, end to end', () => {
       await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"]').first().waitFor();
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
-  }, 90_000);
+  }, 150_000);
 });
