@@ -44,3 +44,17 @@ export interface ProfileChange { id: number; profile: { id: number; name: string
 export const profileChanges = () => api.get('operator/profile-changes').json<Data<ProfileChange[]>>();
 export const approveProfileChange = (id: number) => api.post(`operator/profile-changes/${id}/approve`).json<Data<unknown>>();
 export const refuseProfileChange = (id: number, reason: string) => api.post(`operator/profile-changes/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();
+export interface AccountItem { id: number; name: string; email: string | null; phone_number: string | null; roles: string[]; created_at: string }
+export interface AccountPage {
+  user: AccountItem & { pending_delete: boolean };
+  suspension: { suspended_at: string; until: string | null; reason: string } | null;
+  listings: { businesses: { id: number; name: string; slug: string; plan: string; hidden: boolean }[]; ads: { id: number; type: string; title: string; slug: string; status: string; live: boolean }[] };
+  sessions: { created_at: string; last_seen_at: string; client: string }[];
+  sign_in_attempts: { at: string; action: string; outcome: string; client: string }[];
+  reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
+  reports_received: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
+}
+export const searchAccounts = (q: string) => api.get('operator/users', { searchParams: { q } }).json<Data<AccountItem[]>>();
+export const account = (id: number) => api.get(`operator/users/${id}`).json<Data<AccountPage>>();
+export const suspend = (id: number, reason: string, until?: string) => api.post(`operator/users/${id}/suspend`, { json: until ? { reason, until } : { reason } }).json<Data<unknown>>();
+export const restore = (id: number) => api.post(`operator/users/${id}/restore`).json<Data<unknown>>();

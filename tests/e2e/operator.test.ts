@@ -129,11 +129,22 @@ describe('the operator console, end to end', () => {
     await expect.poll(() => page.getByTestId('audit-entry').filter({ hasText: 'listing.hide' }).filter({ hasText: String(listing.id) }).count()).toBe(1);
     await expectNoViolations('audit log');
 
-    // Both pages fit a 390 px phone.
+    // The accounts: found by e-mail, and the account's page (opening it is audited).
+    await open('/operator/users');
+    await page.getByLabel('E-mail, phone or name').fill(email);
+    await page.getByRole('button', { name: 'Find accounts' }).click();
+    await page.getByTestId('account').first().getByRole('link', { name: 'Nurul Operator' }).click();
+    await page.waitForURL(/\/operator\/users\/\d+$/);
+    await hydrated(page);
+    await page.getByTestId('account-page').waitFor();
+    await expectNoViolations('account page');
+    const accountPath = new URL(page.url()).pathname;
+
+    // Every console page fits a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/operator', '/operator/audit']) {
+    for (const path of ['/operator', '/operator/audit', '/operator/users', accountPath]) {
       await open(path);
-      await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"]').first().waitFor();
+      await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"], [data-testid="accounts"], [data-testid="account-page"]').first().waitFor();
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
   }, 150_000);
