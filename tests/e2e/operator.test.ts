@@ -8,6 +8,8 @@ import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+import { signedInOverHttp } from '../helpers/http-session.ts';
+import { codeAfter, decodedMail, messagesTo } from '../helpers/session-client.ts';
 
 /**
  * The operator console end to end (issue 28, first steps), on a server of its own: a visitor reports a listing three
@@ -29,7 +31,9 @@ beforeAll(async () => {
   const url = await copyOfE2eDb('operator');
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  server = await startServer({ DATABASE_URL: url, NODE_ENV: 'test', OUTBOX_DIR: outbox, MEDIA_DIR: join(scratch, 'media'), SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0' }, port);
+  server = await startServer({
+    DATABASE_URL: url, NODE_ENV: 'test', OUTBOX_DIR: outbox, MEDIA_DIR: join(scratch, 'media'), SITE_URL: baseUrl, SEARCH_PAGE_LIMIT: '0', MODERATION_BANNED_WORDS: 'ponzi',
+  }, port);
   database = await openTestDatabase(url);
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -148,4 +152,69 @@ describe('the operator console, end to end', () => {
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
   }, 150_000);
+
+  it('a document claim approved, a held ad approved, and the owner of a hidden ad mailed', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // An advertiser (over HTTP, as the API tests' people), claiming a business by its SSM document.
+    const email = `claimant-${Date.now().toString(36)}@example.my`;
+    const owner = await signedInOverHttp(baseUrl, outbox, email);
+    const phone = `6019777${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const upgradeCode = await codeAfter(outbox, phone, async () => {
+      expect((await owner.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: phone })).status).toBe(200);
+    });
+    expect((await owner.post('/api/account/upgrade', { phone_number_country: '60', phone_number: phone, code: upgradeCode })).status).toBe(200);
+    let business: { id: number; slug: string; name: string } | undefined;
+    for await (const batch of database.repos.sitemap.profileUrlBatches(400, 0)) {
+      for (const { slug } of batch) {
+        const row = await database.repos.catalog.findProfileBySlug(slug);
+        if (row && row.kind === 'business' && !row.claimed && row.owner_user_id === null) business = { id: row.id, slug: row.slug, name: row.name };
+        if (business) break;
+      }
+      if (business) break;
+    }
+    const form = new FormData();
+    form.append('profile_id', String(business!.id));
+    form.append('method', 'document');
+    form.append('document', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'ssm.pdf');
+    expect((await owner.postForm('/api/advertiser/claims', form)).status).toBe(201);
+
+    // 5. The operator approves the claim in the page.
+    await open('/operator');
+    const claim = page.getByTestId('claim').filter({ hasText: business!.name });
+    await expect.poll(() => claim.count()).toBe(1);
+    await claim.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => claim.count()).toBe(0);
+    expect((await database.repos.advertiser.findProfile(business!.id))!.owner_user_id).toBe((await database.repos.users.findCredentials({ email }))!.id);
+
+    // 6. The new owner's ad has a banned word: held; the operator approves it in the page and it goes live.
+    const tree = await database.repos.catalog.findCategoryTree();
+    const category = tree.find((row) => row.type === 'jobs' && row.parent_id !== null)!;
+    const posted = await owner.post('/api/advertiser/posts', {
+      type: 'jobs', profile_id: business!.id, title: 'Ponzi Pyramid Sales Agent', summary: 'Recruit your friends.', categories: [category.slug], publish: true,
+      job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'Friends.', responsibilities: 'Recruit.', benefits: 'None.', salary_min: 2000, salary_max: 2600, salary_type: 'month', document_resume_cv: false },
+    });
+    const ad = posted.body.data as { id: number; slug: string; status: string; draft_reason: string };
+    expect([ad.status, ad.draft_reason]).toEqual(['draft', 'held']);
+    await open('/operator');
+    const held = page.getByTestId('held-ad').filter({ hasText: 'Ponzi Pyramid Sales Agent' });
+    await expect.poll(() => held.count()).toBe(1);
+    await expectNoViolations('queues with a held ad and a claim');
+    await held.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => held.count()).toBe(0);
+    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status).toBe(200);
+
+    // 3. Reported, hidden from the page: the owner is mailed.
+    await page.evaluate(async (id) => {
+      await fetch('/api/sanctum/csrf-cookie');
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      await fetch('/api/reportissue', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token }, body: JSON.stringify({ type: 'jobs', id, reason: 'SCAM', description: 'A pyramid scheme.' }) });
+    }, ad.id);
+    await open('/operator');
+    const group = page.getByTestId('report-group').filter({ hasText: 'Ponzi Pyramid Sales Agent' });
+    await expect.poll(() => group.count()).toBe(1);
+    await group.getByRole('button', { name: 'Hide' }).click();
+    await expect.poll(() => group.count()).toBe(0);
+    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('Ponzi Pyramid Sales Agent') && mail.includes('hidden')), { timeout: 10_000 }).toBe(true);
+  }, 120_000);
 });
