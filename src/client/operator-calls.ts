@@ -58,3 +58,10 @@ export const searchAccounts = (q: string) => api.get('operator/users', { searchP
 export const account = (id: number) => api.get(`operator/users/${id}`).json<Data<AccountPage>>();
 export const suspend = (id: number, reason: string, until?: string) => api.post(`operator/users/${id}/suspend`, { json: until ? { reason, until } : { reason } }).json<Data<unknown>>();
 export const restore = (id: number) => api.post(`operator/users/${id}/restore`).json<Data<unknown>>();
+export interface ListingHit { type: string; id: number; slug: string; title: string; status: string; url: string }
+export interface ListingPage {
+  listing: { type: string; id: number; title: string; url: string; status: string; plan: string; owner_user_id: number | null; held?: string | null; expires_at?: string | null };
+  history: { at: string; what: string; by: number | null; reason: string | null; before: unknown; after: unknown }[];
+}
+export const searchListings = (q: string) => api.get('operator/listings', { searchParams: { q } }).json<Data<ListingHit[]>>();
+export const listing = (type: string, id: number) => api.get(`operator/listings/${type}/${id}`).json<Data<ListingPage>>();

@@ -253,3 +253,29 @@ describe('accounts', () => {
     expect(viewed[0]).toMatchObject({ action: 'user.view' });
   });
 });
+
+describe('listings', () => {
+  it('finds a listing by id, slug or title; its page shows where it stands and its history of moderation and edits', async () => {
+    const owner = await advertiser('Listed Owner');
+    const business = await claimBusiness(owner, skip);
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Findable Kopi Maker' }), publish: true })).body.data as { id: number; slug: string };
+    expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { url: 'https://findable.example.my' })).status).toBe(200);
+    const staff = await operator();
+    await fresh(staff);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason: 'Checking.' })).status).toBe(200);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/unhide`, {})).status).toBe(200);
+    for (const q of ['findable kopi', String(ad.id), ad.slug]) {
+      const hits = (await staff.get(`/api/operator/listings?q=${encodeURIComponent(q)}`)).body.data as { type: string; id: number; url: string }[];
+      expect(hits).toContainEqual(expect.objectContaining({ type: 'jobs', id: ad.id, url: `/jobs/${ad.slug}` }));
+    }
+    expect((await staff.get('/api/operator/listings?q=')).status).toBe(422);
+    const page = (await staff.get(`/api/operator/listings/jobs/${ad.id}`)).body.data as { listing: { status: string; owner_user_id: number }; history: { what: string; reason: string | null }[] };
+    expect(page.listing).toMatchObject({ status: 'active', owner_user_id: (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id });
+    expect(page.history.map((entry) => entry.what)).toEqual(['listing.unhide', 'listing.hide']);
+    expect(page.history[1]!.reason).toBe('Checking.');
+    const profilePage = (await staff.get(`/api/operator/listings/profile/${business.id}`)).body.data as { history: { what: string; after: unknown }[] };
+    expect(profilePage.history).toContainEqual(expect.objectContaining({ what: 'edit.url', after: 'https://findable.example.my' }));
+    expect((await staff.get(`/api/operator/listings/services/${ad.id}`)).status).toBe(404);
+    expect((await staff.get(`/api/operator/listings/banana/${ad.id}`)).status).toBe(404);
+  });
+});

@@ -144,11 +144,22 @@ describe('the operator console, end to end', () => {
     await expectNoViolations('account page');
     const accountPath = new URL(page.url()).pathname;
 
+    // The listing found by its id: its page shows the hiding in its history.
+    await open('/operator/listings');
+    await page.getByLabel('Id, slug or title').fill(String(listing.id));
+    await page.getByRole('button', { name: 'Find listings' }).click();
+    await page.getByTestId('listing-hit').filter({ hasText: `services ${listing.id}` }).getByRole('link').click();
+    await page.waitForURL(new RegExp(`/operator/listings/services/${listing.id}$`));
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('history-entry').filter({ hasText: 'listing.hide' }).count()).toBe(1);
+    await expectNoViolations('listing page');
+    const listingPath = new URL(page.url()).pathname;
+
     // Every console page fits a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/operator', '/operator/audit', '/operator/users', accountPath]) {
+    for (const path of ['/operator', '/operator/audit', '/operator/users', accountPath, '/operator/listings', listingPath]) {
       await open(path);
-      await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"], [data-testid="accounts"], [data-testid="account-page"]').first().waitFor();
+      await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"], [data-testid="accounts"], [data-testid="account-page"], [data-testid="listings"], [data-testid="listing-page"]').first().waitFor();
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
   }, 150_000);

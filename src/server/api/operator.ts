@@ -10,6 +10,7 @@ import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/pa
 import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { searchUsers, userPage } from '../operator/users.ts';
+import { listingPage, searchListings } from '../operator/listings.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
 import { requestClient, type ApiEnv } from './env.ts';
@@ -55,6 +56,8 @@ export function operatorRoutes(app: AppContext) {
       const { actor, client } = await operatorOf(app, c);
       return c.json(await dismissReports(app, actor, client, c.req.param('group')));
     })
+    .get('/listings', async (c) => c.json({ data: await searchListings(app, c.req.query()) }))
+    .get('/listings/:type/:id', async (c) => c.json({ data: await listingPage(app, c.req.param('type'), pathId(c)) }))
     .post('/listings/:type/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = await operatorOf(app, c);
       return c.json(await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));

@@ -14,7 +14,7 @@ import type {
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
-  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity,
+  NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -469,6 +469,8 @@ export interface OperatorRepository {
   searchUsers(text: string, limit: number): Promise<number[]>;
   /** An account's sessions, sign-in attempts and reports made and received, newest first. */
   findUserActivity(userId: number, limit: number): Promise<UserActivity>;
+  /** Posts and profiles whose id, slug or title (any case) match the text. */
+  searchListings(text: string, limit: number): Promise<ListingHit[]>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

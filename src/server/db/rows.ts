@@ -935,3 +935,12 @@ export interface UserActivity {
   reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
   reports_received: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
 }
+
+/** A listing found in the operator console: a post (by its type) or a profile. */
+export interface ListingHit {
+  type: string;
+  id: number;
+  slug: string;
+  title: string;
+  status: string;
+}

@@ -3,7 +3,7 @@
  * through (document claims, profile changes held for review, bank transfers to confirm), for every backend.
  */
 import { sql } from 'kysely';
-import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, PendingProfileChange, UserActivity } from '../rows.ts';
+import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, ListingHit, PendingProfileChange, UserActivity } from '../rows.ts';
 import { findInvoice } from './invoices.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 
@@ -127,4 +127,21 @@ export async function findUserActivity(db: QueryDb, userId: number, limit: numbe
     target: row.post_id !== null ? { type: 'post', id: Number(row.post_id) } : { type: 'profile', id: Number(row.profile_id) }, reason: row.reason, created_at: row.created_at, handled: row.handled_at !== null,
   });
   return { sessions, sign_in_attempts: attempts, reports_made: made.map(report), reports_received: received.map(report) };
+}
+
+/** Listings whose id, slug or title (any case) match the text: posts and profiles, newest first. */
+export async function searchListings(db: QueryDb, text: string, limit: number): Promise<ListingHit[]> {
+  const trimmed = text.trim();
+  const id = /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : undefined;
+  const pattern = `%${likeLiteral(trimmed.toLowerCase())}%`;
+  const posts = await db.selectFrom('posts').select(['id', 'type', 'slug', 'title', 'status']).where((eb) => eb.or([
+    ...(id === undefined ? [] : [eb('id', '=', id)]), eb('slug', '=', trimmed), eb(sql`lower(title)`, 'like', sql`${pattern} ESCAPE '\\'`),
+  ])).orderBy('id', 'desc').limit(limit).execute();
+  const profiles = await db.selectFrom('profiles').select(['id', 'slug', 'name', 'hidden_at']).where((eb) => eb.or([
+    ...(id === undefined ? [] : [eb('id', '=', id)]), eb('slug', '=', trimmed), eb(sql`lower(name)`, 'like', sql`${pattern} ESCAPE '\\'`),
+  ])).orderBy('id', 'desc').limit(limit).execute();
+  return [
+    ...profiles.map((row) => ({ type: 'profile', id: Number(row.id), slug: row.slug, title: row.name, status: row.hidden_at === null ? 'visible' : 'hidden' })),
+    ...posts.map((row) => ({ type: row.type, id: Number(row.id), slug: row.slug, title: row.title, status: row.status })),
+  ];
 }

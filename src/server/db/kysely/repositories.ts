@@ -373,6 +373,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       decideProfileChange: (id, review) => change((db) => operator.decideProfileChange(db, id, review)),
       searchUsers: (text, limit) => read((db) => operator.searchUsers(db, text, limit)),
       findUserActivity: (userId, limit) => read((db) => operator.findUserActivity(db, userId, limit)),
+      searchListings: (text, limit) => read((db) => operator.searchListings(db, text, limit)),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {
