@@ -53,6 +53,7 @@ export interface AccountPage {
   sign_in_attempts: { at: string; action: string; outcome: string; client: string }[];
   reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
   reports_received: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
+  appeals: { id: number; message: string; created_at: string }[];
 }
 export const searchAccounts = (q: string) => api.get('operator/users', { searchParams: { q } }).json<Data<AccountItem[]>>();
 export const account = (id: number) => api.get(`operator/users/${id}`).json<Data<AccountPage>>();

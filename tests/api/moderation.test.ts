@@ -172,7 +172,7 @@ describe('suspension', () => {
     clock.advance(61 * 60_000);
     const refused = await browser().post('/api/auth/login', { email: emailOf(owner), password: TEST_PASSWORD });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Your account is suspended: Repeated scam reports. To appeal, write to enquiries@yellowpages.my.');
+    expect(refused.body.message).toMatch(/^Your account is suspended: Repeated scam reports\. To appeal, use https?:\/\/\S+\/appeal or write to enquiries@yellowpages\.my\.$/);
     await copy.app.outbox.settled();
     expect(lastMail(owner)).toContain('Repeated scam reports');
     // An operator is not suspended here.
@@ -249,6 +249,12 @@ describe('accounts', () => {
     expect(page.sign_in_attempts).toContainEqual(expect.objectContaining({ action: '2fa', outcome: 'success' }));
     expect(page.reports_received).toContainEqual(expect.objectContaining({ target: { type: 'profile', id: business.id }, reason: 'FAKE_COMPANY_PROFILE' }));
     expect((await staff.get('/api/operator/users/999999999')).status).toBe(404);
+    // An appeal (from the public form's API: a suspended person cannot sign in) shows on the account's page.
+    const appealed = await browser('198.51.100.91').post('/api/appeal', { email: emailOf(owner).toUpperCase(), message: 'My listing is real: see our SSM number.' });
+    expect(appealed.status, JSON.stringify(appealed.body)).toBe(201);
+    expect((await browser('198.51.100.91').post('/api/appeal', { email: 'not an address', message: '' })).status).toBe(422);
+    expect(((await staff.get(`/api/operator/users/${ownerId}`)).body.data as { appeals: { message: string }[] }).appeals.map((appeal) => appeal.message))
+      .toEqual(['My listing is real: see our SSM number.']);
     const viewed = (await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[];
     expect(viewed[0]).toMatchObject({ action: 'user.view' });
   });

@@ -27,7 +27,7 @@ async function pagesToCheck(): Promise<string[]> {
   return [
     '/', '/services', '/services/l', '/services/l?what=aircon&sort=rating', '/jobs/l?job_type=full-time', '/hireme/l', '/buysell/l',
     ...details, `/${profile}`,
-    '/specializations/jobs', '/pages/about-us', '/pages/contact-us', '/advertise-on-yp', '/offline', '/me/profile', '/no-such-page-anywhere',
+    '/specializations/jobs', '/pages/about-us', '/pages/contact-us', '/appeal', '/advertise-on-yp', '/offline', '/me/profile', '/no-such-page-anywhere',
     '/advertiser', '/advertiser/posts/new', '/advertiser/profiles/new', '/advertiser/subscribe?package=GOLD',
   ];
 }

@@ -227,5 +227,15 @@ describe('the operator console, end to end', () => {
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
     await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('Ponzi Pyramid Sales Agent') && mail.includes('hidden')), { timeout: 10_000 }).toBe(true);
+
+    // The owner appeals through the public form (no JavaScript needed); the account's page in the console shows it.
+    await open('/appeal');
+    await expectNoViolations('appeal form');
+    await page.getByLabel("Your account's e-mail").fill(email);
+    await page.getByLabel('Why we should look again').fill('It is a real sales job, not a pyramid.');
+    await page.getByRole('button', { name: 'Send the appeal' }).click();
+    await page.getByTestId('appeal-sent').waitFor();
+    await open(`/operator/users/${(await database.repos.users.findCredentials({ email }))!.id}`);
+    await expect.poll(() => page.getByTestId('appeals').innerText()).toContain('It is a real sales job, not a pyramid.');
   }, 120_000);
 });

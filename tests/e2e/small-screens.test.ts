@@ -26,7 +26,7 @@ const profileSlug = async () => (await profileAt(session, 3)).slug;
 /** The public pages, one of each type. */
 const publicPages = async () => [
   '/', '/services', '/services/l', '/jobs/l?what=manager', '/hireme/l', '/buysell/l/', `/services/${await slugOf('services')}`, `/jobs/${await slugOf('jobs')}`,
-  `/hireme/${await slugOf('hireme')}`, `/buysell/${await slugOf('buysell')}`, `/${await profileSlug()}`, '/pages/contact-us', '/pages/about-us', '/advertise-on-yp',
+  `/hireme/${await slugOf('hireme')}`, `/buysell/${await slugOf('buysell')}`, `/${await profileSlug()}`, '/pages/contact-us', '/appeal', '/pages/about-us', '/advertise-on-yp',
   '/specializations/services', '/offline', '/no-such-page-here',
 ];
 

@@ -1,7 +1,7 @@
 /**
  * /operator/users and /operator/users/{id} (issue 28): accounts found by e-mail, phone or name; an account's page
  * with its roles, suspension (suspend with a reason and an end date or none, restore), listings, sessions, sign-in
- * attempts and reports. Opening the page is audited by the server.
+ * attempts, reports and appeals. Opening the page is audited by the server.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
@@ -90,6 +90,8 @@ function Account({ id }: { id: number }) {
         <ul className="text-sm">{page.sign_in_attempts.map((attempt, index) => <li key={index}>{when(attempt.at)} · {attempt.action} · {attempt.outcome} · {attempt.client}</li>)}</ul>
         <h3 className="mt-2 font-semibold">Reports received</h3>
         <ul className="text-sm">{page.reports_received.map((item, index) => <li key={index}>{when(item.created_at)} · {item.target.type} {item.target.id} · {item.reason}{item.handled ? ' (handled)' : ''}</li>)}</ul>
+        <h3 className="mt-2 font-semibold">Appeals</h3>
+        <ul className="text-sm [overflow-wrap:anywhere]" data-testid="appeals">{page.appeals.map((appeal) => <li key={appeal.id}>{when(appeal.created_at)} · {appeal.message}</li>)}</ul>
         <h3 className="mt-2 font-semibold">Reports made</h3>
         <ul className="text-sm">{page.reports_made.map((item, index) => <li key={index}>{when(item.created_at)} · {item.target.type} {item.target.id} · {item.reason}</li>)}</ul>
       </section>

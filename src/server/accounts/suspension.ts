@@ -5,13 +5,19 @@
  */
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { AppContext } from '../app-context.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
 import { AppError } from '../errors.ts';
+
+/** Where a moderators' decision is appealed: the appeal form, or the inbox (every decision's mail says it). */
+export function appealLine(app: AppContext): string {
+  return `To appeal, use ${absoluteUrl(app.config.siteUrl, '/appeal')} or write to ${app.config.enquiryInbox}.`;
+}
 
 /** The words a suspended person reads when signing in. */
 export function suspendedMessage(app: AppContext, suspension: { until: string | null; reason: string }): string {
   const until = suspension.until ? ` until ${malaysiaToday(Date.parse(suspension.until) - 1)}` : '';
   const reason = /[.!?]$/.test(suspension.reason.trim()) ? suspension.reason.trim() : `${suspension.reason.trim()}.`;
-  return `Your account is suspended${until}: ${reason} To appeal, write to ${app.config.enquiryInbox}.`;
+  return `Your account is suspended${until}: ${reason} ${appealLine(app)}`;
 }
 
 /** Refuses signing in to an account whose suspension runs now (a 403 with the reason and where to appeal). */

@@ -8,7 +8,7 @@ import { limitRoute } from '../rate-limits.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { writeReview } from '../engagement/reviews.ts';
 import { uploadRoute } from './uploads.ts';
-import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
+import { APPEAL_THANKS, CONTACT_THANKS, submitAppeal, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
@@ -27,6 +27,10 @@ export function engagementRoutes(app: AppContext) {
     .post('/review', limitBody(), async (c) => {
       const userId = requireUserId(c);
       return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c)), 201);
+    })
+    .post('/appeal', limitBody(), async (c) => {
+      await submitAppeal(app, await jsonBody(c), requestClient(c));
+      return c.json({ message: APPEAL_THANKS }, 201);
     })
     .post('/contact', limitBody(), async (c) => {
       await submitContactMessage(app, await jsonBody(c), requestClient(c));

@@ -471,6 +471,10 @@ export interface OperatorRepository {
   findUserActivity(userId: number, limit: number): Promise<UserActivity>;
   /** Posts and profiles whose id, slug or title (any case) match the text. */
   searchListings(text: string, limit: number): Promise<ListingHit[]>;
+  /** Stores an appeal to the moderators. */
+  insertAppeal(appeal: { userId: number | null; email: string; message: string; clientHash: string }): Promise<number>;
+  /** An account's appeals, newest first. */
+  findAppeals(userId: number, limit: number): Promise<{ id: number; message: string; created_at: string }[]>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

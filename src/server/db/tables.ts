@@ -17,6 +17,15 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+export interface AppealsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  message: string;
+  client_hash: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   operator_user_id: number;
@@ -706,6 +715,7 @@ export interface VerificationCodesTable {
 export interface Tables {
   advertiser_settings: AdvertiserSettingsTable;
   app_secrets: AppSecretsTable;
+  appeals: AppealsTable;
   audit_log: AuditLogTable;
   auth_attempts: AuthAttemptsTable;
   banners: BannersTable;

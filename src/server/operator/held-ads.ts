@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { businessPlan } from '../advertiser/plans.ts';
 import { goLive } from '../advertiser/posts.ts';
+import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-context.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, SessionRow } from '../db/rows.ts';
@@ -71,7 +72,7 @@ export async function refuseAd(app: AppContext, actor: Actor, session: SessionRo
   await app.repos.advertiser.setHeld(id, 'refused');
   await audit(app.repos, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
   await mailOwner(app, post, `Your ad "${post.title}" was not approved`, [
-    `We could not approve your ad "${post.title}": ${reason}`, `To appeal, reply to ${app.config.enquiryInbox} with the ad's title.`,
+    `We could not approve your ad "${post.title}": ${reason}`, appealLine(app),
   ]);
   return { data: { id, status: 'draft', draft_reason: 'refused' }, message: 'Refused: the advertiser is told why.' };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
+import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
@@ -98,7 +99,7 @@ export async function moderateListing(app: AppContext, actor: Actor, session: Se
       await app.outbox.queueMail(composeMail(owner.email, `Your listing "${listing.title}" was ${WORDS[action]}`, [
         `Our moderators have ${WORDS[action]} your listing "${listing.title}"${type === 'profile' ? ', with every ad under it' : ''}.`,
         reason ? `The reason: ${reason}` : 'It was reported, and it is off the site while we look at it.',
-        `To appeal, reply to ${app.config.enquiryInbox} with the listing's name.`,
+        appealLine(app),
       ]), { tx });
     }
   });

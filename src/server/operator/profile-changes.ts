@@ -4,6 +4,7 @@
  * who sees the old and new values side by side and approves it, or refuses it with a reason: the old value comes
  * back (unless the field changed again since: that later change is the one to refuse), and the owner is told why.
  */
+import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-context.ts';
 import type { LocationSave, ProfileFields, ProfileSave, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
@@ -79,7 +80,7 @@ export async function refuseProfileChange(app: AppContext, actor: Actor, session
   const owner = profile?.owner_user_id == null ? undefined : await app.repos.users.findUser(profile.owner_user_id);
   if (owner?.email) {
     await app.outbox.queueMail(composeMail(owner.email, `A change to ${profile!.name} was not approved`, [
-      `We put back the ${change.field.replace('_', ' ')} of ${profile!.name} as it was: ${reason}`, `To appeal, reply to ${app.config.enquiryInbox}.`,
+      `We put back the ${change.field.replace('_', ' ')} of ${profile!.name} as it was: ${reason}`, appealLine(app),
     ]));
   }
   return { data: { id, review: 'rejected' as const }, message: 'The change is refused and undone; the owner is told why.' };

@@ -1,6 +1,6 @@
 /**
  * Accounts in the operator console (issue 28, decision 0024): found by e-mail, phone number or name; an account's
- * page shows its roles, suspension, sessions, listings, reports made and received, and sign-in attempts. Opening an
+ * page shows its roles, suspension, sessions, listings, reports made and received, sign-in attempts and appeals. Opening an
  * account's page is audited (the log keeps the id only).
  */
 import { z } from 'zod';
@@ -23,8 +23,9 @@ export async function searchUsers(app: AppContext, query: unknown) {
 export async function userPage(app: AppContext, actor: Actor, client: string, id: number) {
   const user = await app.repos.users.findUser(id);
   if (!user) throw notFound('No such user.');
-  const [suspension, activity, profiles, posts] = await Promise.all([
+  const [suspension, activity, profiles, posts, appeals] = await Promise.all([
     app.repos.operator.findSuspension(id), app.repos.operator.findUserActivity(id, 50), app.repos.advertiser.findOwnedProfiles(id), app.repos.advertiser.findOwnPosts(id, 100),
+    app.repos.operator.findAppeals(id, 50),
   ]);
   await audit(app.repos, actor, client, { action: 'user.view', target: { type: 'user', id } });
   return {
@@ -35,5 +36,6 @@ export async function userPage(app: AppContext, actor: Actor, client: string, id
       ads: posts.map((post) => ({ id: post.id, type: post.type, title: post.title, slug: post.slug, status: post.status, live: post.live })),
     },
     ...activity,
+    appeals,
   };
 }

@@ -1,20 +1,21 @@
 /**
- * The no-JS contact page's form handling: the same submission service as POST /api/contact, behind
- * the checks an API route gets from its middleware: the form's content type (415), a size cap read as
+ * The no-JS public forms' handling (the contact page, the appeal page): the same submission service as their API
+ * route, behind the checks an API route gets from its middleware: the form's content type (415), a size cap read as
  * the body streams (413), the CSRF token field (419), then validation (422) and the limit (429).
  */
 import type { AppContext } from '../app-context.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { clientAddressOf, clientKey } from '../client-ip.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, XSRF_FIELD } from '../csrf.ts';
-import { submitContactMessage } from '../engagement/messages.ts';
+import { submitAppeal, submitContactMessage } from '../engagement/messages.ts';
 import { AppError } from '../errors.ts';
 import { BodyTooLarge, readLimitedText } from '../http.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 
 /** The form's fields fit the same budget as the API's JSON body. */
 const CONTACT_FORM_BYTES = MAX_JSON_BYTES;
-const FIELDS = ['name', 'email', 'phone_number', 'message', HONEYPOT_FIELD] as const;
+const CONTACT_FIELDS = ['name', 'email', 'phone_number', 'message', HONEYPOT_FIELD] as const;
+const APPEAL_FIELDS = ['email', 'message', HONEYPOT_FIELD] as const;
 
 export interface ContactPage {
   /** A finished answer (415, 413, 419) instead of the page. */
@@ -33,7 +34,16 @@ function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-export async function handleContactPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage> {
+/** The contact page (spec §5). */
+export const handleContactPage = (app: AppContext, request: Request, socketAddress: string | undefined) =>
+  handlePublicForm(app, request, socketAddress, CONTACT_FIELDS, submitContactMessage);
+
+/** The appeal page (issue 28): to the moderators, from anyone (a suspended person cannot sign in). */
+export const handleAppealPage = (app: AppContext, request: Request, socketAddress: string | undefined) =>
+  handlePublicForm(app, request, socketAddress, APPEAL_FIELDS, submitAppeal);
+
+async function handlePublicForm(app: AppContext, request: Request, socketAddress: string | undefined, fields: readonly string[],
+  submit: (context: AppContext, input: unknown, client: string) => Promise<unknown>): Promise<ContactPage> {
   const page: ContactPage = { status: 200, headers: [['Cache-Control', 'no-store']], token: '', values: {}, errors: {}, sent: false, throttled: false };
   // A visitor without the token cookie gets one (so the page cache never keeps this page).
   // Only a token this site signed counts: a planted cookie (with a matching field) is replaced, and refused.
@@ -56,10 +66,10 @@ export async function handleContactPage(app: AppContext, request: Request, socke
   if (!csrfTokensMatch(cookie, form.get(XSRF_FIELD) ?? '')) {
     return { ...page, response: plain(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
   }
-  page.values = Object.fromEntries(FIELDS.map((field) => [field, form.get(field) ?? '']));
+  page.values = Object.fromEntries(fields.map((field) => [field, form.get(field) ?? '']));
   try {
     const client = clientKey(clientAddressOf(socketAddress, request.headers.get('X-Forwarded-For'), app.config.trustProxy));
-    await submitContactMessage(app, page.values, client);
+    await submit(app, page.values, client);
     return { ...page, sent: true, values: {} };
   } catch (error) {
     if (!(error instanceof AppError) || (error.status !== 422 && error.status !== 429)) throw error;

@@ -33,6 +33,14 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
+/** POST appeal (issue 28): a suspended account, or an owner whose listing was removed, writes to the moderators. */
+export const AppealSchema = z.object({
+  email: EmailSchema,
+  message: required('Message', 5000, 'multi'),
+  [HONEYPOT_FIELD]: z.string().max(200).optional(),
+});
+export type Appeal = z.infer<typeof AppealSchema>;
+
 
 export const ReportSchema = z.object({
   type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),

@@ -145,3 +145,16 @@ export async function searchListings(db: QueryDb, text: string, limit: number): 
     ...posts.map((row) => ({ type: row.type, id: Number(row.id), slug: row.slug, title: row.title, status: row.status })),
   ];
 }
+
+/** Stores an appeal, from an account (when the address is one) or a visitor. */
+export async function insertAppeal(db: QueryDb, appeal: { userId: number | null; email: string; message: string; clientHash: string }, now: string): Promise<number> {
+  const { id } = await db.insertInto('appeals').values({ user_id: appeal.userId, email: appeal.email, message: appeal.message, client_hash: appeal.clientHash, created_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+/** An account's appeals, newest first. */
+export async function findAppeals(db: QueryDb, userId: number, limit: number): Promise<{ id: number; message: string; created_at: string }[]> {
+  const rows = await db.selectFrom('appeals').select(['id', 'message', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

@@ -374,6 +374,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       searchUsers: (text, limit) => read((db) => operator.searchUsers(db, text, limit)),
       findUserActivity: (userId, limit) => read((db) => operator.findUserActivity(db, userId, limit)),
       searchListings: (text, limit) => read((db) => operator.searchListings(db, text, limit)),
+      insertAppeal: (appeal) => change((db) => operator.insertAppeal(db, appeal, now())),
+      findAppeals: (userId, limit) => read((db) => operator.findAppeals(db, userId, limit)),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {
