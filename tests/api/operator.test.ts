@@ -37,11 +37,21 @@ async function documentClaim(claimant: SessionClient) {
   return { business, claimId: (answer.body.data as { id: number }).id };
 }
 
+/** Every route of the console's API (src/server/api/operator.ts), with ids that exist or not: the answer is 404 all the same. */
 const ROUTES: [method: 'get' | 'post', path: string][] = [
-  ['get', '/api/operator/queues'], ['get', '/api/operator/claims'], ['get', '/api/operator/claims/1/document'], ['post', '/api/operator/claims/1/approve'],
-  ['post', '/api/operator/claims/1/refuse'], ['get', '/api/operator/payments'], ['post', '/api/operator/invoices/1/mark-paid'], ['get', '/api/operator/audit'],
-  ['get', '/api/operator/audit.csv'], ['post', '/api/operator/reauth'], ['get', '/api/operator/nothing-here'],
+  ['post', '/api/operator/reauth'], ['get', '/api/operator/queues'], ['get', '/api/operator/claims'], ['get', '/api/operator/claims/1/document'],
+  ['post', '/api/operator/claims/1/approve'], ['post', '/api/operator/claims/1/refuse'], ['get', '/api/operator/reports'], ['post', '/api/operator/reports/services-1/dismiss'],
+  ['get', '/api/operator/listings?q=a'], ['get', '/api/operator/listings/services/1'], ['post', '/api/operator/listings/services/1/hide'],
+  ['post', '/api/operator/listings/profile/1/unhide'], ['post', '/api/operator/listings/jobs/1/remove'], ['get', '/api/operator/reviews'],
+  ['post', '/api/operator/reviews/1/publish'], ['post', '/api/operator/reviews/1/hide'], ['get', '/api/operator/users?q=ab'], ['get', '/api/operator/users/1'],
+  ['post', '/api/operator/users/1/suspend'], ['post', '/api/operator/users/1/restore'], ['get', '/api/operator/ads'], ['get', '/api/operator/ads/1'],
+  ['post', '/api/operator/ads/1/approve'], ['post', '/api/operator/ads/1/refuse'], ['post', '/api/operator/ads/1/category'], ['get', '/api/operator/profile-changes'],
+  ['post', '/api/operator/profile-changes/1/approve'], ['post', '/api/operator/profile-changes/1/refuse'], ['get', '/api/operator/payments'],
+  ['post', '/api/operator/invoices/1/mark-paid'], ['get', '/api/operator/audit'], ['get', '/api/operator/audit.csv'], ['get', '/api/operator/nothing-here'],
 ];
+
+/** The destructive routes: each needs a proof from the last 15 minutes (checked before anything is looked up). */
+const DESTRUCTIVE = ROUTES.filter(([method, path]) => method === 'post' && !/reauth|dismiss|category/.test(path));
 
 async function statuses(client: SessionClient) {
   const answers = [];
@@ -64,11 +74,23 @@ describe('who sees the console', () => {
     expect(await statuses(staff.client)).toEqual(all404);
   });
 
-  it('needs the CSRF token on its writes, and marks every answer private, no-store', async () => {
+  it('needs the CSRF token on every write, a fresh proof on every destructive one, and marks every answer private, no-store', async () => {
     const staff = await operator();
     const cookie = staff.client.cookieHeader();
-    const bare = await accounts.api().request('/api/operator/reauth', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ password: TEST_PASSWORD }) });
-    expect(bare.status).toBe(419);
+    for (const [, path] of ROUTES.filter(([method]) => method === 'post')) {
+      const bare = await accounts.api().request(path, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ password: TEST_PASSWORD, reason: 'Checking who may.' }) });
+      expect([path, bare.status]).toEqual([path, 419]);
+    }
+    clock.advance(16 * MINUTE);
+    for (const [, path] of DESTRUCTIVE) {
+      const stale = await staff.client.post(path, { reason: 'Checking who may.', category: 'x' });
+      expect([path, stale.status, stale.body.reauth]).toEqual([path, 403, true]);
+    }
+    // No route hands out roles, passwords or codes: an account's page carries none.
+    expect((await staff.client.post('/api/operator/reauth', { password: TEST_PASSWORD })).status).toBe(200);
+    const page = JSON.stringify((await staff.client.get(`/api/operator/users/${staff.id}`)).body);
+    expect(page).toContain('"sign_in_attempts"');
+    expect(page).not.toMatch(/"(password|password_hash|hash|code|codes|csrf_token|token|secret)":/i);
     const queues = await staff.client.getText('/api/operator/queues');
     expect(queues.headers.get('cache-control')).toBe('private, no-store');
   });

@@ -95,7 +95,9 @@ describe('the operator console, end to end', () => {
     }, listing.id);
     expect(reported).toEqual([201, 201, 201]);
 
-    // The console is a 404 signed out, and for a member without the role.
+    // Every console page is a 404 signed out, and for a member without the role.
+    const consolePages = ['/operator', '/operator/audit', '/operator/users', '/operator/users/1', '/operator/listings', `/operator/listings/services/${listing.id}`];
+    for (const path of consolePages) expect([path, (await page.request.get(baseUrl + path)).status()]).toEqual([path, 404]);
     expect((await open('/operator'))!.status()).toBe(404);
     expect((await page.request.get(`${baseUrl}/api/operator/queues`)).status()).toBe(404);
     const email = `operator-${Date.now().toString(36)}@example.my`;
@@ -103,7 +105,7 @@ describe('the operator console, end to end', () => {
     await page.getByTestId('login-button').click();
     await register(email, 'Nurul Operator');
     await logIn(email);
-    expect((await open('/operator'))!.status()).toBe(404);
+    for (const path of consolePages) expect([path, (await page.request.get(baseUrl + path)).status()]).toEqual([path, 404]);
     // The role comes only from the command line's repository call.
     await database.repos.users.addRole((await database.repos.users.findCredentials({ email }))!.id, 'operator');
 
