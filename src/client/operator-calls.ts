@@ -13,6 +13,7 @@ export interface ReportGroup {
   id: number;
   title: string;
   url: string | null;
+  owner_user_id: number | null;
   count: number;
   first_at: string;
   reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; client?: string }; created_at: string }[];

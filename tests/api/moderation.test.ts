@@ -52,7 +52,7 @@ describe('reports and listings', () => {
     const staff = await operator();
     const groups = (await staff.get('/api/operator/reports')).body.data as Group[];
     const group = groups.find((item) => item.group === `jobs-${ad.id}`)!;
-    expect(group).toMatchObject({ type: 'jobs', id: ad.id, count: 3 });
+    expect(group).toMatchObject({ type: 'jobs', id: ad.id, count: 3, owner_user_id: (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id });
     expect(group.reports.map((item) => item.reason).sort()).toEqual(['FAKE_ADS', 'MISLEADING', 'SCAM']);
     expect(((await staff.get('/api/operator/queues')).body.data as { reports: number }).reports).toBeGreaterThanOrEqual(3);
 
@@ -266,6 +266,7 @@ describe('listings', () => {
     const business = await claimBusiness(owner, skip);
     const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Findable Kopi Maker' }), publish: true })).body.data as { id: number; slug: string };
     expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { url: 'https://findable.example.my' })).status).toBe(200);
+    expect((await owner.patch(`/api/advertiser/posts/${ad.id}`, await jobBody(business.id, { title: 'Findable Kopi Maker', summary: 'Now with teh tarik.' }))).status).toBe(200);
     const staff = await operator();
     await fresh(staff);
     expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason: 'Checking.' })).status).toBe(200);
@@ -275,10 +276,11 @@ describe('listings', () => {
       expect(hits).toContainEqual(expect.objectContaining({ type: 'jobs', id: ad.id, url: `/jobs/${ad.slug}` }));
     }
     expect((await staff.get('/api/operator/listings?q=')).status).toBe(422);
-    const page = (await staff.get(`/api/operator/listings/jobs/${ad.id}`)).body.data as { listing: { status: string; owner_user_id: number }; history: { what: string; reason: string | null }[] };
+    const page = (await staff.get(`/api/operator/listings/jobs/${ad.id}`)).body.data as { listing: { status: string; owner_user_id: number }; history: { what: string; reason: string | null; before: unknown; after: unknown }[] };
     expect(page.listing).toMatchObject({ status: 'active', owner_user_id: (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id });
-    expect(page.history.map((entry) => entry.what)).toEqual(['listing.unhide', 'listing.hide']);
+    expect(page.history.map((entry) => entry.what)).toEqual(['listing.unhide', 'listing.hide', 'edit.summary']);
     expect(page.history[1]!.reason).toBe('Checking.');
+    expect(page.history[2]).toMatchObject({ before: 'Make kopi and teh for our morning crowd.', after: 'Now with teh tarik.' });
     const profilePage = (await staff.get(`/api/operator/listings/profile/${business.id}`)).body.data as { history: { what: string; after: unknown }[] };
     expect(profilePage.history).toContainEqual(expect.objectContaining({ what: 'edit.url', after: 'https://findable.example.my' }));
     expect((await staff.get(`/api/operator/listings/services/${ad.id}`)).status).toBe(404);

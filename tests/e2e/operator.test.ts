@@ -139,6 +139,8 @@ describe('the operator console, end to end', () => {
     await open('/operator/users');
     await page.getByLabel('E-mail, phone or name').fill(email);
     await page.getByRole('button', { name: 'Find accounts' }).click();
+    await page.getByTestId('account').first().waitFor();
+    await expectNoViolations('account search');
     await page.getByTestId('account').first().getByRole('link', { name: 'Nurul Operator' }).click();
     await page.waitForURL(/\/operator\/users\/\d+$/);
     await hydrated(page);
@@ -150,6 +152,8 @@ describe('the operator console, end to end', () => {
     await open('/operator/listings');
     await page.getByLabel('Id, slug or title').fill(String(listing.id));
     await page.getByRole('button', { name: 'Find listings' }).click();
+    await page.getByTestId('listing-hit').first().waitFor();
+    await expectNoViolations('listing search');
     await page.getByTestId('listing-hit').filter({ hasText: `services ${listing.id}` }).getByRole('link').click();
     await page.waitForURL(new RegExp(`/operator/listings/services/${listing.id}$`));
     await hydrated(page);

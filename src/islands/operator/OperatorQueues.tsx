@@ -85,6 +85,9 @@ export default function OperatorQueues() {
                     const type = target(group);
                     return type ? calls.moderateListing(type, group.id, 'remove', reason) : calls.moderateReview(group.id, 'remove', reason);
                   })} />
+                  {group.owner_user_id !== null && (
+                    <ReasonButton label="Suspend owner" busy={busy} onReason={(reason) => void run(() => calls.suspend(group.owner_user_id!, reason))} />
+                  )}
                 </div>
               </li>
             ))}

@@ -303,6 +303,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
   const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id);
   const place = await hiremePlace(app, input);
   const cost: Cost = post.live ? amendmentCost(plan, post.published_at, app.clock.now()) : { kind: 'free' };
+  const before = await postForAdvertiser(app, post);
   await app.repos.transaction(async (tx) => {
     if (cost.kind === 'tokens') {
       if (!(await tx.advertiser.spendTokens(cost.subscriptionId, cost.tokens))) throw invalid('plan', 'The plan has no tokens left.');
@@ -315,7 +316,20 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
   });
   // A PAY-PER-POST amendment after its free day is applied, and invoiced.
   const payment = cost.kind === 'money' ? await charge(app, actor, post, cost, 'amendment', 'Amending this ad after its first day') : undefined;
-  return { post: await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!), payment };
+  const after = await postForAdvertiser(app, (await app.repos.advertiser.findOwnPost(id))!);
+  // The ad's history (issue 28): every field the edit changed, as the advertiser's view shows it.
+  await app.repos.advertiser.insertPostChanges(id, actor.id, changedFields(before, after));
+  return { post: after, payment };
+}
+
+/** Fields an edit does not change (counters, dates, state) are not part of an ad's history. */
+const NOT_EDITED = new Set(['updated_at', 'published_at', 'expires_at', 'view_count', 'rating', 'rating_count', 'reviews', 'status', 'live', 'tokens_spent', 'amount_sen',
+  'related_posts', 'profile', 'plan', 'draft_reason', 'held_checks', 'created_at']);
+
+/** The fields whose value differs between two views of an ad, old and new as JSON. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
+  return Object.keys(after).filter((field) => !NOT_EDITED.has(field) && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .map((field) => ({ field, oldValue: JSON.stringify(before[field] ?? null), newValue: JSON.stringify(after[field] ?? null) }));
 }
 
 /** POST posts/{id}/publish: a draft goes live (an expired one is renewed instead). */

@@ -328,6 +328,10 @@ export interface AdvertiserRepository {
   findTitleTwins(postId: number, title: string): Promise<{ post_id: number; dhash: string }[]>;
   /** The difference hashes of a post's images. */
   findImageHashes(postId: number): Promise<string[]>;
+  /** Records an ad's edit, field by field. */
+  insertPostChanges(postId: number, userId: number, changes: readonly { field: string; oldValue: string | null; newValue: string | null }[]): Promise<void>;
+  /** An ad's edits, newest first. */
+  findPostChanges(postId: number, limit: number): Promise<{ field: string; old_value: string | null; new_value: string | null; user_id: number | null; created_at: string }[]>;
   /** Replaces a post's categories (its search rows and cached pages in the same write). */
   setPostCategories(postId: number, categoryIds: readonly number[]): Promise<void>;
   findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;

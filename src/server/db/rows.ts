@@ -901,6 +901,8 @@ export interface OpenReportRow {
   user_id: number | null;
   client_hash: string | null;
   created_at: string;
+  /** Who owns the listing reported (none for a review, or a listing nobody owns). */
+  owner_user_id: number | null;
 }
 
 /** A review held by an automatic check, as the operator console lists it (issue 28). */

@@ -395,6 +395,16 @@ export interface PostCategoriesTable {
   position: Generated<number>;
 }
 
+export interface PostChangesTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  created_at: string;
+}
+
 export interface PostDocumentsTable {
   post_id: number;
   document_id: number;
@@ -754,6 +764,7 @@ export interface Tables {
   pending_jobs: PendingJobsTable;
   post_attributes: PostAttributesTable;
   post_categories: PostCategoriesTable;
+  post_changes: PostChangesTable;
   post_documents: PostDocumentsTable;
   post_keywords: PostKeywordsTable;
   post_locations: PostLocationsTable;

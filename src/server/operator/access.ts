@@ -5,7 +5,7 @@
  * or `POST /api/operator/reauth`); a stale one is a 403 with `reauth: true`, never a 401 that would sign them out.
  */
 import { z } from 'zod';
-import { actorOf, checkPassword, requireUser } from '../accounts/accounts.ts';
+import { actorOf, checkPassword, requireUser, useAccountCode } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { notFound, parseInput, ReauthRequired } from '../errors.ts';
@@ -28,12 +28,22 @@ export function requireFreshProof(app: AppContext, session: SessionRow): void {
   if (!(app.clock.now() - proven < PROOF_MS)) throw new ReauthRequired();
 }
 
-const ReauthSchema = z.object({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) });
+const ReauthSchema = z.object({
+  password: z.string().min(1, 'Enter your password.').max(1000).optional(),
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.').optional(),
+}).refine((input) => input.password !== undefined || input.code !== undefined, { message: 'Enter your password, or a code sent to your e-mail.', path: ['password'] });
 
-/** POST reauth {password}: renews the session's proof (the password checked under the brute-force limits). */
+/**
+ * POST reauth {password | code}: renews the session's proof. The password is checked under the brute-force limits;
+ * a code is one `POST /api/account/verification` sent to the operator's own e-mail address (or phone), for an
+ * operator without a password.
+ */
 export async function reauthenticate(app: AppContext, session: SessionRow, client: string, input: unknown): Promise<{ proven_until: string }> {
-  const { password } = parseInput(ReauthSchema, input);
-  await checkPassword(app, await requireUser(app, session.user_id), password, { client, session });
+  const { password, code } = parseInput(ReauthSchema, input);
+  const user = await requireUser(app, session.user_id);
+  const caller = { client, session };
+  if (password !== undefined) await checkPassword(app, user, password, caller);
+  else await useAccountCode(app, user.id, caller, user.email ?? user.phone_number!, code!);
   const now = app.clock.now();
   await app.repos.auth.proveSession(session.id, new Date(now).toISOString());
   return { proven_until: new Date(now + PROOF_MS).toISOString() };

@@ -1,7 +1,7 @@
 /**
  * Listings in the operator console (issue 28, decision 0024): found by id, slug or title; a listing's page shows where
- * it stands (status, dates, plan, owner, hold) and its history: the moderators' actions from the audit log and, for a
- * business, every edit its history keeps.
+ * it stands (status, dates, plan, owner, hold) and its history: the moderators' actions from the audit log and every
+ * edit its advertiser made (a business's profile_changes, an ad's post_changes).
  */
 import { z } from 'zod';
 import { LISTING_TYPES } from '../../shared/constants.ts';
@@ -36,6 +36,10 @@ export async function listingPage(app: AppContext, type: string, id: number) {
   }
   const post = await app.repos.advertiser.findOwnPost(id);
   if (!post || post.type !== type) throw notFound('No such listing.');
+  const edits = (await app.repos.advertiser.findPostChanges(id, 200)).map((change) => ({
+    at: change.created_at, what: `edit.${change.field}`, by: change.user_id, reason: null,
+    before: change.old_value === null ? null : JSON.parse(change.old_value), after: change.new_value === null ? null : JSON.parse(change.new_value),
+  }));
   return {
     listing: {
       type, id, title: post.title, slug: post.slug, url: `/${post.type}/${post.slug}`, status: post.status, live: post.live, plan: post.plan, held: post.held_reason,
@@ -43,6 +47,6 @@ export async function listingPage(app: AppContext, type: string, id: number) {
       created_at: post.created_at, first_live_at: post.first_live_at, published_at: post.status === 'draft' ? null : post.published_at, expires_at: post.expires_at, updated_at: post.updated_at,
       tokens_spent: post.tokens_spent, amount_sen: post.amount_sen,
     },
-    history: actions,
+    history: [...actions, ...edits].sort((a, b) => b.at.localeCompare(a.at)),
   };
 }

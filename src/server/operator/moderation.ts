@@ -27,12 +27,12 @@ const RemoveSchema = z.object({ reason: z.string({ error: 'Give a reason: the ow
 /** GET reports: open reports grouped by what they name (`{type}-{id}` or `review-{id}`), oldest group first. */
 export async function listReportGroups(app: AppContext) {
   const rows = await app.repos.operator.findOpenReports(1000);
-  const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; count: number; first_at: string; reports: unknown[] }>();
+  const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; owner_user_id: number | null; count: number; first_at: string; reports: unknown[] }>();
   for (const row of rows) {
     const type = row.target === 'post' ? row.post_type! : row.target;
     const key = `${type}-${row.target_id}`;
     const group = groups.get(key) ?? {
-      group: key, type, id: row.target_id, title: row.title, count: 0, first_at: row.created_at, reports: [],
+      group: key, type, id: row.target_id, title: row.title, owner_user_id: row.owner_user_id, count: 0, first_at: row.created_at, reports: [],
       url: row.slug === null ? null : row.target === 'post' ? `/${row.post_type}/${row.slug}` : `/${row.slug}`,
     };
     group.count++;

@@ -195,3 +195,15 @@ export async function setPostCategories(db: QueryDb, postId: number, categoryIds
   if (categoryIds.length > 0) await db.insertInto('post_categories').values(categoryIds.map((categoryId, position) => ({ post_id: postId, category_id: categoryId, position }))).execute();
   await db.updateTable('posts').set({ updated_at: now }).where('id', '=', postId).execute();
 }
+
+/** Records an ad's edit, field by field (old and new as JSON). */
+export async function insertPostChanges(db: QueryDb, postId: number, userId: number, changes: readonly { field: string; oldValue: string | null; newValue: string | null }[], now: string): Promise<void> {
+  if (changes.length === 0) return;
+  await db.insertInto('post_changes').values(changes.map((change) => ({ post_id: postId, user_id: userId, field: change.field, old_value: change.oldValue, new_value: change.newValue, created_at: now }))).execute();
+}
+
+/** An ad's edits, newest first. */
+export async function findPostChanges(db: QueryDb, postId: number, limit: number): Promise<{ field: string; old_value: string | null; new_value: string | null; user_id: number | null; created_at: string }[]> {
+  const rows = await db.selectFrom('post_changes').select(['field', 'old_value', 'new_value', 'user_id', 'created_at']).where('post_id', '=', postId).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
+}

@@ -10,7 +10,9 @@ import { stored, type QueryDb } from './query.ts';
 /** Open (unhandled) reports, oldest first: listings' and reviews'. */
 export async function findOpenReports(db: QueryDb, limit: number): Promise<OpenReportRow[]> {
   const listings = await db.selectFrom('reports as r').leftJoin('posts as p', 'p.id', 'r.post_id').leftJoin('profiles as pr', 'pr.id', 'r.profile_id')
-    .select(['r.post_id', 'r.profile_id', 'p.type as post_type', 'p.title', 'p.slug as post_slug', 'pr.name', 'pr.slug as profile_slug', 'r.reason', 'r.description', 'r.user_id', 'r.client_hash', 'r.created_at'])
+    .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
+    .select(['r.post_id', 'r.profile_id', 'p.type as post_type', 'p.title', 'p.slug as post_slug', 'pr.name', 'pr.slug as profile_slug', 'r.reason', 'r.description', 'r.user_id', 'r.client_hash', 'r.created_at',
+      'pr.owner_user_id as profile_owner', 'pp.owner_user_id as post_profile_owner', 'p.owner_user_id as post_owner'])
     .where('r.handled_at', 'is', null).orderBy('r.created_at').orderBy('r.id').limit(limit).execute();
   const reviews = await db.selectFrom('review_reports as r').innerJoin('reviews as v', 'v.id', 'r.review_id')
     .select(['r.review_id', 'v.content', 'r.reason', 'r.description', 'r.user_id', 'r.created_at'])
@@ -20,10 +22,11 @@ export async function findOpenReports(db: QueryDb, limit: number): Promise<OpenR
       target: row.post_id !== null ? 'post' as const : 'profile' as const, target_id: Number(row.post_id ?? row.profile_id), post_type: row.post_type ?? null,
       title: (row.post_id !== null ? row.title : row.name) ?? '', slug: (row.post_id !== null ? row.post_slug : row.profile_slug) ?? null,
       reason: row.reason, description: row.description, user_id: row.user_id === null ? null : Number(row.user_id), client_hash: row.client_hash, created_at: row.created_at,
+      owner_user_id: ((owner) => (owner === null || owner === undefined ? null : Number(owner)))(row.post_id === null ? row.profile_owner : row.post_type === 'hireme' ? row.post_owner : row.post_profile_owner),
     })),
     ...reviews.map((row) => ({
       target: 'review' as const, target_id: Number(row.review_id), post_type: null, title: row.content.slice(0, 120), slug: null,
-      reason: row.reason, description: row.description, user_id: row.user_id === null ? null : Number(row.user_id), client_hash: null, created_at: row.created_at,
+      reason: row.reason, description: row.description, user_id: row.user_id === null ? null : Number(row.user_id), client_hash: null, created_at: row.created_at, owner_user_id: null,
     })),
   ];
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).slice(0, limit);

@@ -269,6 +269,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       setHeld: (postId, reason) => change((db) => ads.setHeld(db, postId, reason, now())),
       findTitleTwins: (postId, title) => read((db) => ads.findTitleTwins(db, postId, title, now())),
       findImageHashes: (postId) => read((db) => ads.findImageHashes(db, postId)),
+      insertPostChanges: (postId, userId, changes) => change((db) => ads.insertPostChanges(db, postId, userId, changes, now())),
+      findPostChanges: (postId, limit) => read((db) => ads.findPostChanges(db, postId, limit)),
       setPostCategories: (postId, categoryIds) => write(async (db, index) => {
         await ads.setPostCategories(db, postId, categoryIds, now());
         await cache.invalidate(db, [`post:${postId}`], now());
