@@ -65,6 +65,11 @@ describe('reports and listings', () => {
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
     expect(await found('Suspicious Barista Job')).toBe(false);
+    const inSitemap = async () => {
+      for await (const batch of copy.repos.sitemap.postUrlBatches('jobs', 100_000, 0)) if (batch.some((row) => row.slug === ad.slug)) return true;
+      return false;
+    };
+    expect(await inSitemap()).toBe(false);
     expect(((await staff.get('/api/operator/reports')).body.data as Group[]).some((item) => item.group === `jobs-${ad.id}`)).toBe(false);
     await copy.app.outbox.settled();
     expect(lastMail(owner)).toContain('Reported as a scam three times.');
@@ -76,6 +81,7 @@ describe('reports and listings', () => {
     expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/unhide`, {})).status).toBe(200);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
     expect(await found('Suspicious Barista Job')).toBe(true);
+    expect(await inSitemap()).toBe(true);
 
     const noReason = await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, {});
     expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason']]);

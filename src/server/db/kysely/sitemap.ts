@@ -8,7 +8,8 @@ export async function countPosts(db: QueryDb, type: ListingType, now: string): P
 }
 
 export async function countProfiles(db: QueryDb): Promise<number> {
-  return count((await db.selectFrom('profiles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n);
+  // A profile an operator hid is in no sitemap (issue 28).
+  return count((await db.selectFrom('profiles').select((eb) => eb.fn.countAll().as('n')).where('hidden_at', 'is', null).executeTakeFirst())?.n);
 }
 
 /** Rows a sitemap batch reads at a time: small enough that one batch blocks the event loop for a few ms at most. */
