@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../db/rows.ts';
+import type { Actor } from '../policies.ts';
 import { AppError } from '../errors.ts';
 import { clientKey } from '../client-ip.ts';
 
@@ -13,6 +14,8 @@ export interface ApiVariables {
   session: SessionRow | null;
   /** True when the request carried a session cookie that no longer works (expired or logged out). */
   staleSession: boolean;
+  /** The operator, once the operator console's gate has found one (api/operator.ts). */
+  operator?: Actor;
 }
 
 export type ApiEnv = { Bindings: ApiBindings; Variables: ApiVariables };

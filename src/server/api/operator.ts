@@ -15,11 +15,9 @@ import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
 import { requestClient, type ApiEnv } from './env.ts';
 
-/** The operator asking (404 for anyone else), with the session and client each action records. */
-async function operatorOf(app: AppContext, c: Context<ApiEnv>) {
-  const session = c.get('session');
-  const actor = await requireOperator(app, session);
-  return { actor, session: session!, client: requestClient(c) };
+/** The operator the console's gate found (one read of the role per request), with the session and client each action records. */
+function operatorOf(c: Context<ApiEnv>) {
+  return { actor: c.get('operator')!, session: c.get('session')!, client: requestClient(c) };
 }
 
 /**
@@ -29,83 +27,84 @@ async function operatorOf(app: AppContext, c: Context<ApiEnv>) {
 export function operatorRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .use(async (c, next) => {
-      await operatorOf(app, c);
+      // 404 for anyone but an operator, before any route runs.
+      c.set('operator', await requireOperator(app, c.get('session')));
       await next();
       c.header('Cache-Control', 'private, no-store');
     })
     .post('/reauth', limitBody(2048), async (c) => {
-      const { session, client } = await operatorOf(app, c);
+      const { session, client } = operatorOf(c);
       return c.json({ data: await reauthenticate(app, session, client, await jsonBody(c)) });
     })
     .get('/queues', async (c) => c.json({ data: await queueCounts(app) }))
     .get('/claims', async (c) => c.json({ data: await listClaims(app) }))
     .get('/claims/:id/document', async (c) => {
-      const { actor, client } = await operatorOf(app, c);
+      const { actor, client } = operatorOf(c);
       return downloadResponse(await claimDocument(app, actor, client, pathId(c)));
     })
     .post('/claims/:id/approve', async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await approveClaim(app, actor, session, client, pathId(c)));
     })
     .post('/claims/:id/refuse', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .get('/reports', async (c) => c.json({ data: await listReportGroups(app) }))
     .post('/reports/:group/dismiss', async (c) => {
-      const { actor, client } = await operatorOf(app, c);
+      const { actor, client } = operatorOf(c);
       return c.json(await dismissReports(app, actor, client, c.req.param('group')));
     })
     .get('/listings', async (c) => c.json({ data: await searchListings(app, c.req.query()) }))
     .get('/listings/:type/:id', async (c) => c.json({ data: await listingPage(app, c.req.param('type'), pathId(c)) }))
     .post('/listings/:type/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
     })
     .get('/reviews', async (c) => c.json({ data: await listHeldReviews(app) }))
     .post('/reviews/:id/:action{publish|hide|unhide|remove}', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ReviewAction, await jsonBody(c)));
     })
     .get('/users', async (c) => c.json({ data: await searchUsers(app, c.req.query()) }))
     .get('/users/:id', async (c) => {
-      const { actor, client } = await operatorOf(app, c);
+      const { actor, client } = operatorOf(c);
       return c.json({ data: await userPage(app, actor, client, pathId(c)) });
     })
     .post('/users/:id/suspend', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await suspendUser(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .post('/users/:id/restore', async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await restoreUser(app, actor, session, client, pathId(c)));
     })
     .get('/ads', async (c) => c.json({ data: await listHeldAds(app) }))
     .get('/ads/:id', async (c) => c.json({ data: await heldAdDetail(app, pathId(c)) }))
     .post('/ads/:id/approve', async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await approveAd(app, actor, session, client, pathId(c)));
     })
     .post('/ads/:id/refuse', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await refuseAd(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .post('/ads/:id/category', limitBody(1024), async (c) => {
-      const { actor, client } = await operatorOf(app, c);
+      const { actor, client } = operatorOf(c);
       return c.json(await setAdCategory(app, actor, client, pathId(c), await jsonBody(c)));
     })
     .get('/profile-changes', async (c) => c.json({ data: await listProfileChanges(app) }))
     .post('/profile-changes/:id/approve', async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await approveProfileChange(app, actor, session, client, pathId(c)));
     })
     .post('/profile-changes/:id/refuse', limitBody(4096), async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await refuseProfileChange(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
     .post('/invoices/:id/mark-paid', async (c) => {
-      const { actor, session, client } = await operatorOf(app, c);
+      const { actor, session, client } = operatorOf(c);
       return c.json(await markInvoicePaid(app, actor, session, client, pathId(c)));
     })
     .get('/audit', async (c) => c.json(await listAudit(app, c.req.query())))

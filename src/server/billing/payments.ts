@@ -119,7 +119,7 @@ export async function paymentCallback(app: AppContext, provider: string, form: R
 export async function paymentStatus(app: AppContext, actor: Actor, paymentId: number) {
   let payment = await app.repos.billing.findPayment(paymentId);
   if (!payment) throw notFound('No such payment.');
-  await ownInvoice(app, actor, payment.invoice_id).catch(() => { throw notFound('No such payment.'); });
+  let invoice = await ownInvoice(app, actor, payment.invoice_id).catch(() => { throw notFound('No such payment.'); });
   const config = app.config.billing.billplz;
   if (payment.status === 'pending' && payment.provider === 'billplz' && payment.bill_id && config) {
     try {
@@ -129,7 +129,8 @@ export async function paymentStatus(app: AppContext, actor: Actor, paymentId: nu
       console.warn(`Billplz bill ${payment.bill_id} could not be read:`, error instanceof Error ? error.message : error);
     }
     payment = (await app.repos.billing.findPayment(paymentId))!;
+    // Settled just now: its invoice may be paid too.
+    if (payment.status !== 'pending') invoice = (await app.repos.invoices.findInvoice(payment.invoice_id))!;
   }
-  const invoice = await ownInvoice(app, actor, payment.invoice_id);
   return { id: payment.id, provider: payment.provider, status: payment.status, amount_sen: payment.amount_sen, invoice_id: invoice.id, invoice_status: invoice.status };
 }

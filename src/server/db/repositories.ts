@@ -465,8 +465,8 @@ export interface OperatorRepository {
   countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }>;
   /** Drafts held for review, oldest first. */
   findHeldPosts(limit: number): Promise<OwnPostRow[]>;
-  /** Profile changes held for review, oldest first. */
-  findPendingProfileChanges(limit: number): Promise<PendingProfileChange[]>;
+  /** Profile changes held for review (or the one with `id`), oldest first. */
+  findPendingProfileChanges(limit: number, id?: number): Promise<PendingProfileChange[]>;
   /** Approves or refuses a pending profile change; false when it was decided already. */
   decideProfileChange(id: number, review: 'approved' | 'rejected'): Promise<boolean>;
   /** Accounts whose e-mail starts with, name holds or phone number holds the text, newest first. */

@@ -4,12 +4,17 @@
  * edit its advertiser made (a business's profile_changes, an ad's post_changes).
  */
 import { z } from 'zod';
-import { LISTING_TYPES } from '../../shared/constants.ts';
+import { LISTING_REF_TYPES } from '../../shared/constants.ts';
 import type { AppContext } from '../app-context.ts';
 import { notFound, parseInput } from '../errors.ts';
 
 const SearchSchema = z.object({ q: z.string({ error: 'Type an id, a slug or words of a title.' }).trim().min(1, 'Type an id, a slug or words of a title.').max(200) });
-const KINDS: readonly string[] = [...LISTING_TYPES, 'profile'];
+
+/** An edit (a business's profile_changes row, an ad's post_changes row) as a history entry: old and new as values. */
+function editEntry(change: { field: string; old_value: string | null; new_value: string | null; user_id: number | null; created_at: string }) {
+  const value = (json: string | null): unknown => (json === null ? null : JSON.parse(json));
+  return { at: change.created_at, what: `edit.${change.field}`, by: change.user_id, reason: null, before: value(change.old_value), after: value(change.new_value) };
+}
 
 /** GET listings?q=: posts and businesses matching, up to 50 of each. */
 export async function searchListings(app: AppContext, query: unknown) {
@@ -19,16 +24,13 @@ export async function searchListings(app: AppContext, query: unknown) {
 
 /** GET listings/{type}/{id}: where the listing stands and its history, newest first. */
 export async function listingPage(app: AppContext, type: string, id: number) {
-  if (!KINDS.includes(type)) throw notFound('No such listing.');
+  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
   const moderation = await app.repos.operator.findAudit({ targetType: type, targetId: String(id) }, 200, 0);
   const actions = moderation.map((entry) => ({ at: entry.created_at, what: entry.action, by: entry.operator_user_id, reason: entry.reason, before: entry.before, after: entry.after }));
   if (type === 'profile') {
     const profile = await app.repos.advertiser.findProfile(id);
     if (!profile) throw notFound('No such listing.');
-    const edits = (await app.repos.advertiser.findProfileChanges(id, 200)).map((change) => ({
-      at: change.created_at, what: `edit.${change.field}`, by: change.user_id, reason: null, before: change.old_value === null ? null : JSON.parse(change.old_value), after: change.new_value === null ? null : JSON.parse(change.new_value),
-      review: change.review,
-    }));
+    const edits = (await app.repos.advertiser.findProfileChanges(id, 200)).map((change) => ({ ...editEntry(change), review: change.review }));
     return {
       listing: { type, id, title: profile.name, slug: profile.slug, url: `/${profile.slug}`, status: profile.hidden ? 'hidden' : 'visible', plan: profile.plan, owner_user_id: profile.owner_user_id, created_at: profile.created_at, updated_at: profile.updated_at },
       history: [...actions, ...edits].sort((a, b) => b.at.localeCompare(a.at)),
@@ -36,10 +38,7 @@ export async function listingPage(app: AppContext, type: string, id: number) {
   }
   const post = await app.repos.advertiser.findOwnPost(id);
   if (!post || post.type !== type) throw notFound('No such listing.');
-  const edits = (await app.repos.advertiser.findPostChanges(id, 200)).map((change) => ({
-    at: change.created_at, what: `edit.${change.field}`, by: change.user_id, reason: null,
-    before: change.old_value === null ? null : JSON.parse(change.old_value), after: change.new_value === null ? null : JSON.parse(change.new_value),
-  }));
+  const edits = (await app.repos.advertiser.findPostChanges(id, 200)).map(editEntry);
   return {
     listing: {
       type, id, title: post.title, slug: post.slug, url: `/${post.type}/${post.slug}`, status: post.status, live: post.live, plan: post.plan, held: post.held_reason,

@@ -5,7 +5,7 @@
  * in the same write). A removal's reason is mailed to the owner with where to appeal. Every action is audited.
  */
 import { z } from 'zod';
-import { LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
+import { LISTING_REF_TYPES, LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
 import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SessionRow } from '../db/rows.ts';
@@ -19,7 +19,6 @@ export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** A review held by an automatic check can also be published. */
 export type ReviewAction = ModerationAction | 'publish';
-const LISTING_KINDS = [...LISTING_TYPES, 'profile'] as const;
 
 const ActionSchema = z.object({ reason: z.string().trim().max(1000).optional() });
 const RemoveSchema = z.object({ reason: z.string({ error: 'Give a reason: the owner is told.' }).trim().min(3, 'Give a reason: the owner is told.').max(1000) });
@@ -69,7 +68,7 @@ export async function dismissReports(app: AppContext, actor: Actor, client: stri
 
 /** The listing named by `{type}/{id}` (a post of that type, or a profile), with whom to tell; else a 404. */
 async function listingOf(app: AppContext, type: string, id: number) {
-  if (!(LISTING_KINDS as readonly string[]).includes(type)) throw notFound('No such listing.');
+  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
   if (type === 'profile') {
     const profile = await app.repos.advertiser.findProfile(id);
     if (!profile) throw notFound('No such listing.');

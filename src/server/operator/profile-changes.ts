@@ -26,7 +26,7 @@ export async function listProfileChanges(app: AppContext) {
 }
 
 async function pendingChange(app: AppContext, id: number) {
-  const change = (await app.repos.operator.findPendingProfileChanges(10_000)).find((item) => item.id === id);
+  const [change] = await app.repos.operator.findPendingProfileChanges(1, id);
   if (!change) throw notFound('No such change waiting.');
   return change;
 }

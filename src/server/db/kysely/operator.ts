@@ -85,11 +85,13 @@ export async function countQueues(db: QueryDb): Promise<{ claims: number; profil
   return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
 }
 
-/** Profile changes held for review, oldest first, with their business. */
-export async function findPendingProfileChanges(db: QueryDb, limit: number): Promise<PendingProfileChange[]> {
-  const rows = await db.selectFrom('profile_changes as c').innerJoin('profiles as pr', 'pr.id', 'c.profile_id')
+/** Profile changes held for review (or the one with `id`), oldest first, with their business. */
+export async function findPendingProfileChanges(db: QueryDb, limit: number, id?: number): Promise<PendingProfileChange[]> {
+  let query = db.selectFrom('profile_changes as c').innerJoin('profiles as pr', 'pr.id', 'c.profile_id')
     .select(['c.id', 'c.profile_id', 'pr.name as profile_name', 'pr.slug as profile_slug', 'c.field', 'c.old_value', 'c.new_value', 'c.user_id', 'c.created_at'])
-    .where('c.review', '=', 'pending').orderBy('c.id').limit(limit).execute();
+    .where('c.review', '=', 'pending');
+  if (id !== undefined) query = query.where('c.id', '=', id);
+  const rows = await query.orderBy('c.id').limit(limit).execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), profile_id: Number(row.profile_id), user_id: row.user_id === null ? null : Number(row.user_id) }));
 }
 

@@ -371,7 +371,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
       countQueues: () => read((db) => operator.countQueues(db)),
       findHeldPosts: (limit) => read((db) => ads.findHeldPosts(db, now(), limit)),
-      findPendingProfileChanges: (limit) => read((db) => operator.findPendingProfileChanges(db, limit)),
+      findPendingProfileChanges: (limit, id) => read((db) => operator.findPendingProfileChanges(db, limit, id)),
       decideProfileChange: (id, review) => change((db) => operator.decideProfileChange(db, id, review)),
       searchUsers: (text, limit) => read((db) => operator.searchUsers(db, text, limit)),
       findUserActivity: (userId, limit) => read((db) => operator.findUserActivity(db, userId, limit)),
