@@ -13,6 +13,7 @@ export const GET: APIRoute = ({ locals }) => {
     'Disallow: /me/',
     'Disallow: /advertiser',
     'Disallow: /operator',
+    'Disallow: /saved-searches',
     'Disallow: /search',
     ...[...NON_INDEXABLE_PARAMS, 'view'].map((param) => `Disallow: /*?*${param}=`),
     'Disallow: /*?*where=Near',

@@ -41,7 +41,7 @@ export interface AppContext extends CatalogContext {
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
   /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
-  secrets: { csrf: string };
+  secrets: { csrf: string; unsubscribe: string };
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
   /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */
@@ -95,7 +95,11 @@ export async function createAppContext(config: Config, options: AppContextOption
       { name: 'impression flush', everyMs: VIEW_FLUSH_MS, run: () => impressions.flush() },
     ],
   });
-  const secrets = { csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')) };
+  const secrets = {
+    csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')),
+    // Signs the one-click unsubscribe links of saved-search alerts (issue 29): one key for every process.
+    unsubscribe: await repos.maintenance.appSecret('unsubscribe-token-key', randomBytes(32).toString('base64url')),
+  };
   const context: AppContext = {
     config,
     clock,

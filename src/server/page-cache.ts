@@ -27,7 +27,7 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
 /** Paths whose pages depend on who asks, or are not pages: never cached. */
-const UNCACHED = /^\/(api|me|media|advertiser|operator)(\/|$)/;
+const UNCACHED = /^\/(api|me|media|advertiser|operator|saved-searches)(\/|$)/;
 
 /** The cache key of a page URL: its path and the parameters pages read, in a canonical order. */
 export function pageCacheKey(url: URL): string {

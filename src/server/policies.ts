@@ -82,3 +82,8 @@ export function canUseUploadedImage(actor: Actor, image: UploadedImageUse, editi
   return editingReviewOf !== undefined && image.review !== null && image.review.user_id === actor.id
     && image.review.listing.type === editingReviewOf.type && image.review.listing.id === editingReviewOf.id;
 }
+
+/** A saved search is its saver's alone (reading another's is a 404). */
+export function canManageSavedSearch(actor: Pick<Actor, 'id'>, search: { user_id: number }): boolean {
+  return search.user_id === actor.id;
+}

@@ -37,7 +37,7 @@ const forgetGone: SerwistPlugin = {
 
 const DAY = 24 * 60 * 60;
 const personal = (path: string) => path.startsWith('/me/') || path === '/me' || path.startsWith('/api/') || path === '/advertiser' || path.startsWith('/advertiser/')
-  || path === '/operator' || path.startsWith('/operator/');
+  || path === '/operator' || path.startsWith('/operator/') || path === '/saved-searches' || path.startsWith('/saved-searches/');
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,

@@ -6,10 +6,7 @@ import { changeSearch, searchHref, type SearchState } from '../../shared/search-
 import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
-
-export const SORT_LABELS = {
-  recommended: 'Recommended', rating: 'Rating', az: 'A - Z', za: 'Z - A', relevance: 'Relevance', distance: 'Distance', newest: 'Newest',
-} as const;
+import { SORT_LABELS } from '../../shared/search-filters.ts';
 
 interface FilterBarProps {
   state: SearchState;

@@ -1,39 +1,7 @@
-import {
-  DEAL_METHODS, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
-} from '../../shared/constants.ts';
-import type { FacetName, SearchView } from '../../shared/search.ts';
-import { changeSearch, toggleListValue, type SearchParam, type SearchState } from '../../shared/search-params.ts';
+import type { SearchView } from '../../shared/search.ts';
+import { TYPE_FILTERS } from '../../shared/search-filters.ts';
+import { changeSearch, toggleListValue, type SearchState } from '../../shared/search-params.ts';
 import { SearchLink } from './SearchLink.tsx';
-
-interface FilterGroup {
-  title: string;
-  param: SearchParam;
-  options: Record<string, string>;
-  /** Facet giving counts per option, when there is one. */
-  facet?: Exclude<FacetName, 'categories_with_parent' | 'parent_categories'>;
-  /** Single choice (post type, condition) instead of a multi-select list. */
-  single?: boolean;
-}
-
-/** The per-type filters of spec §2. */
-export const TYPE_FILTERS: Record<ListingType, FilterGroup[]> = {
-  services: [],
-  jobs: [
-    { title: 'Qualification', param: 'qualification', options: EDUCATION_LEVELS, facet: 'job_qualification' },
-    { title: 'Job Type', param: 'job_type', options: JOB_TYPES, facet: 'job_type' },
-    { title: 'Job Level', param: 'job_level', options: JOB_LEVELS, facet: 'job_level' },
-  ],
-  hireme: [
-    { title: 'Type', param: 'hireme_type', options: HIREME_TYPES, facet: 'hireme_type' },
-    { title: 'Rate', param: 'hireme_rate', options: HIREME_RATES, facet: 'hireme_rate' },
-    { title: 'Expertise', param: 'hireme_expertise', options: HIREME_EXPERTISE, facet: 'hireme_expertise' },
-  ],
-  buysell: [
-    { title: 'Post Type', param: 'post_type', options: { buy: 'Buy', sell: 'Sell' }, single: true },
-    { title: 'Condition', param: 'condition', options: { new: 'New', used: 'Used' }, single: true },
-    { title: 'Method', param: 'method', options: DEAL_METHODS, facet: 'buysell_method' },
-  ],
-};
 
 const OPTION = 'flex items-center gap-2 py-1 text-sm hover:underline aria-[current=true]:font-bold';
 

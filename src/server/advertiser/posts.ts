@@ -4,6 +4,7 @@
  * silently: a step that costs ringgit is invoiced (issue 27) and the answer says so. An ad waiting for payment stays
  * in draft (or expired) and goes live when its invoice is paid; a late amendment is applied and invoiced.
  */
+import { queueInstantAlerts } from '../saved-searches/alerts.ts';
 import { AD_RULES, ringgit } from '../../shared/plans.ts';
 import { listingSlugBase } from '../../shared/slug.ts';
 import type { NewPost, PostEdit } from '../../shared/schemas/advertiser.ts';
@@ -225,6 +226,7 @@ export async function goLive(app: AppContext, actor: Actor, post: OwnPostRow, pl
       status: 'active', publishedAt: iso(now), expiresAt: expiryOf(post, now, renewal), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
       plan: plan.plan, tokens: cost.kind === 'tokens' ? cost.tokens : 0,
     });
+    if (post.first_live_at === null) await queueInstantAlerts(app, tx);
   });
   return {};
 }
@@ -242,6 +244,7 @@ export async function publishPaidAd(app: AppContext, tx: AppContext['repos'], po
     status: 'active', expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
     ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
   });
+  if (post.first_live_at === null) await queueInstantAlerts(app, tx);
 }
 
 export async function listPosts(app: AppContext, actor: Actor) {

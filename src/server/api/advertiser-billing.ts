@@ -53,7 +53,7 @@ async function gatewayForm(c: { req: { header(name: string): string | undefined;
 
 /**
  * POST /api/payments/{provider}/callback: a gateway's signed server-to-server callback. It carries no cookie, Origin
- * or CSRF token (the CSRF middleware lets this route alone through: CALLBACK_PATH); the signature is its only proof.
+ * or CSRF token (the CSRF middleware lets these routes through: SIGNED_POSTS); the signature is its only proof.
  */
 export function paymentCallbackRoutes(app: AppContext) {
   return new Hono<ApiEnv>().post('/payments/:provider/callback', limitBody(8 * 1024), async (c) => {

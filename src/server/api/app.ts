@@ -11,6 +11,7 @@ import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
 import { readSession } from './session.ts';
 import { engagementRoutes } from './engagement.ts';
+import { savedSearchRoutes } from './saved-searches.ts';
 import { enquiryRoutes } from './enquiries.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
@@ -56,6 +57,7 @@ export function createApi(app: AppContext) {
   api.route('/', referenceRoutes(app));
   api.route('/', reviewRoutes(app));
   api.route('/', engagementRoutes(app));
+  api.route('/', savedSearchRoutes(app));
   api.route('/', enquiryRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
   api.route('/', paymentCallbackRoutes(app));

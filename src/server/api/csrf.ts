@@ -11,8 +11,11 @@ import type { ApiEnv } from './env.ts';
  */
 const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views', '/api/analytics']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A payment gateway's server-to-server callback: no Origin, cookie or token; its signature is checked by its route. */
-const CALLBACK_PATH = /^\/api\/payments\/[a-z_]+\/callback$/;
+/**
+ * Server-to-server POSTs with no Origin, cookie or token, whose signature their route checks: a payment gateway's
+ * callback, and a mail provider's one-click unsubscribe of a saved search's alerts (RFC 8058).
+ */
+const SIGNED_POSTS = /^\/api\/(payments\/[a-z_]+\/callback|saved-searches\/unsubscribe)$/;
 
 /**
  * `GET /api/sanctum/csrf-cookie`: 204 with the XSRF-TOKEN cookie (spec §7): the session's token when
@@ -41,7 +44,7 @@ export function csrfTokenSent(c: Context<ApiEnv>, key: string): boolean {
 /** Unsafe API requests need a same-site Origin (403) and the right token in X-XSRF-TOKEN (419). */
 export function requireCsrfToken(app: AppContext): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path) || (c.req.method === 'POST' && CALLBACK_PATH.test(c.req.path))) return next();
+    if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path) || (c.req.method === 'POST' && SIGNED_POSTS.test(c.req.path))) return next();
     if (!sameOrigin(c.req.raw.headers, c.req.url, app.config)) throw new AppError(403, 'Cross-site requests are not allowed.');
     if (!csrfTokenSent(c, app.secrets.csrf)) throw new AppError(419, CSRF_MISMATCH);
     return next();

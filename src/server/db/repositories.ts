@@ -15,6 +15,7 @@ import type {
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
   NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
+  DueSavedSearchRow, NewSavedSearch, SavedSearchChange, SavedSearchRow,
 } from './rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
@@ -141,6 +142,27 @@ export interface UploadRepository {
    * files can then go; an upload that something references is kept, marked attached, and listed in `kept`.
    */
   deleteUploads(ids: readonly number[]): Promise<{ deleted: number[]; kept: number[] }>;
+}
+
+/** Saved searches and their alerts (issue 29, decision 0025). */
+export interface SavedSearchRepository {
+  insertSavedSearch(search: NewSavedSearch): Promise<number>;
+  countSavedSearches(userId: number): Promise<number>;
+  /** A user's saved searches, newest first. */
+  findSavedSearches(userId: number, limit: number): Promise<SavedSearchRow[]>;
+  findSavedSearch(id: number): Promise<SavedSearchRow | undefined>;
+  updateSavedSearch(id: number, change: SavedSearchChange): Promise<void>;
+  deleteSavedSearch(id: number): Promise<void>;
+  /** Saved searches of a frequency last looked at before `alertedBefore`, after `afterId` by id, of accounts that can be mailed. */
+  findDueSavedSearches(frequency: string, alertedBefore: string, afterId: number, limit: number): Promise<DueSavedSearchRow[]>;
+  /** Which of these posts the user owns. */
+  findOwnPostIds(userId: number, postIds: readonly number[]): Promise<number[]>;
+  /** Which of these posts an alert of the saved search named already. */
+  findAlertedPostIds(savedSearchId: number, postIds: readonly number[]): Promise<number[]>;
+  /** Records the posts an alert names (those named before are left out of the answer) and moves the watermark. */
+  recordAlert(savedSearchId: number, postIds: readonly number[], alertedAt: string): Promise<number[]>;
+  /** True when a state or town of this name is listed, as search reads places. */
+  placeExists(name: string): Promise<boolean>;
 }
 
 /** Lifecycle work the app runs on a timer. */
@@ -531,6 +553,7 @@ export interface Repositories {
   invoices: InvoiceRepository;
   billing: BillingRepository;
   operator: OperatorRepository;
+  savedSearches: SavedSearchRepository;
   maintenance: MaintenanceRepository;
   /**
    * Runs `work` in one transaction and answers what it answers: `tx` is these repositories bound to it (its reads

@@ -946,3 +946,42 @@ export interface ListingHit {
   title: string;
   status: string;
 }
+
+/** A saved search (migration 0030): the canonical search as JSON (`query`), how often it alerts, and its watermarks. */
+export interface SavedSearchRow {
+  id: number;
+  user_id: number;
+  name: string;
+  type: string;
+  query: string;
+  frequency: string;
+  created_at: string;
+  updated_at: string;
+  /** Listings that went live after this are new in My area (moved when its owner opens it). */
+  seen_at: string;
+  /** Listings that went live after this are what the next alert looks at. */
+  alerted_at: string;
+  /** When an alert mail last went out. */
+  mailed_at: string | null;
+}
+
+/** A saved search an alert run looks at, with where its mail goes. */
+export interface DueSavedSearchRow extends SavedSearchRow {
+  email: string;
+  user_name: string;
+}
+
+export interface NewSavedSearch {
+  userId: number;
+  name: string;
+  type: string;
+  query: string;
+  frequency: string;
+}
+
+export interface SavedSearchChange {
+  name?: string;
+  frequency?: string;
+  seenAt?: string;
+  alertedAt?: string;
+}

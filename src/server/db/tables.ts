@@ -598,6 +598,26 @@ export interface ReviewsTable {
   client_hash: string | null;
 }
 
+export interface SavedSearchAlertsTable {
+  saved_search_id: number;
+  post_id: number;
+  sent_at: string;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  type: string;
+  query: string;
+  frequency: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  seen_at: string;
+  alerted_at: string;
+  mailed_at: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: string;
@@ -783,6 +803,8 @@ export interface Tables {
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;
   reviews: ReviewsTable;
+  saved_search_alerts: SavedSearchAlertsTable;
+  saved_searches: SavedSearchesTable;
   schema_migrations: SchemaMigrationsTable;
   service_details: ServiceDetailsTable;
   sessions: SessionsTable;

@@ -9,6 +9,8 @@ import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-context.ts';
 import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
 import { endSuspensions } from '../operator/suspensions.ts';
+import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB } from '../saved-searches/alerts.ts';
+import type { Frequency } from '../../shared/saved-searches.ts';
 import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
 import type { JobHandler, RecurringJob } from './runner.ts';
@@ -32,6 +34,9 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'end_suspensions', everyMs: 15 * MINUTE },
   // Advertisers on the daily lead digest get it once 08:00 (Malaysia) has passed; a run at any time catches up.
   { kind: 'lead_digests', everyMs: 15 * MINUTE },
+  // Saved-search alerts: daily and weekly once 07:00 (Malaysia) has passed, and instant ones a listing going live
+  // did not already send (saved-searches/alerts.ts).
+  { kind: SAVED_SEARCH_ALERTS_JOB, everyMs: 15 * MINUTE },
   // Accounts asked to be deleted 14 days ago go, with their files.
   { kind: 'delete_accounts', everyMs: HOUR },
   // Uploads no form used within a day go, rows first; half-written temporary files too.
@@ -58,6 +63,9 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
     },
     lead_digests: async () => {
       await sendLeadDigests(appOf());
+    },
+    [SAVED_SEARCH_ALERTS_JOB]: async (payload) => {
+      await runSavedSearchAlerts(appOf(), (payload as { frequencies?: Frequency[] } | null)?.frequencies);
     },
     delete_accounts: async () => {
       await deleteDueAccounts(appOf());

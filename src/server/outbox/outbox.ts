@@ -30,6 +30,8 @@ export interface Mail {
   attachments?: MailAttachment[];
   /** Where an answer goes (a lead's reply: the advertiser), when not to the site's address. */
   replyTo?: string;
+  /** More headers (an alert's List-Unsubscribe), each written as given on one line, never folded. */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -209,6 +211,8 @@ export class Outbox {
     return {
       from: { name: SITE_NAME, address: this.options.from }, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      // Prepared headers are not folded: a folded List-Unsubscribe breaks DKIM signatures (nodemailer#1654).
+      ...(mail.headers ? { headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, { prepared: true, value: value.replace(/[\r\n]+/g, ' ') }])) } : {}),
       ...(key ? { messageId: `<${key}@${this.options.host ?? 'outbox.local'}>` } : {}),
     };
   }

@@ -4,7 +4,8 @@ import { cacheKey, ResponseCache } from './cache.ts';
 
 /** Searches (spec §7 post/search). Each database backend brings its own; the SQLite one is src/server/db/sqlite/search-engine.ts. */
 export interface SearchEngine {
-  search(query: SearchQuery): Promise<SearchResponse>;
+  /** `cache: false` bypasses the response cache (a saved search's alert: asked once, never again with the same body). */
+  search(query: SearchQuery, options?: { cache?: boolean }): Promise<SearchResponse>;
   /** True when the engine can answer now (its workers are alive and read the database). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -23,7 +24,8 @@ export function withResponseCache(engine: SearchEngine, invalidations: CacheInva
   const cache = new ResponseCache(capacity, maxBytes);
   invalidations.subscribe((invalidation) => cache.invalidate(invalidation));
   return {
-    async search(query) {
+    async search(query, options) {
+      if (options?.cache === false) return engine.search(query);
       await invalidations.catchUp();
       const key = cacheKey(query);
       const cached = cache.get(key);

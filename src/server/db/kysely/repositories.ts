@@ -28,6 +28,7 @@ import * as profiles from './profiles.ts';
 import type { QueryDb } from './query.ts';
 import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
+import * as savedSearches from './saved-searches.ts';
 import * as sitemap from './sitemap.ts';
 import * as payments from './payments.ts';
 import * as stats from './stats.ts';
@@ -360,6 +361,19 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findPaymentByBill: (provider, billId) => read((db) => payments.findPaymentByBill(db, provider, billId)),
       findPayments: (invoiceId) => read((db) => payments.findPayments(db, invoiceId)),
       settlePayment: (id, status) => change((db) => payments.settlePayment(db, id, status, now())),
+    },
+    savedSearches: {
+      insertSavedSearch: (search) => change((db) => savedSearches.insertSavedSearch(db, search, now())),
+      countSavedSearches: (userId) => read((db) => savedSearches.countSavedSearches(db, userId)),
+      findSavedSearches: (userId, limit) => read((db) => savedSearches.findSavedSearches(db, userId, limit)),
+      findSavedSearch: (id) => read((db) => savedSearches.findSavedSearch(db, id)),
+      updateSavedSearch: (id, saved) => change((db) => savedSearches.updateSavedSearch(db, id, saved, now())),
+      deleteSavedSearch: (id) => change((db) => savedSearches.deleteSavedSearch(db, id)),
+      findDueSavedSearches: (frequency, before, afterId, limit) => read((db) => savedSearches.findDueSavedSearches(db, frequency, before, afterId, limit)),
+      findOwnPostIds: (userId, postIds) => read((db) => savedSearches.findOwnPostIds(db, userId, postIds)),
+      findAlertedPostIds: (id, postIds) => read((db) => savedSearches.findAlertedPostIds(db, id, postIds)),
+      recordAlert: (id, postIds, alertedAt) => change((db) => savedSearches.recordAlert(db, id, postIds, alertedAt, now())),
+      placeExists: (name) => read((db) => savedSearches.placeExists(db, name)),
     },
     operator: {
       appendAudit: (entry) => change((db) => operator.appendAudit(db, entry, now())),

@@ -1,0 +1,168 @@
+/**
+ * Saved-search alerts (issue 29, decision 0025), the `saved-search-alerts` job. Each due saved search runs again
+ * through the search service, newest first, for listings that first went live after its watermark; its owner's own
+ * listings and those an alert named before are left out; nothing new, no mail. What is mailed is recorded
+ * (`saved_search_alerts`, unique per search and listing) in the transaction that queues the mail and moves the
+ * watermark, so no listing is mailed twice for one search, whatever crashes or runs again.
+ *
+ * - daily: once 07:00 (Malaysia) has passed, for searches last looked at before it; weekly: the same, seven days on;
+ * - instant: a listing going live queues a run at the end of its 15-minute period, so a burst is one mail; the
+ *   recurring run (every 15 minutes) catches up, and one search gets at most one mail per period.
+ */
+import { escapeUTF8 } from 'entities';
+import { formatPriceRange } from '../../shared/format.ts';
+import { malaysiaDayStart, malaysiaToday } from '../../shared/malaysia-time.ts';
+import { FREQUENCIES, SAVED_SEARCH_RULES, type Frequency } from '../../shared/saved-searches.ts';
+import { searchHref, type SearchState } from '../../shared/search-params.ts';
+import type { PostCard } from '../../shared/schemas/catalog.ts';
+import { SITE_NAME } from '../../shared/seo.ts';
+import { absoluteUrl, postUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import type { DueSavedSearchRow } from '../db/rows.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { Mail } from '../outbox/outbox.ts';
+import { pausedReason, savedQuery, stateOf } from './saved-searches.ts';
+import { unsubscribeUrl } from './unsubscribe.ts';
+
+export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** The hour (Malaysia) after which daily and weekly alerts go out. */
+const DIGEST_HOUR = 7;
+/** Instant alerts are batched per period of this length. */
+export const INSTANT_PERIOD_MS = 15 * MINUTE;
+/** An instant search mailed less than this long ago waits: one mail per period (a minute's slack for a run's own length). */
+const INSTANT_GAP_MS = INSTANT_PERIOD_MS - MINUTE;
+/**
+ * Each look starts this long before the watermark: a listing whose go-live committed just after the last look, with
+ * an earlier time, is still found (the delivery rows keep it from being mailed twice).
+ */
+const OVERLAP_MS = 5 * MINUTE;
+/** Saved searches read per query of a run. */
+const BATCH = 200;
+/** Listings one look reads: the mail shows the first ten, and all of them count as named. */
+const LOOK_LIMIT = 48;
+/** Saved searches looked at together (each a search on the engine, which has its own workers). */
+const PARALLEL = 4;
+
+const ALERTING: readonly Frequency[] = FREQUENCIES.filter((frequency) => frequency !== 'off');
+
+/** The last 07:00 in Malaysia at or before `now`. */
+export function lastDigestTime(now: number): number {
+  const today = Date.parse(malaysiaDayStart(malaysiaToday(now))) + DIGEST_HOUR * 60 * MINUTE;
+  return today <= now ? today : today - DAY;
+}
+
+/** Saved searches of a frequency last looked at before this are due now. */
+function dueBefore(frequency: Frequency, now: number): string {
+  if (frequency === 'instant') return new Date(now).toISOString();
+  return new Date(lastDigestTime(now) - (frequency === 'weekly' ? 6 * DAY : 0)).toISOString();
+}
+
+export interface AlertRun {
+  looked: number;
+  mailed: number;
+}
+
+/** One run of the job: every due saved search of these frequencies is looked at once. */
+export async function runSavedSearchAlerts(app: AppContext, frequencies: readonly Frequency[] = ALERTING): Promise<AlertRun> {
+  const run: AlertRun = { looked: 0, mailed: 0 };
+  const now = app.clock.now();
+  for (const frequency of frequencies) {
+    const before = dueBefore(frequency, now);
+    let afterId = 0;
+    for (;;) {
+      const due = await app.repos.savedSearches.findDueSavedSearches(frequency, before, afterId, BATCH);
+      if (due.length === 0) break;
+      afterId = due.at(-1)!.id;
+      const waiting = frequency === 'instant' ? due.filter((row) => row.mailed_at === null || Date.parse(row.mailed_at) <= now - INSTANT_GAP_MS) : due;
+      for (let start = 0; start < waiting.length; start += PARALLEL) {
+        const outcomes = await Promise.all(waiting.slice(start, start + PARALLEL).map((row) => alertOne(app, row, now).catch((error: unknown) => {
+          // One search that fails (a bad row) does not stop the others; it is looked at again next run.
+          console.error(`saved-search alert ${row.id} failed`, error);
+          return false;
+        })));
+        run.looked += outcomes.length;
+        run.mailed += outcomes.filter(Boolean).length;
+      }
+    }
+  }
+  return run;
+}
+
+/** Looks at one saved search; true when an alert mail was queued. */
+async function alertOne(app: AppContext, row: DueSavedSearchRow, now: number): Promise<boolean> {
+  const lookedAt = new Date(now).toISOString();
+  const state = stateOf(row);
+  // A search naming a category or place that is gone finds nothing: it is paused (its row says why), not mailed.
+  if (await pausedReason(app, state) !== null) {
+    await app.repos.savedSearches.recordAlert(row.id, [], lookedAt);
+    return false;
+  }
+  const since = new Date(Date.parse(row.alerted_at) - OVERLAP_MS).toISOString();
+  const response = await app.search.search(savedQuery(state, since, LOOK_LIMIT), { cache: false });
+  const ids = response.results.map((card) => card.id);
+  const own = new Set(await app.repos.savedSearches.findOwnPostIds(row.user_id, ids));
+  const named = new Set(await app.repos.savedSearches.findAlertedPostIds(row.id, ids));
+  const cards = response.results.filter((card) => !own.has(card.id) && !named.has(card.id));
+  return await app.repos.transaction(async (tx) => {
+    const fresh = new Set(await tx.savedSearches.recordAlert(row.id, cards.map((card) => card.id), lookedAt));
+    const mailed = cards.filter((card) => fresh.has(card.id));
+    if (mailed.length === 0) return false;
+    const total = Math.max(mailed.length, response.total - (response.results.length - cards.length));
+    await app.outbox.queueMail(alertMail(app, row, state, mailed, total), { tx });
+    return true;
+  });
+}
+
+/** A card of the mail: title, where and what it costs, with a link. */
+function cardLines(app: AppContext, card: PostCard) {
+  const url = absoluteUrl(app.config.siteUrl, postUrl(card.type, card.slug));
+  const facts = [card.price_min !== null || card.price_max !== null ? formatPriceRange(card.price_min, card.price_max, card.price_currency) : null,
+    card.city_state, card.confidential ? null : card.profile?.name ?? null].filter((fact): fact is string => Boolean(fact));
+  return { url, facts, image: card.image ? absoluteUrl(app.config.siteUrl, card.image.thumbnail) : null };
+}
+
+/** The alert: up to ten cards in both parts, a link to everything new, the saved searches page, one-click unsubscribe. */
+export function alertMail(app: AppContext, row: DueSavedSearchRow, state: SearchState, cards: PostCard[], total: number): Mail {
+  const shown = cards.slice(0, SAVED_SEARCH_RULES.cardsPerAlert);
+  const site = app.config.siteUrl;
+  const newSince = absoluteUrl(site, searchHref({ ...state, params: { ...state.params, live_since: row.alerted_at, sort: 'newest' } }));
+  const manage = absoluteUrl(site, '/me/saved-searches');
+  const unsubscribe = unsubscribeUrl(app, row.id);
+  const count = `${total} new listing${total === 1 ? '' : 's'}`;
+  const subject = `${count} for "${row.name}" | ${SITE_NAME}`;
+  const items = shown.map((card) => ({ card, ...cardLines(app, card) }));
+  const text = [
+    `Hello ${row.user_name},`,
+    `${count} match${total === 1 ? 'es' : ''} your saved search "${row.name}".`,
+    ...items.map(({ card, url, facts }) => `${card.title}\n${facts.length > 0 ? `${facts.join(' · ')}\n` : ''}${url}`),
+    `See ${total > shown.length ? `all ${total}` : 'them'} on the site: ${newSince}`,
+    `Change how often you hear about it, or delete it: ${manage}`,
+    `Stop these alerts: ${unsubscribe}`,
+  ].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;max-width:640px"><h1 style="font-size:18px">${escapeUTF8(SITE_NAME)}</h1>`
+    + `<p>Hello ${escapeUTF8(row.user_name)},</p><p>${escapeUTF8(count)} match${total === 1 ? 'es' : ''} your saved search <strong>${escapeUTF8(row.name)}</strong>.</p>`
+    + items.map(({ card, url, facts, image }) => `<table role="presentation" style="border:1px solid #ddd;border-radius:8px;margin:8px 0;width:100%"><tr>`
+      + (image ? `<td style="width:96px;padding:8px"><img src="${escapeUTF8(image)}" alt="" width="96" height="72" style="object-fit:cover;border-radius:4px"></td>` : '')
+      + `<td style="padding:8px"><a href="${escapeUTF8(url)}" style="font-weight:bold;color:#1e40af">${escapeUTF8(card.title)}</a>`
+      + (facts.length > 0 ? `<br><span style="color:#444">${escapeUTF8(facts.join(' · '))}</span>` : '') + '</td></tr></table>').join('')
+    + `<p><a href="${escapeUTF8(newSince)}">See ${total > shown.length ? `all ${total}` : 'them'} on ${escapeUTF8(SITE_NAME)}</a></p>`
+    + `<p style="color:#555;font-size:13px">You get this because you saved this search. <a href="${escapeUTF8(manage)}">Change how often</a> or `
+    + `<a href="${escapeUTF8(unsubscribe)}">stop these alerts</a>.</p></body></html>`;
+  return {
+    to: row.email, subject, text: `${text}\n\n${SITE_NAME}\n`, html,
+    // RFC 8058 one-click unsubscribe, each header on one line (a folded one breaks DKIM signatures: nodemailer#1654).
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * A listing went live for the first time (in `tx`, its transaction): instant alerts run at the end of this
+ * 15-minute period, once for every listing of the period.
+ */
+export async function queueInstantAlerts(app: AppContext, tx: Repositories): Promise<void> {
+  const periodEnd = new Date(Math.ceil((app.clock.now() + 1) / INSTANT_PERIOD_MS) * INSTANT_PERIOD_MS).toISOString();
+  await tx.jobs.enqueue({ kind: SAVED_SEARCH_ALERTS_JOB, payload: { frequencies: ['instant'] }, runAt: periodEnd, idempotencyKey: `${SAVED_SEARCH_ALERTS_JOB}:instant@${periodEnd}` });
+}

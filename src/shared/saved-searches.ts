@@ -1,0 +1,54 @@
+/** Saved searches (issue 29): their settings, limits and the shape the API answers, shared by the server and the islands. */
+import { z } from 'zod';
+
+export const FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** How a frequency reads in the product. */
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  instant: 'Instant (within 15 minutes)',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  off: 'Off (no e-mail)',
+};
+
+export const SAVED_SEARCH_RULES = {
+  /** Saved searches one account keeps at most. */
+  maxPerAccount: 50,
+  nameMax: 100,
+  /** Listing cards one alert mail shows; a link leads to all of them. */
+  cardsPerAlert: 10,
+} as const;
+
+export const SavedSearchNameSchema = z.string({ error: 'Give the search a name.' }).trim()
+  .min(1, 'Give the search a name.').max(SAVED_SEARCH_RULES.nameMax, `Keep the name under ${SAVED_SEARCH_RULES.nameMax} characters.`);
+export const FrequencySchema = z.enum(FREQUENCIES, { error: 'Choose instant, daily, weekly or off.' });
+
+/** PATCH saved-searches/{id}: a new name, a new frequency, or both. */
+export const SavedSearchChangeSchema = z.object({
+  name: SavedSearchNameSchema.optional(),
+  frequency: FrequencySchema.optional(),
+}).refine((change) => change.name !== undefined || change.frequency !== undefined, { message: 'Send a name or a frequency to change.', path: ['name'] });
+
+/** A saved search as the API answers it. */
+export interface SavedSearch {
+  id: number;
+  name: string;
+  frequency: Frequency;
+  /** The search API's body (spec §7 post/search) this search runs. */
+  query: Record<string, string | number | string[]>;
+  /** The search page it is. */
+  url: string;
+  /** Its filters in words. */
+  summary: string;
+  /** Live listings that match and went live since its owner last opened it. */
+  new_count: number;
+  /** True when it names a category or place that no longer exists: it finds nothing and sends no alerts. */
+  paused: boolean;
+  /** Why it is paused. */
+  paused_reason: string | null;
+  created_at: string;
+}
+
+/** Where a signed-in person opens a saved search: marks it seen, then shows its search page. */
+export const openSavedSearchUrl = (id: number) => `/saved-searches/${id}`;

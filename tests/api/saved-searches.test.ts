@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { SAVED_SEARCH_ALERTS_JOB } from '../../src/server/saved-searches/alerts.ts';
+import type { SavedSearch } from '../../src/shared/saved-searches.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { unsubscribeToken } from '../../src/server/saved-searches/unsubscribe.ts';
+
+/** Saved searches and their alerts (issue 29), on the backend the tests run on. */
+const accounts = useAccountsApp('saved');
+const { outbox, copy, clock, api, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, jobBody, emailOf } = advertiserHelpers(accounts, 'saved-adv');
+
+const MINUTE = 60_000;
+const skip = new Set<number>();
+let people = 0;
+
+async function member(): Promise<{ visitor: SessionClient; email: string }> {
+  const email = `saver-${++people}@example.my`;
+  await registerByEmail(email, `Saver ${people}`);
+  return { visitor: await signIn(email), email };
+}
+
+const alertsTo = (email: string) => messagesTo(outbox, email).filter((message) => message.includes('List-Unsubscribe-Post'));
+
+async function runAlerts() {
+  await copy.app.jobs.runKind(SAVED_SEARCH_ALERTS_JOB);
+  await copy.app.outbox.settled();
+}
+
+/** The one-click unsubscribe as a mail provider sends it: a urlencoded POST, no Origin, cookie or CSRF token. */
+async function oneClick(url: string) {
+  const { pathname, search } = new URL(url);
+  const response = await api().request(`${pathname}${search}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+  }, { clientAddress: '192.0.2.10' });
+  return { status: response.status, body: await response.json().catch(() => null) as unknown };
+}
+
+/** The List-Unsubscribe link of a raw message, read from its one-line header. */
+function unsubscribeLink(message: string): string {
+  const line = message.split('\n').find((header) => header.startsWith('List-Unsubscribe: '));
+  return /<([^>]+)>/.exec(line ?? '')![1]!;
+}
+
+describe('saving searches', () => {
+  it('keeps the canonical search page, summarised in words, and answers the shape of the issue', async () => {
+    const { visitor } = await member();
+    const saved = await visitor.post('/api/saved-searches', {
+      type: 'jobs', search: '  Barista ', where: 'Selangor', job_type: 'FT,PT,FT', sort: 'newest', page: 3, name: 'Barista jobs',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const data = saved.body.data as SavedSearch;
+    expect(data).toMatchObject({
+      name: 'Barista jobs', frequency: 'daily', paused: false, new_count: 0,
+      // Multi-selects deduplicated, in the filter's own order (as the search page writes them).
+      query: { type: 'jobs', search: 'Barista', location: 'Selangor', job_type: 'PT,FT', sort: 'newest' },
+      url: '/jobs/l?what=Barista&where=Selangor&job_type=PT%2CFT&sort=newest',
+    });
+    expect(data.summary).toBe('Jobs · "Barista" · in Selangor · Job Type: Part Time, Full Time · Newest first');
+    expect(Object.keys(data).sort()).toEqual(['created_at', 'frequency', 'id', 'name', 'new_count', 'paused', 'paused_reason', 'query', 'summary', 'url']);
+    // A category given by its child slug alone is found under its main category; the name defaults to the summary.
+    const tree = await copy.app.repos.catalog.findCategoryTree();
+    const child = tree.find((row) => row.type === 'services' && row.parent_id !== null)!;
+    const parent = tree.find((row) => row.id === child.parent_id)!;
+    const byCategory = await visitor.post('/api/saved-searches', { type: 'services', specialization: child.slug });
+    expect(byCategory.status).toBe(201);
+    expect((byCategory.body.data as SavedSearch).url).toBe(`/services/l/${parent.slug}/${child.slug}`);
+    expect((byCategory.body.data as SavedSearch).name).toBe(`Services · ${parent.name} › ${child.name} · in Malaysia`);
+    const list = await visitor.get('/api/saved-searches');
+    expect((list.body.data as SavedSearch[]).map((search) => search.name)).toEqual([(byCategory.body.data as SavedSearch).name, 'Barista jobs']);
+  });
+
+  it('refuses bad input field by field and stores nothing', async () => {
+    const { visitor } = await member();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ search: 'kopi' }, 'type'],
+      [{ type: 'jobs', frequency: 'hourly' }, 'frequency'],
+      [{ type: 'jobs', job_type: 'XX' }, 'job_type'],
+      [{ type: 'jobs', parent_specialization: 'no-such-category' }, 'parent_specialization'],
+      [{ type: 'jobs', location: 'Near Me' }, 'user_location'],
+      [{ type: 'jobs', name: 'x'.repeat(101) }, 'name'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await visitor.post('/api/saved-searches', body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(answer.body.errors as object), JSON.stringify(body)).toContain(field);
+    }
+    expect((await visitor.post('/api/saved-searches', ['not', 'an', 'object'])).status).toBe(422);
+    expect((await visitor.get('/api/saved-searches')).body.data).toEqual([]);
+    expect((await accounts.browser().post('/api/saved-searches', { type: 'jobs' })).status).toBe(401);
+  });
+
+  it('lets a wide search alert weekly at most, and renames, changes and deletes only the saver\'s own', async () => {
+    const { visitor } = await member();
+    const wide = await visitor.post('/api/saved-searches', { type: 'buysell', frequency: 'instant' });
+    expect((wide.body.data as SavedSearch).frequency).toBe('weekly');
+    const id = (wide.body.data as SavedSearch).id;
+    const patched = await visitor.patch(`/api/saved-searches/${id}`, { frequency: 'daily', name: 'Everything for sale' });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ frequency: 'weekly', name: 'Everything for sale' });
+    expect(patched.body.message).toContain('weekly at most');
+    expect((await visitor.patch(`/api/saved-searches/${id}`, {})).status).toBe(422);
+    expect((await visitor.patch(`/api/saved-searches/${id}`, { frequency: 'monthly' })).status).toBe(422);
+    const { visitor: other } = await member();
+    expect((await other.patch(`/api/saved-searches/${id}`, { frequency: 'off' })).status).toBe(404);
+    expect((await other.call('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+    expect((await visitor.call('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
+    expect((await visitor.call('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+  });
+
+  it('keeps at most 50 per account', async () => {
+    const { visitor } = await member();
+    for (let n = 1; n <= 50; n += 1) {
+      expect((await visitor.post('/api/saved-searches', { type: 'jobs', search: `word${n}`, frequency: 'off' })).status).toBe(201);
+    }
+    const refused = await visitor.post('/api/saved-searches', { type: 'jobs', search: 'one too many' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('up to 50');
+    expect((await visitor.get('/api/saved-searches')).body.data).toHaveLength(50);
+  });
+
+  it('saves for an account without an e-mail with alerts off, and asks for an e-mail', async () => {
+    const phone = '60129998877';
+    const visitor = accounts.browser();
+    expect((await visitor.post('/api/register/verification', { type: 'phone', phone_number_country: '60', phone_number: phone })).status).toBe(200);
+    const registered = await visitor.post('/api/register', {
+      type: 'phone', name: 'Phone Only', phone_number_country: '60', phone_number: phone, code: latestCode(outbox, phone),
+      password: 'kopi-o kosong 2026', password_confirmation: 'kopi-o kosong 2026',
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    accounts.ageCodes(phone, 61);
+    const login = await visitor.post('/api/auth/login', { phone_number_country: '60', phone_number: phone, password: 'kopi-o kosong 2026' });
+    expect((await visitor.post('/api/auth/2fa', { temp_token: (login.body.data as { temp_token: string }).temp_token, code: latestCode(outbox, phone) })).status).toBe(200);
+    const saved = await visitor.post('/api/saved-searches', { type: 'jobs', search: 'welder' });
+    expect(saved.status).toBe(201);
+    expect((saved.body.data as SavedSearch).frequency).toBe('off');
+    expect(saved.body.message).toContain('add an e-mail');
+    const daily = await visitor.post('/api/saved-searches', { type: 'jobs', search: 'welder', frequency: 'daily' });
+    expect(daily.status).toBe(422);
+    expect((daily.body.errors as Record<string, string[]>).frequency![0]).toContain('e-mail');
+    expect((await visitor.patch(`/api/saved-searches/${(saved.body.data as SavedSearch).id}`, { frequency: 'instant' })).status).toBe(422);
+  });
+});
+
+describe('alerts', () => {
+  it('mails new matching listings once, with one-click unsubscribe headers on one line, never the saver\'s own', async () => {
+    const { visitor, email } = await member();
+    const saved = (await visitor.post('/api/saved-searches', { type: 'jobs', search: 'zymurgist', frequency: 'instant' })).body.data as SavedSearch;
+    const owner = await advertiser('Zymurgy Owner');
+    // The advertiser saved the same search: their own ad never alerts them.
+    const ownSearch = (await owner.post('/api/saved-searches', { type: 'jobs', search: 'zymurgist', frequency: 'instant' })).body.data as SavedSearch;
+    const business = await claimBusiness(owner, skip);
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(0);
+
+    clock.advance(MINUTE);
+    const ad = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Head Zymurgist Wanted' }), publish: true });
+    expect(ad.status, JSON.stringify(ad.body)).toBe(201);
+    // Going live queued the instant run for the end of its 15-minute period.
+    const queued = await copy.repos.jobs.find({ kind: SAVED_SEARCH_ALERTS_JOB, limit: 10 });
+    expect(queued.some((job) => job.state === 'queued' && JSON.parse(job.payload ?? 'null')?.frequencies?.[0] === 'instant')).toBe(true);
+    await runAlerts();
+    const mails = alertsTo(email);
+    expect(mails).toHaveLength(1);
+    const raw = mails[0]!;
+    expect(decodedMail(raw)).toContain('Head Zymurgist Wanted');
+    expect(decodedMail(raw)).toContain(`1 new listing matches your saved search "${saved.name}"`);
+    expect(raw).toMatch(/^List-Unsubscribe: <http[^>\n]+\/api\/saved-searches\/unsubscribe\?token=\d+\.[\w-]{32}>$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(decodedMail(raw)).toContain('live_since=');
+    expect(alertsTo(emailOf(owner))).toHaveLength(0);
+
+    // Nothing new: no mail. The watermark put back (as if the run had died before saving it): still no second mail.
+    clock.advance(15 * MINUTE);
+    await runAlerts();
+    await copy.query.updateTable('saved_searches').set({ alerted_at: new Date(clock.now() - 60 * MINUTE).toISOString(), mailed_at: null }).where('id', '=', saved.id).execute();
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(1);
+    // The mail's row put back to unsent (the process died between sending and marking it): the same message, not another.
+    const row = await copy.query.selectFrom('outbox_messages').select('id').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await copy.query.updateTable('outbox_messages').set({ sent_at: null }).where('id', '=', row.id).execute();
+    await copy.app.outbox.deliver(Number(row.id));
+    expect(alertsTo(email)).toHaveLength(1);
+
+    // One-click unsubscribe, as a mail provider posts it.
+    const link = unsubscribeLink(raw);
+    expect(await oneClick(link)).toMatchObject({ status: 200 });
+    expect(((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).find((search) => search.id === saved.id)?.frequency).toBe('off');
+    expect(((await owner.get('/api/saved-searches')).body.data as SavedSearch[]).find((search) => search.id === ownSearch.id)?.frequency).toBe('instant');
+  });
+
+  it('answers a forged token, or another search\'s signature, with 404; a GET only shows the page that asks', async () => {
+    const { visitor } = await member();
+    const first = (await visitor.post('/api/saved-searches', { type: 'jobs', search: 'first' })).body.data as SavedSearch;
+    const second = (await visitor.post('/api/saved-searches', { type: 'jobs', search: 'second' })).body.data as SavedSearch;
+    const token = unsubscribeToken(copy.app, first.id);
+    const signature = token.split('.')[1]!;
+    for (const forged of [`${second.id}.${signature}`, `${first.id}.${'A'.repeat(32)}`, 'nonsense', '']) {
+      expect((await oneClick(`http://x/api/saved-searches/unsubscribe?token=${forged}`)).status, forged).toBe(404);
+    }
+    const get = await api().request(`/api/saved-searches/unsubscribe?token=${token}`, {}, { clientAddress: '192.0.2.11' });
+    expect(get.status).toBe(303);
+    expect(get.headers.get('Location')).toBe(`/saved-searches/unsubscribe?token=${token}`);
+    expect(((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).every((search) => search.frequency === 'daily')).toBe(true);
+    // Any other write without a token is still refused.
+    const forgedWrite = await api().request('/api/saved-searches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, { clientAddress: '192.0.2.12' });
+    expect(forgedWrite.status).toBe(419);
+  });
+
+  it('pauses a search whose place no longer exists, and says why', async () => {
+    const { visitor, email } = await member();
+    // A town that is not also a state (Melaka, Kuala Lumpur are both).
+    const town = await copy.query.selectFrom('cities').select(['id', 'name']).where('name', 'not in', copy.query.selectFrom('states').select('name'))
+      .orderBy('id').executeTakeFirstOrThrow();
+    const renamed = async (from: string, to: string) => copy.query.updateTable('cities').set({ name: to }).where('name', '=', from).execute();
+    const saved = (await visitor.post('/api/saved-searches', { type: 'services', location: town.name, frequency: 'instant' })).body.data as SavedSearch;
+    expect(saved.paused).toBe(false);
+    await renamed(town.name, `${town.name} Lama`);
+    const row = ((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).find((search) => search.id === saved.id)!;
+    expect(row).toMatchObject({ paused: true, new_count: 0 });
+    expect(row.paused_reason).toBe(`The place "${town.name}" is no longer listed.`);
+    clock.advance(16 * MINUTE);
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(0);
+    await renamed(`${town.name} Lama`, town.name);
+  });
+
+  it('sends nothing to an account being deleted, and deleting the account deletes its saved searches', async () => {
+    const leaving = await member();
+    const staying = await member();
+    const body = { type: 'jobs', search: 'brewmaster', frequency: 'instant' };
+    const saved = (await leaving.visitor.post('/api/saved-searches', body)).body.data as SavedSearch;
+    expect((await staying.visitor.post('/api/saved-searches', body)).status).toBe(201);
+    expect((await leaving.visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
+    const owner = await advertiser('Brewery Owner');
+    const business = await claimBusiness(owner, skip);
+    clock.advance(MINUTE);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Brewmaster Needed' }), publish: true })).status).toBe(201);
+    await runAlerts();
+    expect(alertsTo(staying.email)).toHaveLength(1);
+    expect(alertsTo(leaving.email)).toHaveLength(0);
+    const user = await copy.query.selectFrom('saved_searches').select('user_id').where('id', '=', saved.id).executeTakeFirstOrThrow();
+    await copy.repos.users.deleteUser(Number(user.user_id));
+    expect(await copy.repos.savedSearches.findSavedSearch(saved.id)).toBeUndefined();
+  });
+});
