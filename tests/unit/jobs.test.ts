@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openBackend, type Backend } from '../../src/server/db/backend.ts';
@@ -94,6 +94,28 @@ describe('the job runner (decision 0015)', () => {
     expect(await jobs.runKind('later')).toBe(1);
     expect(runs).toBe(1);
     await expect(jobs.runKind('no-such-kind')).rejects.toThrow(/No job kind/);
+  });
+
+  it('keeps running other jobs while a long one holds its slot, and takes higher priorities first', async () => {
+    let finishLong!: () => void;
+    const longDone = new Promise<void>((resolve) => { finishLong = resolve; });
+    const order: string[] = [];
+    const handlers = {
+      long: async () => { order.push('long started'); await longDone; order.push('long done'); },
+      quick: async (payload: unknown) => { order.push((payload as { name: string }).name); },
+    };
+    const jobs = new JobRunner({ repos: first.repos, clock, handlers, log: quiet, leaseMs: MINUTE, concurrency: 2, pollMs: 20 });
+    await first.repos.jobs.enqueue({ kind: 'long' });
+    const pass = jobs.runDue(['long', 'quick']);
+    await vi.waitFor(() => expect(order).toContain('long started'));
+    // Bulk work queued first, then a job of the default priority: the latter goes first, all while the long one runs.
+    for (const name of ['bulk 1', 'bulk 2']) await first.repos.jobs.enqueue({ kind: 'quick', payload: { name }, priority: -1 });
+    await first.repos.jobs.enqueue({ kind: 'quick', payload: { name: 'code' } });
+    jobs.wake();
+    await vi.waitFor(() => expect(order).toEqual(['long started', 'code', 'bulk 1', 'bulk 2']));
+    finishLong();
+    await pass;
+    expect(order.at(-1)).toBe('long done');
   });
 
   it('hands a job back on shutdown when it does not finish in time: queued again, the attempt not counted', async () => {

@@ -61,6 +61,8 @@ export class JobRunner {
   private stopped = true;
   private polling: Promise<void> | undefined;
   private again = false;
+  /** Set by stop(): a full pass claims nothing more. */
+  private stopping = false;
   private registered: Promise<void> | undefined;
 
   constructor(options: JobRunnerOptions) {
@@ -95,12 +97,14 @@ export class JobRunner {
     }
     if (options.claim === false) return;
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Looks for due jobs at once (a commit that queued mail calls it: mail leaves within a second). */
   wake(): void {
     if (this.stopped) return;
+    for (const nudge of this.nudges) nudge();
     if (this.polling) this.again = true;
     else this.schedule(0);
   }
@@ -130,13 +134,42 @@ export class JobRunner {
     // Schedules are fired by a full pass; a pass over some kinds (the outbox's sends, `run KIND`) only runs those.
     if (!kinds) await repos.jobs.fireSchedules();
     let ran = 0;
+    // A pool of `concurrency` slots: a slot is filled again as soon as its job ends, so a long job (a daily alert
+    // run, an index rebuild) holds one slot only, and mail queued meanwhile (wake) still leaves within a second.
+    // Bulk jobs (negative priority: an alert run's mails) take one slot at most, so they trickle out beside the
+    // site's own work instead of taking the process over.
+    const active = new Map<Promise<void>, number>();
     for (;;) {
-      const claimed = await repos.jobs.claim(this.owner, { limit: concurrency, leaseMs, kinds: kinds ?? this.kinds });
-      if (claimed.length === 0) return ran;
-      await Promise.all(claimed.map((job) => this.run(job)));
+      const claiming = !(this.stopping && !kinds) && active.size < concurrency;
+      const bulkBusy = [...active.values()].some((priority) => priority < 0);
+      const claim = (limit: number, minPriority?: number) => repos.jobs.claim(this.owner, { limit, leaseMs, kinds: kinds ?? this.kinds, ...(minPriority === undefined ? {} : { minPriority }) });
+      const free = concurrency - active.size;
+      const claimed = claiming ? await claim(free, 0) : [];
+      // The bulk slot: one more job of any priority when no bulk job runs.
+      if (claiming && !bulkBusy && claimed.length < free) claimed.push(...await claim(1));
+      for (const job of claimed) {
+        const work: Promise<void> = this.run(job).finally(() => active.delete(work));
+        active.set(work, job.priority);
+      }
       ran += claimed.length;
-      if (this.stopped && !kinds) return ran;
+      if (claimed.length > 0 && active.size < concurrency) continue;
+      if (active.size === 0) return ran;
+      const nudge = this.nudged();
+      await Promise.race([...active.keys(), nudge.promise]);
+      nudge.cancel();
     }
+  }
+
+  /** Waiters for a wake (or the poll interval): a pass with a long job running looks again when either comes. */
+  private readonly nudges = new Set<() => void>();
+
+  private nudged(): { promise: Promise<void>; cancel(): void } {
+    let done!: () => void;
+    const promise = new Promise<void>((resolve) => { done = resolve; });
+    const timer = setTimeout(() => done(), this.options.pollMs);
+    timer.unref();
+    this.nudges.add(done);
+    return { promise, cancel: () => { clearTimeout(timer); this.nudges.delete(done); done(); } };
   }
 
   /** Runs every queued job of a kind now, due or not (operators, tests); a recurring kind with none queued gets one. */
@@ -177,6 +210,7 @@ export class JobRunner {
    */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     for (const timer of this.localTimers.splice(0)) clearInterval(timer);
     const finished = Promise.all([...this.running.values(), this.polling]).then(() => true);

@@ -19,7 +19,7 @@ const later = (now: string, ms: number) => new Date(Date.parse(now) + ms).toISOS
 export async function enqueueJob(db: Db, job: NewJob, now: string): Promise<number | null> {
   const row = await db.insertInto('jobs').values({
     kind: job.kind, payload: JSON.stringify(job.payload ?? {}), run_at: job.runAt ?? now, max_attempts: job.maxAttempts ?? 5,
-    idempotency_key: job.idempotencyKey ?? null, created_at: now,
+    idempotency_key: job.idempotencyKey ?? null, created_at: now, priority: job.priority ?? 0,
   }).onConflict((conflict) => conflict.column('idempotency_key').where('idempotency_key', 'is not', null).doNothing())
     .returning('id').executeTakeFirst();
   return row?.id ?? null;
@@ -29,20 +29,25 @@ export async function enqueueJob(db: Db, job: NewJob, now: string): Promise<numb
  * Takes up to `limit` due jobs for `owner` until the lease ends: queued ones whose time has come, and running ones
  * whose holder's lease ended (it died). One whose last attempt's lease ended fails instead.
  */
-export async function claimJobs(db: Db, owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[] }, now: string): Promise<JobRow[]> {
+export async function claimJobs(db: Db, owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[]; minPriority?: number }, now: string): Promise<JobRow[]> {
   await db.updateTable('jobs').set({ state: 'failed', last_error: 'Its holder stopped during the last attempt.', finished_at: now, lease_owner: null, lease_until: null })
     .where('state', '=', 'running').where('lease_until', '<', now).whereRef('attempts', '>=', 'max_attempts').execute();
-  let due = db.selectFrom('jobs').select('id')
-    .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]));
-  if (options.kinds) due = due.where('kind', 'in', [...options.kinds]);
-  due = due.orderBy('run_at').orderBy('id').limit(options.limit);
-  // PostgreSQL: rows another runner's open claim holds are skipped, not waited for (SQLite has one writer already).
-  if (isPostgres(db)) due = due.forUpdate().skipLocked();
-  const ids = (await due.execute()).map((row) => row.id);
+  // Jobs whose holder died first, then due queued ones, highest priority first, each in time order (jobs_due).
+  const select = (state: 'queued' | 'running', limit: number) => {
+    let due = db.selectFrom('jobs').select('id').where('state', '=', state)
+      .where(state === 'queued' ? 'run_at' : 'lease_until', state === 'queued' ? '<=' : '<', now);
+    if (options.kinds) due = due.where('kind', 'in', [...options.kinds]);
+    if (options.minPriority !== undefined) due = due.where('priority', '>=', options.minPriority);
+    due = due.orderBy('priority', 'desc').orderBy('run_at').orderBy('id').limit(limit);
+    // PostgreSQL: rows another runner's open claim holds are skipped, not waited for (SQLite has one writer already).
+    return isPostgres(db) ? due.forUpdate().skipLocked() : due;
+  };
+  const ids = (await select('running', options.limit).execute()).map((row) => row.id);
+  if (ids.length < options.limit) ids.push(...(await select('queued', options.limit - ids.length).execute()).map((row) => row.id));
   if (ids.length === 0) return [];
   await db.updateTable('jobs').set({ state: 'running', lease_owner: owner, lease_until: later(now, options.leaseMs), attempts: sql<number>`attempts + 1` })
     .where('id', 'in', ids).execute();
-  return (await db.selectFrom('jobs').selectAll().where('id', 'in', ids).orderBy('run_at').orderBy('id').execute()).map(jobRow);
+  return (await db.selectFrom('jobs').selectAll().where('id', 'in', ids).orderBy('priority', 'desc').orderBy('run_at').orderBy('id').execute()).map(jobRow);
 }
 
 /** Marks a job the owner holds done. */
