@@ -11,7 +11,7 @@ import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import {
-  candidateIds, findCategoryId, findCategoryMeta, findPlace, pageRows, scanGroups, summaryCanAnswer,
+  candidateIds, findCategoryId, findCategoryMeta, findPlace, newestSince, pageRows, placesOf, scanGroups, summaryCanAnswer,
   summaryGroups, walkPage, type SearchFilter,
 } from './repositories/search.ts';
 
@@ -65,7 +65,7 @@ export interface SearchOptions {
 const WALK_LIMIT = 20_000;
 
 /** Totals and facet counts, plus the ids they counted when the facet store did it. */
-function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptions>): FacetCounts & { ids?: Uint32Array } {
+function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptions>): FacetCounts & { ids?: Uint32Array; newestFirst?: boolean } {
   const attributes = new Map<string, Map<string, number>>();
   const facetNames = facetAttributesFor(filter.type);
   if (options.useSummary && summaryCanAnswer(filter)) {
@@ -82,7 +82,13 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
       attributes,
     };
   }
-  // The facet store holds no times: "new since" is counted by SQL, over the first_live_at index.
+  // "New since" (a saved search's alert) is a short stretch of one type's newest index: its ids, newest first, are
+  // the candidates the facet store filters and counts (the store holds no times).
+  if (options.useFacetStore && filter.liveSince !== undefined && filter.type !== undefined) {
+    const store = facetStoreFor(db);
+    refreshFacetStore(store, db);
+    return { ...store.count(filter, facetNames, newestSince(db, filter, store.seq)), newestFirst: true };
+  }
   if (options.useFacetStore && filter.liveSince === undefined) {
     const store = facetStoreFor(db);
     refreshFacetStore(store, db);
@@ -92,7 +98,8 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
 }
 
 /** The page's rows: walked from the sort's index over the counted ids when that is short, else sorted by SQL. */
-function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total: number; ids?: Uint32Array }, limit: number, offset: number): PageRow[] {
+function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total: number; ids?: Uint32Array; newestFirst?: boolean }, limit: number, offset: number): PageRow[] {
+  if (counts.ids && counts.newestFirst && sort === 'newest') return placesOf(db, counts.ids.subarray(offset, offset + limit));
   if (counts.ids) {
     const store = facetStoreFor(db);
     if (((offset + limit) * store.size(filter.type)) / Math.max(counts.total, 1) <= WALK_LIMIT) {

@@ -44,7 +44,8 @@ const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, ratin
   hireme_expertise, buysell_type, buysell_condition, buysell_method, first_live_at) ${ROW_SELECT}`;
 
 /** What the keyword search reads: title, summary, category names and, unless confidential, the company. */
-const FTS_SELECT = `
+/** The full-text row of each live post: its type, title, and the text its body is searched by. */
+export const FTS_SELECT = `
   SELECT p.id, 'type' || p.type, p.title,
     p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') ||
     CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END
