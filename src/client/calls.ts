@@ -16,7 +16,8 @@ import type {
 import type { Image, Review } from '../shared/schemas/catalog.ts';
 import type { ReportSchema, ReviewFormSchema } from '../shared/schemas/engagement.ts';
 import type { ENQUIRY_SCHEMAS } from '../shared/schemas/enquiries.ts';
-import type { AutocompleteRequestSchema, CityAutocompleteRequestSchema, Suggestion } from '../shared/search.ts';
+import type { Frequency, SavedSearch } from '../shared/saved-searches.ts';
+import type { AutocompleteRequestSchema, CityAutocompleteRequestSchema, SearchRequest, Suggestion } from '../shared/search.ts';
 import type { FollowedItem } from '../stores/session.ts';
 import { api, csrfToken } from './api.ts';
 
@@ -88,3 +89,10 @@ export const answerEnquiry = (kind: EnquiryKind, id: number, message: string) =>
   api.post(`${ENQUIRY_WORDS[kind].api}/${id}/replies`, { json: { message } }).json<Data<LeadReply[]> & Message>();
 /** How many of an advertiser's leads are unread (the header's Advertiser Dashboard entry). */
 export const unreadLeads = () => api.get('advertiser/leads/unread').json<Data<{ unread: number }>>();
+
+// Saved searches (issue 29)
+export const savedSearches = () => api.get('saved-searches').json<Data<SavedSearch[]>>();
+export const saveSearch = (body: SearchRequest & { name?: string; frequency?: Frequency }) => api.post('saved-searches', { json: body }).json<Message & Data<SavedSearch>>();
+export const changeSavedSearch = (id: number, body: { name?: string; frequency?: Frequency }) =>
+  api.patch(`saved-searches/${id}`, { json: body }).json<Message & Data<SavedSearch>>();
+export const deleteSavedSearch = (id: number) => api.delete(`saved-searches/${id}`).json<Message>();

@@ -17,7 +17,7 @@ export function publicPage(headers: Headers, tags: readonly string[] = []): void
 export const REFERENCE_CACHE = 'public, max-age=3600';
 
 /** Pages that take their own form's POST (they work without JavaScript). */
-const FORM_PAGES = new Set(['/pages/contact-us', '/appeal']);
+const FORM_PAGES = new Set(['/pages/contact-us', '/appeal', '/saved-searches']);
 
 /**
  * The methods a path answers, or null for the API (/api answers for its own routes). Pages and

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JOB_LEASE_MS } from '../../src/server/jobs/runner.ts';
 import { SAVED_SEARCH_ALERTS_JOB } from '../../src/server/saved-searches/alerts.ts';
 import type { SavedSearch } from '../../src/shared/saved-searches.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
@@ -188,6 +189,67 @@ describe('alerts', () => {
     expect(await oneClick(link)).toMatchObject({ status: 200 });
     expect(((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).find((search) => search.id === saved.id)?.frequency).toBe('off');
     expect(((await owner.get('/api/saved-searches')).body.data as SavedSearch[]).find((search) => search.id === ownSearch.id)?.frequency).toBe('instant');
+  });
+
+  it('batches a burst of new listings into one instant mail, and sends daily ones once 07:00 (Malaysia) has passed, once a day', async () => {
+    const instant = await member();
+    const daily = await member();
+    await instant.visitor.post('/api/saved-searches', { type: 'jobs', search: 'cellarman', frequency: 'instant' });
+    await daily.visitor.post('/api/saved-searches', { type: 'jobs', search: 'cellarman' });
+    // Three advertisers, each with an account's first ad (free).
+    const owners = [await advertiser('Cellar Owner'), await advertiser('Second Cellar'), await advertiser('Third Cellar')];
+    const businesses = [];
+    for (const owner of owners) businesses.push(await claimBusiness(owner, skip));
+    for (const [index, title] of ['Cellarman Wanted', 'Senior Cellarman', 'Cellarman Trainee'].entries()) {
+      const ad = await owners[index]!.post('/api/advertiser/posts', { ...await jobBody(businesses[index]!.id, { title }), publish: true });
+      expect(ad.body.data, title).toMatchObject({ status: 'active' });
+    }
+    // One run for the period, not one per listing.
+    const periodRuns = (await copy.repos.jobs.find({ kind: SAVED_SEARCH_ALERTS_JOB, limit: 50 }))
+      .filter((job) => job.state === 'queued' && job.idempotency_key?.startsWith(`${SAVED_SEARCH_ALERTS_JOB}:instant@`));
+    expect(periodRuns).toHaveLength(1);
+    await runAlerts();
+    const burst = alertsTo(instant.email);
+    expect(burst).toHaveLength(1);
+    for (const title of ['Cellarman Wanted', 'Senior Cellarman', 'Cellarman Trainee']) expect(decodedMail(burst[0]!)).toContain(title);
+    // The daily search waits for the next 07:00 in Malaysia (23:00 UTC).
+    expect(alertsTo(daily.email)).toHaveLength(0);
+    const now = clock.now();
+    const sevenAm = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 23, 0) + (new Date(now).getUTCHours() >= 23 ? 24 * 60 * MINUTE : 0);
+    clock.advance(sevenAm - now - MINUTE);
+    await runAlerts();
+    expect(alertsTo(daily.email)).toHaveLength(0);
+    clock.advance(2 * MINUTE);
+    await runAlerts();
+    expect(alertsTo(daily.email)).toHaveLength(1);
+    expect(decodedMail(alertsTo(daily.email)[0]!)).toContain('3 new listings match');
+    await runAlerts();
+    expect(alertsTo(daily.email)).toHaveLength(1);
+  });
+
+  it('is picked up by another runner when the one that took the run died: its lease ends, the mail goes once', async () => {
+    const { visitor, email } = await member();
+    await visitor.post('/api/saved-searches', { type: 'jobs', search: 'maltster', frequency: 'instant' });
+    const owner = await advertiser('Malt Owner');
+    const business = await claimBusiness(owner, skip);
+    // Nothing else of the kind waits, and the listing goes live in a period of its own.
+    await runAlerts();
+    clock.advance(16 * MINUTE);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Maltster Wanted' }), publish: true })).status).toBe(201);
+    // A process takes the queued run and dies holding it.
+    await copy.repos.jobs.makeDue(SAVED_SEARCH_ALERTS_JOB);
+    const [held] = await copy.repos.jobs.claim('a process that died', { limit: 1, leaseMs: JOB_LEASE_MS, kinds: [SAVED_SEARCH_ALERTS_JOB] });
+    expect(held).toBeDefined();
+    await copy.app.jobs.runDue([SAVED_SEARCH_ALERTS_JOB]);
+    await copy.app.outbox.settled();
+    expect(alertsTo(email)).toHaveLength(0);
+    clock.advance(JOB_LEASE_MS + 1_000);
+    await copy.app.jobs.runDue([SAVED_SEARCH_ALERTS_JOB]);
+    await copy.app.outbox.settled();
+    expect(alertsTo(email)).toHaveLength(1);
+    expect((await copy.repos.jobs.find({ kind: SAVED_SEARCH_ALERTS_JOB, limit: 50 })).find((job) => job.id === held!.id)).toMatchObject({ state: 'done', attempts: 2 });
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(1);
   });
 
   it('answers a forged token, or another search\'s signature, with 404; a GET only shows the page that asks', async () => {

@@ -4,6 +4,7 @@
  * seam (`Repositories`), never SQL, and is given a backend by its runner (tests/unit/repositories-contract.test.ts):
  * SQLite, and PostgreSQL in npm test's second leg (TEST_DATABASE=postgres).
  */
+import { describeSavedSearchContract } from './saved-searches.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { ConflictError } from '../../src/server/db/errors.ts';
@@ -773,6 +774,8 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(Object.keys(queues).sort()).toEqual(['ads', 'claims', 'payments', 'profile_changes', 'reports', 'reviews']);
       });
     });
+
+    describeSavedSearchContract({ repos: () => repos, clock, newUser, livePosts: (type, count, offset) => livePosts(type, count, offset) });
 
     // Last: it moves the clock a year on.
     describe('time', () => {

@@ -81,6 +81,15 @@ describe('390 px wide phones (security probe item 20)', () => {
     await page.getByTestId('account-profile').getByRole('button', { name: 'Edit Profile', exact: true }).click();
     await expectModalFits('account edit', page.getByTestId('account-modal'));
     for (const path of ['/me/enquire', '/me/job_application', '/me/following', ...(await publicPages()).slice(0, 4)]) await expectFits(path);
+    // Saving a search (issue 29): its dialog, then the Saved searches tab with a long-named row.
+    await expectFits('/jobs/l?what=manager&where=Kuala%20Lumpur&job_type=FT,PT&sort=newest');
+    await page.getByTestId('save-search').click();
+    await expectModalFits('save search', page.getByTestId('save-search-dialog'));
+    await page.getByTestId('save-search-dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('save-search-dialog').count()).toBe(0);
+    await expectFits('/me/saved-searches');
+    await expect.poll(() => page.getByTestId('saved-search').count()).toBe(1);
+    expect(['/me/saved-searches', await sidewaysOverflow()]).toEqual(['/me/saved-searches', 0]);
     await expectFits(`/services/${await slugOf('services')}`);
     await page.getByTestId('action').click();
     await expectModalFits('enquiry', page.getByTestId('enquiry-modal'));

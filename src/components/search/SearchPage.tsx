@@ -3,7 +3,7 @@ import { LISTING_TYPE_LABELS, PAGE_SIZES } from '../../shared/constants.ts';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
 import { categoryNames, searchHeading, type SearchTree } from '../../shared/search-page.ts';
-import { changeSearch, type SearchState } from '../../shared/search-params.ts';
+import { changeSearch, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { CategoryList } from './CategoryList.tsx';
 import { Chips } from './Chips.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -44,7 +44,19 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
           ))}
         </ol>
       </nav>
-      <h1 className="mt-2 text-2xl font-bold" data-testid="search-title">{searchHeading(state)}</h1>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold" data-testid="search-title">{searchHeading(state)}</h1>
+        {/* Saving a search (issue 29): without JavaScript this GET asks on /saved-searches; with it, islands/saved-searches takes it over. */}
+        <form method="get" action="/saved-searches" data-save-search="" className="shrink-0">
+          <input type="hidden" name="search" value={searchHref({ ...state, params: { ...state.params, page: undefined }, view: 'grid' })} />
+          <button type="submit" data-auth-action="save-search" data-testid="save-search"
+            className="rounded border border-ink bg-white px-3 py-1.5 text-sm font-semibold hover:bg-yellow-100">Save this search</button>
+        </form>
+      </div>
+      {/* Shown (CSS :target, no script) when saving without JavaScript comes back here: the page itself stays the same for everyone. */}
+      <p id="search-saved" role="status" className="mt-2 hidden rounded border border-green-300 bg-green-50 p-2 text-sm target:block">
+        Search saved. <a href="/me/saved-searches" className="link">See your saved searches</a>.
+      </p>
       <nav aria-label="Categories" className="touch-only mt-3 flex gap-2 overflow-x-auto pb-1 text-sm">
         {tree.map((category) => (
           <SearchLink key={category.slug} to={changeSearch(state, { main: category.slug, sub: null })}

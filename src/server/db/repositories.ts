@@ -259,7 +259,8 @@ export interface JobRepository {
   /** Enqueues a job; null when one with its idempotency key exists already. */
   enqueue(job: NewJob): Promise<number | null>;
   /** Takes up to `limit` due jobs (of these kinds, when given) for `owner`, leased for `leaseMs`. */
-  claim(owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[] }): Promise<JobRow[]>;
+  /** `minPriority`: only jobs of at least this priority (a runner whose bulk slot is taken). */
+  claim(owner: string, options: { limit: number; leaseMs: number; kinds?: readonly string[]; minPriority?: number }): Promise<JobRow[]>;
   complete(id: number, owner: string): Promise<void>;
   /** Records a failed attempt: retried at `retryAt`, or failed for good when null. */
   fail(id: number, owner: string, error: string, retryAt: string | null): Promise<void>;

@@ -568,6 +568,7 @@ export interface JobRow {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  priority: number;
 }
 
 export interface NewJob {
@@ -578,6 +579,8 @@ export interface NewJob {
   maxAttempts?: number;
   /** A job with a key already queued, running or kept is not enqueued again. */
   idempotencyKey?: string;
+  /** Due jobs are taken highest first (default 0; bulk mail -1, so a sign-in code never waits behind an alert run's mails). */
+  priority?: number;
 }
 
 export interface OutboxMessageRow {

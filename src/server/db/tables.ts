@@ -273,6 +273,7 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  priority: Generated<number>;
 }
 
 export interface ListingDailyStatsTable {

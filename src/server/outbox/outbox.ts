@@ -154,14 +154,14 @@ export class Outbox {
    * `deliver: false` does the same work of rendering the message and stores nothing: a code request for an unknown
    * address costs what one for a known address costs (security probe item 5).
    */
-  async queueMail(mail: Mail, options: { deliver?: boolean; tx?: Repositories } = {}): Promise<void> {
+  async queueMail(mail: Mail, options: { deliver?: boolean; tx?: Repositories; bulk?: boolean } = {}): Promise<void> {
     if (options.deliver === false) {
       const rendered: Promise<void> = later().then(() => this.render(mail)).catch((error: unknown) => console.error('outbox: rendering failed', error))
         .finally(() => this.rendering.delete(rendered));
       this.rendering.add(rendered);
       return;
     }
-    await this.store('mail', mail.to, mail, options.tx);
+    await this.store('mail', mail.to, mail, options.tx, options.bulk);
   }
 
   /** Queues an SMS, as queueMail. */
@@ -169,10 +169,11 @@ export class Outbox {
     await this.store('sms', sms.to, sms, options.tx);
   }
 
-  private async store(channel: 'mail' | 'sms', recipient: string, message: Mail | Sms, tx?: Repositories): Promise<void> {
+  /** `bulk` (an alert run's thousands of mails) goes after every other message due: a sign-in code never waits behind it. */
+  private async store(channel: 'mail' | 'sms', recipient: string, message: Mail | Sms, tx?: Repositories, bulk = false): Promise<void> {
     const write = async (repos: Repositories) => {
       const id = await repos.outbox.insert({ channel, recipient, message: JSON.stringify(message) });
-      await repos.jobs.enqueue({ kind: SEND_MESSAGE_JOB, payload: { id }, idempotencyKey: `message:${id}`, maxAttempts: 8 });
+      await repos.jobs.enqueue({ kind: SEND_MESSAGE_JOB, payload: { id }, idempotencyKey: `message:${id}`, maxAttempts: 8, ...(bulk ? { priority: -1 } : {}) });
     };
     if (tx) await write(tx);
     else await this.repos.transaction(write);

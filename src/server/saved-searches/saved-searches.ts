@@ -101,13 +101,14 @@ function allowedFrequency(state: SearchState, asked: Frequency): Frequency {
  * Why a saved search finds nothing now, if it names a category or place that is gone (the catalogue changed since
  * it was saved): it is paused, and its row says so.
  */
-export async function pausedReason(app: AppContext, state: SearchState, tree?: SearchTree): Promise<string | null> {
+export async function pausedReason(app: AppContext, state: SearchState, tree?: SearchTree,
+  placeExists: (name: string) => Promise<boolean> = (name) => app.repos.savedSearches.placeExists(name)): Promise<string | null> {
   const categories = tree ?? toSearchTree((await getSpecializationsByType(app))[state.cat]);
   const main = state.main ? categories.find((category) => category.slug === state.main) : undefined;
   if (state.main && !main) return `The category "${state.main}" no longer exists.`;
   if (state.sub && !main?.child.some((child) => child.slug === state.sub)) return `The category "${state.sub}" no longer exists.`;
   const where = state.params.where;
-  if (where && !isNearMe(where) && !(await app.repos.savedSearches.placeExists(where))) return `The place "${where}" is no longer listed.`;
+  if (where && !isNearMe(where) && !(await placeExists(where))) return `The place "${where}" is no longer listed.`;
   return null;
 }
 

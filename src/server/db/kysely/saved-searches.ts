@@ -80,7 +80,7 @@ export async function recordAlert(db: QueryDb, savedSearchId: number, postIds: r
     .values(postIds.map((postId) => ({ saved_search_id: savedSearchId, post_id: postId, sent_at: now })))
     .onConflict((conflict) => conflict.columns(['saved_search_id', 'post_id']).doNothing())
     .returning('post_id').execute();
-  await db.updateTable('saved_searches').set({ alerted_at: alertedAt, ...(fresh.length > 0 ? { mailed_at: now } : {}) })
+  await db.updateTable('saved_searches').set({ alerted_at: alertedAt, ...(fresh.length > 0 ? { mailed_at: alertedAt } : {}) })
     .where('id', '=', savedSearchId).execute();
   return fresh.map((row) => Number(row.post_id));
 }

@@ -21,3 +21,7 @@ CREATE TABLE saved_search_alerts (
   sent_at timestamptz NOT NULL,
   PRIMARY KEY (saved_search_id, post_id)
 );
+
+ALTER TABLE jobs ADD COLUMN priority integer NOT NULL DEFAULT 0;
+DROP INDEX jobs_due;
+CREATE INDEX jobs_due ON jobs(state, priority DESC, run_at, id);

@@ -26,3 +26,9 @@ CREATE TABLE saved_search_alerts (
   sent_at TEXT NOT NULL,
   PRIMARY KEY (saved_search_id, post_id)
 ) WITHOUT ROWID;
+
+-- Jobs take a priority (higher first): an alert run queues thousands of mails at once, and a sign-in code queued
+-- meanwhile must not wait behind them. Bulk mail is -1; everything else stays 0.
+ALTER TABLE jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+DROP INDEX jobs_due;
+CREATE INDEX jobs_due ON jobs(state, priority DESC, run_at, id);

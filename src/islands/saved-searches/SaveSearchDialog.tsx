@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { errorBody } from '../../client/api.ts';
+import { saveSearch } from '../../client/calls.ts';
+import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
+import { FREQUENCIES, FREQUENCY_LABELS, SavedSearchNameSchema, type Frequency } from '../../shared/saved-searches.ts';
+import { readSearchState, toSearchRequest } from '../../shared/search-params.ts';
+import { $user } from '../../stores/session.ts';
+import { showToast } from '../../stores/toasts.ts';
+import Modal from '../Modal.tsx';
+
+export interface SaveSearchDialogProps {
+  /** The search page to save (its path and parameters). */
+  href: string;
+  defaultName: string;
+  onClose: () => void;
+}
+
+/** The search request of a search page's address. */
+function requestOf(href: string) {
+  const url = new URL(href, location.origin);
+  const [cat, , main = null, sub = null] = url.pathname.split('/').filter(Boolean);
+  const type = (LISTING_TYPES as readonly string[]).includes(cat ?? '') ? cat as ListingType : 'services';
+  return toSearchRequest(readSearchState(type, main, sub, url.searchParams), ['page']);
+}
+
+/** Names the search and chooses how often it e-mails (off, and said why, for an account without an e-mail). */
+export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSearchDialogProps) {
+  const user = useStore($user);
+  const mailable = Boolean(user?.email);
+  const [name, setName] = useState(defaultName.slice(0, 100));
+  const [frequency, setFrequency] = useState<Frequency>(mailable ? 'daily' : 'off');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [pending, setPending] = useState(false);
+  // The name checked by the rule the API reads it with.
+  const nameError = SavedSearchNameSchema.safeParse(name).error?.issues[0]?.message;
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (nameError) return;
+    setPending(true);
+    try {
+      const answer = await saveSearch({ ...requestOf(href), name, frequency });
+      showToast(answer.message);
+      onClose();
+    } catch (error) {
+      const body = errorBody(error);
+      setErrors(body.errors ?? {});
+      showToast(body.message ?? 'The search could not be saved.', 'warning');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const shownName = (name !== '' ? nameError : undefined) ?? errors.name?.[0];
+  return (
+    <Modal title="Save this search" width={400} onClose={onClose} testId="save-search-dialog">
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+        <div>
+          <label htmlFor="saved-search-name" className="block text-sm font-medium">Name</label>
+          <input id="saved-search-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} required
+            aria-invalid={shownName ? 'true' : undefined} aria-describedby={shownName ? 'saved-search-name-error' : undefined}
+            className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
+          {shownName && <p id="saved-search-name-error" className="mt-1 text-sm text-red-700">{shownName}</p>}
+        </div>
+        <div>
+          <label htmlFor="saved-search-frequency" className="block text-sm font-medium">E-mail me new matches</label>
+          <select id="saved-search-frequency" value={frequency} onChange={(event) => setFrequency(event.target.value as Frequency)} disabled={!mailable}
+            className="mt-1 w-full rounded border border-gray-400 px-3 py-2">
+            {FREQUENCIES.map((key) => <option key={key} value={key}>{FREQUENCY_LABELS[key]}</option>)}
+          </select>
+          {errors.frequency && <p className="mt-1 text-sm text-red-700">{errors.frequency[0]}</p>}
+          {!mailable && (
+            <p className="mt-1 text-sm text-gray-700" data-testid="saved-search-no-email">
+              Alerts are sent by e-mail: <a className="link" href="/me/profile">add an e-mail address to your account</a> to get them.
+            </p>
+          )}
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="rounded border border-gray-400 px-4 py-2">Cancel</button>
+          <button type="submit" disabled={nameError !== undefined || pending} className="rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Save</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
