@@ -18,6 +18,8 @@ export const SAVED_SEARCH_RULES = {
   nameMax: 100,
   /** Listing cards one alert mail shows; a link leads to all of them. */
   cardsPerAlert: 10,
+  /** A listing is new for this many days after it first went live at most (a week and a day: a weekly alert's reach). */
+  newForDays: 8,
 } as const;
 
 export const SavedSearchNameSchema = z.string({ error: 'Give the search a name.' }).trim()

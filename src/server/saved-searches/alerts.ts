@@ -39,8 +39,8 @@ const INSTANT_GAP_MS = INSTANT_PERIOD_MS - MINUTE;
  * an earlier time, is still found (the delivery rows keep it from being mailed twice).
  */
 const OVERLAP_MS = 5 * MINUTE;
-/** An alert looks back this far at most (a week and a day): older listings are not news, and the stretch read stays short. */
-const LOOK_BACK_MS = 8 * DAY;
+/** An alert looks back this far at most: older listings are not news, and the stretch the engine reads stays short. */
+const LOOK_BACK_MS = SAVED_SEARCH_RULES.newForDays * DAY;
 /** Saved searches read per query of a run. */
 const BATCH = 200;
 /**

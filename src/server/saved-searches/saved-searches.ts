@@ -123,7 +123,9 @@ async function savedSearchJson(app: AppContext, row: SavedSearchRow): Promise<Sa
   const state = stateOf(row);
   const tree = toSearchTree((await getSpecializationsByType(app))[state.cat]);
   const paused = await pausedReason(app, state, tree);
-  const newCount = paused ? 0 : (await app.search.search(savedQuery(state, row.seen_at, 1), { cache: false })).total;
+  // New since it was last opened, a week and a day back at most.
+  const since = new Date(Math.max(Date.parse(row.seen_at), app.clock.now() - SAVED_SEARCH_RULES.newForDays * 86_400_000)).toISOString();
+  const newCount = paused ? 0 : (await app.search.search(savedQuery(state, since, 1), { cache: false })).total;
   return {
     id: row.id, name: row.name, frequency: row.frequency as Frequency, query: requestBody(state), url: searchHref(state),
     summary: searchSummary(state, tree), new_count: newCount, paused: paused !== null, paused_reason: paused, created_at: row.created_at,

@@ -87,7 +87,8 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
   if (options.useFacetStore && filter.liveSince !== undefined && filter.type !== undefined) {
     const store = facetStoreFor(db);
     refreshFacetStore(store, db);
-    return { ...store.count(filter, facetNames, newestSince(db, filter, store.seq)), newestFirst: true };
+    const candidates = newestSince(db, filter, store.seq);
+    if (candidates) return { ...store.count(filter, facetNames, candidates), newestFirst: true };
   }
   if (options.useFacetStore && filter.liveSince === undefined) {
     const store = facetStoreFor(db);

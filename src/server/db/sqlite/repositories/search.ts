@@ -207,6 +207,13 @@ interface Stretch {
 }
 
 const stretches = new WeakMap<Db, Map<string, Stretch>>();
+/**
+ * Listings a stretch holds at most (about ten days of a type at 500,000 listings): a search further back is left to
+ * SQL, so one old "new since" never makes a worker hold, or index for keywords, months of listings.
+ */
+export const MAX_STRETCH = 20_000;
+/** More changes than this since a stretch was read (an index rebuild): it is read again rather than patched. */
+const MAX_PATCH = 2_000;
 
 /** The temporary FTS5 table of a type's stretch: the text search_fts holds, with its tokenizer, for those listings only. */
 const stretchTable = (type: string) => `search_stretch_${type}`;
@@ -221,13 +228,19 @@ function readStretch(db: Db, type: string, since: string, ids?: readonly number[
     ORDER BY first_live_at DESC, post_id DESC`).all(type, since, ...(ids ? [JSON.stringify(ids)] : [])) as { post_id: number; first_live_at: string }[];
 }
 
-/** The stretch of `type` from `since` at change-log position `seq`: read again when it starts later, else brought up to date. */
-function stretchOf(db: Db, type: string, since: string, seq: number): Stretch {
+/**
+ * The stretch of `type` from `since` at change-log position `seq`: read again when it starts later (or too much
+ * changed), else brought up to date; undefined when it would hold more than MAX_STRETCH listings.
+ */
+function stretchOf(db: Db, type: string, since: string, seq: number): Stretch | undefined {
   let byType = stretches.get(db);
   if (!byType) stretches.set(db, byType = new Map());
   const kept = byType.get(type);
-  const first = kept && kept.seq !== seq ? one<{ first: number | null }>(db, 'SELECT min(seq) AS first FROM search_changes')?.first ?? null : null;
-  if (!kept || since < kept.since || (first !== null && first > kept.seq + 1)) {
+  const log = kept && kept.seq !== seq ? one<{ first: number | null }>(db, 'SELECT min(seq) AS first FROM search_changes') : undefined;
+  const first = log?.first ?? null;
+  if (!kept || since < kept.since || (first !== null && first > kept.seq + 1) || (kept.seq !== seq && seq - kept.seq > MAX_PATCH)) {
+    const size = one<{ n: number }>(db, 'SELECT count(*) AS n FROM search_posts INDEXED BY search_posts_newest WHERE type = ? AND first_live_at > ?', type, since)?.n ?? 0;
+    if (size > MAX_STRETCH) return undefined;
     const rows = readStretch(db, type, since);
     db.exec(`DROP TABLE IF EXISTS temp.${stretchTable(type)}`);
     const stretch: Stretch = { since, seq, ids: rows.map((row) => row.post_id), times: rows.map((row) => row.first_live_at), indexed: false };
@@ -254,12 +267,14 @@ function stretchOf(db: Db, type: string, since: string, seq: number): Stretch {
 /**
  * Ids of one type's posts that first went live after `liveSince`, newest first; with a keyword, only those it
  * matches. A saved search's alert reads this instead of a whole category or keyword (a common word's doclist in
- * search_fts is 80,000 posts long). `seq` is the change-log position the facet store was just brought to.
+ * search_fts is 80,000 posts long). `seq` is the change-log position the facet store was just brought to. Undefined
+ * when the stretch would be too long: SQL answers instead.
  */
-export function newestSince(db: Db, filter: SearchFilter, seq: number): Uint32Array {
+export function newestSince(db: Db, filter: SearchFilter, seq: number): Uint32Array | undefined {
   const type = filter.type ?? '';
   const since = filter.liveSince ?? '';
   const stretch = stretchOf(db, type, since, seq);
+  if (!stretch) return undefined;
   // The stretch is newest first: the listings after `since` are a prefix of it.
   let end = 0;
   for (let high = stretch.times.length; end < high;) {
