@@ -227,6 +227,29 @@ describe('alerts', () => {
     expect(alertsTo(daily.email)).toHaveLength(1);
   });
 
+  it('sends a weekly search\'s alert once a week, at 07:00 (Malaysia) a week after it was last looked at', async () => {
+    const { visitor, email } = await member();
+    const owner = await advertiser('Weekly Owner');
+    const business = await claimBusiness(owner, skip);
+    await runAlerts();
+    expect((await visitor.post('/api/saved-searches', { type: 'jobs', search: 'hopgrower', frequency: 'weekly' })).status).toBe(201);
+    clock.advance(MINUTE);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Hopgrower Wanted' }), publish: true })).status).toBe(201);
+    const now = clock.now();
+    const sevenAm = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 23, 0) + (new Date(now).getUTCHours() >= 23 ? 24 * 60 * MINUTE : 0);
+    // The 07:00 six days on is not yet a week since it was saved; the one seven days on is.
+    clock.advance(sevenAm - now + 5 * 24 * 60 * MINUTE + MINUTE);
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(0);
+    clock.advance(24 * 60 * MINUTE);
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(1);
+    expect(decodedMail(alertsTo(email)[0]!)).toContain('Hopgrower Wanted');
+    clock.advance(24 * 60 * MINUTE);
+    await runAlerts();
+    expect(alertsTo(email)).toHaveLength(1);
+  });
+
   it('is picked up by another runner when the one that took the run died: its lease ends, the mail goes once', async () => {
     const { visitor, email } = await member();
     await visitor.post('/api/saved-searches', { type: 'jobs', search: 'maltster', frequency: 'instant' });
