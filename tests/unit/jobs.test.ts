@@ -104,17 +104,21 @@ describe('the job runner (decision 0015)', () => {
       long: async () => { order.push('long started'); await longDone; order.push('long done'); },
       quick: async (payload: unknown) => { order.push((payload as { name: string }).name); },
     };
-    const jobs = new JobRunner({ repos: first.repos, clock, handlers, log: quiet, leaseMs: MINUTE, concurrency: 2, pollMs: 20 });
+    // It polls once a minute: only the wake below makes it look again while the long job runs.
+    const jobs = new JobRunner({ repos: first.repos, clock, handlers, log: quiet, leaseMs: MINUTE, concurrency: 2, pollMs: MINUTE });
     await first.repos.jobs.enqueue({ kind: 'long' });
     const pass = jobs.runDue(['long', 'quick']);
-    await vi.waitFor(() => expect(order).toContain('long started'));
-    // Bulk work queued first, then a job of the default priority: the latter goes first, all while the long one runs.
-    for (const name of ['bulk 1', 'bulk 2']) await first.repos.jobs.enqueue({ kind: 'quick', payload: { name }, priority: -1 });
-    await first.repos.jobs.enqueue({ kind: 'quick', payload: { name: 'code' } });
-    jobs.wake();
-    await vi.waitFor(() => expect(order).toEqual(['long started', 'code', 'bulk 1', 'bulk 2']));
-    finishLong();
-    await pass;
+    try {
+      await vi.waitFor(() => expect(order).toContain('long started'));
+      // Bulk work queued first, then a job of the default priority: the latter goes first, all while the long one runs.
+      for (const name of ['bulk 1', 'bulk 2']) await first.repos.jobs.enqueue({ kind: 'quick', payload: { name }, priority: -1 });
+      await first.repos.jobs.enqueue({ kind: 'quick', payload: { name: 'code' } });
+      jobs.wake();
+      await vi.waitFor(() => expect(order).toEqual(['long started', 'code', 'bulk 1', 'bulk 2']));
+    } finally {
+      finishLong();
+      await pass;
+    }
     expect(order.at(-1)).toBe('long done');
   });
 

@@ -103,8 +103,9 @@ export class JobRunner {
 
   /** Looks for due jobs at once (a commit that queued mail calls it: mail leaves within a second). */
   wake(): void {
-    if (this.stopped) return;
+    // A pass in progress (a poll, or a test's or shutdown's runDue) looks again at once.
     for (const nudge of this.nudges) nudge();
+    if (this.stopped) return;
     if (this.polling) this.again = true;
     else this.schedule(0);
   }
