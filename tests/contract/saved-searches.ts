@@ -11,7 +11,7 @@ export interface SavedSearchContext {
   livePosts(type: 'services', count: number, offset?: number): Promise<ListingRef[]>;
 }
 
-/** Saved searches and the jobs' priorities (issue 29), the same on every backend. */
+/** Saved searches, the jobs' priorities and the sent list (issue 29), the same on every backend. */
 export function describeSavedSearchContract({ repos, clock, newUser, livePosts }: SavedSearchContext): void {
   describe('saved searches (issue 29)', () => {
     const search = (userId: number, frequency = 'daily') => repos().savedSearches.insertSavedSearch({
@@ -87,6 +87,17 @@ export function describeSavedSearchContract({ repos, clock, newUser, livePosts }
       expect(await repos().savedSearches.findOwnPostIds(owner, [mine!])).toEqual([mine]);
       expect(await repos().savedSearches.placeExists('selangor')).toBe(true);
       expect(await repos().savedSearches.placeExists('No Such Place Anywhere')).toBe(false);
+    });
+
+    it('forgets sent messages a week on, and never an unsent one', async () => {
+      const message = (to: string) => repos().outbox.insert({ channel: 'mail', recipient: to, message: JSON.stringify({ to, subject: 'Alert', text: 'x', html: 'x' }) });
+      const sent = await message('sent@example.my');
+      const waiting = await message('waiting@example.my');
+      await repos().outbox.markSent(sent);
+      clock.advance(8 * 24 * 60 * 60_000);
+      expect(await repos().outbox.removeSent(new Date(clock.now() - 7 * 24 * 60 * 60_000).toISOString())).toBeGreaterThanOrEqual(1);
+      expect(await repos().outbox.find(sent)).toBeUndefined();
+      expect(await repos().outbox.find(waiting)).toMatchObject({ recipient: 'waiting@example.my', sent_at: null });
     });
 
     it('takes due jobs of a higher priority first: bulk mail waits for a code queued after it', async () => {

@@ -299,6 +299,8 @@ export interface OutboxRepository {
   insert(message: { channel: 'mail' | 'sms'; recipient: string; message: string }): Promise<number>;
   find(id: number): Promise<OutboxMessageRow | undefined>;
   markSent(id: number): Promise<void>;
+  /** Removes messages sent before this time; answers how many. */
+  removeSent(sentBefore: string): Promise<number>;
 }
 
 /**

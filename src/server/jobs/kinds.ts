@@ -43,6 +43,7 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'remove_stale_uploads', everyMs: HOUR },
   // Ended sessions, challenges, codes and counters, and old lines of the sign-in log.
   { kind: 'remove_ended_sign_ins', everyMs: HOUR },
+  // Finished jobs and sent messages, a week on.
   { kind: 'remove_finished_jobs', everyMs: DAY },
   // The invalidation log keeps its newest entries: far more than any process reads between two looks.
   { kind: 'prune_cache_invalidations', everyMs: HOUR },
@@ -83,7 +84,10 @@ export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler>
     },
     remove_finished_jobs: async () => {
       const { repos, clock } = appOf();
-      await repos.jobs.removeFinished(new Date(clock.now() - FINISHED_JOB_DAYS * DAY).toISOString());
+      const before = new Date(clock.now() - FINISHED_JOB_DAYS * DAY).toISOString();
+      await repos.jobs.removeFinished(before);
+      // Sent messages go with their jobs: alerts alone send thousands a day.
+      await repos.outbox.removeSent(before);
     },
     rebuild_search_index: () => appOf().repos.maintenance.rebuildSearchIndex(),
     prune_cache_invalidations: async () => {

@@ -20,3 +20,9 @@ export async function findMessage(db: Db, id: number): Promise<OutboxMessageRow 
 export async function markSent(db: Db, id: number, now: string): Promise<void> {
   await db.updateTable('outbox_messages').set({ sent_at: now }).where('id', '=', id).where('sent_at', 'is', null).execute();
 }
+
+/** Removes the messages sent before `sentBefore` (the sent list is kept a week, as finished jobs are); answers how many. */
+export async function removeSent(db: Db, sentBefore: string): Promise<number> {
+  const result = await db.deleteFrom('outbox_messages').where('sent_at', 'is not', null).where('sent_at', '<', sentBefore).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

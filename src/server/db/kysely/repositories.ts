@@ -445,6 +445,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),
       find: (id) => read((db) => outbox.findMessage(db, id)),
       markSent: (id) => change((db) => outbox.markSent(db, id, now())),
+      removeSent: (sentBefore) => change((db) => outbox.removeSent(db, sentBefore)),
     },
   };
 }
