@@ -33,12 +33,30 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (path !== ':memory:' && !readOnly) mkdirSync(dirname(path), { recursive: true });
   const busy = options.busyTimeoutMs ?? 5000;
   const db = new DatabaseSync(path, { readOnly, timeout: busy });
-  if (!readOnly) db.exec('PRAGMA journal_mode = WAL');
+  if (!readOnly) enableWal(db, busy);
   db.exec(`PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${Math.trunc(busy)}`);
   const clock = options.clock ?? systemClock;
   // Deterministic, so SQLite computes it once per statement run (as it does 'now'), not once per row.
   db.function('app_now', { deterministic: true }, () => new Date(clock.now()).toISOString());
   return db;
+}
+
+/**
+ * Puts a file in WAL mode. On a brand-new file several processes opening it at once race to switch it, and the switch
+ * takes its exclusive lock without SQLite's busy handler (it answers "database is locked" at once): so it is tried
+ * again, every 20 ms, until the busy timeout. A file already in WAL mode answers at once.
+ */
+function enableWal(db: Db, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 /** Runs `work` inside BEGIN IMMEDIATE/COMMIT, rolling back if it throws. */
