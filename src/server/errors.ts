@@ -39,6 +39,11 @@ export function notFound(message = 'Not Found'): AppError {
   return new AppError(404, message);
 }
 
+/** A 422 with one field's message (spec §8's body), for a rule a schema cannot check. */
+export function invalid(field: string, message: string): AppError {
+  return new AppError(422, message, { [field]: [message] });
+}
+
 /** Parses `input` with `schema`, or throws a 422 with the messages per field (spec §8). */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);

@@ -9,17 +9,13 @@ import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema
 import type { AppContext } from '../app-context.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ProfileChanges } from '../db/rows.ts';
-import { AppError, parseInput } from '../errors.ts';
+import { AppError, invalid, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
 const MALAYSIA = 'Malaysia';
-
-function invalid(field: string, message: string): AppError {
-  return new AppError(422, message, { [field]: [message] });
-}
 
 /**
  * PATCH account: with `email` (and its code) the e-mail changes, the old address hears of it; with

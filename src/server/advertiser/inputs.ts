@@ -7,12 +7,11 @@ import type { ListingType } from '../../shared/constants.ts';
 import type { PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-context.ts';
 import type { CategoryTreeRow, LocationSave } from '../db/rows.ts';
-import { AppError } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { ownUploadedImages } from '../engagement/own-uploads.ts';
 import type { Actor } from '../policies.ts';
 import type { NewProfile } from '../../shared/schemas/advertiser.ts';
 
-export const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -11,12 +11,12 @@ import type { NewPost, PostEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, invalid, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { issueInvoice } from '../billing/invoices.ts';
 import { heldChecks, heldMessage } from '../moderation/checks.ts';
 import { ownedPost, ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, invalid, videoIds } from './inputs.ts';
+import { categoryIds, checkLimits, documentIds, imageIds, videoIds } from './inputs.ts';
 import { amendmentCost, businessPlan, publishCost, type BusinessPlan, type Cost } from './plans.ts';
 
 const DAY_MS = 86_400_000;

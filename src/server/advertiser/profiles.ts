@@ -11,9 +11,10 @@ import type { AppContext } from '../app-context.ts';
 import { sanitizeRichText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';
+import { invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, invalid, locationSave, videoIds } from './inputs.ts';
+import { categoryIds, checkLimits, documentIds, imageIds, locationSave, videoIds } from './inputs.ts';
 import { businessPlan } from './plans.ts';
 
 /** Fields whose change waits for an operator's review once the console exists. */

@@ -11,7 +11,7 @@ import { SubscribeSchema } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-context.ts';
 import type { AdvertiserProfileRow, SubscriptionRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { invalid, notFound, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import { addMonths, creditInvoice, invoiceJson, issueInvoice } from './invoices.ts';
@@ -22,7 +22,6 @@ const DAY_MS = 86_400_000;
 
 const rank = (plan: PaidPlan) => PAID_PLANS.indexOf(plan);
 const monthsOf = (period: BillingPeriod) => (period === 'yearly' ? 12 : 1);
-const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 export function subscriptionJson(row: SubscriptionRow) {
   return {

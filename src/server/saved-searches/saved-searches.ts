@@ -14,11 +14,9 @@ import type { ListingType } from '../../shared/constants.ts';
 import type { AppContext } from '../app-context.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { invalid, notFound, parseInput } from '../errors.ts';
 import { canManageSavedSearch, type Actor } from '../policies.ts';
 import { z } from 'zod';
-
-const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
 
 /** The page parameters a saved search keeps: not the page number, nor "new since" (an alert adds it). */
 const KEPT_PARAMS = SEARCH_PARAMS.filter((param) => param !== 'page' && param !== 'live_since');
@@ -149,7 +147,7 @@ const SaveSchema = z.object({
  * (daily by default; off for an account without an e-mail, which is told to add one).
  */
 export async function saveSearch(app: AppContext, actor: Pick<Actor, 'id'>, body: unknown): Promise<{ data: SavedSearch; message: string }> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the search as a JSON object.', { type: ['Send the search as a JSON object.'] });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('type', 'Send the search as a JSON object.');
   const input = body as Record<string, unknown>;
   const settings = parseInput(SaveSchema, { name: input.name, frequency: input.frequency });
   const state = await canonicalSearch(app, input);

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalid } from '../errors.ts';
 import { PRIVATE_MEDIA_PREFIX, randomMediaPath } from './media-files.ts';
 
 const MB = 1024 * 1024;
@@ -62,10 +62,6 @@ export interface UploadedFile {
   /** The temporary file; removed when the request is done with it (withMultipart). */
   path: string;
   size: number;
-}
-
-function invalid(field: string, message: string): AppError {
-  return new AppError(422, message, { [field]: [message] });
 }
 
 /** A multipart form as read: its text fields (a repeated name gives a list) and the files of one field. */
