@@ -2,7 +2,7 @@
  * The search page's query string (spec §2) ↔ the search request (spec §3). Both directions live
  * here so links built on the server and navigation in the browser agree.
  */
-import { type ListingType } from './constants.ts';
+import { LISTING_TYPES, type ListingType } from './constants.ts';
 import { isNearMe } from './near-me.ts';
 import type { SearchRequest } from './search.ts';
 
@@ -66,6 +66,15 @@ export function toSearchRequest(state: SearchState, dropped: readonly SearchPara
 /** A search page's state from its URL parts. */
 export function readSearchState(cat: ListingType, main: string | null, sub: string | null, search: URLSearchParams): SearchState {
   return { cat, main, sub, params: readParams(search), view: search.get('view') === 'list' ? 'list' : 'grid' };
+}
+
+/** The search page a site-relative address names (`/{type}/l[/main[/sub]]?…`), or null when it names none. */
+export function readSearchHref(address: string): SearchState | null {
+  if (!address.startsWith('/') || address.startsWith('//')) return null;
+  const url = new URL(address, 'http://site.invalid');
+  const [cat, l, main = null, sub = null, ...rest] = url.pathname.split('/').filter(Boolean);
+  if (!(LISTING_TYPES as readonly string[]).includes(cat ?? '') || l !== 'l' || rest.length > 0) return null;
+  return readSearchState(cat as ListingType, main, sub, url.searchParams);
 }
 
 /** The URL of a search page. Parameters keep a fixed order so one page has one URL. */

@@ -2,9 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import { saveSearch } from '../../client/calls.ts';
-import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { FREQUENCIES, FREQUENCY_LABELS, SavedSearchNameSchema, type Frequency } from '../../shared/saved-searches.ts';
-import { readSearchState, toSearchRequest } from '../../shared/search-params.ts';
+import { readSearchHref, toSearchRequest } from '../../shared/search-params.ts';
 import { $user } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import Modal from '../Modal.tsx';
@@ -14,14 +13,6 @@ export interface SaveSearchDialogProps {
   href: string;
   defaultName: string;
   onClose: () => void;
-}
-
-/** The search request of a search page's address. */
-function requestOf(href: string) {
-  const url = new URL(href, location.origin);
-  const [cat, , main = null, sub = null] = url.pathname.split('/').filter(Boolean);
-  const type = (LISTING_TYPES as readonly string[]).includes(cat ?? '') ? cat as ListingType : 'services';
-  return toSearchRequest(readSearchState(type, main, sub, url.searchParams), ['page']);
 }
 
 /** Names the search and chooses how often it e-mails (off, and said why, for an account without an e-mail). */
@@ -40,7 +31,8 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
     if (nameError) return;
     setPending(true);
     try {
-      const answer = await saveSearch({ ...requestOf(href), name, frequency });
+      // The address is the search page's own (its form's): it always names a search page.
+      const answer = await saveSearch({ ...toSearchRequest(readSearchHref(href)!, ['page']), name, frequency });
       showToast(answer.message);
       onClose();
     } catch (error) {

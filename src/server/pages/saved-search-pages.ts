@@ -9,10 +9,9 @@
  *   mail scanners follow links); its button posts to the one-click route.
  */
 import { SavedSearchNameSchema, type Frequency } from '../../shared/saved-searches.ts';
-import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { searchSummary } from '../../shared/search-filters.ts';
 import { toSearchTree } from '../../shared/search-page.ts';
-import { readSearchState, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
+import { readSearchHref, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { findLiveSession, sessionTokenOf } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
@@ -37,11 +36,8 @@ async function sessionOf(app: AppContext, request: Request): Promise<SessionRow 
 
 /** The search page an address names (`/{type}/l[/main[/sub]]?…`), or null when it is not one. */
 function searchPageOf(address: string | null): SearchState | null {
-  if (!address?.startsWith('/') || address.startsWith('//')) return null;
-  const url = new URL(address, 'http://site.invalid');
-  const [type, l, main = null, sub = null, ...rest] = url.pathname.split('/').filter(Boolean);
-  if (!(LISTING_TYPES as readonly string[]).includes(type ?? '') || l !== 'l' || rest.length > 0) return null;
-  const state = readSearchState(type as ListingType, main, sub, url.searchParams);
+  const state = readSearchHref(address ?? '');
+  if (!state) return null;
   delete state.params.page;
   delete state.params.live_since;
   return { ...state, view: 'grid' };

@@ -7,7 +7,7 @@ import { isNearMe } from '../../shared/near-me.ts';
 import { FrequencySchema, SAVED_SEARCH_RULES, SavedSearchChangeSchema, SavedSearchNameSchema, type Frequency, type SavedSearch } from '../../shared/saved-searches.ts';
 import { searchSummary } from '../../shared/search-filters.ts';
 import { toSearchTree, type SearchTree } from '../../shared/search-page.ts';
-import { PARAM_FIELDS, searchHref, SEARCH_PARAMS, type SearchParam, type SearchState } from '../../shared/search-params.ts';
+import { PARAM_FIELDS, searchHref, SEARCH_PARAMS, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
 import { SearchRequestSchema, type SearchQuery } from '../../shared/search.ts';
 import type { ListingType } from '../../shared/constants.ts';
@@ -76,15 +76,6 @@ export async function canonicalSearch(app: AppContext, body: Record<string, unkn
   return { cat: query.type, main: main?.slug ?? null, sub: sub?.slug ?? null, params, view: 'grid' };
 }
 
-/** The search API's body of a saved search. */
-function requestBody(state: SearchState): SavedSearch['query'] {
-  const body: SavedSearch['query'] = { type: state.cat };
-  if (state.main) body.parent_specialization = state.main;
-  if (state.sub) body.specialization = state.sub;
-  for (const [param, value] of Object.entries(state.params) as [SearchParam, string][]) body[PARAM_FIELDS[param]] = value;
-  return body;
-}
-
 /** True when a search narrows by keyword, category or place: only those alert more often than weekly. */
 function isNarrow(state: SearchState): boolean {
   return Boolean(state.params.what || state.main || state.params.where);
@@ -125,7 +116,7 @@ async function savedSearchJson(app: AppContext, row: SavedSearchRow): Promise<Sa
   const since = new Date(Math.max(Date.parse(row.seen_at), app.clock.now() - SAVED_SEARCH_RULES.newForDays * 86_400_000)).toISOString();
   const newCount = paused ? 0 : (await app.search.search(savedQuery(state, since, 1), { cache: false })).total;
   return {
-    id: row.id, name: row.name, frequency: row.frequency as Frequency, query: requestBody(state), url: searchHref(state),
+    id: row.id, name: row.name, frequency: row.frequency as Frequency, query: toSearchRequest(state) as SavedSearch['query'], url: searchHref(state),
     summary: searchSummary(state, tree), new_count: newCount, paused: paused !== null, paused_reason: paused, created_at: row.created_at,
   };
 }
