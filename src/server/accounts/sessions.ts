@@ -64,6 +64,11 @@ export async function startSession(app: AppContext, userId: number, client: stri
   return [sessionCookie(token, app.config.siteUrl), csrfCookie(csrfToken, app.config.siteUrl)];
 }
 
+/** The live session a page request's cookie carries (a page reads it as the API's session middleware does). */
+export function findPageSession(app: AppContext, request: Request): Promise<SessionRow | undefined> {
+  return findLiveSession(app, sessionTokenOf(request.headers.get('cookie') ?? undefined, app.config.siteUrl));
+}
+
 /** The live session of a token (one read by primary key), marking it used at most once an hour; undefined when none or ended. */
 export async function findLiveSession(app: AppContext, token: string | undefined): Promise<SessionRow | undefined> {
   if (!token || token.length > 100) return undefined;

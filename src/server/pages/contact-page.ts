@@ -9,7 +9,7 @@ import { clientAddressOf, clientKey } from '../client-ip.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, XSRF_FIELD } from '../csrf.ts';
 import { submitAppeal, submitContactMessage } from '../engagement/messages.ts';
 import { AppError } from '../errors.ts';
-import { BodyTooLarge, readLimitedText } from '../http.ts';
+import { plainAnswer, readPageForm } from './page-form.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 
 /** The form's fields fit the same budget as the API's JSON body. */
@@ -28,10 +28,6 @@ export interface ContactPage {
   errors: Record<string, string>;
   sent: boolean;
   throttled: boolean;
-}
-
-function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
 /** The contact page (spec §5). */
@@ -53,18 +49,10 @@ async function handlePublicForm(app: AppContext, request: Request, socketAddress
   if (!cookie) page.headers.push(['Set-Cookie', csrfCookie(page.token, app.config.siteUrl)]);
   if (request.method !== 'POST') return page;
 
-  if (!/^application\/x-www-form-urlencoded\b/.test(request.headers.get('Content-Type') ?? '')) {
-    return { ...page, response: plain(415, 'Send the form as application/x-www-form-urlencoded.') };
-  }
-  let form: URLSearchParams;
-  try {
-    form = new URLSearchParams(await readLimitedText(request, CONTACT_FORM_BYTES));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return { ...page, response: plain(413, 'The form is too large.') };
-    throw error;
-  }
+  const form = await readPageForm(request, CONTACT_FORM_BYTES);
+  if (form instanceof Response) return { ...page, response: form };
   if (!csrfTokensMatch(cookie, form.get(XSRF_FIELD) ?? '')) {
-    return { ...page, response: plain(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
+    return { ...page, response: plainAnswer(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
   }
   page.values = Object.fromEntries(fields.map((field) => [field, form.get(field) ?? '']));
   try {

@@ -4,13 +4,13 @@
  * each page's own frontmatter: a layout would be too late to set the status (the response is streaming by then).
  */
 import type { AstroGlobal } from 'astro';
-import { findLiveSession, sessionTokenOf } from '../accounts/sessions.ts';
+import { findPageSession } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { requireOperator } from '../operator/access.ts';
 import type { Actor } from '../policies.ts';
 
 export async function operatorOfPage(app: AppContext, request: Request): Promise<Actor | undefined> {
-  const session = await findLiveSession(app, sessionTokenOf(request.headers.get('cookie') ?? undefined, app.config.siteUrl));
+  const session = await findPageSession(app, request);
   return requireOperator(app, session ?? null).catch(() => undefined);
 }
 

@@ -12,27 +12,18 @@ import { SavedSearchNameSchema, type Frequency } from '../../shared/saved-search
 import { searchSummary } from '../../shared/search-filters.ts';
 import { toSearchTree } from '../../shared/search-page.ts';
 import { readSearchHref, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
-import { findLiveSession, sessionTokenOf } from '../accounts/sessions.ts';
+import { findPageSession } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import { CSRF_MISMATCH, csrfTokensMatch, XSRF_FIELD } from '../csrf.ts';
-import type { SessionRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
-import { BodyTooLarge, readLimitedText } from '../http.ts';
 import { openSavedSearch, saveSearch } from '../saved-searches/saved-searches.ts';
 import { savedSearchOfToken } from '../saved-searches/unsubscribe.ts';
+import { plainAnswer, readPageForm } from './page-form.ts';
 
 /** The id of the search page's notice that CSS shows when the address names it (the page stays the same for everyone). */
 export const SAVED_NOTICE = 'search-saved';
-
-function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
-
-async function sessionOf(app: AppContext, request: Request): Promise<SessionRow | null> {
-  return (await findLiveSession(app, sessionTokenOf(request.headers.get('cookie') ?? undefined, app.config.siteUrl))) ?? null;
-}
 
 /** The search page an address names (`/{type}/l[/main[/sub]]?…`), or null when it is not one. */
 function searchPageOf(address: string | null): SearchState | null {
@@ -59,19 +50,13 @@ export interface SaveSearchPage {
 
 /** /saved-searches: GET asks, POST saves (the session's token in the form) and goes back to the search page. */
 export async function handleSaveSearchPage(app: AppContext, request: Request): Promise<SaveSearchPage> {
-  const session = await sessionOf(app, request);
+  const session = await findPageSession(app, request);
   const user = session ? await app.repos.users.findUser(session.user_id) : undefined;
   let form: URLSearchParams | null = null;
   if (request.method === 'POST') {
-    if (!/^application\/x-www-form-urlencoded\b/.test(request.headers.get('Content-Type') ?? '')) {
-      return { ...empty(), response: plain(415, 'Send the form as application/x-www-form-urlencoded.') };
-    }
-    try {
-      form = new URLSearchParams(await readLimitedText(request, MAX_JSON_BYTES));
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return { ...empty(), response: plain(413, 'The form is too large.') };
-      throw error;
-    }
+    const read = await readPageForm(request, MAX_JSON_BYTES);
+    if (read instanceof Response) return { ...empty(), response: read };
+    form = read;
   }
   const state = searchPageOf(form ? form.get('search') : new URL(request.url).searchParams.get('search'));
   const tree = state ? toSearchTree((await getSpecializationsByType(app))[state.cat]) : null;
@@ -82,7 +67,7 @@ export async function handleSaveSearchPage(app: AppContext, request: Request): P
   };
   if (!form || !state || !session) return page;
   if (!csrfTokensMatch(session.csrf_token, form.get(XSRF_FIELD) ?? '')) {
-    return { ...page, response: plain(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
+    return { ...page, response: plainAnswer(419, `${CSRF_MISMATCH} Reload the page and send the form again.`) };
   }
   page.values = { name: form.get('name') ?? '', frequency: form.get('frequency') ?? '' };
   // The form shows the name: left empty, it is asked for again (the API's body may leave it out for the default).
@@ -105,14 +90,14 @@ function empty(): SaveSearchPage {
 
 /** /saved-searches/{id}: the signed-in owner's saved search, seen now, as its search page; anyone else 404 (signed out: My area's tab). */
 export async function openSavedSearchPage(app: AppContext, request: Request, id: string | undefined): Promise<Response> {
-  const session = await sessionOf(app, request);
+  const session = await findPageSession(app, request);
   if (!session) return new Response(null, { status: 303, headers: { Location: '/me/saved-searches', 'Cache-Control': 'no-store' } });
   try {
     if (!/^\d{1,12}$/.test(id ?? '')) throw new AppError(404, 'No such saved search.');
     const href = await openSavedSearch(app, { id: session.user_id }, Number(id));
     return new Response(null, { status: 303, headers: { Location: href, 'Cache-Control': 'no-store' } });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return plain(404, 'No such saved search.');
+    if (error instanceof AppError && error.status === 404) return plainAnswer(404, 'No such saved search.');
     throw error;
   }
 }
