@@ -26,3 +26,9 @@ export function daysBetween(from: string, to: string): string[] {
   for (let day = from; day <= to; day = nextDay(day)) days.push(day);
   return days;
 }
+
+/** The last time the clock in Malaysia read `hour`:00 at or before `now` (ms): when a daily mail is due. */
+export function lastMalaysiaHour(now: number, hour: number): number {
+  const today = Date.parse(malaysiaDayStart(malaysiaToday(now))) + hour * 60 * 60_000;
+  return today <= now ? today : today - 86_400_000;
+}

@@ -7,7 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadMail } from '../../shared/leads.ts';
-import { malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
+import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
 import { LeadFiltersSchema, LeadReplySchema, LeadSettingsSchema, LeadStatusSchema, ReviewReportSchema } from '../../shared/schemas/leads.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-context.ts';
@@ -143,9 +143,9 @@ export async function saveLeadSettings(app: AppContext, actor: Actor, input: unk
   return { lead_mail: leadMail };
 }
 
-/** The last 08:00 in Malaysia at or before `now` (08:00 MYT is 00:00 UTC). */
+/** The last 08:00 in Malaysia at or before `now`, as an ISO time. */
 export function lastDigestTime(now: number): string {
-  return `${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`;
+  return new Date(lastMalaysiaHour(now, 8)).toISOString();
 }
 
 /** Owners one run of the digest job handles at most; the next run takes the rest. */

@@ -11,7 +11,7 @@
  */
 import { escapeUTF8 } from 'entities';
 import { formatPriceRange } from '../../shared/format.ts';
-import { malaysiaDayStart, malaysiaToday } from '../../shared/malaysia-time.ts';
+import { lastMalaysiaHour } from '../../shared/malaysia-time.ts';
 import { FREQUENCIES, SAVED_SEARCH_RULES, type Frequency } from '../../shared/saved-searches.ts';
 import { searchHref, type SearchState } from '../../shared/search-params.ts';
 import type { PostCard } from '../../shared/schemas/catalog.ts';
@@ -55,16 +55,10 @@ const WRITE_GROUP = 10;
 
 const ALERTING: readonly Frequency[] = FREQUENCIES.filter((frequency) => frequency !== 'off');
 
-/** The last 07:00 in Malaysia at or before `now`. */
-export function lastDigestTime(now: number): number {
-  const today = Date.parse(malaysiaDayStart(malaysiaToday(now))) + DIGEST_HOUR * 60 * MINUTE;
-  return today <= now ? today : today - DAY;
-}
-
 /** Saved searches of a frequency last looked at before this are due now. */
 function dueBefore(frequency: Frequency, now: number): string {
   if (frequency === 'instant') return new Date(now).toISOString();
-  return new Date(lastDigestTime(now) - (frequency === 'weekly' ? 6 * DAY : 0)).toISOString();
+  return new Date(lastMalaysiaHour(now, DIGEST_HOUR) - (frequency === 'weekly' ? 6 * DAY : 0)).toISOString();
 }
 
 export interface AlertRun {
