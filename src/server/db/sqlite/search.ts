@@ -82,18 +82,14 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
       attributes,
     };
   }
-  // "New since" (a saved search's alert) is a short stretch of one type's newest index: its ids, newest first, are
-  // the candidates the facet store filters and counts (the store holds no times).
-  if (options.useFacetStore && filter.liveSince !== undefined && filter.type !== undefined) {
+  if (options.useFacetStore && (filter.liveSince === undefined || filter.type !== undefined)) {
     const store = facetStoreFor(db);
     refreshFacetStore(store, db);
+    if (filter.liveSince === undefined) return store.count(filter, facetNames, candidateIds(db, filter));
+    // "New since" (a saved search's alert): the store holds no times, so its candidates are a short stretch of the
+    // type's newest index, newest first; a stretch too long to keep is left to SQL.
     const candidates = newestSince(db, filter, store.seq);
     if (candidates) return { ...store.count(filter, facetNames, candidates), newestFirst: true };
-  }
-  if (options.useFacetStore && filter.liveSince === undefined) {
-    const store = facetStoreFor(db);
-    refreshFacetStore(store, db);
-    return store.count(filter, facetNames, candidateIds(db, filter));
   }
   return countsOfGroups(scanGroups(db, filter, facetNames), facetNames);
 }
