@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openBackend, type Backend } from '../../src/server/db/backend.ts';
-import { backoffMs, JobRunner, type JobHandler } from '../../src/server/jobs/runner.ts';
+import { z } from 'zod';
+import { defineJob, jobKind, type JobDefinition } from '../../src/server/jobs/kind.ts';
+import { backoffMs, JobRunner } from '../../src/server/jobs/runner.ts';
 import { copyOfDatabase } from '../helpers/test-database.ts';
+import { SUITE_ENV } from '../helpers/suite-env.ts';
 
 /** Two processes' worth of repositories on one database of the backend the tests run on, with one clock. */
 const clock = new TestClock();
@@ -13,8 +16,8 @@ let first: Backend;
 let second: Backend;
 beforeAll(async () => {
   copy = await copyOfDatabase(inject('templateUrl'), 'jobs');
-  first = await openBackend(loadConfig({ DATABASE_URL: copy.url }), clock);
-  second = await openBackend(loadConfig({ DATABASE_URL: copy.url }), clock);
+  first = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: copy.url }), clock);
+  second = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: copy.url }), clock);
 });
 afterAll(async () => {
   await first.close();
@@ -24,8 +27,11 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const quiet = () => undefined;
-const runner = (backend: Backend, handlers: Record<string, JobHandler>, recurring: { kind: string; everyMs: number }[] = []) =>
-  new JobRunner({ repos: backend.repos, clock, handlers, recurring, log: quiet, leaseMs: MINUTE });
+type Handlers = Record<string, (payload: unknown) => Promise<void>>;
+/** Kinds of any payload, for the runner's own rules (the payload checks have their own test). */
+const definitions = (handlers: Handlers): JobDefinition[] => Object.entries(handlers).map(([name, run]) => defineJob(jobKind(name, z.unknown()), run));
+const runner = (backend: Backend, handlers: Handlers, recurring: { kind: string; everyMs: number }[] = []) =>
+  new JobRunner({ repos: backend.repos, clock, jobs: definitions(handlers), recurring, log: quiet, leaseMs: MINUTE });
 
 describe('the job runner (decision 0015)', () => {
   it('runs a recurring job once per period, however many runners share the database', async () => {
@@ -105,7 +111,7 @@ describe('the job runner (decision 0015)', () => {
       quick: async (payload: unknown) => { order.push((payload as { name: string }).name); },
     };
     // It polls once a minute: only the wake below makes it look again while the long job runs.
-    const jobs = new JobRunner({ repos: first.repos, clock, handlers, log: quiet, leaseMs: MINUTE, concurrency: 2, pollMs: MINUTE });
+    const jobs = new JobRunner({ repos: first.repos, clock, jobs: definitions(handlers), log: quiet, leaseMs: MINUTE, concurrency: 2, pollMs: MINUTE });
     await first.repos.jobs.enqueue({ kind: 'long' });
     const pass = jobs.runDue(['long', 'quick']);
     try {
@@ -136,6 +142,43 @@ describe('the job runner (decision 0015)', () => {
     expect(job).toMatchObject({ id, state: 'queued', attempts: 0, lease_owner: null });
   });
 
+  it('checks a payload by its kind\'s schema when it is queued and again when it runs (a bad one fails for good, unrun)', async () => {
+    const Greet = jobKind('greet', z.object({ name: z.string().min(1) }).strict(), { maxAttempts: 4 });
+    const greeted: string[] = [];
+    const jobs = new JobRunner({ repos: first.repos, clock, jobs: [defineJob(Greet, async ({ name }) => { greeted.push(name); })], log: quiet });
+    expect(() => Greet.queue(first.repos.jobs, { name: '' })).toThrow();
+    expect(() => Greet.queue(first.repos.jobs, { name: 'Aminah', extra: 1 } as never)).toThrow();
+    await Greet.queue(first.repos.jobs, { name: 'Aminah' });
+    // A row written without the kind (an older release, or by hand): refused when it runs, never retried.
+    const bad = (await first.repos.jobs.enqueue({ kind: 'greet', payload: { name: 42 } }))!;
+    await jobs.runDue(['greet']);
+    expect(greeted).toEqual(['Aminah']);
+    const rows = await first.repos.jobs.find({ kind: 'greet', limit: 5 });
+    expect(rows.find((row) => row.id === bad)).toMatchObject({ state: 'failed', attempts: 1, last_error: expect.stringMatching(/^The payload does not fit greet: name:/) });
+    expect(rows.find((row) => row.id !== bad)).toMatchObject({ state: 'done', max_attempts: 4 });
+  });
+
+  it('renews the lease of a job that runs longer than it, so no other runner takes it meanwhile', async () => {
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => { finish = resolve; });
+    let runs = 0;
+    const handlers = { lasting: async () => { runs += 1; await done; } };
+    const holder = new JobRunner({ repos: first.repos, clock, jobs: definitions(handlers), log: quiet, leaseMs: 300 });
+    const other = new JobRunner({ repos: second.repos, clock, jobs: definitions(handlers), log: quiet, leaseMs: 300 });
+    await first.repos.jobs.enqueue({ kind: 'lasting' });
+    const pass = holder.runDue(['lasting']);
+    await vi.waitFor(() => expect(runs).toBe(1));
+    // Four leases' time: an unrenewed lease would have ended three times over.
+    for (let look = 0; look < 4; look++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await other.runDue(['lasting'])).toBe(0);
+    }
+    finish();
+    await pass;
+    expect(runs).toBe(1);
+    expect((await first.repos.jobs.find({ kind: 'lasting', limit: 1 }))[0]).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
   it('are listed and run by `npm run jobs`', () => {
     const jobs = (...args: string[]) => spawnSync(process.execPath, ['scripts/jobs.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: 30_000 });
     const ran = jobs('run', 'expire_posts');
@@ -148,5 +191,6 @@ describe('the job runner (decision 0015)', () => {
     const unknown = jobs('run', 'no-such-kind');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No job kind no-such-kind');
-  });
+    // Three processes start one after another: a loaded 2-core machine takes seconds for each.
+  }, 60_000);
 });

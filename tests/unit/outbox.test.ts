@@ -70,6 +70,26 @@ describe('the durable outbox (decision 0015)', () => {
     }
   });
 
+  it('gives a message sent twice over SMTP (a crash between the send and recording it) the same Message-ID, made from its row', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = await testApp(copy.url, { SMTP_URL: smtp.url, OUTBOX_DIR: join(scratch, 'unused') });
+    try {
+      await mailer.outbox.queueMail({ ...MAIL, to: 'resent@example.my' });
+      await mailer.outbox.settled();
+      const row = await copy.query.selectFrom('outbox_messages').select('id').where('recipient', '=', 'resent@example.my').executeTakeFirstOrThrow();
+      // What a crash after the send leaves: the row not marked sent. The next delivery sends it again (at least once over SMTP).
+      await copy.query.updateTable('outbox_messages').set({ sent_at: null }).where('id', '=', row.id).execute();
+      await mailer.outbox.deliver(row.id);
+      expect(smtp.received).toHaveLength(2);
+      const ids = smtp.received.map((raw) => /^Message-ID: (<[^>]+>)$/im.exec(raw)?.[1]);
+      expect(ids[0]).toMatch(new RegExp(`-${String(row.id).padStart(10, '0')}@localhost>$`));
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('stores the message with the change it reports: a transaction that fails leaves neither', async () => {
     const { outbox } = copy.app;
     const email = `rolled-back-${Date.now()}@example.my`;

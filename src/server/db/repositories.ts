@@ -266,6 +266,12 @@ export interface JobRepository {
   fail(id: number, owner: string, error: string, retryAt: string | null): Promise<void>;
   /** Hands an unfinished job back (it is queued again; the attempt does not count). */
   release(id: number, owner: string): Promise<void>;
+  /** Moves the lease of a job the owner still holds `leaseMs` past now (a heartbeat); false when it holds it no more. */
+  renew(id: number, owner: string, leaseMs: number): Promise<boolean>;
+  /** The holders of running jobs, each once. */
+  leaseOwners(): Promise<string[]>;
+  /** Ends the leases of a holder that is dead: its jobs are taken by the next claim. Returns how many. */
+  endLeases(owner: string): Promise<number>;
   ensureSchedule(kind: string, everyMs: number): Promise<void>;
   /** Enqueues the job of every schedule whose time has come, once per period however many runners ask; returns the kinds. */
   fireSchedules(): Promise<string[]>;

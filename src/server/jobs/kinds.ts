@@ -9,11 +9,11 @@ import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-context.ts';
 import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
 import { endSuspensions } from '../operator/suspensions.ts';
-import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB } from '../saved-searches/alerts.ts';
-import type { Frequency } from '../../shared/saved-searches.ts';
-import { SEND_MESSAGE_JOB } from '../outbox/outbox.ts';
+import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB, SavedSearchAlertsJob } from '../saved-searches/alerts.ts';
+import { SendMessageJob } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
-import type { JobHandler, RecurringJob } from './runner.ts';
+import { defineJob, jobKind, NO_PAYLOAD, type JobDefinition } from './kind.ts';
+import type { RecurringJob } from './runner.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,47 +51,50 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'rebuild_search_index', everyMs: 7 * DAY },
 ];
 
+/** The recurring sweeps: kinds without a payload, each run by its schedule (or `npm run jobs -- run KIND`). */
+const sweep = (name: string) => jobKind(name, NO_PAYLOAD);
+
 /** What each kind does, over the app (reached when a job runs: the runner is built before the app is). */
-export function jobHandlers(appOf: () => AppContext): Record<string, JobHandler> {
-  return {
-    [SEND_MESSAGE_JOB]: async (payload) => appOf().outbox.deliver((payload as { id: number }).id),
-    expire_posts: async () => {
+export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
+  return [
+    defineJob(SendMessageJob, ({ id }) => appOf().outbox.deliver(id)),
+    defineJob(sweep('expire_posts'), async () => {
       await appOf().repos.maintenance.expirePosts();
-    },
-    end_subscriptions: () => runSubscriptionLifecycle(appOf()),
-    end_suspensions: async () => {
+    }),
+    defineJob(sweep('end_subscriptions'), () => runSubscriptionLifecycle(appOf())),
+    defineJob(sweep('end_suspensions'), async () => {
       await endSuspensions(appOf());
-    },
-    lead_digests: async () => {
+    }),
+    defineJob(sweep('lead_digests'), async () => {
       await sendLeadDigests(appOf());
-    },
-    [SAVED_SEARCH_ALERTS_JOB]: async (payload) => {
-      await runSavedSearchAlerts(appOf(), (payload as { frequencies?: Frequency[] } | null)?.frequencies);
-    },
-    delete_accounts: async () => {
+    }),
+    defineJob(SavedSearchAlertsJob, async ({ frequencies }) => {
+      await runSavedSearchAlerts(appOf(), frequencies);
+    }),
+    defineJob(sweep('delete_accounts'), async () => {
       await deleteDueAccounts(appOf());
-    },
-    remove_stale_uploads: async () => {
+    }),
+    defineJob(sweep('remove_stale_uploads'), async () => {
       await removeStaleUploads(appOf());
       await removeStaleTempFiles(appOf());
-    },
-    remove_ended_sign_ins: async () => {
+    }),
+    defineJob(sweep('remove_ended_sign_ins'), async () => {
       const { repos, clock } = appOf();
       const now = clock.now();
       await repos.counters.removeExpired(now);
       await repos.auth.removeExpired(new Date(now).toISOString(), new Date(now - SESSION_RULES.idleMs).toISOString(),
         new Date(now - AUTH_LOG_DAYS * DAY).toISOString());
-    },
-    remove_finished_jobs: async () => {
+    }),
+    defineJob(sweep('remove_finished_jobs'), async () => {
       const { repos, clock } = appOf();
       const before = new Date(clock.now() - FINISHED_JOB_DAYS * DAY).toISOString();
       await repos.jobs.removeFinished(before);
       // Sent messages go with their jobs: alerts alone send thousands a day.
       await repos.outbox.removeSent(before);
-    },
-    rebuild_search_index: () => appOf().repos.maintenance.rebuildSearchIndex(),
-    prune_cache_invalidations: async () => {
+    }),
+    defineJob(sweep('rebuild_search_index'), () => appOf().repos.maintenance.rebuildSearchIndex()),
+    defineJob(sweep('prune_cache_invalidations'), async () => {
       await appOf().repos.cache.pruneInvalidations(KEPT_INVALIDATIONS);
-    },
-  };
+    }),
+  ];
 }

@@ -2,17 +2,20 @@
  * The job runner (decision 0015): one per process, over the job table of the data seam. It fires recurring
  * schedules, claims due jobs with a lease, runs them, and records the outcome with exponential backoff. Several
  * processes on one database each run a job once: a claim is exclusive, a schedule's period is fired once, and a
- * job whose holder died is taken again when its lease ends. Work that holds this process's memory (the view
- * flush) runs as a local task here, not as a job of the cluster.
+ * job whose holder died is taken again. Leases are short (30 s by default) and renewed while a job runs, so a job
+ * of a process killed mid-send waits at most that long; a process of the same host that is gone is seen at once
+ * (issue 38: sign-in codes live 10 minutes, and a 5-minute lease made them late). Payloads are checked by their
+ * kind's schema before a job runs (jobs/kind.ts). Work that holds this process's memory (the view flush) runs as a
+ * local task here, not as a job of the cluster.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { JobRow } from '../db/rows.ts';
+import { JOB_LEASE_MS, type JobDefinition } from './kind.ts';
 
-/** What a job kind does with its payload. It must be safe to run again: a job runs at least once. */
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+export { JOB_LEASE_MS } from './kind.ts';
 
 export interface RecurringJob {
   kind: string;
@@ -29,12 +32,13 @@ export interface LocalTask {
 export interface JobRunnerOptions {
   repos: Repositories;
   clock: Clock;
-  handlers: Record<string, JobHandler>;
+  /** The kinds this runner runs, each with its handler. */
+  jobs: readonly JobDefinition[];
   recurring?: readonly RecurringJob[];
   local?: readonly LocalTask[];
   /** How often an idle runner looks for due jobs; `wake()` makes it look at once. */
   pollMs?: number;
-  /** How long a claimed job is held before another runner may take it (a job must finish well within it). */
+  /** The lease of a claim (a kind may set its own): another runner may take the job once it ends unrenewed. */
   leaseMs?: number;
   /** Jobs run at once. */
   concurrency?: number;
@@ -42,10 +46,31 @@ export interface JobRunnerOptions {
 }
 
 export const JOB_POLL_MS = 500;
-export const JOB_LEASE_MS = 5 * 60_000;
+/** How often a runner looks for jobs held by a process of this host that is gone. */
+const DEAD_HOLDERS_EVERY_MS = 5_000;
 /** The first retry waits this long; each next one twice as long, up to an hour. */
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** A holder's name: `host:pid:random`, so a runner can tell a holder of its own host whose process is gone. */
+function holderName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Whether `owner` names a process of this host (not this one) that no longer runs. */
+export function deadLocalHolder(owner: string, self: string): boolean {
+  const match = /^(.*):(\d+):[0-9a-f]+$/.exec(owner);
+  if (!match || owner === self || match[1] !== hostname()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -53,8 +78,10 @@ export function backoffMs(attempts: number): number {
 
 export class JobRunner {
   /** Who holds a claimed job: this process, told apart from others on the same database. */
-  readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly owner = holderName();
   private readonly options: Required<Omit<JobRunnerOptions, 'local' | 'recurring'>> & Pick<JobRunnerOptions, 'local' | 'recurring'>;
+  private readonly definitions: Map<string, JobDefinition>;
+  private deadHoldersLookedAt = Number.NEGATIVE_INFINITY;
   private readonly running = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private readonly localTimers: NodeJS.Timeout[] = [];
@@ -69,11 +96,29 @@ export class JobRunner {
     this.options = {
       pollMs: JOB_POLL_MS, leaseMs: JOB_LEASE_MS, concurrency: 4, log: (line) => console.log(line), ...options,
     };
+    this.definitions = new Map(options.jobs.map((definition) => [definition.kind.name, definition]));
   }
 
   /** The kinds this runner knows. */
   get kinds(): string[] {
-    return Object.keys(this.options.handlers);
+    return [...this.definitions.keys()];
+  }
+
+  /**
+   * Ends the leases of jobs held by processes of this host that are gone (killed mid-job): the next claim takes them
+   * at once instead of when their lease would end. At start, then every few seconds (a standby that started before
+   * the process it replaces died).
+   */
+  async handBackDeadHolders(): Promise<number> {
+    this.deadHoldersLookedAt = Date.now();
+    let handed = 0;
+    for (const owner of await this.options.repos.jobs.leaseOwners()) {
+      if (!deadLocalHolder(owner, this.owner)) continue;
+      const count = await this.options.repos.jobs.endLeases(owner);
+      if (count > 0) this.options.log(`jobs: ${count} job(s) of ${owner}, a process of this host that is gone, are due again`);
+      handed += count;
+    }
+    return handed;
   }
 
   /** Registers the recurring schedules (once per runner). */
@@ -96,6 +141,7 @@ export class JobRunner {
       this.localTimers.push(timer);
     }
     if (options.claim === false) return;
+    await this.handBackDeadHolders();
     this.stopped = false;
     this.stopping = false;
     this.schedule(0);
@@ -134,6 +180,7 @@ export class JobRunner {
     const { repos, concurrency, leaseMs } = this.options;
     // Schedules are fired by a full pass; a pass over some kinds (the outbox's sends, `run KIND`) only runs those.
     if (!kinds) await repos.jobs.fireSchedules();
+    if (Date.now() - this.deadHoldersLookedAt >= DEAD_HOLDERS_EVERY_MS) await this.handBackDeadHolders();
     let ran = 0;
     // A pool of `concurrency` slots: a slot is filled again as soon as its job ends, so a long job (a daily alert
     // run, an index rebuild) holds one slot only, and mail queued meanwhile (wake) still leaves within a second.
@@ -175,7 +222,7 @@ export class JobRunner {
 
   /** Runs every queued job of a kind now, due or not (operators, tests); a recurring kind with none queued gets one. */
   async runKind(kind: string): Promise<number> {
-    if (!this.options.handlers[kind]) throw new Error(`No job kind ${kind}: ${this.kinds.join(', ')}.`);
+    if (!this.definitions.has(kind)) throw new Error(`No job kind ${kind}: ${this.kinds.join(', ')}.`);
     const made = await this.options.repos.jobs.makeDue(kind);
     if (made === 0 && this.options.recurring?.some((job) => job.kind === kind)) {
       await this.options.repos.jobs.enqueue({ kind, idempotencyKey: `${kind}@run-${new Date(this.options.clock.now()).toISOString()}` });
@@ -184,17 +231,28 @@ export class JobRunner {
   }
 
   private run(job: JobRow): Promise<void> {
-    const handler = this.options.handlers[job.kind];
+    const definition = this.definitions.get(job.kind);
     const { repos, clock } = this.options;
     const work = (async () => {
-      if (!handler) {
+      if (!definition) {
         await repos.jobs.fail(job.id, this.owner, `No handler for ${job.kind} in this process.`, new Date(clock.now() + BACKOFF_MAX_MS).toISOString());
         return;
       }
+      const payload = definition.kind.schema.safeParse(JSON.parse(job.payload));
+      if (!payload.success) {
+        // A payload its kind does not accept will not be accepted by a retry either.
+        const message = `The payload does not fit ${job.kind}: ${payload.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ')}`;
+        this.options.log(`jobs: ${job.kind} #${job.id} failed for good: ${message}`);
+        await repos.jobs.fail(job.id, this.owner, message, null);
+        return;
+      }
+      const heartbeat = this.keepLease(job, definition.kind.leaseMs ?? this.options.leaseMs);
       try {
-        await handler(JSON.parse(job.payload) as unknown, job);
+        await definition.run(payload.data, job);
+        heartbeat.stop();
         await repos.jobs.complete(job.id, this.owner);
       } catch (error) {
+        heartbeat.stop();
         const message = error instanceof Error ? error.message : String(error);
         const retryAt = job.attempts < job.max_attempts ? new Date(clock.now() + backoffMs(job.attempts)).toISOString() : null;
         this.options.log(`jobs: ${job.kind} #${job.id} failed (attempt ${job.attempts} of ${job.max_attempts})${retryAt ? `, retried at ${retryAt}` : ''}: ${message}`);
@@ -203,6 +261,21 @@ export class JobRunner {
     })().finally(() => this.running.delete(job.id));
     this.running.set(job.id, work);
     return work;
+  }
+
+  /**
+   * Renews a running job's lease every third of it, so a long job (an index rebuild, an alert run) is never taken by
+   * another runner while this one works on it, and a short lease only bounds how long a dead holder's job waits. A
+   * kind with a lease of its own gets it at once.
+   */
+  private keepLease(job: JobRow, leaseMs: number): { stop(): void } {
+    const renew = () => void this.options.repos.jobs.renew(job.id, this.owner, leaseMs).then((held) => {
+      if (!held) this.options.log(`jobs: ${job.kind} #${job.id} is no longer held by this runner`);
+    }, (error: unknown) => this.options.log(`jobs: renewing the lease of ${job.kind} #${job.id} failed: ${String(error)}`));
+    if (leaseMs !== this.options.leaseMs) renew();
+    const timer = setInterval(renew, Math.max(10, Math.floor(leaseMs / 3)));
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   }
 
   /**

@@ -15,9 +15,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
 import { SITE_NAME } from '../../shared/seo.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OutboxMessageRow } from '../db/rows.ts';
+import { jobKind } from '../jobs/kind.ts';
 
 export interface Mail {
   to: string;
@@ -115,8 +117,9 @@ export interface OutboxRunner {
   runDue(kinds?: readonly string[]): Promise<number>;
 }
 
-/** The job kind that delivers one outbox row. */
-export const SEND_MESSAGE_JOB = 'send_message';
+/** The job kind that delivers one outbox row: a send takes milliseconds, so the default short lease holds it. */
+export const SendMessageJob = jobKind('send_message', z.object({ id: z.number().int().positive() }).strict(), { maxAttempts: 8 });
+export const SEND_MESSAGE_JOB = SendMessageJob.name;
 
 /** The key of a row: its time and its id, as file names and Message-IDs use it. */
 function messageKey(row: Pick<OutboxMessageRow, 'id' | 'created_at'>): string {
@@ -173,7 +176,7 @@ export class Outbox {
   private async store(channel: 'mail' | 'sms', recipient: string, message: Mail | Sms, tx?: Repositories, bulk = false): Promise<void> {
     const write = async (repos: Repositories) => {
       const id = await repos.outbox.insert({ channel, recipient, message: JSON.stringify(message) });
-      await repos.jobs.enqueue({ kind: SEND_MESSAGE_JOB, payload: { id }, idempotencyKey: `message:${id}`, maxAttempts: 8, ...(bulk ? { priority: -1 } : {}) });
+      await SendMessageJob.queue(repos.jobs, { id }, { idempotencyKey: `message:${id}`, ...(bulk ? { priority: -1 } : {}) });
     };
     if (tx) await write(tx);
     else await this.repos.transaction(write);

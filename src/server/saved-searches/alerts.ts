@@ -12,19 +12,23 @@
 import { escapeUTF8 } from 'entities';
 import { formatPriceRange } from '../../shared/format.ts';
 import { lastMalaysiaHour } from '../../shared/malaysia-time.ts';
-import { FREQUENCIES, SAVED_SEARCH_RULES, type Frequency } from '../../shared/saved-searches.ts';
+import { z } from 'zod';
+import { FREQUENCIES, FrequencySchema, SAVED_SEARCH_RULES, type Frequency } from '../../shared/saved-searches.ts';
 import { searchHref, type SearchState } from '../../shared/search-params.ts';
 import type { PostCard } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, postUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-context.ts';
+import { jobKind } from '../jobs/kind.ts';
 import type { DueSavedSearchRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { Mail } from '../outbox/outbox.ts';
 import { pausedReason, savedQuery, stateOf } from './saved-searches.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
-export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
+/** The alert run: every due search, or only those of the given frequencies (an instant period's run). */
+export const SavedSearchAlertsJob = jobKind('saved-search-alerts', z.object({ frequencies: z.array(FrequencySchema).min(1).optional() }).strict());
+export const SAVED_SEARCH_ALERTS_JOB = SavedSearchAlertsJob.name;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -191,5 +195,5 @@ export function alertMail(app: AppContext, row: DueSavedSearchRow, state: Search
  */
 export async function queueInstantAlerts(app: AppContext, tx: Repositories): Promise<void> {
   const periodEnd = new Date(Math.ceil((app.clock.now() + 1) / INSTANT_PERIOD_MS) * INSTANT_PERIOD_MS).toISOString();
-  await tx.jobs.enqueue({ kind: SAVED_SEARCH_ALERTS_JOB, payload: { frequencies: ['instant'] }, runAt: periodEnd, idempotencyKey: `${SAVED_SEARCH_ALERTS_JOB}:instant@${periodEnd}` });
+  await SavedSearchAlertsJob.queue(tx.jobs, { frequencies: ['instant'] }, { runAt: periodEnd, idempotencyKey: `${SAVED_SEARCH_ALERTS_JOB}:instant@${periodEnd}` });
 }

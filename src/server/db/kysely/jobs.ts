@@ -70,6 +70,29 @@ export async function releaseJob(db: Db, id: number, owner: string): Promise<voi
     .where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').execute();
 }
 
+/** Moves on the lease of a job the owner still holds (a heartbeat while it runs); false when it holds it no more. */
+export async function renewJob(db: Db, id: number, owner: string, leaseMs: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('jobs').set({ lease_until: later(now, leaseMs) })
+    .where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Who holds running jobs now (each holder once). */
+export async function findLeaseOwners(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('lease_owner').distinct().where('state', '=', 'running').where('lease_owner', 'is not', null).execute();
+  return rows.map((row) => row.lease_owner!);
+}
+
+/**
+ * Ends the leases of a holder known to be dead (a process of this host that is gone): its running jobs are due at
+ * once for the next claim, which counts the attempt it died in, as an ended lease would.
+ */
+export async function endLeases(db: Db, owner: string, now: string): Promise<number> {
+  const result = await db.updateTable('jobs').set({ lease_until: now })
+    .where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Adds a recurring job's schedule (first due `everyMs` from now), or updates its period; the next run stays. */
 export async function ensureSchedule(db: Db, kind: string, everyMs: number, now: string): Promise<void> {
   await db.insertInto('job_schedules').values({ kind, every_ms: everyMs, next_run_at: later(now, everyMs) })
