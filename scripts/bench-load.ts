@@ -9,8 +9,12 @@
  * while one client floods distinct uncached searches (the per-client search limit answers it with
  * 429s); and while the same flood comes from many clients, which no per-client limit can stop (what
  * the site saw from a single client before the limit).
+ *
+ * Last, the security probe's flood from 256 real loopback addresses, with home's latency and a cached detail page's
+ * rate beside it, idle and flooded (issue 38 goals: p99 within 2×, rate ≥ 0.8).
  */
 import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
@@ -94,4 +98,59 @@ try {
   console.log(line('  the flood (many clients)', openFlood));
 } finally {
   server.kill();
+}
+
+// The flood of the security probe (item 2), from real loopback addresses (the server trusts no proxy): 256 clients,
+// each its own address, ask for distinct uncached search pages back to back (scripts/bench-flood.ts, a process of its
+// own). Meanwhile one visitor opens home back to back (its p50/p99) and 16 others open a cached detail page (req/s).
+// Goals (issue 38): home's p99 within 2× of its idle figure; the detail page at ≥ 0.8 of its idle rate.
+const floodPort = port + 100;
+const floodBase = `http://127.0.0.1:${floodPort}`;
+const floodServer = startBenchServer(database, floodPort);
+try {
+  await waitUntilUp(floodBase);
+  const detail = `${floodBase}/services/${post}`;
+  for (const path of ['/', `/services/${post}`]) await (await fetch(floodBase + path, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+  const visitors = async (seconds: number) => {
+    const home: number[] = [];
+    let details = 0;
+    const until = performance.now() + seconds * 1000;
+    await Promise.all([
+      (async () => {
+        while (performance.now() < until) {
+          const began = performance.now();
+          await (await fetch(`${floodBase}/`, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+          home.push(performance.now() - began);
+        }
+      })(),
+      ...Array.from({ length: 16 }, async () => {
+        while (performance.now() < until) {
+          await (await fetch(detail, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+          details += 1;
+        }
+      }),
+    ]);
+    home.sort((a, b) => a - b);
+    const at = (p: number) => home[Math.min(home.length - 1, Math.ceil(p * home.length) - 1)]!;
+    return { p50: at(0.5), p99: at(0.99), samples: home.length, detailRate: details / seconds };
+  };
+  const idle = await visitors(SECONDS);
+  const flood = fork(join(projectRoot, 'scripts/bench-flood.ts'), [floodBase, '256'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let floodOut = '';
+  flood.stdout!.on('data', (chunk) => { floodOut += chunk; });
+  await new Promise((resolve) => flood.once('message', resolve));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const flooded = await visitors(SECONDS);
+  const floodDone = new Promise((resolve) => flood.once('exit', resolve));
+  flood.kill('SIGTERM');
+  await floodDone;
+  console.log(`\nA flood of distinct uncached search pages from 256 loopback addresses (no proxy trusted), ${SECONDS} s:`);
+  console.log(`${'situation'.padEnd(12)} ${'home p50'.padStart(9)} ${'home p99'.padStart(9)} ${'samples'.padStart(8)} ${'detail req/s (c=16)'.padStart(20)}`);
+  for (const [label, figures] of [['idle', idle], ['flooded', flooded]] as const) {
+    console.log(`${label.padEnd(12)} ${figures.p50.toFixed(1).padStart(9)} ${figures.p99.toFixed(1).padStart(9)} ${String(figures.samples).padStart(8)} ${figures.detailRate.toFixed(0).padStart(20)}`);
+  }
+  console.log(`the flood's answers by status: ${floodOut.trim()}`);
+  console.log(`home p99 flooded / idle: ${(flooded.p99 / idle.p99).toFixed(2)} (goal ≤ 2); detail rate flooded / idle: ${(flooded.detailRate / idle.detailRate).toFixed(2)} (goal ≥ 0.8)`);
+} finally {
+  floodServer.kill();
 }

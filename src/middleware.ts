@@ -2,10 +2,10 @@ import { Duplex } from 'node:stream';
 import { createBrotliCompress } from 'node:zlib';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAppContext, type AppContext } from './server/app-context.ts';
-import { CLOSE_APP } from './server/shutdown.ts';
+import { CLOSE_APP, FRONT_DOOR, setAppHandle, type FrontDoor } from './server/app-handles.ts';
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
-import { BROTLI_PARAMS, encodingClass } from './server/page-cache.ts';
+import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 
 let app: Promise<AppContext> | undefined;
@@ -13,14 +13,28 @@ let app: Promise<AppContext> | undefined;
 /** Builds the app once; a database that is not migrated (or a bad config) stops the process instead of serving errors. */
 function appContext(): Promise<AppContext> {
   app ??= createAppContext(loadConfig()).then((context) => {
-    // The server in front (src/server/serve.ts) closes the app on shutdown, after the last request.
-    (globalThis as Record<symbol, unknown>)[CLOSE_APP] = () => context.close();
+    // The server in front (src/server/serve.ts) closes the app on shutdown, after the last request, and answers cache
+    // hits before Astro runs.
+    setAppHandle(CLOSE_APP, () => context.close());
+    setAppHandle(FRONT_DOOR, frontDoorOf(context));
     return context;
   }, (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
   return app;
+}
+
+/** The front door of the app's page cache: a hit as the server writes it, its search impressions counted as here. */
+function frontDoorOf(context: AppContext): FrontDoor {
+  return (request, userAgent) => {
+    const answer = context.pages.hit(request) ?? context.pages.refused(request);
+    if (answer?.impression && request.method === 'GET') {
+      const impression = readImpressionHeader(answer.impression);
+      if (impression) context.impressions.record(impression, userAgent);
+    }
+    return answer;
+  };
 }
 
 /** The process's app context, built once (the composition root) and handed to every page as Astro.locals.app. */
@@ -42,10 +56,15 @@ const refuseCrossSite = defineMiddleware((context, next) => {
   return new Response('Cross-site requests are not allowed.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 });
 
-/** Public pages come from the page cache (src/server/page-cache.ts) when they can. */
+/**
+ * Public pages come from the page cache (src/server/page-cache.ts) when they can; every other page render waits for a
+ * render slot (src/server/render-gate.ts), and the API, media and health checks never do.
+ */
 const cachePages = defineMiddleware(async (context, next) => {
   const { app } = context.locals;
-  return (await app.pages.handle(context.request, () => next())) ?? next();
+  const cached = await app.pages.handle(context.request, () => next());
+  if (cached) return cached;
+  return UNBOUNDED.test(context.url.pathname) ? next() : app.pages.bounded(() => next());
 });
 
 /**

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
 import type { Repositories } from './db/repositories.ts';
 import { openBackend } from './db/backend.ts';
-import { jobHandlers, RECURRING_JOBS } from './jobs/kinds.ts';
+import { jobDefinitions, RECURRING_JOBS } from './jobs/kinds.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { MemoryStore } from 'hono-rate-limiter';
 import { CounterStore, RateLimits, SHARED_RULES } from './rate-limits.ts';
@@ -21,6 +21,7 @@ import { localMediaStore, s3MediaStore, type MediaStore } from './media/store.ts
 import { createMediaUrls, type MediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
+import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
@@ -89,12 +90,14 @@ export async function createAppContext(config: Config, options: AppContextOption
   });
   // Its handlers reach the app once it is built.
   const jobs: JobRunner = new JobRunner({
-    repos, clock, handlers: jobHandlers(() => context), recurring: RECURRING_JOBS,
+    repos, clock, jobs: jobDefinitions(() => context), recurring: RECURRING_JOBS, leaseMs: config.jobLeaseMs,
     local: [
       { name: 'view flush', everyMs: VIEW_FLUSH_MS, run: () => views.flush() },
       { name: 'impression flush', everyMs: VIEW_FLUSH_MS, run: () => impressions.flush() },
     ],
   });
+  // How busy this process is, for the render bound (render-gate.ts); tests (no timers) never count as busy.
+  const load = timers ? new LoadMeter() : undefined;
   const secrets = {
     csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')),
     // Signs the one-click unsubscribe links of saved-search alerts (issue 29): one key for every process.
@@ -110,7 +113,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     views,
     impressions,
     invalidations,
-    pages: createPageCache(config.pageCacheBytes, invalidations),
+    pages: createPageCache(config.pageCacheBytes, invalidations, new RenderGate({ ...config.renders, busy: () => load?.busy ?? false })),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     mediaStore,
@@ -118,6 +121,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     signIn: new SignInGuard(repos.counters, () => clock.now()),
     jobs,
     async close() {
+      load?.close();
       await jobs.stop();
       await limits.close();
       await outbox.close();

@@ -56,6 +56,29 @@ const EnvSchema = z.object({
    * (plus one read). 0 reads it on every cached lookup (tests).
    */
   CACHE_POLL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /**
+   * The longest a transaction may stay open before it is rolled back (decision 0014): it guards production against a
+   * transaction left waiting on something outside the database. The test suite sets a generous one (issue 38).
+   */
+  TRANSACTION_LIMIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * How long a claimed job is held before another runner may take it (decision 0015); its runner renews it every third
+   * of it while the job runs, so it bounds how long the job of a killed process waits (issue 38).
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(30_000),
+  /**
+   * Uncached page renders one process runs at once (issue 38), how many more may wait for one, and for how long (ms);
+   * past the line or the wait a page answers 503 with Retry-After (or its cached copy, when one exists). Cached pages,
+   * files and the API never wait. A busy process renders one at a time, a fifth of its time at most (render-gate.ts).
+   */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
+  RENDER_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * A warmed standby server process beside the serving one (issue 38), so a crash is taken over at once: `on` (the
+   * default) or `off` (one process less, about its memory; a crash then waits for a new process to start).
+   */
+  SERVER_STANDBY: z.enum(['on', 'off']).default('on'),
   /** Bytes of compressed pages kept in memory by the page cache; 0 turns it off. */
   PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(64 * 1024 * 1024),
   /** Mail over SMTP (smtp:// or smtps:// with credentials); unset writes mail to OUTBOX_DIR instead. */
@@ -160,6 +183,14 @@ export type Config = {
   searchWordIndexMax: number;
   pageCacheBytes: number;
   cachePollMs: number;
+  /** The longest a transaction may stay open (TRANSACTION_LIMIT_MS). */
+  transactionLimitMs: number;
+  /** The lease of a claimed job (JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** The bound on uncached page renders: at once, and waiting (RENDER_CONCURRENCY, RENDER_QUEUE). */
+  renders: { concurrency: number; queue: number; waitMs: number };
+  /** Keep a warmed standby server process (SERVER_STANDBY). */
+  serverStandby: boolean;
   /** The time offset file of an end-to-end test's server (NODE_ENV=test only), else null. */
   testClockFile: string | null;
   imageDecodes: number;
@@ -239,6 +270,10 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchWordIndexMax: settings.SEARCH_WORD_INDEX_MAX,
     pageCacheBytes: PAGE_CACHE_BYTES,
     cachePollMs: settings.CACHE_POLL_MS,
+    transactionLimitMs: settings.TRANSACTION_LIMIT_MS,
+    jobLeaseMs: settings.JOB_LEASE_MS,
+    renders: { concurrency: settings.RENDER_CONCURRENCY, queue: settings.RENDER_QUEUE, waitMs: settings.RENDER_WAIT_MS },
+    serverStandby: settings.SERVER_STANDBY === 'on',
     testClockFile: settings.TEST_CLOCK_FILE ? resolvePath(settings.TEST_CLOCK_FILE) : null,
     imageDecodes: settings.IMAGE_DECODES,
     jobRunner: settings.JOB_RUNNER,

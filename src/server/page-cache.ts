@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import { SEARCH_PARAMS } from '../shared/search-params.ts';
 import { isInvalidated, type CacheInvalidations, type Invalidation } from './cache/invalidations.ts';
+import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderGate } from './render-gate.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,7 +28,9 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
 /** Paths whose pages depend on who asks, or are not pages: never cached. */
-const UNCACHED = /^\/(api|me|media|advertiser|operator|saved-searches)(\/|$)/;
+const UNCACHED = /^\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/;
+/** Paths that are not page renders: never wait for a render slot (render-gate.ts). */
+export const UNBOUNDED = /^\/(api|media|healthz|readyz)(\/|$)/;
 
 /** The cache key of a page URL: its path and the parameters pages read, in a canonical order. */
 export function pageCacheKey(url: URL): string {
@@ -55,6 +58,8 @@ interface Entry {
   storedAt: number;
   etag: string;
   headers: [string, string][];
+  /** The search impressions the page shows (its internal header's value), counted on every serve. */
+  impression: string | null;
   br: Buffer;
   gzip: Buffer;
   bytes: number;
@@ -85,14 +90,17 @@ export class PageStore {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string, now: number): Entry | undefined {
+  /**
+   * The page kept under `key`, most recently used now. One older than the TTL is stale: not served, unless `stale` asks
+   * for it (a render refused under load serves it rather than nothing); it stays until rendered again or pushed out.
+   */
+  get(key: string, now: number, options: { stale?: boolean } = {}): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.remove(key, entry);
-    // A page older than the TTL is stale: drop it rather than serve it.
-    if (now - entry.storedAt > PAGE_CACHE_TTL_MS) return undefined;
+    if (now - entry.storedAt > PAGE_CACHE_TTL_MS && !options.stale) return undefined;
+    // Most recently used: last in the map's order.
+    this.entries.delete(key);
     this.entries.set(key, entry);
-    this.add(entry);
     return entry;
   }
 
@@ -146,7 +154,9 @@ export class PageStore {
 /** Headers of the rendered page kept with the cached copy (the rest describe the body or the connection). */
 // The page's Content-Security-Policy holds the hashes of its own inline scripts: it travels with the page.
 // The search impressions a page shows travel with it too: each serve of it counts them (search/impressions.ts).
-const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'cache-tag', 'x-search-impressions']);
+const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-language', 'x-robots-tag', 'link', 'content-security-policy', 'cache-tag']);
+/** The internal header a search page names its impressions in (search/impressions.ts): kept apart, never sent. */
+const IMPRESSIONS = 'x-search-impressions';
 
 /**
  * The header a page names its tags in (decision 0017): this cache reads it, and a CDN that purges by tag
@@ -160,18 +170,55 @@ function tagsOf(response: Response, path: string): string[] {
   return [...new Set([...named, `path:${path}`])];
 }
 
-async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): Promise<Response> {
+/** Whether an If-None-Match names the stored page's ETag (a 304). */
+function notModified(entry: Entry, ifNoneMatch: string | null | undefined): boolean {
+  return entry.status === 200 && !!ifNoneMatch && ifNoneMatch.split(',').map((tag) => tag.trim()).includes(entry.etag);
+}
+
+async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS' | 'STALE'): Promise<Response> {
   const headers = new Headers(entry.headers);
   headers.set('ETag', entry.etag);
   headers.set('Vary', 'Accept-Encoding');
   headers.set('X-Cache', cache);
-  const match = request.headers.get('If-None-Match');
-  if (entry.status === 200 && match && match.split(',').map((tag) => tag.trim()).includes(entry.etag)) return new Response(null, { status: 304, headers });
+  // For the middleware that counts impressions on every serve (it removes the header).
+  if (entry.impression !== null) headers.set(IMPRESSIONS, entry.impression);
+  if (notModified(entry, request.headers.get('If-None-Match'))) return new Response(null, { status: 304, headers });
   const kind = encodingClass(request.headers.get('Accept-Encoding'));
   const body = kind === 'br' ? entry.br : kind === 'gzip' ? entry.gzip : await gunzipAsync(entry.gzip);
   if (kind !== 'identity') headers.set('Content-Encoding', kind);
   headers.set('Content-Length', String(body.length));
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: entry.status, headers });
+}
+
+/** A cached page as the server in front writes it without Astro (serve.ts): its status, headers and bytes. */
+export interface CachedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null for HEAD and 304. */
+  body: Buffer | null;
+  /** The search impressions the page shows, for the caller to count (search/impressions.ts). */
+  impression: string | null;
+}
+
+/** What a request looks like to the front door: the parts of node's IncomingMessage it reads. */
+export interface FrontDoorRequest {
+  method: string;
+  url: string;
+  headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
+}
+
+const BUSY_HEADERS = { 'retry-after': String(RENDER_RETRY_AFTER_S), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+
+/** The answer a render refused under load gets: 503, with when to come back. */
+export function busyResponse(): Response {
+  return new Response(`${new RenderQueueFull().message}\n`, { status: 503, headers: BUSY_HEADERS });
+}
+
+/** Only what a page marks shareable is kept: a page with a per-visitor part (a form's CSRF token) says no-store. */
+function cacheable(response: Response): boolean {
+  return (response.status === 200 || response.status === 404) && !response.headers.has('Set-Cookie') && response.body !== null
+    && !/\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
+    && (response.headers.get('Content-Type') ?? '').startsWith('text/html') && !response.headers.has('Content-Encoding');
 }
 
 /**
@@ -181,12 +228,88 @@ async function respond(request: Request, entry: Entry, cache: 'HIT' | 'MISS'): P
  * cookie is kept; /api, /me, /advertiser, /operator and /media are never cached. A cached 404 carries its path's tag, so publishing at
  * its path ends it.
  */
-export function createPageCache(maxBytes: number, invalidations: CacheInvalidations) {
+export function createPageCache(maxBytes: number, invalidations: CacheInvalidations, renders?: RenderGate) {
   const store = new PageStore(maxBytes);
   invalidations.subscribe((invalidation) => store.invalidate(invalidation));
+  /** Pages being rendered, by key: requests for one meanwhile share its render. */
+  const rendering = new Map<string, Promise<Entry | undefined>>();
+  /** Renders a missed page within the render bound; refused, the stale copy if there is one, else 503. */
+  const renderBounded = async (key: string, request: Request, render: () => Promise<Response>): Promise<{ response: Response; raw?: Buffer } | { stale: Response }> => {
+    if (!renders) return { response: await render() };
+    try {
+      return await renders.run(async () => {
+        const response = await render();
+        // The page is rendered while its body is read: inside the bound.
+        return cacheable(response) ? { response, raw: Buffer.from(await response.arrayBuffer()) } : { response };
+      });
+    } catch (error) {
+      if (!(error instanceof RenderQueueFull)) throw error;
+      const stale = store.get(key, Date.now(), { stale: true });
+      return { stale: stale ? await respond(request, stale, 'STALE') : busyResponse() };
+    }
+  };
   return {
     store,
-    /** Serves `request` from the cache, or renders it with `render` and keeps it unless one of its tags changed meanwhile. */
+    /**
+     * A cache hit answered before Astro runs (the server's front door, serve.ts), or undefined to go the usual way:
+     * only a GET or HEAD of a cacheable path, whose page is kept and fresh, when the invalidation log was read within
+     * its poll interval (else the usual way reads it first) and the client takes a stored encoding.
+     */
+    hit(request: FrontDoorRequest): CachedAnswer | undefined {
+      if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !invalidations.fresh) return undefined;
+      let url: URL;
+      try {
+        url = new URL(request.url, 'http://localhost');
+      } catch {
+        return undefined;
+      }
+      if (UNCACHED.test(url.pathname)) return undefined;
+      const kind = encodingClass(request.headers['accept-encoding'] ?? null);
+      if (kind === 'identity') return undefined;
+      const entry = store.get(pageCacheKey(url), Date.now());
+      if (!entry) return undefined;
+      const headers: Record<string, string> = Object.fromEntries(entry.headers);
+      headers.etag = entry.etag;
+      headers.vary = 'Accept-Encoding';
+      headers['x-cache'] = 'HIT';
+      if (notModified(entry, request.headers['if-none-match'])) return { status: 304, headers, body: null, impression: entry.impression };
+      const body = kind === 'br' ? entry.br : entry.gzip;
+      headers['content-encoding'] = kind;
+      headers['content-length'] = String(body.length);
+      return { status: entry.status, headers, body: request.method === 'HEAD' ? null : body, impression: entry.impression };
+    },
+    /**
+     * A page that is never cached (one person's page, a form's answer), rendered within the render bound and read whole
+     * there (the work of a page is done while its body is read); refused, a 503 with Retry-After.
+     */
+    async bounded(render: () => Promise<Response>): Promise<Response> {
+      if (!renders) return render();
+      try {
+        return await renders.run(async () => {
+          const response = await render();
+          if (!response.body) return response;
+          return new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
+        });
+      } catch (error) {
+        if (error instanceof RenderQueueFull) return busyResponse();
+        throw error;
+      }
+    },
+    /**
+     * The answer the server in front gives a page request at once while the render line is full (a 503 as cheap as a
+     * static file), or undefined: a flood refused after Astro ran would cost what answering it costs.
+     */
+    refused(request: FrontDoorRequest): CachedAnswer | undefined {
+      const path = request.url.split('?')[0]!;
+      // Files (an image Astro serves from the build) are not renders; sitemaps and robots.txt are.
+      if (!renders?.full || UNBOUNDED.test(path) || /\.(?!xml$|txt$)\w+$/.test(path)) return undefined;
+      return { status: 503, headers: BUSY_HEADERS, body: Buffer.from(`${new RenderQueueFull().message}\n`), impression: null };
+    },
+    /**
+     * Serves `request` from the cache, or renders it with `render` and keeps it unless one of its tags changed meanwhile.
+     * Requests for a page being rendered wait for that render (one render however many ask at once: after a change to
+     * a busy page, or the first look after a start).
+     */
     async handle(request: Request, render: () => Promise<Response>): Promise<Response | undefined> {
       const url = new URL(request.url);
       if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
@@ -194,34 +317,56 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       await invalidations.catchUp();
       const hit = store.get(key, Date.now());
       if (hit) return respond(request, hit, 'HIT');
-      const began = invalidations.current;
-      const response = await render();
-      // Only what a page marks shareable: a page with a per-visitor part (a form's CSRF token) says no-store.
-      if ((response.status !== 200 && response.status !== 404) || response.headers.has('Set-Cookie') || !response.body
-        || /\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
-        || !(response.headers.get('Content-Type') ?? '').startsWith('text/html') || response.headers.has('Content-Encoding')) return response;
-      const raw = Buffer.from(await response.arrayBuffer());
-      const [br, gz] = (await Promise.all([
-        brotli(raw, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-        gzipAsync(raw, { level: 6 }),
-      ])).map(ownCopy) as [Buffer, Buffer];
-      const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
-      // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
-      if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
-      const tags = tagsOf(response, url.pathname);
-      const entry: Entry = {
-        status: response.status === 404 ? 404 : 200,
-        tags,
-        storedAt: Date.now(),
-        etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
-        headers,
-        br,
-        gzip: gz,
-        bytes: br.length + gz.length + key.length,
-      };
-      // A change seen while it rendered may not be in it: serve it this once, keep nothing.
-      if (!invalidations.changedSince(began, tags)) store.set(key, entry);
-      return respond(request, entry, 'MISS');
+      const pending = rendering.get(key);
+      if (pending) {
+        const shared = await pending;
+        if (shared) return respond(request, shared, 'HIT');
+      }
+      let settle!: (entry: Entry | undefined) => void;
+      rendering.set(key, new Promise((resolve) => { settle = resolve; }));
+      let kept: Entry | undefined;
+      try {
+        return await renderInto(request, url, key, render, (entry) => { kept = entry; });
+      } finally {
+        rendering.delete(key);
+        settle(kept);
+      }
     },
   };
+
+  /** Renders a missed page (within the render bound), answers it, and keeps it unless a change came meanwhile (`kept` is told). */
+  async function renderInto(request: Request, url: URL, key: string, render: () => Promise<Response>, kept: (entry: Entry) => void): Promise<Response> {
+    const began = invalidations.current;
+    const rendered = await renderBounded(key, request, render);
+    if ('stale' in rendered) return rendered.stale;
+    const { response } = rendered;
+    if (!cacheable(response)) return response;
+    const raw = rendered.raw ?? Buffer.from(await response.arrayBuffer());
+    const [br, gz] = (await Promise.all([
+      brotli(raw, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      gzipAsync(raw, { level: 6 }),
+    ])).map(ownCopy) as [Buffer, Buffer];
+    const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+    const impression = response.headers.get(IMPRESSIONS);
+    // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
+    if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
+    const tags = tagsOf(response, url.pathname);
+    const entry: Entry = {
+      status: response.status === 404 ? 404 : 200,
+      tags,
+      storedAt: Date.now(),
+      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+      headers,
+      impression,
+      br,
+      gzip: gz,
+      bytes: br.length + gz.length + key.length,
+    };
+    // A change seen while it rendered may not be in it: serve it this once, keep nothing.
+    if (!invalidations.changedSince(began, tags)) {
+      store.set(key, entry);
+      kept(entry);
+    }
+    return respond(request, entry, 'MISS');
+  }
 }

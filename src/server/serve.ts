@@ -5,15 +5,16 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openBackend } from './db/backend.ts';
 import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
-import { CLOSE_APP } from './shutdown.ts';
+import { appHandle, CLOSE_APP, FRONT_DOOR, type FrontDoor } from './app-handles.ts';
 import { encodingClass } from './page-cache.ts';
-import { supervise } from './supervisor.ts';
+import { supervise, type PrimaryMessage, type WorkerMessage } from './supervisor.ts';
+import { RESTARTS_ENV } from './health.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -68,6 +69,22 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
   };
 }
 
+/**
+ * A cached page is answered here, as a static file is, before Astro runs (issue 38): what a hit costs is its bytes.
+ * Anything the page cache does not hold (or holds stale, or before the app is built) goes on to `next`.
+ */
+function cachedPagesFirst(next: Handler): Handler {
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const answer = method === 'GET' || method === 'HEAD'
+      ? appHandle<FrontDoor>(FRONT_DOOR)?.({ method, url: req.url ?? '/', headers: req.headers }, req.headers['user-agent'])
+      : undefined;
+    if (!answer) return next(req, res);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  };
+}
+
 /** Reason phrases of the status line: Node's, plus 419 (Laravel's CSRF status, spec §8), whatever a framework set. */
 const REASONS: Record<number, string> = { ...STATUS_CODES, 419: 'Page Expired' };
 
@@ -81,18 +98,48 @@ export function normalisedPath(rawUrl: string): string {
 }
 
 /**
- * `npm start` and `npm run serve`: checks the database, then supervises the server (src/server/supervisor.ts),
- * which runs the built site (dist/) on HOST:PORT in a worker process and starts a new one when it dies.
+ * `npm start` and `npm run serve`: checks the database, then supervises the server (src/server/supervisor.ts), which
+ * listens on HOST:PORT and runs the built site (dist/) in a worker process, with a warmed standby beside it.
  */
 export async function serve(distDir: string): Promise<void> {
+  let config: Config;
   try {
+    config = loadConfig();
     // Opening the backend checks the migrations; the workers open their own.
-    await (await openBackend(loadConfig())).close();
+    await (await openBackend(config)).close();
   } catch (error) {
     console.error(`Not starting: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  await supervise(distDir);
+  await supervise(distDir, { host: config.host, port: config.port, standby: config.serverStandby });
+}
+
+/**
+ * Pages a new server process renders into its page cache before it serves (issue 38): home, the four category homes and
+ * the education home, where visitors land first; after a deploy the first load no longer falls to 90 req/s.
+ */
+export const WARM_PATHS = ['/', '/services', '/jobs', '/hireme', '/buysell', '/education'] as const;
+/** How often a standby renders them again, so they are fresh (within the page cache's TTL) when it takes over. */
+const STANDBY_WARM_MS = 30_000;
+
+/** Renders the warm pages through `handler` on a private loopback port of this process (not the shared one). */
+async function warm(handler: Handler): Promise<void> {
+  const local = createServer(handler);
+  await new Promise<void>((resolve) => local.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
+  const { port } = local.address() as AddressInfo;
+  try {
+    for (const path of WARM_PATHS) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Accept-Encoding': 'br, gzip' }, signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+      } catch (error) {
+        console.error(`Warming ${path} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    local.close();
+    local.closeAllConnections();
+  }
 }
 
 /** What a shutdown watches: requests in flight, connections accepted so far, and whether it has begun. */
@@ -112,7 +159,7 @@ export async function serveWorker(distDir: string): Promise<void> {
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
   const { host, port } = config;
   const headers = Object.entries(securityHeaders(config));
-  const handle = precompressedStatic(join(distDir, 'client'), entry.handler);
+  const handle = precompressedStatic(join(distDir, 'client'), cachedPagesFirst(entry.handler));
   const state: ServerState = { inFlight: 0, connections: 0, draining: false };
   const server = createServer((req, res) => {
     state.inFlight += 1;
@@ -138,6 +185,18 @@ export async function serveWorker(distDir: string): Promise<void> {
     handle(req, res);
   });
   server.on('connection', () => { state.connections += 1; });
+  // Supervised: connections come from the primary, which owns the listening socket (supervisor.ts).
+  let serving = false;
+  process.on('message', (message: PrimaryMessage, socket?: Socket) => {
+    if (message?.type === 'connection') {
+      if (!socket) return;
+      server.emit('connection', socket);
+      socket.resume();
+    } else if (message?.type === 'serve') {
+      serving = true;
+      process.env[RESTARTS_ENV] = String(message.restarts);
+    }
+  });
   let stopping = false;
   const stop = (reason: string, code: number) => {
     if (stopping) return;
@@ -158,8 +217,22 @@ export async function serveWorker(distDir: string): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop(signal, 0));
   // The supervisor is gone (killed): nobody would restart this worker, and the port must be freed.
   process.once('disconnect', () => stop('Supervisor gone', 0));
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  if (!process.send) {
+    // Run on its own (not under the supervisor): it listens itself.
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    console.log(`Serving on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+    return;
+  }
+  const requests = server.listeners('request')[0] as Handler;
+  await warm(requests);
+  process.send({ type: 'ready' } satisfies WorkerMessage);
+  console.log(`Server process ${process.pid} ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+  // A standby keeps its warm pages fresh until it serves.
+  const rewarm = setInterval(() => {
+    if (serving || stopping) clearInterval(rewarm);
+    else void warm(requests);
+  }, STANDBY_WARM_MS);
+  rewarm.unref();
 }
 
 /** How long requests in flight may take to finish once a shutdown starts. */
@@ -200,7 +273,7 @@ async function shutDown(server: Server, state: ServerState, reason: string): Pro
   NetServer.prototype.close.call(server);
   await quiet(state, deadline);
   server.closeAllConnections();
-  const closeApp = (globalThis as Record<symbol, unknown>)[CLOSE_APP] as (() => Promise<void>) | undefined;
+  const closeApp = appHandle<() => Promise<void>>(CLOSE_APP);
   await closeApp?.();
   console.log('Stopped.');
 }

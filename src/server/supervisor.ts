@@ -1,69 +1,211 @@
 /**
- * The supervisor of `npm start` and `npm run serve` (security probe item 1): a node:cluster primary that
- * runs the server in one worker process and starts a new one whenever it dies, logging why. The worker
- * shares the primary's listening socket, so connections that arrive during a restart wait instead of
- * being refused. GET /healthz shows the count of restarts ({status, uptime_s, restarts}).
+ * The supervisor of `npm start` and `npm run serve` (issue 38): a node:cluster primary that owns the listening socket
+ * and hands each connection it accepts to the one worker process that serves. Beside that worker it keeps a standby,
+ * started and warmed before it is needed: when the serving worker dies, the standby serves the next connection at once,
+ * and a new standby starts. Connections that come while no worker serves wait in the primary: none is refused (the
+ * security probe counted 477 and 770 refusals while a crashed worker was replaced). On SIGHUP (a deploy) new workers
+ * start from the build on disk; once the new one is ready it serves, and the old one finishes what it holds and exits.
  *
- * One worker: the limits, blocks and de-duplication that must hold across workers are not all shared
- * yet (the in-memory request limits), so a second worker would double them.
+ * One worker serves at a time, so the limits counted in a process's memory (search, autocomplete) hold as before;
+ * the one draining after a deploy only finishes requests already sent to it. GET /healthz shows the restarts.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { RESTARTS_ENV } from './health.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./serve-worker.ts', import.meta.url));
 /** Restarts closer together than this count as a crash loop, and the next one waits (up to 10 s). */
 const CRASH_LOOP_MS = 10_000;
 /** How long a stopping worker has to finish before the primary gives up on it (its own grace is 10 s). */
 const STOP_TIMEOUT_MS = 15_000;
+/** How long no new connection must come before a stopping primary closes its listening socket. */
+const QUIET_MS = 300;
 
-export async function supervise(distDir: string): Promise<void> {
+/** What a worker tells the primary. */
+export type WorkerMessage = { type: 'ready' } | { type: 'fatal'; reason?: string };
+/** What the primary tells a worker: it serves from now on (with the restart count for /healthz), or takes a connection. */
+export type PrimaryMessage = { type: 'serve'; restarts: number } | { type: 'connection' };
+
+interface Options {
+  host: string;
+  port: number;
+  /** Keep a warmed standby beside the serving worker (on by default; SERVER_STANDBY=off saves its memory). */
+  standby: boolean;
+}
+
+export async function supervise(distDir: string, options: Options): Promise<void> {
   cluster.setupPrimary({ exec: WORKER_ENTRY, args: [distDir] });
   let restarts = 0;
   let stopping = false;
-  let lastStart = 0;
+  let lastCrash = 0;
   let quickRestarts = 0;
-  /** Workers already replaced (a fatal error was reported): their exit starts nobody. */
-  const replaced = new WeakSet<Worker>();
-  const reasons = new WeakMap<Worker, string>();
+  /** Bumped by every deploy: a worker of an older generation never serves again. */
+  let generation = 0;
+  const generations = new WeakMap<Worker, number>();
+  let serving: Worker | undefined;
+  let standby: Worker | undefined;
+  /** Workers started and not ready yet. */
+  const starting = new Set<Worker>();
+  /** Connections accepted while no worker served. */
+  const waiting: Socket[] = [];
+  let lastConnection = Date.now();
 
-  const start = (): Worker => {
-    lastStart = Date.now();
-    const worker = cluster.fork({ [RESTARTS_ENV]: String(restarts) });
-    worker.on('message', (message: { type?: string; reason?: string }) => {
-      if (message?.type !== 'fatal' || stopping) return;
-      reasons.set(worker, message.reason ?? 'uncaught exception');
-      // Start the replacement now: the failed worker finishes its requests while the new one starts listening.
-      replaced.add(worker);
-      restarts += 1;
-      console.error(`Server process ${worker.process.pid} failed (${message.reason}): starting a new one (restart ${restarts}).`);
-      start();
+  const send = (worker: Worker, message: PrimaryMessage, socket?: Socket): Promise<boolean> => new Promise((resolve) => {
+    if (!worker.isConnected()) return resolve(false);
+    worker.send(message, socket as never, (error: Error | null) => resolve(!error));
+  });
+
+  /** Hands a connection to the serving worker, or keeps it until one serves. */
+  const dispatch = (socket: Socket): void => {
+    const worker = serving;
+    if (!worker) {
+      waiting.push(socket);
+      socket.once('close', () => {
+        const index = waiting.indexOf(socket);
+        if (index >= 0) waiting.splice(index, 1);
+      });
+      return;
+    }
+    void send(worker, { type: 'connection' }, socket).then((sent) => {
+      if (sent) return;
+      // The worker went away between the choice and the send: the standby serves, and takes this connection.
+      lost(worker);
+      if (!socket.destroyed) dispatch(socket);
     });
-    return worker;
   };
 
+  const serve = (worker: Worker): void => {
+    serving = worker;
+    void send(worker, { type: 'serve', restarts });
+    for (const socket of waiting.splice(0)) dispatch(socket);
+  };
+
+  const start = (): void => {
+    if (stopping) return;
+    const worker = cluster.fork();
+    generations.set(worker, generation);
+    starting.add(worker);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === 'ready') ready(worker);
+      else if (message?.type === 'fatal' && !stopping && (worker === serving || worker === standby)) {
+        // It finishes the requests it holds, then exits (serve.ts); its exit starts nobody.
+        replace(worker);
+        report(worker, `failed (${message.reason ?? 'uncaught exception'})`);
+      }
+    });
+  };
+
+  /** A standby of the current build is on its way, unless one stands by or starts already. */
+  const ensureStandby = (): void => {
+    if (options.standby && !standby && starting.size === 0) start();
+  };
+
+  /** A started worker is warm: it serves (when none does, or after a deploy), or stands by. */
+  const ready = (worker: Worker): void => {
+    starting.delete(worker);
+    const startedFor = generations.get(worker)!;
+    if (stopping || startedFor < generation) {
+      worker.process.kill('SIGTERM');
+      return;
+    }
+    if (!serving || generations.get(serving)! < startedFor) {
+      const old = serving;
+      serve(worker);
+      // A deploy: the old build finishes what it holds, then exits, and so does a standby of the old build.
+      old?.process.kill('SIGTERM');
+      if (standby && generations.get(standby)! < startedFor) {
+        standby.process.kill('SIGTERM');
+        standby = undefined;
+      }
+    } else if (options.standby && !standby) {
+      standby = worker;
+    } else {
+      worker.process.kill('SIGTERM');
+      return;
+    }
+    ensureStandby();
+  };
+
+  /** Workers replaced (gone or failing), so their exit is logged with why, once. */
+  const replaced = new WeakSet<Worker>();
+
+  /** The serving worker (or the standby, or one starting) is gone or failing: the standby serves now, and another starts. */
+  const replace = (worker: Worker): void => {
+    replaced.add(worker);
+    restarts += 1;
+    const now = Date.now();
+    quickRestarts = now - lastCrash < CRASH_LOOP_MS ? quickRestarts + 1 : 0;
+    lastCrash = now;
+    if (worker === serving) {
+      serving = undefined;
+      if (standby?.isConnected()) {
+        const next = standby;
+        standby = undefined;
+        serve(next);
+      }
+    } else if (worker === standby) {
+      standby = undefined;
+    }
+    const delay = Math.min(10_000, quickRestarts * 1000);
+    setTimeout(() => (serving ? ensureStandby() : starting.size === 0 && start()), delay).unref();
+  };
+
+  /** Workers whose replacement was logged. */
+  const reported = new WeakSet<Worker>();
+  const report = (worker: Worker, why: string): void => {
+    reported.add(worker);
+    console.error(`Server process ${worker.process.pid} ${why}: ${serving ? `process ${serving.process.pid} serves now; ` : ''}a new one starts (restart ${restarts}).`);
+  };
+
+  /** A worker that serves, stands by or starts is gone (its channel closed, a send to it failed): replaced once. */
+  const lost = (worker: Worker): void => {
+    if (stopping || replaced.has(worker)) return;
+    const wasStarting = starting.delete(worker);
+    if (worker === serving || worker === standby || wasStarting) replace(worker);
+  };
+  // The channel closes as soon as a worker dies, often before its exit is reported: the standby serves at once.
+  cluster.on('disconnect', lost);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (replaced.has(worker)) return;
-    restarts += 1;
-    const why = reasons.get(worker) ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
-    quickRestarts = Date.now() - lastStart < CRASH_LOOP_MS ? quickRestarts + 1 : 0;
-    const delay = Math.min(10_000, quickRestarts * 1000);
-    console.error(`Server process ${worker.process.pid} stopped (${why}): restarting${delay ? ` in ${delay / 1000} s` : ''} (restart ${restarts}).`);
-    setTimeout(start, delay);
+    lost(worker);
+    if (replaced.has(worker) && !reported.has(worker)) report(worker, `stopped (${signal ? `killed by ${signal}` : `exit code ${code}`})`);
+  });
+
+  const listener = createServer({ pauseOnConnect: true }, (socket) => {
+    lastConnection = Date.now();
+    dispatch(socket);
+  });
+  listener.on('error', (error) => {
+    console.error(`Cannot listen on ${options.host}:${options.port}: ${error.message}`);
+    process.exit(1);
+  });
+  await new Promise<void>((resolve) => listener.listen(options.port, options.host, resolve));
+
+  process.on('SIGHUP', () => {
+    if (stopping) return;
+    generation += 1;
+    console.log(`SIGHUP: starting a server process from ${distDir}; the current one stops once it serves.`);
+    start();
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-      if (workers.length === 0) process.exit(0);
-      // Each worker finishes its requests in flight, then exits (serve.ts); the primary exits after the last.
-      for (const worker of workers) worker.process.kill('SIGTERM');
       setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+      // Connections sent before the signal are still accepted and served; once none has come for a while the socket
+      // closes, then each worker finishes its requests in flight and exits (serve.ts), and the primary after the last.
+      const stop = () => {
+        if (Date.now() - lastConnection < QUIET_MS) return void setTimeout(stop, 50);
+        listener.close();
+        for (const socket of waiting.splice(0)) socket.destroy();
+        const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+        if (workers.length === 0) process.exit(0);
+        for (const worker of workers) worker.process.kill('SIGTERM');
+      };
+      stop();
     });
   }
   start();

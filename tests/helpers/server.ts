@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { SUITE_ENV } from './suite-env.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +33,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   port ??= await freePort();
   let output = '';
   const child = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, ...SUITE_ENV, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => { output += chunk; });

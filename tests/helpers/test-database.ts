@@ -17,6 +17,7 @@ import type { Tables } from '../../src/server/db/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { postgresTestDatabases } from './postgres/test-database.ts';
 import { sqliteTestDatabases } from './sqlite/test-database.ts';
+import { SUITE_ENV } from './suite-env.ts';
 
 /** What one backend does for the tests: make, copy and remove databases, and open the query layer on one. */
 export interface TestDatabaseBackend {
@@ -54,7 +55,7 @@ export const TEST_SEED = { profiles: 300, posts: 1500, seed: 20260101 } as const
  */
 export async function createSeededDatabase(dir: string, mediaDir: string, name = 'template', databases: TestDatabaseBackend = testDatabases()): Promise<string> {
   const url = await databases.fresh(dir, name);
-  const config = loadConfig({ DATABASE_URL: url });
+  const config = loadConfig({ ...SUITE_ENV, DATABASE_URL: url });
   const maintenance = await openMaintenance(config);
   try {
     await maintenance.migrate();
@@ -84,7 +85,7 @@ export async function copyOfDatabase(source: string, name = 'test', dir?: string
 
 /** The repositories and the query layer on a database a running server uses (end-to-end tests read what it stored). */
 export async function openTestDatabase(url: string): Promise<{ repos: Repositories; query: Kysely<Tables>; close(): Promise<void> }> {
-  const backend = await openBackend(loadConfig({ DATABASE_URL: url }));
+  const backend = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: url }));
   const layer = databasesFor(url).query(url);
   return {
     repos: backend.repos,
@@ -99,7 +100,7 @@ export async function openTestDatabase(url: string): Promise<{ repos: Repositori
 /** The app on a database as the server builds it, without timers, searching on the calling thread. */
 export function testApp(url: string, env: Record<string, string> = {}, options: AppContextOptions = {}): Promise<AppContext> {
   // The invalidation log is read on every cached lookup: a test sees its own change at once.
-  return createAppContext(loadConfig({ DATABASE_URL: url, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', CACHE_POLL_MS: '0', ...env }), { timers: false, ...options });
+  return createAppContext(loadConfig({ ...SUITE_ENV, DATABASE_URL: url, SEARCH_WORKERS: '0', SEARCH_CACHE_SIZE: '200', CACHE_POLL_MS: '0', ...env }), { timers: false, ...options });
 }
 
 export interface TestDatabase {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createSeededDatabase, testDatabases } from '../helpers/test-database.ts';
 import { freePort, waitUntilUp } from '../helpers/server.ts';
+import { SUITE_ENV } from '../helpers/suite-env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,7 +30,7 @@ export default async function setup(project: TestProject) {
   const outboxDir = join(dir, 'outbox');
   const port = await freePort();
   const server = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
+    env: { ...process.env, ...SUITE_ENV, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, OUTBOX_DIR: outboxDir,
       // Every journey comes from 127.0.0.1: the per-client limit of uncached search pages has its own test (resilience.test.ts).
       ADVERTISER_SITE_URL: E2E_ADVERTISER_SITE, SEARCH_PAGE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],

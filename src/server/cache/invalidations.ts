@@ -59,6 +59,11 @@ export class CacheInvalidations {
     return this.recent.some((batch) => batch.sequence > sequence && isInvalidated(batch.invalidation, tags));
   }
 
+  /** Whether the log was read within the poll interval and no read is under way: caches may answer without `catchUp`. */
+  get fresh(): boolean {
+    return this.looking === undefined && this.lastId !== undefined && this.clock.now() - this.lookedAt < this.pollMs;
+  }
+
   /** Reads the log if the last look is older than the poll interval; callers that come meanwhile share the read. */
   catchUp(): Promise<void> {
     if (this.looking) return this.looking;

@@ -53,8 +53,10 @@ export interface DatabaseMaintenance {
  * The backend the config names, refusing a database whose migrations are not all applied. The repositories
  * take the time they write and compare with from `clock` (the app's), never from the database server.
  */
-export async function openBackend(config: Pick<Config, 'database'>, clock: Clock = systemClock): Promise<Backend> {
-  const backend = config.database.kind === 'sqlite' ? openSqliteBackend(config.database.path, clock) : openPostgresBackend(config.database.url, clock);
+export async function openBackend(config: Pick<Config, 'database'> & Partial<Pick<Config, 'transactionLimitMs'>>, clock: Clock = systemClock): Promise<Backend> {
+  // The longest a transaction may stay open (decision 0014); the default unless the config says otherwise.
+  const options = config.transactionLimitMs === undefined ? {} : { transactionLimitMs: config.transactionLimitMs };
+  const backend = config.database.kind === 'sqlite' ? openSqliteBackend(config.database.path, clock, options) : openPostgresBackend(config.database.url, clock, options);
   const pending = await backend.repos.maintenance.pendingMigrations();
   if (pending.length > 0) {
     await backend.close();

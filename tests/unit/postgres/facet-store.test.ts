@@ -10,6 +10,7 @@ import { createMediaUrls } from '../../../src/server/media/urls.ts';
 import { runSearch } from '../../../src/server/search/search-service.ts';
 import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { copyOfDatabase } from '../../helpers/test-database.ts';
+import { SUITE_ENV } from '../../helpers/suite-env.ts';
 
 /**
  * PostgreSQL's facet store loader: writers run side by side, so a change's sequence number can become visible after
@@ -90,7 +91,7 @@ describe('the word index on PostgreSQL', () => {
 
 describe('keyword searches on PostgreSQL', () => {
   it('give the same totals, facets and pages from the word index, the GIN index and SQL alone', async () => {
-    const backend = await openBackend(loadConfig({ DATABASE_URL: copy.url }));
+    const backend = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: copy.url }));
     try {
       const catalog = { repos: backend.repos, media: createMediaUrls('/media') };
       const engines = [postgresSearchIndex(db), postgresSearchIndex(db, { wordIndexMax: 0 }), postgresSearchIndex(db, { useFacetStore: false })];

@@ -9,9 +9,9 @@ import { createPostgresSearchEngine } from './search-engine.ts';
 import { finishRebuild, postIdBounds, reindexPostRange } from './search-index.ts';
 import { REBUILD_BATCH } from './index.ts';
 
-export function openPostgresBackend(url: string, clock: Clock): Backend {
+export function openPostgresBackend(url: string, clock: Clock, options: { transactionLimitMs?: number } = {}): Backend {
   const pool = openPool(url);
-  const repos = postgresRepositories(pool, { clock });
+  const repos = postgresRepositories(pool, { clock, ...options });
   return {
     label: labelOf(url),
     repos,

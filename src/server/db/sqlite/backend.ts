@@ -9,8 +9,8 @@ import { catalogueIsEmpty } from './repositories/catalogue-search.ts';
 import { openSqliteRepositories } from './index.ts';
 import { createSqliteSearchEngine } from './search-engine.ts';
 
-export function openSqliteBackend(path: string, clock: Clock): Backend {
-  const repos = openSqliteRepositories(path, clock);
+export function openSqliteBackend(path: string, clock: Clock, options: { transactionLimitMs?: number } = {}): Backend {
+  const repos = openSqliteRepositories(path, clock, options);
   return {
     label: path,
     repos,

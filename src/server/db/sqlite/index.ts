@@ -112,7 +112,7 @@ export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { 
  * The serving repositories on the file at `path`: a serving connection for reads and a write connection, both with
  * a short busy timeout, since writes retry asynchronously.
  */
-export function openSqliteRepositories(path: string, clock: Clock) {
+export function openSqliteRepositories(path: string, clock: Clock, options: { transactionLimitMs?: number } = {}) {
   const open = () => openDatabase(path, { busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS, clock });
-  return sqliteRepositories(open(), open(), { clock });
+  return sqliteRepositories(open(), open(), { clock, ...options });
 }

@@ -1,0 +1,149 @@
+/**
+ * The bound on uncached page renders of one process (issue 38, security probe item 2). Renders run on the main thread
+ * with everything else; without a bound, 469 distinct search pages from rotating addresses in 10 s took GET / from
+ * 2.2/12.8 ms (p50/p99) to 496/1,283 ms. So:
+ *
+ * - a few renders run at once, the next ones wait in line, for a while at most; past the line or the wait, the page
+ *   middleware answers 503 with Retry-After (or the cached copy, when one exists). A flood that waits in line costs
+ *   nothing, where one refused at once asks again at once;
+ * - when the process is busy (its event loop worked most of the last quarter second, e.g. serving cached pages to many
+ *   visitors), renders run one at a time and each is followed by a pause, so they take at most BUSY_SHARE of the
+ *   time: cached pages, static files and the API keep the rest. An idle process renders at full speed.
+ */
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+/** Thrown when the line is full, or a render waited too long: the caller answers 503 (or a cached copy). */
+export class RenderQueueFull extends Error {
+  constructor() {
+    super('Too many pages are being prepared right now. Please try again in a moment.');
+  }
+}
+
+/** How long a refused client is asked to wait (seconds). */
+export const RENDER_RETRY_AFTER_S = 2;
+/** The share of a busy process's time renders may take. */
+export const BUSY_SHARE = 0.2;
+/** Event loop utilization over the last window above which the process counts as busy. */
+const BUSY_UTILIZATION = 0.85;
+const LOAD_WINDOW_MS = 250;
+
+/** Whether the process is busy: its event loop's utilization over the last window, measured on a timer. */
+export class LoadMeter {
+  private last: EventLoopUtilization = performance.eventLoopUtilization();
+  private utilization = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(windowMs = LOAD_WINDOW_MS) {
+    this.timer = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      this.utilization = performance.eventLoopUtilization(now, this.last).utilization;
+      this.last = now;
+    }, windowMs);
+    this.timer.unref();
+  }
+
+  get busy(): boolean {
+    return this.utilization > BUSY_UTILIZATION;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+interface Waiter {
+  go: () => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface RenderGateOptions {
+  /** Renders at once when the process is not busy. */
+  concurrency: number;
+  /** Renders that may wait for a slot. */
+  queue: number;
+  /** How long a render may wait for its slot before it is refused. */
+  waitMs: number;
+  /** Whether the process is busy (a LoadMeter's); never, when absent. */
+  busy?: () => boolean;
+}
+
+export class RenderGate {
+  private readonly options: Required<RenderGateOptions>;
+  /** Slots taken: renders running, or pausing after a render while the process is busy. */
+  private taken = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(options: RenderGateOptions) {
+    this.options = { busy: () => false, ...options, concurrency: Math.max(1, options.concurrency), queue: Math.max(0, options.queue) };
+  }
+
+  /** Slots taken, and renders waiting. */
+  get load(): { taken: number; waiting: number } {
+    return { taken: this.taken, waiting: this.waiting.length };
+  }
+
+  /** Whether a new render would be refused at once (the line is full). */
+  get full(): boolean {
+    return this.taken >= this.slots() && this.waiting.length >= this.options.queue;
+  }
+
+  private slots(): number {
+    return this.options.busy() ? 1 : this.options.concurrency;
+  }
+
+  /** Runs `render` in a free slot, after those waiting before it; throws RenderQueueFull when the line is full or the wait too long. */
+  async run<T>(render: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    const began = performance.now();
+    try {
+      return await render();
+    } finally {
+      this.release(performance.now() - began);
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.taken < this.slots() && this.waiting.length === 0) {
+      this.taken += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.options.queue) return Promise.reject(new RenderQueueFull());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { go: resolve, timer: undefined };
+      waiter.timer = setTimeout(() => {
+        const index = this.waiting.indexOf(waiter);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new RenderQueueFull());
+      }, this.options.waitMs);
+      waiter.timer.unref();
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** A render ended: when the process is busy its slot pauses (so renders keep to BUSY_SHARE), then passes on. */
+  private release(renderMs: number): void {
+    const pause = this.options.busy() ? renderMs * (1 / BUSY_SHARE - 1) : 0;
+    if (pause > 0) setTimeout(() => this.handOn(), pause).unref();
+    else this.handOn();
+  }
+
+  /** The slot goes to the next in line, unless the process went busy and more slots are taken than it allows. */
+  private handOn(): void {
+    if (this.taken <= this.slots()) {
+      const next = this.waiting.shift();
+      if (next) {
+        clearTimeout(next.timer);
+        next.go();
+        return;
+      }
+    }
+    this.taken -= 1;
+    // A slot freed while others stayed taken: the line may move again (the process is no longer busy).
+    while (this.taken < this.slots() && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      clearTimeout(next.timer);
+      this.taken += 1;
+      next.go();
+    }
+  }
+}
