@@ -16,6 +16,9 @@ export function publicPage(headers: Headers, tags: readonly string[] = []): void
 /** Reference data changes rarely; browsers and CDNs may keep it an hour (spec §7: states are cached). */
 export const REFERENCE_CACHE = 'public, max-age=3600';
 
+/** Search and autocomplete answers are the same for everybody and change with the catalogue: a minute, as pages. */
+export const SEARCH_CACHE = 'public, max-age=60';
+
 /** Pages that take their own form's POST (they work without JavaScript). */
 const FORM_PAGES = new Set(['/pages/contact-us', '/appeal', '/saved-searches']);
 

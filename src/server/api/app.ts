@@ -1,7 +1,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../errors.ts';
+import { REFERENCE_CACHE, SEARCH_CACHE } from '../http.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
 import { advertiserRoutes } from './advertiser.ts';
@@ -28,15 +30,28 @@ export function apiError(error: Error, c: Context): Response {
   return c.json({ message: 'Server Error' }, 500);
 }
 
-/** Paths whose answers are about one person: no cache may store them. */
-const PERSONAL_PATHS = ['/register', '/register/*', '/auth/*', '/2fa/*', '/password/*', '/user', '/account', '/account/*', '/follow',
-  '/enquire', '/enquire/*', '/job-application', '/job-application/*', '/hireme/enquire', '/hireme/enquire/*', '/buysell/enquire', '/buysell/enquire/*',
-  '/advertiser', '/advertiser/*', '/operator', '/operator/*'];
+/**
+ * The answers a shared cache may keep, by route (issue 38): the search, the autocompletes and the reference data, the
+ * same for everybody. Every other answer of the API is `no-store` (a person's saved searches answered with no
+ * Cache-Control before), so a new route is private until it is named here.
+ */
+export const PUBLIC_API_ROUTES: ReadonlyMap<string, string> = new Map([
+  ['POST /api/post/search', SEARCH_CACHE],
+  ['POST /api/post/autocomplete', SEARCH_CACHE],
+  ['POST /api/cities/autocomplete', SEARCH_CACHE],
+  ['GET /api/countries', REFERENCE_CACHE],
+  ['GET /api/states', REFERENCE_CACHE],
+  ['GET /api/specialization', REFERENCE_CACHE],
+  ['GET /api/specialization/parent', REFERENCE_CACHE],
+]);
 
-/** Marks an answer no-store, unless its route said something stricter already (a CV download: private, no-store). */
-const noStore: MiddlewareHandler<ApiEnv> = async (c, next) => {
+/** Sets each answer's Cache-Control: its route's public caching when it is named and succeeded, else no-store (unless the route said private already). */
+const cacheControl: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  const route = matchedRoutes(c).at(-1);
+  const shared = route && c.res.ok ? PUBLIC_API_ROUTES.get(`${route.method} ${route.path}`) : undefined;
+  if (shared) c.header('Cache-Control', shared);
+  else if (!/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
 };
 
 /**
@@ -47,7 +62,7 @@ export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
   api.use(readSession(app));
   api.use(requireCsrfToken(app));
-  for (const path of PERSONAL_PATHS) api.use(path, noStore);
+  api.use(cacheControl);
   api.route('/', csrfRoutes(app));
   api.route('/', accountRoutes(app));
   api.route('/', accountSettingsRoutes(app));

@@ -8,7 +8,6 @@ import {
   getAppData, getCategoryHome, getEducationHome, getHome, getParentSpecializations, getSpecialHome, getSpecializationsByType,
 } from '../catalog/home.ts';
 import { notFound, parseInput } from '../errors.ts';
-import { REFERENCE_CACHE } from '../http.ts';
 import { autocompletePlaces } from '../search/autocomplete.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
@@ -33,15 +32,15 @@ export function homeRoutes(app: AppContext) {
 /** GET countries, states, specialization(/parent), cms/page/{page}; POST cities/autocomplete. */
 export function referenceRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
-    .get('/countries', async (c) => c.json(await getCountries(app), 200, { 'Cache-Control': REFERENCE_CACHE }))
-    .get('/states', async (c) => c.json(await getStates(app), 200, { 'Cache-Control': REFERENCE_CACHE }))
+    .get('/countries', async (c) => c.json(await getCountries(app)))
+    .get('/states', async (c) => c.json(await getStates(app)))
     .get('/specialization', async (c) => {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
-      return c.json((await getSpecializationsByType(app))[type], 200, { 'Cache-Control': REFERENCE_CACHE });
+      return c.json((await getSpecializationsByType(app))[type]);
     })
     .get('/specialization/parent', async (c) => {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
-      return c.json(await getParentSpecializations(app, type), 200, { 'Cache-Control': REFERENCE_CACHE });
+      return c.json(await getParentSpecializations(app, type));
     })
     .post('/cities/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query } = parseInput(CityAutocompleteRequestSchema, await jsonBody(c));

@@ -49,10 +49,16 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
-/** A confidential listing keeps its town but not the employer's address or numbers. */
+/**
+ * A confidential listing keeps its town and state, and nothing that points at the employer or the person (issue 38):
+ * no address or numbers, and for its point the centre of its town, never the premises (the demo data puts a listing
+ * within about 3 km of its town's centre, so the stored point would name the building).
+ */
 export function toConfidentialLocation(row: LocationRow): Location {
   return {
     ...toLocation(row),
+    latitude: row.city_latitude,
+    longitude: row.city_longitude,
     name: 'Confidential',
     address_line1: null,
     address_line2: null,

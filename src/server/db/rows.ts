@@ -56,6 +56,9 @@ export interface LocationRow {
   email: string | null;
   latitude: number;
   longitude: number;
+  /** The centre of its town: where a confidential listing is placed (issue 38). */
+  city_latitude: number;
+  city_longitude: number;
 }
 
 export interface AttributeRow {

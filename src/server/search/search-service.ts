@@ -173,7 +173,9 @@ export async function runSearch(index: SearchIndex, catalog: CatalogContext, que
     const byId = new Map(rows.map((row) => [row.post_id, row]));
     for (const card of results) {
       const row = byId.get(card.id);
-      if (row) card.distance = Math.round(haversineKm(origin, { lat: row.lat, lon: row.lon }) * 100) / 100;
+      // A confidential listing's place is its town's centre (issue 38): its distance is said in whole kilometres.
+      const km = row && haversineKm(origin, { lat: row.lat, lon: row.lon });
+      if (km !== undefined) card.distance = card.confidential ? Math.round(km) : Math.round(km * 100) / 100;
     }
   }
   return { total: counts.total, results, filters: buildFilters(await index.facetLookups(), counts) };

@@ -56,6 +56,7 @@ export function jsonText(value: unknown): string | null {
 export const LOCATION_COLUMNS = [
   'l.id', 'l.name', 'l.address_line1', 'l.address_line2', 'c.name as city_name', 'l.postcode', 's.name as state_name',
   'l.phone_number', 'l.company_phone_number', 'l.fax_number', 'l.email', 'l.latitude', 'l.longitude',
+  'c.latitude as city_latitude', 'c.longitude as city_longitude',
 ] as const;
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`. */

@@ -39,6 +39,13 @@ const LIVE = (now: string) => sql`(p.status = 'active' AND (p.expires_at IS NULL
 const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', p.summary || ' ' || c.name || ' ' ||
   coalesce(parent.name, '') || CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN '' ELSE ' ' || pr.name END), 'B')`;
 
+/**
+ * Where a post is placed for Near Me and distances: its first location, or for a confidential job or hireme post the
+ * centre of its town (issue 38), as lat, lon and the unit vector x, y, z.
+ */
+const POINT = ['latitude', 'longitude'].map((axis) => `CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN town.${axis} ELSE l.${axis} END`)
+  .reduce((lat, lon) => `${lat}, ${lon}, cos(radians(${lat})) * cos(radians(${lon})), cos(radians(${lat})) * sin(radians(${lon})), sin(radians(${lat}))`);
+
 /** The search rows of the live posts `where` picks. */
 function insertRows(now: string, where: RawBuilder<unknown>) {
   return sql`INSERT INTO search_posts (post_id, type, plan_weight, rating, rating_count, published_at, sort_title, price,
@@ -46,8 +53,7 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
       hireme_expertise, buysell_type, buysell_condition, buysell_method, first_live_at, words)
     SELECT p.id, p.type, ${sql.raw(PLAN_WEIGHT('p.plan'))}, p.rating, p.rating_count, p.published_at, lower(p.title),
       coalesce(p.price_min_sen, p.price_max_sen) / 100.0,
-      c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, l.latitude, l.longitude,
-      cos(radians(l.latitude)) * cos(radians(l.longitude)), cos(radians(l.latitude)) * sin(radians(l.longitude)), sin(radians(l.latitude)),
+      c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, ${sql.raw(POINT)},
       ${sql.raw(mask(ATTRIBUTES.job_type))}, ${sql.raw(mask(ATTRIBUTES.job_qualification))}, j.level,
       ${sql.raw(mask(ATTRIBUTES.hireme_type))}, h.rate, h.expertise,
       b.deal_type, b.condition, ${sql.raw(mask(ATTRIBUTES.buysell_method))}, coalesce(p.first_live_at, p.published_at), ${sql.raw(WORDS)}
@@ -58,6 +64,7 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
     LEFT JOIN categories parent ON parent.id = c.parent_id
     JOIN post_locations pl ON pl.post_id = p.id AND pl.position = 0
     JOIN locations l ON l.id = pl.location_id
+    JOIN cities town ON town.id = l.city_id
     LEFT JOIN job_details j ON j.post_id = p.id
     LEFT JOIN hireme_details h ON h.post_id = p.id
     LEFT JOIN buysell_details b ON b.post_id = p.id

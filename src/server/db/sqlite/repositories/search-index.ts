@@ -21,11 +21,17 @@ function pruneChanges(db: Db, keep: number): void {
   statement(db, 'DELETE FROM search_changes WHERE seq <= (SELECT max(seq) FROM search_changes) - ?').run(keep);
 }
 
+/**
+ * Where a post is placed for Near Me and distances: its first location, or for a confidential job or hireme post the
+ * centre of its town (issue 38), as lat, lon and the unit vector x, y, z.
+ */
+const POINT_SQL = ['latitude', 'longitude'].map((axis) => `CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN town.${axis} ELSE l.${axis} END`)
+  .reduce((lat, lon) => `${lat}, ${lon}, cos(radians(${lat})) * cos(radians(${lon})), cos(radians(${lat})) * sin(radians(${lon})), sin(radians(${lat}))`);
+
 const ROW_SELECT = `
   SELECT p.id, p.type, ${PLAN_WEIGHT_SQL.replace(/plan/g, 'p.plan')}, p.rating, p.rating_count, p.published_at,
     lower(p.title), coalesce(p.price_min_sen, p.price_max_sen) / 100.0,
-    c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, l.latitude, l.longitude,
-    cos(radians(l.latitude)) * cos(radians(l.longitude)), cos(radians(l.latitude)) * sin(radians(l.longitude)), sin(radians(l.latitude)),
+    c.id, coalesce(c.parent_id, c.id), l.state_id, l.city_id, ${POINT_SQL},
     ${maskSql(ATTRIBUTES.job_type, 'p.id')}, ${maskSql(ATTRIBUTES.job_qualification, 'p.id')}, j.level,
     ${maskSql(ATTRIBUTES.hireme_type, 'p.id')}, h.rate, h.expertise,
     b.deal_type, b.condition, ${maskSql(ATTRIBUTES.buysell_method, 'p.id')}, coalesce(p.first_live_at, p.published_at)
@@ -34,6 +40,7 @@ const ROW_SELECT = `
   JOIN categories c ON c.id = pc.category_id
   JOIN post_locations pl ON pl.post_id = p.id AND pl.position = 0
   JOIN locations l ON l.id = pl.location_id
+  JOIN cities town ON town.id = l.city_id
   LEFT JOIN job_details j ON j.post_id = p.id
   LEFT JOIN hireme_details h ON h.post_id = p.id
   LEFT JOIN buysell_details b ON b.post_id = p.id
