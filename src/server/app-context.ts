@@ -113,7 +113,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     views,
     impressions,
     invalidations,
-    pages: createPageCache(config.pageCacheBytes, invalidations, new RenderGate({ ...config.renders, busy: () => load?.busy ?? false })),
+    pages: createPageCache(config.pageCacheBytes, invalidations, { renders: new RenderGate({ ...config.renders, busy: () => load?.busy ?? false }), load }),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     mediaStore,

@@ -71,7 +71,7 @@ const EnvSchema = z.object({
    * past the line or the wait a page answers 503 with Retry-After (or its cached copy, when one exists). Cached pages,
    * files and the API never wait. A busy process renders one at a time, a fifth of its time at most (render-gate.ts).
    */
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(512),
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /**

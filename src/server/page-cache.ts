@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import { SEARCH_PARAMS } from '../shared/search-params.ts';
 import { isInvalidated, type CacheInvalidations, type Invalidation } from './cache/invalidations.ts';
-import { RENDER_RETRY_AFTER_S, RenderQueueFull, type RenderGate } from './render-gate.ts';
+import { RENDER_RETRY_AFTER_S, RenderQueueFull, type LoadMeter, type RenderGate } from './render-gate.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -65,6 +65,9 @@ interface Entry {
   bytes: number;
 }
 
+/** Keys of dropped pages remembered, so their next render goes before first renders (render-gate.ts). */
+const DROPPED_KEPT = 10_000;
+
 /** The share of the cache's bytes 404 pages may take, so a crawl of dead links cannot push real pages out. */
 export const NOT_FOUND_SHARE = 0.1;
 
@@ -119,9 +122,26 @@ export class PageStore {
     }
   }
 
+  /** Keys of pages a change dropped lately, most recent last (at most DROPPED_KEPT): their next render is a refresh. */
+  private readonly dropped = new Set<string>();
+
   /** Drops the pages an invalidation names. */
   invalidate(invalidation: Invalidation): void {
-    for (const [key, entry] of this.entries) if (isInvalidated(invalidation, entry.tags)) this.remove(key, entry);
+    for (const [key, entry] of this.entries) {
+      if (!isInvalidated(invalidation, entry.tags)) continue;
+      this.remove(key, entry);
+      this.dropped.delete(key);
+      this.dropped.add(key);
+    }
+    for (const key of this.dropped) {
+      if (this.dropped.size <= DROPPED_KEPT) break;
+      this.dropped.delete(key);
+    }
+  }
+
+  /** Whether visitors had the page lately (kept now, stale, or dropped by a change): rendering it again is a refresh. */
+  known(key: string): boolean {
+    return this.entries.has(key) || this.dropped.has(key);
   }
 
   /** How many pages are held. */
@@ -228,7 +248,17 @@ function cacheable(response: Response): boolean {
  * cookie is kept; /api, /me, /advertiser, /operator and /media are never cached. A cached 404 carries its path's tag, so publishing at
  * its path ends it.
  */
-export function createPageCache(maxBytes: number, invalidations: CacheInvalidations, renders?: RenderGate) {
+export interface PageCacheOptions {
+  /** The bound on renders (render-gate.ts); unbounded when absent. */
+  renders?: RenderGate;
+  /** Told of every cached page served, so a busy process keeps renders to their share. */
+  load?: Pick<LoadMeter, 'hit'>;
+  /** The time of the TTL (tests walk it). */
+  now?: () => number;
+}
+
+export function createPageCache(maxBytes: number, invalidations: CacheInvalidations, options: PageCacheOptions = {}) {
+  const { renders, load, now = Date.now } = options;
   const store = new PageStore(maxBytes);
   invalidations.subscribe((invalidation) => store.invalidate(invalidation));
   /** Pages being rendered, by key: requests for one meanwhile share its render. */
@@ -241,10 +271,10 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
         const response = await render();
         // The page is rendered while its body is read: inside the bound.
         return cacheable(response) ? { response, raw: Buffer.from(await response.arrayBuffer()) } : { response };
-      });
+      }, { urgent: store.known(key) });
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
-      const stale = store.get(key, Date.now(), { stale: true });
+      const stale = store.get(key, now(), { stale: true });
       return { stale: stale ? await respond(request, stale, 'STALE') : busyResponse() };
     }
   };
@@ -266,8 +296,9 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       if (UNCACHED.test(url.pathname)) return undefined;
       const kind = encodingClass(request.headers['accept-encoding'] ?? null);
       if (kind === 'identity') return undefined;
-      const entry = store.get(pageCacheKey(url), Date.now());
+      const entry = store.get(pageCacheKey(url), now());
       if (!entry) return undefined;
+      load?.hit();
       const headers: Record<string, string> = Object.fromEntries(entry.headers);
       headers.etag = entry.etag;
       headers.vary = 'Accept-Encoding';
@@ -315,24 +346,39 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
       const key = pageCacheKey(url);
       await invalidations.catchUp();
-      const hit = store.get(key, Date.now());
-      if (hit) return respond(request, hit, 'HIT');
+      const hit = store.get(key, now());
+      if (hit) {
+        load?.hit();
+        return respond(request, hit, 'HIT');
+      }
+      // Only older than the TTL (a change would have dropped it): served as it is while one render refreshes it
+      // (stale-while-revalidate), so no visitor waits for a render because a minute went by.
+      const stale = store.get(key, now(), { stale: true });
+      if (stale) {
+        if (!rendering.has(key)) void refresh(request, url, key, render).catch((error: unknown) => console.error('Refreshing a cached page failed', error));
+        return respond(request, stale, 'STALE');
+      }
       const pending = rendering.get(key);
       if (pending) {
         const shared = await pending;
         if (shared) return respond(request, shared, 'HIT');
       }
-      let settle!: (entry: Entry | undefined) => void;
-      rendering.set(key, new Promise((resolve) => { settle = resolve; }));
-      let kept: Entry | undefined;
-      try {
-        return await renderInto(request, url, key, render, (entry) => { kept = entry; });
-      } finally {
-        rendering.delete(key);
-        settle(kept);
-      }
+      return refresh(request, url, key, render);
     },
   };
+
+  /** Renders a page, once however many ask for it meanwhile (they share what it keeps). */
+  async function refresh(request: Request, url: URL, key: string, render: () => Promise<Response>): Promise<Response> {
+    let settle!: (entry: Entry | undefined) => void;
+    rendering.set(key, new Promise((resolve) => { settle = resolve; }));
+    let kept: Entry | undefined;
+    try {
+      return await renderInto(request, url, key, render, (entry) => { kept = entry; });
+    } finally {
+      rendering.delete(key);
+      settle(kept);
+    }
+  }
 
   /** Renders a missed page (within the render bound), answers it, and keeps it unless a change came meanwhile (`kept` is told). */
   async function renderInto(request: Request, url: URL, key: string, render: () => Promise<Response>, kept: (entry: Entry) => void): Promise<Response> {
@@ -354,7 +400,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
     const entry: Entry = {
       status: response.status === 404 ? 404 : 200,
       tags,
-      storedAt: Date.now(),
+      storedAt: now(),
       etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
       headers,
       impression,

@@ -6,9 +6,9 @@
  * - a few renders run at once, the next ones wait in line, for a while at most; past the line or the wait, the page
  *   middleware answers 503 with Retry-After (or the cached copy, when one exists). A flood that waits in line costs
  *   nothing, where one refused at once asks again at once;
- * - when the process is busy (its event loop worked most of the last quarter second, e.g. serving cached pages to many
- *   visitors), renders run one at a time and each is followed by a pause, so they take at most BUSY_SHARE of the
- *   time: cached pages, static files and the API keep the rest. An idle process renders at full speed.
+ * - when the process is busy with other work (its event loop worked most of the last quarter second while it served
+ *   cached pages to many visitors), renders run one at a time and each is followed by a pause, so they take at most
+ *   BUSY_SHARE of the time (a search page also costs a search worker its time): cached pages keep the rest. A process that only renders renders at full speed.
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
@@ -22,15 +22,26 @@ export class RenderQueueFull extends Error {
 /** How long a refused client is asked to wait (seconds). */
 export const RENDER_RETRY_AFTER_S = 2;
 /** The share of a busy process's time renders may take. */
-export const BUSY_SHARE = 0.2;
-/** Event loop utilization over the last window above which the process counts as busy. */
-const BUSY_UTILIZATION = 0.85;
+export const BUSY_SHARE = 0.1;
+/**
+ * Event loop utilization over the last window above which a process serving cached pages counts as busy. Well below
+ * saturation: the search a render waits for runs on a worker thread, on another core, which the machine's other work
+ * needs too (measured by bench:load, issue 38).
+ */
+const BUSY_UTILIZATION = 0.5;
+/** Cached pages served in the last window from which they count as competing with renders (about 200 a second). */
+const COMPETING_HITS = 50;
 const LOAD_WINDOW_MS = 250;
 
-/** Whether the process is busy: its event loop's utilization over the last window, measured on a timer. */
+/**
+ * Whether the process is busy with other work than renders: its event loop's utilization over the last window, and the
+ * cached pages it served meanwhile (the front door counts them), measured on a timer.
+ */
 export class LoadMeter {
   private last: EventLoopUtilization = performance.eventLoopUtilization();
   private utilization = 0;
+  private hits = 0;
+  private competing = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(windowMs = LOAD_WINDOW_MS) {
@@ -38,12 +49,19 @@ export class LoadMeter {
       const now = performance.eventLoopUtilization();
       this.utilization = performance.eventLoopUtilization(now, this.last).utilization;
       this.last = now;
+      this.competing = this.hits >= COMPETING_HITS;
+      this.hits = 0;
     }, windowMs);
     this.timer.unref();
   }
 
+  /** A cached page was served (not a render). */
+  hit(): void {
+    this.hits += 1;
+  }
+
   get busy(): boolean {
-    return this.utilization > BUSY_UTILIZATION;
+    return this.competing && this.utilization > BUSY_UTILIZATION;
   }
 
   close(): void {
@@ -71,6 +89,8 @@ export class RenderGate {
   private readonly options: Required<RenderGateOptions>;
   /** Slots taken: renders running, or pausing after a render while the process is busy. */
   private taken = 0;
+  /** Renders waiting: refreshes of pages visitors already had (first), then the rest, each in arrival order. */
+  private readonly urgent: Waiter[] = [];
   private readonly waiting: Waiter[] = [];
 
   constructor(options: RenderGateOptions) {
@@ -79,7 +99,7 @@ export class RenderGate {
 
   /** Slots taken, and renders waiting. */
   get load(): { taken: number; waiting: number } {
-    return { taken: this.taken, waiting: this.waiting.length };
+    return { taken: this.taken, waiting: this.urgent.length + this.waiting.length };
   }
 
   /** Whether a new render would be refused at once (the line is full). */
@@ -87,13 +107,20 @@ export class RenderGate {
     return this.taken >= this.slots() && this.waiting.length >= this.options.queue;
   }
 
+  private next(): Waiter | undefined {
+    return this.urgent.shift() ?? this.waiting.shift();
+  }
+
   private slots(): number {
     return this.options.busy() ? 1 : this.options.concurrency;
   }
 
-  /** Runs `render` in a free slot, after those waiting before it; throws RenderQueueFull when the line is full or the wait too long. */
-  async run<T>(render: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  /**
+   * Runs `render` in a free slot, after those waiting before it; throws RenderQueueFull when the line is full or the wait
+   * too long. An `urgent` render (a page visitors had, dropped by a change) goes before the others waiting.
+   */
+  async run<T>(render: () => Promise<T>, options: { urgent?: boolean } = {}): Promise<T> {
+    await this.acquire(options.urgent ?? false);
     const began = performance.now();
     try {
       return await render();
@@ -102,21 +129,22 @@ export class RenderGate {
     }
   }
 
-  private acquire(): Promise<void> {
-    if (this.taken < this.slots() && this.waiting.length === 0) {
+  private acquire(urgent: boolean): Promise<void> {
+    if (this.taken < this.slots() && this.urgent.length === 0 && this.waiting.length === 0) {
       this.taken += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.options.queue) return Promise.reject(new RenderQueueFull());
+    const line = urgent ? this.urgent : this.waiting;
+    if (line.length >= this.options.queue) return Promise.reject(new RenderQueueFull());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { go: resolve, timer: undefined };
       waiter.timer = setTimeout(() => {
-        const index = this.waiting.indexOf(waiter);
-        if (index >= 0) this.waiting.splice(index, 1);
+        const index = line.indexOf(waiter);
+        if (index >= 0) line.splice(index, 1);
         reject(new RenderQueueFull());
       }, this.options.waitMs);
       waiter.timer.unref();
-      this.waiting.push(waiter);
+      line.push(waiter);
     });
   }
 
@@ -130,7 +158,7 @@ export class RenderGate {
   /** The slot goes to the next in line, unless the process went busy and more slots are taken than it allows. */
   private handOn(): void {
     if (this.taken <= this.slots()) {
-      const next = this.waiting.shift();
+      const next = this.next();
       if (next) {
         clearTimeout(next.timer);
         next.go();
@@ -139,8 +167,9 @@ export class RenderGate {
     }
     this.taken -= 1;
     // A slot freed while others stayed taken: the line may move again (the process is no longer busy).
-    while (this.taken < this.slots() && this.waiting.length > 0) {
-      const next = this.waiting.shift()!;
+    while (this.taken < this.slots()) {
+      const next = this.next();
+      if (!next) break;
       clearTimeout(next.timer);
       this.taken += 1;
       next.go();

@@ -190,6 +190,8 @@ export async function serveWorker(distDir: string): Promise<void> {
   process.on('message', (message: PrimaryMessage, socket?: Socket) => {
     if (message?.type === 'connection') {
       if (!socket) return;
+      // Held: the primary closes its copy (and would hand it to another process, were this one to die first).
+      process.send?.({ type: 'taken', id: message.id } satisfies WorkerMessage);
       server.emit('connection', socket);
       socket.resume();
     } else if (message?.type === 'serve') {

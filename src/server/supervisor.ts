@@ -21,10 +21,10 @@ const STOP_TIMEOUT_MS = 15_000;
 /** How long no new connection must come before a stopping primary closes its listening socket. */
 const QUIET_MS = 300;
 
-/** What a worker tells the primary. */
-export type WorkerMessage = { type: 'ready' } | { type: 'fatal'; reason?: string };
+/** What a worker tells the primary: it is warm, it failed, or it holds a connection it was handed. */
+export type WorkerMessage = { type: 'ready' } | { type: 'fatal'; reason?: string } | { type: 'taken'; id: number };
 /** What the primary tells a worker: it serves from now on (with the restart count for /healthz), or takes a connection. */
-export type PrimaryMessage = { type: 'serve'; restarts: number } | { type: 'connection' };
+export type PrimaryMessage = { type: 'serve'; restarts: number } | { type: 'connection'; id: number };
 
 interface Options {
   host: string;
@@ -52,8 +52,16 @@ export async function supervise(distDir: string, options: Options): Promise<void
 
   const send = (worker: Worker, message: PrimaryMessage, socket?: Socket): Promise<boolean> => new Promise((resolve) => {
     if (!worker.isConnected()) return resolve(false);
-    worker.send(message, socket as never, (error: Error | null) => resolve(!error));
+    // keepOpen: the primary keeps its copy of a connection until the worker says it holds it (`taken`).
+    worker.send(message, socket as never, { keepOpen: true }, (error: Error | null) => resolve(!error));
   });
+
+  /**
+   * Connections handed to a worker that has not said it holds them yet, by id. A worker killed meanwhile never read
+   * them: they go to the next serving worker (Node's own handing over would leave them open in the primary, unanswered).
+   */
+  const handed = new Map<Worker, Map<number, Socket>>();
+  let connections = 0;
 
   /** Hands a connection to the serving worker, or keeps it until one serves. */
   const dispatch = (socket: Socket): void => {
@@ -66,12 +74,30 @@ export async function supervise(distDir: string, options: Options): Promise<void
       });
       return;
     }
-    void send(worker, { type: 'connection' }, socket).then((sent) => {
+    const id = ++connections;
+    const pending = handed.get(worker) ?? new Map<number, Socket>();
+    handed.set(worker, pending.set(id, socket));
+    void send(worker, { type: 'connection', id }, socket).then((sent) => {
       if (sent) return;
       // The worker went away between the choice and the send: the standby serves, and takes this connection.
+      pending.delete(id);
       lost(worker);
       if (!socket.destroyed) dispatch(socket);
     });
+  };
+
+  /** The worker holds the connection: the primary's copy closes (the connection stays open in the worker). */
+  const taken = (worker: Worker, id: number): void => {
+    const socket = handed.get(worker)?.get(id);
+    handed.get(worker)?.delete(id);
+    socket?.destroy();
+  };
+
+  /** Connections a lost worker never took go to the one serving now. */
+  const handOnUntaken = (worker: Worker): void => {
+    const pending = handed.get(worker);
+    handed.delete(worker);
+    for (const socket of pending?.values() ?? []) if (!socket.destroyed) dispatch(socket);
   };
 
   const serve = (worker: Worker): void => {
@@ -86,7 +112,8 @@ export async function supervise(distDir: string, options: Options): Promise<void
     generations.set(worker, generation);
     starting.add(worker);
     worker.on('message', (message: WorkerMessage) => {
-      if (message?.type === 'ready') ready(worker);
+      if (message?.type === 'taken') taken(worker, message.id);
+      else if (message?.type === 'ready') ready(worker);
       else if (message?.type === 'fatal' && !stopping && (worker === serving || worker === standby)) {
         // It finishes the requests it holds, then exits (serve.ts); its exit starts nobody.
         replace(worker);
@@ -159,9 +186,10 @@ export async function supervise(distDir: string, options: Options): Promise<void
 
   /** A worker that serves, stands by or starts is gone (its channel closed, a send to it failed): replaced once. */
   const lost = (worker: Worker): void => {
-    if (stopping || replaced.has(worker)) return;
+    if (stopping) return;
     const wasStarting = starting.delete(worker);
-    if (worker === serving || worker === standby || wasStarting) replace(worker);
+    if (!replaced.has(worker) && (worker === serving || worker === standby || wasStarting)) replace(worker);
+    handOnUntaken(worker);
   };
   // The channel closes as soon as a worker dies, often before its exit is reported: the standby serves at once.
   cluster.on('disconnect', lost);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'yp-resilience-'));
 const databaseCopy = useDatabaseCopies();
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Health { status: string; uptime_s: number; restarts: number }
+interface Health { status: string; uptime_s: number; restarts: number; pid: number }
 const health = async (url = baseUrl) => (await (await fetch(`${url}/healthz`)).json()) as Health;
 
 /** The probe's ~100-byte body: a file part whose bytes end without the closing boundary. */
@@ -52,23 +51,63 @@ describe('a multipart body cut off inside a file part (security probe item 1)', 
   });
 });
 
-describe('the supervisor', () => {
-  it('restarts a server process that dies, logs why, and /healthz counts the restart', async () => {
+/** Loops of GET `path`, each on a new connection, until `stop()`: answers by status, and connection errors by code. */
+function loadOf(baseUrl: string, path: string, loops: number) {
+  const { port } = new URL(baseUrl);
+  const statuses: Record<string, number> = {};
+  let stopped = false;
+  const once = () => new Promise<string>((resolve) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, agent: false, headers: { 'Accept-Encoding': 'br' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(String(response.statusCode)));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    request.end();
+  });
+  const running = Promise.all(Array.from({ length: loops }, async () => {
+    while (!stopped) {
+      const outcome = await once();
+      statuses[outcome] = (statuses[outcome] ?? 0) + 1;
+    }
+  }));
+  return { statuses, stop: async () => { stopped = true; await running; return statuses; } };
+}
+
+describe('the supervisor (issue 38)', () => {
+  it('hands the socket to a warmed standby when the serving process is killed: no connection refused, and /healthz counts the restart', async () => {
     const server = await startServer({ DATABASE_URL: await databaseCopy('supervised'), SEARCH_WORKERS: '0' });
     try {
-      expect((await health(server.baseUrl)).restarts).toBe(0);
-      // Kill the worker (not the supervisor): its pid is the one serving, a child of the supervisor.
-      const worker = Number(execFileSync('pgrep', ['-P', String(server.process.pid)]).toString().trim().split('\n')[0]);
-      process.kill(worker, 'SIGKILL');
-      const deadline = Date.now() + 30_000;
-      let restarts = 0;
-      while (Date.now() < deadline) {
-        restarts = await health(server.baseUrl).then((answer) => answer.restarts, () => 0);
-        if (restarts === 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(restarts).toBe(1);
-      expect(server.output()).toMatch(/stopped \(killed by SIGKILL\): restarting/);
+      const before = await health(server.baseUrl);
+      expect(before.restarts).toBe(0);
+      // The standby is warm once a second server process said it is ready.
+      await expect.poll(() => server.output().match(/Server process \d+ ready/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+      const load = loadOf(server.baseUrl, '/', 8);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(before.pid, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const statuses = await load.stop();
+      expect(statuses.ECONNREFUSED ?? 0).toBe(0);
+      expect(statuses['200']).toBeGreaterThan(20);
+      const after = await health(server.baseUrl);
+      expect(after.restarts).toBe(1);
+      expect(after.pid).not.toBe(before.pid);
+      expect(server.output()).toMatch(new RegExp(`Server process ${before.pid} stopped \\(killed by SIGKILL\\): process ${after.pid} serves now`));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('restarts with a new build on SIGHUP (a deploy) without a failed request', async () => {
+    const server = await startServer({ DATABASE_URL: await databaseCopy('deploy'), SEARCH_WORKERS: '0' });
+    try {
+      const before = await health(server.baseUrl);
+      const load = loadOf(server.baseUrl, '/', 8);
+      server.process.kill('SIGHUP');
+      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: 30_000, interval: 200 }).not.toBe(before.pid);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const statuses = await load.stop();
+      expect(Object.keys(statuses)).toEqual(['200']);
+      expect(server.output()).toMatch(/SIGHUP: starting a server process/);
     } finally {
       await server.stop();
     }
