@@ -42,7 +42,7 @@ export interface AppContext extends CatalogContext {
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
   /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
-  secrets: { csrf: string; unsubscribe: string };
+  secrets: { csrf: string; unsubscribe: string; device: string };
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
   /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */
@@ -102,6 +102,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     csrf: await repos.maintenance.appSecret('csrf-token-key', randomBytes(32).toString('base64url')),
     // Signs the one-click unsubscribe links of saved-search alerts (issue 29): one key for every process.
     unsubscribe: await repos.maintenance.appSecret('unsubscribe-token-key', randomBytes(32).toString('base64url')),
+    // Signs the device cookies of sign-in (accounts/devices.ts, issue 38).
+    device: await repos.maintenance.appSecret('device-cookie-key', randomBytes(32).toString('base64url')),
   };
   const context: AppContext = {
     config,

@@ -320,6 +320,38 @@ describe('brute force', () => {
     expect((await browser().post('/api/auth/login', { email: 'target@example.my', password: PASSWORD })).status).toBe(200);
   });
 
+  it(`evaluates at most ${SIGN_IN_LIMITS.account.points} wrong passwords an hour from clients that are not the account's devices, while its device still signs in`, async () => {
+    await registerByEmail('botnet-target@example.my', 'Botnet Target');
+    // The owner's browser signed in before: it carries the account's device cookie.
+    const owner = await signIn('botnet-target@example.my');
+    expect(owner.jar.get('yp_device')).toMatch(/^\d+\.[\w-]{22}\.[\w-]{32}$/);
+    owner.jar.delete('yp_session');
+    // 60 wrong passwords, each from its own address (as a botnet, behind a proxy that names each client).
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      statuses.push((await browser(`198.18.${attempt >> 8}.${attempt & 255}`).post('/api/auth/login', { email: 'botnet-target@example.my', password: `leaked-${attempt}-xyz` })).status);
+    }
+    expect(statuses.filter((status) => status === 422)).toHaveLength(SIGN_IN_LIMITS.account.points);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - SIGN_IN_LIMITS.account.points);
+    // A new client with the right password waits too (Retry-After): the account's allowance for unknown clients is spent.
+    const stranger = await browser('198.18.9.9').post('/api/auth/login', { email: 'botnet-target@example.my', password: PASSWORD });
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The owner's device signs in during the flood, with the right password and the code.
+    ageCodes('botnet-target@example.my', 2);
+    const login = await owner.post('/api/auth/login', { email: 'botnet-target@example.my', password: PASSWORD });
+    expect(login.status).toBe(200);
+    const done = await owner.post('/api/auth/2fa', { temp_token: (login.body.data as { temp_token: string }).temp_token, code: latestCode(outbox, 'botnet-target@example.my') });
+    expect(done.status).toBe(200);
+    // A forged device cookie, or another account's, is any other client.
+    const forger = browser('198.18.9.10');
+    forger.jar.set('yp_device', owner.jar.get('yp_device')!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
+    expect((await forger.post('/api/auth/login', { email: 'botnet-target@example.my', password: PASSWORD })).status).toBe(429);
+    // Attempts stay logged, counted in the database.
+    const logged = await copy.query.selectFrom('auth_attempts').select('id').where('identifier', '=', 'botnet-target@example.my').where('outcome', '=', 'bad_credentials').execute();
+    expect(logged).toHaveLength(SIGN_IN_LIMITS.account.points);
+  });
+
   it('limits wrong two-factor codes per account and client too', async () => {
     await registerByEmail('codes@example.my', 'Codes');
     const attacker = browser();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { malaysiaDayStart, malaysiaToday, nextDay } from '../../src/shared/malaysia-time.ts';
 import type { Insights } from '../../src/shared/insights.ts';
 import type { Lead, LeadReply } from '../../src/shared/leads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
@@ -12,7 +12,11 @@ import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-
  * they chose (instant, a digest at 08:00 Malaysian time, off), and reads insights equal to the stored counters.
  * Another advertiser gets 404 on every route.
  */
-const accounts = useAccountsApp('leads');
+/**
+ * The file's clock starts just after the next midnight in Malaysia: each sign-in walks it an hour (one code a minute),
+ * and every figure of a day must stay on that day whatever time the suite runs (it failed from 16:00 MYT on).
+ */
+const accounts = useAccountsApp('leads', {}, { clockStart: Date.parse(malaysiaDayStart(nextDay(malaysiaToday()))) + 60_000 });
 const { outbox, copy, clock, browser, registerByEmail, signIn } = accounts;
 const { advertiser, claimBusiness, unclaimedWithMobile, jobBody, emailOf } = advertiserHelpers(accounts);
 const MINUTE = 60_000;
@@ -161,6 +165,11 @@ describe('the leads inbox', () => {
     expect((await ownerB.patch(`/api/advertiser/leads/${enquiry.id}`, { status: 'read' })).status).toBe(404);
     expect((await ownerB.post(`/api/advertiser/leads/${enquiry.id}/replies`, { message: 'x' })).status).toBe(404);
     expect(((await ownerB.get('/api/advertiser/leads')).body.data as Lead[]).some((lead) => lead.id === enquiry.id)).toBe(false);
+    // Filters naming the other's business or ad: 404, as insights answers (security probe item 9).
+    for (const path of [`/api/advertiser/leads?profile_id=${businessA.id}`, `/api/advertiser/leads?post_id=${jobA.id}`, `/api/advertiser/leads.csv?profile_id=${businessA.id}`]) {
+      expect((await ownerB.getText(path)).status, path).toBe(404);
+    }
+    expect((await ownerA.get(`/api/advertiser/leads?profile_id=${businessA.id}`)).status).toBe(200);
     expect((await ownerB.getText('/api/advertiser/leads.csv')).text).not.toContain('Private Person');
     // Signed out: 401; a member who is not an advertiser: 403.
     expect((await browser().get(`/api/advertiser/leads/${enquiry.id}`)).status).toBe(401);

@@ -83,6 +83,8 @@ describe('the hosted checkout (Billplz)', () => {
     expect((await callback(tampered)).status).toBe(403);
     expect((await callback(gateway.callbackForm(billId, { id: 'notours1' }))).status).toBe(404);
     expect((await callback(gateway.callbackForm(billId, { amount: '100', paid_amount: '100' }))).status).toBe(422);
+    // Signed, paid, and silent on what was paid: refused (security probe item 10).
+    expect((await callback(gateway.callbackForm(billId, {}, undefined, ['paid_amount']))).status).toBe(422);
     expect((await callback(gateway.callbackForm(billId), 'paypal')).status).toBe(404);
     expect((await invoiceOf(owner, invoice.id)).status).toBe('issued');
     expect(await publicPlan(business.slug)).toBe('FREE');

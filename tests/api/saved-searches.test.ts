@@ -281,7 +281,8 @@ describe('alerts', () => {
     const second = (await visitor.post('/api/saved-searches', { type: 'jobs', search: 'second' })).body.data as SavedSearch;
     const token = unsubscribeToken(copy.app, first.id);
     const signature = token.split('.')[1]!;
-    for (const forged of [`${second.id}.${signature}`, `${first.id}.${'A'.repeat(32)}`, 'nonsense', '']) {
+    // Another search's signature, a made-up one, another spelling of the right one (a leading zero: one spelling only).
+    for (const forged of [`${second.id}.${signature}`, `${first.id}.${'A'.repeat(32)}`, `0${token}`, `00${token}`, 'nonsense', '']) {
       expect((await oneClick(`http://x/api/saved-searches/unsubscribe?token=${forged}`)).status, forged).toBe(404);
     }
     const get = await api().request(`/api/saved-searches/unsubscribe?token=${token}`, {}, { clientAddress: '192.0.2.11' });

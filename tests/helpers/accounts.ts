@@ -14,10 +14,10 @@ export const TEST_PASSWORD = 'kopi-o kosong 2026';
  * folder, the API (`api()`) and the app's clock (`clock`, moved by hand), with signing up and in as people
  * do, codes read from the outbox. `ageCodes` moves the clock past the send limits (one code a minute).
  */
-export function useAccountsApp(name: string, env: Record<string, string> = {}) {
+export function useAccountsApp(name: string, env: Record<string, string> = {}, options: { clockStart?: number } = {}) {
   const outbox = mkdtempSync(join(tmpdir(), `yp-${name}-outbox-`));
   afterAll(() => rmSync(outbox, { recursive: true, force: true }));
-  const clock = new TestClock();
+  const clock = new TestClock(options.clockStart);
   // `env` is read when the app starts (in the first beforeAll): a test may fill it in a hook registered before this.
   const copy = useTestDatabase(Object.assign(env, { OUTBOX_DIR: outbox }), { clock });
   let app: ReturnType<typeof createApi> | undefined;

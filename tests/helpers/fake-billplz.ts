@@ -60,13 +60,14 @@ export class FakeBillplz {
   }
 
   /** The callback form of a bill as it stands (with `changes`), signed with `key` (the right one by default). */
-  callbackForm(billId: string, changes: Record<string, string> = {}, key = FAKE_BILLPLZ.signatureKey): URLSearchParams {
+  callbackForm(billId: string, changes: Record<string, string> = {}, key = FAKE_BILLPLZ.signatureKey, without: readonly string[] = []): URLSearchParams {
     const bill = this.bills.get(billId)!;
     const fields: Record<string, string> = {
       id: bill.id, collection_id: bill.collection_id, paid: String(bill.paid), state: bill.state, amount: String(bill.amount),
       paid_amount: bill.paid ? String(bill.amount) : '0', due_at: '2026-12-31', email: 'buyer@example.my', mobile: '', name: 'Buyer',
       url: `${this.url}/bills/${bill.id}`, paid_at: bill.paid_at ?? '', ...changes,
     };
+    for (const name of without) delete fields[name];
     return new URLSearchParams({ ...fields, x_signature: xSignature(fields, key) });
   }
 

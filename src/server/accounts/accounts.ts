@@ -17,6 +17,7 @@ import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } f
 import { ConflictError } from '../db/errors.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';
+import { deviceCookie, deviceOf } from './devices.ts';
 import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
 import { passwordChangedMail } from './messages.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -26,10 +27,12 @@ import { toUserJson } from './user-json.ts';
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
 
-/** Who is asking: the client key, and the session the request came with (replaced at sign-in). */
+/** Who is asking: the client key, the session the request came with (replaced at sign-in), and its Cookie header. */
 export interface Caller {
   client: string;
   session: SessionRow | null;
+  /** The request's cookies (a device cookie of the account signing in, accounts/devices.ts). */
+  cookies?: string | null;
 }
 
 function field(contact: ContactAddress): 'email' | 'phone_number' {
@@ -130,14 +133,16 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
   const { contact, password } = parseInput(LoginSchema, input);
   const account = await credentialsOf(app, contact);
   const key = limitKey(contact, account);
-  await app.signIn.attempt(key, caller.client);
+  // A browser the account signed in on has an allowance of its own; every other client shares the account's (issue 38).
+  const step = { device: account ? deviceOf(caller.cookies, app.secrets.device, account.id) : null };
+  await app.signIn.attempt(key, caller.client, step);
   const identifier = addressOf(contact);
   if (!(await verifyPassword(account?.password_hash, password)) || !account) {
-    await app.signIn.fail(key, caller.client);
+    await app.signIn.fail(key, caller.client, step);
     await log(app, { action: 'login', identifier, userId: account?.id ?? null, client: caller.client, outcome: 'bad_credentials' });
     throw new AppError(422, BAD_CREDENTIALS, { [field(contact)]: [BAD_CREDENTIALS] });
   }
-  await app.signIn.passed(key, caller.client);
+  await app.signIn.passed(key, caller.client, step);
   await refuseSuspended(app, account.id);
   const tempToken = randomBytes(32).toString('base64url');
   const codeContact = channelOf(account, contact.channel);
@@ -181,7 +186,8 @@ export async function completeLogin(app: AppContext, input: unknown, caller: Cal
   }
   await app.repos.auth.deleteChallenge(challenge.id);
   await refuseSuspended(app, user.id);
-  const cookies = await startSession(app, user.id, caller.client, caller.session);
+  // The browser becomes one of the account's devices (accounts/devices.ts).
+  const cookies = [...await startSession(app, user.id, caller.client, caller.session), deviceCookie(app.secrets.device, user.id, app.config.siteUrl)];
   await app.signIn.succeed(key, caller.client);
   await log(app, { action: '2fa', identifier: addressOf(contact), userId: user.id, client: caller.client, outcome: 'success' });
   return { body: { status: true, message: 'You are logged in.', data: toUserJson(app.media, user) }, cookies };

@@ -13,6 +13,11 @@
  *   thousands of subscribers behind one address (carrier-grade NAT), so a day's block for a whole address
  *   (probe item 8) would lock them all out because of one person; a short, growing block still cuts a
  *   sprayer from one address to a few hundred guesses a day, and the per-account limit holds regardless.
+ * - Per account, across every client that is not a device the account signed in on (issue 38): 20 wrong passwords an
+ *   hour, then each waits for the hour's end (429 with Retry-After). A botnet testing a leaked password list against
+ *   one account from thousands of addresses gets 20 guesses an hour. A browser with the account's device cookie
+ *   (accounts/devices.ts) has an allowance of its own instead (10, then 15 minutes' block), so the flood never locks
+ *   the owner out.
  * - Per client: codes sent per hour, whatever the address (so nobody mails a list of strangers).
  */
 import type { CounterRepository } from '../db/repositories.ts';
@@ -26,6 +31,10 @@ const HOUR = 60 * MINUTE;
 export const SIGN_IN_LIMITS = {
   /** Wrong passwords or codes for one account from one client, then blocked for 15 minutes. */
   accountClient: { points: 10, windowMs: HOUR, blockMs: 15 * MINUTE },
+  /** Wrong passwords for one account from clients that are not its devices, per hour; past them, a wait until the hour ends. */
+  account: { points: 20, windowMs: HOUR },
+  /** Wrong passwords from one of the account's devices, then blocked for 15 minutes. */
+  device: { points: 10, windowMs: HOUR, blockMs: 15 * MINUTE },
   /** Wrong passwords or codes from one client in an hour, then a block doubling from 15 minutes to 2 hours within a day. */
   client: { points: 100, windowMs: HOUR, blockMs: 15 * MINUTE, maxBlockMs: 2 * HOUR },
   /**
@@ -57,6 +66,20 @@ function waitOf(state: CounterState, limit: number, now: number): number | null 
   return state.points > limit ? state.resetAt - now : null;
 }
 
+/**
+ * How a password is checked: from one of the account's devices (its id), from any other client (null). Codes and
+ * sign-ups pass no password step: they count per account and client only.
+ */
+export type PasswordStep = { device: string | null };
+
+/** One budget an attempt draws on: its counter key, its points per window, and its block once spent (if any). */
+interface Budget {
+  key: string;
+  points: number;
+  windowMs: number;
+  blockMs?: number;
+}
+
 export class SignInGuard {
   private readonly counters: CounterRepository;
   private readonly now: () => number;
@@ -67,24 +90,40 @@ export class SignInGuard {
   }
 
   /**
-   * Takes this attempt's point from the account+client and the client budgets, before the password or code
-   * is checked; a 429 with Retry-After when either is spent or blocked (the right password included).
-   * `account` is the account id or the identifier's key.
+   * The budgets of an attempt besides the client's own: the device's, or the account's from this client plus (for a
+   * password) the account's shared by every client that is not its device.
    */
-  async attempt(account: string, client: string): Promise<void> {
+  private budgets(account: string, client: string, password?: PasswordStep): Budget[] {
+    if (password?.device) return [{ key: `sign-in-device|${password.device}`, ...SIGN_IN_LIMITS.device }];
+    return [
+      { key: accountClientKey(account, client), ...SIGN_IN_LIMITS.accountClient },
+      ...(password ? [{ key: `sign-in-account|${account}`, ...SIGN_IN_LIMITS.account }] : []),
+    ];
+  }
+
+  /**
+   * Takes this attempt's point from each of its budgets and the client's, before the password or code is checked; a
+   * 429 with Retry-After when one is spent or blocked (the right password included). `account` is the account id or
+   * the identifier's key; `password` marks a password check (the per-account allowance of unknown clients applies).
+   */
+  async attempt(account: string, client: string, password?: PasswordStep): Promise<void> {
     const now = this.now();
-    const byAccount = await this.counters.consume(accountClientKey(account, client), 1, SIGN_IN_LIMITS.accountClient.windowMs, now);
+    let wait = 0;
+    for (const budget of this.budgets(account, client, password)) {
+      wait = Math.max(wait, waitOf(await this.counters.consume(budget.key, 1, budget.windowMs, now), budget.points, now) ?? 0);
+    }
     const byClient = await this.counters.consume(clientKey(client), 1, SIGN_IN_LIMITS.client.windowMs, now);
-    const wait = Math.max(waitOf(byAccount, SIGN_IN_LIMITS.accountClient.points, now) ?? 0, waitOf(byClient, SIGN_IN_LIMITS.client.points, now) ?? 0);
+    wait = Math.max(wait, waitOf(byClient, SIGN_IN_LIMITS.client.points, now) ?? 0);
     if (wait > 0) throw blocked(wait);
   }
 
   /** The attempt was wrong: a budget it used up blocks its key (the client's block grows with each block that day). */
-  async fail(account: string, client: string): Promise<void> {
+  async fail(account: string, client: string, password?: PasswordStep): Promise<void> {
     const now = this.now();
-    const byAccount = await this.counters.find(accountClientKey(account, client), now);
-    if (byAccount && byAccount.blockedUntil === null && byAccount.points >= SIGN_IN_LIMITS.accountClient.points) {
-      await this.counters.block(accountClientKey(account, client), now + SIGN_IN_LIMITS.accountClient.blockMs);
+    for (const budget of this.budgets(account, client, password)) {
+      if (budget.blockMs === undefined) continue;
+      const state = await this.counters.find(budget.key, now);
+      if (state && state.blockedUntil === null && state.points >= budget.points) await this.counters.block(budget.key, now + budget.blockMs);
     }
     const byClient = await this.counters.find(clientKey(client), now);
     if (byClient && byClient.blockedUntil === null && byClient.points >= SIGN_IN_LIMITS.client.points) {
@@ -94,10 +133,10 @@ export class SignInGuard {
     }
   }
 
-  /** The password was right (a code follows): the attempt is given back to both budgets. */
-  async passed(account: string, client: string): Promise<void> {
+  /** The password was right (a code follows): the attempt is given back to every budget. */
+  async passed(account: string, client: string, password?: PasswordStep): Promise<void> {
     const now = this.now();
-    await this.counters.refund(accountClientKey(account, client), 1, now);
+    for (const budget of this.budgets(account, client, password)) await this.counters.refund(budget.key, 1, now);
     await this.counters.refund(clientKey(client), 1, now);
   }
 

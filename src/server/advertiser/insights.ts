@@ -19,7 +19,7 @@ const perKey = <K extends string>(keys: readonly K[], make: () => number[]) => O
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** The listings the query asks about among the actor's: one post, a business with its ads, or all (404 for another's). */
-function scopeOf(owned: InsightListingRow[], query: { post_id?: number; profile_id?: number }): InsightListingRow[] {
+export function scopeOf(owned: InsightListingRow[], query: { post_id?: number; profile_id?: number }): InsightListingRow[] {
   if (query.post_id) {
     const post = owned.find((listing) => listing.type !== 'profile' && listing.id === query.post_id);
     if (!post) throw notFound('No such ad.');

@@ -18,6 +18,7 @@ import { notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
+import { scopeOf } from './insights.ts';
 
 const fileUrl = (row: EnquiryRow) => `/api/advertiser/leads/${row.id}/attachment`;
 
@@ -35,9 +36,13 @@ async function leadsOf(app: AppContext, rows: EnquiryRow[]): Promise<Lead[]> {
   }));
 }
 
-/** The filters of a query string (422 per field), as the repository reads them. */
-export function leadFiltersOf(query: unknown): { filters: LeadFilters; page: number } {
+/**
+ * The filters of a query string (422 per field), as the repository reads them; a post or business that is not the
+ * actor's is a 404, as insights answers (security probe item 9).
+ */
+export async function leadFiltersOf(app: AppContext, actor: Actor, query: unknown): Promise<{ filters: LeadFilters; page: number }> {
   const input = parseInput(LeadFiltersSchema, query);
+  if (input.post_id || input.profile_id) scopeOf(await app.repos.insights.findOwnedListings(actor.id), input);
   return {
     page: input.page,
     filters: {
@@ -51,7 +56,7 @@ export function leadFiltersOf(query: unknown): { filters: LeadFilters; page: num
 
 /** GET leads: a page of the advertiser's leads, with how many are unread. */
 export async function listLeads(app: AppContext, actor: Actor, query: unknown) {
-  const { filters, page } = leadFiltersOf(query);
+  const { filters, page } = await leadFiltersOf(app, actor, query);
   const rows = await app.repos.leads.findLeads(actor.id, filters, LEADS_PAGE_SIZE + 1, (page - 1) * LEADS_PAGE_SIZE);
   return {
     data: await leadsOf(app, rows.slice(0, LEADS_PAGE_SIZE)), page, has_more: rows.length > LEADS_PAGE_SIZE,
@@ -119,7 +124,7 @@ export function csvOf(header: string[], rows: (string | number | null)[][]): str
 
 /** GET leads.csv: the filtered leads (all pages, up to LEADS_EXPORT_MAX), one row each. */
 export async function leadsCsv(app: AppContext, actor: Actor, query: unknown): Promise<string> {
-  const { filters } = leadFiltersOf(query);
+  const { filters } = await leadFiltersOf(app, actor, query);
   const rows = await app.repos.leads.findLeads(actor.id, filters, LEADS_EXPORT_MAX, 0);
   const records = await recordsOf(app, rows, fileUrl);
   const header = ['id', 'sent_at', 'type', 'listing', 'status', 'name', 'phone_number', 'email', 'contact_method', 'details'];

@@ -40,7 +40,7 @@ export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-/** The caller of an account flow: the client and the session it came with. */
+/** The caller of an account flow: the client, the session it came with, and its cookies. */
 export function callerOf(c: Context<ApiEnv>) {
-  return { client: requestClient(c), session: c.get('session') };
+  return { client: requestClient(c), session: c.get('session'), cookies: c.req.header('Cookie') ?? null };
 }

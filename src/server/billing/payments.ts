@@ -104,7 +104,8 @@ export async function paymentCallback(app: AppContext, provider: string, form: R
   if (!signatureValid(form, config.signatureKey)) throw new AppError(403, 'Invalid signature.');
   const payment = form.id ? await app.repos.billing.findPaymentByBill('billplz', form.id) : undefined;
   if (!payment) throw notFound('No such bill.');
-  if (Number(form.amount) !== payment.amount_sen || (form.paid === 'true' && form.paid_amount !== undefined && Number(form.paid_amount) !== payment.amount_sen)) {
+  // A paid bill names what was paid: without it (a gateway change), nothing says the whole amount came (probe item 10).
+  if (Number(form.amount) !== payment.amount_sen || (form.paid === 'true' && (form.paid_amount === undefined || Number(form.paid_amount) !== payment.amount_sen))) {
     console.warn(`Billplz callback for bill ${form.id}: amount ${form.amount} (paid ${form.paid_amount}) is not ${payment.amount_sen}.`);
     throw new AppError(422, 'The amount does not match the bill.', { amount: ['The amount does not match the bill.'] });
   }

@@ -9,7 +9,8 @@ import type { AppContext } from '../app-context.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
 
-const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
+/** A token has one spelling (security probe item 8): no leading zero, so `01.<signature>` is not `1.<signature>`. */
+const TOKEN = /^([1-9]\d{0,11})\.([A-Za-z0-9_-]{32})$/;
 
 function signature(key: string, id: number): string {
   return createHmac('sha256', key).update(`saved-search-unsubscribe:${id}`).digest('base64url').slice(0, 32);
