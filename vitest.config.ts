@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/e2e-server.ts'],
+          setupFiles: ['tests/setup/hydration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Anything that polls waits generously: a 2-core machine running the whole suite is slow at times.

@@ -54,7 +54,8 @@ export interface AccountPage {
   sign_in_attempts: { at: string; action: string; outcome: string; client: string }[];
   reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
   reports_received: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
-  appeals: { id: number; message: string; created_at: string }[];
+  /** confirmed_at null: the sender has not opened the link mailed to the account's address (unverified). */
+  appeals: { id: number; message: string; created_at: string; confirmed_at: string | null }[];
 }
 export const searchAccounts = (q: string) => api.get('operator/users', { searchParams: { q } }).json<Data<AccountItem[]>>();
 export const account = (id: number) => api.get(`operator/users/${id}`).json<Data<AccountPage>>();

@@ -11,6 +11,7 @@ import { afterSignIn, paintForSignedIn } from '../client/sign-in.ts';
 import { $loginModal } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 import type { LoginDialogProps } from './login/LoginDialog.tsx';
+import { useMounted } from './mounted.ts';
 
 const LoginDialog = lazy(() => import('./login/LoginDialog.tsx'));
 
@@ -40,11 +41,13 @@ async function finishSocialLogin(outcome: string | null): Promise<void> {
 
 export default function LoginModal(props: LoginDialogProps) {
   const { open } = useStore($loginModal);
+  // Another island may open the modal before this one hydrates (a personal page asking a signed-out visitor to log in).
+  const mounted = useMounted();
   useEffect(() => {
     watchAuthActions();
     paintForSignedIn();
     void finishSocialLogin(new URL(location.href).searchParams.get('login'));
   }, []);
-  if (!open) return null;
+  if (!open || !mounted) return null;
   return <Suspense fallback={null}><LoginDialog {...props} /></Suspense>;
 }

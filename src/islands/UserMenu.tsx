@@ -10,12 +10,7 @@ import { loadCalls } from '../client/lazy-api.ts';
 import { forgetListings } from '../client/recent-listings.ts';
 import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
-
-function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
+import { useMounted } from './mounted.ts';
 
 async function logout(): Promise<void> {
   try {

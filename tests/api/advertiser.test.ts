@@ -8,6 +8,7 @@ import { mp4Of, pngOf, webmOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { CLAIM_TARGET_SENDS } from '../../src/server/advertiser/claims.ts';
 
 /**
  * The advertiser site's API (issue 25): claims by code, businesses, ads of all four types within the package
@@ -71,6 +72,40 @@ describe('Claim Business', () => {
     // Someone else cannot finish this claim, even with the right code.
     const other = await advertiser();
     expect((await other.post(`/api/advertiser/claims/${claimId}/verify`, { code: latestCode(outbox, business.mobile) })).status).toBe(404);
+  });
+
+  it('keeps each claimant\'s code apart: another claimant is not held off, wrong tries kill only their own code; the target has an hourly cap', async () => {
+    const business = await unclaimedWithMobile(claimedSkip);
+    claimedSkip.add(business.id);
+    const first = await advertiser('First Claimant');
+    const second = await advertiser('Second Claimant');
+    const claim = async (claimant: SessionClient) => {
+      const answer = await claimant.post('/api/advertiser/claims', { profile_id: business.id, method: 'sms' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return { id: (answer.body.data as { id: number }).id, code: latestCode(outbox, business.mobile) };
+    };
+    const mine = await claim(first);
+    // Within the minute, a second claimant (or the real owner) gets a code too (security probe item 5).
+    const theirs = await claim(second);
+    expect(theirs.code === mine.code && theirs.id === mine.id).toBe(false);
+    // The second claimant's wrong tries kill their own code only; the first one's still works.
+    const wrong = theirs.code === '000000' ? '111111' : '000000';
+    for (let tries = 0; tries < 5; tries += 1) expect((await second.post(`/api/advertiser/claims/${theirs.id}/verify`, { code: wrong })).status).toBe(422);
+    expect((await second.post(`/api/advertiser/claims/${theirs.id}/verify`, { code: theirs.code })).status).toBe(422);
+    // A code is bound to the account that asked for it: the first claimant's code does not finish the second one's claim.
+    expect((await second.post(`/api/advertiser/claims/${theirs.id}/verify`, { code: mine.code })).status).toBe(422);
+    expect((await first.post(`/api/advertiser/claims/${mine.id}/verify`, { code: mine.code })).status).toBe(200);
+
+    // At most CLAIM_TARGET_SENDS codes an hour to one listed number, whoever asks (an SMS costs money).
+    const target = await unclaimedWithMobile(claimedSkip);
+    claimedSkip.add(target.id);
+    // (Signing in walks the clock an hour: the claimants sign in first, then ask within the same hour.)
+    const claimants: SessionClient[] = [];
+    for (let n = 0; n <= CLAIM_TARGET_SENDS.points; n += 1) claimants.push(await advertiser(`Claimant ${n}`));
+    const statuses: number[] = [];
+    for (const claimant of claimants) statuses.push((await claimant.post('/api/advertiser/claims', { profile_id: target.id, method: 'sms' })).status);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('sends a code to a listed e-mail address, and keeps the resend limits of codes for the target', async () => {

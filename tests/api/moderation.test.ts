@@ -255,12 +255,25 @@ describe('accounts', () => {
     expect(page.sign_in_attempts).toContainEqual(expect.objectContaining({ action: '2fa', outcome: 'success' }));
     expect(page.reports_received).toContainEqual(expect.objectContaining({ target: { type: 'profile', id: business.id }, reason: 'FAKE_COMPANY_PROFILE' }));
     expect((await staff.get('/api/operator/users/999999999')).status).toBe(404);
-    // An appeal (from the public form's API: a suspended person cannot sign in) shows on the account's page.
+    // An appeal (from the public form's API: a suspended person cannot sign in) shows on the account's page, unverified
+    // until its sender opens the link mailed to the account's address (security probe item 6: anyone may name anyone).
     const appealed = await browser('198.51.100.91').post('/api/appeal', { email: emailOf(owner).toUpperCase(), message: 'My listing is real: see our SSM number.' });
     expect(appealed.status, JSON.stringify(appealed.body)).toBe(201);
     expect((await browser('198.51.100.91').post('/api/appeal', { email: 'not an address', message: '' })).status).toBe(422);
-    expect(((await staff.get(`/api/operator/users/${ownerId}`)).body.data as { appeals: { message: string }[] }).appeals.map((appeal) => appeal.message))
-      .toEqual(['My listing is real: see our SSM number.']);
+    const appealsOf = async () => ((await staff.get(`/api/operator/users/${ownerId}`)).body.data as { appeals: { message: string; confirmed_at: string | null }[] }).appeals;
+    expect(await appealsOf()).toEqual([expect.objectContaining({ message: 'My listing is real: see our SSM number.', confirmed_at: null })]);
+    const link = /https?:\/\/\S+\/appeal\?confirm=([\w.-]+)/.exec(messagesTo(outbox, emailOf(owner)).map(decodedMail).findLast((mail) => mail.includes('Confirm your appeal'))!)!;
+    // A forged or altered link confirms nothing.
+    for (const forged of ['1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', `0${link[1]}`, link[1]!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))]) {
+      expect((await browser('198.51.100.92').post('/api/appeal/confirm', { token: forged })).status, forged).toBe(404);
+    }
+    expect((await appealsOf())[0]!.confirmed_at).toBeNull();
+    const confirmed = await browser('198.51.100.92').post('/api/appeal/confirm', { token: link[1] });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect((await appealsOf())[0]!.confirmed_at).not.toBeNull();
+    // An address without an account: the same answer, and no mail goes anywhere.
+    expect((await browser('198.51.100.93').post('/api/appeal', { email: 'nobody-here@example.my', message: 'Please look again.' })).status).toBe(201);
+    expect(messagesTo(outbox, 'nobody-here@example.my')).toEqual([]);
     const viewed = (await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[];
     expect(viewed[0]).toMatchObject({ action: 'user.view' });
   });

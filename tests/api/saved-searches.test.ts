@@ -194,6 +194,11 @@ describe('alerts', () => {
   it('batches a burst of new listings into one instant mail, and sends daily ones once 07:00 (Malaysia) has passed, once a day', async () => {
     const instant = await member();
     const daily = await member();
+    // Just past 07:00 in Malaysia (23:00 UTC): the next daily alert time is a day away, whatever time the suite runs and
+    // however far the file's sign-ins walked the clock (each walks it an hour).
+    const start = clock.now();
+    const pastSeven = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), new Date(start).getUTCDate(), 23, 0) + MINUTE;
+    clock.advance(pastSeven - start + (pastSeven <= start ? 24 * 60 * MINUTE : 0));
     await instant.visitor.post('/api/saved-searches', { type: 'jobs', search: 'cellarman', frequency: 'instant' });
     await daily.visitor.post('/api/saved-searches', { type: 'jobs', search: 'cellarman' });
     // Three advertisers, each with an account's first ad (free).

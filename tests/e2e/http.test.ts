@@ -66,3 +66,20 @@ describe('JavaScript budget', () => {
     }
   });
 });
+
+describe('the hydration watch (issue 38)', () => {
+  it('catches a page that logs a hydration error, so the test that opened it fails', async () => {
+    const { hydrationErrors, launchBrowser } = await import('../helpers/browser.ts');
+    const browser = await launchBrowser();
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${inject('baseUrl')}/pages/about-us`);
+      await page.evaluate(() => console.error('Uncaught Error: Minified React error #418; visit https://react.dev/errors/418 for the full message'));
+      await expect.poll(() => hydrationErrors.length).toBe(1);
+    } finally {
+      // Taken here: this test made the error on purpose.
+      hydrationErrors.splice(0);
+      await browser.close();
+    }
+  });
+});

@@ -28,8 +28,10 @@ describe('view counting', () => {
     // 202: counted (a repeat or a bot would get 204).
     expect((await beacon).status()).toBe(202);
     expect(await eventually(views, Number(profile.view_count) + 1)).toBe(Number(profile.view_count) + 1);
+    // The same person again the same day: the beacon says it is a repeat (204), and the count stays.
+    const again = page.waitForResponse((response) => response.url().endsWith('/api/views') && response.request().method() === 'POST');
     await page.reload();
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect((await again).status()).toBe(204);
     expect(await views()).toBe(Number(profile.view_count) + 1);
   });
 });

@@ -241,7 +241,19 @@ describe('the operator console, end to end', () => {
     await page.getByLabel('Why we should look again').fill('It is a real sales job, not a pyramid.');
     await page.getByRole('button', { name: 'Send the appeal' }).click();
     await page.getByTestId('appeal-sent').waitFor();
-    await open(`/operator/users/${(await database.repos.users.findCredentials({ email }))!.id}`);
+    const accountPage = `/operator/users/${(await database.repos.users.findCredentials({ email }))!.id}`;
+    await open(accountPage);
     await expect.poll(() => page.getByTestId('appeals').innerText()).toContain('It is a real sales job, not a pyramid.');
+    await expect.poll(() => page.getByTestId('appeal-unverified').count()).toBe(1);
+    // The owner opens the link mailed to the account's address and confirms: the console shows it verified.
+    let link: string | undefined;
+    await expect.poll(() => (link = /https?:\/\/\S+(\/appeal\?confirm=[\w.-]+)/.exec(messagesTo(outbox, email).map(decodedMail).findLast((mail) => mail.includes('Confirm your appeal')) ?? '')?.[1])).toBeDefined();
+    await open(link!);
+    await expectNoViolations('appeal confirmation');
+    await page.getByRole('button', { name: 'Confirm my appeal' }).click();
+    await page.getByTestId('appeal-sent').waitFor();
+    await open(accountPage);
+    await expect.poll(() => page.getByTestId('appeals').innerText()).toContain('It is a real sales job, not a pyramid.');
+    await expect.poll(() => page.getByTestId('appeal-unverified').count()).toBe(0);
   }, 120_000);
 });

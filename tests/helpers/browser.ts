@@ -12,13 +12,52 @@ const LAUNCH = {
   ],
 };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(LAUNCH);
+export async function launchBrowser(): Promise<Browser> {
+  return watched(await chromium.launch(LAUNCH));
 }
 
 /** A browser with a profile on disk (not incognito), as a person's: what installing a web app needs. */
+/** What React logs when a page's server HTML does not match its first client render (production error codes 418-425). */
+const HYDRATION_ERROR = /Minified React error #(418|419|421|422|423|425)\b|Hydration failed|did not match|hydrat/i;
+
+/**
+ * The hydration errors of every page of every browser the tests launch (issue 38: #418 on the profile page), taken by
+ * tests/setup/hydration.ts after each test: a test that opened a page whose islands' server HTML differs from their
+ * first client render fails, whatever it was testing.
+ */
+export const hydrationErrors: string[] = [];
+
+function watchHydration(context: BrowserContext): void {
+  const errors = hydrationErrors;
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) errors.push(`${page.url()}: ${message.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (error) => {
+      if (HYDRATION_ERROR.test(error.message)) errors.push(`${page.url()}: ${error.message.slice(0, 300)}`);
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
+}
+
+/** Watches every context (and page) of `browser` for hydration errors. */
+function watched<B extends Browser | BrowserContext>(target: B): B {
+  if ('newContext' in target) {
+    const newContext = target.newContext.bind(target);
+    target.newContext = async (options) => {
+      const context = await newContext(options);
+      watchHydration(context);
+      return context;
+    };
+  } else {
+    watchHydration(target);
+  }
+  return target;
+}
+
 export function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport: { width: 1280, height: 900 } });
+  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport: { width: 1280, height: 900 } }).then(watched);
 }
 
 /**

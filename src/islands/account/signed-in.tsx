@@ -3,7 +3,8 @@
  * browser once someone is signed in; a signed-out visitor gets the login modal and a panel to open it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMounted } from '../mounted.ts';
 import { $user, openLogin } from '../../stores/session.ts';
 
 /**
@@ -12,8 +13,7 @@ import { $user, openLogin } from '../../stores/session.ts';
  */
 export function useSignedInId(): { ready: boolean; userId: number | null } {
   const stored = useStore($user);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useMounted();
   const userId = mounted ? stored?.id ?? null : null;
   useEffect(() => {
     if (mounted && userId === null) openLogin('login');

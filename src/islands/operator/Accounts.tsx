@@ -91,7 +91,9 @@ function Account({ id }: { id: number }) {
         <h3 className="mt-2 font-semibold">Reports received</h3>
         <ul className="text-sm">{page.reports_received.map((item, index) => <li key={index}>{when(item.created_at)} · {item.target.type} {item.target.id} · {item.reason}{item.handled ? ' (handled)' : ''}</li>)}</ul>
         <h3 className="mt-2 font-semibold">Appeals</h3>
-        <ul className="text-sm [overflow-wrap:anywhere]" data-testid="appeals">{page.appeals.map((appeal) => <li key={appeal.id}>{when(appeal.created_at)} · {appeal.message}</li>)}</ul>
+        <ul className="text-sm [overflow-wrap:anywhere]" data-testid="appeals">{page.appeals.map((appeal) => (
+          <li key={appeal.id}>{when(appeal.created_at)} · {appeal.confirmed_at ? '' : <strong data-testid="appeal-unverified">Unverified (the link mailed to this address was not opened) · </strong>}{appeal.message}</li>
+        ))}</ul>
         <h3 className="mt-2 font-semibold">Reports made</h3>
         <ul className="text-sm">{page.reports_made.map((item, index) => <li key={index}>{when(item.created_at)} · {item.target.type} {item.target.id} · {item.reason}</li>)}</ul>
       </section>

@@ -19,6 +19,21 @@ export interface ClaimTarget {
   address: string;
 }
 
+/**
+ * Codes sent to one listed number or address an hour, whoever claims (each SMS costs money); each claimant's own code
+ * has the account rules besides (one a minute, 5 an hour).
+ */
+export const CLAIM_TARGET_SENDS = { points: 10, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Where a claim's code is stored: the claimant, the business and the target (security probe item 5). Another claimant
+ * of the same business has a code of their own, so nobody's request or wrong tries hold off anybody else's, and a code
+ * works only for the account that asked for it.
+ */
+function claimCodeKey(userId: number, profileId: number, target: string): string {
+  return `claim:${userId}:${profileId}:${target}`;
+}
+
 /** A Malaysian mobile number (01x…) in the international form, or undefined for a landline or anything else. */
 export function mobileNumber(text: string): string | undefined {
   const international = normalisePhone(text, '60');
@@ -82,9 +97,13 @@ export async function startCodeClaim(app: AppContext, actor: Actor, request: { p
     const message = request.method === 'sms' ? 'This business lists no mobile number for a code.' : 'This business lists no e-mail address for a code.';
     throw new AppError(422, message, { [request.target === undefined ? 'method' : 'target']: [message] });
   }
+  const sends = await app.repos.counters.consume(`claim-target|${target.address}`, 1, CLAIM_TARGET_SENDS.windowMs, app.clock.now());
+  if (sends.points > CLAIM_TARGET_SENDS.points) {
+    const seconds = Math.max(1, Math.ceil((sends.resetAt - app.clock.now()) / 1000));
+    throw new AppError(429, 'Too many codes were sent to this business. Please try again later.', undefined, { 'Retry-After': String(seconds) });
+  }
   await sendCode(app, {
-    // Stored under the target, so its limits (a code a minute, 5 an hour) hold however many claims name it.
-    purpose: 'claim', userId: actor.id, client: request.client, storeAs: `claim:${target.address}`, deliver: 'code',
+    purpose: 'claim', userId: actor.id, client: request.client, storeAs: claimCodeKey(actor.id, request.profileId, target.address), deliver: 'code',
     contact: target.method === 'sms' ? { channel: 'sms', phone_number: target.address, phone_number_country: '60' } : { channel: 'email', email: target.address },
   });
   // After the code went: a refused send leaves no claim behind.
@@ -106,7 +125,7 @@ export async function verifyClaim(app: AppContext, actor: Actor, claimId: number
   if (!claim || claim.user_id !== actor.id) throw notFound('No such claim.');
   if (claim.method === 'document') throw new AppError(422, 'A document claim waits for our decision.', { code: ['A document claim waits for our decision.'] });
   if (claim.status !== 'pending') throw new AppError(422, 'This claim is finished.', { code: ['This claim is finished.'] });
-  await useCode(app, 'claim', `claim:${claim.target}`, code);
+  await useCode(app, 'claim', claimCodeKey(claim.user_id, claim.profile_id, claim.target!), code);
   if (!(await app.repos.advertiser.completeClaim({ id: claimId, profileId: claim.profile_id, userId: actor.id }))) {
     throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });
   }

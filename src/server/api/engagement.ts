@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
+import { AppealConfirmSchema } from '../../shared/schemas/engagement.ts';
 import type { AppContext } from '../app-context.ts';
 import { clickVisitor, recordClicks } from '../engagement/analytics.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
@@ -8,7 +9,8 @@ import { limitRoute } from '../rate-limits.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { writeReview } from '../engagement/reviews.ts';
 import { uploadRoute } from './uploads.ts';
-import { APPEAL_THANKS, CONTACT_THANKS, submitAppeal, submitContactMessage, submitReport } from '../engagement/messages.ts';
+import { APPEAL_THANKS, confirmAppeal, submitAppeal } from '../engagement/appeals.ts';
+import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
@@ -31,6 +33,10 @@ export function engagementRoutes(app: AppContext) {
     .post('/appeal', limitBody(), async (c) => {
       await submitAppeal(app, await jsonBody(c), requestClient(c));
       return c.json({ message: APPEAL_THANKS }, 201);
+    })
+    .post('/appeal/confirm', limitBody(), async (c) => {
+      const { token } = parseInput(AppealConfirmSchema, await jsonBody(c));
+      return c.json(await confirmAppeal(app, token));
     })
     .post('/contact', limitBody(), async (c) => {
       await submitContactMessage(app, await jsonBody(c), requestClient(c));

@@ -509,7 +509,9 @@ export interface OperatorRepository {
   /** Stores an appeal to the moderators. */
   insertAppeal(appeal: { userId: number | null; email: string; message: string; clientHash: string }): Promise<number>;
   /** An account's appeals, newest first. */
-  findAppeals(userId: number, limit: number): Promise<{ id: number; message: string; created_at: string }[]>;
+  findAppeals(userId: number, limit: number): Promise<{ id: number; message: string; created_at: string; confirmed_at: string | null }[]>;
+  /** Marks an appeal confirmed by its sender (the link mailed to the account's address); false when there is no such appeal. */
+  confirmAppeal(id: number): Promise<boolean>;
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */

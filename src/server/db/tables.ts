@@ -24,6 +24,7 @@ export interface AppealsTable {
   message: string;
   client_hash: string;
   created_at: string;
+  confirmed_at: string | null;
 }
 
 export interface AuditLogTable {

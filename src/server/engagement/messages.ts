@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppealSchema, ContactMessageSchema, ReportSchema, type ContactMessage } from '../../shared/schemas/engagement.ts';
+import { ContactMessageSchema, ReportSchema, type ContactMessage } from '../../shared/schemas/engagement.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { RateLimits } from '../rate-limits.ts';
@@ -43,18 +43,4 @@ export async function submitReport(context: FormContext, input: unknown, client:
   const listing = { type: report.type, id: report.id };
   if (!(await context.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
   await context.repos.engagement.insertReport({ listing, reason: report.reason, description: report.description, client_hash: clientHash(client) });
-}
-
-export const APPEAL_THANKS = 'Thank you. A moderator will read your appeal and answer by e-mail.';
-
-/**
- * An appeal to the moderators (issue 28): from anyone (a suspended person cannot sign in), stored with the account the
- * address belongs to, if any, for the console's account page; limited like the other public forms.
- */
-export async function submitAppeal(context: FormContext, input: unknown, client: string): Promise<void> {
-  const appeal = parseInput(AppealSchema, input);
-  await limit(context, 'appeal', client);
-  if (appeal.website) return;
-  const account = await context.repos.users.findCredentials({ email: appeal.email });
-  await context.repos.operator.insertAppeal({ userId: account?.id ?? null, email: appeal.email, message: appeal.message, clientHash: clientHash(client) });
 }

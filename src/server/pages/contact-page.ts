@@ -7,7 +7,8 @@ import type { AppContext } from '../app-context.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { clientAddressOf, clientKey } from '../client-ip.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, XSRF_FIELD } from '../csrf.ts';
-import { submitAppeal, submitContactMessage } from '../engagement/messages.ts';
+import { confirmAppeal, submitAppeal } from '../engagement/appeals.ts';
+import { submitContactMessage } from '../engagement/messages.ts';
 import { AppError } from '../errors.ts';
 import { plainAnswer, readPageForm } from './page-form.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
@@ -34,9 +35,15 @@ export interface ContactPage {
 export const handleContactPage = (app: AppContext, request: Request, socketAddress: string | undefined) =>
   handlePublicForm(app, request, socketAddress, CONTACT_FIELDS, submitContactMessage);
 
-/** The appeal page (issue 28): to the moderators, from anyone (a suspended person cannot sign in). */
-export const handleAppealPage = (app: AppContext, request: Request, socketAddress: string | undefined) =>
-  handlePublicForm(app, request, socketAddress, APPEAL_FIELDS, submitAppeal);
+/**
+ * The appeal page (issue 28): to the moderators, from anyone (a suspended person cannot sign in). With `?confirm=` it is
+ * the page the mailed link opens: its button confirms the appeal (a GET never does: mail scanners open links).
+ */
+export function handleAppealPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage & { confirming: boolean }> {
+  const confirm = new URL(request.url).searchParams.get('confirm');
+  if (confirm === null) return handlePublicForm(app, request, socketAddress, APPEAL_FIELDS, submitAppeal).then((page) => ({ ...page, confirming: false }));
+  return handlePublicForm(app, request, socketAddress, [], (context) => confirmAppeal(context, confirm)).then((page) => ({ ...page, confirming: true }));
+}
 
 async function handlePublicForm(app: AppContext, request: Request, socketAddress: string | undefined, fields: readonly string[],
   submit: (context: AppContext, input: unknown, client: string) => Promise<unknown>): Promise<ContactPage> {
@@ -60,13 +67,13 @@ async function handlePublicForm(app: AppContext, request: Request, socketAddress
     await submit(app, page.values, client);
     return { ...page, sent: true, values: {} };
   } catch (error) {
-    if (!(error instanceof AppError) || (error.status !== 422 && error.status !== 429)) throw error;
+    if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 422 && error.status !== 429)) throw error;
     return {
       ...page,
       status: error.status,
       headers: [...page.headers, ...Object.entries(error.headers)],
       throttled: error.status === 429,
-      errors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, messages]) => [field, messages[0] ?? ''])),
+      errors: error.status === 404 ? { form: error.message } : Object.fromEntries(Object.entries(error.errors ?? {}).map(([field, messages]) => [field, messages[0] ?? ''])),
     };
   }
 }

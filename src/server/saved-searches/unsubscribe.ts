@@ -3,21 +3,16 @@
  * one saved search, signed with the site's key: `{id}.{signature}`. Posting it turns that search's alerts off with
  * no sign-in, cookie or CSRF token (a mail provider posts it server to server); a GET only shows a page that asks.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-context.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
+import { signedId, signedToken } from '../signed-links.ts';
 
-/** A token has one spelling (security probe item 8): no leading zero, so `01.<signature>` is not `1.<signature>`. */
-const TOKEN = /^([1-9]\d{0,11})\.([A-Za-z0-9_-]{32})$/;
-
-function signature(key: string, id: number): string {
-  return createHmac('sha256', key).update(`saved-search-unsubscribe:${id}`).digest('base64url').slice(0, 32);
-}
+const PURPOSE = 'saved-search-unsubscribe';
 
 export function unsubscribeToken(app: AppContext, id: number): string {
-  return `${id}.${signature(app.secrets.unsubscribe, id)}`;
+  return signedToken(app.secrets.unsubscribe, PURPOSE, id);
 }
 
 /** The one-click link of a saved search's alerts: short, so its header stays on one line. */
@@ -27,12 +22,8 @@ export function unsubscribeUrl(app: AppContext, id: number): string {
 
 /** The saved search a token names, or 404: a forged token, or one whose search is gone. */
 export async function savedSearchOfToken(app: AppContext, token: string | undefined): Promise<SavedSearchRow> {
-  const match = TOKEN.exec(token ?? '');
-  if (!match) throw notFound('This unsubscribe link is not valid.');
-  const id = Number(match[1]);
-  const expected = Buffer.from(signature(app.secrets.unsubscribe, id));
-  const given = Buffer.from(match[2]!);
-  if (!timingSafeEqual(expected, given)) throw notFound('This unsubscribe link is not valid.');
+  const id = signedId(app.secrets.unsubscribe, PURPOSE, token);
+  if (id === null) throw notFound('This unsubscribe link is not valid.');
   const row = await app.repos.savedSearches.findSavedSearch(id);
   if (!row) throw notFound('This saved search was deleted: it sends no alerts.');
   return row;

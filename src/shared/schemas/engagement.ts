@@ -41,6 +41,9 @@ export const AppealSchema = z.object({
 });
 export type Appeal = z.infer<typeof AppealSchema>;
 
+/** The confirmation of an appeal: the token of the link mailed to the account's address. */
+export const AppealConfirmSchema = z.object({ token: z.string({ error: 'The link is not valid.' }).max(100, 'The link is not valid.') });
+
 
 export const ReportSchema = z.object({
   type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),

@@ -155,8 +155,16 @@ export async function insertAppeal(db: QueryDb, appeal: { userId: number | null;
   return Number(id);
 }
 
-/** An account's appeals, newest first. */
-export async function findAppeals(db: QueryDb, userId: number, limit: number): Promise<{ id: number; message: string; created_at: string }[]> {
-  const rows = await db.selectFrom('appeals').select(['id', 'message', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+/** An account's appeals, newest first, each with when its sender confirmed it (null: not yet, unverified). */
+export async function findAppeals(db: QueryDb, userId: number, limit: number): Promise<{ id: number; message: string; created_at: string; confirmed_at: string | null }[]> {
+  const rows = await db.selectFrom('appeals').select(['id', 'message', 'created_at', 'confirmed_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Marks an appeal confirmed (the first confirmation stays); false when there is no such appeal. */
+export async function confirmAppeal(db: QueryDb, id: number, now: string): Promise<boolean> {
+  const found = await db.selectFrom('appeals').select('confirmed_at').where('id', '=', id).executeTakeFirst();
+  if (!found) return false;
+  if (found.confirmed_at === null) await db.updateTable('appeals').set({ confirmed_at: now }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+  return true;
 }

@@ -395,6 +395,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       searchListings: (text, limit) => read((db) => operator.searchListings(db, text, limit)),
       insertAppeal: (appeal) => change((db) => operator.insertAppeal(db, appeal, now())),
       findAppeals: (userId, limit) => read((db) => operator.findAppeals(db, userId, limit)),
+      confirmAppeal: (id) => change((db) => operator.confirmAppeal(db, id, now())),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
       moderateListing: (target, action) => write(async (db, index) => {

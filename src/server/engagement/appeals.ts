@@ -1,0 +1,49 @@
+/**
+ * Appeals to the moderators (issue 28), from anyone: a suspended person cannot sign in. An appeal naming an account's
+ * e-mail joins that account only once its sender opens the link mailed to that address and confirms (issue 38,
+ * security probe item 6): until then the console shows it as unverified, so nobody can speak in another's name.
+ */
+import { AppealSchema } from '../../shared/schemas/engagement.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-context.ts';
+import { notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import { signedId, signedToken } from '../signed-links.ts';
+import { clientHash } from './messages.ts';
+
+export const APPEAL_THANKS = 'Thank you. A moderator will read your appeal and answer by e-mail.';
+export const APPEAL_CONFIRMED = 'Thank you: your appeal is confirmed, and a moderator will read it.';
+const PURPOSE = 'appeal-confirm';
+
+/** Where the mail's link leads: the appeal page, which asks before it confirms (mail scanners open links). */
+export function appealConfirmUrl(app: Pick<AppContext, 'config' | 'secrets'>, id: number): string {
+  return absoluteUrl(app.config.siteUrl, `/appeal?confirm=${signedToken(app.secrets.unsubscribe, PURPOSE, id)}`);
+}
+
+/**
+ * Stores an appeal (validated, limited like the other public forms) and mails the link that confirms it to the address
+ * it names, when an account has that address. The answer is the same either way: it does not tell who has an account.
+ */
+export async function submitAppeal(app: AppContext, input: unknown, client: string): Promise<void> {
+  const appeal = parseInput(AppealSchema, input);
+  await app.limits.hit('publicForm', `appeal|${client}`);
+  if (appeal.website) return;
+  const account = await app.repos.users.findCredentials({ email: appeal.email });
+  await app.repos.transaction(async (tx) => {
+    const id = await tx.operator.insertAppeal({ userId: account?.id ?? null, email: appeal.email, message: appeal.message, clientHash: clientHash(client) });
+    const mail = composeMail(appeal.email, 'Confirm your appeal', [
+      'Someone sent the moderators of Yellow Pages an appeal in the name of your account. If it was you, confirm it here, and a moderator will read it:',
+      appealConfirmUrl(app, id),
+      'If it was not you, do nothing: it stays apart from your account.',
+    ]);
+    // An address without an account gets nothing, and the answer takes as long (the mail is made all the same).
+    await app.outbox.queueMail(mail, { tx, deliver: account !== undefined });
+  });
+}
+
+/** POST appeal/confirm {token}: the appeal the link names joins its account's page in the console; 404 for a forged link. */
+export async function confirmAppeal(app: AppContext, token: string | null | undefined): Promise<{ message: string }> {
+  const id = signedId(app.secrets.unsubscribe, PURPOSE, token);
+  if (id === null || !(await app.repos.operator.confirmAppeal(id))) throw notFound('This link is not valid.');
+  return { message: APPEAL_CONFIRMED };
+}
