@@ -56,8 +56,8 @@ function watched<B extends Browser | BrowserContext>(target: B): B {
   return target;
 }
 
-export function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport: { width: 1280, height: 900 } }).then(watched);
+export async function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
+  return watched(await chromium.launchPersistentContext(userDataDir, { ...LAUNCH, viewport: { width: 1280, height: 900 } }));
 }
 
 /**

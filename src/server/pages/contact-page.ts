@@ -39,10 +39,10 @@ export const handleContactPage = (app: AppContext, request: Request, socketAddre
  * The appeal page (issue 28): to the moderators, from anyone (a suspended person cannot sign in). With `?confirm=` it is
  * the page the mailed link opens: its button confirms the appeal (a GET never does: mail scanners open links).
  */
-export function handleAppealPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage & { confirming: boolean }> {
+export async function handleAppealPage(app: AppContext, request: Request, socketAddress: string | undefined): Promise<ContactPage & { confirming: boolean }> {
   const confirm = new URL(request.url).searchParams.get('confirm');
-  if (confirm === null) return handlePublicForm(app, request, socketAddress, APPEAL_FIELDS, submitAppeal).then((page) => ({ ...page, confirming: false }));
-  return handlePublicForm(app, request, socketAddress, [], (context) => confirmAppeal(context, confirm)).then((page) => ({ ...page, confirming: true }));
+  if (confirm === null) return { ...await handlePublicForm(app, request, socketAddress, APPEAL_FIELDS, submitAppeal), confirming: false };
+  return { ...await handlePublicForm(app, request, socketAddress, [], (context) => confirmAppeal(context, confirm)), confirming: true };
 }
 
 async function handlePublicForm(app: AppContext, request: Request, socketAddress: string | undefined, fields: readonly string[],
