@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
+import type { AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { CatalogContext } from './catalog/context.ts';
 import type { Repositories } from './db/repositories.ts';
@@ -25,37 +26,7 @@ import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache, type SearchEngine } from './search/engine.ts';
 
-export interface AppContext extends CatalogContext {
-  config: Config;
-  /** The time: services never read Date.now() (clock.ts). */
-  clock: Clock;
-  repos: Repositories;
-  media: MediaUrls;
-  search: SearchEngine;
-  views: ViewRecorder;
-  /** Search impressions of first pages, by post and term, for insights (issue 26). */
-  impressions: ImpressionRecorder;
-  /** What changed, by tag, for this process's caches (cache/invalidations.ts, decision 0017). */
-  invalidations: CacheInvalidations;
-  /** Rendered public pages, compressed, kept until a change names their tags. */
-  pages: ReturnType<typeof createPageCache>;
-  /** Every rate limit (rate-limits.ts). */
-  limits: RateLimits;
-  /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
-  secrets: { csrf: string; unsubscribe: string; device: string };
-  /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
-  imageDecodes: DecodeQueue;
-  /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */
-  mediaStore: MediaStore;
-  /** Mail and SMS (outbox/outbox.ts). */
-  outbox: Outbox;
-  /** Brute-force limits of signing in (accounts/brute-force.ts). */
-  signIn: SignInGuard;
-  /** Background work: the job runner of this process (jobs/runner.ts, decision 0015). */
-  jobs: JobRunner;
-  /** Stops the runner, flushes counts, closes workers and the database. */
-  close(): Promise<void>;
-}
+export type { AppContext } from './app-types.ts';
 
 export interface AppContextOptions {
   /** The clock (tests move one by hand); by default the system's, or TEST_CLOCK_FILE's in an end-to-end test. */

@@ -416,3 +416,6 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
     return respond(request, entry, 'MISS');
   }
 }
+
+/** The page cache of a process (createPageCache). */
+export type PageCache = ReturnType<typeof createPageCache>;

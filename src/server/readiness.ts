@@ -1,4 +1,4 @@
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from './app-types.ts';
 
 /** What must hold before this server takes traffic (GET /readyz). */
 export async function readiness(app: AppContext): Promise<{ database: boolean; migrations: boolean; search: boolean }> {

@@ -11,7 +11,7 @@ import {
   ChangePasswordSchema, CodeRequestSchema, LoginSchema, RegisterSchema, ResetPasswordSchema, TempTokenSchema, TwoFactorSchema, UpgradeSchema,
   type ContactAddress, type User,
 } from '../../shared/schemas/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { refuseSuspended } from './suspension.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
 import { ConflictError } from '../db/errors.ts';

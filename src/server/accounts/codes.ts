@@ -7,7 +7,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { CodePurpose } from '../db/rows.ts';
 import type { ContactAddress } from '../../shared/schemas/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
 

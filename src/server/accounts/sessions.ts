@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionRow } from '../db/rows.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { csrfCookie, newSignedCsrfToken } from '../csrf.ts';
 
 export const SESSION_RULES = {

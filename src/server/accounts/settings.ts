@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { EmailChangeSchema, PhoneChangeSchema, ProfileUpdateSchema, ResumeSchema, type User } from '../../shared/schemas/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, invalid, parseInput } from '../errors.ts';

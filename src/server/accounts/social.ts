@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { suspensionOf } from './suspension.ts';
 import type { SessionRow, SocialProvider } from '../db/rows.ts';
 import type { SocialProviderConfig } from '../config.ts';

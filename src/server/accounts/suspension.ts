@@ -4,7 +4,7 @@
  * (operator/suspensions.ts).
  */
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { AppError } from '../errors.ts';
 

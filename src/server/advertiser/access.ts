@@ -3,7 +3,7 @@
  * first. A signed-in user without the advertiser role gets a 403 that says to become one; another advertiser's
  * profile or ad is a 404, never a 403 that says it exists.
  */
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { actorOf } from '../accounts/accounts.ts';
 import type { AdvertiserProfileRow, OwnPostRow } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';

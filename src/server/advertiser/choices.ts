@@ -1,7 +1,7 @@
 /** The category choices of the advertiser's forms: every child category, by type, labelled with its parent (spec §3 Config). */
 import { LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 
 export async function categoryChoices(app: AppContext): Promise<Record<ListingType, CategoryChoice[]>> {
   const tree = await app.repos.catalog.findCategoryTree();

@@ -5,7 +5,7 @@
  * (accounts/codes.ts: 10 minutes, 5 tries, resend limits).
  */
 import { normalisePhone } from '../../shared/schemas/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';

@@ -5,7 +5,7 @@
 import { LISTING_TYPES } from '../../shared/constants.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { sstRateOn } from '../../shared/billing.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { paymentProviders } from '../billing/invoices.ts';
 import type { Actor } from '../policies.ts';
 import { businessPlan } from './plans.ts';

@@ -5,7 +5,7 @@
  */
 import type { ListingType } from '../../shared/constants.ts';
 import type { PlanLimits } from '../../shared/plans.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { CategoryTreeRow, LocationSave } from '../db/rows.ts';
 import { invalid } from '../errors.ts';
 import { ownUploadedImages } from '../engagement/own-uploads.ts';

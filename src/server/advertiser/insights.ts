@@ -9,7 +9,7 @@ import { ENQUIRY_KINDS, type EnquiryKind } from '../../shared/enquiries.ts';
 import { SEARCH_TERM_MIN, SEARCH_TERMS_SHOWN, type Insights, type InsightSeries, type InsightTotals } from '../../shared/insights.ts';
 import { daysBefore, daysBetween, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
 import { InsightsQuerySchema } from '../../shared/schemas/leads.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { InsightListingRow, ListingRef } from '../db/rows.ts';
 import { notFound, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';

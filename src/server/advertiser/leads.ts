@@ -10,7 +10,7 @@ import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Le
 import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
 import { LeadFiltersSchema, LeadReplySchema, LeadSettingsSchema, LeadStatusSchema, ReviewReportSchema } from '../../shared/schemas/leads.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { EnquiryRow, LeadFilters } from '../db/rows.ts';
 import { recordsOf } from '../engagement/enquiries.ts';
 import { addOwnerReply, replyOf } from '../engagement/enquiry-threads.ts';

@@ -5,7 +5,7 @@
  */
 import { AD_RULES, planLimits, type PaidPlan, type PlanLimits } from '../../shared/plans.ts';
 import type { Plan } from '../../shared/constants.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { ConflictError } from '../db/errors.ts';
 import type { SubscriptionRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';

@@ -8,7 +8,7 @@ import { queueInstantAlerts } from '../saved-searches/alerts.ts';
 import { AD_RULES, ringgit } from '../../shared/plans.ts';
 import { listingSlugBase } from '../../shared/slug.ts';
 import type { NewPost, PostEdit } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
 import { AppError, invalid, notFound } from '../errors.ts';

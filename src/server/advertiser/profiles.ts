@@ -7,7 +7,7 @@
  */
 import { listingSlugBase } from '../../shared/slug.ts';
 import type { EditableProfile, NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { sanitizeRichText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';

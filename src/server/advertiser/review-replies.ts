@@ -6,7 +6,7 @@
 import { SITE_NAME } from '../../shared/seo.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import { ReviewReplySchema } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, type Actor } from '../policies.ts';

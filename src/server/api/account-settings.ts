@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { downloadResponse } from '../media/download.ts';
 import { cancelDeletion, downloadCv, requestDeletion, updateAccount, updateResume, uploadCv, uploadPhoto } from '../accounts/settings.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { callerOf, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';

@@ -5,7 +5,7 @@ import {
 } from '../accounts/accounts.ts';
 import { signedOutCookies } from '../accounts/sessions.ts';
 import { finishSocialLogin, returnUrl, safeReturnPath, SocialLoginError, startSocialLogin, readFlow, endFlowCookie } from '../accounts/social.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { csrfTokenSent } from './csrf.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { requireAdvertiser } from '../advertiser/access.ts';
 import { AppError } from '../errors.ts';
 import { requireUserId, type ApiEnv } from './env.ts';

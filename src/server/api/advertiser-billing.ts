@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getInvoice, invoicePdfOf, listInvoices } from '../billing/invoices.ts';
 import { paymentCallback, paymentStatus, payInvoice } from '../billing/payments.ts';
 import { cancelSubscription, listSubscriptions, subscribe } from '../billing/subscriptions.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { insights, insightsRows } from '../advertiser/insights.ts';
 import { csvOf } from '../advertiser/leads.ts';
 import { advertiserOf } from './advertiser-access.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import {
   changeLeadStatus, downloadLeadAttachment, leadsCsv, leadSettings, listLeads, readLead, replyToLead, reportReview, saveLeadSettings, unreadLeads,
 } from '../advertiser/leads.ts';

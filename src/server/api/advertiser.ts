@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, sentFields, TrialRequestSchema,
 } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
 import { dashboard } from '../advertiser/dashboard.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { REFERENCE_CACHE, SEARCH_CACHE } from '../http.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ListingTypeSchema, SlugSchema } from '../../shared/schemas/catalog.ts';
 import { CityAutocompleteRequestSchema } from '../../shared/search.ts';
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getCmsPage, getCountries, getStates } from '../catalog/content.ts';
 import {
   getAppData, getCategoryHome, getEducationHome, getHome, getParentSpecializations, getSpecialHome, getSpecializationsByType,

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './env.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import { AppealConfirmSchema } from '../../shared/schemas/engagement.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { clickVisitor, recordClicks } from '../engagement/analytics.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
 import { limitRoute } from '../rate-limits.ts';

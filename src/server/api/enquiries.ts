@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ENQUIRY_FILE_FIELDS, ENQUIRY_KINDS, ENQUIRY_WORDS, type EnquiryKind } from '../../shared/enquiries.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { downloadResponse } from '../media/download.ts';
 import { answerEnquiry, downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema, SlugSchema } from '../../shared/schemas/catalog.ts';
 import { AutocompleteRequestSchema, SearchRequestSchema } from '../../shared/search.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
 import { getProfileBySlug } from '../catalog/profiles.ts';
 import { getReviews } from '../catalog/reviews.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { downloadResponse } from '../media/download.ts';
 import { reauthenticate, requireOperator } from '../operator/access.ts';
 import { auditCsv, listAudit } from '../operator/audit.ts';

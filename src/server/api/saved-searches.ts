@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { changeSavedSearch, deleteSavedSearch, listSavedSearches, saveSearch } from '../saved-searches/saved-searches.ts';
 import { unsubscribe } from '../saved-searches/unsubscribe.ts';
 import { pathId } from './advertiser-access.ts';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { findLiveSession, sessionCookieName, sessionTokenOf, signedOutCookies } from '../accounts/sessions.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { ApiEnv } from './env.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, storeImage, storeVideo, withFiles, type UploadKind } from '../uploads/pipeline.ts';
 import { requestClient, type ApiEnv } from './env.ts';

@@ -5,7 +5,7 @@
  */
 import { priceLines, sstRateOn, type InvoiceLineInput, type InvoiceView } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { InvoiceRow, NewInvoice } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';

@@ -6,7 +6,7 @@
  * to draft. Each step mails the owner, in the step's transaction. Time is the app clock's.
  */
 import { planLimits, type PaidPlan } from '../../shared/plans.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SubscriptionRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { planPriceSen } from '../../shared/billing.ts';

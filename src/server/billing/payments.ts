@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../../shared/billing.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { PaymentRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';

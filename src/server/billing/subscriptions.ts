@@ -8,7 +8,7 @@ import { planPriceSen, type BillingPeriod } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { planLimits, PAID_PLANS, type PaidPlan } from '../../shared/plans.ts';
 import { SubscribeSchema } from '../../shared/schemas/advertiser.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { AdvertiserProfileRow, SubscriptionRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { invalid, notFound, parseInput } from '../errors.ts';

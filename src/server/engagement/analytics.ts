@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ANALYTICS_ACTIONS, ANALYTICS_DEVICE_ID } from '../../shared/constants.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { ClickCount, ListingRef } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
 

@@ -5,7 +5,7 @@
  */
 import { AppealSchema } from '../../shared/schemas/engagement.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';

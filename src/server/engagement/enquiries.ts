@@ -15,7 +15,7 @@ import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { actorOf, requireUser } from '../accounts/accounts.ts';
 import { canReadEnquiry } from '../policies.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryRow, EnquiryTargetRow, ListingRef, UserRow } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';

@@ -7,7 +7,7 @@
 import { ENQUIRY_WORDS } from '../../shared/enquiries.ts';
 import { LEAD_REPLIES_PER_DAY, leadUrl, type LeadReply } from '../../shared/leads.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryReplyRow, EnquiryRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError, parseInput } from '../errors.ts';
 
 export const FOLLOWED = 'Followed.';

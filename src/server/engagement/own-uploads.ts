@@ -1,5 +1,5 @@
 /** Images a signed-in person uploaded first (POST review/image, POST enquire/image) and a form then names. */
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { ListingRef, StoredImageFiles } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import { actorOf } from '../accounts/accounts.ts';

@@ -7,7 +7,7 @@
 import type { Review } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
 import { requireUser } from '../accounts/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ReviewInput } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';

@@ -6,7 +6,7 @@
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
 import { endSuspensions } from '../operator/suspensions.ts';
 import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB, SavedSearchAlertsJob } from '../saved-searches/alerts.ts';

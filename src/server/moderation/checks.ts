@@ -5,7 +5,7 @@
  * operator. A new review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing
  * from one client.
  */
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';

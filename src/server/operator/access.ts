@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { actorOf, checkPassword, requireUser, useAccountCode } from '../accounts/accounts.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { notFound, parseInput, ReauthRequired } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';

@@ -5,7 +5,7 @@
  * leads export's formula neutralisation.
  */
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { AuditEntry, AuditFilters } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { parseInput } from '../errors.ts';

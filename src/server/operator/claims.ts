@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { appealLine } from '../accounts/suspension.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';

@@ -8,7 +8,7 @@ import { absoluteUrl } from '../../shared/urls.ts';
 import { businessPlan } from '../advertiser/plans.ts';
 import { goLive } from '../advertiser/posts.ts';
 import { appealLine } from '../accounts/suspension.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { OwnPostRow, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';

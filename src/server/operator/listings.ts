@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LISTING_REF_TYPES } from '../../shared/constants.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { notFound, parseInput } from '../errors.ts';
 
 const SearchSchema = z.object({ q: z.string({ error: 'Type an id, a slug or words of a title.' }).trim().min(1, 'Type an id, a slug or words of a title.').max(200) });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
 import { appealLine } from '../accounts/suspension.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';

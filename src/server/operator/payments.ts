@@ -4,7 +4,7 @@
  */
 import { invoiceJson } from '../billing/invoices.ts';
 import { invoicePaid } from '../billing/payments.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';

@@ -5,7 +5,7 @@
  * back (unless the field changed again since: that later change is the one to refuse), and the owner is told why.
  */
 import { appealLine } from '../accounts/suspension.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { LocationSave, ProfileFields, ProfileSave, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';

@@ -5,7 +5,7 @@
  * end is restored by the `end_suspensions` job when it runs out. Operators are not suspended from the console.
  */
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';

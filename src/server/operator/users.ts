@@ -4,7 +4,7 @@
  * account's page is audited (the log keeps the id only).
  */
 import { z } from 'zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { notFound, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { audit } from './audit.ts';

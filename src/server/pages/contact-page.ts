@@ -3,7 +3,7 @@
  * route, behind the checks an API route gets from its middleware: the form's content type (415), a size cap read as
  * the body streams (413), the CSRF token field (419), then validation (422) and the limit (429).
  */
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { clientAddressOf, clientKey } from '../client-ip.ts';
 import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, XSRF_FIELD } from '../csrf.ts';

@@ -5,7 +5,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { findPageSession } from '../accounts/sessions.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { requireOperator } from '../operator/access.ts';
 import type { Actor } from '../policies.ts';
 

@@ -3,7 +3,7 @@ import { priceBox } from '../../shared/price-box.ts';
 import type { Post, ReviewPage } from '../../shared/schemas/catalog.ts';
 import { pageTitle } from '../../shared/seo.ts';
 import { postUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';

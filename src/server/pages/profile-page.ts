@@ -3,7 +3,7 @@ import { plainTextOf } from '../catalog/html.ts';
 import type { Profile, ReviewPage } from '../../shared/schemas/catalog.ts';
 import { pageTitle } from '../../shared/seo.ts';
 import { profileUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getProfileBySlug } from '../catalog/profiles.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, profileStructuredData } from '../seo/structured-data.ts';

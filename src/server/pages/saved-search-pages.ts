@@ -13,7 +13,7 @@ import { searchSummary } from '../../shared/search-filters.ts';
 import { toSearchTree } from '../../shared/search-page.ts';
 import { readSearchHref, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { findPageSession } from '../accounts/sessions.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { MAX_JSON_BYTES } from '../api/body.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import { CSRF_MISMATCH, csrfTokensMatch, XSRF_FIELD } from '../csrf.ts';

@@ -4,7 +4,7 @@ import { isNearMe } from '../../shared/near-me.ts';
 import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import type { Impression } from '../search/impressions.ts';
 

@@ -18,7 +18,7 @@ import { searchHref, type SearchState } from '../../shared/search-params.ts';
 import type { PostCard } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, postUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { jobKind } from '../jobs/kind.ts';
 import type { DueSavedSearchRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';

@@ -11,7 +11,7 @@ import { PARAM_FIELDS, searchHref, SEARCH_PARAMS, toSearchRequest, type SearchSt
 import { toSearchQuery } from '../../shared/search-query.ts';
 import { SearchRequestSchema, type SearchQuery } from '../../shared/search.ts';
 import type { ListingType } from '../../shared/constants.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
 import { invalid, notFound, parseInput } from '../errors.ts';

@@ -4,7 +4,7 @@
  * no sign-in, cookie or CSRF token (a mail provider posts it server to server); a GET only shows a page that asks.
  */
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
 import { signedId, signedToken } from '../signed-links.ts';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 
 /**

@@ -16,7 +16,7 @@ import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../app-types.ts';
 import { AppError, invalid } from '../errors.ts';
 import { PRIVATE_MEDIA_PREFIX, randomMediaPath } from './media-files.ts';
 

@@ -1,7 +1,7 @@
 /** PostgreSQL behind the backend factory (../backend.ts, decision 0019): a `pg` pool per process. */
 import { spawn } from 'node:child_process';
 import type { Clock } from '../../clock.ts';
-import type { Backend, DatabaseMaintenance } from '../backend.ts';
+import type { Backend, DatabaseMaintenance } from '../backend-types.ts';
 import { closeAll, labelOf, openPool, postgresKysely } from './connection.ts';
 import { postgresRepositories } from './index.ts';
 import { migrate, pendingMigrations } from './migrate.ts';

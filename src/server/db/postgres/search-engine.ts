@@ -4,7 +4,7 @@
  * worker threads are needed to keep the event loop free.
  */
 import type { CatalogContext } from '../../catalog/context.ts';
-import type { SearchEngineOptions } from '../backend.ts';
+import type { SearchEngineOptions } from '../backend-types.ts';
 import type { SearchEngine } from '../../search/engine.ts';
 import { runSearch } from '../../search/search-service.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';

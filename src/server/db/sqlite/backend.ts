@@ -1,6 +1,6 @@
 /** The embedded default behind the backend factory (../backend.ts): one node:sqlite file. */
 import type { Clock } from '../../clock.ts';
-import type { Backend, DatabaseMaintenance } from '../backend.ts';
+import type { Backend, DatabaseMaintenance } from '../backend-types.ts';
 import { backupDatabase } from './backup.ts';
 import { openDatabase } from './connection.ts';
 import { rebuildSearchIndexJob, runPendingJobs } from './jobs.ts';
