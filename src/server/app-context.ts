@@ -8,8 +8,6 @@ import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
-import type { CatalogContext } from './catalog/context.ts';
-import type { Repositories } from './db/repositories.ts';
 import { openBackend } from './db/backend.ts';
 import { jobDefinitions, RECURRING_JOBS } from './jobs/kinds.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -18,13 +16,13 @@ import { CounterStore, RateLimits, SHARED_RULES } from './rate-limits.ts';
 import { DecodeQueue } from './uploads/decode-queue.ts';
 import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
 import { ImpressionRecorder } from './search/impressions.ts';
-import { localMediaStore, s3MediaStore, type MediaStore } from './media/store.ts';
-import { createMediaUrls, type MediaUrls } from './media/urls.ts';
+import { localMediaStore, s3MediaStore } from './media/store.ts';
+import { createMediaUrls } from './media/urls.ts';
 import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
-import { withResponseCache, type SearchEngine } from './search/engine.ts';
+import { withResponseCache } from './search/engine.ts';
 
 export type { AppContext } from './app-types.ts';
 
