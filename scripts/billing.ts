@@ -2,11 +2,10 @@
  * `npm run billing`: billing by hand until the operator console has its screen (issue 27).
  *
  *   npm run billing -- mark-paid YP-2026-000123   # a bank transfer arrived: the invoice is paid, its plan starts
- *   npm run billing -- credit YP-2026-000123      # an unpaid invoice issued in error: a credit note cancels it
+ *   npm run billing -- void YP-2026-000123        # an unpaid invoice issued in error: voided (it keeps its number)
  */
 import { parseArgs } from 'node:util';
-import { creditByNumber } from '../src/server/billing/invoices.ts';
-import { markPaidByNumber } from '../src/server/billing/payments.ts';
+import { markPaidByNumber, voidByNumber } from '../src/server/billing/index.ts';
 import { createAppContext } from '../src/server/app-context.ts';
 import { databaseConfigFromArgs } from './database-args.ts';
 
@@ -16,10 +15,10 @@ const { positionals } = parseArgs({
 const [command, number] = positionals;
 const app = await createAppContext({ ...databaseConfigFromArgs(), searchWorkers: 0, pageCacheBytes: 0 }, { timers: false });
 try {
-  if (!['mark-paid', 'credit'].includes(command ?? '') || !number) throw new Error('Usage: npm run billing -- mark-paid|credit INVOICE_NUMBER');
-  if (command === 'credit') {
-    const credited = await creditByNumber(app, number);
-    console.log(credited ? `${number} is cancelled by credit note ${credited}.` : `${number} is not open (paid, void or a credit note): nothing changed.`);
+  if (!['mark-paid', 'void'].includes(command ?? '') || !number) throw new Error('Usage: npm run billing -- mark-paid|void INVOICE_NUMBER');
+  if (command === 'void') {
+    const voided = await voidByNumber(app, number);
+    console.log(voided ? `${number} is void (issued in error); it keeps its number.` : `${number} is not open (paid, void or a credit note): nothing changed.`);
   } else {
     const paid = await markPaidByNumber(app, number);
     console.log(paid ? `${number} is paid; its plan starts when its period does.` : `${number} was not waiting for payment (already paid or void): nothing changed.`);

@@ -7,6 +7,7 @@ import type { ListingType, Plan } from '../shared/constants.ts';
 import type { PlanLimits } from '../shared/plans.ts';
 import type { Image, Post } from '../shared/schemas/catalog.ts';
 import type { InvoiceView, PaymentProvider } from '../shared/billing.ts';
+import type { ListingState, PublishQuote } from '../shared/listing-states.ts';
 import type { Insights } from '../shared/insights.ts';
 import type { Lead, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
 import type {
@@ -37,6 +38,11 @@ export interface AdvertiserPostItem {
   slug: string;
   status: PostStatus;
   live: boolean;
+  /** Where it stands (issue 39), the invoice it waits on, why Yellow Pages hid or refused it, and whether Renew applies. */
+  state: ListingState;
+  invoice: { id: number; number: string } | null;
+  moderation_reason: string | null;
+  renewable: boolean;
   profile_id: number;
   profile_name: string;
   plan: Plan;
@@ -60,6 +66,9 @@ export type { EditableLocation, EditableProfile } from '../shared/schemas/advert
 
 export type AdvertiserPost = Post & {
   status: PostStatus;
+  state: ListingState;
+  invoice: { id: number; number: string } | null;
+  moderation_reason: string | null;
   profile_id: number;
   tokens_spent: number;
   amount_sen: number;
@@ -87,11 +96,14 @@ export const uploadDocument = (body: FormData) => api.post('advertiser/documents
 /** A video, with a generous timeout: 40 MB on a slow line. */
 export const uploadVideo = (body: FormData) => api.post('advertiser/videos', { body, timeout: 300_000 }).json<Data<{ video: { file: string }; image: Image }>>();
 export const post = (id: number) => api.get(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
-type PostAnswer = Data<AdvertiserPost> & { payment_required?: Payment };
+type PostAnswer = Data<AdvertiserPost> & { payment_required?: Payment; quote?: PublishQuote; held?: { checks: string[]; message: string } };
 export const createPost = (body: z.input<typeof NewPostSchema> & { publish?: boolean }) => api.post('advertiser/posts', { json: body }).json<PostAnswer>();
 export const editPost = (id: number, body: z.input<typeof PostEditSchema>) => api.patch(`advertiser/posts/${id}`, { json: body }).json<PostAnswer>();
-export const publishPost = (id: number) => api.post(`advertiser/posts/${id}/publish`).json<PostAnswer>();
-export const renewPost = (id: number) => api.post(`advertiser/posts/${id}/renew`).json<PostAnswer>();
+/** What publishing (or renewing an expired ad) costs now. */
+export const publishQuote = (id: number) => api.get(`advertiser/posts/${id}/publish-quote`).json<Data<PublishQuote>>();
+/** `confirm`: the person saw the quote and agrees (a step that costs is refused without it). */
+export const publishPost = (id: number, confirm = false) => api.post(`advertiser/posts/${id}/publish`, { json: { confirm } }).json<PostAnswer>();
+export const renewPost = (id: number, confirm = false) => api.post(`advertiser/posts/${id}/renew`, { json: { confirm } }).json<PostAnswer>();
 export const removePost = (id: number) => api.delete(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
 
 /** A review of one of the advertiser's listings, with its answer (issue 26). */

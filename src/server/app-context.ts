@@ -23,6 +23,12 @@ import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache } from './search/engine.ts';
+import { appealLine } from './accounts/suspension.ts';
+import { billplzProvider } from './billing/billplz.ts';
+import { listingBilling, paymentProviders, startPaidPlan } from './billing/index.ts';
+import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
+import { heldChecks, heldMessage } from './moderation/checks.ts';
+import { queueInstantAlerts } from './saved-searches/alerts.ts';
 
 export type { AppContext } from './app-types.ts';
 
@@ -74,10 +80,26 @@ export async function createAppContext(config: Config, options: AppContextOption
     // Signs the device cookies of sign-in (accounts/devices.ts, issue 38).
     device: await repos.maintenance.appSecret('device-cookie-key', randomBytes(32).toString('base64url')),
   };
+  // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
+  const listings: ListingDeps = {
+    repos, clock, outbox, siteUrl: config.siteUrl, appealLine: appealLine(config),
+    billing: listingBilling(() => context),
+    checks: async (post, ownerId) => {
+      const checks = await heldChecks(context, post, ownerId);
+      return { checks, message: heldMessage(checks) };
+    },
+    alerts: (tx) => queueInstantAlerts(context, tx),
+  };
   const context: AppContext = {
     config,
     clock,
     secrets,
+    listings,
+    payments: paymentProviders(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []),
+    fulfilment: {
+      plan: startPaidPlan,
+      ad: (tx, invoice, line) => (line.post_id ? publishPaid(listings, tx, line.post_id, invoice.id) : Promise.resolve()),
+    },
     repos,
     media,
     search,
@@ -105,7 +127,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   outbox.useRunner(jobs);
   if (timers) {
     // Posts that expired while no process ran leave search at once, not a minute later.
-    await repos.maintenance.expirePosts();
+    await expire(listings);
     await jobs.start({ claim: config.jobRunner === 'in-process' });
   }
   return context;

@@ -19,6 +19,9 @@ import type { Outbox } from './outbox/outbox.ts';
 import type { PageCache } from './page-cache.ts';
 import type { CacheInvalidations } from './cache/invalidations.ts';
 import type { SearchEngine } from './search/engine.ts';
+import type { Fulfilment } from './billing/fulfilment.ts';
+import type { PaymentProviders } from './billing/providers.ts';
+import type { ListingDeps } from './listings/deps.ts';
 
 export interface AppContext extends CatalogContext {
   config: Config;
@@ -46,6 +49,12 @@ export interface AppContext extends CatalogContext {
   outbox: Outbox;
   /** Brute-force limits of signing in (accounts/brute-force.ts). */
   signIn: SignInGuard;
+  /** What the listing commands are given (listings/, issue 39): narrow, so the listings core never reaches the whole app. */
+  listings: ListingDeps;
+  /** The payment providers this site takes, by name (billing/providers.ts). */
+  payments: PaymentProviders;
+  /** What a paid invoice's lines deliver (billing/fulfilment.ts). */
+  fulfilment: Fulfilment;
   /** Background work: the job runner of this process (jobs/runner.ts, decision 0015). */
   jobs: JobRunner;
   /** Stops the runner, flushes counts, closes workers and the database. */

@@ -3,7 +3,7 @@ import { issuesByField } from '../shared/schemas/field-errors.ts';
 
 /** A short machine-readable name for each status the API answers with. */
 const CODES = {
-  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 413: 'too_large', 415: 'unsupported_media_type',
+  400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'too_large', 415: 'unsupported_media_type',
   419: 'csrf_mismatch', 422: 'invalid', 429: 'too_many_requests', 503: 'unavailable',
 } as const;
 

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import { SEARCH_PARAMS } from '../shared/search-params.ts';
 import { isInvalidated, type CacheInvalidations, type Invalidation } from './cache/invalidations.ts';
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type LoadMeter, type RenderGate } from './render-gate.ts';
+import { cacheTags } from './cache/tags.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -187,7 +188,7 @@ export const CACHE_TAG_HEADER = 'Cache-Tag';
 /** The tags of a rendered page: those it names, and its own path (publishing at the path of a cached 404 ends it). */
 function tagsOf(response: Response, path: string): string[] {
   const named = (response.headers.get(CACHE_TAG_HEADER) ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-  return [...new Set([...named, `path:${path}`])];
+  return [...new Set([...named, cacheTags.path(path)])];
 }
 
 /** Whether an If-None-Match names the stored page's ETag (a 304). */

@@ -59,8 +59,8 @@ export function planPriceSen(plan: PaidPlan, period: BillingPeriod): number {
 }
 
 /** An invoice's number: YP-{year}-{sequence of that year, six digits}, without gaps. */
-export function invoiceNumber(year: number, sequence: number): string {
-  return `YP-${year}-${String(sequence).padStart(6, '0')}`;
+export function invoiceNumber(series: 'YP' | 'CN', year: number, sequence: number): string {
+  return `${series}-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
 /** The SST rate on a day, from a schedule of [first day, basis points], oldest first (configuration). */
@@ -91,6 +91,8 @@ export interface InvoiceView {
   issued_at: string;
   due_at: string;
   paid_at: string | null;
+  /** Why it was voided (it went live another way, it was issued in error), or null. */
+  void_reason: string | null;
   /** How to pay it while unpaid: the bank transfer's details, and every provider that takes it. */
   payment: { method: 'bank_transfer'; account: string; reference: string; providers: PaymentProvider[] } | null;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyPlans } from '../../src/server/billing/index.ts';
+import { expire } from '../../src/server/listings/index.ts';
 import { markPaidByNumber } from '../../src/server/billing/payments.ts';
 import { getPostBySlug } from '../../src/server/catalog/posts.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
@@ -213,7 +215,7 @@ describe('ads and the package rules of spec §9', () => {
     const owner = await advertiser();
     const business = await claimBusiness(owner, claimedSkip);
     const photos = await uploadPhotos(owner, ['#c63', '#36c']);
-    const created = await owner.post('/api/advertiser/posts', { ...(await jobBody(business.id, { images: photos })), publish: true });
+    const created = await owner.post('/api/advertiser/posts', { ...(await jobBody(business.id, { images: photos })), publish: true, confirm: true });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const job = created.body.data as { id: number; slug: string; status: string; tokens_spent: number; amount_sen: number; images: unknown[]; profile_id: number };
     expect(job).toMatchObject({ status: 'active', tokens_spent: 0, amount_sen: 0, profile_id: business.id });
@@ -222,10 +224,17 @@ describe('ads and the package rules of spec §9', () => {
     const found = await browser().post('/api/post/search', { type: 'jobs', search: 'Barista Kopitiam' });
     expect((found.body as { results: { id: number }[] }).results.map((card) => card.id)).toContain(job.id);
 
+    // The second costs RM50 plus SST: saved as a draft with its quote, and nothing is invoiced until it is confirmed.
     const second = await owner.post('/api/advertiser/posts', { ...(await jobBody(business.id, { title: 'Kitchen Helper' })), publish: true });
     expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({ data: { status: 'draft' }, payment_required: { amount_sen: 5000 } });
+    const ringgitQuote = { action: 'publish', cost: 'ringgit', amount_sen: 5000, sst_sen: 300, total_sen: 5300, confirm_required: true };
+    expect(second.body).toMatchObject({ data: { status: 'draft', state: 'draft' }, quote: ringgitQuote });
+    expect(second.body.payment_required).toBeUndefined();
     const draft = second.body.data as { slug: string; id: number };
+    expect((await owner.get(`/api/advertiser/posts/${draft.id}/publish-quote`)).body.data).toMatchObject(ringgitQuote);
+    const unconfirmed = await owner.post(`/api/advertiser/posts/${draft.id}/publish`);
+    expect([unconfirmed.status, unconfirmed.body.quote]).toEqual([409, expect.objectContaining(ringgitQuote)]);
+    expect((await owner.get('/api/advertiser/invoices')).body.data).toEqual([]);
     expect((await browser().get(`/api/post/slug/${draft.slug}`)).status).toBe(404);
 
     // A BRONZE trial: the draft now publishes for a token; a second trial is refused.
@@ -233,7 +242,11 @@ describe('ads and the package rules of spec §9', () => {
     expect(trial.status, JSON.stringify(trial.body)).toBe(201);
     expect(trial.body.data).toMatchObject({ plan: 'BRONZE', tokens: 10, tokens_left: 10 });
     expect((await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' })).status).toBe(422);
-    const published = await owner.post(`/api/advertiser/posts/${draft.id}/publish`);
+    const tokenQuote = { cost: 'token', tokens: 1, tokens_after: 9, total_sen: 0 };
+    expect((await owner.get(`/api/advertiser/posts/${draft.id}/publish-quote`)).body.data).toMatchObject(tokenQuote);
+    const tokenUnconfirmed = await owner.post(`/api/advertiser/posts/${draft.id}/publish`, {});
+    expect([tokenUnconfirmed.status, tokenUnconfirmed.body.quote]).toEqual([409, expect.objectContaining(tokenQuote)]);
+    const published = await owner.post(`/api/advertiser/posts/${draft.id}/publish`, { confirm: true });
     expect(published.body).toMatchObject({ data: { status: 'active', tokens_spent: 1, plan: 'BRONZE' } });
 
     // An amendment within a day is free; after it, a token.
@@ -249,23 +262,25 @@ describe('ads and the package rules of spec §9', () => {
     // In its last week an ad renews for a token, 30 more days from now.
     clock.advance(24 * DAY);
     await signInAgain(owner);
-    const renewed = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
+    expect((await owner.post(`/api/advertiser/posts/${job.id}/renew`)).status).toBe(409);
+    const renewed = await owner.post(`/api/advertiser/posts/${job.id}/renew`, { confirm: true });
     expect(renewed.body).toMatchObject({ data: { status: 'active', tokens_spent: 2 } });
     expect(Math.abs(Date.parse((renewed.body.data as { expires_at: string }).expires_at) - (clock.now() + 30 * DAY))).toBeLessThan(60_000);
 
     // Past its 30 days it expires; the trial has ended too (the business is FREE again), so renewing costs RM50:
     // the ad stays expired, its invoice is issued, and it is live again once that is paid.
     clock.advance(31 * DAY);
-    await copy.app.repos.maintenance.expirePosts();
-    await copy.app.repos.advertiser.endSubscriptions();
+    await expire(copy.app.listings);
+    await copy.app.repos.transaction((tx) => applyPlans(tx));
     await signInAgain(owner);
     expect((await owner.get(`/api/advertiser/posts/${job.id}`)).body).toMatchObject({ data: { status: 'expired', plan: 'FREE' } });
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).body).toMatchObject({ plan: 'FREE' });
-    const unpaid = await owner.post(`/api/advertiser/posts/${job.id}/renew`);
+    const unpaid = await owner.post(`/api/advertiser/posts/${job.id}/renew`, { confirm: true });
     expect(unpaid.body).toMatchObject({ data: { status: 'expired', tokens_spent: 2 }, payment_required: { amount_sen: 5000, total_sen: 5300, invoice_number: expect.stringMatching(/^YP-/) } });
     const { invoice_number: number, invoice_id: invoiceId } = unpaid.body.payment_required as { invoice_number: string; invoice_id: number };
+    expect((await owner.get(`/api/advertiser/posts/${job.id}`)).body.data).toMatchObject({ state: 'awaiting_payment', invoice: { id: invoiceId, number } });
     // Asking again sends the same invoice, not a second one.
-    expect((await owner.post(`/api/advertiser/posts/${job.id}/renew`)).body).toMatchObject({ payment_required: { invoice_id: invoiceId } });
+    expect((await owner.post(`/api/advertiser/posts/${job.id}/renew`, { confirm: true })).body).toMatchObject({ payment_required: { invoice_id: invoiceId } });
     expect(await markPaidByNumber(copy.app, number)).toBe(true);
     const paid = (await owner.get(`/api/advertiser/posts/${job.id}`)).body.data as { status: string; live: boolean; amount_sen: number; expires_at: string };
     expect(paid).toMatchObject({ status: 'active', live: true, amount_sen: 5000 });
@@ -293,7 +308,7 @@ describe('ads and the package rules of spec §9', () => {
     const child = (type: string) => tree.find((row) => row.type === type && row.parent_id !== null)!.slug;
     // A person's own ad: their first, so free; the town they name places it (their personal profile's one location).
     const hireme = await owner.post('/api/advertiser/posts', {
-      type: 'hireme', title: 'Freelance Bookkeeper Nur Aina', summary: 'Monthly accounts for small shops.', categories: [child('hireme')], publish: true,
+      type: 'hireme', title: 'Freelance Bookkeeper Nur Aina', summary: 'Monthly accounts for small shops.', categories: [child('hireme')], publish: true, confirm: true,
       hireme: { type: ['FL'], expertise: 'expert', rate: 'month', skill: 'SQL Account, Excel', expected_salary: 1500, language: ['Malay', 'English'], city: 'Petaling Jaya', state: 'Selangor' },
     });
     expect(hireme.status, JSON.stringify(hireme.body)).toBe(201);
@@ -419,7 +434,7 @@ describe('structured data of listings made here (Adobe\'s validator: Schema.org 
     const child = (type: string) => tree.find((row) => row.type === type && row.parent_id !== null)!.slug;
     const photos = await uploadPhotos(owner, ['#a52', '#2a5']);
     const made = async (body: Record<string, unknown>) => {
-      const answer = await owner.post('/api/advertiser/posts', { ...body, publish: true });
+      const answer = await owner.post('/api/advertiser/posts', { ...body, publish: true, confirm: true });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       expect(answer.body.data).toMatchObject({ status: 'active' });
       return (await getPostBySlug(copy.app, (answer.body.data as { slug: string }).slug))!;

@@ -11,13 +11,12 @@ describe('holding the ads of new accounts', () => {
   it('holds the first ad of an account with no ad live yet, and no longer once one has gone live', async () => {
     const owner = await advertiser('New Advertiser');
     const business = await claimBusiness(owner, new Set());
-    const first = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'First Ever Ad' }), publish: true });
+    const first = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'First Ever Ad' }), publish: true, confirm: true });
     expect(first.body).toMatchObject({ data: { status: 'draft', draft_reason: 'held', held_checks: ['new_account'] } });
     // An operator's approval puts it live (as the account's first ad, free); the next ad is not held for that reason.
-    const post = (await copy.repos.advertiser.findOwnPost((first.body.data as { id: number }).id))!;
-    await copy.repos.advertiser.setHeld(post.id, null);
-    await copy.repos.advertiser.changePostState(post.id, { status: 'active', publishedAt: new Date().toISOString(), firstLiveAt: new Date().toISOString() });
-    const second = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Second Ad' }), publish: true });
+    const post = (await copy.repos.listings.findPost((first.body.data as { id: number }).id))!;
+    await copy.repos.listings.move(post.id, { from: ['draft'], status: 'active', heldReason: null, publishedAt: new Date().toISOString(), firstLiveAt: new Date().toISOString() });
+    const second = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Second Ad' }), publish: true, confirm: true });
     expect((second.body.data as { held_checks: string[] }).held_checks).toEqual([]);
   });
 });

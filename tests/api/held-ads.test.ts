@@ -55,14 +55,14 @@ describe('automatic checks', () => {
     const owner = await advertiser('Held Owner');
     const business = await claimBusiness(owner, skip);
     const links = await owner.post('/api/advertiser/posts', {
-      ...await jobBody(business.id, { title: 'Barista With Links', summary: 'See http://a.example, www.b.example and https://c.example/apply.' }), publish: true,
+      ...await jobBody(business.id, { title: 'Barista With Links', summary: 'See http://a.example, www.b.example and https://c.example/apply.' }), publish: true, confirm: true,
     });
     const linked = links.body.data as Ad;
     expect(links.status).toBe(201);
     expect(linked).toMatchObject({ status: 'draft', draft_reason: 'held', held_checks: ['links'] });
     expect(links.body).toMatchObject({ held: { checks: ['links'], message: expect.stringMatching(/waits for our review/) } });
     expect((await browser().get(`/api/post/slug/${linked.slug}`)).status).toBe(404);
-    const banned = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Easy Money Job', summary: 'Join our PONZI club today.' }), publish: true })).body.data as Ad;
+    const banned = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Easy Money Job', summary: 'Join our PONZI club today.' }), publish: true, confirm: true })).body.data as Ad;
     expect(banned).toMatchObject({ status: 'draft', held_checks: ['banned_words'] });
 
     const staff = await operator();
@@ -82,12 +82,12 @@ describe('automatic checks', () => {
     await copy.app.outbox.settled();
     expect(messagesTo(outbox, emailOf(owner)).map(decodedMail).some((mail) => mail.includes('Barista With Links') && mail.includes('it is live now'))).toBe(true);
     // A word inside another word is not the word: this one is not held (it is the account's second ad: invoiced).
-    const fine = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Ponzini Pasta Cook', summary: 'Cook pasta at Ponzini.' }), publish: true })).body;
+    const fine = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Ponzini Pasta Cook', summary: 'Cook pasta at Ponzini.' }), publish: true, confirm: true })).body;
     expect((fine.data as Ad).held_checks).toEqual([]);
     expect(fine.payment_required).toMatchObject({ amount_sen: 5000 });
 
     expect((await staff.post(`/api/operator/ads/${banned.id}/refuse`, {})).status).toBe(422);
-    expect((await staff.post(`/api/operator/ads/${banned.id}/refuse`, { reason: 'Pyramid schemes are not jobs.' })).status).toBe(200);
+    expect((await staff.post(`/api/operator/ads/${banned.id}/refuse`, { reason_code: 'prohibited', reason: 'Pyramid schemes are not jobs.' })).status).toBe(200);
     expect((await owner.get(`/api/advertiser/posts/${banned.id}`)).body.data).toMatchObject({ status: 'draft', draft_reason: 'refused' });
     await copy.app.outbox.settled();
     expect(messagesTo(outbox, emailOf(owner)).map(decodedMail).at(-1)).toContain('Pyramid schemes are not jobs.');
@@ -99,17 +99,17 @@ describe('automatic checks', () => {
   it('holds a copy of a live ad (the same title and a near-identical photo), but not the same title with another photo', async () => {
     const first = await advertiser('Original Owner');
     const original = await claimBusiness(first, skip);
-    const live = (await first.post('/api/advertiser/posts', { ...await jobBody(original.id, { title: 'Kopitiam Cashier', images: [await photo(first, 7)] }), publish: true })).body.data as Ad;
+    const live = (await first.post('/api/advertiser/posts', { ...await jobBody(original.id, { title: 'Kopitiam Cashier', images: [await photo(first, 7)] }), publish: true, confirm: true })).body.data as Ad;
     expect(live.status).toBe('active');
 
     const copier = await advertiser('Copying Owner');
     const copied = await claimBusiness(copier, skip);
-    const copy1 = (await copier.post('/api/advertiser/posts', { ...await jobBody(copied.id, { title: 'KOPITIAM CASHIER', images: [await photo(copier, 7)] }), publish: true })).body.data as Ad;
+    const copy1 = (await copier.post('/api/advertiser/posts', { ...await jobBody(copied.id, { title: 'KOPITIAM CASHIER', images: [await photo(copier, 7)] }), publish: true, confirm: true })).body.data as Ad;
     expect(copy1).toMatchObject({ status: 'draft', held_checks: ['duplicate'] });
 
     const honest = await advertiser('Honest Owner');
     const own = await claimBusiness(honest, skip);
-    const different = (await honest.post('/api/advertiser/posts', { ...await jobBody(own.id, { title: 'Kopitiam Cashier', images: [await photo(honest, 1234)] }), publish: true })).body.data as Ad;
+    const different = (await honest.post('/api/advertiser/posts', { ...await jobBody(own.id, { title: 'Kopitiam Cashier', images: [await photo(honest, 1234)] }), publish: true, confirm: true })).body.data as Ad;
     expect(different).toMatchObject({ status: 'active', held_checks: [] });
   });
 

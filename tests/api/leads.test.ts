@@ -52,7 +52,7 @@ beforeAll(async () => {
   ownerB = await advertiser('Owner Bee');
   businessA = await claimBusiness(ownerA, skip);
   businessB = await claimBusiness(ownerB, skip);
-  const created = await ownerA.post('/api/advertiser/posts', { ...(await jobBody(businessA.id)), publish: true });
+  const created = await ownerA.post('/api/advertiser/posts', { ...(await jobBody(businessA.id)), publish: true, confirm: true });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   jobA = created.body.data as { id: number; slug: string };
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expire } from '../../src/server/listings/index.ts';
 import { ErrorBodySchema, HomeSchema, PostSchema, ProfileSchema } from '../../src/shared/schemas/catalog.ts';
 import { SearchResponseSchema } from '../../src/shared/search.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
@@ -124,7 +125,7 @@ describe('expired listings', () => {
     const query = { type: 'jobs', search: live!.title };
     expect((await search(query)).results.map((card) => card.id)).toContain(live!.id);
     clock.advance(Date.parse(live!.row.expires_at!) - clock.now() + 1_000);
-    expect(await copy.app.repos.maintenance.expirePosts()).toBeGreaterThanOrEqual(1);
+    expect(await expire(copy.app.listings)).toBeGreaterThanOrEqual(1);
     const [after] = await copy.repos.catalog.findPostRows([live!.id]);
     expect(after).toMatchObject({ status: 'expired', live: false });
     expect((await search(query)).results.map((card) => card.id)).not.toContain(live!.id);

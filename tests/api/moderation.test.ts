@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { markPaidByNumber } from '../../src/server/billing/payments.ts';
-import { endSuspensions } from '../../src/server/operator/suspensions.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
@@ -41,7 +40,7 @@ describe('reports and listings', () => {
   it('groups three reports of an ad; hiding takes it off its page and search at once and mails the owner; showing brings it back; removing needs a reason', async () => {
     const owner = await advertiser('Reported Owner');
     const business = await claimBusiness(owner, skip);
-    const posted = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Suspicious Barista Job' }), publish: true });
+    const posted = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Suspicious Barista Job' }), publish: true, confirm: true });
     const ad = posted.body.data as { id: number; slug: string; status: string };
     expect(ad.status).toBe('active');
     expect(await found('Suspicious Barista Job')).toBe(true);
@@ -61,7 +60,7 @@ describe('reports and listings', () => {
     expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, {})).body).toMatchObject({ reauth: true });
     await fresh(staff);
     expect((await staff.post(`/api/operator/listings/services/${ad.id}/hide`, {})).status).toBe(404);
-    const hidden = await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason: 'Reported as a scam three times.' });
+    const hidden = await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason_code: 'scam', reason: 'Reported as a scam three times.' });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
     expect(await found('Suspicious Barista Job')).toBe(false);
@@ -72,11 +71,15 @@ describe('reports and listings', () => {
     expect(await inSitemap()).toBe(false);
     expect(((await staff.get('/api/operator/reports')).body.data as Group[]).some((item) => item.group === `jobs-${ad.id}`)).toBe(false);
     await copy.app.outbox.settled();
-    expect(lastMail(owner)).toContain('Reported as a scam three times.');
-    // The advertiser sees it hidden and cannot republish it.
-    expect((await owner.get(`/api/advertiser/posts/${ad.id}`)).body.data).toMatchObject({ status: 'hidden' });
-    expect((await owner.post(`/api/advertiser/posts/${ad.id}/publish`)).status).toBe(422);
-    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, {})).status).toBe(422);
+    expect(lastMail(owner)).toContain('The reason: Suspected scam or fraud: Reported as a scam three times.');
+    // The advertiser sees it hidden, with the reason, and cannot republish it.
+    expect((await owner.get(`/api/advertiser/posts/${ad.id}`)).body.data).toMatchObject({ status: 'hidden', state: 'hidden', moderation_reason: 'Suspected scam or fraud: Reported as a scam three times.' });
+    expect((await owner.post(`/api/advertiser/posts/${ad.id}/publish`)).status).toBe(409);
+    // Hidden already: a second hide is a 409, with no second mail or audit row.
+    const mails = messagesTo(outbox, emailOf(owner)).length;
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason_code: 'spam' })).status).toBe(409);
+    await copy.app.outbox.settled();
+    expect(messagesTo(outbox, emailOf(owner))).toHaveLength(mails);
 
     expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/unhide`, {})).status).toBe(200);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
@@ -84,8 +87,10 @@ describe('reports and listings', () => {
     expect(await inSitemap()).toBe(true);
 
     const noReason = await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, {});
-    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason']]);
-    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, { reason: 'Confirmed fraud.' })).status).toBe(200);
+    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason_code']]);
+    const otherWithout = await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, { reason_code: 'other' });
+    expect([otherWithout.status, Object.keys(otherWithout.body.errors as object)]).toEqual([422, ['reason']]);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/remove`, { reason_code: 'other', reason: 'Confirmed fraud.' })).status).toBe(200);
     expect(await found('Suspicious Barista Job')).toBe(false);
     await copy.app.outbox.settled();
     expect(lastMail(owner)).toContain('Confirmed fraud.');
@@ -97,10 +102,10 @@ describe('reports and listings', () => {
   it('hiding a business hides its page and every ad under it; showing it again brings back only those', async () => {
     const owner = await advertiser('Hidden Business Owner');
     const business = await claimBusiness(owner, skip);
-    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Kopitiam Cook Wanted' }), publish: true })).body.data as { id: number; slug: string };
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Kopitiam Cook Wanted' }), publish: true, confirm: true })).body.data as { id: number; slug: string };
     const staff = await operator();
     await fresh(staff);
-    expect((await staff.post(`/api/operator/listings/profile/${business.id}/hide`, { reason: 'Fake company profile.' })).status).toBe(200);
+    expect((await staff.post(`/api/operator/listings/profile/${business.id}/hide`, { reason_code: 'spam', reason: 'Fake company profile.' })).status).toBe(200);
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(404);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
     expect(await found('Kopitiam Cook Wanted')).toBe(false);
@@ -115,10 +120,13 @@ describe('reports and listings', () => {
     const staff = await operator();
     const [post] = await copy.repos.catalog.findPostRows([1]);
     await report(post!.type, post!.id, 'OTHER', 'Looks odd to me.', '198.51.100.40');
-    const dismissed = await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`);
+    expect((await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`, {})).status).toBe(422);
+    const dismissed = await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`, { reason_code: 'no_breach', reason: 'A normal shop.' });
     expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
-    expect((await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`)).status).toBe(404);
-    expect((await staff.post('/api/operator/reports/banana-1/dismiss')).status).toBe(404);
+    expect((await staff.post(`/api/operator/reports/${post!.type}-${post!.id}/dismiss`, { reason_code: 'no_breach' })).status).toBe(404);
+    expect((await staff.post('/api/operator/reports/banana-1/dismiss', { reason_code: 'no_breach' })).status).toBe(404);
+    const log = (await staff.get(`/api/operator/audit?target_type=post&target_id=${post!.id}`)).body.data as { action: string; reason: string }[];
+    expect(log[0]).toMatchObject({ action: 'reports.dismiss', reason: 'Nothing against our rules: A normal shop.' });
     expect((await browser().get(`/api/post/slug/${post!.slug}`)).status).toBe(200);
   });
 });
@@ -154,7 +162,7 @@ describe('suspension', () => {
   it('ends the sessions, hides the listings, refuses signing in with the reason, stops renewals; restoring undoes it; an end date restores it by itself', async () => {
     const owner = await advertiser('Suspended Owner');
     const business = await claimBusiness(owner, skip);
-    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Too Good To Be True Job' }), publish: true })).body.data as { id: number; slug: string };
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Too Good To Be True Job' }), publish: true, confirm: true })).body.data as { id: number; slug: string };
     const bought = await owner.post('/api/advertiser/subscriptions', { profile_id: business.id, plan: 'SILVER', period: 'monthly' });
     expect(await markPaidByNumber(copy.app, (bought.body.data as { invoice: { number: string } }).invoice.number)).toBe(true);
     const ownerId = (await copy.repos.users.findCredentials({ email: emailOf(owner) }))!.id;
@@ -162,17 +170,20 @@ describe('suspension', () => {
     await fresh(staff);
 
     const noReason = await staff.post(`/api/operator/users/${ownerId}/suspend`, {});
-    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason']]);
-    const suspended = await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason: 'Repeated scam reports' });
+    expect([noReason.status, Object.keys(noReason.body.errors as object)]).toEqual([422, ['reason_code']]);
+    const suspended = await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason_code: 'other', reason: 'Repeated scam reports' });
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
     expect(suspended.body.data).toMatchObject({ suspended: true, until: null, hidden: { profiles: 1 } });
+    // Suspended already: a 409 that says so, with no second mail and no second audit row.
+    const again = await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason_code: 'spam' });
+    expect([again.status, again.body.message]).toEqual([409, 'This account is already suspended.']);
     expect((suspended.body.data as { hidden: { posts: number } }).hidden.posts).toBeGreaterThanOrEqual(1);
     // Signed out at once; the listings are gone; the plan will not renew.
     expect((await owner.get('/api/user')).status).toBe(401);
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(404);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(404);
     expect(await found('Too Good To Be True Job')).toBe(false);
-    const plan = (await copy.repos.advertiser.currentSubscription(business.id))!;
+    const plan = (await copy.repos.subscriptions.current(business.id))!;
     expect(plan.cancel_at).toBe(plan.ends_at);
     // Signing in is refused with the reason and where to appeal.
     clock.advance(61 * 60_000);
@@ -184,20 +195,21 @@ describe('suspension', () => {
     // An operator is not suspended here.
     const staffId = (await copy.repos.users.findCredentials({ email: 'moderator@example.my' }))!.id;
     await fresh(staff);
-    expect((await staff.post(`/api/operator/users/${staffId}/suspend`, { reason: 'Testing.' })).status).toBe(422);
+    expect((await staff.post(`/api/operator/users/${staffId}/suspend`, { reason_code: 'other', reason: 'Testing.' })).status).toBe(422);
 
     expect((await staff.post(`/api/operator/users/${ownerId}/restore`)).status).toBe(200);
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(200);
     expect((await browser().get(`/api/post/slug/${ad.slug}`)).status).toBe(200);
     expect((await browser().post('/api/auth/login', { email: emailOf(owner), password: TEST_PASSWORD })).status).toBe(200);
-    expect((await staff.post(`/api/operator/users/${ownerId}/restore`)).status).toBe(422);
+    expect((await staff.post(`/api/operator/users/${ownerId}/restore`)).status).toBe(409);
 
     // With an end date, the job restores it once the date has come.
     const tomorrow = new Date(clock.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    expect((await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason: 'Cooling off.', until: tomorrow })).body.data).toMatchObject({ until: expect.any(String) });
-    expect(await endSuspensions(copy.app)).toBe(0);
+    expect((await staff.post(`/api/operator/users/${ownerId}/suspend`, { reason_code: 'other', reason: 'Cooling off.', until: tomorrow })).body.data).toMatchObject({ until: expect.any(String) });
+    await copy.app.jobs.runKind('end_suspensions');
+    expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(404);
     clock.advance(3 * 86_400_000);
-    expect(await endSuspensions(copy.app)).toBe(1);
+    await copy.app.jobs.runKind('end_suspensions');
     expect((await browser().get(`/api/profile/slug/${business.slug}`)).status).toBe(200);
     const log = ((await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[]).map((entry) => entry.action);
     expect(log).toEqual(['user.suspend', 'user.restore', 'user.suspend']);
@@ -283,12 +295,12 @@ describe('listings', () => {
   it('finds a listing by id, slug or title; its page shows where it stands and its history of moderation and edits', async () => {
     const owner = await advertiser('Listed Owner');
     const business = await claimBusiness(owner, skip);
-    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Findable Kopi Maker' }), publish: true })).body.data as { id: number; slug: string };
+    const ad = (await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Findable Kopi Maker' }), publish: true, confirm: true })).body.data as { id: number; slug: string };
     expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { url: 'https://findable.example.my' })).status).toBe(200);
     expect((await owner.patch(`/api/advertiser/posts/${ad.id}`, await jobBody(business.id, { title: 'Findable Kopi Maker', summary: 'Now with teh tarik.' }))).status).toBe(200);
     const staff = await operator();
     await fresh(staff);
-    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason: 'Checking.' })).status).toBe(200);
+    expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/hide`, { reason_code: 'other', reason: 'Checking.' })).status).toBe(200);
     expect((await staff.post(`/api/operator/listings/jobs/${ad.id}/unhide`, {})).status).toBe(200);
     for (const q of ['findable kopi', String(ad.id), ad.slug]) {
       const hits = (await staff.get(`/api/operator/listings?q=${encodeURIComponent(q)}`)).body.data as { type: string; id: number; url: string }[];

@@ -47,7 +47,7 @@ const ROUTES: [method: 'get' | 'post', path: string][] = [
   ['post', '/api/operator/users/1/suspend'], ['post', '/api/operator/users/1/restore'], ['get', '/api/operator/ads'], ['get', '/api/operator/ads/1'],
   ['post', '/api/operator/ads/1/approve'], ['post', '/api/operator/ads/1/refuse'], ['post', '/api/operator/ads/1/category'], ['get', '/api/operator/profile-changes'],
   ['post', '/api/operator/profile-changes/1/approve'], ['post', '/api/operator/profile-changes/1/refuse'], ['get', '/api/operator/payments'],
-  ['post', '/api/operator/invoices/1/mark-paid'], ['get', '/api/operator/audit'], ['get', '/api/operator/audit.csv'], ['get', '/api/operator/nothing-here'],
+  ['post', '/api/operator/invoices/1/mark-paid'], ['get', '/api/operator/refunds'], ['post', '/api/operator/refunds/1/refunded'], ['get', '/api/operator/audit'], ['get', '/api/operator/audit.csv'], ['get', '/api/operator/nothing-here'],
 ];
 
 /** The destructive routes: each needs a proof from the last 15 minutes (checked before anything is looked up). */

@@ -156,7 +156,7 @@ describe('alerts', () => {
     expect(alertsTo(email)).toHaveLength(0);
 
     clock.advance(MINUTE);
-    const ad = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Head Zymurgist Wanted' }), publish: true });
+    const ad = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Head Zymurgist Wanted' }), publish: true, confirm: true });
     expect(ad.status, JSON.stringify(ad.body)).toBe(201);
     // Going live queued the instant run for the end of its 15-minute period.
     const queued = await copy.repos.jobs.find({ kind: SAVED_SEARCH_ALERTS_JOB, limit: 10 });
@@ -206,7 +206,7 @@ describe('alerts', () => {
     const businesses = [];
     for (const owner of owners) businesses.push(await claimBusiness(owner, skip));
     for (const [index, title] of ['Cellarman Wanted', 'Senior Cellarman', 'Cellarman Trainee'].entries()) {
-      const ad = await owners[index]!.post('/api/advertiser/posts', { ...await jobBody(businesses[index]!.id, { title }), publish: true });
+      const ad = await owners[index]!.post('/api/advertiser/posts', { ...await jobBody(businesses[index]!.id, { title }), publish: true, confirm: true });
       expect(ad.body.data, title).toMatchObject({ status: 'active' });
     }
     // One run for the period, not one per listing.
@@ -239,7 +239,7 @@ describe('alerts', () => {
     await runAlerts();
     expect((await visitor.post('/api/saved-searches', { type: 'jobs', search: 'hopgrower', frequency: 'weekly' })).status).toBe(201);
     clock.advance(MINUTE);
-    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Hopgrower Wanted' }), publish: true })).status).toBe(201);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Hopgrower Wanted' }), publish: true, confirm: true })).status).toBe(201);
     const now = clock.now();
     const sevenAm = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate(), 23, 0) + (new Date(now).getUTCHours() >= 23 ? 24 * 60 * MINUTE : 0);
     // The 07:00 six days on is not yet a week since it was saved; the one seven days on is.
@@ -263,7 +263,7 @@ describe('alerts', () => {
     // Nothing else of the kind waits, and the listing goes live in a period of its own.
     await runAlerts();
     clock.advance(16 * MINUTE);
-    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Maltster Wanted' }), publish: true })).status).toBe(201);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Maltster Wanted' }), publish: true, confirm: true })).status).toBe(201);
     // A process takes the queued run and dies holding it.
     await copy.repos.jobs.makeDue(SAVED_SEARCH_ALERTS_JOB);
     const [held] = await copy.repos.jobs.claim('a process that died', { limit: 1, leaseMs: JOB_LEASE_MS, kinds: [SAVED_SEARCH_ALERTS_JOB] });
@@ -327,7 +327,7 @@ describe('alerts', () => {
     const owner = await advertiser('Brewery Owner');
     const business = await claimBusiness(owner, skip);
     clock.advance(MINUTE);
-    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Brewmaster Needed' }), publish: true })).status).toBe(201);
+    expect((await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Brewmaster Needed' }), publish: true, confirm: true })).status).toBe(201);
     await runAlerts();
     expect(alertsTo(staying.email)).toHaveLength(1);
     expect(alertsTo(leaving.email)).toHaveLength(0);

@@ -212,7 +212,7 @@ describe('the advertiser site, end to end', () => {
     await form.waitFor();
     await form.getByLabel('Summary').fill('Brew kopi, teh and toast for our morning crowd.');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(async () => (await database.repos.advertiser.findOwnPost(postId))?.tokens_spent).toBe(1);
+    await expect.poll(async () => (await database.repos.listings.findPost(postId))?.tokens_spent).toBe(1);
     // The page cached above shows the amendment within 5 seconds.
     await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text()).includes('Brew kopi, teh and toast'), { timeout: 5_000 }).toBe(true);
     await open('/advertiser');
@@ -222,10 +222,13 @@ describe('the advertiser site, end to end', () => {
     moveClock(11 * DAY);
     await open('/advertiser');
     const item = page.getByTestId('advertiser-post').filter({ hasText: title });
-    await expect.poll(() => item.getByTestId('post-status').innerText()).toBe('Expired');
+    await expect.poll(() => item.getByTestId('post-status').innerText()).toBe('Expired: renew');
     await item.getByRole('button', { name: 'Renew' }).click();
+    // Renewing costs a token: its quote asks first.
+    await expect.poll(() => item.getByTestId('publish-quote').innerText()).toContain('takes 1 token of your BRONZE plan');
+    await item.getByRole('button', { name: 'Confirm and renew with a token' }).click();
     await expect.poll(() => item.getByTestId('post-status').innerText()).toBe('Live');
-    const renewed = (await database.repos.advertiser.findOwnPost(postId))!;
+    const renewed = (await database.repos.listings.findPost(postId))!;
     expect(renewed).toMatchObject({ status: 'active', tokens_spent: 2 });
     expect(Date.parse(renewed.expires_at!)).toBeGreaterThan(Date.now() + 11 * DAY + 29 * DAY);
 
@@ -396,7 +399,7 @@ describe('the advertiser site, end to end', () => {
       const response = await fetch('/api/advertiser/posts', {
         method: 'POST', headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
         body: JSON.stringify({
-          type: 'jobs', profile_id: profileId, title: 'Barista and Cashier Wanted', summary: 'Two roles at the counter.', categories: slugs, publish: true,
+          type: 'jobs', profile_id: profileId, title: 'Barista and Cashier Wanted', summary: 'Two roles at the counter.', categories: slugs, publish: true, confirm: true,
           job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'A smile.', responsibilities: 'Brew and bill.', benefits: 'Meals.', salary_min: 2000, salary_max: 2600, salary_type: 'month', document_resume_cv: false },
         }),
       });
@@ -429,7 +432,7 @@ describe('the advertiser site, end to end', () => {
 
     // 4. The invoice as a page (axe, 390 px) and a PDF.
     const id = Number(/\/invoices\/(\d+)/.exec(page.url())![1]);
-    const invoice = (await database.repos.invoices.findInvoice(id))!;
+    const invoice = (await database.repos.invoices.find(id))!;
     expect(await page.getByTestId('invoice-totals').innerText()).toMatch(/Subtotal\s*RM899\.00\s*SST 6%\s*RM53\.94\s*Total\s*RM952\.94/);
     await expectNoViolations('invoice');
     const pdf = await page.evaluate(async (invoiceId) => {
@@ -448,7 +451,7 @@ describe('the advertiser site, end to end', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Bought during the trial, GOLD starts when the trial ends: the public page shows its badge within seconds.
-    const paid = (await database.repos.billing.findSubscriptions(business.id, 10)).find((row) => row.kind === 'paid')!;
+    const paid = (await database.repos.subscriptions.findByProfile(business.id, 10)).find((row) => row.kind === 'paid')!;
     const badge = async () => {
       const html = await (await fetch(`${baseUrl}/${business.slug}`)).text();
       return /<span class="[^"]*rounded px-2 py-0\.5 text-xs font-bold[^"]*">(GOLD|SILVER|BRONZE)<\/span>/.exec(html)?.[1] ?? 'FREE';
@@ -465,7 +468,7 @@ describe('the advertiser site, end to end', () => {
     // 6. The downgrade mail names the ad that moved; the badge is gone (FREE); that ad is in draft, the other stays.
     await expect.poll(() => messagesTo(outbox, email).map(decodedMail).find((mail) => mail.includes('has moved to FREE')) ?? '', { timeout: 10_000 }).toContain('"Barista and Cashier Wanted"');
     await expect.poll(badge, { timeout: 5_000 }).toBe('FREE');
-    expect(await database.repos.advertiser.findOwnPost(wide.body.data.id)).toMatchObject({ status: 'draft', plan: 'FREE' });
+    expect(await database.repos.listings.findPost(wide.body.data.id)).toMatchObject({ status: 'draft', plan: 'FREE' });
     await open('/advertiser');
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
     await logIn(email);

@@ -207,7 +207,7 @@ describe('the operator console, end to end', () => {
     const tree = await database.repos.catalog.findCategoryTree();
     const category = tree.find((row) => row.type === 'jobs' && row.parent_id !== null)!;
     const posted = await owner.post('/api/advertiser/posts', {
-      type: 'jobs', profile_id: business!.id, title: 'Ponzi Pyramid Sales Agent', summary: 'Recruit your friends.', categories: [category.slug], publish: true,
+      type: 'jobs', profile_id: business!.id, title: 'Ponzi Pyramid Sales Agent', summary: 'Recruit your friends.', categories: [category.slug], publish: true, confirm: true,
       job: { type: ['FT'], qualification: ['spm'], level: 'junior_executive', requirements: 'Friends.', responsibilities: 'Recruit.', benefits: 'None.', salary_min: 2000, salary_max: 2600, salary_type: 'month', document_resume_cv: false },
     });
     const ad = posted.body.data as { id: number; slug: string; status: string; draft_reason: string };

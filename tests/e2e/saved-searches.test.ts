@@ -40,7 +40,7 @@ async function publishServicesAd(title: string): Promise<{ id: number; slug: str
     if (profile) break;
   }
   const now = new Date().toISOString();
-  const made = await repos.advertiser.createPost({
+  const made = await repos.listings.createPost({
     type: 'services', profileId: profile!.id, ownerUserId: owner, plan: 'FREE', slug: (id) => `zymurgy-supplies-${id}`,
     content: {
       title, summary: 'Grain, hops and yeast for home brewers.', priceMinSen: null, priceMaxSen: null, opSen: null, expiresAt: null,
@@ -48,7 +48,10 @@ async function publishServicesAd(title: string): Promise<{ id: number; slug: str
       details: { kind: 'services', description: 'Everything a home brewer needs.' },
     },
   });
-  await repos.advertiser.changePostState(made.id, { status: 'active', publishedAt: now, firstLiveAt: now, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+  await repos.transaction(async (tx) => {
+    await tx.listings.move(made.id, { from: ['draft'], status: 'active', publishedAt: now, firstLiveAt: now, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    await tx.listings.reindex([made.id]);
+  });
   return made;
 }
 

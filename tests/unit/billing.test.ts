@@ -50,9 +50,10 @@ describe('SST per line (spec §9, issue 27)', () => {
 });
 
 describe('plan prices and invoice numbers', () => {
-  it('are spec §9\'s prices in sen, and YP-year-six digits', () => {
+  it('are spec §9\'s prices in sen, and YP-year-six digits (credit notes CN-)', () => {
     expect([planPriceSen('GOLD', 'monthly'), planPriceSen('SILVER', 'yearly'), planPriceSen('BRONZE', 'monthly')]).toEqual([8900, 49900, 2900]);
-    expect(invoiceNumber(2026, 123)).toBe('YP-2026-000123');
+    expect(invoiceNumber('YP', 2026, 123)).toBe('YP-2026-000123');
+    expect(invoiceNumber('CN', 2026, 7)).toBe('CN-2026-000007');
   });
 });
 

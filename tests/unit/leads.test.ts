@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvOf, lastDigestTime, neutralised } from '../../src/server/advertiser/leads.ts';
+import { lastDigestTime } from '../../src/server/advertiser/leads.ts';
+import { CSV_BOM, csvOf, neutralised } from '../../src/server/csv.ts';
 import { impressionHeader, readImpressionHeader, searchTerm } from '../../src/server/search/impressions.ts';
 import { daysBefore, daysBetween, malaysiaDayStart, nextDay } from '../../src/shared/malaysia-time.ts';
 

@@ -1,18 +1,30 @@
 /**
  * The advertiser dashboard, /advertiser (issue 25): the businesses with their plan and what it leaves, the ads by
- * type and status with their actions, and the last 30 days' views, clicks and enquiries per listing.
+ * type and status with their actions, and the last 30 days' views, clicks and enquiries per listing. Each ad names its
+ * state (issue 39): waiting for payment with its invoice, held for review, hidden by Yellow Pages with the reason,
+ * expired with Renew; publishing and renewing show what they cost before anything is charged.
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
 import { reportFailure } from '../forms.tsx';
 import { LISTING_TYPE_LABELS, LISTING_TYPES } from '../../shared/constants.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
+import { LISTING_STATE_LABELS, type PublishQuote } from '../../shared/listing-states.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { CostConfirm } from './CostConfirm.tsx';
 import { AdvertiserOnly, primary, ringgitText, secondary } from './gate.tsx';
 
 const STATUS_LABELS = { draft: 'Draft', active: 'Live', expired: 'Expired', removed: 'Removed' } as const;
-/** An ad's state in its row: the counted ones, and an ad hidden by moderation. */
-const POST_STATUS_LABELS = { ...STATUS_LABELS, hidden: 'Hidden by moderation' } as const;
+
+/** An ad's state in its own words, with the reason Yellow Pages gave where it hid or refused it. */
+function StateText({ post }: { post: calls.AdvertiserPostItem }) {
+  const label = LISTING_STATE_LABELS[post.state];
+  if (post.state === 'awaiting_payment' && post.invoice) {
+    return <>{label}: <a className="underline" href={`/advertiser/invoices/${post.invoice.id}`}>invoice {post.invoice.number}</a></>;
+  }
+  if ((post.state === 'hidden' || post.state === 'refused') && post.moderation_reason) return <>{label}: {post.moderation_reason}</>;
+  return <>{label}</>;
+}
 
 function Totals({ totals }: { totals: { views: number; clicks: number; enquiries: number } }) {
   return <span className="text-sm text-gray-700">{totals.views} views · {totals.clicks} clicks · {totals.enquiries} enquiries</span>;
@@ -21,6 +33,8 @@ function Totals({ totals }: { totals: { views: number; clicks: number; enquiries
 function DashboardView() {
   const [data, setData] = useState<calls.Dashboard | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The ad whose publishing or renewing waits for the person's yes, with its quote. */
+  const [asking, setAsking] = useState<{ id: number; quote: PublishQuote } | null>(null);
   const load = useCallback(async () => {
     try {
       setData((await calls.dashboard()).data);
@@ -43,6 +57,27 @@ function DashboardView() {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Publish or renew: free goes at once; a token or ringgit shows its quote first, and goes on Confirm. */
+  async function goLive(id: number) {
+    setBusy(true);
+    try {
+      const quote = (await calls.publishQuote(id)).data;
+      if (quote.confirm_required) setAsking({ id, quote });
+      else await act(() => calls.publishPost(id), 'The ad is live.');
+    } catch (error) {
+      reportFailure(error, () => undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    if (!asking) return;
+    const { id, quote } = asking;
+    setAsking(null);
+    await act(() => (quote.action === 'publish' ? calls.publishPost(id, true) : calls.renewPost(id, true)), quote.action === 'publish' ? 'The ad is live.' : 'The ad is live again.');
   }
 
   if (!data) return <p role="status">Loading your listings…</p>;
@@ -108,21 +143,28 @@ function DashboardView() {
             <li key={post.id} className="rounded border border-gray-200 p-3" data-testid="advertiser-post">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <a href={`/advertiser/posts/${post.id}`} className="font-semibold underline [overflow-wrap:anywhere]">{post.title}</a>
-                <span className="text-sm font-semibold" data-testid="post-status">{POST_STATUS_LABELS[post.status]}</span>
+                <span className="text-sm font-semibold [overflow-wrap:anywhere]" data-testid="post-status"><StateText post={post} /></span>
               </div>
               <p className="mt-1 text-sm">
                 {LISTING_TYPE_LABELS[post.type].tab} · {post.profile_name}
-                {post.expires_at && post.status !== 'draft' && ` · ${post.status === 'expired' ? 'expired' : 'until'} ${post.expires_at.slice(0, 10)}`}
+                {post.expires_at && post.status !== 'draft' && ` · ${post.state === 'expired' ? 'expired' : 'until'} ${post.expires_at.slice(0, 10)}`}
                 {` · spent ${post.tokens_spent} token${post.tokens_spent === 1 ? '' : 's'}${post.amount_sen > 0 ? `, ${ringgitText(post.amount_sen)}` : ''}`}
               </p>
               <p className="mt-1"><Totals totals={post.last_30_days} /></p>
               <div className="mt-2 flex flex-wrap gap-2">
-                {post.status === 'active' && <a href={postUrl(post.type, post.slug)} className={secondary}>View</a>}
-                <a href={`/advertiser/posts/${post.id}/preview`} className={secondary}>Preview</a>
-                {post.status === 'draft' && <button type="button" className={primary} disabled={busy} onClick={() => act(() => calls.publishPost(post.id), 'The ad is live.')}>Publish</button>}
-                {post.status === 'expired' && <button type="button" className={primary} disabled={busy} onClick={() => act(() => calls.renewPost(post.id), 'The ad is live again.')}>Renew</button>}
-                {post.status !== 'removed' && <button type="button" className={secondary} disabled={busy} onClick={() => act(() => calls.removePost(post.id), 'The ad was removed.')}>Remove</button>}
+                {post.state === 'live' && <a href={postUrl(post.type, post.slug)} className={secondary}>View</a>}
+                {post.state !== 'removed' && <a href={`/advertiser/posts/${post.id}/preview`} className={secondary}>Preview</a>}
+                {(post.state === 'draft' || post.state === 'refused') && <button type="button" className={primary} disabled={busy} onClick={() => void goLive(post.id)}>Publish</button>}
+                {post.state === 'awaiting_payment' && post.invoice && <a href={`/advertiser/invoices/${post.invoice.id}`} className={primary}>Pay invoice</a>}
+                {post.renewable && <button type="button" className={primary} disabled={busy} onClick={() => void goLive(post.id)}>Renew</button>}
+                {post.state !== 'removed' && <button type="button" className={secondary} disabled={busy} onClick={() => {
+                  if (window.confirm(`Remove "${post.title}"? It leaves the site for good.`)) void act(() => calls.removePost(post.id), 'The ad was removed.');
+                }}>Remove</button>}
               </div>
+              {asking?.id === post.id && (
+                <CostConfirm quote={asking.quote} busy={busy} onConfirm={() => void confirm()}
+                  onCancel={() => { setAsking(null); showToast(`Not ${asking.quote.action === 'publish' ? 'published' : 'renewed'}: nothing was charged.`, 'success'); }} />
+              )}
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
  * The ad editor, /advertiser/posts/new and /advertiser/posts/{id} (issue 25): an ad of any of the four types with
  * its details, category, keywords and photos; saved as a draft, previewed, published. What a step costs is the
- * server's to say: a step that costs ringgit is not taken yet, and the answer's price is shown.
+ * server's to say (issue 39): before publishing costs a token or ringgit, its quote is shown (SST on its own line) and
+ * nothing is charged or invoiced until the person confirms; Cancel leaves the ad a saved draft.
  */
 import { useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
@@ -11,6 +12,8 @@ import {
   LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType,
 } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { LISTING_STATE_LABELS, type PublishQuote } from '../../shared/listing-states.ts';
+import { CostConfirm } from './CostConfirm.tsx';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
 import { DocumentPicker, PhotoPicker, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
@@ -132,6 +135,8 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [payment, setPayment] = useState<calls.Payment | null>(null);
+  /** Publishing costs: its quote waits for Confirm. */
+  const [quote, setQuote] = useState<PublishQuote | null>(null);
   const states = useStates();
 
   useEffect(() => {
@@ -142,6 +147,11 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
     if (postId !== null) {
       calls.post(postId).then(({ data }) => {
         setPost(data);
+        // Saved by "Publish" on the new-ad form, and publishing costs: ask here.
+        if (window.location.hash === '#publish' && (data.state === 'draft' || data.state === 'refused')) {
+          history.replaceState(null, '', window.location.pathname + window.location.search);
+          void askToPublish(postId);
+        }
         setType(data.type);
         setProfileId(data.profile_id);
         const filled = valuesOf(data);
@@ -161,6 +171,40 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   });
   const flag = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) => set(name, event.target.checked ? '1' : '');
 
+  /** The quote of publishing: free goes at once; a cost waits for Confirm. */
+  async function askToPublish(id: number) {
+    const answer = (await calls.publishQuote(id)).data;
+    if (answer.confirm_required) setQuote(answer);
+    else await finish(await calls.publishPost(id));
+  }
+
+  /** Shows what a save or a publish answered. */
+  async function finish(answer: Awaited<ReturnType<typeof calls.publishPost>>) {
+    setErrors({});
+    if (answer.payment_required) {
+      setPayment(answer.payment_required);
+      showToast(answer.payment_required.message, 'warning');
+    } else if (answer.held) {
+      showToast(answer.held.message, 'warning');
+    } else {
+      showToast(answer.data.status === 'active' ? 'Your ad is live.' : 'Saved as a draft.', 'success');
+    }
+    setPost(answer.data);
+  }
+
+  async function confirmPublish() {
+    if (postId === null) return;
+    setBusy(true);
+    setQuote(null);
+    try {
+      await finish(await calls.publishPost(postId, true));
+    } catch (error) {
+      reportFailure(error, setErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function save(publish: boolean) {
     const body = bodyOf(type, values, lists, images, videos, documents);
     // The server's rules, checked here first with the same schema (the plan's limits are the server's alone).
@@ -171,24 +215,22 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
     }
     setBusy(true);
     setPayment(null);
+    setQuote(null);
     try {
-      let answer;
       if (postId === null) {
         // The business goes with every type but hireme (a person's own ad); the server checks which applies.
-        answer = await calls.createPost({ ...body, ...(type === 'hireme' ? {} : { profile_id: profileId ?? 0 }), publish } as Parameters<typeof calls.createPost>[0]);
-      } else {
-        answer = await calls.editPost(postId, body);
-        if (publish && answer.data.status === 'draft' && !answer.payment_required) answer = await calls.publishPost(postId);
+        const answer = await calls.createPost({ ...body, ...(type === 'hireme' ? {} : { profile_id: profileId ?? 0 }), publish } as Parameters<typeof calls.createPost>[0]);
+        // Saved; when publishing costs, its page asks first (nothing is charged yet).
+        window.location.assign(`/advertiser/posts/${answer.data.id}${answer.quote ? '#publish' : ''}`);
+        return;
       }
-      setErrors({});
-      if (answer.payment_required) {
-        setPayment(answer.payment_required);
-        showToast(answer.payment_required.message, 'warning');
+      const answer = await calls.editPost(postId, body);
+      if (publish && (answer.data.state === 'draft' || answer.data.state === 'refused') && !answer.payment_required) {
+        setPost(answer.data);
+        await askToPublish(postId);
       } else {
-        showToast(answer.data.status === 'active' ? 'Your ad is live.' : 'Saved as a draft.', 'success');
+        await finish(answer);
       }
-      if (postId === null) window.location.assign(`/advertiser/posts/${answer.data.id}`);
-      else setPost(answer.data);
     } catch (error) {
       reportFailure(error, setErrors);
     } finally {
@@ -200,7 +242,14 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const live = post?.status === 'active';
   return (
     <form className="panel max-w-3xl" onSubmit={(event) => { event.preventDefault(); void save(!live); }} data-testid="post-editor" noValidate>
-      {post && <p className="text-sm">Status: <strong data-testid="editor-status">{post.status === 'active' ? 'Live' : post.status}</strong> · spent {post.tokens_spent} token{post.tokens_spent === 1 ? '' : 's'} · <a className="underline" href={`/advertiser/posts/${post.id}/preview`}>Preview</a></p>}
+      {post && <p className="text-sm">Status: <strong data-testid="editor-status">{LISTING_STATE_LABELS[post.state]}</strong>{post.moderation_reason ? `: ${post.moderation_reason}` : ''} · spent {post.tokens_spent} token{post.tokens_spent === 1 ? '' : 's'} · <a className="underline" href={`/advertiser/posts/${post.id}/preview`}>Preview</a></p>}
+      {post?.state === 'awaiting_payment' && post.invoice && (
+        <p className="mt-2 text-sm">Waiting for payment: <a className="font-semibold underline" href={`/advertiser/invoices/${post.invoice.id}`}>invoice {post.invoice.number}</a></p>
+      )}
+      {quote && (
+        <CostConfirm quote={quote} busy={busy} onConfirm={() => void confirmPublish()}
+          onCancel={() => { setQuote(null); showToast('Not published: your ad is saved as a draft, and nothing was charged.', 'success'); }} />
+      )}
       {payment && (
         <p className="mt-2 rounded border border-amber-500 bg-amber-50 p-2" role="status" data-testid="payment-required">
           {payment.message} <a className="font-semibold underline" href={`/advertiser/invoices/${payment.invoice_id}`}>Pay invoice {payment.invoice_number}</a>

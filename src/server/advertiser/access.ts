@@ -27,7 +27,7 @@ export async function ownedProfile(app: AppContext, actor: Actor, id: number): P
 
 /** An ad the actor may edit (its author for hireme, its business's owner otherwise), or a 404. */
 export async function ownedPost(app: AppContext, actor: Actor, id: number): Promise<OwnPostRow> {
-  const post = await app.repos.advertiser.findOwnPost(id);
+  const post = await app.repos.listings.findPost(id);
   if (!post || !canEditPost(actor, post)) throw notFound('No such ad.');
   return post;
 }

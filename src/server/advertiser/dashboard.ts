@@ -6,9 +6,9 @@ import { LISTING_TYPES } from '../../shared/constants.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { sstRateOn } from '../../shared/billing.ts';
 import type { AppContext } from '../app-types.ts';
-import { paymentProviders } from '../billing/invoices.ts';
+import { acceptedProviders } from '../billing/index.ts';
+import { businessPlan } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
-import { businessPlan } from './plans.ts';
 import { listPosts } from './posts.ts';
 
 const STATUSES = ['draft', 'active', 'expired', 'removed'] as const;
@@ -20,14 +20,14 @@ export async function dashboard(app: AppContext, actor: Actor) {
     app.repos.advertiser.findOwnedProfiles(actor.id),
     listPosts(app, actor),
     app.repos.advertiser.findClaimsBy(actor.id),
-    app.repos.advertiser.findListingTotals(actor.id, malaysiaToday(now - 29 * DAY_MS), malaysiaToday(now), new Date(now - 30 * DAY_MS).toISOString()),
+    app.repos.insights.findListingTotals(actor.id, malaysiaToday(now - 29 * DAY_MS), malaysiaToday(now), new Date(now - 30 * DAY_MS).toISOString()),
   ]);
   const totalOf = (kind: 'post' | 'profile', id: number) => {
     const found = totals.find((total) => total.kind === kind && total.id === id);
     return { views: found?.views ?? 0, clicks: found?.clicks ?? 0, enquiries: found?.enquiries ?? 0 };
   };
   const businesses = await Promise.all(profiles.map(async (profile) => {
-    const plan = await businessPlan(app, profile.id);
+    const plan = await businessPlan(app.repos, profile.id);
     return {
       id: profile.id, slug: profile.slug, name: profile.name, claimed: profile.claimed, plan: plan.plan,
       subscription: plan.subscription ? {
@@ -35,7 +35,7 @@ export async function dashboard(app: AppContext, actor: Actor) {
         renews: plan.subscription.kind === 'paid' && (plan.subscription.cancel_at === null || plan.subscription.ends_at < plan.subscription.cancel_at),
         next_plan: plan.subscription.next_plan,
       } : null,
-      trial_available: !plan.subscription && !(await app.repos.advertiser.hasHadTrial(profile.id)),
+      trial_available: !plan.subscription && !(await app.repos.subscriptions.hasHadTrial(profile.id)),
       package: { ...plan.limits, tokens: plan.subscription?.tokens ?? null, tokens_left: plan.subscription ? plan.tokensLeft : null },
       last_30_days: totalOf('profile', profile.id),
     };
@@ -50,8 +50,8 @@ export async function dashboard(app: AppContext, actor: Actor) {
     ads: counts,
     posts: posts.map((post) => ({ ...post, status: statusOf(post), last_30_days: totalOf('post', post.id) })),
     claims: claims.map((claim) => ({ id: claim.id, profile_id: claim.profile_id, method: claim.method, status: claim.status, created_at: claim.created_at })),
-    first_ad_free: (await app.repos.advertiser.countAdsWentLive(actor.id)) === 0,
+    first_ad_free: (await app.repos.listings.countAdsWentLive(actor.id)) === 0,
     // What choosing a plan shows: today's SST rate and the ways to pay.
-    billing: { sst_rate_bp: sstRateOn(malaysiaToday(now), app.config.billing.sstRates), providers: paymentProviders(app) },
+    billing: { sst_rate_bp: sstRateOn(malaysiaToday(now), app.config.billing.sstRates), providers: acceptedProviders(app) },
   };
 }

@@ -4,7 +4,6 @@
  * (new, read, replied, archived); the owner's replies; the CSV export; the CV or document, for the owner only; and
  * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
  */
-import { stringify } from 'csv-stringify/sync';
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadMail } from '../../shared/leads.ts';
 import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
@@ -19,6 +18,7 @@ import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { scopeOf } from './insights.ts';
+import { csvOf } from '../csv.ts';
 
 const fileUrl = (row: EnquiryRow) => `/api/advertiser/leads/${row.id}/attachment`;
 
@@ -104,22 +104,6 @@ export async function downloadLeadAttachment(app: AppContext, actor: Actor, id: 
   const row = await ownLead(app, actor, id, 'Attachment not found.');
   if (!row.document_file || !row.document_name) throw notFound('Attachment not found.');
   return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
-}
-
-/**
- * A cell a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage return first) starts with ' instead
- * (OWASP's CSV injection rule); phone numbers like +60… are such cells too.
- */
-export function neutralised(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
-export const CSV_BOM = '\uFEFF';
-
-/** CSV text (UTF-8 with a BOM, so spreadsheet programs read Malay and Chinese names right) of these rows, each cell neutralised. */
-export function csvOf(header: string[], rows: (string | number | null)[][]): string {
-  // A line break inside a cell is quoted too (csv-stringify quotes only its own record delimiter by default).
-  return CSV_BOM + stringify([header, ...rows.map((row) => row.map((cell) => (typeof cell === 'number' ? String(cell) : neutralised(cell ?? ''))))], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
 /** GET leads.csv: the filtered leads (all pages, up to LEADS_EXPORT_MAX), one row each. */

@@ -15,7 +15,7 @@ import { invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
 import { categoryIds, checkLimits, documentIds, imageIds, locationSave, videoIds } from './inputs.ts';
-import { businessPlan } from './plans.ts';
+import { businessPlan } from '../listings/index.ts';
 
 /** Fields whose change waits for an operator's review once the console exists. */
 const REVIEWED_FIELDS = new Set(['name', 'store_name', 'company_no', 'categories', 'locations', 'url', 'whatsapp']);
@@ -32,7 +32,7 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     app.repos.catalog.findProfileLocations(profile.id),
     app.repos.catalog.findProfileCategories(profile.id),
     app.repos.catalog.findBusinessHours(profile.id),
-    businessPlan(app, profile.id),
+    businessPlan(app.repos, profile.id),
     app.repos.advertiser.findProfileChanges(profile.id, 30),
   ]);
   const items = media.map((item, index) => toMediaItem(app.media, item, index));
@@ -89,7 +89,7 @@ function hoursRows(days: NonNullable<ProfileEdit['business_hours']>) {
 
 /** Turns a create or an edit into the profile's save, checking the plan's limits; `before` is what it was (null when new). */
 async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileRow | null, edit: ProfileEdit, before: Awaited<ReturnType<typeof profileForEditor>> | null): Promise<{ save: ProfileSave; freshImages: number[]; freshDocuments: number[] }> {
-  const plan = await businessPlan(app, profile?.id ?? null);
+  const plan = await businessPlan(app.repos, profile?.id ?? null);
   const listing = profile && { kind: 'profile' as const, id: profile.id };
   const categories = edit.categories === undefined ? undefined : await categoryIds(app, edit.categories, undefined);
   // Photos and videos share the profile's media list: an edit naming one keeps the other as it is.

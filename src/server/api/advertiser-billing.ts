@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
-import { getInvoice, invoicePdfOf, listInvoices } from '../billing/invoices.ts';
-import { paymentCallback, paymentStatus, payInvoice } from '../billing/payments.ts';
-import { cancelSubscription, listSubscriptions, subscribe } from '../billing/subscriptions.ts';
+import { cancelSubscription, getInvoice, invoicePdfOf, listInvoices, listSubscriptions, paymentCallback, paymentStatus, payInvoice, subscribe } from '../billing/index.ts';
 import { AppError } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
 import { insights, insightsRows } from '../advertiser/insights.ts';
-import { csvOf } from '../advertiser/leads.ts';
+import { csvOf } from '../csv.ts';
 import { advertiserOf } from './advertiser-access.ts';
 import { csvResponse } from './advertiser-leads.ts';
 import type { ApiEnv } from './env.ts';

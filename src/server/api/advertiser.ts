@@ -7,8 +7,8 @@ import type { AppContext } from '../app-types.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
 import { dashboard } from '../advertiser/dashboard.ts';
-import { startTrial } from '../advertiser/plans.ts';
-import { createPost, editPost, getPost, listPosts, publishPost, removePost, renewPost } from '../advertiser/posts.ts';
+import { startTrial } from '../billing/index.ts';
+import { createPost, editPost, getPost, listPosts, publishPost, quotePost, removePost, renewPost } from '../advertiser/posts.ts';
 import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
@@ -23,11 +23,22 @@ import { leadRoutes } from './advertiser-leads.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { uploadRoute } from './uploads.ts';
 
-/** Ads and amendments answer the ad, and `payment_required` when a step that costs ringgit was not taken. */
-/** An ad's answer: with the invoice to pay, or the checks that hold it for review (issue 28), when there are. */
-const withPayment = <T>(result: { post: T; payment?: { amount_sen: number; message: string }; held?: { checks: string[]; message: string } }) => (result.payment
+/**
+ * An ad's answer: with the invoice to pay, the checks that hold it for review (issue 28), or the quote to confirm
+ * (issue 39: a draft saved with `publish` whose publishing costs), when there are.
+ */
+const withPayment = <T>(result: { post: T; payment?: { amount_sen: number; message: string }; held?: { checks: string[]; message: string }; quote?: { message: string } }) => (result.payment
   ? { data: result.post, payment_required: result.payment, message: result.payment.message }
-  : result.held ? { data: result.post, held: result.held, message: result.held.message } : { data: result.post });
+  : result.held ? { data: result.post, held: result.held, message: result.held.message }
+    : result.quote ? { data: result.post, quote: result.quote, message: `Saved as a draft. ${result.quote.message}` } : { data: result.post });
+
+/** `{"confirm": true}` in a publish or renew: the person saw the quote and agrees to what it costs. */
+const ConfirmSchema = z.object({ confirm: z.boolean({ error: 'confirm is true or false.' }).optional() }).loose();
+async function confirmOf(c: Parameters<typeof jsonBody>[0]): Promise<{ confirm: boolean }> {
+  // A bodiless POST (no Content-Type) is `{}`: not confirmed.
+  const body = c.req.header('Content-Type') || (await c.req.raw.clone().text()).trim() !== '' ? await jsonBody(c) : {};
+  return { confirm: parseInput(ConfirmSchema, body).confirm === true };
+}
 
 /**
  * The advertiser site's API (issue 25), under /api/advertiser: claims, businesses, ads and the trial. Every route
@@ -93,9 +104,8 @@ export function advertiserRoutes(app: AppContext) {
   });
   api.post('/profiles/:id/trial', limitBody(1024), async (c) => {
     const actor = await advertiserOf(app, c);
-    const profile = await ownedProfile(app, actor, pathId(c));
     const { plan } = parseInput(TrialRequestSchema, await jsonBody(c));
-    const subscription = await startTrial(app, profile.id, plan);
+    const subscription = await startTrial(app, actor, pathId(c), plan);
     return c.json({ data: { plan: subscription.plan, kind: subscription.kind, ends_at: subscription.ends_at, tokens: subscription.tokens, tokens_left: subscription.tokens - subscription.tokens_used }, message: `Your free ${plan} trial runs until ${subscription.ends_at.slice(0, 10)}.` }, 201);
   });
 
@@ -129,8 +139,8 @@ export function advertiserRoutes(app: AppContext) {
   api.post('/posts', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const body = await jsonBody(c);
-    const publish = typeof body === 'object' && body !== null && (body as { publish?: unknown }).publish === true;
-    const result = await createPost(app, actor, parseInput(NewPostSchema, body), publish);
+    const flags = typeof body === 'object' && body !== null ? body as { publish?: unknown; confirm?: unknown } : {};
+    const result = await createPost(app, actor, parseInput(NewPostSchema, body), flags.publish === true ? { confirm: flags.confirm === true } : null);
     return c.json(withPayment(result), 201);
   });
   api.get('/posts/:id', async (c) => c.json({ data: await getPost(app, await advertiserOf(app, c), pathId(c)) }));
@@ -140,7 +150,14 @@ export function advertiserRoutes(app: AppContext) {
     return c.json(withPayment(await editPost(app, actor, id, parseInput(PostEditSchema, await jsonBody(c)))));
   });
   api.delete('/posts/:id', async (c) => c.json({ data: await removePost(app, await advertiserOf(app, c), pathId(c)), message: 'The ad was removed.' }));
-  api.post('/posts/:id/publish', async (c) => c.json(withPayment(await publishPost(app, await advertiserOf(app, c), pathId(c)))));
-  api.post('/posts/:id/renew', async (c) => c.json(withPayment(await renewPost(app, await advertiserOf(app, c), pathId(c)))));
+  api.get('/posts/:id/publish-quote', async (c) => c.json({ data: await quotePost(app, await advertiserOf(app, c), pathId(c)) }));
+  api.post('/posts/:id/publish', limitBody(1024), async (c) => {
+    const actor = await advertiserOf(app, c);
+    return c.json(withPayment(await publishPost(app, actor, pathId(c), await confirmOf(c))));
+  });
+  api.post('/posts/:id/renew', limitBody(1024), async (c) => {
+    const actor = await advertiserOf(app, c);
+    return c.json(withPayment(await renewPost(app, actor, pathId(c), await confirmOf(c))));
+  });
   return api;
 }

@@ -7,6 +7,8 @@ import { approveClaim, claimDocument, listClaims, refuseClaim } from '../operato
 import { approveAd, heldAdDetail, listHeldAds, refuseAd, setAdCategory } from '../operator/held-ads.ts';
 import { dismissReports, listHeldReviews, listReportGroups, moderateListing, moderateReview, type ModerationAction, type ReviewAction } from '../operator/moderation.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
+import { listRefunds, markRefunded } from '../billing/index.ts';
+import { requireFreshProof } from '../operator/access.ts';
 import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { searchUsers, userPage } from '../operator/users.ts';
@@ -51,9 +53,9 @@ export function operatorRoutes(app: AppContext) {
       return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .get('/reports', async (c) => c.json({ data: await listReportGroups(app) }))
-    .post('/reports/:group/dismiss', async (c) => {
+    .post('/reports/:group/dismiss', limitBody(4096), async (c) => {
       const { actor, client } = operatorOf(c);
-      return c.json(await dismissReports(app, actor, client, c.req.param('group')));
+      return c.json(await dismissReports(app, actor, client, c.req.param('group'), await jsonBody(c)));
     })
     .get('/listings', async (c) => c.json({ data: await searchListings(app, c.req.query()) }))
     .get('/listings/:type/:id', async (c) => c.json({ data: await listingPage(app, c.req.param('type'), pathId(c)) }))
@@ -103,6 +105,12 @@ export function operatorRoutes(app: AppContext) {
       return c.json(await refuseProfileChange(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
+    .get('/refunds', async (c) => c.json({ data: await listRefunds(app) }))
+    .post('/refunds/:id/refunded', limitBody(4096), async (c) => {
+      const { actor, session, client } = operatorOf(c);
+      requireFreshProof(app, session);
+      return c.json(await markRefunded(app, actor, client, pathId(c), await jsonBody(c)));
+    })
     .post('/invoices/:id/mark-paid', async (c) => {
       const { actor, session, client } = operatorOf(c);
       return c.json(await markInvoicePaid(app, actor, session, client, pathId(c)));

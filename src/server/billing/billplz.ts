@@ -1,11 +1,13 @@
 /**
- * The hosted checkout (issue 27, decision 0023), spoken as Billplz's API v3: a bill is created for an invoice, the
+ * The hosted checkout (issue 27, decision 0023), spoken as Billplz's API v3, as a PaymentProvider (issue 39; the
+ * composition root builds it from the configuration): a bill is created for an invoice, the
  * buyer pays on the gateway's page and comes back; the gateway calls back server to server with a form signed with
  * HMAC-SHA256 (its "X Signature": every field but the signature as `keyvalue`, sorted, joined with `|`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import type { PaymentProvider } from './providers.ts';
 
 export type BillplzConfig = NonNullable<Config['billing']['billplz']>;
 
@@ -69,4 +71,24 @@ export async function fetchBill(config: BillplzConfig, billId: string): Promise<
   });
   if (!response.ok) throw new Error(`The payment gateway did not answer for bill ${billId} (HTTP ${response.status}).`);
   return BillSchema.parse(await response.json());
+}
+
+/**
+ * Billplz as a payment provider. Its API has no refund (a refund is a Billplz dashboard action, or a new payout): its
+ * refunds are listed in the operator console, done by hand.
+ */
+export function billplzProvider(config: BillplzConfig): PaymentProvider {
+  return {
+    name: 'billplz',
+    createBill: (bill) => createBill(config, bill),
+    fetchBill: (billId) => fetchBill(config, billId),
+    verifyCallback(form) {
+      if (!signatureValid(form, config.signatureKey) || !form.id) return undefined;
+      return {
+        billId: form.id, amountSen: Number(form.amount), paidAmountSen: form.paid_amount === undefined ? undefined : Number(form.paid_amount),
+        paid: form.paid === 'true', state: form.state ?? '',
+      };
+    },
+    outcome: billOutcome,
+  };
 }

@@ -1,11 +1,13 @@
 /**
- * Invoices (issue 27, decision 0023): issued with SST per line at the rate of the day (stored on each), numbered
- * without gaps, never edited (a credit note corrects one), mailed when issued; each is its buyer's only (404 for
- * anyone else), as JSON, a page and a PDF.
+ * Invoices (issue 27, decision 0023; issue 39): issued with SST per line at the rate of the day (stored on each),
+ * numbered without gaps in their series (YP- invoices, CN- credit notes), never edited: an unpaid one is voided with its
+ * reason (keeping its number), a paid one corrected by a credit note. Mailed when issued; each is its buyer's only (404
+ * for anyone else), as JSON, a page and a PDF.
  */
 import { priceLines, sstRateOn, type InvoiceLineInput, type InvoiceView } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { AppContext } from '../app-types.ts';
+import type { Buyer } from '../listings/index.ts';
 import type { InvoiceRow, NewInvoice } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';
@@ -29,8 +31,8 @@ export function addMonths(iso: string, months: number): string {
 }
 
 /** Which providers can take a payment here: bank transfer always, the hosted checkout when configured. */
-export function paymentProviders(app: AppContext): ('bank_transfer' | 'billplz')[] {
-  return app.config.billing.billplz ? ['bank_transfer', 'billplz'] : ['bank_transfer'];
+export function acceptedProviders(app: AppContext): ('bank_transfer' | 'billplz')[] {
+  return [...app.payments.keys()];
 }
 
 /** An invoice as its buyer reads it (the API's JSON), with how to pay an unpaid one. */
@@ -40,17 +42,9 @@ export function invoiceJson(app: AppContext, invoice: InvoiceRow): InvoiceView {
     ...rest,
     sst_rate: invoice.sst_rate_bp / 100,
     payment: invoice.status === 'issued' && invoice.kind === 'invoice'
-      ? { method: 'bank_transfer' as const, account: app.config.billing.bankAccount, reference: invoice.number, providers: paymentProviders(app) }
+      ? { method: 'bank_transfer' as const, account: app.config.billing.bankAccount, reference: invoice.number, providers: acceptedProviders(app) }
       : null,
   };
-}
-
-/** Who an invoice is to: the business (or, for a person's own ad, the person) and the account that pays. */
-export interface Buyer {
-  userId: number;
-  profileId: number | null;
-  name: string;
-  companyNo: string | null;
 }
 
 /**
@@ -71,23 +65,32 @@ export async function issueInvoice(app: AppContext, tx: Repositories, buyer: Buy
     sstRateBp: rate, ...priceLines(lines, rate), year: Number(today.slice(0, 4)),
     dueAt: options.dueAt ?? new Date(now + DUE_DAYS * DAY_MS).toISOString(),
   };
-  const { id } = await tx.invoices.issueInvoice(invoice);
-  const stored = (await tx.invoices.findInvoice(id))!;
+  const { id } = await tx.invoices.issue(invoice);
+  const stored = (await tx.invoices.find(id))!;
   if (user.email && options.mail !== false) await app.outbox.queueMail(invoiceIssuedMail(user.email, stored, app.config.siteUrl, billing.bankAccount), { tx });
   return stored;
 }
 
 /**
- * Cancels an unpaid invoice with a credit note of its lines (inside the caller's transaction); answers the credit
- * note, or undefined when the invoice was not open. A subscription waiting for it is cancelled with it.
+ * Voids an unpaid invoice with its reason (inside the caller's transaction; it keeps its number, so the series stays
+ * gap-free); false when it was not open. A subscription waiting for it is cancelled with it.
  */
-export async function creditInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<InvoiceRow | undefined> {
-  if (invoice.kind !== 'invoice' || invoice.user_id === null || !(await tx.invoices.voidInvoice(invoice.id))) return undefined;
-  const waiting = await tx.billing.findSubscriptionByInvoice(invoice.id);
+export async function voidInvoice(tx: Repositories, invoice: Pick<InvoiceRow, 'id' | 'kind'>, reason: string): Promise<boolean> {
+  if (invoice.kind !== 'invoice' || !(await tx.invoices.void(invoice.id, reason))) return false;
+  const waiting = await tx.subscriptions.findByInvoice(invoice.id);
   if (waiting?.status === 'pending') {
-    await tx.billing.updateSubscription(waiting.id, { status: 'cancelled' });
-    if (waiting.renews_subscription_id !== null) await tx.billing.updateSubscription(waiting.renews_subscription_id, { grace_until: null });
+    await tx.subscriptions.update(waiting.id, { status: 'cancelled' });
+    if (waiting.renews_subscription_id !== null) await tx.subscriptions.update(waiting.renews_subscription_id, { grace_until: null });
   }
+  return true;
+}
+
+/**
+ * A credit note for a paid invoice's full total, numbered in its own series (CN-…), inside the caller's transaction:
+ * what was paid for will not be delivered. Its payments are owed back (refunds.ts). Answers the credit note.
+ */
+export async function creditPaidInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<InvoiceRow | undefined> {
+  if (invoice.kind !== 'invoice' || invoice.status !== 'paid' || invoice.user_id === null) return undefined;
   return issueInvoice(app, tx, {
     userId: invoice.user_id, profileId: invoice.profile_id, name: String(invoice.buyer.name ?? ''), companyNo: (invoice.buyer.company_no as string | null) ?? null,
   }, invoice.lines.map((line) => ({
@@ -95,21 +98,21 @@ export async function creditInvoice(app: AppContext, tx: Repositories, invoice: 
   })), { corrects: invoice, dueAt: new Date(app.clock.now()).toISOString() });
 }
 
-/** `npm run billing -- credit NUMBER`: an unpaid invoice issued in error is cancelled by a credit note; answers its number. */
-export async function creditByNumber(app: AppContext, number: string): Promise<string | undefined> {
-  const id = await app.repos.invoices.findInvoiceIdByNumber(number);
+/** `npm run billing -- void NUMBER`: an unpaid invoice issued in error is voided; answers whether it was open. */
+export async function voidByNumber(app: AppContext, number: string): Promise<boolean> {
+  const id = await app.repos.invoices.findIdByNumber(number);
   if (id === undefined) throw notFound(`No invoice ${number}.`);
-  return app.repos.transaction(async (tx) => (await creditInvoice(app, tx, (await tx.invoices.findInvoice(id))!, 'Issued in error'))?.number);
+  return app.repos.transaction(async (tx) => voidInvoice(tx, (await tx.invoices.find(id))!, 'Issued in error'));
 }
 
 /** GET invoices: the advertiser's, newest first. */
 export async function listInvoices(app: AppContext, actor: Actor) {
-  return (await app.repos.invoices.findInvoices(actor.id, 100)).map((invoice) => invoiceJson(app, invoice));
+  return (await app.repos.invoices.findByUser(actor.id, 100)).map((invoice) => invoiceJson(app, invoice));
 }
 
 /** One of the actor's own invoices, or a 404. */
 export async function ownInvoice(app: AppContext, actor: Actor, id: number): Promise<InvoiceRow> {
-  const invoice = await app.repos.invoices.findInvoice(id);
+  const invoice = await app.repos.invoices.find(id);
   if (!invoice || !canReadInvoice(actor, invoice)) throw notFound('No such invoice.');
   return invoice;
 }

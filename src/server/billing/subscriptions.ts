@@ -6,15 +6,16 @@
  */
 import { planPriceSen, type BillingPeriod } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
-import { planLimits, PAID_PLANS, type PaidPlan } from '../../shared/plans.ts';
+import { AD_RULES, planLimits, PAID_PLANS, type PaidPlan } from '../../shared/plans.ts';
 import { SubscribeSchema } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import type { AdvertiserProfileRow, SubscriptionRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
-import { invalid, notFound, parseInput } from '../errors.ts';
-import type { Actor } from '../policies.ts';
-import { ownedProfile } from '../advertiser/access.ts';
-import { addMonths, creditInvoice, invoiceJson, issueInvoice } from './invoices.ts';
+import { ConflictError } from '../db/errors.ts';
+import { AppError, invalid, notFound, parseInput } from '../errors.ts';
+import { canEditProfile, type Actor } from '../policies.ts';
+import { addMonths, invoiceJson, issueInvoice, voidInvoice } from './invoices.ts';
+import { applyPlans } from './plan-changes.ts';
 
 /** The minimum listing period (spec §9): a plan's run of paid periods lasts at least this many months. */
 export const MINIMUM_MONTHS = 12;
@@ -38,23 +39,30 @@ export function planLine(plan: PaidPlan, period: BillingPeriod, business: string
 
 const buyerOf = (actor: Actor, profile: AdvertiserProfileRow) => ({ userId: actor.id, profileId: profile.id, name: profile.name, companyNo: profile.company_no });
 
-/** Cancels a period waiting for payment (a renewal or a first period), its invoice credited, inside the caller's transaction. */
-export async function dropRenewal(app: AppContext, tx: Repositories, renewal: SubscriptionRow, reason: string): Promise<void> {
-  const invoice = renewal.invoice_id === null ? undefined : await tx.invoices.findInvoice(renewal.invoice_id);
-  if (invoice && (await creditInvoice(app, tx, invoice, reason))) return;
-  await tx.billing.updateSubscription(renewal.id, { status: 'cancelled' });
-  if (renewal.renews_subscription_id !== null) await tx.billing.updateSubscription(renewal.renews_subscription_id, { grace_until: null });
+/** A business the actor owns, or a 404 (another advertiser's business does not exist for them). */
+async function ownedBusiness(app: AppContext, actor: Actor, id: number): Promise<AdvertiserProfileRow> {
+  const profile = await app.repos.advertiser.findProfile(id);
+  if (!profile || !canEditProfile(actor, profile)) throw notFound('No such business.');
+  return profile;
 }
+
+/** Cancels a period waiting for payment (a renewal or a first period), its invoice voided, inside the caller's transaction. */
+export async function dropRenewal(tx: Repositories, renewal: SubscriptionRow, reason: string): Promise<void> {
+  if (renewal.invoice_id !== null && (await voidInvoice(tx, { id: renewal.invoice_id, kind: 'invoice' }, reason))) return;
+  await tx.subscriptions.update(renewal.id, { status: 'cancelled' });
+  if (renewal.renews_subscription_id !== null) await tx.subscriptions.update(renewal.renews_subscription_id, { grace_until: null });
+}
+
+const PLAN_WAITING = 'This business has a plan waiting for payment. Pay its invoice first.';
+const planWaiting = () => new AppError(409, PLAN_WAITING, { plan: [PLAN_WAITING] });
 
 /** POST subscriptions {profile_id, plan, period}: a new plan, an upgrade (at once, prorated) or a downgrade (at the period's end). */
 export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   const request = parseInput(SubscribeSchema, input);
-  const profile = await ownedProfile(app, actor, request.profile_id);
-  if (await app.repos.invoices.findPendingSubscription(profile.id)) {
-    throw invalid('plan', 'This business has a plan waiting for payment. Pay its invoice first.');
-  }
+  const profile = await ownedBusiness(app, actor, request.profile_id);
+  if (await app.repos.subscriptions.findPending(profile.id)) throw planWaiting();
   const plan = request.plan as PaidPlan;
-  const current = await app.repos.advertiser.currentSubscription(profile.id);
+  const current = await app.repos.subscriptions.current(profile.id);
   if (current?.kind === 'paid' && current.period) {
     if (Date.parse(current.ends_at) <= app.clock.now()) throw invalid('plan', 'The renewal of this plan is waiting for payment. Pay its invoice first.');
     if (rank(plan) > rank(current.plan)) return upgrade(app, actor, profile, current, plan);
@@ -64,9 +72,9 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   // Bought during the trial: the paid period starts when the trial ends.
   const startsAt = current?.kind === 'trial' ? current.ends_at : new Date(now).toISOString();
   const endsAt = addMonths(startsAt, monthsOf(request.period));
-  const { subscriptionId, invoice } = await app.repos.transaction(async (tx) => {
+  const { subscriptionId, invoice } = await pendingPlan(app, profile.id, async (tx) => {
     const invoice = await issueInvoice(app, tx, buyerOf(actor, profile), [{ description: planLine(plan, request.period, profile.name, startsAt, endsAt), quantity: 1, unit_sen: planPriceSen(plan, request.period) }]);
-    const subscriptionId = await tx.billing.insertSubscription({
+    const subscriptionId = await tx.subscriptions.insert({
       profile_id: profile.id, plan, kind: 'paid', period: request.period, starts_at: startsAt, ends_at: endsAt, tokens: planLimits(plan).tokens ?? 0,
       status: 'pending', invoice_id: invoice.id, term_starts_at: startsAt,
     });
@@ -74,9 +82,26 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   });
   return {
     status: 201 as const,
-    data: { subscription: subscriptionJson((await app.repos.billing.findSubscription(subscriptionId))!), invoice: invoiceJson(app, invoice) },
+    data: { subscription: subscriptionJson((await app.repos.subscriptions.find(subscriptionId))!), invoice: invoiceJson(app, invoice) },
     message: `Invoice ${invoice.number} is issued. The plan starts once it is paid.`,
   };
+}
+
+/**
+ * Writes a plan waiting for payment in one transaction with the business locked: two at once of one business leave one
+ * pending (the second finds the first, or the database's unique index refuses it), and nothing of the second is kept.
+ */
+async function pendingPlan<T>(app: AppContext, profileId: number, work: (tx: Repositories) => Promise<T>): Promise<T> {
+  try {
+    return await app.repos.transaction(async (tx) => {
+      await tx.subscriptions.lockProfile(profileId);
+      if (await tx.subscriptions.findPending(profileId)) throw planWaiting();
+      return work(tx);
+    });
+  } catch (error) {
+    if (error instanceof ConflictError) throw planWaiting();
+    throw error;
+  }
 }
 
 /** A higher plan from now to the running period's end, for the difference in price over the days left. */
@@ -88,15 +113,15 @@ async function upgrade(app: AppContext, actor: Actor, profile: AdvertiserProfile
   const periodDays = Math.max(daysLeft, Math.round((Date.parse(current.ends_at) - Date.parse(current.starts_at)) / DAY_MS));
   const difference = planPriceSen(plan, period) - planPriceSen(current.plan, period);
   const prorated = Math.round((difference * daysLeft) / periodDays);
-  const renewal = await app.repos.billing.findRenewal(current.id);
-  const { subscriptionId, invoice } = await app.repos.transaction(async (tx) => {
+  const renewal = await app.repos.subscriptions.findRenewal(current.id);
+  const { subscriptionId, invoice } = await pendingPlan(app, profile.id, async (tx) => {
     // A renewal of the old plan already invoiced gives way: the upgraded period renews instead.
-    if (renewal?.status === 'pending') await dropRenewal(app, tx, renewal, `Replaced by the upgrade to ${plan}`);
+    if (renewal?.status === 'pending') await dropRenewal(tx, renewal, `Replaced by the upgrade to ${plan}`);
     const invoice = await issueInvoice(app, tx, buyerOf(actor, profile), [{
       description: `Upgrade from ${current.plan} to ${plan} (${period}) for ${profile.name}, prorated for ${daysLeft} of ${periodDays} days: ${malaysiaToday(now)} to ${malaysiaToday(Date.parse(current.ends_at) - 1)}`,
       quantity: 1, unit_sen: prorated,
     }]);
-    const subscriptionId = await tx.billing.insertSubscription({
+    const subscriptionId = await tx.subscriptions.insert({
       profile_id: profile.id, plan, kind: 'paid', period, starts_at: startsAt, ends_at: current.ends_at,
       tokens: Math.max(0, (planLimits(plan).tokens ?? 0) - current.tokens_used), status: 'pending', invoice_id: invoice.id,
       term_starts_at: current.term_starts_at ?? current.starts_at, replaces_subscription_id: current.id,
@@ -105,7 +130,7 @@ async function upgrade(app: AppContext, actor: Actor, profile: AdvertiserProfile
   });
   return {
     status: 201 as const,
-    data: { subscription: subscriptionJson((await app.repos.billing.findSubscription(subscriptionId))!), invoice: invoiceJson(app, invoice) },
+    data: { subscription: subscriptionJson((await app.repos.subscriptions.find(subscriptionId))!), invoice: invoiceJson(app, invoice) },
     message: `Invoice ${invoice.number} is issued. ${plan} starts as soon as it is paid.`,
   };
 }
@@ -114,16 +139,16 @@ async function upgrade(app: AppContext, actor: Actor, profile: AdvertiserProfile
 async function changeAtPeriodEnd(app: AppContext, profile: AdvertiserProfileRow, current: SubscriptionRow, plan: PaidPlan, period: BillingPeriod) {
   if (plan === current.plan && period === current.period && current.next_plan === null) throw invalid('plan', `This business is on ${plan} ${period} already.`);
   if (current.cancel_at !== null && current.ends_at >= current.cancel_at) throw invalid('plan', 'This plan is cancelled and does not renew. Choose again once it has ended.');
-  const renewal = await app.repos.billing.findRenewal(current.id);
+  const renewal = await app.repos.subscriptions.findRenewal(current.id);
   if (renewal?.status === 'active') throw invalid('plan', 'The next period is paid already. Choose again once it has begun.');
   const same = plan === current.plan && period === current.period;
   await app.repos.transaction(async (tx) => {
-    await tx.billing.updateSubscription(current.id, same ? { next_plan: null, next_period: null } : { next_plan: plan, next_period: period });
-    if (renewal?.status === 'pending') await dropRenewal(app, tx, renewal, 'Replaced by the plan chosen for the next period');
+    await tx.subscriptions.update(current.id, same ? { next_plan: null, next_period: null } : { next_plan: plan, next_period: period });
+    if (renewal?.status === 'pending') await dropRenewal(tx, renewal, 'Replaced by the plan chosen for the next period');
   });
   return {
     status: 200 as const,
-    data: { subscription: subscriptionJson((await app.repos.billing.findSubscription(current.id))!), invoice: null },
+    data: { subscription: subscriptionJson((await app.repos.subscriptions.find(current.id))!), invoice: null },
     message: same ? `The business stays on ${plan} ${period}.` : `From ${malaysiaToday(Date.parse(current.ends_at))} the business moves to ${plan} ${period}.`,
   };
 }
@@ -133,24 +158,24 @@ async function changeAtPeriodEnd(app: AppContext, profile: AdvertiserProfileRow,
  * the end of the period that completes its 12-month minimum (a yearly plan: its own end).
  */
 export async function cancelSubscription(app: AppContext, actor: Actor, id: number) {
-  const subscription = await app.repos.billing.findSubscription(id);
+  const subscription = await app.repos.subscriptions.find(id);
   if (!subscription) throw notFound('No such subscription.');
-  const profile = await ownedProfile(app, actor, subscription.profile_id).catch(() => { throw notFound('No such subscription.'); });
+  const profile = await ownedBusiness(app, actor, subscription.profile_id).catch(() => { throw notFound('No such subscription.'); });
   if (subscription.kind !== 'paid' || subscription.status === 'cancelled') throw invalid('subscription', 'Only a paid plan that is pending or running can be cancelled.');
   if (subscription.status === 'pending') {
-    await app.repos.transaction((tx) => dropRenewal(app, tx, subscription, 'Plan cancelled before it started'));
-    return { data: subscriptionJson((await app.repos.billing.findSubscription(id))!), message: `The ${subscription.plan} plan for ${profile.name} is cancelled; its invoice is credited.` };
+    await app.repos.transaction((tx) => dropRenewal(tx, subscription, 'Plan cancelled before it started'));
+    return { data: subscriptionJson((await app.repos.subscriptions.find(id))!), message: `The ${subscription.plan} plan for ${profile.name} is cancelled; its invoice is void.` };
   }
   const minimumEnd = addMonths(subscription.term_starts_at ?? subscription.starts_at, MINIMUM_MONTHS);
   const cancelAt = subscription.cancel_at ?? (minimumEnd > subscription.ends_at ? minimumEnd : subscription.ends_at);
-  const renewal = await app.repos.billing.findRenewal(id);
+  const renewal = await app.repos.subscriptions.findRenewal(id);
   await app.repos.transaction(async (tx) => {
-    await tx.billing.updateSubscription(id, { cancel_at: cancelAt });
-    if (renewal?.status === 'pending' && renewal.starts_at >= cancelAt) await dropRenewal(app, tx, renewal, 'Plan cancelled');
+    await tx.subscriptions.update(id, { cancel_at: cancelAt });
+    if (renewal?.status === 'pending' && renewal.starts_at >= cancelAt) await dropRenewal(tx, renewal, 'Plan cancelled');
   });
   const lastEnd = cancelAt === subscription.ends_at ? subscription.ends_at : cancelAt;
   return {
-    data: subscriptionJson((await app.repos.billing.findSubscription(id))!),
+    data: subscriptionJson((await app.repos.subscriptions.find(id))!),
     message: cancelAt > subscription.ends_at
       ? `Cancelled: the 12-month minimum runs to ${malaysiaToday(Date.parse(lastEnd) - 1)}, so the plan renews monthly until then and stops.`
       : `Cancelled: the plan runs to ${malaysiaToday(Date.parse(lastEnd) - 1)} and does not renew.`,
@@ -159,6 +184,30 @@ export async function cancelSubscription(app: AppContext, actor: Actor, id: numb
 
 /** GET subscriptions?profile_id=: a business's plans, newest first. */
 export async function listSubscriptions(app: AppContext, actor: Actor, profileId: number) {
-  const profile = await ownedProfile(app, actor, profileId);
-  return (await app.repos.billing.findSubscriptions(profile.id, 50)).map(subscriptionJson);
+  const profile = await ownedBusiness(app, actor, profileId);
+  return (await app.repos.subscriptions.findByProfile(profile.id, 50)).map(subscriptionJson);
 }
+
+/** Starts the free 30-day trial of a plan for a business the actor owns: once per business, ever. */
+export async function startTrial(app: AppContext, actor: Actor, profileId: number, plan: PaidPlan): Promise<SubscriptionRow> {
+  const profile = await ownedBusiness(app, actor, profileId);
+  const now = app.clock.now();
+  try {
+    await app.repos.transaction(async (tx) => {
+      await tx.subscriptions.lockProfile(profile.id);
+      if (await tx.subscriptions.hasHadTrial(profile.id)) throw trialUsed();
+      if (await tx.subscriptions.current(profile.id)) throw new AppError(422, 'This business already has a plan.', { plan: ['This business already has a plan.'] });
+      await tx.subscriptions.insert({
+        profile_id: profile.id, plan, kind: 'trial', starts_at: new Date(now).toISOString(), ends_at: new Date(now + AD_RULES.trialDays * 86_400_000).toISOString(),
+        tokens: planLimits(plan).tokens ?? 0,
+      });
+      await applyPlans(tx, [profile.id]);
+    });
+  } catch (error) {
+    if (error instanceof ConflictError) throw trialUsed();
+    throw error;
+  }
+  return (await app.repos.subscriptions.current(profile.id))!;
+}
+
+const trialUsed = () => new AppError(422, 'This business has had its free trial.', { plan: ['This business has had its free trial.'] });

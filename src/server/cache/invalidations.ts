@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../clock.ts';
 import type { Repositories } from '../db/repositories.ts';
+import { cacheTags } from './tags.ts';
 
 /** How often a process looks at the log by default: the staleness window's main part (under 1 s in all). */
 export const CACHE_POLL_MS = 500;
@@ -89,7 +90,7 @@ export class CacheInvalidations {
       if (entries.length < READ_LIMIT) break;
     }
     if (tags.size === 0) return;
-    this.tell(tags.has('*') ? { all: true } : { all: false, tags });
+    this.tell(tags.has(cacheTags.everything) ? { all: true } : { all: false, tags });
   }
 
   private tell(invalidation: Invalidation): void {

@@ -13,10 +13,14 @@ import type {
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
-  AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, PostStateChange, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
+  AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, InvoiceRow, LeadFilters, NewInvoice, LeadSettingsRow, LeadStatus, NewClaim, OwnPostRow, PostContent, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer, SubscriptionRow,
   NewSubscription, PaymentRow, PostSizeRow, SubscriptionChange, AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
   DueSavedSearchRow, NewSavedSearch, SavedSearchChange, SavedSearchRow,
 } from './rows.ts';
+import type { InvoiceRepository } from './kysely/invoice-repository.ts';
+import type { ListingRepository } from './kysely/listing-repository.ts';
+import type { PaymentRepository } from './kysely/payment-repository.ts';
+import type { SubscriptionRepository } from './kysely/subscription-repository.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
 export interface CatalogRepository {
@@ -169,8 +173,6 @@ export interface SavedSearchRepository {
 export interface MaintenanceRepository {
   /** Rebuilds the search index in short transactions while the site keeps serving (the recurring rebuild job). */
   rebuildSearchIndex(): Promise<void>;
-  /** Marks active posts past their expiry as expired and takes them out of search; returns how many. */
-  expirePosts(): Promise<number>;
   /** Migrations not yet applied: the server refuses to start while there are any. */
   pendingMigrations(): Promise<string[]>;
   /** The app's secret called `name`: `fresh` is stored the first time, and every process gets the stored one after. */
@@ -334,45 +336,10 @@ export interface AdvertiserRepository {
   findClaimsBy(userId: number): Promise<ClaimRow[]>;
   /** Gives the profile to the claimant when nobody owns or claimed it; false when someone got there first. */
   completeClaim(claim: { id: number; profileId: number; userId: number }): Promise<boolean>;
-  /** The subscription running now. */
-  currentSubscription(profileId: number): Promise<SubscriptionRow | undefined>;
-  hasHadTrial(profileId: number): Promise<boolean>;
-  /** Starts a subscription, giving the profile and its posts the plan (a second trial is a ConflictError). */
-  startSubscription(subscription: NewSubscription): Promise<void>;
-  /** Takes tokens; false (nothing taken) when too few are left. */
-  spendTokens(subscriptionId: number, tokens: number): Promise<boolean>;
-  /**
-   * Every business takes the plan its running subscription names (FREE when all ended), with its ads, search rows
-   * and cached pages; returns how many posts changed plan.
-   */
-  endSubscriptions(): Promise<number>;
-  createPost(post: { type: ListingType; profileId: number; ownerUserId: number; plan: string; slug: string | ((id: number) => string); content: PostContent }): Promise<{ id: number; slug: string }>;
-  updatePost(id: number, type: ListingType, content: PostContent): Promise<void>;
-  changePostState(id: number, change: PostStateChange): Promise<void>;
-  findOwnPost(id: number): Promise<OwnPostRow | undefined>;
-  /** The posts a user wrote or whose business they own, newest first. */
-  findOwnPosts(userId: number, limit: number): Promise<OwnPostRow[]>;
-  countAdsWentLive(userId: number): Promise<number>;
-  /** Holds a draft for an operator's review with the checks that flagged it (or 'refused'); null releases it. */
-  setHeld(postId: number, reason: string | null): Promise<void>;
-  /** Live posts other than this one with the same title (any case), with their images' difference hashes. */
-  findTitleTwins(postId: number, title: string): Promise<{ post_id: number; dhash: string }[]>;
-  /** The difference hashes of a post's images. */
-  findImageHashes(postId: number): Promise<string[]>;
-  /** Records an ad's edit, field by field. */
-  insertPostChanges(postId: number, userId: number, changes: readonly { field: string; oldValue: string | null; newValue: string | null }[]): Promise<void>;
-  /** An ad's edits, newest first. */
-  findPostChanges(postId: number, limit: number): Promise<{ field: string; old_value: string | null; new_value: string | null; user_id: number | null; created_at: string }[]>;
-  /** Replaces a post's categories (its search rows and cached pages in the same write). */
-  setPostCategories(postId: number, categoryIds: readonly number[]): Promise<void>;
-  findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;
-  /** A town by its name and its state's name (any case), with its centre. */
   /** A listing's current images (and a profile's logo) among these full-variant paths, with their media ids. */
   findListingMediaIds(listing: { kind: 'post' | 'profile'; id: number }, fullPaths: readonly string[]): Promise<{ id: number; full: string }[]>;
   /** Documents by file for a listing: those on it already, and the user's own unused uploads. */
   findUsableDocuments(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
-  /** Views, clicks and enquiries per listing the user owns, over days `fromDay`–`toDay` (enquiries since `since`). */
-  findListingTotals(userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]>;
   /** Videos by file for a listing: those on it already, and the user's own unused uploads. */
   findUsableVideos(userId: number, listing: { kind: 'post' | 'profile'; id: number } | null, files: readonly string[]): Promise<{ id: number; file: string; fresh: boolean }[]>;
   /** A review with its listing, the listing's owners and the reviewer's address, for answering it. */
@@ -383,6 +350,7 @@ export interface AdvertiserRepository {
   deleteReviewReply(reviewId: number): Promise<boolean>;
   /** The visible reviews of the listings a user answers for, newest first, with their answers. */
   findReviewsToAnswer(userId: number, limit: number): Promise<OwnerReviewRow[]>;
+  /** A town by its name and its state's name (any case), with its centre. */
   findTown(city: string, state: string): Promise<{ city_id: number; state_id: number; latitude: number; longitude: number } | undefined>;
 }
 
@@ -423,60 +391,10 @@ export interface InsightsRepository {
   findReviewTimes(listings: readonly ListingRef[], since: string, before: string): Promise<{ listing: ListingRef; rating: number; created_at: string }[]>;
   /** Terms that showed these posts between two days, those with at least `minimum` impressions, most first. */
   findSearchTerms(postIds: readonly number[], from: string, to: string, minimum: number, limit: number): Promise<{ term: string; count: number }[]>;
+  /** Views, clicks and enquiries per listing the user owns, over days `fromDay`–`toDay` (enquiries since `since`). */
+  findListingTotals(userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]>;
   /** Adds a day's impressions: per post in its daily counters ('impression'), and per post and term. */
   addImpressions(day: string, posts: readonly { postId: number; count: number }[], terms: readonly { postId: number; term: string; count: number }[]): Promise<void>;
-}
-
-/** Invoices and credit notes (issue 27): issued with gap-free numbers per year, never edited. */
-export interface InvoiceRepository {
-  /** Issues an invoice with the year's next number, in one transaction with its lines; answers its id and number. */
-  issueInvoice(invoice: NewInvoice): Promise<{ id: number; number: string }>;
-  findInvoice(id: number): Promise<InvoiceRow | undefined>;
-  /** A user's invoices, newest first. */
-  findInvoices(userId: number, limit: number): Promise<InvoiceRow[]>;
-  findInvoiceIdByNumber(number: string): Promise<number | undefined>;
-  /** A paid subscription of the business still waiting for its first invoice. */
-  findPendingSubscription(profileId: number): Promise<SubscriptionRow | undefined>;
-  /** Issues the invoice of a paid period and writes its subscription, pending, in one transaction. */
-  subscribe(subscription: NewSubscription, invoice: NewInvoice): Promise<{ subscriptionId: number; invoiceId: number; number: string }>;
-  /**
-   * Marks an issued invoice paid and its subscription active (an upgrade ends the period it replaces), and gives
-   * businesses whose paid period runs now its plan (cache and search index included); false when the invoice was
-   * not waiting for payment.
-   */
-  markPaid(invoiceId: number): Promise<boolean>;
-  /** Voids an issued invoice (its credit note is issued in the same transaction); false when it was not open. */
-  voidInvoice(id: number): Promise<boolean>;
-  /** The open invoice billing this ad's going live or its amendment, if any. */
-  findOpenInvoiceFor(postId: number, purpose: 'ad' | 'amendment'): Promise<number | undefined>;
-}
-
-/** Subscriptions over time and payments (issue 27): renewals, grace and ends, and attempts to pay through a provider. */
-export interface BillingRepository {
-  findSubscription(id: number): Promise<SubscriptionRow | undefined>;
-  /** A business's subscriptions, newest first. */
-  findSubscriptions(profileId: number, limit: number): Promise<SubscriptionRow[]>;
-  /** The period renewing this one (pending or active), once invoiced. */
-  findRenewal(subscriptionId: number): Promise<SubscriptionRow | undefined>;
-  findSubscriptionByInvoice(invoiceId: number): Promise<SubscriptionRow | undefined>;
-  /** Paid periods that renew, end before `before` and have no renewal invoice yet. */
-  findRenewalsDue(before: string, limit: number): Promise<SubscriptionRow[]>;
-  /** Active subscriptions past their end whose end has not been dealt with, oldest first. */
-  findEndedOpen(limit: number): Promise<SubscriptionRow[]>;
-  insertSubscription(subscription: NewSubscription): Promise<number>;
-  updateSubscription(id: number, change: SubscriptionChange): Promise<void>;
-  /** These businesses take the plan their running subscription names (FREE without), with ads, search rows and cache. */
-  applyPlans(profileIds: readonly number[]): Promise<{ id: number; plan: string }[]>;
-  /** A business's live and expired (renewable) ads with how much of each per-ad limit they use. */
-  findPostSizes(profileId: number): Promise<PostSizeRow[]>;
-  insertPayment(payment: { invoiceId: number; provider: PaymentRow['provider']; amountSen: number }): Promise<number>;
-  setPaymentBill(id: number, billId: string, billUrl: string): Promise<void>;
-  findPayment(id: number): Promise<PaymentRow | undefined>;
-  findPaymentByBill(provider: PaymentRow['provider'], billId: string): Promise<PaymentRow | undefined>;
-  /** An invoice's payments, newest first. */
-  findPayments(invoiceId: number): Promise<PaymentRow[]>;
-  /** Settles a pending payment; false when it was settled already. */
-  settlePayment(id: number, status: Exclude<PaymentRow['status'], 'pending'>): Promise<boolean>;
 }
 
 /** The operator console (issue 28): its append-only audit log and the queues it works through. */
@@ -491,11 +409,7 @@ export interface OperatorRepository {
   /** Refuses a pending claim; false when it was decided already. */
   refuseClaim(id: number, operatorId: number, reason: string): Promise<boolean>;
   recordClaimDecision(id: number, operatorId: number): Promise<void>;
-  /** Invoices waiting for a bank transfer, oldest due first. */
-  findUnpaidInvoices(limit: number): Promise<InvoiceRow[]>;
-  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }>;
-  /** Drafts held for review, oldest first. */
-  findHeldPosts(limit: number): Promise<OwnPostRow[]>;
+  countQueues(): Promise<{ claims: number; profile_changes: number; payments: number; refunds: number; reports: number; ads: number; reviews: number }>;
   /** Profile changes held for review (or the one with `id`), oldest first. */
   findPendingProfileChanges(limit: number, id?: number): Promise<PendingProfileChange[]>;
   /** Approves or refuses a pending profile change; false when it was decided already. */
@@ -516,28 +430,12 @@ export interface OperatorRepository {
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */
   handleReports(target: { kind: 'post' | 'profile' | 'review'; id: number }): Promise<number>;
-  /**
-   * Hides, shows again or removes a post or a profile (with its ads), with their search rows and cached pages in the
-   * same write; false when nothing changed.
-   */
-  moderateListing(target: { kind: 'post' | 'profile'; id: number }, action: 'hide' | 'unhide' | 'remove'): Promise<boolean>;
   /** Hides, shows again, publishes (a held one) or removes a review, with its listing's rating and cached pages; false when nothing changed. */
   moderateReview(id: number, action: 'hide' | 'unhide' | 'remove' | 'publish'): Promise<boolean>;
   /** Reviews held by an automatic check, oldest first. */
   findHeldReviews(limit: number): Promise<HeldReviewRow[]>;
   /** How many reviews of the listing one client wrote since `since`. */
   countClientReviews(listing: ListingRef, clientHash: string, since: string): Promise<number>;
-  /** A suspended account's suspension, if any (ended or not: the caller compares `until` with the time). */
-  findSuspension(userId: number): Promise<{ suspended_at: string; until: string | null; reason: string } | undefined>;
-  /**
-   * Suspends an account: sessions ended, its profiles and their ads hidden (search rows and cached pages in the same
-   * write), its paid plans not renewed. Answers how many profiles and posts it hid.
-   */
-  suspendUser(userId: number, suspension: { until: string | null; reason: string }): Promise<{ profiles: number; posts: number }>;
-  /** Ends a suspension, showing again what it hid. */
-  restoreUser(userId: number): Promise<{ profiles: number; posts: number }>;
-  /** Accounts whose suspension has run out. */
-  findEndedSuspensions(limit: number): Promise<number[]>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */
@@ -559,10 +457,16 @@ export interface Repositories {
   outbox: OutboxRepository;
   cache: CacheRepository;
   advertiser: AdvertiserRepository;
+  /** Ads and the moderation of listings, as their lifecycle writes them (listings/, issue 39). */
+  listings: ListingRepository;
   leads: LeadRepository;
   insights: InsightsRepository;
+  /** Invoices and credit notes, gap-free per series and year. */
   invoices: InvoiceRepository;
-  billing: BillingRepository;
+  /** The trial and paid periods of businesses, their tokens, and which plan applies. */
+  subscriptions: SubscriptionRepository;
+  /** Attempts to pay an invoice, and refunds. */
+  payments: PaymentRepository;
   operator: OperatorRepository;
   savedSearches: SavedSearchRepository;
   maintenance: MaintenanceRepository;

@@ -736,6 +736,10 @@ export interface PaymentRow {
   status: 'pending' | 'paid' | 'cancelled' | 'expired';
   created_at: string;
   settled_at: string | null;
+  /** A payment whose invoice was credited or voided is refunded: due (an operator refunds it by hand), or done. */
+  refund_status: 'due' | 'refunded' | null;
+  refund_reference: string | null;
+  refunded_at: string | null;
 }
 
 /** The type-specific part of an ad as stored. */
@@ -764,16 +768,6 @@ export interface PostContent {
 }
 
 /** A step of an ad's life, and what it cost. */
-export interface PostStateChange {
-  status: PostStatus;
-  publishedAt?: string;
-  expiresAt?: string | null;
-  firstLiveAt?: string;
-  plan?: Plan;
-  tokens?: number;
-  amountSen?: number;
-}
-
 /** An ad in its advertiser's list, with who owns it. */
 export interface OwnPostRow {
   id: number;
@@ -796,6 +790,10 @@ export interface OwnPostRow {
   profile_owner_user_id: number | null;
   /** The automatic checks that hold it for an operator's review (issue 28), or 'refused'; null when none. */
   held_reason: string | null;
+  /** What hid it, while hidden: an operator's hiding of the ad itself, or of its business (or its owner's suspension). */
+  hidden_by: 'post' | 'profile' | null;
+  /** Why Yellow Pages hid, removed or refused it, as its owner is told (issue 39). */
+  moderation_reason: string | null;
 }
 
 /** A review as its listing's owner answers it (issue 26). */

@@ -217,13 +217,15 @@ export interface InvoiceLinesTable {
 }
 
 export interface InvoiceNumbersTable {
-  year: Generated<number>;
+  series: string;
+  year: number;
   last: number;
 }
 
 export interface InvoicesTable {
   id: Generated<number>;
   number: string;
+  series: Generated<string>;
   year: number;
   sequence: number;
   kind: Generated<string>;
@@ -240,6 +242,7 @@ export interface InvoicesTable {
   issued_at: string;
   due_at: string;
   paid_at: string | null;
+  void_reason: string | null;
 }
 
 export interface JobDetailsTable {
@@ -378,6 +381,9 @@ export interface PaymentsTable {
   status: Generated<string>;
   created_at: string;
   settled_at: string | null;
+  refund_status: string | null;
+  refund_reference: string | null;
+  refunded_at: string | null;
 }
 
 export interface PendingJobsTable {
@@ -459,6 +465,7 @@ export interface PostsTable {
   amount_sen: Generated<number>;
   hidden_by: string | null;
   held_reason: string | null;
+  moderation_reason: string | null;
 }
 
 export interface ProfileBadgesTable {
@@ -545,6 +552,7 @@ export interface ProfilesTable {
   owner_user_id: number | null;
   hidden_at: string | null;
   hidden_by: string | null;
+  moderation_reason: string | null;
 }
 
 export interface ReportsTable {

@@ -7,8 +7,9 @@ import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
 import type { AppContext } from '../app-types.ts';
-import { runSubscriptionLifecycle } from '../billing/lifecycle.ts';
-import { endSuspensions } from '../operator/suspensions.ts';
+import { AppError } from '../errors.ts';
+import { RefundPaymentJob, refundThroughProvider, runSubscriptionLifecycle } from '../billing/index.ts';
+import { expire, restoreOwner, SYSTEM } from '../listings/index.ts';
 import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB, SavedSearchAlertsJob } from '../saved-searches/alerts.ts';
 import { SendMessageJob } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
@@ -28,7 +29,7 @@ const FINISHED_JOB_DAYS = 7;
 export const RECURRING_JOBS: readonly RecurringJob[] = [
   // Posts past their expiry leave search, rows and sitemaps.
   { kind: 'expire_posts', everyMs: MINUTE },
-  // Subscriptions over time: renewal invoices, grace, ends and downgrades, each mailed (billing/lifecycle.ts).
+  // Subscriptions over time: renewal invoices, grace, ends and downgrades, each mailed (billing/subscription-lifecycle.ts).
   { kind: 'end_subscriptions', everyMs: MINUTE },
   // Suspensions with an end that has passed are restored.
   { kind: 'end_suspensions', everyMs: 15 * MINUTE },
@@ -59,12 +60,21 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
   return [
     defineJob(SendMessageJob, ({ id }) => appOf().outbox.deliver(id)),
     defineJob(sweep('expire_posts'), async () => {
-      await appOf().repos.maintenance.expirePosts();
+      await expire(appOf().listings);
     }),
     defineJob(sweep('end_subscriptions'), () => runSubscriptionLifecycle(appOf())),
     defineJob(sweep('end_suspensions'), async () => {
-      await endSuspensions(appOf());
+      const app = appOf();
+      for (const id of await app.repos.listings.findEndedSuspensions(100)) {
+        try {
+          await restoreOwner(app.listings, SYSTEM, id);
+        } catch (error) {
+          // Restored meanwhile by an operator: nothing left to do.
+          if (!(error instanceof AppError && error.status === 409)) throw error;
+        }
+      }
     }),
+    defineJob(RefundPaymentJob, ({ paymentId }) => refundThroughProvider(appOf(), paymentId)),
     defineJob(sweep('lead_digests'), async () => {
       await sendLeadDigests(appOf());
     }),

@@ -53,12 +53,12 @@ export async function heldChecks(app: AppContext, post: OwnPostRow, ownerId: num
   const checks: HeldCheck[] = [];
   if (linksIn(text) > maxLinks) checks.push('links');
   if (hasBannedWord(text, bannedWords)) checks.push('banned_words');
-  const hashes = (await app.repos.advertiser.findImageHashes(post.id)).filter(informative);
+  const hashes = (await app.repos.listings.findImageHashes(post.id)).filter(informative);
   if (hashes.length > 0) {
-    const twins = await app.repos.advertiser.findTitleTwins(post.id, post.title);
+    const twins = await app.repos.listings.findTitleTwins(post.id, post.title);
     if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) checks.push('duplicate');
   }
-  if (holdNewAdvertisers && (await app.repos.advertiser.countAdsWentLive(ownerId)) === 0) checks.push('new_account');
+  if (holdNewAdvertisers && (await app.repos.listings.countAdsWentLive(ownerId)) === 0) checks.push('new_account');
   return checks;
 }
 

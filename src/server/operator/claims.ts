@@ -71,7 +71,7 @@ export async function refuseClaim(app: AppContext, actor: Actor, session: Sessio
   const claim = await pendingClaim(app, id);
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
   const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} was not approved`, [
-    `We could not approve your claim of ${profile.name}: ${reason}`, `You can claim it again with another document. ${appealLine(app)}`,
+    `We could not approve your claim of ${profile.name}: ${reason}`, `You can claim it again with another document. ${appealLine(app.config)}`,
   ]);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.operator.refuseClaim(id, actor.id, reason))) throw new AppError(422, 'This claim is decided already.', { claim: ['This claim is decided already.'] });

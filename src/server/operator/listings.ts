@@ -36,12 +36,13 @@ export async function listingPage(app: AppContext, type: string, id: number) {
       history: [...actions, ...edits].sort((a, b) => b.at.localeCompare(a.at)),
     };
   }
-  const post = await app.repos.advertiser.findOwnPost(id);
+  const post = await app.repos.listings.findPost(id);
   if (!post || post.type !== type) throw notFound('No such listing.');
-  const edits = (await app.repos.advertiser.findPostChanges(id, 200)).map(editEntry);
+  const edits = (await app.repos.listings.findPostChanges(id, 200)).map(editEntry);
   return {
     listing: {
       type, id, title: post.title, slug: post.slug, url: `/${post.type}/${post.slug}`, status: post.status, live: post.live, plan: post.plan, held: post.held_reason,
+      moderation_reason: post.moderation_reason,
       owner_user_id: post.type === 'hireme' ? post.owner_user_id : post.profile_owner_user_id, profile: { id: post.profile_id, name: post.profile_name },
       created_at: post.created_at, first_live_at: post.first_live_at, published_at: post.status === 'draft' ? null : post.published_at, expires_at: post.expires_at, updated_at: post.updated_at,
       tokens_spent: post.tokens_spent, amount_sen: post.amount_sen,

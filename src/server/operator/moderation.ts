@@ -1,16 +1,16 @@
 /**
- * Moderation (issue 28, decision 0024): open reports grouped by the listing or review they name; dismissing a group;
- * hiding, showing again and removing a listing (a post, or a profile with every ad under it) or a review. Hidden
- * content leaves every public surface at once (page, search, rows, sitemaps: its search rows and cached pages change
- * in the same write). A removal's reason is mailed to the owner with where to appeal. Every action is audited.
+ * Moderation (issue 28, decision 0024; issue 39): open reports grouped by the listing or review they name; dismissing a
+ * group; hiding, showing again and removing a listing (a post, or a profile with every ad under it: the listings core's
+ * commands) or a review. Hidden content leaves every public surface at once. Hide, remove and dismiss take a reason (a
+ * short list and free text) that the owner's mail quotes. Every action is audited in its transaction.
  */
 import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
-import { appealLine } from '../accounts/suspension.ts';
+import { DISMISS_REASONS, LISTING_REASONS, reasonSchema, reasonText } from '../../shared/moderation-reasons.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
-import { composeMail } from '../outbox/compose.ts';
+import { moderatePost, moderateProfile } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
@@ -22,6 +22,8 @@ export type ReviewAction = ModerationAction | 'publish';
 
 const ActionSchema = z.object({ reason: z.string().trim().max(1000).optional() });
 const RemoveSchema = z.object({ reason: z.string({ error: 'Give a reason: the owner is told.' }).trim().min(3, 'Give a reason: the owner is told.').max(1000) });
+const ListingReasonSchema = reasonSchema(LISTING_REASONS);
+const DismissSchema = reasonSchema(DISMISS_REASONS);
 
 /** GET reports: open reports grouped by what they name (`{type}-{id}` or `review-{id}`), oldest group first. */
 export async function listReportGroups(app: AppContext) {
@@ -54,55 +56,36 @@ function targetOf(group: string): { kind: 'post' | 'profile' | 'review'; id: num
   throw notFound('No such report group.');
 }
 
-/** POST reports/{group}/dismiss: nothing wrong; the group leaves the queue. */
-export async function dismissReports(app: AppContext, actor: Actor, client: string, group: string) {
+/** POST reports/{group}/dismiss {reason_code, reason}: nothing to act on; the group leaves the queue, with why. */
+export async function dismissReports(app: AppContext, actor: Actor, client: string, group: string, input: unknown) {
   const target = targetOf(group);
+  const reason = reasonText(DISMISS_REASONS, parseInput(DismissSchema, input));
   const handled = await app.repos.transaction(async (tx) => {
     const count = await tx.operator.handleReports(target);
     if (count === 0) throw notFound('No open reports in that group.');
-    await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, after: { reports: count } });
+    await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, reason, after: { reports: count } });
     return count;
   });
   return { data: { group, dismissed: handled }, message: `${handled} report${handled === 1 ? '' : 's'} dismissed.` };
 }
 
-/** The listing named by `{type}/{id}` (a post of that type, or a profile), with whom to tell; else a 404. */
-async function listingOf(app: AppContext, type: string, id: number) {
-  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
-  if (type === 'profile') {
-    const profile = await app.repos.advertiser.findProfile(id);
-    if (!profile) throw notFound('No such listing.');
-    return { kind: 'profile' as const, id, title: profile.name, ownerId: profile.owner_user_id, status: profile.hidden ? 'hidden' : 'visible' };
-  }
-  const post = await app.repos.advertiser.findOwnPost(id);
-  if (!post || post.type !== type) throw notFound('No such listing.');
-  const ownerId = post.type === 'hireme' ? post.owner_user_id : post.profile_owner_user_id;
-  return { kind: 'post' as const, id, title: post.title, ownerId, status: post.status };
-}
-
 const WORDS: Record<ReviewAction, string> = { hide: 'hidden', unhide: 'shown again', remove: 'removed', publish: 'published' };
 
-/** POST listings/{type}/{id}/{hide|unhide|remove} {reason}: a destructive action (fresh proof); remove mails the owner. */
+/**
+ * POST listings/{type}/{id}/{hide|unhide|remove} {reason_code, reason}: a destructive action (fresh proof); hide and
+ * remove take a reason the owner is mailed. A second hide of a hidden listing is a 409 (no second mail or audit row).
+ */
 export async function moderateListing(app: AppContext, actor: Actor, session: SessionRow, client: string, type: string, id: number, action: ModerationAction, input: unknown) {
-  const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
   requireFreshProof(app, session);
-  const listing = await listingOf(app, type, id);
-  const owner = listing.ownerId === null ? undefined : await app.repos.users.findUser(listing.ownerId);
-  await app.repos.transaction(async (tx) => {
-    if (!(await tx.operator.moderateListing({ kind: listing.kind, id }, action))) {
-      throw new AppError(422, `This listing cannot be ${WORDS[action]}: it is ${listing.status}.`, { listing: [`This listing is ${listing.status}.`] });
-    }
-    if (action !== 'unhide') await tx.operator.handleReports({ kind: listing.kind, id });
-    await audit(tx, actor, client, { action: `listing.${action}`, target: { type, id }, reason: reason ?? null, before: { status: listing.status }, after: { status: WORDS[action] } });
-    if (action !== 'unhide' && owner?.email) {
-      await app.outbox.queueMail(composeMail(owner.email, `Your listing "${listing.title}" was ${WORDS[action]}`, [
-        `Our moderators have ${WORDS[action]} your listing "${listing.title}"${type === 'profile' ? ', with every ad under it' : ''}.`,
-        reason ? `The reason: ${reason}` : 'It was reported, and it is off the site while we look at it.',
-        appealLine(app),
-      ]), { tx });
-    }
-  });
-  return { data: { type, id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `"${listing.title}" is ${WORDS[action]}.` };
+  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
+  const post = type === 'profile' ? undefined : await app.repos.listings.findPost(id);
+  const profile = type === 'profile' ? await app.repos.advertiser.findProfile(id) : undefined;
+  if (type === 'profile' ? !profile : !post || post.type !== type) throw notFound('No such listing.');
+  const reason = action === 'unhide' ? null : reasonText(LISTING_REASONS, parseInput(ListingReasonSchema, input));
+  if (profile) await moderateProfile(app.listings, actor, client, id, action, reason);
+  else await moderatePost(app.listings, actor, client, id, action, reason);
+  const title = profile ? profile.name : post!.title;
+  return { data: { type, id, status: action === 'unhide' ? 'visible' : WORDS[action] }, message: `"${title}" is ${WORDS[action]}.` };
 }
 
 /** GET reviews: reviews held by an automatic check (a link, a banned word, a burst from one client), oldest first. */

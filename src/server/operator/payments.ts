@@ -2,8 +2,7 @@
  * Bank transfers waiting to be confirmed (issue 28's payments queue, issue 27's invoices): the unpaid invoices,
  * oldest due first; marking one paid does what `npm run billing -- mark-paid` does, audited.
  */
-import { invoiceJson } from '../billing/invoices.ts';
-import { invoicePaid } from '../billing/payments.ts';
+import { invoiceJson, transferArrived } from '../billing/index.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -13,16 +12,16 @@ import { audit } from './audit.ts';
 
 /** GET payments: invoices waiting for payment, oldest due first. */
 export async function listUnpaidInvoices(app: AppContext) {
-  return (await app.repos.operator.findUnpaidInvoices(500)).map((invoice) => ({ ...invoiceJson(app, invoice), user_id: invoice.user_id }));
+  return (await app.repos.invoices.findUnpaid(500)).map((invoice) => ({ ...invoiceJson(app, invoice), user_id: invoice.user_id }));
 }
 
 /** POST invoices/{id}/mark-paid: a bank transfer arrived. */
 export async function markInvoicePaid(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number) {
   requireFreshProof(app, session);
-  const invoice = await app.repos.invoices.findInvoice(id);
+  const invoice = await app.repos.invoices.find(id);
   if (!invoice || invoice.kind !== 'invoice') throw notFound('No such invoice.');
   await app.repos.transaction(async (tx) => {
-    if (!(await invoicePaid(app, tx, id))) throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
+    if (!(await transferArrived(app, tx, id))) throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
     await audit(tx, actor, client, { action: 'invoice.mark_paid', target: { type: 'invoice', id }, before: { status: invoice.status }, after: { status: 'paid', number: invoice.number } });
   });
   return { data: { id, number: invoice.number, status: 'paid' as const }, message: `${invoice.number} is paid.` };

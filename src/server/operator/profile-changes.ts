@@ -80,7 +80,7 @@ export async function refuseProfileChange(app: AppContext, actor: Actor, session
   const owner = profile?.owner_user_id == null ? undefined : await app.repos.users.findUser(profile.owner_user_id);
   if (owner?.email) {
     await app.outbox.queueMail(composeMail(owner.email, `A change to ${profile!.name} was not approved`, [
-      `We put back the ${change.field.replace('_', ' ')} of ${profile!.name} as it was: ${reason}`, appealLine(app),
+      `We put back the ${change.field.replace('_', ' ')} of ${profile!.name} as it was: ${reason}`, appealLine(app.config),
     ]));
   }
   return { data: { id, review: 'rejected' as const }, message: 'The change is refused and undone; the owner is told why.' };

@@ -24,15 +24,19 @@ export async function userPage(app: AppContext, actor: Actor, client: string, id
   const user = await app.repos.users.findUser(id);
   if (!user) throw notFound('No such user.');
   const [suspension, activity, profiles, posts, appeals] = await Promise.all([
-    app.repos.operator.findSuspension(id), app.repos.operator.findUserActivity(id, 50), app.repos.advertiser.findOwnedProfiles(id), app.repos.advertiser.findOwnPosts(id, 100),
+    app.repos.listings.findSuspension(id), app.repos.operator.findUserActivity(id, 50), app.repos.advertiser.findOwnedProfiles(id), app.repos.listings.findOwnPosts(id, 100),
     app.repos.operator.findAppeals(id, 50),
   ]);
+  // A paid plan running: suspending the account stops it renewing, so the console asks the operator to confirm.
+  const plans = await Promise.all(profiles.map((profile) => app.repos.subscriptions.current(profile.id)));
   await audit(app.repos, actor, client, { action: 'user.view', target: { type: 'user', id } });
   return {
     user: { id: user.id, name: user.name, email: user.email, phone_number: user.phone_number, roles: user.roles, created_at: user.created_at, pending_delete: user.pending_delete },
     suspension: suspension ?? null,
     listings: {
-      businesses: profiles.map((profile) => ({ id: profile.id, name: profile.name, slug: profile.slug, plan: profile.plan, hidden: profile.hidden })),
+      businesses: profiles.map((profile, index) => ({
+        id: profile.id, name: profile.name, slug: profile.slug, plan: profile.plan, hidden: profile.hidden, paid_plan: plans[index]?.kind === 'paid' ? plans[index].plan : null,
+      })),
       ads: posts.map((post) => ({ id: post.id, type: post.type, title: post.title, slug: post.slug, status: post.status, live: post.live })),
     },
     ...activity,

@@ -3,6 +3,7 @@ import { ListingTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import { publicPage } from '../http.ts';
+import { cacheTags } from '../cache/tags.ts';
 
 /**
  * The categories of a fragment page's listing type (/fragments/menu/[type], /fragments/strip/[type]):
@@ -15,6 +16,6 @@ export async function categoryFragment(astro: AstroGlobal) {
     astro.response.status = 404;
     return undefined;
   }
-  publicPage(astro.response.headers, [`list:${type.data}`]);
+  publicPage(astro.response.headers, [cacheTags.list(type.data)]);
   return { type: type.data as ListingType, categories: (await getSpecializationsByType(astro.locals.app))[type.data] };
 }

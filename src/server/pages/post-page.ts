@@ -7,6 +7,7 @@ import type { AppContext } from '../app-types.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';
+import { cacheTags } from '../cache/tags.ts';
 
 /** The action button of each listing type (spec §2). */
 export const POST_ACTIONS: Record<ListingType, string> = { jobs: 'Apply Now', services: 'Enquire Now', hireme: 'Hire Now', buysell: 'Make Offer' };
@@ -48,7 +49,7 @@ export async function getPostPage(app: AppContext, type: ListingType, slug: stri
     showCompany,
     phone: post.locations[0]?.phone_number ?? null,
     shareUrl: `${app.config.siteUrl}${canonical}`,
-    tags: [`post:${post.id}`, ...(post.profile ? [`profile:${post.profile.id}`] : [])],
+    tags: [cacheTags.post(post.id), ...(post.profile ? [cacheTags.profile(post.profile.id)] : [])],
     seo: {
       title: pageTitle(`${post.title} – ${post.city_state ?? 'Malaysia'}`),
       description: post.summary,

@@ -7,6 +7,7 @@ import type { AppContext } from '../app-types.ts';
 import { getProfileBySlug } from '../catalog/profiles.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, profileStructuredData } from '../seo/structured-data.ts';
+import { cacheTags } from '../cache/tags.ts';
 
 /** Post types a profile page lists, in order (hireme posts belong to people, not businesses). */
 const PROFILE_POST_TYPES = ['services', 'jobs', 'buysell'] as const;
@@ -41,7 +42,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
       ['LinkedIn', profile.linkedin], ['YouTube', profile.youtube]] as const)
       .flatMap(([label, href]) => (href ? [[label, href] as [string, string]] : [])),
     shareUrl: `${app.config.siteUrl}${canonical}`,
-    tags: [`profile:${profile.id}`],
+    tags: [cacheTags.profile(profile.id)],
     seo: {
       title: pageTitle(`${profile.name}${first ? ` – ${first.city_state}` : ''}`),
       description: `${profile.name}: ${profile.categories.map((category) => category.name).join(', ')}${place}. ${plainTextOf(profile.about)}`,

@@ -7,6 +7,7 @@ import { toSearchView, type SearchView } from '../../shared/search.ts';
 import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import type { Impression } from '../search/impressions.ts';
+import { cacheTags } from '../cache/tags.ts';
 
 export interface SearchPage {
   state: SearchState;
@@ -46,8 +47,8 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     tree: searchTree,
     adClient: app.config.adClient,
     impression: query.page > 1 ? null : { term: query.search ?? '', postIds: response.results.map((card) => card.id) },
-    tags: [sub ? `category:${type}/${sub.slug}` : main ? `category:${type}/${main.slug}`
-      : state.params.where && !isNearMe(state.params.where) ? `location:${type}/${state.params.where.trim().toLowerCase()}` : `list:${type}`],
+    tags: [sub ? cacheTags.category(type, sub.slug) : main ? cacheTags.category(type, main.slug)
+      : state.params.where && !isNearMe(state.params.where) ? cacheTags.location(type, state.params.where.trim().toLowerCase()) : cacheTags.list(type)],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
       description: `${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`,

@@ -1,6 +1,7 @@
 import type { SearchQuery, SearchResponse } from '../../shared/search.ts';
 import type { CacheInvalidations } from '../cache/invalidations.ts';
 import { cacheKey, ResponseCache } from './cache.ts';
+import { cacheTags } from '../cache/tags.ts';
 
 /** Searches (spec §7 post/search). Each database backend brings its own; the SQLite one is src/server/db/sqlite/search-engine.ts. */
 export interface SearchEngine {
@@ -13,7 +14,7 @@ export interface SearchEngine {
 
 /** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */
 export function searchTags(query: SearchQuery): string[] {
-  return [`list:${query.type ?? 'all'}`];
+  return [query.type ? cacheTags.list(query.type) : cacheTags.allLists];
 }
 
 /**

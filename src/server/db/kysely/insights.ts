@@ -106,3 +106,37 @@ export async function addSearchTerms(db: QueryDb, day: string, counts: readonly 
       .execute();
   }
 }
+
+/**
+ * The last days' totals of the listings a user owns (their businesses and the ads they wrote or whose business is
+ * theirs): views, clicks (every other counted action) and enquiries, per listing.
+ */
+export async function findListingTotals(db: QueryDb, userId: number, fromDay: string, toDay: string, since: string): Promise<{ kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }[]> {
+  const ownPosts = db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id').select('p.id')
+    .where((eb) => eb.or([eb('p.owner_user_id', '=', userId), eb('pr.owner_user_id', '=', userId)]));
+  const ownProfiles = db.selectFrom('profiles').select('id').where('owner_user_id', '=', userId);
+  const stats = await db.selectFrom('listing_daily_stats')
+    .select(['post_id', 'profile_id', 'action', (eb) => eb.fn.sum<number>('count').as('n')])
+    .where('day', '>=', fromDay).where('day', '<=', toDay)
+    .where((eb) => eb.or([eb('post_id', 'in', ownPosts), eb('profile_id', 'in', ownProfiles)]))
+    .groupBy(['post_id', 'profile_id', 'action']).execute();
+  const enquiries = await db.selectFrom('enquiries').select(['post_id', 'profile_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('post_id', 'in', ownPosts), eb('profile_id', 'in', ownProfiles)]))
+    .groupBy(['post_id', 'profile_id']).execute();
+  const totals = new Map<string, { kind: 'post' | 'profile'; id: number; views: number; clicks: number; enquiries: number }>();
+  const entry = (postId: unknown, profileId: unknown) => {
+    const kind = postId !== null ? 'post' as const : 'profile' as const;
+    const id = Number(postId ?? profileId);
+    const key = `${kind}:${id}`;
+    if (!totals.has(key)) totals.set(key, { kind, id, views: 0, clicks: 0, enquiries: 0 });
+    return totals.get(key)!;
+  };
+  for (const row of stats) {
+    const total = entry(row.post_id, row.profile_id);
+    if (row.action === 'view') total.views += count(row.n);
+    else total.clicks += count(row.n);
+  }
+  for (const row of enquiries) entry(row.post_id, row.profile_id).enquiries += count(row.n);
+  return [...totals.values()];
+}

@@ -3,8 +3,7 @@
  * through (document claims, profile changes held for review, bank transfers to confirm), for every backend.
  */
 import { sql } from 'kysely';
-import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, InvoiceRow, ListingHit, PendingProfileChange, UserActivity } from '../rows.ts';
-import { findInvoice } from './invoices.ts';
+import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, ListingHit, PendingProfileChange, UserActivity } from '../rows.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 
 /** Appends one entry; nothing updates or deletes the log (the database refuses it). */
@@ -62,27 +61,17 @@ export async function recordClaimDecision(db: QueryDb, id: number, operatorId: n
   await db.updateTable('profile_claims').set({ decided_by: operatorId }).where('id', '=', id).execute();
 }
 
-/** Invoices waiting for a bank transfer (issued, not credit notes), oldest due first. */
-export async function findUnpaidInvoices(db: QueryDb, limit: number): Promise<InvoiceRow[]> {
-  const rows = await db.selectFrom('invoices').select('id').where('status', '=', 'issued').where('kind', '=', 'invoice').orderBy('due_at').orderBy('id').limit(limit).execute();
-  const invoices: InvoiceRow[] = [];
-  for (const row of rows) {
-    const invoice = await findInvoice(db, Number(row.id));
-    if (invoice) invoices.push(invoice);
-  }
-  return invoices;
-}
-
 /** How many items wait in each queue the console has. */
-export async function countQueues(db: QueryDb): Promise<{ claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }> {
+export async function countQueues(db: QueryDb): Promise<{ claims: number; profile_changes: number; payments: number; refunds: number; reports: number; ads: number; reviews: number }> {
   const claims = await db.selectFrom('profile_claims').select((eb) => eb.fn.countAll().as('n')).where('method', '=', 'document').where('status', '=', 'pending').executeTakeFirstOrThrow();
   const changes = await db.selectFrom('profile_changes').select((eb) => eb.fn.countAll().as('n')).where('review', '=', 'pending').executeTakeFirstOrThrow();
   const payments = await db.selectFrom('invoices').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'issued').where('kind', '=', 'invoice').executeTakeFirstOrThrow();
+  const refunds = await db.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).where('refund_status', '=', 'due').executeTakeFirstOrThrow();
   const reports = await db.selectFrom('reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
   const reviewReports = await db.selectFrom('review_reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
   const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', '=', 'draft').executeTakeFirstOrThrow();
   const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
-  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
+  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), refunds: count(refunds.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
 }
 
 /** Profile changes held for review (or the one with `id`), oldest first, with their business. */

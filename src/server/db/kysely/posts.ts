@@ -94,11 +94,3 @@ export async function findPostIdsByProfile(db: QueryDb, profileId: number, type:
     .orderBy('p.published_at', 'desc').orderBy('p.id').limit(limit).execute();
   return rows.map((row) => row.id);
 }
-
-/** Marks active posts past their expiry as expired; returns their ids (the caller takes them out of search, in its transaction). */
-export async function expirePosts(db: QueryDb, now: string): Promise<number[]> {
-  const rows = await db.updateTable('posts').set({ status: 'expired' })
-    .where('status', '=', 'active').where('expires_at', 'is not', null).where('expires_at', '<=', now)
-    .returning('id').execute();
-  return rows.map((row) => Number(row.id));
-}

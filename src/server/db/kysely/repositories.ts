@@ -7,7 +7,6 @@ import type { ListingRef } from '../rows.ts';
 import type {
   CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository,
 } from '../repositories.ts';
-import * as ads from './advertiser-posts.ts';
 import * as advertiser from './advertiser-profiles.ts';
 import * as auth from './auth.ts';
 import * as cache from './cache.ts';
@@ -17,40 +16,30 @@ import * as engagement from './engagement.ts';
 import * as enquiries from './enquiries.ts';
 import * as follows from './follows.ts';
 import * as insights from './insights.ts';
-import * as invoices from './invoices.ts';
+import { InvoiceRepository } from './invoice-repository.ts';
 import * as jobs from './jobs.ts';
 import * as leads from './leads.ts';
+import { ListingRepository } from './listing-repository.ts';
 import * as moderation from './moderation.ts';
 import * as operator from './operator.ts';
 import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
 import type { QueryDb } from './query.ts';
+import type { QueryAccess } from './query-access.ts';
 import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as savedSearches from './saved-searches.ts';
 import * as sitemap from './sitemap.ts';
-import * as payments from './payments.ts';
+import { PaymentRepository } from './payment-repository.ts';
 import * as stats from './stats.ts';
-import * as subscriptions from './subscriptions.ts';
+import { SubscriptionRepository } from './subscription-repository.ts';
 import * as uploads from './uploads.ts';
 import * as settings from './user-settings.ts';
 import * as users from './users.ts';
+import { cacheTags } from '../../cache/tags.ts';
 
-/** The search index's writes a change to posts makes, inside the change's transaction. */
-export interface SearchIndexWrites {
-  /** Brings the search rows of these posts in step with them (and records the cache tags they touch). */
-  reindexPosts(ids: readonly number[]): Promise<void>;
-}
-
-/** How the repositories reach one backend. */
-export interface QueryAccess {
-  read<T>(work: (db: QueryDb) => Promise<T>): Promise<T>;
-  /** One write: its own transaction, or the caller's, with the search index's writes in it. */
-  write<T>(work: (db: QueryDb, index: SearchIndexWrites) => Promise<T>): Promise<T>;
-  /** The app clock's time, as timestamps are stored (ISO 8601, UTC). */
-  now(): string;
-}
+export type { QueryAccess, SearchIndexWrites } from './query-access.ts';
 
 /** What a backend answers its own way: from its search index, and about its migrations. */
 export interface BackendOwnRepositories {
@@ -63,16 +52,15 @@ export interface BackendOwnRepositories {
 export type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
 
 /** The repositories over one way of reaching the database, with the backend's own parts. */
-export function queryRepositories({ read, write, now }: QueryAccess, own: BackendOwnRepositories): DataRepositories {
+export function queryRepositories(access: QueryAccess, own: BackendOwnRepositories): DataRepositories {
+  const { read, write, now } = access;
   const change = <T>(work: (db: QueryDb) => Promise<T>) => write((db) => work(db));
-  /** Businesses take their running subscription's plan; their ads' search rows and their pages follow in the same write. */
-  const applyPlans = async (db: QueryDb, index: SearchIndexWrites, profileIds?: readonly number[]) => {
-    const applied = await subscriptions.applyPlans(db, now(), profileIds);
-    await index.reindexPosts(applied.posts);
-    if (applied.profiles.length > 0) await cache.invalidate(db, applied.profiles.map((profile) => `profile:${profile.id}`), now());
-    return applied;
-  };
   return {
+    // Resources written once as classes (issue 39): they only store; what follows a change is their commands' to say.
+    listings: new ListingRepository(access),
+    invoices: new InvoiceRepository(access),
+    subscriptions: new SubscriptionRepository(access),
+    payments: new PaymentRepository(access),
     catalog: {
       ...own.catalog,
       findPostIdBySlug: (slug) => read((db) => posts.findPostIdBySlug(db, slug)),
@@ -198,11 +186,6 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
     },
     maintenance: {
       ...own.maintenance,
-      expirePosts: () => write(async (db, index) => {
-        const ids = await posts.expirePosts(db, now());
-        await index.reindexPosts(ids);
-        return ids.length;
-      }),
       appSecret: (name, fresh) => change((db) => counters.appSecret(db, name, fresh, now())),
     },
     jobs: {
@@ -236,7 +219,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       createProfile: (profile) => change((db) => advertiser.createProfile(db, profile, now())),
       saveProfile: (id, save) => write(async (db, index) => {
         const posts = await advertiser.saveProfile(db, id, save, now());
-        await cache.invalidate(db, [`profile:${id}`], now());
+        await cache.invalidate(db, [cacheTags.profile(id)], now());
         await index.reindexPosts(posts);
       }),
       findProfileKeywords: (id) => read((db) => advertiser.findProfileKeywords(db, id)),
@@ -245,45 +228,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findClaim: (id) => read((db) => advertiser.findClaim(db, id)),
       findClaimsBy: (userId) => read((db) => advertiser.findClaimsBy(db, userId)),
       completeClaim: (claim) => change((db) => advertiser.completeClaim(db, claim, now())),
-      currentSubscription: (profileId) => read((db) => subscriptions.currentSubscription(db, profileId, now())),
-      hasHadTrial: (profileId) => read((db) => subscriptions.hasHadTrial(db, profileId)),
-      startSubscription: (subscription) => write(async (db, index) => {
-        await subscriptions.insertSubscription(db, subscription, now());
-        await applyPlans(db, index, [subscription.profile_id]);
-      }),
-      spendTokens: (id, tokens) => change((db) => subscriptions.spendTokens(db, id, tokens)),
-      endSubscriptions: () => write(async (db, index) => (await applyPlans(db, index)).posts.length),
-      createPost: (post) => write(async (db, index) => {
-        const created = await ads.createPost(db, post, now());
-        await index.reindexPosts([created.id]);
-        return created;
-      }),
-      updatePost: (id, type, content) => write(async (db, index) => {
-        await ads.updatePost(db, id, type, content, now());
-        await cache.invalidate(db, [`post:${id}`], now());
-        await index.reindexPosts([id]);
-      }),
-      changePostState: (id, state) => write(async (db, index) => {
-        await ads.changePostState(db, id, state, now());
-        await index.reindexPosts([id]);
-      }),
-      findOwnPost: (id) => read((db) => ads.findOwnPost(db, id, now())),
-      findOwnPosts: (userId, limit) => read((db) => ads.findOwnPosts(db, userId, now(), limit)),
-      countAdsWentLive: (userId) => read((db) => ads.countAdsWentLive(db, userId)),
-      setHeld: (postId, reason) => change((db) => ads.setHeld(db, postId, reason, now())),
-      findTitleTwins: (postId, title) => read((db) => ads.findTitleTwins(db, postId, title, now())),
-      findImageHashes: (postId) => read((db) => ads.findImageHashes(db, postId)),
-      insertPostChanges: (postId, userId, changes) => change((db) => ads.insertPostChanges(db, postId, userId, changes, now())),
-      findPostChanges: (postId, limit) => read((db) => ads.findPostChanges(db, postId, limit)),
-      setPostCategories: (postId, categoryIds) => write(async (db, index) => {
-        await ads.setPostCategories(db, postId, categoryIds, now());
-        await cache.invalidate(db, [`post:${postId}`], now());
-        await index.reindexPosts([postId]);
-      }),
-      findPostKeywords: (ids) => read((db) => ads.findPostKeywords(db, ids)),
       findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
-      findListingTotals: (userId, from, to, since) => read((db) => ads.findListingTotals(db, userId, from, to, since)),
       findUsableVideos: (userId, listing, files) => read((db) => advertiser.findUsableVideos(db, userId, listing, files)),
       findReviewToAnswer: (id) => read((db) => replies.findReviewToAnswer(db, id)),
       saveReviewReply: (id, userId, content) => write(async (db) => {
@@ -323,47 +269,11 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findFollowTimes: (listings, since, before) => read((db) => insights.findFollowTimes(db, listings, since, before)),
       findReviewTimes: (listings, since, before) => read((db) => insights.findReviewTimes(db, listings, since, before)),
       findSearchTerms: (postIds, from, to, minimum, limit) => read((db) => insights.findSearchTerms(db, postIds, from, to, minimum, limit)),
+      findListingTotals: (userId, from, to, since) => read((db) => insights.findListingTotals(db, userId, from, to, since)),
       addImpressions: (day, posts, terms) => change(async (db) => {
         await insights.addPostImpressions(db, day, posts);
         await insights.addSearchTerms(db, day, terms);
       }),
-    },
-    invoices: {
-      issueInvoice: (invoice) => change((db) => invoices.issueInvoice(db, invoice, now())),
-      findInvoice: (id) => read((db) => invoices.findInvoice(db, id)),
-      findInvoices: (userId, limit) => read((db) => invoices.findInvoices(db, userId, limit)),
-      findInvoiceIdByNumber: (number) => read((db) => invoices.findInvoiceIdByNumber(db, number)),
-      findPendingSubscription: (profileId) => read((db) => subscriptions.findPendingSubscription(db, profileId)),
-      subscribe: (subscription, invoice) => write(async (db) => {
-        const issued = await invoices.issueInvoice(db, invoice, now());
-        const subscriptionId = await subscriptions.insertSubscription(db, { ...subscription, status: 'pending', invoice_id: issued.id }, now());
-        return { subscriptionId, invoiceId: issued.id, number: issued.number };
-      }),
-      markPaid: (invoiceId) => write(async (db, index) => {
-        if (!(await subscriptions.markInvoicePaid(db, invoiceId, now()))) return false;
-        await applyPlans(db, index);
-        return true;
-      }),
-      voidInvoice: (id) => change((db) => invoices.voidInvoice(db, id)),
-      findOpenInvoiceFor: (postId, purpose) => read((db) => invoices.findOpenInvoiceFor(db, postId, purpose)),
-    },
-    billing: {
-      findSubscription: (id) => read((db) => subscriptions.findSubscription(db, id)),
-      findSubscriptions: (profileId, limit) => read((db) => subscriptions.findSubscriptions(db, profileId, limit)),
-      findRenewal: (id) => read((db) => subscriptions.findRenewal(db, id)),
-      findSubscriptionByInvoice: (invoiceId) => read((db) => subscriptions.findSubscriptionByInvoice(db, invoiceId)),
-      findRenewalsDue: (before, limit) => read((db) => subscriptions.findRenewalsDue(db, before, limit)),
-      findEndedOpen: (limit) => read((db) => subscriptions.findEndedOpen(db, now(), limit)),
-      insertSubscription: (subscription) => change((db) => subscriptions.insertSubscription(db, subscription, now())),
-      updateSubscription: (id, update) => change((db) => subscriptions.updateSubscription(db, id, update)),
-      applyPlans: (profileIds) => write(async (db, index) => (await applyPlans(db, index, profileIds)).profiles),
-      findPostSizes: (profileId) => read((db) => subscriptions.findPostSizes(db, profileId)),
-      insertPayment: (payment) => change((db) => payments.insertPayment(db, payment, now())),
-      setPaymentBill: (id, billId, billUrl) => change((db) => payments.setPaymentBill(db, id, billId, billUrl)),
-      findPayment: (id) => read((db) => payments.findPayment(db, id)),
-      findPaymentByBill: (provider, billId) => read((db) => payments.findPaymentByBill(db, provider, billId)),
-      findPayments: (invoiceId) => read((db) => payments.findPayments(db, invoiceId)),
-      settlePayment: (id, status) => change((db) => payments.settlePayment(db, id, status, now())),
     },
     savedSearches: {
       insertSavedSearch: (search) => change((db) => savedSearches.insertSavedSearch(db, search, now())),
@@ -385,9 +295,7 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       findClaimDocument: (id) => read((db) => operator.findClaimDocument(db, id)),
       refuseClaim: (id, operatorId, reason) => change((db) => operator.refuseClaim(db, id, operatorId, reason, now())),
       recordClaimDecision: (id, operatorId) => change((db) => operator.recordClaimDecision(db, id, operatorId)),
-      findUnpaidInvoices: (limit) => read((db) => operator.findUnpaidInvoices(db, limit)),
       countQueues: () => read((db) => operator.countQueues(db)),
-      findHeldPosts: (limit) => read((db) => ads.findHeldPosts(db, now(), limit)),
       findPendingProfileChanges: (limit, id) => read((db) => operator.findPendingProfileChanges(db, limit, id)),
       decideProfileChange: (id, review) => change((db) => operator.decideProfileChange(db, id, review)),
       searchUsers: (text, limit) => read((db) => operator.searchUsers(db, text, limit)),
@@ -398,38 +306,8 @@ export function queryRepositories({ read, write, now }: QueryAccess, own: Backen
       confirmAppeal: (id) => change((db) => operator.confirmAppeal(db, id, now())),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
-      moderateListing: (target, action) => write(async (db, index) => {
-        let changed: boolean;
-        let posts: number[];
-        if (target.kind === 'post') {
-          changed = await (action === 'hide' ? moderation.hidePost : action === 'unhide' ? moderation.unhidePost : moderation.removePost)(db, target.id, now());
-          posts = [target.id];
-        } else {
-          ({ changed, posts } = await (action === 'hide' ? moderation.hideProfile : action === 'unhide' ? moderation.unhideProfile : moderation.removeProfile)(db, target.id, now()));
-          await cache.invalidate(db, [`profile:${target.id}`, 'list:all'], now());
-        }
-        if (changed) {
-          await cache.invalidate(db, posts.map((id) => `post:${id}`), now());
-          await index.reindexPosts(posts);
-        }
-        return changed;
-      }),
       findHeldReviews: (limit) => read((db) => moderation.findHeldReviews(db, limit)),
       countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
-      findSuspension: (userId) => read((db) => moderation.findSuspension(db, userId)),
-      suspendUser: (userId, suspension) => write(async (db, index) => {
-        const hidden = await moderation.suspendUser(db, userId, suspension, now());
-        await cache.invalidate(db, [...hidden.profiles.map((id) => `profile:${id}`), ...hidden.posts.map((id) => `post:${id}`)], now());
-        await index.reindexPosts(hidden.posts);
-        return { profiles: hidden.profiles.length, posts: hidden.posts.length };
-      }),
-      restoreUser: (userId) => write(async (db, index) => {
-        const shown = await moderation.restoreUser(db, userId, now());
-        await cache.invalidate(db, [...shown.profiles.map((id) => `profile:${id}`), ...shown.posts.map((id) => `post:${id}`)], now());
-        await index.reindexPosts(shown.posts);
-        return { profiles: shown.profiles.length, posts: shown.posts.length };
-      }),
-      findEndedSuspensions: (limit) => read((db) => moderation.findEndedSuspensions(db, now(), limit)),
       moderateReview: (id, action) => write(async (db, index) => {
         const changed = await moderation.moderateReview(db, id, action, now());
         const tag = await replies.reviewListingTag(db, id);

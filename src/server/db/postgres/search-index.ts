@@ -11,6 +11,7 @@ import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type SearchAttribute } from '../../.
 import { invalidate } from '../kysely/cache.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
+import { cacheTags, searchRowTags as rowTags } from '../../cache/tags.ts';
 
 /** The advisory lock class of summary keys (any number the app uses for nothing else). */
 const SUMMARY_LOCK = 2_402;
@@ -124,11 +125,7 @@ async function searchRowTags(db: QueryDb, ids: readonly number[]): Promise<strin
     LEFT JOIN categories parent ON parent.id = sp.parent_id
     LEFT JOIN states st ON st.id = sp.state_id LEFT JOIN cities ci ON ci.id = sp.city_id
     WHERE sp.post_id = ANY(${[...ids]}::bigint[])`.execute(db);
-  return rows.flatMap((row) => [
-    `post:${row.post_id}`, `profile:${row.profile_id}`, `list:${row.type}`, 'list:all', `category:${row.type}/${row.category}`,
-    ...(row.parent ? [`category:${row.type}/${row.parent}`] : []), ...(row.state ? [`location:${row.type}/${row.state}`] : []),
-    ...(row.city ? [`location:${row.type}/${row.city}`] : []), `path:/${row.type}/${row.slug}`, `sitemap:posts-${row.type}`,
-  ]);
+  return rows.flatMap(rowTags);
 }
 
 /**
@@ -150,7 +147,7 @@ export async function reindexPosts(db: QueryDb, ids: readonly number[], now: str
   await insertRows(now, sql`p.id = ANY(${list}::bigint[])`).execute(db);
   await collect();
   for (const tag of await searchRowTags(db, list)) tags.add(tag);
-  for (const id of ids) tags.add(`post:${id}`);
+  for (const id of ids) tags.add(cacheTags.post(id));
   await invalidate(db, [...tags], now);
   // The keys' locks, in one order (no two writers wait on each other), held to the commit.
   const ordered = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, key]) => key);
@@ -170,7 +167,7 @@ export async function reindexPostRange(db: QueryDb, fromId: number, toId: number
 
 /** Drops rows of posts that no longer exist, then recounts the summaries and suggestions: the last step of a rebuild. */
 export async function finishRebuild(db: QueryDb, now: string): Promise<void> {
-  await invalidate(db, ['*'], now);
+  await invalidate(db, [cacheTags.everything], now);
   await sql`DELETE FROM search_posts WHERE NOT EXISTS (SELECT 1 FROM posts WHERE posts.id = search_posts.post_id)`.execute(db);
   await refreshSummary(db);
   await rebuildSuggestions(db);

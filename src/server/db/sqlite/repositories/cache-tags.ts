@@ -1,6 +1,7 @@
 /** SQL of the invalidation log (migration 0016, decision 0017): the tags a change touched, for every process to read. */
 import type { Db } from '../connection.ts';
 import { NOW_SQL, statement } from '../query.ts';
+import { searchRowTags as rowTags } from '../../../cache/tags.ts';
 
 /** Records the tags, in the caller's transaction. */
 export function emitTags(db: Db, tags: Iterable<string>): void {
@@ -22,9 +23,5 @@ export function searchRowTags(db: Db, idList: string): string[] {
     WHERE sp.post_id IN (SELECT value FROM json_each(?))`).all(idList) as {
       post_id: number; type: string; profile_id: number; slug: string; category: string; parent: string | null; state: string | null; city: string | null;
     }[];
-  return rows.flatMap((row) => [
-    `post:${row.post_id}`, `profile:${row.profile_id}`, `list:${row.type}`, 'list:all', `category:${row.type}/${row.category}`,
-    ...(row.parent ? [`category:${row.type}/${row.parent}`] : []), ...(row.state ? [`location:${row.type}/${row.state}`] : []),
-    ...(row.city ? [`location:${row.type}/${row.city}`] : []), `path:/${row.type}/${row.slug}`, `sitemap:posts-${row.type}`,
-  ]);
+  return rows.flatMap(rowTags);
 }

@@ -8,6 +8,7 @@ import { countSql, maskSql } from './search-sql.ts';
 import type { Db } from '../connection.ts';
 import { idList, LIVE_POST_SQL, PLAN_WEIGHT_SQL, statement } from '../query.ts';
 import { emitTags, searchRowTags } from './cache-tags.ts';
+import { cacheTags } from '../../../cache/tags.ts';
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -123,7 +124,7 @@ export function reindexPostRange(db: Db, fromId: number, toId: number): void {
 /** Drops rows of posts that no longer exist, then recounts the summaries and suggestions: the last step of a rebuild. */
 export function finishRebuild(db: Db): void {
   // Everything may have moved: every cache starts again.
-  emitTags(db, ['*']);
+  emitTags(db, [cacheTags.everything]);
   db.exec(`DELETE FROM search_fts WHERE rowid IN (SELECT post_id FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts))`);
   db.exec('DELETE FROM search_posts WHERE post_id NOT IN (SELECT id FROM posts)');
   refreshSummary(db, '', []);
@@ -154,7 +155,7 @@ export function reindexPosts(db: Db, ids: readonly number[]): void {
   statement(db, `INSERT INTO search_fts (rowid, kind, title, body) ${FTS_SELECT} AND p.id IN (${IDS})`).run(list);
   collect();
   for (const tag of searchRowTags(db, list)) tags.add(tag);
-  for (const id of ids) tags.add(`post:${id}`);
+  for (const id of ids) tags.add(cacheTags.post(id));
   emitTags(db, tags);
   for (const [type, categoryId, stateId] of keys.values()) {
     refreshSummary(db, 'AND type = ? AND category_id = ? AND state_id = ?', [type, categoryId, stateId]);

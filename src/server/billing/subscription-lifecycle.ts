@@ -1,17 +1,20 @@
 /**
- * The life of a subscription over time (issue 27, decision 0023), one run of the `end_subscriptions` job: renewal
+ * The life of a subscription over time (issue 27, decision 0023; the listing's own life is listings/, decision 0027),
+ * one run of the `end_subscriptions` job: renewal
  * invoices 7 days before a paid period ends; at the end, a paid renewal carries on, an unpaid one gives 7 days of
  * grace and then the business moves to FREE (the renewal credited); a trial, a cancelled plan or a plan whose next
  * period is a lower one ends. Whenever a business's plan goes down, its live and expired ads over the new per-ad limits go back
  * to draft. Each step mails the owner, in the step's transaction. Time is the app clock's.
  */
 import { planLimits, type PaidPlan } from '../../shared/plans.ts';
+import { withdraw } from '../listings/index.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SubscriptionRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { planPriceSen } from '../../shared/billing.ts';
 import { addMonths, issueInvoice } from './invoices.ts';
 import { graceMail, planEndedMail, renewalMail } from './mails.ts';
+import { applyPlans } from './plan-changes.ts';
 import { dropRenewal, planLine } from './subscriptions.ts';
 
 const DAY_MS = 86_400_000;
@@ -35,17 +38,13 @@ async function ownerOf(tx: Repositories, profileId: number) {
  * limits go back to draft (an expired one would otherwise be renewed past them). Answers the plan and the moved ads' titles.
  */
 async function settlePlan(tx: Repositories, profileId: number): Promise<{ plan: string; moved: string[] }> {
-  await tx.billing.applyPlans([profileId]);
+  await applyPlans(tx, [profileId]);
   const plan = (await tx.advertiser.findProfile(profileId))!.plan;
   const limits = planLimits(plan);
-  const moved: string[] = [];
-  for (const post of await tx.billing.findPostSizes(profileId)) {
-    if (post.categories > limits.categories || post.keywords > limits.keywords || post.images > limits.photos || post.documents > limits.pdfs || post.videos > limits.videos) {
-      await tx.advertiser.changePostState(post.id, { status: 'draft' });
-      moved.push(post.title);
-    }
-  }
-  return { plan, moved };
+  const over = (await tx.subscriptions.findPostSizes(profileId)).filter((post) => post.categories > limits.categories || post.keywords > limits.keywords
+    || post.images > limits.photos || post.documents > limits.pdfs || post.videos > limits.videos);
+  const moved = new Set(await withdraw(tx, over.map((post) => post.id)));
+  return { plan, moved: over.filter((post) => moved.has(post.id)).map((post) => post.title) };
 }
 
 /** Issues the invoice of a paid period's renewal (the next plan chosen, or the same) and opens its grace. */
@@ -54,7 +53,7 @@ async function invoiceRenewal(app: AppContext, subscription: SubscriptionRow): P
     const party = await ownerOf(tx, subscription.profile_id);
     if (!party?.owner) {
       // Nobody to bill: the plan ends with its period.
-      await tx.billing.updateSubscription(subscription.id, { cancel_at: subscription.ends_at });
+      await tx.subscriptions.update(subscription.id, { cancel_at: subscription.ends_at });
       return;
     }
     const { profile, owner } = party;
@@ -65,33 +64,33 @@ async function invoiceRenewal(app: AppContext, subscription: SubscriptionRow): P
     const invoice = await issueInvoice(app, tx, { userId: owner.id, profileId: profile.id, name: profile.name, companyNo: profile.company_no },
       [{ description: `Renewal: ${planLine(plan, period, profile.name, startsAt, endsAt)}`, quantity: 1, unit_sen: planPriceSen(plan, period) }],
       { dueAt: subscription.ends_at, mail: false });
-    await tx.billing.insertSubscription({
+    await tx.subscriptions.insert({
       profile_id: profile.id, plan, kind: 'paid', period, starts_at: startsAt, ends_at: endsAt, tokens: planLimits(plan).tokens ?? 0, status: 'pending',
       invoice_id: invoice.id, term_starts_at: subscription.term_starts_at ?? subscription.starts_at, renews_subscription_id: subscription.id,
     });
-    await tx.billing.updateSubscription(subscription.id, { grace_until: iso(Date.parse(subscription.ends_at) + GRACE_DAYS * DAY_MS) });
+    await tx.subscriptions.update(subscription.id, { grace_until: iso(Date.parse(subscription.ends_at) + GRACE_DAYS * DAY_MS) });
     if (owner.email) await app.outbox.queueMail(renewalMail(owner.email, profile.name, plan, subscription.ends_at, invoice, app.config.siteUrl), { tx });
   });
 }
 
 /** Deals with a subscription whose period has ended. */
 async function endPeriod(app: AppContext, subscription: SubscriptionRow, now: number): Promise<void> {
-  const renewal = subscription.kind === 'paid' ? await app.repos.billing.findRenewal(subscription.id) : undefined;
+  const renewal = subscription.kind === 'paid' ? await app.repos.subscriptions.findRenewal(subscription.id) : undefined;
   await app.repos.transaction(async (tx) => {
     const party = await ownerOf(tx, subscription.profile_id);
     const site = app.config.siteUrl;
-    const close = () => tx.billing.updateSubscription(subscription.id, { closed_at: iso(now) });
+    const close = () => tx.subscriptions.update(subscription.id, { closed_at: iso(now) });
     if (renewal?.status === 'pending') {
       const graceUntil = subscription.grace_until === null ? now : Date.parse(subscription.grace_until);
       if (now < graceUntil) {
         if (subscription.grace_mailed_at !== null) return;
-        await tx.billing.updateSubscription(subscription.id, { grace_mailed_at: iso(now) });
-        const invoice = (await tx.invoices.findInvoice(renewal.invoice_id!))!;
+        await tx.subscriptions.update(subscription.id, { grace_mailed_at: iso(now) });
+        const invoice = (await tx.invoices.find(renewal.invoice_id!))!;
         if (party?.email) await app.outbox.queueMail(graceMail(party.email, party.profile.name, subscription.plan, subscription.grace_until!, invoice, site), { tx });
         return;
       }
       // Grace is over and the renewal unpaid: it is cancelled, its invoice credited, and the plan ends.
-      await dropRenewal(app, tx, renewal, 'Renewal not paid');
+      await dropRenewal(tx, renewal, 'Renewal not paid');
       await close();
       const { plan, moved } = await settlePlan(tx, subscription.profile_id);
       if (party?.email) {
@@ -120,7 +119,7 @@ async function endPeriod(app: AppContext, subscription: SubscriptionRow, now: nu
 /** One run: renewals due, then periods that ended, then every business on the plan that runs now. */
 export async function runSubscriptionLifecycle(app: AppContext): Promise<void> {
   const now = app.clock.now();
-  for (const subscription of await app.repos.billing.findRenewalsDue(iso(now + RENEWAL_NOTICE_DAYS * DAY_MS), BATCH)) await invoiceRenewal(app, subscription);
-  for (const subscription of await app.repos.billing.findEndedOpen(BATCH)) await endPeriod(app, subscription, now);
-  await app.repos.advertiser.endSubscriptions();
+  for (const subscription of await app.repos.subscriptions.findRenewalsDue(iso(now + RENEWAL_NOTICE_DAYS * DAY_MS), BATCH)) await invoiceRenewal(app, subscription);
+  for (const subscription of await app.repos.subscriptions.findEndedOpen(BATCH)) await endPeriod(app, subscription, now);
+  await app.repos.transaction((tx) => applyPlans(tx));
 }

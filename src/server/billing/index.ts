@@ -1,0 +1,46 @@
+/**
+ * Billing's public face (issues 27 and 39): invoices, payments and their providers, refunds, plans and their life over
+ * time, and what billing offers the listings (listingBilling). Other folders import billing from here only.
+ */
+import { priceLines, sstRateOn } from '../../shared/billing.ts';
+import { malaysiaToday } from '../../shared/malaysia-time.ts';
+import type { AppContext } from '../app-types.ts';
+import type { ListingBilling } from '../listings/index.ts';
+import { creditPaidInvoice, issueInvoice, voidInvoice } from './invoices.ts';
+import { owePayment } from './refunds.ts';
+
+export { addMonths, getInvoice, invoiceJson, invoicePdfOf, listInvoices, ownInvoice, acceptedProviders, voidByNumber, DUE_DAYS } from './invoices.ts';
+export { invoicePaid, markPaidByNumber, paymentCallback, paymentStatus, payInvoice, transferArrived } from './payments.ts';
+export { bankTransfer, paymentProviders, type PaymentProvider, type PaymentProviders, type GatewayBill, type CallbackFacts, type BillOutcome } from './providers.ts';
+export { fulfil, startPaidPlan, type Fulfil, type Fulfilment } from './fulfilment.ts';
+export { listRefunds, markRefunded, owePayment, refundThroughProvider, RefundPaymentJob } from './refunds.ts';
+export { cancelSubscription, listSubscriptions, startTrial, subscribe, subscriptionJson, MINIMUM_MONTHS } from './subscriptions.ts';
+export { runSubscriptionLifecycle, GRACE_DAYS, RENEWAL_NOTICE_DAYS } from './subscription-lifecycle.ts';
+export { applyPlans } from './plan-changes.ts';
+
+/** What billing does for the listings: their prices, invoices, voids and credits (listings/deps.ts). */
+export function listingBilling(appOf: () => AppContext): ListingBilling {
+  return {
+    price(amountSen) {
+      const app = appOf();
+      const rate = sstRateOn(malaysiaToday(app.clock.now()), app.config.billing.sstRates);
+      const priced = priceLines([{ description: '', quantity: 1, unit_sen: amountSen }], rate);
+      return { amount_sen: priced.subtotal_sen, sst_sen: priced.sst_sen, total_sen: priced.total_sen, sst_rate: rate / 100 };
+    },
+    async invoice(tx, buyer, line) {
+      const invoice = await issueInvoice(appOf(), tx, buyer, [{ description: line.description, quantity: 1, unit_sen: line.unit_sen, purpose: line.purpose, post_id: line.post_id }]);
+      return { id: invoice.id, number: invoice.number, total_sen: invoice.total_sen };
+    },
+    void: (tx, invoiceId, reason) => voidInvoice(tx, { id: invoiceId, kind: 'invoice' }, reason),
+    async creditPaid(tx, invoiceId, reason) {
+      const app = appOf();
+      const invoice = await tx.invoices.find(invoiceId);
+      if (!invoice) return undefined;
+      const credit = await creditPaidInvoice(app, tx, invoice, reason);
+      for (const payment of await tx.payments.findByInvoice(invoiceId)) {
+        if (payment.status === 'paid') await owePayment(app, tx, payment, reason);
+      }
+      return credit?.number;
+    },
+  };
+}

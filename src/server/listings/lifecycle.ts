@@ -1,0 +1,110 @@
+/**
+ * A listing's life (spec §4 and §9, issue 39, decision 0027) as data: the states an ad goes through, and for each
+ * command the states it starts from, where it can end, who may give it, what it costs and what follows it. The commands
+ * (commands.ts) check themselves against this table inside their transaction; the lifecycle test walks it whole.
+ */
+import type { OwnPostRow } from '../db/rows.ts';
+
+/** Where an ad stands, as its owner, the operators and the site see it. */
+export const LISTING_STATES = ['draft', 'held', 'refused', 'awaiting_payment', 'live', 'expired', 'hidden', 'removed'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+
+/** Who gives a command: the ad's owner, an operator, the site itself (a sweep, a payment). */
+export type ActorKind = 'owner' | 'operator' | 'system';
+
+/** What a step costs: nothing, a token of the business's plan, or ringgit (invoiced), as the quote says. */
+export type CostKind = 'free' | 'token' | 'ringgit';
+
+/** What follows a step, in its transaction. */
+export type Effect =
+  | 'search' // the search rows and cached pages of the ad (its tags)
+  | 'history' // the ad's edit history
+  | 'audit' // the operator's audit entry
+  | 'mail' // the owner is mailed (with the reason, for an operator's step)
+  | 'tokens' // tokens of the plan are spent
+  | 'invoice' // an invoice is issued
+  | 'settle_invoice' // an open invoice is voided (went live another way), or a paid one credited and refunded (never went live)
+  | 'alerts'; // instant saved-search alerts (first time live)
+
+export const COMMANDS = [
+  'createDraft', 'amend', 'publish', 'approve', 'refuse', 'publishPaid', 'renew', 'hide', 'unhide', 'remove', 'expire', 'withdraw', 'suspendOwner', 'restoreOwner',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export interface Transition {
+  command: Command;
+  /** The states it starts from (none for a new draft). */
+  from: readonly ListingState[];
+  /** Where it can end (the outcome decides among them: checks hold an ad, a price awaits payment). */
+  to: readonly ListingState[];
+  /** Who may give it. */
+  by: readonly ActorKind[];
+  cost: readonly CostKind[];
+  effects: readonly Effect[];
+}
+
+/** The table. Anything not in it is refused: a wrong state 409, a wrong actor 403 (404 to a stranger, who may not know the ad exists). */
+export const LIFECYCLE: readonly Transition[] = [
+  { command: 'createDraft', from: [], to: ['draft'], by: ['owner'], cost: ['free'], effects: ['search'] },
+  {
+    command: 'amend', from: ['draft', 'held', 'refused', 'awaiting_payment', 'live', 'expired'], to: ['draft', 'held', 'refused', 'awaiting_payment', 'live', 'expired'],
+    by: ['owner'], cost: ['free', 'token', 'ringgit'], effects: ['search', 'history', 'tokens', 'invoice'],
+  },
+  {
+    // From waiting for payment too: on a token bought since, it goes live and its invoice is voided.
+    command: 'publish', from: ['draft', 'refused', 'awaiting_payment'], to: ['live', 'held', 'awaiting_payment'], by: ['owner'], cost: ['free', 'token', 'ringgit'],
+    effects: ['search', 'tokens', 'invoice', 'settle_invoice', 'alerts'],
+  },
+  {
+    command: 'approve', from: ['held'], to: ['live', 'awaiting_payment'], by: ['operator'], cost: ['free', 'token', 'ringgit'],
+    effects: ['search', 'audit', 'mail', 'tokens', 'invoice', 'alerts'],
+  },
+  { command: 'refuse', from: ['held'], to: ['refused'], by: ['operator'], cost: ['free'], effects: ['audit', 'mail'] },
+  // Paid: it goes live; one removed or hidden meanwhile never does, and its invoice is credited and refunded.
+  { command: 'publishPaid', from: ['awaiting_payment'], to: ['live', 'removed', 'hidden'], by: ['system'], cost: ['ringgit'], effects: ['search', 'alerts', 'settle_invoice'] },
+  {
+    command: 'renew', from: ['expired', 'live', 'awaiting_payment'], to: ['live', 'awaiting_payment'], by: ['owner'], cost: ['token', 'ringgit'],
+    effects: ['search', 'tokens', 'invoice', 'settle_invoice'],
+  },
+  { command: 'hide', from: ['live', 'expired'], to: ['hidden'], by: ['operator'], cost: ['free'], effects: ['search', 'audit', 'mail'] },
+  { command: 'unhide', from: ['hidden'], to: ['live', 'expired'], by: ['operator'], cost: ['free'], effects: ['search', 'audit'] },
+  {
+    command: 'remove', from: ['draft', 'held', 'refused', 'awaiting_payment', 'live', 'expired', 'hidden'], to: ['removed'], by: ['owner', 'operator'], cost: ['free'],
+    effects: ['search', 'audit', 'mail', 'settle_invoice'],
+  },
+  { command: 'expire', from: ['live'], to: ['expired'], by: ['system'], cost: ['free'], effects: ['search'] },
+  // The business's plan went down: an ad over its new per-ad limits goes back to draft (billing's subscription lifecycle).
+  { command: 'withdraw', from: ['live', 'expired'], to: ['draft'], by: ['system'], cost: ['free'], effects: ['search', 'mail'] },
+  { command: 'suspendOwner', from: ['live', 'expired'], to: ['hidden'], by: ['operator'], cost: ['free'], effects: ['search', 'audit', 'mail'] },
+  { command: 'restoreOwner', from: ['hidden'], to: ['live', 'expired'], by: ['operator', 'system'], cost: ['free'], effects: ['search', 'audit', 'mail'] },
+];
+
+export function transitionOf(command: Command): Transition {
+  return LIFECYCLE.find((transition) => transition.command === command)!;
+}
+
+/**
+ * The state of an ad from its row: its status, whether a check holds it, whether an invoice for going live is open,
+ * and whether its time ran out (the expiry sweep runs every minute; the state does not wait for it).
+ */
+export function stateOf(post: Pick<OwnPostRow, 'status' | 'held_reason' | 'live'>, awaitingPayment: boolean): ListingState {
+  switch (post.status) {
+    case 'draft':
+      if (awaitingPayment) return 'awaiting_payment';
+      if (post.held_reason === 'refused') return 'refused';
+      return post.held_reason === null ? 'draft' : 'held';
+    case 'active':
+      return post.live ? 'live' : 'expired';
+    case 'expired':
+      return awaitingPayment ? 'awaiting_payment' : 'expired';
+    default:
+      return post.status;
+  }
+}
+
+/** Whether `command` may start from `state` given by `actor` (the table's answer, before any other rule). */
+export function allowed(command: Command, state: ListingState, actor: ActorKind): 'yes' | 'wrong_state' | 'wrong_actor' {
+  const transition = transitionOf(command);
+  if (!transition.by.includes(actor)) return 'wrong_actor';
+  return transition.from.includes(state) ? 'yes' : 'wrong_state';
+}

@@ -1,0 +1,132 @@
+/**
+ * Taking listings off the site and back (issue 39, decision 0027): an owner removes their ad; an operator hides, shows
+ * again or removes an ad or a business (with every ad under it), and suspends or restores an account (what it owns
+ * leaves the site with it). Each runs in one transaction: the compare-and-set decides (a second hide of the same ad
+ * finds it hidden: a 409, no second audit row, no second mail), and the open reports, the audit row with its reason,
+ * the owner's mail quoting it, the search rows and the cache tags go in the same transaction.
+ */
+import { audit } from '../audit-log.ts';
+import type { Repositories } from '../db/repositories.ts';
+import { notFound } from '../errors.ts';
+import type { Actor } from '../policies.ts';
+import { asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, type Acting } from './access.ts';
+import { postsChanged } from './changes.ts';
+import type { ListingDeps } from './deps.ts';
+import { decisionLines, mailAccount } from './mails.ts';
+
+/** An open invoice of an ad that will not go live now is voided (it keeps its number). */
+async function voidOpen(deps: ListingDeps, tx: Repositories, awaiting: { id: number } | undefined, reason: string): Promise<void> {
+  if (awaiting) await deps.billing.void(tx, awaiting.id, reason);
+}
+
+/** The owner removes their ad: it leaves the site for good (its old address answers 410), its open invoice voided. */
+export async function removeOwn(deps: ListingDeps, actor: Actor, id: number): Promise<void> {
+  const acting = asOwner(actor);
+  await deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed('remove', acting, loaded);
+    if (!(await tx.listings.move(id, { from: [loaded.post.status], status: 'removed', hiddenBy: null }))) throw conflict('This ad was removed already.');
+    await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed before it was paid');
+    await postsChanged(tx, [id], [loaded.post.profile_id]);
+  });
+}
+
+const WORDS = { hide: 'hidden', unhide: 'shown again', remove: 'removed' } as const;
+export type ModerationAction = keyof typeof WORDS;
+
+/** An operator hides, shows again or removes an ad, with a reason (none to show it again). */
+export async function moderatePost(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
+  const acting = asOperator(actor, client);
+  await deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed(action, acting, loaded);
+    const { post } = loaded;
+    let moved: boolean;
+    if (action === 'hide') moved = await tx.listings.move(id, { from: [post.status], status: 'hidden', hiddenBy: 'post', moderationReason: reason });
+    else if (action === 'unhide') {
+      if (post.hidden_by !== 'post') throw conflict('This ad is hidden with its business: show the business again, or restore its owner.');
+      moved = await tx.listings.unhidePost(id);
+    } else moved = await tx.listings.move(id, { from: [post.status], status: 'removed', hiddenBy: null, moderationReason: reason });
+    if (!moved) throw conflict(`This ad cannot be ${WORDS[action]} now.`);
+    if (action === 'remove') await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed by our moderators before it was paid');
+    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'post', id });
+    await postsChanged(tx, [id], [post.profile_id]);
+    await audit(tx, actor, client, { action: `listing.${action}`, target: { type: post.type, id }, reason, before: { status: loaded.state }, after: { status: WORDS[action] } });
+    if (action !== 'unhide') {
+      await mailAccount(deps, tx, ownerOf(post), `Your listing "${post.title}" was ${WORDS[action]}`,
+        decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${post.title}".`, reason));
+    }
+  });
+}
+
+/** An operator hides, shows again or removes a business with every ad under it. */
+export async function moderateProfile(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
+  await deps.repos.transaction(async (tx) => {
+    const profile = await tx.advertiser.findProfile(id);
+    if (!profile) throw notFound('No such listing.');
+    const before = profile.hidden ? 'hidden' : 'visible';
+    const moved = action === 'hide' ? await tx.listings.hideProfile(id, 'operator', reason)
+      : action === 'unhide' ? await tx.listings.unhideProfile(id, 'operator')
+        : await tx.listings.removeProfile(id, reason);
+    if (!moved.changed) {
+      throw conflict(action === 'unhide' && profile.hidden ? 'This business is hidden by its owner\'s suspension: restore the account instead.' : `This business cannot be ${WORDS[action]}: it is ${before}.`);
+    }
+    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'profile', id });
+    await postsChanged(tx, moved.posts, [id]);
+    await audit(tx, actor, client, { action: `listing.${action}`, target: { type: 'profile', id }, reason, before: { status: before }, after: { status: WORDS[action], posts: moved.posts.length } });
+    if (action !== 'unhide') {
+      await mailAccount(deps, tx, profile.owner_user_id, `Your listing "${profile.name}" was ${WORDS[action]}`,
+        decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${profile.name}", with every ad under it.`, reason));
+    }
+  });
+}
+
+/** Hides (or shows again) everything an account owns, as its suspension's; answers the businesses and ads it moved. */
+async function ownedMoved(tx: Repositories, userId: number, hide: boolean): Promise<{ profiles: number[]; posts: number[] }> {
+  const profiles: number[] = [];
+  const posts: number[] = [];
+  for (const profileId of await tx.listings.findOwnedProfileIds(userId, { hiddenBySuspension: !hide })) {
+    const moved = hide ? await tx.listings.hideProfile(profileId, 'suspension', null) : await tx.listings.unhideProfile(profileId, 'suspension');
+    if (moved.changed) profiles.push(profileId);
+    posts.push(...moved.posts);
+  }
+  await postsChanged(tx, posts, profiles);
+  return { profiles, posts };
+}
+
+/**
+ * An operator suspends an account: its sessions end, what it owns leaves the site, its paid plans stop renewing, and it
+ * is mailed the reason and where to appeal. An account suspended already is a 409: no second mail, no second audit row.
+ */
+export async function suspendOwner(deps: ListingDeps, actor: Actor, client: string, userId: number, suspension: { until: string | null; reason: string; message: string }): Promise<{ profiles: number; posts: number }> {
+  return deps.repos.transaction(async (tx) => {
+    const user = await tx.users.findUser(userId);
+    if (!user) throw notFound('No such user.');
+    if (!(await tx.listings.suspendAccount(userId, { until: suspension.until, reason: suspension.reason }))) throw conflict('This account is already suspended.');
+    const hidden = await ownedMoved(tx, userId, true);
+    const counts = { profiles: hidden.profiles.length, posts: hidden.posts.length };
+    await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts } });
+    await mailAccount(deps, tx, userId, 'Your account is suspended', [suspension.message, 'Your listings are off the site while it lasts, and your plans do not renew.']);
+    return counts;
+  });
+}
+
+/**
+ * An account is restored (by an operator, or by the `end_suspensions` job when its end date passed): it may sign in
+ * again and what its suspension hid is back. One not suspended is a 409.
+ */
+export async function restoreOwner(deps: ListingDeps, acting: Acting, userId: number): Promise<{ profiles: number; posts: number }> {
+  return deps.repos.transaction(async (tx) => {
+    if (!(await tx.listings.restoreAccount(userId))) throw conflict('This account is not suspended.');
+    const shown = await ownedMoved(tx, userId, false);
+    const counts = { profiles: shown.profiles.length, posts: shown.posts.length };
+    if (acting.kind === 'operator') {
+      await audit(tx, acting.actor, acting.client, { action: 'user.restore', target: { type: 'user', id: userId }, before: { suspended: true }, after: { suspended: false, ...counts } });
+    }
+    await mailAccount(deps, tx, userId, 'Your account is restored', [
+      acting.kind === 'operator' ? 'Your account is restored: you can sign in again, and your listings are back on the site.'
+        : 'Your suspension has ended: you can sign in again, and your listings are back on the site.',
+    ]);
+    return counts;
+  });
+}

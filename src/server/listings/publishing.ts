@@ -1,0 +1,235 @@
+/**
+ * An ad going live (issue 39, decision 0027): published by its owner, approved by an operator after an automatic check
+ * held it, paid for, renewed, and expired by the minute's sweep. Each runs in one transaction on the ad's locked row:
+ * the state is read there, the lifecycle table decides, the status moves by compare-and-set, and tokens, the invoice,
+ * the search rows, the cache tags, the audit row, the mail and the instant alerts go in the same transaction. A second
+ * command that finds the ad moved gets a 409 and changes nothing. What costs is done only once its owner confirmed the
+ * quote.
+ */
+import { AD_RULES, ringgit } from '../../shared/plans.ts';
+import { audit } from '../audit-log.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { OwnPostRow } from '../db/rows.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../policies.ts';
+import { asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type LoadedPost } from './access.ts';
+import { postsChanged } from './changes.ts';
+import { allowed } from './lifecycle.ts';
+import type { ListingDeps } from './deps.ts';
+import type { PaymentRequired } from './drafts.ts';
+import { dashboardLink, decisionLines, mailAccount } from './mails.ts';
+import { planOfPost, publishCost, quoteOf, type Quote } from './quote.ts';
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What going live answered: nothing (live), the invoice to pay, or the checks that hold it for an operator. */
+export interface LiveOutcome {
+  payment?: PaymentRequired;
+  held?: { checks: string[]; message: string };
+}
+
+/** When an ad going live (or renewed) now expires: 30 days on, a draft job's first time at most its own closing date. */
+function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
+  const ownExpiry = post.type === 'jobs' && !renewal && post.expires_at && Date.parse(post.expires_at) > now ? Date.parse(post.expires_at) : Number.POSITIVE_INFINITY;
+  return iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
+}
+
+/** A live ad in its last week may be renewed early; an expired one (or one waiting for its renewal's payment) any time. */
+function renewable(post: OwnPostRow, now: number): boolean {
+  if (post.status === 'expired' || (post.status === 'active' && !post.live)) return true;
+  return post.live && post.expires_at !== null && Date.parse(post.expires_at) - now <= 7 * DAY_MS;
+}
+
+/** A 409 that carries the quote: the step costs, and its owner has not confirmed it (or the price changed since). */
+const confirmFirst = (quote: Quote) => conflict(`${quote.message} Send {"confirm": true} to go ahead.`, { quote });
+
+/** The quote of publishing (a draft) or renewing (an expired ad) the owner's ad, as it stands now. */
+export async function publishQuote(deps: ListingDeps, actor: Actor, id: number): Promise<Quote> {
+  const acting = asOwner(actor);
+  const loaded = await loadPost(deps.repos, acting, id);
+  const renewal = loaded.post.status !== 'draft';
+  requireAllowed(renewal ? 'renew' : 'publish', acting, loaded);
+  return quoteFor(deps, deps.repos, loaded.post, renewal);
+}
+
+async function quoteFor(deps: ListingDeps, repos: Repositories, post: OwnPostRow, renewal: boolean): Promise<Quote> {
+  const plan = await planOfPost(repos, post);
+  return quoteOf(deps, renewal ? 'renew' : 'publish', await publishCost(repos, plan, ownerOf(post)!, renewal), plan);
+}
+
+/**
+ * Inside the command's transaction: the ad goes live for free or a token, or is invoiced and waits for payment. The
+ * cost is decided here, with the account locked (its first ad is free: two at once make one free), and must be what
+ * the owner confirmed.
+ */
+async function goLive(deps: ListingDeps, tx: Repositories, loaded: LoadedPost, options: { renewal: boolean; confirmed: boolean }): Promise<LiveOutcome> {
+  const { post } = loaded;
+  const ownerId = ownerOf(post);
+  if (ownerId === null) throw new AppError(422, 'This ad has no owner to publish it for.', { ad: ['This ad has no owner.'] });
+  await tx.listings.lockAccount(ownerId);
+  const plan = await planOfPost(tx, post);
+  const cost = await publishCost(tx, plan, ownerId, options.renewal);
+  if (cost.kind !== 'free' && !options.confirmed) throw confirmFirst(quoteOf(deps, options.renewal ? 'renew' : 'publish', cost, plan));
+  if (cost.kind === 'money') {
+    const profile = (await tx.advertiser.findProfile(post.profile_id))!;
+    const invoice = loaded.awaiting
+      ? { ...loaded.awaiting, total_sen: (await tx.invoices.find(loaded.awaiting.id))!.total_sen }
+      : await deps.billing.invoice(tx, { userId: ownerId, profileId: profile.kind === 'business' ? profile.id : null, name: profile.name, companyNo: profile.company_no }, {
+        description: `${options.renewal ? 'Renewal of the ad' : 'Ad'} "${post.title}" (${post.type}, PAY-PER-POST)`, unit_sen: cost.amountSen, purpose: 'ad', post_id: post.id,
+      });
+    // Approved: its hold ends; it waits for the payment now.
+    if (post.held_reason !== null) await tx.listings.move(post.id, { from: [post.status], status: post.status, heldReason: null });
+    const price = deps.billing.price(cost.amountSen);
+    return {
+      payment: {
+        ...price, total_sen: invoice.total_sen, invoice_id: invoice.id, invoice_number: invoice.number,
+        message: `${options.renewal ? 'Renewing' : 'Publishing'} this ad costs ${ringgit(cost.amountSen)} plus SST: invoice ${invoice.number} for ${ringgit(invoice.total_sen)} is issued. The ad goes live as soon as it is paid.`,
+      },
+    };
+  }
+  if (cost.kind === 'tokens' && !(await tx.subscriptions.spendTokens(cost.subscriptionId, cost.tokens))) throw conflict('The plan has no tokens left.');
+  const now = deps.clock.now();
+  const moved = await tx.listings.move(post.id, {
+    from: [post.status], status: 'active', heldReason: null, moderationReason: null, publishedAt: post.live ? undefined : iso(now), expiresAt: expiryOf(post, now, options.renewal),
+    ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}), plan: plan.plan, tokens: cost.kind === 'tokens' ? cost.tokens : 0,
+  });
+  if (!moved) throw conflict('This ad changed meanwhile. Reload it and try again.');
+  // It went live another way than the invoice it waited on: that invoice is voided, keeping its number.
+  if (loaded.awaiting) await deps.billing.void(tx, loaded.awaiting.id, `The ad went live ${cost.kind === 'tokens' ? 'on a token of the plan' : 'as the account\'s free ad'} instead`);
+  await postsChanged(tx, [post.id]);
+  if (post.first_live_at === null) await deps.alerts(tx);
+  return {};
+}
+
+/** What an ad needs before it can go live: a place (hireme ads need none). */
+async function checkPublishable(repos: Repositories, post: OwnPostRow): Promise<void> {
+  if (post.type === 'hireme') return;
+  if ((await repos.catalog.findPostLocations([post.id])).length === 0) {
+    throw new AppError(422, 'Add a location to the business first: an ad needs one place.', { locations: ['Add a location to the business first: an ad needs one place.'] });
+  }
+}
+
+/**
+ * The owner publishes a draft (or a refused ad, or one waiting for its invoice, now perhaps on a token). The
+ * automatic checks run first (outside the transaction: they read the whole ad); a flagged ad is held for an operator
+ * and costs nothing yet. A step that costs needs `confirm`, else a 409 with the quote and nothing changes.
+ */
+export async function publish(deps: ListingDeps, actor: Actor, id: number, options: { confirm: boolean }): Promise<LiveOutcome> {
+  const acting = asOwner(actor);
+  const before = await loadPost(deps.repos, acting, id);
+  requireAllowed('publish', acting, before);
+  if (before.post.status !== 'draft') throw conflict('Renew this ad instead.');
+  await checkPublishable(deps.repos, before.post);
+  const quote = await quoteFor(deps, deps.repos, before.post, false);
+  if (quote.confirm_required && !options.confirm) throw confirmFirst(quote);
+  const held = before.state === 'awaiting_payment' ? { checks: [], message: '' } : await deps.checks(before.post, ownerOf(before.post)!);
+  return deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed('publish', acting, loaded);
+    if (held.checks.length > 0) {
+      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('This ad changed meanwhile.');
+      await postsChanged(tx, [id]);
+      return { held };
+    }
+    return goLive(deps, tx, loaded, { renewal: false, confirmed: options.confirm });
+  });
+}
+
+/** The owner renews an expired ad (or a live one in its last week) for another 30 days: a token or an ad's price. */
+export async function renew(deps: ListingDeps, actor: Actor, id: number, options: { confirm: boolean }): Promise<LiveOutcome> {
+  const acting = asOwner(actor);
+  const before = await loadPost(deps.repos, acting, id);
+  requireAllowed('renew', acting, before);
+  const refuse = (post: OwnPostRow) => {
+    if (post.status === 'draft') throw conflict('Publish this ad instead.');
+    if (!renewable(post, deps.clock.now())) throw conflict('Only an expired ad, or one in its last week, can be renewed.');
+  };
+  refuse(before.post);
+  const quote = await quoteFor(deps, deps.repos, before.post, true);
+  if (!options.confirm) throw confirmFirst(quote);
+  return deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed('renew', acting, loaded);
+    refuse(loaded.post);
+    return goLive(deps, tx, loaded, { renewal: true, confirmed: true });
+  });
+}
+
+/** An operator approves a held ad: it goes live as its owner asked (a token, or an invoice to pay); they are mailed. */
+export async function approve(deps: ListingDeps, actor: Actor, client: string, id: number): Promise<LiveOutcome> {
+  const acting = asOperator(actor, client);
+  return deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed('approve', acting, loaded);
+    const { post } = loaded;
+    // Its owner confirmed the step when they published it; the checks are the operator's now.
+    const outcome = await goLive(deps, tx, loaded, { renewal: false, confirmed: true });
+    await audit(tx, actor, client, { action: 'ad.approve', target: { type: post.type, id }, before: { status: 'draft', held: post.held_reason }, after: { status: outcome.payment ? 'awaiting_payment' : 'active' } });
+    await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" is approved`, [
+      outcome.payment ? `We checked your ad "${post.title}": ${outcome.payment.message}` : `We checked your ad "${post.title}": it is live now.`,
+      dashboardLink(deps, id),
+    ]);
+    return outcome;
+  });
+}
+
+/** An operator refuses a held ad with a reason: it stays a draft, refused; its owner is told why. */
+export async function refuse(deps: ListingDeps, actor: Actor, client: string, id: number, reason: string): Promise<void> {
+  const acting = asOperator(actor, client);
+  await deps.repos.transaction(async (tx) => {
+    const loaded = await loadPost(tx, acting, id, { lock: true });
+    requireAllowed('refuse', acting, loaded);
+    const { post } = loaded;
+    if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('This ad was decided already.');
+    await audit(tx, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
+    await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" was not approved`, decisionLines(deps, `We could not approve your ad "${post.title}".`, reason));
+  });
+}
+
+/**
+ * The invoice billing an ad is paid (billing's fulfilment, in its transaction): a draft or expired ad goes live for 30
+ * days (a live one in its last week, renewed, for 30 days from now). One that can no longer go live (removed, or hidden
+ * by a moderator) never does: its invoice is credited in full and the payment refunded.
+ */
+export async function publishPaid(deps: ListingDeps, tx: Repositories, postId: number, invoiceId: number): Promise<void> {
+  const loaded = await loadPost(tx, SYSTEM, postId, { lock: true });
+  const { post } = loaded;
+  if (post.status === 'removed' || post.status === 'hidden') {
+    await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators');
+    return;
+  }
+  const now = deps.clock.now();
+  const renewal = post.first_live_at !== null;
+  const moved = await tx.listings.move(post.id, {
+    from: [post.status], status: 'active', heldReason: null, expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
+    ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
+  });
+  if (!moved) throw conflict('The ad changed meanwhile.');
+  await postsChanged(tx, [post.id]);
+  if (post.first_live_at === null) await deps.alerts(tx);
+}
+
+/** The minute's sweep: live ads past their expiry become expired and leave search; answers how many. */
+export async function expire(deps: ListingDeps): Promise<number> {
+  return deps.repos.transaction(async (tx) => {
+    const ids = await tx.listings.expireDue();
+    await postsChanged(tx, ids);
+    return ids.length;
+  });
+}
+
+/**
+ * A business's plan went down (billing's subscription lifecycle, in its transaction): its live and expired ads over the
+ * new plan's per-ad limits go back to draft, to be trimmed and published again. Answers the ads it moved.
+ */
+export async function withdraw(tx: Repositories, postIds: readonly number[]): Promise<number[]> {
+  const moved: number[] = [];
+  for (const id of postIds) {
+    const loaded = await loadPost(tx, SYSTEM, id, { lock: true });
+    if (allowed('withdraw', loaded.state, 'system') !== 'yes') continue;
+    if (await tx.listings.move(id, { from: [loaded.post.status], status: 'draft' })) moved.push(id);
+  }
+  await postsChanged(tx, moved);
+  return moved;
+}
