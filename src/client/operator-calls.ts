@@ -4,7 +4,10 @@ import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
 
-export interface Queues { claims: number; profile_changes: number; payments: number; reports: number; ads: number; reviews: number }
+export interface Queues { claims: number; profile_changes: number; payments: number; refunds: number; reports: number; ads: number; reviews: number }
+/** A moderator's reason: a code of the short list, and free text (issue 39). */
+export interface Reason { reason_code: string; reason?: string }
+export interface Refund { id: number; provider: string; amount_sen: number; paid_at: string | null; bill_id: string | null; invoice: { id: number; number: string; status: string; buyer: Record<string, unknown> }; by_hand: boolean }
 export interface HeldReview { id: number; listing: { type: string; id: number }; reviewer_name: string; rating: number; content: string; checks: string[]; created_at: string }
 export interface HeldAd { id: number; type: string; title: string; profile: { id: number; name: string }; checks: string[]; why: string; updated_at: string }
 export interface ReportGroup {
@@ -24,9 +27,9 @@ export interface AuditItem { id: number; operator_user_id: number; action: strin
 
 export const queues = () => api.get('operator/queues').json<Data<Queues>>();
 export const reports = () => api.get('operator/reports').json<Data<ReportGroup[]>>();
-export const dismiss = (group: string) => api.post(`operator/reports/${group}/dismiss`).json<Data<unknown>>();
-export const moderateListing = (type: string, id: number, action: 'hide' | 'unhide' | 'remove', reason?: string) =>
-  api.post(`operator/listings/${type}/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
+export const dismiss = (group: string, reason: Reason) => api.post(`operator/reports/${group}/dismiss`, { json: reason }).json<Data<unknown>>();
+export const moderateListing = (type: string, id: number, action: 'hide' | 'unhide' | 'remove', reason?: Reason) =>
+  api.post(`operator/listings/${type}/${id}/${action}`, { json: reason ?? {} }).json<Data<unknown>>();
 export const heldReviews = () => api.get('operator/reviews').json<Data<HeldReview[]>>();
 export const moderateReview = (id: number, action: 'hide' | 'unhide' | 'remove' | 'publish', reason?: string) =>
   api.post(`operator/reviews/${id}/${action}`, { json: reason ? { reason } : {} }).json<Data<unknown>>();
@@ -40,7 +43,9 @@ export const audit = (query: Record<string, string>) => api.get('operator/audit'
 export const auditCsvUrl = (query: Record<string, string>) => `/api/operator/audit.csv?${new URLSearchParams(query).toString()}`;
 export const heldAds = () => api.get('operator/ads').json<Data<HeldAd[]>>();
 export const approveAd = (id: number) => api.post(`operator/ads/${id}/approve`).json<Data<unknown>>();
-export const refuseAd = (id: number, reason: string) => api.post(`operator/ads/${id}/refuse`, { json: { reason } }).json<Data<unknown>>();
+export const refuseAd = (id: number, reason: Reason) => api.post(`operator/ads/${id}/refuse`, { json: reason }).json<Data<unknown>>();
+export const refunds = () => api.get('operator/refunds').json<Data<Refund[]>>();
+export const markRefunded = (id: number, reference: string) => api.post(`operator/refunds/${id}/refunded`, { json: { reference } }).json<Data<unknown>>();
 export interface ProfileChange { id: number; profile: { id: number; name: string; slug: string }; field: string; old: unknown; new: unknown; user_id: number | null; created_at: string }
 export const profileChanges = () => api.get('operator/profile-changes').json<Data<ProfileChange[]>>();
 export const approveProfileChange = (id: number) => api.post(`operator/profile-changes/${id}/approve`).json<Data<unknown>>();
@@ -49,7 +54,7 @@ export interface AccountItem { id: number; name: string; email: string | null; p
 export interface AccountPage {
   user: AccountItem & { pending_delete: boolean };
   suspension: { suspended_at: string; until: string | null; reason: string } | null;
-  listings: { businesses: { id: number; name: string; slug: string; plan: string; hidden: boolean }[]; ads: { id: number; type: string; title: string; slug: string; status: string; live: boolean }[] };
+  listings: { businesses: { id: number; name: string; slug: string; plan: string; hidden: boolean; paid_plan: string | null }[]; ads: { id: number; type: string; title: string; slug: string; status: string; live: boolean }[] };
   sessions: { created_at: string; last_seen_at: string; client: string }[];
   sign_in_attempts: { at: string; action: string; outcome: string; client: string }[];
   reports_made: { target: { type: string; id: number }; reason: string; created_at: string; handled: boolean }[];
@@ -59,11 +64,11 @@ export interface AccountPage {
 }
 export const searchAccounts = (q: string) => api.get('operator/users', { searchParams: { q } }).json<Data<AccountItem[]>>();
 export const account = (id: number) => api.get(`operator/users/${id}`).json<Data<AccountPage>>();
-export const suspend = (id: number, reason: string, until?: string) => api.post(`operator/users/${id}/suspend`, { json: until ? { reason, until } : { reason } }).json<Data<unknown>>();
+export const suspend = (id: number, reason: Reason, until?: string) => api.post(`operator/users/${id}/suspend`, { json: until ? { ...reason, until } : reason }).json<Data<unknown>>();
 export const restore = (id: number) => api.post(`operator/users/${id}/restore`).json<Data<unknown>>();
 export interface ListingHit { type: string; id: number; slug: string; title: string; status: string; url: string }
 export interface ListingPage {
-  listing: { type: string; id: number; title: string; url: string; status: string; plan: string; owner_user_id: number | null; held?: string | null; expires_at?: string | null };
+  listing: { type: string; id: number; title: string; url: string; status: string; plan: string; owner_user_id: number | null; held?: string | null; expires_at?: string | null; moderation_reason?: string | null };
   history: { at: string; what: string; by: number | null; reason: string | null; before: unknown; after: unknown }[];
 }
 export const searchListings = (q: string) => api.get('operator/listings', { searchParams: { q } }).json<Data<ListingHit[]>>();

@@ -52,8 +52,11 @@ export function encodingClass(acceptEncoding: string | null): EncodingClass {
 }
 
 interface Entry {
-  /** 200, or 404 (a page that does not exist costs as much to render as one that does: security probe item 19). */
-  status: 200 | 404;
+  /**
+   * 200, or 404 / 410 (a page that does not exist costs as much to render as one that does: security probe item 19; a
+   * removed ad's page is gone for good: issue 39). The pages that are not there share the not-found budget.
+   */
+  status: 200 | 404 | 410;
   /** What it shows (decision 0017): a change to any of them drops it. */
   tags: string[];
   storedAt: number;
@@ -110,7 +113,7 @@ export class PageStore {
 
   set(key: string, entry: Entry): void {
     const notFoundMax = this.maxBytes * NOT_FOUND_SHARE;
-    if (entry.bytes > this.maxBytes / 8 || (entry.status === 404 && entry.bytes > notFoundMax)) return;
+    if (entry.bytes > this.maxBytes / 8 || (entry.status !== 200 && entry.bytes > notFoundMax)) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
@@ -118,7 +121,7 @@ export class PageStore {
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.maxBytes && this.notFoundBytes <= notFoundMax) break;
       // Over the 404 share: only 404 pages go; over the whole bound: whatever was used least recently.
-      if (this.bytes <= this.maxBytes && value.status !== 404) continue;
+      if (this.bytes <= this.maxBytes && value.status === 200) continue;
       this.remove(oldest, value);
     }
   }
@@ -152,13 +155,13 @@ export class PageStore {
 
   private add(entry: Entry): void {
     this.bytes += entry.bytes;
-    if (entry.status === 404) this.notFoundBytes += entry.bytes;
+    if (entry.status !== 200) this.notFoundBytes += entry.bytes;
   }
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
-    if (entry.status === 404) this.notFoundBytes -= entry.bytes;
+    if (entry.status !== 200) this.notFoundBytes -= entry.bytes;
   }
 
   /** Bytes held by 404 pages (at most NOT_FOUND_SHARE of maxBytes). */
@@ -237,7 +240,7 @@ export function busyResponse(): Response {
 
 /** Only what a page marks shareable is kept: a page with a per-visitor part (a form's CSRF token) says no-store. */
 function cacheable(response: Response): boolean {
-  return (response.status === 200 || response.status === 404) && !response.headers.has('Set-Cookie') && response.body !== null
+  return (response.status === 200 || response.status === 404 || response.status === 410) && !response.headers.has('Set-Cookie') && response.body !== null
     && !/\b(no-store|private)\b/.test(response.headers.get('Cache-Control') ?? '')
     && (response.headers.get('Content-Type') ?? '').startsWith('text/html') && !response.headers.has('Content-Encoding');
 }
@@ -399,7 +402,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
     if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
     const tags = tagsOf(response, url.pathname);
     const entry: Entry = {
-      status: response.status === 404 ? 404 : 200,
+      status: response.status === 404 || response.status === 410 ? response.status : 200,
       tags,
       storedAt: now(),
       etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,

@@ -37,16 +37,19 @@ describe('view counting', () => {
 });
 
 describe('expired listings', () => {
-  it('keep their page with a clear note, noindex and no JobPosting', async () => {
+  it('answer 404 with the site\'s unavailable page and say the ad has expired (issue 39): no contact, no structured data', async () => {
     const { page } = session;
-    const post = (await hiddenPosts(session.query, 10_000)).find((row) => row.type === 'jobs')!;
+    const now = new Date().toISOString();
+    const post = await session.query.selectFrom('posts').select(['slug']).where('type', '=', 'jobs')
+      .where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'active'), eb('expires_at', '<=', now)])])).orderBy('id').executeTakeFirstOrThrow();
     const response = await page.goto(`${baseUrl}/jobs/${String(post.slug)}`);
-    expect(response?.status()).toBe(200);
-    await page.getByText('This listing has expired').waitFor();
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex,follow');
-    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((text) => JSON.parse(text) as { '@type': string }[]);
-    expect(blocks.length).toBeGreaterThan(0);
-    expect(blocks.map((block) => block['@type'])).not.toContain('JobPosting');
+    expect(response?.status()).toBe(404);
+    await page.getByText('404 Page Unavailable!').waitFor();
+    expect(await page.getByTestId('not-found-note').innerText()).toBe('This ad has expired');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/^noindex/);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Apply Now' }).count()).toBe(0);
+    expect((await fetch(`${baseUrl}/api/post/slug/${String(post.slug)}`)).status).toBe(404);
   });
 
   it('are not on the home page or in search results', async () => {

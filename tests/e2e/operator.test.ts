@@ -120,7 +120,11 @@ describe('the operator console, end to end', () => {
     for (const reason of ['Scam Information', 'Fake ads', 'Misleading / Wrong information']) expect(await group.innerText()).toContain(reason);
     await expectNoViolations('operator queues');
     expect(await inSearch(listing)).toBe(true);
-    await group.getByRole('button', { name: 'Hide' }).click();
+    // Hiding takes a reason (a short list and free text: issue 39).
+    await group.getByRole('button', { name: 'Hide…' }).click();
+    await group.getByLabel('Reason').selectOption('scam');
+    await expectNoViolations('hide with a reason');
+    await group.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(async () => (await fetch(`${baseUrl}/services/${listing.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
     await expect.poll(() => inSearch(listing), { timeout: 5_000, interval: 500 }).toBe(false);
@@ -229,10 +233,14 @@ describe('the operator console, end to end', () => {
     await open('/operator');
     const group = page.getByTestId('report-group').filter({ hasText: 'Ponzi Pyramid Sales Agent' });
     await expect.poll(() => group.count()).toBe(1);
-    await group.getByRole('button', { name: 'Hide' }).click();
+    await group.getByRole('button', { name: 'Hide…' }).click();
+    await group.getByLabel('Reason').selectOption('prohibited');
+    await group.getByLabel('Details (optional)').fill('Pyramid schemes are not jobs.');
+    await group.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
-    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('Ponzi Pyramid Sales Agent') && mail.includes('hidden')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('Ponzi Pyramid Sales Agent') && mail.includes('hidden')
+      && mail.includes('Goods or services not allowed on the site: Pyramid schemes are not jobs.')), { timeout: 10_000 }).toBe(true);
 
     // The owner appeals through the public form (no JavaScript needed); the account's page in the console shows it.
     await open('/appeal');

@@ -1,14 +1,45 @@
 import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 
+const options = { context: process.cwd(), tsconfig: 'tsconfig.json', skipDynamicImports: true } as const;
+
 describe('the composition root', () => {
   it('is in no import cycle: it builds things, and nothing imports it back except as a type (issue 23)', async () => {
     // Type-only imports are dropped (transform), as the compiled code drops them.
-    const tree = await parseDependencyTree(['src/server/app-context.ts', 'src/middleware.ts', 'src/server/serve.ts', 'scripts/jobs.ts'], {
-      context: process.cwd(), transform: true, tsconfig: 'tsconfig.json', skipDynamicImports: true,
-    });
+    const tree = await parseDependencyTree(['src/server/app-context.ts', 'src/middleware.ts', 'src/server/serve.ts', 'scripts/jobs.ts'], { ...options, transform: true });
     expect(Object.keys(tree).length).toBeGreaterThan(50);
     const throughRoot = parseCircular(tree, true).filter((cycle) => cycle.some((file) => file.endsWith('app-context.ts')));
     expect(throughRoot).toEqual([]);
+  });
+});
+
+/** The supply side (issue 39): an ad's life, billing, and the two sides that act on them. */
+const SUPPLY = ['listings', 'billing', 'advertiser', 'operator'] as const;
+const folderOf = (file: string) => /^src\/server\/([^/]+)\//.exec(file)?.[1];
+
+describe('the server\'s imports (issue 39)', async () => {
+  // Type imports included: a cycle of types is still two modules that cannot be read apart.
+  const tree = await parseDependencyTree(['src/server/**/*.ts'], { ...options, transform: false });
+  const edges = Object.entries(tree).flatMap(([from, dependencies]) => (dependencies ?? []).flatMap((dependency) => (dependency.id ? [{ from, to: dependency.id }] : [])));
+
+  it('has no cycle anywhere in src/server, type imports included', () => {
+    expect(Object.keys(tree).length).toBeGreaterThan(200);
+    expect(parseCircular(tree, true)).toEqual([]);
+  });
+
+  it('keeps the supply side off the composition root, and its folders apart but for their public index', () => {
+    const crossings = edges.filter(({ from, to }) => {
+      const source = folderOf(from);
+      if (!(SUPPLY as readonly string[]).includes(source ?? '')) return false;
+      if (to === 'src/server/app-context.ts') return true;
+      const target = folderOf(to);
+      return target !== source && (SUPPLY as readonly string[]).includes(target ?? '') && !to.endsWith(`/${target}/index.ts`);
+    });
+    expect(crossings).toEqual([]);
+    // The listings core knows nothing of the app: it is given what it needs (listings/deps.ts).
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'listings' && to === 'src/server/app-types.ts')).toEqual([]);
+    // Billing reaches no gateway's file and no advertiser code: the composition root gives it providers and fulfilment.
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'billing' && !from.endsWith('billplz.ts') && (to.endsWith('billing/billplz.ts') || folderOf(to) === 'advertiser'))).toEqual([]);
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'operator' && folderOf(to) === 'advertiser')).toEqual([]);
   });
 });

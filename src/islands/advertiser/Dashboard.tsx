@@ -35,6 +35,8 @@ function DashboardView() {
   const [busy, setBusy] = useState(false);
   /** The ad whose publishing or renewing waits for the person's yes, with its quote. */
   const [asking, setAsking] = useState<{ id: number; quote: PublishQuote } | null>(null);
+  /** The ad whose removal waits for the person's yes. */
+  const [removing, setRemoving] = useState<number | null>(null);
   const load = useCallback(async () => {
     try {
       setData((await calls.dashboard()).data);
@@ -157,10 +159,15 @@ function DashboardView() {
                 {(post.state === 'draft' || post.state === 'refused') && <button type="button" className={primary} disabled={busy} onClick={() => void goLive(post.id)}>Publish</button>}
                 {post.state === 'awaiting_payment' && post.invoice && <a href={`/advertiser/invoices/${post.invoice.id}`} className={primary}>Pay invoice</a>}
                 {post.renewable && <button type="button" className={primary} disabled={busy} onClick={() => void goLive(post.id)}>Renew</button>}
-                {post.state !== 'removed' && <button type="button" className={secondary} disabled={busy} onClick={() => {
-                  if (window.confirm(`Remove "${post.title}"? It leaves the site for good.`)) void act(() => calls.removePost(post.id), 'The ad was removed.');
-                }}>Remove</button>}
+                {post.state !== 'removed' && <button type="button" className={secondary} disabled={busy} onClick={() => setRemoving(post.id)}>Remove</button>}
               </div>
+              {removing === post.id && (
+                <div className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-500 bg-amber-50 p-2" role="group" aria-label="Confirm the removal" data-testid="remove-confirm">
+                  <span>Remove &quot;{post.title}&quot; for good? It leaves the site, and its page says it was removed.</span>
+                  <button type="button" className={primary} disabled={busy} onClick={() => { setRemoving(null); void act(() => calls.removePost(post.id), 'The ad was removed.'); }}>Yes, remove it</button>
+                  <button type="button" className={secondary} onClick={() => setRemoving(null)}>Cancel</button>
+                </div>
+              )}
               {asking?.id === post.id && (
                 <CostConfirm quote={asking.quote} busy={busy} onConfirm={() => void confirm()}
                   onCancel={() => { setAsking(null); showToast(`Not ${asking.quote.action === 'publish' ? 'published' : 'renewed'}: nothing was charged.`, 'success'); }} />

@@ -150,7 +150,9 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         // Saved by "Publish" on the new-ad form, and publishing costs: ask here.
         if (window.location.hash === '#publish' && (data.state === 'draft' || data.state === 'refused')) {
           history.replaceState(null, '', window.location.pathname + window.location.search);
-          void askToPublish(postId);
+          calls.publishQuote(postId).then(({ data: answer }) => {
+            if (answer.confirm_required) setQuote(answer);
+          }, (error: unknown) => reportFailure(error, setErrors));
         }
         setType(data.type);
         setProfileId(data.profile_id);

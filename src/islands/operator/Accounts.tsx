@@ -7,6 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/operator-calls.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { ACCOUNT_REASONS } from '../../shared/moderation-reasons.ts';
+import { ReasonForm } from './ReasonForm.tsx';
 import { primary, secondary, useAction } from './reauth.tsx';
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -43,7 +45,6 @@ function Search() {
 
 function Account({ id }: { id: number }) {
   const [page, setPage] = useState<calls.AccountPage | null>(null);
-  const [reason, setReason] = useState('');
   const [until, setUntil] = useState('');
   const load = useCallback(async () => {
     try {
@@ -56,6 +57,7 @@ function Account({ id }: { id: number }) {
   const { run, busy, form } = useAction(() => void load());
   if (!page) return <p role="status">Loading…</p>;
   const { user, suspension } = page;
+  const paidPlans = page.listings.businesses.filter((business) => business.paid_plan !== null).map((business) => `${business.paid_plan} (${business.name})`);
   return (
     <div className="space-y-4" data-testid="account-page">
       {form}
@@ -68,11 +70,13 @@ function Account({ id }: { id: number }) {
             <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.restore(id))}>Restore</button>
           </div>
         ) : (
-          <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={(event) => { event.preventDefault(); void run(() => calls.suspend(id, reason, until || undefined)); }}>
-            <label className="text-sm font-semibold" htmlFor="suspend-reason">Reason <input id="suspend-reason" className="ml-1 rounded border border-gray-500 p-1 font-normal" value={reason} onChange={(event) => setReason(event.target.value)} /></label>
-            <label className="text-sm font-semibold" htmlFor="suspend-until">Until (optional) <input id="suspend-until" type="date" className="ml-1 rounded border border-gray-500 p-1 font-normal" value={until} onChange={(event) => setUntil(event.target.value)} /></label>
-            <button type="submit" className={primary} disabled={busy || reason.trim().length < 3}>Suspend</button>
-          </form>
+          <div className="mt-2">
+            <ReasonForm label="Suspend" reasons={ACCOUNT_REASONS} busy={busy} testId="suspend-form"
+              // Suspending a paying customer stops their plan renewing: the page asks first (issue 39).
+              confirm={paidPlans.length > 0 ? `This account pays for ${paidPlans.join(', ')}: suspending it stops the plan renewing and takes its listings off the site. Suspend it?` : undefined}
+              extra={<label className="text-sm font-semibold" htmlFor="suspend-until">Until (optional) <input id="suspend-until" type="date" className="ml-1 rounded border border-gray-500 p-1 font-normal" value={until} onChange={(event) => setUntil(event.target.value)} /></label>}
+              onReason={(reason) => void run(() => calls.suspend(id, reason, until || undefined))} />
+          </div>
         )}
       </section>
       <section className="panel" aria-labelledby="listings-heading">

@@ -1,12 +1,15 @@
 /**
  * /operator/listings and /operator/listings/{type}/{id} (issue 28): listings found by id, slug or title; a listing's
- * page with where it stands, hide, show again and remove with a reason, and its history (moderation and edits).
+ * page with where it stands, hide, show again and remove with a reason (a short list and free text; removing asks to
+ * confirm: issue 39), and its history (moderation and edits).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/operator-calls.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { primary, secondary, useAction } from './reauth.tsx';
+import { LISTING_REASONS } from '../../shared/moderation-reasons.ts';
+import { ReasonForm } from './ReasonForm.tsx';
+import { secondary, useAction } from './reauth.tsx';
 
 function Search() {
   const [q, setQ] = useState('');
@@ -40,7 +43,6 @@ function Search() {
 
 function Listing({ type, id }: { type: string; id: number }) {
   const [page, setPage] = useState<calls.ListingPage | null>(null);
-  const [reason, setReason] = useState('');
   const load = useCallback(async () => {
     try {
       setPage((await calls.listing(type, id)).data);
@@ -58,11 +60,13 @@ function Listing({ type, id }: { type: string; id: number }) {
       <section className="panel [overflow-wrap:anywhere]" aria-labelledby="listing-heading">
         <h2 id="listing-heading" className="text-lg font-bold"><a className="underline" href={listing.url}>{listing.title}</a></h2>
         <p>{listing.type} {listing.id} · {listing.status}{listing.held ? ` (held: ${listing.held})` : ''} · {listing.plan} · owner {listing.owner_user_id ?? 'none'}</p>
+        {listing.moderation_reason && <p className="text-sm">Reason given: {listing.moderation_reason}</p>}
         <div className="mt-2 flex flex-wrap items-end gap-2">
-          <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.moderateListing(type, id, 'hide', reason || undefined))}>Hide</button>
+          <ReasonForm label="Hide" reasons={LISTING_REASONS} busy={busy} testId="hide-form" onReason={(reason) => void run(() => calls.moderateListing(type, id, 'hide', reason))} />
           <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.moderateListing(type, id, 'unhide'))}>Show again</button>
-          <label className="text-sm font-semibold" htmlFor="listing-reason">Reason <input id="listing-reason" className="ml-1 rounded border border-gray-500 p-1 font-normal" value={reason} onChange={(event) => setReason(event.target.value)} /></label>
-          <button type="button" className={secondary} disabled={busy || reason.trim().length < 3} onClick={() => void run(() => calls.moderateListing(type, id, 'remove', reason))}>Remove</button>
+          <ReasonForm label="Remove" reasons={LISTING_REASONS} busy={busy} testId="remove-form"
+            confirm={`Remove "${listing.title}"${type === 'profile' ? ' and every ad under it' : ''} for good? Its page answers 410 and it cannot come back.`}
+            onReason={(reason) => void run(() => calls.moderateListing(type, id, 'remove', reason))} />
         </div>
       </section>
       <section className="panel" aria-labelledby="history-heading">

@@ -8,6 +8,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import * as calls from '../../client/operator-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ringgit } from '../../shared/plans.ts';
+import { ACCOUNT_REASONS, DISMISS_REASONS, LISTING_REASONS } from '../../shared/moderation-reasons.ts';
+import { ReasonForm } from './ReasonForm.tsx';
 import { primary, secondary, useAction } from './reauth.tsx';
 
 const day = (iso: string) => malaysiaToday(Date.parse(iso));
@@ -25,6 +27,21 @@ function ReasonButton({ label, onReason, busy }: { label: string; onReason: (rea
   );
 }
 
+/** A payment owed back: refunded by hand (bank transfer, or a gateway without a refund call), then recorded with its reference. */
+function RefundItem({ refund, busy, onDone }: { refund: calls.Refund; busy: boolean; onDone: (reference: string) => void }) {
+  const [reference, setReference] = useState('');
+  const id = useId();
+  return (
+    <li className="flex flex-wrap items-end justify-between gap-2 py-2" data-testid="refund">
+      <span className="[overflow-wrap:anywhere]">{refund.invoice.number} · {String(refund.invoice.buyer.name ?? '')} · {ringgit(refund.amount_sen)} paid by {refund.provider.replace('_', ' ')}{refund.bill_id ? ` (bill ${refund.bill_id})` : ''}</span>
+      <span className="flex flex-wrap items-end gap-2">
+        <label className="text-sm" htmlFor={id}>Refund reference <input id={id} className="ml-1 rounded border border-gray-500 p-1" value={reference} onChange={(event) => setReference(event.target.value)} /></label>
+        <button type="button" className={primary} disabled={busy || reference.trim().length < 3} onClick={() => onDone(reference.trim())}>Mark refunded</button>
+      </span>
+    </li>
+  );
+}
+
 export default function OperatorQueues() {
   const [queues, setQueues] = useState<calls.Queues | null>(null);
   const [reports, setReports] = useState<calls.ReportGroup[]>([]);
@@ -33,10 +50,12 @@ export default function OperatorQueues() {
   const [held, setHeld] = useState<calls.HeldAd[]>([]);
   const [heldReviews, setHeldReviews] = useState<calls.HeldReview[]>([]);
   const [changes, setChanges] = useState<calls.ProfileChange[]>([]);
+  const [refunds, setRefunds] = useState<calls.Refund[]>([]);
   const load = useCallback(async () => {
-    const [counts, groups, waiting, unpaid, ads, reviews, profileChanges] = await Promise.all([
-      calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds(), calls.heldReviews(), calls.profileChanges(),
+    const [counts, groups, waiting, unpaid, ads, reviews, profileChanges, owed] = await Promise.all([
+      calls.queues(), calls.reports(), calls.claims(), calls.payments(), calls.heldAds(), calls.heldReviews(), calls.profileChanges(), calls.refunds(),
     ]);
+    setRefunds(owed.data);
     setChanges(profileChanges.data);
     setQueues(counts.data);
     setHeld(ads.data);
@@ -59,6 +78,7 @@ export default function OperatorQueues() {
         <a href="#claims" className="underline">Claims ({queues.claims})</a>
         <a href="#payments" className="underline">Payments ({queues.payments})</a>
         <a href="#profile-changes" className="underline">Profile changes ({queues.profile_changes})</a>
+        <a href="#refunds" className="underline">Refunds ({queues.refunds})</a>
       </p>
 
       <section id="reports" aria-labelledby="reports-heading" className="panel">
@@ -76,17 +96,22 @@ export default function OperatorQueues() {
                   ))}
                 </ul>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
-                  <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.dismiss(group.group))}>Dismiss</button>
-                  <button type="button" className={primary} disabled={busy} onClick={() => void run(() => {
-                    const type = target(group);
-                    return type ? calls.moderateListing(type, group.id, 'hide') : calls.moderateReview(group.id, 'hide');
-                  })}>Hide</button>
-                  <ReasonButton label="Remove" busy={busy} onReason={(reason) => void run(() => {
-                    const type = target(group);
-                    return type ? calls.moderateListing(type, group.id, 'remove', reason) : calls.moderateReview(group.id, 'remove', reason);
-                  })} />
+                  <ReasonForm label="Dismiss" reasons={DISMISS_REASONS} busy={busy} onReason={(reason) => void run(() => calls.dismiss(group.group, reason))} />
+                  {target(group) ? (
+                    <>
+                      <ReasonForm label="Hide" reasons={LISTING_REASONS} busy={busy} onReason={(reason) => void run(() => calls.moderateListing(target(group)!, group.id, 'hide', reason))} />
+                      <ReasonForm label="Remove" reasons={LISTING_REASONS} busy={busy} confirm={`Remove "${group.title}" for good? Its page answers 410 and it cannot come back.`}
+                        onReason={(reason) => void run(() => calls.moderateListing(target(group)!, group.id, 'remove', reason))} />
+                    </>
+                  ) : (
+                    <>
+                      <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.moderateReview(group.id, 'hide'))}>Hide</button>
+                      <ReasonButton label="Remove" busy={busy} onReason={(reason) => void run(() => calls.moderateReview(group.id, 'remove', reason))} />
+                    </>
+                  )}
                   {group.owner_user_id !== null && (
-                    <ReasonButton label="Suspend owner" busy={busy} onReason={(reason) => void run(() => calls.suspend(group.owner_user_id!, reason))} />
+                    <ReasonForm label="Suspend owner" reasons={ACCOUNT_REASONS} busy={busy} confirm="Suspend the owner's account? They are signed out, their listings leave the site and their plans stop renewing. Check their account page first if they pay for a plan."
+                      onReason={(reason) => void run(() => calls.suspend(group.owner_user_id!, reason))} />
                   )}
                 </div>
               </li>
@@ -104,7 +129,7 @@ export default function OperatorQueues() {
                 <p className="font-semibold [overflow-wrap:anywhere]">{ad.title} <span className="font-normal">({ad.type}, {ad.profile.name}, held: {ad.checks.join(', ')})</span></p>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveAd(ad.id))}>Approve</button>
-                  <ReasonButton label="Refuse ad" busy={busy} onReason={(reason) => void run(() => calls.refuseAd(ad.id, reason))} />
+                  <ReasonForm label="Refuse ad" reasons={LISTING_REASONS} busy={busy} onReason={(reason) => void run(() => calls.refuseAd(ad.id, reason))} />
                 </div>
               </li>
             ))}
@@ -165,6 +190,15 @@ export default function OperatorQueues() {
                 </div>
               </li>
             ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="refunds" aria-labelledby="refunds-heading" className="panel">
+        <h2 id="refunds-heading" className="text-lg font-bold">Refunds to make by hand</h2>
+        {refunds.length === 0 ? <p>No refunds owed.</p> : (
+          <ul className="mt-2 divide-y divide-gray-200">
+            {refunds.map((refund) => <RefundItem key={refund.id} refund={refund} busy={busy} onDone={(reference) => void run(() => calls.markRefunded(refund.id, reference))} />)}
           </ul>
         )}
       </section>

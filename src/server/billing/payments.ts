@@ -40,10 +40,12 @@ export async function invoicePaid(app: AppContext, tx: Repositories, invoiceId: 
  * would return), and the invoice paid. False, and nothing recorded, when it was not waiting for payment.
  */
 export async function transferArrived(app: AppContext, tx: Repositories, invoiceId: number): Promise<boolean> {
-  if (!(await invoicePaid(app, tx, invoiceId))) return false;
-  const invoice = (await tx.invoices.find(invoiceId))!;
+  const invoice = await tx.invoices.find(invoiceId);
+  if (!invoice || invoice.kind !== 'invoice' || invoice.status !== 'issued') return false;
+  // The payment first: what the invoice fulfils may owe it back (an ad that can no longer go live).
   const payment = await tx.payments.insert({ invoiceId, provider: 'bank_transfer', amountSen: invoice.total_sen });
   await tx.payments.settle(payment, 'paid');
+  if (!(await invoicePaid(app, tx, invoiceId))) throw new AppError(409, 'This invoice was paid meanwhile.');
   return true;
 }
 

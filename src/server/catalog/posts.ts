@@ -80,8 +80,9 @@ function toCard(
 }
 
 /**
- * A post with everything its detail page shows (expired ones too), or undefined when no post has that slug. A draft
- * is nobody's to see but its advertiser's preview (`drafts: true`).
+ * A live post with everything its detail page shows, or undefined when no live post has that slug (issue 39: an
+ * expired, removed or hidden ad is off the public site; goneListing says which). Any other state is for its
+ * advertiser's preview and the operators (`drafts: true`).
  */
 export async function getPostBySlug(context: CatalogContext, slug: string, options: { drafts?: boolean } = {}): Promise<Post | undefined> {
   const id = await context.repos.catalog.findPostIdBySlug(slug);
@@ -96,8 +97,8 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
     catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
     catalog.findPostAttributes([id]), catalog.findPostDocuments([id]),
   ]);
-  // A draft, or a post an operator hid, is off the site (its advertiser previews it).
-  if (!row || ((row.status === 'draft' || row.status === 'hidden') && !options.drafts)) return undefined;
+  // Only a live ad is on the public site (its advertiser previews the others).
+  if (!row || (!row.live && !options.drafts)) return undefined;
   const card = toCard(urls, row, { media: media[0], categories, locations: locationRows });
   const confidential = card.confidential;
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };
@@ -163,4 +164,25 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
       ...money,
     },
   };
+}
+
+/** An ad that was on the site and is not now, as its old address says so: removed (for good) or expired (it may come back). */
+export interface GoneListing {
+  state: 'removed' | 'expired';
+  id: number;
+  type: Post['type'];
+  title: string;
+  /** Its category (the first), for links to similar listings. */
+  category: Post['categories'][number] | null;
+}
+
+/** What became of the ad at this slug, when it is not live: removed or expired; undefined for anything else (a draft, a hidden ad, or no such ad). */
+export async function goneListing({ repos }: CatalogContext, slug: string): Promise<GoneListing | undefined> {
+  const id = await repos.catalog.findPostIdBySlug(slug);
+  if (id === undefined) return undefined;
+  const [[row], categories] = await Promise.all([repos.catalog.findPostRows([id]), repos.catalog.findPostCategories([id])]);
+  if (!row || row.live) return undefined;
+  const state = row.status === 'removed' ? 'removed' : row.status === 'expired' || row.status === 'active' ? 'expired' : undefined;
+  if (!state) return undefined;
+  return { state, id, type: row.type, title: row.title, category: categories[0] ? toCategoryRef(categories[0]) : null };
 }

@@ -72,6 +72,10 @@ export async function moderateProfile(deps: ListingDeps, actor: Actor, client: s
       throw conflict(action === 'unhide' && profile.hidden ? 'This business is hidden by its owner\'s suspension: restore the account instead.' : `This business cannot be ${WORDS[action]}: it is ${before}.`);
     }
     if (action !== 'unhide') await tx.operator.handleReports({ kind: 'profile', id });
+    // Ads removed with their business will not go live: the invoices they waited on are voided.
+    if (action === 'remove') {
+      for (const [, invoice] of await tx.invoices.findAwaitingPayment(moved.posts)) await deps.billing.void(tx, invoice.id, 'The business was removed by our moderators before the ad was paid');
+    }
     await postsChanged(tx, moved.posts, [id]);
     await audit(tx, actor, client, { action: `listing.${action}`, target: { type: 'profile', id }, reason, before: { status: before }, after: { status: WORDS[action], posts: moved.posts.length } });
     if (action !== 'unhide') {

@@ -195,8 +195,9 @@ export async function refuse(deps: ListingDeps, actor: Actor, client: string, id
 export async function publishPaid(deps: ListingDeps, tx: Repositories, postId: number, invoiceId: number): Promise<void> {
   const loaded = await loadPost(tx, SYSTEM, postId, { lock: true });
   const { post } = loaded;
-  if (post.status === 'removed' || post.status === 'hidden') {
-    await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators');
+  const business = await tx.advertiser.findProfile(post.profile_id);
+  if (post.status === 'removed' || post.status === 'hidden' || business?.hidden) {
+    await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators before it went live');
     return;
   }
   const now = deps.clock.now();

@@ -9,7 +9,6 @@ import type { AppContext } from '../app-types.ts';
 import type { AuditEntry, AuditFilters } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
 import { csvOf } from '../csv.ts';
-import { REDACTED } from '../audit-log.ts';
 
 export { audit, redacted, REDACTED, type AuditAction } from '../audit-log.ts';
 

@@ -1,10 +1,10 @@
 import type { ListingType } from '../../shared/constants.ts';
 import { priceBox } from '../../shared/price-box.ts';
-import type { Post, ReviewPage } from '../../shared/schemas/catalog.ts';
+import type { Post, PostCard, ReviewPage } from '../../shared/schemas/catalog.ts';
 import { pageTitle } from '../../shared/seo.ts';
 import { postUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
-import { getPostBySlug } from '../catalog/posts.ts';
+import { getPostBySlug, getPostCards, goneListing, type GoneListing } from '../catalog/posts.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';
 import { cacheTags } from '../cache/tags.ts';
@@ -32,9 +32,9 @@ export interface PostPage {
 }
 
 /**
- * Everything the post detail page renders, or undefined when no post of that type has the slug
- * (/jobs/<a services slug> is not a page). An expired post keeps its page, marked and noindex. A draft has a page
- * only for its advertiser's preview (`drafts`).
+ * Everything the post detail page renders, or undefined when no live post of that type has the slug
+ * (/jobs/<a services slug> is not a page; an expired, removed or hidden ad is off the site: goneAd). Any other state
+ * has a page only for its advertiser's preview (`drafts`).
  */
 export async function getPostPage(app: AppContext, type: ListingType, slug: string, reviewPage: number, options: { drafts?: boolean } = {}): Promise<PostPage | undefined> {
   const post = await getPostBySlug(app, slug, options);
@@ -59,4 +59,19 @@ export async function getPostPage(app: AppContext, type: ListingType, slug: stri
       image: post.images[0]?.image.full ?? null,
     },
   };
+}
+
+/** Similar listings a removed ad's page links to. */
+const SIMILAR = 6;
+
+/**
+ * A removed or expired ad's old address (issue 39): a removed one answers 410 with its title and links to live
+ * listings of its category (no contact, no enquiry, no structured data); an expired one answers 404 saying it expired.
+ */
+export async function goneAd(app: AppContext, type: ListingType, slug: string): Promise<(GoneListing & { similar: PostCard[]; tags: string[] }) | undefined> {
+  const gone = await goneListing(app, slug);
+  if (!gone || gone.type !== type) return undefined;
+  const categoryId = gone.state === 'removed' && gone.category ? (await app.repos.catalog.findCategoryTree()).find((row) => row.type === type && row.slug === gone.category!.slug)?.id : undefined;
+  const similar = categoryId === undefined ? [] : (await getPostCards(app, await app.repos.catalog.findTopPostIdsInCategory(categoryId, SIMILAR + 1))).filter((card) => card.id !== gone.id).slice(0, SIMILAR);
+  return { ...gone, similar, tags: [cacheTags.post(gone.id), ...(gone.category ? [cacheTags.category(type, gone.category.slug)] : [])] };
 }
