@@ -105,12 +105,13 @@ describe('expired listings', () => {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   })).body);
 
-  it('leave search and home rows but keep their page, marked as not live', async () => {
+  it('leave search, home rows and the API (a 404, issue 39): nothing but a live ad is on the public site', async () => {
     const hidden = await hiddenPosts(copy.query, 10_000, new Date(clock.now()));
     const expired = hidden[0]!;
-    const post = PostSchema.parse((await get(`/api/post/slug/${expired.slug}`)).body);
-    expect(post.live).toBe(false);
-    expect((await search({ type: expired.type, search: post.title })).results.map((card) => card.id)).not.toContain(expired.id);
+    expect((await get(`/api/post/slug/${expired.slug}`)).status).toBe(404);
+    const [row] = await copy.repos.catalog.findPostRows([expired.id]);
+    expect(row!.live).toBe(false);
+    expect((await search({ type: expired.type, search: row!.title })).results.map((card) => card.id)).not.toContain(expired.id);
     const home = HomeSchema.parse((await get('/api/home')).body);
     const shown = [...home.featured_posts, ...home.home_category_posts.flatMap((row) => row.posts)].map((card) => card.id);
     expect(shown.length).toBeGreaterThan(0);
