@@ -6,3 +6,13 @@ declare namespace App {
     app: import('./server/app-types.ts').AppContext;
   }
 }
+
+/** The `json-merge-patch` package (RFC 7396) ships no types. */
+declare module 'json-merge-patch' {
+  const mergePatch: {
+    apply(target: unknown, patch: unknown): unknown;
+    generate(before: unknown, after: unknown): unknown;
+    merge(patch1: unknown, patch2: unknown): unknown;
+  };
+  export default mergePatch;
+}

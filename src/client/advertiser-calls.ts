@@ -11,7 +11,7 @@ import type { ListingState, PublishQuote } from '../shared/listing-states.ts';
 import type { Insights } from '../shared/insights.ts';
 import type { Lead, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
 import type {
-  ClaimRequestSchema, EditableProfile, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, ReviewReplySchema,
+  ClaimRequestSchema, EditableProfile, NewPostSchema, NewProfileSchema, ReviewReplySchema,
 } from '../shared/schemas/advertiser.ts';
 import { api } from './api.ts';
 
@@ -74,6 +74,8 @@ export type AdvertiserPost = Post & {
   amount_sen: number;
   keywords: string[];
   categories_slugs: string[];
+  /** The version read: sent back as If-Match with the next PATCH. */
+  version: number;
 };
 
 export interface ClaimOptions {
@@ -89,7 +91,8 @@ export const claimByDocument = (body: FormData) => api.post('advertiser/claims',
 export const verifyClaim = (id: number, code: string) => api.post(`advertiser/claims/${id}/verify`, { json: { code } }).json<Data<{ profile: { id: number; slug: string } }>>();
 export const profile = (id: number) => api.get(`advertiser/profiles/${id}`).json<Data<EditableProfile>>();
 export const createProfile = (body: z.input<typeof NewProfileSchema>) => api.post('advertiser/profiles', { json: body }).json<Data<EditableProfile>>();
-export const editProfile = (id: number, body: z.input<typeof ProfileEditSchema>) => api.patch(`advertiser/profiles/${id}`, { json: body }).json<Data<EditableProfile>>();
+/** A JSON Merge Patch of the business (only what changed), with the version it was read at (a stale one: 409). */
+export const editProfile = (id: number, patch: Record<string, unknown>, version: number) => api.patch(`advertiser/profiles/${id}`, { json: patch, headers: { 'If-Match': `"${version}"` } }).json<Data<EditableProfile>>();
 export const startTrial = (id: number, plan: string) => api.post(`advertiser/profiles/${id}/trial`, { json: { plan } }).json<Data<{ plan: Plan; ends_at: string }>>();
 export const uploadPhotos = (body: FormData) => api.post('advertiser/images', { body }).json<Data<Image[]>>();
 export const uploadDocument = (body: FormData) => api.post('advertiser/documents', { body }).json<Data<{ file: string; original_filename: string }>>();
@@ -98,7 +101,8 @@ export const uploadVideo = (body: FormData) => api.post('advertiser/videos', { b
 export const post = (id: number) => api.get(`advertiser/posts/${id}`).json<Data<AdvertiserPost>>();
 type PostAnswer = Data<AdvertiserPost> & { payment_required?: Payment; quote?: PublishQuote; held?: { checks: string[]; message: string } };
 export const createPost = (body: z.input<typeof NewPostSchema> & { publish?: boolean }) => api.post('advertiser/posts', { json: body }).json<PostAnswer>();
-export const editPost = (id: number, body: z.input<typeof PostEditSchema>) => api.patch(`advertiser/posts/${id}`, { json: body }).json<PostAnswer>();
+/** A JSON Merge Patch of the ad (only what changed), with the version it was read at (a stale one: 409). */
+export const editPost = (id: number, patch: Record<string, unknown>, version: number) => api.patch(`advertiser/posts/${id}`, { json: patch, headers: { 'If-Match': `"${version}"` } }).json<PostAnswer>();
 /** What publishing (or renewing an expired ad) costs now. */
 export const publishQuote = (id: number) => api.get(`advertiser/posts/${id}/publish-quote`).json<Data<PublishQuote>>();
 /** `confirm`: the person saw the quote and agrees (a step that costs is refused without it). */

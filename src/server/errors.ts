@@ -44,6 +44,35 @@ export function invalid(field: string, message: string): AppError {
   return new AppError(422, message, { [field]: [message] });
 }
 
+/**
+ * Every field's problem at once (issue 40): checks a schema cannot make (a town that does not exist, a plan's limit)
+ * are gathered here, and one 422 lists them all instead of the first alone.
+ */
+export class FieldProblems {
+  readonly errors: Record<string, string[]> = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  /** Runs a check, keeping its 422 among the problems (undefined then) instead of throwing it; other errors pass. */
+  async check<T>(run: () => Promise<T> | T): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 422 || !error.errors) throw error;
+      for (const [field, messages] of Object.entries(error.errors)) for (const message of messages) this.add(field, message);
+      return undefined;
+    }
+  }
+
+  /** A 422 with every problem gathered, when there is one. */
+  throwIfAny(): void {
+    const first = Object.values(this.errors)[0]?.[0];
+    if (first !== undefined) throw new AppError(422, first, this.errors);
+  }
+}
+
 /** Parses `input` with `schema`, or throws a 422 with the messages per field (spec §8). */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);

@@ -137,8 +137,8 @@ describe('the advertiser site, end to end', () => {
     await expectNoViolations('business editor');
     await page.locator('#opens-1').fill('08:00');
     await page.locator('#closes-1').fill('17:30');
-    await page.getByLabel('Pin latitude').fill('3.1073');
-    await page.getByLabel('Pin longitude').fill('101.6067');
+    await page.getByTestId('location-0').getByLabel('Pin latitude').fill('3.1073');
+    await page.getByTestId('location-0').getByLabel('Pin longitude').fill('101.6067');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await (await fetch(`${baseUrl}/api/profile/slug/${business.slug}`)).json()) as { business_hours: { day: string; time: string[] }[]; locations: { latitude: number }[] })
       .toMatchObject({ business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-17:30'] }]), locations: expect.arrayContaining([expect.objectContaining({ latitude: 3.1073 })]) });

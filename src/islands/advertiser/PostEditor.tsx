@@ -12,6 +12,7 @@ import {
   LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType,
 } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { mergePatchOf } from '../../shared/merge-patch.ts';
 import { LISTING_STATE_LABELS, type PublishQuote } from '../../shared/listing-states.ts';
 import { CostConfirm } from './CostConfirm.tsx';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
@@ -120,6 +121,18 @@ function bodyOf(type: ListingType, values: Values, lists: Lists, images: { full:
   }
 }
 
+const DEFAULT_VALUES: Values = { level: 'junior_executive', salary_type: 'month', expertise: 'intermediate', rate: 'month', deal_type: 'sell', condition: 'new' };
+
+/** The form's state of a loaded ad, and the body it makes. */
+function formOf(data: calls.AdvertiserPost) {
+  const filled = valuesOf(data);
+  const images = data.images.filter((item) => item.video === null).map((item) => ({ full: item.image.full }));
+  const videos = data.images.flatMap((item) => (item.video ? [{ file: item.video.file }] : []));
+  const documents = data.documents.map((document) => ({ file: document.doc.file, name: document.original_filename }));
+  const values = { ...DEFAULT_VALUES, ...filled.values };
+  return { values, lists: filled.lists, images, videos, documents, body: bodyOf(data.type, values, filled.lists, images, videos, documents) };
+}
+
 function EditorView({ postId, initialType, initialProfileId, categories }: {
   postId: number | null; initialType: ListingType; initialProfileId: number | null; categories: Record<ListingType, CategoryChoice[]>;
 }) {
@@ -127,7 +140,9 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   const [profileId, setProfileId] = useState<number | null>(initialProfileId);
   const [businesses, setBusinesses] = useState<calls.DashboardBusiness[]>([]);
   const [post, setPost] = useState<calls.AdvertiserPost | null>(null);
-  const [values, setValues] = useState<Values>({ level: 'junior_executive', salary_type: 'month', expertise: 'intermediate', rate: 'month', deal_type: 'sell', condition: 'new' });
+  const [values, setValues] = useState<Values>(DEFAULT_VALUES);
+  /** The body as loaded: a save sends only what changed since (a JSON Merge Patch, issue 40). */
+  const [loaded, setLoaded] = useState<ReturnType<typeof bodyOf> | null>(null);
   const [lists, setLists] = useState<Lists>({});
   const [images, setImages] = useState<{ full: string }[]>([]);
   const [videos, setVideos] = useState<VideoItem[]>([]);
@@ -156,12 +171,13 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         }
         setType(data.type);
         setProfileId(data.profile_id);
-        const filled = valuesOf(data);
-        setValues((current) => ({ ...current, ...filled.values }));
-        setLists(filled.lists);
-        setImages(data.images.filter((item) => item.video === null).map((item) => ({ full: item.image.full })));
-        setVideos(data.images.flatMap((item) => (item.video ? [{ file: item.video.file }] : [])));
-        setDocuments(data.documents.map((document) => ({ file: document.doc.file, name: document.original_filename })));
+        const form = formOf(data);
+        setValues(form.values);
+        setLists(form.lists);
+        setImages(form.images);
+        setVideos(form.videos);
+        setDocuments(form.documents);
+        setLoaded(form.body);
       }, (error: unknown) => reportFailure(error, setErrors));
     }
   }, [postId]);
@@ -226,7 +242,8 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         window.location.assign(`/advertiser/posts/${answer.data.id}${answer.quote ? '#publish' : ''}`);
         return;
       }
-      const answer = await calls.editPost(postId, body);
+      const answer = await calls.editPost(postId, loaded ? mergePatchOf(loaded, body) : body, post!.version);
+      setLoaded(formOf(answer.data).body);
       if (publish && (answer.data.state === 'draft' || answer.data.state === 'refused') && !answer.payment_required) {
         setPost(answer.data);
         await askToPublish(postId);

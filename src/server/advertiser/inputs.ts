@@ -7,7 +7,7 @@ import type { ListingType } from '../../shared/constants.ts';
 import type { PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
 import type { CategoryTreeRow, LocationSave } from '../db/rows.ts';
-import { invalid } from '../errors.ts';
+import { AppError, invalid, type FieldProblems } from '../errors.ts';
 import { ownUploadedImages } from '../engagement/own-uploads.ts';
 import type { Actor } from '../policies.ts';
 import type { NewProfile } from '../../shared/schemas/advertiser.ts';
@@ -15,30 +15,54 @@ import type { NewProfile } from '../../shared/schemas/advertiser.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Refuses more items than the plan allows, naming the limit. */
-export function withinLimit(field: string, count: number, allowed: number, plan: string, word: string): void {
-  if (count > allowed) {
-    throw invalid(field, allowed === 0 ? `The ${plan} plan allows no ${word}s.` : `The ${plan} plan allows at most ${plural(allowed, word)}.`);
-  }
+/** What a refusal past the plan's limit says, naming the limit. */
+const limitMessage = (allowed: number, plan: string, word: string) => (allowed === 0 ? `The ${plan} plan allows no ${word}s.` : `The ${plan} plan allows at most ${plural(allowed, word)}.`);
+
+/** How many of a kind a listing will carry, and whether the edit adds one it did not have. */
+export interface Counted {
+  count: number;
+  added: boolean;
 }
 
-/** The plan's limits on what a listing carries. */
-export function checkLimits(limits: PlanLimits, plan: string, listing: { categories: number; keywords: number; images: number; documents: number; videos: number }): void {
-  withinLimit('categories', listing.categories, limits.categories, plan, 'category');
-  withinLimit('keywords', listing.keywords, limits.keywords, plan, 'keyword');
-  withinLimit('images', listing.images, limits.photos, plan, 'photo');
-  withinLimit('documents', listing.documents, limits.pdfs, plan, 'PDF');
-  withinLimit('videos', listing.videos, limits.videos, plan, 'video');
+/**
+ * The plan's limits on what a listing carries, every list's problem at once (issue 40). A plan limits what is added,
+ * not what is already there: a claimed business keeps the photos, PDFs and videos it had (its public page shows as many
+ * as the plan allows), so an edit is refused only when it adds an item past the limit.
+ */
+export function checkLimits(limits: PlanLimits, plan: string, listing: Record<'categories' | 'keywords' | 'images' | 'documents' | 'videos', Counted>, problems: FieldProblems): void {
+  const check = (field: keyof typeof listing, allowed: number, word: string) => {
+    const { count, added } = listing[field];
+    if (added && count > allowed) problems.add(field, limitMessage(allowed, plan, word));
+  };
+  check('categories', limits.categories, 'category');
+  check('keywords', limits.keywords, 'keyword');
+  check('images', limits.photos, 'photo');
+  check('documents', limits.pdfs, 'PDF');
+  check('videos', limits.videos, 'video');
 }
 
-/** Child categories (of `type`, when given) by slug, in the order named. */
-export async function categoryIds(app: AppContext, slugs: readonly string[], type: ListingType | undefined): Promise<CategoryTreeRow[]> {
+/** Whether `next` names an item `before` did not have. */
+export const adds = <T>(next: readonly T[] | undefined, before: readonly T[]): boolean => next !== undefined && next.some((item) => !before.includes(item));
+
+/**
+ * Child categories (of `type`, when given) by slug, in the order named. A slug can name categories of several types
+ * (business-consultant is a service and a hireme profession): `type:slug` names one, and otherwise a business keeps
+ * the one it already has (`current`, ids), then a service's, then the first.
+ */
+export async function categoryIds(app: AppContext, slugs: readonly string[], type: ListingType | undefined, current: readonly number[] = []): Promise<CategoryTreeRow[]> {
   const tree = await app.repos.catalog.findCategoryTree();
-  return slugs.map((slug) => {
-    const found = tree.find((category) => category.parent_id !== null && category.slug === slug && (type === undefined || category.type === type));
-    if (!found) throw invalid('categories', `There is no category '${slug}'${type ? ` for ${type}` : ''}.`);
-    return found;
+  const problems = slugs.flatMap((name) => {
+    const [kind, slug] = name.includes(':') ? name.split(':', 2) as [string, string] : [type, name];
+    const matches = tree.filter((category) => category.parent_id !== null && category.slug === slug && (kind === undefined || category.type === kind));
+    const found = matches.find((category) => current.includes(category.id)) ?? matches.find((category) => category.type === 'services') ?? matches[0];
+    return [{ name, found }];
   });
+  const missing = problems.filter((entry) => !entry.found);
+  if (missing.length > 0) {
+    const messages = missing.map((entry) => `There is no category '${entry.name}'${type ? ` for ${type}` : ''}.`);
+    throw new AppError(422, messages[0]!, { categories: messages });
+  }
+  return problems.map((entry) => entry.found!);
 }
 
 /** Media ids of the images a form names: those already on the listing, and the advertiser's own unused uploads. */
@@ -79,10 +103,10 @@ export function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' 
   return fileIds(app, 'videos', videos, (paths) => app.repos.advertiser.findUsableVideos(actor.id, listing, paths));
 }
 
-/** A location as stored: its town and state by name, its pin typed or the town's centre. */
-export async function locationSave(app: AppContext, location: NewProfile['locations'][number]): Promise<LocationSave> {
+/** A location as stored: its town and state by name, its pin typed or the town's centre; `field` names it in a 422. */
+export async function locationSave(app: AppContext, location: NewProfile['locations'][number], field = 'locations'): Promise<LocationSave> {
   const town = await app.repos.advertiser.findTown(location.city, location.state);
-  if (!town) throw invalid('locations', `There is no town '${location.city}' in ${location.state}.`);
+  if (!town) throw invalid(field, `There is no town '${location.city}' in ${location.state}.`);
   const pinned = location.latitude != null && location.longitude != null;
   return {
     ...(location.id === undefined ? {} : { id: location.id }),

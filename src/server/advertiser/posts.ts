@@ -5,20 +5,21 @@
  * is done without a confirmation), and removal. It also answers the ad as the advertiser sees it, with its state.
  */
 import { listingSlugBase } from '../../shared/slug.ts';
-import type { NewPost, PostEdit } from '../../shared/schemas/advertiser.ts';
+import { PostEditSchema, type NewPost, type PostEdit } from '../../shared/schemas/advertiser.ts';
 import { AD_RULES } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
-import { AppError, invalid } from '../errors.ts';
+import { AppError, FieldProblems, invalid, parseInput } from '../errors.ts';
 import {
   amend, asOwner, businessPlan, createDraft, loadPost, planOfPost, publish, publishQuote, removeOwn, renew, stateOf, type BusinessPlan, type FieldChange,
   type ListingState,
 } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { ownedPost, ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, videoIds } from './inputs.ts';
+import { adds, categoryIds, checkLimits, documentIds, imageIds, videoIds } from './inputs.ts';
+import { editableAd, mergedAdEdit } from './post-edits.ts';
 
 const DAY_MS = 86_400_000;
 const sen = (ringgitAmount: number | null) => (ringgitAmount === null ? null : Math.round(ringgitAmount * 100));
@@ -35,13 +36,15 @@ async function standingOf(repos: Repositories, row: OwnPostRow) {
 /** The ad as the advertiser's API answers it: the public detail shape plus what it cost and where it stands. */
 export async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Repositories = app.repos) {
   const [post, keywords, standing] = await Promise.all([
-    getPostById({ repos, media: app.media }, row.id, { drafts: true }), repos.listings.findPostKeywords([row.id]), standingOf(repos, row),
+    getPostById({ repos, media: app.media }, row.id, { drafts: true, allMedia: true }), repos.listings.findPostKeywords([row.id]), standingOf(repos, row),
   ]);
   return {
     ...post!,
     id: row.id,
     status: row.status,
     live: row.live,
+    /** The version read: sent back as If-Match with the next PATCH (issue 40). */
+    version: row.version,
     ...standing,
     slug: row.slug,
     profile_id: row.profile_id,
@@ -137,20 +140,30 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
   }
 }
 
-/** The stored content of a form, checked against the plan; the fresh uploads it uses, to mark attached. */
-async function contentOf(app: AppContext, actor: Actor, input: PostEdit, profileId: number | null, plan: BusinessPlan, postId: number | null) {
-  const { details, priceMin, priceMax, op, attributes, expiresAt } = detailsOf(input);
-  const categories = await categoryIds(app, input.categories, input.type);
+/**
+ * The stored content of a form, checked against the plan, every problem at once; the fresh uploads it uses, to mark
+ * attached. `before` is the ad as it was (an edit): a plan limits what is added, not what the ad already carries.
+ */
+async function contentOf(app: AppContext, actor: Actor, input: PostEdit, profileId: number | null, plan: BusinessPlan, postId: number | null, before: PostEdit | null = null) {
+  const problems = new FieldProblems();
+  const detailed = await problems.check(() => detailsOf(input));
+  const categories = await problems.check(() => categoryIds(app, input.categories, input.type)) ?? [];
   const listing = postId === null ? null : { kind: 'post' as const, id: postId };
-  const images = await imageIds(app, actor, listing, input.images);
-  const documents = await documentIds(app, actor, listing, input.documents);
-  const videos = await videoIds(app, actor, listing, input.videos);
+  const none = { ids: [], fresh: [] };
+  const images = await problems.check(() => imageIds(app, actor, listing, input.images)) ?? none;
+  const documents = await problems.check(() => documentIds(app, actor, listing, input.documents)) ?? none;
+  const videos = await problems.check(() => videoIds(app, actor, listing, input.videos)) ?? none;
   checkLimits(plan.limits, plan.plan, {
-    categories: categories.length, keywords: input.keywords.length, images: images.ids.length, documents: documents.ids.length, videos: videos.ids.length,
-  });
+    categories: { count: categories.length, added: adds(input.categories, before?.categories ?? []) },
+    keywords: { count: input.keywords.length, added: adds(input.keywords, before?.keywords ?? []) },
+    images: { count: images.ids.length, added: images.fresh.length > 0 }, documents: { count: documents.ids.length, added: documents.fresh.length > 0 },
+    videos: { count: videos.ids.length, added: videos.fresh.length > 0 },
+  }, problems);
   const places = profileId === null ? [] : await app.repos.catalog.findProfileLocations(profileId);
   const known = new Set(places.map((place) => place.id));
-  if (input.locations.some((id) => !known.has(id))) throw invalid('locations', 'Choose the locations of this business.');
+  if (input.locations.some((id) => !known.has(id))) problems.add('locations', 'Choose the locations of this business.');
+  problems.throwIfAny();
+  const { details, priceMin, priceMax, op, attributes, expiresAt } = detailed!;
   const locationIds = input.locations.length > 0 ? input.locations : places.slice(0, 1).map((place) => place.id);
   const now = app.clock.now();
   if (expiresAt !== null && (Date.parse(expiresAt) <= now || Date.parse(expiresAt) > now + AD_RULES.adDays * DAY_MS)) {
@@ -233,16 +246,34 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
   return { post: await postForAdvertiser(app, (await app.repos.listings.findPost(created.id))!) };
 }
 
-/** PATCH posts/{id}: drafts and ads not live change freely; a live ad's amendment is free for a day, then costs (spec §9). */
-export async function editPost(app: AppContext, actor: Actor, id: number, input: PostEdit) {
+/** A stale version: 409 with the ad as it is now (and its ETag), nothing changed. */
+async function staleAd(app: AppContext, id: number): Promise<AppError> {
+  const current = await postForAdvertiser(app, (await app.repos.listings.findPost(id))!);
+  const error = new AppError(409, 'This ad was changed in another tab or on another device since you opened it. Nothing was saved: here is how it is now.', undefined, { ETag: `"${current.version}"` });
+  Object.assign(error.extra, { data: current });
+  return error;
+}
+
+/**
+ * PATCH posts/{id}: a JSON Merge Patch over the ad as it is (issue 40); drafts and ads not live change freely, a live
+ * ad's amendment is free for a day, then costs (spec §9). With `version` (the If-Match its editor read), a save made
+ * after another one answers 409 and changes nothing: a compare-and-set in the save's transaction.
+ */
+export async function editPost(app: AppContext, actor: Actor, id: number, body: unknown, version?: number) {
   const post = await ownedPost(app, actor, id);
-  if (post.type !== input.type) throw invalid('type', 'An ad keeps its type.');
+  if (version !== undefined && version !== post.version) throw await staleAd(app, id);
+  const current = editableAd(await postForAdvertiser(app, post), (await app.repos.catalog.findPostLocations([id])).map((location) => location.id));
+  const before = parseInput(PostEditSchema, current);
+  const input = mergedAdEdit(current, body);
   // The listings core refuses a removed or hidden ad (409) before anything is written.
   const plan = await planOfPost(app.repos, post);
-  const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id);
-  const place = await hiremePlace(app, input);
+  const checked = await contentOf(app, actor, input, post.profile_id, plan, post.id, before);
+  // A hireme ad's town moves its personal profile's place only when the edit changes it.
+  const samePlace = input.type === 'hireme' && before.type === 'hireme' && input.hireme.city === before.hireme.city && input.hireme.state === before.hireme.state;
+  const place = samePlace ? undefined : await hiremePlace(app, input);
   const view = (repos: Repositories) => async () => postForAdvertiser(app, (await repos.listings.findPost(id))!, repos);
   const outcome = await app.repos.transaction(async (tx) => {
+    if (version !== undefined && !(await tx.advertiser.advanceVersion('posts', id, version))) return null;
     const content = place ? { ...checked.content, locationIds: [await placePersonalProfile(tx, post.profile_id, place, actor.id)] } : checked.content;
     return amend({ ...app.listings, repos: tx }, actor, id, {
       type: input.type, content, fresh: checked.fresh,
@@ -254,11 +285,12 @@ export async function editPost(app: AppContext, actor: Actor, id: number, input:
       },
     });
   });
+  if (outcome === null) throw await staleAd(app, id);
   return { post: await postForAdvertiser(app, (await app.repos.listings.findPost(id))!), payment: outcome.payment };
 }
 
 /** Fields an edit does not change (counters, dates, state) are not part of an ad's history. */
-const NOT_EDITED = new Set(['updated_at', 'published_at', 'expires_at', 'view_count', 'rating', 'rating_count', 'reviews', 'status', 'live', 'tokens_spent', 'amount_sen',
+const NOT_EDITED = new Set(['updated_at', 'version', 'published_at', 'expires_at', 'view_count', 'rating', 'rating_count', 'reviews', 'status', 'live', 'tokens_spent', 'amount_sen',
   'related_posts', 'profile', 'plan', 'draft_reason', 'held_checks', 'created_at']);
 
 /** The fields whose value differs between two views of an ad, old and new as JSON. */

@@ -5,16 +5,19 @@
  * else or divert its leads (name, store name, company number, categories, address and pin, numbers, website,
  * WhatsApp) go live too but are marked for an operator's review (decision 0021).
  */
+import { joinAcrossMidnight, malaysiaDay, MIDNIGHT, splitAtMidnight } from '../../shared/hours.ts';
+import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
 import { listingSlugBase } from '../../shared/slug.ts';
-import type { EditableProfile, NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
+import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, type ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { sanitizeRichText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
-import type { AdvertiserProfileRow, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';
-import { invalid } from '../errors.ts';
+import type { AdvertiserProfileRow, LocationSave, ProfileChange, ProfileFields, ProfileSave, SpecialHoursRow } from '../db/rows.ts';
+import { AppError, FieldProblems, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
+import { applyMergePatch } from '../../shared/merge-patch.ts';
 import { ownedProfile } from './access.ts';
-import { categoryIds, checkLimits, documentIds, imageIds, locationSave, videoIds } from './inputs.ts';
+import { adds, categoryIds, checkLimits, documentIds, imageIds, locationSave, videoIds } from './inputs.ts';
 import { businessPlan } from '../listings/index.ts';
 
 /** Fields whose change waits for an operator's review once the console exists. */
@@ -24,7 +27,7 @@ const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'url', 'face
 /** The editor's view of a business: its fields as the forms send them, its plan and what it leaves, and its history. */
 export async function profileForEditor(app: AppContext, profile: AdvertiserProfileRow): Promise<EditableProfile> {
   // The profile's own rows only: not the public page's post lists and related posts.
-  const [row, media, documents, keywords, locations, categories, hours, plan, history] = await Promise.all([
+  const [row, media, documents, keywords, locations, categories, hours, special, attributes, plan, history] = await Promise.all([
     app.repos.catalog.findProfileBySlug(profile.slug),
     app.repos.catalog.findProfileMedia(profile.id),
     app.repos.catalog.findProfileDocuments(profile.id),
@@ -32,12 +35,16 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     app.repos.catalog.findProfileLocations(profile.id),
     app.repos.catalog.findProfileCategories(profile.id),
     app.repos.catalog.findBusinessHours(profile.id),
+    app.repos.catalog.findSpecialHours(profile.id, malaysiaDay(new Date(app.clock.now())).date),
+    app.repos.catalog.findProfileAttributes(profile.id),
     businessPlan(app.repos, profile.id),
     app.repos.advertiser.findProfileChanges(profile.id, 30),
   ]);
   const items = media.map((item, index) => toMediaItem(app.media, item, index));
+  const week = joinAcrossMidnight(hours);
   return {
     id: profile.id,
+    version: profile.version,
     slug: profile.slug,
     kind: profile.kind,
     name: profile.name,
@@ -56,10 +63,12 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
       fax_number: location.fax_number, email: location.email, latitude: location.latitude, longitude: location.longitude,
     })),
     business_hours: [0, 1, 2, 3, 4, 5, 6].map((day) => {
-      const ranges = hours.filter((row) => row.day === day).map(({ opens, closes }) => ({ opens, closes }));
-      const open24 = ranges.length === 1 && ranges[0]!.opens === '00:00' && ranges[0]!.closes === '23:59';
+      const ranges = week.get(day)!;
+      const open24 = ranges.length === 1 && ranges[0]!.opens === '00:00' && ranges[0]!.closes === MIDNIGHT;
       return { day, ranges: open24 ? [] : ranges, open_24: open24 };
     }),
+    special_hours: specialDays(special),
+    attributes: attributes.filter((key): key is ProfileAttribute => key in PROFILE_ATTRIBUTES),
     url: profile.url, facebook: profile.facebook, twitter: profile.twitter, instagram: profile.instagram, linkedin: profile.linkedin,
     youtube: profile.youtube, wechat: profile.wechat, whatsapp: profile.whatsapp,
     logo: row ? app.media.imageFromColumns(row, 'logo_') : null,
@@ -82,32 +91,54 @@ function placeRecord(place: PlaceFields, pin: { latitude: number; longitude: num
   };
 }
 
-/** The stored rows of an hours form: 'open 24 hours' is 00:00–23:59, as the catalogue keeps it. */
+/** The stored rows of an hours form: 'open 24 hours' is 00:00–23:59, as the catalogue keeps it; ranges past midnight are split there. */
 function hoursRows(days: NonNullable<ProfileEdit['business_hours']>) {
-  return days.flatMap((day) => (day.open_24 ? [{ day: day.day, opens: '00:00', closes: '23:59' }] : day.ranges.map((range) => ({ day: day.day, ...range }))));
+  return splitAtMidnight(days.map((day) => ({ day: day.day, ranges: day.open_24 ? [{ opens: '00:00', closes: MIDNIGHT }] : day.ranges })));
+}
+
+/** Special hours' rows by date, as the editor and the API show them. */
+function specialDays(rows: readonly SpecialHoursRow[]): EditableProfile['special_hours'] {
+  const days = new Map<string, EditableProfile['special_hours'][number]>();
+  for (const row of rows) {
+    const day = days.get(row.date) ?? { date: row.date, label: row.label, ranges: [] };
+    if (row.opens !== null && row.closes !== null) day.ranges.push({ opens: row.opens, closes: row.closes });
+    days.set(row.date, day);
+  }
+  return [...days.values()];
+}
+
+/** The stored rows of special hours: one row per range, one row without a range for a closed day. */
+function specialRows(days: NonNullable<ProfileEdit['special_hours']>): SpecialHoursRow[] {
+  return days.flatMap((day): SpecialHoursRow[] => (day.ranges.length === 0 ? [{ date: day.date, label: day.label, opens: null, closes: null }]
+    : day.ranges.map((range) => ({ date: day.date, label: day.label, ...range }))));
 }
 
 /** Turns a create or an edit into the profile's save, checking the plan's limits; `before` is what it was (null when new). */
 async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileRow | null, edit: ProfileEdit, before: Awaited<ReturnType<typeof profileForEditor>> | null): Promise<{ save: ProfileSave; freshImages: number[]; freshDocuments: number[] }> {
   const plan = await businessPlan(app.repos, profile?.id ?? null);
   const listing = profile && { kind: 'profile' as const, id: profile.id };
-  const categories = edit.categories === undefined ? undefined : await categoryIds(app, edit.categories, undefined);
+  // Every problem at once: each check below keeps its 422 here, and one answer lists them all.
+  const problems = new FieldProblems();
+  const categories = edit.categories === undefined ? undefined : await problems.check(async () => categoryIds(app, edit.categories!, undefined,
+    profile ? (await app.repos.catalog.findProfileCategories(profile.id)).map((category) => category.id) : []));
   // Photos and videos share the profile's media list: an edit naming one keeps the other as it is.
-  const images = edit.images !== undefined ? await imageIds(app, actor, listing, edit.images)
+  const images = edit.images !== undefined ? await problems.check(() => imageIds(app, actor, listing, edit.images!))
     : edit.videos !== undefined && before ? await imageIds(app, actor, listing, before.images) : undefined;
-  const logo = edit.logo == null ? edit.logo : await imageIds(app, actor, listing, [edit.logo]);
-  const documents = edit.documents === undefined ? undefined : await documentIds(app, actor, listing, edit.documents);
-  const videos = edit.videos !== undefined ? await videoIds(app, actor, listing, edit.videos)
+  const logo = edit.logo == null ? edit.logo : await problems.check(() => imageIds(app, actor, listing, [edit.logo!]));
+  const documents = edit.documents === undefined ? undefined : await problems.check(() => documentIds(app, actor, listing, edit.documents!));
+  const videos = edit.videos !== undefined ? await problems.check(() => videoIds(app, actor, listing, edit.videos!))
     : edit.images !== undefined && before ? await videoIds(app, actor, listing, before.videos) : undefined;
+  // A plan limits what is added, not what the business already has (a claimed listing keeps its seeded media).
   checkLimits(plan.limits, plan.plan, {
-    categories: categories?.length ?? 0, keywords: edit.keywords?.length ?? 0, images: images?.ids.length ?? 0, documents: documents?.ids.length ?? 0,
-    videos: videos?.ids.length ?? 0,
-  });
-  const locations = edit.locations === undefined ? undefined : await Promise.all(edit.locations.map((location) => locationSave(app, location)));
-  if (locations && before) {
-    const known = new Set(before.locations.map((location) => location.id));
-    if (locations.some((location) => location.id !== undefined && !known.has(location.id))) throw invalid('locations', 'A location is not this business\'s.');
-  }
+    categories: { count: categories?.length ?? 0, added: adds(edit.categories, before?.categories ?? []) },
+    keywords: { count: edit.keywords?.length ?? 0, added: adds(edit.keywords, before?.keywords ?? []) },
+    images: { count: images?.ids.length ?? 0, added: (images?.fresh.length ?? 0) > 0 },
+    documents: { count: documents?.ids.length ?? 0, added: (documents?.fresh.length ?? 0) > 0 },
+    videos: { count: videos?.ids.length ?? 0, added: (videos?.fresh.length ?? 0) > 0 },
+  }, problems);
+  const locations = edit.locations === undefined ? undefined
+    : await Promise.all(edit.locations.map((location, index) => problems.check(() => locationSave(app, location, `locations.${index}.city`))));
+  problems.throwIfAny();
   const fields: ProfileFields = {};
   for (const field of COLUMN_FIELDS) {
     const value = edit[field];
@@ -126,6 +157,8 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
     record('locations', before?.locations.map((place) => placeRecord(place, place)) ?? [], edit.locations.map((place, index) => placeRecord(place, locations![index]!)));
   }
   if (edit.business_hours !== undefined) record('business_hours', before ? hoursRows(before.business_hours) : [], hoursRows(edit.business_hours));
+  if (edit.special_hours !== undefined) record('special_hours', before?.special_hours ?? [], edit.special_hours);
+  if (edit.attributes !== undefined) record('attributes', before?.attributes ?? [], edit.attributes);
   if (edit.images !== undefined) record('images', before?.images.map((image) => image.full) ?? [], edit.images.map((image) => image.full));
   if (edit.videos !== undefined) record('videos', before?.videos.map((video) => video.file) ?? [], edit.videos.map((video) => video.file));
   if (edit.logo !== undefined) record('logo', before?.logo?.full ?? null, edit.logo?.full ?? null);
@@ -140,7 +173,9 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
       ...(categories ? { categoryIds: categories.map((category) => category.id) } : {}),
       ...(edit.keywords ? { keywords: edit.keywords } : {}),
       ...(edit.business_hours ? { hours: hoursRows(edit.business_hours) } : {}),
-      ...(locations && (!before || changed.has('locations')) ? { locations } : {}),
+      ...(edit.special_hours && (!before || changed.has('special_hours')) ? { specialHours: specialRows(edit.special_hours) } : {}),
+      ...(edit.attributes ? { attributes: edit.attributes } : {}),
+      ...(locations && (!before || changed.has('locations')) ? { locations: locations as LocationSave[] } : {}),
       ...(images || videos ? { mediaIds: [...(images?.ids ?? []), ...(videos?.ids ?? [])] } : {}),
       ...(documents ? { documentIds: documents.ids } : {}),
     },
@@ -170,14 +205,66 @@ export async function createProfile(app: AppContext, actor: Actor, input: NewPro
   return profileForEditor(app, (await app.repos.advertiser.findProfile(created.id))!);
 }
 
-/** PATCH profiles/{id}: the fields sent change; the rest stay. */
-export async function editProfile(app: AppContext, actor: Actor, profileId: number, edit: ProfileEdit) {
+/** A stale version: 409 with the business as it is now (and its ETag), nothing changed. */
+async function staleEdit(app: AppContext, profileId: number): Promise<AppError> {
+  const current = await profileForEditor(app, (await app.repos.advertiser.findProfile(profileId))!);
+  const error = new AppError(409, 'This business was changed in another tab or on another device since you opened it. Nothing was saved: here is how it is now.', undefined, { ETag: versionTag(current.version) });
+  Object.assign(error.extra, { data: current });
+  return error;
+}
+
+/**
+ * The edit a JSON Merge Patch (RFC 7396) of a business names, over what it is now. Lists of things with identity
+ * (locations, special days, photos, documents, videos, hours) come whole; a location carrying its `id` is merged
+ * over the stored one (fields it leaves out stay), one without is new, and an `id` that is not this business's is a
+ * 422 on that item.
+ */
+function mergedEdit(before: EditableProfile, body: unknown): ProfileEdit {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the changes as a JSON object.', { _: ['Send the changes as a JSON object.'] });
+  const patch = { ...(body as Record<string, unknown>) };
+  const problems = new FieldProblems();
+  if (Array.isArray(patch.locations)) {
+    const stored = new Map(before.locations.map((location) => [location.id, location]));
+    patch.locations = patch.locations.map((item: unknown, index) => {
+      if (typeof item !== 'object' || item === null || !('id' in item) || item.id === undefined || item.id === null) return item;
+      const known = stored.get(item.id as number);
+      if (!known) {
+        problems.add(`locations.${index}.id`, 'This location is not this business\'s.');
+        return item;
+      }
+      return applyMergePatch(structuredClone(known), item);
+    });
+  }
+  problems.throwIfAny();
+  return sentFields(parseInput(ProfileEditSchema, patch), patch);
+}
+
+/** The ETag of a version. */
+export const versionTag = (version: number) => `"${version}"`;
+
+/** The version an If-Match names (`"12"`, `W/"12"`, `*`), undefined when none was sent. */
+export function versionOf(ifMatch: string | undefined): number | undefined {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(ifMatch);
+  if (!match) throw new AppError(422, 'If-Match must be the ETag you read.', { 'If-Match': ['If-Match must be the ETag you read.'] });
+  return Number(match[1]);
+}
+
+/**
+ * PATCH profiles/{id}: the fields sent change; the rest stay. With `version` (the If-Match an editor read), a save made
+ * after another one answers 409 and changes nothing; the check is a compare-and-set in the save's own transaction.
+ */
+export async function editProfile(app: AppContext, actor: Actor, profileId: number, body: unknown, version?: number) {
   const profile = await ownedProfile(app, actor, profileId);
+  if (version !== undefined && version !== profile.version) throw await staleEdit(app, profileId);
   const before = await profileForEditor(app, profile);
-  const saved = await saveOf(app, actor, profile, edit, before);
-  await app.repos.transaction(async (tx) => {
+  const saved = await saveOf(app, actor, profile, mergedEdit(before, body), before);
+  const moved = await app.repos.transaction(async (tx) => {
+    if (version !== undefined && !(await tx.advertiser.advanceVersion('profiles', profileId, version))) return false;
     await tx.advertiser.saveProfile(profileId, saved.save);
     await attachUploads(tx, saved);
+    return true;
   });
+  if (!moved) throw await staleEdit(app, profileId);
   return profileForEditor(app, (await app.repos.advertiser.findProfile(profileId))!);
 }

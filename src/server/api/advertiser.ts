@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, PostEditSchema, ProfileEditSchema, sentFields, TrialRequestSchema,
+  ClaimRequestSchema, ClaimVerifySchema, NewPostSchema, NewProfileSchema, TrialRequestSchema,
 } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { ownedProfile } from '../advertiser/access.ts';
@@ -9,7 +9,7 @@ import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '.
 import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../billing/index.ts';
 import { createPost, editPost, getPost, listPosts, publishPost, quotePost, removePost, renewPost } from '../advertiser/posts.ts';
-import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
+import { createProfile, editProfile, profileForEditor, versionOf, versionTag } from '../advertiser/profiles.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -92,15 +92,18 @@ export function advertiserRoutes(app: AppContext) {
     const actor = await advertiserOf(app, c);
     return c.json({ data: await createProfile(app, actor, parseInput(NewProfileSchema, await jsonBody(c))) }, 201);
   });
+  // A business's editor view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
   api.get('/profiles/:id', async (c) => {
     const actor = await advertiserOf(app, c);
-    return c.json({ data: await profileForEditor(app, await ownedProfile(app, actor, pathId(c))) });
+    const data = await profileForEditor(app, await ownedProfile(app, actor, pathId(c)));
+    return c.json({ data }, 200, { ETag: versionTag(data.version) });
   });
   api.patch('/profiles/:id', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const id = pathId(c);
-    const body = await jsonBody(c);
-    return c.json({ data: await editProfile(app, actor, id, sentFields(parseInput(ProfileEditSchema, body), body)) });
+    const version = versionOf(c.req.header('If-Match'));
+    const data = await editProfile(app, actor, id, await jsonBody(c), version);
+    return c.json({ data }, 200, { ETag: versionTag(data.version) });
   });
   api.post('/profiles/:id/trial', limitBody(1024), async (c) => {
     const actor = await advertiserOf(app, c);
@@ -143,11 +146,17 @@ export function advertiserRoutes(app: AppContext) {
     const result = await createPost(app, actor, parseInput(NewPostSchema, body), flags.publish === true ? { confirm: flags.confirm === true } : null);
     return c.json(withPayment(result), 201);
   });
-  api.get('/posts/:id', async (c) => c.json({ data: await getPost(app, await advertiserOf(app, c), pathId(c)) }));
+  // An ad's view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
+  api.get('/posts/:id', async (c) => {
+    const data = await getPost(app, await advertiserOf(app, c), pathId(c));
+    return c.json({ data }, 200, { ETag: versionTag(data.version) });
+  });
   api.patch('/posts/:id', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const id = pathId(c);
-    return c.json(withPayment(await editPost(app, actor, id, parseInput(PostEditSchema, await jsonBody(c)))));
+    const version = versionOf(c.req.header('If-Match'));
+    const result = await editPost(app, actor, id, await jsonBody(c), version);
+    return c.json(withPayment(result), 200, { ETag: versionTag(result.post.version) });
   });
   api.delete('/posts/:id', async (c) => c.json({ data: await removePost(app, await advertiserOf(app, c), pathId(c)), message: 'The ad was removed.' }));
   api.get('/posts/:id/publish-quote', async (c) => c.json({ data: await quotePost(app, await advertiserOf(app, c), pathId(c)) }));

@@ -8,4 +8,6 @@ export interface CatalogContext {
   media: MediaUrls;
   /** The serving process's invalidations (decision 0017): shared home and header data live until a change names them. */
   invalidations?: CacheInvalidations;
+  /** The app's clock (today's special hours); the system's when left out. */
+  clock?: { now(): number };
 }

@@ -1,4 +1,5 @@
 /** Row → domain mappers shared by the catalogue services. Rows never leave the server as they are. */
+import type { PlanLimits } from '../../shared/plans.ts';
 import type { CategoryRef, Document, Location, MediaItem } from '../../shared/schemas/catalog.ts';
 import type { CategoryRow, DocumentRow, LocationRow, MediaRow } from '../db/rows.ts';
 import type { MediaUrls } from '../media/urls.ts';
@@ -79,4 +80,14 @@ export function groupByOwner<Row extends { owner_id: number }>(rows: Row[]): Map
     else groups.set(row.owner_id, [row]);
   }
   return groups;
+}
+
+/**
+ * A listing's media as its public page shows them: as many photos and videos as its plan allows, in the owner's
+ * order. A claimed business keeps what it had (issue 40); what is past the plan waits, unshown, in its editor.
+ */
+export function shownMedia<T extends { video: unknown }>(items: readonly T[], limits: PlanLimits): T[] {
+  let photos = 0;
+  let videos = 0;
+  return items.filter((item) => (item.video ? ++videos <= limits.videos : ++photos <= limits.photos));
 }

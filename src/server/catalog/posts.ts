@@ -1,10 +1,11 @@
+import { planLimits } from '../../shared/plans.ts';
 import { CURRENCY_LABEL } from '../../shared/constants.ts';
 import type { Post, PostCard } from '../../shared/schemas/catalog.ts';
 import { ringgit } from '../../shared/money.ts';
 import type { AttributeRow, LocationRow, MediaRow, PostRow } from '../db/rows.ts';
 import type { CatalogContext } from './context.ts';
 import { sanitizeRichText } from './html.ts';
-import { groupByOwner, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
+import { groupByOwner, shownMedia, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
 
 /** Confidential jobs and hireme posts hide who is behind them. */
 function isConfidential(row: PostRow): boolean {
@@ -91,7 +92,11 @@ export async function getPostBySlug(context: CatalogContext, slug: string, optio
 }
 
 /** A post by id, as getPostBySlug gives it. */
-export async function getPostById({ repos, media: urls }: CatalogContext, id: number, options: { drafts?: boolean } = {}): Promise<Post | undefined> {
+/**
+ * An ad with everything its detail page shows. `drafts` lets its advertiser see it in any state; `allMedia` gives
+ * every photo, video and PDF it carries (its editor), where the public page shows as many as its plan allows.
+ */
+export async function getPostById({ repos, media: urls }: CatalogContext, id: number, options: { drafts?: boolean; allMedia?: boolean } = {}): Promise<Post | undefined> {
   const { catalog } = repos;
   const [[row], media, categories, locationRows, attributes, documents] = await Promise.all([
     catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
@@ -104,8 +109,8 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };
   return {
     ...card,
-    images: media.map((item, index) => toMediaItem(urls, item, index)),
-    documents: documents.map((document) => toDocument(urls, document)),
+    images: options.allMedia ? media.map((item, index) => toMediaItem(urls, item, index)) : shownMedia(media.map((item, index) => toMediaItem(urls, item, index)), planLimits(row.plan)),
+    documents: documents.slice(0, options.allMedia ? undefined : planLimits(row.plan).pdfs).map((document) => toDocument(urls, document)),
     price: card.price_min,
     view_count: row.view_count,
     locations: locationsOf(row, locationRows),

@@ -1,9 +1,12 @@
 import type { Profile } from '../../shared/schemas/catalog.ts';
 import { PAGE_SIZES } from '../../shared/constants.ts';
-import type { BusinessHoursRow } from '../db/rows.ts';
+import { joinAcrossMidnight, malaysiaDay } from '../../shared/hours.ts';
+import { planLimits } from '../../shared/plans.ts';
+import type { BusinessHoursRow, SpecialHoursRow } from '../db/rows.ts';
 import type { CatalogContext } from './context.ts';
+import { PROFILE_ATTRIBUTES } from '../../shared/profile-attributes.ts';
 import { sanitizeRichText } from './html.ts';
-import { toCategoryRef, toDocument, toLocation, toMediaItem } from './mappers.ts';
+import { shownMedia, toCategoryRef, toDocument, toLocation, toMediaItem } from './mappers.ts';
 import { getPostCards } from './posts.ts';
 
 /** How many posts of each type a profile page lists. */
@@ -11,13 +14,31 @@ const POSTS_PER_TYPE = 24;
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** One entry per weekday from Monday, each with its opening periods ('09:00-18:00'); closed days have none. */
+/**
+ * One entry per weekday from Monday, each with its opening periods ('09:00-18:00'); closed days have none. A range
+ * past midnight, stored as 22:00–23:59 and the next day's 00:00–02:00, reads as one: '22:00-02:00' (shared/hours.ts).
+ */
 export function weeklyHours(rows: BusinessHoursRow[]): Profile['business_hours'] {
-  return [1, 2, 3, 4, 5, 6, 0].map((day) => ({
-    day: WEEKDAYS[day]!,
-    time: rows.filter((row) => row.day === day).map((row) => `${row.opens}-${row.closes}`),
-  }));
+  const week = joinAcrossMidnight(rows);
+  return [1, 2, 3, 4, 5, 6, 0].map((day) => ({ day: WEEKDAYS[day]!, time: week.get(day)!.map((range) => `${range.opens}-${range.closes}`) }));
 }
+
+/** How far ahead the profile page lists special hours. */
+const SPECIAL_DAYS_AHEAD = 60;
+
+/** Dated exceptions from today to SPECIAL_DAYS_AHEAD days on, one entry per date ('Closed' when it has no period). */
+function specialHours(rows: readonly SpecialHoursRow[], today: string): Profile['special_hours'] {
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + SPECIAL_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
+  const days = new Map<string, Profile['special_hours'][number]>();
+  for (const row of rows) {
+    if (row.date > last) continue;
+    const day = days.get(row.date) ?? { date: row.date, label: row.label, time: [] };
+    if (row.opens !== null) day.time.push(`${row.opens}-${row.closes}`);
+    days.set(row.date, day);
+  }
+  return [...days.values()];
+}
+
 
 /** Posts of other advertisers in the same categories, shown on FREE profiles only (spec §2, limit 10). */
 async function relatedCards(context: CatalogContext, row: { id: number; plan: string }, categoryIds: number[]) {
@@ -42,11 +63,14 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
   const row = await catalog.findProfileBySlug(slug);
   if (!row || row.hidden) return undefined;
   const posts = async (type: 'services' | 'jobs' | 'buysell') => getPostCards(context, await catalog.findPostIdsByProfile(row.id, type, POSTS_PER_TYPE));
-  const [categories, media, documents, badges, locations, hours, services, jobs, buysell] = await Promise.all([
+  const today = malaysiaDay(new Date(context.clock?.now() ?? Date.now())).date;
+  const [categories, media, documents, badges, locations, hours, special, attributes, services, jobs, buysell] = await Promise.all([
     catalog.findProfileCategories(row.id), catalog.findProfileMedia(row.id), catalog.findProfileDocuments(row.id),
     catalog.findProfileBadges(row.id), catalog.findProfileLocations(row.id), catalog.findBusinessHours(row.id),
+    catalog.findSpecialHours(row.id, today), catalog.findProfileAttributes(row.id),
     posts('services'), posts('jobs'), posts('buysell'),
   ]);
+  const limits = planLimits(row.plan);
   const related = options.relatedPosts === false ? [] : await relatedCards(context, row, categories.map((category) => category.id));
   return {
     id: row.id,
@@ -56,8 +80,8 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     company_no: row.company_no,
     image: urls.imageFromColumns(row, 'image_'),
     logo: urls.imageFromColumns(row, 'logo_'),
-    images: media.map((item, index) => toMediaItem(urls, item, index)),
-    documents: documents.map((document) => toDocument(urls, document)),
+    images: shownMedia(media.map((item, index) => toMediaItem(urls, item, index)), limits),
+    documents: documents.slice(0, limits.pdfs).map((document) => toDocument(urls, document)),
     categories: categories.map(toCategoryRef),
     about: row.about === null ? null : sanitizeRichText(row.about),
     plan: row.plan,
@@ -69,6 +93,8 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     established_year: row.established_year,
     locations: locations.map(toLocation),
     business_hours: weeklyHours(hours),
+    special_hours: specialHours(special, today),
+    attributes: attributes.filter((key) => key in PROFILE_ATTRIBUTES),
     url: row.url,
     facebook: row.facebook,
     twitter: row.twitter,

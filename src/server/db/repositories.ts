@@ -9,7 +9,7 @@
 import type { ListingType } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type {
-  AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
+  AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, SpecialHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
   MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
@@ -44,6 +44,9 @@ export interface CatalogRepository {
   findProfileCategories(profileId: number): Promise<CategoryRow[]>;
   findProfileBadges(profileId: number): Promise<string[]>;
   findBusinessHours(profileId: number): Promise<BusinessHoursRow[]>;
+  /** Dated exceptions to the hours from `from` ('YYYY-MM-DD', Malaysian) on. */
+  findSpecialHours(profileId: number, from: string): Promise<SpecialHoursRow[]>;
+  findProfileAttributes(profileId: number): Promise<string[]>;
   findProfileLocations(profileId: number): Promise<LocationRow[]>;
   findBanners(placement: string): Promise<BannerRow[]>;
   /** Live featured posts of a placement, in order. */
@@ -328,6 +331,8 @@ export interface AdvertiserRepository {
   createProfile(profile: { kind: 'business' | 'individual'; name: string; ownerUserId: number; slug: string | ((id: number) => string) }): Promise<{ id: number; slug: string }>;
   /** Applies an edit and records its history. */
   saveProfile(id: number, save: ProfileSave): Promise<void>;
+  /** Moves the version on when it is still `expected` (an editor's If-Match); false when another save came first. */
+  advanceVersion(table: 'profiles' | 'posts', id: number, expected: number): Promise<boolean>;
   findProfileKeywords(profileId: number): Promise<string[]>;
   /** A profile's history, newest first. */
   findProfileChanges(profileId: number, limit: number): Promise<ProfileChangeRow[]>;

@@ -173,6 +173,14 @@ export interface BusinessHoursRow {
   closes: string;
 }
 
+/** A dated exception to the weekly hours (migration 0034): no range (opens null) is a closed day. */
+export interface SpecialHoursRow {
+  date: string;
+  label: string;
+  opens: string | null;
+  closes: string | null;
+}
+
 export interface BannerRow {
   slot: 'main' | 'sub';
   title: string;
@@ -602,6 +610,8 @@ export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | '
   logo_id: number | null;
   /** Hidden by an operator (issue 28). */
   hidden: boolean;
+  /** The version an editor read (its ETag, issue 40): every save moves it on. */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -642,6 +652,8 @@ export interface ProfileSave {
   categoryIds?: number[];
   keywords?: string[];
   hours?: { day: number; opens: string; closes: string }[];
+  specialHours?: SpecialHoursRow[];
+  attributes?: string[];
   locations?: LocationSave[];
   mediaIds?: number[];
   documentIds?: number[];
@@ -794,6 +806,8 @@ export interface OwnPostRow {
   hidden_by: 'post' | 'profile' | null;
   /** Why Yellow Pages hid, removed or refused it, as its owner is told (issue 39). */
   moderation_reason: string | null;
+  /** The version an editor read (its ETag, issue 40). */
+  version: number;
 }
 
 /** A review as its listing's owner answers it (issue 26). */

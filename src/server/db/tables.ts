@@ -466,6 +466,12 @@ export interface PostsTable {
   hidden_by: string | null;
   held_reason: string | null;
   moderation_reason: string | null;
+  version: Generated<number>;
+}
+
+export interface ProfileAttributesTable {
+  profile_id: number;
+  attribute: string;
 }
 
 export interface ProfileBadgesTable {
@@ -523,6 +529,15 @@ export interface ProfileMediaTable {
   caption: string | null;
 }
 
+export interface ProfileSpecialHoursTable {
+  id: Generated<number>;
+  profile_id: number;
+  date: string;
+  label: Generated<string>;
+  opens: string | null;
+  closes: string | null;
+}
+
 export interface ProfilesTable {
   id: Generated<number>;
   slug: string;
@@ -553,6 +568,7 @@ export interface ProfilesTable {
   hidden_at: string | null;
   hidden_by: string | null;
   moderation_reason: string | null;
+  version: Generated<number>;
 }
 
 export interface ReportsTable {
@@ -800,6 +816,7 @@ export interface Tables {
   post_locations: PostLocationsTable;
   post_media: PostMediaTable;
   posts: PostsTable;
+  profile_attributes: ProfileAttributesTable;
   profile_badges: ProfileBadgesTable;
   profile_categories: ProfileCategoriesTable;
   profile_changes: ProfileChangesTable;
@@ -807,6 +824,7 @@ export interface Tables {
   profile_documents: ProfileDocumentsTable;
   profile_keywords: ProfileKeywordsTable;
   profile_media: ProfileMediaTable;
+  profile_special_hours: ProfileSpecialHoursTable;
   profiles: ProfilesTable;
   reports: ReportsTable;
   review_media: ReviewMediaTable;

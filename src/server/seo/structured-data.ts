@@ -4,6 +4,7 @@
  * Google requires for it is missing, rather than sent invalid. A hireme post (a person offering
  * themselves) has no rich result that fits: its page carries the breadcrumb alone.
  */
+import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
 import { CURRENCY_CODE, LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
 import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
@@ -141,6 +142,24 @@ function openingHours(week: Profile['business_hours']) {
   });
 }
 
+/** Dated exceptions: a closed day is 00:00–00:00, as schema.org's OpeningHoursSpecification says. */
+function specialOpeningHours(days: Profile['special_hours']) {
+  return days.flatMap((day) => (day.time.length === 0 ? [{ '@type': 'OpeningHoursSpecification', validFrom: day.date, validThrough: day.date, opens: '00:00', closes: '00:00' }]
+    : day.time.map((period) => {
+      const [opens, closes] = period.split('-');
+      return { '@type': 'OpeningHoursSpecification', validFrom: day.date, validThrough: day.date, opens, closes };
+    })));
+}
+
+/** What the business offers: payment methods as `paymentAccepted`, the rest as `amenityFeature`. */
+function attributeData(keys: readonly string[]) {
+  const known = keys.flatMap((key) => (key in PROFILE_ATTRIBUTES ? [PROFILE_ATTRIBUTES[key as ProfileAttribute]] : []));
+  const payments = known.filter((attribute) => attribute.group === 'payment').map((attribute) => attribute.label);
+  const amenities = known.filter((attribute) => attribute.group === 'amenity')
+    .map((attribute) => ({ '@type': 'LocationFeatureSpecification', name: attribute.label, value: true }));
+  return { ...(payments.length > 0 ? { paymentAccepted: payments.join(', ') } : {}), ...(amenities.length > 0 ? { amenityFeature: amenities } : {}) };
+}
+
 /** The JSON-LD blocks of a post detail page; an expired post is described by its breadcrumbs only (no offer, no JobPosting). */
 export function postStructuredData(site: string, post: Post): JsonLd[] {
   const main = !post.live ? undefined : post.type === 'jobs' ? jobPosting(site, post)
@@ -171,6 +190,8 @@ export function profileStructuredData(site: string, profile: Profile): JsonLd[] 
       ...(location.company_phone_number || location.phone_number ? { telephone: location.company_phone_number ?? location.phone_number } : {}),
       ...(profile.logo ? { logo: absoluteUrl(site, profile.logo.full), image: absoluteUrl(site, (profile.image ?? profile.logo).full) } : {}),
       openingHoursSpecification: openingHours(profile.business_hours),
+      ...(profile.special_hours.length > 0 ? { specialOpeningHoursSpecification: specialOpeningHours(profile.special_hours) } : {}),
+      ...attributeData(profile.attributes),
       sameAs: [profile.url, profile.facebook, profile.instagram, profile.linkedin, profile.youtube, profile.twitter].filter(Boolean),
       ...(aggregateRating(profile.rating, profile.rating_count) ? { aggregateRating: aggregateRating(profile.rating, profile.rating_count) } : {}),
     });

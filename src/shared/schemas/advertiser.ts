@@ -12,6 +12,7 @@ import { PAID_PLANS, type PlanLimits } from '../plans.ts';
 import type { Plan } from '../constants.ts';
 import type { Image } from './catalog.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { PROFILE_ATTRIBUTE_KEYS, type ProfileAttribute } from '../profile-attributes.ts';
 
 const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -124,14 +125,28 @@ export type PostEdit = z.infer<typeof PostEditSchema>;
 export const COMPANY_NO = /^(\d{12}( \(\d{1,7}-[A-Z]\))?|\d{1,7}-[A-Z])$/;
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string({ error: 'Times are HH:MM.' }).regex(HOUR, 'Times are HH:MM.');
+/**
+ * The weekly hours: each day's ranges. A range may run past midnight (22:00–02:00): it is stored as the day's
+ * 22:00–23:59 and the next day's 00:00–02:00, and read back as one (shared/hours.ts).
+ */
 export const BusinessHoursSchema = z.array(z.object({
   /** 0 = Sunday … 6 = Saturday. */
   day: z.number().int().min(0).max(6),
   /** Ranges of the day, 'HH:MM'; none: closed. open_24 covers the whole day. */
-  ranges: z.array(z.object({ opens: z.string().regex(HOUR, 'Times are HH:MM.'), closes: z.string().regex(HOUR, 'Times are HH:MM.') })
-    .refine((range) => range.opens < range.closes, 'A range closes after it opens.')).max(4, 'At most 4 ranges a day.').default([]),
+  ranges: z.array(z.object({ opens: time, closes: time })
+    .refine((range) => range.opens !== range.closes, 'A range cannot open and close at the same time.')).max(4, 'At most 4 ranges a day.').default([]),
   open_24: z.boolean().default(false),
 }), { error: 'Send the hours per day.' }).max(7).refine((days) => new Set(days.map((day) => day.day)).size === days.length, 'Each day once.');
+
+/** Dated exceptions (Hari Raya, Chinese New Year, Ramadan hours): a date with no range is closed all day. */
+export const SpecialHoursSchema = z.array(z.object({
+  date: z.iso.date({ error: 'The date must be YYYY-MM-DD.' }),
+  label: singleLineText().max(60, 'The label may not be longer than 60 characters.').default(''),
+  ranges: z.array(z.object({ opens: time, closes: time }).refine((range) => range.opens < range.closes, 'A special range closes after it opens, on the same day.'))
+    .max(4, 'At most 4 ranges a day.').default([]),
+}), { error: 'Send the special hours as a list of dates.' }).max(60, 'At most 60 special days.')
+  .refine((days) => new Set(days.map((day) => day.date)).size === days.length, 'Each date once.');
 
 export const LocationInputSchema = z.object({
   /** An existing location's id (kept, so the ads offered there stay); none: a new location. */
@@ -164,6 +179,9 @@ const PROFILE_FIELDS = {
   keywords: keywords.default([]),
   locations: z.array(LocationInputSchema).max(20, 'At most 20 locations.').default([]),
   business_hours: BusinessHoursSchema.default([]),
+  special_hours: SpecialHoursSchema.default([]),
+  attributes: z.array(z.enum(PROFILE_ATTRIBUTE_KEYS, { error: 'Choose the attributes from the list.' }), { error: 'Send the attributes as a list.' })
+    .max(PROFILE_ATTRIBUTE_KEYS.length).default([]).transform((list) => [...new Set(list)].sort()),
   url,
   facebook: url,
   twitter: url,
@@ -241,6 +259,8 @@ export interface EditableLocation {
 /** A business as the advertiser's editor reads it (GET advertiser/profiles/{id}): its fields as the forms send them, its plan and what it leaves, and its history. */
 export interface EditableProfile {
   id: number;
+  /** The version read: sent back as If-Match ("{version}", the ETag) with the next PATCH. */
+  version: number;
   slug: string;
   kind: 'business' | 'individual';
   name: string;
@@ -254,7 +274,11 @@ export interface EditableProfile {
   categories: string[];
   keywords: string[];
   locations: EditableLocation[];
+  /** Ranges past midnight read back as one (opens > closes). */
   business_hours: { day: number; ranges: { opens: string; closes: string }[]; open_24: boolean }[];
+  /** Dated exceptions from today on. */
+  special_hours: { date: string; label: string; ranges: { opens: string; closes: string }[] }[];
+  attributes: ProfileAttribute[];
   url: string | null;
   facebook: string | null;
   twitter: string | null;

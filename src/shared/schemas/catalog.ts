@@ -197,6 +197,10 @@ export const ProfileSchema = z.object({
   established_year: z.number().int().nullable(),
   locations: z.array(LocationSchema),
   business_hours: z.array(BusinessHoursSchema),
+  /** Dated exceptions to the weekly hours from today on (Hari Raya, Chinese New Year); no period: closed. */
+  special_hours: z.array(z.object({ date: z.string(), label: z.string(), time: z.array(z.string()) })),
+  /** What the business offers (keys of shared/profile-attributes.ts: payment methods, halal, parking…). */
+  attributes: z.array(z.string()),
   url: z.string().nullable(),
   facebook: z.string().nullable(),
   twitter: z.string().nullable(),

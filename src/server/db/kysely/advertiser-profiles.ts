@@ -9,11 +9,11 @@ import { flag, stored, type QueryDb } from './query.ts';
 const PROFILE_COLUMNS = [
   'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
   'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.youtube', 'pr.wechat', 'pr.whatsapp', 'pr.logo_id',
-  'pr.created_at', 'pr.updated_at', 'pr.hidden_at',
+  'pr.created_at', 'pr.updated_at', 'pr.hidden_at', 'pr.version',
 ] as const;
 
 type ProfileSelect = Omit<AdvertiserProfileRow, 'claimed' | 'hidden'> & { claimed: unknown; hidden_at: string | null };
-const profileRow = ({ hidden_at: hiddenAt, ...row }: ProfileSelect): AdvertiserProfileRow => ({ ...row, claimed: flag(row.claimed), hidden: hiddenAt !== null });
+const profileRow = ({ hidden_at: hiddenAt, ...row }: ProfileSelect): AdvertiserProfileRow => ({ ...row, claimed: flag(row.claimed), hidden: hiddenAt !== null, version: Number(row.version) });
 
 export async function findProfile(db: QueryDb, id: number): Promise<AdvertiserProfileRow | undefined> {
   const row = await db.selectFrom('profiles as pr').select(PROFILE_COLUMNS).where('pr.id', '=', id).executeTakeFirst();
@@ -61,9 +61,9 @@ export async function createProfile(db: QueryDb, profile: { kind: 'business' | '
 export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, now: string): Promise<number[]> {
   if (Object.keys(save.fields).length > 0) {
     const fields = { ...save.fields, ...(save.fields.claimed === undefined ? {} : { claimed: stored(save.fields.claimed) }) };
-    await db.updateTable('profiles').set({ ...fields, updated_at: now } as never).where('id', '=', id).execute();
+    await db.updateTable('profiles').set((eb) => ({ ...fields, updated_at: now, version: eb('version', '+', 1) }) as never).where('id', '=', id).execute();
   } else {
-    await db.updateTable('profiles').set({ updated_at: now }).where('id', '=', id).execute();
+    await db.updateTable('profiles').set((eb) => ({ updated_at: now, version: eb('version', '+', 1) })).where('id', '=', id).execute();
   }
   if (save.categoryIds) {
     await db.deleteFrom('profile_categories').where('profile_id', '=', id).execute();
@@ -79,6 +79,14 @@ export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, no
     await db.deleteFrom('business_hours').where('profile_id', '=', id).execute();
     if (save.hours.length > 0) await db.insertInto('business_hours').values(save.hours.map((row) => ({ profile_id: id, ...row }))).execute();
   }
+  if (save.specialHours) {
+    await db.deleteFrom('profile_special_hours').where('profile_id', '=', id).execute();
+    if (save.specialHours.length > 0) await db.insertInto('profile_special_hours').values(save.specialHours.map((row) => ({ profile_id: id, ...row }))).execute();
+  }
+  if (save.attributes) {
+    await db.deleteFrom('profile_attributes').where('profile_id', '=', id).execute();
+    if (save.attributes.length > 0) await db.insertInto('profile_attributes').values(save.attributes.map((attribute) => ({ profile_id: id, attribute }))).execute();
+  }
   if (save.locations) {
     // Locations kept by id keep the ads offered there; the others go (with their ads' links to them).
     const keep = save.locations.flatMap((location) => (location.id === undefined ? [] : [location.id]));
@@ -91,8 +99,12 @@ export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, no
     }
   }
   if (save.mediaIds) {
+    // Photos kept keep their captions (an edit names them by file, not by caption).
+    const captions = new Map((await db.selectFrom('profile_media').select(['media_id', 'caption']).where('profile_id', '=', id).execute()).map((row) => [Number(row.media_id), row.caption]));
     await db.deleteFrom('profile_media').where('profile_id', '=', id).execute();
-    if (save.mediaIds.length > 0) await db.insertInto('profile_media').values(save.mediaIds.map((mediaId, position) => ({ profile_id: id, media_id: mediaId, position }))).execute();
+    if (save.mediaIds.length > 0) {
+      await db.insertInto('profile_media').values(save.mediaIds.map((mediaId, position) => ({ profile_id: id, media_id: mediaId, position, caption: captions.get(mediaId) ?? null }))).execute();
+    }
   }
   if (save.documentIds) {
     await db.deleteFrom('profile_documents').where('profile_id', '=', id).execute();
@@ -106,6 +118,15 @@ export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, no
   if (save.fields.name === undefined && save.fields.logo_id === undefined && save.locations === undefined) return [];
   const posts = await db.selectFrom('posts').select('id').where('profile_id', '=', id).execute();
   return posts.map((row) => Number(row.id));
+}
+
+/**
+ * Moves a profile's or a post's version on when it is still `expected` (compare-and-set, issue 40): false when another
+ * save got there first. In a transaction, the row stays locked until it ends, so two saves of one version cannot both pass.
+ */
+export async function advanceVersion(db: QueryDb, table: 'profiles' | 'posts', id: number, expected: number): Promise<boolean> {
+  const result = await db.updateTable(table).set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', id).where('version', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function findProfileKeywords(db: QueryDb, profileId: number): Promise<string[]> {

@@ -37,18 +37,20 @@ const shownStatus = (now: string) => sql<PostStatus>`CASE WHEN expires_at IS NUL
 const OWN_POST_COLUMNS = [
   'p.id', 'p.type', 'p.profile_id', 'p.slug', 'p.title', 'p.status', 'p.plan', 'p.published_at', 'p.expires_at', 'p.first_live_at',
   'p.tokens_spent', 'p.amount_sen', 'p.created_at', 'p.updated_at', 'p.owner_user_id', 'pr.owner_user_id as profile_owner_user_id',
-  'pr.name as profile_name', 'p.held_reason', 'p.hidden_by', 'p.moderation_reason',
+  'pr.name as profile_name', 'p.held_reason', 'p.hidden_by', 'p.moderation_reason', 'p.version',
 ] as const;
 
 function ownPostRow(row: Record<string, unknown>): OwnPostRow {
   return {
     ...(row as unknown as OwnPostRow), id: Number(row.id), profile_id: Number(row.profile_id), live: flag(row.live),
-    tokens_spent: count(row.tokens_spent), amount_sen: count(row.amount_sen),
+    tokens_spent: count(row.tokens_spent), amount_sen: count(row.amount_sen), version: Number(row.version),
   };
 }
 
 /** Writes a post's parts: its details row, categories, places, attributes, keywords, media and documents (replacing any). */
 async function writeParts(db: QueryDb, id: number, type: ListingType, content: PostContent): Promise<void> {
+  // Photos kept keep their captions (an edit names them by file, not by caption).
+  const captions = new Map((await db.selectFrom('post_media').select(['media_id', 'caption']).where('post_id', '=', id).execute()).map((row) => [Number(row.media_id), row.caption]));
   for (const table of ['post_categories', 'post_locations', 'post_attributes', 'post_keywords', 'post_media', 'post_documents'] as const) {
     await db.deleteFrom(table).where('post_id', '=', id).execute();
   }
@@ -79,7 +81,7 @@ async function writeParts(db: QueryDb, id: number, type: ListingType, content: P
   if (content.locationIds.length > 0) await db.insertInto('post_locations').values(positioned(content.locationIds, (location_id, position) => ({ post_id: id, location_id, position }))).execute();
   if (content.attributes.length > 0) await db.insertInto('post_attributes').values(content.attributes.map((attribute) => ({ post_id: id, ...attribute }))).execute();
   if (content.keywords.length > 0) await db.insertInto('post_keywords').values(positioned(content.keywords, (keyword, position) => ({ post_id: id, keyword, position }))).execute();
-  if (content.mediaIds.length > 0) await db.insertInto('post_media').values(positioned(content.mediaIds, (media_id, position) => ({ post_id: id, media_id, position }))).execute();
+  if (content.mediaIds.length > 0) await db.insertInto('post_media').values(positioned(content.mediaIds, (media_id, position) => ({ post_id: id, media_id, position, caption: captions.get(media_id) ?? null }))).execute();
   if (content.documentIds.length > 0) await db.insertInto('post_documents').values(positioned(content.documentIds, (document_id, position) => ({ post_id: id, document_id, position }))).execute();
 }
 
@@ -174,10 +176,10 @@ export class ListingRepository {
   updatePost(id: number, type: ListingType, content: PostContent): Promise<void> {
     const now = this.now;
     return this.access.write(async (db) => {
-      await db.updateTable('posts').set({
+      await db.updateTable('posts').set((eb) => ({
         title: content.title, summary: content.summary, price_min_sen: content.priceMinSen, price_max_sen: content.priceMaxSen, op_sen: content.opSen,
-        ...(content.expiresAt === null ? {} : { expires_at: content.expiresAt }), updated_at: now,
-      }).where('id', '=', id).execute();
+        ...(content.expiresAt === null ? {} : { expires_at: content.expiresAt }), updated_at: now, version: eb('version', '+', 1),
+      })).where('id', '=', id).execute();
       await writeParts(db, id, type, content);
     });
   }

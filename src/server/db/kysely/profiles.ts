@@ -1,5 +1,5 @@
 /** A business or person's profile page (migration 0001), in the query layer for every backend. */
-import type { BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from '../rows.ts';
+import type { SpecialHoursRow, BusinessHoursRow, CategoryRow, DocumentRow, LocationRow, MediaRow, ProfileRow } from '../rows.ts';
 import { flag, LOCATION_COLUMNS, type QueryDb } from './query.ts';
 
 export async function findProfileBySlug(db: QueryDb, slug: string): Promise<ProfileRow | undefined> {
@@ -47,6 +47,17 @@ export async function findProfileBadges(db: QueryDb, profileId: number): Promise
 export async function findBusinessHours(db: QueryDb, profileId: number): Promise<BusinessHoursRow[]> {
   return db.selectFrom('business_hours').select(['day', 'opens', 'closes']).where('profile_id', '=', profileId)
     .orderBy('day').orderBy('opens').execute();
+}
+
+/** A profile's dated exceptions from `from` ('YYYY-MM-DD') on, by date. */
+export async function findSpecialHours(db: QueryDb, profileId: number, from: string): Promise<SpecialHoursRow[]> {
+  return db.selectFrom('profile_special_hours').select(['date', 'label', 'opens', 'closes']).where('profile_id', '=', profileId)
+    .where('date', '>=', from).orderBy('date').orderBy('opens').orderBy('id').execute();
+}
+
+/** What a business offers (keys of shared/profile-attributes.ts). */
+export async function findProfileAttributes(db: QueryDb, profileId: number): Promise<string[]> {
+  return (await db.selectFrom('profile_attributes').select('attribute').where('profile_id', '=', profileId).orderBy('attribute').execute()).map((row) => row.attribute);
 }
 
 export async function findProfileLocations(db: QueryDb, profileId: number): Promise<LocationRow[]> {

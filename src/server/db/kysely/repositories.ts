@@ -77,6 +77,8 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findProfileCategories: (id) => read((db) => profiles.findProfileCategories(db, id)),
       findProfileBadges: (id) => read((db) => profiles.findProfileBadges(db, id)),
       findBusinessHours: (id) => read((db) => profiles.findBusinessHours(db, id)),
+      findSpecialHours: (id, from) => read((db) => profiles.findSpecialHours(db, id, from)),
+      findProfileAttributes: (id) => read((db) => profiles.findProfileAttributes(db, id)),
       findProfileLocations: (id) => read((db) => profiles.findProfileLocations(db, id)),
       findBanners: (placement) => read((db) => content.findBanners(db, placement)),
       findFeaturedPostIds: (placement) => read((db) => content.findFeaturedPostIds(db, placement, now())),
@@ -222,6 +224,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
         await cache.invalidate(db, [cacheTags.profile(id)], now());
         await index.reindexPosts(posts);
       }),
+      advanceVersion: (table, id, expected) => change((db) => advertiser.advanceVersion(db, table, id, expected)),
       findProfileKeywords: (id) => read((db) => advertiser.findProfileKeywords(db, id)),
       findProfileChanges: (id, limit) => read((db) => advertiser.findProfileChanges(db, id, limit)),
       insertClaim: (claim) => change((db) => advertiser.insertClaim(db, claim, now())),
