@@ -34,8 +34,7 @@ function Text({ id, label, values, set, errors, type = 'text', multiline = false
   return (
     <div className="mt-3">
       <label htmlFor={id} className="block font-semibold">{label}</label>
-      {multiline ? <textarea rows={4} {...props} onChange={(event) => set(id, event.target.value)} />
-        : <input type={type} {...props} onChange={(event) => set(id, event.target.value)} />}
+      <input type={type} {...props} onChange={(event) => set(id, event.target.value)} />
       <FieldErrors id={id} errors={errors} />
     </div>
   );

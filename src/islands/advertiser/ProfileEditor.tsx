@@ -1,26 +1,30 @@
 /**
  * The business profile editor, /advertiser/profiles/{id} and /advertiser/profiles/new (issues 25 and 40): every field a
- * business has, every branch, hours with special days, attributes, links and media, within the plan's limits. It keeps
- * the body it loaded and sends only what the owner changed (a JSON Merge Patch) with the version it read, so a save
- * never touches what the owner did not, and a save from a stale tab is refused with the current version to reload.
+ * business has, every branch, hours with special days, attributes, links and media, within the plan's limits. The form
+ * (react-hook-form over the shared zod schema) holds the API body itself; a save sends only what the owner changed (a
+ * JSON Merge Patch against the body loaded) with the version it read, so it never touches what the owner did not, and
+ * a save from a stale tab is refused with the current version to load.
  */
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { FormProvider, useController, useForm, type Control, type Resolver } from 'react-hook-form';
 import * as calls from '../../client/advertiser-calls.ts';
 import { errorBody } from '../../client/api.ts';
-import { reportFailure } from '../forms.tsx';
 import { mergePatchOf } from '../../shared/merge-patch.ts';
 import { profileBody, type ProfileBody } from '../../shared/profile-body.ts';
 import type { ProfileAttribute } from '../../shared/profile-attributes.ts';
+import { NewProfileSchema, ProfileEditSchema, type CategoryChoice } from '../../shared/schemas/advertiser.ts';
 import { profileUrl } from '../../shared/urls.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { reportFailure } from '../forms.tsx';
+import { CategoryPicker } from './CategoryPicker.tsx';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
-import { DocumentPicker, PhotoPicker, useUpload, VideoPicker, type DocumentItem, type VideoItem } from './MediaPickers.tsx';
-import { fieldErrors } from '../../shared/schemas/field-errors.ts';
-import { NewProfileSchema, ProfileEditSchema, type CategoryChoice } from '../../shared/schemas/advertiser.ts';
+import { DocumentPicker, PhotoPicker, useUpload, VideoPicker, type DocumentItem } from './MediaPickers.tsx';
 import { AttributesSection } from './profile-editor/AttributesSection.tsx';
-import { input, orNull, text, TextInput } from './profile-editor/fields.tsx';
+import { messagesAt, showServerErrors, TextField } from './profile-editor/fields.tsx';
 import { HoursSection } from './profile-editor/HoursSection.tsx';
-import { LocationsSection, newLocation, type LocationBody } from './profile-editor/LocationsSection.tsx';
+import { LocationsSection, newLocation } from './profile-editor/LocationsSection.tsx';
+import { RichTextEditor } from './RichTextEditor.tsx';
 
 const emptyBody = (): ProfileBody => ({
   name: '', store_name: null, company_no: null, about: null, categories: [], keywords: [], locations: [newLocation()],
@@ -31,140 +35,155 @@ const emptyBody = (): ProfileBody => ({
 const LINKS = [['url', 'Website', 'url'], ['whatsapp', 'WhatsApp number', 'tel'], ['facebook', 'Facebook', 'url'], ['instagram', 'Instagram', 'url'],
   ['twitter', 'Twitter', 'url'], ['linkedin', 'LinkedIn', 'url'], ['youtube', 'YouTube', 'url'], ['wechat', 'WeChat id', 'text']] as const;
 
+/** A list or object field of the body, edited by a section as one value. */
+function useValue<K extends keyof ProfileBody>(control: Control<ProfileBody>, name: K) {
+  const { field } = useController({ control, name });
+  return [field.value as ProfileBody[K], (value: ProfileBody[K]) => field.onChange(value)] as const;
+}
+
 function EditorView({ profileId, categories }: { profileId: number | null; categories: CategoryChoice[] }) {
   const [profile, setProfile] = useState<calls.EditableProfile | null>(null);
-  /** What was loaded (the patch is made against it) and what the form holds now. */
+  /** The body as loaded: the patch is made against it. */
   const [loaded, setLoaded] = useState<ProfileBody>(emptyBody);
-  const [body, setBody] = useState<ProfileBody>(emptyBody);
-  const [keywords, setKeywords] = useState('');
-  const [documents, setDocuments] = useState<DocumentItem[]>([]);
+  const [documentNames, setDocumentNames] = useState<Record<string, string>>({});
   const [stale, setStale] = useState<calls.EditableProfile | null>(null);
-  const logoUpload = useUpload('image', calls.uploadPhotos, (data) => setBody((current) => ({ ...current, logo: data[0] ? { full: data[0].full } : null })));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ProfileBody>({
+    defaultValues: emptyBody(),
+    // The shared schema checks the form before anything is sent (raw: the body goes as typed; the server normalizes).
+    // (its input type is the body's with every field optional: the form always holds all of them.)
+    resolver: zodResolver(profileId === null ? NewProfileSchema : ProfileEditSchema, undefined, { raw: true }) as unknown as Resolver<ProfileBody>,
+  });
+  const { control, handleSubmit, reset, setError, clearErrors, formState: { errors, isSubmitting } } = form;
+  const [about, setAbout] = useValue(control, 'about');
+  const [chosen, setChosen] = useValue(control, 'categories');
+  const [keywords, setKeywords] = useValue(control, 'keywords');
+  const [week, setWeek] = useValue(control, 'business_hours');
+  const [special, setSpecial] = useValue(control, 'special_hours');
+  const [attributes, setAttributes] = useValue(control, 'attributes');
+  const [logo, setLogo] = useValue(control, 'logo');
+  const [images, setImages] = useValue(control, 'images');
+  const [videos, setVideos] = useValue(control, 'videos');
+  const [documents, setDocuments] = useValue(control, 'documents');
+  const [keywordText, setKeywordText] = useState('');
+  const logoUpload = useUpload('image', calls.uploadPhotos, (data) => setLogo(data[0] ? { full: data[0].full } : null));
 
-  function fill(data: calls.EditableProfile) {
+  const fill = useCallback((data: calls.EditableProfile) => {
     const next = profileBody(data);
     setProfile(data);
     setLoaded(next);
-    setBody(next);
-    setKeywords(data.keywords.join(', '));
-    setDocuments(data.documents.map((document) => ({ file: document.doc.file, name: document.original_filename })));
+    reset(next);
+    setKeywordText(data.keywords.join(', '));
+    setDocumentNames(Object.fromEntries(data.documents.map((document) => [document.doc.file, document.original_filename])));
     setStale(null);
-  }
+  }, [reset]);
   useEffect(() => {
-    if (profileId !== null) calls.profile(profileId).then(({ data }) => fill(data), (error: unknown) => reportFailure(error, setErrors));
-  }, [profileId]);
+    if (profileId !== null) calls.profile(profileId).then(({ data }) => fill(data), (error: unknown) => reportFailure(error, () => undefined));
+  }, [profileId, fill]);
 
-  const set = <K extends keyof ProfileBody>(name: K) => (value: ProfileBody[K]) => setBody((current) => ({ ...current, [name]: value }));
   const limits = profile?.limits;
+  const limitOf = (count: number | undefined) => (profile && count !== undefined ? { count, plan: profile.plan } : undefined);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    const current: ProfileBody = { ...body, keywords: keywords.split(',').map((word) => word.trim()).filter(Boolean), documents: documents.map(({ file }) => ({ file })) };
-    // The server's rules, checked here first with the same schema (the plan's limits are the server's alone).
-    const found = fieldErrors(profileId === null ? NewProfileSchema : ProfileEditSchema, current);
-    if (found) {
-      setErrors(found);
-      showToast('Please check the fields marked below.', 'warning');
-      return;
-    }
+  const save = handleSubmit(async (current) => {
     const patch = mergePatchOf(loaded, current);
     if (profileId !== null && Object.keys(patch).length === 0) {
       showToast('Nothing has changed.', 'success');
       return;
     }
-    setBusy(true);
     try {
       const { data } = profileId === null ? await calls.createProfile(current) : await calls.editProfile(profileId, patch, profile!.version);
-      setErrors({});
+      clearErrors();
       showToast('Saved. Your page shows the changes now.', 'success');
       if (profileId === null) window.location.assign(`/advertiser/profiles/${data.id}`);
       else fill(data);
     } catch (error) {
       const failure = errorBody(error) as ReturnType<typeof errorBody> & { data?: calls.EditableProfile };
       if (failure.status === 409 && failure.data) setStale(failure.data);
-      reportFailure(error, setErrors);
-    } finally {
-      setBusy(false);
+      reportFailure(error, (found) => showServerErrors(setError as never, found));
     }
-  }
+  }, () => showToast('Please check the fields marked below.', 'warning'));
 
   if (profileId !== null && !profile) return <p role="status">Loading…</p>;
   return (
-    <form className="panel max-w-3xl" onSubmit={save} data-testid="profile-editor" noValidate>
-      {profile && limits && (
-        <p className="text-sm">Plan: <strong>{profile.plan}</strong> · up to {limits.categories} categories, {limits.keywords} keywords, {limits.photos} photos ·{' '}
-          <a className="underline" href={profileUrl(profile.slug)} target="_blank" rel="noopener">See the public page</a></p>
-      )}
-      {stale && (
-        <div role="alert" className="mt-3 rounded border border-amber-500 bg-amber-50 p-3 text-sm">
-          <p>This business was changed in another tab or on another device. Nothing was saved.</p>
-          <button type="button" className={`mt-2 ${secondary}`} onClick={() => fill(stale)}>Load the current version</button>
-        </div>
-      )}
-      <TextInput id="name" label="Business name" value={body.name} onChange={set('name')} errors={errors.name} />
-      <TextInput id="store_name" label="Store name" value={text(body.store_name)} onChange={(value) => set('store_name')(orNull(value))} errors={errors.store_name} />
-      <TextInput id="company_no" label="Company number (SSM)" value={text(body.company_no)} onChange={(value) => set('company_no')(orNull(value))} errors={errors.company_no} hint="For example 201901012345 or 1234567-X" />
-      <div className="mt-3">
-        <label htmlFor="about" className="block font-semibold">About</label>
-        <textarea id="about" rows={5} value={text(body.about)} onChange={(event) => set('about')(orNull(event.target.value))} className={input} />
-        <FieldErrors id="about" errors={errors.about} />
-      </div>
-      <div className="mt-3">
-        <label htmlFor="categories" className="block font-semibold">Categories</label>
-        <select id="categories" multiple size={6} value={body.categories ?? []} onChange={(event) => set('categories')([...event.target.selectedOptions].map((option) => option.value))} className={input}>
-          {categories.map((category) => <option key={category.slug} value={category.slug}>{category.label}</option>)}
-        </select>
-        <FieldErrors id="categories" errors={errors.categories} />
-      </div>
-      <TextInput id="keywords" label="Keywords" value={keywords} onChange={setKeywords} errors={errors.keywords} hint="Separate them with commas" />
-
-      <LocationsSection locations={body.locations} setLocations={(update) => setBody((current) => ({ ...current, locations: update(current.locations) as LocationBody[] }))} errors={errors} />
-      <HoursSection week={body.business_hours ?? []} setWeek={set('business_hours')} special={body.special_hours ?? []} setSpecial={set('special_hours')} errors={errors} />
-      <AttributesSection chosen={(body.attributes ?? []) as ProfileAttribute[]} setChosen={set('attributes')} />
-
-      <fieldset className="mt-5">
-        <legend className="text-lg font-bold">Links</legend>
-        {LINKS.map(([field, label, type]) => (
-          <TextInput key={field} id={field} label={label} type={type} value={text(body[field])} onChange={(value) => set(field)(orNull(value))} errors={errors[field]} />
-        ))}
-      </fieldset>
-
-      <fieldset className="mt-5">
-        <legend className="text-lg font-bold">Logo</legend>
-        {body.logo && (
-          <p className="mt-2 flex items-center gap-2">
-            <img src={body.logo.full} alt="The logo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
-            <button type="button" className="text-sm underline" onClick={() => set('logo')(null)}>Remove</button>
-          </p>
+    <FormProvider {...form}>
+      <form className="panel max-w-3xl" onSubmit={(event) => void save(event)} data-testid="profile-editor" noValidate>
+        {profile && limits && (
+          <p className="text-sm">Plan: <strong>{profile.plan}</strong> · up to {limits.categories} categories, {limits.keywords} keywords, {limits.photos} photos ·{' '}
+            <a className="underline" href={profileUrl(profile.slug)} target="_blank" rel="noopener">See the public page</a></p>
         )}
-        <label htmlFor="logo" className="mt-2 block font-semibold">{body.logo ? 'Change the logo' : 'Add a logo'}</label>
-        <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" disabled={logoUpload.busy} onChange={(event) => void logoUpload.upload(event.target.files)} className="mt-1" />
-        <FieldErrors id="logo" errors={logoUpload.errors ?? errors.logo} />
-      </fieldset>
+        {stale && (
+          <div role="alert" className="mt-3 rounded border border-amber-500 bg-amber-50 p-3 text-sm">
+            <p>This business was changed in another tab or on another device. Nothing was saved.</p>
+            <button type="button" className={`mt-2 ${secondary}`} onClick={() => fill(stale)}>Load the current version</button>
+          </div>
+        )}
+        <TextField name="name" label="Business name" />
+        <TextField name="store_name" label="Store name" kind="nullable" />
+        <TextField name="company_no" label="Company number (SSM)" kind="nullable" hint="For example 201901012345 or 1234567-X" />
+        <RichTextEditor id="about" label="About" value={about ?? ''} onChange={(html) => setAbout(html === '' ? null : html)} errors={messagesAt(errors, 'about')} />
+        <CategoryPicker id="categories" choices={categories} type="services" chosen={chosen ?? []} setChosen={setChosen} limit={limitOf(limits?.categories)} errors={messagesAt(errors, 'categories')} />
+        <div className="mt-3">
+          <label htmlFor="keywords" className="block font-semibold">Keywords</label>
+          <p id="keywords-hint" className="text-sm text-gray-700">Separate them with commas{limits ? ` (up to ${limits.keywords})` : ''}</p>
+          <input id="keywords" value={keywordText} aria-describedby="keywords-hint" className="mt-1 w-full rounded border border-gray-400 px-3 py-2"
+            onChange={(event) => {
+              setKeywordText(event.target.value);
+              const next = event.target.value.split(',').map((word) => word.trim()).filter(Boolean);
+              if (next.join(',') !== (keywords ?? []).join(',')) setKeywords(next);
+            }} />
+          <FieldErrors id="keywords" errors={messagesAt(errors, 'keywords')} />
+        </div>
 
-      <PhotoPicker id="photos" photos={body.images ?? []} setPhotos={(update) => setBody((current) => ({ ...current, images: update(current.images ?? []) }))}
-        errors={errors.images} testId="profile-photos" limit={limits && { count: limits.photos, plan: profile!.plan }} />
-      {(!limits || limits.videos > 0 || (body.videos ?? []).length > 0) && (
-        <VideoPicker videos={(body.videos ?? []) as VideoItem[]} setVideos={(update) => setBody((current) => ({ ...current, videos: update((current.videos ?? []) as VideoItem[]) }))}
-          errors={errors.videos} limit={limits && { count: limits.videos, plan: profile!.plan }} />
-      )}
-      <DocumentPicker documents={documents} setDocuments={setDocuments} errors={errors.documents} limit={limits && { count: limits.pdfs, plan: profile!.plan }} />
+        <LocationsSection />
+        <HoursSection week={week ?? []} setWeek={setWeek} special={special ?? []} setSpecial={setSpecial} errors={{
+          business_hours: messagesAt(errors, 'business_hours') ?? [], special_hours: messagesAt(errors, 'special_hours') ?? [],
+        }} />
+        <AttributesSection chosen={(attributes ?? []) as ProfileAttribute[]} setChosen={setAttributes} />
 
-      <button type="submit" className={`mt-6 ${primary}`} disabled={busy || logoUpload.busy}>{profileId === null ? 'Create business' : 'Save'}</button>
+        <fieldset className="mt-5">
+          <legend className="text-lg font-bold">Links</legend>
+          {LINKS.map(([field, label, type]) => <TextField key={field} name={field} label={label} type={type} kind="nullable" />)}
+        </fieldset>
 
-      {profile && profile.history.length > 0 && (
-        <details className="mt-6">
-          <summary className="font-semibold">History</summary>
-          <ul className="mt-2 space-y-1 text-sm">
-            {profile.history.map((change, index) => (
-              <li key={index}>{change.created_at.slice(0, 16).replace('T', ' ')} · {change.field}{change.review === 'pending' ? ' · waiting for review' : ''}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </form>
+        <fieldset className="mt-5">
+          <legend className="text-lg font-bold">Logo</legend>
+          {logo && (
+            <p className="mt-2 flex items-center gap-2">
+              <img src={logo.full} alt="The logo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+              <button type="button" className="text-sm underline" onClick={() => setLogo(null)}>Remove</button>
+            </p>
+          )}
+          <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? 'Change the logo' : 'Add a logo'}</label>
+          <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" disabled={logoUpload.busy} onChange={(event) => void logoUpload.upload(event.target.files)} className="mt-1" />
+          <FieldErrors id="logo" errors={logoUpload.errors ?? messagesAt(errors, 'logo')} />
+        </fieldset>
+
+        <PhotoPicker id="photos" photos={images ?? []} setPhotos={(update) => setImages(update(images ?? []))} errors={messagesAt(errors, 'images')} testId="profile-photos" limit={limitOf(limits?.photos)} />
+        {(!limits || limits.videos > 0 || (videos ?? []).length > 0) && (
+          <VideoPicker videos={videos ?? []} setVideos={(update) => setVideos(update(videos ?? []))} errors={messagesAt(errors, 'videos')} limit={limitOf(limits?.videos)} />
+        )}
+        <DocumentPicker documents={(documents ?? []).map(({ file }) => ({ file, name: documentNames[file] ?? file.split('/').pop()! }))}
+          setDocuments={(update) => {
+            const next: DocumentItem[] = update((documents ?? []).map(({ file }) => ({ file, name: documentNames[file] ?? file.split('/').pop()! })));
+            setDocumentNames((names) => ({ ...names, ...Object.fromEntries(next.map((item) => [item.file, item.name])) }));
+            setDocuments(next.map(({ file }) => ({ file })));
+          }}
+          errors={messagesAt(errors, 'documents')} limit={limitOf(limits?.pdfs)} />
+
+        <FieldErrors id="form" errors={messagesAt(errors, 'root.server')} />
+        <button type="submit" className={`mt-6 ${primary}`} disabled={isSubmitting || logoUpload.busy}>{profileId === null ? 'Create business' : 'Save'}</button>
+
+        {profile && profile.history.length > 0 && (
+          <details className="mt-6">
+            <summary className="font-semibold">History</summary>
+            <ul className="mt-2 space-y-1 text-sm">
+              {profile.history.map((change, index) => (
+                <li key={index}>{change.created_at.slice(0, 16).replace('T', ' ')} · {change.field}{change.review === 'pending' ? ' · waiting for review' : ''}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </form>
+    </FormProvider>
   );
 }
 

@@ -9,7 +9,8 @@ import { AppError, parseInput } from '../errors.ts';
 import type { Post } from '../../shared/schemas/catalog.ts';
 
 /** What an ad's editor view holds (advertiser/posts.ts postForAdvertiser). */
-type AdvertiserView = Post & { keywords: string[]; categories_slugs: string[] };
+type AdvertiserView = Pick<Post, 'type' | 'title' | 'summary' | 'images' | 'documents' | 'locations' | 'job' | 'hireme' | 'service' | 'buysell' | 'op'>
+  & { keywords: string[]; categories_slugs: string[] };
 
 /**
  * The ad as an edit's body would send it whole. A job's own expiry is left out (null keeps it); a hireme ad's town is

@@ -8,6 +8,7 @@ import { listingSlugBase } from '../../shared/slug.ts';
 import { PostEditSchema, type NewPost, type PostEdit } from '../../shared/schemas/advertiser.ts';
 import { AD_RULES } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
+import { storedLongText } from '../catalog/html.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow, PostContent, PostDetails } from '../db/rows.ts';
@@ -105,7 +106,7 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
       if (job.salary_min !== null && job.salary_max !== null && job.salary_max < job.salary_min) throw invalid('job', 'The maximum salary is below the minimum.');
       return {
         details: {
-          kind: 'jobs', level: job.level, requirements: job.requirements, responsibilities: job.responsibilities, benefits: job.benefits,
+          kind: 'jobs', level: job.level, requirements: storedLongText(job.requirements), responsibilities: storedLongText(job.responsibilities), benefits: storedLongText(job.benefits),
           company_confidential: job.company_confidential, resume_required: job.document_resume_cv, salary_type: job.salary_type,
         },
         priceMin: job.salary_min, priceMax: job.salary_max, op: null, expiresAt: job.expires_at ? iso(Date.parse(job.expires_at)) : null,
@@ -117,8 +118,8 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
       const hireme = input.hireme;
       return {
         details: {
-          kind: 'hireme', expertise: hireme.expertise, rate: hireme.rate, vaccination: hireme.vaccination, skill: hireme.skill,
-          experience: hireme.experience, education: hireme.education, company_confidential: hireme.company_confidential,
+          kind: 'hireme', expertise: hireme.expertise, rate: hireme.rate, vaccination: hireme.vaccination, skill: storedLongText(hireme.skill),
+          experience: storedLongText(hireme.experience), education: hireme.education, company_confidential: hireme.company_confidential,
         },
         priceMin: hireme.expected_salary, priceMax: null, op: null, expiresAt: null,
         attributes: [...hireme.type.map((value) => ({ name: 'hireme_type', value })), ...hireme.language.map((value) => ({ name: 'hireme_language', value }))],
@@ -127,12 +128,12 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
     case 'services': {
       const service = input.service;
       if (service.price_min !== null && service.price_max !== null && service.price_max < service.price_min) throw invalid('service', 'The maximum price is below the minimum.');
-      return { details: { kind: 'services', description: service.description }, priceMin: service.price_min, priceMax: service.price_max, op: null, expiresAt: null, attributes: [] };
+      return { details: { kind: 'services', description: storedLongText(service.description) }, priceMin: service.price_min, priceMax: service.price_max, op: null, expiresAt: null, attributes: [] };
     }
     case 'buysell': {
       const buysell = input.buysell;
       return {
-        details: { kind: 'buysell', deal_type: buysell.type, condition: buysell.condition, brand: buysell.brand, qty: buysell.qty, description: buysell.description },
+        details: { kind: 'buysell', deal_type: buysell.type, condition: buysell.condition, brand: buysell.brand, qty: buysell.qty, description: storedLongText(buysell.description) },
         priceMin: buysell.price_min, priceMax: null, op: buysell.op, expiresAt: null,
         attributes: buysell.method.map((value) => ({ name: 'buysell_method', value })),
       };

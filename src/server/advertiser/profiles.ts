@@ -10,7 +10,7 @@ import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-
 import { listingSlugBase } from '../../shared/slug.ts';
 import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, type ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
-import { sanitizeRichText } from '../catalog/html.ts';
+import { sanitizeRichText, storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, LocationSave, ProfileChange, ProfileFields, ProfileSave, SpecialHoursRow } from '../db/rows.ts';
 import { AppError, FieldProblems, parseInput } from '../errors.ts';
@@ -142,7 +142,7 @@ async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserProfileR
   const fields: ProfileFields = {};
   for (const field of COLUMN_FIELDS) {
     const value = edit[field];
-    if (value !== undefined) (fields as Record<string, unknown>)[field] = field === 'about' && value !== null ? sanitizeRichText(value) : value;
+    if (value !== undefined) (fields as Record<string, unknown>)[field] = field === 'about' && value !== null ? storedLongText(value) : value;
   }
   if (logo !== undefined) fields.logo_id = logo === null ? null : logo.ids[0]!;
   const history: ProfileChange[] = [];

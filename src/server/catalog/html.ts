@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTML } from 'entities';
+import { asHtml, isRichText } from '../../shared/rich-text.ts';
 
 /**
  * Rich text written by advertisers and editors (profile about, CMS pages) is cleaned before it
@@ -13,6 +14,19 @@ export function sanitizeRichText(html: string): string {
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
   });
+}
+
+/**
+ * A long text as its page shows it (issue 40): rich HTML sanitized, plain text as paragraphs with its line breaks.
+ * Every long text goes through here, so a paragraph break typed in either survives to the public page.
+ */
+export function richTextHtml(value: string): string {
+  return sanitizeRichText(asHtml(value));
+}
+
+/** What is stored of a long text: HTML sanitized by the one allow-list; plain text as it was typed. */
+export function storedLongText(value: string): string {
+  return isRichText(value) ? sanitizeRichText(value) : value;
 }
 
 /** The text of (sanitised) rich HTML, for descriptions: tags become spaces, entities become characters. */

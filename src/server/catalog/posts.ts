@@ -4,7 +4,7 @@ import type { Post, PostCard } from '../../shared/schemas/catalog.ts';
 import { ringgit } from '../../shared/money.ts';
 import type { AttributeRow, LocationRow, MediaRow, PostRow } from '../db/rows.ts';
 import type { CatalogContext } from './context.ts';
-import { sanitizeRichText } from './html.ts';
+import { richTextHtml } from './html.ts';
 import { groupByOwner, shownMedia, toCategoryRef, toConfidentialLocation, toDocument, toLocation, toMediaItem } from './mappers.ts';
 
 /** Confidential jobs and hireme posts hide who is behind them. */
@@ -127,7 +127,7 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
       claimed: row.profile_claimed,
       rating: row.profile_rating,
       rating_count: row.profile_rating_count,
-      about: row.profile_about === null ? null : sanitizeRichText(row.profile_about),
+      about: row.profile_about === null ? null : richTextHtml(row.profile_about),
     },
     job: row.type !== 'jobs' || row.job_level === null ? null : {
       type: attributeValues(attributes, 'job_type'),

@@ -5,7 +5,7 @@ import { planLimits } from '../../shared/plans.ts';
 import type { BusinessHoursRow, SpecialHoursRow } from '../db/rows.ts';
 import type { CatalogContext } from './context.ts';
 import { PROFILE_ATTRIBUTES } from '../../shared/profile-attributes.ts';
-import { sanitizeRichText } from './html.ts';
+import { richTextHtml } from './html.ts';
 import { shownMedia, toCategoryRef, toDocument, toLocation, toMediaItem } from './mappers.ts';
 import { getPostCards } from './posts.ts';
 
@@ -83,7 +83,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     images: shownMedia(media.map((item, index) => toMediaItem(urls, item, index)), limits),
     documents: documents.slice(0, limits.pdfs).map((document) => toDocument(urls, document)),
     categories: categories.map(toCategoryRef),
-    about: row.about === null ? null : sanitizeRichText(row.about),
+    about: row.about === null ? null : richTextHtml(row.about),
     plan: row.plan,
     claimed: row.claimed,
     followed: false,

@@ -4,6 +4,8 @@
  * Google requires for it is missing, rather than sent invalid. A hireme post (a person offering
  * themselves) has no rich result that fits: its page carries the breadcrumb alone.
  */
+import { isRichText } from '../../shared/rich-text.ts';
+import { plainTextOf } from '../catalog/html.ts';
 import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
 import { CURRENCY_CODE, LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
 import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
@@ -95,7 +97,7 @@ function product(site: string, post: Post): JsonLd | undefined {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: post.title,
-    description: post.buysell.description,
+    description: plainDescription(post.buysell.description),
     image: post.images.map((item) => absoluteUrl(site, item.image.full)),
     ...(post.buysell.brand ? { brand: { '@type': 'Brand', name: post.buysell.brand } } : {}),
     offers: {
@@ -118,7 +120,7 @@ function service(site: string, post: Post): JsonLd | undefined {
     '@context': 'https://schema.org',
     '@type': 'Service',
     name: post.title,
-    description: post.service.description,
+    description: plainDescription(post.service.description),
     serviceType: post.categories[0]?.name,
     provider: {
       '@type': 'LocalBusiness',
@@ -131,6 +133,9 @@ function service(site: string, post: Post): JsonLd | undefined {
     ...(aggregateRating(post.rating, post.rating_count) ? { aggregateRating: aggregateRating(post.rating, post.rating_count) } : {}),
   };
 }
+
+/** A long text as plain words (Product and Service descriptions are text; JobPosting's may be HTML). */
+const plainDescription = (value: string) => (isRichText(value) ? plainTextOf(value).replace(/\s+/g, ' ').trim() : value);
 
 /** One entry per opening period with every day that has it (a week of 10:00-20:00 is one entry, not six). */
 function openingHours(week: Profile['business_hours']) {

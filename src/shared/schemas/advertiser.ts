@@ -9,7 +9,7 @@ import {
   LISTING_TYPES, EDUCATION_LEVELS,
 } from '../constants.ts';
 import { PAID_PLANS, type PlanLimits } from '../plans.ts';
-import type { Plan } from '../constants.ts';
+import type { ListingType, Plan } from '../constants.ts';
 import type { Image } from './catalog.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { PROFILE_ATTRIBUTE_KEYS, type ProfileAttribute } from '../profile-attributes.ts';
@@ -228,10 +228,13 @@ export const TrialRequestSchema = z.object({
   plan: z.enum(PAID_PLANS, { error: 'Choose GOLD, SILVER or BRONZE.' }),
 });
 
-/** A category the advertiser's forms offer: a child category's slug and its label with its parent. */
+/** A category the advertiser's forms offer: a child category's slug, its name, its parent's name and its type. */
 export interface CategoryChoice {
   slug: string;
   label: string;
+  /** The parent category, which the picker groups by. */
+  group: string;
+  type: ListingType;
 }
 
 /** The owner's answer to a review (issue 26). */

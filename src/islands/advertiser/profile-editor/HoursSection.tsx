@@ -48,6 +48,7 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors }: {
   const setSpecialDay = (index: number, change: Partial<Special[number]>) => setSpecial(special.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   const specialErrors = Object.entries(errors).filter(([field]) => field.startsWith('special_hours')).flatMap(([, messages]) => messages);
   return (
+    <>
     <fieldset className="mt-5">
       <legend className="text-lg font-bold">Business hours</legend>
       {[1, 2, 3, 4, 5, 6, 0].map((number) => {
@@ -61,8 +62,10 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors }: {
         );
       })}
       <FieldErrors id="hours" errors={errors.business_hours} />
+      </fieldset>
 
-      <h3 className="mt-4 font-semibold">Special hours</h3>
+      <fieldset className="mt-5" data-testid="special-hours-editor">
+      <legend className="text-lg font-bold">Special hours</legend>
       <p className="text-sm text-gray-700">Dates when you close or keep other hours: Hari Raya, Chinese New Year, Deepavali, Ramadan hours. A date with no hours is closed.</p>
       {special.map((entry, index) => (
         <div key={index} className="mt-2 flex flex-wrap items-center gap-2 rounded border border-gray-300 p-2" data-testid={`special-${index}`}>
@@ -77,5 +80,6 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors }: {
       {specialErrors.length > 0 && <FieldErrors id="special_hours" errors={specialErrors} />}
       <button type="button" className={`mt-2 ${secondary}`} onClick={() => setSpecial([...special, { date: '', label: '', ranges: [] }])}>Add a special date</button>
     </fieldset>
+    </>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * The category picker (issue 40): an accessible combobox (downshift) to type and filter, grouped by parent category,
+ * offering only the categories of the listing's own type; the chosen ones are removable chips with the plan's count
+ * ("2 of 3"). Categories a listing already had past its plan stay until removed; adding stops at the limit.
+ */
+import { useCombobox, useMultipleSelection } from 'downshift';
+import { useId, useMemo, useState } from 'react';
+import type { ListingType } from '../../shared/constants.ts';
+import { counted } from '../../shared/plurals.ts';
+import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
+import { FieldErrors } from './gate.tsx';
+
+export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, errors }: {
+  id: string; choices: CategoryChoice[]; type: ListingType; chosen: string[]; setChosen: (slugs: string[]) => void;
+  limit?: { count: number; plan: string } | undefined; errors?: string[] | undefined;
+}) {
+  const hintId = useId();
+  const [inputValue, setInputValue] = useState('');
+  const offered = useMemo(() => choices.filter((choice) => choice.type === type), [choices, type]);
+  const named = (slug: string) => offered.find((choice) => choice.slug === slug) ?? choices.find((choice) => choice.slug === slug);
+  const full = limit !== undefined && chosen.length >= limit.count;
+  const items = useMemo(() => {
+    const words = inputValue.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return offered.filter((choice) => !chosen.includes(choice.slug)
+      && words.every((word) => `${choice.label} ${choice.group}`.toLowerCase().includes(word))).slice(0, 60);
+  }, [offered, chosen, inputValue]);
+
+  const { getSelectedItemProps, getDropdownProps } = useMultipleSelection<string>({
+    selectedItems: chosen,
+    onStateChange({ selectedItems, type: change }) {
+      if (change === useMultipleSelection.stateChangeTypes.SelectedItemKeyDownBackspace || change === useMultipleSelection.stateChangeTypes.SelectedItemKeyDownDelete
+        || change === useMultipleSelection.stateChangeTypes.DropdownKeyDownBackspace || change === useMultipleSelection.stateChangeTypes.FunctionRemoveSelectedItem) {
+        setChosen(selectedItems ?? []);
+      }
+    },
+  });
+  const { isOpen, getLabelProps, getMenuProps, getInputProps, getItemProps, highlightedIndex } = useCombobox<CategoryChoice>({
+    items, inputValue, selectedItem: null, defaultHighlightedIndex: 0,
+    itemToString: (item) => item?.label ?? '',
+    stateReducer(state, { changes, type: change }) {
+      if (change === useCombobox.stateChangeTypes.InputKeyDownEnter || change === useCombobox.stateChangeTypes.ItemClick) {
+        return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' };
+      }
+      return changes;
+    },
+    onStateChange({ inputValue: typed, type: change, selectedItem }) {
+      if ((change === useCombobox.stateChangeTypes.InputKeyDownEnter || change === useCombobox.stateChangeTypes.ItemClick) && selectedItem && !full) {
+        setChosen([...chosen, selectedItem.slug]);
+        setInputValue('');
+      } else if (change === useCombobox.stateChangeTypes.InputChange) setInputValue(typed ?? '');
+    },
+  });
+  const remove = (slug: string) => setChosen(chosen.filter((item) => item !== slug));
+
+  return (
+    <div className="mt-3" data-testid={`${id}-picker`}>
+      <label className="block font-semibold" {...getLabelProps()}>
+        Categories{limit && <span className="ml-2 text-sm font-normal text-gray-700" data-testid="category-count">{chosen.length} of {limit.count}</span>}
+      </label>
+      <ul className="mt-1 flex flex-wrap gap-2" aria-label="Chosen categories">
+        {chosen.map((slug, index) => {
+          const choice = named(slug);
+          return (
+            <li key={slug} className="flex items-center gap-1 rounded-full border border-gray-500 bg-gray-100 py-0.5 pl-3 pr-1 text-sm"
+              {...getSelectedItemProps({ selectedItem: slug, index })}>
+              <span>{choice ? `${choice.label}` : slug}{choice?.group ? <span className="text-gray-700"> · {choice.group}</span> : null}</span>
+              <button type="button" className="min-h-6 min-w-6 rounded-full px-1 font-bold" aria-label={`Remove ${choice?.label ?? slug}`}
+                onClick={(event) => { event.stopPropagation(); remove(slug); }}>×</button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="relative">
+        <input className="mt-1 w-full rounded border border-gray-400 px-3 py-2" placeholder={full ? '' : 'Type to find a category'} disabled={full}
+          {...getInputProps({ ...getDropdownProps({ preventKeyAction: isOpen }), id: `${id}-input`, 'aria-describedby': [hintId, errors?.length ? `${id}-error` : ''].join(' ').trim(), 'aria-invalid': errors?.length ? true : undefined })} />
+        <p id={hintId} className="text-sm text-gray-700">
+          {full ? `The ${limit!.plan} plan allows ${counted(limit!.count, 'category')}: remove one to choose another, or upgrade.` : 'Type part of a name, then choose with the arrow keys and Enter.'}
+        </p>
+        <ul {...getMenuProps()} className={`absolute z-20 max-h-72 w-full overflow-y-auto rounded border border-gray-400 bg-white shadow ${isOpen && items.length > 0 ? '' : 'hidden'}`}>
+          {isOpen && items.map((item, index) => (
+            <li key={item.slug} className={`px-3 py-2 ${highlightedIndex === index ? 'bg-blue-100' : ''}`} {...getItemProps({ item, index })}>
+              {(index === 0 || items[index - 1]!.group !== item.group) && <span className="block text-xs font-semibold uppercase text-gray-700" aria-hidden="true">{item.group}</span>}
+              {item.label}<span className="sr-only">, {item.group}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <FieldErrors id={id} errors={errors} />
+    </div>
+  );
+}
