@@ -7,7 +7,7 @@ import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { pngOf } from '../fixtures/uploads.ts';
 import { seriousViolations } from '../helpers/axe.ts';
-import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { codeAfter, decodedMail, messagesTo } from '../helpers/session-client.ts';
@@ -165,7 +165,7 @@ describe('the advertiser site, end to end', () => {
     const title = `Kopitiam Barista ${Date.now().toString(36)}`;
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Summary').fill('Brew kopi and teh for our morning crowd in Petaling Jaya.');
-    await form.getByLabel('Category').selectOption({ index: 1 });
+    await pickCategory(form, 'a');
     await form.getByLabel('Full Time').check();
     await form.getByLabel('Requirements').fill('Two years behind a counter.');
     await form.getByLabel('Responsibilities').fill('Brew, serve and keep the counter clean.');

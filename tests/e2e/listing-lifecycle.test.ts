@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import { seriousViolations } from '../helpers/axe.ts';
-import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
@@ -109,7 +109,7 @@ describe('the listing\'s life in the browser (issue 39)', () => {
     await form.waitFor();
     await form.getByLabel('Title').fill('Kopitiam Barista Wanted');
     await form.getByLabel('Summary').fill('Brew kopi and teh for our morning crowd.');
-    await form.getByLabel('Category').selectOption(jobCategory.slug);
+    await pickCategory(form, jobCategory.name);
     await form.getByLabel('Full Time').check();
     await form.getByLabel('Requirements').fill('Two years behind a counter.');
     await form.getByLabel('Responsibilities').fill('Brew, serve and keep the counter clean.');

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -101,4 +101,12 @@ export function useBrowserSession(options: BrowserContextOptions = {}) {
 export async function hydrated(page: Page, options: { visible?: boolean } = {}): Promise<void> {
   await page.waitForFunction((visible) => [...document.querySelectorAll('astro-island')]
     .every((island) => (!visible && island.getAttribute('client') === 'visible') || !island.hasAttribute('ssr')), options.visible ?? false);
+}
+
+/** Chooses a category in an advertiser editor's combobox (issue 40): types part of its name and takes the first match with Enter. */
+export async function pickCategory(form: Locator, name: string): Promise<void> {
+  const box = form.getByRole('combobox', { name: /Categories/ });
+  await box.fill(name);
+  await form.getByTestId('categories-picker').getByRole('option').first().waitFor();
+  await box.press('Enter');
 }

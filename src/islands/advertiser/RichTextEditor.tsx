@@ -55,7 +55,7 @@ export function RichTextEditor({ id, label, value, onChange, errors, hint }: {
       <span id={labelId} className="block font-semibold">{label}</span>
       {hint && <p className="text-sm text-gray-700">{hint}</p>}
       <div className="mt-1 rounded border border-gray-400">
-        <div role="toolbar" aria-label={`Formatting of ${label}`} className="flex flex-wrap gap-1 border-b border-gray-300 p-1">
+        <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-300 p-1">
           <button type="button" className={button} aria-pressed={active?.bold ?? false} onClick={() => editor?.chain().focus().toggleBold().run()}>Bold</button>
           <button type="button" className={button} aria-pressed={active?.italic ?? false} onClick={() => editor?.chain().focus().toggleItalic().run()}>Italic</button>
           <button type="button" className={button} aria-pressed={active?.bullets ?? false} onClick={() => editor?.chain().focus().toggleBulletList().run()}>Bullets</button>

@@ -20,7 +20,8 @@ import {
 import type { Actor } from '../policies.ts';
 import { ownedPost, ownedProfile } from './access.ts';
 import { adds, categoryIds, checkLimits, documentIds, imageIds, videoIds } from './inputs.ts';
-import { editableAd, mergedAdEdit } from './post-edits.ts';
+import { adBody } from '../../shared/ad-body.ts';
+import { applyMergePatch } from '../../shared/merge-patch.ts';
 
 const DAY_MS = 86_400_000;
 const sen = (ringgitAmount: number | null) => (ringgitAmount === null ? null : Math.round(ringgitAmount * 100));
@@ -247,6 +248,13 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
   return { post: await postForAdvertiser(app, (await app.repos.listings.findPost(created.id))!) };
 }
 
+/** The whole edit a JSON Merge Patch makes of the ad as it is (issue 40): checked by the same schema as a new ad's. */
+function mergedAdEdit(current: Record<string, unknown>, body: unknown): PostEdit {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the changes as a JSON object.', { _: ['Send the changes as a JSON object.'] });
+  if ('type' in body && body.type !== current.type) throw new AppError(422, 'An ad keeps its type.', { type: ['An ad keeps its type.'] });
+  return parseInput(PostEditSchema, applyMergePatch(current, body));
+}
+
 /** A stale version: 409 with the ad as it is now (and its ETag), nothing changed. */
 async function staleAd(app: AppContext, id: number): Promise<AppError> {
   const current = await postForAdvertiser(app, (await app.repos.listings.findPost(id))!);
@@ -263,7 +271,7 @@ async function staleAd(app: AppContext, id: number): Promise<AppError> {
 export async function editPost(app: AppContext, actor: Actor, id: number, body: unknown, version?: number) {
   const post = await ownedPost(app, actor, id);
   if (version !== undefined && version !== post.version) throw await staleAd(app, id);
-  const current = editableAd(await postForAdvertiser(app, post), (await app.repos.catalog.findPostLocations([id])).map((location) => location.id));
+  const current: Record<string, unknown> = adBody(await postForAdvertiser(app, post), (await app.repos.catalog.findPostLocations([id])).map((location) => location.id));
   const before = parseInput(PostEditSchema, current);
   const input = mergedAdEdit(current, body);
   // The listings core refuses a removed or hidden ad (409) before anything is written.

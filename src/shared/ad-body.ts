@@ -1,12 +1,9 @@
 /**
- * An ad's edit as a JSON Merge Patch (issue 40): the ad as its editor's body shows it now, and the patch applied over
- * it. Fields the patch leaves out keep what is stored; lists (photos, documents, videos, categories, keywords,
- * locations) come whole.
+ * An ad as its editor's body holds it (issue 40): every field an advertiser edits, in the API body's shape. The
+ * server applies a JSON Merge Patch over it; the ad editor's form starts from it and sends the patch between it and
+ * what the person changed. Lists (photos, documents, videos, categories, keywords, locations) come whole.
  */
-import { applyMergePatch } from '../../shared/merge-patch.ts';
-import { PostEditSchema, type PostEdit } from '../../shared/schemas/advertiser.ts';
-import { AppError, parseInput } from '../errors.ts';
-import type { Post } from '../../shared/schemas/catalog.ts';
+import type { Post } from './schemas/catalog.ts';
 
 /** What an ad's editor view holds (advertiser/posts.ts postForAdvertiser). */
 type AdvertiserView = Pick<Post, 'type' | 'title' | 'summary' | 'images' | 'documents' | 'locations' | 'job' | 'hireme' | 'service' | 'buysell' | 'op'>
@@ -16,7 +13,7 @@ type AdvertiserView = Pick<Post, 'type' | 'title' | 'summary' | 'images' | 'docu
  * The ad as an edit's body would send it whole. A job's own expiry is left out (null keeps it); a hireme ad's town is
  * the one it has.
  */
-export function editableAd(view: AdvertiserView, locationIds: number[]): Record<string, unknown> {
+export function adBody(view: AdvertiserView, locationIds: number[]) {
   const media = view.images;
   const common = {
     type: view.type, title: view.title, summary: view.summary, categories: view.categories_slugs, keywords: view.keywords,
@@ -47,11 +44,4 @@ export function editableAd(view: AdvertiserView, locationIds: number[]): Record<
     type: buysell.type, condition: buysell.condition, brand: buysell.brand, method: buysell.method, qty: buysell.qty, description: buysell.description,
     price_min: buysell.price_min, op: view.op,
   } };
-}
-
-/** The whole edit a merge patch makes of the ad: checked by the same schema as a new ad's. */
-export function mergedAdEdit(current: Record<string, unknown>, body: unknown): PostEdit {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the changes as a JSON object.', { _: ['Send the changes as a JSON object.'] });
-  if ('type' in body && body.type !== current.type) throw new AppError(422, 'An ad keeps its type.', { type: ['An ad keeps its type.'] });
-  return parseInput(PostEditSchema, applyMergePatch(current, body));
 }
