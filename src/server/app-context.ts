@@ -25,6 +25,7 @@ import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache } from './search/engine.ts';
 import { appealLine } from './accounts/suspension.ts';
 import { billplzProvider } from './billing/billplz.ts';
+import { SandboxCheckout } from './billing/sandbox.ts';
 import { listingBilling, paymentProviders, startPaidPlan } from './billing/index.ts';
 import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
 import { heldChecks, heldMessage } from './moderation/checks.ts';
@@ -79,7 +80,10 @@ export async function createAppContext(config: Config, options: AppContextOption
     unsubscribe: await repos.maintenance.appSecret('unsubscribe-token-key', randomBytes(32).toString('base64url')),
     // Signs the device cookies of sign-in (accounts/devices.ts, issue 38).
     device: await repos.maintenance.appSecret('device-cookie-key', randomBytes(32).toString('base64url')),
+    // Signs the sandbox checkout's bills and callbacks (billing/sandbox.ts, issue 40).
+    sandbox: await repos.maintenance.appSecret('sandbox-checkout-key', randomBytes(32).toString('base64url')),
   };
+  const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
   const listings: ListingDeps = {
     repos, clock, outbox, siteUrl: config.siteUrl, appealLine: appealLine(config),
@@ -95,7 +99,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     clock,
     secrets,
     listings,
-    payments: paymentProviders(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []),
+    payments: paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(sandbox ? [sandbox.provider()] : [])]),
+    sandbox,
     fulfilment: {
       plan: startPaidPlan,
       ad: (tx, invoice, line) => (line.post_id ? publishPaid(listings, tx, line.post_id, invoice.id) : Promise.resolve()),

@@ -3,6 +3,7 @@
  * it (or a narrower part of it) without importing the root that builds it, so no domain module is in an import cycle
  * with the composition root (issue 39).
  */
+import type { SandboxCheckout } from './billing/sandbox.ts';
 import type { SignInGuard } from './accounts/brute-force.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -40,7 +41,9 @@ export interface AppContext extends CatalogContext {
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
   /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
-  secrets: { csrf: string; unsubscribe: string; device: string };
+  secrets: { csrf: string; unsubscribe: string; device: string; sandbox: string };
+  /** The local sandbox checkout, when it is on (development machines and tests only). */
+  sandbox: SandboxCheckout | null;
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
   /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */

@@ -150,6 +150,11 @@ const EnvSchema = z.object({
    */
   TEST_CLOCK_FILE: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
+  /**
+   * The local sandbox checkout (billing/sandbox.ts): 'on' or 'off'; left out, it is on only when no Billplz settings are
+   * given and SITE_URL is not https. It takes no money, so it is refused in production (https or NODE_ENV=production).
+   */
+  SANDBOX_CHECKOUT: z.enum(['on', 'off'], { error: 'SANDBOX_CHECKOUT is on or off.' }).optional(),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
@@ -210,6 +215,8 @@ export type Config = {
     sellerName: string; sellerAddress: string; sstRegistration: string; sstRates: readonly (readonly [string, number])[]; bankAccount: string;
     /** The hosted checkout, when configured. */
     billplz: { url: string; apiKey: string; collectionId: string; signatureKey: string } | null;
+    /** The local sandbox checkout is on (never in production). */
+    sandbox: boolean;
   };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
@@ -246,14 +253,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parseConfig(env);
 }
 
+/** Production settings: an https site, or NODE_ENV=production. */
+const inProduction = (settings: { SITE_URL: string; NODE_ENV?: string | undefined }) => settings.SITE_URL.startsWith('https:') || settings.NODE_ENV === 'production';
+
 function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.refine((settings) => !settings.TEST_CLOCK_FILE || settings.NODE_ENV === 'test',
-    { path: ['TEST_CLOCK_FILE'], message: 'TEST_CLOCK_FILE is for tests only: it is refused unless NODE_ENV=test.' }).safeParse(env);
+    { path: ['TEST_CLOCK_FILE'], message: 'TEST_CLOCK_FILE is for tests only: it is refused unless NODE_ENV=test.' })
+    .refine((settings) => settings.SANDBOX_CHECKOUT !== 'on' || !inProduction(settings), {
+      path: ['SANDBOX_CHECKOUT'],
+      message: 'SANDBOX_CHECKOUT=on is refused in production (an https SITE_URL or NODE_ENV=production): the sandbox marks invoices paid without taking money; configure Billplz (BILLPLZ_*) instead.',
+    }).safeParse(env);
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }
   const { DATABASE_URL, DATABASE_PATH, PORT, HOST, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM, ENQUIRY_INBOX } = parsed.data;
   const settings = parsed.data;
+  const billplz = settings.BILLPLZ_URL && settings.BILLPLZ_API_KEY && settings.BILLPLZ_COLLECTION_ID && settings.BILLPLZ_SIGNATURE_KEY ? {
+    url: settings.BILLPLZ_URL.replace(/\/+$/, ''), apiKey: settings.BILLPLZ_API_KEY, collectionId: settings.BILLPLZ_COLLECTION_ID, signatureKey: settings.BILLPLZ_SIGNATURE_KEY,
+  } : null;
   return {
     database: databaseOf(DATABASE_URL, DATABASE_PATH),
     port: PORT,
@@ -289,9 +306,8 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     billing: {
       sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
-      billplz: settings.BILLPLZ_URL && settings.BILLPLZ_API_KEY && settings.BILLPLZ_COLLECTION_ID && settings.BILLPLZ_SIGNATURE_KEY ? {
-        url: settings.BILLPLZ_URL.replace(/\/+$/, ''), apiKey: settings.BILLPLZ_API_KEY, collectionId: settings.BILLPLZ_COLLECTION_ID, signatureKey: settings.BILLPLZ_SIGNATURE_KEY,
-      } : null,
+      billplz,
+      sandbox: settings.SANDBOX_CHECKOUT === 'on' || (settings.SANDBOX_CHECKOUT === undefined && billplz === null && !inProduction(settings)),
     },
     advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),
     social: {

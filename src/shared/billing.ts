@@ -6,8 +6,15 @@
 import { ADVERTISER_PACKAGES } from './constants.ts';
 import type { PaidPlan } from './plans.ts';
 
-/** Who takes a payment: a bank transfer (the default), or the hosted checkout (Billplz). */
-export const PAYMENT_PROVIDERS = ['bank_transfer', 'billplz'] as const;
+/**
+ * Who takes a payment: a bank transfer (the default), the hosted checkout (Billplz), or the local sandbox checkout
+ * (development machines and tests only: no money moves).
+ */
+export const PAYMENT_PROVIDERS = ['bank_transfer', 'billplz', 'sandbox'] as const;
+
+/** The hosted checkout a buyer pays online through, of the providers accepted (Billplz before the sandbox). */
+export const onlineProvider = (providers: readonly PaymentProvider[]): PaymentProvider | undefined => providers.find((provider) => provider === 'billplz')
+  ?? providers.find((provider) => provider === 'sandbox');
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;

@@ -16,5 +16,8 @@ export function textToHtml(text: string): string {
     .map((block) => `<p>${escape(block).replace(/\r?\n/g, '<br>')}</p>`).join('');
 }
 
+/** A link typed into the editor as it is stored: http(s), mailto: and tel: kept, anything else made https://. */
+export const linkHref = (typed: string) => (/^(https?:|mailto:|tel:)/i.test(typed) ? typed : `https://${typed}`);
+
 /** A long text as HTML: as it is when it is HTML, as paragraphs when it is plain text. */
 export const asHtml = (value: string) => (isRichText(value) ? value : textToHtml(value));

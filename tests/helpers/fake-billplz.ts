@@ -1,12 +1,13 @@
 /**
- * A local payment gateway speaking Billplz's API v3, for tests: bills made with the API key, a payment page with Pay
- * and Cancel buttons, and callbacks signed with the X Signature key, sent as a gateway sends them (a urlencoded
+ * A local payment gateway speaking Billplz's API v3, for tests: bills made with the API key, and behind them the
+ * checkout page and signing the app's own sandbox checkout serves (src/server/billing/checkout-page.ts): a payment
+ * page with Pay and Fail, callbacks signed with the X Signature key, sent as a gateway sends them (a urlencoded
  * server-to-server POST with no cookie and no Origin) before the buyer is redirected back, unless held.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { xSignature } from '../../src/server/billing/billplz.ts';
+import { callbackForm, checkoutPage, returnUrl } from '../../src/server/billing/checkout-page.ts';
 
 export interface FakeBill {
   id: string;
@@ -61,14 +62,7 @@ export class FakeBillplz {
 
   /** The callback form of a bill as it stands (with `changes`), signed with `key` (the right one by default). */
   callbackForm(billId: string, changes: Record<string, string> = {}, key = FAKE_BILLPLZ.signatureKey, without: readonly string[] = []): URLSearchParams {
-    const bill = this.bills.get(billId)!;
-    const fields: Record<string, string> = {
-      id: bill.id, collection_id: bill.collection_id, paid: String(bill.paid), state: bill.state, amount: String(bill.amount),
-      paid_amount: bill.paid ? String(bill.amount) : '0', due_at: '2026-12-31', email: 'buyer@example.my', mobile: '', name: 'Buyer',
-      url: `${this.url}/bills/${bill.id}`, paid_at: bill.paid_at ?? '', ...changes,
-    };
-    for (const name of without) delete fields[name];
-    return new URLSearchParams({ ...fields, x_signature: xSignature(fields, key) });
+    return callbackForm(this.bills.get(billId)!, key, changes, without, `${this.url}/bills/${billId}`);
   }
 
   /** The gateway's side of paying (or cancelling, or expiring) a bill, without a browser. */
@@ -129,27 +123,20 @@ export class FakeBillplz {
       if (request.method === 'GET' && bill) return this.json(response, 200, this.billJson(bill));
       return this.json(response, 404, { error: { type: 'RecordNotFound' } });
     }
-    const page = /^\/bills\/([\w-]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
+    const page = /^\/bills\/([\w-]+)$/.exec(url.pathname);
     const bill = page ? this.bills.get(page[1]!) : undefined;
     if (!page || !bill) return void response.writeHead(404).end('No such bill');
-    if (request.method === 'GET' && !page[2]) {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><title>Pay ${bill.reference_1}</title>
-<main><h1>Fake Billplz</h1><p>${bill.description}: RM${(bill.amount / 100).toFixed(2)}</p>
-<form method="post" action="/bills/${bill.id}/pay"><button>Pay now</button></form>
-<form method="post" action="/bills/${bill.id}/cancel"><button>Cancel payment</button></form></main></html>`);
+    if (request.method === 'GET') {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(checkoutPage(bill, { title: 'Fake Billplz', formAction: `/bills/${bill.id}` }));
       return;
     }
-    if (request.method === 'POST' && page[2]) {
-      this.settle(bill.id, page[2] === 'pay' ? 'paid' : 'deleted');
+    if (request.method === 'POST') {
+      const action = new URLSearchParams(await readBody(request)).get('action');
+      this.settle(bill.id, action === 'pay' ? 'paid' : 'deleted');
       const send = async () => { await this.sendCallback(bill.id); };
       if (this.holdCallbacks) this.held.push(send);
       else await send();
-      const back = new URL(bill.redirect_url);
-      const redirect: Record<string, string> = { id: bill.id, paid: String(bill.paid), paid_at: bill.paid_at ?? '' };
-      const signed = Object.fromEntries(Object.entries(redirect).map(([key, value]) => [`billplz${key}`, value]));
-      for (const [key, value] of Object.entries(redirect)) back.searchParams.set(`billplz[${key}]`, value);
-      back.searchParams.set('billplz[x_signature]', xSignature(signed, FAKE_BILLPLZ.signatureKey));
-      response.writeHead(303, { Location: back.toString() }).end();
+      response.writeHead(303, { Location: returnUrl(bill, FAKE_BILLPLZ.signatureKey) }).end();
       return;
     }
     response.writeHead(405).end();

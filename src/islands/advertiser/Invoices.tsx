@@ -3,6 +3,7 @@
  * invoice as issued: seller with its SST registration, buyer, lines with their SST, totals, how to pay it while unpaid,
  * and its PDF.
  */
+import { onlineProvider, type PaymentProvider } from '../../shared/billing.ts';
 import { useEffect, useRef, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/advertiser-calls.ts';
@@ -70,10 +71,10 @@ function InvoiceView({ id }: { id: number }) {
       else reportFailure(error, () => undefined);
     });
   }, [id, version]);
-  async function payOnline() {
+  async function payOnline(provider: PaymentProvider) {
     setBusy(true);
     try {
-      window.location.assign((await calls.payInvoice(id, 'billplz')).data.redirect_url);
+      window.location.assign((await calls.payInvoice(id, provider)).data.redirect_url);
     } catch (error) {
       reportFailure(error, () => undefined);
       setBusy(false);
@@ -81,6 +82,7 @@ function InvoiceView({ id }: { id: number }) {
   }
   if (item === null) return <p role="status">Loading…</p>;
   if (item === 'missing') return <p className="panel" data-testid="not-found">This invoice does not exist, or it is not yours.</p>;
+  const online = item.payment ? onlineProvider(item.payment.providers) : undefined;
   return (
     <article className="panel space-y-4" data-testid="invoice">
       {paymentId && <PaymentStatus paymentId={paymentId} onSettled={() => setVersion((value) => value + 1)} />}
@@ -123,8 +125,8 @@ function InvoiceView({ id }: { id: number }) {
       {item.payment && (
         <div id="pay" className="space-y-2 rounded bg-amber-50 p-3 text-sm" data-testid="invoice-pay">
           <p>Pay by bank transfer to {item.payment.account}, quoting <strong>{item.payment.reference}</strong>; we mark it paid when it arrives.</p>
-          {item.payment.providers.includes('billplz') && (
-            <button type="button" className={primary} disabled={busy} onClick={() => void payOnline()}>Pay online now (FPX or card)</button>
+          {online && (
+            <button type="button" className={primary} disabled={busy} onClick={() => void payOnline(online)}>{online === 'sandbox' ? 'Pay online now (sandbox: no money moves)' : 'Pay online now (FPX or card)'}</button>
           )}
         </div>
       )}

@@ -6,7 +6,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState } from 'react';
-import { asHtml } from '../../shared/rich-text.ts';
+import { asHtml, linkHref } from '../../shared/rich-text.ts';
 import { FieldErrors } from './gate.tsx';
 
 const button = 'rounded border border-gray-400 px-2 py-1 text-sm font-semibold aria-pressed:bg-gray-800 aria-pressed:text-white';
@@ -47,7 +47,7 @@ export function RichTextEditor({ id, label, value, onChange, errors, hint }: {
     if (!editor) return;
     const target = href.trim();
     if (target === '' || target === 'https://') editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^(https?:|mailto:|tel:)/i.test(target) ? target : `https://${target}` }).run();
+    else editor.chain().focus().extendMarkRange('link').setLink({ href: linkHref(target) }).run();
     setLinking(false);
   }
   return (

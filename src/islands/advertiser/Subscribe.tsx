@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
-import { planPriceSen, priceLines, type BillingPeriod, type PaymentProvider } from '../../shared/billing.ts';
+import { onlineProvider, planPriceSen, priceLines, type BillingPeriod, type PaymentProvider } from '../../shared/billing.ts';
 import { PAID_PLANS, type PaidPlan } from '../../shared/plans.ts';
 import { reportFailure } from '../forms.tsx';
 import { showToast } from '../../stores/toasts.ts';
@@ -29,6 +29,7 @@ function PriceLines({ choice, rate }: { choice: Choice; rate: number }) {
 
 function PayInvoice({ invoice, providers }: { invoice: calls.Invoice; providers: PaymentProvider[] }) {
   const [busy, setBusy] = useState(false);
+  const online = onlineProvider(providers);
   async function pay(provider: PaymentProvider) {
     setBusy(true);
     try {
@@ -42,7 +43,7 @@ function PayInvoice({ invoice, providers }: { invoice: calls.Invoice; providers:
     <div className="space-y-2 rounded bg-amber-50 p-3" data-testid="pay">
       <p>Invoice <a className="underline" href={`/advertiser/invoices/${invoice.id}`}>{invoice.number}</a> for <strong>{ringgitText(invoice.total_sen)}</strong> is issued. How would you like to pay?</p>
       <div className="flex flex-wrap gap-2">
-        {providers.includes('billplz') && <button type="button" className={primary} disabled={busy} onClick={() => void pay('billplz')}>Pay online (FPX or card)</button>}
+        {online && <button type="button" className={primary} disabled={busy} onClick={() => void pay(online)}>{online === 'sandbox' ? 'Pay online (sandbox: no money moves)' : 'Pay online (FPX or card)'}</button>}
         <button type="button" className={secondary} disabled={busy} onClick={() => void pay('bank_transfer')}>Pay by bank transfer</button>
       </div>
     </div>

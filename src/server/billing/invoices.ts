@@ -4,6 +4,7 @@
  * reason (keeping its number), a paid one corrected by a credit note. Mailed when issued; each is its buyer's only (404
  * for anyone else), as JSON, a page and a PDF.
  */
+import type { PaymentProvider } from '../../shared/billing.ts';
 import { priceLines, sstRateOn, type InvoiceLineInput, type InvoiceView } from '../../shared/billing.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { AppContext } from '../app-types.ts';
@@ -31,7 +32,7 @@ export function addMonths(iso: string, months: number): string {
 }
 
 /** Which providers can take a payment here: bank transfer always, the hosted checkout when configured. */
-export function acceptedProviders(app: AppContext): ('bank_transfer' | 'billplz')[] {
+export function acceptedProviders(app: AppContext): PaymentProvider[] {
   return [...app.payments.keys()];
 }
 

@@ -20,7 +20,7 @@ import { invoicePaidMail } from './mails.ts';
 import type { BillOutcome, GatewayBill } from './providers.ts';
 import { owePayment } from './refunds.ts';
 
-const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: 'Choose bank_transfer or billplz.' }) });
+const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: `Choose one of ${PAYMENT_PROVIDERS.join(', ')}.` }) });
 
 /**
  * The invoice is paid (inside the caller's transaction): what it bills is fulfilled (a plan starts, an ad goes live)
@@ -66,6 +66,7 @@ export async function payInvoice(app: AppContext, actor: Actor, invoiceId: numbe
   if (invoice.kind !== 'invoice' || invoice.status !== 'issued') throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
   const invoicePage = `/advertiser/invoices/${invoice.id}`;
   const provider = app.payments.get(name);
+  if (name !== 'bank_transfer' && !provider) throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
   if (name === 'bank_transfer' || !provider?.createBill) {
     if (name !== 'bank_transfer') throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
     return {

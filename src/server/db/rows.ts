@@ -741,7 +741,7 @@ export interface PostSizeRow {
 export interface PaymentRow {
   id: number;
   invoice_id: number;
-  provider: 'bank_transfer' | 'billplz';
+  provider: 'bank_transfer' | 'billplz' | 'sandbox';
   bill_id: string | null;
   bill_url: string | null;
   amount_sen: number;
