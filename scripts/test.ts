@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { ensureJava } from './java.ts';
 import { projectRoot } from '../src/server/project-root.ts';
+import { ensureInvoiceFont } from './invoice-font.ts';
 import { ensurePostgresClient } from './postgres/client.ts';
 import { stopServer, testServer } from './postgres/server.ts';
 
@@ -40,6 +41,8 @@ function vitest(label: string, projects: string[], env: Record<string, string> =
   return passed;
 }
 
+// Invoices embed a CJK font; its test needs it, installed the platform's way (scripts/invoice-font.ts).
+ok = ensureInvoiceFont() && ok;
 ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
 ok = run('lint', 'npx', ['eslint', '.']) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;

@@ -1,4 +1,5 @@
 import { parseS3Url, type S3StoreConfig } from './media/store.ts';
+import { findInvoiceFont, type InvoiceFont } from './billing/invoice-font.ts';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -155,6 +156,8 @@ const EnvSchema = z.object({
    * given and SITE_URL is not https. It takes no money, so it is refused in production (https or NODE_ENV=production).
    */
   SANDBOX_CHECKOUT: z.enum(['on', 'off'], { error: 'SANDBOX_CHECKOUT is on or off.' }).optional(),
+  /** The font invoices embed, a TrueType or OpenType file (`file#PostScriptName` in a collection); Debian's WenQuanYi Micro Hei when left out. */
+  INVOICE_FONT: z.string().min(1).optional(),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
@@ -217,6 +220,10 @@ export type Config = {
     billplz: { url: string; apiKey: string; collectionId: string; signatureKey: string } | null;
     /** The local sandbox checkout is on (never in production). */
     sandbox: boolean;
+    /** The CJK-capable font invoices embed; null: Helvetica (the server says why at start). */
+    invoiceFont: InvoiceFont | null;
+    /** INVOICE_FONT as set (for the start's one line). */
+    invoiceFontSetting: string | undefined;
   };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
@@ -307,6 +314,8 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
       billplz,
+      invoiceFont: findInvoiceFont(settings.INVOICE_FONT),
+      invoiceFontSetting: settings.INVOICE_FONT,
       sandbox: settings.SANDBOX_CHECKOUT === 'on' || (settings.SANDBOX_CHECKOUT === undefined && billplz === null && !inProduction(settings)),
     },
     advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),

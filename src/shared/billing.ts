@@ -87,7 +87,9 @@ export interface InvoiceView {
   profile_id: number | null;
   status: 'issued' | 'paid' | 'void';
   seller: { name?: string; address?: string; sst_registration?: string };
-  buyer: { name?: string; company_no?: string | null; contact?: string; email?: string | null };
+  buyer: { name?: string; company_no?: string | null; address?: string | null; contact?: string; email?: string | null };
+  /** A monthly plan's invoice: what is owed now and what its 12-month minimum means (GET invoices/{id} only). */
+  term_note?: string | null;
   lines: InvoiceLine[];
   sst_rate_bp: number;
   /** The rate in percent (6). */

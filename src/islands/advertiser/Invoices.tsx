@@ -103,6 +103,7 @@ function InvoiceView({ id }: { id: number }) {
           <h3 id="buyer-heading" className="font-semibold">Bill to</h3>
           <p className="break-words">{item.buyer.name}</p>
           {item.buyer.company_no && <p className="text-sm">Company no.: {item.buyer.company_no}</p>}
+          {item.buyer.address && <p className="break-words text-sm">{item.buyer.address}</p>}
           <p className="break-words text-sm">{item.buyer.contact}{item.buyer.email ? `, ${item.buyer.email}` : ''}</p>
         </section>
       </div>
@@ -130,6 +131,7 @@ function InvoiceView({ id }: { id: number }) {
           )}
         </div>
       )}
+      {item.term_note && <p className="rounded border border-gray-300 p-3 text-sm" data-testid="term-note">{item.term_note}</p>}
       <p><a href={calls.invoicePdfUrl(item.id)} className="link" download>Download PDF</a></p>
     </article>
   );

@@ -14,22 +14,15 @@ import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';
 import { canReadInvoice, type Actor } from '../policies.ts';
 import { invoicePdf } from './invoice-pdf.ts';
+import { minimumTermNote } from './terms.ts';
+
+export { addMonths } from './terms.ts';
 import { invoiceIssuedMail } from './mails.ts';
 
 const DAY_MS = 86_400_000;
 /** An invoice is due this long after it is issued (a renewal's: when the period it renews ends). */
 export const DUE_DAYS = 14;
 
-/** The same day `months` calendar months on (the 31st of a shorter month falls on its last day). */
-export function addMonths(iso: string, months: number): string {
-  const date = new Date(iso);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date.toISOString();
-}
 
 /** Which providers can take a payment here: bank transfer always, the hosted checkout when configured. */
 export function acceptedProviders(app: AppContext): PaymentProvider[] {
@@ -48,6 +41,14 @@ export function invoiceJson(app: AppContext, invoice: InvoiceRow): InvoiceView {
   };
 }
 
+/** The buyer's address as an invoice prints it: the business's first location, one line (null without one). */
+async function buyerAddress(tx: Repositories, profileId: number | null): Promise<string | null> {
+  if (profileId === null) return null;
+  const [place] = await tx.catalog.findProfileLocations(profileId);
+  if (!place) return null;
+  return [place.address_line1, place.address_line2, `${place.postcode} ${place.city_name}`.trim(), place.state_name].filter((part) => part && part.trim() !== '').join(', ');
+}
+
 /**
  * Issues an invoice (or, with `corrects`, a credit note) inside the caller's transaction, and queues its mail to the
  * buyer's account in it (unless `mail: false`: the caller sends its own); answers the invoice as stored.
@@ -62,7 +63,7 @@ export async function issueInvoice(app: AppContext, tx: Repositories, buyer: Buy
   const invoice: NewInvoice = {
     kind: options.corrects ? 'credit_note' : 'invoice', correctsInvoiceId: options.corrects?.id ?? null, userId: buyer.userId, profileId: buyer.profileId,
     seller: { name: billing.sellerName, address: billing.sellerAddress, sst_registration: billing.sstRegistration },
-    buyer: { name: buyer.name, company_no: buyer.companyNo, contact: user.name, email: user.email },
+    buyer: { name: buyer.name, company_no: buyer.companyNo, address: await buyerAddress(tx, buyer.profileId), contact: user.name, email: user.email },
     sstRateBp: rate, ...priceLines(lines, rate), year: Number(today.slice(0, 4)),
     dueAt: options.dueAt ?? new Date(now + DUE_DAYS * DAY_MS).toISOString(),
   };
@@ -120,11 +121,23 @@ export async function ownInvoice(app: AppContext, actor: Actor, id: number): Pro
 
 /** GET invoices/{id}: one of the advertiser's own; anybody else's is a 404. */
 export async function getInvoice(app: AppContext, actor: Actor, id: number) {
-  return invoiceJson(app, await ownInvoice(app, actor, id));
+  const invoice = await ownInvoice(app, actor, id);
+  const subscription = invoice.kind === 'invoice' ? await app.repos.subscriptions.findByInvoice(invoice.id) : undefined;
+  return { ...invoiceJson(app, invoice), term_note: subscription ? minimumTermNote(subscription, invoice.total_sen) : null };
 }
 
 /** GET invoices/{id}.pdf: the same invoice as a PDF. */
 export async function invoicePdfOf(app: AppContext, actor: Actor, id: number): Promise<{ number: string; pdf: Buffer }> {
   const invoice = await ownInvoice(app, actor, id);
-  return { number: invoice.number, pdf: await invoicePdf(invoice) };
+  const [payments, subscription] = await Promise.all([app.repos.payments.findByInvoice(invoice.id), app.repos.subscriptions.findByInvoice(invoice.id)]);
+  const settled = payments.find((payment) => payment.status === 'paid');
+  return {
+    number: invoice.number,
+    pdf: await invoicePdf(invoice, {
+      font: app.config.billing.invoiceFont, bankAccount: app.config.billing.bankAccount,
+      // The reference the buyer's receipt shows: Billplz's bill id; the sandbox's long signed id is not one, so its payment's number.
+      paid: settled ? { provider: settled.provider, reference: settled.provider === 'sandbox' ? `SANDBOX-${settled.id}` : settled.bill_id ?? invoice.number } : null,
+      term: subscription && invoice.kind === 'invoice' ? minimumTermNote(subscription, invoice.total_sen) : null,
+    }),
+  };
 }

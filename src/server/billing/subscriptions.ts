@@ -14,11 +14,11 @@ import type { Repositories } from '../db/repositories.ts';
 import { ConflictError } from '../db/errors.ts';
 import { AppError, invalid, notFound, parseInput } from '../errors.ts';
 import { canEditProfile, type Actor } from '../policies.ts';
-import { addMonths, invoiceJson, issueInvoice, voidInvoice } from './invoices.ts';
+import { invoiceJson, issueInvoice, voidInvoice } from './invoices.ts';
+import { addMonths, MINIMUM_MONTHS } from './terms.ts';
 import { applyPlans } from './plan-changes.ts';
 
-/** The minimum listing period (spec §9): a plan's run of paid periods lasts at least this many months. */
-export const MINIMUM_MONTHS = 12;
+export { MINIMUM_MONTHS } from './terms.ts';
 const DAY_MS = 86_400_000;
 
 const rank = (plan: PaidPlan) => PAID_PLANS.indexOf(plan);

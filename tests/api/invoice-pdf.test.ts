@@ -1,0 +1,71 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { invoiceFontWarning } from '../../src/server/billing/invoice-font.ts';
+import { invoicePdf } from '../../src/server/billing/invoice-pdf.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import type { SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * Invoices as PDFs (issue 40): the logo, the buyer's address, a payment reference, a paid or unpaid stamp, a Chinese
+ * name printed in the embedded CJK font (WenQuanYi Micro Hei, installed by npm test), and a monthly plan's plain words
+ * on its 12-month minimum. Without the font, Helvetica, and one line saying why.
+ */
+const accounts = useAccountsApp('invoice-pdf');
+const { copy, api } = accounts;
+const { advertiser, claimBusiness } = advertiserHelpers(accounts, 'invoice-pdf');
+const skip = new Set<number>();
+
+async function pdfText(owner: SessionClient, id: number) {
+  const answer = await owner.getText(`/api/advertiser/invoices/${id}.pdf`);
+  expect(answer.status).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(answer.bytes)), { mergePages: true });
+  return { text: text.replace(/\s+/g, ' '), bytes: answer.bytes };
+}
+
+describe('an invoice PDF', () => {
+  it('prints a Chinese business name in the embedded font, the buyer\'s address, the stamp, the reference and the monthly minimum; paid, it says how', async () => {
+    const owner = await advertiser('Tan Ah Kow');
+    const business = await claimBusiness(owner, skip);
+    const { etag } = { etag: (await owner.get(`/api/advertiser/profiles/${business.id}`)).headers.get('ETag')! };
+    expect((await owner.call('PATCH', `/api/advertiser/profiles/${business.id}`, { name: '金龙茶餐室 Kedai Kopi Naga Emas' }, { 'If-Match': etag })).status).toBe(200);
+    const bought = await owner.post('/api/advertiser/subscriptions', { profile_id: business.id, plan: 'SILVER', period: 'monthly' });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const invoice = (bought.body.data as { invoice: { id: number; number: string; total_sen: number; buyer: { address: string } } }).invoice;
+    const [place] = await copy.repos.catalog.findProfileLocations(business.id);
+    expect(invoice.buyer.address).toContain(place!.address_line1);
+
+    const unpaid = await pdfText(owner, invoice.id);
+    expect(unpaid.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+WenQuanYiMicroHei/);
+    expect(unpaid.text).toContain('金龙茶餐室 Kedai Kopi Naga Emas');
+    expect(unpaid.text).toContain(invoice.buyer.address);
+    expect(unpaid.text).toMatch(/UNPAID · due \d{4}-\d\d-\d\d/);
+    expect(unpaid.text).toContain(`Payment reference: ${invoice.number}.`);
+    const total = `RM ${(invoice.total_sen / 100).toFixed(2)}`;
+    expect(unpaid.text).toContain(`You owe ${total} now, for one month`);
+    expect(unpaid.text).toContain('SILVER monthly has a 12-month minimum');
+    expect(unpaid.text).toContain(`RM ${(invoice.total_sen * 12 / 100).toLocaleString('en-MY', { minimumFractionDigits: 2 })} in all`);
+    // The page says the same.
+    expect(((await owner.get(`/api/advertiser/invoices/${invoice.id}`)).body.data as { term_note: string }).term_note).toContain('12-month minimum');
+
+    // Paid in the sandbox checkout: stamped PAID, with the payment's reference.
+    const started = (await owner.post(`/api/advertiser/invoices/${invoice.id}/pay`, { provider: 'sandbox' })).body.data as { redirect_url: string };
+    const path = new URL(started.redirect_url).pathname;
+    const pressed = await api().request(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:4321' }, body: 'bank=CIMB+Clicks&action=pay' });
+    expect(pressed.status).toBe(303);
+    const paid = await pdfText(owner, invoice.id);
+    expect(paid.text).toContain('PAID');
+    expect(paid.text).not.toContain('UNPAID');
+    expect(paid.text).toMatch(/Paid on \d{4}-\d\d-\d\d by the sandbox checkout \(no money moved\)\. Payment reference: SANDBOX-\d+\./);
+  });
+
+  it('falls back to Helvetica without the font, and the server says why in one line', async () => {
+    const [row] = await copy.query.selectFrom('invoices').select('id').limit(1).execute();
+    const invoice = (await copy.repos.invoices.find(Number(row!.id)))!;
+    const pdf = await invoicePdf(invoice, { font: null, paid: null, term: null, bankAccount: 'Maybank 5140 1234 5678' });
+    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
+    expect(pdf.toString('latin1')).not.toContain('WenQuanYi');
+    expect(invoiceFontWarning(undefined)).toBeNull();
+    expect(invoiceFontWarning('/nowhere/font.ttf')).toBe('Invoices print in Helvetica: INVOICE_FONT names /nowhere/font.ttf, which does not exist, so Chinese names on invoices cannot print.');
+  });
+});
