@@ -7,13 +7,15 @@
 import { parseArgs } from 'node:util';
 import { markPaidByNumber, voidByNumber } from '../src/server/billing/index.ts';
 import { createAppContext } from '../src/server/app-context.ts';
-import { databaseConfigFromArgs } from './database-args.ts';
+import { databaseConfigFromArgs, warnWithoutSiteUrl } from './database-args.ts';
 
 const { positionals } = parseArgs({
   args: process.argv.slice(2), allowPositionals: true, strict: false, options: { database: { type: 'string' }, 'database-url': { type: 'string' } },
 });
 const [command, number] = positionals;
-const app = await createAppContext({ ...databaseConfigFromArgs(), searchWorkers: 0, pageCacheBytes: 0 }, { timers: false });
+const config = databaseConfigFromArgs();
+warnWithoutSiteUrl(config);
+const app = await createAppContext({ ...config, searchWorkers: 0, pageCacheBytes: 0 }, { timers: false });
 try {
   if (!['mark-paid', 'void'].includes(command ?? '') || !number) throw new Error('Usage: npm run billing -- mark-paid|void INVOICE_NUMBER');
   if (command === 'void') {

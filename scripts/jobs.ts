@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { createAppContext } from '../src/server/app-context.ts';
 import type { JobRow } from '../src/server/db/rows.ts';
-import { databaseConfigFromArgs } from './database-args.ts';
+import { databaseConfigFromArgs, warnWithoutSiteUrl } from './database-args.ts';
 
 const { positionals } = parseArgs({
   args: process.argv.slice(2), allowPositionals: true, strict: false, options: { database: { type: 'string' }, 'database-url': { type: 'string' } },
@@ -16,6 +16,7 @@ const { positionals } = parseArgs({
 const [command = 'list', kind] = positionals;
 // A worker's context: no search threads, no page cache; background work only when it is asked to work.
 const config = databaseConfigFromArgs();
+warnWithoutSiteUrl(config);
 const app = await createAppContext({ ...config, searchWorkers: 0, pageCacheBytes: 0 }, { timers: false }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

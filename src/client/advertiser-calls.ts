@@ -88,7 +88,7 @@ export const dashboard = () => api.get('advertiser/dashboard').json<Data<Dashboa
 export const claimOptions = (profileId: number) => api.get('advertiser/claims/options', { searchParams: { profile_id: profileId } }).json<Data<ClaimOptions>>();
 export const startClaim = (body: z.input<typeof ClaimRequestSchema>) => api.post('advertiser/claims', { json: body }).json<Data<{ id: number; target?: string; status: string; message: string }>>();
 export const claimByDocument = (body: FormData) => api.post('advertiser/claims', { body }).json<Data<{ id: number; status: string; message: string }>>();
-export const verifyClaim = (id: number, code: string) => api.post(`advertiser/claims/${id}/verify`, { json: { code } }).json<Data<{ profile: { id: number; slug: string } }>>();
+export const verifyClaim = (id: number, code: string) => api.post(`advertiser/claims/${id}/verify`, { json: { code } }).json<Data<{ profile: { id: number; slug: string }; advertiser: boolean }> & { message?: string }>();
 export const profile = (id: number) => api.get(`advertiser/profiles/${id}`).json<Data<EditableProfile>>();
 export const createProfile = (body: z.input<typeof NewProfileSchema>) => api.post('advertiser/profiles', { json: body }).json<Data<EditableProfile>>();
 /** A JSON Merge Patch of the business (only what changed), with the version it was read at (a stale one: 409). */

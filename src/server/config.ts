@@ -260,6 +260,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parseConfig(env);
 }
 
+/**
+ * Where links and redirects to the advertiser site go (issue 40): relative ('/advertiser') when it is on this server, so
+ * a visitor who reached the site by another address (a LAN address, 127.0.0.1) stays on it; absolute when elsewhere.
+ */
+function advertiserSite(setting: string | undefined, siteUrl: string): string {
+  if (!setting) return '/advertiser';
+  const url = new URL(setting);
+  const path = url.pathname.replace(/\/+$/, '');
+  return url.origin === new URL(siteUrl).origin ? path : `${url.origin}${path}`;
+}
+
 /** Production settings: an https site, or NODE_ENV=production. */
 const inProduction = (settings: { SITE_URL: string; NODE_ENV?: string | undefined }) => settings.SITE_URL.startsWith('https:') || settings.NODE_ENV === 'production';
 
@@ -318,7 +329,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       invoiceFontSetting: settings.INVOICE_FONT,
       sandbox: settings.SANDBOX_CHECKOUT === 'on' || (settings.SANDBOX_CHECKOUT === undefined && billplz === null && !inProduction(settings)),
     },
-    advertiserSiteUrl: (settings.ADVERTISER_SITE_URL ?? `${SITE_URL.replace(/\/+$/, '')}/advertiser`).replace(/\/+$/, ''),
+    advertiserSiteUrl: advertiserSite(settings.ADVERTISER_SITE_URL, SITE_URL),
     social: {
       google: settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET ? {
         clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET, authUrl: settings.GOOGLE_AUTH_URL, tokenUrl: settings.GOOGLE_TOKEN_URL,

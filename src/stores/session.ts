@@ -29,6 +29,12 @@ export function isAdvertiser(user: SessionUser | null): boolean {
   return user?.roles.some((role) => role.name === 'advertiser') ?? false;
 }
 
+/**
+ * The address a login view opens with (issue 40): after registering, spec §4 goes back to login, and the person then
+ * only types the password and the sign-in code. Taken (and cleared) by the login form.
+ */
+export const $loginPrefill = atom<{ type: 'email'; email: string } | { type: 'phone'; phone_number: string; phone_number_country: string } | null>(null);
+
 export function openLogin(view: LoginView = 'login'): void {
   $loginModal.set({ open: true, view });
 }

@@ -1,15 +1,17 @@
 /**
- * Claim Business, /advertiser/claim/{slug} (issue 25): the claimant picks one of the numbers or addresses the
- * profile lists (shown masked), gets a code there and types it in; without either, they send a document.
+ * Claim Business, /advertiser/claim/{slug} (issues 25 and 40): the claimant picks one of the numbers or addresses the
+ * profile lists (shown masked), gets a code there and types it in; without either, they send a document. A member who
+ * is not an advertiser yet claims by SMS: that one code also makes them an advertiser.
  */
 import { useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
 import { errorBody } from '../../client/api.ts';
 import { reportFailure } from '../forms.tsx';
 import { showToast } from '../../stores/toasts.ts';
-import { AdvertiserOnly, FieldErrors, primary } from './gate.tsx';
+import { FieldErrors, primary, SignedInOnly } from './gate.tsx';
+import { openLogin } from '../../stores/session.ts';
 
-function ClaimView({ profileId }: { profileId: number }) {
+function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: boolean }) {
   const [options, setOptions] = useState<calls.ClaimOptions | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const [choice, setChoice] = useState<string>('');
@@ -21,10 +23,12 @@ function ClaimView({ profileId }: { profileId: number }) {
 
   useEffect(() => {
     calls.claimOptions(profileId).then(({ data }) => {
-      setOptions(data);
-      setChoice(data.options[0] ? String(data.options[0].index) : 'document');
+      // A member can claim by SMS only (the code proves the phone the advertiser role needs).
+      const offered = advertiser ? data : { ...data, options: data.options.filter((option) => option.method === 'sms'), document: false };
+      setOptions(offered);
+      setChoice(offered.options[0] ? String(offered.options[0].index) : 'document');
     }, (error: unknown) => setRefused(errorBody(error).message ?? 'This business cannot be claimed here.'));
-  }, [profileId]);
+  }, [profileId, advertiser]);
 
   async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
@@ -59,13 +63,21 @@ function ClaimView({ profileId }: { profileId: number }) {
     event.preventDefault();
     const answer = await run(() => calls.verifyClaim(claim!.id, code));
     if (answer) {
-      showToast('The business is yours now.', 'success');
+      showToast(answer.message ?? 'The business is yours now.', 'success');
       window.location.assign(`/advertiser/profiles/${answer.data.profile.id}`);
     }
   }
 
   if (refused) return <p className="panel" role="alert">{refused}</p>;
   if (!options) return <p role="status">Loading…</p>;
+  if (!advertiser && options.options.length === 0) {
+    return (
+      <div className="panel" data-testid="advertiser-become">
+        <p>This business lists no mobile number for a code. Become an advertiser first, then claim it by e-mail or with its SSM certificate.</p>
+        <button type="button" className={`mt-3 ${primary}`} onClick={() => openLogin('becomeAdvertiser')}>Be an Advertiser</button>
+      </div>
+    );
+  }
   if (done) return <p className="panel" role="status" data-testid="claim-done">{done}</p>;
   if (claim) {
     return (
@@ -82,6 +94,7 @@ function ClaimView({ profileId }: { profileId: number }) {
   return (
     <form className="panel max-w-xl" onSubmit={send} data-testid="claim-form">
       <h2 className="text-lg font-bold [overflow-wrap:anywhere]">Claim {options.profile.name}</h2>
+      {!advertiser && <p className="mt-2 text-sm" data-testid="claim-becomes-advertiser">The code we send also makes you an advertiser: one code for both.</p>}
       <fieldset className="mt-3">
         <legend className="font-semibold">Prove it is yours</legend>
         {options.options.map((option) => (
@@ -90,10 +103,12 @@ function ClaimView({ profileId }: { profileId: number }) {
             {option.method === 'sms' ? `A code by SMS to ${option.target}` : `A code by e-mail to ${option.target}`}
           </label>
         ))}
-        <label className="mt-2 flex items-center gap-2">
-          <input type="radio" name="target" value="document" checked={choice === 'document'} onChange={() => setChoice('document')} />
-          Send the SSM registration certificate (we check it within 2 working days)
-        </label>
+        {options.document && (
+          <label className="mt-2 flex items-center gap-2">
+            <input type="radio" name="target" value="document" checked={choice === 'document'} onChange={() => setChoice('document')} />
+            Send the SSM registration certificate (we check it within 2 working days)
+          </label>
+        )}
       </fieldset>
       {choice === 'document' && (
         <div className="mt-3">
@@ -109,5 +124,5 @@ function ClaimView({ profileId }: { profileId: number }) {
 }
 
 export default function ClaimBusiness({ profileId }: { profileId: number }) {
-  return <AdvertiserOnly><ClaimView profileId={profileId} /></AdvertiserOnly>;
+  return <SignedInOnly text="Log in to claim this business.">{(advertiser) => <ClaimView profileId={profileId} advertiser={advertiser} />}</SignedInOnly>;
 }

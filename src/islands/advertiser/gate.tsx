@@ -39,6 +39,18 @@ export function AdvertiserOnly({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Renders `children` for anyone signed in, told whether they are an advertiser (Claim Business, issue 40: a member
+ * claiming by SMS becomes one with the same code); the login modal's panel when signed out.
+ */
+export function SignedInOnly({ children, text }: { children: (advertiser: boolean) => ReactNode; text: string }) {
+  const { ready, userId } = useSignedInId();
+  const user = useStore($user);
+  if (!ready) return <p className="text-gray-700" role="status">Loading…</p>;
+  if (userId === null) return <SignedOutPanel text={text} testId="advertiser-signed-out" />;
+  return <>{children(isAdvertiser(user))}</>;
+}
+
 /** A field's server messages (spec §8), under it. */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;

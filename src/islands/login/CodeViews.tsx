@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { register, requestCode, resetPassword } from '../../client/calls.ts';
-import type { LoginView } from '../../stores/session.ts';
+import { $loginPrefill, type LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
   codeButton, ContactFields, ContactToggle, contactBody, DEFAULT_CALLING_CODE, Field, linkButton, primaryButton, useForm, type ContactType,
@@ -52,6 +52,7 @@ export function RegisterForm({ go }: { go: (view: LoginView) => void }) {
     const result = await form.send(() => register({ name: values.name, ...contactBody(type, values), code: values.code, password: values.password, password_confirmation: values.password_confirmation }));
     if (!result) return;
     showToast(result.message);
+    $loginPrefill.set(type === 'email' ? { type, email: values.email } : { type, phone_number: values.phone_number, phone_number_country: values.phone_number_country });
     go('login');
   };
   return (

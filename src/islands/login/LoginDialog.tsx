@@ -29,9 +29,12 @@ export default function LoginDialog({ providers, advertiserSiteUrl }: LoginDialo
   const [tempToken, setTempToken] = useState('');
   const close = useCallback(() => closeLogin(), []);
   const go = useCallback((next: LoginView) => openLogin(next), []);
-  // A new view puts focus on its first field (the control that switched views is gone).
+  // A new view puts focus on its first field still to fill (the control that switched views is gone; after registering,
+  // the login view has the address and focuses the password).
   useEffect(() => {
-    if (open) document.querySelector<HTMLElement>('[data-testid="login-modal"] form input:not([disabled]), [data-testid="login-modal"] [data-testid] button')?.focus();
+    if (!open) return;
+    const empty = [...document.querySelectorAll<HTMLInputElement>('[data-testid="login-modal"] form input:not([disabled]):not([type="radio"]):not([type="checkbox"])')].find((input) => input.value === '');
+    (empty ?? document.querySelector<HTMLElement>('[data-testid="login-modal"] form input:not([disabled]), [data-testid="login-modal"] [data-testid] button'))?.focus();
   }, [open, view]);
   if (!open) return null;
   return (

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { logIn, resendTwoFactor, twoFactor } from '../../client/calls.ts';
 import { afterSignIn } from '../../client/sign-in.ts';
-import { closeLogin, type LoginView } from '../../stores/session.ts';
+import { $loginPrefill, closeLogin, type LoginView } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import {
   ContactFields, ContactToggle, contactBody, DEFAULT_CALLING_CODE, Field, linkButton, primaryButton, useForm, type ContactType,
@@ -19,8 +19,17 @@ interface LoginProps {
 }
 
 export function LoginForm({ go, onTempToken, providers }: LoginProps) {
-  const [type, setType] = useState<ContactType>('email');
-  const form = useForm({ email: '', phone_number: '', phone_number_country: DEFAULT_CALLING_CODE, password: '' });
+  // Just registered: the address they registered with is filled in (issue 40).
+  const [prefill] = useState(() => {
+    const taken = $loginPrefill.get();
+    $loginPrefill.set(null);
+    return taken;
+  });
+  const [type, setType] = useState<ContactType>(prefill?.type ?? 'email');
+  const form = useForm({
+    email: prefill?.type === 'email' ? prefill.email : '', phone_number: prefill?.type === 'phone' ? prefill.phone_number : '',
+    phone_number_country: prefill?.type === 'phone' ? prefill.phone_number_country : DEFAULT_CALLING_CODE, password: '',
+  });
   const valid = contactValid(type, form.values) && form.values.password !== '';
   const here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
 

@@ -8,7 +8,8 @@ import { normalisePhone } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { Actor } from '../policies.ts';
+import { hasRole, type Actor } from '../policies.ts';
+import { NOT_ADVERTISER } from './access.ts';
 
 export interface ClaimTarget {
   index: number;
@@ -88,8 +89,12 @@ export async function claimOptions(app: AppContext, profileId: number) {
   };
 }
 
-/** POST claims with sms or email: stores the claim and sends its code to the chosen listed target. */
+/**
+ * POST claims with sms or email: stores the claim and sends its code to the chosen listed target. A signed-in member
+ * who is not an advertiser yet may claim by SMS (issue 40): that one code proves the phone too, and makes them one.
+ */
 export async function startCodeClaim(app: AppContext, actor: Actor, request: { profileId: number; method: 'sms' | 'email'; target?: number; client: string }) {
+  if (!hasRole(actor, 'advertiser') && request.method !== 'sms') throw new AppError(403, NOT_ADVERTISER);
   await claimableProfile(app, request.profileId);
   const targets = (await claimTargets(app, request.profileId)).filter((target) => target.method === request.method);
   const target = request.target === undefined ? targets[0] : targets.find((item) => item.index === request.target);
@@ -126,9 +131,21 @@ export async function verifyClaim(app: AppContext, actor: Actor, claimId: number
   if (claim.method === 'document') throw new AppError(422, 'A document claim waits for our decision.', { code: ['A document claim waits for our decision.'] });
   if (claim.status !== 'pending') throw new AppError(422, 'This claim is finished.', { code: ['This claim is finished.'] });
   await useCode(app, 'claim', claimCodeKey(claim.user_id, claim.profile_id, claim.target!), code);
-  if (!(await app.repos.advertiser.completeClaim({ id: claimId, profileId: claim.profile_id, userId: actor.id }))) {
-    throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });
-  }
+  // A member claiming by SMS becomes an advertiser with the number the code just proved (one code, not two), in the
+  // claim's transaction. Their own number stays when they have one; a number another account has is not taken.
+  const user = hasRole(actor, 'advertiser') || claim.method !== 'sms' ? undefined : await app.repos.users.findUser(actor.id);
+  const phoneFree = user && !user.phone_number && !(await app.repos.users.findCredentials({ phone_number: claim.target! }));
+  const becomes = user !== undefined && (user.phone_number !== null || phoneFree);
+  const done = await app.repos.transaction(async (tx) => {
+    if (!(await tx.advertiser.completeClaim({ id: claimId, profileId: claim.profile_id, userId: actor.id }))) return false;
+    if (becomes) await tx.users.addRole(actor.id, 'advertiser', phoneFree ? { phone_number: claim.target!, phone_number_country: '60' } : undefined);
+    return true;
+  });
+  if (!done) throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
-  return { id: claimId, status: 'verified' as const, profile: { id: profile.id, slug: profile.slug, name: profile.name, claimed: true } };
+  return {
+    id: claimId, status: 'verified' as const, profile: { id: profile.id, slug: profile.slug, name: profile.name, claimed: true },
+    advertiser: hasRole(actor, 'advertiser') || becomes,
+    message: becomes ? 'The business is yours now, and you are an advertiser.' : user ? 'The business is yours now. Become an advertiser with your phone number to manage it.' : 'The business is yours now.',
+  };
 }

@@ -5,6 +5,7 @@ import {
 } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { ownedProfile } from '../advertiser/access.ts';
+import { actorOf } from '../accounts/accounts.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
 import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../billing/index.ts';
@@ -53,14 +54,15 @@ export function advertiserRoutes(app: AppContext) {
   api.get('/dashboard', async (c) => c.json({ data: await dashboard(app, await advertiserOf(app, c)) }));
 
   // Claims: where a code can go (masked), a claim by code or by document, and the code's check.
+  // A member may claim by SMS (issue 40: the code makes them an advertiser); every other claim needs the role.
   api.get('/claims/options', async (c) => {
-    await advertiserOf(app, c);
+    await actorOf(app, requireUserId(c));
     const { profile_id: profileId } = parseInput(z.object({ profile_id: IdSchema }), { profile_id: c.req.query('profile_id') });
     return c.json({ data: await claimOptions(app, profileId) });
   });
   api.post('/claims', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c) => {
-    const actor = await advertiserOf(app, c);
     if (/^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '')) {
+      const actor = await advertiserOf(app, c);
       const claim = await withMultipart(app, c.req.raw, { field: 'document', kind: 'certificate', maxFiles: 1 }, async ({ fields, files }) => {
         const request = parseInput(ClaimRequestSchema, fields);
         if (request.method !== 'document') throw new AppError(422, 'Send a code claim as JSON.', { method: ['Send a code claim as JSON.'] });
@@ -73,13 +75,14 @@ export function advertiserRoutes(app: AppContext) {
     }
     const request = parseInput(ClaimRequestSchema, await jsonBody(c));
     if (request.method === 'document') throw new AppError(422, 'Send the document as multipart/form-data in the field document.', { document: ['Attach the document.'] });
-    const claim = await startCodeClaim(app, actor, { profileId: request.profile_id, method: request.method, target: request.target, client: requestClient(c) });
+    const claim = await startCodeClaim(app, await actorOf(app, requireUserId(c)), { profileId: request.profile_id, method: request.method, target: request.target, client: requestClient(c) });
     return c.json({ data: claim, message: claim.message }, 201);
   });
   api.post('/claims/:id/verify', limitBody(1024), async (c) => {
-    const actor = await advertiserOf(app, c);
+    const actor = await actorOf(app, requireUserId(c));
     const { code } = parseInput(ClaimVerifySchema, await jsonBody(c));
-    return c.json({ data: await verifyClaim(app, actor, pathId(c), code), message: 'The business is yours now.' });
+    const { message, ...claim } = await verifyClaim(app, actor, pathId(c), code);
+    return c.json({ data: claim, message });
   });
 
   // Businesses.
