@@ -1,6 +1,7 @@
 /** Advertisers' insights (issue 26): the figures' shape, as the API answers them and the page draws them. */
 import type { AnalyticsAction } from './constants.ts';
 import type { EnquiryKind } from './enquiries.ts';
+import type { LeadAction } from './leads.ts';
 
 /** Ranges the page offers, in days (a custom range is any from–to). */
 export const INSIGHT_RANGES = [7, 30, 90] as const;
@@ -15,6 +16,8 @@ export interface InsightTotals {
   impressions: number;
   clicks: Record<AnalyticsAction, number>;
   enquiries: Record<EnquiryKind, number>;
+  /** Leads answered with a quick action (issue 40). */
+  lead_actions: Record<LeadAction, number>;
   followers: number;
   reviews: number;
   /** The average of the period's new reviews; null without any. */
@@ -28,6 +31,7 @@ export interface InsightSeries {
   impressions: number[];
   clicks: Record<AnalyticsAction, number[]>;
   enquiries: Record<EnquiryKind, number[]>;
+  lead_actions: Record<LeadAction, number[]>;
   followers: number[];
   reviews: number[];
   average_rating: (number | null)[];

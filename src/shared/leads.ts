@@ -47,3 +47,36 @@ export interface Lead extends RecordFields {
 
 /** The advertiser site's URL of one lead. */
 export const leadUrl = (id: number) => `/advertiser/leads/${id}`;
+
+/** One-tap answers to a lead (issue 40), counted in insights: WhatsApp, a call, an e-mail, or a reply in the thread. */
+export const LEAD_ACTIONS = ['whatsapp', 'call', 'email', 'reply'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+export const LEAD_ACTION_LABELS: Record<LeadAction, string> = { whatsapp: 'WhatsApp', call: 'Call', email: 'E-mail', reply: 'Reply here' };
+/** How insights name the answers (their daily counts are kept as `lead_{action}`). */
+export const LEAD_ACTION_INSIGHT_LABELS: Record<LeadAction, string> = { whatsapp: 'Answered by WhatsApp', call: 'Answered by call', email: 'Answered by e-mail', reply: 'Answered in the thread' };
+
+/** A Malaysian number in the international digits WhatsApp and tel: links take (0123456789 → 60123456789). */
+export function internationalDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('60') ? digits : digits.startsWith('0') ? `6${digits}` : `60${digits}`;
+}
+
+/**
+ * A lead's quick actions, the enquirer's chosen contact method first (SMS: a call), each with its link: WhatsApp with a
+ * greeting that names the listing, a call, an e-mail with its subject, and the thread. Those the lead gave no number or
+ * address for are left out.
+ */
+export function leadActions(lead: Pick<Lead, 'name' | 'phone_number' | 'email' | 'contact_method' | 'post' | 'enquirable'>, site = 'Yellow Pages Malaysia'): { action: LeadAction; label: string; href: string }[] {
+  const title = (lead.post ?? lead.enquirable)?.title ?? 'your listing';
+  const phone = lead.phone_number ? internationalDigits(lead.phone_number) : '';
+  const greeting = `Hi ${lead.name}, thank you for your enquiry about "${title}" on ${site}.`;
+  const links: Record<LeadAction, string | null> = {
+    whatsapp: phone ? `https://wa.me/${phone}?text=${encodeURIComponent(greeting)}` : null,
+    call: phone ? `tel:+${phone}` : null,
+    email: lead.email ? `mailto:${lead.email}?subject=${encodeURIComponent(`Your enquiry about ${title}`)}` : null,
+    reply: '#reply',
+  };
+  const first: LeadAction = lead.contact_method === 'whatsapp' ? 'whatsapp' : lead.contact_method === 'email' ? 'email' : lead.contact_method === 'call' || lead.contact_method === 'sms' ? 'call' : 'reply';
+  return [first, ...LEAD_ACTIONS.filter((action) => action !== first)]
+    .flatMap((action) => (links[action] ? [{ action, label: LEAD_ACTION_LABELS[action], href: links[action]! }] : []));
+}

@@ -9,6 +9,7 @@ import 'uplot/dist/uPlot.min.css';
 import * as calls from '../../client/advertiser-calls.ts';
 import { ANALYTICS_ACTION_LABELS, ANALYTICS_ACTIONS } from '../../shared/constants.ts';
 import { ENQUIRY_KINDS, ENQUIRY_WORDS } from '../../shared/enquiries.ts';
+import { LEAD_ACTION_INSIGHT_LABELS, LEAD_ACTIONS } from '../../shared/leads.ts';
 import { INSIGHT_RANGES, SEARCH_TERM_MIN, type InsightTotals } from '../../shared/insights.ts';
 import { daysBefore, malaysiaToday } from '../../shared/malaysia-time.ts';
 import { reportFailure } from '../forms.tsx';
@@ -108,6 +109,7 @@ function Figures() {
       ...ENQUIRY_KINDS.map((kind) => ({ label: `${ENQUIRY_WORDS[kind].noun}s`, values: figures.series.enquiries[kind] })),
       { label: 'New followers', values: figures.series.followers }, { label: 'New reviews', values: figures.series.reviews },
     ] },
+    { id: 'answers', title: 'Leads answered', days, series: LEAD_ACTIONS.map((action) => ({ label: LEAD_ACTION_INSIGHT_LABELS[action], values: figures.series.lead_actions[action] })) },
   ] : [];
   return (
     <div className="space-y-4">
@@ -146,6 +148,7 @@ function Figures() {
             <Compare label="Search impressions" now={figures.totals.impressions} before={figures.previous_totals.impressions} testId="total-impressions" />
             <Compare label="Clicks" now={clicksOf(figures.totals)} before={clicksOf(figures.previous_totals)} testId="total-clicks" />
             <Compare label="Leads" now={enquiriesOf(figures.totals)} before={enquiriesOf(figures.previous_totals)} testId="total-leads" />
+            <Compare label="Leads answered" now={sum(Object.values(figures.totals.lead_actions))} before={sum(Object.values(figures.previous_totals.lead_actions))} testId="total-answers" />
             <Compare label="New followers" now={figures.totals.followers} before={figures.previous_totals.followers} testId="total-followers" />
             <Compare label="New reviews" now={figures.totals.reviews} before={figures.previous_totals.reviews} testId="total-reviews" />
             <Compare label="Average rating" now={figures.totals.average_rating} before={figures.previous_totals.average_rating} testId="total-rating" />

@@ -12,6 +12,7 @@ import { EnquiryDetails } from '../account/enquiry-parts.tsx';
 import { EnquiryThread } from '../account/EnquiryThread.tsx';
 import { reportFailure } from '../forms.tsx';
 import { AdvertiserOnly } from './gate.tsx';
+import { LeadActions } from './LeadActions.tsx';
 
 function Lead({ id }: { id: number }) {
   const [lead, setLead] = useState<calls.Lead | null | 'missing'>(null);
@@ -41,6 +42,7 @@ function Lead({ id }: { id: number }) {
             {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
           </select>
         </label>
+        <div className="mt-3"><LeadActions lead={lead} replyHref="#thread-message" onChange={setLead} /></div>
       </header>
       <EnquiryDetails kind={lead.type} record={lead} />
       <EnquiryThread replies={lead.replies} mine="owner" theirs={lead.name} canSend closedText="" send={(message) => calls.replyToLead(id, message)}

@@ -10,6 +10,8 @@ import { LEAD_MAIL_LABELS, LEAD_MAIL_OPTIONS, LEAD_STATUS_LABELS, LEAD_STATUSES,
 import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
 import { AdvertiserOnly, secondary } from './gate.tsx';
+import { LeadActions } from './LeadActions.tsx';
+import { counted } from '../../shared/plurals.ts';
 
 const field = 'mt-1 w-full rounded border border-gray-400 bg-white px-2 py-1.5';
 const STATUS_STYLES = { new: 'bg-amber-100 text-amber-900', read: 'bg-gray-100 text-gray-800', replied: 'bg-green-100 text-green-900', archived: 'bg-gray-200 text-gray-700' } as const;
@@ -43,6 +45,7 @@ function LeadMailSetting() {
 function Inbox() {
   const [query, setQuery] = useState<calls.LeadQuery>({});
   const [page, setPage] = useState<calls.LeadPage | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   useEffect(() => {
     let cancelled = false;
     calls.leads(query).then((answer) => { if (!cancelled) setPage(answer); }, (error: unknown) => reportFailure(error, () => undefined));
@@ -51,9 +54,14 @@ function Inbox() {
   const set = (name: keyof calls.LeadQuery) => (value: string) => setQuery(({ [name]: _old, page: _page, ...rest }) => (value ? { ...rest, [name]: value } : rest));
   const listing = query.post_id ? `post:${query.post_id}` : query.profile_id ? `profile:${query.profile_id}` : '';
   const exportQuery = Object.fromEntries(Object.entries(query).filter(([name, value]) => name !== 'page' && value)) as Record<string, string>;
+  const active = Object.keys(exportQuery).length;
   return (
     <div className="space-y-4">
-      <form className="panel grid gap-3 sm:grid-cols-3" aria-label="Filter leads" onSubmit={(event) => event.preventDefault()}>
+      {/* At phone widths the list comes first: the filters fold into this button. */}
+      <button type="button" className={`${secondary} sm:hidden`} aria-expanded={filtersOpen} aria-controls="lead-filters" onClick={() => setFiltersOpen((open) => !open)}>
+        Filters{active > 0 ? ` (${active})` : ''}
+      </button>
+      <form id="lead-filters" className={`panel gap-3 sm:grid sm:grid-cols-3 ${filtersOpen ? 'grid' : 'hidden'}`} aria-label="Filter leads" onSubmit={(event) => event.preventDefault()}>
         <div className="text-sm">
           <label htmlFor="leads-type" className="block font-semibold">Type</label>
           <select id="leads-type" className={field} value={query.type ?? ''} onChange={(event) => set('type')(event.target.value)}>
@@ -94,14 +102,18 @@ function Inbox() {
           {page.data.length === 0 ? <p className="panel">No leads match.</p> : (
             <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white" data-testid="leads">
               {page.data.map((lead) => (
-                <li key={lead.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                  <div className="min-w-0">
-                    <a href={lead.url} className={`break-words text-blue-800 hover:underline ${lead.status === 'new' ? 'font-bold' : 'font-semibold'}`}>
-                      {ENQUIRY_WORDS[lead.type].noun} from {lead.name}
-                    </a>
-                    <p className="break-words text-sm text-gray-700">{(lead.post ?? lead.enquirable)?.title} · {lead.created_date}{lead.replies.length > 0 ? ` · ${lead.replies.length} messages` : ''}</p>
+                <li key={lead.id} className="space-y-2 p-3" data-testid="lead">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="min-w-0">
+                      <a href={lead.url} className={`break-words text-blue-800 hover:underline ${lead.status === 'new' ? 'font-bold' : 'font-semibold'}`}>
+                        {ENQUIRY_WORDS[lead.type].noun} from {lead.name}
+                      </a>
+                      <p className="break-words text-sm text-gray-700">{(lead.post ?? lead.enquirable)?.title} · {lead.created_date}{lead.replies.length > 0 ? ` · ${counted(lead.replies.length, 'message')}` : ''}</p>
+                    </div>
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
                   </div>
-                  <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                  <LeadActions lead={lead} replyHref={`${lead.url}#thread-message`}
+                    onChange={(changed) => setPage((current) => current && { ...current, data: current.data.map((item) => (item.id === changed.id ? changed : item)) })} />
                 </li>
               ))}
             </ul>
@@ -119,9 +131,10 @@ function Inbox() {
 export default function LeadsInbox() {
   return (
     <AdvertiserOnly>
-      <div className="space-y-4">
-        <LeadMailSetting />
-        <Inbox />
+      {/* The leads first at phone widths; the lead-mail setting above them on wider screens. */}
+      <div className="flex flex-col gap-4">
+        <div className="order-2 sm:order-1"><LeadMailSetting /></div>
+        <div className="order-1 sm:order-2"><Inbox /></div>
       </div>
     </AdvertiserOnly>
   );

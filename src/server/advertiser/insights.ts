@@ -4,6 +4,7 @@
  * followers gained, new reviews and their average, and the search terms that showed the listings (those searched at
  * least SEARCH_TERM_MIN times). Every figure is a sum of stored rows: nothing is estimated.
  */
+import { LEAD_ACTIONS, type LeadAction } from '../../shared/leads.ts';
 import { ANALYTICS_ACTIONS, type AnalyticsAction } from '../../shared/constants.ts';
 import { ENQUIRY_KINDS, type EnquiryKind } from '../../shared/enquiries.ts';
 import { SEARCH_TERM_MIN, SEARCH_TERMS_SHOWN, type Insights, type InsightSeries, type InsightTotals } from '../../shared/insights.ts';
@@ -39,7 +40,7 @@ async function seriesOf(app: Pick<AppContext, 'repos'>, ownerId: number, listing
   const dayOf = (time: string) => index.get(malaysiaToday(Date.parse(time)))!;
   const series: InsightSeries = {
     days, views: zeros(days.length), impressions: zeros(days.length), clicks: perKey(ANALYTICS_ACTIONS, () => zeros(days.length)),
-    enquiries: perKey(ENQUIRY_KINDS, () => zeros(days.length)), followers: zeros(days.length), reviews: zeros(days.length),
+    enquiries: perKey(ENQUIRY_KINDS, () => zeros(days.length)), lead_actions: perKey(LEAD_ACTIONS, () => zeros(days.length)), followers: zeros(days.length), reviews: zeros(days.length),
     average_rating: days.map(() => null),
   };
   if (listings.length === 0) return { series, ratingSum: 0 };
@@ -56,6 +57,7 @@ async function seriesOf(app: Pick<AppContext, 'repos'>, ownerId: number, listing
     if (action === 'view') series.views[position]! += count;
     else if (action === 'impression') series.impressions[position]! += count;
     else if (action in series.clicks) series.clicks[action as AnalyticsAction][position]! += count;
+    else if (action.startsWith('lead_') && action.slice(5) in series.lead_actions) series.lead_actions[action.slice(5) as LeadAction][position]! += count;
   }
   for (const { kind, created_at } of enquiries) series.enquiries[kind][dayOf(created_at)]! += 1;
   for (const { created_at } of follows) series.followers[dayOf(created_at)]! += 1;
@@ -74,6 +76,7 @@ function totalsOf({ series, ratingSum }: { series: InsightSeries; ratingSum: num
     views: sum(series.views), impressions: sum(series.impressions),
     clicks: Object.fromEntries(ANALYTICS_ACTIONS.map((action) => [action, sum(series.clicks[action])])) as Record<AnalyticsAction, number>,
     enquiries: Object.fromEntries(ENQUIRY_KINDS.map((kind) => [kind, sum(series.enquiries[kind])])) as Record<EnquiryKind, number>,
+    lead_actions: Object.fromEntries(LEAD_ACTIONS.map((action) => [action, sum(series.lead_actions[action])])) as Record<LeadAction, number>,
     followers: sum(series.followers), reviews,
     average_rating: reviews === 0 ? null : Math.round((ratingSum / reviews) * 10) / 10,
   };
@@ -102,10 +105,10 @@ export async function insights(app: Pick<AppContext, 'repos'>, actor: Actor, que
 export function insightsRows(figures: Insights): { header: string[]; rows: (string | number | null)[][] } {
   const { series } = figures;
   const header = ['day', 'views', 'impressions', ...ANALYTICS_ACTIONS.map((action) => `clicks_${action}`),
-    ...ENQUIRY_KINDS.map((kind) => `enquiries_${kind}`), 'followers', 'reviews', 'average_rating'];
+    ...ENQUIRY_KINDS.map((kind) => `enquiries_${kind}`), ...LEAD_ACTIONS.map((action) => `lead_${action}`), 'followers', 'reviews', 'average_rating'];
   const rows = series.days.map((day, position) => [
     day, series.views[position]!, series.impressions[position]!, ...ANALYTICS_ACTIONS.map((action) => series.clicks[action][position]!),
-    ...ENQUIRY_KINDS.map((kind) => series.enquiries[kind][position]!), series.followers[position]!, series.reviews[position]!,
+    ...ENQUIRY_KINDS.map((kind) => series.enquiries[kind][position]!), ...LEAD_ACTIONS.map((action) => series.lead_actions[action][position]!), series.followers[position]!, series.reviews[position]!,
     series.average_rating[position] ?? null,
   ]);
   return { header, rows };

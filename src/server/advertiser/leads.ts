@@ -5,9 +5,9 @@
  * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
  */
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
-import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadMail } from '../../shared/leads.ts';
+import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadAction, type LeadMail } from '../../shared/leads.ts';
 import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
-import { LeadFiltersSchema, LeadReplySchema, LeadSettingsSchema, LeadStatusSchema, ReviewReportSchema } from '../../shared/schemas/leads.ts';
+import { LeadActionSchema, LeadFiltersSchema, LeadReplySchema, LeadSettingsSchema, LeadStatusSchema, ReviewReportSchema } from '../../shared/schemas/leads.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import type { EnquiryRow, LeadFilters } from '../db/rows.ts';
@@ -90,6 +90,19 @@ export async function changeLeadStatus(app: AppContext, actor: Actor, id: number
   const row = await ownLead(app, actor, id);
   await app.repos.leads.setLeadStatus(id, status);
   return (await leadsOf(app, [{ ...row, lead_status: status }]))[0]!;
+}
+
+/**
+ * POST leads/{id}/actions {action}: the owner answered the lead with a quick action (issue 40): counted in insights on
+ * the lead's listing, as `lead_{action}` that day.
+ */
+export async function countLeadAction(app: AppContext, actor: Actor, id: number, input: unknown): Promise<{ counted: LeadAction }> {
+  const { action } = parseInput(LeadActionSchema, input);
+  const row = await ownLead(app, actor, id);
+  if (row.listing_type !== null && row.listing_id !== null) {
+    await app.repos.stats.addClicks(malaysiaToday(app.clock.now()), [{ listing: { type: row.listing_type, id: row.listing_id }, action: `lead_${action}`, count: 1 }]);
+  }
+  return { counted: action };
 }
 
 /** POST leads/{id}/replies {message}: answers the thread. */

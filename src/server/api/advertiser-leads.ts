@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
 import {
-  changeLeadStatus, downloadLeadAttachment, leadsCsv, leadSettings, listLeads, readLead, replyToLead, reportReview, saveLeadSettings, unreadLeads,
+  changeLeadStatus, countLeadAction, downloadLeadAttachment, leadsCsv, leadSettings, listLeads, readLead, replyToLead, reportReview, saveLeadSettings, unreadLeads,
 } from '../advertiser/leads.ts';
 import { downloadResponse } from '../media/download.ts';
 import { jsonBody, limitBody } from './body.ts';
@@ -27,6 +27,7 @@ export function leadRoutes(app: AppContext) {
     .get('/leads/unread', async (c) => c.json({ data: { unread: await unreadLeads(app, await advertiserOf(app, c)) } }))
     .get('/leads/:id', async (c) => c.json({ data: await readLead(app, await advertiserOf(app, c), pathId(c)) }))
     .patch('/leads/:id', limitBody(1024), async (c) => c.json({ data: await changeLeadStatus(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
+    .post('/leads/:id/actions', limitBody(1024), async (c) => c.json({ data: await countLeadAction(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
     .post('/leads/:id/replies', limitBody(16 * 1024), async (c) => c.json(await replyToLead(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)), 201))
     .get('/leads/:id/attachment', async (c) => downloadResponse(await downloadLeadAttachment(app, await advertiserOf(app, c), pathId(c))))
     .get('/settings', async (c) => c.json({ data: await leadSettings(app, await advertiserOf(app, c)) }))

@@ -1,7 +1,7 @@
 /** The leads inbox's API bodies and filters (issue 26). */
 import { z } from 'zod';
 import { ENQUIRY_KINDS } from '../enquiries.ts';
-import { LEAD_MAIL_OPTIONS, LEAD_REPLY_MAX, LEAD_STATUSES } from '../leads.ts';
+import { LEAD_ACTIONS, LEAD_MAIL_OPTIONS, LEAD_REPLY_MAX, LEAD_STATUSES } from '../leads.ts';
 import { REPORT_REASONS } from '../constants.ts';
 import { multiLineText } from './text.ts';
 
@@ -52,3 +52,6 @@ export const InsightsQuerySchema = z.object({
   .refine((query) => query.from <= query.to, { message: 'The start date must be on or before the end date.', path: ['from'] })
   .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < 366, { message: 'Choose at most a year.', path: ['to'] });
 export type InsightsQuery = z.infer<typeof InsightsQuerySchema>;
+
+/** POST leads/{id}/actions (issue 40): a quick action the owner took on a lead, counted in insights. */
+export const LeadActionSchema = z.object({ action: z.enum(LEAD_ACTIONS, { error: `The action is one of ${LEAD_ACTIONS.join(', ')}.` }) });
