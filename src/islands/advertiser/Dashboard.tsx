@@ -4,6 +4,7 @@
  * state (issue 39): waiting for payment with its invoice, held for review, hidden by Yellow Pages with the reason,
  * expired with Renew; publishing and renewing show what they cost before anything is charged.
  */
+import { counted } from '../../shared/plurals.ts';
 import { useCallback, useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
 import { reportFailure } from '../forms.tsx';
@@ -150,7 +151,7 @@ function DashboardView() {
               <p className="mt-1 text-sm">
                 {LISTING_TYPE_LABELS[post.type].tab} · {post.profile_name}
                 {post.expires_at && post.status !== 'draft' && ` · ${post.state === 'expired' ? 'expired' : 'until'} ${post.expires_at.slice(0, 10)}`}
-                {` · spent ${post.tokens_spent} token${post.tokens_spent === 1 ? '' : 's'}${post.amount_sen > 0 ? `, ${ringgitText(post.amount_sen)}` : ''}`}
+                {` · spent ${counted(post.tokens_spent, 'token')}${post.amount_sen > 0 ? `, ${ringgitText(post.amount_sen)}` : ''}`}
               </p>
               <p className="mt-1"><Totals totals={post.last_30_days} /></p>
               <div className="mt-2 flex flex-wrap gap-2">

@@ -2,6 +2,7 @@
  * The photos and videos of an ad or a business (issue 25): each file uploads as it is chosen (POST advertiser/images,
  * advertiser/videos) and the form then names it; the server counts them against the plan.
  */
+import { counted } from '../../shared/plurals.ts';
 import { useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
 import { reportFailure } from '../forms.tsx';
@@ -80,7 +81,7 @@ export function DocumentPicker({ documents, setDocuments, errors, limit }: {
         ))}
       </ul>
       <label htmlFor="document-input" className="mt-2 block font-semibold">Add a PDF (up to 5 MB)</label>
-      {full(limit, documents.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {limit!.count} PDF{limit!.count === 1 ? '' : 's'}.</p>}
+      {full(limit, documents.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {counted(limit!.count, 'PDF')}.</p>}
       <input id="document-input" type="file" accept="application/pdf" disabled={busy || full(limit, documents.length)} onChange={(event) => void upload(event.target.files)} className="mt-1" />
       <FieldErrors id="document-input" errors={failed ?? errors} />
     </fieldset>
@@ -106,7 +107,7 @@ export function PhotoPicker({ id, photos, setPhotos, errors, testId, limit }: {
         ))}
       </ul>
       <label htmlFor={id} className="mt-2 block font-semibold">Add photos</label>
-      {full(limit, photos.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {limit!.count} photo{limit!.count === 1 ? '' : 's'}.</p>}
+      {full(limit, photos.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {counted(limit!.count, 'photo')}.</p>}
       <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy || full(limit, photos.length)} onChange={(event) => void upload(event.target.files, true)} className="mt-1" />
       {busy && <p role="status" className="text-sm">Uploading…</p>}
       <FieldErrors id={id} errors={failed ?? errors} />
@@ -129,7 +130,7 @@ export function VideoPicker({ videos, setVideos, errors, limit }: { videos: Vide
         ))}
       </ul>
       <label htmlFor="video-input" className="mt-2 block font-semibold">Add a video (MP4 or WebM, up to 40 MB)</label>
-      {full(limit, videos.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {limit!.count} video{limit!.count === 1 ? '' : 's'}.</p>}
+      {full(limit, videos.length) && <p className="text-sm text-gray-700">The {limit!.plan} plan allows {counted(limit!.count, 'video')}.</p>}
       <input id="video-input" type="file" accept="video/mp4,video/webm" disabled={busy || full(limit, videos.length)} onChange={(event) => void upload(event.target.files)} className="mt-1" />
       {busy && <p role="status" className="text-sm">Uploading…</p>}
       <FieldErrors id="video-input" errors={failed ?? errors} />

@@ -4,6 +4,8 @@
  * refuse, hide, remove),
  * document claims (view the file, approve, refuse with a reason) and bank transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
  */
+import { changeFieldLabel, changeLines } from '../../shared/change-text.ts';
+import { counted } from '../../shared/plurals.ts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import * as calls from '../../client/operator-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
@@ -88,7 +90,7 @@ export default function OperatorQueues() {
             {reports.map((group) => (
               <li key={group.group} className="rounded border border-gray-200 p-3" data-testid="report-group">
                 <p className="font-semibold [overflow-wrap:anywhere]">
-                  {group.url ? <a className="underline" href={group.url}>{group.title}</a> : group.title} <span className="font-normal">({group.type}, {group.count} report{group.count === 1 ? '' : 's'} since {day(group.first_at)})</span>
+                  {group.url ? <a className="underline" href={group.url}>{group.title}</a> : group.title} <span className="font-normal">({group.type}, {counted(group.count, 'report')} since {day(group.first_at)})</span>
                 </p>
                 <ul className="mt-1 list-disc pl-5 text-sm">
                   {group.reports.map((report, index) => (
@@ -179,10 +181,10 @@ export default function OperatorQueues() {
           <ul className="mt-2 space-y-3">
             {changes.map((change) => (
               <li key={change.id} className="rounded border border-gray-200 p-3" data-testid="profile-change">
-                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${change.profile.slug}`}>{change.profile.name}</a>: {change.field.replace('_', ' ')}</p>
+                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${change.profile.slug}`}>{change.profile.name}</a>: {changeFieldLabel(change.field)}</p>
                 <dl className="mt-1 grid gap-1 text-sm sm:grid-cols-2">
-                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">Before</dt><dd>{JSON.stringify(change.old)}</dd></div>
-                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">After</dt><dd>{JSON.stringify(change.new)}</dd></div>
+                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">Before</dt><dd><ul>{changeLines(change.field, change.old).map((line, index) => <li key={index}>{line}</li>)}</ul></dd></div>
+                  <div className="[overflow-wrap:anywhere]"><dt className="font-semibold">After</dt><dd><ul>{changeLines(change.field, change.new).map((line, index) => <li key={index}>{line}</li>)}</ul></dd></div>
                 </dl>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveProfileChange(change.id))}>Approve change</button>

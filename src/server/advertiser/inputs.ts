@@ -3,6 +3,7 @@
  * documents into their rows (only the advertiser's own fresh uploads, or those already on the listing), towns into
  * places with a pin, and the plan's limits checked (spec §9). Each refusal is a 422 on its field.
  */
+import { counted, pluralOf } from '../../shared/plurals.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import type { PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
@@ -13,10 +14,9 @@ import type { Actor } from '../policies.ts';
 import type { NewProfile } from '../../shared/schemas/advertiser.ts';
 
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What a refusal past the plan's limit says, naming the limit. */
-const limitMessage = (allowed: number, plan: string, word: string) => (allowed === 0 ? `The ${plan} plan allows no ${word}s.` : `The ${plan} plan allows at most ${plural(allowed, word)}.`);
+const limitMessage = (allowed: number, plan: string, word: string) => (allowed === 0 ? `The ${plan} plan allows no ${pluralOf(word)}.` : `The ${plan} plan allows at most ${counted(allowed, word)}.`);
 
 /** How many of a kind a listing will carry, and whether the edit adds one it did not have. */
 export interface Counted {

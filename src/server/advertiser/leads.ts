@@ -4,6 +4,7 @@
  * (new, read, replied, archived); the owner's replies; the CSV export; the CV or document, for the owner only; and
  * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
  */
+import { counted } from '../../shared/plurals.ts';
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadAction, type LeadMail } from '../../shared/leads.ts';
 import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
@@ -171,7 +172,7 @@ export async function sendLeadDigests(app: AppContext): Promise<number> {
           ? `New ${ENQUIRY_WORDS[item.kind].noun.toLowerCase()} from ${item.name} about "${item.listing_title}": ${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))}`
           : `${item.name} answered about "${item.listing_title}": ${item.message} (${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))})`));
         await app.outbox.queueMail(composeMail(user.email, `Your leads for ${malaysiaToday(Date.parse(cutoff))}: ${leads} new, ${items.length - leads} answers`, [
-          `Since your last digest: ${leads} new lead${leads === 1 ? '' : 's'} and ${items.length - leads} answer${items.length - leads === 1 ? '' : 's'}.`,
+          `Since your last digest: ${counted(leads, 'new lead')} and ${counted(items.length - leads, 'answer')}.`,
           ...lines,
           `Read and reply in your leads: ${absoluteUrl(app.config.siteUrl, '/advertiser/leads')}`,
         ]), { tx });

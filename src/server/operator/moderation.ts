@@ -4,6 +4,7 @@
  * commands) or a review. Hidden content leaves every public surface at once. Hide, remove and dismiss take a reason (a
  * short list and free text) that the owner's mail quotes. Every action is audited in its transaction.
  */
+import { counted } from '../../shared/plurals.ts';
 import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
 import { DISMISS_REASONS, LISTING_REASONS, reasonSchema, reasonText } from '../../shared/moderation-reasons.ts';
@@ -66,7 +67,7 @@ export async function dismissReports(app: AppContext, actor: Actor, client: stri
     await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, reason, after: { reports: count } });
     return count;
   });
-  return { data: { group, dismissed: handled }, message: `${handled} report${handled === 1 ? '' : 's'} dismissed.` };
+  return { data: { group, dismissed: handled }, message: `${counted(handled, 'report')} dismissed.` };
 }
 
 const WORDS: Record<ReviewAction, string> = { hide: 'hidden', unhide: 'shown again', remove: 'removed', publish: 'published' };

@@ -9,6 +9,7 @@
  * - instant: a listing going live queues a run at the end of its 15-minute period, so a burst is one mail; the
  *   recurring run (every 15 minutes) catches up, and one search gets at most one mail per period.
  */
+import { counted } from '../../shared/plurals.ts';
 import { escapeUTF8 } from 'entities';
 import { formatPriceRange } from '../../shared/format.ts';
 import { lastMalaysiaHour } from '../../shared/malaysia-time.ts';
@@ -162,7 +163,7 @@ export function alertMail(app: AppContext, row: DueSavedSearchRow, state: Search
   const newSince = absoluteUrl(site, searchHref({ ...state, params: { ...state.params, live_since: row.alerted_at, sort: 'newest' } }));
   const manage = absoluteUrl(site, '/me/saved-searches');
   const unsubscribe = unsubscribeUrl(app, row.id);
-  const count = `${total} new listing${total === 1 ? '' : 's'}`;
+  const count = counted(total, 'new listing');
   const subject = `${count} for "${row.name}" | ${SITE_NAME}`;
   const items = shown.map((card) => ({ card, ...cardLines(app, card) }));
   const text = [
