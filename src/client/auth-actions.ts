@@ -5,7 +5,8 @@
  * prompt and remembers the action (sessionStorage, so it survives a social-login round trip), and
  * after signing in the same element is clicked again: the visitor goes on with what they were doing.
  * For claim, upgrade and Post Ads a signed-in advertiser goes to the advertiser site, anyone else is
- * offered to become an advertiser first (with `toRedirect` stored).
+ * offered to become an advertiser first (with `toRedirect` stored); a member's claim goes to the claim page, whose SMS
+ * code makes them an advertiser (issue 40).
  */
 import { $toRedirect, $user, isAdvertiser, openLogin } from '../stores/session.ts';
 
@@ -46,7 +47,8 @@ function onClick(event: MouseEvent): void {
   event.preventDefault();
   event.stopImmediatePropagation();
   const target = element.dataset.advertiserTarget ?? '';
-  if (isAdvertiser(user)) {
+  // A member claims by SMS on the claim page itself: that one code makes them an advertiser too (issue 40).
+  if (isAdvertiser(user) || action === 'claim') {
     location.assign(target);
   } else {
     $toRedirect.set(target);

@@ -160,7 +160,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await expectNoViolations('header with the user menu');
   });
 
-  it('a visitor who claims a business signs in first, becomes an advertiser and goes on to the advertiser site', async () => {
+  it('a visitor who claims a business signs in first and goes on to its claim page; Post Ads makes a member an advertiser', async () => {
     const { slug: claimable } = await profileWhere(session, ({ row }) => !row.claimed);
     const arrived: string[] = [];
     await session.context.route(`${E2E_ADVERTISER_SITE}/**`, (route) => {
@@ -176,8 +176,16 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await hydrated(page);
     await page.getByTestId('claim').click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
-    // After signing in the claim goes on: a non-advertiser is offered to become one.
-    await logIn(email, PASSWORD, { then: 'becomeAdvertiser' });
+    // After signing in the claim goes on: a member goes to the claim page, whose SMS code makes them an advertiser too (issue 40).
+    await logIn(email, PASSWORD, { leaves: true });
+    await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: 10_000 });
+    expect(arrived).toEqual([`${E2E_ADVERTISER_SITE}/claim/${claimable}`]);
+
+    // Post Ads offers a member to become an advertiser, then goes on to the advertiser site.
+    await page.goto(`${baseUrl}/`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Post Ads' }).click();
+    await expect.poll(() => modal().getAttribute('data-view')).toBe('becomeAdvertiser');
     await expectNoViolations('become advertiser prompt');
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expectNoViolations('become advertiser form');
@@ -187,7 +195,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expect.poll(() => modal().getByTestId('advertiser-done').count()).toBe(1);
     await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: 10_000 });
-    expect(arrived).toEqual([`${E2E_ADVERTISER_SITE}/claim/${claimable}`]);
+    expect(arrived).toEqual([`${E2E_ADVERTISER_SITE}/claim/${claimable}`, `${E2E_ADVERTISER_SITE}/`]);
 
     // Back on the site, the header shows the Advertiser Dashboard and Post Ads leads to the advertiser site.
     await page.goto(`${baseUrl}/`);

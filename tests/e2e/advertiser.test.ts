@@ -112,15 +112,17 @@ describe('the advertiser site, end to end', () => {
     await expect.poll(() => page.getByTestId('advertiser-become').count()).toBe(1);
     await expectNoViolations('advertiser site, not an advertiser');
 
-    // 2–3. Claim Business on its page: become an advertiser, then claim by an SMS code.
-    await open(`/${business.slug}`);
-    await page.getByTestId('claim').click();
+    // 2–3. Become an advertiser from the advertiser site's prompt, then Claim Business on its page by an SMS code.
+    await page.getByTestId('advertiser-become').getByRole('button', { name: 'Be an Advertiser' }).click();
     await expect.poll(() => modal().getAttribute('data-view')).toBe('becomeAdvertiser');
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await modal().getByLabel('Phone number').fill('019-777 0102');
     const upgradeCode = await codeAfter(outbox, '60197770102', () => modal().getByRole('button', { name: 'Get Code' }).click());
     await modal().getByLabel('Verification code', { exact: true }).fill(upgradeCode);
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
+    await page.waitForURL(`${baseUrl}/advertiser`, { timeout: 15_000 });
+    await open(`/${business.slug}`);
+    await page.getByTestId('claim').click();
     await page.waitForURL(`${baseUrl}/advertiser/claim/${business.slug}`, { timeout: 15_000 });
     await hydrated(page);
     await page.getByTestId('claim-form').waitFor();

@@ -9,7 +9,8 @@ import { errorBody } from '../../client/api.ts';
 import { reportFailure } from '../forms.tsx';
 import { showToast } from '../../stores/toasts.ts';
 import { FieldErrors, primary, SignedInOnly } from './gate.tsx';
-import { openLogin } from '../../stores/session.ts';
+import { openLogin, signedIn } from '../../stores/session.ts';
+import { account } from '../../client/calls.ts';
 
 function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: boolean }) {
   const [options, setOptions] = useState<calls.ClaimOptions | null>(null);
@@ -63,6 +64,8 @@ function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: b
     event.preventDefault();
     const answer = await run(() => calls.verifyClaim(claim!.id, code));
     if (answer) {
+      // The claim made a member an advertiser: the stored user learns its new role before the advertiser site opens.
+      if (answer.data.advertiser && !advertiser) signedIn((await account()).data);
       showToast(answer.message ?? 'The business is yours now.', 'success');
       window.location.assign(`/advertiser/profiles/${answer.data.profile.id}`);
     }

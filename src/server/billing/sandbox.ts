@@ -52,9 +52,9 @@ export class SandboxCheckout {
     this.siteUrl = siteUrl;
   }
 
-  /** The checkout page's address of a bill. */
+  /** The checkout page's address of a bill: on this site, relative, so the buyer stays on the address they came by. */
   pageUrl(id: string): string {
-    return absoluteUrl(this.siteUrl, `/api/payments/sandbox/bills/${id}`);
+    return `/api/payments/sandbox/bills/${id}`;
   }
 
   /** A bill as its page shows it (due: the callback, not the sandbox, records what became of it); undefined when not ours. */
@@ -67,10 +67,11 @@ export class SandboxCheckout {
     return checkoutPage(bill, { title: 'Sandbox checkout', formAction: this.pageUrl(bill.id), note: 'A sandbox: no money moves. Pay or fail the payment to try the paid path.' });
   }
 
-  /** Pays or fails a bill: the signed callback to send, and where the buyer goes back to. */
+  /** Pays or fails a bill: the signed callback to send, and where the buyer goes back to (on this site, relative). */
   settle(bill: CheckoutBill, action: 'pay' | 'fail', now: Date): { callback: URLSearchParams; back: string } {
     const done = settled(bill, action === 'pay' ? 'paid' : 'deleted', now);
-    return { callback: callbackForm({ ...done, collection_id: 'sandbox' }, this.key, {}, [], this.pageUrl(bill.id)), back: returnUrl(done, this.key) };
+    const back = new URL(returnUrl(done, this.key));
+    return { callback: callbackForm({ ...done, collection_id: 'sandbox' }, this.key, {}, [], absoluteUrl(this.siteUrl, this.pageUrl(bill.id))), back: `${back.pathname}${back.search}` };
   }
 
   provider(): PaymentProvider {
