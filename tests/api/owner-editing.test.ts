@@ -3,7 +3,9 @@ import { isOpenNow } from '../../src/shared/hours.ts';
 import { mergePatchOf } from '../../src/shared/merge-patch.ts';
 import { profileBody } from '../../src/shared/profile-body.ts';
 import type { EditableProfile } from '../../src/shared/schemas/advertiser.ts';
+import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { getProfilePage } from '../../src/server/pages/profile-page.ts';
+import { profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { pngOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
@@ -101,6 +103,12 @@ describe('PATCH means partial', () => {
     }
     const { view } = await editorView(owner, business.id);
     expect(view.attributes).toEqual(['cash', 'duitnow_qr', 'halal_certified']);
+    // The profile page lists them, and its JSON-LD carries them.
+    const profile = (await getProfileBySlug(copy.app, business.slug))!;
+    expect(profile.attributes).toEqual(['cash', 'duitnow_qr', 'halal_certified']);
+    expect(profileStructuredData('https://yp.example.my', profile)[0]).toMatchObject({
+      paymentAccepted: 'Cash, DuitNow QR', amenityFeature: [{ '@type': 'LocationFeatureSpecification', name: 'Halal certified', value: true }],
+    });
     expect(view.whatsapp).toBe('60123456789');
     expect(view.business_hours.find((day) => day.day === 1)!.ranges).toEqual([{ opens: '08:00', closes: '12:00' }, { opens: '14:00', closes: '18:00' }]);
     expect(view.business_hours.find((day) => day.day === 2)!.ranges).toEqual([]);

@@ -56,3 +56,22 @@ describe('long texts', () => {
     expect(asHtml('<p>Hi</p>')).toBe('<p>Hi</p>');
   });
 });
+
+describe('links to the advertiser site, and the mailing scripts\' SITE_URL', () => {
+  it('keeps the advertiser site relative on this server, absolute elsewhere', async () => {
+    const { loadConfig } = await import('../../src/server/config.ts');
+    const base = { DATABASE_PATH: ':memory:', SITE_URL: 'https://yp.example.my' };
+    expect(loadConfig(base).advertiserSiteUrl).toBe('/advertiser');
+    expect(loadConfig({ ...base, ADVERTISER_SITE_URL: 'https://yp.example.my/advertiser/' }).advertiserSiteUrl).toBe('/advertiser');
+    expect(loadConfig({ ...base, ADVERTISER_SITE_URL: 'https://ads.yp.example.my' }).advertiserSiteUrl).toBe('https://ads.yp.example.my');
+  });
+
+  it('warns once when a mailing script runs without SITE_URL', async () => {
+    const { warnWithoutSiteUrl } = await import('../../scripts/database-args.ts');
+    const { loadConfig } = await import('../../src/server/config.ts');
+    const lines: string[] = [];
+    warnWithoutSiteUrl(loadConfig({ DATABASE_PATH: ':memory:' }), {}, (line) => lines.push(line));
+    warnWithoutSiteUrl(loadConfig({ DATABASE_PATH: ':memory:', SITE_URL: 'https://yp.example.my' }), { SITE_URL: 'https://yp.example.my' }, (line) => lines.push(line));
+    expect(lines).toEqual(['SITE_URL is not set: links in the mails this command writes point at http://localhost:4321. Set SITE_URL to the site\'s public address.']);
+  });
+});
