@@ -272,6 +272,16 @@ describe('rich text is sanitized with one allow-list', () => {
     const page = await owner.getText(`/api/profile/slug/${business.slug}`);
     expect(page.text).not.toMatch(/script|onerror|onclick|javascript:|iframe/);
   });
+
+  it('keeps plain text as typed through a round trip, and shows it as paragraphs', async () => {
+    const { owner, business, etag } = await multiBranch();
+    const typed = 'Kopi & teh tarik\n\nSince 1962 (3 > 2)';
+    const saved = await patch(owner, business.id, { about: typed }, etag);
+    expect((saved.body.data as View).about).toBe(typed);
+    const again = await patch(owner, business.id, profileBody(saved.body.data as View), saved.headers.get('ETag')!);
+    expect((again.body.data as View).about).toBe(typed);
+    expect(((await owner.get(`/api/profile/slug/${business.slug}`)).body as { about: string }).about).toBe('<p>Kopi &amp; teh tarik</p><p>Since 1962 (3 &gt; 2)</p>');
+  });
 });
 
 // Last: it walks the clock two months on, past every session.

@@ -3,6 +3,7 @@ import { changeLines } from '../../src/shared/change-text.ts';
 import { isOpenNow, joinAcrossMidnight, splitAtMidnight } from '../../src/shared/hours.ts';
 import { counted } from '../../src/shared/plurals.ts';
 import { asHtml, isRichText, textToHtml } from '../../src/shared/rich-text.ts';
+import { richTextHtml, storedLongText } from '../../src/server/catalog/html.ts';
 
 /** The owner's words (issue 40): plurals, readable profile changes, hours past midnight and plain text as paragraphs. */
 describe('plurals', () => {
@@ -54,6 +55,10 @@ describe('long texts', () => {
     expect(isRichText('Open daily & late')).toBe(false);
     expect(textToHtml('Open daily & late.\n\nHalal <certified>\nsince 1962')).toBe('<p>Open daily &amp; late.</p><p>Halal &lt;certified&gt;<br>since 1962</p>');
     expect(asHtml('<p>Hi</p>')).toBe('<p>Hi</p>');
+    // Plain text is stored as typed: saved again unchanged, it is not escaped twice.
+    expect(storedLongText('Kopi & teh\n\nSince 1962')).toBe('Kopi & teh\n\nSince 1962');
+    expect(richTextHtml(storedLongText('Kopi & teh'))).toBe('<p>Kopi &amp; teh</p>');
+    expect(storedLongText('<p onclick="x()">Kopi &amp; teh</p><script>1</script>')).toBe('<p>Kopi &amp; teh</p>');
   });
 });
 

@@ -10,7 +10,7 @@ import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-
 import { listingSlugBase } from '../../shared/slug.ts';
 import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, type ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
-import { sanitizeRichText } from '../catalog/html.ts';
+import { storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, SpecialHoursRow } from '../db/rows.ts';
 import { AppError, FieldProblems, parseInput } from '../errors.ts';
@@ -46,7 +46,8 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     name: profile.name,
     store_name: profile.store_name,
     company_no: profile.company_no,
-    about: profile.about === null ? null : sanitizeRichText(profile.about),
+    // As stored: HTML through the allow-list, plain text as typed (sanitizing it would escape its & and save it changed).
+    about: profile.about === null ? null : storedLongText(profile.about),
     claimed: profile.claimed,
     plan: plan.plan,
     subscription: plan.subscription ? { plan: plan.subscription.plan, kind: plan.subscription.kind, ends_at: plan.subscription.ends_at, tokens: plan.subscription.tokens, tokens_left: plan.tokensLeft } : null,
