@@ -78,7 +78,7 @@ describe('saving the whole editor model of every seeded business changes nothing
       expect(mergePatchOf(profileBody(view), profileBody(saved.body.data as unknown as View))).toEqual({});
     }
     expect(branches).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
 
 describe('PATCH means partial', () => {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { pngOf } from '../fixtures/uploads.ts';
+import { findUnclaimedWithMobile } from '../helpers/advertisers.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
@@ -68,18 +68,7 @@ async function expectNoViolations(label: string) {
 }
 
 /** A seeded business nobody owns or claimed, with a mobile number on a location. */
-async function unclaimedWithMobile() {
-  for await (const batch of database.repos.sitemap.profileUrlBatches(400, 0)) {
-    for (const { slug } of batch) {
-      const row = await database.repos.catalog.findProfileBySlug(slug);
-      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null) continue;
-      const locations = await database.repos.catalog.findProfileLocations(row.id);
-      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
-      if (mobile) return { id: row.id, slug: row.slug, mobile };
-    }
-  }
-  throw new Error('no unclaimed business with a mobile number');
-}
+const unclaimedWithMobile = () => findUnclaimedWithMobile(database.repos);
 
 /** Moves the server's clock to `offset` ms from now. */
 const moveClock = (offset: number) => writeFileSync(clockFile, String(offset));

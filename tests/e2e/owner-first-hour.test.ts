@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { findUnclaimedWithMobile } from '../helpers/advertisers.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
@@ -73,18 +73,8 @@ async function fitsPhone(paths: string[]) {
 }
 
 /** A seeded business nobody owns, with a mobile number, two or more branches, and an address line 2, office phone or e-mail on them. */
-async function multiBranchToClaim() {
-  for await (const batch of database.repos.sitemap.profileUrlBatches(400, 0)) {
-    for (const { slug } of batch) {
-      const row = await database.repos.catalog.findProfileBySlug(slug);
-      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null) continue;
-      const locations = await database.repos.catalog.findProfileLocations(row.id);
-      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
-      if (mobile && locations.length >= 2 && locations.some((location) => location.address_line2 || location.company_phone_number || location.email)) return { id: row.id, slug: row.slug, mobile };
-    }
-  }
-  throw new Error('the seed has no unclaimed multi-branch business with a mobile number');
-}
+const multiBranchToClaim = () => findUnclaimedWithMobile(database.repos, new Set(),
+  (locations) => locations.length >= 2 && locations.some((location) => location.address_line2 || location.company_phone_number || location.email));
 
 /** The public API view of a business: its places as a visitor reads them, and its hours. */
 async function publicProfile(slug: string) {

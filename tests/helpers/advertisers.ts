@@ -2,6 +2,28 @@ import { expect } from 'vitest';
 import { mobileNumber } from '../../src/server/advertiser/claims.ts';
 import type { useAccountsApp } from './accounts.ts';
 import { latestCode, type SessionClient } from './session-client.ts';
+import type { Repositories } from '../../src/server/db/repositories.ts';
+import type { LocationRow } from '../../src/server/db/rows.ts';
+
+/** What a finder of seeded businesses reads: the catalogue and the sitemap's batches. */
+type CatalogRepos = Pick<Repositories, 'catalog' | 'sitemap'>;
+
+/**
+ * A seeded business nobody owns or claimed, with a mobile number on one of its locations (found through the data
+ * seam), not in `skip`, and passing `accept` (its locations) when given.
+ */
+export async function findUnclaimedWithMobile(repos: CatalogRepos, skip: ReadonlySet<number> = new Set(), accept: (locations: LocationRow[]) => boolean = () => true): Promise<{ id: number; slug: string; mobile: string }> {
+  for await (const batch of repos.sitemap.profileUrlBatches(400, 0)) {
+    for (const { slug } of batch) {
+      const row = await repos.catalog.findProfileBySlug(slug);
+      if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || skip.has(row.id)) continue;
+      const locations = await repos.catalog.findProfileLocations(row.id);
+      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
+      if (mobile && accept(locations)) return { id: row.id, slug: row.slug, mobile };
+    }
+  }
+  throw new Error('no unclaimed business with a mobile number (and what was asked) in the seed');
+}
 
 /**
  * Advertisers for API tests, through the product's own routes: registered, upgraded with a phone number its code
@@ -26,18 +48,7 @@ export function advertiserHelpers({ outbox, copy, registerByEmail, signIn }: Ret
   }
 
   /** A seeded business nobody owns or claimed, with a mobile number on one of its locations (found through the data seam). */
-  async function unclaimedWithMobile(skip: ReadonlySet<number> = new Set()): Promise<{ id: number; slug: string; mobile: string }> {
-    for await (const batch of copy.app.repos.sitemap.profileUrlBatches(400, 0)) {
-      for (const { slug } of batch) {
-        const row = await copy.app.repos.catalog.findProfileBySlug(slug);
-        if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || skip.has(row.id)) continue;
-        const locations = await copy.app.repos.catalog.findProfileLocations(row.id);
-        const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
-        if (mobile) return { id: row.id, slug: row.slug, mobile };
-      }
-    }
-    throw new Error('no unclaimed business with a mobile number');
-  }
+  const unclaimedWithMobile = (skip: ReadonlySet<number> = new Set()) => findUnclaimedWithMobile(copy.app.repos, skip);
 
   /** A claimed business of `owner`, by SMS code to its listed mobile number; returns it. */
   async function claimBusiness(owner: SessionClient, skip: Set<number>) {
