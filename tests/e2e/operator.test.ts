@@ -216,10 +216,19 @@ describe('the operator console, end to end', () => {
     });
     const ad = posted.body.data as { id: number; slug: string; status: string; draft_reason: string };
     expect([ad.status, ad.draft_reason]).toEqual(['draft', 'held']);
+    // The owner gives the first branch an address line 2: the change waits for review, shown as addresses, not JSON (issue 40).
+    const editor = await owner.get(`/api/advertiser/profiles/${business!.id}`);
+    const places = (editor.body.data as { locations: { id: number }[] }).locations;
+    const moved = await owner.call('PATCH', `/api/advertiser/profiles/${business!.id}`, { locations: places.map(({ id }, index) => (index === 0 ? { id, address_line2: 'Lot 7, Tingkat 2' } : { id })) },
+      { 'If-Match': editor.headers.get('ETag')! });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await open('/operator');
     const held = page.getByTestId('held-ad').filter({ hasText: 'Ponzi Pyramid Sales Agent' });
     await expect.poll(() => held.count()).toBe(1);
-    await expectNoViolations('queues with a held ad and a claim');
+    const change = page.getByTestId('profile-change').filter({ hasText: business!.name });
+    expect(await change.innerText()).toContain('Lot 7, Tingkat 2');
+    expect(await change.innerText()).not.toMatch(/[{"]/);
+    await expectNoViolations('queues with a held ad, a claim and a profile change');
     await held.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => held.count()).toBe(0);
     await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status).toBe(200);
