@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { issuesByField } from '../shared/schemas/field-errors.ts';
 
+/** What a write meeting a database that cannot take it says (issue 41: a standby, a switchover): a pause, never a 500. */
+export const WRITES_PAUSED = 'Saving is paused for a few seconds while the database switches over. Please try again.';
+
 /** A short machine-readable name for each status the API answers with. */
 const CODES = {
   400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'too_large', 415: 'unsupported_media_type',

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { livePost } from '../fixtures/catalogue.ts';
+import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { startServer } from '../helpers/server.ts';
@@ -66,6 +68,41 @@ describe('the site on PostgreSQL', () => {
       const stored = await database.query.selectFrom('enquiries').select(['post_id', 'name']).where('email', '=', email).execute();
       expect(stored).toEqual([{ post_id: post.id, name: 'Hafiz Postgres' }]);
     } finally {
+      await database.close();
+    }
+  });
+
+  it('while the database cannot take writes, the contact form says so and keeps what was typed (issue 41)', async () => {
+    const database = await openTestDatabase(url);
+    // Read-only, as a standby or a primary being switched over is: new connections start so, the server's are ended.
+    const readOnly = async (on: boolean) => {
+      const { name } = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(database.query)).rows[0]!;
+      await sql`ALTER DATABASE ${sql.id(name)} SET default_transaction_read_only = ${sql.raw(on ? 'on' : 'off')}`.execute(database.query);
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(database.query);
+    };
+    try {
+      await readOnly(true);
+      const before = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contact_messages`.execute(database.query)).rows[0]!.n);
+      await page.goto(`${server.baseUrl}/pages/contact-us`);
+      const form = page.getByTestId('contact-form');
+      await form.getByLabel('Name').fill('Aminah Read-Only');
+      await form.getByLabel('Phone number').fill('012-345 6789');
+      await form.getByLabel('Message').fill('Typed while the database switched over.');
+      await form.getByRole('button', { name: 'Send' }).click();
+      await page.getByTestId('writes-paused').waitFor();
+      expect(await page.getByTestId('writes-paused').innerText()).toBe('Saving is paused for a few seconds while the database switches over. Please try again.');
+      expect([await form.getByLabel('Name').inputValue(), await form.getByLabel('Phone number').inputValue(), await form.getByLabel('Message').inputValue()])
+        .toEqual(['Aminah Read-Only', '012-345 6789', 'Typed while the database switched over.']);
+      expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM contact_messages`.execute(database.query)).rows[0]!.n)).toBe(before);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Keyboard: from the message, Tab reaches Send.
+      await form.getByLabel('Message').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send');
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    } finally {
+      await readOnly(false);
       await database.close();
     }
   });

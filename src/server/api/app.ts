@@ -2,7 +2,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from '../app-types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, WRITES_PAUSED } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { REFERENCE_CACHE, SEARCH_CACHE } from '../http.ts';
 import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
@@ -19,8 +20,15 @@ import { enquiryRoutes } from './enquiries.ts';
 import type { ApiEnv } from './env.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 
-/** Errors as the API answers them: an AppError with its status, body (spec §8) and headers; anything else a logged 500. */
+/**
+ * Errors as the API answers them: an AppError with its status, body (spec §8) and headers; a database that cannot take
+ * the write (read-only, switching over, connection lost) a 503 with Retry-After; anything else a logged 500.
+ */
 export function apiError(error: Error, c: Context): Response {
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`Write refused while the database cannot take it: ${error.message}`);
+    return c.json({ message: WRITES_PAUSED }, 503, { 'Retry-After': '5' });
+  }
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra },

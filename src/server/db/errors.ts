@@ -21,3 +21,29 @@ export class TransactionTimeoutError extends Error {
     this.name = 'TransactionTimeoutError';
   }
 }
+
+/**
+ * The database cannot take a write just now (issue 41): it is read-only (a standby, or a primary being switched over),
+ * it was shut down or the connection was lost, possibly mid-COMMIT. Nothing is known to be stored; the person tries
+ * again in a few seconds.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database cannot take writes just now.', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** PostgreSQL's SQLSTATEs of a server that cannot take the write: read-only transaction, shutdowns, and connection exceptions. */
+const UNAVAILABLE = new Set(['25006', '57P01', '57P02', '57P03']);
+/** Node's errors of a server not answering. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/** Whether `error` says the database cannot take writes just now (its driver's codes, or the seam's error). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE.has(code) || code.startsWith('08') || UNREACHABLE.has(code))) return true;
+  // The pg driver's words for a connection that ended under a query (no SQLSTATE: the server never answered).
+  return error instanceof Error && /^Connection terminated/.test(error.message);
+}

@@ -8,12 +8,16 @@
  * kind's schema before a job runs (jobs/kind.ts). Work that holds this process's memory (the view flush) runs as a
  * local task here, not as a job of the cluster.
  */
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { JobRow } from '../db/rows.ts';
 import { JOB_LEASE_MS, type JobDefinition } from './kind.ts';
+
+/** How long the runner waits before trying again when the database cannot take writes (issue 41). */
+const JOB_PAUSE_MS = 5000;
 
 export { JOB_LEASE_MS } from './kind.ts';
 
@@ -171,12 +175,29 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /** While the database cannot take writes (issue 41: read-only, switching over), passes wait until this time. */
+  private pausedUntil = 0;
+
   /**
    * One pass: fires due schedules (a full pass only), then claims and runs due jobs (of `kinds`, when given) until
-   * none is left or the runner is stopping. Returns how many ran.
+   * none is left or the runner is stopping. Returns how many ran. While the database cannot take writes (a standby,
+   * a switchover), the runner backs off: it says so once and tries again after JOB_PAUSE_MS.
    */
   async runDue(kinds?: readonly string[]): Promise<number> {
+    if (Date.now() < this.pausedUntil) return 0;
+    try {
+      return await this.runPass(kinds);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (this.pausedUntil === 0) this.options.log(`jobs: the database cannot take writes just now; trying again every ${JOB_PAUSE_MS / 1000} s.`);
+      this.pausedUntil = Date.now() + JOB_PAUSE_MS;
+      return 0;
+    }
+  }
+
+  private async runPass(kinds?: readonly string[]): Promise<number> {
     await this.register();
+    this.pausedUntil = 0;
     const { repos, concurrency, leaseMs } = this.options;
     // Schedules are fired by a full pass; a pass over some kinds (the outbox's sends, `run KIND`) only runs those.
     if (!kinds) await repos.jobs.fireSchedules();

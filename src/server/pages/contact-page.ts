@@ -10,6 +10,7 @@ import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfT
 import { confirmAppeal, submitAppeal } from '../engagement/appeals.ts';
 import { submitContactMessage } from '../engagement/messages.ts';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { plainAnswer, readPageForm } from './page-form.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 
@@ -29,6 +30,8 @@ export interface ContactPage {
   errors: Record<string, string>;
   sent: boolean;
   throttled: boolean;
+  /** The database could not take the message just now (issue 41): the page says so and keeps what was typed. */
+  paused: boolean;
 }
 
 /** The contact page (spec §5). */
@@ -47,7 +50,7 @@ export async function handleAppealPage(app: AppContext, request: Request, socket
 
 async function handlePublicForm(app: AppContext, request: Request, socketAddress: string | undefined, fields: readonly string[],
   submit: (context: AppContext, input: unknown, client: string) => Promise<unknown>): Promise<ContactPage> {
-  const page: ContactPage = { status: 200, headers: [['Cache-Control', 'no-store']], token: '', values: {}, errors: {}, sent: false, throttled: false };
+  const page: ContactPage = { status: 200, headers: [['Cache-Control', 'no-store']], token: '', values: {}, errors: {}, sent: false, throttled: false, paused: false };
   // A visitor without the token cookie gets one (so the page cache never keeps this page).
   // Only a token this site signed counts: a planted cookie (with a matching field) is replaced, and refused.
   const sent = csrfCookieOf(request.headers.get('Cookie'));
@@ -67,6 +70,7 @@ async function handlePublicForm(app: AppContext, request: Request, socketAddress
     await submit(app, page.values, client);
     return { ...page, sent: true, values: {} };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) return { ...page, status: 503, headers: [...page.headers, ['Retry-After', '5']], paused: true };
     if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 422 && error.status !== 429)) throw error;
     return {
       ...page,

@@ -5,7 +5,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { ConflictError } from '../errors.ts';
+import { ConflictError, DatabaseUnavailableError, isDatabaseUnavailable } from '../errors.ts';
 import type { Tables } from '../tables.ts';
 
 const { types } = pg;
@@ -34,10 +34,14 @@ export function postgresKysely(pool: Pool): Kysely<Tables> {
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** A unique violation (SQLSTATE 23505) as the seam's ConflictError; anything else as it is. */
+/**
+ * A unique violation (SQLSTATE 23505) as the seam's ConflictError; a server that cannot take the write (read-only,
+ * shutting down, connection lost) as DatabaseUnavailableError; anything else as it is.
+ */
 export function translateError(error: unknown): unknown {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   if (code === '23505') return new ConflictError(constraint ?? 'unique');
+  if (isDatabaseUnavailable(error)) return new DatabaseUnavailableError(error);
   return error;
 }
 
