@@ -146,7 +146,7 @@ describe('an owner\'s first hour', () => {
     await open(`/advertiser/posts/new?type=services&profile_id=${business.id}`);
     const form = page.getByTestId('post-editor');
     await form.waitFor();
-    expect(await form.getByTestId('category-count').innerText()).toBe('0 of 1');
+    await expect.poll(() => form.getByTestId('category-count').innerText()).toBe('0 of 1');
     const box = form.getByRole('combobox', { name: /Categories/ });
     await box.fill('clean');
     const options = form.getByTestId('categories-picker').getByRole('option');
@@ -154,11 +154,11 @@ describe('an owner\'s first hour', () => {
     expect((await options.allInnerTexts()).every((text) => /clean/i.test(text))).toBe(true);
     await expectNoViolations('category combobox open');
     await pickCategory(form, 'clean');
-    expect(await form.getByTestId('category-count').innerText()).toBe('1 of 1');
+    await expect.poll(() => form.getByTestId('category-count').innerText()).toBe('1 of 1');
     await expect.poll(() => box.isDisabled()).toBe(true);
-    expect(await form.getByRole('button', { name: /^Remove / }).count()).toBe(1);
+    await expect.poll(() => form.getByRole('button', { name: /^Remove / }).count()).toBe(1);
     await form.getByRole('button', { name: /^Remove / }).click();
-    expect(await form.getByTestId('category-count').innerText()).toBe('0 of 1');
+    await expect.poll(() => form.getByTestId('category-count').innerText()).toBe('0 of 1');
   });
 
   it('5. buys SILVER and pays in the sandbox checkout in one sitting', async () => {

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -107,6 +107,8 @@ export async function hydrated(page: Page, options: { visible?: boolean } = {}):
 export async function pickCategory(form: Locator, name: string): Promise<void> {
   const box = form.getByRole('combobox', { name: /Categories/ });
   await box.fill(name);
-  await form.getByTestId('categories-picker').getByRole('option').first().waitFor();
+  // Enter takes the highlighted option: wait until the list has one (downshift marks it aria-selected), then for the chip.
+  await form.getByTestId('categories-picker').locator('[role="option"][aria-selected="true"]').first().waitFor();
   await box.press('Enter');
+  await expect.poll(() => box.inputValue()).toBe('');
 }
