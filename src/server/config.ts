@@ -222,8 +222,6 @@ export type Config = {
     sandbox: boolean;
     /** The CJK-capable font invoices embed; null: Helvetica (the server says why at start). */
     invoiceFont: InvoiceFont | null;
-    /** INVOICE_FONT as set (for the start's one line). */
-    invoiceFontSetting: string | undefined;
   };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
@@ -326,7 +324,6 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
       billplz,
       invoiceFont: findInvoiceFont(settings.INVOICE_FONT),
-      invoiceFontSetting: settings.INVOICE_FONT,
       sandbox: settings.SANDBOX_CHECKOUT === 'on' || (settings.SANDBOX_CHECKOUT === undefined && billplz === null && !inProduction(settings)),
     },
     advertiserSiteUrl: advertiserSite(settings.ADVERTISER_SITE_URL, SITE_URL),

@@ -18,6 +18,7 @@ import {
 import type { Actor } from '../policies.ts';
 import { ownedPost, ownedProfile } from './access.ts';
 import { contentOf, hiremePlace, placePersonalProfile } from './post-content.ts';
+import { patchObject, staleVersion } from './versions.ts';
 import { adBody } from '../../shared/ad-body.ts';
 import { applyMergePatch } from '../../shared/merge-patch.ts';
 
@@ -139,17 +140,14 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
 
 /** The whole edit a JSON Merge Patch makes of the ad as it is (issue 40): checked by the same schema as a new ad's. */
 function mergedAdEdit(current: Record<string, unknown>, body: unknown): PostEdit {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the changes as a JSON object.', { _: ['Send the changes as a JSON object.'] });
-  if ('type' in body && body.type !== current.type) throw new AppError(422, 'An ad keeps its type.', { type: ['An ad keeps its type.'] });
-  return parseInput(PostEditSchema, applyMergePatch(current, body));
+  const patch = patchObject(body);
+  if ('type' in patch && patch.type !== current.type) throw new AppError(422, 'An ad keeps its type.', { type: ['An ad keeps its type.'] });
+  return parseInput(PostEditSchema, applyMergePatch(current, patch));
 }
 
 /** A stale version: 409 with the ad as it is now (and its ETag), nothing changed. */
 async function staleAd(app: AppContext, id: number): Promise<AppError> {
-  const current = await postForAdvertiser(app, (await app.repos.listings.findPost(id))!);
-  const error = new AppError(409, 'This ad was changed in another tab or on another device since you opened it. Nothing was saved: here is how it is now.', undefined, { ETag: `"${current.version}"` });
-  Object.assign(error.extra, { data: current });
-  return error;
+  return staleVersion('ad', await postForAdvertiser(app, (await app.repos.listings.findPost(id))!));
 }
 
 /**

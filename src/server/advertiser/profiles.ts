@@ -13,11 +13,12 @@ import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import type { AdvertiserProfileRow, SpecialHoursRow } from '../db/rows.ts';
-import { AppError, FieldProblems, parseInput } from '../errors.ts';
+import { FieldProblems, parseInput, type AppError } from '../errors.ts';
 import { businessPlan } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { ownedProfile } from './access.ts';
 import { attachUploads, saveOf } from './profile-saves.ts';
+import { patchObject, staleVersion } from './versions.ts';
 
 
 /** The editor's view of a business: its fields as the forms send them, its plan and what it leaves, and its history. */
@@ -103,10 +104,7 @@ export async function createProfile(app: AppContext, actor: Actor, input: NewPro
 
 /** A stale version: 409 with the business as it is now (and its ETag), nothing changed. */
 async function staleEdit(app: AppContext, profileId: number): Promise<AppError> {
-  const current = await profileForEditor(app, (await app.repos.advertiser.findProfile(profileId))!);
-  const error = new AppError(409, 'This business was changed in another tab or on another device since you opened it. Nothing was saved: here is how it is now.', undefined, { ETag: versionTag(current.version) });
-  Object.assign(error.extra, { data: current });
-  return error;
+  return staleVersion('business', await profileForEditor(app, (await app.repos.advertiser.findProfile(profileId))!));
 }
 
 /**
@@ -116,8 +114,7 @@ async function staleEdit(app: AppContext, profileId: number): Promise<AppError> 
  * 422 on that item.
  */
 function mergedEdit(before: EditableProfile, body: unknown): ProfileEdit {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the changes as a JSON object.', { _: ['Send the changes as a JSON object.'] });
-  const patch = { ...(body as Record<string, unknown>) };
+  const patch = { ...patchObject(body) };
   const problems = new FieldProblems();
   if (Array.isArray(patch.locations)) {
     const stored = new Map(before.locations.map((location) => [location.id, location]));
@@ -128,22 +125,11 @@ function mergedEdit(before: EditableProfile, body: unknown): ProfileEdit {
         problems.add(`locations.${index}.id`, 'This location is not this business\'s.');
         return item;
       }
-      return applyMergePatch(structuredClone(known), item);
+      return applyMergePatch(known, item);
     });
   }
   problems.throwIfAny();
   return sentFields(parseInput(ProfileEditSchema, patch), patch);
-}
-
-/** The ETag of a version. */
-export const versionTag = (version: number) => `"${version}"`;
-
-/** The version an If-Match names (`"12"`, `W/"12"`, `*`), undefined when none was sent. */
-export function versionOf(ifMatch: string | undefined): number | undefined {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d+)"\s*$/.exec(ifMatch);
-  if (!match) throw new AppError(422, 'If-Match must be the ETag you read.', { 'If-Match': ['If-Match must be the ETag you read.'] });
-  return Number(match[1]);
 }
 
 /**

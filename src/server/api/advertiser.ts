@@ -10,7 +10,8 @@ import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '.
 import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../billing/index.ts';
 import { createPost, editPost, getPost, listPosts, publishPost, quotePost, removePost, renewPost } from '../advertiser/posts.ts';
-import { createProfile, editProfile, profileForEditor, versionOf, versionTag } from '../advertiser/profiles.ts';
+import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
+import { versionOf, versionTag } from '../advertiser/versions.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, parseInput } from '../errors.ts';

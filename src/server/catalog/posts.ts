@@ -105,12 +105,14 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
   // Only a live ad is on the public site (its advertiser previews the others).
   if (!row || (!row.live && !options.drafts)) return undefined;
   const card = toCard(urls, row, { media: media[0], categories, locations: locationRows });
+  const items = media.map((item, index) => toMediaItem(urls, item, index));
+  const limits = planLimits(row.plan);
   const confidential = card.confidential;
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };
   return {
     ...card,
-    images: options.allMedia ? media.map((item, index) => toMediaItem(urls, item, index)) : shownMedia(media.map((item, index) => toMediaItem(urls, item, index)), planLimits(row.plan)),
-    documents: documents.slice(0, options.allMedia ? undefined : planLimits(row.plan).pdfs).map((document) => toDocument(urls, document)),
+    images: options.allMedia ? items : shownMedia(items, limits),
+    documents: documents.slice(0, options.allMedia ? undefined : limits.pdfs).map((document) => toDocument(urls, document)),
     price: card.price_min,
     view_count: row.view_count,
     locations: locationsOf(row, locationRows),
