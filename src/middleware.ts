@@ -5,6 +5,7 @@ import { createAppContext, type AppContext } from './server/app-context.ts';
 import { CLOSE_APP, FRONT_DOOR, setAppHandle, type FrontDoor } from './server/app-handles.ts';
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
+import { LSN_COOKIE, LSN_COOKIE_SECONDS, lsnCookieOf, readScopeOf, withReadScope } from './server/db/read-scope.ts';
 import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 
@@ -44,6 +45,30 @@ const provideApp = defineMiddleware(async (context, next) => {
 });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * With replicas (issue 41): each request reads where its scope allows (db/read-scope.ts), and a write that succeeded
+ * leaves `yp_lsn`, the primary's position after it, for two seconds: the visitor's next pages read a replica only once
+ * it has replayed that far (else the primary), and skip the page cache.
+ */
+const scopeReads = defineMiddleware(async (context, next) => {
+  const { replication } = context.locals.app;
+  if (!replication) return next();
+  const { request, url } = context;
+  const scope = readScopeOf(request.method, url.pathname, lsnCookieOf(request.headers.get('cookie')));
+  const response = await withReadScope(scope, () => next());
+  if (SAFE_METHODS.has(request.method) || response.status >= 400) return response;
+  let position: string;
+  try {
+    position = await replication.writePosition();
+  } catch {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  const secure = url.protocol === 'https:' ? '; Secure' : '';
+  headers.append('Set-Cookie', `${LSN_COOKIE}=${encodeURIComponent(position)}; Max-Age=${LSN_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
 
 /**
  * Unsafe requests to pages (the no-JS contact form) from another site are a 403; the API answers for
@@ -110,4 +135,4 @@ const compress = defineMiddleware(async (context, next) => {
 });
 
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(refuseCrossSite, provideApp, compress, countImpressions, cachePages);
+export const onRequest = sequence(refuseCrossSite, provideApp, scopeReads, compress, countImpressions, cachePages);

@@ -53,7 +53,9 @@ export async function createAppContext(config: Config, options: AppContextOption
   const { repos } = backend;
   const media = createMediaUrls(config.mediaBaseUrl);
   const timers = options.timers ?? true;
-  const invalidations = new CacheInvalidations(repos, clock, config.cachePollMs);
+  const invalidations = new CacheInvalidations(repos, clock, {
+    pollMs: config.cachePollMs, replication: backend.replication, notifications: backend.notifications,
+  });
   await invalidations.start();
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
@@ -106,6 +108,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       ad: (tx, invoice, line) => (line.post_id ? publishPaid(listings, tx, line.post_id, invoice.id) : Promise.resolve()),
     },
     repos,
+    replication: backend.replication,
     media,
     search,
     views,

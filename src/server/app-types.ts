@@ -19,6 +19,7 @@ import type { MediaUrls } from './media/urls.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { PageCache } from './page-cache.ts';
 import type { CacheInvalidations } from './cache/invalidations.ts';
+import type { Replication } from './db/backend.ts';
 import type { SearchEngine } from './search/engine.ts';
 import type { Fulfilment } from './billing/fulfilment.ts';
 import type { PaymentProviders } from './billing/providers.ts';
@@ -29,6 +30,8 @@ export interface AppContext extends CatalogContext {
   /** The time: services never read Date.now() (clock.ts). */
   clock: Clock;
   repos: Repositories;
+  /** PostgreSQL's replicas behind the shared reads (issue 41), or null: every read goes to the one database. */
+  replication: Replication | null;
   media: MediaUrls;
   search: SearchEngine;
   views: ViewRecorder;

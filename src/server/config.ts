@@ -12,6 +12,28 @@ const EnvSchema = z.object({
    * Relative paths are from the project folder.
    */
   DATABASE_URL: z.string().regex(/^(sqlite:|file:|postgres(ql)?:\/\/)/, 'DATABASE_URL is sqlite:PATH, file:PATH or postgres://…').optional(),
+  /**
+   * PostgreSQL's streaming replicas (issue 41): a comma list of postgres://… URLs. They serve the reads every visitor
+   * shares (catalogue pages, sitemaps, search, autocomplete); unset, every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URLS: z.string().optional().transform((value, context) => {
+    const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+    if (urls.every((url) => /^postgres(ql)?:\/\/[^/]/.test(url) && URL.canParse(url))) return urls;
+    context.addIssue({ code: 'custom', message: 'DATABASE_READ_URLS is a comma list of postgres://… URLs of replicas.' });
+    return z.NEVER;
+  }),
+  /**
+   * Where the notification hub finds the primary (issue 41): a comma list of direct postgres://… URLs of the servers
+   * that may be primary, never PgBouncer's; the first that is not a standby is used. Unset, DATABASE_URL.
+   */
+  DATABASE_NOTIFY_URLS: z.string().optional().transform((value, context) => {
+    const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+    if (urls.every((url) => /^postgres(ql)?:\/\/[^/]/.test(url) && URL.canParse(url))) return urls;
+    context.addIssue({ code: 'custom', message: 'DATABASE_NOTIFY_URLS is a comma list of postgres://… URLs of the servers that may be primary.' });
+    return z.NEVER;
+  }),
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   /** Deprecated: the SQLite file (DATABASE_URL=sqlite:PATH says the same). Used only when DATABASE_URL is unset. */
   DATABASE_PATH: z.string().min(1).optional(),
   /** Where the server listens. */
@@ -56,7 +78,7 @@ const EnvSchema = z.object({
    * How often a process reads the invalidation log (decision 0017), in ms: a change reaches its caches within this
    * (plus one read). 0 reads it on every cached lookup (tests).
    */
-  CACHE_POLL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  CACHE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   /**
    * The longest a transaction may stay open before it is rolled back (decision 0014): it guards production against a
    * transaction left waiting on something outside the database. The test suite sets a generous one (issue 38).
@@ -173,7 +195,8 @@ export interface SocialProviderConfig {
 }
 
 /** Which database the app runs on (config `DATABASE_URL`); `db/backend.ts` turns it into repositories and a search engine. */
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; readUrls?: readonly string[]; replicaMaxLagMs?: number; notifyUrls?: readonly string[] };
 
 export type Config = {
   database: DatabaseConfig;
@@ -241,6 +264,13 @@ export function databaseOf(url: string | undefined, legacyPath: string | undefin
   return { kind: 'sqlite', path: resolvePath(path) };
 }
 
+/** A PostgreSQL database with its replicas (DATABASE_READ_URLS) and the servers that may be primary (DATABASE_NOTIFY_URLS). */
+function withReplicas(database: DatabaseConfig, settings: { DATABASE_READ_URLS: string[]; DATABASE_NOTIFY_URLS: string[]; REPLICA_MAX_LAG_MS: number }): DatabaseConfig {
+  if (database.kind !== 'postgres') return database;
+  const { DATABASE_READ_URLS: readUrls, DATABASE_NOTIFY_URLS: notifyUrls, REPLICA_MAX_LAG_MS: replicaMaxLagMs } = settings;
+  return { ...database, ...(readUrls.length > 0 ? { readUrls, replicaMaxLagMs } : {}), ...(notifyUrls.length > 0 ? { notifyUrls } : {}) };
+}
+
 /** The SQLite file of a config, for what only the embedded default has (its own scripts); an error on another backend. */
 export function sqlitePath(config: Pick<Config, 'database'>): string {
   if (config.database.kind !== 'sqlite') throw new Error('This needs the embedded SQLite database (DATABASE_URL=sqlite:PATH).');
@@ -275,6 +305,9 @@ const inProduction = (settings: { SITE_URL: string; NODE_ENV?: string | undefine
 function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.refine((settings) => !settings.TEST_CLOCK_FILE || settings.NODE_ENV === 'test',
     { path: ['TEST_CLOCK_FILE'], message: 'TEST_CLOCK_FILE is for tests only: it is refused unless NODE_ENV=test.' })
+    .refine((settings) => settings.DATABASE_READ_URLS.length === 0 || /^postgres(ql)?:\/\//.test(settings.DATABASE_URL ?? ''), {
+      path: ['DATABASE_READ_URLS'], message: 'DATABASE_READ_URLS names PostgreSQL replicas: it needs a postgres://… DATABASE_URL.',
+    })
     .refine((settings) => settings.SANDBOX_CHECKOUT !== 'on' || !inProduction(settings), {
       path: ['SANDBOX_CHECKOUT'],
       message: 'SANDBOX_CHECKOUT=on is refused in production (an https SITE_URL or NODE_ENV=production): the sandbox marks invoices paid without taking money; configure Billplz (BILLPLZ_*) instead.',
@@ -288,7 +321,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     url: settings.BILLPLZ_URL.replace(/\/+$/, ''), apiKey: settings.BILLPLZ_API_KEY, collectionId: settings.BILLPLZ_COLLECTION_ID, signatureKey: settings.BILLPLZ_SIGNATURE_KEY,
   } : null;
   return {
-    database: databaseOf(DATABASE_URL, DATABASE_PATH),
+    database: withReplicas(databaseOf(DATABASE_URL, DATABASE_PATH), settings),
     port: PORT,
     host: HOST,
     mediaDir: resolvePath(MEDIA_DIR),

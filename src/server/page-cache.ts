@@ -5,6 +5,7 @@ import { SEARCH_PARAMS } from '../shared/search-params.ts';
 import { isInvalidated, type CacheInvalidations, type Invalidation } from './cache/invalidations.ts';
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type LoadMeter, type RenderGate } from './render-gate.ts';
 import { cacheTags } from './cache/tags.ts';
+import { lsnCookieOf } from './db/read-scope.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -228,7 +229,7 @@ export interface CachedAnswer {
 export interface FrontDoorRequest {
   method: string;
   url: string;
-  headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined };
+  headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined; cookie?: string | undefined };
 }
 
 const BUSY_HEADERS = { 'retry-after': String(RENDER_RETRY_AFTER_S), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
@@ -297,7 +298,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       } catch {
         return undefined;
       }
-      if (UNCACHED.test(url.pathname)) return undefined;
+      if (UNCACHED.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
       const kind = encodingClass(request.headers['accept-encoding'] ?? null);
       if (kind === 'identity') return undefined;
       const entry = store.get(pageCacheKey(url), now());
@@ -348,6 +349,8 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
     async handle(request: Request, render: () => Promise<Response>): Promise<Response | undefined> {
       const url = new URL(request.url);
       if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
+      // Just after the visitor's own write (yp_lsn, issue 41): rendered from what has it, and not kept.
+      if (lsnCookieOf(request.headers.get('cookie')) !== null) return undefined;
       const key = pageCacheKey(url);
       await invalidations.catchUp();
       const hit = store.get(key, now());

@@ -1,6 +1,6 @@
 import type { AppContext } from './app-types.ts';
 
-/** What must hold before this server takes traffic (GET /readyz). */
+/** What must hold before this server takes traffic (GET /readyz): the database, its migrations, a loaded search. */
 export async function readiness(app: AppContext): Promise<{ database: boolean; migrations: boolean; search: boolean }> {
   let database = false;
   let migrations = false;

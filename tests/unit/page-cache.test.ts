@@ -16,7 +16,7 @@ function page(body: string, headers: Record<string, string> = {}, status = 200) 
 
 /** A cache with a counting renderer whose pages name tags (`post:1` by default), over the database's invalidation log. */
 function setup(maxBytes = 1024 * 1024) {
-  const invalidations = new CacheInvalidations(copy.repos, new TestClock(), 0);
+  const invalidations = new CacheInvalidations(copy.repos, new TestClock(), { pollMs: 0 });
   const cache = createPageCache(maxBytes, invalidations);
   let renders = 0;
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET', render: (n: number) => Response | Promise<Response> = (n: number) => page(`<html><body>page ${path} render ${n}</body></html>`, { 'Cache-Tag': 'post:1,list:services' })) =>

@@ -29,7 +29,7 @@ function gated() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function cacheWith(gate: RenderGate, now: () => number = Date.now) {
-  const invalidations = new CacheInvalidations(copy.repos, new TestClock(), 0);
+  const invalidations = new CacheInvalidations(copy.repos, new TestClock(), { pollMs: 0 });
   const cache = createPageCache(1024 * 1024, invalidations, { renders: gate, now });
   const get = (path: string, render: () => Promise<Response>) => cache.handle(new Request(BASE + path, { headers: { 'Accept-Encoding': 'br' } }), render);
   return { cache, get };
@@ -105,7 +105,7 @@ describe('the render bound', () => {
 
   it('renders a page a change dropped before pages nobody had yet', async () => {
     const gate = new RenderGate({ concurrency: 1, queue: 10, waitMs: 60_000 });
-    const invalidations = new CacheInvalidations(copy.repos, new TestClock(), 0);
+    const invalidations = new CacheInvalidations(copy.repos, new TestClock(), { pollMs: 0 });
     const cache = createPageCache(1024 * 1024, invalidations, { renders: gate });
     const pages = gated();
     const get = (path: string) => cache.handle(new Request(BASE + path), pages.render(path));

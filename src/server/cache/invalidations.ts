@@ -4,8 +4,14 @@
  * the tags to its caches: the page cache, the search response cache, the memo of home and header data. A change is
  * seen by every process within `pollMs` plus the time of one read; `*` empties everything, as does falling behind
  * the log's kept entries.
+ *
+ * On PostgreSQL (issue 41) a NOTIFY of the log's newest id makes every process read the log at once, whatever the
+ * poll interval (which stays as the fallback); after the hub reconnects, the log is read at once too. With replicas,
+ * the tags are held until every replica in service has replayed the primary's position as of the read: a page
+ * re-rendered after an invalidation never reads a replica that has not seen the change, and is never kept stale.
  */
 import type { Clock } from '../clock.ts';
+import { CHANNELS, type Notifications, type Replication } from '../db/backend.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { cacheTags } from './tags.ts';
 
@@ -30,11 +36,38 @@ export class CacheInvalidations {
   /** Batches told so far, and the recent ones, so a render that began before one does not store what it changed. */
   private sequence = 0;
   private readonly recent: { sequence: number; invalidation: Invalidation }[] = [];
+  private readonly replication: Replication | null;
+  /** A notification came while a read was under way: read again once it ends. */
+  private notified = false;
 
-  constructor(repos: Repositories, clock: Clock, pollMs = CACHE_POLL_MS) {
+  constructor(repos: Repositories, clock: Clock, options: { pollMs?: number; replication?: Replication | null; notifications?: Notifications | null } = {}) {
     this.repos = repos;
     this.clock = clock;
-    this.pollMs = pollMs;
+    this.pollMs = options.pollMs ?? CACHE_POLL_MS;
+    this.replication = options.replication ?? null;
+    options.notifications?.listen(CHANNELS.invalidations, (payload) => {
+      if (this.lastId === undefined || Number(payload) > this.lastId) this.lookNow();
+    });
+    options.notifications?.onReconnect(() => this.lookNow());
+  }
+
+  /** Reads the log now, whatever the poll interval (a notification said it grew). */
+  private lookNow(): void {
+    if (this.looking) {
+      this.notified = true;
+      return;
+    }
+    this.lookedAt = Number.NEGATIVE_INFINITY;
+    void this.catchUp();
+  }
+
+  private failedAt = Number.NEGATIVE_INFINITY;
+
+  /** Logs a failed read of the log, at most once a minute. */
+  private failed(error: unknown): void {
+    if (this.clock.now() - this.failedAt < 60_000) return;
+    this.failedAt = this.clock.now();
+    console.error(`Reading the invalidation log failed; trying again in ${this.pollMs} ms: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   /** A cache that drops what the tags name. */
@@ -69,8 +102,13 @@ export class CacheInvalidations {
   catchUp(): Promise<void> {
     if (this.looking) return this.looking;
     if (this.clock.now() - this.lookedAt < this.pollMs) return Promise.resolve();
-    this.looking = this.look().finally(() => {
+    // A primary that cannot answer (a failover) must not fail the pages replicas still serve: the next poll tries again.
+    this.looking = this.look().catch((error: unknown) => this.failed(error)).finally(() => {
       this.looking = undefined;
+      if (this.notified) {
+        this.notified = false;
+        this.lookNow();
+      }
     });
     return this.looking;
   }
@@ -80,6 +118,7 @@ export class CacheInvalidations {
     this.lookedAt = this.clock.now();
     if (this.lastId < (await this.repos.cache.oldestInvalidation()) - 1) {
       this.lastId = await this.repos.cache.latestInvalidation();
+      if (this.replication) await this.replication.caughtUp(await this.replication.writePosition());
       return this.tell({ all: true });
     }
     const tags = new Set<string>();
@@ -90,6 +129,8 @@ export class CacheInvalidations {
       if (entries.length < READ_LIMIT) break;
     }
     if (tags.size === 0) return;
+    // The changes named are committed on the primary; a page read from a replica shows them once it has replayed this.
+    if (this.replication) await this.replication.caughtUp(await this.replication.writePosition());
     this.tell(tags.has(cacheTags.everything) ? { all: true } : { all: false, tags });
   }
 

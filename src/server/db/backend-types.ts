@@ -17,11 +17,53 @@ export interface SearchEngineOptions {
   clockFile?: string;
 }
 
+export type ReplicaState = 'streaming' | 'lagging' | 'down';
+
+/** What /readyz and `npm run cluster -- status` show of a replica. */
+export interface ReplicaStatus {
+  name: string;
+  state: ReplicaState;
+  /** How far behind the primary its replay is, in time; null when it does not answer. */
+  lag_ms: number | null;
+}
+
+export interface ReplicationStatus {
+  primary: { name: string; state: 'up' | 'down' };
+  replicas: ReplicaStatus[];
+}
+
+/** Streaming replicas serving the reads every visitor shares (issue 41), when DATABASE_READ_URLS names some. */
+export interface Replication {
+  status(): ReplicationStatus;
+  /** The primary's WAL position now: every write committed before it is in a replica that has replayed it. */
+  writePosition(): Promise<string>;
+  /** Resolves once every replica in service has replayed `position` (or after the lag limit, when it leaves service). */
+  caughtUp(position: string): Promise<void>;
+}
+
+/** The channels of the notification hub. */
+export const CHANNELS = {
+  /** The invalidation log's newest id, sent after writes that add to it (cache/invalidations.ts). */
+  invalidations: 'yp_invalidations',
+} as const;
+
+/** Named channels between the processes of one database (PostgreSQL's LISTEN/NOTIFY, issue 41). */
+export interface Notifications {
+  /** `handler` gets each payload sent on `channel`. */
+  listen(channel: string, handler: (payload: string) => void): void;
+  /** `handler` runs after the connection was lost and made again: what was sent meanwhile never came. */
+  onReconnect(handler: () => void): void;
+}
+
 /** What a serving process (or a job worker) needs of its database. */
 export interface Backend {
   /** How messages name the database (a file, or a server without its password). */
   readonly label: string;
   readonly repos: Repositories;
+  /** The replicas, or null (SQLite, or PostgreSQL without DATABASE_READ_URLS). */
+  readonly replication: Replication | null;
+  /** Notifications between processes, or null (SQLite: the invalidation log's poll alone). */
+  readonly notifications: Notifications | null;
   /** The backend's search engine over the catalogue (the response cache goes on top, search/engine.ts). */
   createSearchEngine(catalog: CatalogContext, options: SearchEngineOptions): SearchEngine;
   close(): Promise<void>;

@@ -9,7 +9,8 @@ import type { Backend, DatabaseMaintenance } from './backend-types.ts';
 import { openPostgresBackend, openPostgresMaintenance } from './postgres/backend.ts';
 import { openSqliteBackend, openSqliteMaintenance } from './sqlite/backend.ts';
 
-export type { Backend, DatabaseMaintenance, SearchEngineOptions } from './backend-types.ts';
+export type { Backend, DatabaseMaintenance, Notifications, Replication, ReplicationStatus, SearchEngineOptions } from './backend-types.ts';
+export { CHANNELS } from './backend-types.ts';
 
 /**
  * The backend the config names, refusing a database whose migrations are not all applied. The repositories
@@ -18,7 +19,12 @@ export type { Backend, DatabaseMaintenance, SearchEngineOptions } from './backen
 export async function openBackend(config: Pick<Config, 'database'> & Partial<Pick<Config, 'transactionLimitMs'>>, clock: Clock = systemClock): Promise<Backend> {
   // The longest a transaction may stay open (decision 0014); the default unless the config says otherwise.
   const options = config.transactionLimitMs === undefined ? {} : { transactionLimitMs: config.transactionLimitMs };
-  const backend = config.database.kind === 'sqlite' ? openSqliteBackend(config.database.path, clock, options) : openPostgresBackend(config.database.url, clock, options);
+  const { database } = config;
+  const backend = database.kind === 'sqlite'
+    ? openSqliteBackend(database.path, clock, options)
+    : await openPostgresBackend(database.url, clock, {
+      ...options, readUrls: database.readUrls, replicaMaxLagMs: database.replicaMaxLagMs, notifyUrls: database.notifyUrls,
+    });
   const pending = await backend.repos.maintenance.pendingMigrations();
   if (pending.length > 0) {
     await backend.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPool, postgresKysely } from '../../../src/server/db/postgres/connection.ts';
 import { PostgresFacetStore } from '../../../src/server/db/postgres/facet-store.ts';
 import type { QueryDb } from '../../../src/server/db/kysely/query.ts';
-import { postgresSearchIndex } from '../../../src/server/db/postgres/search.ts';
+import { postgresSearchIndex, type Reader } from '../../../src/server/db/postgres/search.ts';
 import { openBackend } from '../../../src/server/db/backend.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { createMediaUrls } from '../../../src/server/media/urls.ts';
@@ -94,7 +94,8 @@ describe('keyword searches on PostgreSQL', () => {
     const backend = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: copy.url }));
     try {
       const catalog = { repos: backend.repos, media: createMediaUrls('/media') };
-      const engines = [postgresSearchIndex(db), postgresSearchIndex(db, { wordIndexMax: 0 }), postgresSearchIndex(db, { useFacetStore: false })];
+      const read: Reader = (work) => work(db);
+      const engines = [postgresSearchIndex(read), postgresSearchIndex(read, { wordIndexMax: 0 }), postgresSearchIndex(read, { useFacetStore: false })];
       let compared = 0;
       for (const request of [{ search: 'professional' }, { type: 'services', search: 'aircon serv', location: 'Selangor' },
         { type: 'jobs', search: 'manager', job_qualification: 'degree' }, { search: 'Kuala L' }, { type: 'services', search: 'café' }]) {

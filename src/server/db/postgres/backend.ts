@@ -1,22 +1,49 @@
 /** PostgreSQL behind the backend factory (../backend.ts, decision 0019): a `pg` pool per process. */
 import { spawn } from 'node:child_process';
 import type { Clock } from '../../clock.ts';
-import type { Backend, DatabaseMaintenance } from '../backend-types.ts';
+import { CHANNELS, type Backend, type DatabaseMaintenance } from '../backend-types.ts';
+import { NotificationHub } from './notify.ts';
 import { closeAll, labelOf, openPool, postgresKysely } from './connection.ts';
 import { postgresRepositories } from './index.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
 import { createPostgresSearchEngine } from './search-engine.ts';
+import { REPLICA_MAX_LAG_MS, ReplicaSet } from './replicas.ts';
 import { finishRebuild, postIdBounds, reindexPostRange } from './search-index.ts';
 import { REBUILD_BATCH } from './index.ts';
 
-export function openPostgresBackend(url: string, clock: Clock, options: { transactionLimitMs?: number } = {}): Backend {
-  const pool = openPool(url);
-  const repos = postgresRepositories(pool, { clock, ...options });
+export interface PostgresBackendOptions {
+  transactionLimitMs?: number;
+  /** Streaming replicas for the reads every visitor shares (DATABASE_READ_URLS), and how far behind one may be. */
+  readUrls?: readonly string[];
+  replicaMaxLagMs?: number;
+  /** The direct URLs of the servers that may be primary, for the notification hub (DATABASE_NOTIFY_URLS); default `url`. */
+  notifyUrls?: readonly string[];
+}
+
+/** The backend on the primary at `url`, with its replicas' monitor started when there are some (issue 41). */
+export async function openPostgresBackend(url: string, clock: Clock, options: PostgresBackendOptions = {}): Promise<Backend> {
+  const { readUrls = [], replicaMaxLagMs = REPLICA_MAX_LAG_MS, notifyUrls = [url], ...limits } = options;
+  const replicas = readUrls.length > 0 ? new ReplicaSet(url, readUrls, replicaMaxLagMs) : null;
+  await replicas?.start();
+  // After each write that commits, the newest invalidation log id goes to every process (coalesced, sent only when it grew).
+  const hub = new NotificationHub(notifyUrls);
+  hub.payloadOf(CHANNELS.invalidations, async (client) => {
+    const { rows: [row] } = await client.query<{ id: number | null }>('SELECT max(id) AS id FROM cache_invalidations');
+    return row?.id == null ? undefined : String(row.id);
+  });
+  await hub.start();
+  const repos = postgresRepositories(openPool(url), { clock, ...limits, replicas, afterCommit: () => hub.signal(CHANNELS.invalidations) });
   return {
     label: labelOf(url),
     repos,
-    createSearchEngine: (catalog, options) => createPostgresSearchEngine(url, catalog, options),
-    close: () => repos.close(),
+    replication: replicas,
+    notifications: hub,
+    createSearchEngine: (catalog, options) => createPostgresSearchEngine(url, catalog, { ...options, replicas }),
+    async close() {
+      await hub.close();
+      await repos.close();
+      await replicas?.close();
+    },
   };
 }
 

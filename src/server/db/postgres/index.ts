@@ -15,6 +15,7 @@ import { closeAll, postgresKysely, translateError, type Pool } from './connectio
 import { pendingMigrations } from './migrate.ts';
 import * as search from './search-index.ts';
 import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
+import type { ReplicaSet } from './replicas.ts';
 
 /** Posts reindexed per transaction by a rebuild. */
 export const REBUILD_BATCH = 5_000;
@@ -108,20 +109,44 @@ function transactionRepositories(trx: QueryDb, pool: Pool, now: () => string): R
 }
 
 /** The repositories on a pool; `close` ends the pool. */
-export function postgresRepositories(pool: Pool, options: { clock?: Clock; transactionLimitMs?: number } = {}): Repositories {
+/**
+ * The repositories on a pool; `close` ends the pool. With `replicas`, the catalogue, suggestions and sitemaps read
+ * where the request's scope allows (replicas.ts); everything else (sessions, counters, jobs, the outbox, billing, one
+ * person's pages) reads the primary, as every write does.
+ */
+export function postgresRepositories(pool: Pool, options: {
+  clock?: Clock; transactionLimitMs?: number; replicas?: ReplicaSet | null;
+  /** Told after each transaction that committed (the notification hub's sender, outside the transaction). */
+  afterCommit?: () => void;
+} = {}): Repositories {
   const clock = options.clock ?? systemClock;
   const limitMs = options.transactionLimitMs ?? TRANSACTION_LIMIT_MS;
   const now = () => new Date(clock.now()).toISOString();
   const db = postgresKysely(pool);
   const read = <T>(work: (db: QueryDb) => Promise<T>) => work(db);
-  const write = <T>(work: (db: QueryDb) => Promise<T>) => inTransaction(db, limitMs, work);
+  const transact = async <T>(work: (trx: QueryDb) => Promise<T>): Promise<T> => {
+    const result = await inTransaction(db, limitMs, work);
+    options.afterCommit?.();
+    return result;
+  };
+  const write = <T>(work: (db: QueryDb) => Promise<T>) => transact(work);
+  const bound = (reader: typeof read) => queryRepositories({
+    read: reader,
+    write: (work) => transact((trx) => work(trx, indexWrites(trx, now))),
+    now,
+  }, ownRepositories(reader, write, pool, now));
+  const onPrimary = bound(read);
+  const router = options.replicas?.router(db, 5, 'yp-replica');
+  const shared = router ? bound(router.read) : onPrimary;
   return {
-    ...queryRepositories({
-      read,
-      write: (work) => inTransaction(db, limitMs, (trx) => work(trx, indexWrites(trx, now))),
-      now,
-    }, ownRepositories(read, write, pool, now)),
-    transaction: (work) => inTransaction(db, limitMs, (trx) => work(transactionRepositories(trx, pool, now))),
-    close: () => closeAll(db, pool),
+    ...onPrimary,
+    catalog: shared.catalog,
+    suggestions: shared.suggestions,
+    sitemap: shared.sitemap,
+    transaction: (work) => transact((trx) => work(transactionRepositories(trx, pool, now))),
+    async close() {
+      await router?.close();
+      await closeAll(db, pool);
+    },
   };
 }

@@ -1,28 +1,56 @@
 /**
  * The PostgreSQL search engine: the search service over postgresSearchIndex, on a pool of its own (searches never
- * wait behind the site's writes for a connection). The server does the work; this process only awaits it, so no
- * worker threads are needed to keep the event loop free.
+ * wait behind the site's writes for a connection), and on the replicas' when there are some (issue 41). The server
+ * does the work; this process only awaits it, so no worker threads are needed to keep the event loop free. The facet
+ * store loads as the engine starts: until it has, the engine is not ready (GET /readyz answers 503).
  */
 import type { CatalogContext } from '../../catalog/context.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
 import type { SearchEngine } from '../../search/engine.ts';
 import { runSearch } from '../../search/search-service.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';
+import type { ReplicaSet } from './replicas.ts';
 import { postgresSearchIndex } from './search.ts';
 
-export function createPostgresSearchEngine(url: string, catalog: CatalogContext, options: SearchEngineOptions): SearchEngine {
-  const pool = openPool(url, { max: Math.max(2, options.workers * 2), applicationName: 'yp-search' });
+/** How soon a failed load of the facet store is tried again. */
+const WARM_RETRY_MS = 5_000;
+
+export function createPostgresSearchEngine(url: string, catalog: CatalogContext, options: SearchEngineOptions & { replicas?: ReplicaSet | null }): SearchEngine {
+  const max = Math.max(2, options.workers * 2);
+  const pool = openPool(url, { max, applicationName: 'yp-search' });
   const db = postgresKysely(pool);
-  const index = postgresSearchIndex(db, { wordIndexMax: options.wordIndexMax });
+  const router = options.replicas?.router(db, max, 'yp-search');
+  const index = postgresSearchIndex(router?.read ?? ((work) => work(db)), { wordIndexMax: options.wordIndexMax });
+  let warmed = false;
+  let closed = false;
+  // Until it has loaded once; a database that cannot answer yet is asked again.
+  const warming = (async () => {
+    while (!closed) {
+      try {
+        await index.warm();
+        warmed = true;
+        return;
+      } catch (error) {
+        console.error(`Loading the search's facet store failed; trying again in ${WARM_RETRY_MS / 1000} s: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, WARM_RETRY_MS).unref());
+      }
+    }
+  })();
   return {
     search: (query) => runSearch(index, catalog, query),
     async ready() {
+      if (!warmed) return false;
       try {
         return (await pool.query('SELECT 1 AS ok')).rows[0].ok === 1;
       } catch {
         return false;
       }
     },
-    close: () => closeAll(db, pool),
+    async close() {
+      closed = true;
+      await warming;
+      await router?.close();
+      await closeAll(db, pool);
+    },
   };
 }

@@ -239,12 +239,16 @@ export interface SearchOptions {
   wordIndexMax?: number;
 }
 
+/** Runs a read on the server the request may read (replicas.ts), or on the one database. */
+export type Reader = <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>;
+
 /**
  * The index on a database. Counts and page are read in one repeatable-read transaction, so they agree while writes
  * land. The facet store is this engine's (one per process); a search brings it up to date and counts on it while
- * holding it, its snapshot begun inside, so the store never runs ahead of the page a search reads.
+ * holding it, its snapshot begun inside, so the store never runs ahead of the page a search reads (on a replica a little
+ * behind another, the store may hold a post the page cannot read yet: it is left out of that page).
  */
-export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): SearchIndex {
+export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): SearchIndex & { warm(): Promise<void> } {
   const facets = options.useFacetStore === false ? undefined : new PostgresFacetStore(options.wordIndexMax);
   let queue: Promise<unknown> = Promise.resolve();
   const holding = <T>(work: () => Promise<T>): Promise<T> => {
@@ -253,12 +257,12 @@ export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): S
     return run;
   };
   return {
-    async findCategoryId(type, slug, main) {
+    findCategoryId: (type, slug, main) => read(async (db) => {
       let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
       if (type) query = query.where('type', '=', type);
       return (await query.orderBy('id').limit(1).executeTakeFirst())?.id;
-    },
-    async findPlace(name) {
+    }),
+    findPlace: (name) => read(async (db) => {
       const lowered = name.toLowerCase();
       const state = await db.selectFrom('states').select('id').where(sql`lower(name)`, '=', lowered).executeTakeFirst();
       if (state) return { stateId: state.id };
@@ -270,9 +274,13 @@ export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): S
       const match = await db.selectFrom('cities as c').innerJoin('states as s', 's.id', 'c.state_id').select('c.id')
         .where(sql`lower(c.name)`, '=', town).where(sql`lower(s.name)`, '=', region).executeTakeFirst();
       return match && { cityId: match.id };
+    }),
+    facetLookups: () => read(lookups),
+    /** Loads the facet store (a serving process does before it reports ready: tens of seconds at 5 million). */
+    async warm() {
+      if (facets) await read((db) => db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => holding(() => facets.refresh(trx))));
     },
-    facetLookups: () => lookups(db),
-    countAndPage(filter, sort, limit, offset) {
+    countAndPage: (filter, sort, limit, offset) => read((db) => {
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         const facetNames = facetAttributesFor(filter.type);
         let counts: FacetCounts;
@@ -293,6 +301,6 @@ export function postgresSearchIndex(db: QueryDb, options: SearchOptions = {}): S
           ? await walkPage(trx, filter, sort, matches.ids, matches.share, limit, offset) : undefined;
         return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
       });
-    },
+    }),
   };
 }

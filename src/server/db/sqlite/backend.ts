@@ -14,6 +14,8 @@ export function openSqliteBackend(path: string, clock: Clock, options: { transac
   return {
     label: path,
     repos,
+    replication: null,
+    notifications: null,
     createSearchEngine: (catalog, options) => createSqliteSearchEngine(catalog, { ...options, databasePath: path }),
     close: () => repos.close(),
   };
