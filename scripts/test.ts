@@ -12,7 +12,7 @@ import { ensureJava } from './java.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { ensureInvoiceFont } from './invoice-font.ts';
 import { ensurePostgresClient } from './postgres/client.ts';
-import { stopServer, testServer } from './postgres/server.ts';
+import { stopServer, testReplica, testServer } from './postgres/server.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -64,6 +64,7 @@ if (run('build', 'npx', ['astro', 'build'])) {
   ok = false;
 }
 // The PostgreSQL server the tests started (the unit and API leg, and the end-to-end journey on PostgreSQL).
+stopServer(testReplica(projectRoot));
 stopServer(testServer(projectRoot));
 rmSync(reports, { recursive: true, force: true });
 

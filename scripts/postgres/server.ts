@@ -101,3 +101,31 @@ export async function ensureDatabase(server: PostgresServer, database: string): 
     await client.end();
   }
 }
+
+/** The tests' streaming replica of `testServer`: data/postgres-test-replica on port 54331 (TEST_POSTGRES_REPLICA_PORT). */
+export function testReplica(root: string): PostgresServer {
+  return { dataDir: join(root, 'data/postgres-test-replica'), port: Number(process.env.TEST_POSTGRES_REPLICA_PORT ?? 54331), user: 'yp' };
+}
+
+/**
+ * A streaming replica of `primary` (issue 41), made with `pg_basebackup` (Debian's postgresql-client: the embedded
+ * binaries have none), and started unless it runs: a hot standby with `hot_standby_feedback`. A stopped one is made
+ * again: without a replication slot, the primary may have recycled the WAL it would need to catch up.
+ */
+export function startReplica(primary: PostgresServer, replica: PostgresServer): void {
+  const owner = runAs();
+  if (isRunning(replica)) return;
+  {
+    rmSync(replica.dataDir, { recursive: true, force: true });
+    mkdirSync(replica.dataDir, { recursive: true, mode: 0o700 });
+    if (owner) chownSync(replica.dataDir, owner.uid, owner.gid);
+    run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', primary.user, '-D', replica.dataDir, '--write-recovery-conf', '--wal-method=stream', '--checkpoint=fast'],
+      { env: { ...process.env, PGPASSWORD: primary.user } });
+  }
+  if (isRunning(replica)) return;
+  const settings = [
+    `-p ${replica.port}`, '-c listen_addresses=127.0.0.1', `-c unix_socket_directories=${replica.dataDir}`, '-c max_connections=200',
+    '-c shared_buffers=128MB', '-c hot_standby=on', '-c hot_standby_feedback=on', '-c fsync=off',
+  ];
+  run(pgCtl, ['start', '-D', replica.dataDir, '-w', '-t', '60', '-l', join(replica.dataDir, 'server.log'), '-o', settings.join(' ')]);
+}

@@ -11,6 +11,9 @@ import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { startServer } from '../helpers/server.ts';
 import { BACKENDS, createSeededDatabase, openTestDatabase } from '../helpers/test-database.ts';
+import { databaseUrl, startReplica, testReplica, testServer } from '../../scripts/postgres/server.ts';
+import { projectRoot } from '../../src/server/project-root.ts';
+import pg from 'pg';
 
 /**
  * One journey on PostgreSQL (issue 24): the built server on a seeded PostgreSQL database, in Chromium: a search, a
@@ -106,4 +109,52 @@ describe('the site on PostgreSQL', () => {
       await database.close();
     }
   });
+});
+
+describe('the site on PostgreSQL with a streaming replica (issue 41)', () => {
+  it('reads catalogue pages from the replica, a visitor’s own write from the primary, and drops the stale page once the replica has the change', async () => {
+    startReplica(testServer(projectRoot), testReplica(projectRoot));
+    const replicaUrl = databaseUrl(testReplica(projectRoot), new URL(url).pathname.slice(1));
+    const replica = new pg.Client({ connectionString: replicaUrl });
+    replica.on('error', () => undefined);
+    await expect.poll(() => replica.connect().then(() => true, () => false), { timeout: 30_000 }).toBe(true);
+    const routed = await startServer({
+      DATABASE_URL: url, DATABASE_READ_URLS: replicaUrl, MEDIA_DIR: join(scratch, 'media'), OUTBOX_DIR: join(scratch, 'outbox'),
+    });
+    const database = await openTestDatabase(url);
+    try {
+      const ready = await (await fetch(`${routed.baseUrl}/readyz`)).json() as { ready: boolean; primary: { state: string }; replicas: { name: string; state: string; lag_ms: number }[] };
+      expect(ready).toEqual(expect.objectContaining({ ready: true, primary: expect.objectContaining({ state: 'up' }), replicas: [expect.objectContaining({ state: 'streaming', lag_ms: expect.any(Number) })] }));
+
+      // A write through the site leaves yp_lsn, its position, for two seconds.
+      const form = await fetch(`${routed.baseUrl}/pages/contact-us`);
+      const token = /name="_token" value="([^"]+)"/.exec(await form.text())![1]!;
+      const sent = await fetch(`${routed.baseUrl}/pages/contact-us`, {
+        method: 'POST', redirect: 'manual',
+        headers: { Origin: routed.baseUrl, 'Content-Type': 'application/x-www-form-urlencoded', Cookie: form.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') },
+        body: new URLSearchParams({ _token: token, name: 'Replica Reader', phone_number: '012-345 6789', message: 'Read back what I wrote.' }),
+      });
+      expect(sent.status).toBeLessThan(400);
+      expect(sent.headers.getSetCookie().find((cookie) => cookie.startsWith('yp_lsn='))).toMatch(/^yp_lsn=[0-9A-F]+%2F[0-9A-F]+; Max-Age=2; Path=\/; HttpOnly; SameSite=Lax$/);
+
+      const post = await livePost(database, 'services', { offset: 5, matches: (candidate) => /^[\w ,.()-]+$/.test(candidate.title) });
+      const titleOf = async (cookie?: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${routed.baseUrl}/services/${post.slug}`, { headers: cookie ? { Cookie: cookie } : {} })).text())?.[1];
+      expect(await titleOf()).toBe(post.title);
+      // Replay paused: the replica keeps the old title; a write on the primary changes it.
+      await replica.query('SELECT pg_wal_replay_pause()');
+      await sql`UPDATE posts SET title = 'Renamed On The Primary' WHERE id = ${post.id}`.execute(database.query);
+      const position = (await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(database.query)).rows[0]!.lsn;
+      // Another visitor keeps seeing the replica's page; the writer (yp_lsn past the replica) reads the primary.
+      expect(await titleOf()).toBe(post.title);
+      expect(await titleOf(`yp_lsn=${encodeURIComponent(position)}`)).toBe('Renamed On The Primary');
+      // Once the replica has replayed it, the cached page goes and every visitor sees the new title.
+      await replica.query('SELECT pg_wal_replay_resume()');
+      await expect.poll(() => titleOf(), { timeout: 10_000 }).toBe('Renamed On The Primary');
+    } finally {
+      await replica.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
+      await replica.end().catch(() => undefined);
+      await database.close();
+      await routed.stop();
+    }
+  }, 120_000);
 });

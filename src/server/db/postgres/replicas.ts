@@ -179,8 +179,12 @@ export class ReplicaSet implements Replication {
   }
 }
 
+/**
+ * Where a server's WAL ends now: the primary's insert position (past every record already made, commits included,
+ * even those an asynchronous commit has not written out yet), or a standby's replay position.
+ */
 async function currentLsn(pool: Pool): Promise<string> {
-  const { rows: [row] } = await pool.query<{ lsn: string }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END::text AS lsn');
+  const { rows: [row] } = await pool.query<{ lsn: string }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END::text AS lsn');
   return row!.lsn;
 }
 
