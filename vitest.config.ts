@@ -29,6 +29,16 @@ export default defineConfig({
         },
       },
       {
+        // The local cluster (issue 41, npm run test:cluster): root on Debian only, run last by npm test.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // End-to-end journeys in Debian's Chromium against the built server (npm run build first).
         test: {
           name: 'e2e',

@@ -1,7 +1,8 @@
 /**
  * `npm test`: type checking, lint, unit and API tests on SQLite and again on PostgreSQL (a throwaway server the run
- * starts and stops, scripts/postgres/), a production build, then the end-to-end tests in Chromium against that build.
- * Ends with one 'N passed, N failed' line summing every suite.
+ * starts and stops, scripts/postgres/), a production build, then the end-to-end tests in Chromium against that build,
+ * then (root on Debian) the local cluster's test (scripts/cluster/). Ends with one 'N passed, N failed' line summing
+ * every suite.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { projectRoot } from '../src/server/project-root.ts';
 import { ensureInvoiceFont } from './invoice-font.ts';
 import { ensurePostgresClient } from './postgres/client.ts';
 import { stopServer, testReplica, testServer } from './postgres/server.ts';
+import { clusterUnavailable } from './cluster/cluster.ts';
 
 const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -66,6 +68,14 @@ if (run('build', 'npx', ['astro', 'build'])) {
 // The PostgreSQL server the tests started (the unit and API leg, and the end-to-end journey on PostgreSQL).
 stopServer(testReplica(projectRoot));
 stopServer(testServer(projectRoot));
+// Last, the local cluster (issue 41): root on Debian only, with the build above; elsewhere it says why and counts a skip.
+const noCluster = clusterUnavailable();
+if (noCluster) {
+  console.log(`\n=== cluster: skipped, ${noCluster}`);
+  totals.skipped += 1;
+} else {
+  ok = vitest('cluster', ['cluster']) && ok;
+}
 rmSync(reports, { recursive: true, force: true });
 
 if (!ok && totals.failed === 0) totals.failed = 1;

@@ -118,8 +118,7 @@ export class CacheInvalidations {
     this.lookedAt = this.clock.now();
     if (this.lastId < (await this.repos.cache.oldestInvalidation()) - 1) {
       this.lastId = await this.repos.cache.latestInvalidation();
-      if (this.replication) await this.replication.caughtUp(await this.replication.writePosition());
-      return this.tell({ all: true });
+      return this.tellOnceReplicated({ all: true });
     }
     const tags = new Set<string>();
     for (;;) {
@@ -129,9 +128,25 @@ export class CacheInvalidations {
       if (entries.length < READ_LIMIT) break;
     }
     if (tags.size === 0) return;
-    // The changes named are committed on the primary; a page read from a replica shows them once it has replayed this.
-    if (this.replication) await this.replication.caughtUp(await this.replication.writePosition());
-    this.tell(tags.has(cacheTags.everything) ? { all: true } : { all: false, tags });
+    await this.tellOnceReplicated(tags.has(cacheTags.everything) ? { all: true } : { all: false, tags });
+  }
+
+  /**
+   * Tells the caches, with replicas once every replica in service has replayed the primary's position now (the changes
+   * named are committed there): a page rendered from a replica meanwhile is dropped when told, or not kept when its
+   * render spans the telling. Requests never wait for it.
+   */
+  private async tellOnceReplicated(invalidation: Invalidation): Promise<void> {
+    if (this.replication) {
+      try {
+        const position = await this.replication.writePosition();
+        void this.replication.caughtUp(position).catch(() => undefined).finally(() => this.tell(invalidation));
+        return;
+      } catch {
+        // The primary cannot say where it is: tell at once.
+      }
+    }
+    this.tell(invalidation);
   }
 
   private tell(invalidation: Invalidation): void {

@@ -17,11 +17,14 @@ export interface SearchEngineOptions {
   clockFile?: string;
 }
 
-export type ReplicaState = 'streaming' | 'lagging' | 'down';
+/** In service; too far behind; not answering; or not a standby at all (promoted, or a pooler pointing at the primary). */
+export type ReplicaState = 'streaming' | 'lagging' | 'down' | 'primary';
 
 /** What /readyz and `npm run cluster -- status` show of a replica. */
 export interface ReplicaStatus {
   name: string;
+  /** The server its URL reached at the last look (host:port), or null before the first. */
+  server: string | null;
   state: ReplicaState;
   /** How far behind the primary its replay is, in time; null when it does not answer. */
   lag_ms: number | null;

@@ -44,6 +44,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNAVAILABLE.has(code) || code.startsWith('08') || UNREACHABLE.has(code))) return true;
-  // The pg driver's words for a connection that ended under a query (no SQLSTATE: the server never answered).
-  return error instanceof Error && /^Connection terminated/.test(error.message);
+  // The pg driver's words for a connection that ended under a query, or was already broken (no SQLSTATE: the server never answered).
+  return error instanceof Error && /^(Connection terminated|Client has encountered a connection error)/.test(error.message);
 }

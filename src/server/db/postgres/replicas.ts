@@ -44,6 +44,8 @@ interface Replica {
   state: ReplicaState;
   lagMs: number | null;
   replayed: bigint | null;
+  /** The server the URL reached at the last look (through a pooler, it can change). */
+  server: string | null;
 }
 
 export class ReplicaSet implements Replication {
@@ -63,7 +65,7 @@ export class ReplicaSet implements Replication {
     this.primaryProbe = openPool(primaryUrl, { max: 1, applicationName: 'yp-replica-monitor' });
     this.maxLagMs = maxLagMs;
     this.replicas = readUrls.map((url) => ({
-      name: nameOf(url), url, probe: openPool(url, { max: 1, applicationName: 'yp-replica-monitor' }), state: 'down', lagMs: null, replayed: null,
+      name: nameOf(url), url, probe: openPool(url, { max: 1, applicationName: 'yp-replica-monitor' }), state: 'down', lagMs: null, replayed: null, server: null,
     }));
   }
 
@@ -85,7 +87,7 @@ export class ReplicaSet implements Replication {
   private async look(): Promise<void> {
     const at = Date.now();
     try {
-      this.history.push({ at, lsn: lsnValue(await currentLsn(this.primaryProbe)) });
+      this.history.push({ at, lsn: lsnValue((await within(probeServer(this.primaryProbe))).lsn) });
       if (this.history.length > HISTORY) this.history.shift();
       this.primaryUp = true;
     } catch {
@@ -93,14 +95,15 @@ export class ReplicaSet implements Replication {
     }
     await Promise.all(this.replicas.map(async (replica) => {
       try {
-        const { rows: [row] } = await replica.probe.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
-        // A server that is not replaying (promoted, or never a standby) has its own position.
-        replica.replayed = lsnValue(row?.lsn ?? await currentLsn(replica.probe));
+        // Through a pooler, the URL reaches whichever server it points at now: the probe says which.
+        const seen = await within(probeServer(replica.probe));
+        replica.server = seen.server;
+        replica.replayed = lsnValue(seen.lsn);
         replica.lagMs = this.lagOf(replica.replayed, at);
-        replica.state = replica.lagMs <= this.maxLagMs ? 'streaming' : 'lagging';
+        // A server that is not a standby (promoted, or a pooler pointing at the primary) serves no replica reads.
+        replica.state = !seen.standby ? 'primary' : replica.lagMs <= this.maxLagMs ? 'streaming' : 'lagging';
       } catch {
-        replica.state = 'down';
-        replica.lagMs = null;
+        this.markDown(replica);
       }
     }));
   }
@@ -131,7 +134,7 @@ export class ReplicaSet implements Replication {
 
   /** The primary's current WAL position: a write that committed before it is in every replica that has replayed it. */
   writePosition(): Promise<string> {
-    return currentLsn(this.primaryProbe);
+    return within(currentLsn(this.primaryProbe));
   }
 
   /**
@@ -143,11 +146,16 @@ export class ReplicaSet implements Replication {
     const deadline = Date.now() + this.maxLagMs;
     for (;;) {
       const waiting = this.replicas.filter((replica) => replica.state === 'streaming' && (replica.replayed === null || replica.replayed < target));
-      if (waiting.length === 0 || Date.now() >= deadline) return;
+      if (waiting.length === 0) return;
+      if (Date.now() >= deadline) {
+        // As far behind as a replica may be: out of service now, before anything reads it for the change it lacks.
+        for (const replica of waiting) replica.state = 'lagging';
+        return;
+      }
       await Promise.all(waiting.map(async (replica) => {
         try {
-          const { rows: [row] } = await replica.probe.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
-          if (row?.lsn) replica.replayed = lsnValue(row.lsn);
+          const seen = await within(probeServer(replica.probe));
+          replica.replayed = lsnValue(seen.lsn);
         } catch {
           this.markDown(replica);
         }
@@ -160,7 +168,7 @@ export class ReplicaSet implements Replication {
   status(): ReplicationStatus {
     return {
       primary: { name: this.primaryName, state: this.primaryUp ? 'up' : 'down' },
-      replicas: this.replicas.map(({ name, state, lagMs }) => ({ name, state, lag_ms: lagMs })),
+      replicas: this.replicas.map(({ name, state, lagMs, server }) => ({ name, server, state, lag_ms: lagMs })),
     };
   }
 
@@ -183,6 +191,26 @@ export class ReplicaSet implements Replication {
  * Where a server's WAL ends now: the primary's insert position (past every record already made, commits included,
  * even those an asynchronous commit has not written out yet), or a standby's replay position.
  */
+/** How long a look at one server may take: one that does not answer by then (a pooler waiting on a lost server) is down. */
+const PROBE_TIMEOUT_MS = 1_000;
+
+function within<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('The server did not answer in time.')), PROBE_TIMEOUT_MS);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What a look at a server finds: whether it is a standby, its WAL position (replayed, or written) and its address. */
+async function probeServer(pool: Pool): Promise<{ standby: boolean; lsn: string; server: string }> {
+  const { rows: [row] } = await pool.query<{ standby: boolean; lsn: string; addr: string | null; port: number | null }>(`SELECT pg_is_in_recovery() AS standby,
+    (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END)::text AS lsn,
+    host(inet_server_addr()) AS addr, inet_server_port() AS port`);
+  return { standby: row!.standby, lsn: row!.lsn, server: row!.addr ? `${row!.addr}:${row!.port}` : 'local socket' };
+}
+
 async function currentLsn(pool: Pool): Promise<string> {
   const { rows: [row] } = await pool.query<{ lsn: string }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END::text AS lsn');
   return row!.lsn;

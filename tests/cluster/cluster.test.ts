@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterStatus, clusterUnavailable, startCluster, stopCluster } from '../../scripts/cluster/cluster.ts';
+import { balancerStates } from '../../scripts/cluster/hosts.ts';
+import { siteUrl, type ClusterLayout, type Machine } from '../../scripts/cluster/layout.ts';
+import { killMachine, leftovers, processesOf } from '../../scripts/cluster/machines.ts';
+import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superuserUrl } from '../../scripts/cluster/postgres.ts';
+import { projectRoot } from '../../src/server/project-root.ts';
+
+/**
+ * The cluster past one machine (issue 41), as `npm run cluster` makes it: a monitor, a primary, one streaming standby,
+ * two app hosts each behind its PgBouncer, HAProxy in front; every machine a network namespace with a CPU quota. The
+ * hosts poll the invalidation log only once a minute, so what reaches the other host sooner came by NOTIFY. Root on
+ * Debian only: elsewhere `npm test` says why it skipped this file.
+ */
+const why = clusterUnavailable(() => undefined);
+let layout: ClusterLayout;
+/** The invalidation log's poll once a minute; a paused replica stays in service for the length of the test's pause. */
+const HOST_ENV = { CACHE_POLL_MS: '60000', REPLICA_MAX_LAG_MS: '15000' };
+
+/** Polls until `probe` gives what `done` accepts, or returns its last answer at the deadline. */
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 10_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    let value: T | undefined;
+    try {
+      value = await probe();
+      if (done(value)) return value;
+    } catch { /* not yet */ }
+    if (Date.now() > deadline) return value as T;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const hostUrl = (host: Machine) => `http://${host.address}:${layout.ports.app}`;
+const titleAt = async (base: string, slug: string, cookie?: string) =>
+  /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${base}/services/${slug}`, { headers: cookie ? { Cookie: cookie } : {}, signal: AbortSignal.timeout(10_000) })).text())?.[1];
+
+/** A visitor's contact message through `base` (the balancer or one host); its answer's status and cookies. */
+async function contact(base: string, marker: string, from: string): Promise<{ status: number; cookies: string[] }> {
+  const headers = { Origin: siteUrl(layout), 'X-Forwarded-For': from };
+  const token = await fetch(`${base}/api/sanctum/csrf-cookie`, { headers, signal: AbortSignal.timeout(10_000) });
+  // No token (the site is busy switching over): the write was not tried.
+  if (!token.ok) return { status: token.status, cookies: [] };
+  const cookie = token.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
+  const sent = await fetch(`${base}/api/contact`, {
+    method: 'POST', signal: AbortSignal.timeout(15_000),
+    headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': xsrf },
+    body: JSON.stringify({ name: 'Cluster Writer', phone_number: '012-345 6789', message: marker }),
+  });
+  await sent.arrayBuffer();
+  return { status: sent.status, cookies: sent.headers.getSetCookie() };
+}
+
+async function primaryNode(): Promise<Machine> {
+  const name = primaryOf(await nodeStates(layout))?.name;
+  return layout.data.find((node) => node.name === name)!;
+}
+
+describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
+  let slug: string;
+  let title: string;
+
+  beforeAll(async () => {
+    await stopCluster(projectRoot);
+    layout = await startCluster(projectRoot, { replicas: 1, hosts: 2, posts: 10_000, fresh: true, hostEnv: HOST_ENV, log: () => undefined });
+    const [post] = await query<{ slug: string; title: string }>(directUrl(layout, layout.data[0]!),
+      `SELECT slug, title FROM posts WHERE type = 'services' AND status = 'active' AND (expires_at IS NULL OR expires_at > now()) AND title ~ '^[A-Za-z0-9 ,.()-]+$' ORDER BY id LIMIT 1`);
+    ({ slug, title } = post!);
+  }, 150_000);
+
+  afterAll(async () => {
+    const left = await stopCluster(projectRoot);
+    expect(left).toEqual([]);
+  }, 60_000);
+
+  it('serves through HAProxy from both hosts, each reading the replica', async () => {
+    const [first, second] = layout.hosts;
+    expect(await titleAt(siteUrl(layout), slug)).toBe(title);
+    for (const host of [first!, second!]) {
+      const ready = await (await fetch(`${hostUrl(host)}/readyz`)).json() as { ready: boolean; replicas: { state: string }[] };
+      expect(ready).toEqual(expect.objectContaining({ ready: true, replicas: [expect.objectContaining({ state: 'streaming' })] }));
+    }
+    expect((await clusterStatus(projectRoot)).join('\n')).toMatch(/db2 .*secondary.*quorum/);
+  });
+
+  it('with replay paused, shows the writer their change and others the replica’s page; after resume, NOTIFY brings both hosts the new page', async () => {
+    const [writerHost, otherHost] = layout.hosts as [Machine, Machine];
+    const replica = layout.data[1]!;
+    // Both hosts have the page cached from the replica.
+    expect(await titleAt(hostUrl(writerHost), slug)).toBe(title);
+    expect(await titleAt(hostUrl(otherHost), slug)).toBe(title);
+    await query(superuserUrl(layout, replica), 'SELECT pg_wal_replay_pause()');
+    try {
+      const primary = await primaryNode();
+      await query(directUrl(layout, primary), `UPDATE posts SET title = 'Renamed Across The Cluster' WHERE slug = $1`, [slug]);
+      // The writer's own write through the site (after the change) leaves its position; its next page reads what has it.
+      const sent = await contact(hostUrl(writerHost), 'cluster: read your writes', '203.0.113.1');
+      expect(sent.status).toBe(201);
+      const lsn = sent.cookies.find((line) => line.startsWith('yp_lsn='))!.split(';')[0]!;
+      expect(await titleAt(hostUrl(writerHost), slug, lsn)).toBe('Renamed Across The Cluster');
+      expect(await titleAt(hostUrl(otherHost), slug)).toBe(title);
+    } finally {
+      await query(superuserUrl(layout, replica), 'SELECT pg_wal_replay_resume()');
+    }
+    // The poll runs once a minute: within 10 s, only NOTIFY (then the replica's replay) can have done it.
+    expect(await until(() => titleAt(hostUrl(otherHost), slug), (seen) => seen === 'Renamed Across The Cluster')).toBe('Renamed Across The Cluster');
+    expect(await until(() => titleAt(hostUrl(writerHost), slug), (seen) => seen === 'Renamed Across The Cluster')).toBe('Renamed Across The Cluster');
+  }, 60_000);
+
+  it('keeps serving when the replica dies, and /readyz names it', async () => {
+    const replica = layout.data[1]!;
+    await killMachine(replica);
+    const down = await until(async () => (await (await fetch(`${hostUrl(layout.hosts[0]!)}/readyz`)).json() as { replicas: { name: string; state: string }[] }).replicas,
+      (replicas) => replicas[0]?.state === 'down');
+    expect(down[0]).toEqual(expect.objectContaining({ name: expect.stringContaining('yp_ro1'), server: `${replica.address}:${portOf(layout, replica)}`, state: 'down' }));
+    for (let index = 0; index < 5; index++) expect((await fetch(`${siteUrl(layout)}/services/${slug}`)).status).toBe(200);
+    const search = await fetch(`${siteUrl(layout)}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: siteUrl(layout) }, body: JSON.stringify({ type: 'services' }) });
+    expect(search.status).toBe(200);
+    // It comes back as a synchronous standby, for the failover below (the monitor's last word on it is from before).
+    startDataNode(layout, replica);
+    const streaming = () => primaryNode().then((primary) => query<{ n: number }>(superuserUrl(layout, primary),
+      `SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming' AND sync_state IN ('sync', 'quorum')`)).then((rows) => rows[0]!.n);
+    expect(await until(streaming, (count) => count === 1, 60_000)).toBe(1);
+    expect(await until(() => nodeStates(layout), (states) => states.some((state) => state.name === replica.name && state.reported === 'secondary' && state.health === 1), 30_000))
+      .toEqual(expect.arrayContaining([expect.objectContaining({ name: replica.name, reported: 'secondary' })]));
+  }, 90_000);
+
+  it('takes a killed host out of the balancer', async () => {
+    const host = layout.hosts[1]!;
+    await killMachine(host);
+    expect(await until(() => balancerStates(layout), (states) => states[host.name]?.startsWith('DOWN') === true)).toEqual(expect.objectContaining({ [host.name]: expect.stringMatching(/^DOWN/) }));
+    for (let index = 0; index < 5; index++) expect((await fetch(`${siteUrl(layout)}/services/${slug}`)).status).toBe(200);
+  }, 30_000);
+
+  it('promotes the standby when the primary dies: writes go from 503 back to 2xx, and every acknowledged write is on the new primary', async () => {
+    // The primary and a synchronous standby, as the monitor sees them, before the loss.
+    const ready = await until(() => nodeStates(layout), (states) => states.some((state) => state.reported === 'primary' && state.assigned === 'primary')
+      && states.some((state) => state.reported === 'secondary' && state.assigned === 'secondary' && state.health === 1), 60_000);
+    expect(ready.map((state) => state.reported).sort()).toEqual(['primary', 'secondary']);
+    const old = await primaryNode();
+    const acknowledged: string[] = [];
+    /** The answers to writes begun once the primary was gone. */
+    const afterLoss: number[] = [];
+    let lost = false;
+    let writing = true;
+    let sequence = 0;
+    const writer = (async () => {
+      while (writing) {
+        const marker = `cluster write ${++sequence}`;
+        const begunAfterLoss = lost;
+        let status = 0;
+        try {
+          status = (await contact(siteUrl(layout), marker, `198.51.100.${sequence % 250}`)).status;
+        } catch { /* no answer: its outcome is unknown */ }
+        if (status === 201) acknowledged.push(marker);
+        if (begunAfterLoss) afterLoss.push(status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await until(async () => acknowledged.length, (count) => count >= 3);
+    await killMachine(old);
+    lost = true;
+    // Writes pause (503, never 500), then land on the promoted standby.
+    await until(async () => afterLoss, (answers) => answers.includes(503) && answers.lastIndexOf(201) > answers.lastIndexOf(503), 60_000);
+    writing = false;
+    await writer;
+    const seen = `answers after the loss: ${afterLoss.join(' ')}`;
+    expect(afterLoss.filter((status) => status !== 201 && status !== 503 && status !== 0), seen).toEqual([]);
+    expect(afterLoss, seen).toContain(503);
+    expect(afterLoss.at(-1), seen).toBe(201);
+    const promoted = await primaryNode();
+    expect(promoted.name, JSON.stringify(await nodeStates(layout))).not.toBe(old.name);
+    const stored = new Set((await query<{ message: string }>(directUrl(layout, promoted), `SELECT message FROM contact_messages WHERE message LIKE 'cluster write %'`)).map((row) => row.message));
+    expect(acknowledged.filter((marker) => !stored.has(marker)), `${acknowledged.length} acknowledged`).toEqual([]);
+  }, 120_000);
+
+  it('leaves nothing behind when stopped: no process, namespace or cgroup', async () => {
+    const machines = [layout.monitor, ...layout.data, ...layout.hosts];
+    expect(await stopCluster(projectRoot)).toEqual([]);
+    expect(machines.flatMap((machine) => processesOf(machine))).toEqual([]);
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+});
