@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterStatus, clusterUnavailable, startCluster, stopCluster } from '../../scripts/cluster/cluster.ts';
 import { balancerStates } from '../../scripts/cluster/hosts.ts';
+import { sendContactMessage } from '../../scripts/cluster/visitor.ts';
 import { siteUrl, type ClusterLayout, type Machine } from '../../scripts/cluster/layout.ts';
 import { killMachine, leftovers, processesOf } from '../../scripts/cluster/machines.ts';
 import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superuserUrl } from '../../scripts/cluster/postgres.ts';
@@ -35,22 +36,8 @@ const hostUrl = (host: Machine) => `http://${host.address}:${layout.ports.app}`;
 const titleAt = async (base: string, slug: string, cookie?: string) =>
   /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${base}/services/${slug}`, { headers: cookie ? { Cookie: cookie } : {}, signal: AbortSignal.timeout(10_000) })).text())?.[1];
 
-/** A visitor's contact message through `base` (the balancer or one host); its answer's status and cookies. */
-async function contact(base: string, marker: string, from: string): Promise<{ status: number; cookies: string[] }> {
-  const headers = { Origin: siteUrl(layout), 'X-Forwarded-For': from };
-  const token = await fetch(`${base}/api/sanctum/csrf-cookie`, { headers, signal: AbortSignal.timeout(10_000) });
-  // No token (the site is busy switching over): the write was not tried.
-  if (!token.ok) return { status: token.status, cookies: [] };
-  const cookie = token.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
-  const sent = await fetch(`${base}/api/contact`, {
-    method: 'POST', signal: AbortSignal.timeout(15_000),
-    headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json', Cookie: cookie, 'X-XSRF-TOKEN': xsrf },
-    body: JSON.stringify({ name: 'Cluster Writer', phone_number: '012-345 6789', message: marker }),
-  });
-  await sent.arrayBuffer();
-  return { status: sent.status, cookies: sent.headers.getSetCookie() };
-}
+/** A visitor's contact message through `base` (the balancer or one host). */
+const contact = (base: string, marker: string, from: string) => sendContactMessage(base, siteUrl(layout), marker, from);
 
 async function primaryNode(): Promise<Machine> {
   const name = primaryOf(await nodeStates(layout))?.name;

@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:cluster` (issue 41): the figures of the cluster past one machine, on `npm run cluster`'s cluster
+ * (root on Debian). It starts a fresh cluster (`--posts N`, 100,000 by default; two standbys, three hosts), then:
+ * cached pages/s through HAProxy with 1, 2 and 3 hosts in service; mixed uncached searches/s with 1 and 2 standbys;
+ * replica lag under 20 edits/s; how soon a change on one host reaches another; a killed host leaving the balancer;
+ * a failover of the primary under a steady writer (writes acknowledged, 503, unknown, lost); RSS per host. Prints
+ * each figure with the CPU quotas, and records them in docs/benchmarks/cluster.json (keys the issue names; figures at
+ * 5,000,000 listings come from `bench:search` on one server, and stay null here until measured).
+ *   npm run bench:cluster -- [--posts 100000] [--seconds 10]
+ */
+import autocannon from 'autocannon';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../src/server/project-root.ts';
+import { startCluster, stopCluster } from './cluster/cluster.ts';
+import { balancerStates, haproxySocket } from './cluster/hosts.ts';
+import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
+import { killMachine, processesOf, quotaLabel } from './cluster/machines.ts';
+import { directUrl, nodeStates, primaryOf, query, superuserUrl, waitFor } from './cluster/postgres.ts';
+import { sendContactMessage } from './cluster/visitor.ts';
+
+const { values } = parseArgs({ options: { posts: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' } } });
+const posts = Number(values.posts);
+const seconds = Number(values.seconds);
+const out = join(projectRoot, 'docs/benchmarks/cluster.json');
+
+const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tells HAProxy to take hosts in or out of service (its admin socket). */
+async function setServing(layout: ClusterLayout, serving: readonly Machine[]): Promise<void> {
+  const { createConnection } = await import('node:net');
+  for (const host of layout.hosts) {
+    const command = `${serving.includes(host) ? 'enable' : 'disable'} server hosts/${host.name}\n`;
+    await new Promise<void>((resolve, reject) => {
+      const socket = createConnection(haproxySocket(layout));
+      socket.on('connect', () => socket.end(command));
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+  }
+  await waitFor('HAProxy did not take the hosts in', async () => {
+    const states = await balancerStates(layout);
+    return serving.every((host) => states[host.name] === 'UP');
+  }, 30_000);
+}
+
+async function cachedPagesPerSecond(layout: ClusterLayout, paths: readonly string[]): Promise<number> {
+  const result = await autocannon({
+    url: siteUrl(layout), connections: 32, duration: seconds, headers: { 'accept-encoding': 'br' },
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  if (result.non2xx > 0 || result.errors > 0) console.log(`  (${result.non2xx} non-2xx, ${result.errors} errors)`);
+  return result.requests.average;
+}
+
+async function mixedSearchesPerSecond(layout: ClusterLayout): Promise<number> {
+  const words = ['aircon', 'plumber', 'tuition', 'manager', 'honda', 'cleaning', 'catering', 'lawyer', 'wedding', 'driver'];
+  const states = ['Selangor', 'Johor', 'Penang', 'Sabah', 'Perak', 'Kedah'];
+  const types = ['services', 'jobs', 'hireme', 'buysell'];
+  let n = 0;
+  // Each body differs (a page number from a counter), so none comes from the response cache.
+  const result = await autocannon({
+    url: `${siteUrl(layout)}/api/post/search`, connections: 8, duration: seconds, method: 'POST',
+    headers: { 'content-type': 'application/json', origin: siteUrl(layout) },
+    requests: [{
+      setupRequest: (request) => {
+        n += 1;
+        const body = { type: types[n % 4], search: n % 3 === 0 ? words[n % words.length] : undefined, location: n % 2 === 0 ? states[n % states.length] : undefined, page: 1 + (n % 7), sort: n % 5 === 0 ? 'az' : 'recommended' };
+        return { ...request, body: JSON.stringify(body) };
+      },
+    }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) console.log(`  (${result.non2xx} non-2xx, ${result.errors} errors)`);
+  return result.requests.average;
+}
+
+async function primaryMachine(layout: ClusterLayout): Promise<Machine> {
+  const name = primaryOf(await nodeStates(layout))?.name;
+  return layout.data.find((node) => node.name === name)!;
+}
+
+/** Replay lag (pg_stat_replication.replay_lag, ms) sampled every 50 ms while 20 edits a second land. */
+async function lagUnderEdits(layout: ClusterLayout): Promise<{ p50: number; p99: number; samples: number }> {
+  const primary = await primaryMachine(layout);
+  const [{ id } = { id: 1 }] = await query<{ id: number }>(directUrl(layout, primary), `SELECT id FROM posts ORDER BY id LIMIT 1`);
+  let editing = true;
+  const editor = (async () => {
+    for (let edit = 0; editing; edit++) {
+      const began = Date.now();
+      await query(directUrl(layout, primary), `UPDATE posts SET updated_at = now() WHERE id = $1`, [id + (edit % 100)]);
+      await sleep(Math.max(0, 50 - (Date.now() - began)));
+    }
+  })();
+  const lags: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    for (const row of await query<{ lag: number | null }>(superuserUrl(layout, primary), `SELECT (EXTRACT(EPOCH FROM replay_lag) * 1000)::float8 AS lag FROM pg_stat_replication`)) lags.push(row.lag ?? 0);
+    await sleep(50);
+  }
+  editing = false;
+  await editor;
+  lags.sort((a, b) => a - b);
+  return { p50: round(percentile(lags, 0.5)), p99: round(percentile(lags, 0.99)), samples: lags.length };
+}
+
+/** How long until another host serves a page changed through the primary (NOTIFY, then the replicas' replay). */
+async function crossHostInvalidation(layout: ClusterLayout): Promise<{ p50: number; p95: number }> {
+  const primary = await primaryMachine(layout);
+  const [post] = await query<{ id: number; slug: string; title: string }>(directUrl(layout, primary),
+    `SELECT id, slug, title FROM posts WHERE type = 'services' AND status = 'active' AND (expires_at IS NULL OR expires_at > now()) AND title ~ '^[A-Za-z0-9 ,.()-]+$' ORDER BY id LIMIT 1`);
+  const other = layout.hosts[1]!;
+  const page = `http://${other.address}:${layout.ports.app}/services/${post!.slug}`;
+  const times: number[] = [];
+  for (let trial = 0; trial < 10; trial++) {
+    await (await fetch(page)).text();
+    const title = `Changed ${trial} ${Date.now()}`;
+    const began = Date.now();
+    // A write through the repositories signals NOTIFY; this one is a plain UPDATE, so say it as a writer would.
+    await query(directUrl(layout, primary), `WITH changed AS (UPDATE posts SET title = $1 WHERE id = $2 RETURNING id)
+      SELECT pg_notify('yp_invalidations', (SELECT max(id)::text FROM cache_invalidations)) FROM changed`, [title, post!.id]);
+    for (;;) {
+      if ((await (await fetch(page)).text()).includes(title)) break;
+      if (Date.now() - began > 10_000) break;
+      await sleep(10);
+    }
+    times.push(Date.now() - began);
+  }
+  await query(directUrl(layout, primary), 'UPDATE posts SET title = $1 WHERE id = $2', [post!.title, post!.id]);
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+/** A host killed under load: how long until HAProxy takes it out, and the requests that failed meanwhile. */
+async function hostLoss(layout: ClusterLayout): Promise<{ out_of_balancer_s: number; failed_requests: number; requests: number }> {
+  const victim = layout.hosts.at(-1)!;
+  let failed = 0;
+  let total = 0;
+  let running = true;
+  const load = (async () => {
+    while (running) {
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        total += 1;
+        try {
+          const response = await fetch(`${siteUrl(layout)}/services`, { signal: AbortSignal.timeout(5_000) });
+          await response.arrayBuffer();
+          if (!response.ok) failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }));
+    }
+  })();
+  await sleep(1_000);
+  const began = Date.now();
+  await killMachine(victim);
+  await waitFor('HAProxy kept the killed host', async () => (await balancerStates(layout))[victim.name]?.startsWith('DOWN') === true, 30_000, 50);
+  const out = (Date.now() - began) / 1000;
+  await sleep(2_000);
+  running = false;
+  await load;
+  return { out_of_balancer_s: round(out), failed_requests: failed, requests: total };
+}
+
+/** The primary killed under a steady writer (contact messages through HAProxy, ~10 a second). */
+async function failover(layout: ClusterLayout): Promise<{ failover_s: number; acknowledged: number; answered_503: number; unknown: number; acknowledged_writes_lost: number }> {
+  await waitFor('No synchronous standby before the failover', async () => {
+    const states = await nodeStates(layout);
+    return states.some((state) => state.reported === 'primary') && states.some((state) => state.reported === 'secondary' && state.health === 1);
+  }, 120_000);
+  const old = await primaryMachine(layout);
+  const acknowledged: string[] = [];
+  let answered503 = 0;
+  let unknown = 0;
+  let firstAfterLoss = 0;
+  let lostAt = 0;
+  let writing = true;
+  let sequence = 0;
+  const writer = (async () => {
+    while (writing) {
+      const marker = `bench write ${++sequence}`;
+      const begun = lostAt;
+      try {
+        const { status } = await sendContactMessage(siteUrl(layout), siteUrl(layout), marker, `198.51.100.${sequence % 250}`);
+        if (status === 201) {
+          acknowledged.push(marker);
+          if (begun && !firstAfterLoss) firstAfterLoss = Date.now();
+        } else if (status === 503) answered503 += 1;
+        else unknown += 1;
+      } catch {
+        unknown += 1;
+      }
+      await sleep(100);
+    }
+  })();
+  await sleep(2_000);
+  lostAt = Date.now();
+  await killMachine(old);
+  await waitFor('Writes did not come back after the failover', () => firstAfterLoss > 0, 120_000, 100);
+  await sleep(1_000);
+  writing = false;
+  await writer;
+  const promoted = await primaryMachine(layout);
+  const stored = new Set((await query<{ message: string }>(directUrl(layout, promoted), `SELECT message FROM contact_messages WHERE message LIKE 'bench write %'`)).map((row) => row.message));
+  return {
+    failover_s: round((firstAfterLoss - lostAt) / 1000), acknowledged: acknowledged.length, answered_503: answered503, unknown,
+    acknowledged_writes_lost: acknowledged.filter((marker) => !stored.has(marker)).length,
+  };
+}
+
+/** RSS of a machine's processes, MB (from /proc). */
+function rssOf(machine: Machine): number {
+  let kb = 0;
+  for (const pid of processesOf(machine)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch { /* gone */ }
+  }
+  return Math.round(kb / 1024);
+}
+
+await stopCluster(projectRoot);
+console.log(`Starting a cluster with ${posts} listings, 2 standbys and 3 hosts…`);
+const layout = await startCluster(projectRoot, { replicas: 2, hosts: 3, posts, fresh: true });
+try {
+  const quotas = Object.fromEntries([...layout.data, ...layout.hosts].map((machine) => [machine.name, quotaLabel(machine)]));
+  console.log(`CPU quotas: ${Object.entries(quotas).map(([name, quota]) => `${name} ${quota}`).join(', ')}; ${availableParallelism()} cores in all`);
+  const paths = ['/', '/services', '/jobs', '/hireme', '/buysell', '/services/l', '/jobs/l?where=Selangor'];
+  const cached: Record<string, number> = {};
+  for (const count of [1, 2, 3]) {
+    await setServing(layout, layout.hosts.slice(0, count));
+    await cachedPagesPerSecond(layout, paths);
+    cached[`hosts_${count}`] = Math.round(await cachedPagesPerSecond(layout, paths));
+    console.log(`cached pages, ${count} host${count > 1 ? 's' : ''} (${quotaLabel(layout.hosts[0]!)} each): ${cached[`hosts_${count}`]} req/s`);
+  }
+  const perHost = Object.fromEntries(Object.entries(cached).map(([key, total]) => [key, Math.round(total / Number(key.split('_')[1]))]));
+  const mixed: Record<string, number> = {};
+  mixed.replicas_2 = round(await mixedSearchesPerSecond(layout));
+  console.log(`mixed searches, 2 standbys: ${mixed.replicas_2}/s`);
+  const lag = await lagUnderEdits(layout);
+  console.log(`replica lag under 20 edits/s: p50 ${lag.p50} ms, p99 ${lag.p99} ms (${lag.samples} samples)`);
+  const invalidation = await crossHostInvalidation(layout);
+  console.log(`a change reaching another host: p50 ${invalidation.p50} ms, p95 ${invalidation.p95} ms`);
+  // One standby fewer: reads go to the one left.
+  await killMachine(layout.data[2]!);
+  await sleep(2_000);
+  mixed.replicas_1 = round(await mixedSearchesPerSecond(layout));
+  console.log(`mixed searches, 1 standby: ${mixed.replicas_1}/s`);
+  const rss = Object.fromEntries(layout.hosts.map((host) => [host.name, rssOf(host)]));
+  console.log(`RSS per host (MB): ${JSON.stringify(rss)}`);
+  const lostHost = await hostLoss(layout);
+  console.log(`host killed: out of the balancer in ${lostHost.out_of_balancer_s} s, ${lostHost.failed_requests} of ${lostHost.requests} requests failed`);
+  const failed = await failover(layout);
+  console.log(`primary killed: writes back in ${failed.failover_s} s; ${failed.acknowledged} acknowledged, ${failed.answered_503} answered 503, ${failed.unknown} unknown, ${failed.acknowledged_writes_lost} acknowledged and lost`);
+  const figures = {
+    measured_at: new Date().toISOString(),
+    posts, cores: availableParallelism(), cpu_quotas: quotas,
+    search_p95_ms: null as null,
+    search_p95_note: 'Per-class p50/p95 at 5,000,000 listings on one PostgreSQL server come from `npm run bench:search`; not measured in this run.',
+    cached_pages_per_s: cached, cached_pages_per_s_per_host: perHost,
+    mixed_searches_per_s: { at_5m_one_server: null, ...mixed },
+    replica_lag_ms: { p50: lag.p50, p99: lag.p99 },
+    failover_s: failed.failover_s,
+    writes: { acknowledged: failed.acknowledged, answered_503: failed.answered_503, unknown: failed.unknown },
+    acknowledged_writes_lost: failed.acknowledged_writes_lost,
+    host_loss: lostHost,
+    cross_host_invalidation_ms: invalidation,
+    rss_mb_per_host: rss,
+  };
+  writeFileSync(out, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`Recorded in ${out}`);
+} finally {
+  const left = await stopCluster(projectRoot);
+  if (left.length > 0) console.log(`Left behind: ${left.join('; ')}`);
+}
