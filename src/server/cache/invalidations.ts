@@ -11,7 +11,7 @@
  * re-rendered after an invalidation never reads a replica that has not seen the change, and is never kept stale.
  */
 import type { Clock } from '../clock.ts';
-import { CHANNELS, type Notifications, type Replication } from '../db/backend.ts';
+import { CHANNELS, type Notifications, type Replication } from '../db/replication.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { cacheTags } from './tags.ts';
 
