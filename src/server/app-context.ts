@@ -129,6 +129,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       await views.close();
       await impressions.close();
       await search.close();
+      invalidations.close();
       await repos.close();
     },
   };

@@ -12,7 +12,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('readiness', () => {
   it('is ready on a migrated database with a working search, and not once the database is closed', async () => {
-    expect(await readiness(copy.app)).toEqual({ database: true, migrations: true, search: true });
+    // The search is ready once its facet store has loaded (PostgreSQL loads it as the app starts).
+    await expect.poll(() => readiness(copy.app), { timeout: 10_000 }).toEqual({ database: true, migrations: true, search: true });
     const app = await testApp(copy.url);
     await app.repos.close();
     const checks = await readiness(app);

@@ -39,6 +39,9 @@ export class CacheInvalidations {
   private readonly replication: Replication | null;
   /** A notification came while a read was under way: read again once it ends. */
   private notified = false;
+  /** When a failed read of the log was last logged. */
+  private failedAt = Number.NEGATIVE_INFINITY;
+  private closed = false;
 
   constructor(repos: Repositories, clock: Clock, options: { pollMs?: number; replication?: Replication | null; notifications?: Notifications | null } = {}) {
     this.repos = repos;
@@ -60,8 +63,6 @@ export class CacheInvalidations {
     this.lookedAt = Number.NEGATIVE_INFINITY;
     void this.catchUp();
   }
-
-  private failedAt = Number.NEGATIVE_INFINITY;
 
   /** Logs a failed read of the log, at most once a minute. */
   private failed(error: unknown): void {
@@ -98,8 +99,14 @@ export class CacheInvalidations {
     return this.looking === undefined && this.lastId !== undefined && this.clock.now() - this.lookedAt < this.pollMs;
   }
 
+  /** Stops reading the log (the app is closing its database): notifications and polls do nothing from now on. */
+  close(): void {
+    this.closed = true;
+  }
+
   /** Reads the log if the last look is older than the poll interval; callers that come meanwhile share the read. */
   catchUp(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.looking) return this.looking;
     if (this.clock.now() - this.lookedAt < this.pollMs) return Promise.resolve();
     // A primary that cannot answer (a failover) must not fail the pages replicas still serve: the next poll tries again.

@@ -32,18 +32,24 @@ export async function openPostgresBackend(url: string, clock: Clock, options: Po
     return row?.id == null ? undefined : String(row.id);
   });
   await hub.start();
-  const repos = postgresRepositories(openPool(url), { clock, ...limits, replicas, afterCommit: () => hub.signal(CHANNELS.invalidations) });
+  const onPool = postgresRepositories(openPool(url), { clock, ...limits, replicas, afterCommit: () => hub.signal(CHANNELS.invalidations) });
+  // Closing the repositories closes the hub's connection and the replicas' monitor too: a process that closed its
+  // database is left with nothing open.
+  const repos = {
+    ...onPool,
+    async close() {
+      await hub.close();
+      await onPool.close();
+      await replicas?.close();
+    },
+  };
   return {
     label: labelOf(url),
     repos,
     replication: replicas,
     notifications: hub,
     createSearchEngine: (catalog, options) => createPostgresSearchEngine(url, catalog, { ...options, replicas }),
-    async close() {
-      await hub.close();
-      await repos.close();
-      await replicas?.close();
-    },
+    close: () => repos.close(),
   };
 }
 

@@ -108,7 +108,6 @@ function transactionRepositories(trx: QueryDb, pool: Pool, now: () => string): R
   return tx;
 }
 
-/** The repositories on a pool; `close` ends the pool. */
 /**
  * The repositories on a pool; `close` ends the pool. With `replicas`, the catalogue, suggestions and sitemaps read
  * where the request's scope allows (replicas.ts); everything else (sessions, counters, jobs, the outbox, billing, one
@@ -129,12 +128,11 @@ export function postgresRepositories(pool: Pool, options: {
     options.afterCommit?.();
     return result;
   };
-  const write = <T>(work: (db: QueryDb) => Promise<T>) => transact(work);
   const bound = (reader: typeof read) => queryRepositories({
     read: reader,
     write: (work) => transact((trx) => work(trx, indexWrites(trx, now))),
     now,
-  }, ownRepositories(reader, write, pool, now));
+  }, ownRepositories(reader, transact, pool, now));
   const onPrimary = bound(read);
   const router = options.replicas?.router(db, 5, 'yp-replica');
   const shared = router ? bound(router.read) : onPrimary;
