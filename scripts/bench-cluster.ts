@@ -19,7 +19,7 @@ import { balancerStates, haproxySocket } from './cluster/hosts.ts';
 import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
 import { killMachine, processesOf, quotaLabel } from './cluster/machines.ts';
 import { directUrl, nodeStates, primaryOf, query, startDataNode, superuserUrl, waitFor } from './cluster/postgres.ts';
-import { sendContactMessage } from './cluster/visitor.ts';
+import { SteadyWriter } from './cluster/visitor.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' } } });
 const posts = Number(values.posts);
@@ -176,41 +176,21 @@ async function failover(layout: ClusterLayout): Promise<{ failover_s: number; ac
     return states.some((state) => state.reported === 'primary') && states.some((state) => state.reported === 'secondary' && state.health === 1);
   }, 120_000);
   const old = await primaryMachine(layout);
-  const acknowledged: string[] = [];
-  let answered503 = 0;
-  let unknown = 0;
-  let firstAfterLoss = 0;
-  let lostAt = 0;
-  let writing = true;
-  let sequence = 0;
-  const writer = (async () => {
-    while (writing) {
-      const marker = `bench write ${++sequence}`;
-      const begun = lostAt;
-      try {
-        const { status } = await sendContactMessage(siteUrl(layout), siteUrl(layout), marker, `198.51.100.${sequence % 250}`);
-        if (status === 201) {
-          acknowledged.push(marker);
-          if (begun && !firstAfterLoss) firstAfterLoss = Date.now();
-        } else if (status === 503) answered503 += 1;
-        else unknown += 1;
-      } catch {
-        unknown += 1;
-      }
-      await sleep(100);
-    }
-  })();
+  const writer = new SteadyWriter(siteUrl(layout), 'bench write', 100);
   await sleep(2_000);
-  lostAt = Date.now();
+  const killedAt = Date.now();
   await killMachine(old);
-  await waitFor('Writes did not come back after the failover', () => firstAfterLoss > 0, 120_000, 100);
+  writer.markLoss();
+  await waitFor('Writes did not come back after the failover', () => writer.firstAcknowledgedAfterLoss() !== undefined, 120_000, 100);
   await sleep(1_000);
-  writing = false;
-  await writer;
+  await writer.stop();
+  const { acknowledged } = writer;
+  const statuses = writer.answers.map((answer) => answer.status);
   const promoted = await primaryMachine(layout);
   const stored = new Set((await query<{ message: string }>(directUrl(layout, promoted), `SELECT message FROM contact_messages WHERE message LIKE 'bench write %'`)).map((row) => row.message));
   return {
-    failover_s: round((firstAfterLoss - lostAt) / 1000), acknowledged: acknowledged.length, answered_503: answered503, unknown,
+    failover_s: round((writer.firstAcknowledgedAfterLoss()! - killedAt) / 1000), acknowledged: acknowledged.length,
+    answered_503: statuses.filter((status) => status === 503).length, unknown: statuses.filter((status) => status !== 201 && status !== 503).length,
     acknowledged_writes_lost: acknowledged.filter((marker) => !stored.has(marker)).length,
   };
 }

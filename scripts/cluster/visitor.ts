@@ -19,3 +19,60 @@ export async function sendContactMessage(base: string, site: string, message: st
   await sent.arrayBuffer();
   return { status: sent.status, cookies: sent.headers.getSetCookie() };
 }
+
+/** One write's answer: its status (0: none came) and whether it began after the loss was marked. */
+export interface WriteAnswer {
+  status: number;
+  afterLoss: boolean;
+  at: number;
+}
+
+/**
+ * A steady writer (the failover's test and bench): contact messages through the site one after another, each with a
+ * marker of its own from its own visitor address, until stopped; every answer is recorded, and the markers of those
+ * acknowledged (201), to look for on the new primary.
+ */
+export class SteadyWriter {
+  readonly acknowledged: string[] = [];
+  readonly answers: WriteAnswer[] = [];
+  /** When the loss was marked (0: not yet). */
+  private lossAt = 0;
+  private running = true;
+  private readonly loop: Promise<void>;
+
+  constructor(site: string, prefix: string, pauseMs: number) {
+    this.loop = (async () => {
+      for (let sequence = 1; this.running; sequence++) {
+        const marker = `${prefix} ${sequence}`;
+        const afterLoss = this.lossAt > 0;
+        let status = 0;
+        try {
+          status = (await sendContactMessage(site, site, marker, `198.51.100.${sequence % 250}`)).status;
+        } catch { /* no answer: its outcome is unknown */ }
+        if (status === 201) this.acknowledged.push(marker);
+        this.answers.push({ status, afterLoss, at: Date.now() });
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    })();
+  }
+
+  /** From now on, writes count as begun after the loss. */
+  markLoss(): void {
+    this.lossAt = Date.now();
+  }
+
+  /** The statuses of the writes begun after the loss, in order. */
+  afterLoss(): number[] {
+    return this.answers.filter((answer) => answer.afterLoss).map((answer) => answer.status);
+  }
+
+  /** When the first write begun after the loss was acknowledged, if one was. */
+  firstAcknowledgedAfterLoss(): number | undefined {
+    return this.answers.find((answer) => answer.afterLoss && answer.status === 201)?.at;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterStatus, clusterUnavailable, startCluster, stopCluster } from '../../scripts/cluster/cluster.ts';
 import { balancerStates } from '../../scripts/cluster/hosts.ts';
-import { sendContactMessage } from '../../scripts/cluster/visitor.ts';
+import { sendContactMessage, SteadyWriter } from '../../scripts/cluster/visitor.ts';
 import { siteUrl, type ClusterLayout, type Machine } from '../../scripts/cluster/layout.ts';
 import { killMachine, leftovers, processesOf } from '../../scripts/cluster/machines.ts';
 import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superuserUrl } from '../../scripts/cluster/postgres.ts';
@@ -126,32 +126,16 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
       && states.some((state) => state.reported === 'secondary' && state.assigned === 'secondary' && state.health === 1), 60_000);
     expect(ready.map((state) => state.reported).sort()).toEqual(['primary', 'secondary']);
     const old = await primaryNode();
-    const acknowledged: string[] = [];
-    /** The answers to writes begun once the primary was gone. */
-    const afterLoss: number[] = [];
-    let lost = false;
-    let writing = true;
-    let sequence = 0;
-    const writer = (async () => {
-      while (writing) {
-        const marker = `cluster write ${++sequence}`;
-        const begunAfterLoss = lost;
-        let status = 0;
-        try {
-          status = (await contact(siteUrl(layout), marker, `198.51.100.${sequence % 250}`)).status;
-        } catch { /* no answer: its outcome is unknown */ }
-        if (status === 201) acknowledged.push(marker);
-        if (begunAfterLoss) afterLoss.push(status);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    await until(async () => acknowledged.length, (count) => count >= 3);
+    const writer = new SteadyWriter(siteUrl(layout), 'cluster write', 50);
+    await until(async () => writer.acknowledged.length, (count) => count >= 3);
     await killMachine(old);
-    lost = true;
+    // Writes begun from here on met a primary that is gone (none of its processes is left).
+    writer.markLoss();
     // Writes pause (503, never 500), then land on the promoted standby.
-    await until(async () => afterLoss, (answers) => answers.includes(503) && answers.lastIndexOf(201) > answers.lastIndexOf(503), 60_000);
-    writing = false;
-    await writer;
+    await until(async () => writer.afterLoss(), (answers) => answers.includes(503) && answers.lastIndexOf(201) > answers.lastIndexOf(503), 60_000);
+    await writer.stop();
+    const afterLoss = writer.afterLoss();
+    const { acknowledged } = writer;
     const seen = `answers after the loss: ${afterLoss.join(' ')}`;
     expect(afterLoss.filter((status) => status !== 201 && status !== 503 && status !== 0), seen).toEqual([]);
     expect(afterLoss, seen).toContain(503);
