@@ -208,7 +208,10 @@ function rssOf(machine: Machine): number {
 
 await stopCluster(projectRoot);
 console.log(`Starting a cluster with ${posts} listings, 2 standbys and 3 hosts…`);
-const layout = await startCluster(projectRoot, { replicas: 2, hosts: 3, posts, fresh: true });
+const layout = await startCluster(projectRoot, { replicas: 2, hosts: 3, posts, fresh: true }).catch(async (error: unknown) => {
+  await stopCluster(projectRoot);
+  throw error;
+});
 try {
   const quotas = Object.fromEntries([...layout.data, ...layout.hosts].map((machine) => [machine.name, quotaLabel(machine)]));
   console.log(`CPU quotas: ${Object.entries(quotas).map(([name, quota]) => `${name} ${quota}`).join(', ')}; ${availableParallelism()} cores in all`);

@@ -3,7 +3,7 @@ import { readiness } from '../server/readiness.ts';
 
 /**
  * Readiness: 200 when the database answers, its migrations are applied and the search is loaded and answers; else 503.
- * With replicas, `primary` and `replicas: [{name, state, lag_ms}]` follow.
+ * With replicas, `primary` and `replicas: [{name, server, state, lag_ms}]` follow.
  */
 export const GET: APIRoute = async ({ locals }) => {
   const checks = await readiness(locals.app);

@@ -135,8 +135,11 @@ export async function createAppContext(config: Config, options: AppContextOption
   };
   outbox.useRunner(jobs);
   if (timers) {
-    // Posts that expired while no process ran leave search at once, not a minute later.
-    await expire(listings);
+    // Posts that expired while no process ran leave search at once, not a minute later. A process that cannot do it
+    // now (a slow machine, a database switching over) serves anyway: the recurring expiry job does it within a minute.
+    // Seen on the cluster (issue 41): at 500,000 listings, 0.25-core hosts rolled it back past the transaction limit
+    // and, before this, failed to start over and over.
+    await expire(listings).catch((error: unknown) => console.error(`Expiring due posts at start failed; the recurring job will: ${error instanceof Error ? error.message : String(error)}`));
     await jobs.start({ claim: config.jobRunner === 'in-process' });
   }
   return context;
