@@ -6,6 +6,16 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './client-ip.ts';
 import { projectRoot } from './project-root.ts';
 
+/** A comma list of postgres://… URLs (unset: none); anything else is refused with `message`. */
+function postgresUrlList(message: string) {
+  return z.string().optional().transform((value, context) => {
+    const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+    if (urls.every((url) => /^postgres(ql)?:\/\/[^/]/.test(url) && URL.canParse(url))) return urls;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
+
 const EnvSchema = z.object({
   /**
    * The database: `sqlite:PATH` or `file:PATH` (the embedded default, `sqlite:data/yp.db`), or `postgres://…`.
@@ -16,22 +26,12 @@ const EnvSchema = z.object({
    * PostgreSQL's streaming replicas (issue 41): a comma list of postgres://… URLs. They serve the reads every visitor
    * shares (catalogue pages, sitemaps, search, autocomplete); unset, every read goes to DATABASE_URL.
    */
-  DATABASE_READ_URLS: z.string().optional().transform((value, context) => {
-    const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
-    if (urls.every((url) => /^postgres(ql)?:\/\/[^/]/.test(url) && URL.canParse(url))) return urls;
-    context.addIssue({ code: 'custom', message: 'DATABASE_READ_URLS is a comma list of postgres://… URLs of replicas.' });
-    return z.NEVER;
-  }),
+  DATABASE_READ_URLS: postgresUrlList('DATABASE_READ_URLS is a comma list of postgres://… URLs of replicas.'),
   /**
    * Where the notification hub finds the primary (issue 41): a comma list of direct postgres://… URLs of the servers
    * that may be primary, never PgBouncer's; the first that is not a standby is used. Unset, DATABASE_URL.
    */
-  DATABASE_NOTIFY_URLS: z.string().optional().transform((value, context) => {
-    const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
-    if (urls.every((url) => /^postgres(ql)?:\/\/[^/]/.test(url) && URL.canParse(url))) return urls;
-    context.addIssue({ code: 'custom', message: 'DATABASE_NOTIFY_URLS is a comma list of postgres://… URLs of the servers that may be primary.' });
-    return z.NEVER;
-  }),
+  DATABASE_NOTIFY_URLS: postgresUrlList('DATABASE_NOTIFY_URLS is a comma list of postgres://… URLs of the servers that may be primary.'),
   /** A replica further behind the primary than this is skipped until it catches up. */
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   /** Deprecated: the SQLite file (DATABASE_URL=sqlite:PATH says the same). Used only when DATABASE_URL is unset. */

@@ -53,3 +53,10 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * Paths whose answers are one person's, an operation's or not pages at all (the API, My area, the advertiser site, the
+ * operator console, saved searches, media, health checks): the page cache never keeps them, and their reads never go
+ * to a replica.
+ */
+export const UNSHARED_PATHS = /^\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/;

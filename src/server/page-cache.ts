@@ -6,6 +6,7 @@ import { isInvalidated, type CacheInvalidations, type Invalidation } from './cac
 import { RENDER_RETRY_AFTER_S, RenderQueueFull, type LoadMeter, type RenderGate } from './render-gate.ts';
 import { cacheTags } from './cache/tags.ts';
 import { lsnCookieOf } from './db/read-scope.ts';
+import { UNSHARED_PATHS } from './http.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -29,8 +30,6 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 /** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
-/** Paths whose pages depend on who asks, or are not pages: never cached. */
-const UNCACHED = /^\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/;
 /** Paths that are not page renders: never wait for a render slot (render-gate.ts). */
 export const UNBOUNDED = /^\/(api|media|healthz|readyz)(\/|$)/;
 
@@ -298,7 +297,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       } catch {
         return undefined;
       }
-      if (UNCACHED.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
+      if (UNSHARED_PATHS.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
       const kind = encodingClass(request.headers['accept-encoding'] ?? null);
       if (kind === 'identity') return undefined;
       const entry = store.get(pageCacheKey(url), now());
@@ -348,7 +347,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
      */
     async handle(request: Request, render: () => Promise<Response>): Promise<Response | undefined> {
       const url = new URL(request.url);
-      if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNCACHED.test(url.pathname)) return undefined;
+      if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNSHARED_PATHS.test(url.pathname)) return undefined;
       // Just after the visitor's own write (yp_lsn, issue 41): rendered from what has it, and not kept.
       if (lsnCookieOf(request.headers.get('cookie')) !== null) return undefined;
       const key = pageCacheKey(url);

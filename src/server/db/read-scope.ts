@@ -5,6 +5,7 @@
  * calling services) reads the primary. Backends without replicas ignore it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { UNSHARED_PATHS } from '../http.ts';
 
 export interface ReadScope {
   /** Reads may go to a replica. */
@@ -30,14 +31,12 @@ export function currentReadScope(): ReadScope | undefined {
   return storage.getStore();
 }
 
-/** Per-person areas and operations: their reads see the primary. */
-const PRIMARY_PAGES = /^\/(api|me|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/;
 /** The API's catalogue reads that every visitor shares. */
 const REPLICA_API = /^\/api\/(post\/search|post\/autocomplete|cities\/autocomplete)\/?$/;
 
 /** The scope of a request: its method, path and `yp_lsn` cookie (or null). */
 export function readScopeOf(method: string, pathname: string, lsn: string | null): ReadScope {
-  const page = (method === 'GET' || method === 'HEAD') && !PRIMARY_PAGES.test(pathname);
+  const page = (method === 'GET' || method === 'HEAD') && !UNSHARED_PATHS.test(pathname);
   const api = method === 'POST' && REPLICA_API.test(pathname);
   return { replica: page || api, afterLsn: lsn && isLsn(lsn) ? lsn : null };
 }

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { isDatabaseUnavailable } from '../errors.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import { currentReadScope } from '../read-scope.ts';
-import type { Replication, ReplicationStatus, ReplicaState } from '../backend-types.ts';
+import type { Replication, ReplicationStatus, ReplicaState } from '../replication.ts';
 import type { Tables } from '../tables.ts';
 import { closeAll, openPool, postgresKysely, type Pool } from './connection.ts';
 
@@ -22,7 +22,6 @@ export const REPLICA_MAX_LAG_MS = 1_000;
 const HISTORY = 60;
 /** How often a wait for replicas to replay a position looks again. */
 const CATCH_UP_POLL_MS = 20;
-
 
 /** A WAL position ('16/B374D848') as a number, to compare. */
 export function lsnValue(lsn: string): bigint {
@@ -133,8 +132,13 @@ export class ReplicaSet implements Replication {
   }
 
   /** The primary's current WAL position: a write that committed before it is in every replica that has replayed it. */
-  writePosition(): Promise<string> {
-    return within(currentLsn(this.primaryProbe));
+  async writePosition(): Promise<string> {
+    return (await within(probeServer(this.primaryProbe))).lsn;
+  }
+
+  /** The replicas in service that have not replayed `target` yet, as far as the last look knows. */
+  private behind(target: bigint): Replica[] {
+    return this.replicas.filter((replica) => replica.state === 'streaming' && (replica.replayed === null || replica.replayed < target));
   }
 
   /**
@@ -145,7 +149,7 @@ export class ReplicaSet implements Replication {
     const target = lsnValue(lsn);
     const deadline = Date.now() + this.maxLagMs;
     for (;;) {
-      const waiting = this.replicas.filter((replica) => replica.state === 'streaming' && (replica.replayed === null || replica.replayed < target));
+      const waiting = this.behind(target);
       if (waiting.length === 0) return;
       if (Date.now() >= deadline) {
         // As far behind as a replica may be: out of service now, before anything reads it for the change it lacks.
@@ -160,7 +164,7 @@ export class ReplicaSet implements Replication {
           this.markDown(replica);
         }
       }));
-      if (this.replicas.every((replica) => replica.state !== 'streaming' || (replica.replayed !== null && replica.replayed >= target))) return;
+      if (this.behind(target).length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
     }
   }
@@ -187,10 +191,6 @@ export class ReplicaSet implements Replication {
   }
 }
 
-/**
- * Where a server's WAL ends now: the primary's insert position (past every record already made, commits included,
- * even those an asynchronous commit has not written out yet), or a standby's replay position.
- */
 /** How long a look at one server may take: one that does not answer by then (a pooler waiting on a lost server) is down. */
 const PROBE_TIMEOUT_MS = 1_000;
 
@@ -203,17 +203,16 @@ function within<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** What a look at a server finds: whether it is a standby, its WAL position (replayed, or written) and its address. */
+/**
+ * What a look at a server finds: whether it is a standby; where its WAL ends now, a standby's replay position or a
+ * primary's insert position (past every record already made, commits included, even those an asynchronous commit has
+ * not written out yet); and its address.
+ */
 async function probeServer(pool: Pool): Promise<{ standby: boolean; lsn: string; server: string }> {
   const { rows: [row] } = await pool.query<{ standby: boolean; lsn: string; addr: string | null; port: number | null }>(`SELECT pg_is_in_recovery() AS standby,
     (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END)::text AS lsn,
     host(inet_server_addr()) AS addr, inet_server_port() AS port`);
   return { standby: row!.standby, lsn: row!.lsn, server: row!.addr ? `${row!.addr}:${row!.port}` : 'local socket' };
-}
-
-async function currentLsn(pool: Pool): Promise<string> {
-  const { rows: [row] } = await pool.query<{ lsn: string }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END::text AS lsn');
-  return row!.lsn;
 }
 
 /** A recovery conflict: the replica cancelled a query whose rows its replay had to remove. */
