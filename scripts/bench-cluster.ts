@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/server/project-root.ts';
 import { startCluster, stopCluster } from './cluster/cluster.ts';
-import { balancerStates, haproxySocket } from './cluster/hosts.ts';
+import { balancerStates, haproxyCommand } from './cluster/hosts.ts';
 import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
 import { killMachine, processesOf, quotaLabel } from './cluster/machines.ts';
 import { directUrl, nodeStates, primaryOf, query, startDataNode, superuserUrl, waitFor } from './cluster/postgres.ts';
@@ -32,18 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Tells HAProxy to take hosts in or out of service (its admin socket). */
 async function setServing(layout: ClusterLayout, serving: readonly Machine[]): Promise<void> {
-  const { createConnection } = await import('node:net');
-  for (const host of layout.hosts) {
-    const command = `${serving.includes(host) ? 'enable' : 'disable'} server hosts/${host.name}\n`;
-    await new Promise<void>((resolve, reject) => {
-      const socket = createConnection(haproxySocket(layout));
-      socket.on('connect', () => socket.end(command));
-      // Its answer is read (and dropped), or the socket never sees the end.
-      socket.resume();
-      socket.on('close', () => resolve());
-      socket.on('error', reject);
-    });
-  }
+  for (const host of layout.hosts) await haproxyCommand(layout, `${serving.includes(host) ? 'enable' : 'disable'} server hosts/${host.name}`);
   await waitFor('HAProxy did not take the hosts in', async () => {
     const states = await balancerStates(layout);
     return serving.every((host) => states[host.name] === 'UP');

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackage } from '../debian-package.ts';
-import { clusterLayout, machines, siteUrl, type ClusterLayout, type Machine } from './layout.ts';
+import { clusterLayout, siteUrl, type ClusterLayout, type Machine } from './layout.ts';
 import { balancerStates, haproxyPidFile, startBalancer, startHost, type Routing } from './hosts.ts';
 import { createMachines, killMachine, leftovers, processesOf, quotaLabel, removeMachines } from './machines.ts';
 import {
@@ -198,4 +198,3 @@ export async function clusterStatus(root: string): Promise<string[]> {
   return lines;
 }
 
-export { machines };

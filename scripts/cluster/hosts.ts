@@ -5,6 +5,7 @@
  * least connections, checking /readyz every second.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { APP_ROLE, DATABASE, siteUrl, type ClusterLayout, type Machine } from './layout.ts';
 import { startOn, sh } from './machines.ts';
@@ -125,17 +126,21 @@ ${layout.hosts.map((host) => `  server ${host.name} ${host.address}:${layout.por
   sh('haproxy', ['-D', '-f', haproxyConfig(layout)]);
 }
 
-/** HAProxy's view of each host: UP, DOWN or MAINT, from its stats socket. */
-export async function balancerStates(layout: ClusterLayout): Promise<Record<string, string>> {
-  const { createConnection } = await import('node:net');
-  const csv = await new Promise<string>((resolve, reject) => {
+/** Sends one command to HAProxy's admin socket ('show stat', 'disable server hosts/app3') and answers its reply. */
+export function haproxyCommand(layout: ClusterLayout, command: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const socket = createConnection(haproxySocket(layout));
     let out = '';
-    socket.on('connect', () => socket.end('show stat\n'));
+    socket.on('connect', () => socket.end(`${command}\n`));
     socket.on('data', (chunk) => (out += chunk.toString()));
     socket.on('end', () => resolve(out));
     socket.on('error', reject);
   });
+}
+
+/** HAProxy's view of each host: UP, DOWN or MAINT, from its stats socket. */
+export async function balancerStates(layout: ClusterLayout): Promise<Record<string, string>> {
+  const csv = await haproxyCommand(layout, 'show stat');
   const states: Record<string, string> = {};
   for (const line of csv.split('\n')) {
     const [backend, server, ...fields] = line.split(',');

@@ -9,6 +9,7 @@ import { withReadScope, type ReadScope } from '../../src/server/db/read-scope.ts
 import { SearchRequestSchema } from '../../src/shared/search.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { copyOfDatabase, databasesFor, testApp } from '../helpers/test-database.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Reads over a streaming replica (issue 41), on the PostgreSQL leg: a real hot standby of the tests' server, made with
@@ -17,15 +18,6 @@ import { copyOfDatabase, databasesFor, testApp } from '../helpers/test-database.
 const onPostgres = (process.env.TEST_DATABASE ?? 'sqlite') === 'postgres';
 const SHARED: ReadScope = { replica: true, afterLsn: null };
 const PERSONAL: ReadScope = { replica: false, afterLsn: null };
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 10_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('DATABASE_READ_URLS', () => {
   it('is a comma list of postgres:// URLs beside a PostgreSQL DATABASE_URL; anything else stops the start with one sentence', () => {

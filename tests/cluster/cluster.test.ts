@@ -6,6 +6,7 @@ import { siteUrl, type ClusterLayout, type Machine } from '../../scripts/cluster
 import { killMachine, leftovers, processesOf } from '../../scripts/cluster/machines.ts';
 import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superuserUrl } from '../../scripts/cluster/postgres.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * The cluster past one machine (issue 41), as `npm run cluster` makes it: a monitor, a primary, one streaming standby,
@@ -17,20 +18,6 @@ const why = clusterUnavailable(() => undefined);
 let layout: ClusterLayout;
 /** The invalidation log's poll once a minute; a paused replica stays in service for the length of the test's pause. */
 const HOST_ENV = { CACHE_POLL_MS: '60000', REPLICA_MAX_LAG_MS: '15000' };
-
-/** Polls until `probe` gives what `done` accepts, or returns its last answer at the deadline. */
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 10_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    let value: T | undefined;
-    try {
-      value = await probe();
-      if (done(value)) return value;
-    } catch { /* not yet */ }
-    if (Date.now() > deadline) return value as T;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const hostUrl = (host: Machine) => `http://${host.address}:${layout.ports.app}`;
 const titleAt = async (base: string, slug: string, cookie?: string) =>
