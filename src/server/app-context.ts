@@ -57,7 +57,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     pollMs: config.cachePollMs, replication: backend.replication, notifications: backend.notifications,
   });
   await invalidations.start();
-  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, clockFile: config.testClockFile ?? undefined });
+  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
   const impressions = new ImpressionRecorder(repos, clock);

@@ -5,6 +5,7 @@ import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './client-ip.ts';
 import { projectRoot } from './project-root.ts';
+import { LISTING_TYPES, type ListingType } from '../shared/constants.ts';
 
 /** A comma list of postgres://… URLs (unset: none); anything else is refused with `message`. */
 function postgresUrlList(message: string) {
@@ -74,6 +75,18 @@ const EnvSchema = z.object({
    * most this many; past it, words are looked up in the GIN index (decision 0019).
    */
   SEARCH_WORD_INDEX_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(60_000_000),
+  /**
+   * PostgreSQL: the listing types whose facet store and word index this process holds (issue 41), a comma list;
+   * unset, all four. A search of another type (or of every type, unless all are held) is counted by SQL alone: slower,
+   * never wrong. The load balancer sends `/{type}/…` to the hosts holding the type.
+   */
+  SEARCH_TYPES: z.string().optional().transform((value, context) => {
+    const types = (value ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+    if (types.length === 0) return [...LISTING_TYPES];
+    if (types.every((type) => (LISTING_TYPES as readonly string[]).includes(type))) return [...new Set(types)] as ListingType[];
+    context.addIssue({ code: 'custom', message: `SEARCH_TYPES is a comma list of ${LISTING_TYPES.join(', ')}.` });
+    return z.NEVER;
+  }),
   /**
    * How often a process reads the invalidation log (decision 0017), in ms: a change reaches its caches within this
    * (plus one read). 0 reads it on every cached lookup (tests).
@@ -212,6 +225,8 @@ export type Config = {
   searchCacheBytes: number;
   /** PostgreSQL: the most (word, listing) pairs the facet store holds in memory (decision 0019). */
   searchWordIndexMax: number;
+  /** PostgreSQL: the types whose facet store this process holds (SEARCH_TYPES). */
+  searchTypes: ListingType[];
   pageCacheBytes: number;
   cachePollMs: number;
   /** The longest a transaction may stay open (TRANSACTION_LIMIT_MS). */
@@ -334,6 +349,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     searchCacheSize: SEARCH_CACHE_SIZE,
     searchCacheBytes: SEARCH_CACHE_BYTES,
     searchWordIndexMax: settings.SEARCH_WORD_INDEX_MAX,
+    searchTypes: settings.SEARCH_TYPES,
     pageCacheBytes: PAGE_CACHE_BYTES,
     cachePollMs: settings.CACHE_POLL_MS,
     transactionLimitMs: settings.TRANSACTION_LIMIT_MS,

@@ -2,6 +2,7 @@
  * The shapes of a backend (decision 0011), apart from the factory that opens one (backend.ts): each backend's folder
  * implements them without importing the factory back.
  */
+import type { ListingType } from '../../shared/constants.ts';
 import type { CatalogContext } from '../catalog/context.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import type { Repositories } from './repositories.ts';
@@ -16,6 +17,8 @@ export interface SearchEngineOptions {
   mediaBaseUrl: string;
   /** PostgreSQL: the most (word, listing) pairs its facet store holds in memory (decision 0019). */
   wordIndexMax?: number;
+  /** PostgreSQL: the types its facet store holds (SEARCH_TYPES); all when unset. */
+  types?: readonly ListingType[];
   /** TEST_CLOCK_FILE, for engines whose threads keep their own clock (end-to-end tests only). */
   clockFile?: string;
 }

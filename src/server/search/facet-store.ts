@@ -1,14 +1,19 @@
 /**
- * The facet columns of every indexed post, held in typed arrays by post id (decision 0002), whatever the backend:
- * a search the summary tables cannot answer gets its candidate ids from an index (the full-text index for a
- * keyword) and this store filters and counts them, with no join back to search_posts and no grouped sort per
- * search. Each backend loads it from its search_posts and follows its search_changes log (db/sqlite/facet-store.ts,
- * db/postgres/facet-store.ts), one store per search connection.
+ * The facet columns of every indexed post, held in typed arrays (decision 0002), whatever the backend: a search the
+ * summary tables cannot answer gets its candidate ids from an index (the full-text index for a keyword) and this store
+ * filters and counts them, with no join back to search_posts and no grouped sort per search. Each backend loads it
+ * from its search_posts and follows its search_changes log (db/sqlite/facet-store.ts, db/postgres/facet-store.ts),
+ * one store per search connection.
+ *
+ * The columns are split by type and dense within a type (issue 41): a search of one type scans that type's posts
+ * only, and memory follows the posts held, not the highest post id. A store may hold only some types
+ * (`SEARCH_TYPES`); Near Me scans the grid cells its circle touches (place-grid.ts).
  */
 import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type AttributeName } from '../../shared/search-attributes.ts';
 import type { FacetCounts, GroupRow, SearchFilter } from './filter.ts';
 import { distanceTest } from './geo.ts';
+import { PlaceGrid, cellOf, circleCells } from './place-grid.ts';
 
 const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 /** A value-kind attribute's code for a value outside its key list: matches no key. */
@@ -18,9 +23,24 @@ const UNKNOWN_VALUE = 255;
 export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id', 'parent_id', 'state_id', 'city_id', 'price', 'x', 'y', 'z',
   ...ATTRIBUTE_NAMES.map((name) => ATTRIBUTES[name].column)];
 
-interface Columns {
-  /** 0 when the post is not indexed, else 1 + its index in LISTING_TYPES. */
-  type: Uint8Array;
+function attributeCode(name: AttributeName, value: unknown): number {
+  const attribute = ATTRIBUTES[name];
+  if (attribute.kind === 'mask') return Number(value ?? 0);
+  if (value === null || value === undefined) return 0;
+  const index = (attribute.keys as readonly string[]).indexOf(String(value));
+  return index < 0 ? UNKNOWN_VALUE : index + 1;
+}
+
+function resized<T extends Uint8Array | Uint32Array | Float64Array>(array: T, capacity: number, fill?: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  if (fill !== undefined) next.fill(fill);
+  next.set(array.subarray(0, Math.min(array.length, capacity)));
+  return next;
+}
+
+/** One type's posts, slot by slot: slot i holds post `ids[i]` (0: its post left the index). */
+class TypeColumns {
+  ids: Uint32Array;
   category: Uint32Array;
   parent: Uint32Array;
   state: Uint32Array;
@@ -31,65 +51,71 @@ interface Columns {
   x: Float64Array;
   y: Float64Array;
   z: Float64Array;
+  /** The grid cell of the location (place-grid.ts). */
+  cell: Uint32Array;
   /** Per attribute: the bitmask, or 1 + the key's index for single values (0: none). */
   attributes: Uint8Array[];
+  /** Slots in use (held or left), and posts held. */
+  length = 0;
+  live = 0;
+  /** Slots by grid cell, laid out on first use. */
+  grid: PlaceGrid | undefined;
+
+  constructor(capacity: number) {
+    this.ids = new Uint32Array(capacity);
+    this.category = new Uint32Array(capacity);
+    this.parent = new Uint32Array(capacity);
+    this.state = new Uint32Array(capacity);
+    this.city = new Uint32Array(capacity);
+    this.price = new Float64Array(capacity).fill(Number.NaN);
+    this.x = new Float64Array(capacity);
+    this.y = new Float64Array(capacity);
+    this.z = new Float64Array(capacity);
+    this.cell = new Uint32Array(capacity);
+    this.attributes = ATTRIBUTE_NAMES.map(() => new Uint8Array(capacity));
+  }
+
+  /** A new slot at the end, the columns grown by half when full. */
+  append(): number {
+    if (this.length === this.ids.length) {
+      const capacity = Math.ceil(this.ids.length * 1.5) + 1024;
+      this.ids = resized(this.ids, capacity);
+      this.category = resized(this.category, capacity);
+      this.parent = resized(this.parent, capacity);
+      this.state = resized(this.state, capacity);
+      this.city = resized(this.city, capacity);
+      this.price = resized(this.price, capacity, Number.NaN);
+      this.x = resized(this.x, capacity);
+      this.y = resized(this.y, capacity);
+      this.z = resized(this.z, capacity);
+      this.cell = resized(this.cell, capacity);
+      this.attributes = this.attributes.map((column) => resized(column, capacity));
+    }
+    return this.length++;
+  }
+
+  /** The grid, laid out again when too many posts moved since. */
+  placeGrid(): PlaceGrid {
+    if (!this.grid || this.grid.worn) this.grid = new PlaceGrid(this.cell, this.length);
+    return this.grid;
+  }
 }
 
-function allocate(capacity: number): Columns {
-  return {
-    type: new Uint8Array(capacity),
-    category: new Uint32Array(capacity),
-    parent: new Uint32Array(capacity),
-    state: new Uint32Array(capacity),
-    city: new Uint32Array(capacity),
-    price: new Float64Array(capacity).fill(Number.NaN),
-    x: new Float64Array(capacity),
-    y: new Float64Array(capacity),
-    z: new Float64Array(capacity),
-    attributes: ATTRIBUTE_NAMES.map(() => new Uint8Array(capacity)),
-  };
-}
-
-function grow(columns: Columns, capacity: number): Columns {
-  const next = allocate(capacity);
-  next.type.set(columns.type);
-  next.category.set(columns.category);
-  next.parent.set(columns.parent);
-  next.state.set(columns.state);
-  next.city.set(columns.city);
-  next.price.set(columns.price);
-  next.x.set(columns.x);
-  next.y.set(columns.y);
-  next.z.set(columns.z);
-  next.attributes.forEach((array, index) => array.set(columns.attributes[index]!));
-  return next;
-}
-
-function attributeCode(name: AttributeName, value: unknown): number {
-  const attribute = ATTRIBUTES[name];
-  if (attribute.kind === 'mask') return Number(value ?? 0);
-  if (value === null || value === undefined) return 0;
-  const index = (attribute.keys as readonly string[]).indexOf(String(value));
-  return index < 0 ? UNKNOWN_VALUE : index + 1;
-}
-
-/** A compiled filter: the checks a candidate must pass, as plain comparisons on the columns. */
+/** A compiled filter: the checks a post must pass, as plain comparisons on the columns. */
 interface Test {
-  type: number;
   category: number;
   parent: number;
   state: number;
   city: number;
   priceMin: number;
   priceMax: number;
-  /** The distance limit as a minimum dot product with the origin's unit vector (NaN: none). */
+  /** The distance limit as a minimum dot product with the origin's unit vector. */
   near: { gx: number; gy: number; gz: number; minDot: number } | null;
   attributes: { index: number; mask: number; values: Set<number> | null }[];
 }
 
 function compile(filter: SearchFilter): Test {
   return {
-    type: filter.type ? LISTING_TYPES.indexOf(filter.type) + 1 : 0,
     category: filter.categoryId ?? 0,
     parent: filter.parentId ?? 0,
     state: filter.stateId ?? 0,
@@ -106,125 +132,218 @@ function compile(filter: SearchFilter): Test {
   };
 }
 
+/** The tallies of one count, filled slot by slot. */
+class Tally {
+  total = 0;
+  readonly ids: Uint32Array;
+  readonly categoryCount: Uint32Array;
+  readonly categoryMin: Float64Array;
+  readonly categoryMax: Float64Array;
+  readonly stateCount: Uint32Array;
+  readonly facetCounts: Float64Array[];
+  private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
+  private readonly test: Test;
+
+  constructor(size: number, maxCategory: number, maxState: number, facets: readonly AttributeName[], test: Test) {
+    this.test = test;
+    this.ids = new Uint32Array(size);
+    this.categoryCount = new Uint32Array(maxCategory + 1);
+    this.categoryMin = new Float64Array(maxCategory + 1).fill(Number.POSITIVE_INFINITY);
+    this.categoryMax = new Float64Array(maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
+    this.stateCount = new Uint32Array(maxState + 1);
+    this.facetColumns = facets.map((name) => ({ index: ATTRIBUTE_NAMES.indexOf(name), attribute: ATTRIBUTES[name] }));
+    this.facetCounts = this.facetColumns.map(({ attribute }) => new Float64Array(attribute.keys.length));
+  }
+
+  /** Counts the post in `slot` when it passes the filter (its distance only when `near`: a cell inside the circle needs none). */
+  add(columns: TypeColumns, slot: number, near: boolean): void {
+    const test = this.test;
+    const id = columns.ids[slot]!;
+    if (id === 0) return;
+    if (test.category !== 0 && columns.category[slot] !== test.category) return;
+    if (test.parent !== 0 && columns.parent[slot] !== test.parent) return;
+    if (test.state !== 0 && columns.state[slot] !== test.state) return;
+    if (test.city !== 0 && columns.city[slot] !== test.city) return;
+    const amount = columns.price[slot]!;
+    if (!Number.isNaN(test.priceMin) && !(amount >= test.priceMin && (Number.isNaN(test.priceMax) || amount <= test.priceMax))) return;
+    // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
+    if (near && test.near && !(columns.x[slot]! * test.near.gx + columns.y[slot]! * test.near.gy + columns.z[slot]! * test.near.gz >= test.near.minDot)) return;
+    for (const check of test.attributes) {
+      const code = columns.attributes[check.index]![slot]!;
+      if (check.values ? !check.values.has(code) : (code & check.mask) === 0) return;
+    }
+    this.ids[this.total++] = id;
+    const group = columns.category[slot]!;
+    this.categoryCount[group]!++;
+    if (amount < this.categoryMin[group]!) this.categoryMin[group] = amount;
+    if (amount > this.categoryMax[group]!) this.categoryMax[group] = amount;
+    this.stateCount[columns.state[slot]!]!++;
+    for (let facet = 0; facet < this.facetColumns.length; facet++) {
+      const { index, attribute } = this.facetColumns[facet]!;
+      const code = columns.attributes[index]![slot]!;
+      if (attribute.kind === 'mask') {
+        for (let key = 0; key < attribute.keys.length; key++) if (code & (1 << key)) this.facetCounts[facet]![key]!++;
+      } else if (code !== 0 && code !== UNKNOWN_VALUE) {
+        this.facetCounts[facet]![code - 1]!++;
+      }
+    }
+  }
+
+  result(): FacetCounts & { ids: Uint32Array } {
+    const attributes = new Map<string, Map<string, number>>();
+    this.facetColumns.forEach(({ index, attribute }, facet) => {
+      attributes.set(ATTRIBUTE_NAMES[index]!, new Map(attribute.keys.map((key, at) => [key, this.facetCounts[facet]![at]!])));
+    });
+    const categories: GroupRow[] = [];
+    this.categoryCount.forEach((n, id) => {
+      if (n === 0) return;
+      const known = this.categoryMin[id]! <= this.categoryMax[id]!;
+      categories.push({ category_id: id, state_id: 0, n, min_price: known ? this.categoryMin[id]! : null, max_price: known ? this.categoryMax[id]! : null });
+    });
+    const states = new Map<number, number>();
+    this.stateCount.forEach((n, id) => { if (n > 0) states.set(id, n); });
+    return { total: this.total, categories, states, attributes, ids: this.ids.subarray(0, this.total) };
+  }
+}
+
 export class FacetStore {
-  private columns: Columns = allocate(1024);
+  /** By post id: the type code (1 + its index in LISTING_TYPES) of the columns holding its slot (0: none), and the slot. */
+  private kindOf = new Uint8Array(1024);
+  private slotOf = new Uint32Array(1024);
+  private types: TypeColumns[] = LISTING_TYPES.map(() => new TypeColumns(1024));
   /** The largest category and state ids seen: the size of the tallies. */
   private maxCategory = 0;
   private maxState = 0;
-  /** Indexed posts per type code, counted on demand after each change. */
-  private sizes: number[] | undefined;
 
   /** The last change-log sequence number applied (-1 before the first load): the backend's loader keeps it. */
   seq = -1;
 
-  /** Empties the store for a full load of posts with ids up to `maxId`. */
-  reset(maxId: number): void {
-    this.columns = allocate(Math.max(1024, maxId + 1));
-    this.sizes = undefined;
+  /** The types held: posts of others are not stored (their searches are counted elsewhere). */
+  readonly held: readonly ListingType[];
+
+  constructor(held: readonly ListingType[] = LISTING_TYPES) {
+    this.held = held;
+  }
+
+  /** True when the store can count a search of `type` (undefined: of every type). */
+  holds(type: ListingType | undefined): boolean {
+    return type ? this.held.includes(type) : this.held.length === LISTING_TYPES.length;
+  }
+
+  /** Empties the store for a full load of posts with ids up to `maxId` (`sizes`: posts per type expected, when known). */
+  reset(maxId: number, sizes: Partial<Record<ListingType, number>> = {}): void {
+    this.kindOf = new Uint8Array(Math.max(1024, maxId + 1));
+    this.slotOf = new Uint32Array(Math.max(1024, maxId + 1));
+    this.types = LISTING_TYPES.map((type) => new TypeColumns(Math.max(1024, this.held.includes(type) ? sizes[type] ?? 0 : 0)));
+  }
+
+  /** Lays out each type's grid afresh: after a full load, so the first Near Me search does not. */
+  settle(): void {
+    for (const columns of this.types) columns.grid = columns.live > 0 ? new PlaceGrid(columns.cell, columns.length) : undefined;
+  }
+
+  /** The type of the post's slot (it may have left the index since), when the store has held it. */
+  typeOf(id: number): ListingType | undefined {
+    return id < this.kindOf.length && this.kindOf[id] !== 0 ? LISTING_TYPES[this.kindOf[id]! - 1] : undefined;
   }
 
   /** Takes a post out (it changed, or left the index); `put` brings back what is still indexed. */
   remove(id: number): void {
-    if (id < this.columns.type.length) this.columns.type[id] = 0;
-    this.sizes = undefined;
+    if (id >= this.kindOf.length || this.kindOf[id] === 0) return;
+    const columns = this.types[this.kindOf[id]! - 1]!;
+    const slot = this.slotOf[id]!;
+    if (columns.ids[slot] === id) {
+      columns.ids[slot] = 0;
+      columns.live--;
+    }
   }
 
-  /** Stores a search row, its values in the order of FACET_COLUMNS. */
+  /** Stores a search row, its values in the order of FACET_COLUMNS (a row of a type not held is left out). */
   put(row: readonly unknown[]): void {
     const id = Number(row[0]);
-    if (id >= this.columns.type.length) this.columns = grow(this.columns, Math.ceil((id + 1) * 1.25));
-    const columns = this.columns;
-    columns.type[id] = LISTING_TYPES.indexOf(row[1] as ListingType) + 1;
-    columns.category[id] = Number(row[2]);
-    this.maxCategory = Math.max(this.maxCategory, columns.category[id]!);
+    const type = row[1] as ListingType;
+    if (!this.held.includes(type)) return;
+    if (id >= this.kindOf.length) {
+      const capacity = Math.ceil((id + 1) * 1.25);
+      this.kindOf = resized(this.kindOf, capacity);
+      this.slotOf = resized(this.slotOf, capacity);
+    }
+    const kind = LISTING_TYPES.indexOf(type) + 1;
+    const columns = this.types[kind - 1]!;
+    // A post keeps its slot while it keeps its type, so changes do not grow the columns.
+    if (this.kindOf[id] !== kind) {
+      this.remove(id);
+      this.kindOf[id] = kind;
+      this.slotOf[id] = columns.append();
+    }
+    const slot = this.slotOf[id]!;
+    if (columns.ids[slot] !== id) columns.live++;
+    columns.ids[slot] = id;
+    columns.category[slot] = Number(row[2]);
+    this.maxCategory = Math.max(this.maxCategory, columns.category[slot]!);
     this.maxState = Math.max(this.maxState, Number(row[4]));
-    columns.parent[id] = Number(row[3]);
-    columns.state[id] = Number(row[4]);
-    columns.city[id] = Number(row[5]);
-    columns.price[id] = row[6] === null ? Number.NaN : Number(row[6]);
-    columns.x[id] = Number(row[7]);
-    columns.y[id] = Number(row[8]);
-    columns.z[id] = Number(row[9]);
-    ATTRIBUTE_NAMES.forEach((name, index) => { columns.attributes[index]![id] = attributeCode(name, row[10 + index]); });
-    this.sizes = undefined;
+    columns.parent[slot] = Number(row[3]);
+    columns.state[slot] = Number(row[4]);
+    columns.city[slot] = Number(row[5]);
+    columns.price[slot] = row[6] === null ? Number.NaN : Number(row[6]);
+    columns.x[slot] = Number(row[7]);
+    columns.y[slot] = Number(row[8]);
+    columns.z[slot] = Number(row[9]);
+    columns.cell[slot] = cellOf(columns.x[slot]!, columns.y[slot]!, columns.z[slot]!);
+    columns.grid?.place(slot, columns.cell[slot]!);
+    ATTRIBUTE_NAMES.forEach((name, index) => { columns.attributes[index]![slot] = attributeCode(name, row[10 + index]); });
   }
 
   /**
-   * Counts the posts passing `filter` among `candidates` (every indexed post when omitted): totals
-   * per category with prices, per state, and per key of `facets`. The keyword is the candidates'
-   * business (it is not checked here); everything else is. Returns the matching ids too, in the
-   * candidates' order.
+   * Counts the posts passing `filter` among `candidates` (post ids; every post held when omitted): totals per
+   * category with prices, per state, and per key of `facets`. The keyword is the candidates' business (it is not
+   * checked here); everything else is. Returns the matching ids too, in the candidates' order (else by type, then
+   * slot). The store must hold the filter's type (`holds`).
    */
   count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number>): FacetCounts & { ids: Uint32Array } {
-    const { type, category, parent, state, city, price, x, y, z, attributes } = this.columns;
+    if (!this.holds(filter.type)) throw new Error(`This facet store does not hold ${filter.type ?? 'every type'}.`);
     const test = compile(filter);
-    const facetColumns = facets.map((name) => ({ name, column: attributes[ATTRIBUTE_NAMES.indexOf(name)]!, attribute: ATTRIBUTES[name] }));
-    const facetCounts = facetColumns.map(({ attribute }) => new Float64Array(attribute.keys.length));
-    // Tallies in arrays indexed by id (a few hundred categories and states): no map lookups per post.
-    const categoryCount = new Uint32Array(this.maxCategory + 1);
-    const categoryMin = new Float64Array(this.maxCategory + 1).fill(Number.POSITIVE_INFINITY);
-    const categoryMax = new Float64Array(this.maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
-    const stateCount = new Uint32Array(this.maxState + 1);
-    const ids = new Uint32Array(candidates ? candidates.length : type.length);
-    let total = 0;
-    const size = candidates ? candidates.length : type.length;
-    for (let index = 0; index < size; index++) {
-      const id = candidates ? candidates[index]! : index;
-      const kind = type[id];
-      if (kind === undefined || kind === 0 || (test.type !== 0 && kind !== test.type)) continue;
-      if (test.category !== 0 && category[id] !== test.category) continue;
-      if (test.parent !== 0 && parent[id] !== test.parent) continue;
-      if (test.state !== 0 && state[id] !== test.state) continue;
-      if (test.city !== 0 && city[id] !== test.city) continue;
-      const amount = price[id]!;
-      if (!Number.isNaN(test.priceMin) && !(amount >= test.priceMin && (Number.isNaN(test.priceMax) || amount <= test.priceMax))) continue;
-      // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
-      if (test.near && !(x[id]! * test.near.gx + y[id]! * test.near.gy + z[id]! * test.near.gz >= test.near.minDot)) continue;
-      let passes = true;
-      for (const check of test.attributes) {
-        const code = attributes[check.index]![id]!;
-        if (check.values ? !check.values.has(code) : (code & check.mask) === 0) { passes = false; break; }
+    const wanted = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
+    const size = candidates ? candidates.length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
+    const tally = new Tally(size, this.maxCategory, this.maxState, facets, test);
+    if (candidates) {
+      const only = filter.type ? wanted[0]! : 0;
+      for (let index = 0; index < candidates.length; index++) {
+        const id = candidates[index]!;
+        const kind = id < this.kindOf.length ? this.kindOf[id]! : 0;
+        if (kind === 0 || (only !== 0 && kind !== only)) continue;
+        const columns = this.types[kind - 1]!;
+        const slot = this.slotOf[id]!;
+        if (columns.ids[slot] === id) tally.add(columns, slot, true);
       }
-      if (!passes) continue;
-      ids[total++] = id;
-      const group = category[id]!;
-      categoryCount[group]!++;
-      if (amount < categoryMin[group]!) categoryMin[group] = amount;
-      if (amount > categoryMax[group]!) categoryMax[group] = amount;
-      stateCount[state[id]!]!++;
-      for (let facet = 0; facet < facetColumns.length; facet++) {
-        const { column, attribute } = facetColumns[facet]!;
-        const code = column[id]!;
-        if (attribute.kind === 'mask') {
-          for (let key = 0; key < attribute.keys.length; key++) if (code & (1 << key)) facetCounts[facet]![key]!++;
-        } else if (code !== 0 && code !== UNKNOWN_VALUE) {
-          facetCounts[facet]![code - 1]!++;
-        }
+    } else if (filter.geo && filter.geo.km !== null) {
+      const cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
+      for (const kind of wanted) {
+        const columns = this.types[kind - 1]!;
+        if (columns.live === 0) continue;
+        const grid = columns.placeGrid();
+        const visit = (cell: number, near: boolean) => {
+          const slots = grid.filed(cell);
+          // A slot filed here that has moved since is counted with the moved ones (its cell is another now).
+          for (let at = 0; at < slots.length; at++) if (columns.cell[slots[at]!] === cell) tally.add(columns, slots[at]!, near);
+        };
+        for (const cell of cells.inside) visit(cell, false);
+        for (const cell of cells.edge) visit(cell, true);
+        for (const slot of grid.moved) tally.add(columns, slot, true);
+      }
+    } else {
+      for (const kind of wanted) {
+        const columns = this.types[kind - 1]!;
+        for (let slot = 0; slot < columns.length; slot++) tally.add(columns, slot, true);
       }
     }
-    const attributeCounts = new Map<string, Map<string, number>>();
-    facetColumns.forEach(({ name, attribute }, facet) => {
-      attributeCounts.set(name, new Map(attribute.keys.map((key, index) => [key, facetCounts[facet]![index]!])));
-    });
-    const categories: GroupRow[] = [];
-    categoryCount.forEach((n, id) => {
-      if (n === 0) return;
-      const known = categoryMin[id]! <= categoryMax[id]!;
-      categories.push({ category_id: id, state_id: 0, n, min_price: known ? categoryMin[id]! : null, max_price: known ? categoryMax[id]! : null });
-    });
-    const states = new Map<number, number>();
-    stateCount.forEach((n, id) => { if (n > 0) states.set(id, n); });
-    return { total, categories, states, attributes: attributeCounts, ids: ids.subarray(0, total) };
+    return tally.result();
   }
 
-  /** Number of indexed posts of a type (all types when undefined): how long a walk of its sort index can get. */
-  size(typeName: ListingType | undefined): number {
-    if (!this.sizes) {
-      this.sizes = [0, 0, 0, 0, 0];
-      for (const kind of this.columns.type) this.sizes[kind]!++;
-    }
-    const wanted = typeName ? LISTING_TYPES.indexOf(typeName) + 1 : 0;
-    return wanted === 0 ? this.sizes.slice(1).reduce((sum, count) => sum + count, 0) : this.sizes[wanted]!;
+  /** Number of posts held of a type (all types when undefined): how long a walk of its sort index can get. */
+  size(type: ListingType | undefined): number {
+    if (type) return this.types[LISTING_TYPES.indexOf(type)]!.live;
+    return this.types.reduce((sum, columns) => sum + columns.live, 0);
   }
 
   /** One membership map, reused by every walk (half a megabyte per search would only feed the GC). */
@@ -235,7 +354,7 @@ export class FacetStore {
    * sort order; the map is cleared again afterwards.
    */
   withMembership<T>(ids: ArrayLike<number>, walk: (members: Uint8Array) => T): T {
-    if (this.members.length < this.columns.type.length) this.members = new Uint8Array(this.columns.type.length);
+    if (this.members.length < this.kindOf.length) this.members = new Uint8Array(this.kindOf.length);
     const members = this.members;
     for (let index = 0; index < ids.length; index++) members[ids[index]!] = 1;
     try {

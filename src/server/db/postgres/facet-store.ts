@@ -5,6 +5,7 @@
  * gaps and looked for again until they are older than any transaction can be (a rolled-back writer's never come).
  */
 import { sql } from 'kysely';
+import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { FACET_COLUMNS, FacetStore } from '../../search/facet-store.ts';
 import { WordIndex } from '../../search/word-index.ts';
 import type { QueryDb } from '../kysely/query.ts';
@@ -14,8 +15,9 @@ const COLUMNS = sql.raw(`${FACET_COLUMNS.join(', ')}, tsvector_to_array(words) A
 /** Rows read at a time when the store loads everything. */
 const RELOAD_BATCH = 50_000;
 /**
- * The word index is built when the posts' (lexeme, post) pairs are at most this many (4 bytes each; about 10.4
- * million at 500,000 listings): past it, words are looked up in the GIN index alone. `SEARCH_WORD_INDEX_MAX`.
+ * A type's word index is built when its posts' (lexeme, post) pairs are at most this many (4 bytes each; about 10.4
+ * million over all types at 500,000 listings, 104 million at 5 million): past it, that type's words are looked up in
+ * the GIN index alone. `SEARCH_WORD_INDEX_MAX`.
  */
 export const WORD_INDEX_MAX = 60_000_000;
 /** Posts changed since the last full load past which the word index is loaded again. */
@@ -23,15 +25,23 @@ const WORD_CHANGES_MAX = 50_000;
 /** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */
 const GAP_KEPT_MS = TRANSACTION_LIMIT_MS * 4;
 
+export interface FacetStoreOptions {
+  /** The most (word, listing) pairs one type's word index holds. */
+  wordIndexMax?: number;
+  /** The types held (`SEARCH_TYPES`); others are counted by SQL. */
+  types?: readonly ListingType[];
+}
+
 export class PostgresFacetStore {
-  readonly store = new FacetStore();
-  /** The lexemes of every indexed post, or undefined when there are too many to hold (WORD_INDEX_MAX). */
-  words: WordIndex | undefined;
+  readonly store: FacetStore;
+  /** Each held type's word index, when its lexemes are few enough to hold (WORD_INDEX_MAX). */
+  words: Partial<Record<ListingType, WordIndex>> = {};
 
   private readonly wordIndexMax: number;
 
-  constructor(wordIndexMax = WORD_INDEX_MAX) {
-    this.wordIndexMax = wordIndexMax;
+  constructor(options: FacetStoreOptions = {}) {
+    this.wordIndexMax = options.wordIndexMax ?? WORD_INDEX_MAX;
+    this.store = new FacetStore(options.types ?? LISTING_TYPES);
   }
   /** Sequence numbers not yet seen below `store.seq`, with when they were first missed. */
   private gaps = new Map<number, number>();
@@ -40,32 +50,38 @@ export class PostgresFacetStore {
     const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE ${where}`.execute(db);
     for (const row of rows) {
       this.store.put(FACET_COLUMNS.map((column) => row[column]));
-      this.words?.update(Number(row.post_id), row.lexemes as string[]);
+      this.words[row.type as ListingType]?.update(Number(row.post_id), row.lexemes as string[]);
     }
   }
 
   /**
-   * Loads every row again: the first time, or when the log it needs was pruned or a rebuild replaced everything. In
-   * batches by id, so 5 million rows never sit in memory as objects at once.
+   * Loads every row of the held types again: the first time, or when the log it needs was pruned or a rebuild
+   * replaced everything. Type by type (each its own partition), in batches by id, so 5 million rows never sit in
+   * memory as objects at once.
    */
   private async reload(db: QueryDb, last: number): Promise<void> {
-    const { rows: [top] } = await sql<{ id: number | null }>`SELECT max(post_id) AS id FROM search_posts`.execute(db);
-    const { rows: [pairs] } = await sql<{ n: number | null }>`SELECT sum(length(words))::float8 AS n FROM search_posts`.execute(db);
-    this.store.reset(top?.id ?? 0);
-    this.words = (pairs?.n ?? 0) <= this.wordIndexMax ? new WordIndex() : undefined;
-    const words = this.words;
-    words?.begin();
-    for (let after = 0; ;) {
-      const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE post_id > ${after}
-        ORDER BY post_id LIMIT ${RELOAD_BATCH}`.execute(db);
-      for (const row of rows) {
-        this.store.put(FACET_COLUMNS.map((column) => row[column]));
-        words?.add(Number(row.post_id), row.lexemes as string[]);
+    const { rows: types } = await sql<{ type: ListingType; top: number; n: number; pairs: number }>`SELECT type, max(post_id)::float8 AS top,
+      count(*)::float8 AS n, sum(length(words))::float8 AS pairs FROM search_posts GROUP BY type`.execute(db);
+    const held = types.filter(({ type }) => this.store.held.includes(type));
+    this.store.reset(Math.max(0, ...types.map(({ top }) => top)), Object.fromEntries(held.map(({ type, n }) => [type, n])));
+    this.words = {};
+    for (const { type, pairs } of held) {
+      const words = pairs <= this.wordIndexMax ? new WordIndex() : undefined;
+      words?.begin();
+      for (let after = 0; ;) {
+        const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE type = ${type} AND post_id > ${after}
+          ORDER BY post_id LIMIT ${RELOAD_BATCH}`.execute(db);
+        for (const row of rows) {
+          this.store.put(FACET_COLUMNS.map((column) => row[column]));
+          words?.add(Number(row.post_id), row.lexemes as string[]);
+        }
+        if (rows.length < RELOAD_BATCH) break;
+        after = Number(rows[rows.length - 1]!.post_id);
       }
-      if (rows.length < RELOAD_BATCH) break;
-      after = Number(rows[rows.length - 1]!.post_id);
+      words?.finish();
+      if (words) this.words[type] = words;
     }
-    words?.finish();
+    this.store.settle();
     this.store.seq = last;
     this.gaps.clear();
   }
@@ -77,7 +93,8 @@ export class PostgresFacetStore {
     const first = log?.first ?? null;
     const { store } = this;
     const behind = first !== null && first > store.seq + 1 && last > store.seq;
-    if (store.seq < 0 || behind || (this.words?.changedCount ?? 0) > WORD_CHANGES_MAX) return this.reload(db, last);
+    const changedWords = Object.values(this.words).reduce((sum, index) => sum + index.changedCount, 0);
+    if (store.seq < 0 || behind || changedWords > WORD_CHANGES_MAX) return this.reload(db, last);
     for (const [seq, missedAt] of this.gaps) if (now - missedAt > GAP_KEPT_MS) this.gaps.delete(seq);
     if (last <= store.seq && this.gaps.size === 0) return;
     const wanted = [...this.gaps.keys()];
@@ -90,10 +107,11 @@ export class PostgresFacetStore {
     if (changes.some((change) => change.post_id === 0)) return this.reload(db, last);
     const ids = [...new Set(changes.map((change) => change.post_id))];
     for (const id of ids) {
+      const type = store.typeOf(id);
+      if (type) this.words[type]?.update(id, []);
       store.remove(id);
-      this.words?.update(id, []);
     }
-    if (ids.length > 0) await this.put(db, sql`post_id = ANY(${ids}::bigint[])`);
+    if (ids.length > 0) await this.put(db, sql`post_id = ANY(${ids}::bigint[]) AND type = ANY(${store.held}::text[])`);
     store.seq = Math.max(store.seq, last);
   }
 }

@@ -20,7 +20,7 @@ export function createPostgresSearchEngine(url: string, catalog: CatalogContext,
   const pool = openPool(url, { max, applicationName: 'yp-search' });
   const db = postgresKysely(pool);
   const router = options.replicas?.router(db, max, 'yp-search');
-  const index = postgresSearchIndex(router?.read ?? ((work) => work(db)), { wordIndexMax: options.wordIndexMax });
+  const index = postgresSearchIndex(router?.read ?? ((work) => work(db)), { wordIndexMax: options.wordIndexMax, types: options.types });
   let warmed = false;
   let closed = false;
   // Until it has loaded once; a database that cannot answer yet is asked again.

@@ -25,8 +25,10 @@ export function refreshFacetStore(store: FacetStore, db: Db): void {
   if (last === store.seq) return;
   const first = log.first === null ? null : Number(log.first);
   if (store.seq < 0 || first === null || first > store.seq + 1) {
-    store.reset(Number((db.prepare('SELECT max(post_id) AS id FROM search_posts').get() as { id: number | null }).id ?? 0));
+    const sizes = Object.fromEntries(db.prepare('SELECT type, count(*) AS n FROM search_posts GROUP BY type').all().map((row) => [row.type, Number(row.n)]));
+    store.reset(Number((db.prepare('SELECT max(post_id) AS id FROM search_posts').get() as { id: number | null }).id ?? 0), sizes);
     load(store, db, `SELECT ${COLUMNS} FROM search_posts`, []);
+    store.settle();
   } else {
     const changed = db.prepare('SELECT DISTINCT post_id FROM search_changes WHERE seq > ? AND seq <= ?').all(store.seq, last);
     for (const row of changed) store.remove(Number(row.post_id));
