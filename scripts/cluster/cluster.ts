@@ -9,16 +9,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackage } from '../debian-package.ts';
-import { clusterLayout, siteUrl, type ClusterLayout, type Machine } from './layout.ts';
+import { clusterLayout, siteUrl, type ClusterLayout, type LayoutOptions, type Machine } from './layout.ts';
 import { balancerStates, haproxyPidFile, startBalancer, startHost, type Routing } from './hosts.ts';
 import { createMachines, killMachine, leftovers, processesOf, quotaLabel, removeMachines } from './machines.ts';
 import {
   directUrl, superuserUrl, nodeStates, prepareFirstPrimary, primaryOf, psql, portOf, query, startDataNode, startMonitor, tuneKeeper, waitFor, type NodeState,
 } from './postgres.ts';
 
-export interface ClusterOptions {
-  replicas: number;
-  hosts: number;
+export interface ClusterOptions extends LayoutOptions {
   /** Listings seeded into a new cluster. */
   posts: number;
   /** Remove what data/cluster holds first. */
@@ -28,9 +26,7 @@ export interface ClusterOptions {
   log?: (line: string) => void;
 }
 
-interface ClusterState {
-  replicas: number;
-  hosts: number;
+interface ClusterState extends LayoutOptions {
   followerPid: number;
 }
 
@@ -73,7 +69,8 @@ export async function startCluster(root: string, options: ClusterOptions): Promi
   }
   mkdirSync(join(layout.dir, 'logs'), { recursive: true });
   createMachines(layout);
-  writeFileSync(stateFile(root), JSON.stringify({ replicas: options.replicas, hosts: options.hosts, followerPid: 0 } satisfies ClusterState));
+  const state: ClusterState = { replicas: options.replicas, hosts: options.hosts, searchTypes: options.searchTypes, followerPid: 0 };
+  writeFileSync(stateFile(root), JSON.stringify(state));
   const began = Date.now();
   const step = (line: string) => log(`[${((Date.now() - began) / 1000).toFixed(1)} s] ${line}`);
 
@@ -109,7 +106,7 @@ export async function startCluster(root: string, options: ClusterOptions): Promi
     detached: true, stdio: ['ignore', openSync(join(layout.dir, 'logs/follower.log'), 'a'), openSync(join(layout.dir, 'logs/follower.log'), 'a')],
   });
   follower.unref();
-  writeFileSync(stateFile(root), JSON.stringify({ replicas: options.replicas, hosts: options.hosts, followerPid: follower.pid! } satisfies ClusterState));
+  writeFileSync(stateFile(root), JSON.stringify({ ...state, followerPid: follower.pid! } satisfies ClusterState));
   // Each host loads its facet store before it is ready: about 90 s at 100,000 listings on a 0.25-core quota.
   await waitFor('The app hosts did not all come into service behind HAProxy', async () => {
     const states = await balancerStates(layout);
@@ -192,7 +189,7 @@ export async function clusterStatus(root: string): Promise<string[]> {
       const body = await response.json() as { ready: boolean; replicas?: { name: string; state: string; lag_ms: number | null }[] };
       ready = `${body.ready ? 'ready' : 'not ready'}${body.replicas ? `; replicas ${body.replicas.map((replica) => `${replica.name} ${replica.state} ${replica.lag_ms ?? '-'} ms`).join(', ')}` : ''}`;
     } catch { /* down */ }
-    lines.push(`${host.name} ${host.address}:${layout.ports.app}  ${ready}  balancer ${balancer[host.name] ?? 'unknown'}  cpu ${quotaLabel(host)}`);
+    lines.push(`${host.name} ${host.address}:${layout.ports.app}  ${ready}  balancer ${balancer[host.name] ?? 'unknown'}  cpu ${quotaLabel(host)}  search ${host.searchTypes?.join(',') ?? 'all types'}`);
   }
   lines.push(`site ${siteUrl(layout)}`);
   return lines;

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
 import { APP_ROLE, DATABASE, siteUrl, type ClusterLayout, type Machine } from './layout.ts';
 import { startOn, sh } from './machines.ts';
 import { directUrl, owned, portOf } from './postgres.ts';
@@ -72,6 +73,7 @@ export function startHost(layout: ClusterLayout, host: Machine, routing: Routing
       DATABASE_NOTIFY_URLS: layout.data.map((node) => directUrl(layout, node)).join(','),
       HOST: host.address, PORT: String(layout.ports.app), SITE_URL: siteUrl(layout), TRUST_PROXY: layout.gateway,
       MEDIA_DIR: join(layout.dir, 'media'), OUTBOX_DIR: join(layout.dir, 'outbox'), SERVER_STANDBY: 'off',
+      ...(host.searchTypes ? { SEARCH_TYPES: host.searchTypes.join(',') } : {}),
       ...env,
     },
   });
@@ -92,8 +94,30 @@ export const haproxyConfig = (layout: ClusterLayout) => join(layout.dir, 'haprox
 export const haproxySocket = (layout: ClusterLayout) => join(layout.dir, 'haproxy.sock');
 export const haproxyPidFile = (layout: ClusterLayout) => join(layout.dir, 'haproxy.pid');
 
+/**
+ * When hosts hold some types only (SEARCH_TYPES), a backend per type of the hosts holding it (their health tracked
+ * from the `hosts` backend): `/{type}/…`, `/specializations/{type}` and a search API body naming the type go there
+ * while one of them is up, else to every host (which answer from SQL alone: slower, never wrong).
+ */
+function typeRouting(layout: ClusterLayout): { frontend: string; backends: string } {
+  if (layout.hosts.every((host) => !host.searchTypes)) return { frontend: '', backends: '' };
+  const holders = (type: ListingType) => layout.hosts.filter((host) => !host.searchTypes || host.searchTypes.includes(type));
+  const frontend = LISTING_TYPES.map((type) => `  acl for_${type} path /${type}
+  acl for_${type} path_beg /${type}/ /specializations/${type}
+  acl body_${type} req.body -m sub "\\"type\\":\\"${type}\\""
+  acl up_${type} nbsrv(type_${type}) gt 0
+  use_backend type_${type} if for_${type} up_${type} || search_api body_${type} up_${type}`).join('\n');
+  const backends = LISTING_TYPES.map((type) => `
+backend type_${type}
+  balance leastconn
+${holders(type).map((host) => `  server ${host.name} ${host.address}:${layout.ports.app} track hosts/${host.name}`).join('\n')}
+`).join('');
+  return { frontend: `  option http-buffer-request\n  acl search_api path /api/post/search\n${frontend}\n`, backends };
+}
+
 /** Starts HAProxy on the bridge's address (and the box's loopback) in front of every host. */
 export function startBalancer(layout: ClusterLayout): void {
+  const routing = typeRouting(layout);
   mkdirSync(layout.dir, { recursive: true });
   writeFileSync(haproxyConfig(layout), `global
   maxconn 8192
@@ -113,7 +137,7 @@ defaults
 frontend site
   bind ${layout.gateway}:${layout.ports.balancer}
   bind 127.0.0.1:${layout.ports.balancer}
-  default_backend hosts
+${routing.frontend}  default_backend hosts
 
 backend hosts
   balance leastconn
@@ -121,7 +145,7 @@ backend hosts
   http-check expect status 200
   default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
 ${layout.hosts.map((host) => `  server ${host.name} ${host.address}:${layout.ports.app} check`).join('\n')}
-`);
+${routing.backends}`);
   sh('haproxy', ['-c', '-q', '-f', haproxyConfig(layout)]);
   sh('haproxy', ['-D', '-f', haproxyConfig(layout)]);
 }
@@ -147,4 +171,16 @@ export async function balancerStates(layout: ClusterLayout): Promise<Record<stri
     if (backend === 'hosts' && server && server !== 'BACKEND') states[server] = fields[15] ?? '';
   }
   return states;
+}
+
+/** Requests each server has been sent, by `backend/server` ('type_jobs/app2'), from HAProxy's stats socket. */
+export async function balancerTotals(layout: ClusterLayout): Promise<Record<string, number>> {
+  const csv = await haproxyCommand(layout, 'show stat');
+  const totals: Record<string, number> = {};
+  // The columns: pxname, svname, qcur, qmax, scur, smax, slim, stot, …
+  for (const line of csv.split('\n')) {
+    const [backend, server, , , , , , total] = line.split(',');
+    if (backend && server && server !== 'BACKEND' && server !== 'FRONTEND' && !backend.startsWith('#')) totals[`${backend}/${server}`] = Number(total);
+  }
+  return totals;
 }

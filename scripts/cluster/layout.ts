@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
 
 export type MachineKind = 'monitor' | 'data' | 'host';
 
@@ -16,6 +17,8 @@ export interface Machine {
   address: string;
   /** Its share of one core (cgroup quota), or null for none. */
   cpu: number | null;
+  /** An app host's SEARCH_TYPES: the types its facet store holds (all when unset). */
+  searchTypes?: ListingType[];
 }
 
 export interface ClusterLayout {
@@ -40,8 +43,23 @@ const Settings = z.object({
   CLUSTER_REPLICA_CPU: z.coerce.number().positive().max(2).default(0.4),
 });
 
+/** How many standbys and app hosts, and which types each host's search holds (host by host; missing or empty: all). */
+export interface LayoutOptions {
+  replicas: number;
+  hosts: number;
+  searchTypes?: ListingType[][];
+}
+
+/** `--search-types services,jobs/hireme,buysell`: the types of each host in turn, '/' between hosts. */
+export function parseSearchTypes(value: string): ListingType[][] {
+  return value.split('/').map((group) => group.split(',').map((type) => type.trim()).filter(Boolean).map((type) => {
+    if (!(LISTING_TYPES as readonly string[]).includes(type)) throw new Error(`--search-types: ${type} is not one of ${LISTING_TYPES.join(', ')}.`);
+    return type as ListingType;
+  }));
+}
+
 /** The layout for `replicas` standbys and `hosts` app hosts, from the environment's CLUSTER_* settings. */
-export function clusterLayout(root: string, options: { replicas: number; hosts: number }, env: NodeJS.ProcessEnv = process.env): ClusterLayout {
+export function clusterLayout(root: string, options: LayoutOptions, env: NodeJS.ProcessEnv = process.env): ClusterLayout {
   const parsed = Settings.safeParse(env);
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   const { CLUSTER_SUBNET, CLUSTER_HOST_CPU, CLUSTER_REPLICA_CPU } = parsed.data;
@@ -54,7 +72,10 @@ export function clusterLayout(root: string, options: { replicas: number; hosts: 
     prefix: 24,
     monitor: { name: 'monitor', kind: 'monitor', address: at(10), cpu: null },
     data: Array.from({ length: options.replicas + 1 }, (_, index) => ({ name: `db${index + 1}`, kind: 'data' as const, address: at(11 + index), cpu: CLUSTER_REPLICA_CPU })),
-    hosts: Array.from({ length: options.hosts }, (_, index) => ({ name: `app${index + 1}`, kind: 'host' as const, address: at(21 + index), cpu: CLUSTER_HOST_CPU })),
+    hosts: Array.from({ length: options.hosts }, (_, index) => ({
+      name: `app${index + 1}`, kind: 'host' as const, address: at(21 + index), cpu: CLUSTER_HOST_CPU,
+      ...(options.searchTypes?.[index]?.length ? { searchTypes: options.searchTypes[index] } : {}),
+    })),
     ports: { postgres: 5432, monitor: 5000, pgbouncer: 6432, app: 4321, balancer: 8080 },
   };
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterStatus, clusterUnavailable, startCluster, stopCluster } from '../../scripts/cluster/cluster.ts';
-import { balancerStates } from '../../scripts/cluster/hosts.ts';
+import { balancerStates, balancerTotals } from '../../scripts/cluster/hosts.ts';
 import { sendContactMessage, SteadyWriter } from '../../scripts/cluster/visitor.ts';
 import { siteUrl, type ClusterLayout, type Machine } from '../../scripts/cluster/layout.ts';
 import { killMachine, leftovers, processesOf } from '../../scripts/cluster/machines.ts';
 import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superuserUrl } from '../../scripts/cluster/postgres.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { until } from '../helpers/until.ts';
+import type { ListingType } from '../../src/shared/constants.ts';
 
 /**
  * The cluster past one machine (issue 41), as `npm run cluster` makes it: a monitor, a primary, one streaming standby,
@@ -18,6 +19,11 @@ const why = clusterUnavailable(() => undefined);
 let layout: ClusterLayout;
 /** The invalidation log's poll once a minute; a paused replica stays in service for the length of the test's pause. */
 const HOST_ENV = { CACHE_POLL_MS: '60000', REPLICA_MAX_LAG_MS: '15000' };
+/** Each host's search holds two types (SEARCH_TYPES): HAProxy sends a type's pages and searches to its host. */
+const SEARCH_TYPES: [ListingType[], ListingType[]] = [['services', 'hireme'], ['jobs', 'buysell']];
+const searchJobs = (page: number) => fetch(`${siteUrl(layout)}/api/post/search`, {
+  method: 'POST', headers: { 'Content-Type': 'application/json', Origin: siteUrl(layout) }, body: JSON.stringify({ type: 'jobs', page }),
+});
 
 const hostUrl = (host: Machine) => `http://${host.address}:${layout.ports.app}`;
 const titleAt = async (base: string, slug: string, cookie?: string) =>
@@ -37,7 +43,7 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
 
   beforeAll(async () => {
     await stopCluster(projectRoot);
-    layout = await startCluster(projectRoot, { replicas: 1, hosts: 2, posts: 10_000, fresh: true, hostEnv: HOST_ENV, log: () => undefined });
+    layout = await startCluster(projectRoot, { replicas: 1, hosts: 2, posts: 10_000, fresh: true, hostEnv: HOST_ENV, searchTypes: SEARCH_TYPES, log: () => undefined });
     const [post] = await query<{ slug: string; title: string }>(directUrl(layout, layout.data[0]!),
       `SELECT slug, title FROM posts WHERE type = 'services' AND status = 'active' AND (expires_at IS NULL OR expires_at > now()) AND title ~ '^[A-Za-z0-9 ,.()-]+$' ORDER BY id LIMIT 1`);
     ({ slug, title } = post!);
@@ -56,6 +62,20 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
       expect(ready).toEqual(expect.objectContaining({ ready: true, replicas: [expect.objectContaining({ state: 'streaming' })] }));
     }
     expect((await clusterStatus(projectRoot)).join('\n')).toMatch(/db2 .*secondary.*quorum/);
+  });
+
+  it('sends a type’s pages and searches to the hosts whose search holds it', async () => {
+    const before = await balancerTotals(layout);
+    for (let page = 1; page <= 3; page++) {
+      expect((await fetch(`${siteUrl(layout)}/jobs/l?page=${page}`)).status).toBe(200);
+      expect((await searchJobs(page)).status).toBe(200);
+    }
+    expect((await fetch(`${siteUrl(layout)}/specializations/jobs`)).status).toBe(200);
+    const after = await balancerTotals(layout);
+    const sent = (key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+    expect(sent('type_jobs/app2')).toBe(7);
+    expect([sent('hosts/app1'), sent('hosts/app2'), sent('type_services/app1')]).toEqual([0, 0, 0]);
+    expect((await clusterStatus(projectRoot)).join('\n')).toMatch(/app2 .*search jobs,buysell/);
   });
 
   it('with replay paused, shows the writer their change and others the replica’s page; after resume, NOTIFY brings both hosts the new page', async () => {
@@ -105,6 +125,9 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     await killMachine(host);
     expect(await until(() => balancerStates(layout), (states) => states[host.name]?.startsWith('DOWN') === true)).toEqual(expect.objectContaining({ [host.name]: expect.stringMatching(/^DOWN/) }));
     for (let index = 0; index < 5; index++) expect((await fetch(`${siteUrl(layout)}/services/${slug}`)).status).toBe(200);
+    // The jobs host is gone: the other host answers jobs from SQL alone.
+    expect((await fetch(`${siteUrl(layout)}/jobs/l`)).status).toBe(200);
+    expect((await searchJobs(9)).status).toBe(200);
   }, 30_000);
 
   it('promotes the standby when the primary dies: writes go from 503 back to 2xx, and every acknowledged write is on the new primary', async () => {
