@@ -4,12 +4,13 @@
  * cached pages/s through HAProxy with 1, 2 and 3 hosts in service; mixed uncached searches/s with 1 and 2 standbys;
  * replica lag under 20 edits/s; how soon a change on one host reaches another; a killed host leaving the balancer;
  * a failover of the primary under a steady writer (writes acknowledged, 503, unknown, lost); RSS per host. Prints
- * each figure with the CPU quotas, and records them in docs/benchmarks/cluster.json (keys the issue names; figures at
- * 5,000,000 listings come from `bench:search` on one server, and stay null here until measured).
- *   npm run bench:cluster -- [--posts 100000] [--seconds 10]
+ * each figure with the CPU quotas. Before that, with BENCH_DATA_DIR set, search at 5,000,000 listings on one
+ * PostgreSQL server and one host (bench-large-search.ts; the database is made once, about 70 minutes). Records the
+ * figures in docs/benchmarks/cluster.json (the keys the issue names); a part not run keeps its last figures.
+ *   npm run bench:cluster -- [--posts 100000] [--seconds 10] [--only cluster|search-5m] [--large-posts 5000000]
  */
 import autocannon from 'autocannon';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,11 +21,26 @@ import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
 import { killMachine, processesOf, quotaLabel } from './cluster/machines.ts';
 import { directUrl, nodeStates, primaryOf, query, startDataNode, superuserUrl, waitFor } from './cluster/postgres.ts';
 import { SteadyWriter } from './cluster/visitor.ts';
+import { measureLargeSearch } from './bench-large-search.ts';
 
-const { values } = parseArgs({ options: { posts: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '100000' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' },
+    'large-posts': { type: 'string', default: '5000000' },
+  },
+});
 const posts = Number(values.posts);
 const seconds = Number(values.seconds);
 const out = join(projectRoot, 'docs/benchmarks/cluster.json');
+const recorded = (existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {}) as Record<string, unknown>;
+
+/** Writes the figures measured over the ones recorded before. */
+function record(figures: Record<string, unknown>): void {
+  Object.assign(recorded, figures);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(recorded, null, 2)}\n`);
+  console.log(`Recorded in ${out}`);
+}
 
 const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!);
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -195,68 +211,80 @@ function rssOf(machine: Machine): number {
   return Math.round(kb / 1024);
 }
 
-await stopCluster(projectRoot);
-console.log(`Starting a cluster with ${posts} listings, 2 standbys and 3 hosts…`);
-const layout = await startCluster(projectRoot, { replicas: 2, hosts: 3, posts, fresh: true }).catch(async (error: unknown) => {
+if (values.only !== 'cluster' && (process.env.BENCH_DATA_DIR || values.only === 'search-5m')) {
+  const largePosts = Number(values['large-posts']);
+  console.log(`Search at ${largePosts} listings, one PostgreSQL server, one host (${availableParallelism()} cores, no quotas):`);
+  const large = await measureLargeSearch(largePosts, seconds);
+  const ms = (key: 'p50' | 'p95') => Object.fromEntries(Object.entries(large.search_ms).map(([name, figures]) => [name, figures[key]]));
+  record({
+    large_measured_at: new Date().toISOString(), large_posts: large.posts,
+    search_p50_ms: ms('p50'), search_p95_ms: ms('p95'),
+    search_matches: Object.fromEntries(Object.entries(large.search_ms).map(([name, figures]) => [name, figures.matches])),
+    search_p95_note: undefined,
+    mixed_searches_per_s: { ...(recorded.mixed_searches_per_s as object | undefined), at_5m_one_server: large.mixed_searches_per_s },
+    large_host: { ready_after_s: large.ready_after_s, rss_mb: large.rss_mb, database_mb: large.database_mb },
+  });
+} else console.log('Search at 5,000,000 listings not measured: set BENCH_DATA_DIR (a folder outside the clone) to make or reuse its database.');
+
+if (values.only !== 'search-5m') {
   await stopCluster(projectRoot);
-  throw error;
-});
-try {
-  const quotas = Object.fromEntries([...layout.data, ...layout.hosts].map((machine) => [machine.name, quotaLabel(machine)]));
-  console.log(`CPU quotas: ${Object.entries(quotas).map(([name, quota]) => `${name} ${quota}`).join(', ')}; ${availableParallelism()} cores in all`);
-  const paths = ['/', '/services', '/jobs', '/hireme', '/buysell', '/services/l', '/jobs/l?where=Selangor'];
-  const cached: Record<string, number> = {};
-  for (const count of [1, 2, 3]) {
-    await setServing(layout, layout.hosts.slice(0, count));
-    await cachedPagesPerSecond(layout, paths);
-    cached[`hosts_${count}`] = Math.round(await cachedPagesPerSecond(layout, paths));
-    console.log(`cached pages, ${count} host${count > 1 ? 's' : ''} (${quotaLabel(layout.hosts[0]!)} each): ${cached[`hosts_${count}`]} req/s`);
+  console.log(`Starting a cluster with ${posts} listings, 2 standbys and 3 hosts…`);
+  const layout = await startCluster(projectRoot, { replicas: 2, hosts: 3, posts, fresh: true }).catch(async (error: unknown) => {
+    await stopCluster(projectRoot);
+    throw error;
+  });
+  try {
+    const quotas = Object.fromEntries([...layout.data, ...layout.hosts].map((machine) => [machine.name, quotaLabel(machine)]));
+    console.log(`CPU quotas: ${Object.entries(quotas).map(([name, quota]) => `${name} ${quota}`).join(', ')}; ${availableParallelism()} cores in all`);
+    const paths = ['/', '/services', '/jobs', '/hireme', '/buysell', '/services/l', '/jobs/l?where=Selangor'];
+    const cached: Record<string, number> = {};
+    for (const count of [1, 2, 3]) {
+      await setServing(layout, layout.hosts.slice(0, count));
+      await cachedPagesPerSecond(layout, paths);
+      cached[`hosts_${count}`] = Math.round(await cachedPagesPerSecond(layout, paths));
+      console.log(`cached pages, ${count} host${count > 1 ? 's' : ''} (${quotaLabel(layout.hosts[0]!)} each): ${cached[`hosts_${count}`]} req/s`);
+    }
+    const perHost = Object.fromEntries(Object.entries(cached).map(([key, total]) => [key, Math.round(total / Number(key.split('_')[1]))]));
+    const mixed: Record<string, number> = {};
+    // A first run warms each host's search (its facet store's first refreshes, the word index, the statement plans).
+    await mixedSearchesPerSecond(layout);
+    mixed.replicas_2 = round(await mixedSearchesPerSecond(layout));
+    console.log(`mixed searches, 2 standbys: ${mixed.replicas_2}/s`);
+    const lag = await lagUnderEdits(layout);
+    console.log(`replica lag under 20 edits/s: p50 ${lag.p50} ms, p99 ${lag.p99} ms (${lag.samples} samples)`);
+    const invalidation = await crossHostInvalidation(layout);
+    console.log(`a change reaching another host: p50 ${invalidation.p50} ms, p95 ${invalidation.p95} ms`);
+    // One standby fewer: reads go to the one left.
+    await killMachine(layout.data[2]!);
+    await sleep(2_000);
+    mixed.replicas_1 = round(await mixedSearchesPerSecond(layout));
+    console.log(`mixed searches, 1 standby: ${mixed.replicas_1}/s`);
+    // Back as a standby: pg_auto_failover waits for every standby to report its position before it promotes one, so a
+    // failover with a dead standby in the formation stalls (decision 0029).
+    startDataNode(layout, layout.data[2]!);
+    await waitFor('The third node did not come back as a standby', async () => (await nodeStates(layout))
+      .filter((state) => state.reported === 'secondary' && state.assigned === 'secondary' && state.health === 1).length === 2, 180_000, 500);
+    const rss = Object.fromEntries(layout.hosts.map((host) => [host.name, rssOf(host)]));
+    console.log(`RSS per host (MB): ${JSON.stringify(rss)}`);
+    const lostHost = await hostLoss(layout);
+    console.log(`host killed: out of the balancer in ${lostHost.out_of_balancer_s} s, ${lostHost.failed_requests} of ${lostHost.requests} requests failed`);
+    const failed = await failover(layout);
+    console.log(`primary killed: writes back in ${failed.failover_s} s; ${failed.acknowledged} acknowledged, ${failed.answered_503} answered 503, ${failed.unknown} unknown, ${failed.acknowledged_writes_lost} acknowledged and lost`);
+    record({
+      measured_at: new Date().toISOString(),
+      posts, cores: availableParallelism(), cpu_quotas: quotas,
+      cached_pages_per_s: cached, cached_pages_per_s_per_host: perHost,
+      mixed_searches_per_s: { ...(recorded.mixed_searches_per_s as object | undefined), ...mixed },
+      replica_lag_ms: { p50: lag.p50, p99: lag.p99 },
+      failover_s: failed.failover_s,
+      writes: { acknowledged: failed.acknowledged, answered_503: failed.answered_503, unknown: failed.unknown },
+      acknowledged_writes_lost: failed.acknowledged_writes_lost,
+      host_loss: lostHost,
+      cross_host_invalidation_ms: invalidation,
+      rss_mb_per_host: rss,
+    });
+  } finally {
+    const left = await stopCluster(projectRoot);
+    if (left.length > 0) console.log(`Left behind: ${left.join('; ')}`);
   }
-  const perHost = Object.fromEntries(Object.entries(cached).map(([key, total]) => [key, Math.round(total / Number(key.split('_')[1]))]));
-  const mixed: Record<string, number> = {};
-  // A first run warms each host's search (its facet store's first refreshes, the word index, the statement plans).
-  await mixedSearchesPerSecond(layout);
-  mixed.replicas_2 = round(await mixedSearchesPerSecond(layout));
-  console.log(`mixed searches, 2 standbys: ${mixed.replicas_2}/s`);
-  const lag = await lagUnderEdits(layout);
-  console.log(`replica lag under 20 edits/s: p50 ${lag.p50} ms, p99 ${lag.p99} ms (${lag.samples} samples)`);
-  const invalidation = await crossHostInvalidation(layout);
-  console.log(`a change reaching another host: p50 ${invalidation.p50} ms, p95 ${invalidation.p95} ms`);
-  // One standby fewer: reads go to the one left.
-  await killMachine(layout.data[2]!);
-  await sleep(2_000);
-  mixed.replicas_1 = round(await mixedSearchesPerSecond(layout));
-  console.log(`mixed searches, 1 standby: ${mixed.replicas_1}/s`);
-  // Back as a standby: pg_auto_failover waits for every standby to report its position before it promotes one, so a
-  // failover with a dead standby in the formation stalls (decision 0029).
-  startDataNode(layout, layout.data[2]!);
-  await waitFor('The third node did not come back as a standby', async () => (await nodeStates(layout))
-    .filter((state) => state.reported === 'secondary' && state.assigned === 'secondary' && state.health === 1).length === 2, 180_000, 500);
-  const rss = Object.fromEntries(layout.hosts.map((host) => [host.name, rssOf(host)]));
-  console.log(`RSS per host (MB): ${JSON.stringify(rss)}`);
-  const lostHost = await hostLoss(layout);
-  console.log(`host killed: out of the balancer in ${lostHost.out_of_balancer_s} s, ${lostHost.failed_requests} of ${lostHost.requests} requests failed`);
-  const failed = await failover(layout);
-  console.log(`primary killed: writes back in ${failed.failover_s} s; ${failed.acknowledged} acknowledged, ${failed.answered_503} answered 503, ${failed.unknown} unknown, ${failed.acknowledged_writes_lost} acknowledged and lost`);
-  const figures = {
-    measured_at: new Date().toISOString(),
-    posts, cores: availableParallelism(), cpu_quotas: quotas,
-    search_p95_ms: null as null,
-    search_p95_note: 'Per-class p50/p95 at 5,000,000 listings on one PostgreSQL server come from `npm run bench:search`; not measured in this run.',
-    cached_pages_per_s: cached, cached_pages_per_s_per_host: perHost,
-    mixed_searches_per_s: { at_5m_one_server: null, ...mixed },
-    replica_lag_ms: { p50: lag.p50, p99: lag.p99 },
-    failover_s: failed.failover_s,
-    writes: { acknowledged: failed.acknowledged, answered_503: failed.answered_503, unknown: failed.unknown },
-    acknowledged_writes_lost: failed.acknowledged_writes_lost,
-    host_loss: lostHost,
-    cross_host_invalidation_ms: invalidation,
-    rss_mb_per_host: rss,
-  };
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(figures, null, 2)}\n`);
-  console.log(`Recorded in ${out}`);
-} finally {
-  const left = await stopCluster(projectRoot);
-  if (left.length > 0) console.log(`Left behind: ${left.join('; ')}`);
 }

@@ -20,6 +20,7 @@ import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts
 import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase } from './bench-database.ts';
 import { timeRuns } from './bench-timing.ts';
+import { AUTOCOMPLETE_QUERY, SEARCH_CLASSES } from './bench-search-classes.ts';
 import { copySqliteIntoPostgres } from './seed/postgres/copy.ts';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
@@ -53,15 +54,7 @@ async function prepare(url: string, fillFrom?: string): Promise<void> {
 
 const time = (work: () => Promise<unknown>) => timeRuns(work, RUNS, WARMUP);
 
-const classes: [string, SearchRequest][] = [
-  ['browse all services (no keyword)', { type: 'services' }],
-  ['main category + state', { type: 'services', parent_specialization: 'home-services', location: 'Selangor' }],
-  ['common keyword "professional"', { type: 'services', search: 'professional' }],
-  ['rare keyword, all types "columbarium"', { search: 'columbarium' }],
-  ['Near Me 10 km, by distance', { type: 'services', location: 'Near Me', user_location: '3.139,101.6869', sort: 'distance' }],
-  ['jobs FT,PT + manager, az', { type: 'jobs', job_type: 'FT,PT', job_level: 'manager', sort: 'az' }],
-  ['page 500 of all services', { type: 'services', page: 500 }],
-];
+const classes: [string, SearchRequest][] = SEARCH_CLASSES.map(([, label, body]) => [label, SearchRequestSchema.parse(body)]);
 
 /** The mixed load: every class in turn, a different page each time so nothing repeats exactly. */
 const mixed = (index: number) => SearchRequestSchema.parse({ ...classes[index % classes.length]![1], page: 1 + (Math.floor(index / classes.length) % 5) });
@@ -122,7 +115,7 @@ async function measure(url: string): Promise<Measured> {
     const result = await time(() => inline.search(query));
     measured.push({ median: result.median, p95: result.p95, total: (result.detail as { total: number }).total });
   }
-  const suggest = await time(() => autocomplete(repos, 'plum', undefined));
+  const suggest = await time(() => autocomplete(repos, AUTOCOMPLETE_QUERY, undefined));
   await inline.close();
 
   // Mixed load at concurrency 16, on the engine as the server runs it (a worker per core).
@@ -165,7 +158,7 @@ for (const [index, [label]] of classes.entries()) {
   const totals = [...new Set(results.map((result) => result.classes[index]!.total))].join(' vs ');
   console.log(`${label.padEnd(40)} ${cells.join(' ')}   ${totals}`);
 }
-console.log(`${'autocomplete "plum"'.padEnd(40)} ${results.map((result) => `${fmt(result.suggest.median)} / ${fmt(result.suggest.p95)}`.padStart(24)).join(' ')}   ${results.map((result) => result.suggest.count).join(' vs ')}`);
+console.log(`${`autocomplete "${AUTOCOMPLETE_QUERY}"`.padEnd(40)} ${results.map((result) => `${fmt(result.suggest.median)} / ${fmt(result.suggest.p95)}`.padStart(24)).join(' ')}   ${results.map((result) => result.suggest.count).join(' vs ')}`);
 console.log(`\nMixed load (every class in turn, ${MIXED_REQUESTS} searches at concurrency ${MIXED_CONCURRENCY}, ${availableParallelism()} workers):`);
 for (const [index, result] of results.entries()) console.log(`  ${names[index]}: ${result.mixedPerSecond.toFixed(0)} searches/s`);
 console.log(`\n24 concurrent "professional" searches (elapsed, and the longest event-loop stall):`);
