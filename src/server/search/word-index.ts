@@ -12,10 +12,13 @@ export interface WordTerm {
   prefix: boolean;
 }
 
-/** Growable Uint32Array used while loading. */
+/** Growable Uint32Array used while loading (sized up front when the count is known: no copies while growing). */
 class Column {
-  values = new Uint32Array(1 << 16);
+  values: Uint32Array;
   length = 0;
+  constructor(capacity = 1 << 16) {
+    this.values = new Uint32Array(Math.max(1, capacity));
+  }
   push(value: number): void {
     if (this.length === this.values.length) {
       const next = new Uint32Array(this.values.length * 2);
@@ -51,9 +54,9 @@ export class WordIndex {
     return this.postings.length;
   }
 
-  /** Starts a full load: `add` every indexed post in ascending id order, then `finish`. */
-  begin(): void {
-    this.loading = { ids: new Map(), lexemeIds: new Column(), postIds: new Column(), maxId: 0 };
+  /** Starts a full load: `add` every indexed post in ascending id order, then `finish`. `pairs`: the (lexeme, post) pairs expected. */
+  begin(pairs?: number): void {
+    this.loading = { ids: new Map(), lexemeIds: new Column(pairs), postIds: new Column(pairs), maxId: 0 };
   }
 
   /** Adds a post of the load under way (ids ascending). */

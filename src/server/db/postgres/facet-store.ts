@@ -67,7 +67,7 @@ export class PostgresFacetStore {
     this.words = {};
     for (const { type, pairs } of held) {
       const words = pairs <= this.wordIndexMax ? new WordIndex() : undefined;
-      words?.begin();
+      words?.begin(pairs + 1024);
       for (let after = 0; ;) {
         const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE type = ${type} AND post_id > ${after}
           ORDER BY post_id LIMIT ${RELOAD_BATCH}`.execute(db);

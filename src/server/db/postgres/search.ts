@@ -152,28 +152,26 @@ function walkFrom(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> |
   return sql`SELECT s.post_id FROM search_posts s ${whereOf(clauses)} ORDER BY ${orderOf(filter, sort)}`;
 }
 
-/** Whether `id` is in the ascending `ids`. */
-function has(ids: Uint32Array, id: number): boolean {
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = ids[middle]!;
-    if (value === id) return true;
-    if (value < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
+/** The matches as a bitset over post ids: marking is linear, where sorting half a million ids for bisection took 40 ms. */
+function bitsetOf(ids: Uint32Array): Uint32Array {
+  let largest = 0;
+  for (let index = 0; index < ids.length; index++) if (ids[index]! > largest) largest = ids[index]!;
+  const bits = new Uint32Array((largest >>> 5) + 1);
+  for (let index = 0; index < ids.length; index++) bits[ids[index]! >>> 5]! |= 1 << (ids[index]! & 31);
+  return bits;
 }
 
+const has = (bits: Uint32Array, id: number) => id >>> 5 < bits.length && (bits[id >>> 5]! & (1 << (id & 31))) !== 0;
+
 /**
- * One page taken by walking the sort's index in chunks and keeping the posts among `ids` (the matches, ascending):
+ * One page taken by walking the sort's index in chunks and keeping the posts among `ids` (the matches):
  * for broad sets the page is found after a few hundred index entries instead of sorting every match. `share` is the
  * matches' share of what the walk reads, for sizing its chunks. Undefined when the sort has no index to walk.
  */
 async function walkPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, ids: Uint32Array, share: number, limit: number, offset: number): Promise<PageRow[] | undefined> {
   const walk = walkFrom(filter, sort);
   if (!walk) return undefined;
+  const members = bitsetOf(ids);
   const page: number[] = [];
   let skipped = 0;
   let read = 0;
@@ -182,7 +180,7 @@ async function walkPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, ids
     const { rows } = await sql<{ post_id: number }>`${walk} LIMIT ${chunk} OFFSET ${read}`.execute(db);
     read += rows.length;
     for (const { post_id: id } of rows) {
-      if (!has(ids, id)) continue;
+      if (!has(members, id)) continue;
       if (skipped < offset) { skipped++; continue; }
       page.push(id);
       if (page.length === limit) break;
@@ -314,9 +312,8 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
           });
         } else counts = await scanCounts(trx, filter, facetNames);
         if (offset >= counts.total) return { counts, rows: [] };
-        // The walk looks ids up by bisection: sorted here, only when a walk is taken (half a million ids take 40 ms).
-        const walked = matches && walkFrom(filter, sort) && (offset + limit) / Math.max(matches.share, 1e-6) <= WALK_LIMIT
-          ? await walkPage(trx, filter, sort, matches.ids.slice().sort(), matches.share, limit, offset) : undefined;
+        const walked = matches && (offset + limit) / Math.max(matches.share, 1e-6) <= WALK_LIMIT
+          ? await walkPage(trx, filter, sort, matches.ids, matches.share, limit, offset) : undefined;
         return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
       });
     }),
