@@ -223,6 +223,7 @@ if (values.only !== 'cluster' && (process.env.BENCH_DATA_DIR || values.only === 
     search_p95_note: undefined,
     mixed_searches_per_s: { ...(recorded.mixed_searches_per_s as object | undefined), at_5m_one_server: large.mixed_searches_per_s },
     large_host: { ready_after_s: large.ready_after_s, rss_mb: large.rss_mb, database_mb: large.database_mb },
+    large_per_type: large.per_type,
   });
 } else console.log('Search at 5,000,000 listings not measured: set BENCH_DATA_DIR (a folder outside the clone) to make or reuse its database.');
 

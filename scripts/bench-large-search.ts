@@ -10,6 +10,7 @@ import http from 'node:http';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
+import { BYTES_PER_POST } from '../src/server/search/facet-store.ts';
 import { benchDataDir, largeBenchDatabase } from './bench-data.ts';
 import { AUTOCOMPLETE_QUERY, SEARCH_CLASSES } from './bench-search-classes.ts';
 import { timeRuns } from './bench-timing.ts';
@@ -26,6 +27,8 @@ export interface LargeSearchFigures {
   mixed_searches_per_s: number;
   rss_mb: number;
   database_mb: number;
+  /** Per type: posts, (word, post) pairs, and what the host holds for them (MB; the word index at 4 bytes a pair). */
+  per_type: Record<string, { posts: number; word_pairs: number; facet_store_mb: number; word_index_mb: number }>;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -114,8 +117,15 @@ export async function measureLargeSearch(posts: number, seconds: number, log: (l
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows: [size] } = await client.query('SELECT pg_database_size(current_database())::float8 AS bytes');
+    const { rows: types } = await client.query<{ type: string; posts: number; pairs: number }>(`SELECT type, count(*)::float8 AS posts,
+      sum(length(words))::float8 AS pairs FROM search_posts GROUP BY type ORDER BY type`);
     await client.end();
-    return { posts, ready_after_s: Math.round(readyAfter), search_ms: search, mixed_searches_per_s: perSecond, rss_mb: rss, database_mb: Math.round(size.bytes / 1024 / 1024) };
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    const perType = Object.fromEntries(types.map(({ type, posts: count, pairs }) => [type, {
+      posts: count, word_pairs: pairs, facet_store_mb: mb(count * BYTES_PER_POST), word_index_mb: mb(pairs * 4),
+    }]));
+    for (const [type, figures] of Object.entries(perType)) log(`  ${type}: ${JSON.stringify(figures)}`);
+    return { posts, ready_after_s: Math.round(readyAfter), search_ms: search, mixed_searches_per_s: perSecond, rss_mb: rss, database_mb: mb(size.bytes), per_type: perType };
   } finally {
     if (host.exitCode === null) {
       const exited = new Promise((resolve) => host.once('exit', resolve));

@@ -63,15 +63,20 @@ export function createMachines(layout: ClusterLayout): void {
     }
     const group = cgroupOf(machine);
     if (!existsSync(group)) mkdirSync(group);
-    if (machine.cpu !== null) {
-      const period = 100_000;
-      const quota = Math.round(machine.cpu * period);
-      if (version === 2) writeFileSync(join(group, 'cpu.max'), `${quota} ${period}`);
-      else {
-        writeFileSync(join(group, 'cpu.cfs_period_us'), String(period));
-        writeFileSync(join(group, 'cpu.cfs_quota_us'), String(quota));
-      }
-    }
+    setQuota(machine, machine.cpu);
+  }
+}
+
+/** Sets a machine's CPU quota (a share of one core; null: none). Loading a large catalogue runs without one. */
+export function setQuota(machine: Machine, cpu: number | null): void {
+  const { version } = cgroupBase();
+  const group = cgroupOf(machine);
+  const period = 100_000;
+  const quota = cpu === null ? -1 : Math.round(cpu * period);
+  if (version === 2) writeFileSync(join(group, 'cpu.max'), `${quota < 0 ? 'max' : quota} ${period}`);
+  else {
+    writeFileSync(join(group, 'cpu.cfs_period_us'), String(period));
+    writeFileSync(join(group, 'cpu.cfs_quota_us'), String(quota));
   }
 }
 

@@ -23,6 +23,12 @@ const UNKNOWN_VALUE = 255;
 export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id', 'parent_id', 'state_id', 'city_id', 'price', 'x', 'y', 'z',
   ...ATTRIBUTE_NAMES.map((name) => ATTRIBUTES[name].column)];
 
+/**
+ * Bytes a post takes in its type's columns: the id, category, parent, state, city and cell (4 each), price and the unit
+ * vector (8 each), a byte per attribute; and 5 bytes per post id for the slot map.
+ */
+export const BYTES_PER_POST = 6 * 4 + 4 * 8 + ATTRIBUTE_NAMES.length + 5;
+
 function attributeCode(name: AttributeName, value: unknown): number {
   const attribute = ATTRIBUTES[name];
   if (attribute.kind === 'mask') return Number(value ?? 0);
