@@ -150,9 +150,10 @@ class Tally {
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
 
-  constructor(size: number, maxCategory: number, maxState: number, facets: readonly AttributeName[], test: Test) {
+  /** `ids`: room for every id that may match, the store's scratch (counts run synchronously, one at a time). */
+  constructor(ids: Uint32Array, maxCategory: number, maxState: number, facets: readonly AttributeName[], test: Test) {
     this.test = test;
-    this.ids = new Uint32Array(size);
+    this.ids = ids;
     this.categoryCount = new Uint32Array(maxCategory + 1);
     this.categoryMin = new Float64Array(maxCategory + 1).fill(Number.POSITIVE_INFINITY);
     this.categoryMax = new Float64Array(maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
@@ -208,7 +209,7 @@ class Tally {
     });
     const states = new Map<number, number>();
     this.stateCount.forEach((n, id) => { if (n > 0) states.set(id, n); });
-    return { total: this.total, categories, states, attributes, ids: this.ids.subarray(0, this.total) };
+    return { total: this.total, categories, states, attributes, ids: this.ids.slice(0, this.total) };
   }
 }
 
@@ -220,6 +221,9 @@ export class FacetStore {
   /** The largest category and state ids seen: the size of the tallies. */
   private maxCategory = 0;
   private maxState = 0;
+
+  /** Room for the ids a count matches, reused by every count. */
+  private scratch = new Uint32Array(0);
 
   /** The last change-log sequence number applied (-1 before the first load): the backend's loader keeps it. */
   seq = -1;
@@ -311,7 +315,9 @@ export class FacetStore {
     const test = compile(filter);
     const wanted = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
     const size = candidates ? candidates.length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
-    const tally = new Tally(size, this.maxCategory, this.maxState, facets, test);
+    // One buffer for the matching ids, kept: a new one per search would be 8 MB at 2 million posts of a type.
+    if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
+    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test);
     if (candidates) {
       const only = filter.type ? wanted[0]! : 0;
       for (let index = 0; index < candidates.length; index++) {
