@@ -60,8 +60,18 @@ function post(path: string, body: unknown): Promise<{ total?: number; data?: unk
   });
 }
 
+/** RSS in MB of the host's processes: the supervisor and the server process(es) it forked (/proc). */
 function rssMb(pid: number): number {
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  const kb = (id: number): number => {
+    try {
+      const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+      const children = readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      return own + children.reduce((sum, child) => sum + kb(child), 0);
+    } catch {
+      return 0;
+    }
+  };
+  return Math.round(kb(pid) / 1024);
 }
 
 export async function measureLargeSearch(posts: number, seconds: number, log: (line: string) => void = console.log): Promise<LargeSearchFigures> {

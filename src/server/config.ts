@@ -71,10 +71,10 @@ const EnvSchema = z.object({
   /** Bytes of JSON the search response cache may hold, whatever its entry count. */
   SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 * 1024),
   /**
-   * PostgreSQL: the facet store also holds every (word, listing) pair in memory (4 bytes each) when there are at
-   * most this many; past it, words are looked up in the GIN index (decision 0019).
+   * PostgreSQL: each listing type's word index holds the type's (word, listing) pairs in memory (4 bytes each) when
+   * they are at most this many (600 MB); past it, that type's words are looked up in the GIN index (decisions 0019, 0029).
    */
-  SEARCH_WORD_INDEX_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(60_000_000),
+  SEARCH_WORD_INDEX_MAX: z.coerce.number().int().min(0).max(1_000_000_000).default(150_000_000),
   /**
    * PostgreSQL: the listing types whose facet store and word index this process holds (issue 41), a comma list;
    * unset, all four. A search of another type (or of every type, unless all are held) is counted by SQL alone: slower,

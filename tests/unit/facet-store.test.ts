@@ -86,6 +86,25 @@ describe('the facet store split by type', () => {
     }
   });
 
+  it('gives the nearest matches in SQL\'s order: the dot product descending, then the post id', () => {
+    const origin = unitVector(3.139, 101.6869);
+    const dot = (post: Post) => {
+      const { gx, gy, gz } = unitVector(post.lat, post.lon);
+      return gx * origin.gx + gy * origin.gy + gz * origin.gz;
+    };
+    for (const [type, km, k] of [['services', 10, 12], [undefined, 3, 40], ['jobs', null, 7]] as const) {
+      const counted = store.count({ type, geo: { lat: 3.139, lon: 101.6869, km }, attributes: [] }, [], undefined, { nearest: k });
+      const expected = posts.filter((post) => (!type || post.type === type) && (km === null || within(post, 3.139, 101.6869, km)))
+        .sort((a, b) => dot(b) - dot(a) || a.id - b.id).slice(0, k).map((post) => post.id);
+      expect([...counted.nearest!]).toEqual(expected);
+    }
+    // Among keyword candidates too.
+    const candidates = posts.slice(0, 500).map((post) => post.id);
+    const counted = store.count({ type: 'services', geo: { lat: 3.139, lon: 101.6869, km: 20 }, attributes: [] }, [], candidates, { nearest: 5 });
+    expect([...counted.nearest!]).toEqual(posts.slice(0, 500).filter((post) => post.type === 'services' && within(post, 3.139, 101.6869, 20))
+      .sort((a, b) => dot(b) - dot(a) || a.id - b.id).slice(0, 5).map((post) => post.id));
+  });
+
   it('follows posts that move, change type or leave, before and after the grid is laid out again', () => {
     const local = new FacetStore();
     const moving = scatter(5_000, 11);

@@ -12,8 +12,8 @@
 import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type AttributeName } from '../../shared/search-attributes.ts';
 import type { FacetCounts, GroupRow, SearchFilter } from './filter.ts';
-import { distanceTest } from './geo.ts';
-import { PlaceGrid, cellOf, circleCells } from './place-grid.ts';
+import { distanceTest, unitVector } from './geo.ts';
+import { OUTSIDE, PlaceGrid, cellOf, circleCells } from './place-grid.ts';
 
 const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 /** A value-kind attribute's code for a value outside its key list: matches no key. */
@@ -100,6 +100,40 @@ class TypeColumns {
     return this.length++;
   }
 
+  /**
+   * Puts the slots in cell order (a counting sort), so a circle's posts are read one cell after another rather than
+   * scattered over the columns: at 5 million listings, 557,000 posts read at random took 190 ms, in order some 20.
+   * Calls `moved(id, slot)` for each post's new slot. Free slots are dropped.
+   */
+  orderByCell(moved: (id: number, slot: number) => void): void {
+    const { length } = this;
+    const starts = new Uint32Array(OUTSIDE + 2);
+    for (let slot = 0; slot < length; slot++) if (this.ids[slot] !== 0) starts[this.cell[slot]! + 1]!++;
+    for (let cell = 0; cell <= OUTSIDE; cell++) starts[cell + 1]! += starts[cell]!;
+    const order = new Uint32Array(starts[OUTSIDE + 1]!);
+    for (let slot = 0; slot < length; slot++) if (this.ids[slot] !== 0) order[starts[this.cell[slot]!]!++] = slot;
+    const permute = <T extends Uint8Array | Uint32Array | Float64Array>(column: T): T => {
+      const next = new (column.constructor as new (size: number) => T)(column.length);
+      for (let at = 0; at < order.length; at++) next[at] = column[order[at]!]!;
+      return next;
+    };
+    this.ids = permute(this.ids);
+    this.category = permute(this.category);
+    this.parent = permute(this.parent);
+    this.state = permute(this.state);
+    this.city = permute(this.city);
+    this.price = permute(this.price);
+    this.price.fill(Number.NaN, order.length);
+    this.x = permute(this.x);
+    this.y = permute(this.y);
+    this.z = permute(this.z);
+    this.cell = permute(this.cell);
+    this.attributes = this.attributes.map(permute);
+    this.length = order.length;
+    for (let slot = 0; slot < order.length; slot++) moved(this.ids[slot]!, slot);
+    this.grid = this.live > 0 ? new PlaceGrid(this.cell, this.length) : undefined;
+  }
+
   /** The grid, laid out again when too many posts moved since. */
   placeGrid(): PlaceGrid {
     if (!this.grid || this.grid.worn) this.grid = new PlaceGrid(this.cell, this.length);
@@ -149,11 +183,15 @@ class Tally {
   readonly facetCounts: Float64Array[];
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
+  /** The nearest matches so far, best first (dot product descending, then post id), when asked for. */
+  private readonly nearest: { gx: number; gy: number; gz: number; k: number; size: number; dots: Float64Array; ids: Uint32Array } | undefined;
 
   /** `ids`: room for every id that may match, the store's scratch (counts run synchronously, one at a time). */
-  constructor(ids: Uint32Array, maxCategory: number, maxState: number, facets: readonly AttributeName[], test: Test) {
+  constructor(ids: Uint32Array, maxCategory: number, maxState: number, facets: readonly AttributeName[], test: Test,
+    nearest?: { origin: { gx: number; gy: number; gz: number }; k: number }) {
     this.test = test;
     this.ids = ids;
+    this.nearest = nearest && { ...nearest.origin, k: nearest.k, size: 0, dots: new Float64Array(nearest.k), ids: new Uint32Array(nearest.k) };
     this.categoryCount = new Uint32Array(maxCategory + 1);
     this.categoryMin = new Float64Array(maxCategory + 1).fill(Number.POSITIVE_INFINITY);
     this.categoryMax = new Float64Array(maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
@@ -180,6 +218,7 @@ class Tally {
       if (check.values ? !check.values.has(code) : (code & check.mask) === 0) return;
     }
     this.ids[this.total++] = id;
+    if (this.nearest) this.keepIfNearest(id, columns.x[slot]! * this.nearest.gx + columns.y[slot]! * this.nearest.gy + columns.z[slot]! * this.nearest.gz);
     const group = columns.category[slot]!;
     this.categoryCount[group]!++;
     if (amount < this.categoryMin[group]!) this.categoryMin[group] = amount;
@@ -196,7 +235,25 @@ class Tally {
     }
   }
 
-  result(): FacetCounts & { ids: Uint32Array } {
+  /** Keeps the post among the k nearest when it is one (SQL's order: the dot product descending, then the post id). */
+  private keepIfNearest(id: number, dot: number): void {
+    const nearest = this.nearest!;
+    const { dots, ids, k } = nearest;
+    let at = nearest.size;
+    if (at === k) {
+      if (dot < dots[k - 1]! || (dot === dots[k - 1] && id > ids[k - 1]!)) return;
+      at = k - 1;
+    } else nearest.size++;
+    while (at > 0 && (dots[at - 1]! < dot || (dots[at - 1] === dot && ids[at - 1]! > id))) {
+      dots[at] = dots[at - 1]!;
+      ids[at] = ids[at - 1]!;
+      at--;
+    }
+    dots[at] = dot;
+    ids[at] = id;
+  }
+
+  result(): FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     const attributes = new Map<string, Map<string, number>>();
     this.facetColumns.forEach(({ index, attribute }, facet) => {
       attributes.set(ATTRIBUTE_NAMES[index]!, new Map(attribute.keys.map((key, at) => [key, this.facetCounts[facet]![at]!])));
@@ -209,8 +266,23 @@ class Tally {
     });
     const states = new Map<number, number>();
     this.stateCount.forEach((n, id) => { if (n > 0) states.set(id, n); });
-    return { total: this.total, categories, states, attributes, ids: this.ids.slice(0, this.total) };
+    const nearest = this.nearest && this.nearest.ids.slice(0, this.nearest.size);
+    return { total: this.total, categories, states, attributes, ids: this.ids.slice(0, this.total), ...(nearest ? { nearest } : {}) };
   }
+}
+
+/** Sorts 32-bit values ascending in two passes of 16 bits (a third of what a comparison sort of 300,000 takes). */
+function radixSort(values: Uint32Array): Uint32Array {
+  let from: Uint32Array = values;
+  let to: Uint32Array = new Uint32Array(values.length);
+  for (const shift of [0, 16]) {
+    const counts = new Uint32Array(65_537);
+    for (let index = 0; index < from.length; index++) counts[((from[index]! >>> shift) & 0xffff) + 1]!++;
+    for (let bucket = 0; bucket < 65_536; bucket++) counts[bucket + 1]! += counts[bucket]!;
+    for (let index = 0; index < from.length; index++) to[counts[(from[index]! >>> shift) & 0xffff]!++] = from[index]!;
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 export class FacetStore {
@@ -247,9 +319,9 @@ export class FacetStore {
     this.types = LISTING_TYPES.map((type) => new TypeColumns(Math.max(1024, this.held.includes(type) ? sizes[type] ?? 0 : 0)));
   }
 
-  /** Lays out each type's grid afresh: after a full load, so the first Near Me search does not. */
+  /** After a full load: each type's slots in cell order, and its grid laid out (so the first Near Me search does not). */
   settle(): void {
-    for (const columns of this.types) columns.grid = columns.live > 0 ? new PlaceGrid(columns.cell, columns.length) : undefined;
+    for (const columns of this.types) columns.orderByCell((id, slot) => { this.slotOf[id] = slot; });
   }
 
   /** The type of the post's slot (it may have left the index since), when the store has held it. */
@@ -307,26 +379,41 @@ export class FacetStore {
   /**
    * Counts the posts passing `filter` among `candidates` (post ids; every post held when omitted): totals per
    * category with prices, per state, and per key of `facets`. The keyword is the candidates' business (it is not
-   * checked here); everything else is. Returns the matching ids too, in the candidates' order (else by type, then
-   * slot). The store must hold the filter's type (`holds`).
+   * checked here); everything else is. Returns the matching ids too: in the candidates' order with `keepOrder`, else
+   * in none set; and with `nearest: k` and a location in the filter, the k matches nearest to it in SQL's distance
+   * order. The store must hold the filter's type (`holds`).
    */
-  count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number>): FacetCounts & { ids: Uint32Array } {
+  count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number>,
+    options: { nearest?: number; keepOrder?: boolean } = {})
+    : FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     if (!this.holds(filter.type)) throw new Error(`This facet store does not hold ${filter.type ?? 'every type'}.`);
     const test = compile(filter);
     const wanted = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
     const size = candidates ? candidates.length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
     // One buffer for the matching ids, kept: a new one per search would be 8 MB at 2 million posts of a type.
     if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
-    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test);
-    if (candidates) {
-      const only = filter.type ? wanted[0]! : 0;
+    const nearest = filter.geo && options.nearest ? { origin: unitVector(filter.geo.lat, filter.geo.lon), k: options.nearest } : undefined;
+    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test, nearest);
+    if (candidates && options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
         const kind = id < this.kindOf.length ? this.kindOf[id]! : 0;
-        if (kind === 0 || (only !== 0 && kind !== only)) continue;
+        if (kind === 0 || !wanted.includes(kind)) continue;
         const columns = this.types[kind - 1]!;
-        const slot = this.slotOf[id]!;
-        if (columns.ids[slot] === id) tally.add(columns, slot, true);
+        if (columns.ids[this.slotOf[id]!] === id) tally.add(columns, this.slotOf[id]!, true);
+      }
+    } else if (candidates) {
+      // Read in slot order, type by type: the columns are laid out by place, the candidates come by post id.
+      for (const kind of wanted) {
+        const columns = this.types[kind - 1]!;
+        const slots = new Uint32Array(candidates.length);
+        let found = 0;
+        for (let index = 0; index < candidates.length; index++) {
+          const id = candidates[index]!;
+          if (id < this.kindOf.length && this.kindOf[id] === kind && columns.ids[this.slotOf[id]!] === id) slots[found++] = this.slotOf[id]!;
+        }
+        const ordered = radixSort(slots.subarray(0, found));
+        for (let index = 0; index < ordered.length; index++) tally.add(columns, ordered[index]!, true);
       }
     } else if (filter.geo && filter.geo.km !== null) {
       const cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);

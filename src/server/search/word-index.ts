@@ -122,6 +122,15 @@ export class WordIndex {
     if (terms.length === 0 || terms.length > 250) throw new RangeError('between 1 and 250 terms');
     const { offsets, postings, marks, stale } = this;
     const ranges = terms.map((term) => this.range(term));
+    const [onlyStart, onlyEnd] = ranges[0]!;
+    if (ranges.length === 1 && onlyEnd - onlyStart <= 1) {
+      // One word of one lexeme (the common case): its posting list, less the posts changed since (found below).
+      const found = new Uint32Array((onlyEnd > onlyStart ? offsets[onlyEnd]! - offsets[onlyStart]! : 0) + this.changed.size);
+      let size = 0;
+      for (let at = offsets[onlyStart]!; onlyEnd > onlyStart && at < offsets[onlyEnd]!; at++) if (stale[postings[at]!] === 0) found[size++] = postings[at]!;
+      for (const [id, lexemes] of this.changed) if (lexemes.some((lexeme) => (terms[0]!.prefix ? lexeme.startsWith(terms[0]!.lexeme) : lexeme === terms[0]!.lexeme))) found[size++] = id;
+      return found.subarray(0, size);
+    }
     // A post is marked i + 1 once it has the first i + 1 terms; several lexemes of one prefix count once.
     ranges.forEach(([start, end], index) => {
       for (let lexeme = start; lexeme < end; lexeme++) {

@@ -106,7 +106,7 @@ describe('keyword searches on PostgreSQL', () => {
       for (const request of [{ search: 'professional' }, { type: 'services', search: 'aircon serv', location: 'Selangor' },
         { type: 'jobs', search: 'manager', job_qualification: 'degree' }, { search: 'Kuala L' }, { type: 'services', search: 'café' },
         { type: 'services', ...nearKl, distance: 25 }, { type: 'jobs', ...nearKl, job_type: 'FT' }, { type: 'buysell', search: 'honda', ...nearKl, distance: 50 }]) {
-        for (const sort of ['recommended', 'relevance', 'az']) {
+        for (const sort of ['recommended', 'relevance', 'az', ...('location' in request ? ['distance'] : [])]) {
           const query = SearchRequestSchema.parse({ ...request, sort });
           const [viaWords, viaGin, viaSql, viaJobsHost] = await Promise.all(engines.map((engine) => runSearch(engine, catalog, query)));
           for (const other of [viaGin!, viaSql!, viaJobsHost!]) {

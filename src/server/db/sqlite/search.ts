@@ -89,7 +89,7 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
     // "New since" (a saved search's alert): the store holds no times, so its candidates are a short stretch of the
     // type's newest index, newest first; a stretch too long to keep is left to SQL.
     const candidates = newestSince(db, filter, store.seq);
-    if (candidates) return { ...store.count(filter, facetNames, candidates), newestFirst: true };
+    if (candidates) return { ...store.count(filter, facetNames, candidates, { keepOrder: true }), newestFirst: true };
   }
   return countsOfGroups(scanGroups(db, filter, facetNames), facetNames);
 }
