@@ -151,7 +151,15 @@ interface Test {
   priceMax: number;
   /** The distance limit as a minimum dot product with the origin's unit vector. */
   near: { gx: number; gy: number; gz: number; minDot: number } | null;
-  attributes: { index: number; mask: number; values: Set<number> | null }[];
+  /** Per attribute checked: a mask of wanted bits, or a table of the wanted codes (1: wanted), by code. */
+  attributes: { index: number; mask: number; values: Uint8Array | null }[];
+}
+
+/** A lookup table over the 256 attribute codes: 1 for each of `codes`. */
+function tableOf(codes: readonly number[]): Uint8Array {
+  const table = new Uint8Array(256);
+  for (const code of codes) table[code] = 1;
+  return table;
 }
 
 function compile(filter: SearchFilter): Test {
@@ -167,7 +175,7 @@ function compile(filter: SearchFilter): Test {
       const attribute = ATTRIBUTES[name];
       return attribute.kind === 'mask'
         ? { index: ATTRIBUTE_NAMES.indexOf(name), mask: keys.reduce((mask, key) => mask | bit(attribute, key), 0), values: null }
-        : { index: ATTRIBUTE_NAMES.indexOf(name), mask: 0, values: new Set(keys.map((key) => attributeCode(name, key))) };
+        : { index: ATTRIBUTE_NAMES.indexOf(name), mask: 0, values: tableOf(keys.map((key) => attributeCode(name, key))) };
     }),
   };
 }
@@ -215,7 +223,7 @@ class Tally {
     if (near && test.near && !(columns.x[slot]! * test.near.gx + columns.y[slot]! * test.near.gy + columns.z[slot]! * test.near.gz >= test.near.minDot)) return;
     for (const check of test.attributes) {
       const code = columns.attributes[check.index]![slot]!;
-      if (check.values ? !check.values.has(code) : (code & check.mask) === 0) return;
+      if (check.values ? check.values[code] === 0 : (code & check.mask) === 0) return;
     }
     this.ids[this.total++] = id;
     if (this.nearest) this.keepIfNearest(id, columns.x[slot]! * this.nearest.gx + columns.y[slot]! * this.nearest.gy + columns.z[slot]! * this.nearest.gz);
