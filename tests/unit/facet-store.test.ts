@@ -133,6 +133,11 @@ describe('the facet store split by type', () => {
     expect(local.count({ type: 'jobs', attributes: [] }, [], left.map((post) => post.id)).total).toBe(0);
     local.settle();
     check();
+    // Posts that had left come back after the layout took their slots away: each gets a slot of its own again.
+    for (const post of left) local.put(row(post));
+    moving.push(...left);
+    check();
+    expect(local.size(undefined)).toBe(moving.length);
   });
 
   it('files a post outside the area in a cell of its own, still found by a wide circle', () => {

@@ -360,8 +360,10 @@ export class FacetStore {
     }
     const kind = LISTING_TYPES.indexOf(type) + 1;
     const columns = this.types[kind - 1]!;
-    // A post keeps its slot while it keeps its type, so changes do not grow the columns.
-    if (this.kindOf[id] !== kind) {
+    // A post keeps its slot while it keeps its type, so changes do not grow the columns (unless a layout by cell gave
+    // the slot of a post that had left to another).
+    const held = this.slotOf[id]! < columns.length ? columns.ids[this.slotOf[id]!] : undefined;
+    if (this.kindOf[id] !== kind || (held !== 0 && held !== id)) {
       this.remove(id);
       this.kindOf[id] = kind;
       this.slotOf[id] = columns.append();
