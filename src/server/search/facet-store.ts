@@ -27,6 +27,10 @@ export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id
  */
 export const BYTES_PER_POST = 6 * 4 + 4 * 8 + ATTRIBUTE_NAMES.length + 5;
 
+/** A candidate's sort key: its type's index in the top bits, its slot (fewer than 2^29 per type) below. */
+const SLOT_BITS = 29;
+const SLOT_MASK = (1 << SLOT_BITS) - 1;
+
 /** Sorts 32-bit values ascending in two passes of 16 bits: linear, no comparisons. */
 function radixSort(values: Uint32Array): Uint32Array {
   let from: Uint32Array = values;
@@ -87,13 +91,17 @@ export class FacetStore {
 
   /** Takes a post out (it changed, or left the index); `put` brings back what is still indexed. */
   remove(id: number): void {
-    if (id >= this.kindOf.length || this.kindOf[id] === 0) return;
-    const columns = this.types[this.kindOf[id]! - 1]!;
-    const slot = this.slotOf[id]!;
-    if (columns.ids[slot] === id) {
-      columns.ids[slot] = 0;
-      columns.live--;
-    }
+    const kind = this.heldKind(id);
+    if (kind === 0) return;
+    const columns = this.types[kind - 1]!;
+    columns.ids[this.slotOf[id]!] = 0;
+    columns.live--;
+  }
+
+  /** The type code of the columns holding the post now (in its slot `slotOf[id]`), or 0 when none does. */
+  private heldKind(id: number): number {
+    const kind = id < this.kindOf.length ? this.kindOf[id]! : 0;
+    return kind !== 0 && this.types[kind - 1]!.ids[this.slotOf[id]!] === id ? kind : 0;
   }
 
   /** Stores a search row, its values in the order of FACET_COLUMNS (a row of a type not held is left out). */
@@ -155,23 +163,23 @@ export class FacetStore {
     if (candidates && options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
-        const kind = id < this.kindOf.length ? this.kindOf[id]! : 0;
-        if (kind === 0 || !wanted.includes(kind)) continue;
-        const columns = this.types[kind - 1]!;
-        if (columns.ids[this.slotOf[id]!] === id) tally.add(columns, this.slotOf[id]!, true);
+        const kind = this.heldKind(id);
+        if (kind !== 0 && wanted.includes(kind)) tally.add(this.types[kind - 1]!, this.slotOf[id]!, true);
       }
     } else if (candidates) {
-      // Read in slot order, type by type: the columns are laid out by place, the candidates come by post id.
-      for (const kind of wanted) {
-        const columns = this.types[kind - 1]!;
-        const slots = new Uint32Array(candidates.length);
-        let found = 0;
-        for (let index = 0; index < candidates.length; index++) {
-          const id = candidates[index]!;
-          if (id < this.kindOf.length && this.kindOf[id] === kind && columns.ids[this.slotOf[id]!] === id) slots[found++] = this.slotOf[id]!;
-        }
-        const ordered = radixSort(slots.subarray(0, found));
-        for (let index = 0; index < ordered.length; index++) tally.add(columns, ordered[index]!, true);
+      // Read type by type in slot order: the columns are laid out by place, the candidates come by post id. One pass
+      // and one sort, each key the type code above the slot.
+      const keys = new Uint32Array(candidates.length);
+      let found = 0;
+      for (let index = 0; index < candidates.length; index++) {
+        const id = candidates[index]!;
+        const kind = this.heldKind(id);
+        if (kind !== 0 && wanted.includes(kind)) keys[found++] = ((kind - 1) << SLOT_BITS) | this.slotOf[id]!;
+      }
+      const ordered = radixSort(keys.subarray(0, found));
+      for (let index = 0; index < ordered.length; index++) {
+        const key = ordered[index]!;
+        tally.add(this.types[key >>> SLOT_BITS]!, key & SLOT_MASK, true);
       }
     } else if (filter.geo && filter.geo.km !== null) {
       const cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
