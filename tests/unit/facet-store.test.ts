@@ -114,6 +114,9 @@ describe('the facet store split by type', () => {
       const counted = local.count({ type: 'jobs', geo: { lat: 3.139, lon: 101.6869, km: 8 }, attributes: [] }, []);
       expect(sorted(counted.ids)).toEqual(moving.filter((post) => post.type === 'jobs' && within(post, 3.139, 101.6869, 8)).map((post) => post.id).sort((a, b) => a - b));
       expect(local.size('jobs')).toBe(moving.filter((post) => post.type === 'jobs').length);
+      // By candidates too: each post is counted from its own slot, whatever slots the others left or took.
+      const candidates = [...moving.map((post) => post.id), 999_999].sort((a, b) => a - b);
+      expect(sorted(local.count({ type: 'jobs', attributes: [] }, [], candidates).ids)).toEqual(moving.filter((post) => post.type === 'jobs').map((post) => post.id).sort((a, b) => a - b));
     };
     check();
     // Out to Sabah and back into the circle, into another type, out of the index, and a new post with a higher id.

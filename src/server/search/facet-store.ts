@@ -27,16 +27,20 @@ export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id
  */
 export const BYTES_PER_POST = 6 * 4 + 4 * 8 + ATTRIBUTE_NAMES.length + 5;
 
+/** kindOf's bits: the type code, and whether the post's slot holds it now. */
+const KIND = 0x7f;
+const HELD = 0x80;
+
 /** A candidate's sort key: its type's index in the top bits, its slot (fewer than 2^29 per type) below. */
 const SLOT_BITS = 29;
 const SLOT_MASK = (1 << SLOT_BITS) - 1;
 
-/** Sorts 32-bit values ascending in two passes of 16 bits: linear, no comparisons. */
-function radixSort(values: Uint32Array): Uint32Array {
+/** Sorts 32-bit values ascending in two passes of 16 bits: linear, no comparisons. `spare`: room for as many values. */
+function radixSort(values: Uint32Array, spare: Uint32Array, counts: Uint32Array): Uint32Array {
   let from: Uint32Array = values;
-  let to: Uint32Array = new Uint32Array(values.length);
+  let to: Uint32Array = spare;
   for (const shift of [0, 16]) {
-    const counts = new Uint32Array(65_537);
+    counts.fill(0);
     for (let index = 0; index < from.length; index++) counts[((from[index]! >>> shift) & 0xffff) + 1]!++;
     for (let bucket = 0; bucket < 65_536; bucket++) counts[bucket + 1]! += counts[bucket]!;
     for (let index = 0; index < from.length; index++) to[counts[(from[index]! >>> shift) & 0xffff]!++] = from[index]!;
@@ -46,7 +50,11 @@ function radixSort(values: Uint32Array): Uint32Array {
 }
 
 export class FacetStore {
-  /** By post id: the type code (1 + its index in LISTING_TYPES) of the columns holding its slot (0: none), and the slot. */
+  /**
+   * By post id: the type code (1 + its index in LISTING_TYPES) of the columns holding its slot (0: none), with HELD
+   * set while the slot holds the post; and the slot. The flag spares a count a look at the slot's id for each
+   * candidate: the slots are laid out by place, the candidates come by id, so that look missed the cache every time.
+   */
   private kindOf = new Uint8Array(1024);
   private slotOf = new Uint32Array(1024);
   private types: TypeColumns[] = LISTING_TYPES.map(() => new TypeColumns(1024));
@@ -54,8 +62,13 @@ export class FacetStore {
   private maxCategory = 0;
   private maxState = 0;
 
-  /** Room for the ids a count matches, reused by every count. */
+  /**
+   * Room for the ids a count matches, and for its candidates' sort keys (twice, and the radix counts), reused by every
+   * count: new ones per search, megabytes each for a common word, cost more in collection than the count itself.
+   */
   private scratch = new Uint32Array(0);
+  private keys = [new Uint32Array(0), new Uint32Array(0)] as const;
+  private readonly radixCounts = new Uint32Array(65_537);
 
   /** The last change-log sequence number applied (-1 before the first load): the backend's loader keeps it. */
   seq = -1;
@@ -86,7 +99,8 @@ export class FacetStore {
 
   /** The type of the post's slot (it may have left the index since), when the store has held it. */
   typeOf(id: number): ListingType | undefined {
-    return id < this.kindOf.length && this.kindOf[id] !== 0 ? LISTING_TYPES[this.kindOf[id]! - 1] : undefined;
+    const kind = id < this.kindOf.length ? this.kindOf[id]! & KIND : 0;
+    return kind !== 0 ? LISTING_TYPES[kind - 1] : undefined;
   }
 
   /** Takes a post out (it changed, or left the index); `put` brings back what is still indexed. */
@@ -96,12 +110,13 @@ export class FacetStore {
     const columns = this.types[kind - 1]!;
     columns.ids[this.slotOf[id]!] = 0;
     columns.live--;
+    this.kindOf[id] = kind;
   }
 
   /** The type code of the columns holding the post now (in its slot `slotOf[id]`), or 0 when none does. */
   private heldKind(id: number): number {
-    const kind = id < this.kindOf.length ? this.kindOf[id]! : 0;
-    return kind !== 0 && this.types[kind - 1]!.ids[this.slotOf[id]!] === id ? kind : 0;
+    const code = id < this.kindOf.length ? this.kindOf[id]! : 0;
+    return code & HELD ? code & KIND : 0;
   }
 
   /** Stores a search row, its values in the order of FACET_COLUMNS (a row of a type not held is left out). */
@@ -119,7 +134,7 @@ export class FacetStore {
     // A post keeps its slot while it keeps its type, so changes do not grow the columns (unless a layout by cell gave
     // the slot of a post that had left to another).
     const held = this.slotOf[id]! < columns.length ? columns.ids[this.slotOf[id]!] : undefined;
-    if (this.kindOf[id] !== kind || (held !== 0 && held !== id)) {
+    if ((this.kindOf[id]! & KIND) !== kind || (held !== 0 && held !== id)) {
       this.remove(id);
       this.kindOf[id] = kind;
       this.slotOf[id] = columns.append();
@@ -127,6 +142,7 @@ export class FacetStore {
     const slot = this.slotOf[id]!;
     if (columns.ids[slot] !== id) columns.live++;
     columns.ids[slot] = id;
+    this.kindOf[id] = kind | HELD;
     columns.category[slot] = Number(row[2]);
     this.maxCategory = Math.max(this.maxCategory, columns.category[slot]!);
     this.maxState = Math.max(this.maxState, Number(row[4]));
@@ -164,22 +180,27 @@ export class FacetStore {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
         const kind = this.heldKind(id);
-        if (kind !== 0 && wanted.includes(kind)) tally.add(this.types[kind - 1]!, this.slotOf[id]!, true);
+        if (kind !== 0 && wanted.includes(kind)) tally.addSlots(this.types[kind - 1]!, this.slotOf, id, id + 1, true);
       }
     } else if (candidates) {
       // Read type by type in slot order: the columns are laid out by place, the candidates come by post id. One pass
       // and one sort, each key the type code above the slot.
-      const keys = new Uint32Array(candidates.length);
+      if (this.keys[0].length < candidates.length) this.keys = [new Uint32Array(Math.ceil(candidates.length * 1.25)), new Uint32Array(Math.ceil(candidates.length * 1.25))];
+      const keys = this.keys[0];
       let found = 0;
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
         const kind = this.heldKind(id);
         if (kind !== 0 && wanted.includes(kind)) keys[found++] = ((kind - 1) << SLOT_BITS) | this.slotOf[id]!;
       }
-      const ordered = radixSort(keys.subarray(0, found));
-      for (let index = 0; index < ordered.length; index++) {
-        const key = ordered[index]!;
-        tally.add(this.types[key >>> SLOT_BITS]!, key & SLOT_MASK, true);
+      const ordered = radixSort(keys.subarray(0, found), this.keys[1].subarray(0, found), this.radixCounts);
+      // Each type's keys are one run.
+      for (let from = 0; from < ordered.length;) {
+        const code = ordered[from]! >>> SLOT_BITS;
+        let to = from + 1;
+        while (to < ordered.length && ordered[to]! >>> SLOT_BITS === code) to++;
+        tally.addSlots(this.types[code]!, ordered, from, to, true, SLOT_MASK);
+        from = to;
       }
     } else if (filter.geo && filter.geo.km !== null) {
       const cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
@@ -187,19 +208,20 @@ export class FacetStore {
         const columns = this.types[kind - 1]!;
         if (columns.live === 0) continue;
         const grid = columns.placeGrid();
+        // A slot filed under a cell that has moved since is counted with the moved ones (its cell is another now).
         const visit = (cell: number, near: boolean) => {
           const slots = grid.filed(cell);
-          // A slot filed here that has moved since is counted with the moved ones (its cell is another now).
-          for (let at = 0; at < slots.length; at++) if (columns.cell[slots[at]!] === cell) tally.add(columns, slots[at]!, near);
+          tally.addSlots(columns, slots, 0, slots.length, near, SLOT_MASK, cell);
         };
         for (const cell of cells.inside) visit(cell, false);
         for (const cell of cells.edge) visit(cell, true);
-        for (const slot of grid.moved) tally.add(columns, slot, true);
+        const moved = Uint32Array.from(grid.moved);
+        tally.addSlots(columns, moved, 0, moved.length, true);
       }
     } else {
       for (const kind of wanted) {
         const columns = this.types[kind - 1]!;
-        for (let slot = 0; slot < columns.length; slot++) tally.add(columns, slot, true);
+        tally.addSlots(columns, null, 0, columns.length, true);
       }
     }
     return tally.result();

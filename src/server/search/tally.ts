@@ -55,7 +55,10 @@ export class Tally {
   readonly categoryMin: Float64Array;
   readonly categoryMax: Float64Array;
   readonly stateCount: Uint32Array;
-  readonly facetCounts: Float64Array[];
+  /** Per facet, matches per attribute code (256 codes): one increment a match, turned into key counts by `result`. */
+  private readonly codeCounts: Uint32Array[];
+  /** Per facet, its attribute's index among the columns' attributes. */
+  private readonly facetIndexes: number[];
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
   /** The nearest matches so far, best first (dot product descending, then post id), when asked for. */
@@ -72,42 +75,56 @@ export class Tally {
     this.categoryMax = new Float64Array(maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
     this.stateCount = new Uint32Array(maxState + 1);
     this.facetColumns = facets.map((name) => ({ index: ATTRIBUTE_NAMES.indexOf(name), attribute: ATTRIBUTES[name] }));
-    this.facetCounts = this.facetColumns.map(({ attribute }) => new Float64Array(attribute.keys.length));
+    this.facetIndexes = this.facetColumns.map(({ index }) => index);
+    this.codeCounts = this.facetColumns.map(() => new Uint32Array(256));
   }
 
-  /** Counts the post in `slot` when it passes the filter (its distance only when `near`: a cell inside the circle needs none). */
-  add(columns: TypeColumns, slot: number, near: boolean): void {
-    const test = this.test;
-    const id = columns.ids[slot]!;
-    if (id === 0) return;
-    if (test.category !== 0 && columns.category[slot] !== test.category) return;
-    if (test.parent !== 0 && columns.parent[slot] !== test.parent) return;
-    if (test.state !== 0 && columns.state[slot] !== test.state) return;
-    if (test.city !== 0 && columns.city[slot] !== test.city) return;
-    const amount = columns.price[slot]!;
-    if (!Number.isNaN(test.priceMin) && !(amount >= test.priceMin && (Number.isNaN(test.priceMax) || amount <= test.priceMax))) return;
-    // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
-    if (near && test.near && !(columns.x[slot]! * test.near.gx + columns.y[slot]! * test.near.gy + columns.z[slot]! * test.near.gz >= test.near.minDot)) return;
-    for (const check of test.attributes) {
-      const code = columns.attributes[check.index]![slot]!;
-      if (check.values ? check.values[code] === 0 : (code & check.mask) === 0) return;
-    }
-    this.ids[this.total++] = id;
-    if (this.nearest) this.keepIfNearest(id, columns.x[slot]! * this.nearest.gx + columns.y[slot]! * this.nearest.gy + columns.z[slot]! * this.nearest.gz);
-    const group = columns.category[slot]!;
-    this.categoryCount[group]!++;
-    if (amount < this.categoryMin[group]!) this.categoryMin[group] = amount;
-    if (amount > this.categoryMax[group]!) this.categoryMax[group] = amount;
-    this.stateCount[columns.state[slot]!]!++;
-    for (let facet = 0; facet < this.facetColumns.length; facet++) {
-      const { index, attribute } = this.facetColumns[facet]!;
-      const code = columns.attributes[index]![slot]!;
-      if (attribute.kind === 'mask') {
-        for (let key = 0; key < attribute.keys.length; key++) if (code & (1 << key)) this.facetCounts[facet]![key]!++;
-      } else if (code !== 0 && code !== UNKNOWN_VALUE) {
-        this.facetCounts[facet]![code - 1]!++;
+  /**
+   * Counts the posts passing the filter among slots `from` to `to` of `columns`: the slots themselves, or the values
+   * `slots[from..to)` masked by `mask` (sort keys keep their type above the slot), and of those only the ones still in
+   * `cell` when it is not -1 (a grid's filing). `near`: test the distance (a cell wholly inside the circle needs none).
+   * One loop with the columns in locals: called per slot, the same work took twice as long.
+   */
+  addSlots(columns: TypeColumns, slots: Uint32Array | null, from: number, to: number, near: boolean, mask = 0xffffffff, cell = -1): void {
+    const { category: wantCategory, parent: wantParent, state: wantState, city: wantCity, priceMin, priceMax, attributes: checks } = this.test;
+    const circle = near ? this.test.near : null;
+    const hasPrice = !Number.isNaN(priceMin);
+    const hasMax = !Number.isNaN(priceMax);
+    const { ids: postIds, category, parent, state, city, price, x, y, z, cell: cells, attributes } = columns;
+    const { ids: matches, categoryCount, categoryMin, categoryMax, stateCount, codeCounts, facetIndexes, nearest } = this;
+    const facetColumns = facetIndexes.map((index) => attributes[index]!);
+    const checkColumns = checks.map((check) => attributes[check.index]!);
+    let total = this.total;
+    for (let at = from; at < to; at++) {
+      const slot = slots === null ? at : (slots[at]! & mask) >>> 0;
+      if (cell !== -1 && cells[slot] !== cell) continue;
+      const id = postIds[slot]!;
+      if (id === 0) continue;
+      if (wantCategory !== 0 && category[slot] !== wantCategory) continue;
+      if (wantParent !== 0 && parent[slot] !== wantParent) continue;
+      if (wantState !== 0 && state[slot] !== wantState) continue;
+      if (wantCity !== 0 && city[slot] !== wantCity) continue;
+      const amount = price[slot]!;
+      if (hasPrice && !(amount >= priceMin && (!hasMax || amount <= priceMax))) continue;
+      // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
+      if (circle && !(x[slot]! * circle.gx + y[slot]! * circle.gy + z[slot]! * circle.gz >= circle.minDot)) continue;
+      let passes = true;
+      for (let index = 0; index < checks.length && passes; index++) {
+        const check = checks[index]!;
+        const code = checkColumns[index]![slot]!;
+        passes = check.values ? check.values[code] !== 0 : (code & check.mask) !== 0;
       }
+      if (!passes) continue;
+      matches[total++] = id;
+      if (nearest) this.keepIfNearest(id, x[slot]! * nearest.gx + y[slot]! * nearest.gy + z[slot]! * nearest.gz);
+      const group = category[slot]!;
+      categoryCount[group]!++;
+      if (amount < categoryMin[group]!) categoryMin[group] = amount;
+      if (amount > categoryMax[group]!) categoryMax[group] = amount;
+      stateCount[state[slot]!]!++;
+      for (let facet = 0; facet < facetColumns.length; facet++) codeCounts[facet]![facetColumns[facet]![slot]!]!++;
     }
+    this.total = total;
   }
 
   /** Keeps the post among the k nearest when it is one (SQL's order: the dot product descending, then the post id). */
@@ -131,7 +148,16 @@ export class Tally {
   result(): FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     const attributes = new Map<string, Map<string, number>>();
     this.facetColumns.forEach(({ index, attribute }, facet) => {
-      attributes.set(ATTRIBUTE_NAMES[index]!, new Map(attribute.keys.map((key, at) => [key, this.facetCounts[facet]![at]!])));
+      const byCode = this.codeCounts[facet]!;
+      const byKey = new Array<number>(attribute.keys.length).fill(0);
+      for (let code = 1; code < 256; code++) {
+        const n = byCode[code]!;
+        if (n === 0) continue;
+        // A mask's code counts for each of its bits' keys; a value's code is 1 + its key's index.
+        if (attribute.kind === 'mask') for (let key = 0; key < byKey.length; key++) { if (code & (1 << key)) byKey[key]! += n; }
+        else if (code !== UNKNOWN_VALUE) byKey[code - 1]! += n;
+      }
+      attributes.set(ATTRIBUTE_NAMES[index]!, new Map(attribute.keys.map((key, at) => [key, byKey[at]!])));
     });
     const categories: GroupRow[] = [];
     this.categoryCount.forEach((n, id) => {
