@@ -80,7 +80,7 @@ export async function measureLargeSearch(posts: number, seconds: number, log: (l
   mkdirSync(benchDataDir(), { recursive: true });
   const started = performance.now();
   // The cluster's hosts' V8 limits (scripts/cluster/hosts.ts): the store and word index live outside V8's heap.
-  const host = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=384', join(projectRoot, 'scripts/serve.ts')], {
+  const host = spawn(process.execPath, ['--max-semi-space-size=16', '--max-old-space-size=384', join(projectRoot, 'scripts/serve.ts')], {
     cwd: projectRoot, stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')],
     env: {
       // As the cluster's hosts run: glibc keeps fewer arenas and gives freed memory back (the load's buffers).

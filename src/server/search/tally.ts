@@ -145,6 +145,7 @@ export class Tally {
     ids[at] = id;
   }
 
+  /** The counts; `ids` is a view of the store's scratch, good until its next count (copy what must outlive it). */
   result(): FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     const attributes = new Map<string, Map<string, number>>();
     this.facetColumns.forEach(({ index, attribute }, facet) => {
@@ -168,7 +169,7 @@ export class Tally {
     const states = new Map<number, number>();
     this.stateCount.forEach((n, id) => { if (n > 0) states.set(id, n); });
     const nearest = this.nearest && this.nearest.ids.slice(0, this.nearest.size);
-    return { total: this.total, categories, states, attributes, ids: this.ids.slice(0, this.total), ...(nearest ? { nearest } : {}) };
+    return { total: this.total, categories, states, attributes, ids: this.ids.subarray(0, this.total), ...(nearest ? { nearest } : {}) };
   }
 }
 
