@@ -196,7 +196,7 @@ export async function clusterStatus(root: string): Promise<string[]> {
       const body = await response.json() as { ready: boolean; replicas?: { name: string; state: string; lag_ms: number | null }[] };
       ready = `${body.ready ? 'ready' : 'not ready'}${body.replicas ? `; replicas ${body.replicas.map((replica) => `${replica.name} ${replica.state} ${replica.lag_ms ?? '-'} ms`).join(', ')}` : ''}`;
     } catch { /* down */ }
-    lines.push(`${host.name} ${host.address}:${layout.ports.app}  ${ready}  balancer ${balancer[host.name] ?? 'unknown'}  cpu ${quotaLabel(host)}  search ${host.searchTypes?.join(',') ?? 'all types'}`);
+    lines.push(`${host.name} ${host.address}:${layout.ports.app}  ${ready}  balancer ${balancer[host.name] ?? 'unknown'}  cpu ${quotaLabel(host)}  search ${host.searchTypes ? host.searchTypes.join(',') || 'none' : 'all types'}`);
   }
   lines.push(`site ${siteUrl(layout)}`);
   return lines;

@@ -4,7 +4,7 @@
  * (`npm run serve`'s server) on the host's address; in the root namespace, HAProxy 2.6 balancing the hosts by
  * least connections, checking /readyz every second.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
@@ -61,6 +61,8 @@ export function startHost(layout: ClusterLayout, host: Machine, routing: Routing
   writeFileSync(join(dir, 'userlist.txt'), `"${APP_ROLE}" "${APP_ROLE}"\n`);
   writePgbouncer(layout, host, routing);
   const log = join(layout.dir, 'logs', `${host.name}.log`);
+  // A host killed before (the bench restarts them) leaves PgBouncer's pid file, and PgBouncer refuses to start beside it.
+  rmSync(pgbouncerPidFile(layout, host), { force: true });
   startOn(host, ['pgbouncer', pgbouncerIni(layout, host)], { user: 'postgres', log });
   const pool = (database: string) => `postgres://${APP_ROLE}:${APP_ROLE}@127.0.0.1:${layout.ports.pgbouncer}/${database}`;
   // A young generation of 16 MB, not npm run serve's 4 (decision 0003's pages at 100,000): a search host at 5 million
@@ -76,7 +78,7 @@ export function startHost(layout: ClusterLayout, host: Machine, routing: Routing
       DATABASE_NOTIFY_URLS: layout.data.map((node) => directUrl(layout, node)).join(','),
       HOST: host.address, PORT: String(layout.ports.app), SITE_URL: siteUrl(layout), TRUST_PROXY: layout.gateway,
       MEDIA_DIR: join(layout.dir, 'media'), OUTBOX_DIR: join(layout.dir, 'outbox'), SERVER_STANDBY: 'off',
-      ...(host.searchTypes ? { SEARCH_TYPES: host.searchTypes.join(',') } : {}),
+      ...(host.searchTypes ? { SEARCH_TYPES: host.searchTypes.join(',') || 'none' } : {}),
       ...env,
     },
   });
@@ -146,6 +148,9 @@ backend hosts
   balance leastconn
   option httpchk GET /readyz
   http-check expect status 200
+  # A busy host answers /readyz late (1.0 s seen at 0.1 core under load): by default a check may take 'inter', and a
+  # busy host flapped out of service. A killed one is still out at once (its connections are refused).
+  timeout check 3s
   default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
 ${layout.hosts.map((host) => `  server ${host.name} ${host.address}:${layout.ports.app} check`).join('\n')}
 ${routing.backends}`);

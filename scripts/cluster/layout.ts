@@ -17,7 +17,7 @@ export interface Machine {
   address: string;
   /** Its share of one core (cgroup quota), or null for none. */
   cpu: number | null;
-  /** An app host's SEARCH_TYPES: the types its facet store holds (all when unset). */
+  /** An app host's SEARCH_TYPES: the types its facet store holds (all when unset; none when empty). */
   searchTypes?: ListingType[];
 }
 

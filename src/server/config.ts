@@ -83,8 +83,10 @@ const EnvSchema = z.object({
   SEARCH_TYPES: z.string().optional().transform((value, context) => {
     const types = (value ?? '').split(',').map((type) => type.trim()).filter(Boolean);
     if (types.length === 0) return [...LISTING_TYPES];
+    // A host without the memory for any store: every search counted by SQL, on the replicas when there are some.
+    if (types.length === 1 && types[0] === 'none') return [];
     if (types.every((type) => (LISTING_TYPES as readonly string[]).includes(type))) return [...new Set(types)] as ListingType[];
-    context.addIssue({ code: 'custom', message: `SEARCH_TYPES is a comma list of ${LISTING_TYPES.join(', ')}.` });
+    context.addIssue({ code: 'custom', message: `SEARCH_TYPES is a comma list of ${LISTING_TYPES.join(', ')}, or none.` });
     return z.NEVER;
   }),
   /**

@@ -171,6 +171,8 @@ describe('SEARCH_TYPES', () => {
   it('names the types a host holds: all four when unset, a comma list, anything else refused in one sentence', () => {
     expect(loadConfig({}).searchTypes).toEqual([...LISTING_TYPES]);
     expect(loadConfig({ SEARCH_TYPES: 'jobs, services,jobs' }).searchTypes).toEqual(['jobs', 'services']);
-    expect(() => loadConfig({ SEARCH_TYPES: 'jobs,cars' })).toThrow('SEARCH_TYPES is a comma list of services, jobs, hireme, buysell.');
+    expect(loadConfig({ SEARCH_TYPES: 'none' }).searchTypes).toEqual([]);
+    expect(() => loadConfig({ SEARCH_TYPES: 'jobs,cars' })).toThrow('SEARCH_TYPES is a comma list of services, jobs, hireme, buysell, or none.');
+    expect(() => loadConfig({ SEARCH_TYPES: 'none,jobs' })).toThrow('SEARCH_TYPES is a comma list of services, jobs, hireme, buysell, or none.');
   });
 });

@@ -98,9 +98,10 @@ describe('keyword searches on PostgreSQL', () => {
     try {
       const catalog = { repos: backend.repos, media: createMediaUrls('/media') };
       const read: Reader = (work) => work(db);
-      // A host holding only jobs (SEARCH_TYPES) counts the other types, and searches of every type, by SQL alone.
+      // A host holding only jobs (SEARCH_TYPES) counts the other types, and searches of every type, by SQL alone; one
+      // holding none (SEARCH_TYPES=none) counts everything so.
       const engines = [postgresSearchIndex(read), postgresSearchIndex(read, { wordIndexMax: 0 }), postgresSearchIndex(read, { useFacetStore: false }),
-        postgresSearchIndex(read, { types: ['jobs'] })];
+        postgresSearchIndex(read, { types: ['jobs'] }), postgresSearchIndex(read, { types: [] })];
       let compared = 0;
       const nearKl = { location: 'Near Me', user_location: '3.139,101.6869' };
       for (const request of [{ search: 'professional' }, { type: 'services', search: 'aircon serv', location: 'Selangor' },
@@ -108,8 +109,8 @@ describe('keyword searches on PostgreSQL', () => {
         { type: 'services', ...nearKl, distance: 25 }, { type: 'jobs', ...nearKl, job_type: 'FT' }, { type: 'buysell', search: 'honda', ...nearKl, distance: 50 }]) {
         for (const sort of ['recommended', 'relevance', 'az', ...('location' in request ? ['distance'] : [])]) {
           const query = SearchRequestSchema.parse({ ...request, sort });
-          const [viaWords, viaGin, viaSql, viaJobsHost] = await Promise.all(engines.map((engine) => runSearch(engine, catalog, query)));
-          for (const other of [viaGin!, viaSql!, viaJobsHost!]) {
+          const [viaWords, viaGin, viaSql, viaJobsHost, viaBareHost] = await Promise.all(engines.map((engine) => runSearch(engine, catalog, query)));
+          for (const other of [viaGin!, viaSql!, viaJobsHost!, viaBareHost!]) {
             expect(viaWords!.total, JSON.stringify(query)).toBe(other.total);
             expect(viaWords!.filters).toEqual(other.filters);
             expect(viaWords!.results.map((card) => card.id)).toEqual(other.results.map((card) => card.id));

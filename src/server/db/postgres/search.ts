@@ -285,7 +285,7 @@ export type Reader = <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>;
  * behind another, the store may hold a post the page cannot read yet: it is left out of that page).
  */
 export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): SearchIndex & { warm(): Promise<void> } {
-  const facets = options.useFacetStore === false ? undefined : new PostgresFacetStore({ wordIndexMax: options.wordIndexMax, types: options.types });
+  const facets = options.useFacetStore === false || options.types?.length === 0 ? undefined : new PostgresFacetStore({ wordIndexMax: options.wordIndexMax, types: options.types });
   let queue: Promise<unknown> = Promise.resolve();
   const holding = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work, work);
