@@ -19,7 +19,7 @@ import { projectRoot } from '../src/server/project-root.ts';
 import { routingOf, startCluster, stopCluster } from './cluster/cluster.ts';
 import { balancerStates, haproxyCommand, startHost } from './cluster/hosts.ts';
 import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
-import { killMachine, processesOf, quotaLabel, setQuota } from './cluster/machines.ts';
+import { cpuSeconds, killMachine, processesOf, quotaLabel, setQuota } from './cluster/machines.ts';
 import type { ListingType } from '../src/shared/constants.ts';
 import { directUrl, nodeStates, primaryOf, query, startDataNode, superuserUrl, waitFor } from './cluster/postgres.ts';
 import { SteadyWriter } from './cluster/visitor.ts';
@@ -54,6 +54,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * while autocannon ran out of core). The quota of the other figures stays CLUSTER_HOST_CPU.
  */
 const PAGES_HOST_CPU = 0.1;
+
+/**
+ * Waits until every host and database node uses under a fifth of its quota over 5 s: after a start at 500,000
+ * listings the hosts' start-up jobs and the standbys' catching up ran for minutes, and whatever was measured first
+ * came out slowest (a first host at a quarter of the third's rate). Prints how long it waited.
+ */
+async function quiet(layout: ClusterLayout): Promise<void> {
+  const began = Date.now();
+  const machines = [...layout.data, ...layout.hosts].filter((machine) => processesOf(machine).length > 0);
+  for (;;) {
+    const before = machines.map(cpuSeconds);
+    await sleep(5_000);
+    const busy = machines.filter((machine, index) => (cpuSeconds(machine) - before[index]!) / 5 > (machine.cpu ?? 1) / 5);
+    if (busy.length === 0) break;
+    if (Date.now() - began > 8 * 60_000) {
+      console.log(`  (still busy after 8 minutes: ${busy.map((machine) => machine.name).join(', ')}; measuring anyway)`);
+      break;
+    }
+  }
+  console.log(`  (the cluster was quiet after ${Math.round((Date.now() - began) / 1000)} s)`);
+}
 
 /** Restarts every host (and its PgBouncer) with `searchTypes` (SEARCH_TYPES; [] none), and waits until HAProxy has them all. */
 async function restartHosts(layout: ClusterLayout, searchTypes: ListingType[] | undefined): Promise<void> {
@@ -270,6 +291,7 @@ if (values.only !== 'search-5m') {
     console.log(`CPU quotas: ${Object.entries(quotas).map(([name, quota]) => `${name} ${quota}`).join(', ')}; ${availableParallelism()} cores in all`);
     const paths = ['/', '/services', '/jobs', '/hireme', '/buysell', '/services/l', '/jobs/l?where=Selangor'];
     const cached: Record<string, number> = {};
+    await quiet(layout);
     for (const host of layout.hosts) setQuota(host, PAGES_HOST_CPU);
     try {
       for (const count of [1, 2, 3]) {
@@ -309,6 +331,7 @@ if (values.only !== 'search-5m') {
     // What the standbys add when the database does a search's work: hosts holding no store (SEARCH_TYPES=none) count
     // every search by SQL on the standbys. With their stores, the hosts' quotas bound a search and a standby adds nothing.
     await restartHosts(layout, []);
+    await quiet(layout);
     await measureMixed('replicas_1', 'hosts counting by SQL on the standbys, 1 standby');
     // Back as a standby: pg_auto_failover waits for every standby to report its position before it promotes one, so a
     // failover with a dead standby in the formation stalls (decision 0029).
