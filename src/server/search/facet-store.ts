@@ -162,8 +162,8 @@ export class FacetStore {
    * Counts the posts passing `filter` among `candidates` (post ids; every post held when omitted): totals per
    * category with prices, per state, and per key of `facets`. The keyword is the candidates' business (it is not
    * checked here); everything else is. Returns the matching ids too (a view of a buffer the next count reuses): in
-   * the candidates' order with `keepOrder`, else in none set; and with `nearest: k` and a location in the filter, the k matches nearest to it in SQL's distance
-   * order. The store must hold the filter's type (`holds`).
+   * the candidates' order with `keepOrder`, else in none set; and with `nearest: k` and a location in the filter, the
+   * k matches nearest to it in SQL's distance order. The store must hold the filter's type (`holds`).
    */
   count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number>,
     options: { nearest?: number; keepOrder?: boolean } = {})
