@@ -57,8 +57,6 @@ export class Tally {
   readonly stateCount: Uint32Array;
   /** Per facet, matches per attribute code (256 codes): one increment a match, turned into key counts by `result`. */
   private readonly codeCounts: Uint32Array[];
-  /** Per facet, its attribute's index among the columns' attributes. */
-  private readonly facetIndexes: number[];
   private attributeColumns: { of: TypeColumns; facets: Uint8Array[]; checks: Uint8Array[] } | undefined;
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
@@ -76,7 +74,6 @@ export class Tally {
     this.categoryMax = new Float64Array(maxCategory + 1).fill(Number.NEGATIVE_INFINITY);
     this.stateCount = new Uint32Array(maxState + 1);
     this.facetColumns = facets.map((name) => ({ index: ATTRIBUTE_NAMES.indexOf(name), attribute: ATTRIBUTES[name] }));
-    this.facetIndexes = this.facetColumns.map(({ index }) => index);
     this.codeCounts = this.facetColumns.map(() => new Uint32Array(256));
   }
 
@@ -92,11 +89,11 @@ export class Tally {
     const hasPrice = !Number.isNaN(priceMin);
     const hasMax = !Number.isNaN(priceMax);
     const { ids: postIds, category, parent, state, city, price, x, y, z, cell: cells, attributes } = columns;
-    const { ids: matches, categoryCount, categoryMin, categoryMax, stateCount, codeCounts, facetIndexes, nearest } = this;
+    const { ids: matches, categoryCount, categoryMin, categoryMax, stateCount, codeCounts, facetColumns: facets, nearest } = this;
     // The attribute columns counted and checked, kept while the same type's columns come again (one slot at a time, in
     // candidates' order, they do).
     if (this.attributeColumns?.of !== columns) {
-      this.attributeColumns = { of: columns, facets: facetIndexes.map((index) => attributes[index]!), checks: checks.map((check) => attributes[check.index]!) };
+      this.attributeColumns = { of: columns, facets: facets.map(({ index }) => attributes[index]!), checks: checks.map((check) => attributes[check.index]!) };
     }
     const { facets: facetColumns, checks: checkColumns } = this.attributeColumns;
     let total = this.total;

@@ -174,13 +174,11 @@ function bitsetOf(ids: Uint32Array): Uint32Array {
 const has = (bits: Uint32Array, id: number) => id >>> 5 < bits.length && (bits[id >>> 5]! & (1 << (id & 31))) !== 0;
 
 /**
- * One page taken by walking the sort's index in chunks and keeping the posts in `members` (the matches' bitset):
- * for broad sets the page is found after a few hundred index entries instead of sorting every match. `share` is the
- * matches' share of what the walk reads, for sizing its chunks. Undefined when the sort has no index to walk.
+ * One page taken by walking the sort's index (`walk`, from walkFrom) in chunks and keeping the posts in `members`
+ * (the matches' bitset): for broad sets the page is found after a few hundred index entries instead of sorting every
+ * match. `share` is the matches' share of what the walk reads, for sizing its chunks.
  */
-async function walkPage(db: QueryDb, filter: SearchFilter, sort: SearchSort, members: Uint32Array, share: number, limit: number, offset: number): Promise<PageRow[] | undefined> {
-  const walk = walkFrom(filter, sort);
-  if (!walk) return undefined;
+async function walkPage(db: QueryDb, walk: RawBuilder<unknown>, members: Uint32Array, share: number, limit: number, offset: number): Promise<PageRow[]> {
   const page: number[] = [];
   let skipped = 0;
   let read = 0;
@@ -320,7 +318,7 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         const facetNames = facetAttributesFor(filter.type);
         let counts: FacetCounts;
-        let matches: { members?: Uint32Array; share: number; nearest?: Uint32Array } | undefined;
+        let matches: { walk?: { from: RawBuilder<unknown>; members: Uint32Array }; share: number; nearest?: Uint32Array } | undefined;
         const nearest = sort === 'distance' && filter.geo && offset + limit <= NEAREST_MAX ? offset + limit : undefined;
         if (summaryCanAnswer(filter)) counts = await summaryCounts(trx, filter, facetNames);
         // The store holds no times: "new since" is counted by SQL, over the first_live_at index.
@@ -331,14 +329,14 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
             const counted = facets.store.count(filter, facetNames, candidates, { nearest });
             const share = counted.total / Math.max(1, facets.store.size(filter.type));
             // The ids are the store's to reuse: the walk gets them as a bitset, made now and only when it will walk.
-            const walks = !counted.nearest && walkFrom(filter, sort) !== undefined && (offset + limit) / Math.max(share, 1e-6) <= WALK_LIMIT;
-            matches = { share, nearest: counted.nearest, members: walks ? bitsetOf(counted.ids) : undefined };
+            const from = counted.nearest || (offset + limit) / Math.max(share, 1e-6) > WALK_LIMIT ? undefined : walkFrom(filter, sort);
+            matches = { share, nearest: counted.nearest, walk: from && { from, members: bitsetOf(counted.ids) } };
             return counted;
           });
         } else counts = await scanCounts(trx, filter, facetNames);
         if (offset >= counts.total) return { counts, rows: [] };
         if (matches?.nearest) return { counts, rows: await placesOf(trx, [...matches.nearest.subarray(offset, offset + limit)]) };
-        const walked = matches?.members ? await walkPage(trx, filter, sort, matches.members, matches.share, limit, offset) : undefined;
+        const walked = matches?.walk ? await walkPage(trx, matches.walk.from, matches.walk.members, matches.share, limit, offset) : undefined;
         return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
       });
     }),
