@@ -16,8 +16,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/server/project-root.ts';
-import { routingOf, startCluster, stopCluster } from './cluster/cluster.ts';
-import { balancerStates, haproxyCommand, startHost } from './cluster/hosts.ts';
+import { hostsInService, routingOf, startCluster, startHosts, stopCluster } from './cluster/cluster.ts';
+import { balancerStates, haproxyCommand } from './cluster/hosts.ts';
 import { siteUrl, type ClusterLayout, type Machine } from './cluster/layout.ts';
 import { cpuSeconds, killMachine, processesOf, quotaLabel, setQuota } from './cluster/machines.ts';
 import type { ListingType } from '../src/shared/constants.ts';
@@ -85,16 +85,9 @@ async function restartHosts(layout: ClusterLayout, searchTypes: ListingType[] | 
     const states = await balancerStates(layout);
     return layout.hosts.every((host) => states[host.name]?.startsWith('DOWN'));
   }, 30_000, 200);
-  for (const host of layout.hosts) {
-    host.searchTypes = searchTypes;
-    // As the cluster starts them: a host loads its search without its quota.
-    setQuota(host, null);
-    startHost(layout, host, routing);
-  }
-  await waitFor('The restarted hosts did not come back into HAProxy', async () => {
-    const states = await balancerStates(layout);
-    return layout.hosts.every((host) => states[host.name] === 'UP');
-  }, 300_000, 500).finally(() => { for (const host of layout.hosts) setQuota(host, host.cpu); });
+  for (const host of layout.hosts) host.searchTypes = searchTypes;
+  startHosts(layout, routing);
+  await hostsInService(layout, 300_000);
 }
 
 /** Tells HAProxy to take hosts in or out of service (its admin socket). */

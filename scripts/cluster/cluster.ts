@@ -106,21 +106,30 @@ export async function startCluster(root: string, options: ClusterOptions): Promi
   step(`${rest.length} standby${rest.length === 1 ? '' : 's'} streaming (synchronous to one)`);
 
   const routing = routingOf(layout, await nodeStates(layout));
-  // Each host loads its search before it is ready (about 90 s for 100,000 listings at 0.25 core): without its quota until then.
-  for (const host of layout.hosts) setQuota(host, null);
-  for (const host of layout.hosts) startHost(layout, host, routing, options.hostEnv);
+  startHosts(layout, routing, options.hostEnv);
   startBalancer(layout);
   const follower = spawn(process.execPath, [join(root, 'scripts/cluster/follower.ts'), root, String(options.replicas), String(options.hosts)], {
     detached: true, stdio: ['ignore', openSync(join(layout.dir, 'logs/follower.log'), 'a'), openSync(join(layout.dir, 'logs/follower.log'), 'a')],
   });
   follower.unref();
   writeFileSync(stateFile(root), JSON.stringify({ ...state, followerPid: follower.pid! } satisfies ClusterState));
+  await hostsInService(layout, 180_000 + options.posts);
+  step(`${layout.hosts.length} app hosts in service at ${siteUrl(layout)}`);
+  return layout;
+}
+
+/** Starts every host, without its CPU quota: each loads its search before it is ready (about 90 s for 100,000 listings at 0.25 core). */
+export function startHosts(layout: ClusterLayout, routing: Routing, env?: Record<string, string>): void {
+  for (const host of layout.hosts) setQuota(host, null);
+  for (const host of layout.hosts) startHost(layout, host, routing, env);
+}
+
+/** Waits until HAProxy has every host in service, then gives each its CPU quota back. */
+export async function hostsInService(layout: ClusterLayout, timeoutMs: number): Promise<void> {
   await waitFor('The app hosts did not all come into service behind HAProxy', async () => {
     const states = await balancerStates(layout);
     return layout.hosts.every((host) => states[host.name] === 'UP');
-  }, 180_000 + options.posts, 500).finally(() => { for (const host of layout.hosts) setQuota(host, host.cpu); });
-  step(`${layout.hosts.length} app hosts in service at ${siteUrl(layout)}`);
-  return layout;
+  }, timeoutMs, 500).finally(() => { for (const host of layout.hosts) setQuota(host, host.cpu); });
 }
 
 /** Where PgBouncers point given the monitor's states: `yp_rw` at the primary, `yp_ro{n}` at the other nodes in order. */
