@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { PARAGLIDE_OPTIONS } from './scripts/paraglide-options.mjs';
 import precompress from './src/server/build/precompress.ts';
 import serviceWorker from './src/server/build/service-worker.ts';
 import { BASE_POLICY } from './src/server/security.ts';
@@ -34,7 +36,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), paraglideVitePlugin(PARAGLIDE_OPTIONS)],
     // Page scripts (menu loader, view beacon, search navigation…) go out as cached, precompressed
     // files instead of being inlined into every page's HTML (issue 10: lean HTML).
     build: { assetsInlineLimit: 0 },

@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', '.e2e-dist-*/'] },
+  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', '.e2e-dist-*/', 'src/paraglide/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

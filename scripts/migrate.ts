@@ -10,6 +10,7 @@ const database = await openScriptDatabase(databaseConfigFromArgs());
 try {
   const applied = await database.migrate();
   console.log(applied.length > 0 ? `Applied ${applied.join(', ')} to ${database.label}` : `${database.label} is up to date.`);
+  for (const notice of await database.migrationNotices(applied)) console.log(notice);
   await database.runDerivedJobs(console.log);
 } finally {
   await database.close();

@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** The one app context (src/server/app-context.ts), put here by the middleware for every request. */
     app: import('./server/app-types.ts').AppContext;
+    /** The page's language, from its address (src/middleware.ts): English at the root, /ms/ and /zh/ before the path. */
+    locale: import('./shared/locale.ts').Locale;
   }
 }
 

@@ -8,6 +8,8 @@ import { sameOrigin } from './server/csrf.ts';
 import { LSN_COOKIE, LSN_COOKIE_SECONDS, lsnCookieOf, readScopeOf, withReadScope } from './server/db/read-scope.ts';
 import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
+import { paraglideMiddleware } from './paraglide/server.js';
+import { splitLocale } from './shared/locale.ts';
 
 let app: Promise<AppContext> | undefined;
 
@@ -134,5 +136,22 @@ const compress = defineMiddleware(async (context, next) => {
   });
 });
 
+/** What stays English in issue 42 and has no /ms/ or /zh/ twin: the API, the advertiser site, the operator console, files. */
+const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|healthz|readyz|sitemaps|sitemap\.xml|robots\.txt|_astro)(\/|$)/;
+
+/**
+ * The page's language (issue 42), from its address alone: '/ms/…' and '/zh/…' are the English page's twins. Paraglide's
+ * middleware owns the prefixes: it sets the language every message reads for this request and hands on the address
+ * without its prefix, which the page renders. It runs after the page cache, which keys on the address as requested.
+ * A prefix in capitals ('/MS/') or before what has no twin gets the 404 page, in the prefix's language.
+ */
+const localize = defineMiddleware((context, next) => paraglideMiddleware(context.request, ({ request, locale }) => {
+  context.locals.locale = locale;
+  if (request.url === context.request.url) return next();
+  const written = splitLocale(context.url.pathname);
+  if (written.locale !== locale || ENGLISH_ONLY.test(written.path)) return next('/404');
+  return next(request);
+}));
+
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(refuseCrossSite, provideApp, scopeReads, compress, countImpressions, cachePages);
+export const onRequest = sequence(refuseCrossSite, provideApp, scopeReads, compress, countImpressions, cachePages, localize);

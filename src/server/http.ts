@@ -59,4 +59,4 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
  * operator console, saved searches, media, health checks): the page cache never keeps them, and their reads never go
  * to a replica.
  */
-export const UNSHARED_PATHS = /^\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/;
+export const UNSHARED_PATHS = /^(?:\/(?:ms|zh))?\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/i;

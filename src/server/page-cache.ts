@@ -7,6 +7,7 @@ import { RENDER_RETRY_AFTER_S, RenderQueueFull, type LoadMeter, type RenderGate 
 import { cacheTags } from './cache/tags.ts';
 import { lsnCookieOf } from './db/read-scope.ts';
 import { UNSHARED_PATHS } from './http.ts';
+import { unlocalizedPath } from '../shared/locale.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -188,10 +189,13 @@ const IMPRESSIONS = 'x-search-impressions';
  */
 export const CACHE_TAG_HEADER = 'Cache-Tag';
 
-/** The tags of a rendered page: those it names, and its own path (publishing at the path of a cached 404 ends it). */
+/**
+ * The tags of a rendered page: those it names, and its own path without its language prefix (publishing at the path of
+ * a cached 404 ends it in every language).
+ */
 function tagsOf(response: Response, path: string): string[] {
   const named = (response.headers.get(CACHE_TAG_HEADER) ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-  return [...new Set([...named, cacheTags.path(path)])];
+  return [...new Set([...named, cacheTags.path(unlocalizedPath(path))])];
 }
 
 /** Whether an If-None-Match names the stored page's ETag (a 304). */

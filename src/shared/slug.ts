@@ -18,6 +18,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'advertiser', 'operator', 'appeal', 'saved-searches', 'me', 'api', 'media', 'fragments', 'pages', 'specializations', 'sitemaps', 'search', 'offline',
   'services', 'jobs', 'hireme', 'buysell', 'education', 'advertise-on-yp', 'healthz', 'readyz', '404', '500',
   'admin', 'login', 'logout',
+  // Language prefixes (issue 42): /ms/ and /zh/ now, /ta/ kept for Tamil.
+  'ms', 'zh', 'ta',
 ]);
 
 /**

@@ -43,6 +43,8 @@ export interface DatabaseMaintenance {
   pendingMigrations(): Promise<string[]>;
   /** Applies pending migrations; returns their names. */
   migrate(): Promise<string[]>;
+  /** What the migrations `versions` left to tell the person running them (a profile that moved), in order. */
+  migrationNotices(versions: readonly string[]): Promise<string[]>;
   /** Runs the derived-data jobs migrations asked for (a search index rebuild), with progress; returns their names. */
   runDerivedJobs(log: (line: string) => void): Promise<string[]>;
   /** Rebuilds the search index in batches while the site may keep serving. */

@@ -335,6 +335,11 @@ export interface MediaTable {
   dhash: string | null;
 }
 
+export interface MigrationNoticesTable {
+  version: string;
+  notice: string;
+}
+
 export interface OauthIdentitiesTable {
   provider: string;
   subject: string;
@@ -753,6 +758,7 @@ export interface UsersTable {
   suspended_at: string | null;
   suspended_until: string | null;
   suspension_reason: string | null;
+  locale: Generated<string>;
 }
 
 export interface VerificationCodesTable {
@@ -803,6 +809,7 @@ export interface Tables {
   locations: LocationsTable;
   login_challenges: LoginChallengesTable;
   media: MediaTable;
+  migration_notices: MigrationNoticesTable;
   oauth_identities: OauthIdentitiesTable;
   outbox_messages: OutboxMessagesTable;
   packages: PackagesTable;

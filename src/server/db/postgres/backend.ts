@@ -5,7 +5,7 @@ import { CHANNELS, type Backend, type DatabaseMaintenance } from '../backend-typ
 import { NotificationHub } from './notify.ts';
 import { closeAll, labelOf, openPool, postgresKysely } from './connection.ts';
 import { postgresRepositories } from './index.ts';
-import { migrate, pendingMigrations } from './migrate.ts';
+import { migrate, migrationNotices, pendingMigrations } from './migrate.ts';
 import { createPostgresSearchEngine } from './search-engine.ts';
 import { REPLICA_MAX_LAG_MS, ReplicaSet } from './replicas.ts';
 import { finishRebuild, postIdBounds, reindexPostRange } from './search-index.ts';
@@ -102,6 +102,7 @@ export function openPostgresMaintenance(url: string): DatabaseMaintenance {
     label: labelOf(url),
     pendingMigrations: () => pendingMigrations(pool),
     migrate: () => migrate(pool),
+    migrationNotices: (versions) => migrationNotices(pool, versions),
     // PostgreSQL's migrations ask for no derived-data jobs: the seed and `npm run reindex` build the search tables.
     runDerivedJobs: async () => [],
     reindex,

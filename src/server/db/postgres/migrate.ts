@@ -55,3 +55,10 @@ export async function pendingMigrations(pool: Pool): Promise<string[]> {
   const done = await applied(pool);
   return migrationFiles().filter((file) => !done.has(file));
 }
+
+/** The notices the migrations `versions` wrote (migration_notices), in order. */
+export async function migrationNotices(pool: Pool, versions: readonly string[]): Promise<string[]> {
+  if (versions.length === 0 || !(await pool.query("SELECT to_regclass('migration_notices') IS NOT NULL AS found")).rows[0].found) return [];
+  const { rows } = await pool.query('SELECT notice FROM migration_notices WHERE version = ANY($1) ORDER BY ctid', [versions]);
+  return rows.map((row: { notice: string }) => row.notice);
+}

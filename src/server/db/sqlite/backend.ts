@@ -4,7 +4,7 @@ import type { Backend, DatabaseMaintenance } from '../backend-types.ts';
 import { backupDatabase } from './backup.ts';
 import { openDatabase } from './connection.ts';
 import { rebuildSearchIndexJob, runPendingJobs } from './jobs.ts';
-import { migrate, pendingMigrations } from './migrate.ts';
+import { migrate, migrationNotices, pendingMigrations } from './migrate.ts';
 import { catalogueIsEmpty } from './repositories/catalogue-search.ts';
 import { openSqliteRepositories } from './index.ts';
 import { createSqliteSearchEngine } from './search-engine.ts';
@@ -28,6 +28,7 @@ export function openSqliteMaintenance(path: string): DatabaseMaintenance {
     label: path,
     pendingMigrations: async () => pendingMigrations(db),
     migrate: async () => migrate(db),
+    migrationNotices: async (versions) => migrationNotices(db, versions),
     runDerivedJobs: async (log) => runPendingJobs(db, log),
     reindex: async (log) => rebuildSearchIndexJob(db, log),
     isEmpty: async () => catalogueIsEmpty(db),

@@ -60,3 +60,9 @@ export function pendingMigrations(db: Db): string[] {
   const applied = exists ? appliedMigrations(db) : new Set<string>();
   return migrationFiles().filter((file) => !applied.has(file));
 }
+
+/** The notices the migrations `versions` wrote (migration_notices), in order. */
+export function migrationNotices(db: Db, versions: readonly string[]): string[] {
+  if (versions.length === 0 || !db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migration_notices'").get()) return [];
+  return db.prepare(`SELECT notice FROM migration_notices WHERE version IN (${versions.map(() => '?').join(', ')}) ORDER BY rowid`).all(...versions).map((row) => String(row.notice));
+}

@@ -1,0 +1,65 @@
+/** Malay and Chinese beside English (issue 42), over HTTP against the built server. */
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(baseUrl + path, { headers: { 'Accept-Encoding': 'br', ...headers }, redirect: 'manual' });
+  const html = await response.text();
+  const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, hreflang, href]) => [hreflang!, new URL(href!).pathname + new URL(href!).search]);
+  return {
+    status: response.status,
+    cache: response.headers.get('X-Cache'),
+    html,
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1],
+    canonical: (() => {
+      const href = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      return href ? new URL(href).pathname + new URL(href).search : undefined;
+    })(),
+    alternates: Object.fromEntries(alternates),
+    noindex: html.includes('<meta name="robots" content="noindex'),
+  };
+}
+
+describe('a page in three languages', () => {
+  it('serves each public page at its English address and its /ms/ and /zh/ twins, each its own canonical, listing all three and x-default', async () => {
+    for (const [path, lang] of [['/services/l?where=Selangor', 'en-MY'], ['/ms/services/l?where=Selangor', 'ms-MY'], ['/zh/services/l?where=Selangor', 'zh-Hans-MY']] as const) {
+      const shown = await page(path);
+      expect(shown.status, path).toBe(200);
+      expect(shown.lang, path).toBe(lang);
+      expect(shown.canonical, path).toBe(path);
+      expect(shown.alternates, path).toEqual({
+        en: '/services/l?where=Selangor', ms: '/ms/services/l?where=Selangor', 'zh-Hans': '/zh/services/l?where=Selangor', 'x-default': '/services/l?where=Selangor',
+      });
+    }
+    const home = await page('/zh/');
+    expect(home.canonical).toBe('/zh/');
+    expect(home.alternates.en).toBe('/');
+  });
+
+  it('keeps each language apart in the page cache, keyed on the address as requested', async () => {
+    for (const path of ['/jobs', '/ms/jobs', '/zh/jobs']) await page(path);
+    const [en, ms, zh] = await Promise.all(['/jobs', '/ms/jobs', '/zh/jobs'].map((path) => page(path)));
+    expect([en!.cache, ms!.cache, zh!.cache]).toEqual(['HIT', 'HIT', 'HIT']);
+    expect([en!.lang, ms!.lang, zh!.lang]).toEqual(['en-MY', 'ms-MY', 'zh-Hans-MY']);
+  });
+
+  it('answers an unknown page under /ms/ with the 404 page in Malay, and /fr/ or /MS/ with an ordinary 404', async () => {
+    const malay = await page('/ms/no-such-page');
+    expect(malay.status).toBe(404);
+    expect(malay.lang).toBe('ms-MY');
+    expect(malay.alternates).toEqual({});
+    for (const path of ['/fr/', '/fr/services', '/MS/jobs']) expect((await page(path)).status, path).toBe(404);
+    expect((await page('/fr/')).lang).toBe('en-MY');
+  });
+
+  it('gives the advertiser site, the operator console and the API no twins', async () => {
+    for (const path of ['/ms/advertiser', '/zh/operator', '/ms/api/countries', '/zh/robots.txt']) expect((await page(path)).status, path).toBe(404);
+  });
+
+  it('never follows Accept-Language or a cookie to another language', async () => {
+    const shown = await page('/jobs', { 'Accept-Language': 'zh-CN,zh;q=0.9', Cookie: 'PARAGLIDE_LOCALE=ms' });
+    expect(shown.status).toBe(200);
+    expect(shown.lang).toBe('en-MY');
+  });
+});

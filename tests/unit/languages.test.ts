@@ -1,0 +1,50 @@
+/** The site's languages (issue 42): addresses, the language a request asks for, and the message catalogues. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localeOfAcceptLanguage, localizePath, LOCALES, splitLocale, unlocalizedPath } from '../../src/shared/locale.ts';
+
+describe('language prefixes', () => {
+  it('reads the language from the first path segment alone', () => {
+    expect(splitLocale('/ms/services/l')).toEqual({ locale: 'ms', path: '/services/l' });
+    expect(splitLocale('/zh')).toEqual({ locale: 'zh', path: '/' });
+    expect(splitLocale('/zh/')).toEqual({ locale: 'zh', path: '/' });
+    expect(splitLocale('/msia-plumbing')).toEqual({ locale: 'en', path: '/msia-plumbing' });
+    expect(splitLocale('/fr/x')).toEqual({ locale: 'en', path: '/fr/x' });
+    expect(splitLocale('/MS/x')).toEqual({ locale: 'en', path: '/MS/x' });
+  });
+
+  it('moves a path with its query and fragment into a language, and back', () => {
+    expect(localizePath('/services/l?where=Selangor#results', 'ms')).toBe('/ms/services/l?where=Selangor#results');
+    expect(localizePath('/', 'zh')).toBe('/zh/');
+    expect(localizePath('/?x=1', 'zh')).toBe('/zh/?x=1');
+    expect(localizePath('/zh/jobs', 'ms')).toBe('/ms/jobs');
+    expect(localizePath('/ms/jobs?page=2', 'en')).toBe('/jobs?page=2');
+    expect(unlocalizedPath('/zh/')).toBe('/');
+    expect(localizePath('https://advertiser.example/', 'ms')).toBe('https://advertiser.example/');
+    expect(localizePath('//cdn.example/x.jpg', 'ms')).toBe('//cdn.example/x.jpg');
+    expect(localizePath('mailto:a@b.my', 'zh')).toBe('mailto:a@b.my');
+  });
+
+  it('reads Accept-Language by weight, among the three languages only', () => {
+    expect(localeOfAcceptLanguage('ms-MY,en;q=0.8')).toBe('ms');
+    expect(localeOfAcceptLanguage('fr-FR,zh-CN;q=0.9,en;q=0.5')).toBe('zh');
+    expect(localeOfAcceptLanguage('en;q=0.4,zh-Hans;q=0.9')).toBe('zh');
+    expect(localeOfAcceptLanguage('zh;q=0, ms')).toBe('ms');
+    expect(localeOfAcceptLanguage('fr')).toBeUndefined();
+    expect(localeOfAcceptLanguage(null)).toBeUndefined();
+  });
+});
+
+describe('message catalogues', () => {
+  const catalogue = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}.json`), 'utf8')) as Record<string, unknown>;
+
+  it('has the same keys in every language, none empty', () => {
+    const keys = Object.keys(catalogue('en')).sort();
+    for (const locale of LOCALES) {
+      const messages = catalogue(locale);
+      expect(Object.keys(messages).sort(), locale).toEqual(keys);
+      for (const [key, value] of Object.entries(messages)) if (key !== '$schema') expect(String(value).trim(), `${locale} ${key}`).not.toBe('');
+    }
+  });
+});
