@@ -7,6 +7,7 @@
 import ky, { HTTPError } from 'ky';
 import { showToast } from '../stores/toasts.ts';
 import { openLogin, signedOut } from '../stores/session.ts';
+import * as m from '../paraglide/messages.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,6 +30,8 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       async ({ request }) => {
+        // The page's language (issue 42): the API answers its messages in it.
+        request.headers.set('Accept-Language', document.documentElement.lang || 'en-MY');
         if (!UNSAFE.has(request.method)) return;
         const token = await csrfToken();
         if (token) request.headers.set('X-XSRF-TOKEN', token);
@@ -41,7 +44,7 @@ export const api = ky.create({
           const body = await response.clone().json().catch(() => ({})) as { message?: string };
           signedOut();
           openLogin('login');
-          showToast(body.message && body.message !== 'Unauthenticated.' ? body.message : 'Session expired!', 'warning');
+          showToast(body.message && body.message !== m.api_unauthenticated() ? body.message : m.api_session_expired(), 'warning');
         }
       },
     ],

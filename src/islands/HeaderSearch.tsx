@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { loadCalls } from '../client/lazy-api.ts';
-import { LISTING_TYPE_LABELS, LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
+import { LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
+import { localHref, typeLabel } from '../shared/i18n.ts';
+import * as m from '../paraglide/messages.js';
 import { isNearMe, NEAR_ME } from '../shared/near-me.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
@@ -63,14 +65,14 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
 
   const options: Option[] = open === 'what'
     ? (what.trim()
-      ? whatSuggestions.map((label) => ({ label, group: 'Suggestions' }))
-      : [...recentSearches.map((label) => ({ label, group: 'Recent searches' })), ...popularSearches.map((label) => ({ label, group: 'Popular searches' }))])
+      ? whatSuggestions.map((label) => ({ label, group: m.search_group_suggestions() }))
+      : [...recentSearches.map((label) => ({ label, group: m.search_group_recent() })), ...popularSearches.map((label) => ({ label, group: m.search_group_popular() }))])
     : open === 'where'
       ? (where.trim() && !isNearMe(where)
-        ? whereSuggestions.map((label) => ({ label, group: 'Locations' }))
-        : [{ label: NEAR_ME, group: 'Near you', nearMe: true },
-          ...recentLocations.map((label) => ({ label, group: 'Recent locations' })),
-          ...suggestedLocations.map((label) => ({ label, group: 'Suggested locations' }))])
+        ? whereSuggestions.map((label) => ({ label, group: m.search_group_locations() }))
+        : [{ label: NEAR_ME, group: m.search_group_near(), nearMe: true },
+          ...recentLocations.map((label) => ({ label, group: m.search_group_recent_locations() })),
+          ...suggestedLocations.map((label) => ({ label, group: m.search_group_suggested_locations() }))])
       : [];
 
   useEffect(() => setActive(-1), [open, what, where]);
@@ -125,19 +127,19 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   });
 
   return (
-    <form ref={form} action="/search" method="get" role="search" aria-label="Search listings" data-expanded={expanded || undefined}
+    <form ref={form} action={localHref('/search')} method="get" role="search" aria-label={m.search_label()} data-expanded={expanded || undefined}
       className="group relative flex-1 min-w-[16rem] flex flex-wrap gap-2"
       onSubmit={(event) => { event.preventDefault(); go({}); }}
       onBlur={(event) => { if (!form.current?.contains(event.relatedTarget as Node | null)) setOpen(null); }}>
-      <input {...field('what')} type="text" enterKeyHint="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" aria-label="What" className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
-      <input {...field('where')} type="text" enterKeyHint="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder="Where?" aria-label="Where" className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
+      <input {...field('what')} type="text" enterKeyHint="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder={m.search_what_placeholder()} aria-label={m.search_what()} className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
+      <input {...field('where')} type="text" enterKeyHint="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder={m.search_where_placeholder()} aria-label={m.search_where()} className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
       <input type="hidden" name="ul" value={isNearMe(where) ? ul : ''} />
-      <select name="cat" aria-label="Category" value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
-        {LISTING_TYPES.map((type) => <option key={type} value={type}>{LISTING_TYPE_LABELS[type].select}</option>)}
+      <select name="cat" aria-label={m.search_category()} value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
+        {LISTING_TYPES.map((type) => <option key={type} value={type}>{typeLabel(type, 'select')}</option>)}
       </select>
-      <button type="submit" className={`rounded bg-ink text-white px-4 py-2 font-semibold ${COLLAPSED}`}>Search</button>
+      <button type="submit" className={`rounded bg-ink text-white px-4 py-2 font-semibold ${COLLAPSED}`}>{m.search_submit()}</button>
       {open && options.length > 0 && (
-        <ul id={listId} role="listbox" aria-label={open === 'what' ? 'Search suggestions' : 'Location suggestions'}
+        <ul id={listId} role="listbox" aria-label={open === 'what' ? m.search_suggestions() : m.search_location_suggestions()}
           className={`absolute top-full mt-1 z-30 w-80 max-w-full rounded border border-gray-200 bg-white shadow-lg py-1 text-sm ${open === 'where' ? 'right-0 sm:right-auto sm:left-1/2' : 'left-0'}`}>
           {options.map((option, index) => (
             <li key={`${option.group}-${option.label}`} id={`${listId}-${index}`} role="option" aria-selected={index === active} tabIndex={-1}

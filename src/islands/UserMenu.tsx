@@ -11,6 +11,8 @@ import { forgetListings } from '../client/recent-listings.ts';
 import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts';
 import { showToast } from '../stores/toasts.ts';
 import { useMounted } from './mounted.ts';
+import { localHref } from '../shared/i18n.ts';
+import * as m from '../paraglide/messages.js';
 
 async function logout(): Promise<void> {
   try {
@@ -79,36 +81,36 @@ export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: str
     <div ref={area} className="relative flex items-center gap-3" data-testid="user-area"
       onBlur={(event) => { if (!area.current?.contains(event.relatedTarget as Node | null)) setOpen(false); }}>
       {/* Post Ads: advertisers go to their site; a signed-in non-advertiser is offered to become one (client/auth-actions.ts). */}
-      <a href={advertiser ? advertiserSiteUrl : '/advertise-on-yp'} className="text-sm font-semibold sm:text-base" data-auth-action={user && !advertiser ? 'post-ads' : undefined}
-        data-advertiser-target={advertiserSiteUrl}>Post Ads</a>
+      <a href={advertiser ? advertiserSiteUrl : localHref('/advertise-on-yp')} hrefLang={advertiser ? 'en' : undefined} className="text-sm font-semibold sm:text-base" data-auth-action={user && !advertiser ? 'post-ads' : undefined}
+        data-advertiser-target={advertiserSiteUrl}>{m.menu_post_ads()}</a>
       {user ? (
         <>
           <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} data-testid="user-menu-button"
             className="flex min-h-6 items-center gap-1 rounded-full bg-white/70 px-2 py-1 font-semibold">
             {user.image ? <img src={user.image.thumbnail_webp ?? user.image.thumbnail} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
-            <span className="sr-only">Account menu for {user.name}</span>
+            <span className="sr-only">{m.menu_account_for({ name: user.name })}</span>
             <span aria-hidden="true" className="hidden max-w-32 truncate sm:inline">{user.name}</span>
           </button>
           {open && (
             <ul id={menuId} className="absolute right-0 top-full z-50 mt-2 w-60 rounded border border-gray-200 bg-white p-1 shadow-lg" data-testid="user-menu">
               {advertiser && (
                 <li>
-                  <a href={advertiserSiteUrl} className={`${item} flex items-center justify-between gap-2`}>
-                    Advertiser Dashboard
-                    {unread > 0 && <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-leads">{unread}<span className="sr-only"> unread leads</span></span>}
+                  <a href={advertiserSiteUrl} hrefLang="en" className={`${item} flex items-center justify-between gap-2`}>
+                    {m.menu_dashboard()}
+                    {unread > 0 && <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-leads">{unread}<span className="sr-only">{m.menu_unread_leads()}</span></span>}
                   </a>
                 </li>
               )}
-              <li className="px-3 py-2 text-sm font-semibold">Hello {user.name}</li>
-              <li><a href="/me/profile" className={item}>Profile</a></li>
-              <li><a href="/me/enquire" className={item}>Enquiries</a></li>
-              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>Change password</button></li>
-              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>Logout</button></li>
+              <li className="px-3 py-2 text-sm font-semibold">{m.menu_hello({ name: user.name })}</li>
+              <li><a href={localHref('/me/profile')} className={item}>{m.menu_profile()}</a></li>
+              <li><a href={localHref('/me/enquire')} className={item}>{m.menu_enquiries()}</a></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>{m.menu_change_password()}</button></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>{m.menu_logout()}</button></li>
             </ul>
           )}
         </>
       ) : (
-        <button type="button" onClick={() => openLogin('login')} aria-label="Log in" data-testid="login-button" className="flex min-h-6 items-center rounded-full bg-white/70 p-1">
+        <button type="button" onClick={() => openLogin('login')} aria-label={m.menu_login()} data-testid="login-button" className="flex min-h-6 items-center rounded-full bg-white/70 p-1">
           <UserIcon />
         </button>
       )}

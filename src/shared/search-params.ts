@@ -5,6 +5,8 @@
 import { LISTING_TYPES, type ListingType } from './constants.ts';
 import { isNearMe } from './near-me.ts';
 import type { SearchRequest } from './search.ts';
+import { localHref } from './i18n.ts';
+import { splitLocale } from './locale.ts';
 
 /** Query parameter → search request field. */
 export const PARAM_FIELDS = {
@@ -72,13 +74,22 @@ export function readSearchState(cat: ListingType, main: string | null, sub: stri
 export function readSearchHref(address: string): SearchState | null {
   if (!address.startsWith('/') || address.startsWith('//')) return null;
   const url = new URL(address, 'http://site.invalid');
-  const [cat, l, main = null, sub = null, ...rest] = url.pathname.split('/').filter(Boolean);
+  // The same search in every language (issue 42): '/ms/jobs/l?…' reads as '/jobs/l?…'.
+  const [cat, l, main = null, sub = null, ...rest] = splitLocale(url.pathname).path.split('/').filter(Boolean);
   if (!(LISTING_TYPES as readonly string[]).includes(cat ?? '') || l !== 'l' || rest.length > 0) return null;
   return readSearchState(cat as ListingType, main, sub, url.searchParams);
 }
 
-/** The URL of a search page. Parameters keep a fixed order so one page has one URL. */
+/**
+ * The URL of a search page, in the language being rendered (src/shared/urls.ts). Parameters keep a fixed order so one
+ * page has one URL.
+ */
 export function searchHref(state: SearchState): string {
+  return localHref(searchPath(state));
+}
+
+/** The URL of a search page without a language prefix: what a saved search stores. */
+export function searchPath(state: SearchState): string {
   const path = ['', state.cat, 'l', state.main, state.main ? state.sub : null].filter((part) => part !== null).join('/');
   const query = new URLSearchParams();
   for (const param of SEARCH_PARAMS) {

@@ -27,6 +27,3 @@ export function description(text: string): string {
 export function pageTitle(subject: string): string {
   return `${subject} | ${SITE_NAME}`;
 }
-
-/** The not-found page's title (spec §2: '404 Page Unavailable!'). */
-export const UNAVAILABLE_TITLE = pageTitle('Page Unavailable');

@@ -1,17 +1,22 @@
-/** URL builders for the routes of spec §2 ('Listing card links'). */
+/**
+ * URL builders for the routes of spec §2 ('Listing card links'), in the language being rendered (issue 42): on the
+ * server the request's ('/ms/jobs/…' on a Malay page), in the browser the address's, in a job English. What is stored
+ * or mailed is made explicit by the caller (src/shared/locale.ts: `unlocalizedPath`, `localizePath`).
+ */
 import type { ListingType } from './constants.ts';
+import { localHref } from './i18n.ts';
 
 export function postUrl(type: ListingType, slug: string): string {
-  return `/${type}/${slug}`;
+  return localHref(`/${type}/${slug}`);
 }
 
 export function profileUrl(slug: string): string {
-  return `/${slug}`;
+  return localHref(`/${slug}`);
 }
 
 /** '/services/l', '/services/l/home-services', '/services/l/home-services/plumbing'. */
 export function searchUrl(type: ListingType, mainSlug?: string | null, subSlug?: string | null): string {
-  return ['', type, 'l', mainSlug, mainSlug ? subSlug : null].filter((part) => part !== null && part !== undefined).join('/');
+  return localHref(['', type, 'l', mainSlug, mainSlug ? subSlug : null].filter((part) => part !== null && part !== undefined).join('/'));
 }
 
 /** The search page of a category: under its parent when it has one. */

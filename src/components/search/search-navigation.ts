@@ -7,7 +7,8 @@
 import { CONTENT_SWAPPED } from '../../client/events.ts';
 
 const ROOT = '[data-testid="search-page"]';
-const SEARCH_PATH = /^\/(services|jobs|hireme|buysell)\/l(\/|$)/;
+// The search pages of every language (issue 42): a swap stays within the page's language, as its links do.
+const SEARCH_PATH = /^(?:\/(?:ms|zh))?\/(services|jobs|hireme|buysell)\/l(\/|$)/;
 
 let latest = 0;
 

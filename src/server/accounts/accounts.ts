@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../app-types.ts';
 import { refuseSuspended } from './suspension.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { ConflictError } from '../db/errors.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';
@@ -33,6 +34,8 @@ export interface Caller {
   session: SessionRow | null;
   /** The request's cookies (a device cookie of the account signing in, accounts/devices.ts). */
   cookies?: string | null;
+  /** The language of the asking page (issue 42: its Accept-Language), for what goes out before there is an account. */
+  locale?: Locale;
 }
 
 function field(contact: ContactAddress): 'email' | 'phone_number' {
@@ -83,7 +86,7 @@ export async function userJson(app: AppContext, userId: number): Promise<User> {
 export async function sendRegisterCode(app: AppContext, input: unknown, caller: Caller) {
   const { contact } = parseInput(CodeRequestSchema, input);
   const existing = await credentialsOf(app, contact);
-  await sendCode(app, { purpose: 'register', contact, client: caller.client, deliver: existing ? 'account-exists' : 'code' });
+  await sendCode(app, { purpose: 'register', contact, client: caller.client, deliver: existing ? 'account-exists' : 'code', locale: existing?.locale ?? caller.locale ?? 'en' });
   return { status: true, message: `A verification code has been sent to ${sentTo(contact)}.` };
 }
 
@@ -109,6 +112,7 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
     phone_number: form.contact.channel === 'sms' ? form.contact.phone_number : null,
     phone_number_country: form.contact.channel === 'sms' ? form.contact.phone_number_country : null,
     password_hash: await hashPassword(form.password),
+    locale: caller.locale ?? 'en',
   }).catch((error: unknown) => {
     if (error instanceof ConflictError) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
     throw error;
@@ -150,7 +154,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
     id: sha256(tempToken), user_id: account.id, channel: codeContact.channel, expires_at: new Date(app.clock.now() + CODE_RULES.ttlMs).toISOString(),
   };
   await app.repos.auth.insertChallenge(challenge);
-  await sendCode(app, { purpose: 'login', contact: codeContact, challengeId: challenge.id, client: caller.client, deliver: 'code', gap: false });
+  await sendCode(app, { purpose: 'login', contact: codeContact, challengeId: challenge.id, client: caller.client, deliver: 'code', gap: false, locale: account.locale });
   await log(app, { action: 'login', identifier, userId: account.id, client: caller.client, outcome: 'password_ok' });
   return { message: `A verification code has been sent to ${sentTo(codeContact)}.`, data: { temp_token: tempToken } };
 }
@@ -166,8 +170,8 @@ async function challengeOf(app: AppContext, tempToken: string) {
 /** POST 2fa/verification: sends a new sign-in code for the temp_token (the resend of spec §7). */
 export async function resendLoginCode(app: AppContext, input: unknown, caller: Caller) {
   const { temp_token } = parseInput(TempTokenSchema, input);
-  const { challenge, contact } = await challengeOf(app, temp_token);
-  await sendCode(app, { purpose: 'login', contact, challengeId: challenge.id, client: caller.client, deliver: 'code' });
+  const { challenge, user, contact } = await challengeOf(app, temp_token);
+  await sendCode(app, { purpose: 'login', contact, challengeId: challenge.id, client: caller.client, deliver: 'code', locale: user.locale });
   return { status: true, message: `A new code has been sent to ${sentTo(contact)}.` };
 }
 
@@ -197,7 +201,7 @@ export async function completeLogin(app: AppContext, input: unknown, caller: Cal
 export async function sendResetCode(app: AppContext, input: unknown, caller: Caller) {
   const { contact } = parseInput(CodeRequestSchema, input);
   const account = await credentialsOf(app, contact);
-  await sendCode(app, { purpose: 'reset', contact, client: caller.client, deliver: account ? 'code' : 'nothing' });
+  await sendCode(app, { purpose: 'reset', contact, client: caller.client, deliver: account ? 'code' : 'nothing', locale: account?.locale ?? caller.locale ?? 'en' });
   return { status: true, message: `If an account uses ${sentTo(contact)}, a verification code has been sent to it.` };
 }
 
@@ -347,6 +351,7 @@ export async function sendAccountCode(app: AppContext, userId: number, input: un
   const { contact } = parseInput(CodeRequestSchema, input);
   const owner = await credentialsOf(app, contact);
   if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, field(contact));
-  await sendCode(app, { purpose: 'verify', contact, storeAs: accountCodeKey(userId, addressOf(contact)), userId, client: caller.client, deliver: 'code' });
+  const { locale } = await requireUser(app, userId);
+  await sendCode(app, { purpose: 'verify', contact, storeAs: accountCodeKey(userId, addressOf(contact)), userId, client: caller.client, deliver: 'code', locale });
   return { status: true, message: `A verification code has been sent to ${contact.channel === 'email' ? 'the new email' : 'the phone number'}.` };
 }

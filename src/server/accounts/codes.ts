@@ -7,6 +7,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { CodePurpose } from '../db/rows.ts';
 import type { ContactAddress } from '../../shared/schemas/accounts.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
@@ -41,6 +42,8 @@ export interface CodeRequest {
    * all three, so they do not tell whether an account exists.
    */
   deliver: 'code' | 'account-exists' | 'nothing';
+  /** The language of the mail or SMS (issue 42): the account's, or the asking page's before there is one. */
+  locale: Locale;
 }
 
 /** Stores a new code (the older ones of the purpose and address stop working) and delivers it; 429 past the send limits. */
@@ -73,10 +76,10 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
       codeHash: codeHash(request.purpose, address, challengeId, code), createdAt: new Date(now).toISOString(), expiresAt: new Date(now + CODE_RULES.ttlMs).toISOString(),
     });
     if (request.contact.channel === 'email') {
-      const mail = request.deliver === 'account-exists' ? accountExistsMail(to) : codeMail(to, request.purpose, code, minutes);
+      const mail = request.deliver === 'account-exists' ? accountExistsMail(to, request.locale) : codeMail(to, request.purpose, code, minutes, request.locale);
       await app.outbox.queueMail(mail, { deliver: request.deliver !== 'nothing', tx });
     } else {
-      const text = request.deliver === 'account-exists' ? accountExistsSms() : codeSms(request.purpose, code, minutes);
+      const text = request.deliver === 'account-exists' ? accountExistsSms(request.locale) : codeSms(request.purpose, code, minutes, request.locale);
       if (request.deliver !== 'nothing') await app.outbox.queueSms({ to, text }, { tx });
     }
   });

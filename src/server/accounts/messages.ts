@@ -3,36 +3,40 @@ import { SITE_NAME } from '../../shared/seo.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
 import type { CodePurpose } from '../db/rows.ts';
+import type { Locale } from '../../shared/locale.ts';
+import * as m from '../../paraglide/messages.js';
 
-const CODE_PURPOSE_TEXT: Record<CodePurpose, string> = {
-  register: 'to finish creating your account',
-  reset: 'to reset your password',
-  login: 'to log in',
-  verify: 'to confirm this address',
-  claim: 'to claim your business on our directory',
+/** Why a code was sent, in the recipient's language (issue 42). */
+const CODE_PURPOSE_TEXT: Record<CodePurpose, (inputs: object, options: { locale: Locale }) => string> = {
+  register: m.code_purpose_register,
+  reset: m.code_purpose_reset,
+  login: m.code_purpose_login,
+  verify: m.code_purpose_verify,
+  claim: m.code_purpose_claim,
 };
 
-export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number): Mail {
-  return composeMail(to, `Your verification code ${code}`, [
-    `Your verification code is ${code}. Enter it ${CODE_PURPOSE_TEXT[purpose]}.`,
-    `It works once and expires in ${minutes} minutes. If you did not ask for it, ignore this mail: nothing changes without the code.`,
-  ]);
+/** A code by mail, in the recipient's language (issue 42: the account's, or the asking page's before there is one). */
+export function codeMail(to: string, purpose: CodePurpose, code: string, minutes: number, locale: Locale): Mail {
+  const options = { locale };
+  return composeMail(to, m.mail_code_subject({ code }, options), [
+    m.mail_code_body({ code, purpose: CODE_PURPOSE_TEXT[purpose]({}, options) }, options),
+    m.mail_code_expiry({ minutes }, options),
+  ], [], locale);
 }
 
-export function codeSms(purpose: CodePurpose, code: string, minutes: number): string {
-  return `${SITE_NAME}: your code is ${code}, ${CODE_PURPOSE_TEXT[purpose]}. It expires in ${minutes} minutes. Never share it.`;
+export function codeSms(purpose: CodePurpose, code: string, minutes: number, locale: Locale): string {
+  const options = { locale };
+  return m.sms_code({ site: SITE_NAME, code, purpose: CODE_PURPOSE_TEXT[purpose]({}, options), minutes }, options);
 }
 
 /** Sent instead of a sign-up code when the address already has an account (the answer to the form stays the same). */
-export function accountExistsMail(to: string): Mail {
-  return composeMail(to, 'You already have an account', [
-    'Someone asked to create an account with this address, but you already have one.',
-    'Log in instead, or use "Forgot password" to set a new password. If it was not you, ignore this mail.',
-  ]);
+export function accountExistsMail(to: string, locale: Locale): Mail {
+  const options = { locale };
+  return composeMail(to, m.mail_account_exists_subject({}, options), [m.mail_account_exists_body({}, options), m.mail_account_exists_hint({}, options)], [], locale);
 }
 
-export function accountExistsSms(): string {
-  return `${SITE_NAME}: this number already has an account. Log in or use Forgot password.`;
+export function accountExistsSms(locale: Locale): string {
+  return m.sms_account_exists({ site: SITE_NAME }, { locale });
 }
 
 export function passwordChangedMail(to: string): Mail {

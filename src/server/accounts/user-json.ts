@@ -11,6 +11,7 @@ export function toUserJson(media: MediaUrls, user: UserRow): User {
     email: user.email,
     phone_number: user.phone_number,
     phone_number_country: user.phone_number_country,
+    locale: user.locale,
     image: user.image ? media.imageUrls(user.image) : null,
     pending_delete: user.pending_delete,
     roles: user.roles.map((name) => ({ name })),

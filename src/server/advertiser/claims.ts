@@ -108,7 +108,8 @@ export async function startCodeClaim(app: AppContext, actor: Actor, request: { p
     throw new AppError(429, 'Too many codes were sent to this business. Please try again later.', undefined, { 'Retry-After': String(seconds) });
   }
   await sendCode(app, {
-    purpose: 'claim', userId: actor.id, client: request.client, storeAs: claimCodeKey(actor.id, request.profileId, target.address), deliver: 'code',
+    // The advertiser site stays English in issue 42.
+    purpose: 'claim', userId: actor.id, client: request.client, storeAs: claimCodeKey(actor.id, request.profileId, target.address), deliver: 'code', locale: 'en',
     contact: target.method === 'sms' ? { channel: 'sms', phone_number: target.address, phone_number_country: '60' } : { channel: 'email', email: target.address },
   });
   // After the code went: a refused send leaves no claim behind.

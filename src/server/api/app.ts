@@ -18,6 +18,7 @@ import { engagementRoutes } from './engagement.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
 import { enquiryRoutes } from './enquiries.ts';
 import type { ApiEnv } from './env.ts';
+import { translateAnswers } from './translate.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 
 /**
@@ -69,6 +70,7 @@ const cacheControl: MiddlewareHandler<ApiEnv> = async (c, next) => {
  */
 export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
+  api.use(translateAnswers);
   api.use(readSession(app));
   api.use(requireCsrfToken(app));
   api.use(cacheControl);

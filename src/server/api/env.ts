@@ -3,6 +3,7 @@ import type { SessionRow } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
 import { AppError } from '../errors.ts';
 import { clientKey } from '../client-ip.ts';
+import { localeOfAcceptLanguage, type Locale } from '../../shared/locale.ts';
 
 /** What the Astro route hands to the Hono app with each request. */
 export interface ApiBindings {
@@ -41,6 +42,14 @@ export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /** The caller of an account flow: the client, the session it came with, and its cookies. */
+/**
+ * The language of the page that called (issue 42): the browser's API client names it in Accept-Language; without one,
+ * English. Only what an API call answers or sends follows it, never a page.
+ */
+export function requestLocale(c: Context<ApiEnv>): Locale {
+  return localeOfAcceptLanguage(c.req.header('Accept-Language')) ?? 'en';
+}
+
 export function callerOf(c: Context<ApiEnv>) {
-  return { client: requestClient(c), session: c.get('session'), cookies: c.req.header('Cookie') ?? null };
+  return { client: requestClient(c), session: c.get('session'), cookies: c.req.header('Cookie') ?? null, locale: requestLocale(c) };
 }

@@ -7,6 +7,7 @@ import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
 import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
+import type { Locale } from '../../shared/locale.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
 /** A post's state; `hidden` is an operator's (issue 28): off the site like a draft until shown again. */
@@ -464,7 +465,7 @@ export interface UserDetailRow {
 }
 
 /** A user as stored: the API's fields (spec §3), with the photo's paths relative to the media folder. */
-export interface UserRow extends Pick<User, 'id' | 'name' | 'email' | 'phone_number' | 'phone_number_country' | 'image' | 'pending_delete' | 'has_password' | 'created_at'> {
+export interface UserRow extends Pick<User, 'id' | 'name' | 'email' | 'phone_number' | 'phone_number_country' | 'locale' | 'image' | 'pending_delete' | 'has_password' | 'created_at'> {
   roles: string[];
   updated_at: string;
   detail: UserDetailRow;
@@ -477,6 +478,8 @@ export interface CredentialsRow {
   email: string | null;
   phone_number: string | null;
   phone_number_country: string | null;
+  /** The account's language (issue 42). */
+  locale: Locale;
 }
 
 export interface NewUser {
@@ -485,6 +488,8 @@ export interface NewUser {
   phone_number: string | null;
   phone_number_country: string | null;
   password_hash: string | null;
+  /** The language of the page the account was made on (issue 42); English when absent. */
+  locale?: Locale;
   /** The social identity the account is created from. */
   identity?: { provider: SocialProvider; subject: string; email: string | null };
 }
@@ -541,6 +546,7 @@ export interface ProfileChanges {
   email?: string;
   phone_number?: string;
   phone_number_country?: string;
+  locale?: Locale;
   gender?: 'm' | 'f' | null;
   dob?: string | null;
   address_line1?: string | null;

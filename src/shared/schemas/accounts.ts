@@ -8,6 +8,10 @@ import { z } from 'zod';
 import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../account-settings.ts';
 import { malaysiaToday } from '../malaysia-time.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { LOCALES, type Locale } from '../locale.ts';
+
+/** A person's language (issue 42): en, ms or zh. */
+export const LocaleSchema = z.enum(LOCALES, { error: 'The locale must be en, ms or zh.' });
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
 export interface User {
@@ -16,6 +20,8 @@ export interface User {
   email: string | null;
   phone_number: string | null;
   phone_number_country: string | null;
+  /** The language the person reads the site, mail and SMS in (issue 42). */
+  locale: Locale;
   image: { thumbnail: string; full: string; thumbnail_webp: string | null; full_webp: string | null } | null;
   pending_delete: boolean;
   roles: { name: string }[];
@@ -202,6 +208,7 @@ export const ProfileUpdateSchema = z.object({
   city: optionalText('city', 100),
   state_id: optionalId('state'),
   country_id: optionalId('country'),
+  locale: LocaleSchema.optional(),
 });
 
 /**

@@ -6,7 +6,7 @@ import { deleteUserSessions } from './auth.ts';
 import { stored, type QueryDb } from './query.ts';
 import { attachDocument, attachImages } from './uploads.ts';
 
-const USER_COLUMNS = ['name', 'email', 'phone_number', 'phone_number_country'] as const;
+const USER_COLUMNS = ['name', 'email', 'phone_number', 'phone_number_country', 'locale'] as const;
 const DETAIL_COLUMNS = ['gender', 'dob', 'address_line1', 'address_line2', 'postcode', 'city', 'state_id', 'country_id'] as const;
 
 /** The given keys of `changes` (an absent key keeps its value; null clears it), as the changes to a table's row. */

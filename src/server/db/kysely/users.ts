@@ -2,6 +2,7 @@
 import type { CredentialsRow, NewUser, SocialProvider, UserRow } from '../rows.ts';
 import { deleteUserSessions } from './auth.ts';
 import { flag, jsonText, type QueryDb } from './query.ts';
+import { isLocale } from '../../../shared/locale.ts';
 
 export async function findUser(db: QueryDb, id: number): Promise<UserRow | undefined> {
   const row = await db.selectFrom('users as u')
@@ -11,7 +12,7 @@ export async function findUser(db: QueryDb, id: number): Promise<UserRow | undef
     .leftJoin('countries as c', 'c.id', 'd.country_id')
     .leftJoin('documents as cv', 'cv.id', 'd.cv_document_id')
     .select([
-      'u.id', 'u.name', 'u.email', 'u.phone_number', 'u.phone_number_country', 'u.pending_delete', 'u.password_hash', 'u.created_at', 'u.updated_at',
+      'u.id', 'u.name', 'u.email', 'u.phone_number', 'u.phone_number_country', 'u.locale', 'u.pending_delete', 'u.password_hash', 'u.created_at', 'u.updated_at',
       'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp',
       'd.gender', 'd.dob', 'd.address_line1', 'd.address_line2', 'd.postcode', 'd.city', 'd.state_id', 's.name as state', 'd.country_id',
       'c.name as country', 'd.language', 'd.education', 'd.experience', 'd.additional_skill', 'd.salary', 'd.salary_type',
@@ -27,6 +28,7 @@ export async function findUser(db: QueryDb, id: number): Promise<UserRow | undef
     email: row.email,
     phone_number: row.phone_number,
     phone_number_country: row.phone_number_country,
+    locale: isLocale(row.locale) ? row.locale : 'en',
     image: row.thumbnail === null ? null : { thumbnail: row.thumbnail, full: row.full!, thumbnail_webp: row.thumbnail_webp, full_webp: row.full_webp },
     pending_delete: flag(row.pending_delete),
     roles: roles.map((role) => role.role),
@@ -56,14 +58,15 @@ export async function findUser(db: QueryDb, id: number): Promise<UserRow | undef
 }
 
 export async function findCredentials(db: QueryDb, by: { email: string } | { phone_number: string }): Promise<CredentialsRow | undefined> {
-  const query = db.selectFrom('users').select(['id', 'password_hash', 'email', 'phone_number', 'phone_number_country']);
-  return 'email' in by ? query.where('email', '=', by.email).executeTakeFirst() : query.where('phone_number', '=', by.phone_number).executeTakeFirst();
+  const query = db.selectFrom('users').select(['id', 'password_hash', 'email', 'phone_number', 'phone_number_country', 'locale']);
+  const row = await ('email' in by ? query.where('email', '=', by.email).executeTakeFirst() : query.where('phone_number', '=', by.phone_number).executeTakeFirst());
+  return row && { ...row, locale: isLocale(row.locale) ? row.locale : 'en' };
 }
 
 export async function createUser(db: QueryDb, user: NewUser, now: string): Promise<number> {
   const { id } = await db.insertInto('users').values({
     name: user.name, email: user.email, phone_number: user.phone_number, phone_number_country: user.phone_number_country,
-    password_hash: user.password_hash, created_at: now, updated_at: now,
+    password_hash: user.password_hash, locale: user.locale ?? 'en', created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('user_details').values({ user_id: id }).execute();
   if (user.identity) await linkIdentity(db, id, user.identity, now);

@@ -1,0 +1,65 @@
+/**
+ * The API's words in the caller's language (issue 42): the `message` of an answer and the per-field `errors` of a 422
+ * come in the language the browser's API client names in Accept-Language (the page's); without one, English. A text
+ * is translated when the message catalogue (messages/*.json, keys `api_…`) holds it word for word in English; any
+ * other text (one that names a value) stays English.
+ */
+import type { MiddlewareHandler } from 'hono';
+import * as m from '../../paraglide/messages.js';
+import type { Locale } from '../../shared/locale.ts';
+import { requestLocale, type ApiEnv } from './env.ts';
+
+type Message = (inputs: object, options: { locale: Locale }) => string;
+
+let catalogue: Map<string, Message> | undefined;
+
+/** The catalogue's `api_…` messages by their English text. */
+function apiMessages(): Map<string, Message> {
+  catalogue ??= new Map(Object.entries(m).filter(([key]) => key.startsWith('api_'))
+    .map(([, message]) => [(message as Message)({}, { locale: 'en' }), message as Message]));
+  return catalogue;
+}
+
+/** An English text of the API in `locale`, or as it is when the catalogue lacks it. */
+export function translateApiText(text: string, locale: Locale): string {
+  if (locale === 'en') return text;
+  return apiMessages().get(text)?.({}, { locale }) ?? text;
+}
+
+const SMALL_ANSWER = 64 * 1024;
+
+/**
+ * Translates an answer's `message` and `errors`. Only small JSON answers are read: the search's and the reference
+ * data's answers carry no message, and the largest answer with one is a person's or a listing's.
+ */
+export const translateAnswers: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await next();
+  const locale = requestLocale(c);
+  if (locale === 'en' || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+  const length = Number(c.res.headers.get('Content-Length') ?? NaN);
+  if (length > SMALL_ANSWER) return;
+  const text = await c.res.clone().text();
+  if (text.length > SMALL_ANSWER || !text.includes('"message"')) return;
+  const body = JSON.parse(text) as { message?: unknown; errors?: unknown };
+  let changed = false;
+  if (typeof body.message === 'string') {
+    const translated = translateApiText(body.message, locale);
+    changed ||= translated !== body.message;
+    body.message = translated;
+  }
+  if (typeof body.errors === 'object' && body.errors !== null) {
+    for (const [field, messages] of Object.entries(body.errors as Record<string, unknown>)) {
+      if (!Array.isArray(messages)) continue;
+      (body.errors as Record<string, unknown>)[field] = messages.map((message) => {
+        const translated = typeof message === 'string' ? translateApiText(message, locale) : message;
+        changed ||= translated !== message;
+        return translated;
+      });
+    }
+  }
+  if (!changed) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('Content-Length');
+  headers.set('Content-Language', locale);
+  c.res = new Response(JSON.stringify(body), { status: c.res.status, statusText: c.res.statusText, headers });
+};
