@@ -5,6 +5,7 @@
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
+import { documentTerms, queryWords } from '../../src/server/search/tokens.ts';
 
 export interface Listing {
   id: number;
@@ -33,6 +34,11 @@ export interface Listing {
  */
 export async function loadListings(repos: Repositories): Promise<Listing[]> {
   const listings: Listing[] = [];
+  // A category's Malay and Chinese names, and its parent's: the search document holds every language's (issue 42).
+  const [tree, translations] = await Promise.all([repos.catalog.findCategoryTree(), repos.catalog.findCategoryNames()]);
+  const parentOf = new Map(tree.map((category) => [category.id, category.parent_id]));
+  const namesOf = (id: number | null | undefined) => translations.filter((row) => row.category_id === id).map((row) => row.name).join(' ');
+  const otherNames = (id: number) => `${namesOf(id)} ${namesOf(parentOf.get(id))}`;
   for (const type of LISTING_TYPES) {
     const ids: number[] = [];
     for await (const batch of repos.sitemap.postUrlBatches(type, 1_000_000, 0)) {
@@ -70,17 +76,20 @@ export async function loadListings(repos: Repositories): Promise<Listing[]> {
           ...own, ...single('job_level', row.job_level), ...single('hireme_rate', row.hireme_rate), ...single('hireme_expertise', row.hireme_expertise),
           ...single('buysell_type', row.buysell_type), ...single('buysell_condition', row.buysell_condition),
         },
-        text: `${row.title} ${row.summary} ${what.name} ${what.parent_name ?? ''}${confidential ? '' : ` ${row.profile_name}`}`.toLowerCase(),
+        text: `${row.title} ${row.summary} ${what.name} ${what.parent_name ?? ''} ${otherNames(what.id)}${confidential ? '' : ` ${row.profile_name}`}`.toLowerCase(),
       });
     }
   }
   return listings;
 }
 
-/** True when every word occurs in the text as a token, the last one as a prefix (as the engine promises). */
+/**
+ * True when every word of the query occurs in the text as a token, the last one as a prefix (as the engine promises):
+ * the words as issue 42 reads them (search/tokens.ts), a document's tokens being its words, its Han pairs and stems.
+ */
 export function matchesKeyword(text: string, search: string): boolean {
-  const words: string[] = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const tokens: string[] = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = queryWords(search);
+  const tokens: string[] = `${text} ${documentTerms(text)}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.every((word, index) =>
     index === words.length - 1 && word.length >= 2 ? tokens.some((token) => token.startsWith(word)) : tokens.includes(word));
 }

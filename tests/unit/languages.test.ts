@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { documentTerms, queryWords, stemOf } from '../../src/server/search/tokens.ts';
 import { localeOfAcceptLanguage, localizePath, LOCALES, splitLocale, unlocalizedPath } from '../../src/shared/locale.ts';
 
 describe('language prefixes', () => {
@@ -46,5 +47,29 @@ describe('message catalogues', () => {
       expect(Object.keys(messages).sort(), locale).toEqual(keys);
       for (const [key, value] of Object.entries(messages)) if (key !== '$schema') expect(String(value).trim(), `${locale} ${key}`).not.toBe('');
     }
+  });
+});
+
+describe('search words in three languages', () => {
+  it('reads a Han run as its pairs, on both sides', () => {
+    expect(documentTerms('吉隆坡中文补习中心').split(' ')).toContain('补习');
+    expect(queryWords('补习')).toEqual(['补习']);
+    expect(queryWords('补习中心')).toEqual(['补习', '习中', '中心']);
+    expect(queryWords('榴')).toEqual(['榴']);
+  });
+
+  it('matches Malay words by their stem, but keeps the words the stemmer spoils', () => {
+    for (const word of ['memperbaiki', 'pembaikan', 'dibaiki']) expect(stemOf(word)).toBe('baik');
+    expect(documentTerms('Kami membaiki aircond').split(' ')).toContain('baik');
+    expect(queryWords('pembaikan')).toEqual(['baik']);
+    expect(stemOf('kedai')).toBe('kedai');
+    expect(stemOf('kereta')).toBe('kereta');
+    expect(queryWords('kedai kereta terpakai')).toEqual(['kedai', 'kereta', 'terpakai']);
+  });
+
+  it('keeps Latin words as the parsers split them, lower case, at most 12', () => {
+    expect(queryWords('Aircon SERV')).toEqual(['aircon', 'serv']);
+    expect(queryWords('a b c d e f g h i j k l m n')).toHaveLength(12);
+    expect(documentTerms('Plumbing services in Kuala Lumpur')).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import { slugify } from '../../../src/shared/slug.ts';
 import { LISTING_TYPES } from '../../../src/shared/constants.ts';
 import { CATEGORY_TREES } from '../categories.ts';
+import { CATEGORY_NAMES } from '../category-names.ts';
 import { COUNTRIES, STATES } from '../malaysia.ts';
 import type { SeedCategory, SeedCity, SeedContext } from './context.ts';
 
@@ -37,7 +38,12 @@ export function insertCategories(context: Pick<SeedContext, 'statement'>): SeedC
   const insert = context.statement(
     'INSERT INTO categories (id, type, parent_id, name, slug, position, education) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const translate = context.statement('INSERT INTO category_names (category_id, locale, name) VALUES (?, ?, ?)');
   const categories: SeedCategory[] = [];
+  const named = (id: number, name: string) => {
+    const names = CATEGORY_NAMES[name];
+    if (names) for (const locale of ['ms', 'zh'] as const) translate.run(id, locale, names[locale]);
+  };
   for (const type of LISTING_TYPES) {
     const slugs = new Set<string>();
     const uniqueSlug = (name: string, parentName: string) => {
@@ -52,11 +58,13 @@ export function insertCategories(context: Pick<SeedContext, 'statement'>): SeedC
       const parentSlug = uniqueSlug(parent.name, type);
       insert.run(parentId, type, null, parent.name, parentSlug, parentIndex, education ? 1 : 0);
       categories.push({ id: parentId, type, name: parent.name, slug: parentSlug, parentId: null, education });
+      named(parentId, parent.name);
       parent.children.forEach((child, childIndex) => {
         const id = categories.length + 1;
         const slug = uniqueSlug(child, parent.name);
         insert.run(id, type, parentId, child, slug, childIndex, education ? 1 : 0);
         categories.push({ id, type, name: child, slug, parentId, education });
+        named(id, child);
       });
     });
   }

@@ -2,6 +2,7 @@ import {
   EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES, DEAL_METHODS,
   type HiremeRate, type JobLevel, type ListingType,
 } from '../../../src/shared/constants.ts';
+import { CATEGORY_NAMES } from '../category-names.ts';
 import { slugify } from '../../../src/shared/slug.ts';
 import { BUYSELL_ITEMS } from '../categories.ts';
 import { sen } from '../../../src/shared/money.ts';
@@ -69,6 +70,23 @@ function bulletList(items: string[]): string {
   return items.map((item) => `• ${item}`).join('\n');
 }
 
+/**
+ * Some services ads are written in Malay or in Chinese (issue 42), picked by id (the random stream stays as it was):
+ * one in ten in each, where the category has a name in that language.
+ */
+function writtenIn(id: number, category: SeedCategory, profile: SeedProfile): { title: string; summary: string } | undefined {
+  const names = CATEGORY_NAMES[category.name];
+  const { name: city, stateName: state } = profile.city;
+  if (!names) return undefined;
+  if (id % 10 === 3) {
+    return { title: `${names.ms} di ${city} - ${profile.name}`, summary: `${profile.name} menawarkan perkhidmatan ${names.ms.toLowerCase()} yang dipercayai di ${city}, ${state}. Kami membaiki, memasang dan menyelenggara dengan cepat. Kunjungi kedai kami di ${city}.` };
+  }
+  if (id % 10 === 7) {
+    return { title: `${names.zh} - ${profile.name}（${city}）`, summary: `${profile.name}在${city}（${state}）提供专业的${names.zh}服务，价格合理，欢迎询问。` };
+  }
+  return undefined;
+}
+
 function serviceDraft(context: SeedContext, id: number, profile: SeedProfile, category: SeedCategory, s: Statements): PostDraft {
   const { random } = context;
   const priceMin = random.chance(0.15) ? null : roundTo(random.int(30, 800), 10);
@@ -79,10 +97,11 @@ function serviceDraft(context: SeedContext, id: number, profile: SeedProfile, ca
   const points = random.sample(SERVICE_SELLING_POINTS, 4)
     .map((point) => point.replace('{year}', String(random.int(1995, 2020))).replace('{n}', String(random.int(2, 50) * 100)));
   const write = () => s.service.run(id, `${profile.name} offers ${category.name.toLowerCase()} for homes and businesses in ${profile.city.name}, ${profile.city.stateName}.\n\n${bulletList(points)}`);
+  const written = writtenIn(id, category, profile);
   return {
     write,
-    title,
-    summary: `${category.name} by ${profile.name} in ${profile.city.name}. ${points[0]} ${points[1]}`,
+    title: written?.title ?? title,
+    summary: written?.summary ?? `${category.name} by ${profile.name} in ${profile.city.name}. ${points[0]} ${points[1]}`,
     priceMin, priceMax,
     op: priceMin !== null && random.chance(0.2) ? roundTo(priceMin * (1.1 + random.next() * 0.5), 10) : null,
     images: random.int(1, 5), documentTitle: random.chance(0.15) ? 'Price List' : null, reviews: true,

@@ -54,6 +54,8 @@ export interface CatalogRepository {
   findHomeCategories(): Promise<HomeCategoryRow[]>;
   /** Every category, parents before children, in display order. */
   findCategoryTree(): Promise<CategoryTreeRow[]>;
+  /** The categories' names in Malay and Chinese (issue 42): those translated; the others fall back to English. */
+  findCategoryNames(): Promise<{ category_id: number; locale: 'ms' | 'zh'; name: string }[]>;
   findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]>;
   findSetting(key: string): Promise<string | undefined>;
   findCmsPage(page: string): Promise<{ article_title: string; article_content: string } | undefined>;

@@ -93,6 +93,12 @@ export interface CategoriesTable {
   education: Generated<number>;
 }
 
+export interface CategoryNamesTable {
+  category_id: number;
+  locale: string;
+  name: string;
+}
+
 export interface CitiesTable {
   id: Generated<number>;
   state_id: number;
@@ -785,6 +791,7 @@ export interface Tables {
   buysell_details: BuysellDetailsTable;
   cache_invalidations: CacheInvalidationsTable;
   categories: CategoriesTable;
+  category_names: CategoryNamesTable;
   cities: CitiesTable;
   cms_pages: CmsPagesTable;
   contact_messages: ContactMessagesTable;

@@ -2,6 +2,7 @@
  * A search request as the search service hands it to an engine's index (search-service.ts): ids and
  * values, whatever the backend. Engines add what their own query language needs (SQLite: FTS5 expressions).
  */
+import { queryWords } from './tokens.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
 
@@ -50,9 +51,12 @@ export interface FacetCounts {
   attributes: Map<string, Map<string, number>>;
 }
 
-/** The words of what a person typed that a search matches on: letters and digits, lower case, at most 12. */
+/**
+ * The words of what a person typed that a search matches on (search/tokens.ts): letters and digits, lower case, Han
+ * runs as pairs, Malay words by their stem; at most 12.
+ */
 export function searchWords(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return queryWords(search);
 }
 
 const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));

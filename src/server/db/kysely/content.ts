@@ -31,6 +31,11 @@ export async function findCategoryTree(db: QueryDb): Promise<CategoryTreeRow[]> 
   return rows.map((row) => ({ ...row, education: flag(row.education) }) as CategoryTreeRow);
 }
 
+export async function findCategoryNames(db: QueryDb): Promise<{ category_id: number; locale: 'ms' | 'zh'; name: string }[]> {
+  const rows = await db.selectFrom('category_names').select(['category_id', 'locale', 'name']).orderBy('category_id').orderBy('locale').execute();
+  return rows as { category_id: number; locale: 'ms' | 'zh'; name: string }[];
+}
+
 /** True when the catalogue has nothing yet (a fresh database for the demo data). */
 export async function catalogueIsEmpty(db: QueryDb): Promise<boolean> {
   return (await db.selectFrom('categories').select('id').limit(1).executeTakeFirst()) === undefined;

@@ -84,6 +84,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findFeaturedPostIds: (placement) => read((db) => content.findFeaturedPostIds(db, placement, now())),
       findHomeCategories: () => read((db) => content.findHomeCategories(db)),
       findCategoryTree: () => read((db) => content.findCategoryTree(db)),
+      findCategoryNames: () => read((db) => content.findCategoryNames(db)),
       findSetting: (key) => read((db) => content.findSetting(db, key)),
       findCmsPage: (page) => read((db) => content.findCmsPage(db, page)),
       findCountries: () => read((db) => content.findCountries(db)),

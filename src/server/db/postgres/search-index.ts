@@ -5,6 +5,7 @@
  * body in the `yp_words` configuration (simple + unaccent). SQL text here is PostgreSQL's, with closed-set
  * literals only; values are bound.
  */
+import { documentTerms } from '../../search/tokens.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type SearchAttribute } from '../../../shared/search-attributes.ts';
@@ -37,8 +38,14 @@ function countOf(attribute: SearchAttribute, key: string): string {
 const LIVE = (now: string) => sql`(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${now}))`;
 
 /** What the keyword search reads: the title (weight A), then the summary, category names and, unless confidential, the company (B). */
-const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', p.summary || ' ' || c.name || ' ' ||
-  coalesce(parent.name, '') || CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN '' ELSE ' ' || pr.name END), 'B')`;
+/** A post's category names in Malay and Chinese (issue 42), for its search document. */
+const OTHER_NAMES = `coalesce((SELECT string_agg(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '')`;
+
+/** What the keyword search reads beside the title: summary, category names in every language, and the company unless confidential. */
+const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' || ${OTHER_NAMES} ||
+  CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN '' ELSE ' ' || pr.name END`;
+
+const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', ${BODY}), 'B')`;
 
 /**
  * Where a post is placed for Near Me and distances: its first location, or for a confidential job or hireme post the
@@ -70,6 +77,34 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
     LEFT JOIN hireme_details h ON h.post_id = p.id
     LEFT JOIN buysell_details b ON b.post_id = p.id
     WHERE ${LIVE(now)} AND ${where}`;
+}
+
+/**
+ * Adds to the search rows of the posts `where` picks the words the application makes (search/tokens.ts: Han pairs and
+ * Malay stems), which PostgreSQL's parser cannot: read back, worked out here, written in one statement.
+ */
+async function addTerms(db: QueryDb, where: RawBuilder<unknown>): Promise<void> {
+  const { rows } = await sql<{ id: number; text: string }>`SELECT p.id, p.title || ' ' || ${sql.raw(BODY)} AS text
+    FROM search_posts s
+    JOIN posts p ON p.id = s.post_id
+    JOIN profiles pr ON pr.id = p.profile_id
+    JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
+    JOIN categories c ON c.id = pc.category_id
+    LEFT JOIN categories parent ON parent.id = c.parent_id
+    LEFT JOIN job_details j ON j.post_id = p.id
+    LEFT JOIN hireme_details h ON h.post_id = p.id
+    WHERE ${where}`.execute(db);
+  const ids: number[] = [];
+  const terms: string[] = [];
+  for (const row of rows) {
+    const added = documentTerms(row.text);
+    if (added === '') continue;
+    ids.push(row.id);
+    terms.push(added);
+  }
+  if (ids.length === 0) return;
+  await sql`UPDATE search_posts s SET words = s.words || setweight(to_tsvector('yp_words', t.terms), 'B')
+    FROM unnest(${ids}::bigint[], ${terms}::text[]) AS t(id, terms) WHERE s.post_id = t.id`.execute(db);
 }
 
 /**
@@ -145,6 +180,7 @@ export async function reindexPosts(db: QueryDb, ids: readonly number[], now: str
   const tags = new Set(await searchRowTags(db, list));
   await sql`DELETE FROM search_posts WHERE post_id = ANY(${list}::bigint[])`.execute(db);
   await insertRows(now, sql`p.id = ANY(${list}::bigint[])`).execute(db);
+  await addTerms(db, sql`p.id = ANY(${list}::bigint[])`);
   await collect();
   for (const tag of await searchRowTags(db, list)) tags.add(tag);
   for (const id of ids) tags.add(cacheTags.post(id));
@@ -163,6 +199,7 @@ export async function reindexPosts(db: QueryDb, ids: readonly number[], now: str
 export async function reindexPostRange(db: QueryDb, fromId: number, toId: number, now: string): Promise<void> {
   await sql`DELETE FROM search_posts WHERE post_id >= ${fromId} AND post_id < ${toId}`.execute(db);
   await insertRows(now, sql`p.id >= ${fromId} AND p.id < ${toId}`).execute(db);
+  await addTerms(db, sql`p.id >= ${fromId} AND p.id < ${toId}`);
 }
 
 /** Drops rows of posts that no longer exist, then recounts the summaries and suggestions: the last step of a rebuild. */

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { documentTerms } from '../../search/tokens.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { dirname } from 'node:path';
 import { systemClock, type Clock } from '../../clock.ts';
@@ -38,6 +39,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const clock = options.clock ?? systemClock;
   // Deterministic, so SQLite computes it once per statement run (as it does 'now'), not once per row.
   db.function('app_now', { deterministic: true }, () => new Date(clock.now()).toISOString());
+  // The words the application adds to a search document (issue 42): Han pairs and Malay stems.
+  db.function('search_terms', { deterministic: true }, (text) => documentTerms(String(text ?? '')));
   return db;
 }
 

@@ -51,12 +51,20 @@ const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, ratin
   category_id, parent_id, state_id, city_id, lat, lon, x, y, z, job_type, job_qualification, job_level, hireme_type, hireme_rate,
   hireme_expertise, buysell_type, buysell_condition, buysell_method, first_live_at) ${ROW_SELECT}`;
 
-/** What the keyword search reads: title, summary, category names and, unless confidential, the company. */
-/** The full-text row of each live post: its type, title, and the text its body is searched by. */
+/**
+ * What the keyword search reads beside the title: summary, category names (in every language, issue 42) and, unless
+ * confidential, the company.
+ */
+const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' ||
+    coalesce((SELECT group_concat(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '') ||
+    CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END`;
+
+/**
+ * The full-text row of each live post: its type, title, and the text its body is searched by, with the words the
+ * application adds (search_terms, search/tokens.ts: Han pairs and Malay stems).
+ */
 export const FTS_SELECT = `
-  SELECT p.id, 'type' || p.type, p.title,
-    p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') ||
-    CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END
+  SELECT p.id, 'type' || p.type, p.title, ${BODY} || ' ' || search_terms(p.title || ' ' || ${BODY})
   FROM posts p
   JOIN profiles pr ON pr.id = p.profile_id
   JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0

@@ -1,0 +1,116 @@
+/** Malay and Chinese beside English (issue 42): a person's language, the API's words and the mail it sends. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../src/shared/schemas/accounts.ts';
+import { SearchResponseSchema, type SearchResponse } from '../../src/shared/search.ts';
+import { apiClient } from '../helpers/api.ts';
+import { useTestDatabase } from '../helpers/test-database.ts';
+import { documentTerms } from '../../src/server/search/tokens.ts';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
+import { latestCode, messagesTo } from '../helpers/session-client.ts';
+
+const { outbox, browser, signIn } = useAccountsApp('languages');
+
+/** Signs up as a person on a page in `language` (the browser's API client names it in Accept-Language). */
+async function signUp(email: string, language: string) {
+  const visitor = browser();
+  const headers = { 'Accept-Language': language };
+  expect((await visitor.call('POST', '/api/register/verification', { type: 'email', email }, headers)).status).toBe(200);
+  const mail = messagesTo(outbox, email).at(-1)!;
+  const answer = await visitor.call('POST', '/api/register', {
+    type: 'email', name: 'Tan Mei Ling', email, code: latestCode(outbox, email), password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD,
+  }, headers);
+  expect(answer.status).toBe(201);
+  return { visitor, mail };
+}
+
+describe('a person’s language', () => {
+  it('is the signing-up page’s: the code mail is in Chinese, and the account’s locale is zh', async () => {
+    const { mail } = await signUp('mei.ling@example.my', 'zh-Hans-MY');
+    expect(mail).toContain('您的验证码是');
+    // The HTML part names its language (quoted-printable writes = as =3D).
+    expect(mail).toMatch(/<html lang=(3D)?"zh-Hans-MY">/);
+    const visitor = await signIn('mei.ling@example.my');
+    // The sign-in code follows the account, whatever page asks.
+    expect(messagesTo(outbox, 'mei.ling@example.my').at(-1)).toContain('您的验证码是');
+    expect(((await visitor.get('/api/account')).body.data as User).locale).toBe('zh');
+  });
+
+  it('writes codes in Malay for a Malay page, and in English without Accept-Language', async () => {
+    await signUp('aminah@example.my', 'ms-MY,ms;q=0.9,en;q=0.5');
+    expect(messagesTo(outbox, 'aminah@example.my').at(0)).toContain('Kod pengesahan anda ialah');
+    await signUp('john@example.my', '');
+    expect(messagesTo(outbox, 'john@example.my').at(0)).toContain('Your verification code is');
+  });
+
+  it('is changed by PATCH /api/account; any other value is a 422 with a per-field message', async () => {
+    const visitor = await signIn('john@example.my');
+    const changed = await visitor.patch('/api/account', { locale: 'ms' });
+    expect(changed.status).toBe(200);
+    expect((changed.body.data as User).locale).toBe('ms');
+    for (const locale of ['fr', 'EN', '', 42]) {
+      const refused = await visitor.patch('/api/account', { locale });
+      expect(refused.status, String(locale)).toBe(422);
+      expect((refused.body.errors as Record<string, string[]>).locale).toEqual(['The locale must be en, ms or zh.']);
+    }
+    expect(((await visitor.get('/api/account')).body.data as User).locale).toBe('ms');
+  });
+});
+
+describe('the API’s words', () => {
+  it('answers 422 messages in Malay and in Chinese with Accept-Language, in English without', async () => {
+    const visitor = browser();
+    const body = { type: 'email', name: '', email: 'not-an-address', code: '1', password: 'x', password_confirmation: 'y' };
+    const malay = await visitor.call('POST', '/api/register', body, { 'Accept-Language': 'ms-MY' });
+    expect(malay.status).toBe(422);
+    const errors = malay.body.errors as Record<string, string[]>;
+    expect(errors.name).toEqual(['Medan nama diperlukan.']);
+    expect(malay.body.message).toBe('Medan nama diperlukan.');
+    const chinese = await visitor.call('POST', '/api/register', body, { 'Accept-Language': 'zh-CN' });
+    expect((chinese.body.errors as Record<string, string[]>).name).toEqual(['姓名为必填项。']);
+    const english = await visitor.call('POST', '/api/register', body);
+    expect((english.body.errors as Record<string, string[]>).name).toEqual(['The name field is required.']);
+  });
+});
+
+describe('search in three languages (on the configured backend)', () => {
+  const searchApp = useTestDatabase();
+  let call: ReturnType<typeof apiClient>;
+  beforeAll(() => {
+    call = apiClient(searchApp.app);
+  });
+
+  async function search(body: Record<string, unknown>): Promise<SearchResponse> {
+    const { status, body: json } = await call('/api/post/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ limit: 48, ...body }) });
+    expect(status).toBe(200);
+    return SearchResponseSchema.parse(json);
+  }
+
+  it('finds a Chinese word inside a longer run of Han characters (补习 in 提供专业的补习中心服务)', async () => {
+    const found = await search({ type: 'services', search: '补习' });
+    const titles = found.results.map((card) => card.title);
+    expect(titles.some((title) => /[\p{Script=Han}]补习|补习[\p{Script=Han}]/u.test(title))).toBe(true);
+    const runs = await search({ type: 'services', search: '专业的补习' });
+    expect(runs.total).toBeGreaterThan(0);
+  });
+
+  it('finds a Malay word by its stem: pembaikan finds membaiki; kedai is never read as dai', async () => {
+    const found = await search({ type: 'services', search: 'pembaikan' });
+    expect(found.total).toBeGreaterThan(0);
+    const ids = new Set(found.results.map((card) => card.id));
+    const membaiki = await search({ type: 'services', search: 'membaiki' });
+    expect(membaiki.results.every((card) => ids.has(card.id)) || membaiki.total === found.total).toBe(true);
+    const kedai = await search({ type: 'services', search: 'kedai' });
+    expect(kedai.total).toBeGreaterThan(0);
+    expect(documentTerms('Kunjungi kedai kami').split(' ')).not.toContain('dai');
+  });
+
+  it('finds English listings by their category’s Chinese or Malay name', async () => {
+    // Every English-titled tuition centre and car is found by the Chinese or Malay name of its category.
+    for (const [type, english, other] of [['services', 'tuition centre', '补习中心'], ['services', 'tuition', 'tuisyen'], ['buysell', 'cars', '汽车']] as const) {
+      const inEnglish = await search({ type, search: english });
+      const inOther = await search({ type, search: other });
+      expect(inEnglish.total, english).toBeGreaterThan(0);
+      expect(inOther.total, other).toBeGreaterThanOrEqual(inEnglish.total);
+    }
+  });
+});
