@@ -1,3 +1,4 @@
+import * as m from '../paraglide/messages.js';
 import type { CardView } from '../shared/schemas/catalog.ts';
 import { formatPriceRange } from '../shared/format.ts';
 import { categoryUrl, postUrl, profileUrl } from '../shared/urls.ts';
@@ -26,7 +27,7 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
         {post.image && <Picture image={post.image} alt="" width={400} height={225} className="card-img" />}
       </div>
       {/* The follow heart (spec §2): painted and handled in the browser (client/follow.ts), never per user here. */}
-      <button type="button" className="card-heart" aria-label="Follow" aria-pressed="false" data-follow-type={post.type} data-follow-id={post.id}>♡</button>
+      <button type="button" className="card-heart" aria-label={m.card_follow()} aria-pressed="false" data-follow-type={post.type} data-follow-id={post.id}>♡</button>
       <div className="card-body">
         {(post.plan !== 'FREE' || post.buysell_type) && (
           <div className="flex items-center gap-2">
@@ -36,7 +37,7 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
         )}
         <h3 className="card-title"><a href={href}>{post.title}</a></h3>
         {post.confidential
-          ? <p className="card-place">Confidential</p>
+          ? <p className="card-place">{m.card_confidential()}</p>
           : company && post.profile && <a href={profileUrl(post.profile.slug)} className="card-company">{post.profile.name}</a>}
         {category && <a href={categoryUrl(category)} className="card-category">{category.name}</a>}
         <p className="card-price">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>

@@ -1,6 +1,8 @@
 /** Texts of the search page (spec §2), shared by the server page and the island. */
-import { DEFAULT_LOCATION_LABEL, LISTING_TYPE_LABELS, type Plan } from './constants.ts';
-import { pageTitle, titlePrefix } from './seo.ts';
+import { DEFAULT_LOCATION_LABEL, type Plan } from './constants.ts';
+import { typeLabel } from './i18n.ts';
+import { pageTitle, titlePrefix, type TITLE_PREFIXES } from './seo.ts';
+import * as m from '../paraglide/messages.js';
 import type { Specialization } from './schemas/catalog.ts';
 import type { SearchState } from './search-params.ts';
 
@@ -18,13 +20,23 @@ export function categoryNames(tree: SearchTree, state: Pick<SearchState, 'main' 
   return { main: main?.name ?? null, sub: sub?.name ?? null };
 }
 
-/** 'Browsing Businesses In Selangor' or 'Results for "aircon" In Malaysia'. */
-export function searchHeading(state: SearchState): string {
-  const where = state.params.where ?? DEFAULT_LOCATION_LABEL;
-  return state.params.what
-    ? `Results for "${state.params.what}" In ${where}`
-    : `Browsing ${LISTING_TYPE_LABELS[state.cat].browsing} In ${where}`;
+/** The name of 'all of Malaysia' in the page's language. */
+function whereName(state: SearchState): string {
+  return state.params.where ?? (DEFAULT_LOCATION_LABEL === 'Malaysia' ? m.search_root() : DEFAULT_LOCATION_LABEL);
 }
+
+/** 'Browsing Businesses In Selangor' or 'Results for "aircon" In Malaysia', in the page's language. */
+export function searchHeading(state: SearchState): string {
+  const where = whereName(state);
+  return state.params.what
+    ? m.search_heading_results({ what: state.params.what, where })
+    : m.search_heading_browsing({ type: typeLabel(state.cat, 'browsing'), where });
+}
+
+const PREFIXES: Record<(typeof TITLE_PREFIXES)[number], () => string> = {
+  Recommended: m.title_prefix_recommended, Popular: m.title_prefix_popular, 'Explore list of': m.title_prefix_explore,
+  Featured: m.title_prefix_featured, 'The Best': m.title_prefix_best,
+};
 
 /**
  * The one title rule of a search page, for the server page and the island after in-place updates:
@@ -33,7 +45,7 @@ export function searchHeading(state: SearchState): string {
  */
 export function searchTitle(tree: SearchTree, state: SearchState, page: number, topPlans: readonly Plan[]): string {
   const names = categoryNames(tree, state);
-  const subject = names.sub ?? names.main ?? LISTING_TYPE_LABELS[state.cat].browsing;
-  const where = state.params.where ?? DEFAULT_LOCATION_LABEL;
-  return pageTitle(`${titlePrefix(topPlans)} ${subject} in ${where}${page > 1 ? ` – Page ${page}` : ''}`);
+  const subject = names.sub ?? names.main ?? typeLabel(state.cat, 'browsing');
+  const prefix = PREFIXES[titlePrefix(topPlans)]();
+  return pageTitle(`${m.search_title({ prefix, subject, where: whereName(state) })}${page > 1 ? m.search_title_page({ page }) : ''}`);
 }

@@ -1,3 +1,4 @@
+import * as m from '../../paraglide/messages.js';
 import type { SearchTree } from '../../shared/search-page.ts';
 import type { SearchView } from '../../shared/search.ts';
 import { changeSearch, type SearchState } from '../../shared/search-params.ts';
@@ -16,8 +17,8 @@ export function CategoryList({ state, tree, filters }: CategoryListProps) {
   const parents = tree.filter((category) => parentCounts.has(category.slug));
   if (parents.length === 0) return null;
   return (
-    <section aria-label="Categories" className="py-3" data-testid="category-list">
-      <h2 className="font-semibold text-sm mb-2">Categories</h2>
+    <section aria-label={m.search_categories()} className="py-3" data-testid="category-list">
+      <h2 className="font-semibold text-sm mb-2">{m.search_categories()}</h2>
       <ul className="columns-2 gap-4 text-sm">
         {parents.map((parent) => (
           <li key={parent.slug} className="break-inside-avoid mb-2">

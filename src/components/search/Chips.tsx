@@ -1,3 +1,4 @@
+import * as m from '../../paraglide/messages.js';
 import { PARAM_LABELS, paramDisplay } from '../../shared/search-filters.ts';
 import { changeSearch, type SearchParam, type SearchState } from '../../shared/search-params.ts';
 import { SearchLink } from './SearchLink.tsx';
@@ -7,7 +8,7 @@ export function Chips({ state }: { state: SearchState }) {
   const active = (Object.keys(PARAM_LABELS) as SearchParam[]).filter((param) => state.params[param]);
   if (active.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Active filters" data-testid="chips">
+    <ul className="flex flex-wrap gap-2" aria-label={m.chips_label()} data-testid="chips">
       {active.map((param) => (
         <li key={param}>
           <SearchLink
@@ -16,7 +17,7 @@ export function Chips({ state }: { state: SearchState }) {
             testId={`chip-${param}`}
             className="inline-flex items-center gap-1 rounded-full bg-yellow-100 border border-yellow-300 px-3 py-1 text-sm hover:bg-yellow-200"
           >
-            <span className="sr-only">Clear </span>{PARAM_LABELS[param]}: {paramDisplay(state, param)}
+            <span className="sr-only">{m.chips_clear()}</span>{PARAM_LABELS[param]}: {paramDisplay(state, param)}
             <span aria-hidden="true" className="font-bold">×</span>
           </SearchLink>
         </li>

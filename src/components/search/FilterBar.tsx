@@ -1,4 +1,6 @@
-import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM, LISTING_TYPE_LABELS } from '../../shared/constants.ts';
+import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM } from '../../shared/constants.ts';
+import { typeLabel } from '../../shared/i18n.ts';
+import * as m from '../../paraglide/messages.js';
 import type { SearchTree } from '../../shared/search-page.ts';
 import { isNearMe, NEAR_ME } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
@@ -7,6 +9,11 @@ import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
 import { SORT_LABELS } from '../../shared/search-filters.ts';
+
+/** The sorts' names in the page's language. */
+const SORT_NAMES: Record<keyof typeof SORT_LABELS, () => string> = {
+  recommended: m.sort_recommended, rating: m.sort_rating, az: m.sort_az, za: m.sort_za, relevance: m.sort_relevance, distance: m.sort_distance, newest: m.sort_newest,
+};
 
 interface FilterBarProps {
   state: SearchState;
@@ -28,12 +35,12 @@ export function FilterBar({ state, tree, filters }: FilterBarProps) {
   );
   return (
     <div className="flex flex-wrap gap-2" data-testid="filter-bar">
-      <Dropdown label="Category" value={mainName ?? `All ${LISTING_TYPE_LABELS[state.cat].tab}`} testId="filter-category">
-        {link(changeSearch(state, { main: null, sub: null }), `All ${LISTING_TYPE_LABELS[state.cat].tab}`, !state.main)}
+      <Dropdown label={m.filter_category()} value={mainName ?? m.filter_all_type({ label: typeLabel(state.cat, 'tab') })} testId="filter-category">
+        {link(changeSearch(state, { main: null, sub: null }), m.filter_all_type({ label: typeLabel(state.cat, 'tab') }), !state.main)}
         {tree.map((category) => link(changeSearch(state, { main: category.slug, sub: null }), category.name, category.slug === state.main))}
       </Dropdown>
-      <Dropdown label="Location" value={where ?? 'All'} testId="filter-location">
-        {link(changeSearch(state, { params: { where: null, ul: null, range: null } }), 'All', !where)}
+      <Dropdown label={m.filter_location()} value={where ?? m.filter_all()} testId="filter-location">
+        {link(changeSearch(state, { params: { where: null, ul: null, range: null } }), m.filter_all(), !where)}
         <li>
           {/* Enabled by the navigation script where the browser can tell its location; it adds ul. */}
           <button type="button" disabled data-near-me={searchHref(changeSearch(state, { params: { where: NEAR_ME } }))}
@@ -43,16 +50,16 @@ export function FilterBar({ state, tree, filters }: FilterBarProps) {
         {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, where, true)}
       </Dropdown>
       {state.params.ul && (
-        <Dropdown label="Distance" value={`${state.params.range ?? String(DEFAULT_NEAR_ME_KM)} km`} testId="filter-distance">
+        <Dropdown label={m.filter_distance()} value={`${state.params.range ?? String(DEFAULT_NEAR_ME_KM)} km`} testId="filter-distance">
           {DISTANCE_OPTIONS_KM.map((km) => link(changeSearch(state, { params: { range: String(km) } }), `${km} km`, (state.params.range ?? String(DEFAULT_NEAR_ME_KM)) === String(km)))}
         </Dropdown>
       )}
-      <Dropdown label="Price" value={buckets.find((bucket) => bucket.value === state.params.price)?.label ?? state.params.price ?? 'All'} testId="filter-price">
-        {link(changeSearch(state, { params: { price: null } }), 'All', !state.params.price)}
+      <Dropdown label={m.filter_price()} value={buckets.find((bucket) => bucket.value === state.params.price)?.label ?? state.params.price ?? m.filter_all()} testId="filter-price">
+        {link(changeSearch(state, { params: { price: null } }), m.filter_all(), !state.params.price)}
         {buckets.map((bucket) => link(changeSearch(state, { params: { price: bucket.value } }), bucket.label, bucket.value === state.params.price))}
       </Dropdown>
-      <Dropdown label="Sort" value={SORT_LABELS[currentSort] ?? 'Recommended'} testId="filter-sort">
-        {sorts.map((sort) => link(changeSearch(state, { params: { sort: sort === 'recommended' ? null : sort } }), SORT_LABELS[sort], sort === currentSort))}
+      <Dropdown label={m.filter_sort()} value={(SORT_NAMES[currentSort] ?? m.sort_recommended)()} testId="filter-sort">
+        {sorts.map((sort) => link(changeSearch(state, { params: { sort: sort === 'recommended' ? null : sort } }), SORT_NAMES[sort](), sort === currentSort))}
       </Dropdown>
     </div>
   );

@@ -1,3 +1,4 @@
+import * as m from '../../paraglide/messages.js';
 import { pager } from '../../shared/pager.ts';
 import { changeSearch, type SearchState } from '../../shared/search-params.ts';
 import { SearchLink } from './SearchLink.tsx';
@@ -16,20 +17,20 @@ export function Pagination({ state, page, total, pageSize }: PaginationProps) {
   const { items, previous, next, caption } = pager(page, total, pageSize);
   const to = (number: number) => changeSearch(state, { params: { page: String(number) } });
   return (
-    <nav aria-label="Pagination" className="mt-6 flex flex-col items-center gap-3" data-testid="pagination">
+    <nav aria-label={m.pager_label()} className="mt-6 flex flex-col items-center gap-3" data-testid="pagination">
       <p className="text-sm text-gray-700" data-testid="pager-caption">{caption}</p>
       {total > pageSize && (
         <ul className="flex flex-wrap items-center justify-center gap-1 text-sm">
-          {previous !== null && <li><SearchLink to={to(previous)} className={LINK}>Previous Page</SearchLink></li>}
+          {previous !== null && <li><SearchLink to={to(previous)} className={LINK}>{m.pager_previous()}</SearchLink></li>}
           {items.map((item, index) => item.kind === 'ellipsis'
             ? <li key={`ellipsis-${index}`} aria-hidden="true" className="px-1">…</li>
             : (
               <li key={item.page}>
-                <SearchLink to={to(item.page)} current={item.current} label={`Page ${item.page}`}
+                <SearchLink to={to(item.page)} current={item.current} label={m.pager_page({ page: item.page })}
                   className={`${LINK} ${item.current ? 'bg-ink text-white border-ink' : ''}`}>{item.page}</SearchLink>
               </li>
             ))}
-          {next !== null && <li><SearchLink to={to(next)} className={LINK}>Next Page</SearchLink></li>}
+          {next !== null && <li><SearchLink to={to(next)} className={LINK}>{m.pager_next()}</SearchLink></li>}
         </ul>
       )}
     </nav>

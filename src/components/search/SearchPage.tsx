@@ -1,9 +1,11 @@
 import { PostCard, PostCardSkeleton } from '../PostCard.tsx';
-import { LISTING_TYPE_LABELS, PAGE_SIZES } from '../../shared/constants.ts';
+import { PAGE_SIZES } from '../../shared/constants.ts';
+import { localHref, typeLabel } from '../../shared/i18n.ts';
+import * as m from '../../paraglide/messages.js';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
 import { categoryNames, searchHeading, type SearchTree } from '../../shared/search-page.ts';
-import { changeSearch, searchHref, type SearchState } from '../../shared/search-params.ts';
+import { changeSearch, searchPath, type SearchState } from '../../shared/search-params.ts';
 import { CategoryList } from './CategoryList.tsx';
 import { Chips } from './Chips.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -11,7 +13,6 @@ import { Pagination } from './Pagination.tsx';
 import { SearchLink } from './SearchLink.tsx';
 import { TypeFilters } from './TypeFilters.tsx';
 
-export const EMPTY_TEXT = 'No results found for your query. Please try different search parameters.';
 
 interface SearchPartProps {
   state: SearchState;
@@ -27,16 +28,16 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
   const names = categoryNames(tree, state);
   const where = state.params.where;
   const crumbs: [string, SearchState | null][] = [
-    [LISTING_TYPE_LABELS[state.cat].tab, { cat: state.cat, main: null, sub: null, params: {}, view: 'grid' }],
+    [typeLabel(state.cat, 'tab'), { cat: state.cat, main: null, sub: null, params: {}, view: 'grid' }],
     ...(where && !isNearMe(where) ? [[where, { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.main ? [[names.main, { cat: state.cat, main: state.main, sub: null, params: where ? { where } : {}, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.sub ? [[names.sub, null] as [string, null]] : []),
   ];
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+      <nav aria-label={m.search_breadcrumb()} className="text-sm text-gray-700">
         <ol className="flex flex-wrap gap-1">
-          <li><a href="/" className="hover:underline">Malaysia</a></li>
+          <li><a href={localHref('/')} className="hover:underline">{m.search_root()}</a></li>
           {crumbs.map(([label, to]) => (
             <li key={label} className="before:content-['›'] before:mr-1">
               {to ? <SearchLink to={to} className="hover:underline">{label}</SearchLink> : <span aria-current="page">{label}</span>}
@@ -47,17 +48,18 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold" data-testid="search-title">{searchHeading(state)}</h1>
         {/* Saving a search (issue 29): without JavaScript this GET asks on /saved-searches; with it, islands/saved-searches takes it over. */}
-        <form method="get" action="/saved-searches" data-save-search="" className="shrink-0">
-          <input type="hidden" name="search" value={searchHref({ ...state, params: { ...state.params, page: undefined }, view: 'grid' })} />
+        <form method="get" action={localHref('/saved-searches')} data-save-search="" className="shrink-0">
+          {/* A saved search keeps the address without its language (issue 42). */}
+          <input type="hidden" name="search" value={searchPath({ ...state, params: { ...state.params, page: undefined }, view: 'grid' })} />
           <button type="submit" data-auth-action="save-search" data-testid="save-search"
-            className="rounded border border-ink bg-white px-3 py-1.5 text-sm font-semibold hover:bg-yellow-100">Save this search</button>
+            className="rounded border border-ink bg-white px-3 py-1.5 text-sm font-semibold hover:bg-yellow-100">{m.search_save()}</button>
         </form>
       </div>
       {/* Shown (CSS :target, no script) when saving without JavaScript comes back here: the page itself stays the same for everyone. */}
       <p id="search-saved" role="status" className="mt-2 hidden rounded border border-green-300 bg-green-50 p-2 text-sm target:block">
-        Search saved. <a href="/me/saved-searches" className="link">See your saved searches</a>.
+        {m.search_saved()} <a href={localHref('/me/saved-searches')} className="link">{m.search_saved_link()}</a>.
       </p>
-      <nav aria-label="Categories" className="touch-only mt-3 flex gap-2 overflow-x-auto pb-1 text-sm">
+      <nav aria-label={m.search_categories()} className="touch-only mt-3 flex gap-2 overflow-x-auto pb-1 text-sm">
         {tree.map((category) => (
           <SearchLink key={category.slug} to={changeSearch(state, { main: category.slug, sub: null })}
             className="shrink-0 rounded-full border border-gray-300 bg-white px-3 py-1">{category.name}</SearchLink>
@@ -76,30 +78,30 @@ export function SearchBody({ state, response, tree }: SearchPartProps) {
   const page = Number(state.params.page ?? 1);
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[18rem_1fr]">
-      <aside className="bg-white rounded-lg p-4 shadow-sm self-start" aria-label="Filters">
+      <aside className="bg-white rounded-lg p-4 shadow-sm self-start" aria-label={m.search_filters()}>
         <CategoryList state={state} tree={tree} filters={response.filters} />
         <TypeFilters state={state} filters={response.filters} />
       </aside>
       <section aria-labelledby="results-heading">
-        <h2 id="results-heading" className="sr-only">Results</h2>
+        <h2 id="results-heading" className="sr-only">{m.search_results()}</h2>
         <div className="flex items-center justify-between mb-3">
-          <p className="text-sm text-gray-700" data-testid="result-count">{response.total} results</p>
-          <div className="flex gap-1" role="group" aria-label="View">
+          <p className="text-sm text-gray-700" data-testid="result-count">{m.search_result_count({ count: response.total })}</p>
+          <div className="flex gap-1" role="group" aria-label={m.search_view()}>
             {(['grid', 'list'] as const).map((view) => (
               <SearchLink key={view} to={{ ...state, view }} current={state.view === view}
                 className="rounded border border-gray-300 bg-white px-3 py-1 text-sm aria-[current=true]:bg-ink aria-[current=true]:text-white">
-                {view === 'grid' ? 'Grid' : 'List'}
+                {view === 'grid' ? m.search_view_grid() : m.search_view_list()}
               </SearchLink>
             ))}
           </div>
         </div>
         {state.params.ul && (
           <aside className="mb-4 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm" data-testid="near-me-box">
-            Showing listings near you. Suggestions based on your location will appear here.
+            {m.search_near_me_box()}
           </aside>
         )}
         {response.results.length === 0 ? (
-          <p className="py-12 text-center text-gray-800" data-testid="empty-results">{EMPTY_TEXT}</p>
+          <p className="py-12 text-center text-gray-800" data-testid="empty-results">{m.search_empty()}</p>
         ) : (
           <ul className={state.view === 'list' ? 'flex flex-col gap-3' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'} data-testid="results" data-view={state.view}>
             {response.results.map((card) => <li key={card.id} className="flex"><PostCard post={card} layout={state.view} /></li>)}

@@ -1,4 +1,5 @@
 import type { ListingType } from '../../shared/constants.ts';
+import * as m from '../../paraglide/messages.js';
 import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../../shared/search-page.ts';
 import { isNearMe } from '../../shared/near-me.ts';
 import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
@@ -51,7 +52,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
       : state.params.where && !isNearMe(state.params.where) ? cacheTags.location(type, state.params.where.trim().toLowerCase()) : cacheTags.list(type)],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
-      description: `${searchHeading(state)}: ${response.total} listings. ${response.results.slice(0, 5).map((card) => card.title).join(', ')}`,
+      description: m.search_description({ heading: searchHeading(state), total: response.total, titles: response.results.slice(0, 5).map((card) => card.title).join(', ') }),
       canonical: searchHref(canonicalState(state)),
       noindex: !isIndexable(state) || response.total === 0 || dropped.length > 0,
     },
