@@ -57,6 +57,26 @@ describe('a page in three languages', () => {
     for (const path of ['/ms/advertiser', '/zh/operator', '/ms/api/countries', '/zh/robots.txt']) expect((await page(path)).status, path).toBe(404);
   });
 
+  it('repeats every Disallow of robots.txt under /ms/ and /zh/', async () => {
+    const lines = (await (await fetch(`${baseUrl}/robots.txt`)).text()).split('\n');
+    const paths = lines.filter((line) => /^Disallow: \/[a-z]/.test(line) && !/^Disallow: \/(ms|zh)\//.test(line)).map((line) => line.slice('Disallow: '.length));
+    expect(paths).toContain('/me/');
+    for (const locale of ['ms', 'zh']) for (const path of paths) expect(lines, `${locale}${path}`).toContain(`Disallow: /${locale}${path}`);
+  });
+
+  it('lists each language’s sitemaps in the index, and their pages open in that language', async () => {
+    const index = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(files).toEqual(expect.arrayContaining(['/sitemaps/pages-ms.xml', '/sitemaps/categories-zh.xml', '/sitemaps/posts-services-1-zh.xml']));
+    const chinese = await (await fetch(`${baseUrl}/sitemaps/posts-services-1-zh.xml`)).text();
+    const first = new URL(/<loc>([^<]+)<\/loc>/.exec(chinese)![1]!).pathname;
+    expect(first).toMatch(/^\/zh\/services\//);
+    const shown = await page(first);
+    expect(shown.status).toBe(200);
+    expect(shown.lang).toBe('zh-Hans-MY');
+    expect(shown.canonical).toBe(first);
+  });
+
   it('never follows Accept-Language or a cookie to another language', async () => {
     const shown = await page('/jobs', { 'Accept-Language': 'zh-CN,zh;q=0.9', Cookie: 'PARAGLIDE_LOCALE=ms' });
     expect(shown.status).toBe(200);

@@ -20,7 +20,7 @@ describe('sitemaps', () => {
   it('split live posts and profiles into files of at most the given number of URLs, together listing each once', async () => {
     const services = await countLivePosts(copy.query, 'services');
     const files = await sitemapFiles(copy.app.repos, 200);
-    const serviceFiles = files.filter((name) => name.startsWith('posts-services-'));
+    const serviceFiles = files.filter((name) => /^posts-services-\d+$/.test(name));
     expect(serviceFiles).toHaveLength(Math.ceil(services / 200));
     const urls: string[] = [];
     for (const name of serviceFiles) {
@@ -34,10 +34,30 @@ describe('sitemaps', () => {
     expect(urls.every((loc) => /^https:\/\/yp\.example\/services\/[a-z0-9-]+$/.test(loc))).toBe(true);
   });
 
+  it('have a file per language, each URL in its language listing all three and x-default (issue 42)', async () => {
+    const files = await sitemapFiles(copy.app.repos, 200);
+    const english = files.filter((name) => !/-(ms|zh)$/.test(name));
+    for (const locale of ['ms', 'zh']) expect(files.filter((name) => name.endsWith(`-${locale}`))).toEqual(english.map((name) => `${name}-${locale}`));
+    expect(files).toEqual(expect.arrayContaining(['pages-ms', 'categories-zh', 'posts-jobs-1-zh', 'profiles-1-ms']));
+    const malay = await text(await sitemapLines(copy.app.repos, 'categories-ms', BASE, 200));
+    expect(malay).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entry = /<url><loc>https:\/\/yp\.example\/ms\/jobs\/l\?where=Selangor<\/loc>(.*?)<\/url>/.exec(malay)?.[1];
+    expect(entry).toBe([
+      '<xhtml:link rel="alternate" hreflang="en" href="https://yp.example/jobs/l?where=Selangor"/>',
+      '<xhtml:link rel="alternate" hreflang="ms" href="https://yp.example/ms/jobs/l?where=Selangor"/>',
+      '<xhtml:link rel="alternate" hreflang="zh-Hans" href="https://yp.example/zh/jobs/l?where=Selangor"/>',
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://yp.example/jobs/l?where=Selangor"/>',
+    ].join(''));
+    const chinese = await locs(await sitemapLines(copy.app.repos, 'posts-services-1-zh', BASE, 200));
+    const inEnglish = await locs(await sitemapLines(copy.app.repos, 'posts-services-1', BASE, 200));
+    expect(chinese).toEqual(inEnglish.map((loc) => loc.replace(BASE, `${BASE}/zh`)));
+    expect(await locs(await sitemapLines(copy.app.repos, 'pages-zh', BASE))).toContain(`${BASE}/zh/`);
+  });
+
   it('leave out expired posts', async () => {
     const [expired] = await hiddenPosts(copy.query, 1);
     expect(expired).toBeDefined();
-    const files = (await sitemapFiles(copy.app.repos)).filter((name) => name.startsWith(`posts-${String(expired!.type)}-`));
+    const files = (await sitemapFiles(copy.app.repos)).filter((name) => name.startsWith(`posts-${String(expired!.type)}-`) && !/-(ms|zh)$/.test(name));
     const urls = (await Promise.all(files.map(async (name) => locs(await sitemapLines(copy.app.repos, name, BASE))))).flat();
     expect(urls.length).toBeGreaterThan(0);
     expect(urls).not.toContain(`${BASE}/${String(expired!.type)}/${String(expired!.slug)}`);

@@ -1,35 +1,57 @@
 /**
  * Sitemaps of the indexable pages only (README, "Search pages and crawlers"): an index at
  * /sitemap.xml pointing at files of at most 50,000 URLs, streamed so 500,000 listings never sit
- * in memory at once.
+ * in memory at once. Each page has a file per language (issue 42: 'pages', 'pages-ms', 'pages-zh'), and each of its
+ * URLs lists all three and x-default as `xhtml:link` alternates.
  */
 import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
-import { postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
+import { BASE_LOCALE, HREFLANG, LOCALES, localizePath, PREFIXED_LOCALES, type Locale } from '../../shared/locale.ts';
 import type { Repositories } from '../db/repositories.ts';
+
+/** The paths of spec §2, without a language: a sitemap names each language's page itself. */
+const postPath = (type: ListingType, slug: string) => `/${type}/${slug}`;
+const profilePath = (slug: string) => `/${slug}`;
+const searchPath = (type: ListingType, main?: string, sub?: string) => ['', type, 'l', main, main ? sub : undefined].filter((part) => part !== undefined).join('/');
 
 /** The sitemap protocol's limit per file. */
 export const URLS_PER_SITEMAP = 50_000;
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-function url(base: string, path: string, lastmod?: string | null): string {
-  return `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>\n`;
+/** The alternates of a page: each language's URL and x-default, the English one (Google reads only pairs that link back). */
+function alternates(base: string, path: string): string {
+  return [...LOCALES.map((locale) => [HREFLANG[locale], localizePath(path, locale)] as const), ['x-default', localizePath(path, BASE_LOCALE)] as const]
+    .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(base + href)}"/>`).join('');
 }
 
-/** Names of the sitemap files: posts-{type}-{n}, profiles-{n}, categories, pages. */
+function url(base: string, path: string, locale: Locale, lastmod?: string | null): string {
+  return `<url><loc>${escapeXml(base + localizePath(path, locale))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${alternates(base, path)}</url>\n`;
+}
+
+/** A file's name in a language: English keeps the name it always had, 'pages'; the others add theirs, 'pages-ms'. */
+const named = (name: string, locale: Locale) => (locale === BASE_LOCALE ? name : `${name}-${locale}`);
+
+/** Names of the sitemap files: pages, categories, posts-{type}-{n}, profiles-{n}, each also with -ms and -zh. */
 export async function sitemapFiles(repos: Repositories, urlsPerFile = URLS_PER_SITEMAP): Promise<string[]> {
   const chunks = (count: number) => Math.max(1, Math.ceil(count / urlsPerFile));
   const counts = await Promise.all(LISTING_TYPES.map((type) => repos.sitemap.countPosts(type)));
-  return [
+  const names = [
     'pages',
     'categories',
     ...LISTING_TYPES.flatMap((type, index) => Array.from({ length: chunks(counts[index]!) }, (_, chunk) => `posts-${type}-${chunk + 1}`)),
     ...Array.from({ length: chunks(await repos.sitemap.countProfiles()) }, (_, index) => `profiles-${index + 1}`),
   ];
+  return LOCALES.flatMap((locale) => names.map((name) => named(name, locale)));
+}
+
+/** A file's name without its language, and the language: 'posts-jobs-2-zh' → 'posts-jobs-2', zh. */
+function fileLocale(name: string): { name: string; locale: Locale } {
+  const locale = PREFIXED_LOCALES.find((each) => name.endsWith(`-${each}`));
+  return locale ? { name: name.slice(0, -locale.length - 1), locale } : { name, locale: BASE_LOCALE };
 }
 
 export async function sitemapIndex(repos: Repositories, base: string, urlsPerFile = URLS_PER_SITEMAP): Promise<string> {
@@ -37,37 +59,38 @@ export async function sitemapIndex(repos: Repositories, base: string, urlsPerFil
   return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</sitemapindex>\n`;
 }
 
-async function* rows(batches: AsyncIterable<{ slug: string; updated_at: string }[]>, path: (slug: string) => string, base: string) {
-  for await (const batch of batches) yield batch.map((row) => url(base, path(row.slug), row.updated_at)).join('');
+async function* rows(batches: AsyncIterable<{ slug: string; updated_at: string }[]>, path: (slug: string) => string, base: string, locale: Locale) {
+  for await (const batch of batches) yield batch.map((row) => url(base, path(row.slug), locale, row.updated_at)).join('');
 }
 
-async function* staticUrls(repos: Repositories, base: string) {
-  for (const path of ['/', '/services', '/jobs', '/hireme', '/buysell', '/education', '/advertise-on-yp', '/pages/contact-us']) yield url(base, path);
-  for (const type of LISTING_TYPES) yield url(base, `/specializations/${type}`);
-  for (const page of await repos.sitemap.findCmsPageNames()) yield url(base, `/pages/${page.page}`, page.updated_at);
+async function* staticUrls(repos: Repositories, base: string, locale: Locale) {
+  for (const path of ['/', '/services', '/jobs', '/hireme', '/buysell', '/education', '/advertise-on-yp', '/pages/contact-us']) yield url(base, path, locale);
+  for (const type of LISTING_TYPES) yield url(base, `/specializations/${type}`, locale);
+  for (const page of await repos.sitemap.findCmsPageNames()) yield url(base, `/pages/${page.page}`, locale, page.updated_at);
 }
 
-async function* categoryUrls(repos: Repositories, base: string) {
+async function* categoryUrls(repos: Repositories, base: string, locale: Locale) {
   const states = (await repos.catalog.findStates()).map((state) => state.name);
   for (const type of LISTING_TYPES) {
-    yield url(base, searchUrl(type));
-    for (const state of states) yield url(base, `${searchUrl(type)}?where=${encodeURIComponent(state)}`);
+    yield url(base, searchPath(type), locale);
+    for (const state of states) yield url(base, `${searchPath(type)}?where=${encodeURIComponent(state)}`, locale);
   }
   for (const page of await repos.sitemap.findCategoryPages()) {
-    yield url(base, page.parent_slug ? searchUrl(page.type, page.parent_slug, page.slug) : searchUrl(page.type, page.slug));
+    yield url(base, page.parent_slug ? searchPath(page.type, page.parent_slug, page.slug) : searchPath(page.type, page.slug), locale);
   }
 }
 
 /** The text chunks of one sitemap file, or undefined when there is no such file. */
-export async function sitemapLines(repos: Repositories, name: string, base: string, urlsPerFile = URLS_PER_SITEMAP): Promise<AsyncIterable<string> | undefined> {
-  if (!(await sitemapFiles(repos, urlsPerFile)).includes(name)) return undefined;
+export async function sitemapLines(repos: Repositories, file: string, base: string, urlsPerFile = URLS_PER_SITEMAP): Promise<AsyncIterable<string> | undefined> {
+  if (!(await sitemapFiles(repos, urlsPerFile)).includes(file)) return undefined;
+  const { name, locale } = fileLocale(file);
   const body = (): AsyncIterable<string> => {
-    if (name === 'pages') return staticUrls(repos, base);
-    if (name === 'categories') return categoryUrls(repos, base);
+    if (name === 'pages') return staticUrls(repos, base, locale);
+    if (name === 'categories') return categoryUrls(repos, base, locale);
     const [kind, type, chunk] = name.split('-') as [string, string, string | undefined];
-    if (kind === 'profiles') return rows(repos.sitemap.profileUrlBatches(urlsPerFile, (Number(type) - 1) * urlsPerFile), profileUrl, base);
+    if (kind === 'profiles') return rows(repos.sitemap.profileUrlBatches(urlsPerFile, (Number(type) - 1) * urlsPerFile), profilePath, base, locale);
     const listingType = type as ListingType;
-    return rows(repos.sitemap.postUrlBatches(listingType, urlsPerFile, (Number(chunk) - 1) * urlsPerFile), (slug) => postUrl(listingType, slug), base);
+    return rows(repos.sitemap.postUrlBatches(listingType, urlsPerFile, (Number(chunk) - 1) * urlsPerFile), (slug) => postPath(listingType, slug), base, locale);
   };
   return (async function* () {
     yield HEAD + URLSET;
