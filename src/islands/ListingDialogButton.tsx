@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import * as m from '../paraglide/messages.js';
 import type { EnquiryDialogProps } from './enquiry/EnquiryDialog.tsx';
 import type { ReportDialogProps } from './ReportDialog.tsx';
 
@@ -27,7 +28,7 @@ export default function ListingDialogButton(props: ListingDialogButtonProps) {
   if (props.dialog === 'report') {
     return (
       <>
-        <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">Report</button>
+        <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">{m.report_open()}</button>
         {open && <Suspense fallback={null}><ReportDialog {...props.report} onClose={close} /></Suspense>}
       </>
     );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import * as m from '../paraglide/messages.js';
 import { useDialog } from './useDialog.ts';
 
 interface ModalProps {
@@ -26,7 +27,7 @@ export default function Modal({ title, width, onClose, testId, view, children }:
         className={`max-h-[95vh] w-full ${WIDTHS[width]} overflow-y-auto rounded-lg bg-white p-5 shadow-xl`}>
         <div className="flex items-start justify-between gap-2">
           <h2 id={`${testId}-title`} className="text-lg font-bold">{title}</h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 -mt-1 min-h-6 min-w-6 px-2 text-2xl leading-none">×</button>
+          <button type="button" onClick={onClose} aria-label={m.dialog_close()} className="-mr-2 -mt-1 min-h-6 min-w-6 px-2 text-2xl leading-none">×</button>
         </div>
         {children}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from '../paraglide/messages.js';
 import { errorBody } from '../client/api.ts';
 import { report } from '../client/calls.ts';
 import { ReportSchema } from '../shared/schemas/engagement.ts';
@@ -39,7 +40,7 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
     } catch (error) {
       const data = errorBody(error);
       setErrors(data.errors ?? {});
-      showToast(data.message ?? 'Could not send the report.', 'warning');
+      showToast(data.message ?? m.report_failed(), 'warning');
     } finally {
       setPending(false);
     }
@@ -49,20 +50,20 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
     <div className="fixed inset-0 z-[65] bg-black/50 flex items-center justify-center p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="report-title" className="w-full max-w-[500px] rounded-lg bg-white p-5 shadow-xl">
         <form onSubmit={submit} noValidate data-testid="report-form">
-          <h2 id="report-title" className="text-lg font-bold">Report this listing</h2>
-          <label htmlFor="report-reason" className="mt-3 block text-sm font-medium">Reason</label>
+          <h2 id="report-title" className="text-lg font-bold">{m.report_title()}</h2>
+          <label htmlFor="report-reason" className="mt-3 block text-sm font-medium">{m.report_reason()}</label>
           <select id="report-reason" value={reason} onChange={(event) => setReason(event.target.value)} required className="mt-1 w-full rounded border border-gray-400 px-2 py-2">
-            <option value="">Choose a reason</option>
+            <option value="">{m.report_choose()}</option>
             {Object.entries(REPORT_REASONS).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
           </select>
           {errors.reason && <p className="text-sm text-red-700">{errors.reason[0]}</p>}
-          <label htmlFor="report-description" className="mt-3 block text-sm font-medium">Description</label>
+          <label htmlFor="report-description" className="mt-3 block text-sm font-medium">{m.report_description()}</label>
           <textarea id="report-description" value={text} onChange={(event) => setText(event.target.value)} rows={4} required maxLength={2000}
             className="mt-1 w-full rounded border border-gray-400 px-2 py-2" />
           {errors.description && <p className="text-sm text-red-700">{errors.description[0]}</p>}
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" onClick={close} className="rounded border border-gray-400 px-4 py-2">Close</button>
-            <button type="submit" disabled={!valid || pending} className="rounded bg-ink text-white px-4 py-2 font-semibold disabled:opacity-50">Report</button>
+            <button type="button" onClick={close} className="rounded border border-gray-400 px-4 py-2">{m.dialog_close()}</button>
+            <button type="submit" disabled={!valid || pending} className="rounded bg-ink text-white px-4 py-2 font-semibold disabled:opacity-50">{m.report_open()}</button>
           </div>
         </form>
       </div>

@@ -5,11 +5,12 @@
  * enquiry, the CV of a job application (the one on the account or a new file), a hirer's document. On
  * success the toast of spec §8 shows and the modal closes. Each kind's fields live in a file of their own.
  */
+import * as m from '../../paraglide/messages.js';
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { sendEnquiry } from '../../client/calls.ts';
 import { LANGUAGES } from '../../shared/constants.ts';
-import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, ENQUIRY_WORDS, STORED_CV, type EnquiryKind } from '../../shared/enquiries.ts';
+import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, STORED_CV, type EnquiryKind } from '../../shared/enquiries.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../shared/schemas/enquiries.ts';
@@ -23,6 +24,10 @@ import { fieldId, initialValues, TextInput, type EnquiryFieldsProps } from './fo
 import JobApplicationFields from './JobApplicationFields.tsx';
 import JobOfferFields from './JobOfferFields.tsx';
 import ServiceEnquiryFields from './ServiceEnquiryFields.tsx';
+
+/** The submit button of each kind and the contact methods, in the page's language. */
+const SUBMIT: Record<EnquiryKind, () => string> = { services: m.submit_services, jobs: m.submit_jobs, hireme: m.submit_hireme, buysell: m.submit_buysell };
+const CONTACT_METHOD_NAMES: Record<keyof typeof CONTACT_METHODS, () => string> = { call: m.contact_call, whatsapp: m.contact_whatsapp, sms: m.contact_sms, email: m.contact_email };
 
 /** Each kind's fields, in a file of their own. */
 const KIND_FIELDS: Record<EnquiryKind, (props: EnquiryFieldsProps) => ReactNode> = {
@@ -59,7 +64,6 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
   const [useStoredCv, setUseStoredCv] = useState(storedCv !== null);
   const [file, setFile] = useState<File | null>(null);
   const today = malaysiaToday();
-  const words = ENQUIRY_WORDS[kind];
 
   const body = (): Record<string, unknown> => ({
     ...values,
@@ -102,27 +106,27 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
   return (
     <Modal title={listing.title} width={800} onClose={onClose} testId="enquiry-modal" view={kind}>
       <div className="mt-2 flex items-center gap-3 text-sm text-gray-700">
-        {listing.logo && <img src={listing.logo} alt={`${listing.company ?? listing.title} logo`} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
+        {listing.logo && <img src={listing.logo} alt={m.enquiry_logo({ name: listing.company ?? listing.title })} width={48} height={48} className="h-12 w-12 rounded-full object-cover" />}
         <div>
           {listing.company && <p className="font-semibold text-ink">{listing.company}</p>}
           {listing.location && <p>{listing.location}</p>}
         </div>
       </div>
       <form onSubmit={submit} noValidate className="grid gap-x-4 sm:grid-cols-2" data-testid="enquiry-form">
-        <TextInput form={form} name="name" label="Name" autoComplete="name" />
-        <TextInput form={form} name="phone_number" label="Phone number" type="tel" inputMode="tel" autoComplete="tel" />
-        <TextInput form={form} name="email" label="Email (optional)" type="email" inputMode="email" autoComplete="email" />
-        <SelectField id={fieldId('contact_method')} label="Preferred contact method" value={values.contact_method ?? 'call'} onChange={set('contact_method')}
-          error={errors.contact_method} options={Object.entries(CONTACT_METHODS)} />
+        <TextInput form={form} name="name" label={m.enquiry_name()} autoComplete="name" />
+        <TextInput form={form} name="phone_number" label={m.enquiry_phone()} type="tel" inputMode="tel" autoComplete="tel" />
+        <TextInput form={form} name="email" label={m.enquiry_email()} type="email" inputMode="email" autoComplete="email" />
+        <SelectField id={fieldId('contact_method')} label={m.enquiry_contact_method()} value={values.contact_method ?? 'call'} onChange={set('contact_method')}
+          error={errors.contact_method} options={Object.keys(CONTACT_METHODS).map((method) => [method, CONTACT_METHOD_NAMES[method as keyof typeof CONTACT_METHODS]()])} />
 
         <Fields {...{ values, set, errors, setErrors, fail, today, images, setImages, setUploading, language, setLanguage, file, setFile, storedCv, useStoredCv, setUseStoredCv, resumeRequired }} />
         <div className="hidden" aria-hidden="true">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>Leave this empty</label>
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{m.enquiry_honeypot()}</label>
           <input id={fieldId(HONEYPOT_FIELD)} type="text" tabIndex={-1} autoComplete="off" value={values[HONEYPOT_FIELD] ?? ''} onChange={(event) => set(HONEYPOT_FIELD)(event.target.value)} />
         </div>
         <div className="mt-5 flex justify-end gap-2 sm:col-span-2">
-          <button type="button" onClick={onClose} className={secondary}>Close</button>
-          <button type="submit" disabled={pending || uploading} className={primary}>{words.submit}</button>
+          <button type="button" onClick={onClose} className={secondary}>{m.dialog_close()}</button>
+          <button type="submit" disabled={pending || uploading} className={primary}>{SUBMIT[kind]()}</button>
         </div>
       </form>
     </Modal>

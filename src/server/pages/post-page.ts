@@ -1,4 +1,5 @@
 import type { ListingType } from '../../shared/constants.ts';
+import * as m from '../../paraglide/messages.js';
 import { priceBox } from '../../shared/price-box.ts';
 import type { Post, PostCard, ReviewPage } from '../../shared/schemas/catalog.ts';
 import { pageTitle } from '../../shared/seo.ts';
@@ -10,7 +11,8 @@ import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';
 import { cacheTags } from '../cache/tags.ts';
 
 /** The action button of each listing type (spec §2). */
-export const POST_ACTIONS: Record<ListingType, string> = { jobs: 'Apply Now', services: 'Enquire Now', hireme: 'Hire Now', buysell: 'Make Offer' };
+/** The price box's action (spec §2), in the page's language. */
+export const POST_ACTIONS: Record<ListingType, () => string> = { jobs: m.action_jobs, services: m.action_services, hireme: m.action_hireme, buysell: m.action_buysell };
 
 /** Spec §2: reviews and the company overview show for services and buysell only, never for confidential posts. */
 export function showsCompany(post: Post): boolean {
@@ -45,7 +47,7 @@ export async function getPostPage(app: AppContext, type: ListingType, slug: stri
     post,
     reviews: showCompany ? await getReviews(app, { type: post.type, id: post.id }, reviewPage) : undefined,
     price: priceBox(post),
-    action: POST_ACTIONS[post.type],
+    action: POST_ACTIONS[post.type](),
     showCompany,
     phone: post.locations[0]?.phone_number ?? null,
     shareUrl: `${app.config.siteUrl}${canonical}`,
