@@ -38,7 +38,7 @@ export default function PackagePlans({ advertiserSiteUrl }: { advertiserSiteUrl:
                 {pkg.videos !== null && <li>{pkg.videos} {pkg.videos === 1 ? 'video' : 'videos'}</li>}
               </ul>
               <p className="mt-auto pt-4 text-xs text-gray-700">{pkg.perPostPrice !== null ? 'First individual post free. 30-day ad.' : 'Free 30-day trial.'}</p>
-              <a href={`${advertiserSiteUrl}/subscribe?package=${pkg.code}&billing=${billing}`} data-auth-action="upgrade" data-auth-key={pkg.code}
+              <a href={`${advertiserSiteUrl}/subscribe?package=${pkg.code}&billing=${billing}`} hrefLang="en" data-auth-action="upgrade" data-auth-key={pkg.code}
                 data-advertiser-target={`${advertiserSiteUrl}/subscribe?package=${pkg.code}&billing=${billing}`}
                 className="mt-3 rounded bg-ink px-4 py-2 text-center text-sm font-semibold text-white">Choose {pkg.name}</a>
             </li>

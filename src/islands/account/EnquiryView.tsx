@@ -4,6 +4,7 @@
  * was asked, with its photos or the CV/document sent, and the thread with the advertiser (issue 26), answered here.
  * Somebody else's is not found (the API answers 404).
  */
+import { localHref } from '../../shared/i18n.ts';
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import { answerEnquiry, enquiry } from '../../client/calls.ts';
@@ -30,7 +31,7 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
     return () => { cancelled = true; };
   }, [ready, userId, kind, id]);
 
-  const back = <a href={`/me/${words.page}`} className="link text-sm">← {MY_AREA_PAGES[words.page].tab}</a>;
+  const back = <a href={localHref(`/me/${words.page}`)} className="link text-sm">← {MY_AREA_PAGES[words.page].tab}</a>;
   if (!ready || (userId !== null && record === null)) return <p className="text-gray-700" role="status">Loading…</p>;
   if (userId === null) return <SignedOutPanel text="Log in to see what you sent." testId="my-area-signed-out" />;
   if (record === 'missing' || record === null) {
@@ -52,7 +53,7 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
           <EnquiryStatus record={record} testId="enquiry-status" />
         </div>
         <p className="mt-2">
-          {listing?.url ? <a href={listing.url} className="font-semibold text-blue-800 hover:underline">{listing.title}</a> : <span className="font-semibold">{listing?.title}</span>}
+          {listing?.url ? <a href={localHref(listing.url)} className="font-semibold text-blue-800 hover:underline">{listing.title}</a> : <span className="font-semibold">{listing?.title}</span>}
         </p>
         <p className="text-sm text-gray-700">{enquirySummary(record)}</p>
       </header>

@@ -4,6 +4,7 @@
  * Each enquiry links to its view and shows its status (Pending); an empty list says so in the words
  * of spec §8.
  */
+import { localHref } from '../../shared/i18n.ts';
 import { useEffect, useState } from 'react';
 import { enquiries, follows, type FollowListItem } from '../../client/calls.ts';
 import { Picture } from '../../components/Picture.tsx';
@@ -18,7 +19,7 @@ type Item = FollowListItem | EnquiryRecord;
 function EnquiryItem({ record }: { record: EnquiryRecord }) {
   const listing = record.post ?? record.enquirable;
   return (
-    <a href={record.url} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
+    <a href={localHref(record.url)} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className="font-semibold text-blue-800">{listing?.title}</span>
         <EnquiryStatus record={record} />
@@ -30,7 +31,7 @@ function EnquiryItem({ record }: { record: EnquiryRecord }) {
 
 function FollowedItem({ item }: { item: FollowListItem }) {
   return (
-    <a href={item.followable.url} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
+    <a href={localHref(item.followable.url)} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="my-item">
       {item.followable.image
         ? <Picture image={item.followable.image} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
         : <span className="h-12 w-16 shrink-0 rounded bg-gray-100" aria-hidden="true" />}

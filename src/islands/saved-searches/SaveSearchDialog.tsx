@@ -1,3 +1,4 @@
+import { localHref } from '../../shared/i18n.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { errorBody } from '../../client/api.ts';
@@ -64,7 +65,7 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
           {errors.frequency && <p className="mt-1 text-sm text-red-700">{errors.frequency[0]}</p>}
           {!mailable && (
             <p className="mt-1 text-sm text-gray-700" data-testid="saved-search-no-email">
-              Alerts are sent by e-mail: <a className="link" href="/me/profile">add an e-mail address to your account</a> to get them.
+              Alerts are sent by e-mail: <a className="link" href={localHref('/me/profile')}>add an e-mail address to your account</a> to get them.
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@
  * it was last opened, and how often it e-mails (changed here at once); opened (what is new is then seen) or deleted.
  * A search naming a category or place that is gone says so. An account without an e-mail is asked to add one.
  */
+import { localHref } from '../../shared/i18n.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
@@ -85,7 +86,7 @@ export default function SavedSearches() {
     <div>
       {!mailable && (
         <p className="panel mb-3" data-testid="saved-searches-no-email">
-          Alerts are sent by e-mail: <a className="link" href="/me/profile">add an e-mail address to your account</a> to get them.
+          Alerts are sent by e-mail: <a className="link" href={localHref('/me/profile')}>add an e-mail address to your account</a> to get them.
         </p>
       )}
       {items!.length === 0
