@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile) scores for home, a search page, a post detail,
- * a profile and the advertise page of the built server on the benchmark database
+ * a profile and the advertise page, in English, Malay and Chinese (issue 42), of the built server on the benchmark database
  * (BENCH_DATABASE, default data/bench-500k.db), with every audit that costs points.
  * Uses the machine's Chromium (scripts/chromium.ts: CHROMIUM_PATH, /usr/bin/chromium or a Playwright-managed one).
  */
@@ -23,9 +23,10 @@ const server = startBenchServer(database, port);
 const out = mkdtempSync(join(tmpdir(), 'yp-lighthouse-'));
 try {
   await waitUntilUp(base);
-  const pages: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp']];
+  const english: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp']];
+  const pages = ['', '/ms', '/zh'].flatMap((prefix) => english.map(([label, path]): [string, string] => [`${label}${prefix}`, prefix + path]));
   for (const [label, path] of pages) {
-    const report = join(out, `${label}.json`);
+    const report = join(out, `${label.replace('/', '-')}.json`);
     spawnSync('npx', ['lighthouse', base + path, '--quiet', '--only-categories=performance,accessibility,best-practices,seo', '--output=json', `--output-path=${report}`,
       '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
     { env: { ...process.env, CHROME_PATH: chromium }, stdio: 'ignore' });
@@ -36,7 +37,7 @@ try {
     const scores = Object.entries(result.categories).map(([name, category]) => `${name} ${Math.round(category.score * 100)}`).join(', ');
     const weighted = new Set(Object.values(result.categories).flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)));
     const failing = Object.entries(result.audits).filter(([id, audit]) => weighted.has(id) && audit.score !== null && audit.score < 1).map(([id]) => id);
-    console.log(`${label.padEnd(10)} ${scores}${failing.length ? `; below full marks: ${failing.join(', ')}` : ''}`);
+    console.log(`${label.padEnd(14)} ${scores}${failing.length ? `; below full marks: ${failing.join(', ')}` : ''}`);
     for (const id of failing) {
       for (const item of (result.audits[id]!.details?.items ?? []).slice(0, 3)) if (item.node?.snippet) console.log(`    ${id}: ${item.node.snippet.slice(0, 150)}`);
     }

@@ -5,6 +5,7 @@ import { SearchResponseSchema, type SearchResponse } from '../../src/shared/sear
 import { apiClient } from '../helpers/api.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { documentTerms } from '../../src/server/search/tokens.ts';
+import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { latestCode, messagesTo } from '../helpers/session-client.ts';
 
@@ -112,5 +113,21 @@ describe('search in three languages (on the configured backend)', () => {
       expect(inEnglish.total, english).toBeGreaterThan(0);
       expect(inOther.total, other).toBeGreaterThanOrEqual(inEnglish.total);
     }
+  });
+});
+
+describe('category names in three languages', () => {
+  const catalogue = useTestDatabase();
+
+  it('names a category in Malay or Chinese where it has a name there, and in English where it has none', async () => {
+    const [english, malay, chinese] = await Promise.all((['en', 'ms', 'zh'] as const).map((locale) => getSpecializationsByType(catalogue.app, { locale })));
+    const tuition = (tree: typeof english) => tree.services.find((category) => category.slug === 'education-and-tuition')!;
+    expect(tuition(english).name).toBe('Education & Tuition');
+    expect(tuition(malay).name).toBe('Pendidikan dan Tuisyen');
+    expect(tuition(chinese).name).toBe('教育与补习');
+    expect(tuition(chinese).child.find((child) => child.slug === 'tuition-centre')!.name).toBe('补习中心');
+    // Swimming Lessons has no Malay name: it keeps its English one.
+    expect(tuition(malay).child.find((child) => child.slug === 'swimming-lessons')!.name).toBe('Swimming Lessons');
+    expect(malay.services.map((category) => category.slug)).toEqual(english.services.map((category) => category.slug));
   });
 });

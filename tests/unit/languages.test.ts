@@ -40,6 +40,17 @@ describe('language prefixes', () => {
 describe('message catalogues', () => {
   const catalogue = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../messages/${locale}.json`), 'utf8')) as Record<string, unknown>;
 
+  it('holds the spec’s fixed texts (§5 warnings, §8 toasts, empty lists and 404) in all three languages', () => {
+    const english = Object.values(catalogue('en'));
+    for (const text of ['404 Page Unavailable!', 'Enquiry Submitted, check your Dashboard.', 'Report Logged!', 'Link copied to clipboard.', 'Session expired!',
+      'Name field contains of sensitive keywords. Kindly reset again.', 'You dont have any Job Applications.', 'You dont have any followings.',
+      'No results found for your query. Please try different search parameters.']) {
+      expect(english, text).toContain(text);
+      const key = Object.entries(catalogue('en')).find(([, value]) => value === text)![0];
+      for (const locale of ['ms', 'zh']) expect(catalogue(locale)[key], `${locale} ${key}`).not.toBe(text);
+    }
+  });
+
   it('has the same keys in every language, none empty', () => {
     const keys = Object.keys(catalogue('en')).sort();
     for (const locale of LOCALES) {

@@ -4,11 +4,11 @@
  * Each enquiry links to its view and shows its status (Pending); an empty list says so in the words
  * of spec §8.
  */
-import { localHref } from '../../shared/i18n.ts';
+import { localHref, typeLabel } from '../../shared/i18n.ts';
+import * as m from '../../paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import { enquiries, follows, type FollowListItem } from '../../client/calls.ts';
 import { Picture } from '../../components/Picture.tsx';
-import { LISTING_TYPE_LABELS } from '../../shared/constants.ts';
 import { MY_AREA_PAGES, type EnquiryRecord, type MyAreaPage } from '../../shared/enquiries.ts';
 import { EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
@@ -37,13 +37,14 @@ function FollowedItem({ item }: { item: FollowListItem }) {
         : <span className="h-12 w-16 shrink-0 rounded bg-gray-100" aria-hidden="true" />}
       <span>
         <span className="block font-semibold text-blue-800">{item.followable.title}</span>
-        <span className="text-sm text-gray-700">{item.type === 'profile' ? 'Business' : LISTING_TYPE_LABELS[item.type].tab}</span>
+        <span className="text-sm text-gray-700">{item.type === 'profile' ? m.my_business() : typeLabel(item.type, 'tab')}</span>
       </span>
     </a>
   );
 }
 
-export default function MyArea({ page }: { page: MyAreaPage }) {
+/** `empty`: what an empty list says (spec §8), in the page's language, given by the page. */
+export default function MyArea({ page, empty }: { page: MyAreaPage; empty: string }) {
   const { ready, userId } = useSignedInId();
   const [items, setItems] = useState<Item[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
@@ -73,7 +74,7 @@ export default function MyArea({ page }: { page: MyAreaPage }) {
 
   if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">Loading…</p>;
   if (userId === null) return <SignedOutPanel text="Log in to see your enquiries, applications, offers and what you follow." testId="my-area-signed-out" />;
-  if (items!.length === 0) return <p className="panel" data-testid="my-area-empty">{MY_AREA_PAGES[page].empty}</p>;
+  if (items!.length === 0) return <p className="panel" data-testid="my-area-empty">{empty}</p>;
   return (
     <div>
       <ul className="grid gap-3" data-testid="my-area-list">

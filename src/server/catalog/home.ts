@@ -1,4 +1,5 @@
 import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { AppData, Banner, CategoryHome, EducationHome, Home, Specialization } from '../../shared/schemas/catalog.ts';
 import type { BannerRow } from '../db/rows.ts';
 import type { MediaUrls } from '../media/urls.ts';
@@ -45,13 +46,25 @@ async function buildHome(context: CatalogContext): Promise<Home> {
   };
 }
 
-/** Main categories of every type with their children, in display order (only education ones when asked); shared until a change. */
-export function getSpecializationsByType(context: CatalogContext, options: { educationOnly?: boolean } = {}): Promise<Record<ListingType, Specialization[]>> {
-  return sharedUntilChanged(context, options.educationOnly ? 'tree:education' : 'tree', () => buildSpecializations(context, options));
+/**
+ * Main categories of every type with their children, in display order (only education ones when asked), named in
+ * `locale` (issue 42: a category without a name in it keeps its English one); shared until a change.
+ */
+export function getSpecializationsByType(context: CatalogContext, options: { educationOnly?: boolean; locale?: Locale } = {}): Promise<Record<ListingType, Specialization[]>> {
+  const locale = options.locale ?? 'en';
+  return sharedUntilChanged(context, `${options.educationOnly ? 'tree:education' : 'tree'}:${locale}`, () => buildSpecializations(context, { ...options, locale }));
 }
 
-async function buildSpecializations(context: CatalogContext, options: { educationOnly?: boolean }): Promise<Record<ListingType, Specialization[]>> {
-  const rows = (await context.repos.catalog.findCategoryTree()).filter((row) => !options.educationOnly || row.education);
+/** The categories' names in a language other than English, by id. */
+async function categoryNamesIn(context: CatalogContext, locale: Locale): Promise<Map<number, string>> {
+  if (locale === 'en') return new Map();
+  return new Map((await context.repos.catalog.findCategoryNames()).filter((row) => row.locale === locale).map((row) => [row.category_id, row.name]));
+}
+
+async function buildSpecializations(context: CatalogContext, options: { educationOnly?: boolean; locale: Locale }): Promise<Record<ListingType, Specialization[]>> {
+  const names = await categoryNamesIn(context, options.locale);
+  const rows = (await context.repos.catalog.findCategoryTree()).filter((row) => !options.educationOnly || row.education)
+    .map((row) => ({ ...row, name: names.get(row.id) ?? row.name }));
   const result = Object.fromEntries(LISTING_TYPES.map((type) => [type, [] as Specialization[]])) as Record<ListingType, Specialization[]>;
   const parents = new Map<number, Specialization>();
   for (const row of rows) {
@@ -132,19 +145,20 @@ const CATEGORY_HOME_ROWS = 8;
 const CATEGORY_HOME_ROW_POSTS = 8;
 
 /** A category home (/services, /jobs …): its categories, banners, featured posts and the busiest categories' best posts. */
-export function getCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
-  return sharedUntilChanged(context, `category_home:${type}`, () => buildCategoryHome(context, type));
+export function getCategoryHome(context: CatalogContext, type: ListingType, locale: Locale = 'en'): Promise<CategoryHome> {
+  return sharedUntilChanged(context, `category_home:${type}:${locale}`, () => buildCategoryHome(context, type, locale));
 }
 
-async function buildCategoryHome(context: CatalogContext, type: ListingType): Promise<CategoryHome> {
+async function buildCategoryHome(context: CatalogContext, type: ListingType, locale: Locale): Promise<CategoryHome> {
   const { catalog } = context.repos;
+  const names = await categoryNamesIn(context, locale);
   return {
     type,
-    categories: (await getSpecializationsByType(context))[type],
+    categories: (await getSpecializationsByType(context, { locale }))[type],
     banners: await getBanners(context, type),
     featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds(type)),
     category_posts: await Promise.all((await catalog.findBusiestMainCategories(type, CATEGORY_HOME_ROWS)).map(async (category) => ({
-      category: { name: category.name, type: category.type, slug: category.slug, parent: null },
+      category: { name: names.get(category.id) ?? category.name, type: category.type, slug: category.slug, parent: null },
       posts: await getPostCards(context, await catalog.findTopPostIdsInCategory(category.id, CATEGORY_HOME_ROW_POSTS)),
     }))),
   };

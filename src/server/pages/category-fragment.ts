@@ -6,8 +6,8 @@ import { publicPage } from '../http.ts';
 import { cacheTags } from '../cache/tags.ts';
 
 /**
- * The categories of a fragment page's listing type (/fragments/menu/[type], /fragments/strip/[type]):
- * cacheable and never indexed; an unknown type is a 404 with no categories.
+ * The categories of a fragment page's listing type (/fragments/menu/[type], /fragments/strip/[type]), in the page's
+ * language (/ms/fragments/… in Malay): cacheable and never indexed; an unknown type is a 404 with no categories.
  */
 export async function categoryFragment(astro: AstroGlobal) {
   const type = ListingTypeSchema.safeParse(astro.params.type);
@@ -17,5 +17,5 @@ export async function categoryFragment(astro: AstroGlobal) {
     return undefined;
   }
   publicPage(astro.response.headers, [cacheTags.list(type.data)]);
-  return { type: type.data as ListingType, categories: (await getSpecializationsByType(astro.locals.app))[type.data] };
+  return { type: type.data as ListingType, categories: (await getSpecializationsByType(astro.locals.app, { locale: astro.locals.locale }))[type.data] };
 }

@@ -7,6 +7,7 @@ import { toSearchQuery } from '../../shared/search-query.ts';
 import { toSearchView, type SearchView } from '../../shared/search.ts';
 import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 import type { Impression } from '../search/impressions.ts';
 import { cacheTags } from '../cache/tags.ts';
 
@@ -32,7 +33,7 @@ export interface SearchPage {
  * such renders (429 past it; security probe item 9).
  */
 export async function getSearchPage(app: AppContext, type: ListingType, path: string[], params: URLSearchParams, client: string): Promise<SearchPage | undefined> {
-  const tree = (await getSpecializationsByType(app))[type];
+  const tree = (await getSpecializationsByType(app, { locale: currentLocale() }))[type];
   const main = path[0] ? tree.find((category) => category.slug === path[0]) : undefined;
   const sub = main && path[1] ? main.child.find((category) => category.slug === path[1]) : undefined;
   if (path.length > 2 || (path[0] && !main) || (path[1] && !sub)) return undefined;
