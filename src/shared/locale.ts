@@ -18,8 +18,9 @@ export const HREFLANG: Record<Locale, string> = { en: 'en', ms: 'ms', zh: 'zh-Ha
 /** The `Intl` locale of dates, numbers and money. */
 export const INTL_LOCALE: Record<Locale, string> = HTML_LANG;
 
-/** Each language's name in itself, as the switcher shows it. */
+/** Each language's name in itself, as the switcher shows it; the header's compact switcher shows the short ones. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ms: 'Bahasa Melayu', zh: '中文' };
+export const LOCALE_SHORT_NAMES: Record<Locale, string> = { en: 'EN', ms: 'BM', zh: '中文' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

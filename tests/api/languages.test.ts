@@ -1,15 +1,20 @@
 /** Malay and Chinese beside English (issue 42): a person's language, the API's words and the mail it sends. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/shared/schemas/accounts.ts';
-import { SearchResponseSchema, type SearchResponse } from '../../src/shared/search.ts';
+import { SearchRequestSchema, SearchResponseSchema, type SearchResponse } from '../../src/shared/search.ts';
+import type { EnquiryRecord } from '../../src/shared/enquiries.ts';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { enquiryOwnerMail } from '../../src/server/engagement/enquiry-mails.ts';
+import { alertMail } from '../../src/server/saved-searches/alerts.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { documentTerms } from '../../src/server/search/tokens.ts';
 import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
-import { latestCode, messagesTo } from '../helpers/session-client.ts';
+import { decodedMail, latestCode, messagesTo } from '../helpers/session-client.ts';
 
-const { outbox, browser, signIn } = useAccountsApp('languages');
+const { outbox, copy, browser, signIn } = useAccountsApp('languages');
 
 /** Signs up as a person on a page in `language` (the browser's API client names it in Accept-Language). */
 async function signUp(email: string, language: string) {
@@ -54,6 +59,46 @@ describe('a person’s language', () => {
       expect((refused.body.errors as Record<string, string[]>).locale).toEqual(['The locale must be en, ms or zh.']);
     }
     expect(((await visitor.get('/api/account')).body.data as User).locale).toBe('ms');
+  });
+});
+
+describe('mail in the person’s language', () => {
+  it('writes the enquiry copy in the sender’s language and the owner’s notice in the owner’s, the site’s inbox in English', async () => {
+    const visitor = await signIn('aminah@example.my');
+    expect((await visitor.patch('/api/account', { locale: 'ms' })).status).toBe(200);
+    const post = await livePost(copy.app, 'services', { matches: (candidate) => candidate.email !== null, offset: 3 });
+    const answer = await visitor.post('/api/enquire', {
+      name: 'Aminah', phone_number: '+60 12-345 6789', contact_method: 'whatsapp', type: 'services', id: post.id, description: 'Aircond bocor.', preferred_date: malaysiaToday(Date.now() + 3 * 86_400_000),
+    });
+    expect(answer.status).toBe(201);
+    await copy.app.outbox.settled();
+    const mail = decodedMail(messagesTo(outbox, 'aminah@example.my').at(-1)!);
+    expect(mail).toContain(`Anda telah menghantar pertanyaan tentang "${post.title}" kepada pengiklan.`);
+    expect(mail).toContain('Cara dihubungi: WhatsApp');
+    expect(mail).toMatch(/\/ms\/me\/services\/\d+/);
+
+    const record = answer.body.data as EnquiryRecord;
+    const target = { type: 'services' as const, id: post.id, title: post.title, slug: post.slug, confidential: false, resume_required: false, profile_name: 'Kedai Ah Seng', profile_slug: 'kedai-ah-seng',
+      contact_email: 'owner@example.my', owner_user_id: 1 };
+    const chinese = enquiryOwnerMail({ kind: 'services', target, record, site: 'https://yp.example', listingUrl: `/services/${post.slug}`, inbox: null, attachment: undefined, locale: 'zh' });
+    expect(chinese.subject).toContain(`新的询问：${post.title}`);
+    expect(chinese.text).toContain('请按对方的要求通过WhatsApp回复。');
+    expect(chinese.text).toContain('首选联系方式: WhatsApp');
+    expect(chinese.text).toContain(`https://yp.example/zh/services/${post.slug}`);
+    expect(chinese.html).toContain('<html lang="zh-Hans-MY">');
+    const inbox = enquiryOwnerMail({ kind: 'services', target, record, site: 'https://yp.example', listingUrl: `/services/${post.slug}`, inbox: 'inbox@yp.example', attachment: undefined, locale: 'zh' });
+    expect(inbox.subject).toContain(`New enquiry: ${post.title}`);
+  });
+
+  it('writes a saved-search alert in the account’s language, linking to that language’s pages', async () => {
+    const cards = (await copy.app.search.search(SearchRequestSchema.parse({ type: 'services', limit: 2 }))).results;
+    const row = { id: 1, name: 'Aircond · Selangor', user_name: 'Tan Mei Ling', email: 'mei.ling@example.my', locale: 'zh' as const, alerted_at: new Date().toISOString() };
+    const mail = alertMail(copy.app, row as unknown as Parameters<typeof alertMail>[1], { cat: 'services', main: null, sub: null, params: { what: 'aircond' }, view: 'grid' }, cards, 2);
+    expect(mail.subject).toContain('“Aircond · Selangor”有 2 条新信息');
+    expect(mail.text).toContain('Tan Mei Ling，您好：');
+    expect(mail.text).toMatch(/\/zh\/services\/l\?what=aircond/);
+    expect(mail.text).toContain(`/zh/services/${cards[0]!.slug}`);
+    expect(mail.html).toContain('<html lang="zh-Hans-MY">');
   });
 });
 
@@ -120,7 +165,9 @@ describe('category names in three languages', () => {
   const catalogue = useTestDatabase();
 
   it('names a category in Malay or Chinese where it has a name there, and in English where it has none', async () => {
-    const [english, malay, chinese] = await Promise.all((['en', 'ms', 'zh'] as const).map((locale) => getSpecializationsByType(catalogue.app, { locale })));
+    const english = await getSpecializationsByType(catalogue.app, { locale: 'en' });
+    const malay = await getSpecializationsByType(catalogue.app, { locale: 'ms' });
+    const chinese = await getSpecializationsByType(catalogue.app, { locale: 'zh' });
     const tuition = (tree: typeof english) => tree.services.find((category) => category.slug === 'education-and-tuition')!;
     expect(tuition(english).name).toBe('Education & Tuition');
     expect(tuition(malay).name).toBe('Pendidikan dan Tuisyen');

@@ -5,25 +5,13 @@
  * other text (one that names a value) stays English.
  */
 import type { MiddlewareHandler } from 'hono';
-import * as m from '../../paraglide/messages.js';
 import type { Locale } from '../../shared/locale.ts';
+import { translateText } from '../messages-by-text.ts';
 import { requestLocale, type ApiEnv } from './env.ts';
-
-type Message = (inputs: object, options: { locale: Locale }) => string;
-
-let catalogue: Map<string, Message> | undefined;
-
-/** The catalogue's `api_…` messages by their English text. */
-function apiMessages(): Map<string, Message> {
-  catalogue ??= new Map(Object.entries(m).filter(([key]) => key.startsWith('api_'))
-    .map(([, message]) => [(message as Message)({}, { locale: 'en' }), message as Message]));
-  return catalogue;
-}
 
 /** An English text of the API in `locale`, or as it is when the catalogue lacks it. */
 export function translateApiText(text: string, locale: Locale): string {
-  if (locale === 'en') return text;
-  return apiMessages().get(text)?.({}, { locale }) ?? text;
+  return translateText('api_', text, locale);
 }
 
 const SMALL_ANSWER = 64 * 1024;

@@ -993,6 +993,8 @@ export interface SavedSearchRow {
 export interface DueSavedSearchRow extends SavedSearchRow {
   email: string;
   user_name: string;
+  /** The account's language (issue 42): the alert is written in it and links to it. */
+  locale: Locale;
 }
 
 export interface NewSavedSearch {

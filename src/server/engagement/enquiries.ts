@@ -132,7 +132,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
     const row = (await tx.enquiries.findEnquiry(kind, stored))!;
     const [record] = await recordsOf({ ...app, repos: tx }, [row]);
-    await tellOwnerAndSender(app, tx, kind, target, record!, row, user.email);
+    await tellOwnerAndSender(app, tx, kind, target, record!, row, user);
     return record!;
   });
   if (sent === null) {
@@ -150,7 +150,8 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
  * listing's contact e-mail, else their account's), in the daily digest, or not by mail; one without goes as before
  * (its contact e-mail, else the site's enquiries inbox).
  */
-async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow, accountEmail: string | null): Promise<void> {
+async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: EnquiryKind, target: EnquiryTargetRow, record: EnquiryRecord, row: EnquiryRow,
+  sender: Pick<UserRow, 'email' | 'locale'>): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = target.type === 'profile' ? profileUrl(target.slug) : postUrl(target.type, target.slug);
   const attachment = row.document_file && row.document_name
@@ -160,9 +161,11 @@ async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: Enqui
   } else {
     const ownerMail = await instantLeadMailTo(app, tx, target.owner_user_id);
     const to = ownerMail === null ? null : target.contact_email ?? ownerMail;
-    if (to) await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: to }, record, site, listingUrl, inbox: null, attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)) }), { tx });
+    // In the owner's language (issue 42).
+    const locale = (await tx.users.findUser(target.owner_user_id))?.locale ?? 'en';
+    if (to) await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: to }, record, site, listingUrl, inbox: null, attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)), locale }), { tx });
   }
-  if (accountEmail) await app.outbox.queueMail(enquiryCopyMail({ kind, to: accountEmail, title: target.title, record, site }), { tx });
+  if (sender.email) await app.outbox.queueMail(enquiryCopyMail({ kind, to: sender.email, title: target.title, record, site, locale: sender.locale }), { tx });
 }
 
 /** GET enquire, job-application, buysell/enquire, hireme/enquire: the user's own, newest first, a page at a time. */

@@ -15,7 +15,9 @@ import { formatPriceRange } from '../../shared/format.ts';
 import { lastMalaysiaHour } from '../../shared/malaysia-time.ts';
 import { z } from 'zod';
 import { FREQUENCIES, FrequencySchema, SAVED_SEARCH_RULES, type Frequency } from '../../shared/saved-searches.ts';
-import { searchHref, type SearchState } from '../../shared/search-params.ts';
+import { searchPath, type SearchState } from '../../shared/search-params.ts';
+import { HTML_LANG, localizePath, type Locale } from '../../shared/locale.ts';
+import * as m from '../../paraglide/messages.js';
 import type { PostCard } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, postUrl } from '../../shared/urls.ts';
@@ -149,40 +151,47 @@ async function send(app: AppContext, looks: readonly Look[], lookedAt: string): 
 }
 
 /** A card of the mail: title, where and what it costs, with a link. */
-function cardLines(app: AppContext, card: PostCard) {
-  const url = absoluteUrl(app.config.siteUrl, postUrl(card.type, card.slug));
+function cardLines(app: AppContext, card: PostCard, locale: Locale) {
+  const url = absoluteUrl(app.config.siteUrl, localizePath(postUrl(card.type, card.slug), locale));
   const facts = [card.price_min !== null || card.price_max !== null ? formatPriceRange(card.price_min, card.price_max, card.price_currency) : null,
     card.city_state, card.confidential ? null : card.profile?.name ?? null].filter((fact): fact is string => Boolean(fact));
   return { url, facts, image: card.image ? absoluteUrl(app.config.siteUrl, card.image.thumbnail) : null };
 }
 
-/** The alert: up to ten cards in both parts, a link to everything new, the saved searches page, one-click unsubscribe. */
+/**
+ * The alert: up to ten cards in both parts, a link to everything new, the saved searches page, one-click unsubscribe;
+ * in the account's language, its links to that language's pages (issue 42).
+ */
 export function alertMail(app: AppContext, row: DueSavedSearchRow, state: SearchState, cards: PostCard[], total: number): Mail {
+  const { locale } = row;
+  const words = { locale };
   const shown = cards.slice(0, SAVED_SEARCH_RULES.cardsPerAlert);
   const site = app.config.siteUrl;
-  const newSince = absoluteUrl(site, searchHref({ ...state, params: { ...state.params, live_since: row.alerted_at, sort: 'newest' } }));
-  const manage = absoluteUrl(site, '/me/saved-searches');
+  const newSince = absoluteUrl(site, localizePath(searchPath({ ...state, params: { ...state.params, live_since: row.alerted_at, sort: 'newest' } }), locale));
+  const manage = absoluteUrl(site, localizePath('/me/saved-searches', locale));
   const unsubscribe = unsubscribeUrl(app, row.id);
-  const count = counted(total, 'new listing');
-  const subject = `${count} for "${row.name}" | ${SITE_NAME}`;
-  const items = shown.map((card) => ({ card, ...cardLines(app, card) }));
+  const count = locale === 'en' ? counted(total, 'new listing') : m.alert_count({ count: total }, words);
+  const english = locale === 'en';
+  const matches = english ? `${count} match${total === 1 ? 'es' : ''} your saved search "${row.name}".` : m.alert_matches({ count, name: row.name }, words);
+  const subject = `${english ? `${count} for "${row.name}"` : m.alert_subject({ count, name: row.name }, words)} | ${SITE_NAME}`;
+  const items = shown.map((card) => ({ card, ...cardLines(app, card, locale) }));
   const text = [
-    `Hello ${row.user_name},`,
-    `${count} match${total === 1 ? 'es' : ''} your saved search "${row.name}".`,
+    m.alert_hello({ name: row.user_name }, words),
+    matches,
     ...items.map(({ card, url, facts }) => `${card.title}\n${facts.length > 0 ? `${facts.join(' · ')}\n` : ''}${url}`),
-    `See ${total > shown.length ? `all ${total}` : 'them'} on the site: ${newSince}`,
-    `Change how often you hear about it, or delete it: ${manage}`,
-    `Stop these alerts: ${unsubscribe}`,
+    total > shown.length ? m.alert_see_all({ total, url: newSince }, words) : m.alert_see_them({ url: newSince }, words),
+    m.alert_manage({ url: manage }, words),
+    m.alert_stop({ url: unsubscribe }, words),
   ].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;max-width:640px"><h1 style="font-size:18px">${escapeUTF8(SITE_NAME)}</h1>`
-    + `<p>Hello ${escapeUTF8(row.user_name)},</p><p>${escapeUTF8(count)} match${total === 1 ? 'es' : ''} your saved search <strong>${escapeUTF8(row.name)}</strong>.</p>`
+  const html = `<!doctype html><html lang="${HTML_LANG[locale]}"><body style="font-family:sans-serif;max-width:640px"><h1 style="font-size:18px">${escapeUTF8(SITE_NAME)}</h1>`
+    + `<p>${escapeUTF8(m.alert_hello({ name: row.user_name }, words))}</p><p>${escapeUTF8(matches)}</p>`
     + items.map(({ card, url, facts, image }) => `<table role="presentation" style="border:1px solid #ddd;border-radius:8px;margin:8px 0;width:100%"><tr>`
       + (image ? `<td style="width:96px;padding:8px"><img src="${escapeUTF8(image)}" alt="" width="96" height="72" style="object-fit:cover;border-radius:4px"></td>` : '')
       + `<td style="padding:8px"><a href="${escapeUTF8(url)}" style="font-weight:bold;color:#1e40af">${escapeUTF8(card.title)}</a>`
       + (facts.length > 0 ? `<br><span style="color:#444">${escapeUTF8(facts.join(' · '))}</span>` : '') + '</td></tr></table>').join('')
-    + `<p><a href="${escapeUTF8(newSince)}">See ${total > shown.length ? `all ${total}` : 'them'} on ${escapeUTF8(SITE_NAME)}</a></p>`
-    + `<p style="color:#555;font-size:13px">You get this because you saved this search. <a href="${escapeUTF8(manage)}">Change how often</a> or `
-    + `<a href="${escapeUTF8(unsubscribe)}">stop these alerts</a>.</p></body></html>`;
+    + `<p><a href="${escapeUTF8(newSince)}">${escapeUTF8(total > shown.length ? m.alert_see_all_link({ total, site: SITE_NAME }, words) : m.alert_see_them_link({ site: SITE_NAME }, words))}</a></p>`
+    + `<p style="color:#555;font-size:13px">${escapeUTF8(m.alert_footer({}, words))} <a href="${escapeUTF8(manage)}">${escapeUTF8(m.alert_change_often({}, words))}</a> ${escapeUTF8(m.alert_or({}, words))} `
+    + `<a href="${escapeUTF8(unsubscribe)}">${escapeUTF8(m.alert_stop_link({}, words))}</a>.</p></body></html>`;
   return {
     to: row.email, subject, text: `${text}\n\n${SITE_NAME}\n`, html,
     // RFC 8058 one-click unsubscribe, each header on one line (a folded one breaks DKIM signatures: nodemailer#1654).

@@ -49,7 +49,7 @@ export async function deleteSavedSearch(db: QueryDb, id: number): Promise<void> 
  */
 export async function findDueSavedSearches(db: QueryDb, frequency: string, alertedBefore: string, afterId: number, limit: number): Promise<DueSavedSearchRow[]> {
   return await db.selectFrom('saved_searches as s').innerJoin('users as u', 'u.id', 's.user_id')
-    .select([...COLUMNS.map((column) => `s.${column}` as const), 'u.email', 'u.name as user_name'])
+    .select([...COLUMNS.map((column) => `s.${column}` as const), 'u.email', 'u.name as user_name', 'u.locale'])
     .where('s.frequency', '=', frequency).where('s.id', '>', afterId).where('s.alerted_at', '<', alertedBefore)
     .where('u.email', 'is not', null).where('u.pending_delete', '=', 0).where('u.suspended_at', 'is', null)
     .orderBy('s.id').limit(limit).execute() as DueSavedSearchRow[];
