@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Locale } from '../../shared/locale.ts';
-import { translateText } from '../messages-by-text.ts';
+import { translateText } from '../../shared/messages-by-text.ts';
 import { requestLocale, type ApiEnv } from './env.ts';
 
 /** An English text of the API in `locale`, or as it is when the catalogue lacks it. */

@@ -8,7 +8,7 @@ import { enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared
 import { localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { EnquiryTargetRow } from '../db/rows.ts';
-import { translateText } from '../messages-by-text.ts';
+import { translateText } from '../../shared/messages-by-text.ts';
 import { composeMail, type MailFact } from '../outbox/compose.ts';
 import type { Mail, MailAttachment } from '../outbox/outbox.ts';
 import * as m from '../../paraglide/messages.js';

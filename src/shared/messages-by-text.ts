@@ -1,10 +1,11 @@
 /**
  * Words the product wrote in English, in another language (issue 42): a text is translated when the message catalogue
  * (messages/*.json) holds it word for word in English under a key with the given prefix ('api_' for the API's
- * answers, 'fact_' for a mail's labelled facts); any other text stays as it is.
+ * answers, 'fact_' for a mail's labelled facts, 'option_' for the search page's filter options); any other text stays
+ * as it is. It imports the whole catalogue: for the server and server-rendered components, never an island.
  */
 import * as m from '../paraglide/messages.js';
-import type { Locale } from '../shared/locale.ts';
+import type { Locale } from './locale.ts';
 
 type Message = (inputs: object, options: { locale: Locale }) => string;
 
