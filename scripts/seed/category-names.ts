@@ -7,7 +7,7 @@ export const CATEGORY_NAMES: Readonly<Record<string, { ms: string; zh: string }>
   'Home Services': { ms: 'Perkhidmatan Rumah', zh: '家居服务' },
   Plumbing: { ms: 'Paip dan Pembetungan', zh: '水管维修' },
   'Electrical Wiring': { ms: 'Pendawaian Elektrik', zh: '电线安装' },
-  'Aircon Servicing': { ms: 'Servis Aircond', zh: '冷气保养' },
+  'Aircon Servicing': { ms: 'Servis dan Baiki Aircond', zh: '冷气保养' },
   'Aircon Installation': { ms: 'Pemasangan Aircond', zh: '冷气安装' },
   'Pest Control': { ms: 'Kawalan Perosak', zh: '除虫服务' },
   'House Cleaning': { ms: 'Pembersihan Rumah', zh: '房屋清洁' },

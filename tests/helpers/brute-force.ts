@@ -6,6 +6,7 @@ import type { Repositories } from '../../src/server/db/repositories.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { documentTerms, queryWords } from '../../src/server/search/tokens.ts';
+import { CONDITION_WORDS } from '../../src/server/search/condition-words.ts';
 
 export interface Listing {
   id: number;
@@ -76,7 +77,7 @@ export async function loadListings(repos: Repositories): Promise<Listing[]> {
           ...own, ...single('job_level', row.job_level), ...single('hireme_rate', row.hireme_rate), ...single('hireme_expertise', row.hireme_expertise),
           ...single('buysell_type', row.buysell_type), ...single('buysell_condition', row.buysell_condition),
         },
-        text: `${row.title} ${row.summary} ${what.name} ${what.parent_name ?? ''} ${otherNames(what.id)}${confidential ? '' : ` ${row.profile_name}`}`.toLowerCase(),
+        text: `${row.title} ${row.summary} ${what.name} ${what.parent_name ?? ''} ${otherNames(what.id)} ${row.buysell_condition ? CONDITION_WORDS[row.buysell_condition as 'new' | 'used'] : ''}${confidential ? '' : ` ${row.profile_name}`}`.toLowerCase(),
       });
     }
   }

@@ -6,6 +6,7 @@
  * literals only; values are bound.
  */
 import { documentTerms } from '../../search/tokens.ts';
+import { conditionWordsSql } from '../../search/condition-words.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type SearchAttribute } from '../../../shared/search-attributes.ts';
@@ -41,8 +42,11 @@ const LIVE = (now: string) => sql`(p.status = 'active' AND (p.expires_at IS NULL
 /** A post's category names in Malay and Chinese (issue 42), for its search document. */
 const OTHER_NAMES = `coalesce((SELECT string_agg(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '')`;
 
-/** What the keyword search reads beside the title: summary, category names in every language, and the company unless confidential. */
-const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' || ${OTHER_NAMES} ||
+/**
+ * What the keyword search reads beside the title: summary, category names and a buy & sell post's condition in every
+ * language, and the company unless confidential.
+ */
+const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' || ${OTHER_NAMES} || ' ' || ${conditionWordsSql('b')} ||
   CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN '' ELSE ' ' || pr.name END`;
 
 const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', ${BODY}), 'B')`;
@@ -93,6 +97,7 @@ async function addTerms(db: QueryDb, where: RawBuilder<unknown>): Promise<void> 
     LEFT JOIN categories parent ON parent.id = c.parent_id
     LEFT JOIN job_details j ON j.post_id = p.id
     LEFT JOIN hireme_details h ON h.post_id = p.id
+    LEFT JOIN buysell_details b ON b.post_id = p.id
     WHERE ${where}`.execute(db);
   const ids: number[] = [];
   const terms: string[] = [];

@@ -3,6 +3,7 @@
  * changes a post calls `reindexPosts`; the seed and the rebuild job (jobs.ts) call `rebuildSearchIndex`.
  * Only live posts (active, not past their expiry) are indexed.
  */
+import { conditionWordsSql } from '../../../search/condition-words.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../../shared/search-attributes.ts';
 import { countSql, maskSql } from './search-sql.ts';
 import type { Db } from '../connection.ts';
@@ -52,11 +53,11 @@ const INSERT_ROWS = `INSERT INTO search_posts (post_id, type, plan_weight, ratin
   hireme_expertise, buysell_type, buysell_condition, buysell_method, first_live_at) ${ROW_SELECT}`;
 
 /**
- * What the keyword search reads beside the title: summary, category names (in every language, issue 42) and, unless
- * confidential, the company.
+ * What the keyword search reads beside the title: summary, category names and a buy & sell post's condition (in every
+ * language, issue 42) and, unless confidential, the company.
  */
 const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' ||
-    coalesce((SELECT group_concat(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '') ||
+    coalesce((SELECT group_concat(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '') || ' ' || ${conditionWordsSql('b')} ||
     CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END`;
 
 /**
@@ -72,6 +73,7 @@ export const FTS_SELECT = `
   LEFT JOIN categories parent ON parent.id = c.parent_id
   LEFT JOIN job_details j ON j.post_id = p.id
   LEFT JOIN hireme_details h ON h.post_id = p.id
+  LEFT JOIN buysell_details b ON b.post_id = p.id
   WHERE ${LIVE_POST_SQL}`;
 
 /** Recomputes summary and facet-count rows for the matching keys (all keys when `scope` is empty). */
