@@ -9,6 +9,8 @@ import { LSN_COOKIE, LSN_COOKIE_SECONDS, lsnCookieOf, readScopeOf, withReadScope
 import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 import { paraglideMiddleware } from './paraglide/server.js';
+import { getLocale } from './paraglide/runtime.js';
+import { readLocaleFrom } from './shared/i18n.ts';
 import { splitLocale } from './shared/locale.ts';
 
 let app: Promise<AppContext> | undefined;
@@ -145,6 +147,9 @@ const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|healthz|readyz|sitemaps|
  * without its prefix, which the page renders. It runs after the page cache, which keys on the address as requested.
  * A prefix in capitals ('/MS/') or before what has no twin gets the 404 page, in the prefix's language.
  */
+// Links built while a page renders (shared/i18n.ts) follow the request's language, as its messages do.
+readLocaleFrom(getLocale);
+
 const localize = defineMiddleware((context, next) => paraglideMiddleware(context.request, ({ request, locale }) => {
   context.locals.locale = locale;
   if (request.url === context.request.url) return next();

@@ -7,7 +7,6 @@
 import ky, { HTTPError } from 'ky';
 import { showToast } from '../stores/toasts.ts';
 import { openLogin, signedOut } from '../stores/session.ts';
-import * as m from '../paraglide/messages.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,7 +43,9 @@ export const api = ky.create({
           const body = await response.clone().json().catch(() => ({})) as { message?: string };
           signedOut();
           openLogin('login');
-          showToast(body.message && body.message !== m.api_unauthenticated() ? body.message : m.api_session_expired(), 'warning');
+          // The spec's 'Session expired!' in the page's language, named on its <html> (RootLayout): no message code here.
+          const expired = document.documentElement.dataset.sessionExpired ?? 'Session expired!';
+          showToast(body.message && !/^Unauthenticated\.$/.test(body.message) && body.message !== document.documentElement.dataset.unauthenticated ? body.message : expired, 'warning');
         }
       },
     ],

@@ -2,7 +2,6 @@
 import { SHARE_POPUP } from '../shared/constants.ts';
 import { shareableUrl } from '../shared/share.ts';
 import { showToast } from '../stores/toasts.ts';
-import * as m from '../paraglide/messages.js';
 
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
@@ -15,7 +14,7 @@ document.addEventListener('click', (event) => {
   const copy = target?.closest<HTMLButtonElement>('button[data-share-copy]');
   if (!copy) return;
   navigator.clipboard.writeText(shareableUrl(copy.dataset.shareCopy, window.location.href)).then(
-    () => showToast(m.toast_link_copied()),
+    () => showToast(copy.dataset.copied ?? 'Link copied to clipboard.'),
     (error: unknown) => {
       console.warn('Copy failed', error);
       showToast('Could not copy the link.', 'warning');

@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { loadCalls } from '../client/lazy-api.ts';
 import { LISTING_TYPES, TIMERS, type ListingType } from '../shared/constants.ts';
-import { localHref, typeLabel } from '../shared/i18n.ts';
-import * as m from '../paraglide/messages.js';
+import { localHref } from '../shared/i18n.ts';
 import { isNearMe, NEAR_ME } from '../shared/near-me.ts';
 import { searchHref } from '../shared/search-params.ts';
 import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } from '../stores/recent.ts';
@@ -11,10 +10,20 @@ import { $recentLocations, $recentSearches, rememberLocation, rememberSearch } f
 /** Hidden on a phone until the form is focused or was used (the compact mobile header). */
 const COLLAPSED = 'max-sm:hidden max-sm:group-focus-within:block max-sm:group-data-[expanded]:block';
 
+/** The search's fixed texts in the page's language, given by the header (issue 42: no message code in the island). */
+export interface HeaderSearchWords {
+  label: string; what: string; whatPlaceholder: string; where: string; wherePlaceholder: string; category: string; submit: string;
+  suggestions: string; locationSuggestions: string; groupSuggestions: string; groupRecent: string; groupPopular: string; groupLocations: string;
+  groupNear: string; groupRecentLocations: string; groupSuggestedLocations: string;
+  /** Each listing type's name in the category select. */
+  types: Record<ListingType, string>;
+}
+
 interface HeaderSearchProps {
   popularSearches: string[];
   suggestedLocations: string[];
   initial: { what: string; where: string; cat: ListingType; ul: string };
+  words: HeaderSearchWords;
 }
 
 interface Option {
@@ -45,7 +54,7 @@ const fetchWhere = async (query: string) =>
  * The header search: what, where and category, with suggestions (autocomplete, recent, popular,
  * Near Me). Without JavaScript it is a plain GET form to /search.
  */
-export default function HeaderSearch({ popularSearches, suggestedLocations, initial }: HeaderSearchProps) {
+export default function HeaderSearch({ popularSearches, suggestedLocations, initial, words }: HeaderSearchProps) {
   const [what, setWhat] = useState(initial.what);
   const [where, setWhere] = useState(initial.where);
   const [cat, setCat] = useState<ListingType>(initial.cat);
@@ -65,14 +74,14 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
 
   const options: Option[] = open === 'what'
     ? (what.trim()
-      ? whatSuggestions.map((label) => ({ label, group: m.search_group_suggestions() }))
-      : [...recentSearches.map((label) => ({ label, group: m.search_group_recent() })), ...popularSearches.map((label) => ({ label, group: m.search_group_popular() }))])
+      ? whatSuggestions.map((label) => ({ label, group: words.groupSuggestions }))
+      : [...recentSearches.map((label) => ({ label, group: words.groupRecent })), ...popularSearches.map((label) => ({ label, group: words.groupPopular }))])
     : open === 'where'
       ? (where.trim() && !isNearMe(where)
-        ? whereSuggestions.map((label) => ({ label, group: m.search_group_locations() }))
-        : [{ label: NEAR_ME, group: m.search_group_near(), nearMe: true },
-          ...recentLocations.map((label) => ({ label, group: m.search_group_recent_locations() })),
-          ...suggestedLocations.map((label) => ({ label, group: m.search_group_suggested_locations() }))])
+        ? whereSuggestions.map((label) => ({ label, group: words.groupLocations }))
+        : [{ label: NEAR_ME, group: words.groupNear, nearMe: true },
+          ...recentLocations.map((label) => ({ label, group: words.groupRecentLocations })),
+          ...suggestedLocations.map((label) => ({ label, group: words.groupSuggestedLocations }))])
       : [];
 
   useEffect(() => setActive(-1), [open, what, where]);
@@ -127,19 +136,19 @@ export default function HeaderSearch({ popularSearches, suggestedLocations, init
   });
 
   return (
-    <form ref={form} action={localHref('/search')} method="get" role="search" aria-label={m.search_label()} data-expanded={expanded || undefined}
+    <form ref={form} action={localHref('/search')} method="get" role="search" aria-label={words.label} data-expanded={expanded || undefined}
       className="group relative flex-1 min-w-[16rem] flex flex-wrap gap-2"
       onSubmit={(event) => { event.preventDefault(); go({}); }}
       onBlur={(event) => { if (!form.current?.contains(event.relatedTarget as Node | null)) setOpen(null); }}>
-      <input {...field('what')} type="text" enterKeyHint="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder={m.search_what_placeholder()} aria-label={m.search_what()} className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
-      <input {...field('where')} type="text" enterKeyHint="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder={m.search_where_placeholder()} aria-label={m.search_where()} className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
+      <input {...field('what')} type="text" enterKeyHint="search" value={what} onChange={(event) => setWhat(event.target.value)} placeholder={words.whatPlaceholder} aria-label={words.what} className="flex-1 min-w-40 rounded px-3 py-2 bg-white" />
+      <input {...field('where')} type="text" enterKeyHint="search" value={where} onChange={(event) => { setWhere(event.target.value); setUl(''); }} placeholder={words.wherePlaceholder} aria-label={words.where} className={`w-40 rounded px-3 py-2 bg-white max-sm:flex-1 ${COLLAPSED}`} />
       <input type="hidden" name="ul" value={isNearMe(where) ? ul : ''} />
-      <select name="cat" aria-label={m.search_category()} value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
-        {LISTING_TYPES.map((type) => <option key={type} value={type}>{typeLabel(type, 'select')}</option>)}
+      <select name="cat" aria-label={words.category} value={cat} onChange={(event) => setCat(event.target.value as ListingType)} className={`rounded px-2 py-2 bg-white ${COLLAPSED}`}>
+        {LISTING_TYPES.map((type) => <option key={type} value={type}>{words.types[type]}</option>)}
       </select>
-      <button type="submit" className={`rounded bg-ink text-white px-4 py-2 font-semibold ${COLLAPSED}`}>{m.search_submit()}</button>
+      <button type="submit" className={`rounded bg-ink text-white px-4 py-2 font-semibold ${COLLAPSED}`}>{words.submit}</button>
       {open && options.length > 0 && (
-        <ul id={listId} role="listbox" aria-label={open === 'what' ? m.search_suggestions() : m.search_location_suggestions()}
+        <ul id={listId} role="listbox" aria-label={open === 'what' ? words.suggestions : words.locationSuggestions}
           className={`absolute top-full mt-1 z-30 w-80 max-w-full rounded border border-gray-200 bg-white shadow-lg py-1 text-sm ${open === 'where' ? 'right-0 sm:right-auto sm:left-1/2' : 'left-0'}`}>
           {options.map((option, index) => (
             <li key={`${option.group}-${option.label}`} id={`${listId}-${index}`} role="option" aria-selected={index === active} tabIndex={-1}

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import * as m from '../paraglide/messages.js';
 import type { EnquiryDialogProps } from './enquiry/EnquiryDialog.tsx';
 import type { ReportDialogProps } from './ReportDialog.tsx';
 
@@ -7,7 +6,7 @@ const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
 const EnquiryDialog = lazy(() => import('./enquiry/EnquiryDialog.tsx'));
 
 type ListingDialogButtonProps =
-  | { dialog: 'report'; report: Omit<ReportDialogProps, 'onClose'> }
+  | { dialog: 'report'; report: Omit<ReportDialogProps, 'onClose'>; label: string }
   | { dialog: 'enquiry'; enquiry: Omit<EnquiryDialogProps, 'onClose'>; label: string; placement: keyof typeof ACTION_CLASSES };
 
 /** The action button where it stands: the detail page's price box, the profile page's floating bar. */
@@ -28,7 +27,7 @@ export default function ListingDialogButton(props: ListingDialogButtonProps) {
   if (props.dialog === 'report') {
     return (
       <>
-        <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">{m.report_open()}</button>
+        <button type="button" onClick={() => setOpen(true)} className="min-h-6 underline" data-testid="report-open">{props.label}</button>
         {open && <Suspense fallback={null}><ReportDialog {...props.report} onClose={close} /></Suspense>}
       </>
     );

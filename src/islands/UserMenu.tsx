@@ -12,7 +12,6 @@ import { $user, isAdvertiser, openLogin, signedOut } from '../stores/session.ts'
 import { showToast } from '../stores/toasts.ts';
 import { useMounted } from './mounted.ts';
 import { localHref } from '../shared/i18n.ts';
-import * as m from '../paraglide/messages.js';
 
 async function logout(): Promise<void> {
   try {
@@ -50,7 +49,13 @@ function useUnreadLeads(advertiser: boolean, open: boolean): number {
   return unread;
 }
 
-export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: string }) {
+/** The menu's fixed texts in the page's language, given by the header (issue 42); `{name}` stands for the person's name. */
+export interface UserMenuWords {
+  postAds: string; profile: string; enquiries: string; changePassword: string; logout: string; login: string;
+  hello: string; accountFor: string; dashboard: string; unreadLeads: string;
+}
+
+export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteUrl: string; words: UserMenuWords }) {
   const stored = useStore($user);
   const user = useMounted() ? stored : null;
   const [open, setOpen] = useState(false);
@@ -82,13 +87,13 @@ export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: str
       onBlur={(event) => { if (!area.current?.contains(event.relatedTarget as Node | null)) setOpen(false); }}>
       {/* Post Ads: advertisers go to their site; a signed-in non-advertiser is offered to become one (client/auth-actions.ts). */}
       <a href={advertiser ? advertiserSiteUrl : localHref('/advertise-on-yp')} hrefLang={advertiser ? 'en' : undefined} className="text-sm font-semibold sm:text-base" data-auth-action={user && !advertiser ? 'post-ads' : undefined}
-        data-advertiser-target={advertiserSiteUrl}>{m.menu_post_ads()}</a>
+        data-advertiser-target={advertiserSiteUrl}>{words.postAds}</a>
       {user ? (
         <>
           <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} data-testid="user-menu-button"
             className="flex min-h-6 items-center gap-1 rounded-full bg-white/70 px-2 py-1 font-semibold">
             {user.image ? <img src={user.image.thumbnail_webp ?? user.image.thumbnail} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
-            <span className="sr-only">{m.menu_account_for({ name: user.name })}</span>
+            <span className="sr-only">{words.accountFor.replace('{name}', user.name)}</span>
             <span aria-hidden="true" className="hidden max-w-32 truncate sm:inline">{user.name}</span>
           </button>
           {open && (
@@ -96,21 +101,21 @@ export default function UserMenu({ advertiserSiteUrl }: { advertiserSiteUrl: str
               {advertiser && (
                 <li>
                   <a href={advertiserSiteUrl} hrefLang="en" className={`${item} flex items-center justify-between gap-2`}>
-                    {m.menu_dashboard()}
-                    {unread > 0 && <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-leads">{unread}<span className="sr-only">{m.menu_unread_leads()}</span></span>}
+                    {words.dashboard}
+                    {unread > 0 && <span className="rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-leads">{unread}<span className="sr-only">{words.unreadLeads}</span></span>}
                   </a>
                 </li>
               )}
-              <li className="px-3 py-2 text-sm font-semibold">{m.menu_hello({ name: user.name })}</li>
-              <li><a href={localHref('/me/profile')} className={item}>{m.menu_profile()}</a></li>
-              <li><a href={localHref('/me/enquire')} className={item}>{m.menu_enquiries()}</a></li>
-              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>{m.menu_change_password()}</button></li>
-              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>{m.menu_logout()}</button></li>
+              <li className="px-3 py-2 text-sm font-semibold">{words.hello.replace('{name}', user.name)}</li>
+              <li><a href={localHref('/me/profile')} className={item}>{words.profile}</a></li>
+              <li><a href={localHref('/me/enquire')} className={item}>{words.enquiries}</a></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>{words.changePassword}</button></li>
+              <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>{words.logout}</button></li>
             </ul>
           )}
         </>
       ) : (
-        <button type="button" onClick={() => openLogin('login')} aria-label={m.menu_login()} data-testid="login-button" className="flex min-h-6 items-center rounded-full bg-white/70 p-1">
+        <button type="button" onClick={() => openLogin('login')} aria-label={words.login} data-testid="login-button" className="flex min-h-6 items-center rounded-full bg-white/70 p-1">
           <UserIcon />
         </button>
       )}

@@ -1,30 +1,30 @@
 /**
- * The page's language where a component renders (issue 42): on the server the request's, set by the middleware; in the
- * browser the address's. Links built here stay in that language; the fixed texts are Paraglide's messages.
+ * The language being rendered (issue 42), for links and names that follow it. On the server it is the request's: the
+ * middleware names Paraglide's `getLocale` as the source (its AsyncLocalStorage); in a job, English. In the browser it
+ * is the page's `<html lang>`. This module imports no Paraglide runtime, so an island that only builds links ships
+ * none of it.
  */
-import { getLocale } from '../paraglide/runtime.js';
-import * as m from '../paraglide/messages.js';
-import type { ListingType } from './constants.ts';
 import { localizePath, type Locale } from './locale.ts';
+
+/** The page's language from its `<html lang>` (en-MY, ms-MY, zh-Hans-MY); English without a document. */
+function documentLocale(): Locale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang.startsWith('ms') ? 'ms' : lang.startsWith('zh') ? 'zh' : 'en';
+}
+
+let source: () => Locale = documentLocale;
+
+/** Where the server reads the request's language (called once by the middleware). */
+export function readLocaleFrom(read: () => Locale): void {
+  source = read;
+}
 
 /** The language being rendered. */
 export function currentLocale(): Locale {
-  return getLocale();
+  return source();
 }
 
 /** A site path in the language being rendered: '/jobs' on a /ms/ page is '/ms/jobs'. */
 export function localHref(path: string): string {
-  return localizePath(path, getLocale());
-}
-
-const TYPE_LABELS: Record<ListingType, { select: () => string; tab: () => string; browsing: () => string }> = {
-  services: { select: m.type_services_select, tab: m.type_services_tab, browsing: m.type_services_browsing },
-  buysell: { select: m.type_buysell_select, tab: m.type_buysell_tab, browsing: m.type_buysell_browsing },
-  jobs: { select: m.type_jobs_select, tab: m.type_jobs_tab, browsing: m.type_jobs_browsing },
-  hireme: { select: m.type_hireme_select, tab: m.type_hireme_tab, browsing: m.type_hireme_browsing },
-};
-
-/** A listing type's name in the language being rendered: in a select, on a tab, or as what one browses. */
-export function typeLabel(type: ListingType, kind: 'select' | 'tab' | 'browsing'): string {
-  return TYPE_LABELS[type][kind]();
+  return localizePath(path, source());
 }

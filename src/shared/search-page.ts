@@ -1,6 +1,6 @@
 /** Texts of the search page (spec §2), shared by the server page and the island. */
 import { DEFAULT_LOCATION_LABEL, type Plan } from './constants.ts';
-import { typeLabel } from './i18n.ts';
+import { typeLabel } from './type-labels.ts';
 import { pageTitle, titlePrefix, type TITLE_PREFIXES } from './seo.ts';
 import * as m from '../paraglide/messages.js';
 import type { Specialization } from './schemas/catalog.ts';

@@ -1,5 +1,5 @@
 import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM } from '../../shared/constants.ts';
-import { typeLabel } from '../../shared/i18n.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
 import type { SearchTree } from '../../shared/search-page.ts';
 import { isNearMe, NEAR_ME } from '../../shared/near-me.ts';

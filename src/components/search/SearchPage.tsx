@@ -1,6 +1,7 @@
 import { PostCard, PostCardSkeleton } from '../PostCard.tsx';
 import { PAGE_SIZES } from '../../shared/constants.ts';
-import { localHref, typeLabel } from '../../shared/i18n.ts';
+import { localHref } from '../../shared/i18n.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';

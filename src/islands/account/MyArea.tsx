@@ -4,7 +4,8 @@
  * Each enquiry links to its view and shows its status (Pending); an empty list says so in the words
  * of spec §8.
  */
-import { localHref, typeLabel } from '../../shared/i18n.ts';
+import { localHref } from '../../shared/i18n.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import { enquiries, follows, type FollowListItem } from '../../client/calls.ts';
