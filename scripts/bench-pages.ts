@@ -9,7 +9,8 @@
  * client and loopback add), the raw HTML size, and the server's RSS after the load. The "with edits" column is
  * the cached throughput while 20 edits a second (reviews written on random listings, each reindexing its listing
  * and naming its tags) land on the same database, and the propagation latency is how long after an edit's commit
- * the cached page of that listing is rendered again (decision 0017). Last, the same pages against two server
+ * the cached page of that listing is rendered again (decision 0017). The same pages in Malay and Chinese follow
+ * (BENCH_LANGUAGES=0 leaves them out). Last, the same pages against two server
  * processes on the one database (requests spread in turn, as a load balancer does), beside one process alone.
  * BENCH_DATABASE_URL=postgres://… runs all of it on PostgreSQL.
  * Runs each load for BENCH_SECONDS (default 5) and stops by itself.
@@ -115,6 +116,10 @@ try {
     ['search, category + state', '/services/l/home-services?where=Selangor'],
     ['post detail', `/services/${post}`],
     ['profile', `/${profile}`],
+    // The Malay and Chinese twins (issue 42): cached under their own addresses, the same goal against a static file.
+    ...(process.env.BENCH_LANGUAGES === '0' ? [] : [
+      ['home /ms/', '/ms/'], ['search /ms/', '/ms/services/l/home-services?where=Selangor'], ['post detail /zh/', `/zh/services/${post}`], ['profile /zh/', `/zh/${profile}`],
+    ] as [string, string][]),
   );
   console.log(`Pages at concurrency ${CONCURRENCY}, ${SECONDS} s each, br accepted; uncached = PAGE_CACHE_BYTES=0:`);
   console.log(`${'page'.padEnd(26)} ${'HTML KB'.padStart(7)} | ${'cached req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p97.5'.padStart(6)} ${'ratio'.padStart(6)} | ${'with edits'.padStart(10)} ${'ratio'.padStart(6)} | ${'uncached req/s'.padStart(14)} ${'p50'.padStart(6)} ${'p97.5'.padStart(6)} | ${'c=1 ms'.padStart(7)} | static asset req/s`);

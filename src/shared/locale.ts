@@ -55,6 +55,11 @@ export function unlocalizedPath(href: string): string {
   return localizePath(href, BASE_LOCALE);
 }
 
+/** The language a listing is written in when its poster did not say (issue 42): Chinese with Han characters, else `fallback`. */
+export function contentLanguageOf(text: string, fallback: Locale): Locale {
+  return /\p{Script=Han}/u.test(text) ? 'zh' : fallback;
+}
+
 /**
  * Which language an `Accept-Language` header asks for among the site's, or undefined: 'ms-MY,en;q=0.8' → ms,
  * 'zh-CN' and 'zh-Hans' → zh. Used only where there is no page address (an API call, a code sent before an account

@@ -7,6 +7,7 @@ import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { enquiryOwnerMail } from '../../src/server/engagement/enquiry-mails.ts';
 import { alertMail } from '../../src/server/saved-searches/alerts.ts';
 import { livePost } from '../fixtures/catalogue.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { documentTerms } from '../../src/server/search/tokens.ts';
@@ -14,7 +15,8 @@ import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, latestCode, messagesTo } from '../helpers/session-client.ts';
 
-const { outbox, copy, browser, signIn } = useAccountsApp('languages');
+const accounts = useAccountsApp('languages');
+const { outbox, copy, browser, signIn } = accounts;
 
 /** Signs up as a person on a page in `language` (the browser's API client names it in Accept-Language). */
 async function signUp(email: string, language: string) {
@@ -99,6 +101,28 @@ describe('mail in the person’s language', () => {
     expect(mail.text).toMatch(/\/zh\/services\/l\?what=aircond/);
     expect(mail.text).toContain(`/zh/services/${cards[0]!.slug}`);
     expect(mail.html).toContain('<html lang="zh-Hans-MY">');
+  });
+});
+
+describe('the language a listing is written in', () => {
+  const { advertiser, claimBusiness, jobBody } = advertiserHelpers(accounts, 'writer');
+
+  it('is Chinese for Han text, the poster’s choice when given, the poster’s own language otherwise; any other value is a 422', async () => {
+    const owner = await advertiser('Tan Ah Kow');
+    expect((await owner.patch('/api/account', { locale: 'ms' })).status).toBe(200);
+    const business = await claimBusiness(owner, new Set());
+    const created = async (overrides: Record<string, unknown>) => {
+      const answer = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, overrides) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const id = (answer.body.data as { id: number }).id;
+      return (await copy.repos.catalog.findPostRows([id]))[0]!.content_lang;
+    };
+    expect(await created({ title: '招聘会计师' })).toBe('zh');
+    expect(await created({ title: 'Kerani Akaun Diperlukan' })).toBe('ms');
+    expect(await created({ title: 'Accounts Clerk Wanted', content_lang: 'en' })).toBe('en');
+    const refused = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id), content_lang: 'fr' });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors as object)).toContain('content_lang');
   });
 });
 

@@ -567,7 +567,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const tree = await repos.catalog.findCategoryTree();
         const category = tree.find((row) => row.type === 'services' && row.parent_id !== null)!;
         const content = {
-          title: 'Contract Service', summary: 'A service.', priceMinSen: 1000, priceMaxSen: null, opSen: null, expiresAt: null,
+          title: 'Contract Service', summary: 'A service.', contentLang: 'en' as const, priceMinSen: 1000, priceMaxSen: null, opSen: null, expiresAt: null,
           categoryIds: [category.id], locationIds: [], attributes: [], keywords: ['kopi', 'teh'], mediaIds: [], documentIds: [],
           details: { kind: 'services' as const, description: 'Described.' },
         };

@@ -43,7 +43,7 @@ async function publishServicesAd(title: string): Promise<{ id: number; slug: str
   const made = await repos.listings.createPost({
     type: 'services', profileId: profile!.id, ownerUserId: owner, plan: 'FREE', slug: (id) => `zymurgy-supplies-${id}`,
     content: {
-      title, summary: 'Grain, hops and yeast for home brewers.', priceMinSen: null, priceMaxSen: null, opSen: null, expiresAt: null,
+      title, summary: 'Grain, hops and yeast for home brewers.', contentLang: 'en', priceMinSen: null, priceMaxSen: null, opSen: null, expiresAt: null,
       categoryIds: [category.id], locationIds: [locationId!], attributes: [], keywords: [], mediaIds: [], documentIds: [],
       details: { kind: 'services', description: 'Everything a home brewer needs.' },
     },

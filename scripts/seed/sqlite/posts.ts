@@ -40,6 +40,8 @@ interface PostDraft {
   images: number;
   documentTitle: string | null;
   reviews: boolean;
+  /** The language it is written in (issue 42): English unless a services ad was written in Malay or Chinese. */
+  contentLang?: 'en' | 'ms' | 'zh';
 }
 
 type Statements = ReturnType<typeof prepare>;
@@ -63,6 +65,7 @@ function prepare(context: SeedContext) {
     review: statement(`INSERT INTO reviews (post_id, profile_id, reviewer_name, reviewer_image_id, rating, content, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     rating: statement('UPDATE posts SET rating = ?, rating_count = ? WHERE id = ?'),
+    language: statement('UPDATE posts SET content_lang = ? WHERE id = ?'),
   };
 }
 
@@ -74,15 +77,15 @@ function bulletList(items: string[]): string {
  * Some services ads are written in Malay or in Chinese (issue 42), picked by id (the random stream stays as it was):
  * one in ten in each, where the category has a name in that language.
  */
-function writtenIn(id: number, category: SeedCategory, profile: SeedProfile): { title: string; summary: string } | undefined {
+function writtenIn(id: number, category: SeedCategory, profile: SeedProfile): { lang: 'ms' | 'zh'; title: string; summary: string } | undefined {
   const names = CATEGORY_NAMES[category.name];
   const { name: city, stateName: state } = profile.city;
   if (!names) return undefined;
   if (id % 10 === 3) {
-    return { title: `${names.ms} di ${city} - ${profile.name}`, summary: `${profile.name} menawarkan perkhidmatan ${names.ms.toLowerCase()} yang dipercayai di ${city}, ${state}. Kami membaiki, memasang dan menyelenggara dengan cepat. Kunjungi kedai kami di ${city}.` };
+    return { lang: 'ms', title: `${names.ms} di ${city} - ${profile.name}`, summary: `${profile.name} menawarkan perkhidmatan ${names.ms.toLowerCase()} yang dipercayai di ${city}, ${state}. Kami membaiki, memasang dan menyelenggara dengan cepat. Kunjungi kedai kami di ${city}.` };
   }
   if (id % 10 === 7) {
-    return { title: `${names.zh} - ${profile.name}（${city}）`, summary: `${profile.name}在${city}（${state}）提供专业的${names.zh}服务，价格合理，欢迎询问。` };
+    return { lang: 'zh', title: `${names.zh} - ${profile.name}（${city}）`, summary: `${profile.name}在${city}（${state}）提供专业的${names.zh}服务，价格合理，欢迎询问。` };
   }
   return undefined;
 }
@@ -100,6 +103,7 @@ function serviceDraft(context: SeedContext, id: number, profile: SeedProfile, ca
   const written = writtenIn(id, category, profile);
   return {
     write,
+    contentLang: written?.lang ?? 'en',
     title: written?.title ?? title,
     summary: written?.summary ?? `${category.name} by ${profile.name} in ${profile.city.name}. ${points[0]} ${points[1]}`,
     priceMin, priceMax,
@@ -252,6 +256,7 @@ export function insertPosts(context: SeedContext, profiles: SeedProfile[], count
       isoDate(published), lifetime === null ? null : isoDate(published + lifetime * DAY_MS), isoDate(published), isoDate(published),
     );
     draft.write();
+    if (draft.contentLang && draft.contentLang !== 'en') s.language.run(draft.contentLang, id);
     s.category.run(id, category.id, 0);
     const locations = type === 'services' ? profile.locationIds : profile.locationIds.slice(0, 1);
     locations.forEach((locationId, position) => s.location.run(id, locationId, position));

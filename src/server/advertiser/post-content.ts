@@ -5,6 +5,7 @@
  */
 import type { PostEdit } from '../../shared/schemas/advertiser.ts';
 import { AD_RULES } from '../../shared/plans.ts';
+import { contentLanguageOf } from '../../shared/locale.ts';
 import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
 import type { Repositories } from '../db/repositories.ts';
@@ -116,8 +117,9 @@ export async function contentOf(app: AppContext, actor: Actor, input: PostEdit, 
   if (expiresAt !== null && (Date.parse(expiresAt) <= now || Date.parse(expiresAt) > now + AD_RULES.adDays * DAY_MS)) {
     throw invalid('job', `The expiry must be within the next ${AD_RULES.adDays} days.`);
   }
+  const poster = await app.repos.users.findUser(actor.id);
   const content: PostContent = {
-    title: input.title, summary: input.summary, priceMinSen: sen(priceMin), priceMaxSen: sen(priceMax), opSen: sen(op), expiresAt,
+    title: input.title, summary: input.summary, contentLang: input.content_lang ?? contentLanguageOf(`${input.title} ${input.summary}`, poster?.locale ?? 'en'), priceMinSen: sen(priceMin), priceMaxSen: sen(priceMax), opSen: sen(op), expiresAt,
     categoryIds: categories.map((category) => category.id), locationIds, attributes, keywords: input.keywords,
     // Photos first, then videos (the media viewer opens on the first).
     mediaIds: [...images.ids, ...videos.ids], documentIds: documents.ids, details,

@@ -118,6 +118,7 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
     locations: locationsOf(row, locationRows),
     published_at: row.published_at,
     expires_at: row.expires_at,
+    content_lang: row.content_lang,
     live: row.live,
     status: row.status,
     profile: confidential ? null : {

@@ -74,6 +74,8 @@ export interface PostRow {
   slug: string;
   title: string;
   summary: string;
+  /** The language the post is written in (issue 42). */
+  content_lang: Locale;
   plan: Plan;
   price_min_sen: number | null;
   price_max_sen: number | null;
@@ -771,6 +773,8 @@ export type PostDetails =
 export interface PostContent {
   title: string;
   summary: string;
+  /** The language it is written in (issue 42). */
+  contentLang: Locale;
   priceMinSen: number | null;
   priceMaxSen: number | null;
   opSen: number | null;

@@ -478,6 +478,7 @@ export interface PostsTable {
   held_reason: string | null;
   moderation_reason: string | null;
   version: Generated<number>;
+  content_lang: Generated<string>;
 }
 
 export interface ProfileAttributesTable {

@@ -12,6 +12,7 @@ import { PAID_PLANS, type PlanLimits } from '../plans.ts';
 import type { ListingType, Plan } from '../constants.ts';
 import type { Image } from './catalog.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { LOCALES } from '../locale.ts';
 import { PROFILE_ATTRIBUTE_KEYS, type ProfileAttribute } from '../profile-attributes.ts';
 
 const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
@@ -101,6 +102,11 @@ const POST_FIELDS = {
   images: images.default([]),
   documents: documents.default([]),
   videos: videos.default([]),
+  /**
+   * The language the ad is written in (issue 42): the poster's choice; without it, Chinese when the title or summary
+   * has Han characters, else the poster's own language. Never translated: pages only name it (`lang`).
+   */
+  content_lang: z.enum(LOCALES, { error: 'The content language must be en, ms or zh.' }).optional(),
 };
 
 /** A new ad: its type, the profile it belongs to (hireme: none, it is the account's), and the type's details. */

@@ -1,6 +1,7 @@
 /** Shapes of the catalogue as the API and the pages see it (spec §3). Field names are the spec's. */
 import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, PLANS } from '../constants.ts';
+import { LOCALES } from '../locale.ts';
 
 export const ListingTypeSchema = z.enum(LISTING_TYPES);
 
@@ -164,6 +165,8 @@ export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
   profile: ProfileRefSchema.nullable(),
   published_at: z.string(),
   expires_at: z.string().nullable(),
+  /** The language the post is written in (issue 42): pages name it on the post's own text (`lang`); never translated. */
+  content_lang: z.enum(LOCALES),
   /** False once the post has expired or was removed: its page stays, with a note, out of search and sitemaps. */
   live: z.boolean(),
   status: z.enum(['draft', 'active', 'expired', 'removed', 'hidden']),

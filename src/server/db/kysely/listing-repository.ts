@@ -158,7 +158,7 @@ export class ListingRepository {
       const placeholder = `new-${now.replace(/\D/g, '')}-${Math.random().toString(36).slice(2, 10)}`;
       const { id } = await db.insertInto('posts').values({
         type: post.type, profile_id: post.profileId, owner_user_id: post.ownerUserId, slug: typeof post.slug === 'string' ? post.slug : placeholder,
-        title: content.title, summary: content.summary, plan: post.plan, price_min_sen: content.priceMinSen, price_max_sen: content.priceMaxSen,
+        title: content.title, summary: content.summary, content_lang: content.contentLang, plan: post.plan, price_min_sen: content.priceMinSen, price_max_sen: content.priceMaxSen,
         op_sen: content.opSen, status: 'draft', published_at: now, expires_at: content.expiresAt, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
       const postId = Number(id);
@@ -177,7 +177,7 @@ export class ListingRepository {
     const now = this.now;
     return this.access.write(async (db) => {
       await db.updateTable('posts').set((eb) => ({
-        title: content.title, summary: content.summary, price_min_sen: content.priceMinSen, price_max_sen: content.priceMaxSen, op_sen: content.opSen,
+        title: content.title, summary: content.summary, content_lang: content.contentLang, price_min_sen: content.priceMinSen, price_max_sen: content.priceMaxSen, op_sen: content.opSen,
         ...(content.expiresAt === null ? {} : { expires_at: content.expiresAt }), updated_at: now, version: eb('version', '+', 1),
       })).where('id', '=', id).execute();
       await writeParts(db, id, type, content);

@@ -18,7 +18,7 @@ export async function findPostRows(db: QueryDb, ids: readonly number[], now: str
     .leftJoin('service_details as s', 's.post_id', 'p.id')
     .leftJoin('buysell_details as b', 'b.post_id', 'p.id')
     .select([
-      'p.id', 'p.type', 'p.slug', 'p.title', 'p.summary', 'p.plan', 'p.price_min_sen', 'p.price_max_sen', 'p.price_currency', 'p.op_sen',
+      'p.id', 'p.type', 'p.slug', 'p.title', 'p.summary', 'p.content_lang', 'p.plan', 'p.price_min_sen', 'p.price_max_sen', 'p.price_currency', 'p.op_sen',
       'p.hyperlink', 'p.view_count', 'p.rating', 'p.rating_count', 'p.published_at', 'p.expires_at', 'p.status', livePost(now).as('live'),
       'p.owner_user_id', 'pr.owner_user_id as profile_owner_user_id', 'pr.id as profile_id', 'pr.slug as profile_slug', 'pr.name as profile_name',
       'pr.kind as profile_kind', 'pr.plan as profile_plan', 'pr.claimed as profile_claimed', 'pr.rating as profile_rating',
