@@ -16,7 +16,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openBackend, openMaintenance, type Backend } from '../src/server/db/backend.ts';
 import { createMediaUrls } from '../src/server/media/urls.ts';
 import { autocomplete } from '../src/server/search/autocomplete.ts';
-import { SearchRequestSchema, type SearchRequest } from '../src/shared/search.ts';
+import { SearchRequestSchema } from '../src/shared/search.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase } from './bench-database.ts';
 import { timeRuns } from './bench-timing.ts';
@@ -54,7 +54,8 @@ async function prepare(url: string, fillFrom?: string): Promise<void> {
 
 const time = (work: () => Promise<unknown>) => timeRuns(work, RUNS, WARMUP);
 
-const classes: [string, SearchRequest][] = SEARCH_CLASSES.map(([, label, body]) => [label, SearchRequestSchema.parse(body)]);
+// The bodies as a client sends them, parsed where they are searched (a parsed Near Me location does not parse again).
+const classes: [string, Record<string, unknown>][] = SEARCH_CLASSES.map(([, label, body]) => [label, body]);
 
 /** The mixed load: every class in turn, a different page each time so nothing repeats exactly. */
 const mixed = (index: number) => SearchRequestSchema.parse({ ...classes[index % classes.length]![1], page: 1 + (Math.floor(index / classes.length) % 5) });
