@@ -4,6 +4,7 @@
  * form hook that sends a call, shows the server's messages and clears a field's message once the
  * field is valid again.
  */
+import * as m from '../paraglide/messages.js';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorBody } from '../client/api.ts';
 import { countries, states } from '../client/calls.ts';
@@ -150,9 +151,9 @@ export function PhoneField({ id, country, number, onCountry, onNumber, error, ch
   const options = codes.some((item) => item.calling_code === country) ? codes : [{ name: 'Malaysia', calling_code: country || DEFAULT_CALLING_CODE }, ...codes];
   return (
     <div className="mt-3">
-      <label htmlFor={id} className="block text-sm font-medium">Phone number</label>
+      <label htmlFor={id} className="block text-sm font-medium">{m.form_phone()}</label>
       <div className="mt-1 flex gap-2">
-        <select aria-label="Country calling code" value={country} onChange={(event) => onCountry(event.target.value)} className="w-24 rounded border border-gray-400 px-1 py-2">
+        <select aria-label={m.form_calling_code()} value={country} onChange={(event) => onCountry(event.target.value)} className="w-24 rounded border border-gray-400 px-1 py-2">
           {options.map((item) => <option key={`${item.name}-${item.calling_code}`} value={item.calling_code}>+{item.calling_code} {item.name}</option>)}
         </select>
         <input id={id} name="phone_number" type="tel" inputMode="tel" autoComplete="tel-national" value={number} onChange={(event) => onNumber(event.target.value)}
@@ -168,11 +169,11 @@ export function PhoneField({ id, country, number, onCountry, onNumber, error, ch
 export function ContactToggle({ name, type, onChange }: { name: string; type: ContactType; onChange: (type: ContactType) => void }) {
   return (
     <fieldset className="mt-3 flex gap-4 text-sm">
-      <legend className="sr-only">Use e-mail or phone</legend>
+      <legend className="sr-only">{m.form_contact_choice()}</legend>
       {(['email', 'phone'] as const).map((option) => (
         <label key={option} className="flex min-h-6 items-center gap-1">
           <input type="radio" name={name} value={option} checked={type === option} onChange={() => onChange(option)} />
-          {option === 'email' ? 'By email' : 'By phone'}
+          {option === 'email' ? m.form_by_email() : m.form_by_phone()}
         </label>
       ))}
     </fieldset>
@@ -194,7 +195,7 @@ export function ContactFields({ prefix, type, form, children }: {
   children?: ReactNode;
 }) {
   return type === 'email'
-    ? <Field id={`${prefix}-email`} label="Email" type="email" inputMode="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email}>{children}</Field>
+    ? <Field id={`${prefix}-email`} label={m.form_email()} type="email" inputMode="email" autoComplete="email" value={form.values.email} onChange={form.set('email')} error={form.errors.email}>{children}</Field>
     : <PhoneField id={`${prefix}-phone`} country={form.values.phone_number_country} number={form.values.phone_number} onCountry={form.set('phone_number_country')}
       onNumber={form.set('phone_number')} error={form.errors.phone_number ?? form.errors.phone_number_country}>{children}</PhoneField>;
 }

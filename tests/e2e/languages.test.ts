@@ -77,6 +77,19 @@ describe('a page in three languages', () => {
     expect(shown.canonical).toBe(first);
   });
 
+  it('names the breadcrumbs of a post’s structured data in the page’s language, with that language’s URLs', async () => {
+    const english = (await page('/services/l')).html;
+    const post = /<h3 class="card-title"><a href="(\/services\/[^"]+)"/.exec(english)![1]!;
+    const chinese = await page(`/zh${post}`);
+    const graph = [...chinese.html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].flatMap(([, json]) => {
+      const parsed = JSON.parse(json!) as { '@graph'?: unknown[] } | unknown[];
+      return Array.isArray(parsed) ? parsed : parsed['@graph'] ?? [parsed];
+    }) as { '@type': string; itemListElement?: { name: string; item: string }[] }[];
+    const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')!.itemListElement!;
+    expect(crumbs.slice(0, 2).map((crumb) => crumb.name)).toEqual(['马来西亚', '服务']);
+    expect(crumbs.every((crumb) => new URL(crumb.item).pathname.startsWith('/zh/'))).toBe(true);
+  });
+
   it('never follows Accept-Language or a cookie to another language', async () => {
     const shown = await page('/jobs', { 'Accept-Language': 'zh-CN,zh;q=0.9', Cookie: 'PARAGLIDE_LOCALE=ms' });
     expect(shown.status).toBe(200);

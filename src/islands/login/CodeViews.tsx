@@ -3,6 +3,7 @@
  * ('Get Code' enabled once the address is valid), and a password with its confirmation. Both go back
  * to login when done (spec §4).
  */
+import * as m from '../../paraglide/messages.js';
 import { useState } from 'react';
 import { register, requestCode, resetPassword } from '../../client/calls.ts';
 import { $loginPrefill, type LoginView } from '../../stores/session.ts';
@@ -28,14 +29,14 @@ function GetCode({ path, type, form }: { path: 'register/verification' | 'passwo
     const result = await form.send(() => requestCode(path, contactBody(type, form.values)));
     if (result) showToast(result.message);
   };
-  return <button type="button" className={codeButton} onClick={send} disabled={!contactValid(type, form.values) || form.pending}>Get Code</button>;
+  return <button type="button" className={codeButton} onClick={send} disabled={!contactValid(type, form.values) || form.pending}>{m.login_get_code()}</button>;
 }
 
 function PasswordFields({ prefix, form }: { prefix: string; form: ReturnType<typeof usePasswordForm>['form'] }) {
   return (
     <>
-      <Field id={`${prefix}-password`} label="Password" type="password" autoComplete="new-password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} />
-      <Field id={`${prefix}-password-confirmation`} label="Confirm password" type="password" autoComplete="new-password" value={form.values.password_confirmation}
+      <Field id={`${prefix}-password`} label={m.login_password()} type="password" autoComplete="new-password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} />
+      <Field id={`${prefix}-password-confirmation`} label={m.login_confirm_password()} type="password" autoComplete="new-password" value={form.values.password_confirmation}
         onChange={form.set('password_confirmation')} error={form.errors.password_confirmation} />
     </>
   );
@@ -57,14 +58,14 @@ export function RegisterForm({ go }: { go: (view: LoginView) => void }) {
   };
   return (
     <form onSubmit={submit} noValidate data-testid="register-form">
-      <Field id="register-name" label="Name" autoComplete="name" value={values.name} onChange={form.set('name')} error={form.errors.name} />
+      <Field id="register-name" label={m.login_name()} autoComplete="name" value={values.name} onChange={form.set('name')} error={form.errors.name} />
       <ContactToggle name="register-type" type={type} onChange={setType} />
       <ContactFields prefix="register" type={type} form={form}><GetCode path="register/verification" type={type} form={form} /></ContactFields>
-      <Field id="register-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code}
+      <Field id="register-code" label={m.login_code()} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code}
         onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code} />
       <PasswordFields prefix="register" form={form} />
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Register</button>
-      <p className="mt-4 text-center text-sm">Have an account? <button type="button" className={linkButton} onClick={() => go('login')}>Log in</button></p>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>{m.login_register()}</button>
+      <p className="mt-4 text-center text-sm">{m.login_have_account()} <button type="button" className={linkButton} onClick={() => go('login')}>{m.login_submit()}</button></p>
     </form>
   );
 }
@@ -83,14 +84,14 @@ export function ForgotForm({ go }: { go: (view: LoginView) => void }) {
   };
   return (
     <form onSubmit={submit} noValidate data-testid="forgot-form">
-      <p className="mt-2 text-sm">We will send a code to your e-mail or phone. Enter it with your new password.</p>
+      <p className="mt-2 text-sm">{m.login_forgot_hint()}</p>
       <ContactToggle name="forgot-type" type={type} onChange={setType} />
       <ContactFields prefix="forgot" type={type} form={form}><GetCode path="password/verification" type={type} form={form} /></ContactFields>
-      <Field id="forgot-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code}
+      <Field id="forgot-code" label={m.login_code()} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code}
         onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code} />
       <PasswordFields prefix="forgot" form={form} />
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Reset password</button>
-      <p className="mt-4 text-center text-sm"><button type="button" className={linkButton} onClick={() => go('login')}>Back to log in</button></p>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>{m.login_reset()}</button>
+      <p className="mt-4 text-center text-sm"><button type="button" className={linkButton} onClick={() => go('login')}>{m.login_back()}</button></p>
     </form>
   );
 }

@@ -2,6 +2,7 @@
  * The login modal (spec §2: 400 px wide) with its six views and the transitions of spec §4. Loaded
  * only when it first opens, so pages do not carry its code.
  */
+import * as m from '../../paraglide/messages.js';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { $loginModal, closeLogin, openLogin, type LoginView } from '../../stores/session.ts';
@@ -10,13 +11,14 @@ import { BecomeAdvertiser, ChangePasswordForm } from './AccountViews.tsx';
 import { ForgotForm, RegisterForm } from './CodeViews.tsx';
 import { LoginForm, TwoFactorForm, type SocialProvider } from './SignInViews.tsx';
 
-const TITLES: Record<LoginView, string> = {
-  login: 'Log in',
-  register: 'Create an account',
-  forgot: 'Forgot password',
-  change_password: 'Change password',
-  becomeAdvertiser: 'Become an advertiser',
-  twoFa: 'Enter your code',
+/** Each view's title, in the page's language. */
+const TITLES: Record<LoginView, () => string> = {
+  login: m.login_title_login,
+  register: m.login_title_register,
+  forgot: m.login_title_forgot,
+  change_password: m.login_title_change_password,
+  becomeAdvertiser: m.login_title_become_advertiser,
+  twoFa: m.login_title_two_fa,
 };
 
 export interface LoginDialogProps {
@@ -38,7 +40,7 @@ export default function LoginDialog({ providers, advertiserSiteUrl }: LoginDialo
   }, [open, view]);
   if (!open) return null;
   return (
-    <Modal title={TITLES[view]} width={400} onClose={close} testId="login-modal" view={view}>
+    <Modal title={TITLES[view]()} width={400} onClose={close} testId="login-modal" view={view}>
       {/* A view is keyed so that switching views starts its form afresh. */}
       {view === 'login' && <LoginForm key="login" go={go} onTempToken={setTempToken} providers={providers} />}
       {view === 'twoFa' && <TwoFactorForm key={tempToken} tempToken={tempToken} go={go} />}

@@ -1,4 +1,5 @@
 /** The login and twoFa views of the login modal (spec §4: login → twoFa after a successful login call). */
+import * as m from '../../paraglide/messages.js';
 import { useState } from 'react';
 import { logIn, resendTwoFactor, twoFactor } from '../../client/calls.ts';
 import { afterSignIn } from '../../client/sign-in.ts';
@@ -10,7 +11,7 @@ import {
 import { contactValid, isCode } from '../account-checks.ts';
 
 export type SocialProvider = 'google' | 'facebook';
-const PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', facebook: 'Continue with Facebook' };
+const PROVIDER_LABELS: Record<SocialProvider, () => string> = { google: m.login_google, facebook: m.login_facebook };
 
 interface LoginProps {
   go: (view: LoginView) => void;
@@ -47,19 +48,19 @@ export function LoginForm({ go, onTempToken, providers }: LoginProps) {
     <form onSubmit={submit} noValidate data-testid="login-form">
       <ContactToggle name="login-type" type={type} onChange={setType} />
       <ContactFields prefix="login" type={type} form={form} />
-      <Field id="login-password" label="Password" type="password" autoComplete="current-password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} />
-      <div className="mt-2 text-right"><button type="button" className={linkButton} onClick={() => go('forgot')}>Forgot password?</button></div>
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Log in</button>
+      <Field id="login-password" label={m.login_password()} type="password" autoComplete="current-password" value={form.values.password} onChange={form.set('password')} error={form.errors.password} />
+      <div className="mt-2 text-right"><button type="button" className={linkButton} onClick={() => go('forgot')}>{m.login_forgot_link()}</button></div>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>{m.login_submit()}</button>
       {providers.length > 0 && (
         <div className="mt-4 space-y-2 border-t border-gray-200 pt-4">
           {providers.map((provider) => (
             <a key={provider} href={`/api/auth/${provider}?redirect=${encodeURIComponent(here)}`} className="block rounded border border-gray-400 px-4 py-2 text-center font-semibold">
-              {PROVIDER_LABELS[provider]}
+              {PROVIDER_LABELS[provider]()}
             </a>
           ))}
         </div>
       )}
-      <p className="mt-4 text-center text-sm">No account yet? <button type="button" className={linkButton} onClick={() => go('register')}>Register</button></p>
+      <p className="mt-4 text-center text-sm">{m.login_no_account()} <button type="button" className={linkButton} onClick={() => go('register')}>{m.login_register()}</button></p>
     </form>
   );
 }
@@ -85,13 +86,13 @@ export function TwoFactorForm({ tempToken, go }: { tempToken: string; go: (view:
   };
   return (
     <form onSubmit={submit} noValidate data-testid="twofa-form">
-      <p className="mt-2 text-sm">Enter the 6-digit code we sent you. It expires in 10 minutes.</p>
-      <Field id="login-twofa-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
+      <p className="mt-2 text-sm">{m.login_code_hint()}</p>
+      <Field id="login-twofa-code" label={m.login_code()} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
         onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code ?? form.errors.temp_token} />
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={form.values.code.length === 0 || form.pending}>Verify</button>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={form.values.code.length === 0 || form.pending}>{m.login_verify()}</button>
       <div className="mt-3 flex justify-between">
-        <button type="button" className={linkButton} onClick={resend} disabled={form.pending}>Send a new code</button>
-        <button type="button" className={linkButton} onClick={() => go('login')}>Back to log in</button>
+        <button type="button" className={linkButton} onClick={resend} disabled={form.pending}>{m.login_resend()}</button>
+        <button type="button" className={linkButton} onClick={() => go('login')}>{m.login_back()}</button>
       </div>
     </form>
   );

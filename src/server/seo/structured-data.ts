@@ -7,7 +7,10 @@
 import { isRichText } from '../../shared/rich-text.ts';
 import { plainTextOf } from '../catalog/html.ts';
 import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
-import { CURRENCY_CODE, LISTING_TYPE_LABELS, type JobType } from '../../shared/constants.ts';
+import { CURRENCY_CODE, type JobType } from '../../shared/constants.ts';
+import { localHref } from '../../shared/i18n.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
+import * as m from '../../paraglide/messages.js';
 import type { Location, Post, Profile } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, categoryUrl, postUrl, profileUrl, searchUrl } from '../../shared/urls.ts';
@@ -38,8 +41,8 @@ export function breadcrumbList(site: string, crumbs: { name: string; path: strin
 export function postBreadcrumbs(site: string, post: Post): JsonLd {
   const category = post.categories[0];
   return breadcrumbList(site, [
-    { name: 'Malaysia', path: '/' },
-    { name: LISTING_TYPE_LABELS[post.type].tab, path: searchUrl(post.type) },
+    { name: m.search_root(), path: localHref('/') },
+    { name: typeLabel(post.type, 'tab'), path: searchUrl(post.type) },
     ...(category?.parent ? [{ name: category.parent.name, path: searchUrl(post.type, category.parent.slug) }] : []),
     ...(category ? [{ name: category.name, path: categoryUrl(category) }] : []),
     { name: post.title, path: postUrl(post.type, post.slug) },
@@ -202,7 +205,7 @@ export function profileStructuredData(site: string, profile: Profile): JsonLd[] 
     });
   }
   blocks.push(breadcrumbList(site, [
-    { name: 'Malaysia', path: '/' },
+    { name: m.search_root(), path: localHref('/') },
     ...(category?.parent ? [{ name: category.parent.name, path: searchUrl(category.type, category.parent.slug) }] : []),
     ...(category ? [{ name: category.name, path: categoryUrl(category) }] : []),
     { name: profile.name, path: profileUrl(profile.slug) },
