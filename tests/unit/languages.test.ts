@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentTerms, queryWords, stemOf } from '../../src/server/search/tokens.ts';
+import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
 import { localeOfAcceptLanguage, localizePath, LOCALES, splitLocale, unlocalizedPath } from '../../src/shared/locale.ts';
 
 describe('language prefixes', () => {
@@ -82,5 +83,19 @@ describe('search words in three languages', () => {
     expect(queryWords('Aircon SERV')).toEqual(['aircon', 'serv']);
     expect(queryWords('a b c d e f g h i j k l m n')).toHaveLength(12);
     expect(documentTerms('Plumbing services in Kuala Lumpur')).toBe('');
+  });
+});
+
+describe('formatting in three languages', () => {
+  it('writes money as RM, counts and dates through Intl in each language', () => {
+    expect(formatMoney(1234.5, 'RM', 'en')).toBe('RM 1,234.5');
+    expect(formatMoney(1234.5, 'RM', 'ms')).toBe('RM 1,234.5');
+    expect(formatMoney(1234.5, 'RM', 'zh')).toBe('RM 1,234.5');
+    expect(formatPriceRange(100, 250, 'RM', 'zh')).toBe('RM 100 - RM 250');
+    expect([formatPriceRange(null, null, 'RM', 'en'), formatPriceRange(null, null, 'RM', 'ms'), formatPriceRange(null, null, 'RM', 'zh')]).toEqual(['Negotiable', 'Boleh dirunding', '面议']);
+    expect(formatCount(12345, 'ms')).toBe('12,345');
+    expect([formatDay('2026-03-30', 'en'), formatDay('2026-03-30', 'ms'), formatDay('2026-03-30', 'zh')]).toEqual(['Mon, 30 Mar', 'Isn, 30 Mac', '3月30日周一']);
+    // Outside a page (a job, a test) the language is English.
+    expect(formatPriceRange(null, null)).toBe('Negotiable');
   });
 });

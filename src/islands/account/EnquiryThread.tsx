@@ -8,8 +8,11 @@ import { LeadReplySchema } from '../../shared/schemas/leads.ts';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
+import { currentLocale } from '../../shared/i18n.ts';
+import { INTL_LOCALE } from '../../shared/locale.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-MY', { timeZone: 'Asia/Kuala_Lumpur', dateStyle: 'medium', timeStyle: 'short' });
+/** When a message was sent, in Malaysian time and the page's language. */
+const when = (iso: string) => new Date(iso).toLocaleString(INTL_LOCALE[currentLocale()], { timeZone: 'Asia/Kuala_Lumpur', dateStyle: 'medium', timeStyle: 'short' });
 
 export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send, sent }: {
   replies: LeadReply[];
