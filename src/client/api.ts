@@ -43,9 +43,10 @@ export const api = ky.create({
           const body = await response.clone().json().catch(() => ({})) as { message?: string };
           signedOut();
           openLogin('login');
-          // The spec's 'Session expired!' in the page's language, named on its <html> (RootLayout): no message code here.
-          const expired = document.documentElement.dataset.sessionExpired ?? 'Session expired!';
-          showToast(body.message && !/^Unauthenticated\.$/.test(body.message) && body.message !== document.documentElement.dataset.unauthenticated ? body.message : expired, 'warning');
+          // The spec's 'Session expired!' instead of the bare 'Unauthenticated.', both in the page's language as its <html>
+          // names them (RootLayout; the API answers in that language): no message code here.
+          const { sessionExpired = 'Session expired!', unauthenticated = 'Unauthenticated.' } = document.documentElement.dataset;
+          showToast(body.message && body.message !== unauthenticated ? body.message : sessionExpired, 'warning');
         }
       },
     ],

@@ -5,10 +5,15 @@
  * without this script the same pages load in full. Any failure loads the page in full.
  */
 import { CONTENT_SWAPPED } from '../../client/events.ts';
+import { splitLocale } from '../../shared/locale.ts';
 
 const ROOT = '[data-testid="search-page"]';
-// The search pages of every language (issue 42): a swap stays within the page's language, as its links do.
-const SEARCH_PATH = /^(?:\/(?:ms|zh))?\/(services|jobs|hireme|buysell)\/l(\/|$)/;
+const SEARCH_PATH = /^\/(services|jobs|hireme|buysell)\/l(\/|$)/;
+
+/** Whether a path is a search page, in any language (issue 42): a swap stays within the page's language, as its links do. */
+function isSearchPath(pathname: string): boolean {
+  return SEARCH_PATH.test(splitLocale(pathname).path);
+}
 
 let latest = 0;
 
@@ -74,12 +79,12 @@ export function startSearchNavigation() {
     if (!link || !link.closest(ROOT) || event.defaultPrevented) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0 || link.target) return;
     const url = new URL(link.href);
-    if (url.origin !== window.location.origin || !SEARCH_PATH.test(url.pathname)) return;
+    if (url.origin !== window.location.origin || !isSearchPath(url.pathname)) return;
     event.preventDefault();
     void load(url.pathname + url.search, true);
     root()?.scrollIntoView({ block: 'start' });
   });
   window.addEventListener('popstate', () => {
-    if (SEARCH_PATH.test(window.location.pathname)) void load(window.location.pathname + window.location.search, false);
+    if (isSearchPath(window.location.pathname)) void load(window.location.pathname + window.location.search, false);
   });
 }

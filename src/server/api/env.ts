@@ -41,7 +41,6 @@ export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-/** The caller of an account flow: the client, the session it came with, and its cookies. */
 /**
  * The language of the page that called (issue 42): the browser's API client names it in Accept-Language; without one,
  * English. Only what an API call answers or sends follows it, never a page.
@@ -50,6 +49,7 @@ export function requestLocale(c: Context<ApiEnv>): Locale {
   return localeOfAcceptLanguage(c.req.header('Accept-Language')) ?? 'en';
 }
 
+/** The caller of an account flow: the client, the session it came with, its cookies and its page's language. */
 export function callerOf(c: Context<ApiEnv>) {
   return { client: requestClient(c), session: c.get('session'), cookies: c.req.header('Cookie') ?? null, locale: requestLocale(c) };
 }

@@ -151,14 +151,16 @@ export function getCategoryHome(context: CatalogContext, type: ListingType, loca
 
 async function buildCategoryHome(context: CatalogContext, type: ListingType, locale: Locale): Promise<CategoryHome> {
   const { catalog } = context.repos;
-  const names = await categoryNamesIn(context, locale);
+  const categories = (await getSpecializationsByType(context, { locale }))[type];
+  // The busiest main categories are named as the tree names them, in `locale`.
+  const names = new Map(categories.map((category) => [category.slug, category.name]));
   return {
     type,
-    categories: (await getSpecializationsByType(context, { locale }))[type],
+    categories,
     banners: await getBanners(context, type),
     featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds(type)),
     category_posts: await Promise.all((await catalog.findBusiestMainCategories(type, CATEGORY_HOME_ROWS)).map(async (category) => ({
-      category: { name: names.get(category.id) ?? category.name, type: category.type, slug: category.slug, parent: null },
+      category: { name: names.get(category.slug) ?? category.name, type: category.type, slug: category.slug, parent: null },
       posts: await getPostCards(context, await catalog.findTopPostIdsInCategory(category.id, CATEGORY_HOME_ROW_POSTS)),
     }))),
   };

@@ -22,7 +22,7 @@ import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
-import { addSenderAnswer, instantLeadMailTo, threadOf } from './enquiry-threads.ts';
+import { addSenderAnswer, instantLeadRecipient, threadOf } from './enquiry-threads.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
@@ -159,11 +159,12 @@ async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: Enqui
   if (target.owner_user_id === null) {
     await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
   } else {
-    const ownerMail = await instantLeadMailTo(app, tx, target.owner_user_id);
-    const to = ownerMail === null ? null : target.contact_email ?? ownerMail;
     // In the owner's language (issue 42).
-    const locale = (await tx.users.findUser(target.owner_user_id))?.locale ?? 'en';
-    if (to) await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: to }, record, site, listingUrl, inbox: null, attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)), locale }), { tx });
+    const owner = await instantLeadRecipient(app, tx, target.owner_user_id);
+    if (owner) {
+      await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: target.contact_email ?? owner.email }, record, site, listingUrl, inbox: null,
+        attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)), locale: owner.locale }), { tx });
+    }
   }
   if (sender.email) await app.outbox.queueMail(enquiryCopyMail({ kind, to: sender.email, title: target.title, record, site, locale: sender.locale }), { tx });
 }

@@ -4,6 +4,7 @@
  * a code proved, never to an address typed in a form (security probe item 6); the owner's mail follows their
  * lead-mail setting (instant, daily digest, off). Each side adds at most LEAD_REPLIES_PER_DAY messages a day.
  */
+import type { Locale } from '../../shared/locale.ts';
 import { ENQUIRY_WORDS } from '../../shared/enquiries.ts';
 import { LEAD_REPLIES_PER_DAY, leadUrl, type LeadReply } from '../../shared/leads.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
@@ -22,11 +23,15 @@ export async function threadOf(app: Pick<AppContext, 'repos'>, enquiryId: number
   return (await app.repos.leads.findEnquiryReplies([enquiryId])).map(replyOf);
 }
 
-/** How the owner hears of a lead or an answer: their account's e-mail when they chose instant mail (the default), else nobody now. */
-export async function instantLeadMailTo(app: AppContext, tx: Repositories, ownerUserId: number): Promise<string | null> {
+/**
+ * How the owner hears of a lead or an answer: their account's e-mail (and language, issue 42) when they chose instant
+ * mail (the default), else nobody now.
+ */
+export async function instantLeadRecipient(app: AppContext, tx: Repositories, ownerUserId: number): Promise<{ email: string; locale: Locale } | null> {
   const settings = await tx.leads.findLeadSettings(ownerUserId);
   if (settings && settings.lead_mail !== 'instant') return null;
-  return (await tx.users.findUser(ownerUserId))?.email ?? null;
+  const owner = await tx.users.findUser(ownerUserId);
+  return owner?.email ? { email: owner.email, locale: owner.locale } : null;
 }
 
 /** Adds a message to the thread, within the day's cap of its side (429 past it); the mail is the caller's. */
@@ -70,9 +75,9 @@ export async function addSenderAnswer(app: AppContext, enquiry: EnquiryRow, send
   await app.repos.transaction(async (tx) => {
     await addMessage(app, tx, enquiry, 'sender', senderUserId, message);
     await tx.leads.setLeadStatus(enquiry.id, 'new');
-    const to = await instantLeadMailTo(app, tx, ownerUserId);
-    if (!to) return;
-    await app.outbox.queueMail(composeMail(to, `New answer from ${enquiry.name}: ${enquiry.listing_title}`, [
+    const owner = await instantLeadRecipient(app, tx, ownerUserId);
+    if (!owner) return;
+    await app.outbox.queueMail(composeMail(owner.email, `New answer from ${enquiry.name}: ${enquiry.listing_title}`, [
       `${enquiry.name} answered about "${enquiry.listing_title}":`,
       message,
       `Read it and reply in your leads: ${absoluteUrl(app.config.siteUrl, leadUrl(enquiry.id))}`,

@@ -39,8 +39,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const clock = options.clock ?? systemClock;
   // Deterministic, so SQLite computes it once per statement run (as it does 'now'), not once per row.
   db.function('app_now', { deterministic: true }, () => new Date(clock.now()).toISOString());
-  // The words the application adds to a search document (issue 42): Han pairs and Malay stems.
-  db.function('search_terms', { deterministic: true }, (text) => documentTerms(String(text ?? '')));
+  // A search document's body with the words the application adds to it (issue 42: Han pairs and Malay stems of the
+  // title and the body).
+  db.function('search_body', { deterministic: true }, (title, body) => {
+    const text = String(body ?? '');
+    const added = documentTerms(`${String(title ?? '')} ${text}`);
+    return added === '' ? text : `${text} ${added}`;
+  });
   return db;
 }
 

@@ -62,10 +62,10 @@ const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || 
 
 /**
  * The full-text row of each live post: its type, title, and the text its body is searched by, with the words the
- * application adds (search_terms, search/tokens.ts: Han pairs and Malay stems).
+ * application adds (search_body, search/tokens.ts: Han pairs and Malay stems).
  */
 export const FTS_SELECT = `
-  SELECT p.id, 'type' || p.type, p.title, ${BODY} || ' ' || search_terms(p.title || ' ' || ${BODY})
+  SELECT p.id, 'type' || p.type, p.title, search_body(p.title, ${BODY})
   FROM posts p
   JOIN profiles pr ON pr.id = p.profile_id
   JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
