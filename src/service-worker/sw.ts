@@ -11,6 +11,7 @@
  * - A new version waits until the page says it may take over (client/service-worker.ts).
  */
 /// <reference lib="webworker" />
+import { splitLocale } from '../shared/locale.ts';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -36,7 +37,9 @@ const forgetGone: SerwistPlugin = {
 };
 
 const DAY = 24 * 60 * 60;
-const personal = (path: string) => path.startsWith('/me/') || path === '/me' || path.startsWith('/api/') || path === '/advertiser' || path.startsWith('/advertiser/')
+/** Personal pages are personal in every language: /ms/me/profile is /me/profile (issue 42). */
+const personal = (pathname: string) => personalPath(splitLocale(pathname).path);
+const personalPath = (path: string) => path.startsWith('/me/') || path === '/me' || path.startsWith('/api/') || path === '/advertiser' || path.startsWith('/advertiser/')
   || path === '/operator' || path.startsWith('/operator/') || path === '/saved-searches' || path.startsWith('/saved-searches/');
 
 const serwist = new Serwist({
