@@ -5,39 +5,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { loadCalls } from '../client/lazy-api.ts';
 import { watchAuthActions } from '../client/auth-actions.ts';
-import { afterSignIn, paintForSignedIn } from '../client/sign-in.ts';
+import { paintForSignedIn } from '../client/sign-in.ts';
 import { $loginModal } from '../stores/session.ts';
-import { showToast } from '../stores/toasts.ts';
 import type { LoginDialogProps } from './login/LoginDialog.tsx';
 import { useMounted } from './mounted.ts';
 
 const LoginDialog = lazy(() => import('./login/LoginDialog.tsx'));
-
-/** Takes ?login=… off the address without a reload. */
-function dropLoginParameter(): void {
-  const url = new URL(location.href);
-  url.searchParams.delete('login');
-  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
-
-async function finishSocialLogin(outcome: string | null): Promise<void> {
-  if (outcome === 'social_error') {
-    dropLoginParameter();
-    showToast('Social login failed. Please try again or log in with your e-mail.', 'warning');
-    return;
-  }
-  if (outcome !== 'social') return;
-  dropLoginParameter();
-  try {
-    const { data } = await (await loadCalls()).account();
-    showToast('You are logged in.');
-    await afterSignIn(data);
-  } catch (error) {
-    console.warn('The account could not be loaded after social login', error);
-  }
-}
 
 export default function LoginModal(props: LoginDialogProps) {
   const { open } = useStore($loginModal);
@@ -46,7 +20,9 @@ export default function LoginModal(props: LoginDialogProps) {
   useEffect(() => {
     watchAuthActions();
     paintForSignedIn();
-    void finishSocialLogin(new URL(location.href).searchParams.get('login'));
+    // Back from a social login (spec §4): its words and calls load only then.
+    const outcome = new URL(location.href).searchParams.get('login');
+    if (outcome === 'social' || outcome === 'social_error') void import('./login/social-login.ts').then((module) => module.finishSocialLogin(outcome));
   }, []);
   if (!open || !mounted) return null;
   return <Suspense fallback={null}><LoginDialog {...props} /></Suspense>;

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { uploadImage } from '../client/calls.ts';
 import type { Image } from '../shared/schemas/catalog.ts';
+import * as m from '../paraglide/messages.js';
 
 interface PhotoPickerProps {
   id: string;
@@ -43,7 +44,7 @@ export function PhotoPicker({ id, uploadPath, max, images, onChange, onError, on
   };
   return (
     <>
-      <label htmlFor={id} className="block text-sm font-medium">Photos ({images.length} of {max})</label>
+      <label htmlFor={id} className="block text-sm font-medium">{m.photos_count({ count: images.length, max })}</label>
       <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={uploading || images.length >= max}
         onChange={(event) => { void upload(event.target.files); event.target.value = ''; }} className="mt-1 block text-sm" />
       {error && <p className="mt-1 text-sm text-red-700">{error[0]}</p>}
@@ -51,7 +52,7 @@ export function PhotoPicker({ id, uploadPath, max, images, onChange, onError, on
         <ul className="mt-2 flex flex-wrap gap-2" data-testid={testId}>
           {images.map((image, index) => (
             <li key={image.full}>
-              <button type="button" onClick={() => onChange((current) => current.filter((item) => item !== image))} aria-label={`Remove photo ${index + 1}`}>
+              <button type="button" onClick={() => onChange((current) => current.filter((item) => item !== image))} aria-label={m.photo_remove({ number: index + 1 })}>
                 <img src={image.thumbnail_webp ?? image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
               </button>
             </li>

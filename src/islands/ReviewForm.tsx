@@ -14,6 +14,7 @@ import { showToast } from '../stores/toasts.ts';
 import { ReviewItem } from '../components/ReviewItem.tsx';
 import { reportFailure } from './forms.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import * as m from '../paraglide/messages.js';
 
 export interface ReviewFormProps {
   type: 'services' | 'buysell' | 'profile';
@@ -54,19 +55,19 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
     <>
       <form onSubmit={submit} noValidate className="rounded border border-gray-200 p-3" data-testid="review-form">
         <fieldset>
-          <legend className="text-sm font-medium">Your rating</legend>
+          <legend className="text-sm font-medium">{m.review_your_rating()}</legend>
           <div className="flex gap-1">
             {[1, 2, 3, 4, 5].map((value) => (
               <label key={value} className="cursor-pointer rounded text-2xl text-yellow-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700">
                 <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
                 <span aria-hidden="true">{value <= rating ? '★' : '☆'}</span>
-                <span className="sr-only">{value} out of 5</span>
+                <span className="sr-only">{m.review_out_of_5({ value })}</span>
               </label>
             ))}
           </div>
           {errors.rating && <p className="text-sm text-red-700">{errors.rating[0]}</p>}
         </fieldset>
-        <label htmlFor={`review-${type}-${id}`} className="mt-2 block text-sm font-medium">Your review</label>
+        <label htmlFor={`review-${type}-${id}`} className="mt-2 block text-sm font-medium">{m.review_your_review()}</label>
         <textarea id={`review-${type}-${id}`} rows={4} maxLength={2000} value={content} onChange={(event) => setContent(event.target.value)}
           className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
         {errors.content && <p className="text-sm text-red-700">{errors.content[0]}</p>}
@@ -74,7 +75,7 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
           <PhotoPicker id={`review-images-${type}-${id}`} uploadPath="review/image" max={REVIEW_IMAGES_MAX} images={images} onChange={setImages}
             onError={fail} onUploading={setPending} error={errors.images} testId="review-images" />
         </div>
-        <button type="submit" disabled={!valid || pending} className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Post review</button>
+        <button type="submit" disabled={!valid || pending} className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">{m.review_post()}</button>
       </form>
       {posted.length > 0 && <ul className="mt-3 space-y-4">{posted.map((review) => <ReviewItem key={review.id} review={review} />)}</ul>}
     </>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ReviewFormProps } from './ReviewForm.tsx';
+import * as m from '../paraglide/messages.js';
 
 const ReviewForm = lazy(() => import('./ReviewForm.tsx'));
 
@@ -15,7 +16,7 @@ export default function WriteReview({ type, id }: ReviewFormProps) {
       {open
         ? <Suspense fallback={null}><ReviewForm type={type} id={id} /></Suspense>
         : <button type="button" onClick={() => setOpen(true)} data-auth-action="review" data-auth-key={`review:${type}:${id}`}
-          className="rounded border border-ink px-4 py-2 text-sm font-semibold">Write a review</button>}
+          className="rounded border border-ink px-4 py-2 text-sm font-semibold">{m.review_write()}</button>}
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function reportFailure(error: unknown, setErrors: (errors: Errors) => voi
   const body = errorBody(error);
   setErrors(body.errors ?? {});
   // 401 and 419 are handled by the API client (sign out and reopen login; reload).
-  if (body.status !== 401 && body.status !== 419) showToast(body.message ?? 'Something went wrong. Please try again.', 'warning');
+  if (body.status !== 401 && body.status !== 419) showToast(body.message ?? m.something_wrong(), 'warning');
 }
 
 /** Values, the server's messages per field, and a pending flag; `send` runs a call and reports failures. */

@@ -58,9 +58,6 @@ export const ENQUIRY_REPEAT_MINUTES = 10;
 /** Items of one page of a My area list. */
 export const MY_AREA_PAGE_SIZE = 20;
 
-/** The status people read (every enquiry is Pending until owners can answer, spec §2). */
-export const ENQUIRY_STATUS_LABELS = { pending: 'Pending' } as const;
-
 /** My area's URL of one enquiry (spec §1: /me/{type}/{id}). */
 export const enquiryUrl = (kind: EnquiryKind, id: number) => `/me/${kind}/${id}`;
 
@@ -107,32 +104,39 @@ const DETAIL_LABELS: Record<EnquiryKind, [field: string, label: string][]> = {
   buysell: [['qty', 'Quantity'], ['offered_price', 'Offered price'], ['deal_method', 'Deal method'], ['remark', 'Remark']],
 };
 
-function detailText(field: string, record: Record<string, unknown>): string | null {
+/** Turns a fixed English word of an enquiry (a label, 'Yes', 'Call', 'Degree', 'years') into the reader's language. */
+export type FactWords = (english: string) => string;
+const asWritten: FactWords = (english) => english;
+
+function detailText(field: string, record: Record<string, unknown>, words: FactWords): string | null {
   const value = record[field];
   if (value === null || value === undefined || value === '') return null;
   switch (field) {
-    case 'urgent': return value === '1' ? 'Yes' : 'No';
-    case 'education': return EDUCATION_LEVELS[value as keyof typeof EDUCATION_LEVELS] ?? String(value);
-    case 'experience': return `${String(value)} ${value === 1 ? 'year' : 'years'}`;
-    case 'language': return Array.isArray(value) ? value.join(', ') : String(value);
-    case 'salary': return `${formatMoney(Number(value))} ${SALARY_TYPES[record.salary_type as keyof typeof SALARY_TYPES] ?? ''}`.trim();
+    case 'urgent': return words(value === '1' ? 'Yes' : 'No');
+    case 'education': return words(EDUCATION_LEVELS[value as keyof typeof EDUCATION_LEVELS] ?? String(value));
+    case 'experience': return `${String(value)} ${words(value === 1 ? 'year' : 'years')}`;
+    case 'language': return Array.isArray(value) ? value.map((language) => words(String(language))).join(', ') : String(value);
+    case 'salary': return `${formatMoney(Number(value))} ${words(SALARY_TYPES[record.salary_type as keyof typeof SALARY_TYPES] ?? '')}`.trim();
     case 'offered_price': return formatMoney(Number(value));
-    case 'deal_method': return DEAL_METHODS[value as keyof typeof DEAL_METHODS] ?? String(value);
+    case 'deal_method': return words(DEAL_METHODS[value as keyof typeof DEAL_METHODS] ?? String(value));
     default: return String(value);
   }
 }
 
 /**
  * What an enquiry says, as labelled lines: the sender's contact details and the fields of its kind
- * (the enquiry view, the mails to the listing's owner and to the sender).
+ * (the enquiry view, the mails to the listing's owner and to the sender). `words` translates the labels and fixed
+ * values; what people typed stays as typed.
  */
-export function enquiryFacts(kind: EnquiryKind, record: Record<string, unknown>): [label: string, value: string][] {
+export function enquiryFacts(kind: EnquiryKind, record: Record<string, unknown>, words: FactWords = asWritten): [label: string, value: string][] {
+  const method = CONTACT_METHODS[record.contact_method as ContactMethod];
   const sender: [string, string | null][] = [
     ['Name', String(record.name ?? '')],
     ['Phone number', String(record.phone_number ?? '')],
     ['Email', (record.email as string | null | undefined) ?? null],
-    ['Preferred contact method', CONTACT_METHODS[record.contact_method as ContactMethod] ?? null],
+    ['Preferred contact method', method ? words(method) : null],
   ];
-  const details = DETAIL_LABELS[kind].map(([field, label]): [string, string | null] => [label, detailText(field, record)]);
-  return [...sender, ...details].filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '');
+  const details = DETAIL_LABELS[kind].map(([field, label]): [string, string | null] => [label, detailText(field, record, words)]);
+  return [...sender, ...details].filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '')
+    .map(([label, value]) => [words(label), value]);
 }

@@ -1,15 +1,14 @@
 /** Saved searches (issue 29): their settings, limits and the shape the API answers, shared by the server and the islands. */
 import { z } from 'zod';
+import * as m from '../paraglide/messages.js';
 
 export const FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
 /** How a frequency reads in the product. */
-export const FREQUENCY_LABELS: Record<Frequency, string> = {
-  instant: 'Instant (within 15 minutes)',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  off: 'Off (no e-mail)',
+/** How often a saved search e-mails, in the page's language. */
+export const FREQUENCY_LABELS: Record<Frequency, () => string> = {
+  instant: m.frequency_instant, daily: m.frequency_daily, weekly: m.frequency_weekly, off: m.frequency_off,
 };
 
 export const SAVED_SEARCH_RULES = {

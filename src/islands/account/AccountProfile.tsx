@@ -7,23 +7,27 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/calls.ts';
-import { ACCOUNT_DELETION_DAYS, GENDERS, SALARY_TYPES } from '../../shared/account-settings.ts';
-import { EDUCATION_LEVELS } from '../../shared/constants.ts';
+import * as m from '../../paraglide/messages.js';
+import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
+import { formatMoney } from '../../shared/format.ts';
+import { currentLocale } from '../../shared/i18n.ts';
+import { LOCALE_NAMES } from '../../shared/locale.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { openLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import Modal from '../Modal.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
+import { educationLabel, GENDER_LABELS, resumeLanguageLabel, SALARY_PER } from './account-words.ts';
 import { DeleteAccount, EditEmail, EditPhone, EditProfile, EditResume, type EditView } from './EditViews.tsx';
 
-const TITLES: Record<EditView, string> = {
-  editEmail: 'Edit email', editPhone: 'Edit phone number', edit: 'Edit profile', resume: 'Edit resume', delete: 'Delete account',
+const TITLES: Record<EditView, () => string> = {
+  editEmail: m.account_title_edit_email, editPhone: m.account_title_edit_phone, edit: m.account_title_edit, resume: m.account_title_resume, delete: m.account_title_delete,
 };
 
 function EditDialog({ view, user, close, saved }: { view: EditView; user: User; close: () => void; saved: (user: User) => void }) {
   const done = (next: User) => { saved(next); close(); };
   return (
-    <Modal title={TITLES[view]} width={400} onClose={close} testId="account-modal" view={view}>
+    <Modal title={TITLES[view]()} width={400} onClose={close} testId="account-modal" view={view}>
       {view === 'editEmail' && <EditEmail user={user} done={done} />}
       {view === 'editPhone' && <EditPhone user={user} done={done} />}
       {view === 'edit' && <EditProfile user={user} done={done} />}
@@ -72,9 +76,9 @@ export default function AccountProfile() {
   const saved = useCallback((user: User) => { setAccount(user); signedIn(user); }, []);
   const close = useCallback(() => setView(null), []);
 
-  if (!ready || (signedInId !== null && !account)) return <p className="text-gray-700" role="status">Loading your account…</p>;
+  if (!ready || (signedInId !== null && !account)) return <p className="text-gray-700" role="status">{m.account_loading()}</p>;
   if (!account) {
-    return <SignedOutPanel text="Log in to see and edit your account." testId="account-signed-out" />;
+    return <SignedOutPanel text={m.account_signed_out()} testId="account-signed-out" />;
   }
 
   const photo = async (file: File | undefined) => {
@@ -88,7 +92,7 @@ export default function AccountProfile() {
       showToast(result.message);
     } catch (error) {
       const body = errorBody(error);
-      if (body.status !== 401 && body.status !== 419) showToast(body.errors?.photo?.[0] ?? body.message ?? 'The photo could not be uploaded.', 'warning');
+      if (body.status !== 401 && body.status !== 419) showToast(body.errors?.photo?.[0] ?? body.message ?? m.account_photo_failed(), 'warning');
     } finally {
       setUploading(false);
     }
@@ -109,12 +113,12 @@ export default function AccountProfile() {
   const button = 'rounded border border-ink px-4 py-2 text-sm font-semibold disabled:opacity-50';
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]" data-testid="account-profile">
-      <section className="panel flex flex-col items-center gap-3" aria-label="Photo">
+      <section className="panel flex flex-col items-center gap-3" aria-label={m.account_photo()}>
         {account.image
-          ? <img src={account.image.full_webp ?? account.image.full} alt={`Photo of ${account.name}`} width={160} height={160} className="h-40 w-40 rounded-full object-cover" data-testid="account-photo" />
+          ? <img src={account.image.full_webp ?? account.image.full} alt={m.account_photo_of({ name: account.name })} width={160} height={160} className="h-40 w-40 rounded-full object-cover" data-testid="account-photo" />
           : <div className="flex h-40 w-40 items-center justify-center rounded-full bg-gray-200 text-5xl font-bold text-gray-700" aria-hidden="true">{account.name.slice(0, 1).toUpperCase()}</div>}
         <label className={`${button} cursor-pointer`}>
-          {uploading ? 'Uploading…' : 'Change photo'}
+          {uploading ? m.account_uploading() : m.account_change_photo()}
           <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" disabled={uploading} onChange={(event) => void photo(event.target.files?.[0])} data-testid="photo-input" />
         </label>
       </section>
@@ -122,39 +126,40 @@ export default function AccountProfile() {
       <div className="min-w-0 space-y-4">
         {account.pending_delete && (
           <p role="status" className="rounded border border-red-300 bg-red-50 p-3 text-sm" data-testid="pending-delete">
-            Your account will be deleted within {ACCOUNT_DELETION_DAYS} days of your request.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void cancelDeletion()}>Cancel deletion</button>
+            {m.account_pending_delete({ days: ACCOUNT_DELETION_DAYS })}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void cancelDeletion()}>{m.account_cancel_deletion()}</button>
           </p>
         )}
         <section className="panel" aria-labelledby="account-details">
-          <h2 id="account-details" className="font-semibold">Profile</h2>
+          <h2 id="account-details" className="font-semibold">{m.account_profile()}</h2>
           <dl className="mt-2">
-            <Row label="Name" value={account.name} />
-            <Row label="Gender" value={detail.gender ? GENDERS[detail.gender] : null} />
-            <Row label="Date of birth" value={detail.dob} />
-            <Row label="Email" value={account.email} />
-            <Row label="Phone number" value={phoneText(account)} />
-            <Row label="Address" value={address} />
+            <Row label={m.account_name()} value={account.name} />
+            <Row label={m.account_gender()} value={detail.gender ? GENDER_LABELS[detail.gender]() : null} />
+            <Row label={m.account_dob()} value={detail.dob} />
+            <Row label={m.account_email()} value={account.email} />
+            <Row label={m.account_phone()} value={phoneText(account)} />
+            <Row label={m.account_address()} value={address} />
+            <Row label={m.account_language()} value={LOCALE_NAMES[account.locale]} />
           </dl>
         </section>
         <section className="panel" aria-labelledby="account-resume">
-          <h2 id="account-resume" className="font-semibold">Resume</h2>
+          <h2 id="account-resume" className="font-semibold">{m.account_resume()}</h2>
           <dl className="mt-2">
-            <Row label="Education" value={detail.education ? EDUCATION_LEVELS[detail.education as keyof typeof EDUCATION_LEVELS] ?? detail.education : null} />
-            <Row label="Experience" value={detail.experience === null ? null : `${detail.experience} years`} />
-            <Row label="Expected salary" value={detail.salary === null ? null : `RM ${detail.salary.toLocaleString('en-MY')} ${SALARY_TYPES[detail.salary_type].toLowerCase()}`} />
-            <Row label="Languages" value={detail.language.join(', ')} />
-            <Row label="CV" value={detail.cv?.original_filename} />
+            <Row label={m.account_education()} value={detail.education ? educationLabel(detail.education) : null} />
+            <Row label={m.account_experience()} value={detail.experience === null ? null : m.account_years({ count: detail.experience })} />
+            <Row label={m.account_expected_salary()} value={detail.salary === null ? null : `${formatMoney(detail.salary, undefined, currentLocale())} ${SALARY_PER[detail.salary_type]()}`} />
+            <Row label={m.account_languages()} value={detail.language.map(resumeLanguageLabel).join(', ')} />
+            <Row label={m.account_cv()} value={detail.cv?.original_filename} />
           </dl>
-          {detail.cv && <a href="/api/account/cv" className="link mt-2 inline-block text-sm">Download my CV</a>}
+          {detail.cv && <a href="/api/account/cv" className="link mt-2 inline-block text-sm">{m.account_download_cv()}</a>}
         </section>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={button} onClick={() => setView('editEmail')}>Edit Email</button>
-          <button type="button" className={button} onClick={() => setView('editPhone')}>Edit Phone Number</button>
-          <button type="button" className={button} onClick={() => setView('edit')}>Edit Profile</button>
-          <button type="button" className={button} onClick={() => setView('resume')}>Edit Resume</button>
-          <button type="button" className={button} onClick={() => openLogin('change_password')}>Change Password</button>
-          <button type="button" className={`${button} border-red-700 text-red-800`} disabled={account.pending_delete} onClick={() => setView('delete')}>Delete Account</button>
+          <button type="button" className={button} onClick={() => setView('editEmail')}>{m.account_edit_email()}</button>
+          <button type="button" className={button} onClick={() => setView('editPhone')}>{m.account_edit_phone()}</button>
+          <button type="button" className={button} onClick={() => setView('edit')}>{m.account_edit_profile()}</button>
+          <button type="button" className={button} onClick={() => setView('resume')}>{m.account_edit_resume()}</button>
+          <button type="button" className={button} onClick={() => openLogin('change_password')}>{m.account_change_password()}</button>
+          <button type="button" className={`${button} border-red-700 text-red-800`} disabled={account.pending_delete} onClick={() => setView('delete')}>{m.account_delete()}</button>
         </div>
       </div>
       {view && <EditDialog view={view} user={account} close={close} saved={saved} />}

@@ -3,6 +3,7 @@
  * oldest first, and a form to add one. Text shows as typed (React escapes it); the caller says who is who and sends.
  */
 import { useState } from 'react';
+import * as m from '../../paraglide/messages.js';
 import type { LeadReply } from '../../shared/leads.ts';
 import { LeadReplySchema } from '../../shared/schemas/leads.ts';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
@@ -33,12 +34,12 @@ export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send
   const [busy, setBusy] = useState(false);
   return (
     <section className="panel" aria-labelledby="thread-heading" data-testid="enquiry-thread">
-      <h2 id="thread-heading" className="font-semibold">Conversation</h2>
-      {thread.length === 0 ? <p className="mt-2 text-sm text-gray-700">No replies yet.</p> : (
+      <h2 id="thread-heading" className="font-semibold">{m.thread_heading()}</h2>
+      {thread.length === 0 ? <p className="mt-2 text-sm text-gray-700">{m.thread_empty()}</p> : (
         <ol className="mt-2 space-y-2">
           {thread.map((reply) => (
             <li key={reply.id} className={`rounded border p-3 ${reply.side === mine ? 'border-blue-200 bg-blue-50' : 'border-gray-200 bg-white'}`} data-side={reply.side}>
-              <p className="text-xs text-gray-700"><span className="font-semibold">{reply.side === mine ? 'You' : theirs}</span> · <time dateTime={reply.created_at}>{when(reply.created_at)}</time></p>
+              <p className="text-xs text-gray-700"><span className="font-semibold">{reply.side === mine ? m.thread_you() : theirs}</span> · <time dateTime={reply.created_at}>{when(reply.created_at)}</time></p>
               <p className="mt-1 whitespace-pre-wrap break-words">{reply.message}</p>
             </li>
           ))}
@@ -58,11 +59,11 @@ export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send
             showToast(answer.message, 'success');
           }, (error: unknown) => reportFailure(error, setErrors)).finally(() => setBusy(false));
         }}>
-          <label htmlFor="thread-message" className="block text-sm font-semibold">{mine === 'owner' ? 'Reply' : 'Answer'}</label>
+          <label htmlFor="thread-message" className="block text-sm font-semibold">{mine === 'owner' ? m.thread_reply() : m.thread_answer()}</label>
           <textarea id="thread-message" rows={3} value={message} onChange={(event) => setMessage(event.target.value)} className="mt-1 w-full rounded border border-gray-400 px-3 py-2"
             aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? 'thread-message-error' : undefined} />
           {errors.message && <p id="thread-message-error" className="mt-1 text-sm text-red-700">{errors.message[0]}</p>}
-          <button type="submit" className="mt-2 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>Send</button>
+          <button type="submit" className="mt-2 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>{m.thread_send()}</button>
         </form>
       ) : <p className="mt-3 text-sm text-gray-700">{closedText}</p>}
     </section>

@@ -4,20 +4,21 @@
  * was asked, with its photos or the CV/document sent, and the thread with the advertiser (issue 26), answered here.
  * Somebody else's is not found (the API answers 404).
  */
+import * as m from '../../paraglide/messages.js';
 import { localHref } from '../../shared/i18n.ts';
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
 import { answerEnquiry, enquiry } from '../../client/calls.ts';
-import { ENQUIRY_WORDS, MY_AREA_PAGES, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
+import type { EnquiryKind, EnquiryRecord, MyAreaPage } from '../../shared/enquiries.ts';
 import type { LeadReply } from '../../shared/leads.ts';
 import { EnquiryDetails, EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
 import { EnquiryThread } from './EnquiryThread.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
-export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: number }) {
+/** `heading` ('Enquiry', 'Job application'…) and `back` (the My area tab that lists it) come in the page's language. */
+export default function EnquiryView({ kind, id, heading, back: tab }: { kind: EnquiryKind; id: number; heading: string; back: { page: MyAreaPage; tab: string } }) {
   const { ready, userId } = useSignedInId();
   const [record, setRecord] = useState<(EnquiryRecord & { replies: LeadReply[]; can_answer: boolean }) | null | 'missing'>(null);
-  const words = ENQUIRY_WORDS[kind];
 
   useEffect(() => {
     if (!ready || userId === null) return;
@@ -31,14 +32,14 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
     return () => { cancelled = true; };
   }, [ready, userId, kind, id]);
 
-  const back = <a href={localHref(`/me/${words.page}`)} className="link text-sm">← {MY_AREA_PAGES[words.page].tab}</a>;
-  if (!ready || (userId !== null && record === null)) return <p className="text-gray-700" role="status">Loading…</p>;
-  if (userId === null) return <SignedOutPanel text="Log in to see what you sent." testId="my-area-signed-out" />;
+  const back = <a href={localHref(`/me/${tab.page}`)} className="link text-sm">← {tab.tab}</a>;
+  if (!ready || (userId !== null && record === null)) return <p className="text-gray-700" role="status">{m.loading()}</p>;
+  if (userId === null) return <SignedOutPanel text={m.enquiry_signed_out()} testId="my-area-signed-out" />;
   if (record === 'missing' || record === null) {
     return (
       <section className="py-10 text-center" data-testid="not-found">
-        <h1 className="text-3xl font-bold">404 Page Unavailable!</h1>
-        <p className="mt-3 text-gray-700">This enquiry does not exist, or it is not yours.</p>
+        <h1 className="text-3xl font-bold">{m.not_found_heading()}</h1>
+        <p className="mt-3 text-gray-700">{m.enquiry_missing()}</p>
         <p className="mt-4">{back}</p>
       </section>
     );
@@ -49,7 +50,7 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
       {back}
       <header className="panel">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h1 className="text-2xl font-bold">{words.noun}</h1>
+          <h1 className="text-2xl font-bold">{heading}</h1>
           <EnquiryStatus record={record} testId="enquiry-status" />
         </div>
         <p className="mt-2">
@@ -58,8 +59,8 @@ export default function EnquiryView({ kind, id }: { kind: EnquiryKind; id: numbe
         <p className="text-sm text-gray-700">{enquirySummary(record)}</p>
       </header>
       <EnquiryDetails kind={kind} record={record} />
-      <EnquiryThread replies={record.replies} mine="sender" theirs="Advertiser" canSend={record.can_answer}
-        closedText="The advertiser's replies will show here, and you can answer them." send={(message) => answerEnquiry(kind, id, message)} />
+      <EnquiryThread replies={record.replies} mine="sender" theirs={m.thread_advertiser()} canSend={record.can_answer}
+        closedText={m.thread_closed()} send={(message) => answerEnquiry(kind, id, message)} />
     </article>
   );
 }

@@ -73,8 +73,8 @@ export default function MyArea({ page, empty }: { page: MyAreaPage; empty: strin
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when who is signed in changes
   }, [ready, userId]);
 
-  if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">Loading…</p>;
-  if (userId === null) return <SignedOutPanel text="Log in to see your enquiries, applications, offers and what you follow." testId="my-area-signed-out" />;
+  if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">{m.loading()}</p>;
+  if (userId === null) return <SignedOutPanel text={m.my_area_signed_out()} testId="my-area-signed-out" />;
   if (items!.length === 0) return <p className="panel" data-testid="my-area-empty">{empty}</p>;
   return (
     <div>
@@ -87,7 +87,7 @@ export default function MyArea({ page, empty }: { page: MyAreaPage; empty: strin
       </ul>
       {next !== null && (
         <button type="button" disabled={loading} onClick={() => void load(next, items!)} className="mt-4 rounded border border-ink px-4 py-2 font-semibold disabled:opacity-50">
-          Show more
+          {m.show_more()}
         </button>
       )}
     </div>

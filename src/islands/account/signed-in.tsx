@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import * as m from '../../paraglide/messages.js';
 import { useMounted } from '../mounted.ts';
 import { $user, openLogin } from '../../stores/session.ts';
 
@@ -25,7 +26,7 @@ export function SignedOutPanel({ text, testId }: { text: string; testId: string 
   return (
     <div className="panel" data-testid={testId}>
       <p>{text}</p>
-      <button type="button" className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white" onClick={() => openLogin('login')}>Log in</button>
+      <button type="button" className="mt-3 rounded bg-ink px-4 py-2 font-semibold text-white" onClick={() => openLogin('login')}>{m.log_in()}</button>
     </div>
   );
 }

@@ -1,16 +1,18 @@
 /** The fields of an offer on an item (spec §5): quantity, offered price, deal method and a remark. */
+import * as m from '../../paraglide/messages.js';
 import { DEAL_METHODS } from '../../shared/constants.ts';
+import { factWords } from '../account/fact-words.ts';
 import { SelectField } from '../forms.tsx';
 import { type EnquiryFieldsProps, TextArea, TextInput, fieldId } from './form-parts.tsx';
 
 export default function BuysellOfferFields(props: EnquiryFieldsProps) {
   return (
     <>
-      <TextInput form={props} name="qty" label="Quantity" type="number" inputMode="numeric" min="1" />
-      <TextInput form={props} name="offered_price" label="Offered price (RM)" type="number" inputMode="numeric" min="0" />
-      <SelectField id={fieldId('deal_method')} label="Deal method" value={props.values.deal_method ?? ''} onChange={props.set('deal_method')} error={props.errors.deal_method}
-        options={[['', 'Choose…'], ...Object.entries(DEAL_METHODS)]} />
-      <div className="sm:col-span-2"><TextArea form={props} name="remark" label="Remark (optional)" /></div>
+      <TextInput form={props} name="qty" label={m.enquiry_quantity()} type="number" inputMode="numeric" min="1" />
+      <TextInput form={props} name="offered_price" label={m.enquiry_offered_price()} type="number" inputMode="numeric" min="0" />
+      <SelectField id={fieldId('deal_method')} label={m.enquiry_deal_method()} value={props.values.deal_method ?? ''} onChange={props.set('deal_method')} error={props.errors.deal_method}
+        options={[['', m.enquiry_choose()], ...Object.entries(DEAL_METHODS).map(([method, text]): [string, string] => [method, factWords(text)])]} />
+      <div className="sm:col-span-2"><TextArea form={props} name="remark" label={m.enquiry_remark()} /></div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** The change_password and becomeAdvertiser views of the login modal (spec §4, §5). */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import * as m from '../../paraglide/messages.js';
 import { changePassword, requestCode, upgrade } from '../../client/calls.ts';
 import { $toRedirect, $user, closeLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -21,12 +22,12 @@ export function ChangePasswordForm() {
   };
   return (
     <form onSubmit={submit} noValidate data-testid="change-password-form">
-      <Field id="change-current-password" label="Current password" type="password" autoComplete="current-password" value={values.current_password}
+      <Field id="change-current-password" label={m.password_current()} type="password" autoComplete="current-password" value={values.current_password}
         onChange={form.set('current_password')} error={form.errors.current_password} />
-      <Field id="change-password" label="New password" type="password" autoComplete="new-password" value={values.password} onChange={form.set('password')} error={form.errors.password} />
-      <Field id="change-password-confirmation" label="Confirm new password" type="password" autoComplete="new-password" value={values.password_confirmation}
+      <Field id="change-password" label={m.password_new()} type="password" autoComplete="new-password" value={values.password} onChange={form.set('password')} error={form.errors.password} />
+      <Field id="change-password-confirmation" label={m.password_confirm_new()} type="password" autoComplete="new-password" value={values.password_confirmation}
         onChange={form.set('password_confirmation')} error={form.errors.password_confirmation} />
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>Change password</button>
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={!valid || form.pending}>{m.password_change()}</button>
     </form>
   );
 }
@@ -62,10 +63,10 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
   if (step === 'prompt') {
     return (
       <div data-testid="advertiser-prompt">
-        <p className="mt-2">Post ads, claim your business and manage your listings as an advertiser. Would you like to become one?</p>
+        <p className="mt-2">{m.advertiser_prompt()}</p>
         <div className="mt-4 flex gap-2">
-          <button type="button" className="flex-1 rounded border border-gray-400 px-4 py-2 font-semibold" onClick={() => closeLogin()}>No</button>
-          <button type="button" className={`flex-1 ${primaryButton}`} onClick={() => setStep('form')}>Be an Advertiser</button>
+          <button type="button" className="flex-1 rounded border border-gray-400 px-4 py-2 font-semibold" onClick={() => closeLogin()}>{m.advertiser_no()}</button>
+          <button type="button" className={`flex-1 ${primaryButton}`} onClick={() => setStep('form')}>{m.advertiser_be()}</button>
         </div>
       </div>
     );
@@ -73,9 +74,9 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
   if (step === 'done') {
     return (
       <div data-testid="advertiser-done" role="status">
-        <p className="mt-2 font-semibold">You are now an advertiser.</p>
-        <p className="mt-1 text-sm">Taking you to the advertiser site…</p>
-        <button type="button" className={`mt-4 ${primaryButton}`} onClick={() => proceed(target)}>Continue</button>
+        <p className="mt-2 font-semibold">{m.advertiser_done()}</p>
+        <p className="mt-1 text-sm">{m.advertiser_taking_you()}</p>
+        <button type="button" className={`mt-4 ${primaryButton}`} onClick={() => proceed(target)}>{m.advertiser_continue()}</button>
       </div>
     );
   }
@@ -86,7 +87,7 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (!valid) {
-      showToast('Please fill missing required fields before submitting.', 'warning');
+      showToast(m.fill_required(), 'warning');
       return;
     }
     const result = await form.send(() => upgrade({ ...phone, ...(ownNumber ? {} : { code: form.values.code }) }));
@@ -97,19 +98,19 @@ export function BecomeAdvertiser({ advertiserSiteUrl }: { advertiserSiteUrl: str
   };
   return (
     <form onSubmit={submit} noValidate data-testid="advertiser-form">
-      <Field id="advertiser-name" label="Name" value={user.name} onChange={() => undefined} disabled />
-      {user.email && <Field id="advertiser-email" label="Email" value={user.email} onChange={() => undefined} disabled />}
+      <Field id="advertiser-name" label={m.login_name()} value={user.name} onChange={() => undefined} disabled />
+      {user.email && <Field id="advertiser-email" label={m.form_email()} value={user.email} onChange={() => undefined} disabled />}
       <PhoneField id="advertiser-phone" country={form.values.phone_number_country} number={form.values.phone_number} onCountry={form.set('phone_number_country')}
         onNumber={form.set('phone_number')} error={form.errors.phone_number}>
-        {!ownNumber && <button type="button" className={codeButton} onClick={getCode} disabled={!isPhone(form.values.phone_number) || form.pending}>Get Code</button>}
+        {!ownNumber && <button type="button" className={codeButton} onClick={getCode} disabled={!isPhone(form.values.phone_number) || form.pending}>{m.login_get_code()}</button>}
       </PhoneField>
       {!ownNumber && (
-        <Field id="advertiser-code" label="Verification code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
+        <Field id="advertiser-code" label={m.login_code()} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code}
           onChange={(value) => form.set('code')(value.replace(/\D/g, ''))} error={form.errors.code} />
       )}
-      {!valid && <p className="mt-2 text-sm text-gray-700">Please fill missing required fields before submitting.</p>}
-      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={form.pending}>Be an Advertiser</button>
-      <p className="mt-3 text-center"><button type="button" className={linkButton} onClick={() => closeLogin()}>Not now</button></p>
+      {!valid && <p className="mt-2 text-sm text-gray-700">{m.fill_required()}</p>}
+      <button type="submit" className={`mt-4 ${primaryButton}`} disabled={form.pending}>{m.advertiser_be()}</button>
+      <p className="mt-3 text-center"><button type="button" className={linkButton} onClick={() => closeLogin()}>{m.advertiser_not_now()}</button></p>
     </form>
   );
 }

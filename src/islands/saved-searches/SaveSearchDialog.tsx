@@ -1,6 +1,7 @@
 import { localHref } from '../../shared/i18n.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import * as m from '../../paraglide/messages.js';
 import { errorBody } from '../../client/api.ts';
 import { saveSearch } from '../../client/calls.ts';
 import { FREQUENCIES, FREQUENCY_LABELS, SavedSearchNameSchema, type Frequency } from '../../shared/saved-searches.ts';
@@ -39,7 +40,7 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
     } catch (error) {
       const body = errorBody(error);
       setErrors(body.errors ?? {});
-      showToast(body.message ?? 'The search could not be saved.', 'warning');
+      showToast(body.message ?? m.saved_not_saved(), 'warning');
     } finally {
       setPending(false);
     }
@@ -47,31 +48,31 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
 
   const shownName = (name !== '' ? nameError : undefined) ?? errors.name?.[0];
   return (
-    <Modal title="Save this search" width={400} onClose={onClose} testId="save-search-dialog">
+    <Modal title={m.search_save()} width={400} onClose={onClose} testId="save-search-dialog">
       <form onSubmit={submit} noValidate className="mt-3 space-y-3">
         <div>
-          <label htmlFor="saved-search-name" className="block text-sm font-medium">Name</label>
+          <label htmlFor="saved-search-name" className="block text-sm font-medium">{m.saved_name()}</label>
           <input id="saved-search-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} required
             aria-invalid={shownName ? 'true' : undefined} aria-describedby={shownName ? 'saved-search-name-error' : undefined}
             className="mt-1 w-full rounded border border-gray-400 px-3 py-2" />
           {shownName && <p id="saved-search-name-error" className="mt-1 text-sm text-red-700">{shownName}</p>}
         </div>
         <div>
-          <label htmlFor="saved-search-frequency" className="block text-sm font-medium">E-mail me new matches</label>
+          <label htmlFor="saved-search-frequency" className="block text-sm font-medium">{m.saved_email_me_new()}</label>
           <select id="saved-search-frequency" value={frequency} onChange={(event) => setFrequency(event.target.value as Frequency)} disabled={!mailable}
             className="mt-1 w-full rounded border border-gray-400 px-3 py-2">
-            {FREQUENCIES.map((key) => <option key={key} value={key}>{FREQUENCY_LABELS[key]}</option>)}
+            {FREQUENCIES.map((key) => <option key={key} value={key}>{FREQUENCY_LABELS[key]()}</option>)}
           </select>
           {errors.frequency && <p className="mt-1 text-sm text-red-700">{errors.frequency[0]}</p>}
           {!mailable && (
             <p className="mt-1 text-sm text-gray-700" data-testid="saved-search-no-email">
-              Alerts are sent by e-mail: <a className="link" href={localHref('/me/profile')}>add an e-mail address to your account</a> to get them.
+              {m.saved_no_email_before()} <a className="link" href={localHref('/me/profile')}>{m.saved_no_email_link()}</a> {m.saved_no_email_after()}
             </p>
           )}
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded border border-gray-400 px-4 py-2">Cancel</button>
-          <button type="submit" disabled={nameError !== undefined || pending} className="rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">Save</button>
+          <button type="button" onClick={onClose} className="rounded border border-gray-400 px-4 py-2">{m.dialog_cancel()}</button>
+          <button type="submit" disabled={nameError !== undefined || pending} className="rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-50">{m.dialog_save()}</button>
         </div>
       </form>
     </Modal>

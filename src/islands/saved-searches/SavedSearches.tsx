@@ -6,6 +6,7 @@
 import { localHref } from '../../shared/i18n.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import * as m from '../../paraglide/messages.js';
 import { errorBody } from '../../client/api.ts';
 import { changeSavedSearch, deleteSavedSearch, savedSearches } from '../../client/calls.ts';
 import { FREQUENCIES, FREQUENCY_LABELS, openSavedSearchUrl, SAVED_SEARCH_RULES, type Frequency, type SavedSearch } from '../../shared/saved-searches.ts';
@@ -24,19 +25,19 @@ function SavedSearchRow({ search, mailable, onChange, onDelete }: {
       onChange(answer.data);
       showToast(answer.message);
     } catch (error) {
-      showToast(errorBody(error).message ?? 'The change was not saved.', 'warning');
+      showToast(errorBody(error).message ?? m.saved_change_failed(), 'warning');
     } finally {
       setPending(false);
     }
   };
   const remove = async () => {
-    if (!window.confirm(`Delete the saved search "${search.name}"?`)) return;
+    if (!window.confirm(m.saved_delete_confirm({ name: search.name }))) return;
     setPending(true);
     try {
       showToast((await deleteSavedSearch(search.id)).message);
       onDelete(search.id);
     } catch (error) {
-      showToast(errorBody(error).message ?? 'The search was not deleted.', 'warning');
+      showToast(errorBody(error).message ?? m.saved_delete_failed(), 'warning');
       setPending(false);
     }
   };
@@ -46,19 +47,19 @@ function SavedSearchRow({ search, mailable, onChange, onDelete }: {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <a href={openSavedSearchUrl(search.id)} className="font-semibold text-blue-800 hover:underline break-words" data-testid="saved-search-open">{search.name}</a>
         {search.new_count > 0 && (
-          <span className="rounded-full bg-yellow-200 px-2 py-0.5 text-sm font-semibold" data-testid="saved-search-new">{search.new_count} new</span>
+          <span className="rounded-full bg-yellow-200 px-2 py-0.5 text-sm font-semibold" data-testid="saved-search-new">{m.saved_new({ count: search.new_count })}</span>
         )}
       </div>
       <p className="mt-1 text-sm text-gray-700 break-words" data-testid="saved-search-summary">{search.summary}</p>
-      {search.paused && <p className="mt-1 text-sm text-red-700" data-testid="saved-search-paused">Paused: {search.paused_reason} Save the search again from a search page.</p>}
+      {search.paused && <p className="mt-1 text-sm text-red-700" data-testid="saved-search-paused">{m.saved_paused({ reason: search.paused_reason ?? '' })}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <label htmlFor={selectId} className="text-sm font-medium">E-mail me</label>
+        <label htmlFor={selectId} className="text-sm font-medium">{m.saved_email_me()}</label>
         <select id={selectId} value={search.frequency} disabled={pending} onChange={(event) => void setFrequency(event.target.value as Frequency)}
           className="rounded border border-gray-400 px-2 py-1 text-sm" data-testid="saved-search-frequency">
-          {FREQUENCIES.filter((key) => mailable || key === 'off' || key === search.frequency).map((key) => <option key={key} value={key}>{FREQUENCY_LABELS[key]}</option>)}
+          {FREQUENCIES.filter((key) => mailable || key === 'off' || key === search.frequency).map((key) => <option key={key} value={key}>{FREQUENCY_LABELS[key]()}</option>)}
         </select>
-        <a href={openSavedSearchUrl(search.id)} className="text-sm underline">Open</a>
-        <button type="button" onClick={() => void remove()} disabled={pending} className="text-sm text-red-700 underline" data-testid="saved-search-delete">Delete</button>
+        <a href={openSavedSearchUrl(search.id)} className="text-sm underline">{m.saved_open()}</a>
+        <button type="button" onClick={() => void remove()} disabled={pending} className="text-sm text-red-700 underline" data-testid="saved-search-delete">{m.saved_delete()}</button>
       </div>
     </li>
   );
@@ -79,21 +80,21 @@ export default function SavedSearches() {
     });
   }, [ready, userId]);
 
-  if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">Loading…</p>;
-  if (userId === null) return <SignedOutPanel text="Log in to see your saved searches." testId="my-area-signed-out" />;
+  if (!ready || (userId !== null && items === null)) return <p className="text-gray-700" role="status">{m.loading()}</p>;
+  if (userId === null) return <SignedOutPanel text={m.saved_signed_out()} testId="my-area-signed-out" />;
   const mailable = Boolean(user?.email);
   return (
     <div>
       {!mailable && (
         <p className="panel mb-3" data-testid="saved-searches-no-email">
-          Alerts are sent by e-mail: <a className="link" href={localHref('/me/profile')}>add an e-mail address to your account</a> to get them.
+          {m.saved_no_email_before()} <a className="link" href={localHref('/me/profile')}>{m.saved_no_email_link()}</a> {m.saved_no_email_after()}
         </p>
       )}
       {items!.length === 0
-        ? <p className="panel" data-testid="my-area-empty">You have no saved searches. Press 'Save this search' on any search page to keep one.</p>
+        ? <p className="panel" data-testid="my-area-empty">{m.saved_empty()}</p>
         : (
           <>
-            <p className="mb-2 text-sm text-gray-700">{items!.length} of {SAVED_SEARCH_RULES.maxPerAccount} saved searches.</p>
+            <p className="mb-2 text-sm text-gray-700">{m.saved_count({ count: items!.length, max: SAVED_SEARCH_RULES.maxPerAccount })}</p>
             <ul className="grid gap-3" data-testid="saved-searches">
               {items!.map((search) => (
                 <SavedSearchRow key={search.id} search={search} mailable={mailable}

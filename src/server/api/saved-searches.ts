@@ -5,6 +5,7 @@ import { unsubscribe } from '../saved-searches/unsubscribe.ts';
 import { pathId } from './advertiser-access.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { isLocale, localizePath } from '../../shared/locale.ts';
 
 /** The page that asks before unsubscribing (a GET never unsubscribes: mail scanners follow links). */
 export const UNSUBSCRIBE_PAGE = '/saved-searches/unsubscribe';
@@ -15,16 +16,20 @@ export const UNSUBSCRIBE_PAGE = '/saved-searches/unsubscribe';
  * to server with no Origin, cookie or CSRF token (the CSRF middleware lets this route alone through: SIGNED_POSTS),
  * so the token's signature is its only proof. A GET of the link shows the page that asks.
  */
+/** The unsubscribe page in a language the link or form names; English otherwise. */
+const unsubscribePage = (locale: unknown) => localizePath(UNSUBSCRIBE_PAGE, isLocale(locale) ? locale : 'en');
+
 export function savedSearchRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/saved-searches/unsubscribe', limitBody(1024), async (c) => {
       const done = await unsubscribe(app, c.req.query('token'));
-      // The confirmation page's own button (a person, not a mail provider) goes back to the page, which says it is done.
+      // The confirmation page's own button (a person, not a mail provider) goes back to the page, in its language,
+      // which says it is done.
       const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null;
-      if (form?.get('from') === 'page') return c.redirect(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(c.req.query('token') ?? '')}&done=1`, 303);
+      if (form?.get('from') === 'page') return c.redirect(`${unsubscribePage(form.get('lang'))}?token=${encodeURIComponent(c.req.query('token') ?? '')}&done=1`, 303);
       return c.json({ message: done.message }, 200, { 'Cache-Control': 'no-store' });
     })
-    .get('/saved-searches/unsubscribe', (c) => c.redirect(`${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303))
+    .get('/saved-searches/unsubscribe', (c) => c.redirect(`${unsubscribePage(c.req.query('lang'))}?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303))
     .get('/saved-searches', signedIn, async (c) => c.json({ data: await listSavedSearches(app, { id: requireUserId(c) }) }))
     .post('/saved-searches', signedIn, limitBody(8 * 1024), async (c) => c.json(await saveSearch(app, { id: requireUserId(c) }, await jsonBody(c)), 201))
     .patch('/saved-searches/:id', signedIn, limitBody(1024), async (c) => c.json(await changeSavedSearch(app, { id: requireUserId(c) }, pathId(c), await jsonBody(c))))

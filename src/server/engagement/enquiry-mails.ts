@@ -20,9 +20,12 @@ const NOUN: Record<EnquiryKind, Words> = { services: m.enquiry_noun_services, jo
 /** How the owner is asked to get back, by the sender's preferred contact method. */
 const GET_BACK_BY: Record<string, Words> = { call: m.mail_get_back_call, whatsapp: m.mail_get_back_whatsapp, sms: m.mail_get_back_sms, email: m.mail_get_back_email };
 
-/** The labelled facts of an enquiry in `locale`: labels and fixed values (Yes, Call) translated, what people typed as typed. */
+/** The labelled facts of an enquiry in `locale`: labels and fixed values (Yes, Call, Degree) translated, what people typed as typed. */
 function factsIn(kind: EnquiryKind, record: EnquiryRecord, locale: Locale): MailFact[] {
-  return enquiryFacts(kind, record).map(([label, value]) => [translateText('fact_', label, locale), translateText('fact_', value, locale)]);
+  return enquiryFacts(kind, record, (english) => {
+    const fact = translateText('fact_', english, locale);
+    return fact === english ? translateText('option_', english, locale) : fact;
+  });
 }
 
 export function enquiryOwnerMail(options: {

@@ -169,7 +169,7 @@ export function alertMail(app: AppContext, row: DueSavedSearchRow, state: Search
   const site = app.config.siteUrl;
   const newSince = absoluteUrl(site, localizePath(searchPath({ ...state, params: { ...state.params, live_since: row.alerted_at, sort: 'newest' } }), locale));
   const manage = absoluteUrl(site, localizePath('/me/saved-searches', locale));
-  const unsubscribe = unsubscribeUrl(app, row.id);
+  const unsubscribe = unsubscribeUrl(app, row.id, locale);
   const count = locale === 'en' ? counted(total, 'new listing') : m.alert_count({ count: total }, words);
   const english = locale === 'en';
   const matches = english ? `${count} match${total === 1 ? 'es' : ''} your saved search "${row.name}".` : m.alert_matches({ count, name: row.name }, words);

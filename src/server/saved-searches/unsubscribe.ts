@@ -3,6 +3,7 @@
  * one saved search, signed with the site's key: `{id}.{signature}`. Posting it turns that search's alerts off with
  * no sign-in, cookie or CSRF token (a mail provider posts it server to server); a GET only shows a page that asks.
  */
+import type { Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
@@ -15,9 +16,12 @@ export function unsubscribeToken(app: AppContext, id: number): string {
   return signedToken(app.secrets.unsubscribe, PURPOSE, id);
 }
 
-/** The one-click link of a saved search's alerts: short, so its header stays on one line. */
-export function unsubscribeUrl(app: AppContext, id: number): string {
-  return absoluteUrl(app.config.siteUrl, `/api/saved-searches/unsubscribe?token=${unsubscribeToken(app, id)}`);
+/**
+ * The one-click link of a saved search's alerts: short, so its header stays on one line. Opened in a browser, it shows
+ * the page that asks in the recipient's language (`lang`, issue 42).
+ */
+export function unsubscribeUrl(app: AppContext, id: number, locale: Locale = 'en'): string {
+  return absoluteUrl(app.config.siteUrl, `/api/saved-searches/unsubscribe?token=${unsubscribeToken(app, id)}${locale === 'en' ? '' : `&lang=${locale}`}`);
 }
 
 /** The saved search a token names, or 404: a forged token, or one whose search is gone. */
