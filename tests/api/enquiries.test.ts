@@ -134,6 +134,10 @@ describe('POST enquire (services and profiles)', () => {
       email: ['Enter a valid email address.'], contact_method: ['Choose how you want to be contacted.'],
       preferred_date: ['The preferred date cannot be before today.'], alternative_date: ['The alternative date is not a valid date.'],
     });
+    // A day that is no date at all (month 13) is a 422 too, never a crash.
+    const noDay = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'x', preferred_date: '2026-13-40' });
+    expect(noDay.status).toBe(422);
+    expect(noDay.body.errors).toMatchObject({ preferred_date: ['The preferred date is not a valid date.'] });
     const sixImages = await visitor.post('/api/enquire', { ...sender, type: 'services', id: post.id, description: 'x', preferred_date: inDays(1), images: Array.from({ length: 6 }, () => ({ full: '/media/x.jpg' })) });
     expect(sixImages.body.errors).toMatchObject({ images: ['At most 5 images.'] });
     // Images somebody else uploaded are refused.

@@ -105,7 +105,25 @@ describe('mail in the person’s language', () => {
 });
 
 describe('the language a listing is written in', () => {
-  const { advertiser, claimBusiness, jobBody } = advertiserHelpers(accounts, 'writer');
+  const { advertiser, claimBusiness, jobBody, emailOf } = advertiserHelpers(accounts, 'writer');
+
+  it('mails an owner who reads Chinese their enquiry notice in Chinese, labels and fixed words translated, what was typed as typed', async () => {
+    const owner = await advertiser('Tan Ah Kow');
+    expect((await owner.patch('/api/account', { locale: 'zh' })).status).toBe(200);
+    const business = await claimBusiness(owner, new Set());
+    await accounts.registerByEmail('siti.zh@example.my', 'Siti');
+    const visitor = await signIn('siti.zh@example.my');
+    const answer = await visitor.post('/api/enquire', {
+      name: 'Siti', phone_number: '0123456789', contact_method: 'call', type: 'profile', id: business.id, description: 'Buka hari Ahad?', preferred_date: malaysiaToday(Date.now() + 86_400_000), urgent: '1',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    await copy.app.outbox.settled();
+    const mail = decodedMail(messagesTo(outbox, emailOf(owner)).at(-1)!);
+    expect(mail).toContain('首选联系方式: 电话');
+    expect(mail).toContain('紧急: 是');
+    expect(mail).toContain('Buka hari Ahad?');
+    expect(mail).toContain('<html lang="zh-Hans-MY">');
+  });
 
   it('is Chinese for Han text, the poster’s choice when given, the poster’s own language otherwise; any other value is a 422', async () => {
     const owner = await advertiser('Tan Ah Kow');
@@ -139,6 +157,21 @@ describe('the API’s words', () => {
     expect((chinese.body.errors as Record<string, string[]>).name).toEqual(['姓名为必填项。']);
     const english = await visitor.call('POST', '/api/register', body);
     expect((english.body.errors as Record<string, string[]>).name).toEqual(['The name field is required.']);
+  });
+
+  it('says the enquiry forms’ messages in Malay and Chinese too, with the field’s name translated', async () => {
+    await accounts.registerByEmail('offer.ms@example.my');
+    const visitor = await signIn('offer.ms@example.my');
+    const post = await livePost(copy.app, 'buysell', { offset: 2 });
+    const body = { type: 'buysell', id: post.id, name: '', phone_number: '0123456789', contact_method: 'call', qty: '0', offered_price: '-5', remark: 'x'.repeat(2001) };
+    const malay = await visitor.call('POST', '/api/buysell/enquire', body, { 'Accept-Language': 'ms' });
+    expect(malay.status).toBe(422);
+    expect(malay.body.errors).toMatchObject({
+      name: ['Medan nama diperlukan.'], qty: ['Kuantiti mestilah sekurang-kurangnya 1.'], offered_price: ['Harga tawaran mestilah sekurang-kurangnya 0.'],
+      deal_method: ['Medan kaedah urus niaga diperlukan.'], remark: ['Catatan tidak boleh melebihi 2000 aksara.'],
+    });
+    const chinese = await visitor.call('POST', '/api/buysell/enquire', body, { 'Accept-Language': 'zh' });
+    expect(chinese.body.errors).toMatchObject({ qty: ['数量不能小于 1。'], deal_method: ['交易方式为必填项。'] });
   });
 });
 

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentTerms, queryWords, stemOf } from '../../src/server/search/tokens.ts';
 import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
+import { translateApiText } from '../../src/server/api/translate.ts';
+import { translateFormMessage } from '../../src/shared/form-messages.ts';
+import { SavedSearchNameSchema } from '../../src/shared/saved-searches.ts';
+import { ReportSchema, ReviewFormSchema } from '../../src/shared/schemas/engagement.ts';
+import { ENQUIRY_SCHEMAS, fieldErrors } from '../../src/shared/schemas/enquiries.ts';
+import { LeadReplySchema } from '../../src/shared/schemas/leads.ts';
 import { localeOfAcceptLanguage, localizePath, LOCALES, splitLocale, unlocalizedPath } from '../../src/shared/locale.ts';
 
 describe('language prefixes', () => {
@@ -97,5 +103,33 @@ describe('formatting in three languages', () => {
     expect([formatDay('2026-03-30', 'en'), formatDay('2026-03-30', 'ms'), formatDay('2026-03-30', 'zh')]).toEqual(['Mon, 30 Mar', 'Isn, 30 Mac', '3月30日周一']);
     // Outside a page (a job, a test) the language is English.
     expect(formatPriceRange(null, null)).toBe('Negotiable');
+  });
+});
+
+describe('form messages in three languages', () => {
+  it('says a template’s message again with the field’s name translated, and leaves an unknown one alone', () => {
+    expect(translateFormMessage('The offered price must be at least 0.', 'ms')).toBe('Harga tawaran mestilah sekurang-kurangnya 0.');
+    expect(translateFormMessage('Description is required.', 'zh')).toBe('描述为必填项。');
+    expect(translateFormMessage('The cv field is required.', 'ms')).toBe('Medan CV diperlukan.');
+    expect(translateFormMessage('At most 5 images.', 'zh')).toBe('最多 5 张图片。');
+    expect(translateFormMessage('The colour field is required.', 'ms')).toBeUndefined();
+    expect(translateFormMessage('Description is required.', 'en')).toBe('Description is required.');
+  });
+
+  it('translates every message the enquiry, review, report and reply forms can show before sending', () => {
+    const bad = { name: '', phone_number: 'x', email: 'no', contact_method: 'fax', description: '', preferred_date: '2020-13-40', alternative_date: '2001-01-01',
+      language: [], education: '', experience: '-1', salary: 'a', salary_type: '', additional_skill: 'x'.repeat(2001), company_name: '', offer: '',
+      qty: '1.5', offered_price: '-2', deal_method: '', remark: 'x'.repeat(2001), content: '', rating: 0, reason: '', message: '' };
+    const messages = new Set<string>();
+    const schemas = [...Object.values(ENQUIRY_SCHEMAS), ReviewFormSchema, ReportSchema, LeadReplySchema];
+    for (const schema of schemas) {
+      for (const list of Object.values(fieldErrors(schema, { type: 'services', id: 1, ...bad }) ?? {})) for (const text of list) messages.add(text);
+    }
+    messages.add(SavedSearchNameSchema.safeParse('').error!.issues[0]!.message);
+    expect(messages.size).toBeGreaterThan(15);
+    for (const locale of ['ms', 'zh'] as const) {
+      const untranslated = [...messages].filter((text) => translateApiText(text, locale) === text);
+      expect(untranslated, locale).toEqual([]);
+    }
   });
 });

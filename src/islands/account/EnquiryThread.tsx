@@ -11,6 +11,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
 import { currentLocale } from '../../shared/i18n.ts';
 import { INTL_LOCALE } from '../../shared/locale.ts';
+import { translateFieldErrors } from '../../shared/form-messages.ts';
 
 /** When a message was sent, in Malaysian time and the page's language. */
 const when = (iso: string) => new Date(iso).toLocaleString(INTL_LOCALE[currentLocale()], { timeZone: 'Asia/Kuala_Lumpur', dateStyle: 'medium', timeStyle: 'short' });
@@ -49,7 +50,7 @@ export function EnquiryThread({ replies, mine, theirs, canSend, closedText, send
         <form className="mt-3" noValidate onSubmit={(event) => {
           event.preventDefault();
           const found = fieldErrors(LeadReplySchema, { message });
-          if (found) return setErrors(found);
+          if (found) return setErrors(translateFieldErrors(found, currentLocale()));
           setBusy(true);
           send(message).then((answer) => {
             setThread(answer.data);

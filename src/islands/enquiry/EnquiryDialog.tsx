@@ -14,6 +14,8 @@ import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, STORED_CV, type EnquiryKind } fro
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../shared/schemas/enquiries.ts';
+import { translateFieldErrors } from '../../shared/form-messages.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { $user } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -78,7 +80,7 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
     const found = fieldErrors(ENQUIRY_SCHEMAS[kind], fields) ?? {};
     if (kind === 'jobs' && resumeRequired && !file && !useStoredCv) found.cv = ['The cv field is required.'];
     if (Object.keys(found).length > 0) {
-      setErrors(found);
+      setErrors(translateFieldErrors(found, currentLocale()));
       document.getElementById(fieldId(Object.keys(found)[0]!))?.focus();
       return;
     }

@@ -1,4 +1,5 @@
-import { localHref } from '../../shared/i18n.ts';
+import { currentLocale, localHref } from '../../shared/i18n.ts';
+import { translateFormMessage } from '../../shared/form-messages.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import * as m from '../../paraglide/messages.js';
@@ -26,7 +27,8 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
   // The name checked by the rule the API reads it with.
-  const nameError = SavedSearchNameSchema.safeParse(name).error?.issues[0]?.message;
+  const nameIssue = SavedSearchNameSchema.safeParse(name).error?.issues[0]?.message;
+  const nameError = nameIssue === undefined ? undefined : translateFormMessage(nameIssue, currentLocale()) ?? nameIssue;
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();

@@ -1,17 +1,19 @@
 /**
  * The API's words in the caller's language (issue 42): the `message` of an answer and the per-field `errors` of a 422
  * come in the language the browser's API client names in Accept-Language (the page's); without one, English. A text
- * is translated when the message catalogue (messages/*.json, keys `api_…`) holds it word for word in English; any
- * other text (one that names a value) stays English.
+ * is translated when the message catalogue (messages/*.json, keys `api_…`) holds it word for word in English, or when
+ * it is one of the forms' templates (shared/form-messages.ts); any other text stays English.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Locale } from '../../shared/locale.ts';
+import { translateFormMessage } from '../../shared/form-messages.ts';
 import { translateText } from '../../shared/messages-by-text.ts';
 import { requestLocale, type ApiEnv } from './env.ts';
 
-/** An English text of the API in `locale`, or as it is when the catalogue lacks it. */
+/** An English text of the API in `locale` (the catalogue's, else a form template's), or as it is when neither knows it. */
 export function translateApiText(text: string, locale: Locale): string {
-  return translateText('api_', text, locale);
+  const translated = translateText('api_', text, locale);
+  return translated !== text ? translated : translateFormMessage(text, locale) ?? text;
 }
 
 const SMALL_ANSWER = 64 * 1024;

@@ -25,11 +25,17 @@ function numberField(label: string, options: { min: number; max: number; whole?:
   return z.preprocess(blankToUndefined, options.whole ? base.int(`The ${label} must be a whole number.`) : base);
 }
 
+/** A YYYY-MM-DD that names a real day: 2020-02-30 and 2020-13-40 do not (the latter is no Date at all). */
+function isRealDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
+
 /** A day as YYYY-MM-DD, a real one, not before today in Malaysia (spec §5: minimum today). */
 function dayField(label: string) {
   return z.string({ error: `The ${label} field is required.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `The ${label} is not a valid date.`, abort: true })
-    .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), { message: `The ${label} is not a valid date.`, abort: true })
+    .refine(isRealDay, { message: `The ${label} is not a valid date.`, abort: true })
     .refine((day) => day >= malaysiaToday(), `The ${label} cannot be before today.`);
 }
 
