@@ -4,6 +4,7 @@ import { formatPriceRange } from '../shared/format.ts';
 import { categoryUrl, postUrl, profileUrl } from '../shared/urls.ts';
 import { Picture } from './Picture.tsx';
 import { PlanBadge } from './PlanBadge.tsx';
+import { placeLabel } from '../shared/place-names.ts';
 
 interface PostCardProps {
   post: CardView;
@@ -41,7 +42,7 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
           : company && post.profile && <a href={profileUrl(post.profile.slug)} className="card-company">{post.profile.name}</a>}
         {category && <a href={categoryUrl(category)} className="card-category">{category.name}</a>}
         <p className="card-price">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
-        {post.city_state && <p className="card-place">{post.city_state}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
+        {post.city_state && <p className="card-place">{placeLabel(post.city_state)}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}
       </div>
     </article>
   );

@@ -5,8 +5,17 @@ import { TIMERS } from '../shared/constants.ts';
 
 /** Sliders advance every 5 s (spec §4, §9). */
 
+/** The slider's words in the page's language (issue 42), given by the page: 'Show banner {number}' keeps its `{number}`. */
+export interface BannerSliderWords {
+  featured: string;
+  previous: string;
+  next: string;
+  show: string;
+}
+
 interface BannerSliderProps {
   banners: Banner[];
+  words: BannerSliderWords;
   /** Aspect ratio class of the slides (16:7 by default, spec §9). */
   ratio?: string;
 }
@@ -15,7 +24,7 @@ interface BannerSliderProps {
  * The rotating main banner: arrows and dots, advancing every 5 s and wrapping to the first; a manual
  * choice restarts the timer. Without JavaScript the first banner shows and the others are links below it.
  */
-export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: BannerSliderProps) {
+export default function BannerSlider({ banners, words, ratio = 'aspect-[16/7]' }: BannerSliderProps) {
   const [current, setCurrent] = useState(0);
   const [round, setRound] = useState(0);
   const count = banners.length;
@@ -30,7 +39,7 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
   }, [count, round]);
   if (count === 0) return null;
   return (
-    <div className={`relative overflow-hidden rounded-lg ${ratio}`} data-testid="main-banner" role="region" aria-roledescription="carousel" aria-label="Featured banners">
+    <div className={`relative overflow-hidden rounded-lg ${ratio}`} data-testid="main-banner" role="region" aria-roledescription="carousel" aria-label={words.featured}>
       <ul className="h-full">
         {banners.map((banner, index) => (
           <li key={banner.hyperlink + index} className={`absolute inset-0 transition-opacity duration-500 ${index === current ? 'opacity-100' : 'opacity-0 pointer-events-none'}`}
@@ -41,13 +50,13 @@ export default function BannerSlider({ banners, ratio = 'aspect-[16/7]' }: Banne
       </ul>
       {count > 1 && (
         <>
-          <button type="button" aria-label="Previous banner" onClick={() => show(current - 1)}
+          <button type="button" aria-label={words.previous} onClick={() => show(current - 1)}
             className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 w-9 h-9 text-xl font-bold">‹</button>
-          <button type="button" aria-label="Next banner" onClick={() => show(current + 1)}
+          <button type="button" aria-label={words.next} onClick={() => show(current + 1)}
             className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/80 w-9 h-9 text-xl font-bold">›</button>
           <div className="absolute bottom-2 right-4 flex gap-2">
             {banners.map((banner, index) => (
-              <button key={banner.hyperlink + index} type="button" aria-label={`Show banner ${index + 1}`} aria-current={index === current}
+              <button key={banner.hyperlink + index} type="button" aria-label={words.show.replace('{number}', String(index + 1))} aria-current={index === current}
                 onClick={() => show(index)} className="w-6 h-6 grid place-items-center">
                 {/* A 24 px target around a 12 px dot (WCAG 2.5.8 target size). */}
                 <span className={`block w-3 h-3 rounded-full border border-white ${index === current ? 'bg-white' : 'bg-white/30'}`} />

@@ -30,6 +30,7 @@ import { listingBilling, paymentProviders, startPaidPlan } from './billing/index
 import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
 import { heldChecks, heldMessage } from './moderation/checks.ts';
 import { queueInstantAlerts } from './saved-searches/alerts.ts';
+import { setPlaceNames } from '../shared/place-names.ts';
 
 export type { AppContext } from './app-types.ts';
 
@@ -57,6 +58,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     pollMs: config.cachePollMs, replication: backend.replication, notifications: backend.notifications,
   });
   await invalidations.start();
+  // States' and towns' names in Malay and Chinese, for every page this process renders (issue 42).
+  setPlaceNames(await repos.catalog.findPlaceNames());
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
   const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);

@@ -1,4 +1,5 @@
 /** Pagination of spec §2: at most 5 numbers around the current page, first and last with ellipses. */
+import * as m from '../paraglide/messages.js';
 import { PAGER_NUMBERS } from './constants.ts';
 
 export type PagerItem = { kind: 'page'; page: number; current: boolean } | { kind: 'ellipsis' };
@@ -8,7 +9,7 @@ export interface Pager {
   items: PagerItem[];
   previous: number | null;
   next: number | null;
-  /** 'x - y of N Results' */
+  /** 'x - y of N Results', in the page's language */
   caption: string;
 }
 
@@ -35,6 +36,6 @@ export function pager(page: number, total: number, pageSize: number): Pager {
     items,
     previous: current > 1 ? current - 1 : null,
     next: current < pages ? current + 1 : null,
-    caption: `${first} - ${last} of ${total} Results`,
+    caption: m.pager_caption({ first, last, total }),
   };
 }

@@ -5,6 +5,8 @@ import { pageTitle, titlePrefix, type TITLE_PREFIXES } from './seo.ts';
 import * as m from '../paraglide/messages.js';
 import type { Specialization } from './schemas/catalog.ts';
 import type { SearchState } from './search-params.ts';
+import { isNearMe } from './near-me.ts';
+import { placeLabel } from './place-names.ts';
 
 /** A type's categories as the search page needs them: names and slugs, two levels. */
 export type SearchTree = { name: string; slug: string; child: { name: string; slug: string }[] }[];
@@ -22,7 +24,13 @@ export function categoryNames(tree: SearchTree, state: Pick<SearchState, 'main' 
 
 /** The name of 'all of Malaysia' in the page's language. */
 function whereName(state: SearchState): string {
-  return state.params.where ?? (DEFAULT_LOCATION_LABEL === 'Malaysia' ? m.search_root() : DEFAULT_LOCATION_LABEL);
+  const where = state.params.where;
+  return where ? whereLabel(where) : DEFAULT_LOCATION_LABEL === 'Malaysia' ? m.search_root() : DEFAULT_LOCATION_LABEL;
+}
+
+/** A `where` value as the page's language says it: 'Near Me', a state, or a town and its state (issue 42). */
+export function whereLabel(where: string): string {
+  return isNearMe(where) ? m.near_me() : placeLabel(where);
 }
 
 /** 'Browsing Businesses In Selangor' or 'Results for "aircon" In Malaysia', in the page's language. */

@@ -92,6 +92,36 @@ describe('a visitor’s journey in each language', () => {
   });
 });
 
+describe('account settings in Malay and Chinese', () => {
+  it('shows /zh/me/profile in Chinese, and changes the account’s language (its mail’s) from it', async () => {
+    await page.goto(`${baseUrl}/zh/`);
+    await signUp('Lim Ah Kow');
+    await page.goto(`${baseUrl}/zh/me/profile`);
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId('account-profile').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('我的账户');
+    expect(await page.getByTestId('account-profile').innerText()).toContain('语言');
+    await page.getByRole('button', { name: '编辑个人资料' }).click();
+    const language = page.getByTestId('account-modal').getByLabel('语言', { exact: true });
+    expect(await language.inputValue()).toBe('zh');
+    await language.selectOption('ms');
+    await page.getByRole('button', { name: '保存个人资料' }).click();
+    await expect.poll(() => page.getByTestId('account-modal').count()).toBe(0);
+    expect(await page.getByTestId('account-profile').innerText()).toContain('Bahasa Melayu');
+    const account = await page.evaluate(async () => (await (await fetch('/api/account')).json()) as { data: { locale: string } });
+    expect(account.data.locale).toBe('ms');
+    // An enquiry form's own checks speak the page's language before anything is sent.
+    await page.goto(`${baseUrl}/ms/services/l`);
+    await page.getByTestId('results').locator('.card-title a').first().click();
+    await hydrated(page);
+    await page.getByTestId('price-box').getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(m.enquiry_name({}, { locale: 'ms' }), { exact: true }).fill('');
+    await dialog.getByRole('button', { name: m.submit_services({}, { locale: 'ms' }) }).click();
+    await expect.poll(() => dialog.innerText()).toContain('Medan nama diperlukan.');
+  });
+});
+
 describe('the switcher and the pages in Malay and Chinese', () => {
   for (const path of ['/ms/', '/zh/', '/ms/services/l?where=Selangor', '/zh/services/l']) {
     it(`${path} is axe-clean with the switcher focused, and nothing scrolls sideways at 390 px`, async () => {

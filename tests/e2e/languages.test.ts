@@ -96,3 +96,20 @@ describe('a page in three languages', () => {
     expect(shown.lang).toBe('en-MY');
   });
 });
+
+describe('places in three languages', () => {
+  it('names states and towns in the page’s language (Penang, Pulau Pinang, 槟城), while links keep the English where', async () => {
+    const english = await page('/services/l?where=Penang');
+    expect(english.html).toMatch(/<h1[^>]*>[^<]*In Penang/);
+    const malay = await page('/ms/services/l?where=Penang');
+    expect(malay.html).toMatch(/<h1[^>]*>[^<]*Pulau Pinang/);
+    const chinese = await page('/zh/services/l?where=Penang');
+    expect(chinese.html).toMatch(/<h1[^>]*>[^<]*槟城/);
+    // Cards name their town and state in Chinese; the state filter lists Chinese names and links by the English ones.
+    expect(chinese.html).toMatch(/class="card-place">[^<]*槟城/);
+    expect((await page('/zh/services/l')).html).toMatch(/href="\/zh\/services\/l\?where=Selangor"[^>]*>雪兰莪 \(/);
+    expect(chinese.html).toContain('data-testid="pager-caption">第 1 - 12 条，共');
+    // A town without a Chinese name keeps its own.
+    expect((await page('/zh/services/l?where=Simpang%20Ampat%2C%20Penang')).html).toMatch(/<h1[^>]*>[^<]*Simpang Ampat, 槟城/);
+  });
+});

@@ -3,6 +3,7 @@ import { LISTING_TYPES } from '../../../src/shared/constants.ts';
 import { CATEGORY_TREES } from '../categories.ts';
 import { CATEGORY_NAMES } from '../category-names.ts';
 import { COUNTRIES, STATES } from '../malaysia.ts';
+import { CITY_NAMES, STATE_NAMES } from '../place-names.ts';
 import type { SeedCategory, SeedCity, SeedContext } from './context.ts';
 
 /** Klang Valley towns (a fifth of listings sit around Kuala Lumpur, as on the real site). */
@@ -15,11 +16,19 @@ export function insertPlaces(context: Pick<SeedContext, 'statement'>): SeedCity[
   const insertCity = context.statement(
     'INSERT INTO cities (id, state_id, name, slug, latitude, longitude) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const nameState = context.statement('INSERT INTO state_names (state_id, locale, name) VALUES (?, ?, ?)');
+  const nameCity = context.statement('INSERT INTO city_names (city_id, locale, name) VALUES (?, ?, ?)');
+  /** A place's Malay name (where it differs) and Chinese name (issue 42). */
+  const named = (insert: typeof nameState, id: number, names: { ms?: string; zh: string } | undefined) => {
+    if (names?.ms) insert.run(id, 'ms', names.ms);
+    if (names) insert.run(id, 'zh', names.zh);
+  };
   const cities: SeedCity[] = [];
   const citySlugs = new Set<string>();
   STATES.forEach((state, stateIndex) => {
     const stateId = stateIndex + 1;
     insertState.run(stateId, state.name, slugify(state.name), state.kind);
+    named(nameState, stateId, STATE_NAMES[state.name]);
     state.cities.forEach(([name, latitude, longitude, postcode], cityIndex) => {
       const id = cities.length + 1;
       // Two towns may share a name across states; the slug then carries the state.
@@ -27,6 +36,7 @@ export function insertPlaces(context: Pick<SeedContext, 'statement'>): SeedCity[
       if (citySlugs.has(slug)) slug = `${slug}-${slugify(state.name)}`;
       citySlugs.add(slug);
       insertCity.run(id, stateId, name, slug, latitude, longitude);
+      named(nameCity, id, CITY_NAMES[name]);
       const weight = KLANG_VALLEY.has(state.name) ? 6 : cityIndex === 0 ? 5 : cityIndex < 4 ? 2 : 1;
       cities.push({ id, name, stateId, stateName: state.name, areaCode: state.areaCode, latitude, longitude, postcode, weight });
     });

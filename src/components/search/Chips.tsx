@@ -4,6 +4,7 @@ import { changeSearch, type SearchParam, type SearchState } from '../../shared/s
 import { SearchLink } from './SearchLink.tsx';
 import { currentLocale } from '../../shared/i18n.ts';
 import { translateText } from '../../shared/messages-by-text.ts';
+import { whereLabel } from '../../shared/search-page.ts';
 
 /** A removable chip for the search term and each active filter. */
 export function Chips({ state }: { state: SearchState }) {
@@ -22,7 +23,7 @@ export function Chips({ state }: { state: SearchState }) {
             testId={`chip-${param}`}
             className="inline-flex items-center gap-1 rounded-full bg-yellow-100 border border-yellow-300 px-3 py-1 text-sm hover:bg-yellow-200"
           >
-            <span className="sr-only">{m.chips_clear()}</span>{words(PARAM_LABELS[param]!)}: {paramDisplay(state, param).split(', ').map(words).join(', ')}
+            <span className="sr-only">{m.chips_clear()}</span>{words(PARAM_LABELS[param]!)}: {param === 'where' ? whereLabel(state.params.where!) : paramDisplay(state, param).split(', ').map(words).join(', ')}
             <span aria-hidden="true" className="font-bold">×</span>
           </SearchLink>
         </li>

@@ -1,7 +1,7 @@
 import { DEFAULT_NEAR_ME_KM, DISTANCE_OPTIONS_KM } from '../../shared/constants.ts';
 import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
-import type { SearchTree } from '../../shared/search-page.ts';
+import { whereLabel, type SearchTree } from '../../shared/search-page.ts';
 import { isNearMe, NEAR_ME } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
 import { changeSearch, searchHref, type SearchState } from '../../shared/search-params.ts';
@@ -9,6 +9,7 @@ import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
 import { SORT_LABELS } from '../../shared/search-filters.ts';
+import { placeName } from '../../shared/place-names.ts';
 
 /** The sorts' names in the page's language. */
 const SORT_NAMES: Record<keyof typeof SORT_LABELS, () => string> = {
@@ -39,15 +40,15 @@ export function FilterBar({ state, tree, filters }: FilterBarProps) {
         {link(changeSearch(state, { main: null, sub: null }), m.filter_all_type({ label: typeLabel(state.cat, 'tab') }), !state.main)}
         {tree.map((category) => link(changeSearch(state, { main: category.slug, sub: null }), category.name, category.slug === state.main))}
       </Dropdown>
-      <Dropdown label={m.filter_location()} value={where ?? m.filter_all()} testId="filter-location">
+      <Dropdown label={m.filter_location()} value={where ? whereLabel(where) : m.filter_all()} testId="filter-location">
         {link(changeSearch(state, { params: { where: null, ul: null, range: null } }), m.filter_all(), !where)}
         <li>
           {/* Enabled by the navigation script where the browser can tell its location; it adds ul. */}
           <button type="button" disabled data-near-me={searchHref(changeSearch(state, { params: { where: NEAR_ME } }))}
-            aria-current={nearMe ? 'true' : undefined} className={`${OPTION_CLASS} w-full text-left disabled:text-gray-400`}>{NEAR_ME}</button>
+            aria-current={nearMe ? 'true' : undefined} className={`${OPTION_CLASS} w-full text-left disabled:text-gray-400`}>{m.near_me()}</button>
         </li>
-        {filters.states.map((option) => link(changeSearch(state, { params: { where: option.key } }), `${option.key} (${option.doc_count})`, option.key === where))}
-        {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, where, true)}
+        {filters.states.map((option) => link(changeSearch(state, { params: { where: option.key } }), `${placeName(option.key)} (${option.doc_count})`, option.key === where))}
+        {where && !nearMe && !filters.states.some((option) => option.key === where) && link(state, whereLabel(where), true)}
       </Dropdown>
       {state.params.ul && (
         <Dropdown label={m.filter_distance()} value={`${state.params.range ?? String(DEFAULT_NEAR_ME_KM)} km`} testId="filter-distance">

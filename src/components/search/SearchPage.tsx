@@ -5,7 +5,7 @@ import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
-import { categoryNames, searchHeading, type SearchTree } from '../../shared/search-page.ts';
+import { categoryNames, searchHeading, whereLabel, type SearchTree } from '../../shared/search-page.ts';
 import { changeSearch, searchPath, type SearchState } from '../../shared/search-params.ts';
 import { CategoryList } from './CategoryList.tsx';
 import { Chips } from './Chips.tsx';
@@ -30,7 +30,7 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
   const where = state.params.where;
   const crumbs: [string, SearchState | null][] = [
     [typeLabel(state.cat, 'tab'), { cat: state.cat, main: null, sub: null, params: {}, view: 'grid' }],
-    ...(where && !isNearMe(where) ? [[where, { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
+    ...(where && !isNearMe(where) ? [[whereLabel(where), { cat: state.cat, main: null, sub: null, params: { where }, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.main ? [[names.main, { cat: state.cat, main: state.main, sub: null, params: where ? { where } : {}, view: 'grid' }] as [string, SearchState]] : []),
     ...(names.sub ? [[names.sub, null] as [string, null]] : []),
   ];

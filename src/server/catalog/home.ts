@@ -167,9 +167,9 @@ async function buildCategoryHome(context: CatalogContext, type: ListingType, loc
 }
 
 /** The education home: education categories of every type, regrouped, with their banners and featured posts. */
-export function getEducationHome(context: CatalogContext): Promise<EducationHome> {
-  return sharedUntilChanged(context, 'education_home', async () => ({
-    categories: Object.values(await getSpecializationsByType(context, { educationOnly: true })).flat(),
+export function getEducationHome(context: CatalogContext, locale: Locale = 'en'): Promise<EducationHome> {
+  return sharedUntilChanged(context, `education_home:${locale}`, async () => ({
+    categories: Object.values(await getSpecializationsByType(context, { educationOnly: true, locale })).flat(),
     banners: await getBanners(context, 'education'),
     featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds('education')),
   }));

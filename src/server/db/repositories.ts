@@ -11,7 +11,7 @@ import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type {
   AttributeRow, AuthAttempt, BannerRow, BusinessHoursRow, SpecialHoursRow, CategoryRow, CategoryTreeRow, ChallengeRow, ClickCount, CodePurpose, CodeRow,
   CounterState, CredentialsRow, DocumentRow, EnquiryInput, EnquiryRow, EnquiryTargetRow, FollowRow, HomeCategoryRow, ListingRef, LocationRow,
-  MediaRow, NewCode, NewUser, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
+  MediaRow, NewCode, NewUser, PlaceNameRow, PlaceRow, PostRow, ProfileChanges, ProfileRow, ResumeRow, ReviewInput, ReviewMediaRow, ReviewRow, SessionRow,
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer,
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
@@ -56,6 +56,7 @@ export interface CatalogRepository {
   findCategoryTree(): Promise<CategoryTreeRow[]>;
   /** The categories' names in Malay and Chinese (issue 42): those translated; the others fall back to English. */
   findCategoryNames(): Promise<{ category_id: number; locale: 'ms' | 'zh'; name: string }[]>;
+  findPlaceNames(): Promise<PlaceNameRow[]>;
   findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]>;
   findSetting(key: string): Promise<string | undefined>;
   findCmsPage(page: string): Promise<{ article_title: string; article_content: string } | undefined>;

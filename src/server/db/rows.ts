@@ -207,6 +207,13 @@ export interface CategoryTreeRow {
 /** A category on its own (home rows, busiest categories): a CategoryRow without the listing it belongs to. */
 export type HomeCategoryRow = Omit<CategoryRow, 'owner_id'>;
 
+/** A state's or town's name in another language, by its English name (issue 42). */
+export interface PlaceNameRow {
+  english: string;
+  locale: 'ms' | 'zh';
+  name: string;
+}
+
 export interface PlaceRow {
   kind: 'state' | 'city';
   id: number;

@@ -108,6 +108,12 @@ export interface CitiesTable {
   longitude: number;
 }
 
+export interface CityNamesTable {
+  city_id: number;
+  locale: string;
+  name: string;
+}
+
 export interface CmsPagesTable {
   page: string;
   article_title: string;
@@ -682,6 +688,12 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface StateNamesTable {
+  state_id: number;
+  locale: string;
+  name: string;
+}
+
 export interface StatesTable {
   id: Generated<number>;
   country_id: number;
@@ -794,6 +806,7 @@ export interface Tables {
   categories: CategoriesTable;
   category_names: CategoryNamesTable;
   cities: CitiesTable;
+  city_names: CityNamesTable;
   cms_pages: CmsPagesTable;
   contact_messages: ContactMessagesTable;
   counters: CountersTable;
@@ -852,6 +865,7 @@ export interface Tables {
   service_details: ServiceDetailsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  state_names: StateNamesTable;
   states: StatesTable;
   subscriptions: SubscriptionsTable;
   uploads: UploadsTable;

@@ -1,6 +1,6 @@
 /** Editorial content: banners, featured posts, categories, settings, CMS pages and places (migration 0001), for every backend. */
 import { sql } from 'kysely';
-import type { BannerRow, CategoryTreeRow, HomeCategoryRow, PlaceRow } from '../rows.ts';
+import type { BannerRow, CategoryTreeRow, HomeCategoryRow, PlaceNameRow, PlaceRow } from '../rows.ts';
 import { flag, likeEscaped, livePost, type QueryDb } from './query.ts';
 
 export async function findBanners(db: QueryDb, placement: string): Promise<BannerRow[]> {
@@ -34,6 +34,15 @@ export async function findCategoryTree(db: QueryDb): Promise<CategoryTreeRow[]> 
 export async function findCategoryNames(db: QueryDb): Promise<{ category_id: number; locale: 'ms' | 'zh'; name: string }[]> {
   const rows = await db.selectFrom('category_names').select(['category_id', 'locale', 'name']).orderBy('category_id').orderBy('locale').execute();
   return rows as { category_id: number; locale: 'ms' | 'zh'; name: string }[];
+}
+
+/** States' and towns' names in Malay and Chinese, each with its English name (issue 42). */
+export async function findPlaceNames(db: QueryDb): Promise<PlaceNameRow[]> {
+  const states = await db.selectFrom('state_names').innerJoin('states', 'states.id', 'state_names.state_id')
+    .select(['states.name as english', 'state_names.locale', 'state_names.name']).execute();
+  const cities = await db.selectFrom('city_names').innerJoin('cities', 'cities.id', 'city_names.city_id')
+    .select(['cities.name as english', 'city_names.locale', 'city_names.name']).execute();
+  return [...states, ...cities] as PlaceNameRow[];
 }
 
 /** True when the catalogue has nothing yet (a fresh database for the demo data). */

@@ -85,6 +85,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findHomeCategories: () => read((db) => content.findHomeCategories(db)),
       findCategoryTree: () => read((db) => content.findCategoryTree(db)),
       findCategoryNames: () => read((db) => content.findCategoryNames(db)),
+      findPlaceNames: () => read((db) => content.findPlaceNames(db)),
       findSetting: (key) => read((db) => content.findSetting(db, key)),
       findCmsPage: (page) => read((db) => content.findCmsPage(db, page)),
       findCountries: () => read((db) => content.findCountries(db)),
