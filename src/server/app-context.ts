@@ -31,6 +31,7 @@ import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
 import { heldChecks, heldMessage } from './moderation/checks.ts';
 import { queueInstantAlerts } from './saved-searches/alerts.ts';
 import { setPlaceNames } from '../shared/place-names.ts';
+import { withDisplayNames } from './search/display-names.ts';
 
 export type { AppContext } from './app-types.ts';
 
@@ -61,7 +62,8 @@ export async function createAppContext(config: Config, options: AppContextOption
   // States' and towns' names in Malay and Chinese, for every page this process renders (issue 42).
   setPlaceNames(await repos.catalog.findPlaceNames());
   const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
-  const search = withResponseCache(engine, invalidations, config.searchCacheSize, config.searchCacheBytes);
+  // Display names in the caller's language sit inside the response cache, whose key holds `lang` (issue 42).
+  const search = withResponseCache(withDisplayNames(engine, () => context), invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
   const impressions = new ImpressionRecorder(repos, clock);
   const limits = new RateLimits((rule) => (SHARED_RULES.has(rule) ? new CounterStore(repos.counters, clock) : new MemoryStore()));

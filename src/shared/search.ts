@@ -5,6 +5,7 @@ import {
   PAGE_SIZES, SORTS,
 } from './constants.ts';
 import { isNearMe } from './near-me.ts';
+import { LOCALES } from './locale.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
@@ -79,6 +80,8 @@ export const SearchRequestSchema = z.object({
   /** Only listings that first went live after this moment (a day, or an ISO time): "new since" of saved-search alerts. */
   live_since: optional(z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Give live_since as a date (YYYY-MM-DD) or an ISO time.' })
     .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value).toISOString())),
+  /** The language of the display names in cards and facets (issue 42); English when left out. */
+  lang: optional(z.enum(LOCALES, { error: 'The lang must be en, ms or zh.' })),
 }).superRefine((request, context) => {
   const nearMe = isNearMe(request.location);
   if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {
@@ -88,7 +91,8 @@ export const SearchRequestSchema = z.object({
 export type SearchRequest = z.input<typeof SearchRequestSchema>;
 export type SearchQuery = z.output<typeof SearchRequestSchema>;
 
-export const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative() });
+/** A facet's option: `key` is what to filter by; a state's `label` is its name in the request's `lang` (issue 42). */
+export const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative(), label: z.string().optional() });
 export type FacetOption = z.infer<typeof FacetOptionSchema>;
 
 export const FACET_NAMES = [

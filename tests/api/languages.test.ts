@@ -218,6 +218,39 @@ describe('search in three languages (on the configured backend)', () => {
   });
 });
 
+describe('display names in the search API (on the configured backend)', () => {
+  const searchApp = useTestDatabase();
+
+  async function post(body: Record<string, unknown>) {
+    const call = apiClient(searchApp.app);
+    return call('/api/post/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  it('names cards’ categories and places and the facets in `lang`, keeps keys and slugs, and caches each language apart', async () => {
+    const body = { type: 'services', location: 'Penang', limit: 24 };
+    const chinese = SearchResponseSchema.parse((await post({ ...body, lang: 'zh' })).body);
+    const english = SearchResponseSchema.parse((await post(body)).body);
+    const again = SearchResponseSchema.parse((await post({ ...body, lang: 'zh' })).body);
+    expect(chinese.total).toBeGreaterThan(0);
+    expect(english.results.map((card) => card.id)).toEqual(chinese.results.map((card) => card.id));
+    expect(english.results.every((card) => card.city_state!.endsWith('Penang'))).toBe(true);
+    expect(chinese.results.every((card) => card.city_state!.endsWith('槟城'))).toBe(true);
+    // Main categories have Chinese names (the seed's): the cards and the facet say them; slugs stay.
+    expect(chinese.results.map((card) => card.parent_categories.map((category) => category.slug)))
+      .toEqual(english.results.map((card) => card.parent_categories.map((category) => category.slug)));
+    expect(chinese.results.every((card) => card.parent_categories.every((category) => /[\u4e00-\u9fff]/.test(category.name)))).toBe(true);
+    expect(chinese.filters.states).toEqual([{ key: 'Penang', label: '槟城', doc_count: chinese.total }]);
+    expect(chinese.filters.parent_categories.every((option) => /[\u4e00-\u9fff]/.test(option.key))).toBe(true);
+    expect(english.filters.parent_categories.map((option) => option.doc_count)).toEqual(chinese.filters.parent_categories.map((option) => option.doc_count));
+    expect(again).toEqual(chinese);
+    const malay = SearchResponseSchema.parse((await post({ ...body, lang: 'ms' })).body);
+    expect(malay.filters.states[0]!.label).toBe('Pulau Pinang');
+    const refused = await post({ ...body, lang: 'fr' });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { errors: Record<string, string[]> }).errors.lang).toEqual(['The lang must be en, ms or zh.']);
+  });
+});
+
 describe('category names in three languages', () => {
   const catalogue = useTestDatabase();
 

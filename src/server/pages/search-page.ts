@@ -41,7 +41,8 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
   if (!isIndexable(state) && app.config.searchPageLimit > 0) await app.limits.hit('searchPage', client, app.config.searchPageLimit);
   const { query, dropped } = toSearchQuery(state);
   for (const param of dropped) delete state.params[param];
-  const response = await app.search.search(query);
+  // Cards and facets name categories and places in the page's language (issue 42).
+  const response = await app.search.search({ ...query, lang: currentLocale() });
   const searchTree = toSearchTree(tree);
   return {
     state,

@@ -122,7 +122,8 @@ async function look(app: AppContext, row: DueSavedSearchRow, now: number, placeE
   // A search naming a category or place that is gone finds nothing: it is paused (its row says why), not mailed.
   if (await pausedReason(app, state, undefined, placeExists) !== null) return { row, state, cards: [], total: 0 };
   const since = new Date(Math.max(Date.parse(row.alerted_at) - OVERLAP_MS, now - LOOK_BACK_MS)).toISOString();
-  const response = await app.search.search(savedQuery(state, since, LOOK_LIMIT), { cache: false });
+  // The cards name their place in the recipient's language.
+  const response = await app.search.search({ ...savedQuery(state, since, LOOK_LIMIT), lang: row.locale }, { cache: false });
   if (response.results.length === 0) return { row, state, cards: [], total: 0 };
   const ids = response.results.map((card) => card.id);
   const [own, named] = await Promise.all([app.repos.savedSearches.findOwnPostIds(row.user_id, ids), app.repos.savedSearches.findAlertedPostIds(row.id, ids)]);
