@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ReviewFormProps } from './ReviewForm.tsx';
-import * as m from '../paraglide/messages.js';
 
 const ReviewForm = lazy(() => import('./ReviewForm.tsx'));
 
@@ -9,14 +8,15 @@ const ReviewForm = lazy(() => import('./ReviewForm.tsx'));
  * signed-out click asks to log in first (client/auth-actions.ts) and opens the form after. The form
  * (with the reviews posted through it) loads on the first click.
  */
-export default function WriteReview({ type, id }: ReviewFormProps) {
+/** `label`: 'Write a review' in the page's language, given by the page (the island ships no messages). */
+export default function WriteReview({ type, id, label }: ReviewFormProps & { label: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="mt-2">
       {open
         ? <Suspense fallback={null}><ReviewForm type={type} id={id} /></Suspense>
         : <button type="button" onClick={() => setOpen(true)} data-auth-action="review" data-auth-key={`review:${type}:${id}`}
-          className="rounded border border-ink px-4 py-2 text-sm font-semibold">{m.review_write()}</button>}
+          className="rounded border border-ink px-4 py-2 text-sm font-semibold">{label}</button>}
     </div>
   );
 }
