@@ -1,4 +1,5 @@
-/** Price filter buckets of spec §9, as 'min-max' or 'min++' values with labels. */
+/** Price filter buckets of spec §9, as 'min-max' or 'min++' values with labels in the page's language. */
+import * as m from '../paraglide/messages.js';
 import { formatMoney } from './format.ts';
 
 export interface PriceBucket {
@@ -28,7 +29,7 @@ export function priceBuckets(min: number | null, max: number | null): PriceBucke
   return bounds.map((low, index) => {
     const high = bounds[index + 1];
     return high === undefined
-      ? { value: `${low}++`, label: `${formatMoney(low)} and above` }
+      ? { value: `${low}++`, label: m.price_and_above({ amount: formatMoney(low) }) }
       : { value: `${low}-${high}`, label: `${formatMoney(low)} - ${formatMoney(high)}` };
   });
 }

@@ -109,6 +109,11 @@ describe('places in three languages', () => {
     expect(chinese.html).toMatch(/class="card-place">[^<]*槟城/);
     expect((await page('/zh/services/l')).html).toMatch(/href="\/zh\/services\/l\?where=Selangor"[^>]*>雪兰莪 \(/);
     expect(chinese.html).toContain('data-testid="pager-caption">第 1 - 12 条，共');
+    // A detail page's breadcrumbs name its main category in Chinese, and cards on the home page theirs where they have one.
+    const detail = /class="card-title"><a href="([^"]+)"/.exec(chinese.html)![1]!;
+    const breadcrumbs = /<nav aria-label="[^"]+" class="text-sm text-gray-700">(.*?)<\/nav>/.exec((await page(detail)).html)![1]!;
+    expect(breadcrumbs).toMatch(/[\u4e00-\u9fff]+ › /);
+    expect((await page('/zh/')).html).toMatch(/class="card-category">[^<]*[\u4e00-\u9fff]/);
     // A town without a Chinese name keeps its own.
     expect((await page('/zh/services/l?where=Simpang%20Ampat%2C%20Penang')).html).toMatch(/<h1[^>]*>[^<]*Simpang Ampat, 槟城/);
   });

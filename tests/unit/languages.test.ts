@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { documentTerms, queryWords, stemOf } from '../../src/server/search/tokens.ts';
 import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
 import { translateApiText } from '../../src/server/api/translate.ts';
+import { categoriesInLanguage } from '../../src/server/catalog/names-in-language.ts';
 import { translateFormMessage } from '../../src/shared/form-messages.ts';
 import { SavedSearchNameSchema } from '../../src/shared/saved-searches.ts';
 import { ReportSchema, ReviewFormSchema } from '../../src/shared/schemas/engagement.ts';
@@ -131,5 +132,25 @@ describe('form messages in three languages', () => {
       const untranslated = [...messages].filter((text) => translateApiText(text, locale) === text);
       expect(untranslated, locale).toEqual([]);
     }
+  });
+});
+
+describe('category names in a page’s language', () => {
+  it('renames the categories a card, a post and a home row name, by type and slug, and leaves everything else', () => {
+    const words = { byName: new Map([['Education & Tuition', '教育与补习']]), bySlug: new Map([['services/tuition-centre', '补习中心'], ['services/education-and-tuition', '教育与补习']]) };
+    const card = Object.freeze({
+      type: 'services', title: 'Tuition Centre in Cheras',
+      categories: [{ name: 'Tuition Centre', slug: 'tuition-centre', type: 'services', parent: { name: 'Education & Tuition', slug: 'education-and-tuition' } }],
+      parent_categories: [{ name: 'Education & Tuition', slug: 'education-and-tuition' }],
+    });
+    const page = { rows: [{ category: { name: 'Education & Tuition', slug: 'education-and-tuition', type: 'services', parent: null }, posts: [card] }] };
+    const named = categoriesInLanguage(page, words);
+    expect(named.rows[0]!.category.name).toBe('教育与补习');
+    expect(named.rows[0]!.posts[0]).toEqual({
+      type: 'services', title: 'Tuition Centre in Cheras',
+      categories: [{ name: '补习中心', slug: 'tuition-centre', type: 'services', parent: { name: '教育与补习', slug: 'education-and-tuition' } }],
+      parent_categories: [{ name: '教育与补习', slug: 'education-and-tuition' }],
+    });
+    expect(card.categories[0]!.name).toBe('Tuition Centre');
   });
 });

@@ -9,6 +9,8 @@ import { getPostBySlug, getPostCards, goneListing, type GoneListing } from '../c
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, postStructuredData } from '../seo/structured-data.ts';
 import { cacheTags } from '../cache/tags.ts';
+import { withCategoryNames } from '../catalog/names-in-language.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 
 /** The action button of each listing type (spec §2). */
 /** The price box's action (spec §2), in the page's language. */
@@ -39,8 +41,10 @@ export interface PostPage {
  * has a page only for its advertiser's preview (`drafts`).
  */
 export async function getPostPage(app: AppContext, type: ListingType, slug: string, reviewPage: number, options: { drafts?: boolean } = {}): Promise<PostPage | undefined> {
-  const post = await getPostBySlug(app, slug, options);
-  if (!post || post.type !== type) return undefined;
+  const found = await getPostBySlug(app, slug, options);
+  if (!found || found.type !== type) return undefined;
+  // Its categories (breadcrumbs, structured data, related cards) named in the page's language (issue 42).
+  const post = await withCategoryNames(app, found, currentLocale());
   const showCompany = showsCompany(post);
   const canonical = postUrl(post.type, post.slug);
   return {
@@ -75,5 +79,6 @@ export async function goneAd(app: AppContext, type: ListingType, slug: string): 
   if (!gone || gone.type !== type) return undefined;
   const categoryId = gone.state === 'removed' && gone.category ? (await app.repos.catalog.findCategoryTree()).find((row) => row.type === type && row.slug === gone.category!.slug)?.id : undefined;
   const similar = categoryId === undefined ? [] : (await getPostCards(app, await app.repos.catalog.findTopPostIdsInCategory(categoryId, SIMILAR + 1))).filter((card) => card.id !== gone.id).slice(0, SIMILAR);
-  return { ...gone, similar, tags: [cacheTags.post(gone.id), ...(gone.category ? [cacheTags.category(type, gone.category.slug)] : [])] };
+  // Its category and the similar cards named in the page's language (issue 42).
+  return withCategoryNames(app, { ...gone, similar, tags: [cacheTags.post(gone.id), ...(gone.category ? [cacheTags.category(type, gone.category.slug)] : [])] }, currentLocale());
 }

@@ -8,6 +8,8 @@ import { getProfileBySlug } from '../catalog/profiles.ts';
 import { getReviews } from '../catalog/reviews.ts';
 import { jsonLdScript, profileStructuredData } from '../seo/structured-data.ts';
 import { cacheTags } from '../cache/tags.ts';
+import { withCategoryNames } from '../catalog/names-in-language.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 
 /** Post types a profile page lists, in order (hireme posts belong to people, not businesses). */
 const PROFILE_POST_TYPES = ['services', 'jobs', 'buysell'] as const;
@@ -27,8 +29,10 @@ export interface ProfilePage {
 
 /** Everything the business profile page renders, or undefined when no profile has the slug. */
 export async function getProfilePage(app: AppContext, slug: string, reviewPage: number): Promise<ProfilePage | undefined> {
-  const profile = await getProfileBySlug(app, slug, { relatedPosts: false });
-  if (!profile) return undefined;
+  const found = await getProfileBySlug(app, slug, { relatedPosts: false });
+  if (!found) return undefined;
+  // Its categories and its posts' named in the page's language (issue 42).
+  const profile = await withCategoryNames(app, found, currentLocale());
   const first = profile.locations[0];
   const place = first ? ` in ${first.city_state}` : '';
   const canonical = profileUrl(profile.slug);
