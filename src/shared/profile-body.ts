@@ -11,7 +11,7 @@ export type ProfileBody = z.input<typeof NewProfileSchema> & Pick<NewProfile, 'l
 
 export function profileBody(profile: EditableProfile): ProfileBody {
   return {
-    name: profile.name, store_name: profile.store_name, company_no: profile.company_no, about: profile.about,
+    name: profile.name, store_name: profile.store_name, company_no: profile.company_no, about: profile.about, content_lang: profile.content_lang,
     categories: [...profile.categories], keywords: [...profile.keywords],
     locations: profile.locations.map((location) => ({ ...location })),
     business_hours: profile.business_hours.map((day) => ({ ...day, ranges: day.ranges.map((range) => ({ ...range })) })),

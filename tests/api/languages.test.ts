@@ -142,6 +142,26 @@ describe('the language a listing is written in', () => {
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors as object)).toContain('content_lang');
   });
+
+  it('is kept for a business too: Chinese for a Han name, the owner’s choice when given, changed by an edit, and named on its page', async () => {
+    const owner = await advertiser('Wong Siew Ling');
+    const created = async (body: Record<string, unknown>) => {
+      const answer = await owner.post('/api/advertiser/profiles', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body.data as { id: number; slug: string; content_lang: string };
+    };
+    const teahouse = await created({ name: '好运茶餐厅' });
+    expect(teahouse.content_lang).toBe('zh');
+    expect((await created({ name: 'Kedai Kopi Wong' })).content_lang).toBe('en');
+    const chosen = await created({ name: 'Kedai Runcit Wong', content_lang: 'ms' });
+    expect(chosen.content_lang).toBe('ms');
+    const edited = await owner.patch(`/api/advertiser/profiles/${teahouse.id}`, { content_lang: 'en' });
+    expect((edited.body.data as { content_lang: string }).content_lang).toBe('en');
+    expect(((await browser().get(`/api/profile/slug/${chosen.slug}`)).body as { content_lang: string }).content_lang).toBe('ms');
+    const refused = await owner.post('/api/advertiser/profiles', { name: 'Kedai Baru', content_lang: 'ta' });
+    expect(refused.status).toBe(422);
+    expect((refused.body.errors as Record<string, string[]>).content_lang).toEqual(['The content language must be en, ms or zh.']);
+  });
 });
 
 describe('the API’s words', () => {

@@ -13,6 +13,7 @@ import * as calls from '../../client/advertiser-calls.ts';
 import { errorBody } from '../../client/api.ts';
 import { LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { LISTING_STATE_LABELS, type PublishQuote } from '../../shared/listing-states.ts';
+import { HTML_LANG, LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
 import { mergePatchOf } from '../../shared/merge-patch.ts';
 import { planLimits } from '../../shared/plans.ts';
 import { counted } from '../../shared/plurals.ts';
@@ -196,6 +197,15 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         )}
         <TextField name="title" label="Title" />
         <TextField name="summary" label="Summary" />
+        <div className="mt-3">
+          <label htmlFor="content_lang" className="block font-semibold">Written in</label>
+          <select id="content_lang" {...form.register('content_lang')} className={input} aria-describedby="content-lang-hint">
+            {isNew && <option value="">As the title reads</option>}
+            {LOCALES.map((locale) => <option key={locale} value={locale} lang={HTML_LANG[locale]}>{LOCALE_NAMES[locale]}</option>)}
+          </select>
+          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">Pages name the language your words are in; nothing is translated.</p>
+          <FieldErrors id="content_lang" errors={messagesAt(errors, 'content_lang')} />
+        </div>
         <CategoryPicker id="categories" choices={categories[type]} type={type} chosen={categoriesField.value} setChosen={categoriesField.onChange}
           limit={{ count: limits.categories, plan }} errors={messagesAt(errors, 'categories')} />
         <div className="mt-3">

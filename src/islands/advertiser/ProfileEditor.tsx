@@ -21,10 +21,11 @@ import { CategoryPicker } from './CategoryPicker.tsx';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
 import { DocumentPicker, PhotoPicker, useUpload, VideoPicker, type DocumentItem } from './MediaPickers.tsx';
 import { AttributesSection } from './profile-editor/AttributesSection.tsx';
-import { messagesAt, showServerErrors, TextField } from './profile-editor/fields.tsx';
+import { input, messagesAt, showServerErrors, TextField } from './profile-editor/fields.tsx';
 import { HoursSection } from './profile-editor/HoursSection.tsx';
 import { LocationsSection, newLocation } from './profile-editor/LocationsSection.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { HTML_LANG, LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
 
 const emptyBody = (): ProfileBody => ({
   name: '', store_name: null, company_no: null, about: null, categories: [], keywords: [], locations: [newLocation()],
@@ -120,6 +121,16 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
         <TextField name="store_name" label="Store name" kind="nullable" />
         <TextField name="company_no" label="Company number (SSM)" kind="nullable" hint="For example 201901012345 or 1234567-X" />
         <RichTextEditor id="about" label="About" value={about ?? ''} onChange={(html) => setAbout(html === '' ? null : html)} errors={messagesAt(errors, 'about')} />
+        <div className="mt-3">
+          <label htmlFor="content_lang" className="block font-semibold">Written in</label>
+          <select id="content_lang" {...form.register('content_lang', { setValueAs: (value: string) => (value === '' ? undefined : value) })} className={input}
+            aria-describedby="content-lang-hint">
+            {profileId === null && <option value="">As the name and about read</option>}
+            {LOCALES.map((locale) => <option key={locale} value={locale} lang={HTML_LANG[locale]}>{LOCALE_NAMES[locale]}</option>)}
+          </select>
+          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">Pages name the language your words are in; nothing is translated.</p>
+          <FieldErrors id="content_lang" errors={messagesAt(errors, 'content_lang')} />
+        </div>
         <CategoryPicker id="categories" choices={categories} type="services" chosen={chosen ?? []} setChosen={setChosen} limit={limitOf(limits?.categories)} errors={messagesAt(errors, 'categories')} />
         <div className="mt-3">
           <label htmlFor="keywords" className="block font-semibold">Keywords</label>

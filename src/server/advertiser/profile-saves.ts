@@ -4,6 +4,7 @@
  * the fields that could turn a claimed listing into something else are marked for an operator's review (decision 0021).
  */
 import { MIDNIGHT, splitAtMidnight } from '../../shared/hours.ts';
+import { contentLanguageOf } from '../../shared/locale.ts';
 import type { EditableProfile, NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
@@ -15,7 +16,7 @@ import { adds, categoryIds, checkLimits, documentIds, imageIds, locationSave, vi
 
 /** Fields whose change waits for an operator's review once the console exists. */
 const REVIEWED_FIELDS = new Set(['name', 'store_name', 'company_no', 'categories', 'locations', 'url', 'whatsapp']);
-const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'url', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'wechat', 'whatsapp'] as const;
+const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'content_lang', 'url', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'wechat', 'whatsapp'] as const;
 type PlaceFields = Pick<NewProfile['locations'][number], 'name' | 'address_line1' | 'city' | 'state' | 'postcode'>
   & Partial<Record<'address_line2' | 'phone_number' | 'company_phone_number' | 'fax_number' | 'email', string | null>>;
 
@@ -69,6 +70,10 @@ export async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserP
   for (const field of COLUMN_FIELDS) {
     const value = edit[field];
     if (value !== undefined) (fields as Record<string, unknown>)[field] = field === 'about' && value !== null ? storedLongText(value) : value;
+  }
+  // A new business's language, when its owner did not say: Chinese for Han text, else the owner's own (issue 42).
+  if (before === null && fields.content_lang === undefined) {
+    fields.content_lang = contentLanguageOf(`${edit.name ?? ''} ${edit.about ?? ''}`, (await app.repos.users.findUser(actor.id))?.locale ?? 'en');
   }
   if (logo !== undefined) fields.logo_id = logo === null ? null : logo.ids[0]!;
   const history: ProfileChange[] = [];

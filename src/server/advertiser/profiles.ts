@@ -49,6 +49,7 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     company_no: profile.company_no,
     // As stored: HTML through the allow-list, plain text as typed (sanitizing it would escape its & and save it changed).
     about: profile.about === null ? null : storedLongText(profile.about),
+    content_lang: profile.content_lang,
     claimed: profile.claimed,
     plan: plan.plan,
     subscription: plan.subscription ? { plan: plan.subscription.plan, kind: plan.subscription.kind, ends_at: plan.subscription.ends_at, tokens: plan.subscription.tokens, tokens_left: plan.tokensLeft } : null,

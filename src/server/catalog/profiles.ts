@@ -84,6 +84,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     documents: documents.slice(0, limits.pdfs).map((document) => toDocument(urls, document)),
     categories: categories.map(toCategoryRef),
     about: row.about === null ? null : richTextHtml(row.about),
+    content_lang: row.content_lang,
     plan: row.plan,
     claimed: row.claimed,
     followed: false,

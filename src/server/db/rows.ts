@@ -144,6 +144,8 @@ export interface ProfileRow {
   store_name: string | null;
   company_no: string | null;
   about: string | null;
+  /** The language its own words are written in (issue 42). */
+  content_lang: Locale;
   plan: Plan;
   claimed: boolean;
   established_year: number | null;
@@ -620,7 +622,7 @@ export interface OutboxMessageRow {
 }
 
 /** A profile as its owner edits it (the advertiser site): its own columns, without the media joined in. */
-export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'plan'
+export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'content_lang' | 'plan'
   | 'claimed' | 'owner_user_id' | 'url' | 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp'> {
   logo_id: number | null;
   /** Hidden by an operator (issue 28). */
@@ -632,7 +634,7 @@ export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | '
 }
 
 /** The profile columns an owner's edit sets. */
-export type ProfileFields = Partial<Pick<AdvertiserProfileRow, 'name' | 'store_name' | 'company_no' | 'about' | 'url' | 'facebook' | 'twitter'
+export type ProfileFields = Partial<Pick<AdvertiserProfileRow, 'name' | 'store_name' | 'company_no' | 'about' | 'content_lang' | 'url' | 'facebook' | 'twitter'
   | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp' | 'logo_id' | 'claimed'>>;
 
 /** A location as an edit stores it: kept by id, or new. */

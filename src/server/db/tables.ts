@@ -587,6 +587,7 @@ export interface ProfilesTable {
   hidden_by: string | null;
   moderation_reason: string | null;
   version: Generated<number>;
+  content_lang: Generated<string>;
 }
 
 export interface ReportsTable {

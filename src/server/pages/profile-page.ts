@@ -10,6 +10,8 @@ import { jsonLdScript, profileStructuredData } from '../seo/structured-data.ts';
 import { cacheTags } from '../cache/tags.ts';
 import { withCategoryNames } from '../catalog/names-in-language.ts';
 import { currentLocale } from '../../shared/i18n.ts';
+import { placeLabel } from '../../shared/place-names.ts';
+import * as m from '../../paraglide/messages.js';
 
 /** Post types a profile page lists, in order (hireme posts belong to people, not businesses). */
 const PROFILE_POST_TYPES = ['services', 'jobs', 'buysell'] as const;
@@ -34,7 +36,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
   // Its categories and its posts' named in the page's language (issue 42).
   const profile = await withCategoryNames(app, found, currentLocale());
   const first = profile.locations[0];
-  const place = first ? ` in ${first.city_state}` : '';
+  const place = first ? m.profile_in_place({ place: placeLabel(first.city_state) }) : '';
   const canonical = profileUrl(profile.slug);
   return {
     profile,

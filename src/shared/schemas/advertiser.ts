@@ -12,7 +12,7 @@ import { PAID_PLANS, type PlanLimits } from '../plans.ts';
 import type { ListingType, Plan } from '../constants.ts';
 import type { Image } from './catalog.ts';
 import { multiLineText, singleLineText } from './text.ts';
-import { LOCALES } from '../locale.ts';
+import { LOCALES, type Locale } from '../locale.ts';
 import { PROFILE_ATTRIBUTE_KEYS, type ProfileAttribute } from '../profile-attributes.ts';
 
 const keysOf = <T extends Record<string, unknown>>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
@@ -181,6 +181,8 @@ const PROFILE_FIELDS = {
   company_no: singleLineText().max(40).regex(COMPANY_NO, 'The company number must be an SSM registration number (201901012345 or 1234567-X).')
     .nullable().optional().or(z.literal('').transform(() => null)).transform((value) => value ?? null),
   about: longText('about', 20_000).nullable().optional().transform((value) => value ?? null),
+  /** The language the business's words are written in (issue 42); without it, told from the name and about as for ads. */
+  content_lang: z.enum(LOCALES, { error: 'The content language must be en, ms or zh.' }).optional(),
   categories: slugList.default([]),
   keywords: keywords.default([]),
   locations: z.array(LocationInputSchema).max(20, 'At most 20 locations.').default([]),
@@ -276,6 +278,7 @@ export interface EditableProfile {
   store_name: string | null;
   company_no: string | null;
   about: string | null;
+  content_lang: Locale;
   claimed: boolean;
   plan: Plan;
   subscription: { plan: Plan; kind: 'trial' | 'paid'; ends_at: string; tokens: number; tokens_left: number } | null;

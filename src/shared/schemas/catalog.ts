@@ -191,6 +191,8 @@ export const ProfileSchema = z.object({
   documents: z.array(DocumentSchema),
   categories: z.array(CategoryRefSchema),
   about: z.string().nullable(),
+  /** The language the business's own words are in (issue 42): pages name it where it differs from theirs. */
+  content_lang: z.enum(LOCALES),
   plan: PlanSchema,
   claimed: z.boolean(),
   followed: z.boolean(),

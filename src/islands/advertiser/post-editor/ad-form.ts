@@ -5,6 +5,7 @@
  */
 import { adBody } from '../../../shared/ad-body.ts';
 import type { ListingType } from '../../../shared/constants.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import type { AdvertiserPost } from '../../../client/advertiser-calls.ts';
 
 export interface AdForm {
@@ -12,6 +13,8 @@ export interface AdForm {
   profile_id: number | null;
   title: string;
   summary: string;
+  /** The language it is written in (issue 42); '' lets the server tell from the text. */
+  content_lang: Locale | '';
   categories: string[];
   keywords: string[];
   images: { full: string }[];
@@ -33,7 +36,7 @@ export interface AdForm {
 
 export function emptyAdForm(type: ListingType, profileId: number | null): AdForm {
   return {
-    type, profile_id: profileId, title: '', summary: '', categories: [], keywords: [], images: [], videos: [], documents: [],
+    type, profile_id: profileId, title: '', summary: '', content_lang: '', categories: [], keywords: [], images: [], videos: [], documents: [],
     service: { description: '', price_min: null, price_max: null },
     job: { type: [], qualification: [], level: 'junior_executive', requirements: '', responsibilities: '', benefits: '', company_confidential: false,
       document_resume_cv: false, salary_min: null, salary_max: null, salary_type: 'month', remote: false, expires_on: '' },
@@ -48,7 +51,7 @@ export function adFormOf(post: AdvertiserPost): AdForm {
   const { locations: _places, ...body } = adBody(post, []);
   const form = emptyAdForm(post.type, post.profile_id);
   return {
-    ...form, ...body, type: post.type, profile_id: post.profile_id,
+    ...form, ...body, type: post.type, profile_id: post.profile_id, content_lang: post.content_lang,
     ...('job' in body ? { job: { ...form.job, ...body.job, expires_on: post.expires_at ? malaysianDate(post.expires_at) : '' } } : {}),
   } as AdForm;
 }
@@ -63,6 +66,7 @@ export function adBodyOf(form: AdForm, loaded: AdForm | null, isNew: boolean): R
   const common = {
     type: form.type, title: form.title, summary: form.summary, categories: form.categories, keywords: form.keywords,
     images: form.images, videos: form.videos, documents: form.documents.map(({ file }) => ({ file })),
+    ...(form.content_lang ? { content_lang: form.content_lang } : {}),
     ...(isNew && form.type !== 'hireme' ? { profile_id: form.profile_id ?? 0 } : {}),
   };
   switch (form.type) {

@@ -7,7 +7,7 @@ import type { AdvertiserProfileRow, ClaimRow, NewClaim, ProfileChangeRow, Profil
 import { flag, stored, type QueryDb } from './query.ts';
 
 const PROFILE_COLUMNS = [
-  'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
+  'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.content_lang', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
   'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.youtube', 'pr.wechat', 'pr.whatsapp', 'pr.logo_id',
   'pr.created_at', 'pr.updated_at', 'pr.hidden_at', 'pr.version',
 ] as const;

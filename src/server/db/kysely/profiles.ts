@@ -7,7 +7,7 @@ export async function findProfileBySlug(db: QueryDb, slug: string): Promise<Prof
     .leftJoin('media as lm', 'lm.id', 'pr.logo_id')
     .leftJoin('media as im', 'im.id', 'pr.image_id')
     .select([
-      'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.plan', 'pr.claimed',
+      'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.content_lang', 'pr.plan', 'pr.claimed',
       'pr.established_year', 'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.wechat', 'pr.youtube',
       'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id', 'pr.hidden_at',
       'lm.thumbnail as logo_thumbnail', 'lm.full as logo_full', 'lm.thumbnail_webp as logo_thumbnail_webp', 'lm.full_webp as logo_full_webp',
