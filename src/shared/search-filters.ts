@@ -1,15 +1,12 @@
 /**
  * What the search page's filters are called (spec §2): the per-type filter groups and their options, the sorts, and
  * each parameter's label and display. The page's chips and dropdowns show them, and a saved search's summary
- * (issue 29) says them in the same words.
+ * (server/saved-searches/summary.ts) says them in the same words.
  */
 import {
-  DEAL_METHODS, DEFAULT_LOCATION_LABEL, DEFAULT_NEAR_ME_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LISTING_TYPE_LABELS,
-  type ListingType,
+  DEAL_METHODS, DEFAULT_LOCATION_LABEL, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
 } from './constants.ts';
-import { isNearMe } from './near-me.ts';
 import type { FacetName } from './search.ts';
-import { categoryNames, type SearchTree } from './search-page.ts';
 import type { SearchParam, SearchState } from './search-params.ts';
 
 export interface FilterGroup {
@@ -60,25 +57,4 @@ export function paramDisplay(state: SearchState, param: SearchParam): string {
   const options = TYPE_FILTERS[state.cat].find((group) => group.param === param)?.options;
   if (param === 'range') return `${value} km`;
   return options ? value.split(',').map((key) => options[key] ?? key).join(', ') : value;
-}
-
-/**
- * A search in words, for a saved search's row and its alert: 'Jobs · Driver · "lorry" · in Selangor · Job Type:
- * Full Time · Newest first'.
- */
-export function searchSummary(state: SearchState, tree: SearchTree): string {
-  const names = categoryNames(tree, state);
-  const parts: string[] = [LISTING_TYPE_LABELS[state.cat].tab];
-  if (names.main ?? state.main) parts.push([names.main ?? state.main, names.sub ?? state.sub].filter(Boolean).join(' › '));
-  if (state.params.what) parts.push(`"${state.params.what}"`);
-  const where = state.params.where;
-  if (where) parts.push(isNearMe(where) ? `within ${state.params.range ?? DEFAULT_NEAR_ME_KM} km of a point` : `in ${where}`);
-  else parts.push(`in ${DEFAULT_LOCATION_LABEL}`);
-  for (const param of Object.keys(PARAM_LABELS) as SearchParam[]) {
-    if (param === 'what' || param === 'where' || (param === 'range' && where && isNearMe(where)) || !state.params[param]) continue;
-    parts.push(`${PARAM_LABELS[param]}: ${param === 'price' ? `RM${state.params.price!.replace('++', '+').replace('-', '–RM')}` : paramDisplay(state, param)}`);
-  }
-  const sort = state.params.sort as keyof typeof SORT_LABELS | undefined;
-  if (sort && sort !== 'recommended' && SORT_LABELS[sort]) parts.push(`${SORT_LABELS[sort]} first`);
-  return parts.join(' · ');
 }

@@ -92,6 +92,19 @@ describe('mail in the person’s language', () => {
     expect(inbox.subject).toContain(`New enquiry: ${post.title}`);
   });
 
+  it('says a saved search’s summary in the page’s language', async () => {
+    await accounts.registerByEmail('summary.zh@example.my');
+    const visitor = await signIn('summary.zh@example.my');
+    const body = { type: 'jobs', search: 'Barista', where: 'Penang', job_type: 'PT,FT', sort: 'newest' };
+    const saved = await visitor.call('POST', '/api/saved-searches', body, { 'Accept-Language': 'zh' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect((saved.body.data as { summary: string; name: string }).summary).toBe('工作 · "Barista" · 槟城 · 工作类型: 兼职, 全职 · 最新优先');
+    const listed = await visitor.call('GET', '/api/saved-searches', undefined, { 'Accept-Language': 'ms' });
+    expect((listed.body.data as { summary: string }[])[0]!.summary).toBe('Kerja · "Barista" · di Pulau Pinang · Jenis Kerja: Separuh Masa, Sepenuh Masa · Terbaru dahulu');
+    expect(((await visitor.get('/api/saved-searches')).body.data as { summary: string }[])[0]!.summary)
+      .toBe('Jobs · "Barista" · in Penang · Job Type: Part Time, Full Time · Newest first');
+  });
+
   it('writes a saved-search alert in the account’s language, linking to that language’s pages', async () => {
     const cards = (await copy.app.search.search(SearchRequestSchema.parse({ type: 'services', limit: 2 }))).results;
     const row = { id: 1, name: 'Aircond · Selangor', user_name: 'Tan Mei Ling', email: 'mei.ling@example.my', locale: 'zh' as const, alerted_at: new Date().toISOString() };

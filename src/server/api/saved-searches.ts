@@ -4,7 +4,8 @@ import { changeSavedSearch, deleteSavedSearch, listSavedSearches, saveSearch } f
 import { unsubscribe } from '../saved-searches/unsubscribe.ts';
 import { pathId } from './advertiser-access.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { requestLocale, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import type { Context } from 'hono';
 import { isLocale, localizePath } from '../../shared/locale.ts';
 
 /** The page that asks before unsubscribing (a GET never unsubscribes: mail scanners follow links). */
@@ -16,6 +17,9 @@ export const UNSUBSCRIBE_PAGE = '/saved-searches/unsubscribe';
  * to server with no Origin, cookie or CSRF token (the CSRF middleware lets this route alone through: SIGNED_POSTS),
  * so the token's signature is its only proof. A GET of the link shows the page that asks.
  */
+/** The signed-in caller and the language of its page (summaries are said in it). */
+const reader = (c: Context<ApiEnv>) => ({ id: requireUserId(c), locale: requestLocale(c) });
+
 /** The unsubscribe page in a language the link or form names; English otherwise. */
 const unsubscribePage = (locale: unknown) => localizePath(UNSUBSCRIBE_PAGE, isLocale(locale) ? locale : 'en');
 
@@ -30,8 +34,8 @@ export function savedSearchRoutes(app: AppContext) {
       return c.json({ message: done.message }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/saved-searches/unsubscribe', (c) => c.redirect(`${unsubscribePage(c.req.query('lang'))}?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303))
-    .get('/saved-searches', signedIn, async (c) => c.json({ data: await listSavedSearches(app, { id: requireUserId(c) }) }))
-    .post('/saved-searches', signedIn, limitBody(8 * 1024), async (c) => c.json(await saveSearch(app, { id: requireUserId(c) }, await jsonBody(c)), 201))
-    .patch('/saved-searches/:id', signedIn, limitBody(1024), async (c) => c.json(await changeSavedSearch(app, { id: requireUserId(c) }, pathId(c), await jsonBody(c))))
+    .get('/saved-searches', signedIn, async (c) => c.json({ data: await listSavedSearches(app, reader(c)) }))
+    .post('/saved-searches', signedIn, limitBody(8 * 1024), async (c) => c.json(await saveSearch(app, reader(c), await jsonBody(c)), 201))
+    .patch('/saved-searches/:id', signedIn, limitBody(1024), async (c) => c.json(await changeSavedSearch(app, reader(c), pathId(c), await jsonBody(c))))
     .delete('/saved-searches/:id', signedIn, async (c) => c.json(await deleteSavedSearch(app, { id: requireUserId(c) }, pathId(c))));
 }

@@ -9,7 +9,8 @@
  *   mail scanners follow links); its button posts to the one-click route.
  */
 import { SavedSearchNameSchema, type Frequency } from '../../shared/saved-searches.ts';
-import { searchSummary } from '../../shared/search-filters.ts';
+import { searchSummary } from '../saved-searches/summary.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 import { toSearchTree } from '../../shared/search-page.ts';
 import { readSearchHref, searchHref, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { findPageSession } from '../accounts/sessions.ts';
@@ -59,8 +60,10 @@ export async function handleSaveSearchPage(app: AppContext, request: Request): P
     form = read;
   }
   const state = searchPageOf(form ? form.get('search') : new URL(request.url).searchParams.get('search'));
-  const tree = state ? toSearchTree((await getSpecializationsByType(app))[state.cat]) : null;
-  const summary = state && tree ? searchSummary(state, tree) : '';
+  // In the page's language (issue 42).
+  const locale = currentLocale();
+  const tree = state ? toSearchTree((await getSpecializationsByType(app, { locale }))[state.cat]) : null;
+  const summary = state && tree ? searchSummary(state, tree, locale) : '';
   const page: SaveSearchPage = {
     status: state ? 200 : 404, search: state ? { href: searchHref(state), summary } : null, signedIn: Boolean(session), mailable: Boolean(user?.email),
     token: session?.csrf_token ?? '', values: { name: summary.slice(0, 100), frequency: user?.email ? 'daily' : 'off' }, errors: {},

@@ -5,7 +5,8 @@
  */
 import { isNearMe } from '../../shared/near-me.ts';
 import { FrequencySchema, SAVED_SEARCH_RULES, SavedSearchChangeSchema, SavedSearchNameSchema, type Frequency, type SavedSearch } from '../../shared/saved-searches.ts';
-import { searchSummary } from '../../shared/search-filters.ts';
+import { searchSummary } from './summary.ts';
+import type { Locale } from '../../shared/locale.ts';
 import { toSearchTree, type SearchTree } from '../../shared/search-page.ts';
 import { PARAM_FIELDS, searchHref, SEARCH_PARAMS, toSearchRequest, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
@@ -107,17 +108,20 @@ export function savedQuery(state: SearchState, since?: string, limit?: number): 
   return { ...query, page: 1, ...(since === undefined ? {} : { live_since: since, sort: 'newest' }), ...(limit === undefined ? {} : { limit }) };
 }
 
-/** A saved search as the API answers it, with its new matches counted now. */
-async function savedSearchJson(app: AppContext, row: SavedSearchRow): Promise<SavedSearch> {
+/** Who reads the answer: the account, and the language its page is in (issue 42: summaries say it). */
+type Reader = Pick<Actor, 'id'> & { locale?: Locale };
+
+/** A saved search as the API answers it, with its new matches counted now; its summary in the reader's language. */
+async function savedSearchJson(app: AppContext, row: SavedSearchRow, locale: Locale): Promise<SavedSearch> {
   const state = stateOf(row);
-  const tree = toSearchTree((await getSpecializationsByType(app))[state.cat]);
+  const tree = toSearchTree((await getSpecializationsByType(app, { locale }))[state.cat]);
   const paused = await pausedReason(app, state, tree);
   // New since it was last opened, a week and a day back at most.
   const since = new Date(Math.max(Date.parse(row.seen_at), app.clock.now() - SAVED_SEARCH_RULES.newForDays * 86_400_000)).toISOString();
   const newCount = paused ? 0 : (await app.search.search(savedQuery(state, since, 1), { cache: false })).total;
   return {
     id: row.id, name: row.name, frequency: row.frequency as Frequency, query: toSearchRequest(state) as SavedSearch['query'], url: searchHref(state),
-    summary: searchSummary(state, tree), new_count: newCount, paused: paused !== null, paused_reason: paused, created_at: row.created_at,
+    summary: searchSummary(state, tree, locale), new_count: newCount, paused: paused !== null, paused_reason: paused, created_at: row.created_at,
   };
 }
 
@@ -137,7 +141,7 @@ const SaveSchema = z.object({
  * POST saved-searches: the body is the search API's, plus `name` (the search's heading by default) and `frequency`
  * (daily by default; off for an account without an e-mail, which is told to add one).
  */
-export async function saveSearch(app: AppContext, actor: Pick<Actor, 'id'>, body: unknown): Promise<{ data: SavedSearch; message: string }> {
+export async function saveSearch(app: AppContext, actor: Reader, body: unknown): Promise<{ data: SavedSearch; message: string }> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('type', 'Send the search as a JSON object.');
   const input = body as Record<string, unknown>;
   const settings = parseInput(SaveSchema, { name: input.name, frequency: input.frequency });
@@ -145,7 +149,8 @@ export async function saveSearch(app: AppContext, actor: Pick<Actor, 'id'>, body
   const mailable = await canBeMailed(app, actor);
   if (!mailable && settings.frequency !== undefined && settings.frequency !== 'off') throw invalid('frequency', NO_EMAIL);
   const frequency = allowedFrequency(state, mailable ? settings.frequency ?? 'daily' : 'off');
-  const name = settings.name ?? searchSummary(state, toSearchTree((await getSpecializationsByType(app))[state.cat])).slice(0, SAVED_SEARCH_RULES.nameMax);
+  const locale = actor.locale ?? 'en';
+  const name = settings.name ?? searchSummary(state, toSearchTree((await getSpecializationsByType(app, { locale }))[state.cat]), locale).slice(0, SAVED_SEARCH_RULES.nameMax);
   const id = await app.repos.transaction(async (tx) => {
     if (await tx.savedSearches.countSavedSearches(actor.id) >= SAVED_SEARCH_RULES.maxPerAccount) {
       throw invalid('name', `You can keep up to ${SAVED_SEARCH_RULES.maxPerAccount} saved searches. Delete one to save another.`);
@@ -153,7 +158,7 @@ export async function saveSearch(app: AppContext, actor: Pick<Actor, 'id'>, body
     const { main, sub, params } = state;
     return await tx.savedSearches.insertSavedSearch({ userId: actor.id, name, type: state.cat, query: JSON.stringify({ main, sub, params } satisfies StoredQuery), frequency });
   });
-  const saved = await savedSearchJson(app, (await app.repos.savedSearches.findSavedSearch(id))!);
+  const saved = await savedSearchJson(app, (await app.repos.savedSearches.findSavedSearch(id))!, locale);
   const message = !mailable ? 'Search saved. Alerts are sent by e-mail: add an e-mail address to your account to get them.'
     : frequency === 'off' ? 'Search saved.' : `Search saved. We will e-mail you ${frequency === 'instant' ? 'as soon as' : frequency === 'daily' ? 'once a day when' : 'once a week when'} something new matches it.`;
   return { data: saved, message };
@@ -167,13 +172,13 @@ async function ownSavedSearch(app: AppContext, actor: Pick<Actor, 'id'>, id: num
 }
 
 /** GET saved-searches: the actor's saved searches, newest first, with their new matches. */
-export async function listSavedSearches(app: AppContext, actor: Pick<Actor, 'id'>): Promise<SavedSearch[]> {
+export async function listSavedSearches(app: AppContext, actor: Reader): Promise<SavedSearch[]> {
   const rows = await app.repos.savedSearches.findSavedSearches(actor.id, SAVED_SEARCH_RULES.maxPerAccount);
-  return await Promise.all(rows.map((row) => savedSearchJson(app, row)));
+  return await Promise.all(rows.map((row) => savedSearchJson(app, row, actor.locale ?? 'en')));
 }
 
 /** PATCH saved-searches/{id}: renames it or changes how often it alerts (alerts need an e-mail; a wide search weekly at most). */
-export async function changeSavedSearch(app: AppContext, actor: Pick<Actor, 'id'>, id: number, body: unknown): Promise<{ data: SavedSearch; message: string }> {
+export async function changeSavedSearch(app: AppContext, actor: Reader, id: number, body: unknown): Promise<{ data: SavedSearch; message: string }> {
   const row = await ownSavedSearch(app, actor, id);
   const change = parseInput(SavedSearchChangeSchema, body);
   if (change.frequency !== undefined && change.frequency !== 'off' && !(await canBeMailed(app, actor))) throw invalid('frequency', NO_EMAIL);
@@ -184,7 +189,7 @@ export async function changeSavedSearch(app: AppContext, actor: Pick<Actor, 'id'
     // Alerts turned on again start from now: what went live while they were off is not mailed as new.
     ...(frequency !== undefined && frequency !== 'off' && row.frequency === 'off' ? { alertedAt: new Date(app.clock.now()).toISOString() } : {}),
   });
-  const saved = await savedSearchJson(app, (await app.repos.savedSearches.findSavedSearch(row.id))!);
+  const saved = await savedSearchJson(app, (await app.repos.savedSearches.findSavedSearch(row.id))!, actor.locale ?? 'en');
   const message = frequency !== undefined && frequency !== change.frequency
     ? 'Saved. A search with no keyword, category or place alerts weekly at most.' : 'Saved.';
   return { data: saved, message };
