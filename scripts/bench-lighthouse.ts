@@ -31,10 +31,14 @@ try {
       '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync'],
     { env: { ...process.env, CHROME_PATH: chromium }, stdio: 'ignore' });
     const result = JSON.parse(readFileSync(report, 'utf8')) as {
-      categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, { score: number | null; title: string; details?: { items?: { node?: { snippet?: string } }[] } }>;
+      categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+      audits: Record<string, { score: number | null; title: string; errorMessage?: string; details?: { items?: { node?: { snippet?: string } }[] } }>;
+      runtimeError?: { code: string; message: string };
     };
-    const scores = Object.entries(result.categories).map(([name, category]) => `${name} ${Math.round(category.score * 100)}`).join(', ');
+    // A category Lighthouse could not score (its trace failed: NO_FCP, a timeout) says so, rather than reading as 0.
+    const scores = Object.entries(result.categories).map(([name, category]) => `${name} ${category.score === null ? 'not measured' : Math.round(category.score * 100)}`).join(', ');
+    const errors = [result.runtimeError?.code, ...Object.values(result.audits).map((audit) => audit.errorMessage)].filter(Boolean);
+    if (errors.length > 0) console.log(`${label.padEnd(14)} Lighthouse error: ${[...new Set(errors)].slice(0, 2).join('; ')}`);
     const weighted = new Set(Object.values(result.categories).flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)));
     const failing = Object.entries(result.audits).filter(([id, audit]) => weighted.has(id) && audit.score !== null && audit.score < 1).map(([id]) => id);
     console.log(`${label.padEnd(14)} ${scores}${failing.length ? `; below full marks: ${failing.join(', ')}` : ''}`);
