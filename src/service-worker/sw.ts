@@ -73,7 +73,12 @@ const serwist = new Serwist({
     },
   ],
   fallbacks: {
-    entries: [{ url: '/offline', matcher: ({ request }) => request.destination === 'document' }],
+    // Each language's offline page for its own pages (issue 42); the first entry that matches is used.
+    entries: [
+      { url: '/ms/offline', matcher: ({ request }) => request.destination === 'document' && splitLocale(new URL(request.url).pathname).locale === 'ms' },
+      { url: '/zh/offline', matcher: ({ request }) => request.destination === 'document' && splitLocale(new URL(request.url).pathname).locale === 'zh' },
+      { url: '/offline', matcher: ({ request }) => request.destination === 'document' },
+    ],
   },
 });
 

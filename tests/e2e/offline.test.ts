@@ -61,6 +61,10 @@ describe('installable, offline-tolerant site (issue 15)', () => {
     expect(await links.allInnerTexts()).toEqual([titles[1], titles[0]]);
     expect(await links.first().getAttribute('href')).toBe(`/services/${second}`);
 
+    // A page in Malay falls back to the offline page in Malay (issue 42).
+    await page.goto(`${baseUrl}/ms/services/${unvisited}`);
+    await expect.poll(() => page.getByTestId('offline-page').count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ms-MY');
     // Personal pages never come from the cache: offline, /me/ is the offline page.
     await page.goto(`${baseUrl}/me/enquire`);
     await expect.poll(() => page.getByTestId('offline-page').count()).toBe(1);

@@ -82,7 +82,8 @@ async function writeServiceWorker(clientDir: string): Promise<number> {
       swDest: join(clientDir, 'sw.js'),
       globDirectory: clientDir,
       globPatterns: ['icons/*.png', 'favicon.svg', 'manifest.webmanifest', 'offline.js'],
-      additionalPrecacheEntries: [{ url: '/offline', revision: buildRevision(clientDir, assets) }],
+      // The offline page in each language (issue 42): a page under /ms/ or /zh/ falls back to its own.
+      additionalPrecacheEntries: ['/offline', '/ms/offline', '/zh/offline'].map((url) => ({ url, revision: buildRevision(clientDir, assets) })),
     });
     if (warnings.length > 0) throw new Error(`service worker: ${warnings.join('; ')}`);
     return count;
