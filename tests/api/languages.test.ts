@@ -1,4 +1,6 @@
 /** Malay and Chinese beside English (issue 42): a person's language, the API's words and the mail it sends. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/shared/schemas/accounts.ts';
 import { SearchRequestSchema, SearchResponseSchema, type SearchResponse } from '../../src/shared/search.ts';
@@ -13,7 +15,7 @@ import { useTestDatabase } from '../helpers/test-database.ts';
 import { documentTerms } from '../../src/server/search/tokens.ts';
 import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
-import { decodedMail, latestCode, messagesTo } from '../helpers/session-client.ts';
+import { decodedMail, latestCode, messagesTo, readableMessage } from '../helpers/session-client.ts';
 
 const accounts = useAccountsApp('languages');
 const { outbox, copy, browser, signIn } = accounts;
@@ -118,24 +120,40 @@ describe('mail in the person’s language', () => {
 });
 
 describe('the language a listing is written in', () => {
-  const { advertiser, claimBusiness, jobBody, emailOf } = advertiserHelpers(accounts, 'writer');
+  const { advertiser, claimBusiness, jobBody } = advertiserHelpers(accounts, 'writer');
 
-  it('mails an owner who reads Chinese their enquiry notice in Chinese, labels and fixed words translated, what was typed as typed', async () => {
-    const owner = await advertiser('Tan Ah Kow');
-    expect((await owner.patch('/api/account', { locale: 'zh' })).status).toBe(200);
-    const business = await claimBusiness(owner, new Set());
-    await accounts.registerByEmail('siti.zh@example.my', 'Siti');
-    const visitor = await signIn('siti.zh@example.my');
-    const answer = await visitor.post('/api/enquire', {
-      name: 'Siti', phone_number: '0123456789', contact_method: 'call', type: 'profile', id: business.id, description: 'Buka hari Ahad?', preferred_date: malaysiaToday(Date.now() + 86_400_000), urgent: '1',
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    await copy.app.outbox.settled();
-    const mail = decodedMail(messagesTo(outbox, emailOf(owner)).at(-1)!);
-    expect(mail).toContain('首选联系方式: 电话');
-    expect(mail).toContain('紧急: 是');
-    expect(mail).toContain('Buka hari Ahad?');
-    expect(mail).toContain('<html lang="zh-Hans-MY">');
+  it('mails an owner their enquiry notice and the sender their copy, each in their own language, read from the outbox', async () => {
+    const claimed = new Set<number>();
+    for (const [ownerLocale, senderLocale] of [['zh', 'ms'], ['ms', 'zh']] as const) {
+      const owner = await advertiser(`Owner ${ownerLocale}`);
+      expect((await owner.patch('/api/account', { locale: ownerLocale })).status).toBe(200);
+      const business = await claimBusiness(owner, claimed);
+      claimed.add(business.id);
+      const sender = `siti.${senderLocale}@example.my`;
+      await accounts.registerByEmail(sender, 'Siti');
+      const visitor = await signIn(sender);
+      expect((await visitor.patch('/api/account', { locale: senderLocale })).status).toBe(200);
+      const typed = `Buka hari Ahad? (${ownerLocale})`;
+      const answer = await visitor.post('/api/enquire', {
+        name: 'Siti', phone_number: '0123456789', contact_method: 'call', type: 'profile', id: business.id, description: typed, preferred_date: malaysiaToday(Date.now() + 86_400_000), urgent: '1',
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      await copy.app.outbox.settled();
+      // The notice goes to the business's contact e-mail, else the owner's: the mail naming the typed text that is not the copy.
+      const notice = readdirSync(outbox).sort().map((name) => decodedMail(readableMessage(readFileSync(join(outbox, name), 'utf8'))))
+        .filter((text) => text.includes(typed) && !text.includes(`To: ${sender}`)).at(-1)!;
+      const words = { zh: ['首选联系方式: 电话', '紧急: 是', '<html lang="zh-Hans-MY">'], ms: ['Cara dihubungi: Panggilan', 'Segera: Ya', '<html lang="ms-MY">'] } as const;
+      for (const text of words[ownerLocale]) expect(notice, ownerLocale).toContain(text);
+      // The sender's copy (sent for a listing the site mails on its owner's behalf) is in the sender's language.
+      const post = await livePost(copy.app, 'services', { matches: (candidate) => candidate.email !== null, offset: senderLocale === 'ms' ? 5 : 6 });
+      expect((await visitor.post('/api/enquire', {
+        name: 'Siti', phone_number: '0123456789', contact_method: 'call', type: 'services', id: post.id, description: 'Ada slot minggu ini?', preferred_date: malaysiaToday(Date.now() + 86_400_000), urgent: '1',
+      })).status).toBe(201);
+      await copy.app.outbox.settled();
+      const copyOf = decodedMail(messagesTo(outbox, sender).at(-1)!);
+      for (const text of words[senderLocale]) expect(copyOf, senderLocale).toContain(text);
+      expect(copyOf).toMatch(new RegExp(`/${senderLocale}/me/services/\\d+`));
+    }
   });
 
   it('is Chinese for Han text, the poster’s choice when given, the poster’s own language otherwise; any other value is a 422', async () => {

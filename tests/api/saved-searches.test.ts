@@ -145,6 +145,30 @@ describe('saving searches', () => {
 });
 
 describe('alerts', () => {
+  it('mails each account in its own language, Malay or Chinese, linking to that language’s pages (issue 42)', async () => {
+    const owner = await advertiser('Kopitiam Owner');
+    const business = await claimBusiness(owner, skip);
+    const expected = { ms: ['1 iklan baharu sepadan dengan carian anda', '/ms/jobs/', 'lang=ms'], zh: ['1 条新信息符合您保存的搜索', '/zh/jobs/', 'lang=zh'] } as const;
+    const savers: { locale: 'ms' | 'zh'; email: string }[] = [];
+    for (const locale of ['ms', 'zh'] as const) {
+      const { visitor, email } = await member();
+      expect((await visitor.patch('/api/account', { locale })).status).toBe(200);
+      expect((await visitor.post('/api/saved-searches', { type: 'jobs', search: 'kopitiamist', frequency: 'instant' })).status).toBe(201);
+      savers.push({ locale, email });
+    }
+    clock.advance(MINUTE);
+    const ad = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Kopitiamist Wanted' }), publish: true, confirm: true });
+    expect(ad.status, JSON.stringify(ad.body)).toBe(201);
+    await runAlerts();
+    for (const { locale, email } of savers) {
+      const mails = alertsTo(email);
+      expect(mails, locale).toHaveLength(1);
+      const text = decodedMail(mails[0]!);
+      for (const words of expected[locale]) expect(text, locale).toContain(words);
+      expect(text).toContain('Kopitiamist Wanted');
+    }
+  });
+
   it('mails new matching listings once, with one-click unsubscribe headers on one line, never the saver\'s own', async () => {
     const { visitor, email } = await member();
     const saved = (await visitor.post('/api/saved-searches', { type: 'jobs', search: 'zymurgist', frequency: 'instant' })).body.data as SavedSearch;
