@@ -10,8 +10,7 @@ import * as calls from '../../client/calls.ts';
 import * as m from '../../paraglide/messages.js';
 import { ACCOUNT_DELETION_DAYS } from '../../shared/account-settings.ts';
 import { formatMoney } from '../../shared/format.ts';
-import { currentLocale } from '../../shared/i18n.ts';
-import { LOCALE_NAMES } from '../../shared/locale.ts';
+import { HTML_LANG, LOCALE_NAMES } from '../../shared/locale.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { openLogin, signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -37,11 +36,12 @@ function EditDialog({ view, user, close, saved }: { view: EditView; user: User; 
   );
 }
 
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
+/** `lang`: the value's language where it is not the page's (a language's own name). */
+function Row({ label, value, lang }: { label: string; value: string | null | undefined; lang?: string }) {
   return (
     <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-2 py-1.5 border-b border-gray-100">
       <dt className="text-sm text-gray-700">{label}</dt>
-      <dd className="[overflow-wrap:anywhere]">{value || '—'}</dd>
+      <dd className="[overflow-wrap:anywhere]" lang={lang}>{value || '—'}</dd>
     </div>
   );
 }
@@ -139,7 +139,7 @@ export default function AccountProfile() {
             <Row label={m.account_email()} value={account.email} />
             <Row label={m.account_phone()} value={phoneText(account)} />
             <Row label={m.account_address()} value={address} />
-            <Row label={m.account_language()} value={LOCALE_NAMES[account.locale]} />
+            <Row label={m.account_language()} value={LOCALE_NAMES[account.locale]} lang={HTML_LANG[account.locale]} />
           </dl>
         </section>
         <section className="panel" aria-labelledby="account-resume">
@@ -147,7 +147,7 @@ export default function AccountProfile() {
           <dl className="mt-2">
             <Row label={m.account_education()} value={detail.education ? educationLabel(detail.education) : null} />
             <Row label={m.account_experience()} value={detail.experience === null ? null : m.account_years({ count: detail.experience })} />
-            <Row label={m.account_expected_salary()} value={detail.salary === null ? null : `${formatMoney(detail.salary, undefined, currentLocale())} ${SALARY_PER[detail.salary_type]()}`} />
+            <Row label={m.account_expected_salary()} value={detail.salary === null ? null : `${formatMoney(detail.salary)} ${SALARY_PER[detail.salary_type]()}`} />
             <Row label={m.account_languages()} value={detail.language.map(resumeLanguageLabel).join(', ')} />
             <Row label={m.account_cv()} value={detail.cv?.original_filename} />
           </dl>

@@ -41,8 +41,10 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
   if (!isIndexable(state) && app.config.searchPageLimit > 0) await app.limits.hit('searchPage', client, app.config.searchPageLimit);
   const { query, dropped } = toSearchQuery(state);
   for (const param of dropped) delete state.params[param];
-  // Cards and facets name categories and places in the page's language (issue 42).
-  const response = await app.search.search({ ...query, lang: currentLocale() });
+  // Cards and facets name categories and places in the page's language (issue 42); English pages share the cache
+  // entries of API calls without `lang`.
+  const locale = currentLocale();
+  const response = await app.search.search(locale === 'en' ? query : { ...query, lang: locale });
   const searchTree = toSearchTree(tree);
   return {
     state,
