@@ -317,7 +317,20 @@ describe('alerts', () => {
     const get = await api().request(`/api/saved-searches/unsubscribe?token=${token}`, {}, { clientAddress: '192.0.2.11' });
     expect(get.status).toBe(303);
     expect(get.headers.get('Location')).toBe(`/saved-searches/unsubscribe?token=${token}`);
+    // An alert in Malay or Chinese links with its language, and the page that asks answers in it (issue 42).
+    const chinese = await api().request(`/api/saved-searches/unsubscribe?token=${token}&lang=zh`, {}, { clientAddress: '192.0.2.11' });
+    expect(chinese.headers.get('Location')).toBe(`/zh/saved-searches/unsubscribe?token=${token}`);
+    const unknown = await api().request(`/api/saved-searches/unsubscribe?token=${token}&lang=fr`, {}, { clientAddress: '192.0.2.11' });
+    expect(unknown.headers.get('Location')).toBe(`/saved-searches/unsubscribe?token=${token}`);
+    // A GET never unsubscribes (mail scanners follow links).
     expect(((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).every((search) => search.frequency === 'daily')).toBe(true);
+    const fromPage = await api().request(`/api/saved-searches/unsubscribe?token=${token}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click&from=page&lang=ms',
+    }, { clientAddress: '192.0.2.11' });
+    expect([fromPage.status, fromPage.headers.get('Location')]).toEqual([303, `/ms/saved-searches/unsubscribe?token=${token}&done=1`]);
+    // Only the page's own button unsubscribed: the first search is off, the second still alerts.
+    expect(((await visitor.get('/api/saved-searches')).body.data as SavedSearch[]).map((search) => [search.id, search.frequency]))
+      .toEqual(expect.arrayContaining([[first.id, 'off'], [second.id, 'daily']]));
     // Any other write without a token is still refused.
     const forgedWrite = await api().request('/api/saved-searches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }, { clientAddress: '192.0.2.12' });
     expect(forgedWrite.status).toBe(419);
