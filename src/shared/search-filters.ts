@@ -6,6 +6,7 @@
 import {
   DEAL_METHODS, DEFAULT_LOCATION_LABEL, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
 } from './constants.ts';
+import * as m from '../paraglide/messages.js';
 import type { FacetName } from './search.ts';
 import type { SearchParam, SearchState } from './search-params.ts';
 
@@ -42,6 +43,11 @@ export const TYPE_FILTERS: Record<ListingType, FilterGroup[]> = {
 export const SORT_LABELS = {
   recommended: 'Recommended', rating: 'Rating', az: 'A - Z', za: 'Z - A', relevance: 'Relevance', distance: 'Distance', newest: 'Newest',
 } as const;
+
+/** The sorts' names in a language: the search page's dropdown and a saved search's summary say them alike. */
+export const SORT_NAMES: Record<keyof typeof SORT_LABELS, typeof m.sort_newest> = {
+  recommended: m.sort_recommended, rating: m.sort_rating, az: m.sort_az, za: m.sort_za, relevance: m.sort_relevance, distance: m.sort_distance, newest: m.sort_newest,
+};
 
 /** The label of each parameter a chip shows. */
 export const PARAM_LABELS: Partial<Record<SearchParam, string>> = {

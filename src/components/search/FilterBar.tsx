@@ -8,13 +8,8 @@ import { changeSearch, searchHref, type SearchState } from '../../shared/search-
 import { priceBuckets } from '../../shared/price-buckets.ts';
 import { Dropdown, OPTION_CLASS } from './Dropdown.tsx';
 import { SearchLink } from './SearchLink.tsx';
-import { SORT_LABELS } from '../../shared/search-filters.ts';
+import { SORT_LABELS, SORT_NAMES } from '../../shared/search-filters.ts';
 import { placeName } from '../../shared/place-names.ts';
-
-/** The sorts' names in the page's language. */
-const SORT_NAMES: Record<keyof typeof SORT_LABELS, () => string> = {
-  recommended: m.sort_recommended, rating: m.sort_rating, az: m.sort_az, za: m.sort_za, relevance: m.sort_relevance, distance: m.sort_distance, newest: m.sort_newest,
-};
 
 interface FilterBarProps {
   state: SearchState;

@@ -8,21 +8,18 @@ import type { Locale } from '../../shared/locale.ts';
 import { translateText } from '../../shared/messages-by-text.ts';
 import { isNearMe } from '../../shared/near-me.ts';
 import { placeLabel } from '../../shared/place-names.ts';
-import { PARAM_LABELS, paramDisplay, SORT_LABELS } from '../../shared/search-filters.ts';
+import { PARAM_LABELS, paramDisplay, SORT_NAMES, type SORT_LABELS } from '../../shared/search-filters.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
 import { categoryNames, type SearchTree } from '../../shared/search-page.ts';
 import type { SearchParam, SearchState } from '../../shared/search-params.ts';
 
-const TYPE_NAMES = { services: m.type_services_tab, jobs: m.type_jobs_tab, hireme: m.type_hireme_tab, buysell: m.type_buysell_tab } as const;
-const SORT_NAMES: Record<keyof typeof SORT_LABELS, typeof m.sort_newest> = {
-  recommended: m.sort_recommended, rating: m.sort_rating, az: m.sort_az, za: m.sort_za, relevance: m.sort_relevance, distance: m.sort_distance, newest: m.sort_newest,
-};
 
 /** `tree` names the categories in `locale` already (getSpecializationsByType with it). */
 export function searchSummary(state: SearchState, tree: SearchTree, locale: Locale): string {
   const words = { locale };
   const option = (text: string) => translateText('option_', text, locale);
   const names = categoryNames(tree, state);
-  const parts: string[] = [TYPE_NAMES[state.cat]({}, words)];
+  const parts: string[] = [typeLabel(state.cat, 'tab', locale)];
   if (names.main ?? state.main) parts.push([names.main ?? state.main, names.sub ?? state.sub].filter(Boolean).join(' › '));
   if (state.params.what) parts.push(`"${state.params.what}"`);
   const where = state.params.where;
