@@ -14,7 +14,8 @@ import {
   codeButton, contactBody, DEFAULT_CALLING_CODE, Field, PhoneField, primaryButton, SelectField, useCountries, useStates, useForm,
 } from '../forms.tsx';
 import { isCode, isEmail, isPhone } from '../account-checks.ts';
-import { EDUCATION_LABELS, GENDER_LABELS, RESUME_LANGUAGE_LABELS, SALARY_TYPE_LABELS } from './account-words.ts';
+import { educationLabel, GENDER_LABELS } from './account-words.ts';
+import { factWords } from './fact-words.ts';
 
 export type EditView = 'editEmail' | 'editPhone' | 'edit' | 'resume' | 'delete';
 
@@ -144,10 +145,10 @@ export function EditResume({ user, done }: ViewProps) {
   return (
     <form onSubmit={submit} noValidate data-testid="edit-resume-form">
       <SelectField id="resume-education" label={m.account_education()} value={values.education} onChange={set('education')} error={errors.education}
-        options={[['', m.edit_choose_education()], ...RESUME_EDUCATION.map((level): [string, string] => [level, EDUCATION_LABELS[level]()])]} />
+        options={[['', m.edit_choose_education()], ...RESUME_EDUCATION.map((level): [string, string] => [level, educationLabel(level)])]} />
       <Field id="resume-experience" label={m.edit_experience_years()} type="number" inputMode="numeric" value={values.experience} onChange={set('experience')} error={errors.experience} />
       <SelectField id="resume-salary-type" label={m.edit_salary_type()} value={values.salary_type} onChange={set('salary_type')} error={errors.salary_type}
-        options={Object.keys(SALARY_TYPES).map((type): [string, string] => [type, SALARY_TYPE_LABELS[type as keyof typeof SALARY_TYPES]()])} />
+        options={Object.entries(SALARY_TYPES).map(([type, english]): [string, string] => [type, factWords(english)])} />
       <Field id="resume-salary" label={m.edit_expected_salary()} type="number" inputMode="numeric" value={values.salary} onChange={set('salary')} error={errors.salary} />
       <fieldset className="mt-3">
         <legend className="text-sm font-medium">{m.account_languages()}</legend>
@@ -156,7 +157,7 @@ export function EditResume({ user, done }: ViewProps) {
             <label key={language} className="flex min-h-6 items-center gap-1 text-sm">
               <input type="checkbox" checked={languages.includes(language)}
                 onChange={(event) => setLanguages(event.target.checked ? [...languages, language] : languages.filter((item) => item !== language))} />
-              {RESUME_LANGUAGE_LABELS[language]()}
+              {factWords(language)}
             </label>
           ))}
         </div>
