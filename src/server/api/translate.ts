@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Locale } from '../../shared/locale.ts';
 import { translateFormMessage } from '../../shared/form-messages.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 import { translateText } from '../../shared/messages-by-text.ts';
 import { requestLocale, type ApiEnv } from './env.ts';
 
@@ -14,6 +15,11 @@ import { requestLocale, type ApiEnv } from './env.ts';
 export function translateApiText(text: string, locale: Locale): string {
   const translated = translateText('api_', text, locale);
   return translated !== text ? translated : translateFormMessage(text, locale) ?? text;
+}
+
+/** A service's words on a server-rendered form page (contact, appeal, save a search), in the page's language. */
+export function pageText(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : translateApiText(text, currentLocale());
 }
 
 const SMALL_ANSWER = 64 * 1024;
