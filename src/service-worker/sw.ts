@@ -11,7 +11,7 @@
  * - A new version waits until the page says it may take over (client/service-worker.ts).
  */
 /// <reference lib="webworker" />
-import { splitLocale } from '../shared/locale.ts';
+import { BASE_LOCALE, localizePath, PREFIXED_LOCALES, splitLocale } from '../shared/locale.ts';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] | undefined };
@@ -74,11 +74,10 @@ const serwist = new Serwist({
   ],
   fallbacks: {
     // Each language's offline page for its own pages (issue 42); the first entry that matches is used.
-    entries: [
-      { url: '/ms/offline', matcher: ({ request }) => request.destination === 'document' && splitLocale(new URL(request.url).pathname).locale === 'ms' },
-      { url: '/zh/offline', matcher: ({ request }) => request.destination === 'document' && splitLocale(new URL(request.url).pathname).locale === 'zh' },
-      { url: '/offline', matcher: ({ request }) => request.destination === 'document' },
-    ],
+    entries: [...PREFIXED_LOCALES, BASE_LOCALE].map((locale) => ({
+      url: localizePath('/offline', locale),
+      matcher: ({ request }: { request: Request }) => request.destination === 'document' && splitLocale(new URL(request.url).pathname).locale === locale,
+    })),
   },
 });
 

@@ -16,6 +16,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { APPLE_TOUCH_ICON, BACKGROUND_COLOR, MANIFEST_PATH, THEME_COLOR } from '../../shared/app-manifest.ts';
+import { LOCALES, localizePath } from '../../shared/locale.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 
 
@@ -83,7 +84,7 @@ async function writeServiceWorker(clientDir: string): Promise<number> {
       globDirectory: clientDir,
       globPatterns: ['icons/*.png', 'favicon.svg', 'manifest.webmanifest', 'offline.js'],
       // The offline page in each language (issue 42): a page under /ms/ or /zh/ falls back to its own.
-      additionalPrecacheEntries: ['/offline', '/ms/offline', '/zh/offline'].map((url) => ({ url, revision: buildRevision(clientDir, assets) })),
+      additionalPrecacheEntries: LOCALES.map((locale) => ({ url: localizePath('/offline', locale), revision: buildRevision(clientDir, assets) })),
     });
     if (warnings.length > 0) throw new Error(`service worker: ${warnings.join('; ')}`);
     return count;
