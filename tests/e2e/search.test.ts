@@ -135,6 +135,7 @@ describe('search page filters', () => {
     expect(await page.getByTestId('chips').count()).toBe(0);
     await page.getByTestId('filter-job_level').getByRole('link', { name: /^Manager/ }).click();
     await page.waitForURL(/job_level=manager/);
+    await settled();
     await page.getByTestId('filter-job_level').getByRole('link', { name: /All/ }).click();
     await page.waitForURL((url) => !url.search.includes('job_level'));
   });
@@ -173,6 +174,8 @@ describe('search page filters', () => {
     await hydrated();
     await page.getByTestId('filter-post_type').getByRole('link', { name: /Buy/ }).click();
     await page.waitForURL(/post_type=buy/);
+    // The address changes before the new filters arrive: a click before then would use the old page's links.
+    await settled();
     await page.getByTestId('filter-condition').getByRole('link', { name: /Used/ }).click();
     await page.waitForURL(/condition=used/);
     await settled();
