@@ -139,7 +139,7 @@ const compress = defineMiddleware(async (context, next) => {
 });
 
 /** What stays English in issue 42 and has no /ms/ or /zh/ twin: the API, the advertiser site, the operator console, files. */
-const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|healthz|readyz|sitemaps|sitemap\.xml|robots\.txt|_astro)(\/|$)/;
+const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|maps|healthz|readyz|sitemaps|sitemap\.xml|robots\.txt|_astro)(\/|$)/;
 
 /**
  * The page's language (issue 42), from its address alone: '/ms/…' and '/zh/…' are the English page's twins. Paraglide's

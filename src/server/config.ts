@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   MEDIA_STORE_URL: z.string().regex(/^s3:\/\/[^/?]+/, 'MEDIA_STORE_URL is s3://BUCKET[/PREFIX][?endpoint=…]').optional(),
   MEDIA_STORE_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_STORE_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The folder of basemap archives served at /maps/{file}.pmtiles (issue 43): the committed demo archive by default. */
+  MAP_DATA_DIR: z.string().min(1).default('maps'),
+  /** Production's basemap (issue 43): a Protomaps extract of Malaysia, e.g. https://tiles.example.my/malaysia.pmtiles. Unset, the newest archive in MAP_DATA_DIR. */
+  MAP_TILES_URL: z.url().optional(),
+  /** With MAP_TILES_URL: the Protomaps fonts ('…/{fontstack}/{range}.pbf') and sprite ('…/light') the street style draws labels with. */
+  MAP_GLYPHS_URL: z.string().regex(/\{fontstack\}.*\{range\}/, 'MAP_GLYPHS_URL holds {fontstack} and {range}').optional(),
+  MAP_SPRITE_URL: z.url().optional(),
   /** Where browsers fetch media from: '/media' here, a CDN base URL in production. */
   MEDIA_BASE_URL: z.string().min(1).default('/media'),
   /** The public address of the site, used in canonical links and sitemaps. */
@@ -221,6 +228,8 @@ export type Config = {
   /** Where media files live: the local folder, or an S3-compatible bucket. */
   mediaStore: { kind: 'local' } | ({ kind: 's3' } & S3StoreConfig);
   mediaBaseUrl: string;
+  /** The basemap (issue 43): local archives, or a Protomaps extract elsewhere with its fonts and sprite. */
+  map: { dataDir: string; tilesUrl: string | null; glyphsUrl: string | null; spriteUrl: string | null };
   siteUrl: string;
   searchWorkers: number;
   searchCacheSize: number;
@@ -346,6 +355,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       ? { kind: 's3', ...parseS3Url(settings.MEDIA_STORE_URL, { accessKeyId: settings.MEDIA_STORE_ACCESS_KEY_ID, secretAccessKey: settings.MEDIA_STORE_SECRET_ACCESS_KEY }) }
       : { kind: 'local' },
     mediaBaseUrl: MEDIA_BASE_URL.replace(/\/+$/, ''),
+    map: { dataDir: resolvePath(settings.MAP_DATA_DIR), tilesUrl: settings.MAP_TILES_URL ?? null, glyphsUrl: settings.MAP_GLYPHS_URL ?? null, spriteUrl: settings.MAP_SPRITE_URL ?? null },
     siteUrl: SITE_URL.replace(/\/+$/, ''),
     searchWorkers: SEARCH_WORKERS,
     searchCacheSize: SEARCH_CACHE_SIZE,

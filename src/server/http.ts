@@ -56,7 +56,7 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
 
 /**
  * Paths whose answers are one person's, an operation's or not pages at all (the API, My area, the advertiser site, the
- * operator console, saved searches, media, health checks): the page cache never keeps them, and their reads never go
+ * operator console, saved searches, media, the basemap, health checks): the page cache never keeps them, and their reads never go
  * to a replica.
  */
-export const UNSHARED_PATHS = /^(?:\/(?:ms|zh))?\/(api|me|media|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/i;
+export const UNSHARED_PATHS = /^(?:\/(?:ms|zh))?\/(api|me|media|maps|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/i;

@@ -32,7 +32,7 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
 /** Paths that are not page renders: never wait for a render slot (render-gate.ts). */
-export const UNBOUNDED = /^\/(api|media|healthz|readyz)(\/|$)/;
+export const UNBOUNDED = /^\/(api|media|maps|healthz|readyz)(\/|$)/;
 
 /** The cache key of a page URL: its path and the parameters pages read, in a canonical order. */
 export function pageCacheKey(url: URL): string {

@@ -6,6 +6,7 @@ import {
 } from './constants.ts';
 import { isNearMe } from './near-me.ts';
 import { LOCALES } from './locale.ts';
+import { parseBoundingBox, type BoundingBox } from './map.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
@@ -43,6 +44,16 @@ export const CoordinatesSchema = z.string().max(60)
   })
   .refine(({ lat, lon }) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180, 'Latitude or longitude is out of range.');
 
+/** 'minLon,minLat,maxLon,maxLat' in degrees (issue 43): the map's 'Search this area'. */
+export const BoundingBoxSchema = z.string().max(100).transform((value, context): BoundingBox => {
+  const parsed = parseBoundingBox(value);
+  if ('error' in parsed) {
+    context.addIssue({ code: 'custom', message: `The bbox ${parsed.error}` });
+    return z.NEVER;
+  }
+  return parsed.box;
+});
+
 /** 'min-max' or 'min++' in ringgit. */
 export const PriceBucketSchema = z.string().max(40)
   .regex(/^\d{1,9}(-\d{1,9}|\+\+)$/, 'Give the price as "min-max" or "min++".')
@@ -62,6 +73,8 @@ export const SearchRequestSchema = z.object({
   search: optional(z.string().trim().max(200, 'Keep the search under 200 characters.')),
   location: optional(z.string().trim().max(100, 'Keep the location under 100 characters.')),
   user_location: optional(CoordinatesSchema),
+  /** Only listings inside this box (issue 43); a box reaching past Malaysia is clamped to it. */
+  bbox: optional(BoundingBoxSchema),
   price: optional(PriceBucketSchema),
   distance: optional(WholeNumber.pipe(z.number().refine((km) => (DISTANCE_OPTIONS_KM as readonly number[]).includes(km), `Choose ${DISTANCE_OPTIONS_KM.join(', ')} km.`))),
   job_qualification: keyList(keysOf(EDUCATION_LEVELS)),

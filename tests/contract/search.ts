@@ -159,6 +159,45 @@ export function describeSearchOracle(engineName: string, open: () => Promise<Sea
         await expectSameSet({ type: 'services', location: 'Near Me', user_location: `${KL.lat},${KL.lon}` }, (l) => l.type === 'services' && withinKm(l, KL, 10));
         await expectSameSet({ type: 'services', location: 'Near Me', user_location: `${KL.lat},${KL.lon}`, distance: 5 }, (l) => l.type === 'services' && withinKm(l, KL, 5));
       });
+
+      describe('by the map\'s box (issue 43)', () => {
+        const inBox = (l: Listing, [west, south, east, north]: number[]) => l.lon >= west! && l.lon <= east! && l.lat >= south! && l.lat <= north!;
+        const KL_BOX = [101.55, 3.0, 101.8, 3.25];
+
+        it('keeps the posts inside the box, edges included, with exact facets, alone and with other filters', async () => {
+          await expectSameSet({ type: 'services', bbox: KL_BOX.join(',') }, (l) => l.type === 'services' && inBox(l, KL_BOX));
+          await expectSameSet({ bbox: KL_BOX.join(',') }, (l) => inBox(l, KL_BOX));
+          const matching = listings.filter((l) => l.type === 'jobs' && inBox(l, KL_BOX));
+          expectFacetsExact(await search({ type: 'jobs', bbox: KL_BOX.join(',') }), matching);
+          const word = listings.find((l) => l.type === 'services' && inBox(l, KL_BOX))!.title.split(' ')[0]!;
+          await expectSameSet({ type: 'services', search: word, bbox: KL_BOX.join(',') }, (l) => l.type === 'services' && inBox(l, KL_BOX) && matchesKeyword(l.text, word));
+          await expectSameSet({ type: 'services', user_location: `${KL.lat},${KL.lon}`, distance: 5, bbox: '101.6,3.0,101.7,3.3' },
+            (l) => l.type === 'services' && withinKm(l, KL, 5) && inBox(l, [101.6, 3.0, 101.7, 3.3]));
+        });
+
+        it('counts a post lying exactly on an edge as inside, as SQL does', async () => {
+          const edge = listings.find((l) => l.type === 'services' && !String(l.lat).includes('e') && !String(l.lon).includes('e'))!;
+          // Its own coordinates as written, as the west and south edges, then as the east and north ones.
+          const southWest = [edge.lon, edge.lat, Number((edge.lon + 0.05).toFixed(4)), Number((edge.lat + 0.05).toFixed(4))];
+          await expectSameSet({ type: 'services', bbox: southWest.map(String).join(',') }, (l) => l.type === 'services' && inBox(l, southWest));
+          const northEast = [Number((edge.lon - 0.05).toFixed(4)), Number((edge.lat - 0.05).toFixed(4)), edge.lon, edge.lat];
+          await expectSameSet({ type: 'services', bbox: northEast.map(String).join(',') }, (l) => l.type === 'services' && inBox(l, northEast));
+        });
+
+        it('clamps a box reaching past Malaysia, and finds nothing in one wholly outside it', async () => {
+          const wide = await search({ bbox: '90,-10,130,20' });
+          expect(wide.total).toBe(listings.filter((l) => inBox(l, [99.6, 0.8, 119.3, 7.4])).length);
+          expect((await search({ bbox: '-10,40,10,50' })).total).toBe(0);
+        });
+
+        it('refuses a malformed or inverted box', () => {
+          for (const bbox of ['1,2,3', 'a,b,c,d', '101.8,3,101.5,3.2', '101.5,3.2,101.8,3.0', '200,3,201,4']) {
+            const parsed = SearchRequestSchema.safeParse({ bbox });
+            expect(parsed.success, bbox).toBe(false);
+            expect(parsed.error!.issues[0]!.path).toEqual(['bbox']);
+          }
+        });
+      });
     });
 
     describe('facets', () => {

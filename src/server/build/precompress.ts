@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 
-/** Types worth compressing; images and fonts are compressed already. */
+/** Types worth compressing; images and fonts are compressed already, as are basemap archives (.pmtiles, served by range as stored). */
 export const COMPRESSIBLE_FILE = /\.(js|mjs|css|svg|html|json|txt|xml|webmanifest)$/;
 /**
  * Smaller files gain less than the headers cost. Measured on the build: script chunks of 512 bytes to

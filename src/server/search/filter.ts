@@ -4,6 +4,7 @@
  */
 import { queryWords } from './tokens.ts';
 import type { ListingType } from '../../shared/constants.ts';
+import type { BoundingBox } from '../../shared/map.ts';
 import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
 
 export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance' | 'newest';
@@ -17,6 +18,8 @@ export interface SearchFilter {
   cityId?: number;
   /** Distance is measured from here; `km` limits it. */
   geo?: { lat: number; lon: number; km: number | null };
+  /** Only posts inside this box [west, south, east, north] (issue 43: the map's 'Search this area'), edges included. */
+  box?: BoundingBox;
   price?: { min: number; max: number | null };
   attributes: { name: AttributeName; keys: string[] }[];
   /** The words typed, in order (at most 12); each must match, the last as a prefix. None: no keyword. */

@@ -6,6 +6,7 @@
  * the SQLite one is db/sqlite/search.ts, and the brute-force oracle checks any index through this service.
  */
 import { DEFAULT_NEAR_ME_KM } from '../../shared/constants.ts';
+import { clampToMalaysia } from '../../shared/map.ts';
 import { isNearMe } from '../../shared/near-me.ts';
 import { ATTRIBUTE_FILTERS, ATTRIBUTES } from '../../shared/search-attributes.ts';
 import type { FacetOption, SearchFilters, SearchQuery, SearchResponse } from '../../shared/search.ts';
@@ -86,6 +87,12 @@ export async function resolveFilter(index: SearchIndex, query: SearchQuery): Pro
   }
   if (query.user_location) {
     filter.geo = { ...query.user_location, km: query.distance ?? (nearMe ? DEFAULT_NEAR_ME_KM : null) };
+  }
+  if (query.bbox) {
+    // A box wholly outside Malaysia holds nothing: an empty map, not an error.
+    const box = clampToMalaysia(query.bbox);
+    if (!box) return null;
+    filter.box = box;
   }
   if (query.price) filter.price = query.price;
   for (const { field, attribute } of ATTRIBUTE_FILTERS) {

@@ -18,8 +18,53 @@ interface Test {
   priceMax: number;
   /** The distance limit as a minimum dot product with the origin's unit vector. */
   near: { gx: number; gy: number; gz: number; minDot: number } | null;
+  /** The map's box (issue 43) as tests on the unit vector: see `BoxTest`. */
+  box: BoxTest | null;
   /** Per attribute checked: a mask of wanted bits, or a table of the wanted codes (1: wanted), by code. */
   attributes: { index: number; mask: number; values: Uint8Array | null }[];
+}
+
+/**
+ * A box [west, south, east, north] tested on a post's unit vector (x, y, z) without trigonometry: latitude by z against
+ * the edges' sines, longitude by the sign of the cross product with each edge's meridian (exact for a box narrower than
+ * 180°, which a box clamped to Malaysia is). A post within a hair of an edge (`EDGE`, micrometres) is judged on its
+ * latitude and longitude read back and rounded to 9 decimals: the very number stored, for coordinates of up to 9
+ * decimals, so a post on the edge is in, exactly as SQL's BETWEEN says.
+ */
+export interface BoxTest {
+  south: number; north: number; west: number; east: number;
+  zSouth: number; zNorth: number; cosWest: number; sinWest: number; cosEast: number; sinEast: number;
+}
+
+const EDGE = 1e-12;
+const DEGREES = 180 / Math.PI;
+const readBack = (radians: number) => Math.round(radians * DEGREES * 1e9) / 1e9;
+
+export function boxTest([west, south, east, north]: readonly [number, number, number, number]): BoxTest {
+  const r = (degrees: number) => degrees / DEGREES;
+  return {
+    south, north, west, east, zSouth: Math.sin(r(south)), zNorth: Math.sin(r(north)),
+    cosWest: Math.cos(r(west)), sinWest: Math.sin(r(west)), cosEast: Math.cos(r(east)), sinEast: Math.sin(r(east)),
+  };
+}
+
+/** Whether the point of unit vector (x, y, z) lies in the box, edges included. */
+export function inBox(box: BoxTest, x: number, y: number, z: number): boolean {
+  const aboveSouth = z - box.zSouth;
+  const belowNorth = box.zNorth - z;
+  if (aboveSouth < -EDGE || belowNorth < -EDGE) return false;
+  if (aboveSouth < EDGE || belowNorth < EDGE) {
+    const lat = readBack(Math.asin(Math.max(-1, Math.min(1, z))));
+    if (lat < box.south || lat > box.north) return false;
+  }
+  const eastOfWest = y * box.cosWest - x * box.sinWest;
+  const westOfEast = x * box.sinEast - y * box.cosEast;
+  if (eastOfWest < -EDGE || westOfEast < -EDGE) return false;
+  if (eastOfWest < EDGE || westOfEast < EDGE) {
+    const lon = readBack(Math.atan2(y, x));
+    if (lon < box.west || lon > box.east) return false;
+  }
+  return true;
 }
 
 /** A lookup table over the 256 attribute codes: 1 for each of `codes`. */
@@ -38,6 +83,7 @@ export function compile(filter: SearchFilter): Test {
     priceMin: filter.price ? filter.price.min : Number.NaN,
     priceMax: filter.price?.max ?? Number.NaN,
     near: filter.geo && filter.geo.km !== null ? distanceTest(filter.geo.lat, filter.geo.lon, filter.geo.km) : null,
+    box: filter.box ? boxTest(filter.box) : null,
     attributes: filter.attributes.map(({ name, keys }) => {
       const attribute = ATTRIBUTES[name];
       return attribute.kind === 'mask'
@@ -86,6 +132,7 @@ export class Tally {
   addSlots(columns: TypeColumns, slots: Uint32Array | null, from: number, to: number, near: boolean, mask = 0xffffffff, cell = -1): void {
     const { category: wantCategory, parent: wantParent, state: wantState, city: wantCity, priceMin, priceMax, attributes: checks } = this.test;
     const circle = near ? this.test.near : null;
+    const box = this.test.box;
     const hasPrice = !Number.isNaN(priceMin);
     const hasMax = !Number.isNaN(priceMax);
     const { ids: postIds, category, parent, state, city, price, x, y, z, cell: cells, attributes } = columns;
@@ -110,6 +157,7 @@ export class Tally {
       if (hasPrice && !(amount >= priceMin && (!hasMax || amount <= priceMax))) continue;
       // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
       if (circle && !(x[slot]! * circle.gx + y[slot]! * circle.gy + z[slot]! * circle.gz >= circle.minDot)) continue;
+      if (box && !inBox(box, x[slot]!, y[slot]!, z[slot]!)) continue;
       let passes = true;
       for (let index = 0; index < checks.length && passes; index++) {
         const check = checks[index]!;

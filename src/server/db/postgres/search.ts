@@ -58,6 +58,11 @@ function conditions(filter: SearchFilter): RawBuilder<unknown>[] {
     clauses.push(sql`s.lat BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8`, sql`s.lon BETWEEN ${lon - dLon}::float8 AND ${lon + dLon}::float8`);
     clauses.push(sql`${dot(lat, lon)} >= ${distanceTest(lat, lon, km).minDot}::float8`);
   }
+  if (filter.box) {
+    // The map's box (issue 43), edges included, over the same (lat, lon) index as Near Me.
+    const [west, south, east, north] = filter.box;
+    clauses.push(sql`s.lat BETWEEN ${south}::float8 AND ${north}::float8`, sql`s.lon BETWEEN ${west}::float8 AND ${east}::float8`);
+  }
   for (const { name, keys } of filter.attributes) {
     const attribute = ATTRIBUTES[name];
     const column = sql.ref(`s.${attribute.column}`);
@@ -71,7 +76,7 @@ const whereOf = (clauses: RawBuilder<unknown>[]) => (clauses.length > 0 ? sql`WH
 
 /** True when the summary tables can answer: only type, category and state narrow the set. */
 function summaryCanAnswer(filter: SearchFilter): boolean {
-  return filter.words === undefined && filter.geo?.km == null && filter.price === undefined
+  return filter.words === undefined && filter.geo?.km == null && filter.box === undefined && filter.price === undefined
     && filter.cityId === undefined && filter.attributes.length === 0 && filter.liveSince === undefined;
 }
 

@@ -94,6 +94,12 @@ function where(filter: SearchFilter, withScore: boolean): Where {
       params.minDot = distanceTest(filter.geo.lat, filter.geo.lon, filter.geo.km).minDot;
     }
   }
+  if (filter.box) {
+    // The map's box (issue 43), edges included, over the same (type, lat, lon) index as Near Me.
+    clauses.push('s.lat BETWEEN :boxSouth AND :boxNorth', 's.lon BETWEEN :boxWest AND :boxEast');
+    const [boxWest, boxSouth, boxEast, boxNorth] = filter.box;
+    Object.assign(params, { boxWest, boxSouth, boxEast, boxNorth });
+  }
   for (const { name, keys } of filter.attributes) {
     const attribute = ATTRIBUTES[name];
     if (attribute.kind === 'mask') {
@@ -111,7 +117,7 @@ function whereSql(clauses: string[]): string {
 
 /** True when the precomputed summary can answer: only type, category and state narrow the set. */
 export function summaryCanAnswer(filter: SearchFilter): boolean {
-  return filter.match === undefined && filter.geo?.km == null && filter.price === undefined
+  return filter.match === undefined && filter.geo?.km == null && filter.box === undefined && filter.price === undefined
     && filter.cityId === undefined && filter.attributes.length === 0 && filter.liveSince === undefined;
 }
 
