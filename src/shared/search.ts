@@ -6,7 +6,7 @@ import {
 } from './constants.ts';
 import { isNearMe } from './near-me.ts';
 import { LOCALES } from './locale.ts';
-import { parseBoundingBox, type BoundingBox } from './map.ts';
+import { MAP_ZOOMS, parseBoundingBox, type BoundingBox } from './map.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
@@ -66,7 +66,8 @@ export const PriceBucketSchema = z.string().max(40)
 
 const WholeNumber = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'Expected a whole number.').transform(Number)]);
 
-export const SearchRequestSchema = z.object({
+/** The fields of a search request; `SearchRequestSchema` adds the rule across them. */
+const SearchFieldsSchema = z.object({
   type: optional(ListingTypeSchema),
   specialization: optional(SlugSchema),
   parent_specialization: optional(SlugSchema),
@@ -95,14 +96,55 @@ export const SearchRequestSchema = z.object({
     .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value).toISOString())),
   /** The language of the display names in cards and facets (issue 42); English when left out. */
   lang: optional(z.enum(LOCALES, { error: 'The lang must be en, ms or zh.' })),
-}).superRefine((request, context) => {
+});
+
+/** Near Me and a distance need the person's location. */
+function nearMeNeedsLocation(request: { location?: string; distance?: number; user_location?: unknown }, context: z.RefinementCtx) {
   const nearMe = isNearMe(request.location);
   if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {
     context.addIssue({ code: 'custom', path: ['user_location'], message: 'Share your location to search near you.' });
   }
-});
+}
+
+export const SearchRequestSchema = SearchFieldsSchema.superRefine(nearMeNeedsLocation);
 export type SearchRequest = z.input<typeof SearchRequestSchema>;
 export type SearchQuery = z.output<typeof SearchRequestSchema>;
+
+const ZOOM_RANGE = `The zoom must be a number from ${MAP_ZOOMS.min} to ${MAP_ZOOMS.max}.`;
+
+/**
+ * POST /api/post/map (issue 43): a search's body with the map's viewport, `bbox` (required) and `zoom`. Its `page` and
+ * `limit` name the list's page, whose posts are the first pins.
+ */
+export const MapRequestSchema = SearchFieldsSchema.extend({
+  bbox: z.preprocess(blankToUndefined, z.string({ error: 'Give the map\'s bbox as minLon,minLat,maxLon,maxLat.' }).pipe(BoundingBoxSchema)),
+  zoom: z.preprocess(blankToUndefined, z.union([z.number(), z.string().regex(/^\d{1,2}(\.\d+)?$/).transform(Number)], { error: ZOOM_RANGE })
+    .pipe(z.number().min(MAP_ZOOMS.min, ZOOM_RANGE).max(MAP_ZOOMS.max, ZOOM_RANGE))),
+}).superRefine(nearMeNeedsLocation);
+export type MapRequest = z.input<typeof MapRequestSchema>;
+export type MapQuery = z.output<typeof MapRequestSchema>;
+
+export const MapClusterSchema = z.object({ lat: z.number(), lon: z.number(), count: z.number().int().positive(), zoom_to: z.number() });
+export const MapPinSchema = z.object({
+  id: z.number().int(),
+  type: ListingTypeSchema,
+  slug: z.string(),
+  title: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  /** 'town': a confidential listing, placed at its town's centre and drawn as an area, never a point (issue 38). */
+  precision: z.enum(['exact', 'town']),
+  city_state: z.string().nullable(),
+  plan: PostCardSchema.shape.plan,
+  price_min: z.number().nullable(),
+  price_max: z.number().nullable(),
+  rating: z.number(),
+  rating_count: z.number().int(),
+  image: z.string().nullable(),
+});
+export type MapPin = z.infer<typeof MapPinSchema>;
+export const MapResponseSchema = z.object({ total: z.number().int().nonnegative(), clusters: z.array(MapClusterSchema), pins: z.array(MapPinSchema) });
+export type MapResponse = z.infer<typeof MapResponseSchema>;
 
 /** A facet's option: `key` is what to filter by; a state's `label` is its name in the request's `lang` (issue 42). */
 export const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative(), label: z.string().optional() });

@@ -68,7 +68,19 @@ describe('a confidential listing on every surface that carries a place', () => {
       expect(names(page.seo.jsonLd, places.premises), 'JSON-LD').toBe(false);
       expect(page.seo.jsonLd).not.toMatch(/streetAddress|postalCode|GeoCoordinates/);
 
-      // 5. Sitemaps: none of their files names the point.
+      // 5. The map (issue 43): a pin at the town's centre, drawn as an area, in a box round the premises and the town.
+      const box = [Math.min(places.premises.lon, places.town.lon) - 0.05, Math.min(places.premises.lat, places.town.lat) - 0.05,
+        Math.max(places.premises.lon, places.town.lon) + 0.05, Math.max(places.premises.lat, places.town.lat) + 0.05].map((value) => value.toFixed(4)).join(',');
+      const mapAnswer = await api.request('/api/post/map', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type, search: post.title, bbox: box, zoom: 14 }),
+      });
+      const mapText = await mapAnswer.text();
+      const pin = (JSON.parse(mapText) as { pins: { id: number; lat: number; lon: number; precision: string }[] }).pins.find((candidate) => candidate.id === post.id);
+      expect(pin, 'a pin on the map').toMatchObject({ lat: places.town.lat, lon: places.town.lon, precision: 'town' });
+      // (The whole answer is not searched for the point: another, open listing of the same poster may stand there.)
+      expect(names(JSON.stringify(pin), places.premises), 'post/map').toBe(false);
+
+      // 6. Sitemaps: none of their files names the point.
       for (const name of await sitemapFiles(copy.repos)) {
         let text = '';
         for await (const line of (await sitemapLines(copy.repos, name, SITE))!) text += line;

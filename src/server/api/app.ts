@@ -47,6 +47,7 @@ export function apiError(error: Error, c: Context): Response {
  */
 export const PUBLIC_API_ROUTES: ReadonlyMap<string, string> = new Map([
   ['POST /api/post/search', SEARCH_CACHE],
+  ['POST /api/post/map', SEARCH_CACHE],
   ['POST /api/post/autocomplete', SEARCH_CACHE],
   ['POST /api/cities/autocomplete', SEARCH_CACHE],
   ['GET /api/countries', REFERENCE_CACHE],

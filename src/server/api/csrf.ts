@@ -9,7 +9,7 @@ import type { ApiEnv } from './env.ts';
  * POSTs that only read (search and autocomplete: crawler- and cache-friendly), and the view and click
  * beacons, which navigator.sendBeacon cannot give a header and which only add to counters.
  */
-const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views', '/api/analytics']);
+const TOKENLESS_POSTS = new Set(['/api/post/search', '/api/post/map', '/api/post/autocomplete', '/api/cities/autocomplete', '/api/views', '/api/analytics']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Server-to-server POSTs with no Origin, cookie or token, whose signature their route checks: a payment gateway's

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema, SlugSchema } from '../../shared/schemas/catalog.ts';
-import { AutocompleteRequestSchema, SearchRequestSchema } from '../../shared/search.ts';
+import { AutocompleteRequestSchema, MapRequestSchema, SearchRequestSchema } from '../../shared/search.ts';
 import type { AppContext } from '../app-types.ts';
 import { getPostBySlug } from '../catalog/posts.ts';
 import { getProfileBySlug } from '../catalog/profiles.ts';
@@ -12,7 +12,7 @@ import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { requestClient, type ApiEnv } from './env.ts';
 
-/** GET post/slug/{slug}, POST post/search, POST post/autocomplete. */
+/** GET post/slug/{slug}, POST post/search, POST post/map, POST post/autocomplete. */
 export function postRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .get('/slug/:slug', async (c) => {
@@ -27,6 +27,11 @@ export function postRoutes(app: AppContext) {
       // A first page counts as search impressions of its posts (issue 26), as the search page's does.
       if (query.page <= 1) app.impressions.record({ term: query.search ?? '', postIds: response.results.map((card) => card.id) }, c.req.header('user-agent'));
       return c.json(response);
+    })
+    // The map's pins and clusters in a box (issue 43): a token-free read under the search's limits, like the search.
+    .post('/map', limitRoute(app.limits, 'searchBurst', requestClient), limitRoute(app.limits, 'search', requestClient), limitBody(), async (c) => {
+      const query = parseInput(MapRequestSchema, await jsonBody(c));
+      return c.json(await app.search.map(query));
     })
     .post('/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query, type } = parseInput(AutocompleteRequestSchema, await jsonBody(c));

@@ -36,6 +36,12 @@ export function withDisplayNames(engine: SearchEngine, context: () => CatalogCon
       const locale = query.lang ?? 'en';
       return locale === 'en' ? response : inLanguage(response, locale, await categoryWords(context(), locale));
     },
+    async map(query) {
+      const response = await engine.map(query);
+      const locale = query.lang ?? 'en';
+      if (locale === 'en') return response;
+      return { ...response, pins: response.pins.map((pin) => ({ ...pin, city_state: pin.city_state === null ? null : placeLabel(pin.city_state, locale) })) };
+    },
     ready: () => engine.ready(),
     close: () => engine.close(),
   };

@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResponse } from '../../shared/search.ts';
+import type { MapQuery, MapResponse, SearchQuery, SearchResponse } from '../../shared/search.ts';
 import type { CacheInvalidations } from '../cache/invalidations.ts';
 import { cacheKey, ResponseCache } from './cache.ts';
 import { cacheTags } from '../cache/tags.ts';
@@ -7,13 +7,15 @@ import { cacheTags } from '../cache/tags.ts';
 export interface SearchEngine {
   /** `cache: false` bypasses the response cache (a saved search's alert: asked once, never again with the same body). */
   search(query: SearchQuery, options?: { cache?: boolean }): Promise<SearchResponse>;
+  /** The map's pins and clusters in a box (issue 43: POST /api/post/map). */
+  map(query: MapQuery): Promise<MapResponse>;
   /** True when the engine can answer now (its workers are alive and read the database). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */
-export function searchTags(query: SearchQuery): string[] {
+export function searchTags(query: Pick<SearchQuery, 'type'>): string[] {
   return [query.type ? cacheTags.list(query.type) : cacheTags.allLists];
 }
 
@@ -34,6 +36,18 @@ export function withResponseCache(engine: SearchEngine, invalidations: CacheInva
       if (cached) return JSON.parse(cached) as SearchResponse;
       const began = invalidations.current;
       const response = await engine.search(query);
+      const tags = searchTags(query);
+      if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
+      return response;
+    },
+    // The map's answers share the cache, keyed apart: the box (4 decimals, as the page sends it) and zoom are in the key.
+    async map(query) {
+      await invalidations.catchUp();
+      const key = `map:${cacheKey(query)}`;
+      const cached = cache.get(key);
+      if (cached) return JSON.parse(cached) as MapResponse;
+      const began = invalidations.current;
+      const response = await engine.map(query);
       const tags = searchTags(query);
       if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
       return response;

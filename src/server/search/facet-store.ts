@@ -227,6 +227,25 @@ export class FacetStore {
     return tally.result();
   }
 
+  /**
+   * Where each of `ids` is (issue 43: the map's clusters), read back from its unit vector and rounded to 9 decimals:
+   * the stored latitude and longitude for coordinates of up to 9 decimals. An id the store does not hold is NaN.
+   */
+  positions(ids: ArrayLike<number>): { lat: Float64Array; lon: Float64Array } {
+    const lat = new Float64Array(ids.length).fill(Number.NaN);
+    const lon = new Float64Array(ids.length).fill(Number.NaN);
+    for (let index = 0; index < ids.length; index++) {
+      const id = ids[index]!;
+      const kind = this.heldKind(id);
+      if (kind === 0) continue;
+      const { x, y, z } = this.types[kind - 1]!;
+      const slot = this.slotOf[id]!;
+      lat[index] = Math.round(Math.asin(Math.max(-1, Math.min(1, z[slot]!))) * (180 / Math.PI) * 1e9) / 1e9;
+      lon[index] = Math.round(Math.atan2(y[slot]!, x[slot]!) * (180 / Math.PI) * 1e9) / 1e9;
+    }
+    return { lat, lon };
+  }
+
   /** Number of posts held of a type (all types when undefined): how long a walk of its sort index can get. */
   size(type: ListingType | undefined): number {
     if (type) return this.types[LISTING_TYPES.indexOf(type)]!.live;

@@ -60,6 +60,24 @@ export interface SearchIndex {
    * together so they agree even while a write lands; no page rows when `offset` is past the total.
    */
   countAndPage(filter: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<{ counts: FacetCounts; rows: PageRow[] }>;
+  /** Every match of the filter and where it is (issue 43: the map's clusters), in no set order. */
+  matchPositions(filter: SearchFilter): Promise<MatchPositions>;
+}
+
+/** Matches and their places, as parallel arrays (a box of all Malaysia holds every listing). */
+export interface MatchPositions {
+  ids: Uint32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+}
+
+/** Rows of (post_id, lat, lon) as parallel arrays. */
+export function positionsOfRows(rows: readonly PageRow[]): MatchPositions {
+  return {
+    ids: Uint32Array.from(rows, (row) => Number(row.post_id)),
+    lat: Float64Array.from(rows, (row) => Number(row.lat)),
+    lon: Float64Array.from(rows, (row) => Number(row.lon)),
+  };
 }
 
 export const EMPTY_FILTERS: SearchFilters = {

@@ -8,6 +8,7 @@ import type { CatalogContext } from '../../catalog/context.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
 import type { SearchEngine } from '../../search/engine.ts';
 import { runSearch } from '../../search/search-service.ts';
+import { runMap } from '../../search/map-service.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';
 import type { ReplicaSet } from './replicas.ts';
 import { postgresSearchIndex } from './search.ts';
@@ -38,6 +39,7 @@ export function createPostgresSearchEngine(url: string, catalog: CatalogContext,
   })();
   return {
     search: (query) => runSearch(index, catalog, query),
+    map: (query) => runMap(index, catalog, query),
     async ready() {
       if (!warmed) return false;
       try {

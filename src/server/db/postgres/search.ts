@@ -8,7 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
 import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort } from '../../search/filter.ts';
-import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
+import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import type { WordIndex, WordTerm } from '../../search/word-index.ts';
@@ -343,6 +343,21 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         if (matches?.nearest) return { counts, rows: await placesOf(trx, [...matches.nearest.subarray(offset, offset + limit)]) };
         const walked = matches?.walk ? await walkPage(trx, matches.walk.from, matches.walk.members, matches.share, limit, offset) : undefined;
         return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
+      });
+    }),
+    matchPositions: (filter) => read((db) => {
+      return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
+        if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
+          return holding(async () => {
+            await facets.refresh(trx);
+            const candidates = filter.words ? await candidateIds(trx, filter.words, facets.words, filter.type) : undefined;
+            // The store's ids are its scratch, reused by the next count: copied.
+            const ids = facets.store.count(filter, [], candidates).ids.slice();
+            return { ids, ...facets.store.positions(ids) };
+          });
+        }
+        const { rows } = await sql<PageRow>`SELECT s.post_id, s.lat, s.lon FROM ${postsOf(filter.type)} ${whereOf(conditions(filter))}`.execute(trx);
+        return positionsOfRows(rows);
       });
     }),
   };

@@ -5,6 +5,7 @@ import type { CatalogContext } from '../../catalog/context.ts';
 import { projectRoot } from '../../project-root.ts';
 import { openDatabase } from './connection.ts';
 import { runSearch } from '../../search/search-service.ts';
+import { runMap } from '../../search/map-service.ts';
 import { sqliteSearchIndex } from './search.ts';
 
 export interface SqliteSearchOptions {
@@ -41,6 +42,7 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
     : undefined;
   return {
     search: (query) => (pool ? pool.run(query) : runSearch(index!, catalog, query)),
+    map: (query) => (pool ? pool.run(query, { name: 'map' }) : runMap(index!, catalog, query)),
     async ready() {
       try {
         return pool ? (await pool.run(null, { name: 'ping' })) === true : db!.prepare('SELECT 1 AS ok').get()?.ok === 1;

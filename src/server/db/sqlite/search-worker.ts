@@ -3,13 +3,14 @@
  * searches never block the main event loop. Loaded by piscina straight from this .ts file (Node 24 strips the types).
  */
 import { workerData } from 'node:worker_threads';
-import type { SearchQuery, SearchResponse } from '../../../shared/search.ts';
+import type { MapQuery, MapResponse, SearchQuery, SearchResponse } from '../../../shared/search.ts';
 import { fileOffsetClock, systemClock } from '../../clock.ts';
 import { createMediaUrls } from '../../media/urls.ts';
 import { openDatabase } from './connection.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import { sqliteRepositories } from './index.ts';
 import { runSearch } from '../../search/search-service.ts';
+import { runMap } from '../../search/map-service.ts';
 import { sqliteSearchIndex } from './search.ts';
 
 const { databasePath, mediaBaseUrl, clockFile } = workerData as { databasePath: string; mediaBaseUrl: string; clockFile?: string };
@@ -21,6 +22,11 @@ refreshFacetStore(facetStoreFor(db), db);
 
 export default function search(query: SearchQuery): Promise<SearchResponse> {
   return runSearch(index, catalog, query);
+}
+
+/** The map's pins and clusters (issue 43). */
+export function map(query: MapQuery): Promise<MapResponse> {
+  return runMap(index, catalog, query);
 }
 
 /** Readiness: this worker is alive and its connection reads. */

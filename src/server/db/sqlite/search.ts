@@ -6,12 +6,12 @@
  */
 import { facetAttributesFor } from '../../../shared/search-attributes.ts';
 import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
-import { facetLookupsOf, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
+import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';
 import {
-  candidateIds, findCategoryId, findCategoryMeta, findPlace, newestSince, pageRows, placesOf, scanGroups, summaryCanAnswer,
+  candidateIds, findCategoryId, findCategoryMeta, findPlace, matchRows, newestSince, pageRows, placesOf, scanGroups, summaryCanAnswer,
   summaryGroups, walkPage, type SearchFilter,
 } from './repositories/search.ts';
 
@@ -128,6 +128,15 @@ export function sqliteSearchIndex(db: Db, options: SearchOptions = {}): SearchIn
       } finally {
         if (ownTransaction) db.exec('COMMIT');
       }
+    },
+    async matchPositions(domainFilter) {
+      const filter = sqlFilter(domainFilter);
+      if (!settings.useFacetStore || filter.liveSince !== undefined) return positionsOfRows(matchRows(db, filter));
+      const store = facetStoreFor(db);
+      refreshFacetStore(store, db);
+      // The store's ids are its scratch, reused by the next count: copied.
+      const ids = store.count(filter, [], candidateIds(db, filter)).ids.slice();
+      return { ids, ...store.positions(ids) };
     },
   };
 }

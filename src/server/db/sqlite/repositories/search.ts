@@ -152,6 +152,12 @@ export function scanGroups(db: Db, filter: SearchFilter, facetAttributes: readon
     FROM ${from} ${whereSql(clauses)} GROUP BY s.category_id, s.state_id`).all(params) as GroupRow[];
 }
 
+/** Every match with its place, in no set order (issue 43: the map's clusters, when the facet store cannot count). */
+export function matchRows(db: Db, filter: SearchFilter): PageRow[] {
+  const { from, clauses, params } = where(filter, false);
+  return statement(db, `SELECT s.post_id, s.lat, s.lon FROM ${from} ${whereSql(clauses)}`).all(params) as unknown as PageRow[];
+}
+
 const ORDER: Record<SearchSort, string> = {
   recommended: 's.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id',
   rating: 's.rating DESC, s.rating_count DESC, s.post_id',
