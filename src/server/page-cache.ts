@@ -31,6 +31,9 @@ export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 /** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
 export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
+/** Parameters whose pages are never kept: a map's box names one viewport among countless (issue 43). */
+const UNCACHED_PARAMS = ['bbox'];
+
 /** Paths that are not page renders: never wait for a render slot (render-gate.ts). */
 export const UNBOUNDED = /^\/(api|media|maps|healthz|readyz)(\/|$)/;
 
@@ -352,6 +355,8 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
     async handle(request: Request, render: () => Promise<Response>): Promise<Response | undefined> {
       const url = new URL(request.url);
       if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || UNSHARED_PATHS.test(url.pathname)) return undefined;
+      // A map's 'Search this area' (issue 43): one address per viewport, never worth keeping; it renders within the bound.
+      if (UNCACHED_PARAMS.some((param) => url.searchParams.has(param))) return undefined;
       // Just after the visitor's own write (yp_lsn, issue 41): rendered from what has it, and not kept.
       if (lsnCookieOf(request.headers.get('cookie')) !== null) return undefined;
       const key = pageCacheKey(url);

@@ -27,6 +27,7 @@ export const PARAM_FIELDS = {
   method: 'buysell_method',
   sort: 'sort',
   live_since: 'live_since',
+  bbox: 'bbox',
   page: 'page',
 } as const satisfies Record<string, keyof SearchRequest>;
 export type SearchParam = keyof typeof PARAM_FIELDS;
@@ -35,13 +36,16 @@ export const SEARCH_PARAMS = Object.keys(PARAM_FIELDS) as SearchParam[];
 /** Parameters that, when present, make a search page a variant not worth indexing (see README, SEO). */
 export const NON_INDEXABLE_PARAMS: readonly SearchParam[] = SEARCH_PARAMS.filter((param) => param !== 'where' && param !== 'page');
 
-/** What a search page shows: its path parts, its parameters as strings, and the results layout. */
+export const SEARCH_VIEWS = ['grid', 'list', 'map'] as const;
+export type SearchViewName = (typeof SEARCH_VIEWS)[number];
+
+/** What a search page shows: its path parts, its parameters as strings, and the results layout (the map: issue 43). */
 export interface SearchState {
   cat: ListingType;
   main: string | null;
   sub: string | null;
   params: Partial<Record<SearchParam, string>>;
-  view: 'grid' | 'list';
+  view: SearchViewName;
 }
 
 /** Reads the parameters of a URL, keeping only the known ones that are not empty. */
@@ -67,7 +71,8 @@ export function toSearchRequest(state: SearchState, dropped: readonly SearchPara
 
 /** A search page's state from its URL parts. */
 export function readSearchState(cat: ListingType, main: string | null, sub: string | null, search: URLSearchParams): SearchState {
-  return { cat, main, sub, params: readParams(search), view: search.get('view') === 'list' ? 'list' : 'grid' };
+  const view = search.get('view');
+  return { cat, main, sub, params: readParams(search), view: view === 'list' || view === 'map' ? view : 'grid' };
 }
 
 /** The search page a site-relative address names (`/{type}/l[/main[/sub]]?…`), or null when it names none. */
@@ -96,7 +101,7 @@ export function searchPath(state: SearchState): string {
     const value = state.params[param];
     if (value !== undefined && value !== '' && !(param === 'page' && value === '1')) query.set(param, value);
   }
-  if (state.view === 'list') query.set('view', 'list');
+  if (state.view !== 'grid') query.set('view', state.view);
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }

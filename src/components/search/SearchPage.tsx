@@ -6,7 +6,8 @@ import * as m from '../../paraglide/messages.js';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
 import { categoryNames, searchHeading, whereLabel, type SearchTree } from '../../shared/search-page.ts';
-import { changeSearch, searchPath, type SearchState } from '../../shared/search-params.ts';
+import { changeSearch, SEARCH_VIEWS, searchPath, type SearchState } from '../../shared/search-params.ts';
+import type { ReactNode } from 'react';
 import { CategoryList } from './CategoryList.tsx';
 import { Chips } from './Chips.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -74,24 +75,33 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
   );
 }
 
-/** Filters beside the results, the results (grid or list), and the pager. */
-export function SearchBody({ state, response, tree }: SearchPartProps) {
+/**
+ * Filters beside the results (grid or list), and the pager. The map view (issue 43) puts the list beside the map
+ * (`children`: the map island, which the page passes only then), filters above both; the list is the map's accessible
+ * twin, each item naming the pin it stands for.
+ */
+export function SearchBody({ state, response, tree, children }: SearchPartProps & { children?: ReactNode }) {
   const page = Number(state.params.page ?? 1);
+  const map = state.view === 'map';
   return (
-    <div className="mt-4 grid gap-6 lg:grid-cols-[18rem_1fr]">
-      <aside className="bg-white rounded-lg p-4 shadow-sm self-start" aria-label={m.search_filters()}>
-        <CategoryList state={state} tree={tree} filters={response.filters} />
-        <TypeFilters state={state} filters={response.filters} />
-      </aside>
-      <section aria-labelledby="results-heading">
+    <div className={map ? 'search-map-layout mt-4' : 'mt-4 grid gap-6 lg:grid-cols-[18rem_1fr]'} data-search-map-layout={map ? 'list' : undefined}>
+      {!map && (
+        <aside className="bg-white rounded-lg p-4 shadow-sm self-start" aria-label={m.search_filters()}>
+          <CategoryList state={state} tree={tree} filters={response.filters} />
+          <TypeFilters state={state} filters={response.filters} />
+        </aside>
+      )}
+      {map && children}
+      <section aria-labelledby="results-heading" className={map ? 'search-map-list' : undefined} id="search-results">
         <h2 id="results-heading" className="sr-only">{m.search_results()}</h2>
         <div className="flex items-center justify-between mb-3">
           <p className="text-sm text-gray-700" data-testid="result-count">{m.search_result_count({ count: response.total })}</p>
           <div className="flex gap-1" role="group" aria-label={m.search_view()}>
-            {(['grid', 'list'] as const).map((view) => (
+            {SEARCH_VIEWS.map((view) => (
               <SearchLink key={view} to={{ ...state, view }} current={state.view === view}
+                testId={`view-${view}`}
                 className="rounded border border-gray-300 bg-white px-3 py-1 text-sm aria-[current=true]:bg-ink aria-[current=true]:text-white">
-                {view === 'grid' ? m.search_view_grid() : m.search_view_list()}
+                {view === 'grid' ? m.search_view_grid() : view === 'list' ? m.search_view_list() : m.search_view_map()}
               </SearchLink>
             ))}
           </div>
@@ -104,8 +114,12 @@ export function SearchBody({ state, response, tree }: SearchPartProps) {
         {response.results.length === 0 ? (
           <p className="py-12 text-center text-gray-800" data-testid="empty-results">{m.search_empty()}</p>
         ) : (
-          <ul className={state.view === 'list' ? 'flex flex-col gap-3' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'} data-testid="results" data-view={state.view}>
-            {response.results.map((card) => <li key={card.id} className="flex"><PostCard post={card} layout={state.view} /></li>)}
+          <ul className={state.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'} data-testid="results" data-view={state.view}>
+            {response.results.map((card) => (
+              <li key={card.id} className="flex" data-pin-item={map ? card.id : undefined}>
+                <PostCard post={card} layout={state.view === 'grid' ? 'grid' : 'list'} />
+              </li>
+            ))}
           </ul>
         )}
         <Pagination state={state} page={page} total={response.total} pageSize={PAGE_SIZES.search} />

@@ -1,0 +1,245 @@
+/**
+ * The map itself (issue 43), loaded only when a map page has WebGL2: MapLibre over the site's own basemap (a PMTiles
+ * archive read by byte range, its style from /maps/style.json), the search's pins and clusters from POST /api/post/map,
+ * town names as HTML (no glyph files), and 'Search this area', which makes the viewport a filter only when pressed.
+ */
+import { AttributionControl, Map as MapLibre, Marker, NavigationControl, addProtocol, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-view.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
+import ky from 'ky';
+import * as m from '../../paraglide/messages.js';
+import { formatPriceRange } from '../../shared/format.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, type BoundingBox } from '../../shared/map.ts';
+import type { MapPin, MapResponse, SearchRequest } from '../../shared/search.ts';
+import { postUrl } from '../../shared/urls.ts';
+
+/** At most this many town names at once, the larger towns first, none overlapping another. */
+const MAX_LABELS = 40;
+
+interface MapOptions {
+  request: SearchRequest;
+  lang: Locale;
+  onReady(): void;
+  onFailed(): void;
+}
+
+let protocolAdded = false;
+
+function boxOf(map: MapLibre): BoundingBox {
+  const bounds = map.getBounds();
+  return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
+}
+
+/** The part of `a` inside `b` (both clamped to Malaysia), or null. */
+function intersect(a: BoundingBox, b: BoundingBox | null): BoundingBox | null {
+  const box: BoundingBox = b ? [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])] : a;
+  return box[0] < box[2] && box[1] < box[3] ? clampToMalaysia(box) : null;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Draws the map in `region`; returns what removes it. */
+export function mountMap(region: HTMLElement, options: MapOptions): () => void {
+  const { request, lang } = options;
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const requested = typeof request.bbox === 'string' ? (request.bbox.split(',').map(Number) as BoundingBox) : null;
+  setWorkerUrl(new URL(workerUrl, window.location.href).href);
+  if (!protocolAdded) {
+    addProtocol('pmtiles', new Protocol().tile);
+    protocolAdded = true;
+  }
+  const map = new MapLibre({
+    container: region,
+    style: `/maps/style.json?lang=${lang}`,
+    bounds: (requested ?? MALAYSIA_BOUNDS) as LngLatBoundsLike,
+    fitBoundsOptions: { padding: 16 },
+    attributionControl: false,
+    dragRotate: false,
+    pitchWithRotate: false,
+    touchPitch: false,
+    maxZoom: 18,
+    minZoom: 4,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+  (region as HTMLElement & { ypMap?: MapLibre }).ypMap = map;
+
+  const markers: Marker[] = [];
+  const labels: Marker[] = [];
+  const pinElements = new Map<number, HTMLElement>();
+  let programmatic = 0;
+  let latest = 0;
+  const searchArea = element('button', 'map-search-area', m.map_search_area());
+  searchArea.type = 'button';
+  searchArea.hidden = true;
+  const card = element('div', 'map-card');
+  card.hidden = true;
+  card.setAttribute('data-testid', 'map-card');
+  region.append(searchArea, card);
+
+  const move = (run: () => void) => {
+    programmatic++;
+    map.once('moveend', () => { programmatic--; });
+    run();
+  };
+
+  function closeCard() {
+    card.hidden = true;
+    card.replaceChildren();
+  }
+
+  function openCard(pin: MapPin) {
+    const link = element('a', 'map-card-title', pin.title);
+    link.href = postUrl(pin.type, pin.slug);
+    const close = element('button', 'map-card-close', '×');
+    close.type = 'button';
+    close.setAttribute('aria-label', m.map_card_close());
+    close.addEventListener('click', closeCard);
+    const body = element('div', 'map-card-body');
+    body.append(link, element('p', 'map-card-price', formatPriceRange(pin.price_min, pin.price_max)));
+    if (pin.city_state) body.append(element('p', 'map-card-place', pin.city_state));
+    if (pin.rating_count > 0) body.append(element('p', 'map-card-rating', m.map_card_rating({ rating: pin.rating.toFixed(1), count: pin.rating_count })));
+    if (pin.precision === 'town') body.append(element('p', 'map-card-note', m.map_area_note()));
+    const parts: HTMLElement[] = [];
+    if (pin.image) {
+      const image = element('img', 'map-card-image');
+      image.src = pin.image;
+      image.alt = '';
+      parts.push(image);
+    }
+    card.replaceChildren(...parts, body, close);
+    card.hidden = false;
+    // The list is the map's twin: focus goes to the pin's item when it shows, else to the card's link.
+    const item = document.querySelector<HTMLElement>(`[data-pin-item="${pin.id}"] a[href]`);
+    (item && item.offsetParent !== null ? item : link).focus();
+  }
+
+  function pinMarker(pin: MapPin): Marker {
+    const button = element('button', pin.precision === 'town' ? 'map-pin map-pin-area' : 'map-pin');
+    button.type = 'button';
+    button.dataset.pinId = String(pin.id);
+    button.setAttribute('aria-label', pin.precision === 'town' && pin.city_state ? m.map_pin_area({ title: pin.title, place: pin.city_state }) : pin.title);
+    button.addEventListener('click', (event) => {
+      event.stopPropagation();
+      openCard(pin);
+    });
+    pinElements.set(pin.id, button);
+    return new Marker({ element: button, anchor: pin.precision === 'town' ? 'center' : 'bottom' }).setLngLat([pin.lon, pin.lat]);
+  }
+
+  function clusterMarker(cluster: MapResponse['clusters'][number]): Marker {
+    const button = element('button', 'map-cluster', String(cluster.count));
+    button.type = 'button';
+    button.setAttribute('aria-label', m.map_cluster({ count: cluster.count }));
+    button.addEventListener('click', (event) => {
+      event.stopPropagation();
+      move(() => map.easeTo({ center: [cluster.lon, cluster.lat], zoom: cluster.zoom_to, duration: reducedMotion ? 0 : 500 }));
+    });
+    return new Marker({ element: button }).setLngLat([cluster.lon, cluster.lat]);
+  }
+
+  async function load(box: BoundingBox, zoom: number): Promise<MapResponse | null> {
+    return ky.post('/api/post/map', { json: { ...request, lang, bbox: formatBoundingBox(box), zoom: Math.round(zoom * 100) / 100 } }).json<MapResponse>();
+  }
+
+  /** Draws the pins and clusters of what the page searched, in the part of it in view. */
+  async function draw() {
+    const box = intersect(boxOf(map), requested);
+    const ticket = ++latest;
+    const answer = box ? await load(box, map.getZoom()) : { total: 0, clusters: [], pins: [] };
+    if (!answer || ticket !== latest) return;
+    for (const marker of markers.splice(0)) marker.remove();
+    pinElements.clear();
+    for (const cluster of answer.clusters) markers.push(clusterMarker(cluster).addTo(map));
+    for (const pin of answer.pins) markers.push(pinMarker(pin).addTo(map));
+    region.dataset.pins = String(answer.pins.length);
+    region.dataset.clusters = String(answer.clusters.length);
+  }
+
+  /** The larger towns in view as HTML labels (the demo basemap has no text layer, so no glyphs are fetched). */
+  function placeLabels() {
+    for (const label of labels.splice(0)) label.remove();
+    if (!map.getLayer('places')) return;
+    const features = map.queryRenderedFeatures({ layers: ['places'] })
+      .map((feature) => ({ name: String(feature.properties.name ?? ''), rank: Number(feature.properties.rank ?? 3), point: (feature.geometry as GeoJSON.Point).coordinates as [number, number] }))
+      .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+    const taken: [number, number, number, number][] = [];
+    const seen = new Set<string>();
+    for (const feature of features) {
+      if (labels.length >= MAX_LABELS || seen.has(feature.name)) continue;
+      const at = map.project(feature.point);
+      const width = feature.name.length * 7 + 8;
+      const box: [number, number, number, number] = [at.x - width / 2, at.y + 4, at.x + width / 2, at.y + 20];
+      if (taken.some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3])) continue;
+      taken.push(box);
+      seen.add(feature.name);
+      const span = element('span', 'map-town', feature.name);
+      span.setAttribute('aria-hidden', 'true');
+      labels.push(new Marker({ element: span, anchor: 'top', offset: [0, 4] }).setLngLat(feature.point).addTo(map));
+    }
+  }
+
+  // A list item in focus or under the pointer lights its pin.
+  const highlight = (event: Event) => {
+    const item = (event.target as Element | null)?.closest?.('[data-pin-item]');
+    for (const pin of pinElements.values()) pin.classList.remove('is-active');
+    if (item) pinElements.get(Number(item.getAttribute('data-pin-item')))?.classList.add('is-active');
+  };
+  document.addEventListener('focusin', highlight);
+  document.addEventListener('mouseover', highlight);
+
+  searchArea.addEventListener('click', () => {
+    const box = clampToMalaysia(boxOf(map));
+    if (!box) return;
+    const url = new URL(window.location.href);
+    url.searchParams.set('bbox', formatBoundingBox(box));
+    url.searchParams.delete('page');
+    window.location.assign(url.pathname + url.search);
+  });
+
+  map.on('click', closeCard);
+  map.on('moveend', () => {
+    // Panning or zooming by the person offers the filter; the map's own moves do not.
+    if (programmatic === 0) searchArea.hidden = false;
+    void draw().catch((error: unknown) => console.error('Loading the map\'s results failed', error));
+  });
+  map.on('idle', () => {
+    placeLabels();
+    region.dataset.state = 'idle';
+  });
+  map.on('movestart', () => { region.dataset.state = 'moving'; });
+  map.on('error', (event) => console.error('Map error', event.error));
+
+  map.once('load', async () => {
+    try {
+      options.onReady();
+      if (requested) return await draw();
+      // The whole search first: the map fits its results, then draws them at that zoom.
+      const all = await load(MALAYSIA_BOUNDS, 5);
+      const points = [...(all?.pins ?? []), ...(all?.clusters ?? [])];
+      if (points.length === 0) return await draw();
+      const lons = points.map((point) => point.lon);
+      const lats = points.map((point) => point.lat);
+      move(() => map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 40, maxZoom: 13, animate: false }));
+    } catch (error) {
+      console.error('The map could not load its results', error);
+      options.onFailed();
+    }
+  });
+
+  return () => {
+    document.removeEventListener('focusin', highlight);
+    document.removeEventListener('mouseover', highlight);
+    map.remove();
+  };
+}
