@@ -12,8 +12,13 @@ const LAUNCH = {
   ],
 };
 
-export async function launchBrowser(): Promise<Browser> {
-  return watched(await chromium.launch(LAUNCH));
+/**
+ * With `webgl`, software WebGL2 (SwiftShader) in place of no GPU at all: what the map view needs (issue 43), and what
+ * MapLibre 6 was seen to render with in Debian's headless Chromium.
+ */
+export async function launchBrowser(options: { webgl?: boolean } = {}): Promise<Browser> {
+  const args = options.webgl ? [...LAUNCH.args.filter((arg) => arg !== '--disable-gpu'), '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : LAUNCH.args;
+  return watched(await chromium.launch({ ...LAUNCH, args }));
 }
 
 /** A browser with a profile on disk (not incognito), as a person's: what installing a web app needs. */
@@ -65,13 +70,13 @@ export async function launchPersistentBrowser(userDataDir: string): Promise<Brow
  * layer (`query`) on the server's database, for finding listings and checking what was stored (fixtures take
  * the session as they take an app). Getters are valid inside tests and hooks.
  */
-export function useBrowserSession(options: BrowserContextOptions = {}) {
+export function useBrowserSession(options: BrowserContextOptions = {}, launch: { webgl?: boolean } = {}) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(launch);
     database = await openTestDatabase(inject('e2eUrl'));
   });
   afterAll(async () => {

@@ -152,6 +152,32 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     return ky.post('/api/post/map', { json: { ...request, lang, bbox: formatBoundingBox(box), zoom: Math.round(zoom * 100) / 100 } }).json<MapResponse>();
   }
 
+  /**
+   * The list is the map's twin: a pin the list's page does not hold (the next best) gets an item of its own below it,
+   * so every pin has a list item to move focus to.
+   */
+  function twinItems(pins: MapPin[]) {
+    document.querySelector('[data-map-more]')?.remove();
+    const extra = pins.filter((pin) => !document.querySelector(`[data-pin-item="${pin.id}"]`));
+    const results = document.getElementById('search-results');
+    if (extra.length === 0 || !results) return;
+    const section = element('section', 'map-more');
+    section.dataset.mapMore = '';
+    section.setAttribute('data-testid', 'map-more');
+    const list = element('ul', 'map-more-list');
+    for (const pin of extra) {
+      const item = element('li', 'map-more-item');
+      item.dataset.pinItem = String(pin.id);
+      const link = element('a', 'link', pin.title);
+      link.href = postUrl(pin.type, pin.slug);
+      item.append(link);
+      if (pin.city_state) item.append(element('span', 'map-more-place', ` · ${pin.city_state}`));
+      list.append(item);
+    }
+    section.append(element('h3', 'map-more-heading', m.map_more()), list);
+    results.append(section);
+  }
+
   /** Draws the pins and clusters of what the page searched, in the part of it in view. */
   async function draw() {
     const box = intersect(boxOf(map), requested);
@@ -162,6 +188,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     pinElements.clear();
     for (const cluster of answer.clusters) markers.push(clusterMarker(cluster).addTo(map));
     for (const pin of answer.pins) markers.push(pinMarker(pin).addTo(map));
+    twinItems(answer.pins);
     region.dataset.pins = String(answer.pins.length);
     region.dataset.clusters = String(answer.clusters.length);
   }
@@ -238,6 +265,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
   });
 
   return () => {
+    document.querySelector('[data-map-more]')?.remove();
     document.removeEventListener('focusin', highlight);
     document.removeEventListener('mouseover', highlight);
     map.remove();
