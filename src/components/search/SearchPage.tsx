@@ -98,7 +98,7 @@ export function SearchBody({ state, response, tree, children }: SearchPartProps 
           <p className="text-sm text-gray-700" data-testid="result-count">{m.search_result_count({ count: response.total })}</p>
           <div className="flex gap-1" role="group" aria-label={m.search_view()}>
             {SEARCH_VIEWS.map((view) => (
-              <SearchLink key={view} to={{ ...state, view }} current={state.view === view}
+              <SearchLink key={view} to={{ ...state, view }} current={state.view === view} full={map}
                 testId={`view-${view}`}
                 className="rounded border border-gray-300 bg-white px-3 py-1 text-sm aria-[current=true]:bg-ink aria-[current=true]:text-white">
                 {view === 'grid' ? m.search_view_grid() : view === 'list' ? m.search_view_list() : m.search_view_map()}

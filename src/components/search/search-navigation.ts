@@ -80,14 +80,11 @@ export function startSearchNavigation() {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0 || link.target) return;
     const url = new URL(link.href);
     if (url.origin !== window.location.origin || !isSearchPath(url.pathname)) return;
-    // The map view (issue 43) comes and goes by full navigation: its island is on those pages only.
-    if (url.searchParams.get('view') === 'map' || document.querySelector('[data-search-map]')) return;
     event.preventDefault();
     void load(url.pathname + url.search, true);
     root()?.scrollIntoView({ block: 'start' });
   });
   window.addEventListener('popstate', () => {
-    if (new URLSearchParams(window.location.search).get('view') === 'map' || document.querySelector('[data-search-map]')) return window.location.reload();
     if (isSearchPath(window.location.pathname)) void load(window.location.pathname + window.location.search, false);
   });
 }
