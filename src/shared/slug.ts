@@ -15,7 +15,7 @@ export function slugify(text: string): string {
  * which a slug never has.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'advertiser', 'operator', 'appeal', 'saved-searches', 'me', 'api', 'media', 'fragments', 'pages', 'specializations', 'sitemaps', 'search', 'offline',
+  'advertiser', 'operator', 'appeal', 'saved-searches', 'me', 'api', 'media', 'fragments', 'pages', 'specializations', 'sitemaps', 'search', 'offline', 'maps',
   'services', 'jobs', 'hireme', 'buysell', 'education', 'advertise-on-yp', 'healthz', 'readyz', '404', '500',
   'admin', 'login', 'logout',
   // Language prefixes (issue 42): /ms/ and /zh/ now, /ta/ kept for Tamil.

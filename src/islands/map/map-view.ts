@@ -8,7 +8,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-view.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
-import ky from 'ky';
+import { searchMap } from '../../client/calls.ts';
 import * as m from '../../paraglide/messages.js';
 import { formatPriceRange } from '../../shared/format.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -149,7 +149,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
   }
 
   async function load(box: BoundingBox, zoom: number): Promise<MapResponse | null> {
-    return ky.post('/api/post/map', { json: { ...request, lang, bbox: formatBoundingBox(box), zoom: Math.round(zoom * 100) / 100 } }).json<MapResponse>();
+    return searchMap({ ...request, lang, bbox: formatBoundingBox(box), zoom: Math.round(zoom * 100) / 100 });
   }
 
   /**
