@@ -26,32 +26,24 @@ export function searchTags(query: Pick<SearchQuery, 'type'>): string[] {
 export function withResponseCache(engine: SearchEngine, invalidations: CacheInvalidations, capacity: number, maxBytes?: number): SearchEngine {
   const cache = new ResponseCache(capacity, maxBytes);
   invalidations.subscribe((invalidation) => cache.invalidate(invalidation));
+  /** The answer kept under `key`, or `answer()`'s, kept unless a change to the lists it reads came meanwhile. */
+  async function through<T>(key: string, tags: string[], answer: () => Promise<T>): Promise<T> {
+    await invalidations.catchUp();
+    const cached = cache.get(key);
+    // Each caller gets its own copy, parsed from the stored text.
+    if (cached) return JSON.parse(cached) as T;
+    const began = invalidations.current;
+    const response = await answer();
+    if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
+    return response;
+  }
   return {
-    async search(query, options) {
+    search(query, options) {
       if (options?.cache === false) return engine.search(query);
-      await invalidations.catchUp();
-      const key = cacheKey(query);
-      const cached = cache.get(key);
-      // Each caller gets its own copy, parsed from the stored text.
-      if (cached) return JSON.parse(cached) as SearchResponse;
-      const began = invalidations.current;
-      const response = await engine.search(query);
-      const tags = searchTags(query);
-      if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
-      return response;
+      return through<SearchResponse>(cacheKey(query), searchTags(query), () => engine.search(query));
     },
     // The map's answers share the cache, keyed apart: the box (4 decimals, as the page sends it) and zoom are in the key.
-    async map(query) {
-      await invalidations.catchUp();
-      const key = `map:${cacheKey(query)}`;
-      const cached = cache.get(key);
-      if (cached) return JSON.parse(cached) as MapResponse;
-      const began = invalidations.current;
-      const response = await engine.map(query);
-      const tags = searchTags(query);
-      if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
-      return response;
-    },
+    map: (query) => through<MapResponse>(`map:${cacheKey(query)}`, searchTags(query), () => engine.map(query)),
     ready: () => engine.ready(),
     close: () => engine.close(),
   };
