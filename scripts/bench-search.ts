@@ -21,6 +21,9 @@ import { projectRoot } from '../src/server/project-root.ts';
 import { benchDatabase } from './bench-database.ts';
 import { timeRuns } from './bench-timing.ts';
 import { AUTOCOMPLETE_QUERY, SEARCH_CLASSES } from './bench-search-classes.ts';
+import { BOX_CLASSES, measureMap, measureTileRanges, type MapFigures } from './bench-map.ts';
+import { startBenchServer, waitUntilUp } from './bench-server.ts';
+import { newestArchive } from '../src/server/maps/archive.ts';
 import { copySqliteIntoPostgres } from './seed/postgres/copy.ts';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
@@ -65,6 +68,7 @@ interface Measured {
   live: number;
   classes: { median: number; p95: number; total: number }[];
   suggest: { median: number; p95: number; count: number };
+  map: MapFigures;
   mixedPerSecond: number;
   stall: { inline: { elapsed: number; maxStall: number }; pooled: { elapsed: number; maxStall: number } };
   size: string;
@@ -117,6 +121,7 @@ async function measure(url: string): Promise<Measured> {
     measured.push({ median: result.median, p95: result.p95, total: (result.detail as { total: number }).total });
   }
   const suggest = await time(() => autocomplete(repos, AUTOCOMPLETE_QUERY, undefined));
+  const map = await measureMap(inline, RUNS, WARMUP);
   await inline.close();
 
   // Mixed load at concurrency 16, on the engine as the server runs it (a worker per core).
@@ -140,13 +145,37 @@ async function measure(url: string): Promise<Measured> {
   const stall = { inline: await concurrent(0), pooled: await concurrent(availableParallelism()) };
   const size = await databaseSize(backend, url);
   await backend.close();
-  return { label: backend.label, live, classes: measured, suggest: { median: suggest.median, p95: suggest.p95, count: (suggest.detail as unknown[]).length }, mixedPerSecond, stall, size };
+  return { label: backend.label, live, classes: measured, suggest: { median: suggest.median, p95: suggest.p95, count: (suggest.detail as unknown[]).length }, map, mixedPerSecond, stall, size };
 }
 
 const sqlite = benchDatabase();
 await prepare(sqlite.url);
 const other = values['database-url'];
 if (other) await prepare(other, sqlite.database.kind === 'sqlite' ? sqlite.database.path : undefined);
+
+/** The tile route on the built server (npm run build), on loopback: Range requests for the basemap's bytes. */
+async function tileRanges(): Promise<void> {
+  const archive = await newestArchive(loadConfig().map.dataDir);
+  if (!existsSync(`${projectRoot}/dist/server/entry.mjs`) || !archive) {
+    console.log('  tile route: not measured (needs npm run build and a basemap archive)');
+    return;
+  }
+  const port = 4800 + Math.floor(Math.random() * 100);
+  const server = startBenchServer(sqlite.url, port);
+  try {
+    await waitUntilUp(`http://127.0.0.1:${port}`);
+    // A new server renders its warm pages (and its standby's) first: measured once that is over, after a pass to warm up.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await measureTileRanges(`http://127.0.0.1:${port}`, archive, 100);
+    const rounds = [];
+    for (let round = 0; round < 3; round++) rounds.push(await measureTileRanges(`http://127.0.0.1:${port}`, archive));
+    const middle = rounds.sort((a, b) => a.p95 - b.p95)[1]!;
+    console.log(`  tile route: ${archive} (${(middle.size / 1024).toFixed(0)} KB), 3 rounds of 400 Range requests, the middle round: `
+      + `${middle.median.toFixed(2)} / ${middle.p95.toFixed(2)} ms (budget p95 ≤ 5; rounds' p95 ${rounds.map((round) => round.p95.toFixed(2)).join(', ')})`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
 
 const results = [await measure(sqlite.url), ...(other ? [await measure(other)] : [])];
 const fmt = (ms: number) => ms.toFixed(1).padStart(7);
@@ -160,6 +189,17 @@ for (const [index, [label]] of classes.entries()) {
   console.log(`${label.padEnd(40)} ${cells.join(' ')}   ${totals}`);
 }
 console.log(`${`autocomplete "${AUTOCOMPLETE_QUERY}"`.padEnd(40)} ${results.map((result) => `${fmt(result.suggest.median)} / ${fmt(result.suggest.p95)}`.padStart(24)).join(' ')}   ${results.map((result) => result.suggest.count).join(' vs ')}`);
+console.log(`\nMap area (issue 43), ${RUNS} warm runs per class (ms, median / p95; budget p95 ≤ 20):`);
+for (const [index, [label]] of BOX_CLASSES.entries()) {
+  const cells = results.map((result) => `${fmt(result.map.boxes[index]!.median)} / ${fmt(result.map.boxes[index]!.p95)}`.padStart(24));
+  console.log(`${label.padEnd(40)} ${cells.join(' ')}   ${[...new Set(results.map((result) => result.map.boxes[index]!.total))].join(' vs ')}`);
+}
+for (const [index, result] of results.entries()) {
+  const { sweep } = result.map;
+  console.log(`  ${names[index]}: post/map over ${sweep.requests} viewports (zoom 5–16, 1280×800 px): ${sweep.median.toFixed(1)} / ${sweep.p95.toFixed(1)} ms; `
+    + `largest body ${(sweep.maxBytes / 1024).toFixed(1)} KB (budget 30), ${sweep.pins} pins and ${sweep.clusters} clusters, ${sweep.maxAt}`);
+}
+await tileRanges();
 console.log(`\nMixed load (every class in turn, ${MIXED_REQUESTS} searches at concurrency ${MIXED_CONCURRENCY}, ${availableParallelism()} workers):`);
 for (const [index, result] of results.entries()) console.log(`  ${names[index]}: ${result.mixedPerSecond.toFixed(0)} searches/s`);
 console.log(`\n24 concurrent "professional" searches (elapsed, and the longest event-loop stall):`);

@@ -5,7 +5,6 @@
  * with a path string and a cast.
  */
 import type { z } from 'zod';
-import type { MapRequest, MapResponse } from '../shared/search.ts';
 import type { ListingType } from '../shared/constants.ts';
 import type { EnquiryKind, EnquiryRecord } from '../shared/enquiries.ts';
 import { ENQUIRY_WORDS } from '../shared/enquiries.ts';
@@ -42,8 +41,6 @@ export const countries = () => api.get('countries').json<{ id: number; name: str
 export const states = () => api.get('states').json<{ id: number; name: string }[]>();
 
 // Search
-/** The map's pins and clusters in a box (issue 43). */
-export const searchMap = (body: MapRequest) => api.post('post/map', { json: body }).json<MapResponse>();
 export const autocomplete = (body: Input<typeof AutocompleteRequestSchema>) => api.post('post/autocomplete', { json: body }).json<Data<Suggestion[]>>();
 export const cityAutocomplete = (body: Input<typeof CityAutocompleteRequestSchema>) =>
   api.post('cities/autocomplete', { json: body }).json<Data<{ city_state: string; name: string }[]>>();

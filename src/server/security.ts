@@ -39,16 +39,21 @@ function originOf(url: string): string | null {
   return /^https?:\/\//.test(url) ? new URL(url).origin : null;
 }
 
-/** The page policy's directives that depend on configuration: the media origin and, when set, the ad network. */
-export function pagePolicyDirectives(config: Pick<Config, 'mediaBaseUrl' | 'adClient'>) {
+/**
+ * The page policy's directives that depend on configuration: the media origin, the basemap's origins when production
+ * serves its tiles, glyphs or sprite from elsewhere (issue 43: MapLibre fetches all three, so `connect-src` alone) and,
+ * when set, the ad network.
+ */
+export function pagePolicyDirectives(config: Pick<Config, 'mediaBaseUrl' | 'adClient' | 'map'>) {
   const media = originOf(config.mediaBaseUrl);
+  const basemap = [config.map.tilesUrl, config.map.glyphsUrl, config.map.spriteUrl].map((url) => url && originOf(url));
   const ads = config.adClient !== null;
   const sources = (list: (string | null | false)[]) => list.filter(Boolean).join(' ');
   return {
     directives: [
       `img-src ${sources(["'self'", 'data:', media, ...(ads ? AD_NETWORK.img : [])])}`,
       `media-src ${sources(["'self'", media])}`,
-      `connect-src ${sources(["'self'", ...(ads ? AD_NETWORK.connect : [])])}`,
+      `connect-src ${sources(["'self'", ...new Set(basemap), ...(ads ? AD_NETWORK.connect : [])])}`,
       ...(ads ? [`frame-src ${AD_NETWORK.frame.join(' ')}`] : []),
     ],
     scriptResources: ads ? ["'self'", ...AD_NETWORK.script] : [],

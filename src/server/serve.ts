@@ -13,6 +13,7 @@ import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
 import { appHandle, CLOSE_APP, FRONT_DOOR, type FrontDoor } from './app-handles.ts';
 import { encodingClass } from './page-cache.ts';
+import { answerArchive, MAPS_PATH } from './maps/archive.ts';
 import { supervise, type PrimaryMessage, type WorkerMessage } from './supervisor.ts';
 import { RESTARTS_ENV } from './health.ts';
 
@@ -66,6 +67,29 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
     });
     if (method === 'HEAD') return res.end();
     createReadStream(file + suffix).pipe(res);
+  };
+}
+
+/**
+ * The basemap's archives (`/maps/{file}.pmtiles`, issue 43) are answered here, before Astro runs: a map asks for a
+ * few dozen byte ranges as it opens, each a read of a few KB. Anything else under /maps (the style) goes on to `next`.
+ */
+export function basemapArchives(dataDir: string, next: Handler): Handler {
+  const prefix = `${MAPS_PATH}/`;
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0]!;
+    if ((method !== 'GET' && method !== 'HEAD') || !path.startsWith(prefix) || !path.endsWith('.pmtiles')) return next(req, res);
+    const header = (name: string) => { const value = req.headers[name]; return Array.isArray(value) ? value[0] : value; };
+    answerArchive(dataDir, path.slice(prefix.length), { method, ifNoneMatch: header('if-none-match'), ifRange: header('if-range'), range: header('range') })
+      .then((answer) => {
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body ?? undefined);
+      }, (error: unknown) => {
+        console.error('A basemap read failed', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end();
+      });
   };
 }
 
@@ -159,7 +183,7 @@ export async function serveWorker(distDir: string): Promise<void> {
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
   const { host, port } = config;
   const headers = Object.entries(securityHeaders(config));
-  const handle = precompressedStatic(join(distDir, 'client'), cachedPagesFirst(entry.handler));
+  const handle = basemapArchives(config.map.dataDir, precompressedStatic(join(distDir, 'client'), cachedPagesFirst(entry.handler)));
   const state: ServerState = { inFlight: 0, connections: 0, draining: false };
   const server = createServer((req, res) => {
     state.inFlight += 1;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { writeArchive } from '../../scripts/map/pmtiles-writer.ts';
 import { archiveFile, archiveTile, newestArchive, summarizeArchive } from '../../src/server/maps/archive.ts';
 import { mapStyle } from '../../src/server/maps/style.ts';
+import { pagePolicyDirectives } from '../../src/server/security.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, parseBoundingBox } from '../../src/shared/map.ts';
 import { boxTest, inBox } from '../../src/server/search/tally.ts';
@@ -102,6 +103,22 @@ describe('the map style (issue 43)', () => {
     // Without fonts, no text: nothing is asked of a font server.
     const bare = mapStyle({ map: { ...settings.map, glyphsUrl: null } }, settings.map.tilesUrl, protomaps, 'en') as { layers: { type: string }[] };
     expect(bare.layers.some((layer) => layer.type === 'symbol')).toBe(false);
+  });
+});
+
+describe("the pages' Content-Security-Policy with a basemap elsewhere (issue 43)", () => {
+  const connectSrc = (map: { tilesUrl: string | null; glyphsUrl: string | null; spriteUrl: string | null }) =>
+    pagePolicyDirectives({ mediaBaseUrl: '/media', adClient: null, map: { dataDir: MAPS, ...map } }).directives.find((directive) => directive.startsWith('connect-src'));
+
+  it("is only 'self' while the site serves its own basemap", () => {
+    expect(connectSrc({ tilesUrl: null, glyphsUrl: null, spriteUrl: null })).toBe("connect-src 'self'");
+  });
+
+  it('lets MapLibre fetch tiles, glyphs and sprite from their origins, each named once, in connect-src only', () => {
+    const map = { tilesUrl: 'https://tiles.example.my/malaysia.pmtiles', glyphsUrl: 'https://tiles.example.my/fonts/{fontstack}/{range}.pbf', spriteUrl: 'https://cdn.example.my/sprites/light' };
+    expect(connectSrc(map)).toBe("connect-src 'self' https://tiles.example.my https://cdn.example.my");
+    const others = pagePolicyDirectives({ mediaBaseUrl: '/media', adClient: null, map: { dataDir: MAPS, ...map } }).directives.filter((directive) => !directive.startsWith('connect-src'));
+    expect(others.join(' ')).not.toContain('example.my');
   });
 });
 

@@ -38,9 +38,10 @@ export default function SearchMap({ request, total, place, lang }: SearchMapProp
     setStatus('loading');
     let unmount: (() => void) | undefined;
     let cancelled = false;
-    import('./map-view.ts').then(({ mountMap }) => {
+    // MapLibre and the tile reader load side by side, as two files (the reader is small and changes apart).
+    Promise.all([import('./map-view.ts'), import('pmtiles')]).then(([{ mountMap }, { Protocol }]) => {
       if (cancelled || !region.current) return;
-      unmount = mountMap(region.current, { request, lang, onReady: () => setStatus('ready'), onFailed: () => setStatus('failed') });
+      unmount = mountMap(region.current, { request, lang, tiles: new Protocol(), onReady: () => setStatus('ready'), onFailed: () => setStatus('failed') });
     }).catch((error: unknown) => {
       console.error('The map could not load', error);
       setStatus('failed');

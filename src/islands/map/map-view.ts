@@ -7,8 +7,8 @@ import { AttributionControl, Map as MapLibre, Marker, NavigationControl, addProt
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-view.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { Protocol } from 'pmtiles';
-import { searchMap } from '../../client/calls.ts';
+import type { Protocol } from 'pmtiles';
+import { searchMap } from '../../client/map-calls.ts';
 import * as m from '../../paraglide/messages.js';
 import { formatPriceRange } from '../../shared/format.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -22,6 +22,8 @@ const MAX_LABELS = 40;
 interface MapOptions {
   request: SearchRequest;
   lang: Locale;
+  /** The PMTiles reader, which answers MapLibre's `pmtiles://` requests (loaded beside this module). */
+  tiles: Protocol;
   onReady(): void;
   onFailed(): void;
 }
@@ -53,7 +55,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
   const requested = typeof request.bbox === 'string' ? (request.bbox.split(',').map(Number) as BoundingBox) : null;
   setWorkerUrl(new URL(workerUrl, window.location.href).href);
   if (!protocolAdded) {
-    addProtocol('pmtiles', new Protocol().tile);
+    addProtocol('pmtiles', options.tiles.tile);
     protocolAdded = true;
   }
   const map = new MapLibre({

@@ -5,7 +5,10 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
-import type { ByteRange } from '../media/range.ts';
+import { requestedRange, type ByteRange } from '../media/range.ts';
+
+/** Where the site serves its basemap: `/maps/{file}.pmtiles` and `/maps/style.json`. */
+export const MAPS_PATH = '/maps';
 
 /** An archive's file name: letters, digits, dots, dashes; never a path. */
 const ARCHIVE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.pmtiles$/;
@@ -40,6 +43,41 @@ export async function readArchive(file: ArchiveFile, range: ByteRange): Promise<
   } finally {
     await handle.close();
   }
+}
+
+/** What a request for an archive is answered: its status, headers and bytes (none for HEAD, 304 and 416). */
+export interface ArchiveAnswer {
+  status: 200 | 206 | 304 | 404 | 416;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/**
+ * The answer to `GET|HEAD /maps/{name}` with the request's validators and Range: 206 for a range, 416 past the end,
+ * 304 for a matching ETag, 404 for anything that is not an archive of `dir`. An archive's name carries its build
+ * date, so it is immutable. Its tiles are gzip'd inside, so the file goes as stored: no Content-Encoding (the
+ * browser's reader would otherwise get other bytes than its ranges name).
+ */
+export async function answerArchive(dir: string, name: string, request: { method: string; ifNoneMatch?: string | null; ifRange?: string | null; range?: string | null }): Promise<ArchiveAnswer> {
+  const file = await archiveFile(dir, name);
+  if (!file) return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: Buffer.from('Not Found') };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/vnd.pmtiles',
+    'Accept-Ranges': 'bytes',
+    ETag: file.etag,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  };
+  const matches = (request.ifNoneMatch ?? '').split(',').map((tag) => tag.trim());
+  if (matches.includes(file.etag) || matches.includes('*')) return { status: 304, headers, body: null };
+  // A Range with an If-Range naming another version is answered whole (RFC 9110 §13.1.5).
+  const range = request.ifRange && request.ifRange !== file.etag ? undefined : requestedRange(request.range, file.size);
+  if (range === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${file.size}` }, body: null };
+  const part = range ?? { start: 0, end: file.size - 1 };
+  return {
+    status: range ? 206 : 200,
+    headers: { ...headers, 'Content-Length': String(part.end - part.start + 1), ...(range ? { 'Content-Range': `bytes ${part.start}-${part.end}/${file.size}` } : {}) },
+    body: request.method === 'HEAD' ? null : await readArchive(file, part),
+  };
 }
 
 /** The newest archive of `dir` by name (names carry the build date), or null when it holds none. */

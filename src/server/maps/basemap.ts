@@ -6,10 +6,8 @@
 import type { Config } from '../config.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { MALAYSIA_BOUNDS } from '../../shared/map.ts';
-import { archiveFile, newestArchive, summarizeArchive, type ArchiveSummary } from './archive.ts';
+import { archiveFile, MAPS_PATH, newestArchive, summarizeArchive, type ArchiveSummary } from './archive.ts';
 import { mapStyle } from './style.ts';
-
-export const MAPS_PATH = '/maps';
 
 interface Basemap {
   tilesUrl: string;

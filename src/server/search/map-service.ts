@@ -42,12 +42,15 @@ export async function runMap(index: SearchIndex, catalog: CatalogContext, query:
   const [west, south, east, north] = filter.box;
   const { rows } = await index.countAndPage(filter, effectiveSort(query, filter), MAX_PINS, (query.page - 1) * query.limit);
   const positions = await index.matchPositions(filter);
-  // Pins are among the matches read with the positions (a post that left meanwhile is in neither).
-  const matched = new Set(positions.ids);
-  const cards = await getPostCards(catalog, rows.filter((row) => matched.has(Number(row.post_id))).map((row) => Number(row.post_id)));
-  // Where each is, as the index holds it (a confidential listing at its town's centre: issue 38).
+  // Pins are among the matches read with the positions (a post that left meanwhile is in neither); where each is, as
+  // the index holds it (a confidential listing at its town's centre: issue 38). One pass over the matches, which may
+  // be all of Malaysia's: no set or map of them all.
+  const paged = new Set(rows.map((row) => Number(row.post_id)));
   const at = new Map<number, number>();
-  positions.ids.forEach((id, index) => at.set(id, index));
+  for (let index = 0; index < positions.ids.length && at.size < paged.size; index++) {
+    if (paged.has(positions.ids[index]!)) at.set(positions.ids[index]!, index);
+  }
+  const cards = await getPostCards(catalog, rows.map((row) => Number(row.post_id)).filter((id) => at.has(id)));
   const pins: MapPin[] = cards.map((card) => {
     const index = at.get(card.id)!;
     return {
@@ -62,9 +65,13 @@ export async function runMap(index: SearchIndex, catalog: CatalogContext, query:
   // The grid: the zoom's cells of CELL_PIXELS, coarser when the box would hold more than MAX_CELLS of them.
   const spanX = mercatorX(east) - mercatorX(west);
   const spanY = mercatorY(south) - mercatorY(north);
+  // Cells the box touches at `perWorld` cells across the world, partial cells at its edges included.
+  const touched = (perWorld: number) => (Math.floor(mercatorX(east) * perWorld) - Math.floor(mercatorX(west) * perWorld) + 1)
+    * (Math.floor(mercatorY(south) * perWorld) - Math.floor(mercatorY(north) * perWorld) + 1);
   let perWorld = (TILE_PIXELS * 2 ** query.zoom) / CELL_PIXELS;
   const cellsOver = spanX * perWorld * spanY * perWorld;
   if (cellsOver > MAX_CELLS) perWorld *= Math.sqrt(MAX_CELLS / cellsOver);
+  while (touched(perWorld) > MAX_CELLS) perWorld *= 0.9;
   const cells = new Map<number, Cell>();
   const columns = Math.ceil(spanX * perWorld) + 2;
   const left = Math.floor(mercatorX(west) * perWorld);
