@@ -17,8 +17,6 @@ export const LEAD_MAIL_LABELS: Record<LeadMail, string> = {
   off: 'No mail: I read them here',
 };
 
-/** Messages each side may add to one thread in 24 hours. */
-export const LEAD_REPLIES_PER_DAY = 10;
 /** The longest reply. */
 export const LEAD_REPLY_MAX = 2000;
 /** Leads on one page of the inbox; an export holds at most LEADS_EXPORT_MAX. */
@@ -42,6 +40,8 @@ export interface Lead extends RecordFields {
   status: LeadStatus;
   /** The sender's status (Pending, spec §2), kept apart. */
   sender_status: string;
+  /** The conversation this lead opened or joined (issue 44): `replies` are its written messages. */
+  conversation_id: number | null;
   replies: LeadReply[];
 }
 

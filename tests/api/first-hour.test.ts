@@ -68,7 +68,7 @@ describe('claiming by SMS proves the phone', () => {
 describe('answering a lead in one tap', () => {
   const lead = (overrides: Partial<Lead>): Lead => ({
     id: 7, type: 'services', status: 'new', sender_status: 'Pending', created_at: '', created_date: '', name: 'Siti', phone_number: '012-345 6789', email: 'siti@example.my',
-    contact_method: 'whatsapp', attachment: null, url: '/advertiser/leads/7', replies: [], enquirable: { type: 'profile', id: 1, title: 'Kedai Kopi Naga Emas', variant: 'profile', url: '/kopi', profile: null, locations: [] },
+    contact_method: 'whatsapp', attachment: null, url: '/advertiser/leads/7', conversation_id: null, replies: [], enquirable: { type: 'profile', id: 1, title: 'Kedai Kopi Naga Emas', variant: 'profile', url: '/kopi', profile: null, locations: [] },
     ...overrides,
   });
 

@@ -597,14 +597,15 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const owner = await newUser();
         const other = await newUser();
         const sender = await newUser();
+        const secondSender = await newUser();
         const [post] = await livePosts('services', 1, 31);
         const base = Date.parse('2026-11-24T02:00:00Z');
-        const enquiry = (ownerUserId: number | null, at: number, name: string) => repos.enquiries.insertEnquiry({
-          kind: 'services', userId: sender, listing: post!, listingTitle: 'Aircon', name, phone_number: '0123456789', email: null, contact_method: 'call',
+        const enquiry = (ownerUserId: number | null, at: number, name: string, from = sender) => repos.enquiries.insertEnquiry({
+          kind: 'services', userId: from, listing: post!, listingTitle: 'Aircon', name, phone_number: '0123456789', email: null, contact_method: 'call',
           details: { description: 'Hi' }, mediaIds: [], documentId: null, notified: null, ownerUserId, createdAt: new Date(at).toISOString(),
         });
         const first = await enquiry(owner, base, 'First');
-        const second = await enquiry(owner, base + 3_600_000, 'Second');
+        const second = await enquiry(owner, base + 3_600_000, 'Second', secondSender);
         await enquiry(other, base, 'Theirs');
         await enquiry(null, base, 'Before the claim');
         expect((await repos.leads.findLeads(owner, {}, 10, 0)).map((row) => row.id)).toEqual([second, first]);
@@ -617,11 +618,20 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         expect(await repos.leads.findLead(first)).toMatchObject({ id: first, owner_user_id: owner, lead_status: 'archived', kind: 'services' });
         expect(await repos.leads.countUnreadLeads(owner)).toBe(1);
 
-        const replied = await repos.leads.insertEnquiryReply({ enquiryId: second, side: 'owner', userId: owner, message: 'Yes' });
-        await repos.leads.insertEnquiryReply({ enquiryId: second, side: 'sender', userId: sender, message: 'Thanks' });
+        // The thread of a lead is its conversation's written messages; who wrote last says replied or new.
+        const conversation = (await repos.leads.findLead(second))!.conversation_id!;
+        const message = (side: 'owner' | 'person', userId: number, text: string) => repos.conversations.insertMessage({
+          conversationId: conversation, side, userId, kind: 'text', text, enquiryId: null, clientId: null, rules: [],
+        });
+        const replied = await message('owner', owner, 'Yes');
+        expect(await repos.leads.findLead(second)).toMatchObject({ lead_status: 'replied' });
+        await message('person', secondSender, 'Thanks');
+        expect(await repos.leads.findLead(second)).toMatchObject({ lead_status: 'new' });
         expect((await repos.leads.findEnquiryReplies([second, first])).map((row) => [row.id === replied, row.side, row.message])).toEqual([[true, 'owner', 'Yes'], [false, 'sender', 'Thanks']]);
-        expect(await repos.leads.countEnquiryReplies(second, 'owner', '2000-01-01T00:00:00.000Z')).toBe(1);
-        expect(await repos.leads.countEnquiryReplies(second, 'owner', new Date(clock.now() + 60_000).toISOString())).toBe(0);
+        await repos.leads.setLeadStatus(second, 'read');
+        expect(await repos.leads.findLead(second)).toMatchObject({ lead_status: 'read' });
+        await repos.leads.setLeadStatus(second, 'new');
+        expect(await repos.leads.findLead(second)).toMatchObject({ lead_status: 'new' });
 
         expect(await repos.leads.findLeadSettings(owner)).toBeUndefined();
         await repos.leads.saveLeadSettings(owner, 'daily');

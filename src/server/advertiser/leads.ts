@@ -4,6 +4,7 @@
  * (new, read, replied, archived); the owner's replies; the CSV export; the CV or document, for the owner only; and
  * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
  */
+import { maskContacts } from '../../shared/conversations.ts';
 import { counted } from '../../shared/plurals.ts';
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadAction, type LeadMail } from '../../shared/leads.ts';
@@ -33,6 +34,7 @@ async function leadsOf(app: AppContext, rows: EnquiryRow[]): Promise<Lead[]> {
     status: rows[index]!.lead_status,
     sender_status: record.status,
     url: leadUrl(record.id),
+    conversation_id: rows[index]!.conversation_id,
     replies: replies.filter((reply) => reply.enquiry_id === record.id).map(replyOf),
   }));
 }
@@ -162,6 +164,7 @@ const DIGEST_BATCH = 500;
 export async function sendLeadDigests(app: AppContext): Promise<number> {
   const cutoff = lastDigestTime(app.clock.now());
   let sent = 0;
+  const inboxLink = (enquiryId: number | null) => absoluteUrl(app.config.siteUrl, enquiryId === null ? '/advertiser/leads' : leadUrl(enquiryId));
   for (const owner of await app.repos.leads.findDigestOwners(cutoff, DIGEST_BATCH)) {
     const items = await app.repos.leads.findDigestItems(owner.user_id, owner.digest_until, cutoff);
     const user = await app.repos.users.findUser(owner.user_id);
@@ -169,8 +172,8 @@ export async function sendLeadDigests(app: AppContext): Promise<number> {
       if (items.length > 0 && user?.email) {
         const leads = items.filter((item) => item.message === null).length;
         const lines = items.map((item) => (item.message === null
-          ? `New ${ENQUIRY_WORDS[item.kind].noun.toLowerCase()} from ${item.name} about "${item.listing_title}": ${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))}`
-          : `${item.name} answered about "${item.listing_title}": ${item.message} (${absoluteUrl(app.config.siteUrl, leadUrl(item.enquiry_id))})`));
+          ? `New ${ENQUIRY_WORDS[item.kind].noun.toLowerCase()} from ${item.name} about "${item.listing_title}": ${inboxLink(item.enquiry_id)}`
+          : `${item.name} wrote about "${item.listing_title}": ${maskContacts(item.message).text} (${inboxLink(item.enquiry_id)})`));
         await app.outbox.queueMail(composeMail(user.email, `Your leads for ${malaysiaToday(Date.parse(cutoff))}: ${leads} new, ${items.length - leads} answers`, [
           `Since your last digest: ${counted(leads, 'new lead')} and ${counted(items.length - leads, 'answer')}.`,
           ...lines,

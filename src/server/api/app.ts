@@ -17,6 +17,7 @@ import { readSession } from './session.ts';
 import { engagementRoutes } from './engagement.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
 import { enquiryRoutes } from './enquiries.ts';
+import { conversationRoutes } from './conversations.ts';
 import type { ApiEnv } from './env.ts';
 import { translateAnswers } from './translate.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
@@ -86,6 +87,7 @@ export function createApi(app: AppContext) {
   api.route('/', engagementRoutes(app));
   api.route('/', savedSearchRoutes(app));
   api.route('/', enquiryRoutes(app));
+  api.route('/', conversationRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
   api.route('/', paymentCallbackRoutes(app));
   // The local sandbox checkout (development machines and tests only): its callback goes through this API itself.

@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Server-to-server POSTs with no Origin, cookie or token, whose signature their route checks: a payment gateway's
  * callback, and a mail provider's one-click unsubscribe of a saved search's alerts (RFC 8058).
  */
-const SIGNED_POSTS = /^\/api\/(payments\/[a-z_]+\/callback|payments\/sandbox\/bills\/[\w.-]+|saved-searches\/unsubscribe)$/;
+const SIGNED_POSTS = /^\/api\/(payments\/[a-z_]+\/callback|payments\/sandbox\/bills\/[\w.-]+|saved-searches\/unsubscribe|conversations\/mute)$/;
 
 /**
  * `GET /api/sanctum/csrf-cookie`: 204 with the XSRF-TOKEN cookie (spec §7): the session's token when

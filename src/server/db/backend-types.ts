@@ -41,8 +41,8 @@ export interface Backend {
 export interface DatabaseMaintenance {
   readonly label: string;
   pendingMigrations(): Promise<string[]>;
-  /** Applies pending migrations; returns their names. */
-  migrate(): Promise<string[]>;
+  /** Applies pending migrations (those sorting before `before` only, when given: a migration's own test). */
+  migrate(before?: string): Promise<string[]>;
   /** What the migrations `versions` left to tell the person running them (a profile that moved), in order. */
   migrationNotices(versions: readonly string[]): Promise<string[]>;
   /** Runs the derived-data jobs migrations asked for (a search index rebuild), with progress; returns their names. */

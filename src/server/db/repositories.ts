@@ -17,6 +17,9 @@ import type {
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
   DueSavedSearchRow, NewSavedSearch, SavedSearchChange, SavedSearchRow,
 } from './rows.ts';
+import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
+import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, MessageRow } from './kysely/conversations.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
 import type { PaymentRepository } from './kysely/payment-repository.ts';
@@ -369,12 +372,10 @@ export interface LeadRepository {
   /** One enquiry by id, whatever its kind: whose lead it is, a policy says. */
   findLead(id: number): Promise<EnquiryRow | undefined>;
   countUnreadLeads(ownerId: number): Promise<number>;
+  /** Sets where a lead stands, on its conversation (issue 44). */
   setLeadStatus(id: number, status: LeadStatus): Promise<void>;
-  /** The threads of these enquiries, oldest message first. */
+  /** The threads of these enquiries: their conversations' written messages, oldest first. */
   findEnquiryReplies(enquiryIds: readonly number[]): Promise<EnquiryReplyRow[]>;
-  insertEnquiryReply(reply: { enquiryId: number; side: EnquiryReplyRow['side']; userId: number; message: string }): Promise<number>;
-  /** Messages one side of a thread wrote at or after `since` (ISO time). */
-  countEnquiryReplies(enquiryId: number, side: EnquiryReplyRow['side'], since: string): Promise<number>;
   findLeadSettings(userId: number): Promise<LeadSettingsRow | undefined>;
   /** Sets how the advertiser hears of leads; a digest covers what comes from now on. */
   saveLeadSettings(userId: number, leadMail: LeadSettingsRow['lead_mail']): Promise<void>;
@@ -385,6 +386,40 @@ export interface LeadRepository {
   markDigested(userId: number, until: string): Promise<void>;
   /** An owner's report of a review to the operators; returns its id. */
   insertReviewReport(report: { reviewId: number; userId: number; reason: string; description: string }): Promise<number>;
+}
+
+/** Conversations (issue 44): one per person and listing, their messages, blocks and shown details. */
+export interface ConversationRepository {
+  findConversation(id: number): Promise<ConversationRow | undefined>;
+  /** The person's open conversation about a listing (not superseded by a change of owner). */
+  findOpenConversation(personId: number, listing: ListingRef): Promise<ConversationRow | undefined>;
+  insertConversation(conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null }): Promise<number>;
+  supersedeConversation(id: number): Promise<void>;
+  /** Adds a message (its writer has read up to it; it leaves the other side's archive); returns its id. */
+  insertMessage(message: { conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null; clientId: string | null; rules: readonly ScamRuleId[] }): Promise<number>;
+  findMessage(id: number): Promise<MessageRow | undefined>;
+  findMessageByClientId(conversationId: number, userId: number, clientId: string): Promise<MessageRow | undefined>;
+  /** The newest `limit` messages before message `before` (all when undefined), newest first. */
+  findMessages(conversationId: number, before: number | undefined, limit: number): Promise<MessageRow[]>;
+  hasWritten(conversationId: number, side: ConversationSide): Promise<boolean>;
+  listConversations(userId: number, role: ConversationSide, filters: ConversationFilters, limit: number, offset: number): Promise<ConversationListRow[]>;
+  /** Conversations with something unread for a user, on either side, out of the archive. */
+  countUnreadConversations(userId: number): Promise<number>;
+  markRead(id: number, role: ConversationSide, upTo: number): Promise<void>;
+  lastMessageId(id: number, by?: ConversationSide): Promise<number>;
+  /** Archives or mutes for one side (true: from now; false: no more). */
+  setConversationState(id: number, role: ConversationSide, state: { archived?: boolean; muted?: boolean }): Promise<void>;
+  block(userId: number, blockedUserId: number): Promise<void>;
+  unblock(userId: number, blockedUserId: number): Promise<void>;
+  isBlocked(userId: number, blockedUserId: number): Promise<boolean>;
+  countMessagesSince(userId: number, since: string): Promise<number>;
+  countConversationsSince(personId: number, since: string): Promise<number>;
+  insertReveal(messageId: number, userId: number): Promise<void>;
+  countRevealsSince(userId: number, since: string): Promise<number>;
+  findRevealed(userId: number, messageIds: readonly number[]): Promise<Set<number>>;
+  /** Sides due an unread notice: unread since before `olderThan`, not mailed of it, in conversations active since `since`. */
+  findDueNotices(since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]>;
+  markMailed(id: number, role: ConversationSide, upTo: number): Promise<void>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */
@@ -468,6 +503,7 @@ export interface Repositories {
   /** Ads and the moderation of listings, as their lifecycle writes them (listings/, issue 39). */
   listings: ListingRepository;
   leads: LeadRepository;
+  conversations: ConversationRepository;
   insights: InsightsRepository;
   /** Invoices and credit notes, gap-free per series and year. */
   invoices: InvoiceRepository;

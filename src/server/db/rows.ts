@@ -5,6 +5,7 @@
 import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
+import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -334,6 +335,8 @@ export interface EnquiryInput {
   notified: string | null;
   /** The listing's owner when it was sent: the lead is theirs (leads inbox). */
   ownerUserId: number | null;
+  /** The scam rules its text broke (issue 44: its message in the conversation carries them). */
+  rules?: readonly ScamRuleId[];
   /** When it was sent (the app's clock). */
   createdAt: string;
 }
@@ -365,8 +368,10 @@ export interface EnquiryRow {
   created_at: string;
   /** Whose lead it is: the listing's owner when it was sent. */
   owner_user_id: number | null;
-  /** Where it stands in the owner's inbox. */
+  /** Where it stands in the owner's inbox, read from its conversation. */
   lead_status: LeadStatus;
+  /** The conversation it opened or joined (issue 44); null only if that went with a deleted account's data. */
+  conversation_id: number | null;
 }
 
 export type { LeadStatus };
@@ -399,7 +404,8 @@ export interface LeadSettingsRow {
 
 /** What a daily digest lists: new leads and senders' answers, with the lead they are on. */
 export interface DigestItem {
-  enquiry_id: number;
+  /** The lead it is or is on; null for a message in a conversation no enquiry began. */
+  enquiry_id: number | null;
   kind: EnquiryKind;
   listing_title: string;
   name: string;

@@ -131,6 +131,50 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface ConversationBlocksTable {
+  user_id: number;
+  blocked_user_id: number;
+  created_at: string;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  side: string;
+  user_id: number | null;
+  kind: string;
+  text: string;
+  enquiry_id: number | null;
+  client_id: string | null;
+  rules: string | null;
+  created_at: string;
+}
+
+export interface ConversationRevealsTable {
+  id: Generated<number>;
+  message_id: number;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  post_id: number | null;
+  profile_id: number | null;
+  listing_title: string;
+  person_user_id: number | null;
+  owner_user_id: number | null;
+  created_at: string;
+  last_message_at: string;
+  person_read_up_to: Generated<number>;
+  owner_read_up_to: Generated<number>;
+  person_archived_at: string | null;
+  owner_archived_at: string | null;
+  person_muted_at: string | null;
+  owner_muted_at: string | null;
+  superseded_at: string | null;
+}
+
 export interface CountersTable {
   key: string;
   points: number;
@@ -169,22 +213,13 @@ export interface EnquiriesTable {
   notified: string | null;
   created_at: string;
   owner_user_id: number | null;
-  lead_status: Generated<string>;
+  conversation_id: number | null;
 }
 
 export interface EnquiryMediaTable {
   enquiry_id: number;
   media_id: number;
   position: number;
-}
-
-export interface EnquiryRepliesTable {
-  id: Generated<number>;
-  enquiry_id: number;
-  side: string;
-  user_id: number | null;
-  message: string;
-  created_at: string;
 }
 
 export interface FeaturedPostsTable {
@@ -810,12 +845,15 @@ export interface Tables {
   city_names: CityNamesTable;
   cms_pages: CmsPagesTable;
   contact_messages: ContactMessagesTable;
+  conversation_blocks: ConversationBlocksTable;
+  conversation_messages: ConversationMessagesTable;
+  conversation_reveals: ConversationRevealsTable;
+  conversations: ConversationsTable;
   counters: CountersTable;
   countries: CountriesTable;
   documents: DocumentsTable;
   enquiries: EnquiriesTable;
   enquiry_media: EnquiryMediaTable;
-  enquiry_replies: EnquiryRepliesTable;
   featured_posts: FeaturedPostsTable;
   follows: FollowsTable;
   hireme_details: HiremeDetailsTable;

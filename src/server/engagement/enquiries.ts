@@ -11,6 +11,8 @@ import { ENQUIRY_SCHEMAS, type AnyEnquiryForm } from '../../shared/schemas/enqui
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { leadUrl, type LeadReply } from '../../shared/leads.ts';
 import { LeadReplySchema } from '../../shared/schemas/leads.ts';
+import { enquiryText } from '../../shared/conversations.ts';
+import { scanMessage } from '../../shared/scam-rules.ts';
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { actorOf, requireUser } from '../accounts/accounts.ts';
@@ -126,11 +128,13 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     const stored = await tx.enquiries.insertEnquiry({
       kind, userId, listing, listingTitle: target.title,
       name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
-      details, mediaIds, documentId, notified, ownerUserId: target.owner_user_id, createdAt: new Date(now).toISOString(),
+      details, mediaIds, documentId, notified, ownerUserId: target.owner_user_id, createdAt: new Date(now).toISOString(), rules: scanMessage(enquiryText(details)),
     });
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
     const row = (await tx.enquiries.findEnquiry(kind, stored))!;
+    // The enquiry's own mail (or the digest) tells the owner: the conversation's unread notice does not repeat it.
+    await tx.conversations.markMailed(row.conversation_id!, 'owner', await tx.conversations.lastMessageId(row.conversation_id!));
     const [record] = await recordsOf({ ...app, repos: tx }, [row]);
     await tellOwnerAndSender(app, tx, kind, target, record!, row, user);
     return record!;
@@ -183,11 +187,12 @@ async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id
 }
 
 /** GET …/{id}: one of the user's own, with its thread (`replies`, oldest first; issue 26). */
-export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord & { replies: LeadReply[]; can_answer: boolean } }> {
+export async function readEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<{ data: EnquiryRecord & { replies: LeadReply[]; can_answer: boolean; conversation_id: number | null } }> {
   const row = await ownEnquiry(app, userId, kind, id);
   const [record] = await recordsOf(app, [row]);
   const replies = await threadOf(app, row.id);
-  return { data: { ...record!, replies, can_answer: row.owner_user_id !== null && replies.some((reply) => reply.side === 'owner') } };
+  // Both sides write at any time (issue 44); a listing nobody owned heard from the sender once, by mail.
+  return { data: { ...record!, replies, can_answer: row.owner_user_id !== null && row.conversation_id !== null, conversation_id: row.conversation_id } };
 }
 
 /** POST …/{id}/replies: the sender answers the advertiser's reply (issue 26); answers the thread. */

@@ -1,20 +1,17 @@
 /**
- * The thread of an enquiry (issue 26): the listing's owner replies from the leads inbox, the sender answers in My
- * area, each message mailed to the other side through the outbox. Mail goes only to an account's own e-mail, which
- * a code proved, never to an address typed in a form (security probe item 6); the owner's mail follows their
- * lead-mail setting (instant, daily digest, off). Each side adds at most LEAD_REPLIES_PER_DAY messages a day.
+ * The thread of an enquiry (issue 26): since issue 44, the written messages of the enquiry's conversation. The listing's
+ * owner replies from the leads inbox, the sender writes in My area. Mail goes only to an account's own e-mail, which a
+ * code proved, never to an address typed in a form (security probe item 6); the owner's mail follows their lead-mail
+ * setting (instant, daily digest, off).
  */
+import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../shared/locale.ts';
-import { ENQUIRY_WORDS } from '../../shared/enquiries.ts';
-import { LEAD_REPLIES_PER_DAY, leadUrl, type LeadReply } from '../../shared/leads.ts';
-import { absoluteUrl } from '../../shared/urls.ts';
+import type { LeadReply } from '../../shared/leads.ts';
 import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryReplyRow, EnquiryRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
-import { composeMail } from '../outbox/compose.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
+import { sendMessage } from '../conversations/conversations.ts';
 
 export const replyOf = (row: EnquiryReplyRow): LeadReply => ({ id: row.id, side: row.side, message: row.message, created_at: row.created_at });
 
@@ -34,54 +31,25 @@ export async function instantLeadRecipient(app: AppContext, tx: Repositories, ow
   return owner?.email ? { email: owner.email, locale: owner.locale } : null;
 }
 
-/** Adds a message to the thread, within the day's cap of its side (429 past it); the mail is the caller's. */
-async function addMessage(app: AppContext, tx: Repositories, enquiry: EnquiryRow, side: EnquiryReplyRow['side'], userId: number, message: string): Promise<void> {
-  const since = new Date(app.clock.now() - DAY_MS).toISOString();
-  if (await tx.leads.countEnquiryReplies(enquiry.id, side, since) >= LEAD_REPLIES_PER_DAY) {
-    throw new AppError(429, `You can send ${LEAD_REPLIES_PER_DAY} messages a day in one conversation. Try again tomorrow.`, undefined, { 'Retry-After': String(DAY_MS / 1000) });
-  }
-  await tx.leads.insertEnquiryReply({ enquiryId: enquiry.id, side, userId, message });
-}
-
-/** The owner's reply: stored, the lead marked replied, and mailed to the sender's account with Reply-To the advertiser. */
-export async function addOwnerReply(app: AppContext, enquiry: EnquiryRow, ownerUserId: number, message: string): Promise<LeadReply[]> {
-  await app.repos.transaction(async (tx) => {
-    await addMessage(app, tx, enquiry, 'owner', ownerUserId, message);
-    await tx.leads.setLeadStatus(enquiry.id, 'replied');
-    const sender = enquiry.user_id === null ? undefined : await tx.users.findUser(enquiry.user_id);
-    if (!sender?.email) return;
-    const owner = await tx.users.findUser(ownerUserId);
-    const noun = ENQUIRY_WORDS[enquiry.kind].noun.toLowerCase();
-    const mail = composeMail(sender.email, `Reply to your ${noun}: ${enquiry.listing_title}`, [
-      `The advertiser replied to your ${noun} about "${enquiry.listing_title}":`,
-      message,
-      `Read it and answer in your dashboard: ${absoluteUrl(app.config.siteUrl, `/me/${enquiry.kind}/${enquiry.id}`)}`,
-    ]);
-    await app.outbox.queueMail(owner?.email ? { ...mail, replyTo: owner.email } : mail, { tx });
-  });
-  return threadOf(app, enquiry.id);
-}
-
 /**
- * The sender's answer, once the owner has replied (before that nobody reads the thread): stored, the lead made new
- * again in the owner's inbox, and mailed to the owner when they chose instant mail (a digest or nothing otherwise).
+ * A message in a lead's thread from the leads inbox (owner) or My area (sender): the next message of the enquiry's
+ * conversation (issue 44), as POST /api/conversations/{id}/messages writes it: both sides write at any time, within
+ * the conversation limits, and the other side hears of it by the unread notice (conversations/notices.ts).
  */
-export async function addSenderAnswer(app: AppContext, enquiry: EnquiryRow, senderUserId: number, message: string): Promise<LeadReply[]> {
-  const ownerUserId = enquiry.owner_user_id;
-  const thread = await app.repos.leads.findEnquiryReplies([enquiry.id]);
-  if (ownerUserId === null || !thread.some((reply) => reply.side === 'owner')) {
-    throw new AppError(422, 'You can answer once the advertiser has replied.', { message: ['You can answer once the advertiser has replied.'] });
+async function addToThread(app: AppContext, enquiry: EnquiryRow, userId: number, message: string): Promise<LeadReply[]> {
+  if (enquiry.conversation_id === null) throw new AppError(422, 'This enquiry has no conversation any more.', { message: ['This enquiry has no conversation any more.'] });
+  try {
+    await sendMessage(app, userId, enquiry.conversation_id, { text: message, client_id: randomUUID() });
+  } catch (error) {
+    // The lead's form names its field `message`.
+    if (error instanceof AppError && error.errors?.text) throw new AppError(error.status, error.message, { message: error.errors.text }, error.headers);
+    throw error;
   }
-  await app.repos.transaction(async (tx) => {
-    await addMessage(app, tx, enquiry, 'sender', senderUserId, message);
-    await tx.leads.setLeadStatus(enquiry.id, 'new');
-    const owner = await instantLeadRecipient(app, tx, ownerUserId);
-    if (!owner) return;
-    await app.outbox.queueMail(composeMail(owner.email, `New answer from ${enquiry.name}: ${enquiry.listing_title}`, [
-      `${enquiry.name} answered about "${enquiry.listing_title}":`,
-      message,
-      `Read it and reply in your leads: ${absoluteUrl(app.config.siteUrl, leadUrl(enquiry.id))}`,
-    ]), { tx });
-  });
   return threadOf(app, enquiry.id);
 }
+
+/** The owner's reply, from the leads inbox. */
+export const addOwnerReply = (app: AppContext, enquiry: EnquiryRow, ownerUserId: number, message: string) => addToThread(app, enquiry, ownerUserId, message);
+
+/** The sender's message, from My area: at any time (issue 44: no longer only after the owner replied). */
+export const addSenderAnswer = (app: AppContext, enquiry: EnquiryRow, senderUserId: number, message: string) => addToThread(app, enquiry, senderUserId, message);

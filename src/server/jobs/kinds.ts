@@ -6,6 +6,7 @@
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
+import { sendUnreadNotices } from '../conversations/notices.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { RefundPaymentJob, refundThroughProvider, runSubscriptionLifecycle } from '../billing/index.ts';
@@ -35,6 +36,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'end_suspensions', everyMs: 15 * MINUTE },
   // Advertisers on the daily lead digest get it once 08:00 (Malaysia) has passed; a run at any time catches up.
   { kind: 'lead_digests', everyMs: 15 * MINUTE },
+  // Conversations: one mail per conversation and side whose messages stayed unread for 15 minutes.
+  { kind: 'conversation_notices', everyMs: MINUTE },
   // Saved-search alerts: daily and weekly once 07:00 (Malaysia) has passed, and instant ones a listing going live
   // did not already send (saved-searches/alerts.ts).
   { kind: SAVED_SEARCH_ALERTS_JOB, everyMs: 15 * MINUTE },
@@ -77,6 +80,9 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     defineJob(RefundPaymentJob, ({ paymentId }) => refundThroughProvider(appOf(), paymentId)),
     defineJob(sweep('lead_digests'), async () => {
       await sendLeadDigests(appOf());
+    }),
+    defineJob(sweep('conversation_notices'), async () => {
+      await sendUnreadNotices(appOf());
     }),
     defineJob(SavedSearchAlertsJob, async ({ frequencies }) => {
       await runSavedSearchAlerts(appOf(), frequencies);

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { EnquiryKind } from '../../../shared/enquiries.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, LeadStatus, ListingRef, StoredImageFiles } from '../rows.ts';
+import { insertMessage, openConversation } from './conversations.ts';
 import { flag, jsonText, livePost, type QueryDb } from './query.ts';
 
 /** The first location's e-mail that is set, of a post (its locations in order) or a profile. */
@@ -43,17 +44,40 @@ export async function hasEnquiredSince(db: QueryDb, userId: number, listing: Lis
   return row !== undefined;
 }
 
+/**
+ * Stores an enquiry as the first message of the sender's conversation about the listing, or as the next one of it
+ * (issue 44: a later enquiry joins the conversation; a new owner gets a new one).
+ */
 export async function insertEnquiry(db: QueryDb, enquiry: EnquiryInput): Promise<number> {
   const column = enquiry.listing.type === 'profile' ? 'profile_id' : 'post_id';
+  const conversation = await openConversation(db, {
+    listing: enquiry.listing, title: enquiry.listingTitle, personId: enquiry.userId, ownerId: enquiry.ownerUserId, at: enquiry.createdAt,
+  });
   const { id } = await db.insertInto('enquiries').values({
     kind: enquiry.kind, user_id: enquiry.userId, [column]: enquiry.listing.id, listing_title: enquiry.listingTitle, name: enquiry.name,
     phone_number: enquiry.phone_number, email: enquiry.email, contact_method: enquiry.contact_method, details: JSON.stringify(enquiry.details),
     document_id: enquiry.documentId, notified: enquiry.notified, created_at: enquiry.createdAt, owner_user_id: enquiry.ownerUserId,
+    conversation_id: conversation.id,
   }).returning('id').executeTakeFirstOrThrow();
   if (enquiry.mediaIds.length > 0) {
     await db.insertInto('enquiry_media').values(enquiry.mediaIds.map((mediaId, position) => ({ enquiry_id: id, media_id: mediaId, position }))).execute();
   }
+  await insertMessage(db, {
+    conversationId: conversation.id, side: 'person', userId: enquiry.userId, kind: 'enquiry', text: '', enquiryId: Number(id),
+    clientId: null, rules: enquiry.rules ?? [], createdAt: enquiry.createdAt,
+  });
   return id;
+}
+
+/**
+ * Where a lead stands in its owner's inbox, read from its conversation (issue 44): archived; new while the person
+ * wrote something the owner has not read; replied when the owner wrote last; else read.
+ */
+export function leadStatusSql() {
+  return sql<LeadStatus>`CASE WHEN cv.owner_archived_at IS NOT NULL THEN 'archived'
+    WHEN EXISTS (SELECT 1 FROM conversation_messages um WHERE um.conversation_id = cv.id AND um.side = 'person' AND um.id > cv.owner_read_up_to) THEN 'new'
+    WHEN (SELECT lm.side FROM conversation_messages lm WHERE lm.conversation_id = cv.id ORDER BY lm.id DESC LIMIT 1) = 'owner' THEN 'replied'
+    ELSE 'read' END`;
 }
 
 /** An enquiry with what its page shows of the listing it was about (which may have gone since). */
@@ -65,6 +89,7 @@ export function enquirySelect(db: QueryDb) {
     .leftJoin('job_details as j', 'j.post_id', 'e.post_id')
     .leftJoin('hireme_details as h', 'h.post_id', 'e.post_id')
     .leftJoin('documents as d', 'd.id', 'e.document_id')
+    .leftJoin('conversations as cv', 'cv.id', 'e.conversation_id')
     .select([
       'e.id', 'e.kind',
       sql<EnquiryRow['listing_type']>`CASE WHEN e.post_id IS NOT NULL THEN p.type WHEN e.profile_id IS NOT NULL THEN 'profile' END`.as('listing_type'),
@@ -76,7 +101,7 @@ export function enquirySelect(db: QueryDb) {
           (SELECT id FROM locations WHERE profile_id = e.profile_id ORDER BY position LIMIT 1)))`.as('city_state'),
       'e.user_id', 'e.status', 'e.name', 'e.phone_number', 'e.email', 'e.contact_method', 'e.details', 'e.document_id',
       'd.file as document_file', 'd.original_filename as document_name', 'd.mime_type as document_mime_type', 'e.created_at',
-      'e.owner_user_id', 'e.lead_status',
+      'e.owner_user_id', 'e.conversation_id', leadStatusSql().as('lead_status'),
     ]);
 }
 
@@ -84,7 +109,8 @@ type SelectedEnquiry = Awaited<ReturnType<ReturnType<typeof enquirySelect>['exec
 
 export function toEnquiryRow({ job_confidential, hireme_confidential, ...row }: SelectedEnquiry): EnquiryRow {
   return { ...row, id: Number(row.id), kind: row.kind as EnquiryKind, status: row.status as EnquiryRow['status'], details: jsonText(row.details)!,
-    confidential: flag(job_confidential ?? hireme_confidential), owner_user_id: ownerId(row.owner_user_id), lead_status: row.lead_status as LeadStatus };
+    confidential: flag(job_confidential ?? hireme_confidential), owner_user_id: ownerId(row.owner_user_id), lead_status: row.lead_status as LeadStatus,
+    conversation_id: row.conversation_id === null ? null : Number(row.conversation_id) };
 }
 
 export async function findEnquiries(db: QueryDb, userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]> {

@@ -2,14 +2,15 @@
 import { sql } from 'kysely';
 import type { EnquiryKind } from '../../../shared/enquiries.ts';
 import type { DigestItem, EnquiryReplyRow, EnquiryRow, LeadFilters, LeadSettingsRow, LeadStatus } from '../rows.ts';
-import { enquirySelect, toEnquiryRow } from './enquiries.ts';
+import { enquirySelect, leadStatusSql, toEnquiryRow } from './enquiries.ts';
+import { lastMessageId } from './conversations.ts';
 import { count, type QueryDb } from './query.ts';
 
 /** A page of an owner's leads, newest first, narrowed by the filters. */
 export async function findLeads(db: QueryDb, ownerId: number, filters: LeadFilters, limit: number, offset: number): Promise<EnquiryRow[]> {
   let query = enquirySelect(db).where('e.owner_user_id', '=', ownerId);
   if (filters.kind) query = query.where('e.kind', '=', filters.kind);
-  if (filters.status) query = query.where('e.lead_status', '=', filters.status);
+  if (filters.status) query = query.where(leadStatusSql(), '=', filters.status);
   if (filters.listing) query = query.where(filters.listing.type === 'profile' ? 'e.profile_id' : 'e.post_id', '=', filters.listing.id);
   if (filters.since) query = query.where('e.created_at', '>=', filters.since);
   if (filters.before) query = query.where('e.created_at', '<', filters.before);
@@ -24,35 +25,34 @@ export async function findLead(db: QueryDb, id: number): Promise<EnquiryRow | un
 }
 
 export async function countUnreadLeads(db: QueryDb, ownerId: number): Promise<number> {
-  const row = await db.selectFrom('enquiries').select((eb) => eb.fn.countAll().as('n'))
-    .where('owner_user_id', '=', ownerId).where('lead_status', '=', 'new').executeTakeFirst();
+  const row = await db.selectFrom('enquiries as e').leftJoin('conversations as cv', 'cv.id', 'e.conversation_id')
+    .select((eb) => eb.fn.countAll().as('n')).where('e.owner_user_id', '=', ownerId).where(leadStatusSql(), '=', 'new').executeTakeFirst();
   return count(row?.n);
 }
 
-export async function setLeadStatus(db: QueryDb, id: number, status: LeadStatus): Promise<void> {
-  await db.updateTable('enquiries').set({ lead_status: status }).where('id', '=', id).execute();
+/**
+ * Sets a lead's status on its conversation (issue 44): archived; read or replied (all read); new (what the person
+ * wrote since the owner last wrote is unread again).
+ */
+export async function setLeadStatus(db: QueryDb, id: number, status: LeadStatus, now: string): Promise<void> {
+  const lead = await db.selectFrom('enquiries').select('conversation_id').where('id', '=', id).executeTakeFirst();
+  if (!lead?.conversation_id) return;
+  const conversationId = Number(lead.conversation_id);
+  if (status === 'archived') {
+    await db.updateTable('conversations').set({ owner_archived_at: now }).where('id', '=', conversationId).execute();
+    return;
+  }
+  const upTo = await lastMessageId(db, conversationId, status === 'new' ? 'owner' : undefined);
+  await db.updateTable('conversations').set({ owner_archived_at: null, owner_read_up_to: upTo }).where('id', '=', conversationId).execute();
 }
 
-/** The threads of these enquiries, oldest message first. */
+/** The threads of these enquiries: the written messages of their conversations, oldest first. */
 export async function findEnquiryReplies(db: QueryDb, enquiryIds: readonly number[]): Promise<EnquiryReplyRow[]> {
   if (enquiryIds.length === 0) return [];
-  const rows = await db.selectFrom('enquiry_replies').select(['id', 'enquiry_id', 'side', 'message', 'created_at'])
-    .where('enquiry_id', 'in', [...enquiryIds]).orderBy('enquiry_id').orderBy('id').execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id), enquiry_id: Number(row.enquiry_id), side: row.side as EnquiryReplyRow['side'] }));
-}
-
-export async function insertEnquiryReply(db: QueryDb, reply: { enquiryId: number; side: EnquiryReplyRow['side']; userId: number; message: string; createdAt: string }): Promise<number> {
-  const { id } = await db.insertInto('enquiry_replies').values({
-    enquiry_id: reply.enquiryId, side: reply.side, user_id: reply.userId, message: reply.message, created_at: reply.createdAt,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(id);
-}
-
-/** Messages one side of a thread wrote at or after `since` (the daily cap). */
-export async function countEnquiryReplies(db: QueryDb, enquiryId: number, side: EnquiryReplyRow['side'], since: string): Promise<number> {
-  const row = await db.selectFrom('enquiry_replies').select((eb) => eb.fn.countAll().as('n'))
-    .where('enquiry_id', '=', enquiryId).where('side', '=', side).where('created_at', '>=', since).executeTakeFirst();
-  return count(row?.n);
+  const rows = await db.selectFrom('conversation_messages as m').innerJoin('enquiries as e', 'e.conversation_id', 'm.conversation_id')
+    .select(['m.id', 'e.id as enquiry_id', 'm.side', 'm.text', 'm.created_at'])
+    .where('e.id', 'in', [...enquiryIds]).where('m.kind', '=', 'text').orderBy('e.id').orderBy('m.id').execute();
+  return rows.map((row) => ({ id: Number(row.id), enquiry_id: Number(row.enquiry_id), side: row.side === 'owner' ? 'owner' : 'sender', message: row.text, created_at: row.created_at }));
 }
 
 export async function findLeadSettings(db: QueryDb, userId: number): Promise<LeadSettingsRow | undefined> {
@@ -77,12 +77,20 @@ export async function findDigestOwners(db: QueryDb, cutoff: string, limit: numbe
 export async function findDigestItems(db: QueryDb, ownerId: number, since: string, before: string): Promise<DigestItem[]> {
   const leads = await db.selectFrom('enquiries').select(['id as enquiry_id', 'kind', 'listing_title', 'name', sql<string | null>`NULL`.as('message'), 'created_at'])
     .where('owner_user_id', '=', ownerId).where('created_at', '>=', since).where('created_at', '<', before).execute();
-  const answers = await db.selectFrom('enquiry_replies as r').innerJoin('enquiries as e', 'e.id', 'r.enquiry_id')
-    .select(['e.id as enquiry_id', 'e.kind', 'e.listing_title', 'e.name', 'r.message', 'r.created_at'])
-    .where('e.owner_user_id', '=', ownerId).where('r.side', '=', 'sender').where('r.created_at', '>=', since).where('r.created_at', '<', before).execute();
+  // What people wrote in the owner's conversations, with the latest lead of each (a conversation begun by a message
+  // has none: its items link to the inbox).
+  const answers = await db.selectFrom('conversation_messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select([
+      sql<number | null>`(SELECT MAX(le.id) FROM enquiries le WHERE le.conversation_id = c.id)`.as('enquiry_id'),
+      sql<string>`COALESCE((SELECT le.kind FROM enquiries le WHERE le.conversation_id = c.id ORDER BY le.id DESC LIMIT 1), 'services')`.as('kind'),
+      'c.listing_title', sql<string>`COALESCE(u.name, 'Former member')`.as('name'), 'm.text as message', 'm.created_at',
+    ])
+    .where('c.owner_user_id', '=', ownerId).where('m.side', '=', 'person').where('m.kind', '=', 'text')
+    .where('m.created_at', '>=', since).where('m.created_at', '<', before).execute();
   return [...leads, ...answers]
-    .map((item) => ({ ...item, enquiry_id: Number(item.enquiry_id), kind: item.kind as EnquiryKind }))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.enquiry_id - b.enquiry_id);
+    .map((item) => ({ ...item, enquiry_id: item.enquiry_id === null ? null : Number(item.enquiry_id), kind: item.kind as EnquiryKind }))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || (a.enquiry_id ?? 0) - (b.enquiry_id ?? 0));
 }
 
 export async function markDigested(db: QueryDb, userId: number, until: string): Promise<void> {

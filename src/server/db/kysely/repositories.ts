@@ -18,6 +18,7 @@ import * as follows from './follows.ts';
 import * as insights from './insights.ts';
 import { InvoiceRepository } from './invoice-repository.ts';
 import * as jobs from './jobs.ts';
+import * as conversations from './conversations.ts';
 import * as leads from './leads.ts';
 import { ListingRepository } from './listing-repository.ts';
 import * as moderation from './moderation.ts';
@@ -256,16 +257,43 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findLeads: (ownerId, filters, limit, offset) => read((db) => leads.findLeads(db, ownerId, filters, limit, offset)),
       findLead: (id) => read((db) => leads.findLead(db, id)),
       countUnreadLeads: (ownerId) => read((db) => leads.countUnreadLeads(db, ownerId)),
-      setLeadStatus: (id, status) => change((db) => leads.setLeadStatus(db, id, status)),
+      setLeadStatus: (id, status) => change((db) => leads.setLeadStatus(db, id, status, now())),
       findEnquiryReplies: (ids) => read((db) => leads.findEnquiryReplies(db, ids)),
-      insertEnquiryReply: (reply) => change((db) => leads.insertEnquiryReply(db, { ...reply, createdAt: now() })),
-      countEnquiryReplies: (id, side, since) => read((db) => leads.countEnquiryReplies(db, id, side, since)),
       findLeadSettings: (userId) => read((db) => leads.findLeadSettings(db, userId)),
       saveLeadSettings: (userId, leadMail) => change((db) => leads.saveLeadSettings(db, userId, leadMail, now())),
       findDigestOwners: (cutoff, limit) => read((db) => leads.findDigestOwners(db, cutoff, limit)),
       findDigestItems: (ownerId, since, before) => read((db) => leads.findDigestItems(db, ownerId, since, before)),
       markDigested: (userId, until) => change((db) => leads.markDigested(db, userId, until)),
       insertReviewReport: (report) => change((db) => leads.insertReviewReport(db, { ...report, createdAt: now() })),
+    },
+    conversations: {
+      findConversation: (id) => read((db) => conversations.findConversation(db, id)),
+      findOpenConversation: (personId, listing) => read((db) => conversations.findOpenConversation(db, personId, listing)),
+      insertConversation: (conversation) => change((db) => conversations.insertConversation(db, { ...conversation, createdAt: now() })),
+      supersedeConversation: (id) => change((db) => conversations.supersedeConversation(db, id, now())),
+      insertMessage: (message) => change((db) => conversations.insertMessage(db, { ...message, createdAt: now() })),
+      findMessage: (id) => read((db) => conversations.findMessage(db, id)),
+      findMessageByClientId: (id, userId, clientId) => read((db) => conversations.findMessageByClientId(db, id, userId, clientId)),
+      findMessages: (id, before, limit) => read((db) => conversations.findMessages(db, id, before, limit)),
+      hasWritten: (id, side) => read((db) => conversations.hasWritten(db, id, side)),
+      listConversations: (userId, role, filters, limit, offset) => read((db) => conversations.listConversations(db, userId, role, filters, limit, offset)),
+      countUnreadConversations: (userId) => read((db) => conversations.countUnreadConversations(db, userId)),
+      markRead: (id, role, upTo) => change((db) => conversations.markRead(db, id, role, upTo)),
+      lastMessageId: (id, by) => read((db) => conversations.lastMessageId(db, id, by)),
+      setConversationState: (id, role, state) => change((db) => conversations.setConversationState(db, id, role, {
+        archived: state.archived === undefined ? undefined : state.archived ? now() : null,
+        muted: state.muted === undefined ? undefined : state.muted ? now() : null,
+      })),
+      block: (userId, blockedUserId) => change((db) => conversations.block(db, userId, blockedUserId, now())),
+      unblock: (userId, blockedUserId) => change((db) => conversations.unblock(db, userId, blockedUserId)),
+      isBlocked: (userId, blockedUserId) => read((db) => conversations.isBlocked(db, userId, blockedUserId)),
+      countMessagesSince: (userId, since) => read((db) => conversations.countMessagesSince(db, userId, since)),
+      countConversationsSince: (personId, since) => read((db) => conversations.countConversationsSince(db, personId, since)),
+      insertReveal: (messageId, userId) => change((db) => conversations.insertReveal(db, messageId, userId, now())),
+      countRevealsSince: (userId, since) => read((db) => conversations.countRevealsSince(db, userId, since)),
+      findRevealed: (userId, ids) => read((db) => conversations.findRevealed(db, userId, ids)),
+      findDueNotices: (since, olderThan, limit) => read((db) => conversations.findDueNotices(db, since, olderThan, limit)),
+      markMailed: (id, role, upTo) => change((db) => conversations.markMailed(db, id, role, upTo)),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),

@@ -101,7 +101,7 @@ export function openPostgresMaintenance(url: string): DatabaseMaintenance {
   return {
     label: labelOf(url),
     pendingMigrations: () => pendingMigrations(pool),
-    migrate: () => migrate(pool),
+    migrate: (before) => migrate(pool, before),
     migrationNotices: (versions) => migrationNotices(pool, versions),
     // PostgreSQL's migrations ask for no derived-data jobs: the seed and `npm run reindex` build the search tables.
     runDerivedJobs: async () => [],

@@ -27,7 +27,7 @@ export function openSqliteMaintenance(path: string): DatabaseMaintenance {
   return {
     label: path,
     pendingMigrations: async () => pendingMigrations(db),
-    migrate: async () => migrate(db),
+    migrate: async (before) => migrate(db, before),
     migrationNotices: async (versions) => migrationNotices(db, versions),
     runDerivedJobs: async (log) => runPendingJobs(db, log),
     reindex: async (log) => rebuildSearchIndexJob(db, log),

@@ -22,15 +22,16 @@ function appliedMigrations(db: Db): Set<string> {
  * before its commit. A migration may loosen a constraint by editing its table's SQL in place (SQLite's documented
  * procedure, with `PRAGMA writable_schema`): node:sqlite's defensive mode is off while migrations run, and the
  * schema version is bumped after such a file so every connection reads the new SQL. Returns the files this call applied.
+ * `before` (a tests' seam for a migration's own test) stops at the first file whose name sorts at or after it.
  */
-export function migrate(db: Db): string[] {
+export function migrate(db: Db, before?: string): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const done: string[] = [];
   db.exec('PRAGMA foreign_keys = OFF');
   // node:sqlite has the defensive flag (on by default) from Node 24.12; older releases leave it off, with no method.
   db.enableDefensive?.(false);
   try {
-    for (const file of migrationFiles()) {
+    for (const file of migrationFiles().filter((name) => before === undefined || name < before)) {
       transaction(db, () => {
         if (appliedMigrations(db).has(file)) return;
         const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');

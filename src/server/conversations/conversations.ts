@@ -1,0 +1,264 @@
+/**
+ * Conversations between a person and a listing's owner (issue 44, decision 0032), grown from the enquiry threads:
+ * one per person and listing (a post of any type or a business), where both sides write at any time. Enquiries join
+ * them as messages of kind `enquiry`. Every message is scanned by the scam rules and stored and delivered whatever
+ * they find; the limits are counted in the database; a retried send (the same `client_id`) answers the message it
+ * already made. Anybody but the two sides gets a 404.
+ */
+import { BLOCKED_NOTICE, CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { scanMessage } from '../../shared/scam-rules.ts';
+import {
+  BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, ReadSchema, StartConversationSchema,
+} from '../../shared/schemas/conversations.ts';
+import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
+import { requireUser } from '../accounts/accounts.ts';
+import type { AppContext } from '../app-types.ts';
+import { ConflictError } from '../db/errors.ts';
+import type { ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { ListingRef, UserRow } from '../db/rows.ts';
+import { instantLeadRecipient } from '../engagement/enquiry-threads.ts';
+import { AppError, notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const NOT_FOUND = 'No such conversation.';
+
+const tooMany = (message: string, retryAfterMs: number) => new AppError(429, message, undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
+
+/** The sender's limits, counted in the database: messages a minute and a day, and new conversations a day. */
+async function checkLimits(app: AppContext, tx: Repositories, user: UserRow, opening: boolean): Promise<void> {
+  const now = app.clock.now();
+  const since = (ms: number) => new Date(now - ms).toISOString();
+  if (await tx.conversations.countMessagesSince(user.id, since(MINUTE_MS)) >= CONVERSATION_LIMITS.perMinute) {
+    throw tooMany(`You can send ${CONVERSATION_LIMITS.perMinute} messages a minute. Wait a moment.`, MINUTE_MS);
+  }
+  if (await tx.conversations.countMessagesSince(user.id, since(DAY_MS)) >= CONVERSATION_LIMITS.perDay) {
+    throw tooMany(`You can send ${CONVERSATION_LIMITS.perDay} messages a day. Try again tomorrow.`, HOUR_MS);
+  }
+  if (!opening) return;
+  const young = now - Date.parse(user.created_at) < CONVERSATION_LIMITS.youngDays * DAY_MS;
+  const allowed = young ? CONVERSATION_LIMITS.newPerDayYoung : CONVERSATION_LIMITS.newPerDay;
+  if (await tx.conversations.countConversationsSince(user.id, since(DAY_MS)) >= allowed) {
+    throw tooMany(`You can start ${allowed} conversations a day${young ? ' while your account is new' : ''}. Try again tomorrow.`, HOUR_MS);
+  }
+}
+
+/** The conversation and the side `userId` is on; a 404 for anybody else. */
+async function ownConversation(app: AppContext, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
+  const conversation = await app.repos.conversations.findConversation(id);
+  const role = conversation && roleIn(conversation, userId);
+  if (!conversation || !role) throw notFound(NOT_FOUND);
+  return { conversation, role };
+}
+
+async function readerOf(app: AppContext, userId: number, role: ConversationSide): Promise<Reader> {
+  return { userId, role, locale: (await requireUser(app, userId)).locale };
+}
+
+/** Which sides have written in a conversation. */
+async function writers(repos: Repositories, id: number): Promise<{ person: boolean; owner: boolean }> {
+  return { person: await repos.conversations.hasWritten(id, 'person'), owner: await repos.conversations.hasWritten(id, 'owner') };
+}
+
+/** One message as its writer sees it. */
+async function ownMessage(app: AppContext, message: MessageRow, reader: Reader): Promise<MessageView> {
+  return (await messageViews(app, [message], reader, true, new Set()))[0]!;
+}
+
+/**
+ * Stores a message in a transaction: `write` checks the limits and the retry (the same client id answers the message
+ * it made, 200) and queues the mail. Two sends racing (the same client id, or a person's first two messages about
+ * one listing) meet a uniqueness rule: the loser runs once more, and then finds what the winner stored.
+ */
+async function storeMessage(app: AppContext, write: (tx: Repositories) => Promise<{ conversationId: number; messageId: number } | { existing: MessageRow }>):
+  Promise<{ conversationId: number; message: MessageRow; created: boolean }> {
+  let stored;
+  try {
+    stored = await app.repos.transaction(write);
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    stored = await app.repos.transaction(write);
+  }
+  if ('existing' in stored) return { conversationId: stored.existing.conversation_id, message: stored.existing, created: false };
+  return { conversationId: stored.conversationId, message: (await app.repos.conversations.findMessage(stored.messageId))!, created: true };
+}
+
+/**
+ * POST /api/conversations {type, id, text, client_id}: the person's message about a listing, starting their
+ * conversation with its owner or adding to it (one per person and listing). 201 with the conversation; a retried
+ * client id answers 200 with the same. A listing nobody owns gets the first message by mail, and no more.
+ */
+export async function startConversation(app: AppContext, userId: number, input: unknown): Promise<{ created: boolean; data: ConversationView & { message: MessageView } }> {
+  const { type, id, text, client_id: clientId } = parseInput(StartConversationSchema, input);
+  const listing: ListingRef = { type, id };
+  const user = await requireUser(app, userId);
+  const target = await app.repos.enquiries.findEnquiryTarget(listing);
+  if (!target) throw notFound('Listing not found.');
+  if (target.owner_user_id === userId) throw new AppError(422, 'This is your own listing.', { id: ['This is your own listing.'] });
+  if (target.owner_user_id !== null && await app.repos.conversations.isBlocked(target.owner_user_id, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  const rules = scanMessage(text);
+  const stored = await storeMessage(app, async (tx) => {
+    const open = await tx.conversations.findOpenConversation(userId, listing);
+    const retried = open && await tx.conversations.findMessageByClientId(open.id, userId, clientId);
+    if (retried) return { existing: retried };
+    const joins = open !== undefined && open.owner_user_id === target.owner_user_id;
+    if (joins && open.owner_user_id === null && await tx.conversations.hasWritten(open.id, 'person')) throw new AppError(422, NO_OWNER_NOTICE, { text: [NO_OWNER_NOTICE] });
+    await checkLimits(app, tx, user, !joins);
+    if (open && !joins) await tx.conversations.supersedeConversation(open.id);
+    const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
+    const messageId = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
+    if (!joins) {
+      await tellOfFirstMessage(app, tx, { ...target, listing }, user, text, conversationId);
+      // Told at once (or by the digest the owner chose): the unread notice does not mail it again.
+      await tx.conversations.markMailed(conversationId, 'owner', messageId);
+    }
+    return { conversationId, messageId };
+  });
+  const conversation = (await app.repos.conversations.findConversation(stored.conversationId))!;
+  const reader: Reader = { userId, role: 'person', locale: user.locale };
+  return {
+    created: stored.created,
+    data: { ...conversationView(conversation, 'person', await writers(app.repos, conversation.id)), message: await ownMessage(app, stored.message, reader) },
+  };
+}
+
+/**
+ * The first message of a conversation reaches the other side by mail at once: the owner (their account, as their
+ * lead-mail setting says), or, for a listing nobody owns, its contact e-mail or the site's enquiries inbox.
+ */
+async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { listing: ListingRef; title: string; slug: string; contact_email: string | null; owner_user_id: number | null },
+  sender: UserRow, text: string, conversationId: number): Promise<void> {
+  const site = app.config.siteUrl;
+  const listingUrl = absoluteUrl(site, target.listing.type === 'profile' ? profileUrl(target.slug) : postUrl(target.listing.type, target.slug));
+  if (target.owner_user_id === null) {
+    const to = target.contact_email ?? app.config.enquiryInbox;
+    await app.outbox.queueMail(composeMail(to, `A message about ${target.title}`, [
+      `${sender.name} wrote about "${target.title}" (${listingUrl}):`,
+      text,
+      ...(target.contact_email === null ? [`This listing has no e-mail: please pass this on. Conversation ${conversationId}.`] : []),
+      `To answer in a conversation, claim the listing on the advertiser site: ${absoluteUrl(site, '/advertiser')}`,
+    ]), { tx });
+    return;
+  }
+  const owner = await instantLeadRecipient(app, tx, target.owner_user_id);
+  if (!owner) return;
+  await app.outbox.queueMail(composeMail(owner.email, `New message from ${sender.name}: ${target.title}`, [
+    `${sender.name} wrote about "${target.title}":`,
+    text,
+    `Read it and answer in your leads: ${absoluteUrl(site, '/advertiser/leads')}`,
+  ], [], owner.locale), { tx });
+}
+
+/** POST /api/conversations/{id}/messages {text, client_id}: either side writes at any time (201; a retry 200). */
+export async function sendMessage(app: AppContext, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
+  const { text, client_id: clientId } = parseInput(MessageSchema, input);
+  const { conversation, role } = await ownConversation(app, userId, id);
+  const user = await requireUser(app, userId);
+  const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
+  if (other !== null && await app.repos.conversations.isBlocked(other, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  const rules = scanMessage(text);
+  const stored = await storeMessage(app, async (tx) => {
+    const retried = await tx.conversations.findMessageByClientId(id, userId, clientId);
+    if (retried) return { existing: retried };
+    const reason = closedReason(conversation, role, await tx.conversations.hasWritten(id, 'person'));
+    if (reason) throw new AppError(422, reason, { text: [reason] });
+    await checkLimits(app, tx, user, false);
+    return { conversationId: id, messageId: await tx.conversations.insertMessage({ conversationId: id, side: role, userId, kind: 'text', text, enquiryId: null, clientId, rules }) };
+  });
+  return { created: stored.created, data: await ownMessage(app, stored.message, { userId, role, locale: user.locale }) };
+}
+
+/** GET /api/conversations/{id}?before=: the conversation and its newest 50 messages (before a message id), newest first. */
+export async function readConversation(app: AppContext, userId: number, id: number, query: unknown): Promise<ConversationView & { messages: MessageView[]; has_more: boolean }> {
+  const { before } = parseInput(BeforeQuerySchema, query);
+  const { conversation, role } = await ownConversation(app, userId, id);
+  const rows = await app.repos.conversations.findMessages(id, before, CONVERSATION_LIMITS.page + 1);
+  const page = rows.slice(0, CONVERSATION_LIMITS.page);
+  const wrote = await writers(app.repos, id);
+  const revealed = role === 'owner' ? await app.repos.conversations.findRevealed(userId, page.map((row) => row.id)) : new Set<number>();
+  return {
+    ...conversationView(conversation, role, wrote),
+    messages: await messageViews(app, page, await readerOf(app, userId, role), wrote.owner, revealed),
+    has_more: rows.length > CONVERSATION_LIMITS.page,
+  };
+}
+
+/** GET /api/conversations?role=&listing=&unread=&archived=&page=: a side's conversations, the latest first. */
+export async function listConversations(app: AppContext, userId: number, query: unknown): Promise<{ data: ConversationView[]; page: number; has_more: boolean }> {
+  const input = parseInput(ConversationListQuerySchema, query);
+  const [type, listingId] = input.listing ? input.listing.split('-') : [];
+  const filters = {
+    listing: type && listingId ? { type: type as ListingRef['type'], id: Number(listingId) } : undefined,
+    unread: input.unread, archived: input.archived,
+  };
+  const size = CONVERSATION_LIMITS.listPage;
+  const rows = await app.repos.conversations.listConversations(userId, input.role, filters, size + 1, (input.page - 1) * size);
+  return {
+    data: rows.slice(0, size).map((row) => conversationView(row, input.role, { person: row.person_wrote, owner: row.owner_wrote })),
+    page: input.page, has_more: rows.length > size,
+  };
+}
+
+/** GET /api/conversations/unread: conversations with something unread, on either side. */
+export async function unreadConversations(app: AppContext, userId: number): Promise<{ unread: number }> {
+  return { unread: await app.repos.conversations.countUnreadConversations(userId) };
+}
+
+/** POST /api/conversations/{id}/read {up_to}: the side has read up to a message (never back). */
+export async function markRead(app: AppContext, userId: number, id: number, input: unknown): Promise<{ read_up_to: number }> {
+  const { up_to: upTo } = parseInput(ReadSchema, input);
+  const { role } = await ownConversation(app, userId, id);
+  const last = await app.repos.conversations.lastMessageId(id);
+  await app.repos.conversations.markRead(id, role, Math.min(upTo, last));
+  const conversation = (await app.repos.conversations.findConversation(id))!;
+  return { read_up_to: role === 'owner' ? conversation.owner_read_up_to : conversation.person_read_up_to };
+}
+
+/** PATCH /api/conversations/{id} {archived, muted}: one side's own state (muted: no mail about it). */
+export async function changeConversation(app: AppContext, userId: number, id: number, input: unknown): Promise<ConversationView> {
+  const state = parseInput(ConversationStateSchema, input);
+  const { role } = await ownConversation(app, userId, id);
+  await app.repos.conversations.setConversationState(id, role, state);
+  return conversationView((await app.repos.conversations.findConversation(id))!, role, await writers(app.repos, id));
+}
+
+/** The other side's account, for a block; a 422 when they have none any more. */
+function otherSide(conversation: ConversationRow, role: ConversationSide): number {
+  const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
+  if (other === null) throw new AppError(422, 'Nobody is on the other side of this conversation.', { id: ['Nobody is on the other side of this conversation.'] });
+  return other;
+}
+
+/** POST /api/conversations/{id}/block: the other side can write to this person no more (403 to them). */
+export async function blockOtherSide(app: AppContext, userId: number, id: number): Promise<{ blocked: true }> {
+  const { conversation, role } = await ownConversation(app, userId, id);
+  await app.repos.conversations.block(userId, otherSide(conversation, role));
+  return { blocked: true };
+}
+
+/** DELETE /api/conversations/{id}/block. */
+export async function unblockOtherSide(app: AppContext, userId: number, id: number): Promise<{ blocked: false }> {
+  const { conversation, role } = await ownConversation(app, userId, id);
+  await app.repos.conversations.unblock(userId, otherSide(conversation, role));
+  return { blocked: false };
+}
+
+/**
+ * POST /api/conversations/{id}/messages/{mid}/reveal: the reader shows a masked message's phone numbers and e-mail
+ * addresses. Logged (evidence of who saw them, when) and limited to 30 an hour; the stored text never changes.
+ */
+export async function revealMessage(app: AppContext, userId: number, id: number, messageId: number): Promise<MessageView> {
+  const { role } = await ownConversation(app, userId, id);
+  const message = await app.repos.conversations.findMessage(messageId);
+  if (!message || message.conversation_id !== id) throw notFound('No such message.');
+  const since = new Date(app.clock.now() - HOUR_MS).toISOString();
+  if (await app.repos.conversations.countRevealsSince(userId, since) >= CONVERSATION_LIMITS.revealsPerHour) {
+    throw tooMany(`You can show contact details ${CONVERSATION_LIMITS.revealsPerHour} times an hour.`, HOUR_MS);
+  }
+  await app.repos.conversations.insertReveal(messageId, userId);
+  return (await messageViews(app, [message], await readerOf(app, userId, role), false, new Set([messageId])))[0]!;
+}

@@ -1,0 +1,66 @@
+/**
+ * Unread notices (issue 44): a conversation's first message reaches the other side at once (conversations.ts); after
+ * that, the recurring job `conversation_notices` mails one notice per conversation and side whose messages stayed
+ * unread for 15 minutes, with the newest one's text masked, and a one-click link that mutes the conversation (RFC
+ * 8058: a mail provider posts it with no cookie; a GET only asks). Muting, or an owner's lead-mail choice other than
+ * instant, stops them.
+ */
+import { maskContacts, type ConversationSide } from '../../shared/conversations.ts';
+import { isLocale, type Locale } from '../../shared/locale.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-types.ts';
+import { notFound } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import { signedId, signedToken } from '../signed-links.ts';
+import * as m from '../../paraglide/messages.js';
+
+/** How long a message stays unread before its reader is mailed. */
+export const NOTICE_AFTER_MS = 15 * 60_000;
+/** Conversations older than this since their last message are not looked at (their notices went long ago). */
+const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
+const BATCH = 500;
+const PURPOSE = 'conversation-mute';
+
+/** A side of a conversation as one number a signed link can carry: its id twice, plus one for the owner. */
+const sideKey = (id: number, role: ConversationSide) => id * 2 + (role === 'owner' ? 1 : 0);
+
+/** The one-click link that mutes one side of a conversation. */
+export function muteUrl(app: AppContext, id: number, role: ConversationSide, locale: Locale): string {
+  return absoluteUrl(app.config.siteUrl, `/api/conversations/mute?token=${signedToken(app.secrets.unsubscribe, PURPOSE, sideKey(id, role))}${locale === 'en' ? '' : `&lang=${locale}`}`);
+}
+
+/** POST conversations/mute?token=…: the side the token names gets no more mail about the conversation. */
+export async function muteByToken(app: AppContext, token: string | undefined): Promise<{ message: string }> {
+  const key = signedId(app.secrets.unsubscribe, PURPOSE, token);
+  const conversation = key === null ? undefined : await app.repos.conversations.findConversation(Math.floor(key / 2));
+  if (key === null || !conversation) throw notFound('This link is not valid.');
+  await app.repos.conversations.setConversationState(conversation.id, key % 2 === 1 ? 'owner' : 'person', { muted: true });
+  return { message: 'You will get no more mail about this conversation.' };
+}
+
+/** Where each side reads its conversations. */
+const inboxPath = (role: ConversationSide) => (role === 'owner' ? '/advertiser/leads' : '/me/messages');
+
+/** Mails every side due a notice; answers how many went. Each notice and its mark are one transaction: it goes once. */
+export async function sendUnreadNotices(app: AppContext): Promise<number> {
+  const now = app.clock.now();
+  const due = await app.repos.conversations.findDueNotices(new Date(now - LOOK_BACK_MS).toISOString(), new Date(now - NOTICE_AFTER_MS).toISOString(), BATCH);
+  for (const notice of due) {
+    const locale: Locale = isLocale(notice.locale) ? notice.locale : 'en';
+    const words = { locale };
+    const newest = await app.repos.conversations.findMessage(notice.up_to);
+    const text = newest ? maskContacts(newest.text).text : '';
+    const mute = muteUrl(app, notice.conversation_id, notice.side, locale);
+    const mail = composeMail(notice.email, m.conversation_mail_subject({ title: notice.listing_title }, words), [
+      m.conversation_mail_intro({ count: notice.unread, title: notice.listing_title }, words),
+      text,
+      m.conversation_mail_read({ url: absoluteUrl(app.config.siteUrl, inboxPath(notice.side)) }, words),
+      m.conversation_mail_mute({ url: mute }, words),
+    ].filter(Boolean), [], locale);
+    await app.repos.transaction(async (tx) => {
+      await app.outbox.queueMail({ ...mail, headers: { 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, { tx });
+      await tx.conversations.markMailed(notice.conversation_id, notice.side, notice.up_to);
+    });
+  }
+  return due.length;
+}

@@ -1,0 +1,94 @@
+/**
+ * Conversations as each side reads them (issue 44): a list item, and messages with the opener's phone numbers and
+ * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
+ * the reader's language. The stored text never changes.
+ */
+import { maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
+import { leadUrl } from '../../shared/leads.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { scamWarning } from '../../shared/scam-rules.ts';
+import { postUrl, profileUrl } from '../../shared/urls.ts';
+import type { AppContext } from '../app-types.ts';
+import type { ConversationListRow, ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
+
+/** What a reader is to a conversation. */
+export interface Reader {
+  userId: number;
+  role: ConversationSide;
+  locale: Locale;
+}
+
+/** The side `userId` is on, or null for anybody else. */
+export function roleIn(conversation: Pick<ConversationRow, 'person_user_id' | 'owner_user_id'>, userId: number): ConversationSide | null {
+  if (conversation.person_user_id === userId) return 'person';
+  if (conversation.owner_user_id === userId) return 'owner';
+  return null;
+}
+
+/** Why a side cannot write, or null when it can: a listing nobody owns hears from the person once, by mail. */
+export function closedReason(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): string | null {
+  if (conversation.owner_user_id === null && role === 'person' && personWrote) return NO_OWNER_NOTICE;
+  if (conversation.superseded_at !== null && role === 'person') return 'This listing has a new owner. Write to them from the listing.';
+  if (role === 'owner' && conversation.person_user_id === null) return 'This person has left the site.';
+  return null;
+}
+
+/**
+ * The conversation as one side lists it; the other side is named as that side may know them. `wrote`: which sides
+ * have written in it (an enquiry counts).
+ */
+export function conversationView(row: ConversationRow | ConversationListRow, role: ConversationSide, wrote: { person: boolean; owner: boolean }): ConversationView {
+  const listingUrl = row.listing_slug === null || row.listing_type === null ? null
+    : row.listing_type === 'profile' ? profileUrl(row.listing_slug) : postUrl(row.listing_type, row.listing_slug);
+  const list = 'unread' in row ? row : null;
+  const reason = closedReason(row, role, wrote.person);
+  return {
+    id: row.id,
+    role,
+    listing: { type: row.listing_type, id: row.listing_id, title: row.listing_title, url: listingUrl },
+    // A confidential post never names its company: the person sees the listing's title.
+    with: role === 'owner' ? (row.person_name ?? 'Former member') : row.confidential ? row.listing_title : (row.profile_name ?? row.listing_title),
+    last_message_at: row.last_message_at,
+    last_message: list?.last_side ? {
+      side: list.last_side,
+      // An enquiry's words are its fields (the page names its kind); the opener's details are masked as in the thread.
+      text: list.last_kind === 'enquiry' ? '' : role === 'owner' && list.last_side === 'person' && !wrote.owner ? maskContacts(list.last_text ?? '').text : list.last_text ?? '',
+    } : null,
+    unread: list?.unread ?? 0,
+    archived: (role === 'owner' ? row.owner_archived_at : row.person_archived_at) !== null,
+    muted: (role === 'owner' ? row.owner_muted_at : row.person_muted_at) !== null,
+    can_write: reason === null,
+    closed_reason: reason,
+  };
+}
+
+/**
+ * Messages as `reader` sees them. `ownerWrote`: the owner has written once (the opener's details show from then on);
+ * `revealed`: messages whose details the reader showed.
+ */
+export async function messageViews(app: Pick<AppContext, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
+  const enquiries = new Map<number, string>();
+  for (const row of rows) {
+    if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;
+    const enquiry = await app.repos.leads.findLead(row.enquiry_id);
+    if (!enquiry) continue;
+    // The enquiry's own fields (its sender's details are the lead's, apart): what it asked, in words.
+    const details = JSON.parse(enquiry.details) as Record<string, unknown>;
+    enquiries.set(row.enquiry_id, enquiryFacts(enquiry.kind, details).map(([label, value]) => `${label}: ${value}`).join('\n'));
+  }
+  return rows.map((row) => {
+    const text = row.kind === 'enquiry' ? (enquiries.get(row.enquiry_id ?? 0) ?? '') : row.text;
+    const mine = row.side === reader.role;
+    // The opener's details stay masked for the owner until the owner has written, or showed them.
+    const maskable = !mine && row.side === 'person' && reader.role === 'owner' && !ownerWrote && !revealed.has(row.id);
+    const masked = maskable ? maskContacts(text) : { text, masked: false };
+    const warning = !mine && row.rules.length > 0 ? { rules: row.rules, text: scamWarning(row.rules, reader.locale)! } : null;
+    const kind = (row.enquiry_kind ?? null) as EnquiryKind | null;
+    return {
+      id: row.id, side: row.side, kind: row.kind, text: masked.text, images: [], created_at: row.created_at, masked: masked.masked, warning,
+      enquiry: row.enquiry_id !== null && kind ? { id: row.enquiry_id, kind, url: reader.role === 'owner' ? leadUrl(row.enquiry_id) : enquiryUrl(kind, row.enquiry_id) } : null,
+      mine,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+/** What the conversation API takes (issue 44), as the browser and the server both read it. */
+import { z } from 'zod';
+import { LISTING_REF_TYPES } from '../constants.ts';
+import { CONVERSATION_LIMITS } from '../conversations.ts';
+import { required } from './engagement.ts';
+
+const IdField = (label: string) => z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: `${label} is required.` })
+  .pipe(z.number({ error: `${label} is required.` }).int(`${label} is not valid.`).positive(`${label} is not valid.`).max(Number.MAX_SAFE_INTEGER, `${label} is not valid.`));
+const OptionalId = (label: string) => z.preprocess((value) => (value === '' || value === null ? undefined : value), IdField(label).optional());
+const Flag = (label: string) => z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value === '' ? undefined : value),
+  z.boolean({ error: `${label} must be true or false.` }).optional());
+
+/** The sender's own id for a message, so a retried send is answered with the message it already made. */
+const ClientIdSchema = z.string({ error: 'client_id is required.' }).trim().min(8, 'client_id must be 8 to 64 characters.').max(64, 'client_id must be 8 to 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'client_id may hold letters, digits, - and _ only.');
+
+const TextSchema = required('Text', CONVERSATION_LIMITS.textMax, 'multi')
+  .max(CONVERSATION_LIMITS.textMax, `Text is too long: at most ${CONVERSATION_LIMITS.textMax} characters.`);
+
+/** POST /api/conversations: the first (or next) message about a listing. */
+export const StartConversationSchema = z.object({
+  type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),
+  id: IdField('Id'),
+  text: TextSchema,
+  client_id: ClientIdSchema,
+});
+
+/** POST /api/conversations/{id}/messages. */
+export const MessageSchema = z.object({ text: TextSchema, client_id: ClientIdSchema });
+
+/** GET /api/conversations: whose list, and its filters. */
+export const ConversationListQuerySchema = z.object({
+  role: z.preprocess((value) => (value === '' || value === undefined ? 'person' : value), z.enum(['person', 'owner'], { error: 'Choose person or owner.' })),
+  listing: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^(services|jobs|hireme|buysell|profile)-\d{1,15}$/, 'Name the listing as type-id, like services-12.').optional()),
+  unread: Flag('unread'),
+  archived: Flag('archived'),
+  page: z.preprocess((value) => (value === '' || value === undefined ? 1 : value), z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page starts at 1.').max(10_000, 'The page is too far.')),
+});
+
+export const BeforeQuerySchema = z.object({ before: OptionalId('before') });
+export const ReadSchema = z.object({ up_to: IdField('up_to') });
+export const ConversationStateSchema = z.object({ archived: Flag('archived'), muted: Flag('muted') })
+  .refine((state) => state.archived !== undefined || state.muted !== undefined, { message: 'Send archived or muted.', path: ['archived'] });

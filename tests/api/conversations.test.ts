@@ -1,0 +1,265 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationView, MessageView } from '../../src/shared/conversations.ts';
+import type { Lead } from '../../src/shared/leads.ts';
+import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * Conversations (issue 44) through the API on the configured backend: one per person and listing, which enquiries
+ * join; both sides write at any time; a retried client id answers the same message; masked contact details and the
+ * logged 'Show'; scam warnings for the reader; blocks; the limits; a listing nobody owns; unread notices by mail,
+ * muted by their one-click link. Anybody else gets 404 on every route.
+ */
+const accounts = useAccountsApp('conversations');
+const { outbox, copy, clock, browser, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, unclaimedWithMobile, emailOf } = advertiserHelpers(accounts);
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const skip = new Set<number>();
+let people = 0;
+let clientIds = 0;
+const clientId = () => `client-${++clientIds}-${'x'.repeat(8)}`;
+
+async function person(name = 'Siti Nurhaliza'): Promise<{ visitor: SessionClient; email: string }> {
+  const email = `talker-${++people}@example.my`;
+  await registerByEmail(email, name);
+  return { visitor: await signIn(email), email };
+}
+
+const mailsTo = (to: string) => messagesTo(outbox, to).map(decodedMail);
+type Thread = ConversationView & { messages: MessageView[]; has_more: boolean };
+type Started = ConversationView & { message: MessageView };
+
+let owner: SessionClient;
+let business: { id: number; slug: string };
+
+beforeAll(async () => {
+  owner = await advertiser('Owner Chan');
+  business = await claimBusiness(owner, skip);
+  skip.add(business.id);
+});
+
+describe('conversations', () => {
+  it('keeps one conversation per person and listing, which an enquiry joins; a retried client id answers the same message', async () => {
+    const { visitor } = await person('Aminah');
+    const first = { type: 'profile', id: business.id, text: 'Hello, do you open on Sunday?', client_id: clientId() };
+    const started = await visitor.post('/api/conversations', first);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const conversation = started.body.data as Started;
+    expect(conversation).toMatchObject({ role: 'person', with: expect.any(String), can_write: true, message: { side: 'person', mine: true, text: first.text } });
+    // The same client id again (a retry after a lost answer): 200, the same message, nothing new stored.
+    const retried = await visitor.post('/api/conversations', first);
+    expect(retried.status).toBe(200);
+    expect((retried.body.data as Started).message.id).toBe(conversation.message.id);
+    // A new message about the same listing joins the same conversation.
+    const again = await visitor.post('/api/conversations', { ...first, text: 'And on Monday?', client_id: clientId() });
+    expect(again.status).toBe(201);
+    expect((again.body.data as Started).id).toBe(conversation.id);
+    // So does an enquiry: its lead names the conversation, and the thread holds the messages.
+    const enquiry = await visitor.post('/api/enquire', {
+      name: 'Aminah', phone_number: '0123456789', contact_method: 'call', type: 'profile', id: business.id, description: 'Booking for Saturday', preferred_date: malaysiaToday(clock.now()),
+    });
+    expect(enquiry.status, JSON.stringify(enquiry.body)).toBe(201);
+    const lead = (await owner.get(`/api/advertiser/leads/${(enquiry.body.data as { id: number }).id}`)).body.data as Lead;
+    expect(lead.conversation_id).toBe(conversation.id);
+    expect(lead.replies.map((reply) => reply.message)).toEqual(['Hello, do you open on Sunday?', 'And on Monday?']);
+
+    const thread = (await owner.get(`/api/conversations/${conversation.id}`)).body.data as Thread;
+    expect(thread.role).toBe('owner');
+    expect(thread.with).toBe('Aminah');
+    expect(thread.messages.map((message) => [message.kind, message.side])).toEqual([['enquiry', 'person'], ['text', 'person'], ['text', 'person']]);
+    expect(thread.messages[0]!.text).toContain('Booking for Saturday');
+    expect(thread.messages[0]!.enquiry).toMatchObject({ kind: 'services', url: `/advertiser/leads/${lead.id}` });
+
+    // The owner answers at any time; so does the person (no waiting for a reply, no daily cap of 10).
+    const answer = await owner.post(`/api/conversations/${conversation.id}/messages`, { text: 'Yes, 10am to 6pm.', client_id: clientId() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect((answer.body.data as MessageView)).toMatchObject({ side: 'owner', mine: true });
+    for (let n = 0; n < 12; n += 1) expect((await visitor.post(`/api/conversations/${conversation.id}/messages`, { text: `Note ${n}`, client_id: clientId() })).status).toBe(201);
+    const page = (await visitor.get(`/api/conversations/${conversation.id}`)).body.data as Thread;
+    expect(page.messages[0]!.text).toBe('Note 11');
+    expect(page.has_more).toBe(false);
+  });
+
+  it('lists a side\'s conversations with unread counts and filters, marks them read, archives and mutes', async () => {
+    const { visitor } = await person('Lim');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Price for two units?', client_id: clientId() })).body.data as Started;
+    const unreadBefore = ((await owner.get('/api/conversations/unread')).body.data as { unread: number }).unread;
+    expect(unreadBefore).toBeGreaterThanOrEqual(1);
+    const listed = (await owner.get('/api/conversations?role=owner&unread=true')).body.data as ConversationView[];
+    expect(listed.find((item) => item.id === started.id)).toMatchObject({ unread: 1, last_message: { side: 'person', text: 'Price for two units?' } });
+    expect(((await owner.get(`/api/conversations?role=owner&listing=profile-${business.id}`)).body.data as ConversationView[]).map((item) => item.id)).toContain(started.id);
+    expect((await owner.get('/api/conversations?role=boss&unread=maybe')).status).toBe(422);
+
+    const read = await owner.post(`/api/conversations/${started.id}/read`, { up_to: started.message.id });
+    expect(read.body.data).toEqual({ read_up_to: started.message.id });
+    expect(((await owner.get('/api/conversations/unread')).body.data as { unread: number }).unread).toBe(unreadBefore - 1);
+    expect(((await owner.get('/api/conversations?role=owner&unread=true')).body.data as ConversationView[]).map((item) => item.id)).not.toContain(started.id);
+
+    const archived = await owner.patch(`/api/conversations/${started.id}`, { archived: true, muted: true });
+    expect(archived.body.data).toMatchObject({ archived: true, muted: true });
+    expect(((await owner.get('/api/conversations?role=owner&archived=false')).body.data as ConversationView[]).map((item) => item.id)).not.toContain(started.id);
+    // A new message brings it back out of the archive.
+    await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Any news?', client_id: clientId() });
+    expect(((await owner.get('/api/conversations?role=owner&archived=false')).body.data as ConversationView[]).map((item) => item.id)).toContain(started.id);
+    expect((await owner.patch(`/api/conversations/${started.id}`, {})).status).toBe(422);
+  });
+
+  it('masks the opener\'s phone numbers and e-mail addresses until the owner writes; a Show is logged and limited', async () => {
+    const { visitor } = await person('Rajesh');
+    const text = 'Call me at 012-345 6789 or mail raj.kumar@example.my';
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text, client_id: clientId() })).body.data as Started;
+    // The writer reads their own words.
+    expect(started.message).toMatchObject({ text, masked: false });
+    const seen = ((await owner.get(`/api/conversations/${started.id}`)).body.data as Thread).messages[0]!;
+    expect(seen.masked).toBe(true);
+    expect(seen.text).toBe('Call me at 012-••• ••89 or mail r•••@•••.my');
+    const shown = await owner.post(`/api/conversations/${started.id}/messages/${seen.id}/reveal`, {});
+    expect(shown.body.data).toMatchObject({ text, masked: false });
+    const log = await copy.query.selectFrom('conversation_reveals').selectAll().where('message_id', '=', seen.id).execute();
+    expect(log).toHaveLength(1);
+    // Shown once, it stays shown to that reader; the stored text never changed.
+    expect(((await owner.get(`/api/conversations/${started.id}`)).body.data as Thread).messages[0]!.text).toBe(text);
+    expect((await copy.query.selectFrom('conversation_messages').select('text').where('id', '=', seen.id).executeTakeFirstOrThrow()).text).toBe(text);
+    // 30 an hour.
+    for (let n = 1; n < 30; n += 1) expect((await owner.post(`/api/conversations/${started.id}/messages/${seen.id}/reveal`, {})).status).toBe(200);
+    const limited = await owner.post(`/api/conversations/${started.id}/messages/${seen.id}/reveal`, {});
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Once the owner has written, the opener's details show.
+    const { visitor: other } = await person('Mei Ling');
+    const second = (await other.post('/api/conversations', { type: 'profile', id: business.id, text: 'WhatsApp +60 12-987 6543', client_id: clientId() })).body.data as Started;
+    await owner.post(`/api/conversations/${second.id}/messages`, { text: 'Hello!', client_id: clientId() });
+    expect(((await owner.get(`/api/conversations/${second.id}`)).body.data as Thread).messages.find((message) => message.side === 'person')).toMatchObject({ masked: false, text: 'WhatsApp +60 12-987 6543' });
+  });
+
+  it('stores and delivers a message a scam rule flags, with the warning for its reader only, in the reader\'s language', async () => {
+    const { visitor } = await person('Quick Seller');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Boleh bank in dulu, then I post the item.', client_id: clientId() })).body.data as Started;
+    expect(started.message.warning).toBeNull();
+    const flagged = ((await owner.get(`/api/conversations/${started.id}`)).body.data as Thread).messages[0]!;
+    expect(flagged.text).toBe('Boleh bank in dulu, then I post the item.');
+    expect(flagged.warning).toMatchObject({ rules: ['off-platform-payment'] });
+    expect(flagged.warning!.text).toContain('pay before you get the item');
+  });
+
+  it('lets either side block the other: the blocked side\'s next message is refused with 403', async () => {
+    const { visitor } = await person('Pushy');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Reply now!', client_id: clientId() })).body.data as Started;
+    expect((await owner.post(`/api/conversations/${started.id}/block`, {})).body.data).toEqual({ blocked: true });
+    const refused = await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Hello??', client_id: clientId() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('This person is not taking messages from you.');
+    expect((await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Hello??', client_id: clientId() })).status).toBe(403);
+    expect((await owner.call('DELETE', `/api/conversations/${started.id}/block`)).body.data).toEqual({ blocked: false });
+    expect((await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Sorry.', client_id: clientId() })).status).toBe(201);
+  });
+
+  it('answers 404 to anybody not in the conversation on every route, 401 signed out, and 422 per bad field', async () => {
+    const { visitor } = await person('Private');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Just us.', client_id: clientId() })).body.data as Started;
+    const { visitor: stranger } = await person('Stranger');
+    const path = `/api/conversations/${started.id}`;
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await stranger.patch(path, { archived: true })).status).toBe(404);
+    expect((await stranger.post(`${path}/messages`, { text: 'Hi', client_id: clientId() })).status).toBe(404);
+    expect((await stranger.post(`${path}/read`, { up_to: 1 })).status).toBe(404);
+    expect((await stranger.post(`${path}/block`, {})).status).toBe(404);
+    expect((await stranger.call('DELETE', `${path}/block`)).status).toBe(404);
+    expect((await stranger.post(`${path}/messages/${started.message.id}/reveal`, {})).status).toBe(404);
+    expect(((await stranger.get('/api/conversations')).body.data as ConversationView[]).map((item) => item.id)).not.toContain(started.id);
+    expect((await browser().get(path)).status).toBe(401);
+    expect((await browser().get('/api/conversations/unread')).status).toBe(401);
+
+    const bad = await visitor.post('/api/conversations', { type: 'shop', id: 'x', text: '', client_id: 'no' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors as object).sort()).toEqual(['client_id', 'id', 'text', 'type']);
+    expect((await visitor.post(`${path}/messages`, { text: 'x'.repeat(2001), client_id: clientId() })).status).toBe(422);
+    expect((await visitor.post('/api/conversations', { type: 'profile', id: 999_999_999, text: 'Hi', client_id: clientId() })).status).toBe(404);
+    expect((await owner.post('/api/conversations', { type: 'profile', id: business.id, text: 'Talking to myself', client_id: clientId() })).status).toBe(422);
+  });
+
+  it('limits each sender: 20 messages a minute, and 10 new conversations a day for an account younger than a week', async () => {
+    const { visitor } = await person('Spammy');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'One', client_id: clientId() })).body.data as Started;
+    for (let n = 1; n < 20; n += 1) expect((await visitor.post(`/api/conversations/${started.id}/messages`, { text: `Message ${n}`, client_id: clientId() })).status).toBe(201);
+    const limited = await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Too many', client_id: clientId() });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    clock.advance(MINUTE);
+    expect((await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Later', client_id: clientId() })).status).toBe(201);
+
+    // New conversations: nine more listings today (ten in all), then 429.
+    const ids: number[] = [];
+    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 12, 0)) {
+      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
+      break;
+    }
+    let opened = 1;
+    for (const id of ids) {
+      clock.advance(4 * MINUTE);
+      const answer = await visitor.post('/api/conversations', { type: 'buysell', id, text: 'Still available?', client_id: clientId() });
+      if (opened < 10) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+        opened += 1;
+      } else {
+        expect(answer.status).toBe(429);
+        expect(answer.body.message).toBe('You can start 10 conversations a day while your account is new. Try again tomorrow.');
+        break;
+      }
+    }
+    expect(opened).toBe(10);
+  });
+
+  it('e-mails a listing nobody owns the first message, then says it has not joined; mails owners of what stays unread 15 minutes, once, until muted', async () => {
+    const unowned = await unclaimedWithMobile(skip);
+    skip.add(unowned.id);
+    const { visitor } = await person('Early Bird');
+    const first = await visitor.post('/api/conversations', { type: 'profile', id: unowned.id, text: 'Are you open?', client_id: clientId() });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ can_write: false, closed_reason: 'This business has not joined yet. Your message was e-mailed to them.' });
+    const mailed = messagesTo(outbox, copy.app.config.enquiryInbox).map(decodedMail).concat(
+      ...(await copy.app.repos.catalog.findProfileLocations(unowned.id)).map((location) => (location.email ? mailsTo(location.email) : [])));
+    expect(mailed.some((mail) => mail.includes('Are you open?'))).toBe(true);
+    const second = await visitor.post('/api/conversations', { type: 'profile', id: unowned.id, text: 'Hello?', client_id: clientId() });
+    expect(second.status).toBe(422);
+    expect(second.body.message).toBe('This business has not joined yet. Your message was e-mailed to them.');
+
+    // An owner hears of a conversation's first message at once, of later ones after 15 minutes unread, once.
+    const { visitor: buyer } = await person('Patient Buyer');
+    // The owner's mails about this buyer's questions (other conversations have their own notices).
+    const ownerMails = () => mailsTo(emailOf(owner)).filter((mail) => mail.includes('question')).length;
+    const before = ownerMails();
+    const started = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'First question', client_id: clientId() })).body.data as Started;
+    expect(ownerMails()).toBe(before + 1);
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'Second question, call 012-777 8899', client_id: clientId() });
+    await copy.app.jobs.runKind('conversation_notices');
+    await copy.app.outbox.settled();
+    expect(ownerMails()).toBe(before + 1);
+    clock.advance(16 * MINUTE);
+    await copy.app.jobs.runKind('conversation_notices');
+    await copy.app.outbox.settled();
+    expect(ownerMails()).toBe(before + 2);
+    const notice = mailsTo(emailOf(owner)).at(-1)!;
+    expect(notice).toContain('Second question, call 012-••• ••99');
+    expect(notice).not.toContain('777 8899');
+    expect(notice).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await copy.app.jobs.runKind('conversation_notices');
+    await copy.app.outbox.settled();
+    expect(ownerMails()).toBe(before + 2);
+
+    // The notice's one-click link mutes the conversation: no more notices about it.
+    const link = /(https?:\/\/\S+\/api\/conversations\/mute\?token=[\w.-]+)/.exec(notice)![1]!;
+    const token = new URL(link).searchParams.get('token')!;
+    const muted = await browser().call('POST', `/api/conversations/mute?token=${token}`, {}, { Origin: 'https://mail.example.com' });
+    expect(muted.status, JSON.stringify(muted.body)).toBe(200);
+    expect((await browser().call('POST', '/api/conversations/mute?token=1.forged', {})).status).toBe(404);
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'Third question', client_id: clientId() });
+    clock.advance(DAY);
+    await copy.app.jobs.runKind('conversation_notices');
+    await copy.app.outbox.settled();
+    expect(ownerMails()).toBe(before + 2);
+  });
+});
