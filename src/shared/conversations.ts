@@ -46,6 +46,8 @@ export interface MessageView {
   enquiry: { id: number; kind: EnquiryKind; url: string } | null;
   /** True when the reader wrote it. */
   mine: boolean;
+  /** Its writer's account was deleted: the text is gone. */
+  erased: boolean;
 }
 
 /** A conversation as one side lists it. */
@@ -70,6 +72,9 @@ export interface ConversationView {
 export function enquiryText(details: Record<string, unknown>): string {
   return Object.values(details).filter((value): value is string => typeof value === 'string').join('\n');
 }
+
+/** What shows in place of a deleted account's message. */
+export const ERASED_MESSAGE = 'Former member: message deleted';
 
 export const NO_OWNER_NOTICE = 'This business has not joined yet. Your message was e-mailed to them.';
 export const BLOCKED_NOTICE = 'This person is not taking messages from you.';

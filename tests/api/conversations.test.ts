@@ -14,7 +14,7 @@ import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-
  */
 const accounts = useAccountsApp('conversations');
 const { outbox, copy, clock, browser, registerByEmail, signIn } = accounts;
-const { advertiser, claimBusiness, unclaimedWithMobile, emailOf } = advertiserHelpers(accounts);
+const { advertiser, claimBusiness, unclaimedWithMobile, emailOf, signInAgain } = advertiserHelpers(accounts);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const skip = new Set<number>();
@@ -261,5 +261,37 @@ describe('conversations', () => {
     await copy.app.jobs.runKind('conversation_notices');
     await copy.app.outbox.settled();
     expect(ownerMails()).toBe(before + 2);
+  });
+
+  it('erases a deleted account\'s words: its messages read "Former member: message deleted", its enquiry loses name, phone and e-mail', async () => {
+    const { visitor, email } = await person('Leaving Soon');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'My number is 019-222 3344', client_id: clientId() })).body.data as Started;
+    const enquiry = await visitor.post('/api/enquire', {
+      name: 'Leaving Soon', phone_number: '0192223344', email, contact_method: 'call', type: 'profile', id: business.id, description: 'Quote for my flat please', preferred_date: malaysiaToday(clock.now()),
+    });
+    expect(enquiry.status, JSON.stringify(enquiry.body)).toBe(201);
+    const enquiryId = (enquiry.body.data as { id: number }).id;
+    await owner.post(`/api/conversations/${started.id}/messages`, { text: 'We will call you.', client_id: clientId() });
+    expect((await visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
+    clock.advance(15 * DAY);
+    await copy.app.jobs.runKind('delete_accounts');
+    // Fifteen days on, the owner signs in again.
+    await signInAgain(owner);
+
+    const read = await owner.get(`/api/conversations/${started.id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const thread = read.body.data as Thread;
+    expect(thread.with).toBe('Former member');
+    const theirs = thread.messages.filter((message) => message.side === 'person');
+    expect(theirs.length).toBe(2);
+    for (const message of theirs) expect(message).toMatchObject({ erased: true, text: 'Former member: message deleted' });
+    expect(thread.messages.find((message) => message.side === 'owner')!.text).toBe('We will call you.');
+    const stored = await copy.query.selectFrom('conversation_messages').select('text').where('conversation_id', '=', started.id).where('side', '=', 'person').execute();
+    expect(stored.map((row) => row.text)).toEqual(['', '']);
+    const lead = await copy.query.selectFrom('enquiries').select(['name', 'phone_number', 'email', 'details', 'user_id']).where('id', '=', enquiryId).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ name: 'Former member', phone_number: '', email: null, user_id: null });
+    expect(JSON.stringify(lead.details)).not.toContain('Quote for my flat');
+    // Nobody is left to write to.
+    expect((await owner.post(`/api/conversations/${started.id}/messages`, { text: 'Hello?', client_id: clientId() })).status).toBe(422);
   });
 });

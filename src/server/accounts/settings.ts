@@ -116,8 +116,8 @@ export async function cancelDeletion(app: AppContext, userId: number): Promise<{
 
 /**
  * Erases an account in one transaction (decision 0006): its reviews stay as 'Former member', the sign-in log keeps
- * its lines without whom, and the account with its details, roles, identities, sessions, codes, photo and CV rows
- * goes. Returns the files to delete once it has committed.
+ * its lines without whom, its messages and enquiries stay without their words and personal details, and the account
+ * with its details, roles, identities, sessions, codes, photo and CV rows goes. Returns the files to delete once it has committed.
  */
 export function eraseAccount(repos: Repositories, userId: number): Promise<string[]> {
   return repos.transaction(async (tx) => {
@@ -125,7 +125,9 @@ export function eraseAccount(repos: Repositories, userId: number): Promise<strin
     if (!user) return [];
     await tx.users.anonymiseReviewsBy(userId);
     await tx.auth.forgetSignIns(userId, [user.email, user.phone_number].filter((address): address is string => address !== null));
-    return tx.users.deleteUser(userId);
+    // Its messages' words and its enquiries' name, phone, e-mail and files go too (issue 44); the threads keep their shape.
+    const written = await tx.conversations.eraseWrittenBy(userId);
+    return [...written, ...await tx.users.deleteUser(userId)];
   });
 }
 

@@ -17,7 +17,7 @@ import { ConflictError } from '../db/errors.ts';
 import type { ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ListingRef, UserRow } from '../db/rows.ts';
-import { instantLeadRecipient } from '../engagement/enquiry-threads.ts';
+import { instantLeadRecipient } from '../engagement/lead-mail.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';

@@ -3,7 +3,7 @@
  * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
  * the reader's language. The stored text never changes.
  */
-import { maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -78,7 +78,7 @@ export async function messageViews(app: Pick<AppContext, 'repos'>, rows: Message
     enquiries.set(row.enquiry_id, enquiryFacts(enquiry.kind, details).map(([label, value]) => `${label}: ${value}`).join('\n'));
   }
   return rows.map((row) => {
-    const text = row.kind === 'enquiry' ? (enquiries.get(row.enquiry_id ?? 0) ?? '') : row.text;
+    const text = row.erased ? ERASED_MESSAGE : row.kind === 'enquiry' ? (enquiries.get(row.enquiry_id ?? 0) ?? '') : row.text;
     const mine = row.side === reader.role;
     // The opener's details stay masked for the owner until the owner has written, or showed them.
     const maskable = !mine && row.side === 'person' && reader.role === 'owner' && !ownerWrote && !revealed.has(row.id);
@@ -87,6 +87,7 @@ export async function messageViews(app: Pick<AppContext, 'repos'>, rows: Message
     const kind = (row.enquiry_kind ?? null) as EnquiryKind | null;
     return {
       id: row.id, side: row.side, kind: row.kind, text: masked.text, images: [], created_at: row.created_at, masked: masked.masked, warning,
+      erased: row.erased,
       enquiry: row.enquiry_id !== null && kind ? { id: row.enquiry_id, kind, url: reader.role === 'owner' ? leadUrl(row.enquiry_id) : enquiryUrl(kind, row.enquiry_id) } : null,
       mine,
     };

@@ -420,6 +420,8 @@ export interface ConversationRepository {
   /** Sides due an unread notice: unread since before `olderThan`, not mailed of it, in conversations active since `since`. */
   findDueNotices(since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]>;
   markMailed(id: number, role: ConversationSide, upTo: number): Promise<void>;
+  /** An account being deleted: its messages' words and its enquiries' personal fields and files go; returns the files. */
+  eraseWrittenBy(userId: number): Promise<string[]>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */

@@ -147,6 +147,7 @@ export interface ConversationMessagesTable {
   enquiry_id: number | null;
   client_id: string | null;
   rules: string | null;
+  erased_at: string | null;
   created_at: string;
 }
 
@@ -168,6 +169,8 @@ export interface ConversationsTable {
   last_message_at: string;
   person_read_up_to: Generated<number>;
   owner_read_up_to: Generated<number>;
+  person_mailed_up_to: Generated<number>;
+  owner_mailed_up_to: Generated<number>;
   person_archived_at: string | null;
   owner_archived_at: string | null;
   person_muted_at: string | null;

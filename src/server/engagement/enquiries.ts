@@ -24,7 +24,8 @@ import { AppError, parseInput } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
-import { addSenderAnswer, instantLeadRecipient, threadOf } from './enquiry-threads.ts';
+import { addSenderAnswer, threadOf } from './enquiry-threads.ts';
+import { instantLeadRecipient } from './lead-mail.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
 /** Fields every kind has; the rest of a form are its kind's details. */

@@ -5,10 +5,8 @@
  * setting (instant, daily digest, off).
  */
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../shared/locale.ts';
 import type { LeadReply } from '../../shared/leads.ts';
 import type { AppContext } from '../app-types.ts';
-import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryReplyRow, EnquiryRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import { sendMessage } from '../conversations/conversations.ts';
@@ -18,17 +16,6 @@ export const replyOf = (row: EnquiryReplyRow): LeadReply => ({ id: row.id, side:
 /** The thread of one enquiry, oldest first. */
 export async function threadOf(app: Pick<AppContext, 'repos'>, enquiryId: number): Promise<LeadReply[]> {
   return (await app.repos.leads.findEnquiryReplies([enquiryId])).map(replyOf);
-}
-
-/**
- * How the owner hears of a lead or an answer: their account's e-mail (and language, issue 42) when they chose instant
- * mail (the default), else nobody now.
- */
-export async function instantLeadRecipient(app: AppContext, tx: Repositories, ownerUserId: number): Promise<{ email: string; locale: Locale } | null> {
-  const settings = await tx.leads.findLeadSettings(ownerUserId);
-  if (settings && settings.lead_mail !== 'instant') return null;
-  const owner = await tx.users.findUser(ownerUserId);
-  return owner?.email ? { email: owner.email, locale: owner.locale } : null;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface MessageRow {
   client_id: string | null;
   rules: ScamRuleId[];
   created_at: string;
+  /** Its writer's account was deleted: its words are gone. */
+  erased: boolean;
 }
 
 /** A conversation in a side's list: the row, its unread count for that side and its last message. */
@@ -136,12 +138,12 @@ export async function openConversation(db: QueryDb, opening: { listing: ListingR
 
 function messageSelect(db: QueryDb) {
   return db.selectFrom('conversation_messages as m').leftJoin('enquiries as e', 'e.id', 'm.enquiry_id')
-    .select(['m.id', 'm.conversation_id', 'm.side', 'm.user_id', 'm.kind', 'm.text', 'm.enquiry_id', 'e.kind as enquiry_kind', 'm.client_id', 'm.rules', 'm.created_at']);
+    .select(['m.id', 'm.conversation_id', 'm.side', 'm.user_id', 'm.kind', 'm.text', 'm.enquiry_id', 'e.kind as enquiry_kind', 'm.client_id', 'm.rules', 'm.created_at', 'm.erased_at']);
 }
 
-function toMessageRow(row: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
+function toMessageRow({ erased_at: erasedAt, ...row }: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
   return {
-    ...row, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
+    ...row, erased: erasedAt !== null, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
     user_id: row.user_id === null ? null : Number(row.user_id), enquiry_id: row.enquiry_id === null ? null : Number(row.enquiry_id),
     rules: row.rules ? (row.rules.split(',') as ScamRuleId[]) : [],
   };
@@ -347,4 +349,25 @@ export async function findDueNotices(db: QueryDb, since: string, olderThan: stri
 export async function markMailed(db: QueryDb, id: number, role: ConversationSide, upTo: number): Promise<void> {
   const column = role === 'owner' ? 'owner_mailed_up_to' : 'person_mailed_up_to';
   await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
+}
+
+/**
+ * What an account leaves behind when it is deleted (issue 44): its messages' words, and its enquiries' name, phone,
+ * e-mail, fields, images and CV or document. The rows stay (the other side's thread keeps its shape, marked
+ * "Former member: message deleted"); returns the files to delete once the transaction has committed.
+ */
+export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): Promise<string[]> {
+  await db.updateTable('conversation_messages').set({ text: '', rules: null, erased_at: at }).where('user_id', '=', userId).execute();
+  const enquiries = db.selectFrom('enquiries').select('id').where('user_id', '=', userId);
+  const documents = await db.selectFrom('enquiries as e').innerJoin('documents as d', 'd.id', 'e.document_id').select(['d.id', 'd.file']).where('e.user_id', '=', userId).execute();
+  const images = await db.selectFrom('enquiry_media as em').innerJoin('media as m', 'm.id', 'em.media_id')
+    .select(['m.id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp']).where('em.enquiry_id', 'in', enquiries).execute();
+  await db.updateTable('enquiries').set({ name: 'Former member', phone_number: '', email: null, details: '{}', document_id: null }).where('user_id', '=', userId).execute();
+  await db.deleteFrom('enquiry_media').where('enquiry_id', 'in', enquiries).execute();
+  if (documents.length > 0) await db.deleteFrom('documents').where('id', 'in', documents.map((row) => row.id)).execute();
+  if (images.length > 0) await db.deleteFrom('media').where('id', 'in', images.map((row) => row.id)).execute();
+  return [
+    ...documents.map((row) => row.file),
+    ...images.flatMap((row) => [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp].filter((file): file is string => file !== null)),
+  ];
 }

@@ -294,6 +294,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findRevealed: (userId, ids) => read((db) => conversations.findRevealed(db, userId, ids)),
       findDueNotices: (since, olderThan, limit) => read((db) => conversations.findDueNotices(db, since, olderThan, limit)),
       markMailed: (id, role, upTo) => change((db) => conversations.markMailed(db, id, role, upTo)),
+      eraseWrittenBy: (userId) => change((db) => conversations.eraseWrittenBy(db, userId, now())),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),

@@ -44,6 +44,8 @@ CREATE TABLE conversation_messages (
   client_id text,
   -- The scam rules the text broke, comma-separated (src/shared/scam-rules.ts); NULL for none.
   rules text,
+  -- Set when its writer's account was deleted: the text is gone ("Former member: message deleted").
+  erased_at timestamptz,
   created_at timestamptz NOT NULL,
   CHECK ((kind = 'enquiry') = (enquiry_id IS NOT NULL))
 );
