@@ -2,7 +2,7 @@ import { Duplex } from 'node:stream';
 import { createBrotliCompress } from 'node:zlib';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAppContext, type AppContext } from './server/app-context.ts';
-import { CLOSE_APP, FRONT_DOOR, setAppHandle, type FrontDoor } from './server/app-handles.ts';
+import { CLOSE_APP, CLOSE_STREAMS, FRONT_DOOR, setAppHandle, type FrontDoor } from './server/app-handles.ts';
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
 import { LSN_COOKIE, LSN_COOKIE_SECONDS, lsnCookieOf, readScopeOf, withReadScope } from './server/db/read-scope.ts';
@@ -21,6 +21,7 @@ function appContext(): Promise<AppContext> {
     // The server in front (src/server/serve.ts) closes the app on shutdown, after the last request, and answers cache
     // hits before Astro runs.
     setAppHandle(CLOSE_APP, () => context.close());
+    setAppHandle(CLOSE_STREAMS, () => context.live.closeAll());
     setAppHandle(FRONT_DOOR, frontDoorOf(context));
     return context;
   }, (error: unknown) => {

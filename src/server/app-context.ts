@@ -3,6 +3,7 @@
  * process. Astro middleware hands it to pages as `Astro.locals.app`; the Hono API takes the same
  * object. Nothing else opens a database.
  */
+import { ConversationLive } from './conversations/live.ts';
 import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
@@ -90,6 +91,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     // Signs the sandbox checkout's bills and callbacks (billing/sandbox.ts, issue 40).
     sandbox: await repos.maintenance.appSecret('sandbox-checkout-key', randomBytes(32).toString('base64url')),
   };
+  const live = new ConversationLive(repos, backend.notifications);
   const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
   const listings: ListingDeps = {
@@ -126,7 +128,9 @@ export async function createAppContext(config: Config, options: AppContextOption
     outbox,
     signIn: new SignInGuard(repos.counters, () => clock.now()),
     jobs,
+    live,
     async close() {
+      live.closeAll();
       load?.close();
       await jobs.stop();
       await limits.close();

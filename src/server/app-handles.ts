@@ -7,6 +7,9 @@ import type { FrontDoorRequest } from './page-cache.ts';
 /** The app's close function, called by the server on shutdown after the last request. */
 export const CLOSE_APP = Symbol.for('yellow-pages.close-app');
 
+/** Ends the app's open streams (conversations' Server-Sent Events): called first when a shutdown begins. */
+export const CLOSE_STREAMS = Symbol.for('yellow-pages.close-streams');
+
 /**
  * The page cache's front door (issue 38): a cache hit answered before Astro runs, as a static file is; undefined sends
  * the request the usual way. It also counts the search impressions of the page it serves.

@@ -3,6 +3,7 @@
  * it (or a narrower part of it) without importing the root that builds it, so no domain module is in an import cycle
  * with the composition root (issue 39).
  */
+import type { ConversationLive } from './conversations/live.ts';
 import type { SandboxCheckout } from './billing/sandbox.ts';
 import type { SignInGuard } from './accounts/brute-force.ts';
 import type { Clock } from './clock.ts';
@@ -63,6 +64,8 @@ export interface AppContext extends CatalogContext {
   fulfilment: Fulfilment;
   /** Background work: the job runner of this process (jobs/runner.ts, decision 0015). */
   jobs: JobRunner;
+  /** This process's open conversation streams (issue 44), handed each event the database holds for their reader. */
+  live: ConversationLive;
   /** Stops the runner, flushes counts, closes workers and the database. */
   close(): Promise<void>;
 }

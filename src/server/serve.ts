@@ -11,7 +11,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openBackend } from './db/backend.ts';
 import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
-import { appHandle, CLOSE_APP, FRONT_DOOR, type FrontDoor } from './app-handles.ts';
+import { appHandle, CLOSE_APP, CLOSE_STREAMS, FRONT_DOOR, type FrontDoor } from './app-handles.ts';
 import { encodingClass } from './page-cache.ts';
 import { answerArchive, MAPS_PATH } from './maps/archive.ts';
 import { supervise, type PrimaryMessage, type WorkerMessage } from './supervisor.ts';
@@ -293,6 +293,8 @@ async function quiet(state: ServerState, deadline: number): Promise<void> {
 async function shutDown(server: Server, state: ServerState, reason: string): Promise<void> {
   console.log(`${reason}: finishing requests in flight, then stopping.`);
   state.draining = true;
+  // Open streams end first: their browsers reconnect to the next process, and they hold no answer to wait for.
+  appHandle<() => void>(CLOSE_STREAMS)?.();
   const deadline = Date.now() + SHUTDOWN_GRACE_MS;
   await quiet(state, deadline);
   // net.Server's close stops accepting; http.Server's would also drop connections whose request is not read yet.

@@ -60,6 +60,11 @@ export class SessionClient {
     return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers, cookies };
   }
 
+  /** A GET whose answer is read as it comes (a Server-Sent Events stream): the raw response, with the session's cookies. */
+  async stream(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return this.api.request(path, { method: 'GET', headers: { Cookie: this.cookieHeader(), Accept: 'text/event-stream', ...headers } }, { clientAddress: this.client });
+  }
+
   /** A multipart POST (files and fields), with the session's cookies and XSRF token. */
   async postForm<Body = Record<string, unknown>>(path: string, form: FormData): Promise<Answer<Body>> {
     if (!this.jar.has('XSRF-TOKEN')) await this.call('GET', '/api/sanctum/csrf-cookie');

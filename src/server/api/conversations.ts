@@ -1,10 +1,13 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../app-types.ts';
 import {
-  blockOtherSide, changeConversation, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
+  blockOtherSide, changeConversation, eventsAfter, eventView, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
   unreadConversations,
 } from '../conversations/conversations.ts';
 import { muteByToken } from '../conversations/notices.ts';
+import { HEARTBEAT_MS, STREAMS_PER_ACCOUNT, type LiveStream } from '../conversations/live.ts';
+import { AppError } from '../errors.ts';
 import { isLocale } from '../../shared/locale.ts';
 import * as m from '../../paraglide/messages.js';
 import { pathId } from './advertiser-access.ts';
@@ -12,6 +15,53 @@ import { jsonBody, limitBody } from './body.ts';
 import { requireUserId, signedIn, type ApiEnv } from './env.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * GET /api/conversations/stream: the reader's events as Server-Sent Events (`message`, `read`, `unread`), from
+ * Last-Event-ID on when the browser reconnects, a heartbeat comment every 15 s; never cached or compressed. At most
+ * STREAMS_PER_ACCOUNT per account in a process (429 past it: the browser's other tabs share one through a lock).
+ */
+function liveStream(app: AppContext, c: Context<ApiEnv>) {
+  const userId = requireUserId(c);
+  if (!app.live.canOpen(userId)) {
+    throw new AppError(429, `You have ${STREAMS_PER_ACCOUNT} live connections open already. Close a tab and try again.`, undefined, { 'Retry-After': '10' });
+  }
+  const lastEventId = Number(c.req.header('Last-Event-ID') ?? NaN);
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (sse) => {
+    let end: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => { end = resolve; });
+    // Each stream writes in its own queue: a browser that reads slowly never holds up the others' events; one that
+    // falls this far behind is closed (it reconnects and replays).
+    let queue = Promise.resolve();
+    let queued = 0;
+    const live: LiveStream = {
+      userId,
+      sent: new Set(),
+      async deliver(event) {
+        if (++queued > STREAM_QUEUE_MAX) return end();
+        queue = queue.then(async () => {
+          for (const out of await eventView(app, userId, event)) await sse.writeSSE({ event: out.event, ...(out.id ? { id: out.id } : {}), data: JSON.stringify(out.data) });
+        }).catch(() => end()).finally(() => { queued -= 1; });
+      },
+      close: () => end(),
+    };
+    sse.onAbort(() => end());
+    if (!await app.live.open(live, Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : undefined)) return;
+    await sse.writeSSE({ event: 'ready', data: JSON.stringify({ heartbeat_ms: HEARTBEAT_MS }) });
+    const heartbeat = setInterval(() => void sse.write(': heartbeat\n\n').catch(() => end()), HEARTBEAT_MS);
+    try {
+      await ended;
+    } finally {
+      clearInterval(heartbeat);
+      app.live.remove(live);
+    }
+  });
+}
+
+/** Events a stream may have waiting to be written before it is closed. */
+const STREAM_QUEUE_MAX = 1000;
 
 /** A message's body: 2,000 characters of text (up to 4 bytes each) and its client id. */
 const MESSAGE_BYTES = 16 * 1024;
@@ -39,6 +89,8 @@ export function conversationRoutes(app: AppContext) {
     .use('/conversations/*', signedIn)
     .get('/conversations', async (c) => c.json(await listConversations(app, requireUserId(c), c.req.query())))
     .get('/conversations/unread', async (c) => c.json({ data: await unreadConversations(app, requireUserId(c)) }))
+    .get('/conversations/updates', async (c) => c.json(await eventsAfter(app, requireUserId(c), c.req.query())))
+    .get('/conversations/stream', (c) => liveStream(app, c))
     .post('/conversations', limitBody(MESSAGE_BYTES), async (c) => {
       const { created, data } = await startConversation(app, requireUserId(c), await jsonBody(c));
       return c.json({ data }, created ? 201 : 200);

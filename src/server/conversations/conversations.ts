@@ -8,18 +8,19 @@
 import { BLOCKED_NOTICE, CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
 import { scanMessage } from '../../shared/scam-rules.ts';
 import {
-  BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, ReadSchema, StartConversationSchema,
+  AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, ReadSchema, StartConversationSchema,
 } from '../../shared/schemas/conversations.ts';
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import { ConflictError } from '../db/errors.ts';
-import type { ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
+import type { ConversationRow, EventRow, MessageRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ListingRef, UserRow } from '../db/rows.ts';
 import { instantLeadRecipient } from '../engagement/lead-mail.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
+import { REPLAY_MARGIN } from './live.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
 
 const MINUTE_MS = 60_000;
@@ -118,6 +119,7 @@ export async function startConversation(app: AppContext, userId: number, input: 
     }
     return { conversationId, messageId };
   });
+  app.live.poke();
   const conversation = (await app.repos.conversations.findConversation(stored.conversationId))!;
   const reader: Reader = { userId, role: 'person', locale: user.locale };
   return {
@@ -169,6 +171,7 @@ export async function sendMessage(app: AppContext, userId: number, id: number, i
     await checkLimits(app, tx, user, false);
     return { conversationId: id, messageId: await tx.conversations.insertMessage({ conversationId: id, side: role, userId, kind: 'text', text, enquiryId: null, clientId, rules }) };
   });
+  app.live.poke();
   return { created: stored.created, data: await ownMessage(app, stored.message, { userId, role, locale: user.locale }) };
 }
 
@@ -214,6 +217,7 @@ export async function markRead(app: AppContext, userId: number, id: number, inpu
   const { role } = await ownConversation(app, userId, id);
   const last = await app.repos.conversations.lastMessageId(id);
   await app.repos.conversations.markRead(id, role, Math.min(upTo, last));
+  app.live.poke();
   const conversation = (await app.repos.conversations.findConversation(id))!;
   return { read_up_to: role === 'owner' ? conversation.owner_read_up_to : conversation.person_read_up_to };
 }
@@ -261,4 +265,46 @@ export async function revealMessage(app: AppContext, userId: number, id: number,
   }
   await app.repos.conversations.insertReveal(messageId, userId);
   return (await messageViews(app, [message], await readerOf(app, userId, role), false, new Set([messageId])))[0]!;
+}
+
+/** An event as one reader's stream sends it: its name, its number (none for the unread count) and its data. */
+export interface StreamEvent {
+  event: 'message' | 'read' | 'unread';
+  id?: string;
+  data: unknown;
+}
+
+/**
+ * What an event tells its reader: a message as they see it (masked, with their warning), or the other side's read
+ * mark; then their unread count. Nothing for a conversation they are no longer on.
+ */
+export async function eventView(app: AppContext, userId: number, event: EventRow): Promise<StreamEvent[]> {
+  const conversation = await app.repos.conversations.findConversation(event.conversation_id);
+  const role = conversation && roleIn(conversation, userId);
+  if (!role) return [];
+  const out: StreamEvent[] = [];
+  if (event.kind === 'message' && event.message_id !== null) {
+    const message = await app.repos.conversations.findMessage(event.message_id);
+    if (!message) return [];
+    const revealed = role === 'owner' ? await app.repos.conversations.findRevealed(userId, [message.id]) : new Set<number>();
+    const [view] = await messageViews(app, [message], await readerOf(app, userId, role), await app.repos.conversations.hasWritten(conversation.id, 'owner'), revealed);
+    out.push({ event: 'message', id: String(event.seq), data: { conversation_id: conversation.id, message: view } });
+  } else {
+    out.push({ event: 'read', id: String(event.seq), data: { conversation_id: conversation.id, side: event.side, up_to: event.up_to } });
+  }
+  out.push({ event: 'unread', data: await unreadConversations(app, userId) });
+  return out;
+}
+
+/**
+ * GET /api/conversations/updates?after=: the polling twin of the stream (after 3 failed connects, the browser asks
+ * every 10 s): the reader's events after `after`, from the same margin a stream replays, oldest first.
+ */
+export async function eventsAfter(app: AppContext, userId: number, query: unknown): Promise<{ data: StreamEvent[]; last_event_id: number }> {
+  const { after } = parseInput(AfterQuerySchema, query);
+  const events = await app.repos.conversations.findEventsAfter(Math.max(0, (after ?? 0) - REPLAY_MARGIN), 500, userId);
+  const data: StreamEvent[] = [];
+  for (const event of events) data.push(...(await eventView(app, userId, event)).filter((item) => item.event !== 'unread'));
+  data.push({ event: 'unread', data: await unreadConversations(app, userId) });
+  return { data, last_event_id: Math.max(after ?? 0, ...events.map((event) => event.seq)) };
 }

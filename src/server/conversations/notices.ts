@@ -62,5 +62,7 @@ export async function sendUnreadNotices(app: AppContext): Promise<number> {
       await tx.conversations.markMailed(notice.conversation_id, notice.side, notice.up_to);
     });
   }
+  // Streams replay from a margin, and a browser away longer reloads its conversations: events go after a week.
+  await app.repos.conversations.removeEventsBefore(new Date(now - LOOK_BACK_MS).toISOString());
   return due.length;
 }

@@ -34,6 +34,8 @@ export interface Replication {
 export const CHANNELS = {
   /** The invalidation log's newest id, sent after writes that add to it (cache/invalidations.ts). */
   invalidations: 'yp_invalidations',
+  /** The newest conversation event's number, sent after writes (conversations/live.ts, issue 44): ids only. */
+  conversationEvents: 'yp_conversation_events',
 } as const;
 
 /** Named channels between the processes of one database (PostgreSQL's LISTEN/NOTIFY, issue 41). */

@@ -19,7 +19,7 @@ import type {
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, MessageRow } from './kysely/conversations.ts';
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
 import type { PaymentRepository } from './kysely/payment-repository.ts';
@@ -422,6 +422,10 @@ export interface ConversationRepository {
   markMailed(id: number, role: ConversationSide, upTo: number): Promise<void>;
   /** An account being deleted: its messages' words and its enquiries' personal fields and files go; returns the files. */
   eraseWrittenBy(userId: number): Promise<string[]>;
+  /** Events for open streams after `after` (one reader's, when `userId` is given), oldest first. */
+  findEventsAfter(after: number, limit: number, userId?: number): Promise<EventRow[]>;
+  lastEventSeq(): Promise<number>;
+  removeEventsBefore(before: string): Promise<void>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */

@@ -137,6 +137,17 @@ export interface ConversationBlocksTable {
   created_at: string;
 }
 
+export interface ConversationEventsTable {
+  seq: Generated<number>;
+  user_id: number;
+  conversation_id: number;
+  kind: string;
+  side: string;
+  message_id: number | null;
+  up_to: number | null;
+  created_at: string;
+}
+
 export interface ConversationMessagesTable {
   id: Generated<number>;
   conversation_id: number;
@@ -849,6 +860,7 @@ export interface Tables {
   cms_pages: CmsPagesTable;
   contact_messages: ContactMessagesTable;
   conversation_blocks: ConversationBlocksTable;
+  conversation_events: ConversationEventsTable;
   conversation_messages: ConversationMessagesTable;
   conversation_reveals: ConversationRevealsTable;
   conversations: ConversationsTable;

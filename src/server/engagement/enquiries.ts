@@ -140,6 +140,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     await tellOwnerAndSender(app, tx, kind, target, record!, row, user);
     return record!;
   });
+  app.live.poke();
   if (sent === null) {
     throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
       undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });

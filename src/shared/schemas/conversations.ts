@@ -38,6 +38,7 @@ export const ConversationListQuerySchema = z.object({
 });
 
 export const BeforeQuerySchema = z.object({ before: OptionalId('before') });
+export const AfterQuerySchema = z.object({ after: z.preprocess((value) => (value === '' || value === undefined ? undefined : value), z.coerce.number({ error: 'after must be an event id.' }).int('after must be an event id.').min(0, 'after must be an event id.').optional()) });
 export const ReadSchema = z.object({ up_to: IdField('up_to') });
 export const ConversationStateSchema = z.object({ archived: Flag('archived'), muted: Flag('muted') })
   .refine((state) => state.archived !== undefined || state.muted !== undefined, { message: 'Send archived or muted.', path: ['archived'] });

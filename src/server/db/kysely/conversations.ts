@@ -162,6 +162,14 @@ export async function insertMessage(db: QueryDb, message: {
     enquiry_id: message.enquiryId, client_id: message.clientId, rules: message.rules.length > 0 ? message.rules.join(',') : null, created_at: message.createdAt,
   }).returning('id').executeTakeFirstOrThrow();
   const messageId = Number(id);
+  // Both sides' streams hear of it (the writer's other tabs too), in this transaction: acknowledged means committed.
+  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', message.conversationId).executeTakeFirstOrThrow();
+  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
+  if (readers.length > 0) {
+    await db.insertInto('conversation_events').values(readers.map((user) => ({
+      user_id: user, conversation_id: message.conversationId, kind: 'message', side: message.side, message_id: messageId, up_to: null, created_at: message.createdAt,
+    }))).execute();
+  }
   await db.updateTable('conversations').set(message.side === 'owner'
     ? { last_message_at: message.createdAt, owner_read_up_to: messageId, person_archived_at: null }
     : { last_message_at: message.createdAt, person_read_up_to: messageId, owner_archived_at: null })
@@ -234,9 +242,15 @@ export async function countUnreadConversations(db: QueryDb, userId: number): Pro
 }
 
 /** A side has read up to a message (never back). */
-export async function markRead(db: QueryDb, id: number, role: ConversationSide, upTo: number): Promise<void> {
+export async function markRead(db: QueryDb, id: number, role: ConversationSide, upTo: number, at: string): Promise<void> {
   const column = role === 'owner' ? 'owner_read_up_to' : 'person_read_up_to';
   await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
+  // Both sides hear of it: the reader's other tabs (their unread count), and the writer (seen).
+  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
+  if (readers.length > 0) {
+    await db.insertInto('conversation_events').values(readers.map((user) => ({ user_id: user, conversation_id: id, kind: 'read', side: role, message_id: null, up_to: upTo, created_at: at }))).execute();
+  }
 }
 
 /** Sets a side's read mark where it is (the lead inbox's 'new': back to before the person's latest messages). */
@@ -370,4 +384,35 @@ export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): P
     ...documents.map((row) => row.file),
     ...images.flatMap((row) => [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp].filter((file): file is string => file !== null)),
   ];
+}
+
+export interface EventRow {
+  seq: number;
+  user_id: number;
+  conversation_id: number;
+  kind: 'message' | 'read';
+  /** Who wrote the message, or who read. */
+  side: ConversationSide;
+  message_id: number | null;
+  up_to: number | null;
+}
+
+/** Events after `after` (of one reader, when `userId` is given), oldest first. */
+export async function findEventsAfter(db: QueryDb, after: number, limit: number, userId?: number): Promise<EventRow[]> {
+  let query = db.selectFrom('conversation_events').select(['seq', 'user_id', 'conversation_id', 'kind', 'side', 'message_id', 'up_to']).where('seq', '>', after);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const rows = await query.orderBy('seq').limit(limit).execute();
+  return rows.map((row) => ({
+    seq: Number(row.seq), user_id: Number(row.user_id), conversation_id: Number(row.conversation_id), kind: row.kind as EventRow['kind'], side: row.side as ConversationSide,
+    message_id: row.message_id === null ? null : Number(row.message_id), up_to: row.up_to === null ? null : Number(row.up_to),
+  }));
+}
+
+/** The newest event's number (0 for none). */
+export async function lastEventSeq(db: QueryDb): Promise<number> {
+  return Number((await db.selectFrom('conversation_events').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
+}
+
+export async function removeEventsBefore(db: QueryDb, before: string): Promise<void> {
+  await db.deleteFrom('conversation_events').where('created_at', '<', before).execute();
 }

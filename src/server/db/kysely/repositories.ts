@@ -278,7 +278,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       hasWritten: (id, side) => read((db) => conversations.hasWritten(db, id, side)),
       listConversations: (userId, role, filters, limit, offset) => read((db) => conversations.listConversations(db, userId, role, filters, limit, offset)),
       countUnreadConversations: (userId) => read((db) => conversations.countUnreadConversations(db, userId)),
-      markRead: (id, role, upTo) => change((db) => conversations.markRead(db, id, role, upTo)),
+      markRead: (id, role, upTo) => change((db) => conversations.markRead(db, id, role, upTo, now())),
       lastMessageId: (id, by) => read((db) => conversations.lastMessageId(db, id, by)),
       setConversationState: (id, role, state) => change((db) => conversations.setConversationState(db, id, role, {
         archived: state.archived === undefined ? undefined : state.archived ? now() : null,
@@ -295,6 +295,9 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findDueNotices: (since, olderThan, limit) => read((db) => conversations.findDueNotices(db, since, olderThan, limit)),
       markMailed: (id, role, upTo) => change((db) => conversations.markMailed(db, id, role, upTo)),
       eraseWrittenBy: (userId) => change((db) => conversations.eraseWrittenBy(db, userId, now())),
+      findEventsAfter: (after, limit, userId) => read((db) => conversations.findEventsAfter(db, after, limit, userId)),
+      lastEventSeq: () => read((db) => conversations.lastEventSeq(db)),
+      removeEventsBefore: (before) => change((db) => conversations.removeEventsBefore(db, before)),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),

@@ -31,8 +31,19 @@ export async function openPostgresBackend(url: string, clock: Clock, options: Po
     const { rows: [row] } = await client.query<{ id: number | null }>('SELECT max(id) AS id FROM cache_invalidations');
     return row?.id == null ? undefined : String(row.id);
   });
+  // Open conversation streams in other processes hear the newest event number (issue 44): ids only, never a message.
+  hub.payloadOf(CHANNELS.conversationEvents, async (client) => {
+    const { rows: [row] } = await client.query<{ seq: number | null }>('SELECT max(seq) AS seq FROM conversation_events');
+    return row?.seq == null ? undefined : String(row.seq);
+  });
   await hub.start();
-  const onPool = postgresRepositories(openPool(url), { clock, ...limits, replicas, afterCommit: () => hub.signal(CHANNELS.invalidations) });
+  const onPool = postgresRepositories(openPool(url), {
+    clock, ...limits, replicas,
+    afterCommit: () => {
+      hub.signal(CHANNELS.invalidations);
+      hub.signal(CHANNELS.conversationEvents);
+    },
+  });
   // Closing the repositories closes the hub's connection and the replicas' monitor too: a process that closed its
   // database is left with nothing open.
   const repos = {

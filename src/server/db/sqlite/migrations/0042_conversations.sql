@@ -54,6 +54,22 @@ CREATE UNIQUE INDEX conversation_messages_client ON conversation_messages(conver
 CREATE INDEX conversation_messages_sender ON conversation_messages(user_id, created_at) WHERE user_id IS NOT NULL;
 CREATE INDEX conversation_messages_enquiry ON conversation_messages(enquiry_id) WHERE enquiry_id IS NOT NULL;
 
+-- What each side's open streams hear (issue 44: live delivery), one row per reader, written in the transaction of the
+-- change it tells of: a new message, a read mark. Streams replay from Last-Event-ID; the rows go after a week.
+CREATE TABLE conversation_events (
+  seq INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('message', 'read')),
+  -- Who wrote the message, or who read.
+  side TEXT NOT NULL CHECK (side IN ('person', 'owner')),
+  message_id INTEGER REFERENCES conversation_messages(id) ON DELETE CASCADE,
+  up_to INTEGER,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX conversation_events_user ON conversation_events(user_id, seq);
+CREATE INDEX conversation_events_time ON conversation_events(created_at);
+
 -- Whom a person takes no messages from.
 CREATE TABLE conversation_blocks (
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

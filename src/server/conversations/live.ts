@@ -1,0 +1,135 @@
+/**
+ * Live delivery of conversations (issue 44): each process keeps the Server-Sent Events streams its people opened and
+ * hands them the events the database holds (conversation_events, written in the transaction of the change). What
+ * makes it look: a change this process committed (an in-process poke), a notification from another process (PostgreSQL's
+ * hub: the newest event number, ids only), and a poll each second while streams are open (the fallback while the hub
+ * is down; on SQLite the one process pokes itself). Each look reads from a margin before the last number seen,
+ * because PostgreSQL hands numbers out in start order, not commit order; a stream skips what it already sent.
+ */
+import type { EventRow } from '../db/kysely/conversations.ts';
+import { CHANNELS, type Notifications } from '../db/replication.ts';
+import type { Repositories } from '../db/repositories.ts';
+
+/** Event numbers a look goes back over: a transaction that took its number before others may commit after them. */
+export const REPLAY_MARGIN = 200;
+/** Events one look reads at most; a look that fills it looks again at once. */
+const BATCH = 500;
+const POLL_MS = 1_000;
+export const HEARTBEAT_MS = 15_000;
+/** Streams one account may hold open (HTTP/1.1 gives a browser 6 connections per origin). */
+export const STREAMS_PER_ACCOUNT = 5;
+
+export interface LiveStream {
+  userId: number;
+  /** Events this stream sent, by number (a look over the margin skips them). */
+  readonly sent: Set<number>;
+  deliver(event: EventRow): Promise<void>;
+  close(): void;
+}
+
+export class ConversationLive {
+  private readonly repos: Repositories;
+  private readonly streams = new Map<number, Set<LiveStream>>();
+  private cursor = 0;
+  private looking: Promise<void> | undefined;
+  private again = false;
+  private poll: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(repos: Repositories, notifications: Notifications | null) {
+    this.repos = repos;
+    notifications?.listen(CHANNELS.conversationEvents, () => this.poke());
+    notifications?.onReconnect(() => this.poke());
+  }
+
+  /** True while the account holds fewer than STREAMS_PER_ACCOUNT streams here. */
+  canOpen(userId: number): boolean {
+    return !this.closed && (this.streams.get(userId)?.size ?? 0) < STREAMS_PER_ACCOUNT;
+  }
+
+  /** Opens a stream; false when the account holds STREAMS_PER_ACCOUNT already. */
+  async open(stream: LiveStream, lastEventId: number | undefined): Promise<boolean> {
+    const mine = this.streams.get(stream.userId) ?? new Set();
+    if (mine.size >= STREAMS_PER_ACCOUNT || this.closed) return false;
+    // Registered before anything is awaited: streams opening at once each count.
+    const first = this.streams.size === 0;
+    mine.add(stream);
+    this.streams.set(stream.userId, mine);
+    if (first) this.cursor = Math.max(this.cursor, await this.repos.conversations.lastEventSeq());
+    this.startPolling();
+    if (lastEventId !== undefined) {
+      // Replay what came since the reconnecting browser's last event, with the margin (the browser skips messages it has).
+      for (const event of await this.repos.conversations.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.send(stream, event);
+    } else {
+      // A new stream starts from now: what the next look's margin reads again is history to it, not news.
+      for (const event of await this.repos.conversations.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
+    }
+    return true;
+  }
+
+  remove(stream: LiveStream): void {
+    const mine = this.streams.get(stream.userId);
+    mine?.delete(stream);
+    if (mine?.size === 0) this.streams.delete(stream.userId);
+    if (this.streams.size === 0) this.stopPolling();
+  }
+
+  /** Something changed: look for new events soon (one look at a time; a poke meanwhile makes one more). */
+  poke(): void {
+    if (this.closed || this.streams.size === 0) return;
+    if (this.looking) {
+      this.again = true;
+      return;
+    }
+    this.looking = this.look().catch((error: unknown) => console.error('Reading conversation events failed', error)).finally(() => {
+      this.looking = undefined;
+      if (this.again) {
+        this.again = false;
+        this.poke();
+      }
+    });
+  }
+
+  /** Resolves once no look is running (tests: what was committed has been handed to the streams). */
+  async settled(): Promise<void> {
+    while (this.looking) await this.looking;
+  }
+
+  private async look(): Promise<void> {
+    for (;;) {
+      const events = await this.repos.conversations.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
+      for (const event of events) {
+        for (const stream of this.streams.get(event.user_id) ?? []) await this.send(stream, event);
+        this.cursor = Math.max(this.cursor, event.seq);
+      }
+      if (events.length < BATCH) return;
+    }
+  }
+
+  private async send(stream: LiveStream, event: EventRow): Promise<void> {
+    if (stream.sent.has(event.seq)) return;
+    stream.sent.add(event.seq);
+    // The set only needs the margin's worth: older numbers never come again.
+    if (stream.sent.size > REPLAY_MARGIN * 4) for (const seq of [...stream.sent].sort((a, b) => a - b).slice(0, REPLAY_MARGIN * 2)) stream.sent.delete(seq);
+    await stream.deliver(event);
+  }
+
+  private startPolling(): void {
+    if (this.poll || this.closed) return;
+    this.poll = setInterval(() => this.poke(), POLL_MS);
+    this.poll.unref();
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.poll);
+    this.poll = undefined;
+  }
+
+  /** Shutdown: every stream ends first (browsers reconnect to another process), before requests in flight are waited for. */
+  closeAll(): void {
+    this.closed = true;
+    this.stopPolling();
+    for (const mine of this.streams.values()) for (const stream of mine) stream.close();
+    this.streams.clear();
+  }
+}

@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationView, MessageView } from '../../src/shared/conversations.ts';
+import { createApi } from '../../src/server/api/app.ts';
+import type { AppContext } from '../../src/server/app-types.ts';
+import { useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { SessionClient } from '../helpers/session-client.ts';
+import { testApp } from '../helpers/test-database.ts';
+
+/**
+ * Live delivery (issue 44) on the configured backend: a stream hears a message as its reader sees it, and the unread
+ * count; a reconnect with Last-Event-ID replays what it missed, an event committed after a later one included; the
+ * polling twin answers the same. On PostgreSQL, a stream on a second process hears a message sent through the first,
+ * and what goes over NOTIFY is an event number, never a message.
+ */
+const accounts = useAccountsApp('conversation-streams');
+const { copy, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness } = advertiserHelpers(accounts);
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+let people = 0;
+let clientIds = 0;
+const clientId = () => `stream-${++clientIds}-xxxxxxxx`;
+
+interface SseEvent { event: string; id?: string; data: Record<string, unknown> }
+
+/** Reads Server-Sent Events off a response body, one at a time. */
+function sseReader(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(timeoutMs = 5000): Promise<SseEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) continue;
+          const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
+          return { event: fields.event ?? 'message', id: fields.id, data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> };
+        }
+        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), Math.max(1, deadline - Date.now())))]);
+        if (chunk.done) throw new Error('the stream ended');
+        buffer += chunk.value;
+      }
+    },
+    /** The next event named `name`, skipping others. */
+    async until(name: string): Promise<SseEvent> {
+      for (;;) {
+        const event = await this.next();
+        if (event.event === name) return event;
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+let owner: SessionClient;
+let business: { id: number; slug: string };
+
+beforeAll(async () => {
+  owner = await advertiser('Stream Owner');
+  business = await claimBusiness(owner, new Set());
+});
+
+async function person(name: string): Promise<SessionClient> {
+  const email = `streamer-${++people}@example.my`;
+  await registerByEmail(email, name);
+  return signIn(email);
+}
+
+describe('live delivery of conversations', () => {
+  it('hands an open stream each message as its reader sees it, and the unread count; replays from Last-Event-ID on reconnect', async () => {
+    const buyer = await person('Live Buyer');
+    const response = await owner.stream('/api/conversations/stream');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const stream = sseReader(response);
+    expect((await stream.next()).event).toBe('ready');
+
+    const started = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Live hello, call 012-555 1234', client_id: clientId() })).body.data as ConversationView & { message: MessageView };
+    const heard = await stream.until('message');
+    expect(heard.data).toMatchObject({ conversation_id: started.id, message: { id: started.message.id, side: 'person', masked: true, text: 'Live hello, call 012-••• ••34' } });
+    expect(Number(heard.id)).toBeGreaterThan(0);
+    expect((await stream.until('unread')).data).toMatchObject({ unread: expect.any(Number) });
+    await stream.close();
+    await copy.app.live.settled();
+
+    // Offline, two messages come; the reconnect with the last event's id gets both.
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'Are you there?', client_id: clientId() });
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'Hello again', client_id: clientId() });
+    const again = sseReader(await owner.stream('/api/conversations/stream', { 'Last-Event-ID': heard.id! }));
+    const replayed: string[] = [];
+    while (replayed.length < 2) {
+      const event = await again.until('message');
+      const text = (event.data.message as MessageView).text;
+      if (Number(event.id) > Number(heard.id)) replayed.push(text);
+    }
+    expect(replayed).toEqual(['Are you there?', 'Hello again']);
+
+    // An event committed after a later one (PostgreSQL numbers in start order): the next look goes back over a margin.
+    const [{ seq }] = (await sql<{ seq: number }>`SELECT MAX(seq) AS seq FROM conversation_events`.execute(copy.query)).rows as [{ seq: number }];
+    const ownerId = (await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id;
+    const message = (await owner.post(`/api/conversations/${started.id}/messages`, { text: 'Late one', client_id: clientId() })).body.data as MessageView;
+    await copy.app.live.settled();
+    await again.until('message');
+    const high = Number(seq) + 1000;
+    await sql`INSERT INTO conversation_events (seq, user_id, conversation_id, kind, side, message_id, up_to, created_at)
+      VALUES (${high}, ${ownerId}, ${started.id}, 'read', 'person', NULL, ${message.id}, ${new Date(copy.app.clock.now()).toISOString()})`.execute(copy.query);
+    copy.app.live.poke();
+    await copy.app.live.settled();
+    expect((await again.until('read')).id).toBe(String(high));
+    await sql`INSERT INTO conversation_events (seq, user_id, conversation_id, kind, side, message_id, up_to, created_at)
+      VALUES (${high - 100}, ${ownerId}, ${started.id}, 'message', 'owner', ${message.id}, NULL, ${new Date(copy.app.clock.now()).toISOString()})`.execute(copy.query);
+    copy.app.live.poke();
+    await copy.app.live.settled();
+    const late = await again.until('message');
+    expect(late.id).toBe(String(high - 100));
+    expect((late.data.message as MessageView).text).toBe('Late one');
+    await again.close();
+    // PostgreSQL's identity does not move past numbers written by hand: the next events come after these, as in life.
+    if (onPostgres) await sql`SELECT setval(pg_get_serial_sequence('conversation_events', 'seq'), ${high})`.execute(copy.query);
+
+    // The polling twin answers the same events.
+    const polled = await owner.get(`/api/conversations/updates?after=${heard.id}`);
+    expect(polled.status).toBe(200);
+    const body = polled.body as unknown as { data: { event: string; id?: string; data: { message?: MessageView } }[]; last_event_id: number };
+    expect(body.data.filter((event) => event.event === 'message').map((event) => event.data.message!.text)).toEqual(expect.arrayContaining(['Are you there?', 'Hello again', 'Late one']));
+    expect(body.last_event_id).toBeGreaterThanOrEqual(high);
+    expect(body.data.at(-1)!.event).toBe('unread');
+    expect((await owner.get('/api/conversations/updates?after=x')).status).toBe(422);
+  }, 30_000);
+
+  it('refuses a sixth stream of one account (429), and lets nobody signed out open one (401)', async () => {
+    const readers = await Promise.all(Array.from({ length: 5 }, async () => sseReader(await owner.stream('/api/conversations/stream'))));
+    for (const reader of readers) expect((await reader.next()).event).toBe('ready');
+    const sixth = await owner.stream('/api/conversations/stream');
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const reader of readers) await reader.close();
+    await copy.app.live.settled();
+    expect((await new SessionClient(createApi(copy.app), '203.0.113.9').stream('/api/conversations/stream')).status).toBe(401);
+  }, 30_000);
+});
+
+describe.skipIf(!onPostgres)('live delivery across two processes on PostgreSQL', () => {
+  let second: AppContext;
+  afterAll(async () => second?.close());
+
+  it('hands a stream on process B a message sent through process A; NOTIFY carries an event number only', async () => {
+    second = await testApp(copy.url);
+    const listener = new pg.Client({ connectionString: copy.url });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => { if (message.channel === 'yp_conversation_events') payloads.push(message.payload ?? ''); });
+    await listener.query('LISTEN yp_conversation_events');
+    try {
+      const onB = new SessionClient(createApi(second), '203.0.113.77');
+      for (const [name, value] of owner.jar) onB.jar.set(name, value);
+      const stream = sseReader(await onB.stream('/api/conversations/stream'));
+      expect((await stream.next()).event).toBe('ready');
+      const buyer = await person('Cross Process Buyer');
+      await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Sent through A', client_id: clientId() });
+      const heard = await stream.until('message');
+      expect((heard.data.message as MessageView).text).toBe('Sent through A');
+      await stream.close();
+      expect(payloads.length).toBeGreaterThan(0);
+      for (const payload of payloads) expect(payload).toMatch(/^\d+$/);
+    } finally {
+      await listener.end();
+    }
+  }, 30_000);
+});
