@@ -49,10 +49,30 @@ function useUnreadLeads(advertiser: boolean, open: boolean): number {
   return unread;
 }
 
+/**
+ * Conversations with something unread (issue 44), on the person icon: the store is loaded once a person is signed in
+ * (pages without one load none of it); the count is live while a tab of the browser holds the stream.
+ */
+function useUnreadConversations(signedIn: boolean): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop = () => undefined as unknown;
+    void import('../stores/conversations.ts').then(({ $unread, watchUnread }) => {
+      watchUnread();
+      stop = $unread.subscribe((count) => setUnread(count ?? 0));
+    });
+    return () => { stop(); };
+  }, [signedIn]);
+  return unread;
+}
+
 /** The menu's fixed texts in the page's language, given by the header (issue 42); `{name}` stands for the person's name. */
 export interface UserMenuWords {
   postAds: string; profile: string; enquiries: string; changePassword: string; logout: string; login: string;
   hello: string; accountFor: string; dashboard: string; unreadLeads: string;
+  /** "{count} unread conversations" (issue 44). */
+  unreadMessages: string; messages: string;
 }
 
 export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteUrl: string; words: UserMenuWords }) {
@@ -64,6 +84,7 @@ export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteU
   const button = useRef<HTMLButtonElement>(null);
   const advertiser = isAdvertiser(user);
   const unread = useUnreadLeads(advertiser, open);
+  const unreadMessages = useUnreadConversations(user !== null);
 
   useEffect(() => {
     if (!open) return;
@@ -95,6 +116,11 @@ export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteU
             {user.image ? <img src={user.image.thumbnail_webp ?? user.image.thumbnail} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
             <span className="sr-only">{words.accountFor.replace('{name}', user.name)}</span>
             <span aria-hidden="true" className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+            {unreadMessages > 0 && (
+              <span className="rounded-full bg-red-700 px-1.5 text-xs font-bold text-white" data-testid="unread-messages">
+                {unreadMessages}<span className="sr-only">{words.unreadMessages.replace('{count}', String(unreadMessages))}</span>
+              </span>
+            )}
           </button>
           {open && (
             <ul id={menuId} className="absolute right-0 top-full z-50 mt-2 w-60 rounded border border-gray-200 bg-white p-1 shadow-lg" data-testid="user-menu">
@@ -107,6 +133,7 @@ export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteU
                 </li>
               )}
               <li className="px-3 py-2 text-sm font-semibold">{words.hello.replace('{name}', user.name)}</li>
+              <li><a href={localHref('/me/messages')} className={item}>{words.messages}</a></li>
               <li><a href={localHref('/me/profile')} className={item}>{words.profile}</a></li>
               <li><a href={localHref('/me/enquire')} className={item}>{words.enquiries}</a></li>
               <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>{words.changePassword}</button></li>

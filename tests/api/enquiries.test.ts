@@ -365,13 +365,14 @@ describe('reading enquiries (IDOR)', () => {
     expect(second.body.has_more).toBe(false);
   });
 
-  it('keeps enquiries for the listing owners when the sender\'s account is deleted, without the link to the account', async () => {
+  it('keeps enquiries for the listing owners when the sender\'s account is deleted, without the link to the account or the sender\'s details (issue 44)', async () => {
     const { visitor } = await member();
     const answer = await visitor.post('/api/enquire', { ...sender, type: 'services', id: (await aPost('services', undefined, 60)).id, description: 'x', preferred_date: inDays(1) });
     const id = (answer.body.data as { id: number }).id;
     expect((await visitor.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
     clock.advance(15 * 86_400_000);
     await deleteDueAccounts(copy.app);
-    expect(await copy.query.selectFrom('enquiries').select(['user_id', 'name']).where('id', '=', id).executeTakeFirst()).toEqual({ user_id: null, name: 'Siti Nurhaliza' });
+    expect(await copy.query.selectFrom('enquiries').select(['user_id', 'name', 'phone_number', 'email']).where('id', '=', id).executeTakeFirst())
+      .toEqual({ user_id: null, name: 'Former member', phone_number: '', email: null });
   });
 });

@@ -1,0 +1,101 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
+import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+import { signedInOverHttp } from '../helpers/http-session.ts';
+import type { SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * Conversations in the browser (issue 44), two people in two browser contexts: a buyer messages a buy & sell seller,
+ * and the message appears on the seller's open Messages page without a reload while the header's count rises; the
+ * seller answers and the buyer sees it live; a scam message comes under its warning card, and once the seller blocks
+ * the buyer, the buyer's next message is refused. axe is clean and nothing scrolls sideways at 390 px.
+ */
+const baseUrl = inject('baseUrl');
+const outbox = inject('outboxDir');
+const session = useBrowserSession();
+let people = 0;
+
+/** A browser context signed in as `person` (their session cookie, and the stored user the islands read). */
+async function signedInContext(person: SessionClient): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const url = new URL(baseUrl);
+  await context.addCookies([...person.jar].map(([name, value]) => ({ name, value, domain: url.hostname, path: '/' })));
+  const user = (await person.get('/api/user')).body;
+  await context.addInitScript((stored) => { localStorage.setItem('user', stored); }, JSON.stringify(user));
+  return { context, page: await context.newPage() };
+}
+
+async function person(): Promise<{ client: SessionClient; id: number }> {
+  const email = `chat-${Date.now().toString(36)}-${++people}@example.my`;
+  const client = await signedInOverHttp(baseUrl, outbox, email);
+  return { client, id: (await client.get('/api/user')).body.id as number };
+}
+
+describe('conversations in the browser', () => {
+  it('delivers live both ways, warns of a scam, and blocks', async () => {
+    const seller = await person();
+    const buyer = await person();
+    // The seller owns a buy & sell post (its business is theirs).
+    const post = await session.query.selectFrom('posts').select(['id', 'profile_id']).where('type', '=', 'buysell').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await session.query.updateTable('profiles').set({ owner_user_id: seller.id }).where('id', '=', post.profile_id).execute();
+
+    const sellerSide = await signedInContext(seller.client);
+    const buyerSide = await signedInContext(buyer.client);
+    try {
+      // 1. The seller has Messages open; the buyer's message appears there without a reload, and the count rises.
+      const sellerPage = sellerSide.page;
+      await sellerPage.goto(`${baseUrl}/me/messages`);
+      await hydrated(sellerPage);
+      await sellerPage.getByTestId('conversations-empty').waitFor();
+      expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
+      const started = await buyer.client.post('/api/conversations', { type: 'buysell', id: Number(post.id), text: 'Is the item still available?', client_id: `e2e-${Date.now()}-a` });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      const conversationId = (started.body.data as { id: number }).id;
+      await sellerPage.getByTestId('conversation-item').first().waitFor({ timeout: 15_000 });
+      expect(await sellerPage.getByTestId('conversation-item').first().innerText()).toContain('1 unread');
+      await expect.poll(() => sellerPage.getByTestId('unread-messages').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/^1/);
+
+      // 2. The seller opens it and answers; the buyer, on the same conversation, sees the answer arrive.
+      const buyerPage = buyerSide.page;
+      await buyerPage.goto(`${baseUrl}/me/messages/${conversationId}`);
+      await hydrated(buyerPage);
+      await buyerPage.getByTestId('conversation-log').waitFor();
+      await sellerPage.getByTestId('conversation-item').first().click();
+      await sellerPage.waitForURL(`${baseUrl}/me/messages/${conversationId}`);
+      await hydrated(sellerPage);
+      await sellerPage.getByTestId('conversation-log').waitFor();
+      await sellerPage.getByLabel('Message', { exact: true }).fill('Yes, still available. Come on Saturday.');
+      await sellerPage.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => buyerPage.getByTestId('conversation-log').innerText(), { timeout: 15_000 }).toContain('Yes, still available. Come on Saturday.');
+
+      // 3. A scam message reaches the seller live, under its warning card.
+      await buyerPage.getByLabel('Message', { exact: true }).fill('Please bank in first, then I collect. Send me the TAC code.');
+      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      await sellerPage.getByTestId('scam-warning').first().waitFor({ timeout: 15_000 });
+      expect(await sellerPage.getByTestId('scam-warning').first().innerText()).toContain('997');
+      expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
+      // The writer sees no warning of their own message.
+      expect(await buyerPage.getByTestId('scam-warning').count()).toBe(0);
+
+      // 4. The seller blocks the buyer: the buyer's next message is refused and never reaches the seller.
+      await sellerPage.getByTestId('conversation-block').click();
+      await expect.poll(async () => (await buyer.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Hello?', client_id: `e2e-${Date.now()}-b` })).status).toBe(403);
+      await buyerPage.getByLabel('Message', { exact: true }).fill('Why no answer?');
+      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => buyerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('not taking messages from you');
+      expect(await sellerPage.getByTestId('conversation-log').innerText()).not.toContain('Why no answer?');
+
+      // At 390 px nothing scrolls sideways, on the list or the conversation.
+      for (const path of ['/me/messages', `/me/messages/${conversationId}`]) {
+        await buyerPage.setViewportSize({ width: 390, height: 844 });
+        await buyerPage.goto(`${baseUrl}${path}`);
+        await hydrated(buyerPage);
+        expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+      }
+    } finally {
+      await sellerSide.context.close();
+      await buyerSide.context.close();
+    }
+  }, 120_000);
+});
