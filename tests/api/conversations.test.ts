@@ -294,4 +294,24 @@ describe('conversations', () => {
     // Nobody is left to write to.
     expect((await owner.post(`/api/conversations/${started.id}/messages`, { text: 'Hello?', client_id: clientId() })).status).toBe(422);
   });
+
+  it('keeps a conversation 24 months after its last message, then removes it; its enquiry stays in the leads', async () => {
+    await signInAgain(owner);
+    const { visitor } = await person('Long Ago');
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'From long ago', client_id: clientId() })).body.data as Started;
+    const enquiry = await visitor.post('/api/enquire', {
+      name: 'Long Ago', phone_number: '0123456789', contact_method: 'call', type: 'profile', id: business.id, description: 'Old booking', preferred_date: malaysiaToday(clock.now()),
+    });
+    const enquiryId = (enquiry.body.data as { id: number }).id;
+    clock.advance(23 * 30 * DAY);
+    await copy.app.jobs.runKind('conversation_retention');
+    expect(await copy.query.selectFrom('conversations').select('id').where('id', '=', started.id).execute()).toHaveLength(1);
+    clock.advance(2 * 30 * DAY);
+    await copy.app.jobs.runKind('conversation_retention');
+    expect(await copy.query.selectFrom('conversations').select('id').where('id', '=', started.id).execute()).toHaveLength(0);
+    expect(await copy.query.selectFrom('conversation_messages').select('id').where('conversation_id', '=', started.id).execute()).toHaveLength(0);
+    const kept = await copy.query.selectFrom('enquiries').select(['id', 'conversation_id']).where('id', '=', enquiryId).executeTakeFirstOrThrow();
+    expect([Number(kept.id), kept.conversation_id]).toEqual([enquiryId, null]);
+  });
 });
+

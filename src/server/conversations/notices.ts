@@ -66,3 +66,22 @@ export async function sendUnreadNotices(app: AppContext): Promise<number> {
   await app.repos.conversations.removeEventsBefore(new Date(now - LOOK_BACK_MS).toISOString());
   return due.length;
 }
+
+/** How long a conversation is kept after its last message. */
+export const RETENTION_MONTHS = 24;
+
+/**
+ * Retention (recurring job `conversation_retention`): a conversation goes 24 months after its last message, with its
+ * messages, events and shown-details log; its enquiries stay in the owner's leads. (Conversations cannot be reported
+ * yet: when they can, an open report will keep one.) Answers how many went.
+ */
+export async function removeOldConversations(app: AppContext): Promise<number> {
+  const before = new Date(app.clock.now());
+  before.setUTCMonth(before.getUTCMonth() - RETENTION_MONTHS);
+  let removed = 0;
+  for (;;) {
+    const batch = await app.repos.conversations.removeConversationsBefore(before.toISOString(), BATCH);
+    removed += batch;
+    if (batch < BATCH) return removed;
+  }
+}

@@ -426,6 +426,8 @@ export interface ConversationRepository {
   findEventsAfter(after: number, limit: number, userId?: number): Promise<EventRow[]>;
   lastEventSeq(): Promise<number>;
   removeEventsBefore(before: string): Promise<void>;
+  /** Conversations whose last message is older than `before` go (at most `limit`); returns how many went. */
+  removeConversationsBefore(before: string, limit: number): Promise<number>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */

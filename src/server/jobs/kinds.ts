@@ -6,7 +6,7 @@
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
-import { sendUnreadNotices } from '../conversations/notices.ts';
+import { removeOldConversations, sendUnreadNotices } from '../conversations/notices.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError } from '../errors.ts';
 import { RefundPaymentJob, refundThroughProvider, runSubscriptionLifecycle } from '../billing/index.ts';
@@ -38,6 +38,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'lead_digests', everyMs: 15 * MINUTE },
   // Conversations: one mail per conversation and side whose messages stayed unread for 15 minutes.
   { kind: 'conversation_notices', everyMs: MINUTE },
+  // Conversations go 24 months after their last message.
+  { kind: 'conversation_retention', everyMs: DAY },
   // Saved-search alerts: daily and weekly once 07:00 (Malaysia) has passed, and instant ones a listing going live
   // did not already send (saved-searches/alerts.ts).
   { kind: SAVED_SEARCH_ALERTS_JOB, everyMs: 15 * MINUTE },
@@ -83,6 +85,9 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     }),
     defineJob(sweep('conversation_notices'), async () => {
       await sendUnreadNotices(appOf());
+    }),
+    defineJob(sweep('conversation_retention'), async () => {
+      await removeOldConversations(appOf());
     }),
     defineJob(SavedSearchAlertsJob, async ({ frequencies }) => {
       await runSavedSearchAlerts(appOf(), frequencies);

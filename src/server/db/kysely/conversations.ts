@@ -416,3 +416,10 @@ export async function lastEventSeq(db: QueryDb): Promise<number> {
 export async function removeEventsBefore(db: QueryDb, before: string): Promise<void> {
   await db.deleteFrom('conversation_events').where('created_at', '<', before).execute();
 }
+
+/** Conversations whose last message is older than `before` go, with their messages and events; returns how many. */
+export async function removeConversationsBefore(db: QueryDb, before: string, limit: number): Promise<number> {
+  const ids = (await db.selectFrom('conversations').select('id').where('last_message_at', '<', before).orderBy('id').limit(limit).execute()).map((row) => Number(row.id));
+  if (ids.length > 0) await db.deleteFrom('conversations').where('id', 'in', ids).execute();
+  return ids.length;
+}

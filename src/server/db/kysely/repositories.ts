@@ -298,6 +298,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findEventsAfter: (after, limit, userId) => read((db) => conversations.findEventsAfter(db, after, limit, userId)),
       lastEventSeq: () => read((db) => conversations.lastEventSeq(db)),
       removeEventsBefore: (before) => change((db) => conversations.removeEventsBefore(db, before)),
+      removeConversationsBefore: (before, limit) => change((db) => conversations.removeConversationsBefore(db, before, limit)),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),
