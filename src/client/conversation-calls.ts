@@ -4,13 +4,14 @@
  */
 import type { z } from 'zod';
 import type { ConversationRole, ConversationView, MessageView } from '../shared/conversations.ts';
-import type { MessageSchema, StartConversationSchema } from '../shared/schemas/conversations.ts';
+import type { MessageSchema, OFFER_ACTIONS, OfferSchema, StartConversationSchema } from '../shared/schemas/conversations.ts';
 import { api } from './api.ts';
 
 type Data<T> = { data: T };
 export type Thread = ConversationView & { messages: MessageView[]; has_more: boolean };
 /** An event of the stream or the polling twin. */
 export type LiveEvent = { event: 'message'; id?: string; data: { conversation_id: number; message: MessageView } }
+  | { event: 'offer'; id?: string; data: { conversation_id: number; message: MessageView } }
   | { event: 'read'; id?: string; data: { conversation_id: number; side: ConversationRole; up_to: number } }
   | { event: 'unread'; id?: string; data: { unread: number } };
 
@@ -26,3 +27,5 @@ export const changeConversation = (id: number, state: { archived?: boolean; mute
 export const blockConversation = (id: number, blocked: boolean) => (blocked ? api.post(`conversations/${id}/block`) : api.delete(`conversations/${id}/block`)).json<Data<{ blocked: boolean }>>();
 export const revealMessage = (id: number, messageId: number) => api.post(`conversations/${id}/messages/${messageId}/reveal`).json<Data<MessageView>>();
 export const conversationUpdates = (after: number) => api.get('conversations/updates', { searchParams: { after } }).json<{ data: LiveEvent[]; last_event_id: number }>();
+export const makeOffer = (id: number, body: z.input<typeof OfferSchema>) => api.post(`conversations/${id}/offers`, { json: body }).json<Data<MessageView>>();
+export const answerOffer = (offerId: number, action: (typeof OFFER_ACTIONS)[number]) => api.post(`conversations/offers/${offerId}/${action}`).json<Data<MessageView>>();

@@ -9,7 +9,19 @@ import type { ScamRuleId } from './scam-rules.ts';
 /** Who wrote a message: the person who started the conversation, or the listing's owner. */
 export type ConversationSide = 'person' | 'owner';
 export type ConversationRole = ConversationSide;
-export type MessageKind = 'enquiry' | 'text';
+export type MessageKind = 'enquiry' | 'text' | 'offer';
+export type OfferStatus = 'open' | 'accepted' | 'declined' | 'withdrawn';
+
+/** An offer on a buy & sell post, as the message that made it carries it. */
+export interface OfferView {
+  id: number;
+  qty: number;
+  /** In RM. */
+  offered_price: number;
+  deal_method: string;
+  remark: string | null;
+  status: OfferStatus;
+}
 
 export const CONVERSATION_LIMITS = {
   /** Characters a message may hold. */
@@ -48,6 +60,8 @@ export interface MessageView {
   mine: boolean;
   /** Its writer's account was deleted: the text is gone. */
   erased: boolean;
+  /** The offer this message makes (kind 'offer'), with where it stands now. */
+  offer: OfferView | null;
 }
 
 /** A conversation as one side lists it. */

@@ -61,7 +61,7 @@ function hold(): Promise<void> {
     };
     const source = new EventSource('/api/conversations/stream', { withCredentials: true });
     source.addEventListener('ready', () => { failures = 0; });
-    for (const name of ['message', 'read', 'unread'] as const) {
+    for (const name of ['message', 'offer', 'read', 'unread'] as const) {
       source.addEventListener(name, (message: MessageEvent<string>) => tell({ event: name, id: message.lastEventId || undefined, data: JSON.parse(message.data) } as LiveEvent));
     }
     // EventSource reconnects by itself (sending Last-Event-ID); after three failures in a row, polling takes over.

@@ -263,6 +263,46 @@ describe('conversations', () => {
     expect(ownerMails()).toBe(before + 2);
   });
 
+  it('lets the buyer offer on a buy & sell post, one open at a time; the seller accepts or declines; a closed offer answers 422', async () => {
+    const seller = await advertiser('Seller Sam');
+    const sellerId = (await seller.get('/api/user')).body.id as number;
+    const ids: number[] = [];
+    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 3, 40)) {
+      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
+      break;
+    }
+    const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+    const { visitor: buyer } = await person('Bargain Hunter');
+    const started = (await buyer.post('/api/conversations', { type: 'buysell', id: ids[0]!, text: 'Is the price negotiable?', client_id: clientId() })).body.data as Started;
+
+    const bad = await buyer.post(`/api/conversations/${started.id}/offers`, { qty: 0, offered_price: -1, deal_method: 'teleport' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors as object).sort()).toEqual(['deal_method', 'offered_price', 'qty']);
+    const first = await buyer.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 450, deal_method: 'self-pickup', remark: 'Can collect today' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const firstOffer = (first.body.data as MessageView).offer!;
+    expect(firstOffer).toMatchObject({ qty: 1, offered_price: 450, deal_method: 'self-pickup', status: 'open' });
+    // A new offer withdraws the open one.
+    const second = (await buyer.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 480, deal_method: 'cod' })).body.data as MessageView;
+    const thread = (await seller.get(`/api/conversations/${started.id}`)).body.data as Thread;
+    expect(thread.messages.filter((message) => message.kind === 'offer').map((message) => [message.offer!.offered_price, message.offer!.status])).toEqual([[480, 'open'], [450, 'withdrawn']]);
+    expect((await seller.post(`/api/conversations/offers/${firstOffer.id}/accept`, {})).status).toBe(422);
+    // Only the seller answers; only the buyer withdraws; nobody else sees it.
+    expect((await buyer.post(`/api/conversations/offers/${second.offer!.id}/accept`, {})).status).toBe(403);
+    expect((await owner.post(`/api/conversations/offers/${second.offer!.id}/decline`, {})).status).toBe(404);
+    const accepted = await seller.post(`/api/conversations/offers/${second.offer!.id}/accept`, {});
+    expect(accepted.status).toBe(200);
+    expect((accepted.body.data as MessageView).offer!.status).toBe('accepted');
+    const again = await seller.post(`/api/conversations/offers/${second.offer!.id}/decline`, {});
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('This offer is closed.');
+    // No offers on a business's conversation, nor from the seller.
+    const other = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Hello', client_id: clientId() })).body.data as Started;
+    expect((await buyer.post(`/api/conversations/${other.id}/offers`, { qty: 1, offered_price: 10, deal_method: 'cod' })).status).toBe(422);
+    expect((await seller.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 10, deal_method: 'cod' })).status).toBe(422);
+  });
+
   it('erases a deleted account\'s words: its messages read "Former member: message deleted", its enquiry loses name, phone and e-mail', async () => {
     const { visitor, email } = await person('Leaving Soon');
     const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'My number is 019-222 3344', client_id: clientId() })).body.data as Started;

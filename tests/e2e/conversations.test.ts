@@ -8,7 +8,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
 /**
  * Conversations in the browser (issue 44), two people in two browser contexts: a buyer messages a buy & sell seller,
  * and the message appears on the seller's open Messages page without a reload while the header's count rises; the
- * seller answers and the buyer sees it live; a scam message comes under its warning card, and once the seller blocks
+ * seller answers and the buyer sees it live; the buyer offers and the seller accepts; a scam message comes under its warning card, and once the seller blocks
  * the buyer, the buyer's next message is refused. axe is clean and nothing scrolls sideways at 390 px.
  */
 const baseUrl = inject('baseUrl');
@@ -66,12 +66,23 @@ describe('conversations in the browser', () => {
       await hydrated(sellerPage);
       await sellerPage.getByTestId('conversation-log').waitFor();
       await sellerPage.getByLabel('Message', { exact: true }).fill('Yes, still available. Come on Saturday.');
-      await sellerPage.getByRole('button', { name: 'Send' }).click();
+      await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => buyerPage.getByTestId('conversation-log').innerText(), { timeout: 15_000 }).toContain('Yes, still available. Come on Saturday.');
+
+      // The buyer offers; the offer reaches the seller live, who accepts, and the buyer sees it accepted.
+      await buyerPage.getByTestId('offer-form').locator('summary').click();
+      await buyerPage.getByLabel('Quantity').fill('1');
+      await buyerPage.getByLabel('Offered price (RM)').fill('450');
+      await buyerPage.getByLabel('Deal method').selectOption('self-pickup');
+      await buyerPage.getByRole('button', { name: 'Send offer' }).click();
+      await sellerPage.getByTestId('offer').first().waitFor({ timeout: 15_000 });
+      expect(await sellerPage.getByTestId('offer').first().innerText()).toContain('RM 450');
+      await sellerPage.getByTestId('offer').first().getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => buyerPage.getByTestId('offer-status').first().innerText(), { timeout: 15_000 }).toBe('Accepted');
 
       // 3. A scam message reaches the seller live, under its warning card.
       await buyerPage.getByLabel('Message', { exact: true }).fill('Please bank in first, then I collect. Send me the TAC code.');
-      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await sellerPage.getByTestId('scam-warning').first().waitFor({ timeout: 15_000 });
       expect(await sellerPage.getByTestId('scam-warning').first().innerText()).toContain('997');
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
@@ -82,7 +93,7 @@ describe('conversations in the browser', () => {
       await sellerPage.getByTestId('conversation-block').click();
       await expect.poll(async () => (await buyer.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Hello?', client_id: `e2e-${Date.now()}-b` })).status).toBe(403);
       await buyerPage.getByLabel('Message', { exact: true }).fill('Why no answer?');
-      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => buyerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('not taking messages from you');
       expect(await sellerPage.getByTestId('conversation-log').innerText()).not.toContain('Why no answer?');
 

@@ -6,8 +6,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import * as m from '../../paraglide/messages.js';
-import { blockConversation, changeConversation, conversation, markRead, revealMessage, sendMessage, type Thread } from '../../client/conversation-calls.ts';
-import type { MessageView } from '../../shared/conversations.ts';
+import {
+  answerOffer, blockConversation, changeConversation, conversation, makeOffer, markRead, revealMessage, sendMessage, type Thread,
+} from '../../client/conversation-calls.ts';
+import { DEAL_METHODS } from '../../shared/constants.ts';
+import type { MessageView, OfferStatus } from '../../shared/conversations.ts';
+import { OfferSchema } from '../../shared/schemas/conversations.ts';
+import { factWords } from '../account/fact-words.ts';
 import { currentLocale, localHref } from '../../shared/i18n.ts';
 import { INTL_LOCALE } from '../../shared/locale.ts';
 import { MessageSchema } from '../../shared/schemas/conversations.ts';
@@ -34,6 +39,61 @@ function WarningCard({ text }: { text: string }) {
         <a className="underline" href="tel:997">{m.conversation_nsrc()}</a>
       </p>
     </div>
+  );
+}
+
+const OFFER_STATUS: Record<OfferStatus, () => string> = {
+  open: m.offer_status_open, accepted: m.offer_status_accepted, declined: m.offer_status_declined, withdrawn: m.offer_status_withdrawn,
+};
+
+/** An offer as its message shows it, with the answers its reader may give while it is open. */
+function OfferCard({ message, role, answer }: { message: MessageView; role: 'person' | 'owner'; answer: (action: 'accept' | 'decline' | 'withdraw') => void }) {
+  const offer = message.offer!;
+  return (
+    <div className="mb-1 rounded border border-gray-300 bg-gray-50 p-2" data-testid="offer">
+      <p className="font-semibold">{m.offer_heading({ qty: offer.qty, price: offer.offered_price.toLocaleString(INTL_LOCALE[currentLocale()]) })}</p>
+      <p className="text-sm">{factWords(DEAL_METHODS[offer.deal_method as keyof typeof DEAL_METHODS] ?? offer.deal_method)} · <span data-testid="offer-status">{OFFER_STATUS[offer.status]()}</span></p>
+      {offer.status === 'open' && role === 'owner' && (
+        <p className="mt-2 flex gap-2">
+          <button type="button" className="rounded bg-ink px-3 py-1 text-sm font-semibold text-white" onClick={() => answer('accept')}>{m.offer_accept()}</button>
+          <button type="button" className="rounded border border-gray-400 px-3 py-1 text-sm" onClick={() => answer('decline')}>{m.offer_decline()}</button>
+        </p>
+      )}
+      {offer.status === 'open' && role === 'person' && message.mine && (
+        <button type="button" className="mt-2 rounded border border-gray-400 px-3 py-1 text-sm" onClick={() => answer('withdraw')}>{m.offer_withdraw()}</button>
+      )}
+    </div>
+  );
+}
+
+/** The buyer's offer on a buy & sell post: the enquiry form's fields. */
+function OfferForm({ send }: { send: (body: { qty: string; offered_price: string; deal_method: string; remark: string }) => Promise<boolean> }) {
+  const [values, setValues] = useState({ qty: '1', offered_price: '', deal_method: '', remark: '' });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
+  const field = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
+  return (
+    <details className="mt-3" data-testid="offer-form">
+      <summary className="cursor-pointer font-semibold">{m.offer_make()}</summary>
+      <form noValidate className="mt-2 grid gap-2 sm:grid-cols-3" onSubmit={(event) => {
+        event.preventDefault();
+        const found = fieldErrors(OfferSchema, values);
+        if (found) return setErrors(translateFieldErrors(found, currentLocale()));
+        void send(values).then((done) => { if (done) { setValues({ qty: '1', offered_price: '', deal_method: '', remark: '' }); setErrors({}); } }, (error: unknown) => reportFailure(error, setErrors));
+      }}>
+        <label className="text-sm">{m.enquiry_quantity()}<input type="number" min="1" inputMode="numeric" value={values.qty} onChange={set('qty')} className={field} aria-invalid={errors.qty ? true : undefined} /></label>
+        <label className="text-sm">{m.enquiry_offered_price()}<input type="number" min="0" inputMode="decimal" value={values.offered_price} onChange={set('offered_price')} className={field} aria-invalid={errors.offered_price ? true : undefined} /></label>
+        <label className="text-sm">{m.enquiry_deal_method()}
+          <select value={values.deal_method} onChange={set('deal_method')} className={field} aria-invalid={errors.deal_method ? true : undefined}>
+            <option value="">{m.enquiry_choose()}</option>
+            {Object.entries(DEAL_METHODS).map(([method, text]) => <option key={method} value={method}>{factWords(text)}</option>)}
+          </select>
+        </label>
+        <label className="text-sm sm:col-span-3">{m.enquiry_remark()}<textarea rows={2} value={values.remark} onChange={set('remark')} className={field} /></label>
+        {Object.values(errors)[0] && <p className="text-sm text-red-700 sm:col-span-3" role="alert">{Object.values(errors)[0]![0]}</p>}
+        <button type="submit" className="rounded bg-ink px-4 py-2 font-semibold text-white sm:col-span-1">{m.offer_send()}</button>
+      </form>
+    </details>
   );
 }
 
@@ -64,7 +124,7 @@ export default function ConversationThread({ id }: { id: number }) {
       readUpTo(rows);
     }, () => setThread('missing'));
     return onLiveEvent((event) => {
-      if (event.event !== 'message' || event.data.conversation_id !== id) return;
+      if ((event.event !== 'message' && event.event !== 'offer') || event.data.conversation_id !== id) return;
       setMessages((rows) => {
         const next = merged(rows, [event.data.message]);
         readUpTo(next);
@@ -97,6 +157,13 @@ export default function ConversationThread({ id }: { id: number }) {
   };
   const toggle = (state: { archived?: boolean; muted?: boolean }) => changeConversation(id, state).then((answer) => setThread({ ...thread, ...answer.data }), (error: unknown) => reportFailure(error, () => undefined));
   const block = () => blockConversation(id, true).then(() => showToast(m.conversation_blocked_done(), 'success'), (error: unknown) => reportFailure(error, () => undefined));
+  const replace = (message: MessageView) => setMessages((rows) => merged(rows, [message]));
+  const answer = (message: MessageView) => (action: 'accept' | 'decline' | 'withdraw') => {
+    answerOffer(message.offer!.id, action).then((answered) => replace(answered.data), (error: unknown) => reportFailure(error, () => undefined));
+  };
+  // The form checked the fields with the same schema the API parses them with.
+  const offer = (body: { qty: string; offered_price: string; deal_method: string; remark: string }) =>
+    makeOffer(id, { ...body, deal_method: body.deal_method as keyof typeof DEAL_METHODS }).then((made) => { replace(made.data); return true; });
   const show = (message: MessageView) => revealMessage(id, message.id).then((answer) => setMessages((rows) => rows.map((row) => (row.id === message.id ? answer.data : row))), (error: unknown) => reportFailure(error, () => undefined));
 
   return (
@@ -117,6 +184,7 @@ export default function ConversationThread({ id }: { id: number }) {
           <li key={message.id} data-side={message.side} data-mine={message.mine ? 'true' : undefined}
             className={`rounded border p-3 ${message.mine ? 'border-blue-200 bg-blue-50' : 'border-gray-200 bg-white'}`}>
             {message.warning && <WarningCard text={message.warning.text} />}
+            {message.offer && <OfferCard message={message} role={thread.role} answer={answer(message)} />}
             <p className="text-xs text-gray-700">
               <span className="font-semibold">{message.mine ? m.thread_you() : thread.with}</span> · <time dateTime={message.created_at}>{when(message.created_at)}</time>
               {message.enquiry && <> · <a className="underline" href={localHref(message.enquiry.url)}>{m.conversation_open_enquiry()}</a></>}
@@ -137,7 +205,9 @@ export default function ConversationThread({ id }: { id: number }) {
           {errors.text && <p id="conversation-text-error" className="mt-1 text-sm text-red-700">{errors.text[0]}</p>}
           <button type="submit" className="mt-2 rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-60" disabled={busy}>{m.thread_send()}</button>
         </form>
-      ) : <p className="mt-3 text-sm text-gray-700" data-testid="conversation-closed">{thread.closed_reason}</p>}
+      ) : null}
+      {thread.can_write && thread.role === 'person' && thread.listing.type === 'buysell' && <OfferForm send={offer} />}
+      {thread.can_write ? null : <p className="mt-3 text-sm text-gray-700" data-testid="conversation-closed">{thread.closed_reason}</p>}
     </section>
   );
 }

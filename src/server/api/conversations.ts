@@ -2,10 +2,11 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../app-types.ts';
 import {
-  blockOtherSide, changeConversation, eventsAfter, eventView, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
+  answerOffer, blockOtherSide, changeConversation, eventsAfter, makeOffer, eventView, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
   unreadConversations,
 } from '../conversations/conversations.ts';
 import { muteByToken } from '../conversations/notices.ts';
+import type { OFFER_ACTIONS } from '../../shared/schemas/conversations.ts';
 import { HEARTBEAT_MS, STREAMS_PER_ACCOUNT, type LiveStream } from '../conversations/live.ts';
 import { AppError } from '../errors.ts';
 import { isLocale } from '../../shared/locale.ts';
@@ -100,6 +101,11 @@ export function conversationRoutes(app: AppContext) {
     .post('/conversations/:id{[0-9]+}/messages', limitBody(MESSAGE_BYTES), async (c) => {
       const { created, data } = await sendMessage(app, requireUserId(c), pathId(c), await jsonBody(c));
       return c.json({ data }, created ? 201 : 200);
+    })
+    .post('/conversations/:id{[0-9]+}/offers', limitBody(MESSAGE_BYTES), async (c) => c.json({ data: await makeOffer(app, requireUserId(c), pathId(c), await jsonBody(c)) }, 201))
+    .post('/conversations/offers/:offer{[0-9]+}/:action{accept|decline|withdraw}', async (c) => {
+      const action = c.req.param('action') as (typeof OFFER_ACTIONS)[number];
+      return c.json({ data: await answerOffer(app, requireUserId(c), Number(c.req.param('offer')), action) });
     })
     .post('/conversations/:id{[0-9]+}/read', limitBody(1024), async (c) => c.json({ data: await markRead(app, requireUserId(c), pathId(c), await jsonBody(c)) }))
     .post('/conversations/:id{[0-9]+}/block', async (c) => c.json({ data: await blockOtherSide(app, requireUserId(c), pathId(c)) }))

@@ -8,7 +8,8 @@
 import { BLOCKED_NOTICE, CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
 import { scanMessage } from '../../shared/scam-rules.ts';
 import {
-  AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, ReadSchema, StartConversationSchema,
+  AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, OfferSchema, ReadSchema, StartConversationSchema,
+  type OFFER_ACTIONS,
 } from '../../shared/schemas/conversations.ts';
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import { requireUser } from '../accounts/accounts.ts';
@@ -269,7 +270,7 @@ export async function revealMessage(app: AppContext, userId: number, id: number,
 
 /** An event as one reader's stream sends it: its name, its number (none for the unread count) and its data. */
 export interface StreamEvent {
-  event: 'message' | 'read' | 'unread';
+  event: 'message' | 'read' | 'unread' | 'offer';
   id?: string;
   data: unknown;
 }
@@ -283,12 +284,13 @@ export async function eventView(app: AppContext, userId: number, event: EventRow
   const role = conversation && roleIn(conversation, userId);
   if (!role) return [];
   const out: StreamEvent[] = [];
-  if (event.kind === 'message' && event.message_id !== null) {
+  if ((event.kind === 'message' || event.kind === 'offer') && event.message_id !== null) {
     const message = await app.repos.conversations.findMessage(event.message_id);
     if (!message) return [];
     const revealed = role === 'owner' ? await app.repos.conversations.findRevealed(userId, [message.id]) : new Set<number>();
     const [view] = await messageViews(app, [message], await readerOf(app, userId, role), await app.repos.conversations.hasWritten(conversation.id, 'owner'), revealed);
-    out.push({ event: 'message', id: String(event.seq), data: { conversation_id: conversation.id, message: view } });
+    // An answered offer comes again as its message, with the offer's new status (the browser replaces it by id).
+    out.push({ event: event.kind === 'offer' ? 'offer' : 'message', id: String(event.seq), data: { conversation_id: conversation.id, message: view } });
   } else {
     out.push({ event: 'read', id: String(event.seq), data: { conversation_id: conversation.id, side: event.side, up_to: event.up_to } });
   }
@@ -307,4 +309,49 @@ export async function eventsAfter(app: AppContext, userId: number, query: unknow
   for (const event of events) data.push(...(await eventView(app, userId, event)).filter((item) => item.event !== 'unread'));
   data.push({ event: 'unread', data: await unreadConversations(app, userId) });
   return { data, last_event_id: Math.max(after ?? 0, ...events.map((event) => event.seq)) };
+}
+
+const OFFER_CLOSED = 'This offer is closed.';
+
+/**
+ * POST /api/conversations/{id}/offers {qty, offered_price, deal_method, remark}: the person offers on a buy & sell
+ * post (the enquiry form's fields), as a message of kind `offer`. One is open at a time: a new one withdraws the one
+ * before. Within the sender's message limits; 201 with the message.
+ */
+export async function makeOffer(app: AppContext, userId: number, id: number, input: unknown): Promise<MessageView> {
+  const offer = parseInput(OfferSchema, input);
+  const { conversation, role } = await ownConversation(app, userId, id);
+  if (role !== 'person' || conversation.listing_type !== 'buysell') {
+    throw new AppError(422, 'Offers are made by the buyer, on a buy & sell post.', { offered_price: ['Offers are made by the buyer, on a buy & sell post.'] });
+  }
+  const user = await requireUser(app, userId);
+  if (conversation.owner_user_id !== null && await app.repos.conversations.isBlocked(conversation.owner_user_id, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  const remark = offer.remark?.trim() || null;
+  const messageId = await app.repos.transaction(async (tx) => {
+    const reason = closedReason(conversation, role, true);
+    if (reason) throw new AppError(422, reason, { offered_price: [reason] });
+    await checkLimits(app, tx, user, false);
+    const made = await tx.conversations.insertMessage({ conversationId: id, side: 'person', userId, kind: 'offer', text: remark ?? '', enquiryId: null, clientId: null, rules: scanMessage(remark ?? '') });
+    await tx.conversations.insertOffer({ conversationId: id, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark });
+    return made;
+  });
+  app.live.poke();
+  return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role, locale: user.locale });
+}
+
+/**
+ * POST /api/conversations/offers/{offerId}/accept|decline|withdraw: the owner accepts or declines an open offer, the
+ * person withdraws theirs. A closed offer answers 422; anybody else's, 404.
+ */
+export async function answerOffer(app: AppContext, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
+  const offer = await app.repos.conversations.findOffer(offerId);
+  if (!offer) throw notFound('No such offer.');
+  const { role } = await ownConversation(app, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
+  const allowed = action === 'withdraw' ? role === 'person' : role === 'owner';
+  if (!allowed) throw new AppError(403, action === 'withdraw' ? 'Only the buyer can withdraw an offer.' : 'Only the seller can accept or decline an offer.');
+  const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'withdrawn';
+  if (!await app.repos.conversations.decideOffer(offerId, status, role)) throw new AppError(422, OFFER_CLOSED, { offer: [OFFER_CLOSED] });
+  app.live.poke();
+  const message = (await app.repos.conversations.findMessage(offer.message_id))!;
+  return ownMessage(app, message, await readerOf(app, userId, role));
 }

@@ -3,14 +3,18 @@
  * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
  * the reader's language. The stored text never changes.
  */
-import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { scamWarning } from '../../shared/scam-rules.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
-import type { ConversationListRow, ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
+import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/kysely/conversations.ts';
+
+const offerView = (row: OfferRow | undefined): OfferView | null => (row ? {
+  id: row.id, qty: row.qty, offered_price: row.offered_price_sen / 100, deal_method: row.deal_method, remark: row.remark, status: row.status,
+} : null);
 
 /** What a reader is to a conversation. */
 export interface Reader {
@@ -68,6 +72,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
  * `revealed`: messages whose details the reader showed.
  */
 export async function messageViews(app: Pick<AppContext, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
+  const offers = await app.repos.conversations.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
   const enquiries = new Map<number, string>();
   for (const row of rows) {
     if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;
@@ -88,6 +93,7 @@ export async function messageViews(app: Pick<AppContext, 'repos'>, rows: Message
     return {
       id: row.id, side: row.side, kind: row.kind, text: masked.text, images: [], created_at: row.created_at, masked: masked.masked, warning,
       erased: row.erased,
+      offer: offerView(offers.get(row.id)),
       enquiry: row.enquiry_id !== null && kind ? { id: row.enquiry_id, kind, url: reader.role === 'owner' ? leadUrl(row.enquiry_id) : enquiryUrl(kind, row.enquiry_id) } : null,
       mine,
     };

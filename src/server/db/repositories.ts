@@ -19,7 +19,7 @@ import type {
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
 import type { PaymentRepository } from './kysely/payment-repository.ts';
@@ -428,6 +428,12 @@ export interface ConversationRepository {
   removeEventsBefore(before: string): Promise<void>;
   /** Conversations whose last message is older than `before` go (at most `limit`); returns how many went. */
   removeConversationsBefore(before: string, limit: number): Promise<number>;
+  /** A new offer (buy & sell): the open one before it is withdrawn. */
+  insertOffer(offer: { conversationId: number; messageId: number; qty: number; priceSen: number; dealMethod: string; remark: string | null }): Promise<number>;
+  findOffer(id: number): Promise<OfferRow | undefined>;
+  findOffersOfMessages(messageIds: readonly number[]): Promise<Map<number, OfferRow>>;
+  /** Closes an open offer; false when it was closed already. */
+  decideOffer(id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide): Promise<boolean>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */

@@ -162,6 +162,19 @@ export interface ConversationMessagesTable {
   created_at: string;
 }
 
+export interface ConversationOffersTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_id: number;
+  qty: number;
+  offered_price_sen: number;
+  deal_method: string;
+  remark: string | null;
+  status: Generated<string>;
+  created_at: string;
+  decided_at: string | null;
+}
+
 export interface ConversationRevealsTable {
   id: Generated<number>;
   message_id: number;
@@ -862,6 +875,7 @@ export interface Tables {
   conversation_blocks: ConversationBlocksTable;
   conversation_events: ConversationEventsTable;
   conversation_messages: ConversationMessagesTable;
+  conversation_offers: ConversationOffersTable;
   conversation_reveals: ConversationRevealsTable;
   conversations: ConversationsTable;
   counters: CountersTable;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LISTING_REF_TYPES } from '../constants.ts';
 import { CONVERSATION_LIMITS } from '../conversations.ts';
 import { required } from './engagement.ts';
+import { BuysellOfferSchema } from './enquiries.ts';
 
 const IdField = (label: string) => z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: `${label} is required.` })
   .pipe(z.number({ error: `${label} is required.` }).int(`${label} is not valid.`).positive(`${label} is not valid.`).max(Number.MAX_SAFE_INTEGER, `${label} is not valid.`));
@@ -42,3 +43,7 @@ export const AfterQuerySchema = z.object({ after: z.preprocess((value) => (value
 export const ReadSchema = z.object({ up_to: IdField('up_to') });
 export const ConversationStateSchema = z.object({ archived: Flag('archived'), muted: Flag('muted') })
   .refine((state) => state.archived !== undefined || state.muted !== undefined, { message: 'Send archived or muted.', path: ['archived'] });
+
+/** POST /api/conversations/{id}/offers: the buy & sell offer's own fields (the enquiry form's). */
+export const OfferSchema = BuysellOfferSchema.pick({ qty: true, offered_price: true, deal_method: true, remark: true });
+export const OFFER_ACTIONS = ['accept', 'decline', 'withdraw'] as const;

@@ -299,6 +299,10 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       lastEventSeq: () => read((db) => conversations.lastEventSeq(db)),
       removeEventsBefore: (before) => change((db) => conversations.removeEventsBefore(db, before)),
       removeConversationsBefore: (before, limit) => change((db) => conversations.removeConversationsBefore(db, before, limit)),
+      insertOffer: (offer) => change((db) => conversations.insertOffer(db, { ...offer, at: now() })),
+      findOffer: (id) => read((db) => conversations.findOffer(db, id)),
+      findOffersOfMessages: (ids) => read((db) => conversations.findOffersOfMessages(db, ids)),
+      decideOffer: (id, status, by) => change((db) => conversations.decideOffer(db, id, status, by, now())),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),

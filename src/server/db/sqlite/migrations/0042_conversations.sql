@@ -36,7 +36,7 @@ CREATE TABLE conversation_messages (
   conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
   side TEXT NOT NULL CHECK (side IN ('person', 'owner')),
   user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('enquiry', 'text')),
+  kind TEXT NOT NULL CHECK (kind IN ('enquiry', 'text', 'offer')),
   -- What was written (an enquiry's fields stay in enquiries: its text here is empty).
   text TEXT NOT NULL,
   enquiry_id INTEGER REFERENCES enquiries(id) ON DELETE CASCADE,
@@ -60,7 +60,7 @@ CREATE TABLE conversation_events (
   seq INTEGER PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-  kind TEXT NOT NULL CHECK (kind IN ('message', 'read')),
+  kind TEXT NOT NULL CHECK (kind IN ('message', 'read', 'offer')),
   -- Who wrote the message, or who read.
   side TEXT NOT NULL CHECK (side IN ('person', 'owner')),
   message_id INTEGER REFERENCES conversation_messages(id) ON DELETE CASCADE,
@@ -69,6 +69,24 @@ CREATE TABLE conversation_events (
 );
 CREATE INDEX conversation_events_user ON conversation_events(user_id, seq);
 CREATE INDEX conversation_events_time ON conversation_events(created_at);
+
+-- Offers on buy & sell posts (issue 44): the person offers, the owner accepts or declines; one is open at a time (a
+-- new one withdraws the one before). Each is a message of kind 'offer' in the conversation.
+CREATE TABLE conversation_offers (
+  id INTEGER PRIMARY KEY,
+  conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  message_id INTEGER NOT NULL REFERENCES conversation_messages(id) ON DELETE CASCADE,
+  qty INTEGER NOT NULL CHECK (qty > 0),
+  -- In sen, as listings' prices are.
+  offered_price_sen INTEGER NOT NULL CHECK (offered_price_sen >= 0),
+  deal_method TEXT NOT NULL,
+  remark TEXT,
+  status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'accepted', 'declined', 'withdrawn')),
+  created_at TEXT NOT NULL,
+  decided_at TEXT
+);
+CREATE INDEX conversation_offers_conversation ON conversation_offers(conversation_id, status);
+CREATE UNIQUE INDEX conversation_offers_message ON conversation_offers(message_id);
 
 -- Whom a person takes no messages from.
 CREATE TABLE conversation_blocks (
