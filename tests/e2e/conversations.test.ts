@@ -37,7 +37,8 @@ describe('conversations in the browser', () => {
     const seller = await person();
     const buyer = await person();
     // The seller owns a buy & sell post (its business is theirs).
-    const post = await session.query.selectFrom('posts').select(['id', 'profile_id']).where('type', '=', 'buysell').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const post = await session.query.selectFrom('posts').select(['id', 'profile_id', 'slug']).where('type', '=', 'buysell').where('status', '=', 'active')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date(Date.now() + 86_400_000).toISOString())])).orderBy('id').limit(1).executeTakeFirstOrThrow();
     await session.query.updateTable('profiles').set({ owner_user_id: seller.id }).where('id', '=', post.profile_id).execute();
 
     const sellerSide = await signedInContext(seller.client);
@@ -56,8 +57,14 @@ describe('conversations in the browser', () => {
       expect(await sellerPage.getByTestId('conversation-item').first().innerText()).toContain('1 unread');
       await expect.poll(() => sellerPage.getByTestId('unread-messages').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/^1/);
 
-      // 2. The seller opens it and answers; the buyer, on the same conversation, sees the answer arrive.
+      // The post's page (cached, the same for everyone) offers the buyer their conversation, painted in the browser.
       const buyerPage = buyerSide.page;
+      await buyerPage.goto(`${baseUrl}/buysell/${post.slug}`);
+      await hydrated(buyerPage);
+      await buyerPage.getByTestId('continue-conversation').waitFor({ timeout: 10_000 });
+      expect(await buyerPage.getByTestId('continue-conversation').getAttribute('href')).toBe(`/me/messages/${conversationId}`);
+
+      // 2. The seller opens it and answers; the buyer, on the same conversation, sees the answer arrive.
       await buyerPage.goto(`${baseUrl}/me/messages/${conversationId}`);
       await hydrated(buyerPage);
       await buyerPage.getByTestId('conversation-log').waitFor();
