@@ -133,9 +133,9 @@ export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteU
                 </li>
               )}
               <li className="px-3 py-2 text-sm font-semibold">{words.hello.replace('{name}', user.name)}</li>
-              <li><a href={localHref('/me/messages')} className={item}>{words.messages}</a></li>
               <li><a href={localHref('/me/profile')} className={item}>{words.profile}</a></li>
               <li><a href={localHref('/me/enquire')} className={item}>{words.enquiries}</a></li>
+              <li><a href={localHref('/me/messages')} className={item}>{words.messages}</a></li>
               <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); openLogin('change_password'); }}>{words.changePassword}</button></li>
               <li><button type="button" className={`${item} w-full text-left`} onClick={() => { setOpen(false); void logout(); }}>{words.logout}</button></li>
             </ul>

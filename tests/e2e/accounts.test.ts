@@ -147,7 +147,9 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     const menu = page.getByTestId('user-menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.innerText()).toMatch(/Hello Nurul Huda/);
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Profile', 'Enquiries']);
+    // The spec's items, then Messages (issue 44).
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Profile', 'Enquiries', 'Messages']);
+    expect(await menu.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/me/messages');
     expect(await menu.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/me/profile');
     expect(await menu.getByRole('link', { name: 'Enquiries' }).getAttribute('href')).toBe('/me/enquire');
     await page.keyboard.press('Tab');
