@@ -162,7 +162,7 @@ async function run(label: string, url: string, processes: number): Promise<void>
       await notify.query('LISTEN yp_conversation_events');
     }
     // The load: RATE sends a second, each from a conversation's owner.
-    const acked = new Map<number, number>();
+    const acked = new Map<number, { sentAt: number; ackedAt: number }>();
     const started = performance.now();
     let sent = 0;
     const sends: Promise<void>[] = [];
@@ -171,22 +171,29 @@ async function run(label: string, url: string, processes: number): Promise<void>
       while (sent < due) {
         const conversation = conversations[sent % conversations.length]!;
         const number = sent++;
+        const sentAt = performance.now();
         sends.push(post(sendBase, conversation.owner, `conversations/${conversation.id}/messages`, { text: `Load message ${number}`, client_id: `bench-${number}-${Date.now()}` })
-          .then((answer) => { if (answer.status === 201) acked.set(answer.data.id, performance.now()); }));
+          .then((answer) => { if (answer.status === 201) acked.set(answer.data.id, { sentAt, ackedAt: performance.now() }); }));
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await Promise.all(sends);
     const elapsed = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const latencies = [...acked].map(([id, at]) => (arrived.has(id) ? Math.max(0, arrived.get(id)! - at) : Number.POSITIVE_INFINITY)).sort((a, b) => a - b);
-    const missing = latencies.filter((value) => !Number.isFinite(value)).length;
-    const delivered = latencies.filter(Number.isFinite);
+    // Two clocks: from the send to the event (what a person waits), and from the 201 to the event (the event may come
+    // first: the writer's process hands it to its streams before it answers).
+    const heardOf = [...acked].filter(([id]) => arrived.has(id));
+    const missing = acked.size - heardOf.length;
+    const fromSend = heardOf.map(([id, times]) => arrived.get(id)! - times.sentAt).sort((a, b) => a - b);
+    const fromAck = heardOf.map(([id, times]) => arrived.get(id)! - times.ackedAt).sort((a, b) => a - b);
+    const early = fromAck.filter((value) => value < 0).length;
     const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} ms`);
     console.log(`\n${label}: ${processes} server process${processes > 1 ? 'es' : ''}, ${STREAMS} streams${processes > 1 ? ' split between them, every send through the first' : ''}`);
     console.log(`  RSS for ${STREAMS} idle streams: ${pids.map((_, index) => `${before[index]!.toFixed(0)} → ${idle[index]!.toFixed(0)} MB (+${(idle[index]! - before[index]!).toFixed(1)})`).join('; ')} (goal ≤ 50 MB)`);
-    console.log(`  ${acked.size} messages in ${elapsed.toFixed(0)} s (${(acked.size / elapsed).toFixed(1)}/s), ${missing} not heard; 201 to event: `
-      + `p50 ${ms(percentile(delivered, 50))}, p95 ${ms(percentile(delivered, 95))}, max ${ms(delivered.at(-1))} (goal p95 ≤ 1 s)`);
+    console.log(`  ${acked.size} messages in ${elapsed.toFixed(0)} s (${(acked.size / elapsed).toFixed(1)}/s), ${missing} not heard`);
+    console.log(`  send to event: p50 ${ms(percentile(fromSend, 50))}, p95 ${ms(percentile(fromSend, 95))}, max ${ms(fromSend.at(-1))}`);
+    console.log(`  201 to event: p50 ${ms(Math.max(0, percentile(fromAck, 50)))}, p95 ${ms(Math.max(0, percentile(fromAck, 95)))}, max ${ms(Math.max(0, fromAck.at(-1) ?? 0))} `
+      + `(goal p95 ≤ 1 s; ${early} of ${fromAck.length} events came before their 201)`);
     if (notify) console.log(`  NOTIFYs on yp_conversation_events: ${(notifications / elapsed).toFixed(1)} a second`);
   } finally {
     abort.abort();
