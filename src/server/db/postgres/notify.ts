@@ -32,6 +32,7 @@ export class NotificationHub implements Notifications {
   private connecting: Promise<void> | undefined;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(urls: readonly string[]) {
     this.urls = urls;
@@ -115,7 +116,9 @@ export class NotificationHub implements Notifications {
     const channel = this.channel(name);
     if (channel.due || this.closed) return;
     const wait = Math.max(0, channel.sentAt + SEND_EVERY_MS - Date.now());
-    channel.due = setTimeout(() => void this.send(name, channel), wait);
+    // One query at a time on the hub's connection (pg queues concurrent ones, deprecated since pg 8.13): the channels'
+    // sends run one after another.
+    channel.due = setTimeout(() => { this.sending = this.sending.then(() => this.send(name, channel)); }, wait);
     channel.due.unref();
   }
 
