@@ -78,9 +78,13 @@ export interface ConversationView {
   muted: boolean;
   /** False when no owner has joined: the first message was e-mailed, and no more can follow. */
   can_write: boolean;
-  /** Why not, to show in place of the box. */
+  /** Why not, to show in place of the box (in English; `closed` names it for the page's own words). */
   closed_reason: string | null;
+  closed: ClosedReason | null;
 }
+
+/** Why a side cannot write: nobody owns the listing (after the first message), it changed hands, the person left. */
+export type ClosedReason = 'no_owner' | 'new_owner' | 'person_left';
 
 /** What an enquiry says in words (its free-text fields), as the scam rules read it. */
 export function enquiryText(details: Record<string, unknown>): string {

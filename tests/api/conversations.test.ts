@@ -219,7 +219,7 @@ describe('conversations', () => {
     const { visitor } = await person('Early Bird');
     const first = await visitor.post('/api/conversations', { type: 'profile', id: unowned.id, text: 'Are you open?', client_id: clientId() });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ can_write: false, closed_reason: 'This business has not joined yet. Your message was e-mailed to them.' });
+    expect(first.body.data).toMatchObject({ can_write: false, closed: 'no_owner', closed_reason: 'This business has not joined yet. Your message was e-mailed to them.' });
     const mailed = messagesTo(outbox, copy.app.config.enquiryInbox).map(decodedMail).concat(
       ...(await copy.app.repos.catalog.findProfileLocations(unowned.id)).map((location) => (location.email ? mailsTo(location.email) : [])));
     expect(mailed.some((mail) => mail.includes('Are you open?'))).toBe(true);

@@ -10,7 +10,7 @@ import {
   answerOffer, blockConversation, changeConversation, conversation, makeOffer, markRead, revealMessage, sendMessage, type Thread,
 } from '../../client/conversation-calls.ts';
 import { DEAL_METHODS } from '../../shared/constants.ts';
-import type { MessageView, OfferStatus } from '../../shared/conversations.ts';
+import type { ClosedReason, MessageView, OfferStatus } from '../../shared/conversations.ts';
 import { OfferSchema } from '../../shared/schemas/conversations.ts';
 import { factWords } from '../account/fact-words.ts';
 import { currentLocale, localHref } from '../../shared/i18n.ts';
@@ -41,6 +41,11 @@ function WarningCard({ text }: { text: string }) {
     </div>
   );
 }
+
+/** Why the box is gone, in the page's language. */
+const CLOSED: Record<ClosedReason, () => string> = {
+  no_owner: m.conversation_closed_no_owner, new_owner: m.conversation_closed_new_owner, person_left: m.conversation_closed_person_left,
+};
 
 const OFFER_STATUS: Record<OfferStatus, () => string> = {
   open: m.offer_status_open, accepted: m.offer_status_accepted, declined: m.offer_status_declined, withdrawn: m.offer_status_withdrawn,
@@ -207,7 +212,7 @@ export default function ConversationThread({ id }: { id: number }) {
         </form>
       ) : null}
       {thread.can_write && thread.role === 'person' && thread.listing.type === 'buysell' && <OfferForm send={offer} />}
-      {thread.can_write ? null : <p className="mt-3 text-sm text-gray-700" data-testid="conversation-closed">{thread.closed_reason}</p>}
+      {thread.closed && <p className="mt-3 text-sm text-gray-700" data-testid="conversation-closed">{CLOSED[thread.closed]()}</p>}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
  * the reader's language. The stored text never changes.
  */
-import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
+import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ClosedReason, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -30,12 +30,24 @@ export function roleIn(conversation: Pick<ConversationRow, 'person_user_id' | 'o
   return null;
 }
 
+const CLOSED_TEXT: Record<ClosedReason, string> = {
+  no_owner: NO_OWNER_NOTICE,
+  new_owner: 'This listing has a new owner. Write to them from the listing.',
+  person_left: 'This person has left the site.',
+};
+
 /** Why a side cannot write, or null when it can: a listing nobody owns hears from the person once, by mail. */
-export function closedReason(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): string | null {
-  if (conversation.owner_user_id === null && role === 'person' && personWrote) return NO_OWNER_NOTICE;
-  if (conversation.superseded_at !== null && role === 'person') return 'This listing has a new owner. Write to them from the listing.';
-  if (role === 'owner' && conversation.person_user_id === null) return 'This person has left the site.';
+export function closedCode(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): ClosedReason | null {
+  if (conversation.owner_user_id === null && role === 'person' && personWrote) return 'no_owner';
+  if (conversation.superseded_at !== null && role === 'person') return 'new_owner';
+  if (role === 'owner' && conversation.person_user_id === null) return 'person_left';
   return null;
+}
+
+/** The same, in the API's English words (its 422s say it; the catalogue translates them). */
+export function closedReason(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): string | null {
+  const code = closedCode(conversation, role, personWrote);
+  return code ? CLOSED_TEXT[code] : null;
 }
 
 /**
@@ -46,7 +58,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
   const listingUrl = row.listing_slug === null || row.listing_type === null ? null
     : row.listing_type === 'profile' ? profileUrl(row.listing_slug) : postUrl(row.listing_type, row.listing_slug);
   const list = 'unread' in row ? row : null;
-  const reason = closedReason(row, role, wrote.person);
+  const code = closedCode(row, role, wrote.person);
   return {
     id: row.id,
     role,
@@ -62,8 +74,9 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
     unread: list?.unread ?? 0,
     archived: (role === 'owner' ? row.owner_archived_at : row.person_archived_at) !== null,
     muted: (role === 'owner' ? row.owner_muted_at : row.person_muted_at) !== null,
-    can_write: reason === null,
-    closed_reason: reason,
+    can_write: code === null,
+    closed_reason: code ? CLOSED_TEXT[code] : null,
+    closed: code,
   };
 }
 
