@@ -112,12 +112,13 @@ export default function UserMenu({ advertiserSiteUrl, words }: { advertiserSiteU
       {user ? (
         <>
           <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)} data-testid="user-menu-button"
-            className="flex min-h-6 items-center gap-1 rounded-full bg-white/70 px-2 py-1 font-semibold">
+            className="relative flex min-h-6 items-center gap-1 rounded-full bg-white/70 px-2 py-1 font-semibold">
             {user.image ? <img src={user.image.thumbnail_webp ?? user.image.thumbnail} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
             <span className="sr-only">{words.accountFor.replace('{name}', user.name)}</span>
             <span aria-hidden="true" className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+            {/* Over the icon's corner: the count never widens the header (a 390 px phone has no room to spare). */}
             {unreadMessages > 0 && (
-              <span className="rounded-full bg-red-700 px-1.5 text-xs font-bold text-white" data-testid="unread-messages">
+              <span className="absolute -right-1 -top-1 rounded-full bg-red-700 px-1.5 text-xs font-bold leading-4 text-white" data-testid="unread-messages">
                 {unreadMessages}<span className="sr-only">{words.unreadMessages.replace('{count}', String(unreadMessages))}</span>
               </span>
             )}

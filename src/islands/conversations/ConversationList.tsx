@@ -53,7 +53,8 @@ export default function ConversationList({ roles, base }: { roles: ConversationR
       {items!.length === 0 ? <p className="panel" data-testid="conversations-empty">{m.conversations_empty()}</p> : (
         <ul className="grid gap-3">
           {items!.map((item) => (
-            <li key={item.id}>
+            // min-w-0: a grid item is as wide as its content by default, and a long last message would widen the page.
+            <li key={item.id} className="min-w-0">
               <a href={localHref(`${base}/${item.id}`)} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-ink" data-testid="conversation-item">
                 <span className="flex flex-wrap items-start justify-between gap-2">
                   <span className="font-semibold text-blue-800">{item.listing.title}</span>
