@@ -149,6 +149,16 @@ function toMessageRow({ erased_at: erasedAt, ...row }: Awaited<ReturnType<Return
   };
 }
 
+/** Tells both sides' streams of a change, in the transaction that makes it (acknowledged means committed). */
+async function addEvents(db: QueryDb, event: { conversationId: number; kind: 'message' | 'read' | 'offer'; side: ConversationSide; messageId: number | null; upTo: number | null; at: string }): Promise<void> {
+  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', event.conversationId).executeTakeFirstOrThrow();
+  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
+  if (readers.length === 0) return;
+  await db.insertInto('conversation_events').values(readers.map((user) => ({
+    user_id: user, conversation_id: event.conversationId, kind: event.kind, side: event.side, message_id: event.messageId, up_to: event.upTo, created_at: event.at,
+  }))).execute();
+}
+
 /**
  * Adds a message: the conversation's last message time moves on, its writer has read everything up to it, and it
  * comes back out of the other side's archive.
@@ -163,13 +173,7 @@ export async function insertMessage(db: QueryDb, message: {
   }).returning('id').executeTakeFirstOrThrow();
   const messageId = Number(id);
   // Both sides' streams hear of it (the writer's other tabs too), in this transaction: acknowledged means committed.
-  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', message.conversationId).executeTakeFirstOrThrow();
-  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
-  if (readers.length > 0) {
-    await db.insertInto('conversation_events').values(readers.map((user) => ({
-      user_id: user, conversation_id: message.conversationId, kind: 'message', side: message.side, message_id: messageId, up_to: null, created_at: message.createdAt,
-    }))).execute();
-  }
+  await addEvents(db, { conversationId: message.conversationId, kind: 'message', side: message.side, messageId, upTo: null, at: message.createdAt });
   await db.updateTable('conversations').set(message.side === 'owner'
     ? { last_message_at: message.createdAt, owner_read_up_to: messageId, person_archived_at: null }
     : { last_message_at: message.createdAt, person_read_up_to: messageId, owner_archived_at: null })
@@ -246,11 +250,7 @@ export async function markRead(db: QueryDb, id: number, role: ConversationSide, 
   const column = role === 'owner' ? 'owner_read_up_to' : 'person_read_up_to';
   await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
   // Both sides hear of it: the reader's other tabs (their unread count), and the writer (seen).
-  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', id).executeTakeFirstOrThrow();
-  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
-  if (readers.length > 0) {
-    await db.insertInto('conversation_events').values(readers.map((user) => ({ user_id: user, conversation_id: id, kind: 'read', side: role, message_id: null, up_to: upTo, created_at: at }))).execute();
-  }
+  await addEvents(db, { conversationId: id, kind: 'read', side: role, messageId: null, upTo, at });
 }
 
 /** Sets a side's read mark where it is (the lead inbox's 'new': back to before the person's latest messages). */
@@ -474,12 +474,6 @@ export async function decideOffer(db: QueryDb, id: number, status: Exclude<Offer
   const result = await db.updateTable('conversation_offers').set({ status, decided_at: at }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   const offer = (await findOffer(db, id))!;
-  const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', offer.conversation_id).executeTakeFirstOrThrow();
-  const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
-  if (readers.length > 0) {
-    await db.insertInto('conversation_events').values(readers.map((user) => ({
-      user_id: user, conversation_id: offer.conversation_id, kind: 'offer', side: by, message_id: offer.message_id, up_to: null, created_at: at,
-    }))).execute();
-  }
+  await addEvents(db, { conversationId: offer.conversation_id, kind: 'offer', side: by, messageId: offer.message_id, upTo: null, at });
   return true;
 }
