@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ConversationRole, ConversationView, MessageView } from '../shared/conversations.ts';
-import type { MessageSchema, OFFER_ACTIONS, OfferSchema, StartConversationSchema } from '../shared/schemas/conversations.ts';
+import type { ConversationReportSchema, MessageSchema, OFFER_ACTIONS, OfferSchema, StartConversationSchema } from '../shared/schemas/conversations.ts';
 import { api } from './api.ts';
 
 type Data<T> = { data: T };
@@ -15,8 +15,13 @@ export type LiveEvent = { event: 'message'; id?: string; data: { conversation_id
   | { event: 'read'; id?: string; data: { conversation_id: number; side: ConversationRole; up_to: number } }
   | { event: 'unread'; id?: string; data: { unread: number } };
 
-export const conversations = (role: ConversationRole, filters: { unread?: boolean; archived?: boolean; page?: number } = {}) =>
-  api.get('conversations', { searchParams: { role, ...(filters.unread ? { unread: 'true' } : {}), ...(filters.archived !== undefined ? { archived: String(filters.archived) } : {}), page: filters.page ?? 1 } })
+export const conversations = (role: ConversationRole, filters: { unread?: boolean; archived?: boolean; listing?: string; page?: number } = {}) =>
+  api.get('conversations', {
+    searchParams: {
+      role, ...(filters.unread ? { unread: 'true' } : {}), ...(filters.archived !== undefined ? { archived: String(filters.archived) } : {}),
+      ...(filters.listing ? { listing: filters.listing } : {}), page: filters.page ?? 1,
+    },
+  })
     .json<{ data: ConversationView[]; page: number; has_more: boolean }>();
 export const unreadConversations = () => api.get('conversations/unread').json<Data<{ unread: number }>>();
 export const conversation = (id: number, before?: number) => api.get(`conversations/${id}`, { searchParams: before ? { before } : {} }).json<Data<Thread>>();
@@ -29,3 +34,11 @@ export const revealMessage = (id: number, messageId: number) => api.post(`conver
 export const conversationUpdates = (after: number) => api.get('conversations/updates', { searchParams: { after } }).json<{ data: LiveEvent[]; last_event_id: number }>();
 export const makeOffer = (id: number, body: z.input<typeof OfferSchema>) => api.post(`conversations/${id}/offers`, { json: body }).json<Data<MessageView>>();
 export const answerOffer = (offerId: number, action: (typeof OFFER_ACTIONS)[number]) => api.post(`conversations/offers/${offerId}/${action}`).json<Data<MessageView>>();
+/** Uploads one image for a message (kept privately); the message names it by id. */
+export const uploadImage = (file: File) => {
+  const form = new FormData();
+  form.append('image', file);
+  return api.post('conversations/image', { body: form }).json<Data<{ id: number }>>();
+};
+export const reportConversation = (id: number, body: z.input<typeof ConversationReportSchema>) =>
+  api.post(`conversations/${id}/report`, { json: body }).json<Data<{ reported: true; group: string }> & { message: string }>();

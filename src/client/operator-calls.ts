@@ -19,13 +19,24 @@ export interface ReportGroup {
   owner_user_id: number | null;
   count: number;
   first_at: string;
-  reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; client?: string }; created_at: string }[];
+  reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; client?: string; automatic?: boolean }; created_at: string }[];
 }
 export interface ClaimItem { id: number; profile: { id: number; name: string; slug: string }; user_id: number; created_at: string; document: { name: string; url: string } | null }
 export type Payment = InvoiceView;
 export interface AuditItem { id: number; operator_user_id: number; action: string; target_type: string; target_id: string; reason: string | null; before: unknown; after: unknown; client: string; created_at: string }
 
 export const queues = () => api.get('operator/queues').json<Data<Queues>>();
+/** A reported conversation as an operator reads it (issue 44): the reported messages and 5 on each side, as written. */
+export interface ReportedConversation {
+  id: number;
+  listing: { type: string | null; id: number | null; title: string };
+  person_user_id: number | null;
+  owner_user_id: number | null;
+  messages: { id: number; side: 'person' | 'owner'; user_id: number | null; kind: string; text: string; rules: string[]; created_at: string; reported: boolean; erased: boolean; moderated: boolean; images: { id: number; thumbnail: string; full: string }[] }[];
+}
+export const reportedConversation = (id: number) => api.get(`operator/conversations/${id}`).json<Data<ReportedConversation>>();
+export const hideConversationMessage = (id: number, messageId: number, reason: string) =>
+  api.post(`operator/conversations/${id}/messages/${messageId}/hide`, { json: { reason } }).json<Data<unknown> & { message: string }>();
 export const reports = () => api.get('operator/reports').json<Data<ReportGroup[]>>();
 export const dismiss = (group: string, reason: Reason) => api.post(`operator/reports/${group}/dismiss`, { json: reason }).json<Data<unknown>>();
 export const moderateListing = (type: string, id: number, action: 'hide' | 'unhide' | 'remove', reason?: Reason) =>

@@ -39,7 +39,29 @@ export const CONVERSATION_LIMITS = {
   page: 50,
   /** Conversations a list's page holds. */
   listPage: 20,
+  /** Images one message carries. */
+  imagesMax: 5,
+  /** Conversations in which a sender's messages are flagged within a day before the scam rules report them. */
+  flaggedConversations: 3,
+  /** Messages an operator reading a report sees on each side of each reported one. */
+  reportContext: 5,
 } as const;
+
+/** Why a person reports a conversation (POST /api/conversations/{id}/report), with the words the API uses. */
+export const CONVERSATION_REPORT_REASONS = {
+  SCAM: 'Scam or fraud',
+  SPAM: 'Spam or advertising',
+  ABUSE: 'Abusive or threatening',
+  OTHER: 'Something else',
+} as const;
+export type ConversationReportReason = keyof typeof CONVERSATION_REPORT_REASONS;
+
+/** What shows in place of a message an operator removed. */
+export const MODERATED_MESSAGE = 'Removed by moderation';
+
+/** A message's image as its reader fetches it: only the conversation's two sides (and an operator) may. */
+export const conversationImageUrl = (conversationId: number, mediaId: number, variant: 'thumbnail' | 'full') =>
+  `/api/conversations/${conversationId}/media/${mediaId}/${variant}`;
 
 /** A message as its reader sees it (GET /api/conversations/{id}). */
 export interface MessageView {
@@ -48,7 +70,8 @@ export interface MessageView {
   kind: MessageKind;
   /** The text, its phone numbers and e-mail addresses masked while `masked` (the stored text never changes). */
   text: string;
-  images: { full: string; thumbnail: string }[];
+  /** Its images (at most 5), private to the two sides. */
+  images: { id: number; full: string; thumbnail: string }[];
   created_at: string;
   /** True when contact details in it are hidden from this reader: POST …/messages/{mid}/reveal shows them. */
   masked: boolean;
@@ -60,6 +83,8 @@ export interface MessageView {
   mine: boolean;
   /** Its writer's account was deleted: the text is gone. */
   erased: boolean;
+  /** An operator removed it: its text and images are gone for both sides. */
+  moderated: boolean;
   /** The offer this message makes (kind 'offer'), with where it stands now. */
   offer: OfferView | null;
 }

@@ -1,6 +1,6 @@
 /**
  * /operator (issue 28): the queues the console has, each with its count, oldest first: reports grouped by what they
- * name (dismiss, hide, remove with a reason), new ads and reviews held by an automatic check (approve or publish,
+ * name (dismiss, hide, remove with a reason; a reported conversation's messages read and removed one by one), new ads and reviews held by an automatic check (approve or publish,
  * refuse, hide, remove),
  * document claims (view the file, approve, refuse with a reason) and bank transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
  */
@@ -11,23 +11,11 @@ import * as calls from '../../client/operator-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ringgit } from '../../shared/plans.ts';
 import { ACCOUNT_REASONS, DISMISS_REASONS, LISTING_REASONS } from '../../shared/moderation-reasons.ts';
-import { ReasonForm } from './ReasonForm.tsx';
+import { ReasonButton, ReasonForm } from './ReasonForm.tsx';
+import { ReportedConversation } from './ReportedConversation.tsx';
 import { primary, secondary, useAction } from './reauth.tsx';
 
 const day = (iso: string) => malaysiaToday(Date.parse(iso));
-
-function ReasonButton({ label, onReason, busy }: { label: string; onReason: (reason: string) => void; busy: boolean }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const id = useId();
-  if (!open) return <button type="button" className={secondary} disabled={busy} onClick={() => setOpen(true)}>{label}…</button>;
-  return (
-    <span className="flex flex-wrap items-end gap-2">
-      <label className="text-sm" htmlFor={id}>Reason <input id={id} className="ml-1 rounded border border-gray-500 p-1" value={reason} onChange={(event) => setReason(event.target.value)} /></label>
-      <button type="button" className={primary} disabled={busy || reason.trim().length < 3} onClick={() => onReason(reason.trim())}>{label}</button>
-    </span>
-  );
-}
 
 /** A payment owed back: refunded by hand (bank transfer, or a gateway without a refund call), then recorded with its reference. */
 function RefundItem({ refund, busy, onDone }: { refund: calls.Refund; busy: boolean; onDone: (reference: string) => void }) {
@@ -69,7 +57,7 @@ export default function OperatorQueues() {
   useEffect(() => { void load(); }, [load]);
   const { run, busy, form } = useAction(() => void load());
   if (!queues) return <p role="status">Loading…</p>;
-  const target = (group: calls.ReportGroup) => (group.type === 'review' ? null : group.type);
+  const target = (group: calls.ReportGroup) => (group.type === 'review' || group.type === 'conversation' ? null : group.type);
   return (
     <div className="space-y-6" data-testid="operator-queues">
       {form}
@@ -94,7 +82,7 @@ export default function OperatorQueues() {
                 </p>
                 <ul className="mt-1 list-disc pl-5 text-sm">
                   {group.reports.map((report, index) => (
-                    <li key={index} className="[overflow-wrap:anywhere]"><strong>{report.reason_text}</strong>: {report.description} ({report.reporter.user_id ? `account ${report.reporter.user_id}` : 'signed out'}, {day(report.created_at)})</li>
+                    <li key={index} className="[overflow-wrap:anywhere]"><strong>{report.reason_text}</strong>: {report.description} ({report.reporter.user_id ? `account ${report.reporter.user_id}` : report.reporter.automatic ? 'the scam rules' : 'signed out'}, {day(report.created_at)})</li>
                   ))}
                 </ul>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
@@ -105,17 +93,18 @@ export default function OperatorQueues() {
                       <ReasonForm label="Remove" reasons={LISTING_REASONS} busy={busy} confirm={`Remove "${group.title}" for good? Its page answers 410 and it cannot come back.`}
                         onReason={(reason) => void run(() => calls.moderateListing(target(group)!, group.id, 'remove', reason))} />
                     </>
-                  ) : (
+                  ) : group.type === 'conversation' ? null : (
                     <>
                       <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.moderateReview(group.id, 'hide'))}>Hide</button>
                       <ReasonButton label="Remove" busy={busy} onReason={(reason) => void run(() => calls.moderateReview(group.id, 'remove', reason))} />
                     </>
                   )}
                   {group.owner_user_id !== null && (
-                    <ReasonForm label="Suspend owner" reasons={ACCOUNT_REASONS} busy={busy} confirm="Suspend the owner's account? They are signed out, their listings leave the site and their plans stop renewing. Check their account page first if they pay for a plan."
+                    <ReasonForm label={group.type === 'conversation' ? 'Suspend the reported account' : 'Suspend owner'} reasons={ACCOUNT_REASONS} busy={busy} confirm="Suspend the owner's account? They are signed out, their listings leave the site and their plans stop renewing. Check their account page first if they pay for a plan."
                       onReason={(reason) => void run(() => calls.suspend(group.owner_user_id!, reason))} />
                   )}
                 </div>
+                {group.type === 'conversation' && <ReportedConversation id={group.id} busy={busy} run={run} />}
               </li>
             ))}
           </ul>

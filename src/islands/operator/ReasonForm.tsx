@@ -54,3 +54,17 @@ export function ReasonForm({ label, reasons, onReason, busy, confirm, extra, tes
     </form>
   );
 }
+
+/** A decision that takes a free-text reason only (a review's or a message's removal). */
+export function ReasonButton({ label, onReason, busy }: { label: string; onReason: (reason: string) => void; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const id = useId();
+  if (!open) return <button type="button" className={secondary} disabled={busy} onClick={() => setOpen(true)}>{label}…</button>;
+  return (
+    <span className="flex flex-wrap items-end gap-2">
+      <label className="text-sm" htmlFor={id}>Reason <input id={id} className="ml-1 rounded border border-gray-500 p-1" value={reason} onChange={(event) => setReason(event.target.value)} /></label>
+      <button type="button" className={primary} disabled={busy || reason.trim().length < 3} onClick={() => onReason(reason.trim())}>{label}</button>
+    </span>
+  );
+}

@@ -6,6 +6,8 @@ import {
   unreadConversations,
 } from '../conversations/conversations.ts';
 import { muteByToken } from '../conversations/notices.ts';
+import { conversationImage, reportConversation, uploadConversationImage } from '../conversations/safety.ts';
+import { limitRoute } from '../rate-limits.ts';
 import type { OFFER_ACTIONS } from '../../shared/schemas/conversations.ts';
 import { HEARTBEAT_MS, STREAMS_PER_ACCOUNT, type LiveStream } from '../conversations/live.ts';
 import { AppError } from '../errors.ts';
@@ -13,7 +15,7 @@ import { isLocale } from '../../shared/locale.ts';
 import * as m from '../../paraglide/messages.js';
 import { pathId } from './advertiser-access.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -70,7 +72,8 @@ const MESSAGE_BYTES = 16 * 1024;
 /**
  * Conversations (issue 44): GET conversations (a side's list) and conversations/unread; POST conversations starts or
  * adds to the caller's conversation about a listing; GET, PATCH conversations/{id}; POST …/messages, …/read,
- * POST and DELETE …/block, POST …/messages/{mid}/reveal. Signed in only; a conversation the caller is not on is a 404.
+ * POST and DELETE …/block, POST …/messages/{mid}/reveal, POST …/report; POST conversations/image and GET
+ * …/{id}/media/{mediaId}/{variant} (private images). Signed in only; a conversation the caller is not on is a 404.
  */
 export function conversationRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
@@ -92,6 +95,10 @@ export function conversationRoutes(app: AppContext) {
     .get('/conversations/unread', async (c) => c.json({ data: await unreadConversations(app, requireUserId(c)) }))
     .get('/conversations/updates', async (c) => c.json(await eventsAfter(app, requireUserId(c), c.req.query())))
     .get('/conversations/stream', (c) => liveStream(app, c))
+    .post('/conversations/image', limitRoute(app.limits, 'upload', requestClient), async (c) => c.json({ data: await uploadConversationImage(app, requireUserId(c), c.req.raw) }, 201))
+    .get('/conversations/:id{[0-9]+}/media/:media{[0-9]+}/:variant{thumbnail|full}', async (c) =>
+      conversationImage(app, requireUserId(c), pathId(c), Number(c.req.param('media')), c.req.param('variant') as 'thumbnail' | 'full'))
+    .post('/conversations/:id{[0-9]+}/report', limitBody(8 * 1024), async (c) => c.json(await reportConversation(app, requireUserId(c), pathId(c), await jsonBody(c)), 201))
     .post('/conversations', limitBody(MESSAGE_BYTES), async (c) => {
       const { created, data } = await startConversation(app, requireUserId(c), await jsonBody(c));
       return c.json({ data }, created ? 201 : 200);

@@ -11,6 +11,8 @@ import { listRefunds, markRefunded } from '../billing/index.ts';
 import { requireFreshProof } from '../operator/access.ts';
 import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
+import { hideConversationMessage, reportedConversation } from '../operator/conversations.ts';
+import { conversationImage } from '../conversations/safety.ts';
 import { searchUsers, userPage } from '../operator/users.ts';
 import { listingPage, searchListings } from '../operator/listings.ts';
 import { jsonBody, limitBody } from './body.ts';
@@ -56,6 +58,16 @@ export function operatorRoutes(app: AppContext) {
     .post('/reports/:group/dismiss', limitBody(4096), async (c) => {
       const { actor, client } = operatorOf(c);
       return c.json(await dismissReports(app, actor, client, c.req.param('group'), await jsonBody(c)));
+    })
+    .get('/conversations/:id{[0-9]+}', async (c) => {
+      const { actor, client } = operatorOf(c);
+      return c.json({ data: await reportedConversation(app, actor, client, pathId(c)) });
+    })
+    .get('/conversations/:id{[0-9]+}/media/:media{[0-9]+}/:variant{thumbnail|full}', async (c) =>
+      conversationImage(app, operatorOf(c).actor.id, pathId(c), Number(c.req.param('media')), c.req.param('variant') as 'thumbnail' | 'full', true))
+    .post('/conversations/:id{[0-9]+}/messages/:mid{[0-9]+}/hide', limitBody(4096), async (c) => {
+      const { actor, session, client } = operatorOf(c);
+      return c.json(await hideConversationMessage(app, actor, session, client, pathId(c), Number(c.req.param('mid')), await jsonBody(c)));
     })
     .get('/listings', async (c) => c.json({ data: await searchListings(app, c.req.query()) }))
     .get('/listings/:type/:id', async (c) => c.json({ data: await listingPage(app, c.req.param('type'), pathId(c)) }))

@@ -22,6 +22,7 @@ import { instantLeadRecipient } from '../engagement/lead-mail.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { REPLAY_MARGIN } from './live.ts';
+import { attachImages, reportFlaggedSender } from './safety.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
 
 const MINUTE_MS = 60_000;
@@ -90,12 +91,21 @@ async function storeMessage(app: AppContext, write: (tx: Repositories) => Promis
 }
 
 /**
- * POST /api/conversations {type, id, text, client_id}: the person's message about a listing, starting their
+ * What follows a message in its transaction: the images it names are checked and attached, and a flagged one may
+ * make its sender's automatic report.
+ */
+async function afterWriting(app: AppContext, tx: Repositories, message: { userId: number; conversationId: number; messageId: number; images: readonly number[]; flagged: boolean }): Promise<void> {
+  await attachImages(tx, message.userId, message.messageId, message.images);
+  if (message.flagged) await reportFlaggedSender(app, tx, message.userId, message.conversationId);
+}
+
+/**
+ * POST /api/conversations {type, id, text, images, client_id}: the person's message about a listing, starting their
  * conversation with its owner or adding to it (one per person and listing). 201 with the conversation; a retried
  * client id answers 200 with the same. A listing nobody owns gets the first message by mail, and no more.
  */
 export async function startConversation(app: AppContext, userId: number, input: unknown): Promise<{ created: boolean; data: ConversationView & { message: MessageView } }> {
-  const { type, id, text, client_id: clientId } = parseInput(StartConversationSchema, input);
+  const { type, id, text, images, client_id: clientId } = parseInput(StartConversationSchema, input);
   const listing: ListingRef = { type, id };
   const user = await requireUser(app, userId);
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
@@ -113,6 +123,7 @@ export async function startConversation(app: AppContext, userId: number, input: 
     if (open && !joins) await tx.conversations.supersedeConversation(open.id);
     const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
     const messageId = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
+    await afterWriting(app, tx, { userId, conversationId, messageId, images, flagged: rules.length > 0 });
     if (!joins) {
       await tellOfFirstMessage(app, tx, { ...target, listing }, user, text, conversationId);
       // Told at once (or by the digest the owner chose): the unread notice does not mail it again.
@@ -156,9 +167,9 @@ async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { l
   ], [], owner.locale), { tx });
 }
 
-/** POST /api/conversations/{id}/messages {text, client_id}: either side writes at any time (201; a retry 200). */
+/** POST /api/conversations/{id}/messages {text, images, client_id}: either side writes at any time (201; a retry 200). */
 export async function sendMessage(app: AppContext, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
-  const { text, client_id: clientId } = parseInput(MessageSchema, input);
+  const { text, images, client_id: clientId } = parseInput(MessageSchema, input);
   const { conversation, role } = await ownConversation(app, userId, id);
   const user = await requireUser(app, userId);
   const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
@@ -170,7 +181,9 @@ export async function sendMessage(app: AppContext, userId: number, id: number, i
     const reason = closedReason(conversation, role, await tx.conversations.hasWritten(id, 'person'));
     if (reason) throw new AppError(422, reason, { text: [reason] });
     await checkLimits(app, tx, user, false);
-    return { conversationId: id, messageId: await tx.conversations.insertMessage({ conversationId: id, side: role, userId, kind: 'text', text, enquiryId: null, clientId, rules }) };
+    const messageId = await tx.conversations.insertMessage({ conversationId: id, side: role, userId, kind: 'text', text, enquiryId: null, clientId, rules });
+    await afterWriting(app, tx, { userId, conversationId: id, messageId, images, flagged: rules.length > 0 });
+    return { conversationId: id, messageId };
   });
   app.live.poke();
   return { created: stored.created, data: await ownMessage(app, stored.message, { userId, role, locale: user.locale }) };
@@ -331,7 +344,9 @@ export async function makeOffer(app: AppContext, userId: number, id: number, inp
     const reason = closedReason(conversation, role, true);
     if (reason) throw new AppError(422, reason, { offered_price: [reason] });
     await checkLimits(app, tx, user, false);
-    const made = await tx.conversations.insertMessage({ conversationId: id, side: 'person', userId, kind: 'offer', text: remark ?? '', enquiryId: null, clientId: null, rules: scanMessage(remark ?? '') });
+    const rules = scanMessage(remark ?? '');
+    const made = await tx.conversations.insertMessage({ conversationId: id, side: 'person', userId, kind: 'offer', text: remark ?? '', enquiryId: null, clientId: null, rules });
+    await afterWriting(app, tx, { userId, conversationId: id, messageId: made, images: [], flagged: rules.length > 0 });
     await tx.conversations.insertOffer({ conversationId: id, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark });
     return made;
   });

@@ -72,8 +72,8 @@ export const RETENTION_MONTHS = 24;
 
 /**
  * Retention (recurring job `conversation_retention`): a conversation goes 24 months after its last message, with its
- * messages, events and shown-details log; its enquiries stay in the owner's leads. (Conversations cannot be reported
- * yet: when they can, an open report will keep one.) Answers how many went.
+ * messages, images, events and shown-details log; its enquiries stay in the owner's leads. An open report on one
+ * keeps it. Answers how many went.
  */
 export async function removeOldConversations(app: AppContext): Promise<number> {
   const before = new Date(app.clock.now());
@@ -81,7 +81,9 @@ export async function removeOldConversations(app: AppContext): Promise<number> {
   let removed = 0;
   for (;;) {
     const batch = await app.repos.conversations.removeConversationsBefore(before.toISOString(), BATCH);
-    removed += batch;
-    if (batch < BATCH) return removed;
+    // Their images' files go once the rows have.
+    await app.mediaStore.remove(batch.files);
+    removed += batch.removed;
+    if (batch.removed < BATCH) return removed;
   }
 }

@@ -3,7 +3,7 @@
  * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
  * the reader's language. The stored text never changes.
  */
-import { ERASED_MESSAGE, maskContacts, NO_OWNER_NOTICE, type ClosedReason, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
+import { conversationImageUrl, ERASED_MESSAGE, maskContacts, MODERATED_MESSAGE, NO_OWNER_NOTICE, type ClosedReason, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -86,6 +86,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
  */
 export async function messageViews(app: Pick<AppContext, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
   const offers = await app.repos.conversations.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
+  const images = await app.repos.conversations.findMessageImages(rows.map((row) => row.id));
   const enquiries = new Map<number, string>();
   for (const row of rows) {
     if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;
@@ -96,16 +97,20 @@ export async function messageViews(app: Pick<AppContext, 'repos'>, rows: Message
     enquiries.set(row.enquiry_id, enquiryFacts(enquiry.kind, details).map(([label, value]) => `${label}: ${value}`).join('\n'));
   }
   return rows.map((row) => {
-    const text = row.erased ? ERASED_MESSAGE : row.kind === 'enquiry' ? (enquiries.get(row.enquiry_id ?? 0) ?? '') : row.text;
+    const gone = row.erased || row.moderated;
+    const text = row.moderated ? MODERATED_MESSAGE : row.erased ? ERASED_MESSAGE : row.kind === 'enquiry' ? (enquiries.get(row.enquiry_id ?? 0) ?? '') : row.text;
     const mine = row.side === reader.role;
     // The opener's details stay masked for the owner until the owner has written, or showed them.
     const maskable = !mine && row.side === 'person' && reader.role === 'owner' && !ownerWrote && !revealed.has(row.id);
     const masked = maskable ? maskContacts(text) : { text, masked: false };
-    const warning = !mine && row.rules.length > 0 ? { rules: row.rules, text: scamWarning(row.rules, reader.locale)! } : null;
+    const warning = !mine && !gone && row.rules.length > 0 ? { rules: row.rules, text: scamWarning(row.rules, reader.locale)! } : null;
     const kind = (row.enquiry_kind ?? null) as EnquiryKind | null;
     return {
-      id: row.id, side: row.side, kind: row.kind, text: masked.text, images: [], created_at: row.created_at, masked: masked.masked, warning,
-      erased: row.erased,
+      id: row.id, side: row.side, kind: row.kind, text: masked.text, created_at: row.created_at, masked: masked.masked, warning,
+      images: gone ? [] : (images.get(row.id) ?? []).map((mediaId) => ({
+        id: mediaId, thumbnail: conversationImageUrl(row.conversation_id, mediaId, 'thumbnail'), full: conversationImageUrl(row.conversation_id, mediaId, 'full'),
+      })),
+      erased: row.erased, moderated: row.moderated,
       offer: offerView(offers.get(row.id)),
       enquiry: row.enquiry_id !== null && kind ? { id: row.enquiry_id, kind, url: reader.role === 'owner' ? leadUrl(row.enquiry_id) : enquiryUrl(kind, row.enquiry_id) } : null,
       mine,

@@ -20,6 +20,7 @@ import type {
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
+import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
 import type { PaymentRepository } from './kysely/payment-repository.ts';
@@ -426,8 +427,29 @@ export interface ConversationRepository {
   findEventsAfter(after: number, limit: number, userId?: number): Promise<EventRow[]>;
   lastEventSeq(): Promise<number>;
   removeEventsBefore(before: string): Promise<void>;
-  /** Conversations whose last message is older than `before` go (at most `limit`); returns how many went. */
-  removeConversationsBefore(before: string, limit: number): Promise<number>;
+  /** Conversations whose last message is older than `before` go (at most `limit`), unless reported; returns how many went and their images' files. */
+  removeConversationsBefore(before: string, limit: number): Promise<{ removed: number; files: string[] }>;
+  /** These messages of a conversation, oldest first. */
+  findMessagesByIds(conversationId: number, ids: readonly number[]): Promise<MessageRow[]>;
+  /** The image uploads with these media ids, with who sent them and whether they are in use. */
+  findImageUploads(mediaIds: readonly number[]): Promise<ImageUploadRow[]>;
+  /** The message carries these images (in order); their uploads are in use from now on. */
+  attachMessageImages(messageId: number, mediaIds: readonly number[]): Promise<void>;
+  findMessageImages(messageIds: readonly number[]): Promise<Map<number, number[]>>;
+  /** One image of a conversation's messages, and whether its message still shows it. */
+  findConversationImage(conversationId: number, mediaId: number): Promise<ConversationImageRow | undefined>;
+  insertReport(report: ConversationReportInput): Promise<number>;
+  findOpenReports(limit: number): Promise<OpenConversationReportRow[]>;
+  /** The messages open reports on a conversation name; undefined when none is open. */
+  findReportedMessageIds(conversationId: number): Promise<number[] | undefined>;
+  /** In how many conversations the scam rules flagged what a user wrote since `since`. */
+  countFlaggedConversationsSince(userId: number, since: string): Promise<number>;
+  hasAutomaticReportSince(userId: number, since: string): Promise<boolean>;
+  findFlaggedMessagesSince(userId: number, since: string): Promise<{ conversation_id: number; id: number }[]>;
+  /** Removes a message by moderation; false when it was removed already. */
+  moderateMessage(messageId: number): Promise<boolean>;
+  /** The ids of these messages and `span` before and after each, in order. */
+  findMessageIdsAround(conversationId: number, messageIds: readonly number[], span: number): Promise<number[]>;
   /** A new offer (buy & sell): the open one before it is withdrawn. */
   insertOffer(offer: { conversationId: number; messageId: number; qty: number; priceSen: number; dealMethod: string; remark: string | null }): Promise<number>;
   findOffer(id: number): Promise<OfferRow | undefined>;
@@ -486,7 +508,7 @@ export interface OperatorRepository {
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */
-  handleReports(target: { kind: 'post' | 'profile' | 'review'; id: number }): Promise<number>;
+  handleReports(target: { kind: 'post' | 'profile' | 'review' | 'conversation'; id: number }): Promise<number>;
   /** Hides, shows again, publishes (a held one) or removes a review, with its listing's rating and cached pages; false when nothing changed. */
   moderateReview(id: number, action: 'hide' | 'unhide' | 'remove' | 'publish'): Promise<boolean>;
   /** Reviews held by an automatic check, oldest first. */

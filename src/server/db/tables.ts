@@ -148,6 +148,12 @@ export interface ConversationEventsTable {
   created_at: string;
 }
 
+export interface ConversationMessageMediaTable {
+  message_id: number;
+  media_id: number;
+  position: number;
+}
+
 export interface ConversationMessagesTable {
   id: Generated<number>;
   conversation_id: number;
@@ -160,6 +166,7 @@ export interface ConversationMessagesTable {
   rules: string | null;
   erased_at: string | null;
   created_at: string;
+  moderated_at: string | null;
 }
 
 export interface ConversationOffersTable {
@@ -173,6 +180,18 @@ export interface ConversationOffersTable {
   status: Generated<string>;
   created_at: string;
   decided_at: string | null;
+}
+
+export interface ConversationReportsTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number | null;
+  reported_user_id: number | null;
+  reason: string;
+  description: string;
+  message_ids: string;
+  created_at: string;
+  handled_at: string | null;
 }
 
 export interface ConversationRevealsTable {
@@ -874,8 +893,10 @@ export interface Tables {
   contact_messages: ContactMessagesTable;
   conversation_blocks: ConversationBlocksTable;
   conversation_events: ConversationEventsTable;
+  conversation_message_media: ConversationMessageMediaTable;
   conversation_messages: ConversationMessagesTable;
   conversation_offers: ConversationOffersTable;
+  conversation_reports: ConversationReportsTable;
   conversation_reveals: ConversationRevealsTable;
   conversations: ConversationsTable;
   counters: CountersTable;

@@ -15,6 +15,7 @@ import { moderatePost, moderateProfile } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
+import { conversationReportGroups } from './conversations.ts';
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -44,15 +45,16 @@ export async function listReportGroups(app: AppContext) {
     });
     groups.set(key, group);
   }
-  return [...groups.values()];
+  // Reported conversations join the queue, oldest first with the rest.
+  return [...groups.values(), ...await conversationReportGroups(app)].sort((a, b) => a.first_at.localeCompare(b.first_at));
 }
 
-/** A report group's key: `{services|jobs|hireme|buysell|profile}-{id}` or `review-{id}`; else a 404. */
-function targetOf(group: string): { kind: 'post' | 'profile' | 'review'; id: number } {
+/** A report group's key: `{services|jobs|hireme|buysell|profile}-{id}`, `review-{id}` or `conversation-{id}`; else a 404. */
+function targetOf(group: string): { kind: 'post' | 'profile' | 'review' | 'conversation'; id: number } {
   const match = /^([a-z]+)-([1-9]\d{0,14})$/.exec(group);
   if (!match) throw notFound('No such report group.');
   const type = match[1]!;
-  if (type === 'review' || type === 'profile') return { kind: type, id: Number(match[2]) };
+  if (type === 'review' || type === 'profile' || type === 'conversation') return { kind: type, id: Number(match[2]) };
   if ((LISTING_TYPES as readonly string[]).includes(type)) return { kind: 'post', id: Number(match[2]) };
   throw notFound('No such report group.');
 }

@@ -289,12 +289,15 @@ export async function encodeImage(input: string | Buffer, field: string): Promis
   }
 }
 
-/** Stores an uploaded image's variants and records it for `owner`; returns the image object of spec §3. */
-export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'mediaStore' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; image: Image }> {
+/**
+ * Stores an uploaded image's variants and records it for `owner`; returns the image object of spec §3. A private one
+ * (a conversation's) goes under the private folder the public media route never serves.
+ */
+export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'mediaStore' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string, privateFile = false): Promise<{ id: number; image: Image }> {
   await sniff(file, field, 'image');
   // At most a few decodes at once (the rest wait, or a 503 when too many wait): see decode-queue.ts.
   const variants = await app.imageDecodes.run(() => encodeImage(file.path, field));
-  const base = randomMediaPath();
+  const base = randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined);
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };
   await Promise.all([
     app.mediaStore.write(paths.thumbnail, variants.thumbnail, 'image/jpeg'),

@@ -1,9 +1,9 @@
 /** What the conversation API takes (issue 44), as the browser and the server both read it. */
 import { z } from 'zod';
 import { LISTING_REF_TYPES } from '../constants.ts';
-import { CONVERSATION_LIMITS } from '../conversations.ts';
-import { required } from './engagement.ts';
+import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationReportReason } from '../conversations.ts';
 import { BuysellOfferSchema } from './enquiries.ts';
+import { multiLineText } from './text.ts';
 
 const IdField = (label: string) => z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: `${label} is required.` })
   .pipe(z.number({ error: `${label} is required.` }).int(`${label} is not valid.`).positive(`${label} is not valid.`).max(Number.MAX_SAFE_INTEGER, `${label} is not valid.`));
@@ -15,19 +15,38 @@ const Flag = (label: string) => z.preprocess((value) => (value === 'true' || val
 const ClientIdSchema = z.string({ error: 'client_id is required.' }).trim().min(8, 'client_id must be 8 to 64 characters.').max(64, 'client_id must be 8 to 64 characters.')
   .regex(/^[A-Za-z0-9_-]+$/, 'client_id may hold letters, digits, - and _ only.');
 
-const TextSchema = required('Text', CONVERSATION_LIMITS.textMax, 'multi')
-  .max(CONVERSATION_LIMITS.textMax, `Text is too long: at most ${CONVERSATION_LIMITS.textMax} characters.`);
+const TEXT_TOO_LONG = `Text is too long: at most ${CONVERSATION_LIMITS.textMax} characters.`;
+/** A message's words may be left out when it carries images. */
+const MaybeTextSchema = z.preprocess((value) => value ?? '', multiLineText('Text is required.').max(CONVERSATION_LIMITS.textMax, TEXT_TOO_LONG));
+
+/** The images a message carries: ids from POST /api/conversations/image, at most 5, each once. */
+const ImagesSchema = z.preprocess((value) => value ?? [], z.array(IdField('Image'), { error: 'Images must be a list of uploaded images.' })
+  .max(CONVERSATION_LIMITS.imagesMax, `At most ${CONVERSATION_LIMITS.imagesMax} images a message.`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each image goes once.'));
+
+/** Words or images: a message needs one of them (checked even when another field is wrong, so each gets its message). */
+const hasContent = (message: { text: unknown; images: unknown }) => (typeof message.text === 'string' && message.text.length > 0) || (Array.isArray(message.images) && message.images.length > 0);
+const CONTENT_RULE = { message: 'Text is required.', path: ['text'], when: () => true };
 
 /** POST /api/conversations: the first (or next) message about a listing. */
 export const StartConversationSchema = z.object({
   type: z.enum(LISTING_REF_TYPES, { error: 'Type is required.' }),
   id: IdField('Id'),
-  text: TextSchema,
+  text: MaybeTextSchema,
+  images: ImagesSchema,
   client_id: ClientIdSchema,
-});
+}).refine(hasContent, CONTENT_RULE);
 
 /** POST /api/conversations/{id}/messages. */
-export const MessageSchema = z.object({ text: TextSchema, client_id: ClientIdSchema });
+export const MessageSchema = z.object({ text: MaybeTextSchema, images: ImagesSchema, client_id: ClientIdSchema })
+  .refine(hasContent, CONTENT_RULE);
+
+/** POST /api/conversations/{id}/report: why, in words, and which messages (none: the conversation as a whole). */
+export const ConversationReportSchema = z.object({
+  reason: z.enum(Object.keys(CONVERSATION_REPORT_REASONS) as [ConversationReportReason, ...ConversationReportReason[]], { error: 'Choose a reason.' }),
+  description: z.preprocess((value) => value ?? '', multiLineText().max(2000, 'Description is too long.')),
+  message_ids: z.preprocess((value) => value ?? [], z.array(IdField('Message'), { error: 'message_ids must be a list of message ids.' }).max(50, 'Name at most 50 messages.')),
+});
 
 /** GET /api/conversations: whose list, and its filters. */
 export const ConversationListQuerySchema = z.object({

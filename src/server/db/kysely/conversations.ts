@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConversationSide, MessageKind } from '../../../shared/conversations.ts';
 import type { ScamRuleId } from '../../../shared/scam-rules.ts';
 import type { ListingRef } from '../rows.ts';
+import { removeImagesOfConversations, removeImagesWrittenBy } from './conversation-safety.ts';
 import { count, flag, type QueryDb } from './query.ts';
 
 export interface ConversationRow {
@@ -43,6 +44,8 @@ export interface MessageRow {
   created_at: string;
   /** Its writer's account was deleted: its words are gone. */
   erased: boolean;
+  /** An operator removed it: both sides read "Removed by moderation". */
+  moderated: boolean;
 }
 
 /** A conversation in a side's list: the row, its unread count for that side and its last message. */
@@ -138,12 +141,12 @@ export async function openConversation(db: QueryDb, opening: { listing: ListingR
 
 function messageSelect(db: QueryDb) {
   return db.selectFrom('conversation_messages as m').leftJoin('enquiries as e', 'e.id', 'm.enquiry_id')
-    .select(['m.id', 'm.conversation_id', 'm.side', 'm.user_id', 'm.kind', 'm.text', 'm.enquiry_id', 'e.kind as enquiry_kind', 'm.client_id', 'm.rules', 'm.created_at', 'm.erased_at']);
+    .select(['m.id', 'm.conversation_id', 'm.side', 'm.user_id', 'm.kind', 'm.text', 'm.enquiry_id', 'e.kind as enquiry_kind', 'm.client_id', 'm.rules', 'm.created_at', 'm.erased_at', 'm.moderated_at']);
 }
 
-function toMessageRow({ erased_at: erasedAt, ...row }: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
+function toMessageRow({ erased_at: erasedAt, moderated_at: moderatedAt, ...row }: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
   return {
-    ...row, erased: erasedAt !== null, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
+    ...row, erased: erasedAt !== null, moderated: moderatedAt !== null, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
     user_id: row.user_id === null ? null : Number(row.user_id), enquiry_id: row.enquiry_id === null ? null : Number(row.enquiry_id),
     rules: row.rules ? (row.rules.split(',') as ScamRuleId[]) : [],
   };
@@ -190,6 +193,12 @@ export async function findMessage(db: QueryDb, id: number): Promise<MessageRow |
 export async function findMessageByClientId(db: QueryDb, conversationId: number, userId: number, clientId: string): Promise<MessageRow | undefined> {
   const row = await messageSelect(db).where('m.conversation_id', '=', conversationId).where('m.user_id', '=', userId).where('m.client_id', '=', clientId).executeTakeFirst();
   return row && toMessageRow(row);
+}
+
+/** These messages of a conversation, oldest first (ids of other conversations are left out). */
+export async function findMessagesByIds(db: QueryDb, conversationId: number, ids: readonly number[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return (await messageSelect(db).where('m.conversation_id', '=', conversationId).where('m.id', 'in', [...ids]).orderBy('m.id').execute()).map(toMessageRow);
 }
 
 /** The newest `limit` messages before message `before` (all when undefined), newest first. */
@@ -371,6 +380,7 @@ export async function markMailed(db: QueryDb, id: number, role: ConversationSide
  * "Former member: message deleted"); returns the files to delete once the transaction has committed.
  */
 export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): Promise<string[]> {
+  const messageImages = await removeImagesWrittenBy(db, userId);
   await db.updateTable('conversation_messages').set({ text: '', rules: null, erased_at: at }).where('user_id', '=', userId).execute();
   const enquiries = db.selectFrom('enquiries').select('id').where('user_id', '=', userId);
   const documents = await db.selectFrom('enquiries as e').innerJoin('documents as d', 'd.id', 'e.document_id').select(['d.id', 'd.file']).where('e.user_id', '=', userId).execute();
@@ -381,6 +391,7 @@ export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): P
   if (documents.length > 0) await db.deleteFrom('documents').where('id', 'in', documents.map((row) => row.id)).execute();
   if (images.length > 0) await db.deleteFrom('media').where('id', 'in', images.map((row) => row.id)).execute();
   return [
+    ...messageImages,
     ...documents.map((row) => row.file),
     ...images.flatMap((row) => [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp].filter((file): file is string => file !== null)),
   ];
@@ -417,11 +428,17 @@ export async function removeEventsBefore(db: QueryDb, before: string): Promise<v
   await db.deleteFrom('conversation_events').where('created_at', '<', before).execute();
 }
 
-/** Conversations whose last message is older than `before` go, with their messages and events; returns how many. */
-export async function removeConversationsBefore(db: QueryDb, before: string, limit: number): Promise<number> {
-  const ids = (await db.selectFrom('conversations').select('id').where('last_message_at', '<', before).orderBy('id').limit(limit).execute()).map((row) => Number(row.id));
+/**
+ * Conversations whose last message is older than `before` go, with their messages, images and events, unless a
+ * report on one is open; returns how many went and the images' files (to delete once this has committed).
+ */
+export async function removeConversationsBefore(db: QueryDb, before: string, limit: number): Promise<{ removed: number; files: string[] }> {
+  const ids = (await db.selectFrom('conversations as c').select('c.id').where('c.last_message_at', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('conversation_reports as r').select('r.id').whereRef('r.conversation_id', '=', 'c.id').where('r.handled_at', 'is', null))))
+    .orderBy('c.id').limit(limit).execute()).map((row) => Number(row.id));
+  const files = await removeImagesOfConversations(db, ids);
   if (ids.length > 0) await db.deleteFrom('conversations').where('id', 'in', ids).execute();
-  return ids.length;
+  return { removed: ids.length, files };
 }
 
 export interface OfferRow {

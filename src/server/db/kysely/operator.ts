@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, ListingHit, PendingProfileChange, UserActivity } from '../rows.ts';
+import { countOpenConversationReports } from './conversation-safety.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 
 /** Appends one entry; nothing updates or deletes the log (the database refuses it). */
@@ -69,9 +70,10 @@ export async function countQueues(db: QueryDb): Promise<{ claims: number; profil
   const refunds = await db.selectFrom('payments').select((eb) => eb.fn.countAll().as('n')).where('refund_status', '=', 'due').executeTakeFirstOrThrow();
   const reports = await db.selectFrom('reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
   const reviewReports = await db.selectFrom('review_reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
+  const conversationReports = await countOpenConversationReports(db);
   const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', '=', 'draft').executeTakeFirstOrThrow();
   const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
-  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), refunds: count(refunds.n), reports: count(reports.n) + count(reviewReports.n), ads: count(held.n), reviews: count(heldReviews.n) };
+  return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), refunds: count(refunds.n), reports: count(reports.n) + count(reviewReports.n) + conversationReports, ads: count(held.n), reviews: count(heldReviews.n) };
 }
 
 /** Profile changes held for review (or the one with `id`), oldest first, with their business. */

@@ -19,6 +19,7 @@ import * as insights from './insights.ts';
 import { InvoiceRepository } from './invoice-repository.ts';
 import * as jobs from './jobs.ts';
 import * as conversations from './conversations.ts';
+import * as safety from './conversation-safety.ts';
 import * as leads from './leads.ts';
 import { ListingRepository } from './listing-repository.ts';
 import * as moderation from './moderation.ts';
@@ -299,6 +300,19 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       lastEventSeq: () => read((db) => conversations.lastEventSeq(db)),
       removeEventsBefore: (before) => change((db) => conversations.removeEventsBefore(db, before)),
       removeConversationsBefore: (before, limit) => change((db) => conversations.removeConversationsBefore(db, before, limit)),
+      findMessagesByIds: (id, ids) => read((db) => conversations.findMessagesByIds(db, id, ids)),
+      findImageUploads: (ids) => read((db) => safety.findImageUploads(db, ids)),
+      attachMessageImages: (messageId, ids) => change((db) => safety.attachMessageImages(db, messageId, ids, now())),
+      findMessageImages: (ids) => read((db) => safety.findMessageImages(db, ids)),
+      findConversationImage: (id, mediaId) => read((db) => safety.findConversationImage(db, id, mediaId)),
+      insertReport: (report) => change((db) => safety.insertConversationReport(db, report, now())),
+      findOpenReports: (limit) => read((db) => safety.findOpenConversationReports(db, limit)),
+      findReportedMessageIds: (id) => read((db) => safety.findReportedMessageIds(db, id)),
+      countFlaggedConversationsSince: (userId, since) => read((db) => safety.countFlaggedConversationsSince(db, userId, since)),
+      hasAutomaticReportSince: (userId, since) => read((db) => safety.hasAutomaticReportSince(db, userId, since)),
+      findFlaggedMessagesSince: (userId, since) => read((db) => safety.findFlaggedMessagesSince(db, userId, since)),
+      moderateMessage: (messageId) => change((db) => safety.moderateMessage(db, messageId, now())),
+      findMessageIdsAround: (id, ids, span) => read((db) => safety.findMessageIdsAround(db, id, ids, span)),
       insertOffer: (offer) => change((db) => conversations.insertOffer(db, { ...offer, at: now() })),
       findOffer: (id) => read((db) => conversations.findOffer(db, id)),
       findOffersOfMessages: (ids) => read((db) => conversations.findOffersOfMessages(db, ids)),
@@ -347,7 +361,8 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findAppeals: (userId, limit) => read((db) => operator.findAppeals(db, userId, limit)),
       confirmAppeal: (id) => change((db) => operator.confirmAppeal(db, id, now())),
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
-      handleReports: (target) => change((db) => moderation.handleReports(db, target, now())),
+      handleReports: (target) => change((db) => (target.kind === 'conversation'
+        ? safety.handleConversationReports(db, target.id, now()) : moderation.handleReports(db, { kind: target.kind, id: target.id }, now()))),
       findHeldReviews: (limit) => read((db) => moderation.findHeldReviews(db, limit)),
       countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
       moderateReview: (id, action) => write(async (db, index) => {
