@@ -9,7 +9,7 @@ import type { Image, Post } from '../shared/schemas/catalog.ts';
 import type { InvoiceView, PaymentProvider } from '../shared/billing.ts';
 import type { ListingState, PublishQuote } from '../shared/listing-states.ts';
 import type { Insights } from '../shared/insights.ts';
-import type { Lead, LeadAction, LeadMail, LeadReply, LeadStatus } from '../shared/leads.ts';
+import type { Lead, LeadAction, LeadMail, LeadStatus } from '../shared/leads.ts';
 import type {
   ClaimRequestSchema, EditableProfile, NewPostSchema, NewProfileSchema, ReviewReplySchema,
 } from '../shared/schemas/advertiser.ts';
@@ -143,7 +143,6 @@ export const lead = (id: number) => api.get(`advertiser/leads/${id}`).json<Data<
 export const setLeadStatus = (id: number, status: LeadStatus) => api.patch(`advertiser/leads/${id}`, { json: { status } }).json<Data<Lead>>();
 /** A quick action taken on a lead (issue 40), counted in insights; sent even as a link leaves the page. */
 export const countLeadAction = (id: number, action: LeadAction) => api.post(`advertiser/leads/${id}/actions`, { json: { action }, keepalive: true }).json<Data<{ counted: LeadAction }>>();
-export const replyToLead = (id: number, message: string) => api.post(`advertiser/leads/${id}/replies`, { json: { message } }).json<Data<LeadReply[]> & { message: string }>();
 export const leadSettings = () => api.get('advertiser/settings').json<Data<{ lead_mail: LeadMail }>>();
 export const saveLeadSettings = (leadMail: LeadMail) => api.patch('advertiser/settings', { json: { lead_mail: leadMail } }).json<Data<{ lead_mail: LeadMail }>>();
 export const reportReview = (id: number, body: { reason: string; description: string }) => api.post(`advertiser/reviews/${id}/report`, { json: body }).json<{ message: string }>();

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import type { ListingType } from '../shared/constants.ts';
 import type { EnquiryKind, EnquiryRecord } from '../shared/enquiries.ts';
 import { ENQUIRY_WORDS } from '../shared/enquiries.ts';
-import type { LeadReply } from '../shared/leads.ts';
 import type {
   ChangePasswordSchema, CodeRequestSchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, ResumeSchema,
   TempTokenSchema, TwoFactorSchema, UpgradeSchema, User,
@@ -84,9 +83,7 @@ export const sendEnquiry = <Kind extends EnquiryKind>(kind: Kind, body: Input<(t
   api.post(ENQUIRY_WORDS[kind].api, body instanceof FormData ? { body } : { json: body }).json<Message>();
 export const enquiries = (kind: EnquiryKind, page: number) => api.get(ENQUIRY_WORDS[kind].api, { searchParams: { page } }).json<ListPage<EnquiryRecord>>();
 /** One enquiry the user sent, with its thread (issue 26) and whether they may answer in it. */
-export const enquiry = (kind: EnquiryKind, id: number) => api.get(`${ENQUIRY_WORDS[kind].api}/${id}`).json<Data<EnquiryRecord & { replies: LeadReply[]; can_answer: boolean }>>();
-export const answerEnquiry = (kind: EnquiryKind, id: number, message: string) =>
-  api.post(`${ENQUIRY_WORDS[kind].api}/${id}/replies`, { json: { message } }).json<Data<LeadReply[]> & Message>();
+export const enquiry = (kind: EnquiryKind, id: number) => api.get(`${ENQUIRY_WORDS[kind].api}/${id}`).json<Data<EnquiryRecord & { conversation_id: number | null }>>();
 /** How many of an advertiser's leads are unread (the header's Advertiser Dashboard entry). */
 export const unreadLeads = () => api.get('advertiser/leads/unread').json<Data<{ unread: number }>>();
 

@@ -15,11 +15,11 @@ export type LiveEvent = { event: 'message'; id?: string; data: { conversation_id
   | { event: 'read'; id?: string; data: { conversation_id: number; side: ConversationRole; up_to: number } }
   | { event: 'unread'; id?: string; data: { unread: number } };
 
-export const conversations = (role: ConversationRole, filters: { unread?: boolean; archived?: boolean; listing?: string; page?: number } = {}) =>
+export const conversations = (role: ConversationRole, filters: { unread?: boolean; archived?: boolean; listing?: string; type?: string; page?: number } = {}) =>
   api.get('conversations', {
     searchParams: {
       role, ...(filters.unread ? { unread: 'true' } : {}), ...(filters.archived !== undefined ? { archived: String(filters.archived) } : {}),
-      ...(filters.listing ? { listing: filters.listing } : {}), page: filters.page ?? 1,
+      ...(filters.listing ? { listing: filters.listing } : {}), ...(filters.type ? { type: filters.type } : {}), page: filters.page ?? 1,
     },
   })
     .json<{ data: ConversationView[]; page: number; has_more: boolean }>();

@@ -13,6 +13,7 @@ export const LISTING_TYPE_LABELS: Record<ListingType, { select: string; tab: str
 
 /** What reviews, reports and views can be about: a post of a type, or a profile. */
 export const LISTING_REF_TYPES = [...LISTING_TYPES, 'profile'] as const;
+export type ListingRefType = (typeof LISTING_REF_TYPES)[number];
 
 export const PLANS = ['FREE', 'BRONZE', 'SILVER', 'GOLD'] as const;
 export type Plan = (typeof PLANS)[number];

@@ -106,6 +106,8 @@ export interface ConversationView {
   /** Why not, to show in place of the box (in English; `closed` names it for the page's own words). */
   closed_reason: string | null;
   closed: ClosedReason | null;
+  /** For the owner: the newest enquiry in it (their lead, with the sender's details), if any. */
+  lead_id: number | null;
 }
 
 /** Why a side cannot write: nobody owns the listing (after the first message), it changed hands, the person left. */

@@ -284,27 +284,30 @@ describe('the advertiser site, end to end', () => {
     expect(await page.getByTestId('lead-view').getByRole('heading', { level: 2 }).first().innerText()).toBe('Enquiry from Aminah <b>Yusof</b>');
     expect(await page.getByTestId('lead-status').inputValue()).toBe('read');
     await expectNoViolations('lead');
-    await page.getByLabel('Reply').fill('Yes! 40 cups of kopi, ready at 9am.');
+    // The lead's conversation (issue 44): the advertiser writes in it.
+    await page.getByTestId('conversation').waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('Yes! 40 cups of kopi, ready at 9am.');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByTestId('enquiry-thread').locator('[data-side="owner"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('conversation-log').locator('[data-side="owner"]').count()).toBe(1);
     await expect.poll(() => page.getByTestId('lead-status').inputValue()).toBe('replied');
 
     // 3. The visitor reads the reply in My area and answers.
     await visitorPage.goto(`${baseUrl}/me/services/${enquiry!.id}`);
     await hydrated(visitorPage);
-    const thread = visitorPage.getByTestId('enquiry-thread');
+    const thread = visitorPage.getByTestId('conversation-log');
     await expect.poll(() => thread.locator('[data-side="owner"]').innerText()).toContain('Yes! 40 cups of kopi, ready at 9am.');
     expect([await seriousViolations(visitorPage, { all: true })]).toEqual([[]]);
-    await visitorPage.getByLabel('Answer').fill('Perfect, see you at 9.');
+    await visitorPage.getByLabel('Message', { exact: true }).fill('Perfect, see you at 9.');
     await visitorPage.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => thread.locator('[data-side="sender"]').count()).toBe(1);
+    // The enquiry is the person's first message; the answer their second.
+    await expect.poll(() => thread.locator('[data-side="person"]').count()).toBe(2);
     await visitorPage.setViewportSize({ width: 390, height: 844 });
     expect(await visitorPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await visitorContext.close();
 
     // 4. The advertiser sees the answer in the lead, which is new again.
     await open(`/advertiser/leads/${enquiry!.id}`);
-    await expect.poll(() => page.getByTestId('enquiry-thread').locator('[data-side="sender"]').innerText()).toContain('Perfect, see you at 9.');
+    await expect.poll(() => page.getByTestId('conversation-log').locator('[data-side="person"]').last().innerText()).toContain('Perfect, see you at 9.');
 
     // Insights: known clicks (3 calls, 2 WhatsApp, from different devices) and the one lead, on the business's page.
     for (const [n, action] of ['call', 'call', 'call', 'whatsapp', 'whatsapp'].entries()) {

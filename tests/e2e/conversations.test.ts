@@ -9,12 +9,15 @@ import type { SessionClient } from '../helpers/session-client.ts';
  * Conversations in the browser (issue 44), two people in two browser contexts: a buyer messages a buy & sell seller,
  * and the message appears on the seller's open Messages page without a reload while the header's count rises; the
  * seller answers and the buyer sees it live; the buyer offers and the seller accepts; a scam message comes under its warning card, and once the seller blocks
- * the buyer, the buyer's next message is refused. axe is clean and nothing scrolls sideways at 390 px.
+ * the buyer, the buyer's next message is refused. A photo reaches the seller live; the seller reports the scam from its card
+ * and finds the conversation among their leads. axe is clean and nothing scrolls sideways at 390 px.
  */
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
 const session = useBrowserSession();
 let people = 0;
+/** A small PNG (a 64 × 48 grey rectangle) for the photo a buyer sends. */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYklEQVRogdXOQREAAAyDMOQjeyL62BEFwTiMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwzi+A6sDbAEhHnZzboAAAAAASUVORK5CYII=', 'base64');
 
 /** A browser context signed in as `person` (their session cookie, and the stored user the islands read). */
 async function signedInContext(person: SessionClient): Promise<{ context: BrowserContext; page: Page }> {
@@ -40,6 +43,7 @@ describe('conversations in the browser', () => {
     const post = await session.query.selectFrom('posts').select(['id', 'profile_id', 'slug']).where('type', '=', 'buysell').where('status', '=', 'active')
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date(Date.now() + 86_400_000).toISOString())])).orderBy('id').limit(1).executeTakeFirstOrThrow();
     await session.query.updateTable('profiles').set({ owner_user_id: seller.id }).where('id', '=', post.profile_id).execute();
+    await session.repos.users.addRole(seller.id, 'advertiser');
 
     const sellerSide = await signedInContext(seller.client);
     const buyerSide = await signedInContext(buyer.client);
@@ -76,6 +80,15 @@ describe('conversations in the browser', () => {
       await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => buyerPage.getByTestId('conversation-log').innerText(), { timeout: 15_000 }).toContain('Yes, still available. Come on Saturday.');
 
+      // The buyer sends a photo; it reaches the seller live, loaded through the seller's session (it is private).
+      await buyerPage.getByTestId('conversation-images').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: PHOTO });
+      await expect.poll(() => buyerPage.getByRole('button', { name: 'Send', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
+      await buyerPage.getByLabel('Message', { exact: true }).fill('Here is the scratch on the side.');
+      await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
+      const photo = sellerPage.getByTestId('message-images').locator('img').first();
+      await photo.waitFor({ timeout: 15_000 });
+      await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+
       // The buyer offers; the offer reaches the seller live, who accepts, and the buyer sees it accepted.
       await buyerPage.getByTestId('offer-form').locator('summary').click();
       await buyerPage.getByLabel('Quantity').fill('1');
@@ -95,6 +108,13 @@ describe('conversations in the browser', () => {
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
       // The writer sees no warning of their own message.
       expect(await buyerPage.getByTestId('scam-warning').count()).toBe(0);
+      // The card offers a report: it joins the operators' queue as the conversation's group.
+      const card = sellerPage.getByTestId('scam-warning').first();
+      await card.getByText('Report this message').click();
+      await card.getByLabel('Reason').selectOption('SCAM');
+      await card.getByRole('button', { name: 'Send report' }).click();
+      await expect.poll(() => sellerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('Report Logged!');
+      expect(await session.query.selectFrom('conversation_reports').select('reason').where('conversation_id', '=', conversationId).execute()).toEqual([{ reason: 'SCAM' }]);
 
       // 4. The seller blocks the buyer: the buyer's next message is refused and never reaches the seller.
       await sellerPage.getByTestId('conversation-block').click();
@@ -103,6 +123,21 @@ describe('conversations in the browser', () => {
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => buyerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('not taking messages from you');
       expect(await sellerPage.getByTestId('conversation-log').innerText()).not.toContain('Why no answer?');
+
+      // The seller, an advertiser, finds it among their leads too: the same list and conversation, with archive.
+      await sellerPage.goto(`${baseUrl}/advertiser/leads`);
+      await hydrated(sellerPage);
+      await sellerPage.getByTestId('conversation-item').first().click();
+      await sellerPage.waitForURL(`${baseUrl}/advertiser/leads/conversations/${conversationId}`);
+      await hydrated(sellerPage);
+      await expect.poll(() => sellerPage.getByTestId('conversation-log').innerText(), { timeout: 10_000 }).toContain('Here is the scratch on the side.');
+      expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
+      for (const path of ['/advertiser/leads', `/advertiser/leads/conversations/${conversationId}`]) {
+        await sellerPage.setViewportSize({ width: 390, height: 844 });
+        await sellerPage.goto(`${baseUrl}${path}`);
+        await hydrated(sellerPage);
+        expect(await sellerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+      }
 
       // At 390 px nothing scrolls sideways, on the list or the conversation.
       for (const path of ['/me/messages', `/me/messages/${conversationId}`]) {

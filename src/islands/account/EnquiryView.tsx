@@ -1,24 +1,24 @@
 /**
  * One enquiry, job application, job offer or offer the user sent (spec §2 /me/{type}/{id}): what it is
  * about, its status and date, the sender's name, phone, e-mail and preferred contact method, and what
- * was asked, with its photos or the CV/document sent, and the thread with the advertiser (issue 26), answered here.
+ * was asked, with its photos or the CV/document sent, and its conversation with the advertiser (issue 44), answered
+ * here or in Messages.
  * Somebody else's is not found (the API answers 404).
  */
 import * as m from '../../paraglide/messages.js';
 import { localHref } from '../../shared/i18n.ts';
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
-import { answerEnquiry, enquiry } from '../../client/calls.ts';
+import { enquiry } from '../../client/calls.ts';
 import type { EnquiryKind, EnquiryRecord, MyAreaPage } from '../../shared/enquiries.ts';
-import type { LeadReply } from '../../shared/leads.ts';
+import ConversationThread from '../conversations/ConversationThread.tsx';
 import { EnquiryDetails, EnquiryStatus, enquirySummary } from './enquiry-parts.tsx';
-import { EnquiryThread } from './EnquiryThread.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 
 /** `heading` ('Enquiry', 'Job application'…) and `back` (the My area tab that lists it) come in the page's language. */
 export default function EnquiryView({ kind, id, heading, back: tab }: { kind: EnquiryKind; id: number; heading: string; back: { page: MyAreaPage; tab: string } }) {
   const { ready, userId } = useSignedInId();
-  const [record, setRecord] = useState<(EnquiryRecord & { replies: LeadReply[]; can_answer: boolean }) | null | 'missing'>(null);
+  const [record, setRecord] = useState<(EnquiryRecord & { conversation_id: number | null }) | null | 'missing'>(null);
 
   useEffect(() => {
     if (!ready || userId === null) return;
@@ -59,8 +59,12 @@ export default function EnquiryView({ kind, id, heading, back: tab }: { kind: En
         <p className="text-sm text-gray-700">{enquirySummary(record)}</p>
       </header>
       <EnquiryDetails kind={kind} record={record} />
-      <EnquiryThread replies={record.replies} mine="sender" theirs={m.thread_advertiser()} canSend={record.can_answer}
-        closedText={m.thread_closed()} send={(message) => answerEnquiry(kind, id, message)} />
+      {record.conversation_id !== null && (
+        <>
+          <p><a href={localHref(`/me/messages/${record.conversation_id}`)} className="link text-sm">{m.conversation_open_in_messages()}</a></p>
+          <ConversationThread id={record.conversation_id} />
+        </>
+      )}
     </article>
   );
 }

@@ -11,7 +11,13 @@ import { reportFailure } from '../forms.tsx';
 const action = 'inline-flex min-h-11 items-center rounded border border-gray-500 px-3 py-1.5 text-sm font-semibold';
 const first = 'inline-flex min-h-11 items-center rounded bg-ink px-3 py-1.5 text-sm font-semibold text-white';
 
-export function LeadActions({ lead, replyHref, onChange }: { lead: Lead; replyHref: string; onChange: (lead: Lead) => void }) {
+export function LeadActions({ lead, replyHref, onChange, archive: canArchive = true }: {
+  lead: Lead;
+  replyHref: string;
+  onChange: (lead: Lead) => void;
+  /** False where the page has its own Archive (a conversation's). */
+  archive?: boolean;
+}) {
   const count = (taken: LeadAction) => {
     calls.countLeadAction(lead.id, taken).catch(() => undefined);
   };
@@ -27,7 +33,7 @@ export function LeadActions({ lead, replyHref, onChange }: { lead: Lead; replyHr
           {item.label}
         </a>
       ))}
-      {lead.status !== 'archived' && <button type="button" className={action} onClick={() => void archive()}>Archive</button>}
+      {canArchive && lead.status !== 'archived' && <button type="button" className={action} onClick={() => void archive()}>Archive</button>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /advertiser/leads/{id} (issue 26): everything the sender gave (spec §3), the CV or document, the lead's status,
- * and the thread: the advertiser replies here, the sender answers in My area. Opening a new lead marks it read.
+ * the quick answers, and its conversation (issue 44, the one conversation component): both sides write at any time,
+ * live. Opening a new lead marks it read.
  */
 import { useEffect, useState } from 'react';
 import { errorBody } from '../../client/api.ts';
@@ -9,7 +10,7 @@ import { ENQUIRY_WORDS } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '../../shared/leads.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { EnquiryDetails } from '../account/enquiry-parts.tsx';
-import { EnquiryThread } from '../account/EnquiryThread.tsx';
+import ConversationThread from '../conversations/ConversationThread.tsx';
 import { reportFailure } from '../forms.tsx';
 import { AdvertiserOnly } from './gate.tsx';
 import { LeadActions } from './LeadActions.tsx';
@@ -42,11 +43,10 @@ function Lead({ id }: { id: number }) {
             {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
           </select>
         </label>
-        <div className="mt-3"><LeadActions lead={lead} replyHref="#thread-message" onChange={setLead} /></div>
+        <div className="mt-3"><LeadActions lead={lead} replyHref="#conversation-text" onChange={setLead} /></div>
       </header>
       <EnquiryDetails kind={lead.type} record={lead} />
-      <EnquiryThread replies={lead.replies} mine="owner" theirs={lead.name} canSend closedText="" send={(message) => calls.replyToLead(id, message)}
-        sent={() => setLead({ ...lead, status: 'replied' })} />
+      {lead.conversation_id !== null && <ConversationThread id={lead.conversation_id} onSent={() => setLead({ ...lead, status: 'replied' })} />}
     </article>
   );
 }

@@ -112,7 +112,7 @@ function Inbox() {
                     </div>
                     <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
                   </div>
-                  <LeadActions lead={lead} replyHref={`${lead.url}#thread-message`}
+                  <LeadActions lead={lead} replyHref={`${lead.url}#conversation-text`}
                     onChange={(changed) => setPage((current) => current && { ...current, data: current.data.map((item) => (item.id === changed.id ? changed : item)) })} />
                 </li>
               ))}

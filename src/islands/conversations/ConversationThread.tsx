@@ -27,10 +27,12 @@ const when = (iso: string) => new Date(iso).toLocaleString(INTL_LOCALE[currentLo
 /** Oldest first, each message once (a stream may bring one the page already shows). */
 const merged = (messages: MessageView[], more: MessageView[]) => [...new Map([...messages, ...more].map((message) => [message.id, message])).values()].sort((a, b) => a.id - b.id);
 
-export default function ConversationThread({ id, actions }: {
+export default function ConversationThread({ id, actions, onSent }: {
   id: number;
-  /** More a side may do, shown beside archive and mute (an owner's quick answers). */
-  actions?: ReactNode;
+  /** More a side may do, shown beside archive and mute (an owner's quick answers for its lead). */
+  actions?: (thread: Thread) => ReactNode;
+  /** Told once a message is sent (a lead's page shows it replied). */
+  onSent?: () => void;
 }) {
   const { ready, userId } = useSignedInId();
   const [thread, setThread] = useState<Thread | null | 'missing'>(null);
@@ -90,6 +92,7 @@ export default function ConversationThread({ id, actions }: {
       setText('');
       setImages([]);
       setErrors({});
+      onSent?.();
     }, (error: unknown) => reportFailure(error, setErrors)).finally(() => setBusy(false));
   };
   const toggle = (state: { archived?: boolean; muted?: boolean }) => changeConversation(id, state).then((answer) => setThread({ ...thread, ...answer.data }), (error: unknown) => reportFailure(error, () => undefined));
@@ -111,7 +114,7 @@ export default function ConversationThread({ id, actions }: {
       </h2>
       <p className="text-sm text-gray-700">{m.conversation_with({ name: thread.with })}</p>
       <div className="mt-2 flex flex-wrap items-start gap-2 text-sm">
-        {actions}
+        {actions?.(thread)}
         <button type="button" className={button} onClick={() => void toggle({ archived: !thread.archived })}>{thread.archived ? m.conversation_unarchive() : m.conversation_archive()}</button>
         <button type="button" className={button} onClick={() => void toggle({ muted: !thread.muted })}>{thread.muted ? m.conversation_unmute() : m.conversation_mute()}</button>
         <button type="button" className="rounded border border-red-700 px-3 py-1 text-red-800" onClick={() => void block()} data-testid="conversation-block">{m.conversation_block()}</button>

@@ -204,13 +204,13 @@ export async function readConversation(app: AppContext, userId: number, id: numb
   };
 }
 
-/** GET /api/conversations?role=&listing=&unread=&archived=&page=: a side's conversations, the latest first. */
+/** GET /api/conversations?role=&listing=&type=&unread=&archived=&page=: a side's conversations, the latest first. */
 export async function listConversations(app: AppContext, userId: number, query: unknown): Promise<{ data: ConversationView[]; page: number; has_more: boolean }> {
   const input = parseInput(ConversationListQuerySchema, query);
   const [type, listingId] = input.listing ? input.listing.split('-') : [];
   const filters = {
     listing: type && listingId ? { type: type as ListingRef['type'], id: Number(listingId) } : undefined,
-    unread: input.unread, archived: input.archived,
+    type: input.type, unread: input.unread, archived: input.archived,
   };
   const size = CONVERSATION_LIMITS.listPage;
   const rows = await app.repos.conversations.listConversations(userId, input.role, filters, size + 1, (input.page - 1) * size);

@@ -77,6 +77,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
     can_write: code === null,
     closed_reason: code ? CLOSED_TEXT[code] : null,
     closed: code,
+    lead_id: role === 'owner' ? row.lead_id : null,
   };
 }
 

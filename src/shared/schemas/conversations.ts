@@ -52,6 +52,7 @@ export const ConversationReportSchema = z.object({
 export const ConversationListQuerySchema = z.object({
   role: z.preprocess((value) => (value === '' || value === undefined ? 'person' : value), z.enum(['person', 'owner'], { error: 'Choose person or owner.' })),
   listing: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^(services|jobs|hireme|buysell|profile)-\d{1,15}$/, 'Name the listing as type-id, like services-12.').optional()),
+  type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(LISTING_REF_TYPES, { error: 'Choose a listing type.' }).optional()),
   unread: Flag('unread'),
   archived: Flag('archived'),
   page: z.preprocess((value) => (value === '' || value === undefined ? 1 : value), z.coerce.number({ error: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page starts at 1.').max(10_000, 'The page is too far.')),

@@ -28,6 +28,8 @@ export interface ConversationRow {
   person_muted_at: string | null;
   owner_muted_at: string | null;
   superseded_at: string | null;
+  /** The newest enquiry in it: the owner's lead. */
+  lead_id: number | null;
 }
 
 export interface MessageRow {
@@ -60,6 +62,8 @@ export interface ConversationListRow extends ConversationRow {
 
 export interface ConversationFilters {
   listing?: ListingRef;
+  /** The listing's type: a post's, or 'profile' for a business. */
+  type?: ListingRef['type'];
   unread?: boolean;
   archived?: boolean;
 }
@@ -86,6 +90,7 @@ function conversationSelect(db: QueryDb) {
       'c.listing_title', 'j.company_confidential as job_confidential', 'h.company_confidential as hireme_confidential',
       'business.name as profile_name', 'c.person_user_id', 'person.name as person_name', 'c.owner_user_id', 'c.created_at', 'c.last_message_at',
       'c.person_read_up_to', 'c.owner_read_up_to', 'c.person_archived_at', 'c.owner_archived_at', 'c.person_muted_at', 'c.owner_muted_at', 'c.superseded_at',
+      sql<number | null>`(SELECT MAX(e.id) FROM enquiries e WHERE e.conversation_id = c.id)`.as('lead_id'),
     ]);
 }
 
@@ -95,7 +100,7 @@ function toConversationRow({ job_confidential, hireme_confidential, ...row }: Se
   const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     ...row, id: Number(row.id), listing_id: id(row.listing_id), confidential: flag(job_confidential ?? hireme_confidential),
-    person_user_id: id(row.person_user_id), owner_user_id: id(row.owner_user_id),
+    person_user_id: id(row.person_user_id), owner_user_id: id(row.owner_user_id), lead_id: id(row.lead_id),
     person_read_up_to: Number(row.person_read_up_to), owner_read_up_to: Number(row.owner_read_up_to),
   };
 }
@@ -233,6 +238,8 @@ export async function listConversations(db: QueryDb, userId: number, role: Conve
       sql<unknown>`EXISTS (SELECT 1 FROM conversation_messages w WHERE w.conversation_id = c.id AND w.side = 'owner')`.as('owner_wrote'),
     ]);
   if (filters.listing) query = query.where(filters.listing.type === 'profile' ? 'c.profile_id' : 'c.post_id', '=', filters.listing.id);
+  if (filters.type === 'profile') query = query.where('c.profile_id', 'is not', null);
+  else if (filters.type) query = query.where('p.type', '=', filters.type);
   if (filters.archived !== undefined) query = query.where(sql.ref(archived), filters.archived ? 'is not' : 'is', null);
   if (filters.unread) query = query.where(sql<SqlBool>`${unreadOf(role)} > 0`);
   const rows = await query.orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
