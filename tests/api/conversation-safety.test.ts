@@ -13,7 +13,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
  */
 const accounts = useAccountsApp('conversation-safety');
 const { copy, clock, browser, registerByEmail, signIn } = accounts;
-const { advertiser, claimBusiness } = advertiserHelpers(accounts, 'safety');
+const { advertiser, claimBusiness, signInAgain } = advertiserHelpers(accounts, 'safety');
 const DAY = 24 * 60 * 60_000;
 const skip = new Set<number>();
 let people = 0;
@@ -106,6 +106,23 @@ describe('conversation images', () => {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
     expect((await browser().postForm('/api/conversations/image', form)).status).toBe(401);
+  });
+});
+
+describe('conversation images and account deletion', () => {
+  it('deletes the images of a deleted account\'s messages, files and rows', async () => {
+    const leaving = await person('Leaving With Photos');
+    const photo = await upload(leaving);
+    const started = (await leaving.post('/api/conversations', { type: 'profile', id: businesses[0]!.id, text: 'See photo', images: [photo], client_id: clientId() })).body.data as Started;
+    const file = (await copy.query.selectFrom('media').select('full').where('id', '=', photo).executeTakeFirstOrThrow()).full;
+    expect((await leaving.call('PUT', '/api/account/pending-delete', {})).status).toBe(200);
+    clock.advance(15 * DAY);
+    await copy.app.jobs.runKind('delete_accounts');
+    // Fifteen days on, the owner signs in again.
+    await signInAgain(owner);
+    expect(await copy.query.selectFrom('media').select('id').where('id', '=', photo).execute()).toHaveLength(0);
+    expect(await copy.app.mediaStore.exists(file)).toBe(false);
+    expect(await copy.query.selectFrom('conversation_message_media').select('media_id').where('message_id', '=', started.message.id).execute()).toHaveLength(0);
   });
 });
 

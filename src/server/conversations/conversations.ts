@@ -163,7 +163,7 @@ async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { l
   await app.outbox.queueMail(composeMail(owner.email, `New message from ${sender.name}: ${target.title}`, [
     `${sender.name} wrote about "${target.title}":`,
     text,
-    `Read it and answer in your leads: ${absoluteUrl(site, '/advertiser/leads')}`,
+    `Read it and answer in your leads: ${absoluteUrl(site, `/advertiser/leads/conversations/${conversationId}`)}`,
   ], [], owner.locale), { tx });
 }
 

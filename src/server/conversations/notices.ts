@@ -6,7 +6,7 @@
  * instant, stops them.
  */
 import { maskContacts, type ConversationSide } from '../../shared/conversations.ts';
-import { isLocale, type Locale } from '../../shared/locale.ts';
+import { isLocale, localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import { notFound } from '../errors.ts';
@@ -38,8 +38,9 @@ export async function muteByToken(app: AppContext, token: string | undefined): P
   return { message: 'You will get no more mail about this conversation.' };
 }
 
-/** Where each side reads its conversations. */
-const inboxPath = (role: ConversationSide) => (role === 'owner' ? '/advertiser/leads' : '/me/messages');
+/** Where each side reads a conversation: the owner among their leads (the advertiser site is English), the person in My area in their language. */
+const conversationPath = (role: ConversationSide, id: number, locale: Locale) =>
+  (role === 'owner' ? `/advertiser/leads/conversations/${id}` : localizePath(`/me/messages/${id}`, locale));
 
 /** Mails every side due a notice; answers how many went. Each notice and its mark are one transaction: it goes once. */
 export async function sendUnreadNotices(app: AppContext): Promise<number> {
@@ -54,7 +55,7 @@ export async function sendUnreadNotices(app: AppContext): Promise<number> {
     const mail = composeMail(notice.email, m.conversation_mail_subject({ title: notice.listing_title }, words), [
       m.conversation_mail_intro({ count: notice.unread, title: notice.listing_title }, words),
       text,
-      m.conversation_mail_read({ url: absoluteUrl(app.config.siteUrl, inboxPath(notice.side)) }, words),
+      m.conversation_mail_read({ url: absoluteUrl(app.config.siteUrl, conversationPath(notice.side, notice.conversation_id, locale)) }, words),
       m.conversation_mail_mute({ url: mute }, words),
     ].filter(Boolean), [], locale);
     await app.repos.transaction(async (tx) => {
