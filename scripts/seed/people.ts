@@ -47,7 +47,7 @@ export function internationalNumber(local: string): string {
 
 /** An SSM registration number in the 2019 format with the old number in brackets. */
 export function companyNumber(random: Random, year: number): string {
-  return `${Math.max(year, 2000)}01${digits(random, 6)} (${random.int(100000, 1599999)}-${random.pick(['A', 'D', 'H', 'K', 'M', 'P', 'T', 'U', 'V', 'W', 'X'])})`;
+  return `${year}01${digits(random, 6)} (${random.int(100000, 1599999)}-${random.pick(['A', 'D', 'H', 'K', 'M', 'P', 'T', 'U', 'V', 'W', 'X'])})`;
 }
 
 export interface Address {

@@ -34,7 +34,6 @@ export function insertProfiles(context: SeedContext, count: number): SeedProfile
     logo_id, image_id, established_year, url, facebook, twitter, instagram, linkedin, wechat, youtube, whatsapp, view_count,
     created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertCategory = statement('INSERT INTO profile_categories (profile_id, category_id, position) VALUES (?, ?, ?)');
-  const insertBadge = statement('INSERT INTO profile_badges (profile_id, value) VALUES (?, ?)');
   const insertMedia = statement('INSERT INTO profile_media (profile_id, media_id, position, caption) VALUES (?, ?, ?, ?)');
   const insertDocument = statement('INSERT INTO profile_documents (profile_id, document_id, position) VALUES (?, ?, ?)');
   const insertHours = statement('INSERT INTO business_hours (profile_id, day, opens, closes) VALUES (?, ?, ?, ?)');
@@ -86,9 +85,9 @@ export function insertProfiles(context: SeedContext, count: number): SeedProfile
     );
     categories.forEach((category, position) => insertCategory.run(id, category.id, position));
     if (kind === 'business') {
-      const years = 2026 - year;
-      if (years >= 5) insertBadge.run(id, `${years - (years % 5)}+ Years in Business`);
-      for (const badge of random.sample(BADGES, random.int(0, 2))) insertBadge.run(id, badge);
+      // The free-text badges went with issue 45 (badges come from evidence now); their draw stays, so the rest of the
+      // demo data is as it was.
+      random.sample(BADGES, random.int(0, 2));
       for (const [day, opens, closes] of businessHours(context, main)) insertHours.run(id, day, opens, closes);
       random.sample(context.media.post, random.int(0, 6)).forEach((mediaId, position) =>
         insertMedia.run(id, mediaId, position, random.pick(PHOTO_CAPTIONS)));

@@ -14,6 +14,7 @@ import { createProfile, editProfile, profileForEditor } from '../advertiser/prof
 import { versionOf, versionTag } from '../advertiser/versions.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
+import { requestSsmVerification, verificationState } from '../trust/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, withMultipart } from '../uploads/pipeline.ts';
@@ -97,6 +98,18 @@ export function advertiserRoutes(app: AppContext) {
     return c.json({ data: await createProfile(app, actor, parseInput(NewProfileSchema, await jsonBody(c))) }, 201);
   });
   // A business's editor view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
+  // A business's verifications (issue 45): each badge's state, and the SSM request (multipart: company_no, certificate).
+  api.get('/profiles/:id/verifications', async (c) => c.json({ data: await verificationState(app, await advertiserOf(app, c), pathId(c)) }));
+  api.post('/profiles/:id/verifications/ssm', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c) => {
+    const actor = await advertiserOf(app, c);
+    const profileId = pathId(c);
+    await ownedProfile(app, actor, profileId);
+    const answer = await withMultipart(app, c.req.raw, { field: 'certificate', kind: 'ssm_certificate', maxFiles: 1 }, async ({ fields, files }) => {
+      const stored = files[0] ? await storeDocument(app, userUploadOwner(actor.id), files[0], 'certificate', 'ssm_certificate') : undefined;
+      return requestSsmVerification(app, actor, profileId, fields, stored?.id);
+    });
+    return c.json(answer, 201);
+  });
   api.get('/profiles/:id', async (c) => {
     const actor = await advertiserOf(app, c);
     const data = await profileForEditor(app, await ownedProfile(app, actor, pathId(c)));

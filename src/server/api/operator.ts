@@ -12,6 +12,7 @@ import { requireFreshProof } from '../operator/access.ts';
 import { approveProfileChange, listProfileChanges, refuseProfileChange } from '../operator/profile-changes.ts';
 import { restoreUser, suspendUser } from '../operator/suspensions.ts';
 import { hideConversationMessage, reportedConversation } from '../operator/conversations.ts';
+import { decideVerification, listVerifications, verificationDocument, type VerificationDecision } from '../operator/verifications.ts';
 import { conversationImage } from '../conversations/safety.ts';
 import { searchUsers, userPage } from '../operator/users.ts';
 import { listingPage, searchListings } from '../operator/listings.ts';
@@ -53,6 +54,15 @@ export function operatorRoutes(app: AppContext) {
     .post('/claims/:id/refuse', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
       return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
+    })
+    .get('/verifications', async (c) => c.json({ data: await listVerifications(app) }))
+    .get('/verifications/:id{[0-9]+}/document', async (c) => {
+      const { actor, client } = operatorOf(c);
+      return downloadResponse(await verificationDocument(app, actor, client, pathId(c)));
+    })
+    .post('/verifications/:id{[0-9]+}/:decision{approve|refuse|revoke}', limitBody(4096), async (c) => {
+      const { actor, session, client } = operatorOf(c);
+      return c.json(await decideVerification(app, actor, session, client, pathId(c), c.req.param('decision') as VerificationDecision, await jsonBody(c)));
     })
     .get('/reports', async (c) => c.json({ data: await listReportGroups(app) }))
     .post('/reports/:group/dismiss', limitBody(4096), async (c) => {

@@ -1,5 +1,6 @@
 import type { Profile } from '../../shared/schemas/catalog.ts';
 import { PAGE_SIZES } from '../../shared/constants.ts';
+import { profileBadges } from '../trust/badges.ts';
 import { joinAcrossMidnight, malaysiaDay } from '../../shared/hours.ts';
 import { planLimits } from '../../shared/plans.ts';
 import type { BusinessHoursRow, SpecialHoursRow } from '../db/rows.ts';
@@ -64,9 +65,9 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
   if (!row || row.hidden) return undefined;
   const posts = async (type: 'services' | 'jobs' | 'buysell') => getPostCards(context, await catalog.findPostIdsByProfile(row.id, type, POSTS_PER_TYPE));
   const today = malaysiaDay(new Date(context.clock?.now() ?? Date.now())).date;
-  const [categories, media, documents, badges, locations, hours, special, attributes, services, jobs, buysell] = await Promise.all([
+  const [categories, media, documents, verifications, locations, hours, special, attributes, services, jobs, buysell] = await Promise.all([
     catalog.findProfileCategories(row.id), catalog.findProfileMedia(row.id), catalog.findProfileDocuments(row.id),
-    catalog.findProfileBadges(row.id), catalog.findProfileLocations(row.id), catalog.findBusinessHours(row.id),
+    context.repos.verifications.findProfileVerifications(row.id), catalog.findProfileLocations(row.id), catalog.findBusinessHours(row.id),
     catalog.findSpecialHours(row.id, today), catalog.findProfileAttributes(row.id),
     posts('services'), posts('jobs'), posts('buysell'),
   ]);
@@ -90,7 +91,9 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     followed: false,
     rating: row.rating,
     rating_count: row.rating_count,
-    badges: badges.map((value) => ({ value })),
+    badges: profileBadges({
+      ...row, verifications, phones: locations.flatMap((location) => [location.phone_number, location.company_phone_number]),
+    }, new Date(context.clock?.now() ?? Date.now()).getUTCFullYear()),
     established_year: row.established_year,
     locations: locations.map(toLocation),
     business_hours: weeklyHours(hours),

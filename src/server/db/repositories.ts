@@ -20,6 +20,7 @@ import type {
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
+import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
 import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
@@ -46,7 +47,6 @@ export interface CatalogRepository {
   findProfileMedia(profileId: number): Promise<MediaRow[]>;
   findProfileDocuments(profileId: number): Promise<DocumentRow[]>;
   findProfileCategories(profileId: number): Promise<CategoryRow[]>;
-  findProfileBadges(profileId: number): Promise<string[]>;
   findBusinessHours(profileId: number): Promise<BusinessHoursRow[]>;
   /** Dated exceptions to the hours from `from` ('YYYY-MM-DD', Malaysian) on. */
   findSpecialHours(profileId: number, from: string): Promise<SpecialHoursRow[]>;
@@ -517,8 +517,25 @@ export interface OperatorRepository {
   countClientReviews(listing: ListingRef, clientHash: string, since: string): Promise<number>;
 }
 
+/** A profile's verifications (issue 45): the evidence its badges stand on. */
+export interface VerificationRepository {
+  insertVerification(verification: { profileId: number; kind: VerificationKind; value: string; oldValue: string | null; status: VerificationStatus; documentId: number | null; userId: number }): Promise<number>;
+  findVerification(id: number): Promise<VerificationRow | undefined>;
+  /** A profile's verifications, newest first. */
+  findProfileVerifications(profileId: number): Promise<VerificationRow[]>;
+  /** Pending SSM requests, oldest first. */
+  findPendingVerifications(limit: number): Promise<PendingVerificationRow[]>;
+  /** Approves or refuses a pending request, revokes an approved one (and drops the profile's cached pages); false when it was not in that state. */
+  decideVerification(id: number, status: 'approved' | 'refused' | 'revoked', operatorId: number, reason: string | null): Promise<boolean>;
+  /** A new request of a kind ends the profile's earlier pending or approved one. */
+  supersedeVerifications(profileId: number, kind: VerificationKind, reason: string): Promise<void>;
+  findVerificationDocument(id: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined>;
+  countPendingVerifications(): Promise<number>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
+  verifications: VerificationRepository;
   catalog: CatalogRepository;
   suggestions: SuggestionRepository;
   sitemap: SitemapRepository;

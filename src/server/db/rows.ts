@@ -150,6 +150,8 @@ export interface ProfileRow {
   plan: Plan;
   claimed: boolean;
   established_year: number | null;
+  /** "Usually replies within N hours" (issue 45), stored by the daily job trust_signals; null when not shown. */
+  response_hours: number | null;
   url: string | null;
   facebook: string | null;
   twitter: string | null;

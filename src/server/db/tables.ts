@@ -573,11 +573,6 @@ export interface ProfileAttributesTable {
   attribute: string;
 }
 
-export interface ProfileBadgesTable {
-  profile_id: number;
-  value: string;
-}
-
 export interface ProfileCategoriesTable {
   profile_id: number;
   category_id: number;
@@ -637,6 +632,21 @@ export interface ProfileSpecialHoursTable {
   closes: string | null;
 }
 
+export interface ProfileVerificationsTable {
+  id: Generated<number>;
+  profile_id: number;
+  kind: string;
+  value: string;
+  old_value: string | null;
+  status: string;
+  document_id: number | null;
+  user_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
 export interface ProfilesTable {
   id: Generated<number>;
   slug: string;
@@ -669,6 +679,8 @@ export interface ProfilesTable {
   moderation_reason: string | null;
   version: Generated<number>;
   content_lang: Generated<string>;
+  response_hours: number | null;
+  response_count: Generated<number>;
 }
 
 export interface ReportsTable {
@@ -707,6 +719,14 @@ export interface ReviewReportsTable {
   handled_at: string | null;
 }
 
+export interface ReviewScoresTable {
+  review_id: Generated<number>;
+  score: number;
+  features: string;
+  version: number;
+  scored_at: string;
+}
+
 export interface ReviewsTable {
   id: Generated<number>;
   post_id: number | null;
@@ -722,6 +742,7 @@ export interface ReviewsTable {
   removed_at: string | null;
   held_reason: string | null;
   client_hash: string | null;
+  device_hash: string | null;
 }
 
 export interface SavedSearchAlertsTable {
@@ -934,7 +955,6 @@ export interface Tables {
   post_media: PostMediaTable;
   posts: PostsTable;
   profile_attributes: ProfileAttributesTable;
-  profile_badges: ProfileBadgesTable;
   profile_categories: ProfileCategoriesTable;
   profile_changes: ProfileChangesTable;
   profile_claims: ProfileClaimsTable;
@@ -942,11 +962,13 @@ export interface Tables {
   profile_keywords: ProfileKeywordsTable;
   profile_media: ProfileMediaTable;
   profile_special_hours: ProfileSpecialHoursTable;
+  profile_verifications: ProfileVerificationsTable;
   profiles: ProfilesTable;
   reports: ReportsTable;
   review_media: ReviewMediaTable;
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;
+  review_scores: ReviewScoresTable;
   reviews: ReviewsTable;
   saved_search_alerts: SavedSearchAlertsTable;
   saved_searches: SavedSearchesTable;

@@ -28,4 +28,5 @@ export async function markInvoicePaid(app: AppContext, actor: Actor, session: Se
 }
 
 /** GET queues: how many items wait in each queue the console has. */
-export const queueCounts = (app: AppContext) => app.repos.operator.countQueues();
+/** Each queue's count, SSM verifications (issue 45) among them. */
+export const queueCounts = async (app: AppContext) => ({ ...await app.repos.operator.countQueues(), verifications: await app.repos.verifications.countPendingVerifications() });

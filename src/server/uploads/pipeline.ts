@@ -34,6 +34,8 @@ export const UPLOAD_KINDS = {
   video: { maxBytes: 40 * MB, types: ['video/mp4', 'video/webm'], described: 'an MP4 (H.264) or WebM video' },
   /** Proof of a business for a claim (an SSM certificate): kept as sent, privately, for an operator's eyes only. */
   certificate: { maxBytes: 8 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], described: 'a PDF or a JPEG, PNG or WebP image' },
+  /** The SSM certificate or company profile behind the SSM-registered badge (issue 45): private like claim documents. */
+  ssm_certificate: { maxBytes: 5 * MB, types: ['application/pdf', 'image/jpeg', 'image/png'], described: 'a PDF, JPEG or PNG file' },
   cv: {
     maxBytes: 5 * MB,
     types: ['application/pdf', 'application/msword', 'application/x-cfb', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
@@ -351,7 +353,7 @@ export async function storeVideo(app: Pick<AppContext, 'repos' | 'media' | 'medi
  * Stores an uploaded document as given (PDF, or DOC/DOCX for a CV) under a random name; returns its id and
  * URL (a private file's path instead). CVs are always private: they are for the advertisers people apply to.
  */
-export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv' | 'certificate', privateFile = kind !== 'document'): Promise<{ id: number; file: string; original_filename: string }> {
+export async function storeDocument(app: AppContext, owner: string, file: UploadedFile, field: string, kind: 'document' | 'cv' | 'certificate' | 'ssm_certificate', privateFile = kind !== 'document'): Promise<{ id: number; file: string; original_filename: string }> {
   const mime = await sniff(file, field, kind);
   const path = `${randomMediaPath(privateFile ? PRIVATE_MEDIA_PREFIX : undefined)}.${EXTENSIONS[mime] ?? 'bin'}`;
   await app.mediaStore.moveIn(file.path, path, mime);

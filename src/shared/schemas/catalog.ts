@@ -198,7 +198,7 @@ export const ProfileSchema = z.object({
   followed: z.boolean(),
   rating: z.number(),
   rating_count: z.number().int(),
-  badges: z.array(z.object({ value: z.string() })),
+  badges: z.array(z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() })),
   established_year: z.number().int().nullable(),
   locations: z.array(LocationSchema),
   business_hours: z.array(BusinessHoursSchema),

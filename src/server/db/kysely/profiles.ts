@@ -9,7 +9,7 @@ export async function findProfileBySlug(db: QueryDb, slug: string): Promise<Prof
     .select([
       'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.content_lang', 'pr.plan', 'pr.claimed',
       'pr.established_year', 'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.wechat', 'pr.youtube',
-      'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id', 'pr.hidden_at',
+      'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id', 'pr.hidden_at', 'pr.response_hours',
       'lm.thumbnail as logo_thumbnail', 'lm.full as logo_full', 'lm.thumbnail_webp as logo_thumbnail_webp', 'lm.full_webp as logo_full_webp',
       'im.thumbnail as image_thumbnail', 'im.full as image_full', 'im.thumbnail_webp as image_thumbnail_webp', 'im.full_webp as image_full_webp',
     ])
@@ -37,11 +37,6 @@ export async function findProfileCategories(db: QueryDb, profileId: number): Pro
     .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
     .select(['pc.profile_id as owner_id', 'c.id', 'c.type', 'c.name', 'c.slug', 'parent.name as parent_name', 'parent.slug as parent_slug'])
     .where('pc.profile_id', '=', profileId).orderBy('pc.position').execute() as CategoryRow[];
-}
-
-export async function findProfileBadges(db: QueryDb, profileId: number): Promise<string[]> {
-  const rows = await db.selectFrom('profile_badges').select('value').where('profile_id', '=', profileId).orderBy('value').execute();
-  return rows.map((row) => row.value);
 }
 
 export async function findBusinessHours(db: QueryDb, profileId: number): Promise<BusinessHoursRow[]> {

@@ -37,6 +37,7 @@ import { PaymentRepository } from './payment-repository.ts';
 import * as stats from './stats.ts';
 import { SubscriptionRepository } from './subscription-repository.ts';
 import * as uploads from './uploads.ts';
+import * as verifications from './verifications.ts';
 import * as settings from './user-settings.ts';
 import * as users from './users.ts';
 import { cacheTags } from '../../cache/tags.ts';
@@ -77,7 +78,6 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findProfileMedia: (id) => read((db) => profiles.findProfileMedia(db, id)),
       findProfileDocuments: (id) => read((db) => profiles.findProfileDocuments(db, id)),
       findProfileCategories: (id) => read((db) => profiles.findProfileCategories(db, id)),
-      findProfileBadges: (id) => read((db) => profiles.findProfileBadges(db, id)),
       findBusinessHours: (id) => read((db) => profiles.findBusinessHours(db, id)),
       findSpecialHours: (id, from) => read((db) => profiles.findSpecialHours(db, id, from)),
       findProfileAttributes: (id) => read((db) => profiles.findProfileAttributes(db, id)),
@@ -209,6 +209,29 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       find: (options) => read((db) => jobs.findJobs(db, options)),
       count: () => read((db) => jobs.countJobs(db)),
       removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    verifications: {
+      insertVerification: (verification) => write(async (db) => {
+        const id = await verifications.insertVerification(db, verification, now());
+        // A phone proved at once is a badge at once.
+        if (verification.status === 'approved') await cache.invalidate(db, [cacheTags.profile(verification.profileId)], now());
+        return id;
+      }),
+      findVerification: (id) => read((db) => verifications.findVerification(db, id)),
+      findProfileVerifications: (profileId) => read((db) => verifications.findProfileVerifications(db, profileId)),
+      findPendingVerifications: (limit) => read((db) => verifications.findPendingVerifications(db, limit)),
+      decideVerification: (id, status, operatorId, reason) => write(async (db) => {
+        const decided = await verifications.decideVerification(db, id, status, operatorId, reason, now());
+        const row = decided ? await verifications.findVerification(db, id) : undefined;
+        if (row) await cache.invalidate(db, [cacheTags.profile(row.profile_id)], now());
+        return decided;
+      }),
+      supersedeVerifications: (profileId, kind, reason) => write(async (db) => {
+        await verifications.supersedeVerifications(db, profileId, kind, reason, now());
+        await cache.invalidate(db, [cacheTags.profile(profileId)], now());
+      }),
+      findVerificationDocument: (id) => read((db) => verifications.findVerificationDocument(db, id)),
+      countPendingVerifications: () => read((db) => verifications.countPendingVerifications(db)),
     },
     cache: {
       latestInvalidation: () => read((db) => cache.latestInvalidation(db)),

@@ -1,0 +1,97 @@
+/** A profile's verifications (migration 0044, issue 45): phone numbers proved by a code, SSM numbers an operator checked. */
+import type { QueryDb } from './query.ts';
+
+export type VerificationKind = 'phone' | 'ssm';
+export type VerificationStatus = 'pending' | 'approved' | 'refused' | 'revoked';
+
+export interface VerificationRow {
+  id: number;
+  profile_id: number;
+  kind: VerificationKind;
+  value: string;
+  old_value: string | null;
+  status: VerificationStatus;
+  document_id: number | null;
+  user_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+/** A pending SSM request as the operator's queue lists it: the business's name and its stored number beside it. */
+export interface PendingVerificationRow extends VerificationRow {
+  profile_name: string;
+  profile_slug: string;
+  profile_company_no: string | null;
+  document_name: string | null;
+}
+
+const COLUMNS = ['v.id', 'v.profile_id', 'v.kind', 'v.value', 'v.old_value', 'v.status', 'v.document_id', 'v.user_id', 'v.decided_by', 'v.decided_at', 'v.reason', 'v.created_at'] as const;
+
+function toRow<T extends Record<string, unknown>>(row: T): T & VerificationRow {
+  const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    ...row, id: Number(row.id), profile_id: Number(row.profile_id), document_id: id(row.document_id), user_id: id(row.user_id), decided_by: id(row.decided_by),
+  } as T & VerificationRow;
+}
+
+export async function insertVerification(db: QueryDb, verification: { profileId: number; kind: VerificationKind; value: string; oldValue: string | null; status: VerificationStatus; documentId: number | null; userId: number }, now: string): Promise<number> {
+  const { id } = await db.insertInto('profile_verifications').values({
+    profile_id: verification.profileId, kind: verification.kind, value: verification.value, old_value: verification.oldValue, status: verification.status,
+    document_id: verification.documentId, user_id: verification.userId, created_at: now, ...(verification.status === 'approved' ? { decided_at: now } : {}),
+  }).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function findVerification(db: QueryDb, id: number): Promise<VerificationRow | undefined> {
+  const row = await db.selectFrom('profile_verifications as v').select(COLUMNS).where('v.id', '=', id).executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** A profile's verifications, newest first (each kind's latest decides its badge). */
+export async function findProfileVerifications(db: QueryDb, profileId: number): Promise<VerificationRow[]> {
+  const rows = await db.selectFrom('profile_verifications as v').select(COLUMNS).where('v.profile_id', '=', profileId).orderBy('v.id', 'desc').execute();
+  return rows.map(toRow);
+}
+
+/** Pending SSM requests, oldest first. */
+export async function findPendingVerifications(db: QueryDb, limit: number): Promise<PendingVerificationRow[]> {
+  const rows = await db.selectFrom('profile_verifications as v').innerJoin('profiles as p', 'p.id', 'v.profile_id').leftJoin('documents as d', 'd.id', 'v.document_id')
+    .select([...COLUMNS, 'p.name as profile_name', 'p.slug as profile_slug', 'p.company_no as profile_company_no', 'd.original_filename as document_name'])
+    .where('v.status', '=', 'pending').orderBy('v.created_at').orderBy('v.id').limit(limit).execute();
+  return rows.map(toRow);
+}
+
+/**
+ * Decides a request: approves or refuses a pending one, revokes an approved one; false when it is not in that state.
+ * An approved SSM number becomes the profile's company number (the operator checked it against the certificate).
+ */
+export async function decideVerification(db: QueryDb, id: number, status: 'approved' | 'refused' | 'revoked', operatorId: number, reason: string | null, now: string): Promise<boolean> {
+  const from = status === 'revoked' ? 'approved' : 'pending';
+  const result = await db.updateTable('profile_verifications').set({ status, decided_by: operatorId, decided_at: now, reason })
+    .where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  const row = (await findVerification(db, id))!;
+  if (status === 'approved' && row.kind === 'ssm') {
+    const companyNo = row.old_value ? `${row.value} (${row.old_value})` : row.value;
+    await db.updateTable('profiles').set({ company_no: companyNo, updated_at: now }).where('id', '=', row.profile_id).execute();
+  }
+  return true;
+}
+
+/** An earlier approved or pending verification of a kind is superseded by a new request (revoked with why). */
+export async function supersedeVerifications(db: QueryDb, profileId: number, kind: VerificationKind, reason: string, now: string): Promise<void> {
+  await db.updateTable('profile_verifications').set({ status: 'revoked', decided_at: now, reason })
+    .where('profile_id', '=', profileId).where('kind', '=', kind).where('status', 'in', ['pending', 'approved']).execute();
+}
+
+export async function findVerificationDocument(db: QueryDb, id: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined> {
+  return db.selectFrom('profile_verifications as v').innerJoin('documents as d', 'd.id', 'v.document_id')
+    .select(['d.file', 'd.original_filename', 'd.mime_type']).where('v.id', '=', id).executeTakeFirst();
+}
+
+export async function countPendingVerifications(db: QueryDb): Promise<number> {
+  const row = await db.selectFrom('profile_verifications').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,78 @@
+/**
+ * SSM verifications in the operator console (issue 45, decision 0033): requests oldest first; the certificate (each
+ * opening audited); approve, refuse or revoke with a reason, each a destructive action (fresh proof), audited as
+ * `verification.approve|refuse|revoke` in its transaction, the owner mailed with the appeal address. A refused
+ * request keeps its document for the record.
+ */
+import { parseSsmNumber, SSM_ENTITY_TYPES } from '../../shared/ssm-number.ts';
+import { absoluteUrl } from '../../shared/urls.ts';
+import { appealLine } from '../accounts/suspension.ts';
+import type { AppContext } from '../app-types.ts';
+import type { SessionRow } from '../db/rows.ts';
+import { AppError, notFound, parseInput } from '../errors.ts';
+import { composeMail } from '../outbox/compose.ts';
+import type { Actor } from '../policies.ts';
+import { privateDownload, type Download } from '../uploads/media-files.ts';
+import { requireFreshProof } from './access.ts';
+import { audit } from './audit.ts';
+import { ReasonSchema } from './claims.ts';
+
+/** GET /api/operator/verifications: SSM requests waiting, oldest first, with the number read and the business's own. */
+export async function listVerifications(app: AppContext) {
+  const year = new Date(app.clock.now()).getUTCFullYear();
+  return (await app.repos.verifications.findPendingVerifications(200)).map((row) => {
+    const number = parseSsmNumber(row.value, year);
+    return {
+      id: row.id, profile: { id: row.profile_id, name: row.profile_name, slug: row.profile_slug, company_no: row.profile_company_no },
+      company_no: row.value, old_company_no: row.old_value, year: number?.year ?? null, entity: number ? SSM_ENTITY_TYPES[number.entity] : null,
+      user_id: row.user_id, created_at: row.created_at,
+      document: row.document_id ? { name: row.document_name, url: `/api/operator/verifications/${row.id}/document` } : null,
+    };
+  });
+}
+
+async function verification(app: AppContext, id: number) {
+  const row = await app.repos.verifications.findVerification(id);
+  if (!row || row.kind !== 'ssm') throw notFound('No such verification.');
+  return row;
+}
+
+/** GET /api/operator/verifications/{id}/document: the certificate, for operators only; each opening is audited. */
+export async function verificationDocument(app: AppContext, actor: Actor, client: string, id: number): Promise<Download> {
+  await verification(app, id);
+  const document = await app.repos.verifications.findVerificationDocument(id);
+  if (!document) throw notFound('The document is gone.');
+  await audit(app.repos, actor, client, { action: 'verification.document.view', target: { type: 'verification', id } });
+  return privateDownload(app, document, 'The document is gone.');
+}
+
+const WORDS = { approve: 'approved', refuse: 'refused', revoke: 'revoked' } as const;
+export type VerificationDecision = keyof typeof WORDS;
+
+/**
+ * POST /api/operator/verifications/{id}/approve, …/refuse {reason}, …/revoke {reason}: the decision, audited in its
+ * transaction with the owner's mail; the profile's cached pages drop at once. Deciding twice is a 422.
+ */
+export async function decideVerification(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, decision: VerificationDecision, input: unknown) {
+  const reason = decision === 'approve' ? null : parseInput(ReasonSchema, input).reason;
+  requireFreshProof(app, session);
+  const row = await verification(app, id);
+  const profile = (await app.repos.advertiser.findProfile(row.profile_id))!;
+  const owner = row.user_id === null ? undefined : await app.repos.users.findUser(row.user_id);
+  const link = absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`);
+  const lines = decision === 'approve'
+    ? [`We checked ${profile.name}'s SSM number ${row.value} against your certificate: the SSM-registered badge shows on its page now.`, link]
+    : [`The SSM-registered badge of ${profile.name} (${row.value}) was ${WORDS[decision]}: ${reason}`, `You can send the number and certificate again: ${link}`, appealLine(app.config)];
+  const status = WORDS[decision];
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.verifications.decideVerification(id, status, actor.id, reason))) {
+      throw new AppError(422, `This request cannot be ${status}.`, { verification: [`This request cannot be ${status}.`] });
+    }
+    await audit(tx, actor, client, {
+      action: `verification.${decision}`, target: { type: 'verification', id }, reason,
+      before: { status: row.status }, after: { status, profile_id: row.profile_id, company_no: row.value },
+    });
+    if (owner?.email) await app.outbox.queueMail(composeMail(owner.email, `SSM verification of ${profile.name}: ${status}`, lines), { tx });
+  });
+  return { data: { id, status }, message: `The SSM number of ${profile.name} is ${status}.` };
+}

@@ -1,0 +1,70 @@
+/**
+ * A profile's badges (issue 45, decision 0033), each backed by evidence, in the reader's language:
+ * - phone_verified: a mobile number the profile lists was proved by a code (it goes when the number leaves the listing);
+ * - claimed: an owner proved control (a claim, or creating the profile);
+ * - ssm_registered: an operator checked the company number against its certificate ("SSM registered · … · since …");
+ * - responsive: "Usually replies within N hours", from the daily job trust_signals;
+ * - years_in_business: from the approved number's year in steps of 5, else the year the owner stated, as stated.
+ * Each links to its explanation on /pages/badges.
+ */
+import * as m from '../../paraglide/messages.js';
+import { parseSsmNumber } from '../../shared/ssm-number.ts';
+import { mobileNumber } from '../advertiser/claims.ts';
+import type { VerificationRow } from '../db/kysely/verifications.ts';
+
+export const BADGE_KEYS = ['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
+export type BadgeKey = (typeof BADGE_KEYS)[number];
+
+export interface Badge {
+  value: string;
+  key: BadgeKey;
+  /** Checked by the site (a code, an operator); false for what the owner only stated. */
+  verified: boolean;
+  /** Its explanation. */
+  url: string;
+}
+
+export const badgeUrl = (key: BadgeKey) => `/pages/badges#${key.replace(/_/g, '-')}`;
+
+/** What a profile's badges are read from. */
+export interface BadgeEvidence {
+  claimed: boolean;
+  company_no: string | null;
+  owner_user_id: number | null;
+  established_year: number | null;
+  response_hours: number | null;
+  /** Its verifications, newest first. */
+  verifications: readonly VerificationRow[];
+  /** The phone numbers its locations list, as written. */
+  phones: readonly (string | null)[];
+}
+
+/**
+ * The approved SSM number, read (its year), while it is still the profile's company number: a new number drops the
+ * badge until an operator approves again.
+ */
+export function approvedSsm(verifications: readonly VerificationRow[], companyNo: string | null, thisYear: number) {
+  const approved = verifications.find((row) => row.kind === 'ssm' && row.status === 'approved');
+  const current = companyNo === null ? null : parseSsmNumber(companyNo, thisYear);
+  return approved && current?.number === approved.value ? parseSsmNumber(approved.value, thisYear) : null;
+}
+
+export function profileBadges(evidence: BadgeEvidence, thisYear: number): Badge[] {
+  const badges: Badge[] = [];
+  const add = (key: BadgeKey, value: string, verified = true) => badges.push({ key, value, verified, url: badgeUrl(key) });
+  const listed = new Set(evidence.phones.map((phone) => (phone ? mobileNumber(phone) : undefined)).filter(Boolean));
+  if (evidence.verifications.some((row) => row.kind === 'phone' && row.status === 'approved' && listed.has(row.value))) add('phone_verified', m.badge_phone_verified());
+  if (evidence.claimed && evidence.owner_user_id !== null) add('claimed', m.badge_claimed());
+  const ssm = approvedSsm(evidence.verifications, evidence.company_no, thisYear);
+  if (ssm) add('ssm_registered', m.badge_ssm_registered({ number: ssm.number, year: String(ssm.year) }));
+  if (evidence.response_hours !== null) {
+    add('responsive', evidence.response_hours === 1 ? m.badge_responsive_one() : m.badge_responsive({ hours: String(evidence.response_hours) }));
+  }
+  if (ssm) {
+    const years = thisYear - ssm.year;
+    if (years >= 5) add('years_in_business', m.badge_years({ years: String(years - (years % 5)) }));
+  } else if (evidence.established_year !== null && evidence.established_year <= thisYear) {
+    add('years_in_business', m.badge_since_stated({ year: String(evidence.established_year) }), false);
+  }
+  return badges;
+}
