@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
+import { jsonLdScript, profileStructuredData } from '../../src/server/seo/structured-data.ts';
+import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
@@ -104,6 +107,11 @@ describe('badges', () => {
     expect(badges.find((badge) => badge.key === 'years_in_business')).toMatchObject({ value: '10+ Years in Business', verified: true });
     // Every process drops the business's cached pages and cards at once (the e2e journey reads the page itself).
     expect(await invalidations()).toBeGreaterThan(before);
+    // JSON-LD names the number where schema.org has a property for it, and passes the validator.
+    const profile = (await getProfileBySlug(copy.app, business.slug))!;
+    const blocks = profileStructuredData(copy.app.config.siteUrl, profile);
+    expect(blocks[0]).toMatchObject({ identifier: { '@type': 'PropertyValue', propertyID: 'SSM', value: '201501012345' }, foundingDate: '2015' });
+    expect(await structuredDataIssues(jsonLdScript(blocks))).toEqual([]);
 
     // A new company number drops the badge until approved again.
     await copy.query.updateTable('profiles').set({ company_no: '201601012399' }).where('id', '=', business.id).execute();

@@ -4,6 +4,7 @@
  * Google requires for it is missing, rather than sent invalid. A hireme post (a person offering
  * themselves) has no rich result that fits: its page carries the breadcrumb alone.
  */
+import { parseSsmNumber } from '../../shared/ssm-number.ts';
 import { isRichText } from '../../shared/rich-text.ts';
 import { plainTextOf } from '../catalog/html.ts';
 import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
@@ -181,6 +182,17 @@ const DAY_NAMES: Record<string, string> = {
   Thursday: 'https://schema.org/Thursday', Friday: 'https://schema.org/Friday', Saturday: 'https://schema.org/Saturday', Sunday: 'https://schema.org/Sunday',
 };
 
+/**
+ * An approved SSM number (issue 45) where schema.org has properties for it: `identifier` as a PropertyValue with
+ * propertyID "SSM", and `foundingDate`, the year the number names. Nothing for the phone or response badges.
+ */
+function ssmData(profile: Profile): JsonLd {
+  if (!profile.badges.some((badge) => badge.key === 'ssm_registered') || !profile.company_no) return {};
+  // The badge shows only while the company number is the approved one, already checked: any year reads here.
+  const number = parseSsmNumber(profile.company_no, Number.MAX_SAFE_INTEGER);
+  return number ? { identifier: { '@type': 'PropertyValue', propertyID: 'SSM', value: number.number }, foundingDate: String(number.year) } : {};
+}
+
 /** The JSON-LD blocks of a business profile page. */
 export function profileStructuredData(site: string, profile: Profile): JsonLd[] {
   const location = profile.locations[0];
@@ -200,6 +212,7 @@ export function profileStructuredData(site: string, profile: Profile): JsonLd[] 
       openingHoursSpecification: openingHours(profile.business_hours),
       ...(profile.special_hours.length > 0 ? { specialOpeningHoursSpecification: specialOpeningHours(profile.special_hours) } : {}),
       ...attributeData(profile.attributes),
+      ...ssmData(profile),
       sameAs: [profile.url, profile.facebook, profile.instagram, profile.linkedin, profile.youtube, profile.twitter].filter(Boolean),
       ...(aggregateRating(profile.rating, profile.rating_count) ? { aggregateRating: aggregateRating(profile.rating, profile.rating_count) } : {}),
     });
