@@ -4,7 +4,7 @@ import { jsonLdScript, profileStructuredData } from '../../src/server/seo/struct
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
-import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
  * Badges backed by evidence (issue 45) through the API on the configured backend: the SSM request (number checked,
@@ -135,5 +135,54 @@ describe('badges', () => {
     expect(row.document_id).not.toBeNull();
     const state = (await owner.get(`/api/advertiser/profiles/${business.id}/verifications`)).body.data as { ssm_registered: { status: string; reason: string } };
     expect(state.ssm_registered).toMatchObject({ status: 'refused', reason: 'The name on the certificate differs.' });
+  });
+
+  it('verifies a listed mobile number by a code, at once when this account proved it already, never one another account proved', async () => {
+    const path = `/api/advertiser/profiles/${business.id}/verifications`;
+    type State = { phone_verified: { earned: boolean; targets: { index: number; target: string; verified: boolean }[] } };
+    const before = (await owner.get(path)).body.data as State;
+    expect(before.phone_verified.earned).toBe(false);
+    // The number the owner claimed the business with is proved already: no second code.
+    const claimedWith = before.phone_verified.targets[0]!;
+    const atOnce = await owner.post(`${path}/phone`, { target: claimedWith.index });
+    expect(atOnce.status, JSON.stringify(atOnce.body)).toBe(201);
+    expect(atOnce.body.data).toMatchObject({ status: 'approved' });
+    expect((await badgesOf(business.slug)).find((badge) => badge.key === 'phone_verified')).toEqual({ key: 'phone_verified', value: 'Phone verified', verified: true, url: '/pages/badges#phone-verified' });
+
+    // A second listed number takes a code; a wrong one is a 422; the right one verifies it.
+    const location = await copy.query.selectFrom('locations').select('id').where('profile_id', '=', business.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await copy.query.updateTable('locations').set({ company_phone_number: '012-333 4455' }).where('id', '=', location.id).execute();
+    const second = ((await owner.get(path)).body.data as State).phone_verified.targets.find((target) => !target.verified)!;
+    expect(second.target).toBe('+60 12-*** **55');
+    expect((await owner.post(`${path}/phone`, { target: 99 })).status).toBe(422);
+    const sent = await owner.post(`${path}/phone`, { target: second.index });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data).toMatchObject({ status: 'code_sent' });
+    // Resends wait (429 with Retry-After).
+    const again = await owner.post(`${path}/phone`, { target: second.index });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBeTruthy();
+    expect((await owner.post(`${path}/phone/confirm`, { target: second.index, code: '000000' })).status).toBe(422);
+    expect((await owner.post(`${path}/phone/confirm`, { target: second.index, code: 'abc' })).status).toBe(422);
+    const confirmed = await owner.post(`${path}/phone/confirm`, { target: second.index, code: latestCode(outbox, '60123334455') });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    // Asked again, a verified number answers as it is (no second row).
+    expect((await owner.post(`${path}/phone`, { target: second.index })).status).toBe(200);
+    expect(await copy.query.selectFrom('profile_verifications').select('id').where('profile_id', '=', business.id).where('kind', '=', 'phone').execute()).toHaveLength(2);
+
+    // One number serves one account: another advertiser listing it cannot verify it.
+    const other = await advertiser('Other Owner');
+    const theirs = await claimBusiness(other, skip);
+    const theirLocation = await copy.query.selectFrom('locations').select('id').where('profile_id', '=', theirs.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await copy.query.updateTable('locations').set({ phone_number: '012-333 4455' }).where('id', '=', theirLocation.id).execute();
+    const theirTargets = ((await other.get(`/api/advertiser/profiles/${theirs.id}/verifications`)).body.data as State).phone_verified.targets;
+    const shared = theirTargets.find((target) => target.target === '+60 12-*** **55')!;
+    const refused = await other.post(`/api/advertiser/profiles/${theirs.id}/verifications/phone`, { target: shared.index });
+    expect(refused.status).toBe(422);
+    expect((refused.body.errors as Record<string, string[]>).target).toEqual(['This number is verified by another account.']);
+
+    // The badge goes when its numbers leave the listing.
+    await copy.query.updateTable('locations').set({ phone_number: null, company_phone_number: null }).where('profile_id', '=', business.id).execute();
+    expect((await badgesOf(business.slug)).some((badge) => badge.key === 'phone_verified')).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { createProfile, editProfile, profileForEditor } from '../advertiser/prof
 import { versionOf, versionTag } from '../advertiser/versions.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
-import { requestSsmVerification, verificationState } from '../trust/verifications.ts';
+import { confirmPhone, requestSsmVerification, sendPhoneCode, verificationState } from '../trust/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, withMultipart } from '../uploads/pipeline.ts';
@@ -100,6 +100,11 @@ export function advertiserRoutes(app: AppContext) {
   // A business's editor view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
   // A business's verifications (issue 45): each badge's state, and the SSM request (multipart: company_no, certificate).
   api.get('/profiles/:id/verifications', async (c) => c.json({ data: await verificationState(app, await advertiserOf(app, c), pathId(c)) }));
+  api.post('/profiles/:id/verifications/phone', limitBody(1024), async (c) => {
+    const { status, ...answer } = await sendPhoneCode(app, await advertiserOf(app, c), pathId(c), await jsonBody(c), requestClient(c));
+    return c.json(answer, status === 201 ? 201 : 200);
+  });
+  api.post('/profiles/:id/verifications/phone/confirm', limitBody(1024), async (c) => c.json(await confirmPhone(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)), 201));
   api.post('/profiles/:id/verifications/ssm', limitRoute<ApiEnv>(app.limits, 'upload', requestClient), async (c) => {
     const actor = await advertiserOf(app, c);
     const profileId = pathId(c);

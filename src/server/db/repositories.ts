@@ -531,6 +531,8 @@ export interface VerificationRepository {
   supersedeVerifications(profileId: number, kind: VerificationKind, reason: string): Promise<void>;
   findVerificationDocument(id: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined>;
   countPendingVerifications(): Promise<number>;
+  /** The accounts that proved a mobile number by a code (a phone badge, an SMS claim, their own number). */
+  findNumberProvers(number: string): Promise<number[]>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */

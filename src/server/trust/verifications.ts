@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { parseSsmNumber, SSM_NUMBER_ERROR } from '../../shared/ssm-number.ts';
-import { claimTargets } from '../advertiser/claims.ts';
+import { claimTargets, type ClaimTarget } from '../advertiser/claims.ts';
+import { sendCode, useCode } from '../accounts/codes.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import type { AppContext } from '../app-types.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
@@ -73,4 +74,54 @@ export async function requestSsmVerification(app: AppContext, actor: Actor, prof
     return tx.verifications.insertVerification({ profileId, kind: 'ssm', value: number.number, oldValue: number.old, status, documentId, userId: actor.id });
   });
   return { data: { id, kind: 'ssm' as const, company_no: number.number, status }, message: 'Thank you. We will check your certificate and tell you by e-mail.' };
+}
+
+const PhoneTargetSchema = z.object({ target: z.coerce.number({ error: 'Choose one of the listed numbers.' }).int('Choose one of the listed numbers.').min(0, 'Choose one of the listed numbers.') });
+const PhoneConfirmSchema = PhoneTargetSchema.extend({ code: z.string({ error: 'Enter the 6-digit code.' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
+const TAKEN = 'This number is verified by another account.';
+
+/** Where a phone badge's code is stored: the account, the business and the number. */
+const phoneCodeKey = (userId: number, profileId: number, number: string) => `phone-badge:${userId}:${profileId}:${number}`;
+
+/** The listed mobile number chosen by its index (never a typed one), free of any other account. */
+async function listedNumber(app: AppContext, actor: Actor, profileId: number, index: number): Promise<{ target: ClaimTarget; provedHere: boolean }> {
+  const target = (await claimTargets(app, profileId)).find((item) => item.method === 'sms' && item.index === index);
+  if (!target) throw new AppError(422, 'Choose one of the listed mobile numbers.', { target: ['Choose one of the listed mobile numbers.'] });
+  const provers = await app.repos.verifications.findNumberProvers(target.address);
+  if (provers.some((id) => id !== actor.id)) throw new AppError(422, TAKEN, { target: [TAKEN] });
+  return { target, provedHere: provers.includes(actor.id) };
+}
+
+async function approvePhone(app: AppContext, actor: Actor, profileId: number, target: ClaimTarget) {
+  const id = await app.repos.verifications.insertVerification({ profileId, kind: 'phone', value: target.address, oldValue: null, status: 'approved', documentId: null, userId: actor.id });
+  return { data: { id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
+}
+
+/**
+ * POST /api/advertiser/profiles/{id}/verifications/phone {target}: a 6-digit code by SMS to a listed mobile number,
+ * picked by index. A number this account proved already (an SMS claim, its own phone, another badge) is verified at
+ * once (201 approved); one another account proved is a 422. The account code rules apply (10 minutes, 5 tries,
+ * resend limits: 429 with Retry-After).
+ */
+export async function sendPhoneCode(app: AppContext, actor: Actor, profileId: number, input: unknown, client: string) {
+  await ownedProfile(app, actor, profileId);
+  const { target: index } = parseInput(PhoneTargetSchema, input);
+  const { target, provedHere } = await listedNumber(app, actor, profileId, index);
+  const verified = (await app.repos.verifications.findProfileVerifications(profileId)).find((row) => row.kind === 'phone' && row.status === 'approved' && row.value === target.address);
+  if (verified) return { status: 200, data: { id: verified.id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
+  if (provedHere) return { status: 201, ...(await approvePhone(app, actor, profileId, target)) };
+  await sendCode(app, {
+    purpose: 'verify', userId: actor.id, client, storeAs: phoneCodeKey(actor.id, profileId, target.address), deliver: 'code', locale: 'en',
+    contact: { channel: 'sms', phone_number: target.address, phone_number_country: '60' },
+  });
+  return { status: 200, data: { kind: 'phone' as const, target: target.masked, status: 'code_sent' as const }, message: `We sent a code to ${target.masked}.` };
+}
+
+/** POST …/verifications/phone/confirm {target, code}: the right code earns the phone badge (201). */
+export async function confirmPhone(app: AppContext, actor: Actor, profileId: number, input: unknown) {
+  await ownedProfile(app, actor, profileId);
+  const { target: index, code } = parseInput(PhoneConfirmSchema, input);
+  const { target } = await listedNumber(app, actor, profileId, index);
+  await useCode(app, 'verify', phoneCodeKey(actor.id, profileId, target.address), code);
+  return approvePhone(app, actor, profileId, target);
 }

@@ -232,6 +232,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       }),
       findVerificationDocument: (id) => read((db) => verifications.findVerificationDocument(db, id)),
       countPendingVerifications: () => read((db) => verifications.countPendingVerifications(db)),
+      findNumberProvers: (number) => read((db) => verifications.findNumberProvers(db, number)),
     },
     cache: {
       latestInvalidation: () => read((db) => cache.latestInvalidation(db)),

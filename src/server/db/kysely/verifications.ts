@@ -95,3 +95,14 @@ export async function countPendingVerifications(db: QueryDb): Promise<number> {
   const row = await db.selectFrom('profile_verifications').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * The accounts that proved a mobile number by a code: a phone badge, an SMS claim, or the account's own number. One
+ * number serves one account.
+ */
+export async function findNumberProvers(db: QueryDb, number: string): Promise<number[]> {
+  const badges = await db.selectFrom('profile_verifications').select('user_id').where('kind', '=', 'phone').where('status', '=', 'approved').where('value', '=', number).execute();
+  const claims = await db.selectFrom('profile_claims').select('user_id').where('method', '=', 'sms').where('status', '=', 'verified').where('target', '=', number).execute();
+  const accounts = await db.selectFrom('users').select('id as user_id').where('phone_number', '=', number).execute();
+  return [...new Set([...badges, ...claims, ...accounts].map((row) => row.user_id).filter((id) => id !== null).map(Number))];
+}
