@@ -161,3 +161,18 @@ export const subscribe = (body: { profile_id: number; plan: string; period: stri
 export const cancelSubscription = (id: number) => api.post(`advertiser/subscriptions/${id}/cancel`).json<Data<SubscriptionItem>>();
 export const payInvoice = (id: number, provider: PaymentProvider) => api.post(`advertiser/invoices/${id}/pay`, { json: { provider } }).json<Data<{ redirect_url: string }>>();
 export const payment = (id: number) => api.get(`advertiser/payments/${id}`).json<Data<{ status: 'pending' | 'paid' | 'cancelled' | 'expired'; invoice_status: string }>>();
+
+// A business's verifications (issue 45): each badge's state, the phone code, and the SSM request.
+export interface VerificationState {
+  phone_verified: { earned: boolean; url: string; targets: { index: number; target: string; verified: boolean }[]; missing: string | null };
+  claimed: { earned: boolean; url: string; missing: string | null };
+  ssm_registered: { earned: boolean; url: string; status: 'pending' | 'approved' | 'refused' | 'revoked' | null; company_no: string | null; year: number | null; reason: string | null; missing: string | null };
+  years_in_business: { earned: boolean; verified: boolean; url: string; missing: string | null };
+}
+export const verifications = (profileId: number) => api.get(`advertiser/profiles/${profileId}/verifications`).json<Data<VerificationState>>();
+export const sendPhoneCode = (profileId: number, target: number) =>
+  api.post(`advertiser/profiles/${profileId}/verifications/phone`, { json: { target } }).json<Data<{ status: 'code_sent' | 'approved' }> & { message: string }>();
+export const confirmPhone = (profileId: number, target: number, code: string) =>
+  api.post(`advertiser/profiles/${profileId}/verifications/phone/confirm`, { json: { target, code } }).json<Data<{ status: 'approved' }> & { message: string }>();
+export const requestSsm = (profileId: number, body: FormData) =>
+  api.post(`advertiser/profiles/${profileId}/verifications/ssm`, { body }).json<Data<{ id: number; status: string }> & { message: string }>();

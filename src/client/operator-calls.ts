@@ -4,7 +4,7 @@ import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
 
-export interface Queues { claims: number; profile_changes: number; payments: number; refunds: number; reports: number; ads: number; reviews: number }
+export interface Queues { claims: number; profile_changes: number; payments: number; refunds: number; reports: number; ads: number; reviews: number; verifications: number }
 /** A moderator's reason: a code of the short list, and free text (issue 39). */
 export interface Reason { reason_code: string; reason?: string }
 export interface Refund { id: number; provider: string; amount_sen: number; paid_at: string | null; bill_id: string | null; invoice: { id: number; number: string; status: string; buyer: Record<string, unknown> }; by_hand: boolean }
@@ -84,3 +84,20 @@ export interface ListingPage {
 }
 export const searchListings = (q: string) => api.get('operator/listings', { searchParams: { q } }).json<Data<ListingHit[]>>();
 export const listing = (type: string, id: number) => api.get(`operator/listings/${type}/${id}`).json<Data<ListingPage>>();
+
+/** An SSM request (issue 45) as the console lists it. */
+export interface Verification {
+  id: number;
+  profile: { id: number; name: string; slug: string; company_no: string | null };
+  company_no: string;
+  old_company_no: string | null;
+  year: number | null;
+  entity: string | null;
+  status: 'pending' | 'approved';
+  user_id: number | null;
+  created_at: string;
+  document: { name: string | null; url: string } | null;
+}
+export const verifications = (status: 'pending' | 'approved') => api.get('operator/verifications', { searchParams: { status } }).json<Data<Verification[]>>();
+export const decideVerification = (id: number, decision: 'approve' | 'refuse' | 'revoke', reason?: string) =>
+  api.post(`operator/verifications/${id}/${decision}`, { json: reason ? { reason } : {} }).json<Data<unknown> & { message: string }>();

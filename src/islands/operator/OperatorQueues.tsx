@@ -69,6 +69,7 @@ export default function OperatorQueues() {
         <a href="#payments" className="underline">Payments ({queues.payments})</a>
         <a href="#profile-changes" className="underline">Profile changes ({queues.profile_changes})</a>
         <a href="#refunds" className="underline">Refunds ({queues.refunds})</a>
+        <a href="/operator/verifications" className="underline">SSM verifications ({queues.verifications})</a>
       </p>
 
       <section id="reports" aria-labelledby="reports-heading" className="panel">

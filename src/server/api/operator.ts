@@ -55,7 +55,7 @@ export function operatorRoutes(app: AppContext) {
       const { actor, session, client } = operatorOf(c);
       return c.json(await refuseClaim(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
-    .get('/verifications', async (c) => c.json({ data: await listVerifications(app) }))
+    .get('/verifications', async (c) => c.json({ data: await listVerifications(app, c.req.query('status')) }))
     .get('/verifications/:id{[0-9]+}/document', async (c) => {
       const { actor, client } = operatorOf(c);
       return downloadResponse(await verificationDocument(app, actor, client, pathId(c)));

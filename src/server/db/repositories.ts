@@ -523,8 +523,8 @@ export interface VerificationRepository {
   findVerification(id: number): Promise<VerificationRow | undefined>;
   /** A profile's verifications, newest first. */
   findProfileVerifications(profileId: number): Promise<VerificationRow[]>;
-  /** Pending SSM requests, oldest first. */
-  findPendingVerifications(limit: number): Promise<PendingVerificationRow[]>;
+  /** SSM requests in a state (pending: the queue; approved: to revoke), oldest first. */
+  findSsmVerifications(status: 'pending' | 'approved', limit: number): Promise<PendingVerificationRow[]>;
   /** Approves or refuses a pending request, revokes an approved one (and drops the profile's cached pages); false when it was not in that state. */
   decideVerification(id: number, status: 'approved' | 'refused' | 'revoked', operatorId: number, reason: string | null): Promise<boolean>;
   /** A new request of a kind ends the profile's earlier pending or approved one. */

@@ -17,15 +17,18 @@ import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 import { ReasonSchema } from './claims.ts';
 
-/** GET /api/operator/verifications: SSM requests waiting, oldest first, with the number read and the business's own. */
-export async function listVerifications(app: AppContext) {
+/**
+ * GET /api/operator/verifications?status=pending|approved: SSM requests waiting (or approved, to revoke), oldest first,
+ * with the number read and the business's own.
+ */
+export async function listVerifications(app: AppContext, status: string | undefined) {
   const year = new Date(app.clock.now()).getUTCFullYear();
-  return (await app.repos.verifications.findPendingVerifications(200)).map((row) => {
+  return (await app.repos.verifications.findSsmVerifications(status === 'approved' ? 'approved' : 'pending', 200)).map((row) => {
     const number = parseSsmNumber(row.value, year);
     return {
       id: row.id, profile: { id: row.profile_id, name: row.profile_name, slug: row.profile_slug, company_no: row.profile_company_no },
       company_no: row.value, old_company_no: row.old_value, year: number?.year ?? null, entity: number ? SSM_ENTITY_TYPES[number.entity] : null,
-      user_id: row.user_id, created_at: row.created_at,
+      status: row.status, user_id: row.user_id, created_at: row.created_at,
       document: row.document_id ? { name: row.document_name, url: `/api/operator/verifications/${row.id}/document` } : null,
     };
   });

@@ -219,7 +219,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       }),
       findVerification: (id) => read((db) => verifications.findVerification(db, id)),
       findProfileVerifications: (profileId) => read((db) => verifications.findProfileVerifications(db, profileId)),
-      findPendingVerifications: (limit) => read((db) => verifications.findPendingVerifications(db, limit)),
+      findSsmVerifications: (status, limit) => read((db) => verifications.findSsmVerifications(db, status, limit)),
       decideVerification: (id, status, operatorId, reason) => write(async (db) => {
         const decided = await verifications.decideVerification(db, id, status, operatorId, reason, now());
         const row = decided ? await verifications.findVerification(db, id) : undefined;

@@ -55,11 +55,11 @@ export async function findProfileVerifications(db: QueryDb, profileId: number): 
   return rows.map(toRow);
 }
 
-/** Pending SSM requests, oldest first. */
-export async function findPendingVerifications(db: QueryDb, limit: number): Promise<PendingVerificationRow[]> {
+/** SSM requests in a state (pending: the queue; approved: to revoke), oldest first. */
+export async function findSsmVerifications(db: QueryDb, status: 'pending' | 'approved', limit: number): Promise<PendingVerificationRow[]> {
   const rows = await db.selectFrom('profile_verifications as v').innerJoin('profiles as p', 'p.id', 'v.profile_id').leftJoin('documents as d', 'd.id', 'v.document_id')
     .select([...COLUMNS, 'p.name as profile_name', 'p.slug as profile_slug', 'p.company_no as profile_company_no', 'd.original_filename as document_name'])
-    .where('v.status', '=', 'pending').orderBy('v.created_at').orderBy('v.id').limit(limit).execute();
+    .where('v.kind', '=', 'ssm').where('v.status', '=', status).orderBy('v.created_at').orderBy('v.id').limit(limit).execute();
   return rows.map(toRow);
 }
 
