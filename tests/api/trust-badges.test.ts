@@ -12,8 +12,8 @@ import { decodedMail, latestCode, messagesTo, type SessionClient } from '../help
  * cached pages (dropped by tag), a new company number dropping it; claimed only with an owner; a stated year shown as stated.
  */
 const accounts = useAccountsApp('trust-badges');
-const { copy, outbox, browser, registerByEmail, signIn } = accounts;
-const { advertiser, claimBusiness, emailOf } = advertiserHelpers(accounts, 'trust');
+const { copy, outbox, clock, browser, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, emailOf, signInAgain } = advertiserHelpers(accounts, 'trust');
 const skip = new Set<number>();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 type Badge = { value: string; key: string; verified: boolean; url: string };
@@ -184,5 +184,41 @@ describe('badges', () => {
     // The badge goes when its numbers leave the listing.
     await copy.query.updateTable('locations').set({ phone_number: null, company_phone_number: null }).where('profile_id', '=', business.id).execute();
     expect((await badgesOf(business.slug)).some((badge) => badge.key === 'phone_verified')).toBe(false);
+  });
+
+  it('stores "Usually replies within N hours" daily from first replies in opening hours: 4 conversations hide it, 5 show it', async () => {
+    const responsive = await claimBusiness(owner, skip);
+    // No hours stored: every hour counts.
+    await copy.query.deleteFrom('business_hours').where('profile_id', '=', responsive.id).execute();
+    // Signing in walks the test clock: everyone signs in first, then the five ask at the same moment.
+    const askers: SessionClient[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      const email = `asker-${n}@trust.example.my`;
+      await registerByEmail(email, `Asker ${n}`);
+      askers.push(await signIn(email));
+    }
+    await signInAgain(owner);
+    const conversations: number[] = [];
+    for (const [n, asker] of askers.entries()) {
+      const started = await asker.post('/api/conversations', { type: 'profile', id: responsive.id, text: `Question ${n}`, client_id: `trust-asker-${n}-xxxxxxxx` });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      conversations.push((started.body.data as { id: number }).id);
+    }
+    // The owner answers each 90 minutes later (the last one after the first run of the job).
+    clock.advance(90 * 60_000);
+    for (const [n, id] of conversations.entries()) {
+      if (n === 4) continue;
+      expect((await owner.post(`/api/conversations/${id}/messages`, { text: 'Yes!', client_id: `trust-reply-${n}-xxxxxxxx` })).status).toBe(201);
+    }
+    await copy.app.jobs.runKind('trust_signals');
+    // Four answered, one waiting under 24 counted hours (left out): no badge yet.
+    expect((await badgesOf(responsive.slug)).some((badge) => badge.key === 'responsive')).toBe(false);
+    expect((await owner.post(`/api/conversations/${conversations[4]}/messages`, { text: 'Yes!', client_id: 'trust-reply-4-xxxxxxxx' })).status).toBe(201);
+    await copy.app.jobs.runKind('trust_signals');
+    expect((await badgesOf(responsive.slug)).find((badge) => badge.key === 'responsive')).toEqual({
+      key: 'responsive', value: 'Usually replies within 2 hours', verified: true, url: '/pages/badges#responsive',
+    });
+    const stored = await copy.query.selectFrom('profiles').select(['response_hours', 'response_count']).where('id', '=', responsive.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ response_hours: 2, response_count: 5 });
   });
 });

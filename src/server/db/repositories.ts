@@ -20,6 +20,7 @@ import type {
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
+import type { ReplyTimeRow } from './kysely/trust.ts';
 import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
 import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
@@ -535,9 +536,20 @@ export interface VerificationRepository {
   findNumberProvers(number: string): Promise<number[]>;
 }
 
+/** What the daily trust signals read and store (issue 45). */
+export interface TrustRepository {
+  /** The owner's conversations about a business or its ads begun since `since`, with the first reply. */
+  findReplyTimes(profileId: number, ownerId: number, since: string): Promise<ReplyTimeRow[]>;
+  /** Profiles an owner holds, after `afterId`, in id order. */
+  findOwnedProfilesForTrust(afterId: number, limit: number): Promise<{ id: number; kind: string; owner_user_id: number; response_hours: number | null; response_count: number }[]>;
+  /** Stores "Usually replies within N hours" (null: not shown); a change drops the business's cached pages. */
+  saveResponsiveness(profileId: number, hours: number | null, count: number, changed: boolean): Promise<void>;
+}
+
 /** Everything the app needs from its database, built once by the composition root. */
 export interface Repositories {
   verifications: VerificationRepository;
+  trust: TrustRepository;
   catalog: CatalogRepository;
   suggestions: SuggestionRepository;
   sitemap: SitemapRepository;

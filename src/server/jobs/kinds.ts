@@ -3,6 +3,7 @@
  * `send_message`; the sweeps that were timers in every process are recurring jobs of the cluster, each run once
  * per period whichever process takes it.
  */
+import { updateTrustSignals } from '../trust/responsiveness.ts';
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
@@ -40,6 +41,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'conversation_notices', everyMs: MINUTE },
   // Conversations go 24 months after their last message.
   { kind: 'conversation_retention', everyMs: DAY },
+  // Badges' signals: each owned business's "Usually replies within N hours" (trust/responsiveness.ts).
+  { kind: 'trust_signals', everyMs: DAY },
   // Saved-search alerts: daily and weekly once 07:00 (Malaysia) has passed, and instant ones a listing going live
   // did not already send (saved-searches/alerts.ts).
   { kind: SAVED_SEARCH_ALERTS_JOB, everyMs: 15 * MINUTE },
@@ -88,6 +91,9 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     }),
     defineJob(sweep('conversation_retention'), async () => {
       await removeOldConversations(appOf());
+    }),
+    defineJob(sweep('trust_signals'), async () => {
+      await updateTrustSignals(appOf());
     }),
     defineJob(SavedSearchAlertsJob, async ({ frequencies }) => {
       await runSavedSearchAlerts(appOf(), frequencies);

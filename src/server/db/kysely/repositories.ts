@@ -37,6 +37,7 @@ import { PaymentRepository } from './payment-repository.ts';
 import * as stats from './stats.ts';
 import { SubscriptionRepository } from './subscription-repository.ts';
 import * as uploads from './uploads.ts';
+import * as trust from './trust.ts';
 import * as verifications from './verifications.ts';
 import * as settings from './user-settings.ts';
 import * as users from './users.ts';
@@ -209,6 +210,14 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       find: (options) => read((db) => jobs.findJobs(db, options)),
       count: () => read((db) => jobs.countJobs(db)),
       removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    trust: {
+      findReplyTimes: (profileId, ownerId, since) => read((db) => trust.findReplyTimes(db, profileId, ownerId, since)),
+      findOwnedProfilesForTrust: (afterId, limit) => read((db) => trust.findOwnedProfilesForTrust(db, afterId, limit)),
+      saveResponsiveness: (profileId, hours, count, changed) => write(async (db) => {
+        await trust.saveResponsiveness(db, profileId, hours, count);
+        if (changed) await cache.invalidate(db, [cacheTags.profile(profileId)], now());
+      }),
     },
     verifications: {
       insertVerification: (verification) => write(async (db) => {
