@@ -7,7 +7,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
 
 /**
  * Badges backed by evidence in the browser (issue 45): an advertiser asks for the SSM-registered badge with a
- * certificate; an operator approves it in the console; the business's page shows the badge with its year, linking to
+ * certificate; an operator approves it in the console; the business's page and its ad show the badge with its year, linking to
  * its explanation on /pages/badges; the audit log lists the approval. axe on each page; 390 px on the new ones.
  */
 const baseUrl = inject('baseUrl');
@@ -37,8 +37,12 @@ describe('trust badges in the browser', () => {
   it('an SSM request approved by an operator shows on the business\'s page with its year and explanation', async () => {
     const owner = await person('advertiser');
     const staff = await person('operator');
-    const business = await session.query.selectFrom('profiles').select(['id', 'slug', 'name']).where('kind', '=', 'business').where('owner_user_id', 'is', null)
-      .where('hidden_at', 'is', null).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    // A business nobody owns yet, with a live services ad (its company block shows the badges too).
+    const business = await session.query.selectFrom('profiles as pr').innerJoin('posts as p', 'p.profile_id', 'pr.id')
+      .select(['pr.id', 'pr.slug', 'pr.name', 'p.slug as post_slug']).where('pr.kind', '=', 'business').where('pr.owner_user_id', 'is', null)
+      .where('pr.hidden_at', 'is', null).where('p.type', '=', 'services').where('p.status', '=', 'active')
+      .where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', new Date(Date.now() + 86_400_000).toISOString())]))
+      .orderBy('pr.id', 'desc').limit(1).executeTakeFirstOrThrow();
     await session.query.updateTable('profiles').set({ owner_user_id: owner.id, claimed: 1 as never }).where('id', '=', business.id).execute();
 
     const ownerSide = await signedInContext(owner.client);
@@ -79,6 +83,10 @@ describe('trust badges in the browser', () => {
         await expect.poll(() => badge.innerText().catch(() => ''), { timeout: 5_000 }).toContain('SSM registered · 201101012345 · since 2011');
         expect(await page.locator('[data-badge="years_in_business"]').innerText()).toContain('15+ Years in Business');
         await noViolations(page, 'profile with badges');
+        // The business's ad shows them in its company block.
+        await page.goto(`${baseUrl}/services/${business.post_slug}`);
+        await expect.poll(() => page.locator('[data-badge="ssm_registered"]').innerText().catch(() => ''), { timeout: 5_000 }).toContain('since 2011');
+        await page.goto(`${baseUrl}/${business.slug}`);
         await badge.click();
         await page.waitForURL(`${baseUrl}/pages/badges#ssm-registered`);
         expect(await page.locator('#ssm-registered').isVisible()).toBe(true);

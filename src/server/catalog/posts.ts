@@ -1,3 +1,4 @@
+import { badgesOfProfile } from '../trust/badges.ts';
 import { planLimits } from '../../shared/plans.ts';
 import { CURRENCY_LABEL } from '../../shared/constants.ts';
 import type { Post, PostCard } from '../../shared/schemas/catalog.ts';
@@ -96,7 +97,7 @@ export async function getPostBySlug(context: CatalogContext, slug: string, optio
  * An ad with everything its detail page shows. `drafts` lets its advertiser see it in any state; `allMedia` gives
  * every photo, video and PDF it carries (its editor), where the public page shows as many as its plan allows.
  */
-export async function getPostById({ repos, media: urls }: CatalogContext, id: number, options: { drafts?: boolean; allMedia?: boolean } = {}): Promise<Post | undefined> {
+export async function getPostById({ repos, media: urls, clock }: CatalogContext, id: number, options: { drafts?: boolean; allMedia?: boolean } = {}): Promise<Post | undefined> {
   const { catalog } = repos;
   const [[row], media, categories, locationRows, attributes, documents] = await Promise.all([
     catalog.findPostRows([id]), catalog.findPostMedia([id]), catalog.findPostCategories([id]), catalog.findPostLocations([id]),
@@ -108,6 +109,8 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
   const items = media.map((item, index) => toMediaItem(urls, item, index));
   const limits = planLimits(row.plan);
   const confidential = card.confidential;
+  // The company block's badges (issue 45); a confidential post names no company, so shows none.
+  const badges = confidential ? [] : await badgesOfProfile(repos, row.profile_slug, new Date(clock?.now() ?? Date.now()).getUTCFullYear());
   const money = { price_min: card.price_min, price_max: card.price_max, price_currency: row.price_currency };
   return {
     ...card,
@@ -131,6 +134,7 @@ export async function getPostById({ repos, media: urls }: CatalogContext, id: nu
       rating: row.profile_rating,
       rating_count: row.profile_rating_count,
       about: row.profile_about === null ? null : richTextHtml(row.profile_about),
+      badges,
     },
     job: row.type !== 'jobs' || row.job_level === null ? null : {
       type: attributeValues(attributes, 'job_type'),

@@ -11,6 +11,7 @@ import * as m from '../../paraglide/messages.js';
 import { parseSsmNumber } from '../../shared/ssm-number.ts';
 import { mobileNumber } from '../advertiser/claims.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
+import type { Repositories } from '../db/repositories.ts';
 
 export const BADGE_KEYS = ['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];
@@ -67,4 +68,12 @@ export function profileBadges(evidence: BadgeEvidence, thisYear: number): Badge[
     add('years_in_business', m.badge_since_stated({ year: String(evidence.established_year) }), false);
   }
   return badges;
+}
+
+/** A business's badges by its slug (a post's company block), or none when it is gone. */
+export async function badgesOfProfile(repos: Pick<Repositories, 'catalog' | 'verifications'>, slug: string, thisYear: number): Promise<Badge[]> {
+  const row = await repos.catalog.findProfileBySlug(slug);
+  if (!row) return [];
+  const [verifications, locations] = await Promise.all([repos.verifications.findProfileVerifications(row.id), repos.catalog.findProfileLocations(row.id)]);
+  return profileBadges({ ...row, verifications, phones: locations.flatMap((location) => [location.phone_number, location.company_phone_number]) }, thisYear);
 }

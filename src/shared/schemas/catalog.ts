@@ -57,6 +57,11 @@ export const LocationSchema = z.object({
 });
 export type Location = z.infer<typeof LocationSchema>;
 
+/** A badge backed by evidence (issue 45): its words, which one, whether the site checked it, and its explanation. */
+export const BadgeSchema = z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() });
+
+export type Badge = z.infer<typeof BadgeSchema>;
+
 export const ProfileRefSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -67,6 +72,7 @@ export const ProfileRefSchema = z.object({
   rating: z.number(),
   rating_count: z.number().int(),
   about: z.string().nullable(),
+  badges: z.array(BadgeSchema),
 });
 export type ProfileRef = z.infer<typeof ProfileRefSchema>;
 
@@ -198,7 +204,7 @@ export const ProfileSchema = z.object({
   followed: z.boolean(),
   rating: z.number(),
   rating_count: z.number().int(),
-  badges: z.array(z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() })),
+  badges: z.array(BadgeSchema),
   established_year: z.number().int().nullable(),
   locations: z.array(LocationSchema),
   business_hours: z.array(BusinessHoursSchema),
