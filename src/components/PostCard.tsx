@@ -39,7 +39,17 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
         <h3 className="card-title"><a href={href}>{post.title}</a></h3>
         {post.confidential
           ? <p className="card-place">{m.card_confidential()}</p>
-          : company && post.profile && <a href={profileUrl(post.profile.slug)} className="card-company">{post.profile.name}</a>}
+          : company && post.profile && (
+            <p className="card-company">
+              <a href={profileUrl(post.profile.slug)}>{post.profile.name}</a>
+              {post.profile.marks.map((mark) => (
+                // A short mark with its words for screen readers (never the tick or the colour alone).
+                <span key={mark} className="card-mark" title={mark === 'ssm_registered' ? m.card_mark_ssm() : m.card_mark_phone()} data-mark={mark}>
+                  <span aria-hidden="true">{mark === 'ssm_registered' ? 'SSM ✓' : '☎ ✓'}</span><span className="sr-only">{mark === 'ssm_registered' ? m.card_mark_ssm() : m.card_mark_phone()}</span>
+                </span>
+              ))}
+            </p>
+          )}
         {category && <a href={categoryUrl(category)} className="card-category">{category.name}</a>}
         <p className="card-price">{formatPriceRange(post.price_min, post.price_max, post.price_currency)}</p>
         {post.city_state && <p className="card-place">{placeLabel(post.city_state)}{post.distance !== null && ` · ${post.distance.toFixed(1)} km`}</p>}

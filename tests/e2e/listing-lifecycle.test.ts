@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mobileNumber } from '../../src/server/advertiser/claims.ts';
+import { mobileNumber } from '../../src/shared/schemas/accounts.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';

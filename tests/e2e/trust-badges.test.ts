@@ -39,7 +39,7 @@ describe('trust badges in the browser', () => {
     const staff = await person('operator');
     // A business nobody owns yet, with a live services ad (its company block shows the badges too).
     const business = await session.query.selectFrom('profiles as pr').innerJoin('posts as p', 'p.profile_id', 'pr.id')
-      .select(['pr.id', 'pr.slug', 'pr.name', 'p.slug as post_slug']).where('pr.kind', '=', 'business').where('pr.owner_user_id', 'is', null)
+      .select(['pr.id', 'pr.slug', 'pr.name', 'p.id as post_id', 'p.slug as post_slug', 'p.title as post_title']).where('pr.kind', '=', 'business').where('pr.owner_user_id', 'is', null)
       .where('pr.hidden_at', 'is', null).where('p.type', '=', 'services').where('p.status', '=', 'active')
       .where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', new Date(Date.now() + 86_400_000).toISOString())]))
       .orderBy('pr.id', 'desc').limit(1).executeTakeFirstOrThrow();
@@ -83,6 +83,10 @@ describe('trust badges in the browser', () => {
         await expect.poll(() => badge.innerText().catch(() => ''), { timeout: 5_000 }).toContain('SSM registered · 201101012345 · since 2011');
         expect(await page.locator('[data-badge="years_in_business"]').innerText()).toContain('15+ Years in Business');
         await noViolations(page, 'profile with badges');
+        // Its cards carry the SSM mark, with its words for screen readers.
+        const search = await fetch(`${baseUrl}/api/post/search`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: baseUrl }, body: JSON.stringify({ type: 'services', search: business.post_title }) });
+        const card = ((await search.json()) as { results: { id: number; profile: { marks: string[] } | null }[] }).results.find((result) => result.id === Number(business.post_id));
+        expect(card?.profile?.marks).toContain('ssm_registered');
         // The business's ad shows them in its company block.
         await page.goto(`${baseUrl}/services/${business.post_slug}`);
         await expect.poll(() => page.locator('[data-badge="ssm_registered"]').innerText().catch(() => ''), { timeout: 5_000 }).toContain('since 2011');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { mobileNumber } from '../../src/server/advertiser/claims.ts';
+import { mobileNumber } from '../../src/shared/schemas/accounts.ts';
 import type { useAccountsApp } from './accounts.ts';
 import { latestCode, type SessionClient } from './session-client.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';

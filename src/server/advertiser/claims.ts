@@ -4,7 +4,7 @@
  * listed targets by its index: they can never send the code anywhere else. Codes follow the account rules
  * (accounts/codes.ts: 10 minutes, 5 tries, resend limits).
  */
-import { normalisePhone } from '../../shared/schemas/accounts.ts';
+import { mobileNumber } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -35,11 +35,6 @@ function claimCodeKey(userId: number, profileId: number, target: string): string
   return `claim:${userId}:${profileId}:${target}`;
 }
 
-/** A Malaysian mobile number (01x…) in the international form, or undefined for a landline or anything else. */
-export function mobileNumber(text: string): string | undefined {
-  const international = normalisePhone(text, '60');
-  return /^601\d{8,9}$/.test(international) ? international : undefined;
-}
 
 export function maskedNumber(international: string): string {
   return `+60 ${international.slice(2, 4)}-*** **${international.slice(-2)}`;

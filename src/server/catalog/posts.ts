@@ -75,7 +75,10 @@ function toCard(
     phone_numbers: locations.flatMap((location) => (location.phone_number ? [location.phone_number] : [])),
     confidential,
     buysell_type: row.buysell_type,
-    profile: confidential ? null : { name: row.profile_name, slug: row.profile_slug },
+    profile: confidential ? null : {
+      name: row.profile_name, slug: row.profile_slug,
+      marks: [...(row.profile_ssm ? ['ssm_registered' as const] : []), ...(row.profile_phone ? ['phone_verified' as const] : [])],
+    },
     followed: false,
     distance: null,
   };

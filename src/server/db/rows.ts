@@ -101,6 +101,9 @@ export interface PostRow {
   profile_kind: 'business' | 'individual';
   profile_plan: Plan;
   profile_claimed: boolean;
+  /** The business's approved SSM number and verified phone (issue 45): the card's two marks. */
+  profile_ssm: boolean;
+  profile_phone: boolean;
   profile_rating: number;
   profile_rating_count: number;
   profile_about: string | null;

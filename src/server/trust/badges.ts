@@ -9,7 +9,7 @@
  */
 import * as m from '../../paraglide/messages.js';
 import { parseSsmNumber } from '../../shared/ssm-number.ts';
-import { mobileNumber } from '../advertiser/claims.ts';
+import { mobileNumber } from '../../shared/schemas/accounts.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import type { Repositories } from '../db/repositories.ts';
 

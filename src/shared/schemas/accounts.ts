@@ -86,6 +86,12 @@ export function normalisePhone(number: string, callingCode: string): string {
   return `${callingCode}${digits.replace(/^0+/, '')}`;
 }
 
+/** A Malaysian mobile number (01x…) in the international form (60…), or undefined for a landline or anything else. */
+export function mobileNumber(text: string): string | undefined {
+  const international = normalisePhone(text, '60');
+  return /^601\d{8,9}$/.test(international) ? international : undefined;
+}
+
 export const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
   .transform((value) => String(value))
   .pipe(z.string().trim().min(1, 'The phone number field is required.').regex(/^\+?[\d\s()-]{6,20}$/, 'The phone number must be a valid phone number.'));

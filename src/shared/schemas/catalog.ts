@@ -103,7 +103,8 @@ export const PostCardSchema = z.object({
   phone_numbers: z.array(z.string()),
   confidential: z.boolean(),
   buysell_type: z.enum(['buy', 'sell']).nullable(),
-  profile: z.object({ name: z.string(), slug: z.string() }).nullable(),
+  /** The business, with at most two marks backed by evidence (issue 45). */
+  profile: z.object({ name: z.string(), slug: z.string(), marks: z.array(z.enum(['ssm_registered', 'phone_verified'])) }).nullable(),
   followed: z.boolean(),
   distance: z.number().nullable(),
 });

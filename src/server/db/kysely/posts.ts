@@ -1,4 +1,5 @@
 /** The catalogue's posts, as cards and detail pages read them (migration 0001), in the query layer for every backend. */
+import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from '../rows.ts';
 import { flag, livePost, LOCATION_COLUMNS, optionalFlag, type QueryDb } from './query.ts';
@@ -23,6 +24,13 @@ export async function findPostRows(db: QueryDb, ids: readonly number[], now: str
       'p.owner_user_id', 'pr.owner_user_id as profile_owner_user_id', 'pr.id as profile_id', 'pr.slug as profile_slug', 'pr.name as profile_name',
       'pr.kind as profile_kind', 'pr.plan as profile_plan', 'pr.claimed as profile_claimed', 'pr.rating as profile_rating',
       'pr.rating_count as profile_rating_count', 'pr.about as profile_about',
+      // The card's marks (issue 45): an approved SSM number still the business's own (as typed, spaces and dashes
+      // aside), and an approved phone number still listed (its national digits end a listed number).
+      sql<unknown>`EXISTS (SELECT 1 FROM profile_verifications v WHERE v.profile_id = pr.id AND v.kind = 'ssm' AND v.status = 'approved'
+        AND replace(replace(COALESCE(pr.company_no, ''), ' ', ''), '-', '') LIKE v.value || '%')`.as('profile_ssm'),
+      sql<unknown>`EXISTS (SELECT 1 FROM profile_verifications v JOIN locations l ON l.profile_id = v.profile_id WHERE v.profile_id = pr.id
+        AND v.kind = 'phone' AND v.status = 'approved' AND (replace(replace(replace(COALESCE(l.phone_number, ''), ' ', ''), '-', ''), '+', '') LIKE '%' || substr(v.value, 3)
+        OR replace(replace(replace(COALESCE(l.company_phone_number, ''), ' ', ''), '-', ''), '+', '') LIKE '%' || substr(v.value, 3)))`.as('profile_phone'),
       'lm.thumbnail as profile_logo_thumbnail', 'lm.full as profile_logo_full',
       'lm.thumbnail_webp as profile_logo_thumbnail_webp', 'lm.full_webp as profile_logo_full_webp',
       'j.level as job_level', 'j.experience_years as job_experience_years', 'j.requirements as job_requirements',
@@ -39,7 +47,7 @@ export async function findPostRows(db: QueryDb, ids: readonly number[], now: str
     .execute();
   const byId = new Map(rows.map((row) => [row.id, {
     ...row,
-    live: flag(row.live), profile_claimed: flag(row.profile_claimed),
+    live: flag(row.live), profile_claimed: flag(row.profile_claimed), profile_ssm: flag(row.profile_ssm), profile_phone: flag(row.profile_phone),
     job_confidential: optionalFlag(row.job_confidential), job_resume_required: optionalFlag(row.job_resume_required),
     hireme_confidential: optionalFlag(row.hireme_confidential),
   } as PostRow]));
