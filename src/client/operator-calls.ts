@@ -8,7 +8,11 @@ export interface Queues { claims: number; profile_changes: number; payments: num
 /** A moderator's reason: a code of the short list, and free text (issue 39). */
 export interface Reason { reason_code: string; reason?: string }
 export interface Refund { id: number; provider: string; amount_sen: number; paid_at: string | null; bill_id: string | null; invoice: { id: number; number: string; status: string; buyer: Record<string, unknown> }; by_hand: boolean }
-export interface HeldReview { id: number; listing: { type: string; id: number }; reviewer_name: string; rating: number; content: string; checks: string[]; created_at: string }
+export interface HeldReview {
+  id: number; listing: { type: string; id: number }; reviewer_name: string; rating: number; content: string; checks: string[]; created_at: string;
+  /** The review filter's score and features (issue 45), when it scored it. */
+  score: number | null; features: Record<string, number> | null;
+}
 export interface HeldAd { id: number; type: string; title: string; profile: { id: number; name: string }; checks: string[]; why: string; updated_at: string }
 export interface ReportGroup {
   group: string;

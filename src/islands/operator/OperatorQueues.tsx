@@ -136,6 +136,9 @@ export default function OperatorQueues() {
             {heldReviews.map((review) => (
               <li key={review.id} className="rounded border border-gray-200 p-3" data-testid="held-review">
                 <p className="[overflow-wrap:anywhere]"><strong>{review.reviewer_name}</strong> ({review.rating}/5, held: {review.checks.join(', ')}): {review.content}</p>
+                {review.score !== null && review.features && (
+                  <p className="text-sm text-gray-700" data-testid="review-score">Score {review.score}: {Object.entries(review.features).map(([name, value]) => `${name.replace(/_/g, ' ')} ${value}`).join(', ') || 'no signals'}</p>
+                )}
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.moderateReview(review.id, 'publish'))}>Publish</button>
                   <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.moderateReview(review.id, 'hide'))}>Keep hidden</button>

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
@@ -22,13 +24,23 @@ const ViewSchema = z.object({
   id: z.number().int().positive(),
 });
 
+/** The first-party cookie naming a device for the review filter. */
+const DEVICE_COOKIE = 'yp_device';
+
 /** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow, POST review and review/image. */
 export function engagementRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
     .post('/review', limitBody(), async (c) => {
       const userId = requireUserId(c);
-      return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c)), 201);
+      // A first-party device cookie (issue 45): reviewers of one listing sharing a device is a signal of the review
+      // filter; only its hash is stored.
+      let device = getCookie(c, DEVICE_COOKIE);
+      if (!device || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) {
+        device = randomBytes(18).toString('base64url');
+        setCookie(c, DEVICE_COOKIE, device, { path: '/', httpOnly: true, sameSite: 'Lax', secure: app.config.siteUrl.startsWith('https:'), maxAge: 400 * 24 * 60 * 60 });
+      }
+      return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c), device), 201);
     })
     .post('/appeal', limitBody(), async (c) => {
       await submitAppeal(app, await jsonBody(c), requestClient(c));

@@ -21,6 +21,7 @@ import type { ConversationSide, MessageKind } from '../../shared/conversations.t
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
 import type { ReplyTimeRow } from './kysely/trust.ts';
+import type { ScoredReviewRow } from './kysely/review-scores.ts';
 import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
 import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
@@ -536,6 +537,17 @@ export interface VerificationRepository {
   findNumberProvers(number: string): Promise<number[]>;
 }
 
+/** What the fake-review filter reads and stores (issue 45). */
+export interface ReviewScoreRepository {
+  /** Reviews written since `since` (all, or only those new or edited since their last score), with their facts. */
+  findReviewFacts(since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]>;
+  saveReviewScores(scores: readonly { reviewId: number; score: number; features: Record<string, number>; version: number }[]): Promise<void>;
+  /** An operator published the review as it reads now. */
+  clearReviewScore(reviewId: number): Promise<void>;
+  /** Holds a review as suspicious, with its listing's rating and cached pages; false when it was held or hidden already. */
+  holdSuspiciousReview(reviewId: number): Promise<boolean>;
+}
+
 /** What the daily trust signals read and store (issue 45). */
 export interface TrustRepository {
   /** The owner's conversations about a business or its ads begun since `since`, with the first reply. */
@@ -550,6 +562,7 @@ export interface TrustRepository {
 export interface Repositories {
   verifications: VerificationRepository;
   trust: TrustRepository;
+  reviewScores: ReviewScoreRepository;
   catalog: CatalogRepository;
   suggestions: SuggestionRepository;
   sitemap: SitemapRepository;

@@ -283,6 +283,8 @@ export interface ReviewInput {
   heldReason?: string | null;
   /** The writer's client, hashed (bursts from one client are held). */
   clientHash?: string | null;
+  /** The hash of the writer's first-party device cookie (issue 45: the fake-review filter's shared-device signal). */
+  deviceHash?: string | null;
 }
 
 /** Counted clicks of one listing and action (spec §7 POST analytics). */
@@ -963,6 +965,9 @@ export interface HeldReviewRow {
   content: string;
   held_reason: string;
   created_at: string;
+  /** The fake-review filter's score and features (issue 45), when it scored the review. */
+  score: number | null;
+  features: Record<string, number> | null;
 }
 
 /** A profile change held for an operator's review (the advertiser site logs it; it is live already). */

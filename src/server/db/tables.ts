@@ -724,6 +724,7 @@ export interface ReviewScoresTable {
   score: number;
   features: string;
   version: number;
+  cleared_at: string | null;
   scored_at: string;
 }
 

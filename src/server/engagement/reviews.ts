@@ -30,7 +30,7 @@ export function saveReview(repos: Repositories, review: ReviewInput): Promise<nu
   });
 }
 
-export async function writeReview(app: AppContext, userId: number, input: unknown, client = 'unknown'): Promise<{ message: string; data: Review & { held?: boolean } }> {
+export async function writeReview(app: AppContext, userId: number, input: unknown, client = 'unknown', device: string | null = null): Promise<{ message: string; data: Review & { held?: boolean } }> {
   const form = parseInput(ReviewFormSchema, input);
   const listing = { type: form.type, id: form.id };
   if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
@@ -43,6 +43,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const checks = await reviewChecks(app, { listing, content: form.content, clientHash: hashedClient });
   const id = await saveReview(app.repos, {
     listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds, heldReason: checks.length > 0 ? checks.join(',') : null, clientHash: hashedClient,
+    deviceHash: device ? clientHash(`device:${device}`) : null,
   });
   return {
     message: checks.length > 0 ? 'Thank you! Your review will show once our moderators have checked it.' : 'Thank you! Your review is posted.',

@@ -4,6 +4,7 @@
  * per period whichever process takes it.
  */
 import { updateTrustSignals } from '../trust/responsiveness.ts';
+import { runReviewSignals } from '../moderation/review-filter.ts';
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
@@ -43,6 +44,9 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'conversation_retention', everyMs: DAY },
   // Badges' signals: each owned business's "Usually replies within N hours" (trust/responsiveness.ts).
   { kind: 'trust_signals', everyMs: DAY },
+  // The fake-review filter: new and edited reviews every 15 minutes, the last 90 days each night (moderation/review-filter.ts).
+  { kind: 'review_signals', everyMs: 15 * MINUTE },
+  { kind: 'review_signals_nightly', everyMs: DAY },
   // Saved-search alerts: daily and weekly once 07:00 (Malaysia) has passed, and instant ones a listing going live
   // did not already send (saved-searches/alerts.ts).
   { kind: SAVED_SEARCH_ALERTS_JOB, everyMs: 15 * MINUTE },
@@ -94,6 +98,12 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     }),
     defineJob(sweep('trust_signals'), async () => {
       await updateTrustSignals(appOf());
+    }),
+    defineJob(sweep('review_signals'), async () => {
+      await runReviewSignals(appOf(), 'changed');
+    }),
+    defineJob(sweep('review_signals_nightly'), async () => {
+      await runReviewSignals(appOf(), 'nightly');
     }),
     defineJob(SavedSearchAlertsJob, async ({ frequencies }) => {
       await runSavedSearchAlerts(appOf(), frequencies);

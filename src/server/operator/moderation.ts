@@ -96,6 +96,7 @@ export async function listHeldReviews(app: AppContext) {
   return (await app.repos.operator.findHeldReviews(200)).map((review) => ({
     id: review.id, listing: review.post_id !== null ? { type: 'post', id: review.post_id } : { type: 'profile', id: review.profile_id }, reviewer_name: review.reviewer_name,
     rating: review.rating, content: review.content, checks: review.held_reason.split(','), created_at: review.created_at,
+    score: review.score, features: review.features,
   }));
 }
 
@@ -106,6 +107,8 @@ export async function moderateReview(app: AppContext, actor: Actor, session: Ses
   await app.repos.transaction(async (tx) => {
     if (!(await tx.operator.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
     if (action !== 'unhide' && action !== 'publish') await tx.operator.handleReports({ kind: 'review', id });
+    // Published or shown again by an operator, as it reads now: the review filter leaves it until its text changes.
+    if (action === 'unhide' || action === 'publish') await tx.reviewScores.clearReviewScore(id);
     await audit(tx, actor, client, { action: `review.${action}`, target: { type: 'review', id }, reason: reason ?? null, after: { status: WORDS[action] } });
   });
   return { data: { id, status: action === 'unhide' || action === 'publish' ? 'visible' : WORDS[action] }, message: `The review is ${WORDS[action]}.` };

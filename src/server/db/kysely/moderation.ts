@@ -54,11 +54,15 @@ export async function moderateReview(db: QueryDb, id: number, action: 'hide' | '
 
 /** Reviews held by an automatic check, oldest first, with their listing. */
 export async function findHeldReviews(db: QueryDb, limit: number): Promise<HeldReviewRow[]> {
-  const rows = await db.selectFrom('reviews').select(['id', 'post_id', 'profile_id', 'reviewer_name', 'rating', 'content', 'held_reason', 'created_at'])
-    .where('held_reason', 'is not', null).where('removed_at', 'is', null).orderBy('updated_at').orderBy('id').limit(limit).execute();
-  return rows.map((row) => ({
+  const rows = await db.selectFrom('reviews as r').leftJoin('review_scores as s', 's.review_id', 'r.id')
+    .select(['r.id', 'r.post_id', 'r.profile_id', 'r.reviewer_name', 'r.rating', 'r.content', 'r.held_reason', 'r.created_at', 's.score', 's.features'])
+    .where('r.held_reason', 'is not', null).where('r.removed_at', 'is', null).orderBy('r.updated_at').orderBy('r.id').limit(limit).execute();
+  return rows.map(({ score, features, ...row }) => ({
     ...row, id: Number(row.id), post_id: row.post_id === null ? null : Number(row.post_id), profile_id: row.profile_id === null ? null : Number(row.profile_id),
     rating: Number(row.rating), held_reason: row.held_reason!,
+    // The review filter's score and features (issue 45), when it scored the review.
+    score: score === null || score === undefined ? null : Number(score),
+    features: features === null || features === undefined ? null : (typeof features === 'string' ? JSON.parse(features) : features) as Record<string, number>,
   }));
 }
 

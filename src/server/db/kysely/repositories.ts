@@ -28,7 +28,7 @@ import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
 import type { QueryDb } from './query.ts';
-import type { QueryAccess } from './query-access.ts';
+import type { QueryAccess, SearchIndexWrites } from './query-access.ts';
 import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as savedSearches from './saved-searches.ts';
@@ -37,6 +37,7 @@ import { PaymentRepository } from './payment-repository.ts';
 import * as stats from './stats.ts';
 import { SubscriptionRepository } from './subscription-repository.ts';
 import * as uploads from './uploads.ts';
+import * as reviewScores from './review-scores.ts';
 import * as trust from './trust.ts';
 import * as verifications from './verifications.ts';
 import * as settings from './user-settings.ts';
@@ -54,6 +55,21 @@ export interface BackendOwnRepositories {
 }
 
 export type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
+
+/**
+ * A review was hidden, shown, held or removed: its listing's rating counts visible reviews only, so it follows, with
+ * the post's search row and the listing's cached pages.
+ */
+async function reviewShown(db: QueryDb, index: SearchIndexWrites, reviewId: number, at: string): Promise<void> {
+  const tag = await replies.reviewListingTag(db, reviewId);
+  if (!tag) return;
+  const [type, listingId] = tag.split(':') as ['post' | 'profile', string];
+  const postType = type === 'post' ? (await db.selectFrom('posts').select('type').where('id', '=', Number(listingId)).executeTakeFirstOrThrow()).type : undefined;
+  const listing = { type: (postType ?? 'profile') as ListingRef['type'], id: Number(listingId) };
+  await reviews.refreshRating(db, listing);
+  if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
+  await cache.invalidate(db, [tag], at);
+}
 
 /** The repositories over one way of reaching the database, with the backend's own parts. */
 export function queryRepositories(access: QueryAccess, own: BackendOwnRepositories): DataRepositories {
@@ -210,6 +226,16 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       find: (options) => read((db) => jobs.findJobs(db, options)),
       count: () => read((db) => jobs.countJobs(db)),
       removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
+    },
+    reviewScores: {
+      findReviewFacts: (since, clientsSince, changedOnly) => read((db) => reviewScores.findReviewFacts(db, since, clientsSince, changedOnly)),
+      saveReviewScores: (scores) => change((db) => reviewScores.saveReviewScores(db, scores, now())),
+      clearReviewScore: (id) => change((db) => reviewScores.clearReviewScore(db, id, now())),
+      holdSuspiciousReview: (id) => write(async (db, index) => {
+        const held = await reviewScores.holdSuspiciousReview(db, id);
+        if (held) await reviewShown(db, index, id, now());
+        return held;
+      }),
     },
     trust: {
       findReplyTimes: (profileId, ownerId, since) => read((db) => trust.findReplyTimes(db, profileId, ownerId, since)),
@@ -400,16 +426,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
       moderateReview: (id, action) => write(async (db, index) => {
         const changed = await moderation.moderateReview(db, id, action, now());
-        const tag = await replies.reviewListingTag(db, id);
-        if (changed && tag) {
-          // The listing's rating counts visible reviews only: it follows, with the post's search row.
-          const [type, listingId] = tag.split(':') as ['post' | 'profile', string];
-          const postType = type === 'post' ? (await db.selectFrom('posts').select('type').where('id', '=', Number(listingId)).executeTakeFirstOrThrow()).type : undefined;
-          const listing = { type: (postType ?? 'profile') as ListingRef['type'], id: Number(listingId) };
-          await reviews.refreshRating(db, listing);
-          if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
-          await cache.invalidate(db, [tag], now());
-        }
+        if (changed) await reviewShown(db, index, id, now());
         return changed;
       }),
     },

@@ -46,11 +46,11 @@ export async function upsertReview(db: QueryDb, review: Omit<ReviewInput, 'media
   const held = review.heldReason ? { held_reason: review.heldReason, hidden: stored(true) } : {};
   const insert = db.insertInto('reviews').values({
     [column]: review.listing.id, user_id: review.userId, reviewer_name: review.reviewerName, rating: review.rating, content: review.content,
-    client_hash: review.clientHash ?? null, created_at: now, updated_at: now, ...held,
+    client_hash: review.clientHash ?? null, device_hash: review.deviceHash ?? null, created_at: now, updated_at: now, ...held,
   });
   if (review.userId === null) return (await insert.returning('id').executeTakeFirstOrThrow()).id;
   const row = await insert.onConflict((conflict) => conflict.columns(['user_id', column]).where('user_id', 'is not', null).where(column, 'is not', null)
-    .doUpdateSet({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now, ...held }))
+    .doUpdateSet({ rating: review.rating, content: review.content, reviewer_name: review.reviewerName, updated_at: now, ...(review.deviceHash ? { device_hash: review.deviceHash } : {}), ...held }))
     .returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

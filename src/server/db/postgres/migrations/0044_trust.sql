@@ -33,6 +33,8 @@ CREATE TABLE review_scores (
   -- Each feature with its value, as JSON.
   features jsonb NOT NULL,
   version integer NOT NULL,
+  -- An operator published it as it reads now: the filter holds it again only once its text changes.
+  cleared_at timestamptz,
   scored_at timestamptz NOT NULL
 );
 

@@ -1,0 +1,108 @@
+/**
+ * What the fake-review filter reads and stores (migration 0044, issue 45): each review with its reviewer's account,
+ * activity and links to the listing's owner, and the scores with their features.
+ */
+import { sql } from 'kysely';
+import type { ReviewFacts } from '../../moderation/review-signals.ts';
+import { jsonText, stored, type QueryDb } from './query.ts';
+
+/** A review as the filter reads it, with what decides whether a score may hold it. */
+export interface ScoredReviewRow extends ReviewFacts {
+  held_reason: string | null;
+  hidden: boolean;
+  updated_at: string;
+  /** The stored score's version and when an operator published it as it read then (null: never). */
+  version: number | null;
+  cleared_at: string | null;
+}
+
+const iso = (value: unknown) => new Date(value as string).toISOString();
+
+/**
+ * Reviews written since `since` (not removed), or only those new or edited since their last score when `changedOnly`,
+ * with their facts. Links to the owner: the reviewer is the owner, signed in from a client the owner used in the last
+ * 90 days, or has the e-mail address the business lists.
+ */
+export async function findReviewFacts(db: QueryDb, since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]> {
+  let query = db.selectFrom('reviews as r')
+    .leftJoin('posts as p', 'p.id', 'r.post_id')
+    .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
+    .leftJoin('profiles as pr', 'pr.id', 'r.profile_id')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('review_scores as s', 's.review_id', 'r.id')
+    .select([
+      'r.id', 'r.user_id', 'r.rating', 'r.content', 'r.created_at', 'r.updated_at', 'r.client_hash', 'r.device_hash', 'r.held_reason', 'r.hidden',
+      'u.created_at as user_created_at', 'u.email as user_email', 's.version', 's.cleared_at', 's.scored_at',
+      sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`.as('listing'),
+      sql<number | null>`CASE WHEN r.post_id IS NULL THEN pr.owner_user_id WHEN p.type = 'hireme' THEN p.owner_user_id ELSE pp.owner_user_id END`.as('owner_id'),
+      sql<number>`COALESCE(p.profile_id, r.profile_id)`.as('profile_id'),
+      sql<number>`(SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id)`.as('reviews'),
+      sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id) + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id)
+        + (SELECT COUNT(*) FROM conversation_messages m WHERE m.user_id = r.user_id AND m.kind = 'text')`.as('activity'),
+    ])
+    .where('r.removed_at', 'is', null).where('r.created_at', '>=', since);
+  if (changedOnly) query = query.where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
+  const rows = await query.orderBy('r.id').execute();
+
+  // Who signed in from where lately, and the e-mail addresses each business lists: read once per person and business.
+  const clients = new Map<number, Set<string>>();
+  const clientsOf = async (userId: number) => {
+    if (!clients.has(userId)) {
+      const sessions = await db.selectFrom('sessions').select('client').where('user_id', '=', userId).where('created_at', '>=', clientsSince).execute();
+      const attempts = await db.selectFrom('auth_attempts').select('client').where('user_id', '=', userId).where('at', '>=', clientsSince).execute();
+      clients.set(userId, new Set([...sessions, ...attempts].map((row) => row.client)));
+    }
+    return clients.get(userId)!;
+  };
+  const emails = new Map<number, Set<string>>();
+  const emailsOf = async (profileId: number) => {
+    if (!emails.has(profileId)) {
+      const listed = await db.selectFrom('locations').select('email').where('profile_id', '=', profileId).where('email', 'is not', null).execute();
+      emails.set(profileId, new Set(listed.map((row) => String(row.email).toLowerCase())));
+    }
+    return emails.get(profileId)!;
+  };
+  const facts: ScoredReviewRow[] = [];
+  for (const row of rows) {
+    const userId = row.user_id === null ? null : Number(row.user_id);
+    const ownerId = row.owner_id === null ? null : Number(row.owner_id);
+    let ownerLink = userId !== null && userId === ownerId;
+    if (!ownerLink && userId !== null && ownerId !== null) {
+      const mine = await clientsOf(userId);
+      const theirs = await clientsOf(ownerId);
+      ownerLink = [...mine].some((client) => theirs.has(client));
+    }
+    if (!ownerLink && row.user_email) ownerLink = (await emailsOf(Number(row.profile_id))).has(row.user_email.toLowerCase());
+    const created = Date.parse(iso(row.created_at));
+    facts.push({
+      id: Number(row.id), listing: row.listing, user_id: userId, rating: Number(row.rating), content: row.content, created_at: created,
+      client_hash: row.client_hash, device_hash: row.device_hash, owner_link: ownerLink,
+      reviewer: { created_at: row.user_created_at ? Date.parse(iso(row.user_created_at)) : created, reviews: Number(row.reviews), activity: Number(row.activity) },
+      held_reason: row.held_reason, hidden: Boolean(Number(row.hidden)), updated_at: iso(row.updated_at),
+      version: row.version === null ? null : Number(row.version), cleared_at: row.cleared_at === null ? null : iso(row.cleared_at),
+    });
+  }
+  return facts;
+}
+
+/** Stores scores (one row per review, replaced), keeping an operator's clearance. */
+export async function saveReviewScores(db: QueryDb, scores: readonly { reviewId: number; score: number; features: Record<string, number>; version: number }[], now: string): Promise<void> {
+  for (const row of scores) {
+    const values = { score: row.score, features: jsonText(row.features)!, version: row.version, scored_at: now };
+    await db.insertInto('review_scores').values({ review_id: row.reviewId, ...values })
+      .onConflict((conflict) => conflict.column('review_id').doUpdateSet(values)).execute();
+  }
+}
+
+/** An operator published the review as it reads now: the filter leaves it until its text changes. */
+export async function clearReviewScore(db: QueryDb, reviewId: number, now: string): Promise<void> {
+  await db.insertInto('review_scores').values({ review_id: reviewId, score: 0, features: jsonText({})!, version: 0, scored_at: now, cleared_at: now })
+    .onConflict((conflict) => conflict.column('review_id').doUpdateSet({ cleared_at: now })).execute();
+}
+
+/** Holds a review as suspicious (off the public list and the rating); false when it is held, hidden or removed already. */
+export async function holdSuspiciousReview(db: QueryDb, reviewId: number): Promise<boolean> {
+  const result = await db.updateTable('reviews').set({ held_reason: 'suspicious', hidden: stored(true) })
+    .where('id', '=', reviewId).where('held_reason', 'is', null).where('removed_at', 'is', null).where('hidden', '=', stored(false)).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

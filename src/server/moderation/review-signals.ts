@@ -1,0 +1,207 @@
+/**
+ * The fake-review filter's scoring (issue 45, decision 0033): features of each review read against the others, each
+ * stored with its value, and a weighted sum. A review scoring at or above THRESHOLD is held as `suspicious` (it leaves
+ * the public list and the rating, and is never deleted). Pure: the job feeds it what it read from the database, the
+ * benchmark and its test a generated corpus.
+ *
+ * Features:
+ * - burst: the listing's reviews in the 24 hours (or the 7 days) before and after, against its own 90-day baseline;
+ * - new_account: the account's age at the review, and a single review with no other activity;
+ * - shared_client: other reviewers of the same listing on the same sign-in client or device;
+ * - similar_text: word 3-gram MinHash (character 3-grams for Chinese) against other people's reviews, on any
+ *   listing; texts under 6 words (or 6 Han characters) are skipped, so "Good service" never matches;
+ * - rating_outlier: 2.5 or more stars from the listing's median, weighing more in a burst;
+ * - owner_link: the reviewer is or was the owner, shares a sign-in client with them, or proved a phone or e-mail the
+ *   business lists.
+ */
+
+/** Bumped when features or weights change: stored scores of another version are scored again. */
+export const SIGNALS_VERSION = 1;
+
+/** What the filter reads of one review. Times are epoch milliseconds. */
+export interface ReviewFacts {
+  id: number;
+  /** The listing it is about ('profile-12', 'services-40'). */
+  listing: string;
+  user_id: number | null;
+  rating: number;
+  content: string;
+  created_at: number;
+  client_hash: string | null;
+  device_hash: string | null;
+  /** The reviewer's account when they wrote it: its creation, its reviews in all, and anything else it did (enquiries, follows, messages). */
+  reviewer: { created_at: number; reviews: number; activity: number };
+  /** Is or was the owner, shares a sign-in client with them, or proved a contact the business lists. */
+  owner_link: boolean;
+}
+
+export interface ReviewScore {
+  score: number;
+  features: Record<string, number>;
+}
+
+/** Each feature's weight; a review at or above THRESHOLD is held. */
+export const WEIGHTS = {
+  owner_link: 3,
+  shared_client: 1.5,
+  shared_client_each: 0.5,
+  shared_client_cap: 3,
+  new_account: 1,
+  lone_account: 1,
+  burst_day: 1.5,
+  burst_week: 1,
+  similar_text: 2.5,
+  rating_outlier: 0.5,
+  outlier_in_burst: 1,
+} as const;
+export const THRESHOLD = 2.5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NEW_ACCOUNT_DAYS = 14;
+/** Jaccard similarity at which two texts are copies (banded MinHash finds the candidates; the sets decide). */
+const SIMILAR = 0.8;
+const MIN_WORDS = 6;
+const HASHES = 64;
+const BANDS = 16;
+const ROWS = HASHES / BANDS;
+
+const HAN = /\p{Script=Han}/u;
+
+/** A text's shingles: word 3-grams, or character 3-grams of its Han characters; none for a short text. */
+export function shingles(text: string): string[] {
+  const lower = text.normalize('NFKC').toLowerCase();
+  if (HAN.test(lower)) {
+    // Han characters and the digits and letters among them (an amount, a brand), punctuation and spaces aside.
+    const han = [...lower].filter((char) => /[\p{Script=Han}\p{L}\p{N}]/u.test(char));
+    if (han.filter((char) => HAN.test(char)).length < MIN_WORDS) return [];
+    return han.slice(0, -2).map((_, index) => han.slice(index, index + 3).join(''));
+  }
+  const words = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length < MIN_WORDS) return [];
+  return words.slice(0, -2).map((_, index) => words.slice(index, index + 3).join(' '));
+}
+
+/** FNV-1a of a string with a seed, 32 bits. */
+function hash(text: string, seed: number): number {
+  let value = 0x811c9dc5 ^ seed;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value >>> 0;
+}
+
+/** The MinHash signature of a set of shingles, or null for none. */
+export function signature(parts: readonly string[]): Uint32Array | null {
+  if (parts.length === 0) return null;
+  const mins = new Uint32Array(HASHES).fill(0xffffffff);
+  for (const part of new Set(parts)) {
+    for (let seed = 0; seed < HASHES; seed++) {
+      const value = hash(part, Math.imul(seed + 1, 0x9e3779b1));
+      if (value < mins[seed]!) mins[seed] = value;
+    }
+  }
+  return mins;
+}
+
+/** The exact Jaccard similarity of two shingle sets. */
+const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  let shared = 0;
+  for (const part of a) if (b.has(part)) shared++;
+  return shared / (a.size + b.size - shared);
+};
+
+/** The highest similarity of each review's text to another person's review (banded MinHash finds the candidates). */
+function similarTexts(reviews: readonly ReviewFacts[]): Map<number, number> {
+  const sets = new Map<number, Set<string>>();
+  const buckets = new Map<string, number[]>();
+  for (const review of reviews) {
+    const parts = shingles(review.content);
+    const mins = signature(parts);
+    if (!mins) continue;
+    sets.set(review.id, new Set(parts));
+    for (let band = 0; band < BANDS; band++) {
+      const key = `${band}:${[...mins.subarray(band * ROWS, (band + 1) * ROWS)].join(',')}`;
+      buckets.set(key, [...(buckets.get(key) ?? []), review.id]);
+    }
+  }
+  const byId = new Map(reviews.map((review) => [review.id, review]));
+  const best = new Map<number, number>();
+  for (const ids of buckets.values()) {
+    if (ids.length < 2) continue;
+    for (const a of ids) {
+      for (const b of ids) {
+        if (a >= b) continue;
+        const first = byId.get(a)!;
+        const second = byId.get(b)!;
+        if (first.user_id !== null && first.user_id === second.user_id) continue;
+        const value = jaccard(sets.get(a)!, sets.get(b)!);
+        if (value > (best.get(a) ?? 0)) best.set(a, value);
+        if (value > (best.get(b) ?? 0)) best.set(b, value);
+      }
+    }
+  }
+  return best;
+}
+
+const median = (values: readonly number[]) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Scores `targets` (new and edited reviews, or the last 90 days) against `context` (every review those are read
+ * against: the listings' last 90 days and more, other listings' for copied text). Answers each target's score and
+ * features.
+ */
+export function scoreReviews(targets: readonly ReviewFacts[], context: readonly ReviewFacts[]): Map<number, ReviewScore> {
+  const all = [...new Map([...context, ...targets].map((review) => [review.id, review])).values()];
+  const byListing = new Map<string, ReviewFacts[]>();
+  for (const review of all) byListing.set(review.listing, [...(byListing.get(review.listing) ?? []), review]);
+  const similar = similarTexts(all);
+  const scores = new Map<number, ReviewScore>();
+  for (const review of targets) {
+    const features: Record<string, number> = {};
+    const others = (byListing.get(review.listing) ?? []).filter((other) => other.id !== review.id);
+    const near = (days: number) => others.filter((other) => Math.abs(other.created_at - review.created_at) <= days * DAY_MS).length + 1;
+    const baseline = others.filter((other) => other.created_at < review.created_at - 7 * DAY_MS && other.created_at >= review.created_at - 97 * DAY_MS).length / 90;
+    const day = near(1);
+    const week = near(7);
+    let burst = 0;
+    if (day >= 4 && day >= 6 * baseline) burst = WEIGHTS.burst_day;
+    else if (week >= 5 && week >= 14 * baseline) burst = WEIGHTS.burst_week;
+    if (burst > 0) features.burst = day >= 4 ? day : week;
+
+    const ageDays = (review.created_at - review.reviewer.created_at) / DAY_MS;
+    let account = 0;
+    if (ageDays < NEW_ACCOUNT_DAYS) { account += WEIGHTS.new_account; features.account_age_days = Math.max(0, Math.round(ageDays * 10) / 10); }
+    if (review.reviewer.reviews <= 1 && review.reviewer.activity === 0) { account += WEIGHTS.lone_account; features.lone_account = 1; }
+
+    const sharing = others.filter((other) => other.user_id !== review.user_id
+      && ((review.client_hash !== null && other.client_hash === review.client_hash) || (review.device_hash !== null && other.device_hash === review.device_hash))).length;
+    const shared = sharing > 0 ? Math.min(WEIGHTS.shared_client_cap, WEIGHTS.shared_client + WEIGHTS.shared_client_each * (sharing - 1)) : 0;
+    if (sharing > 0) features.shared_client = sharing;
+
+    const text = similar.get(review.id) ?? 0;
+    const copied = text >= SIMILAR ? WEIGHTS.similar_text : 0;
+    if (copied) features.similar_text = Math.round(text * 100) / 100;
+
+    const typical = median(others.map((other) => other.rating));
+    let outlier = 0;
+    if (typical !== null && Math.abs(review.rating - typical) >= 2.5) {
+      outlier = WEIGHTS.rating_outlier + (burst > 0 ? WEIGHTS.outlier_in_burst : 0);
+      features.rating_outlier = Math.abs(review.rating - typical);
+    }
+
+    const owner = review.owner_link ? WEIGHTS.owner_link : 0;
+    if (owner) features.owner_link = 1;
+    const score = Math.round((burst + account + shared + copied + outlier + owner) * 100) / 100;
+    scores.set(review.id, { score, features });
+  }
+  return scores;
+}
+
+/** Whether a score holds its review. */
+export const isSuspicious = (score: ReviewScore) => score.score >= THRESHOLD;

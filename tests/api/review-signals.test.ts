@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
+import type { SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * The fake-review filter through the database on the configured backend (issue 45): a 5★ burst from brand-new accounts
+ * is scored by the job review_signals, held as suspicious (off the list and the rating, never deleted) with its score
+ * and features in the operators' queue; an operator's publish is final until the text changes; the review's device
+ * cookie is set and only its hash stored.
+ */
+const accounts = useAccountsApp('review-signals');
+const { copy, registerByEmail, signIn } = accounts;
+let people = 0;
+
+async function newcomer(): Promise<SessionClient> {
+  const email = `newcomer-${++people}@reviews.example.my`;
+  await registerByEmail(email, `Newcomer ${people}`);
+  return signIn(email);
+}
+
+describe('review signals', () => {
+  it('holds a 5★ burst from new accounts, keeps it out of the rating, shows its features to operators; a publish is final until the text changes', async () => {
+    const profile = await copy.query.selectFrom('profiles').select(['id', 'rating', 'rating_count']).where('kind', '=', 'business').where('hidden_at', 'is', null)
+      .orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const writers: SessionClient[] = [];
+    for (let n = 0; n < 6; n += 1) writers.push(await newcomer());
+    const ids: number[] = [];
+    for (const [n, writer] of writers.entries()) {
+      const written = await writer.post('/api/review', { type: 'profile', id: profile.id, content: `Five stars, number ${n}!`, rating: 5 });
+      expect(written.status, JSON.stringify(written.body)).toBe(201);
+      ids.push((written.body.data as { id: number }).id);
+      // A first-party device cookie; only its hash is stored.
+      expect(written.cookies.some((cookie) => cookie.startsWith('yp_device='))).toBe(true);
+    }
+    const stored = await copy.query.selectFrom('reviews').select(['device_hash']).where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    expect(stored.device_hash).toMatch(/^[0-9a-f]{32}$/);
+    const before = await copy.query.selectFrom('profiles').select(['rating_count']).where('id', '=', profile.id).executeTakeFirstOrThrow();
+    expect(Number(before.rating_count)).toBe(Number(profile.rating_count) + 6);
+
+    await copy.app.jobs.runKind('review_signals');
+    const held = await copy.query.selectFrom('reviews').select(['id', 'held_reason', 'hidden', 'removed_at']).where('id', 'in', ids).execute();
+    expect(held.every((row) => row.held_reason === 'suspicious' && Boolean(Number(row.hidden)) && row.removed_at === null)).toBe(true);
+    const after = await copy.query.selectFrom('profiles').select(['rating_count']).where('id', '=', profile.id).executeTakeFirstOrThrow();
+    expect(Number(after.rating_count)).toBe(Number(profile.rating_count));
+    const scores = await copy.query.selectFrom('review_scores').select(['review_id', 'score', 'version']).where('review_id', 'in', ids).execute();
+    expect(scores).toHaveLength(6);
+    expect(scores.every((row) => Number(row.score) >= 2.5 && Number(row.version) >= 1)).toBe(true);
+
+    await registerByEmail('filter-operator@example.my', 'Filter Operator');
+    await copy.repos.users.addRole((await copy.repos.users.findCredentials({ email: 'filter-operator@example.my' }))!.id, 'operator');
+    const staff = await signIn('filter-operator@example.my');
+    const queue = (await staff.get('/api/operator/reviews')).body.data as { id: number; checks: string[]; score: number; features: Record<string, number> }[];
+    // The demo's imported reviews (no account) are context only: nothing else is held.
+    expect((await copy.query.selectFrom('reviews').select('id').where('held_reason', '=', 'suspicious').execute()).map((row) => row.id).sort()).toEqual([...ids].sort());
+    const first = queue.find((item) => item.id === ids[0])!;
+    expect(first.checks).toEqual(['suspicious']);
+    expect(first.features).toMatchObject({ burst: expect.any(Number), lone_account: 1 });
+
+    // The operator publishes one: it shows again, and the nightly run leaves it.
+    await staff.post('/api/operator/reauth', { password: TEST_PASSWORD });
+    expect((await staff.post(`/api/operator/reviews/${ids[0]}/publish`, {})).status).toBe(200);
+    await copy.app.jobs.runKind('review_signals_nightly');
+    expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).held_reason).toBeNull();
+    // Its writer edits the text: the filter reads it again, and holds it again.
+    expect((await writers[0]!.post('/api/review', { type: 'profile', id: profile.id, content: 'Five stars again, edited.', rating: 5 })).status).toBe(201);
+    await copy.app.jobs.runKind('review_signals');
+    expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
+  });
+});
