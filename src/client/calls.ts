@@ -70,7 +70,9 @@ export const cancelDeletion = () => api.delete('account/pending-delete').json<Sa
 
 // Engagement
 export const report = (body: Input<typeof ReportSchema>) => api.post('reportissue', { json: body }).json<Message>();
-export const review = (body: Input<typeof ReviewFormSchema>) => api.post('review', { json: body }).json<Message & Data<Review>>();
+export const review = (body: Input<typeof ReviewFormSchema>) => api.post('review', { json: body }).json<Message & Data<Review & { held?: boolean }>>();
+/** The caller's own review of a listing, and whether it waits for a check (issue 45). */
+export const ownReview = (type: string, id: number) => api.get('review/mine', { searchParams: { type, id } }).json<Data<{ id: number; waiting: boolean } | null>>();
 /** An image uploaded before the form that names it (a review's, an enquiry's). */
 export const uploadImage = (path: 'review/image' | 'enquire/image', body: FormData) => api.post(path, { body }).json<Data<Image>>();
 export const toggleFollow = (body: { type: FollowedItem['type']; id: number }) => api.post('follow', { json: body }).json<Data<string>>();

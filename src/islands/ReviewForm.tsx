@@ -4,8 +4,8 @@
  * picker is disabled at 3. A posted review shows under the form, first above the server's list, and
  * the form clears.
  */
-import { useState } from 'react';
-import { review } from '../client/calls.ts';
+import { useEffect, useState } from 'react';
+import { ownReview, review } from '../client/calls.ts';
 import { ReviewFormSchema } from '../shared/schemas/engagement.ts';
 import { fieldErrors } from '../shared/schemas/field-errors.ts';
 import type { Image, Review } from '../shared/schemas/catalog.ts';
@@ -28,6 +28,11 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
   const [images, setImages] = useState<Image[]>([]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, setPending] = useState(false);
+  // A review of theirs held for a check (issue 45) is off the list: its writer is told so.
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    ownReview(type, id).then(({ data }) => setWaiting(data?.waiting ?? false), () => undefined);
+  }, [type, id]);
   // The rules the API reads the review with (ReviewFormSchema); this form loads on demand, zod with it.
   const valid = fieldErrors(ReviewFormSchema, { type, id, content, rating, images }) === null;
 
@@ -39,6 +44,7 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
     try {
       const result = await review({ type, id, content, rating, images });
       setPosted([result.data, ...posted.filter((item) => item.id !== result.data.id)]);
+      setWaiting(result.data.held === true);
       showToast(result.message);
       setRating(0);
       setContent('');
@@ -53,6 +59,7 @@ export default function ReviewForm({ type, id }: ReviewFormProps) {
 
   return (
     <>
+      {waiting && <p role="status" className="mb-2 rounded border border-amber-500 bg-amber-50 p-2 text-sm" data-testid="review-waiting">{m.review_waiting()}</p>}
       <form onSubmit={submit} noValidate className="rounded border border-gray-200 p-3" data-testid="review-form">
         <fieldset>
           <legend className="text-sm font-medium">{m.review_your_rating()}</legend>

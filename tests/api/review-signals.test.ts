@@ -42,6 +42,10 @@ describe('review signals', () => {
     expect(held.every((row) => row.held_reason === 'suspicious' && Boolean(Number(row.hidden)) && row.removed_at === null)).toBe(true);
     const after = await copy.query.selectFrom('profiles').select(['rating_count']).where('id', '=', profile.id).executeTakeFirstOrThrow();
     expect(Number(after.rating_count)).toBe(Number(profile.rating_count));
+    // Its writer reads that it waits for a check; another listing has none of theirs.
+    expect((await writers[1]!.get(`/api/review/mine?type=profile&id=${profile.id}`)).body.data).toEqual({ id: ids[1], waiting: true });
+    expect((await writers[1]!.get('/api/review/mine?type=profile&id=1')).body.data).toBeNull();
+    expect((await writers[1]!.get('/api/review/mine?type=shop&id=1')).status).toBe(422);
     const scores = await copy.query.selectFrom('review_scores').select(['review_id', 'score', 'version']).where('review_id', 'in', ids).execute();
     expect(scores).toHaveLength(6);
     expect(scores.every((row) => Number(row.score) >= 2.5 && Number(row.version) >= 1)).toBe(true);

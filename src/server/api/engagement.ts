@@ -9,7 +9,7 @@ import { clickVisitor, recordClicks } from '../engagement/analytics.ts';
 import { listFollows, toggleFollow } from '../engagement/follows.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
-import { writeReview } from '../engagement/reviews.ts';
+import { ownReview, writeReview } from '../engagement/reviews.ts';
 import { uploadRoute } from './uploads.ts';
 import { APPEAL_THANKS, confirmAppeal, submitAppeal } from '../engagement/appeals.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
@@ -31,6 +31,7 @@ const DEVICE_COOKIE = 'yp_device';
 export function engagementRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
+    .get('/review/mine', signedIn, async (c) => c.json({ data: await ownReview(app, requireUserId(c), c.req.query()) }))
     .post('/review', limitBody(), async (c) => {
       const userId = requireUserId(c);
       // A first-party device cookie (issue 45): reviewers of one listing sharing a device is a signal of the review

@@ -99,6 +99,8 @@ export interface EngagementRepository {
   addViews(counts: ViewCounts, day: string): Promise<void>;
   /** Inserts a review, or edits the same user's review of that listing (one per person and listing); returns its id. */
   upsertReview(review: Omit<ReviewInput, 'mediaIds'>): Promise<number>;
+  /** A person's own review of a listing, and whether it waits for a check. */
+  findOwnReview(userId: number, listing: ListingRef): Promise<{ id: number; waiting: boolean } | undefined>;
   /** Replaces a review's images with these, in order. */
   setReviewMedia(reviewId: number, mediaIds: readonly number[]): Promise<void>;
   /** Recomputes a listing's rating and rating_count from its visible reviews (and a post's search rows). */

@@ -5,6 +5,8 @@
  * cache tags follow, and its images are marked used, in the same transaction (saveReview, migration 0009).
  */
 import type { Review } from '../../shared/schemas/catalog.ts';
+import { z } from 'zod';
+import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-types.ts';
@@ -60,4 +62,18 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
       reply: null,
     },
   };
+}
+
+const OwnReviewQuerySchema = z.object({
+  type: ListingRefTypeSchema,
+  id: z.string({ error: 'Id is required.' }).regex(/^\d{1,12}$/, 'Id is not valid.').transform(Number),
+});
+
+/**
+ * GET /api/review/mine?type=&id=: the caller's own review of a listing, if any, and whether it waits for a check (held
+ * by a write-time check or the review filter): its writer reads "Your review is waiting for a check".
+ */
+export async function ownReview(app: AppContext, userId: number, query: unknown): Promise<{ id: number; waiting: boolean } | null> {
+  const listing = parseInput(OwnReviewQuerySchema, query);
+  return (await app.repos.engagement.findOwnReview(userId, listing)) ?? null;
 }

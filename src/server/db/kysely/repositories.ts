@@ -129,6 +129,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       insertReport: (report) => change((db) => engagement.insertReport(db, report, now())),
       addViews: (counts, day) => change((db) => engagement.addViews(db, counts, day)),
       upsertReview: (review) => change((db) => reviews.upsertReview(db, review, now())),
+      findOwnReview: (userId, listing) => read((db) => reviews.findOwnReview(db, userId, listing)),
       setReviewMedia: (reviewId, mediaIds) => change((db) => reviews.setReviewMedia(db, reviewId, mediaIds)),
       refreshRating: (listing) => write(async (db, index) => {
         await reviews.refreshRating(db, listing);

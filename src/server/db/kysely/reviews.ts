@@ -72,3 +72,10 @@ export async function refreshRating(db: QueryDb, listing: ListingRef): Promise<v
   if (listing.type === 'profile') await db.updateTable('profiles').set(changes).where('id', '=', listing.id).execute();
   else await db.updateTable('posts').set(changes).where('id', '=', listing.id).execute();
 }
+
+/** A person's own review of a listing, and whether it waits for a check (held) or shows (issue 45). */
+export async function findOwnReview(db: QueryDb, userId: number, listing: ListingRef): Promise<{ id: number; waiting: boolean } | undefined> {
+  const row = await db.selectFrom('reviews').select(['id', 'held_reason']).where('user_id', '=', userId).where(listingColumn(listing), '=', listing.id)
+    .where('removed_at', 'is', null).executeTakeFirst();
+  return row && { id: Number(row.id), waiting: row.held_reason !== null };
+}
