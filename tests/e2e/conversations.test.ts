@@ -1,7 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+import { hydrated, sidewaysAt390, signedInContext, useBrowserSession } from '../helpers/browser.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 
@@ -20,15 +19,6 @@ let people = 0;
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAYklEQVRogdXOQREAAAyDMOQjeyL62BEFwTiMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwziMwzi+A6sDbAEhHnZzboAAAAAASUVORK5CYII=', 'base64');
 
 /** A browser context signed in as `person` (their session cookie, and the stored user the islands read). */
-async function signedInContext(person: SessionClient): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const url = new URL(baseUrl);
-  await context.addCookies([...person.jar].map(([name, value]) => ({ name, value, domain: url.hostname, path: '/' })));
-  const user = (await person.get('/api/user')).body;
-  await context.addInitScript((stored) => { localStorage.setItem('user', stored); }, JSON.stringify(user));
-  return { context, page: await context.newPage() };
-}
-
 async function person(): Promise<{ client: SessionClient; id: number }> {
   const email = `chat-${Date.now().toString(36)}-${++people}@example.my`;
   const client = await signedInOverHttp(baseUrl, outbox, email);
@@ -45,8 +35,8 @@ describe('conversations in the browser', () => {
     await session.query.updateTable('profiles').set({ owner_user_id: seller.id }).where('id', '=', post.profile_id).execute();
     await session.repos.users.addRole(seller.id, 'advertiser');
 
-    const sellerSide = await signedInContext(seller.client);
-    const buyerSide = await signedInContext(buyer.client);
+    const sellerSide = await signedInContext(session.browser, baseUrl, seller.client);
+    const buyerSide = await signedInContext(session.browser, baseUrl, buyer.client);
     try {
       // 1. The seller has Messages open; the buyer's message appears there without a reload, and the count rises.
       const sellerPage = sellerSide.page;
@@ -132,20 +122,10 @@ describe('conversations in the browser', () => {
       await hydrated(sellerPage);
       await expect.poll(() => sellerPage.getByTestId('conversation-log').innerText(), { timeout: 10_000 }).toContain('Here is the scratch on the side.');
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
-      for (const path of ['/advertiser/leads', `/advertiser/leads/conversations/${conversationId}`]) {
-        await sellerPage.setViewportSize({ width: 390, height: 844 });
-        await sellerPage.goto(`${baseUrl}${path}`);
-        await hydrated(sellerPage);
-        expect(await sellerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
-      }
+      for (const path of ['/advertiser/leads', `/advertiser/leads/conversations/${conversationId}`]) expect(await sidewaysAt390(sellerPage, baseUrl, path), path).toBe(0);
 
       // At 390 px nothing scrolls sideways, on the list or the conversation.
-      for (const path of ['/me/messages', `/me/messages/${conversationId}`]) {
-        await buyerPage.setViewportSize({ width: 390, height: 844 });
-        await buyerPage.goto(`${baseUrl}${path}`);
-        await hydrated(buyerPage);
-        expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
-      }
+      for (const path of ['/me/messages', `/me/messages/${conversationId}`]) expect(await sidewaysAt390(buyerPage, baseUrl, path), path).toBe(0);
     } finally {
       await sellerSide.context.close();
       await buyerSide.context.close();

@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+import { hydrated, sidewaysAt390, signedInContext, useBrowserSession } from '../helpers/browser.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 
@@ -14,15 +14,6 @@ const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
 const session = useBrowserSession();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function signedInContext(person: SessionClient): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const url = new URL(baseUrl);
-  await context.addCookies([...person.jar].map(([name, value]) => ({ name, value, domain: url.hostname, path: '/' })));
-  const user = (await person.get('/api/user')).body;
-  await context.addInitScript((stored) => { localStorage.setItem('user', stored); }, JSON.stringify(user));
-  return { context, page: await context.newPage() };
-}
 
 async function person(role: 'advertiser' | 'operator'): Promise<{ client: SessionClient; id: number }> {
   const client = await signedInOverHttp(baseUrl, outbox, `${role}-badge-${Date.now().toString(36)}@example.my`);
@@ -45,8 +36,8 @@ describe('trust badges in the browser', () => {
       .orderBy('pr.id', 'desc').limit(1).executeTakeFirstOrThrow();
     await session.query.updateTable('profiles').set({ owner_user_id: owner.id, claimed: 1 as never }).where('id', '=', business.id).execute();
 
-    const ownerSide = await signedInContext(owner.client);
-    const staffSide = await signedInContext(staff.client);
+    const ownerSide = await signedInContext(session.browser, baseUrl, owner.client);
+    const staffSide = await signedInContext(session.browser, baseUrl, staff.client);
     try {
       // 1. The advertiser sends the number and the certificate from the business's editor.
       const ownerPage = ownerSide.page;
@@ -112,10 +103,7 @@ describe('trust badges in the browser', () => {
       await noViolations(staffPage, 'audit log');
       // At 390 px the new console and advertiser views do not scroll sideways.
       for (const [page, path] of [[staffPage, '/operator/verifications'], [ownerPage, `/advertiser/profiles/${business.id}`]] as const) {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.goto(`${baseUrl}${path}`);
-        await hydrated(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+        expect(await sidewaysAt390(page, baseUrl, path), path).toBe(0);
       }
     } finally {
       await ownerSide.context.close();

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { findChromium } from '../../scripts/chromium.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { SessionClient } from './session-client.ts';
 
 /** The machine's Chromium (npm test found or installed it) with the flags this workplace needs (no sandbox as root, no background networking). */
 const LAUNCH = {
@@ -116,4 +117,22 @@ export async function pickCategory(form: Locator, name: string): Promise<void> {
   await form.getByTestId('categories-picker').locator('[role="option"][aria-selected="true"]').first().waitFor();
   await box.press('Enter');
   await expect.poll(() => box.inputValue()).toBe('');
+}
+
+/** A browser context signed in as `person` (their session cookie, and the stored user the islands read). */
+export async function signedInContext(browser: Browser, baseUrl: string, person: SessionClient): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const url = new URL(baseUrl);
+  await context.addCookies([...person.jar].map(([name, value]) => ({ name, value, domain: url.hostname, path: '/' })));
+  const user = (await person.get('/api/user')).body;
+  await context.addInitScript((stored) => { localStorage.setItem('user', stored); }, JSON.stringify(user));
+  return { context, page: await context.newPage() };
+}
+
+/** How far `path` scrolls sideways at a 390 px phone's width, once hydrated (0 when it fits). */
+export async function sidewaysAt390(page: Page, baseUrl: string, path: string): Promise<number> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${baseUrl}${path}`);
+  await hydrated(page);
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
