@@ -15,12 +15,12 @@ const CONTEXT_DAYS = 97;
 export async function runReviewSignals(app: Pick<AppContext, 'clock' | 'repos'>, mode: 'changed' | 'nightly'): Promise<{ scored: number; held: number }> {
   const now = app.clock.now();
   const iso = (days: number) => new Date(now - days * DAY_MS).toISOString();
-  const context = await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), false);
   // Reviews without an account (imported with the old site's data, or their writer's account deleted) are read as
   // context only: their account signals mean nothing, and nobody stands behind them to hold.
-  const targets = (mode === 'nightly'
-    ? context.filter((review) => review.created_at >= now - SCORED_DAYS * DAY_MS)
-    : await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), true)).filter((review) => review.user_id !== null);
+  const changed = mode === 'changed' ? await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), true) : null;
+  if (changed !== null && changed.length === 0) return { scored: 0, held: 0 };
+  const context = await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), false);
+  const targets = (changed ?? context.filter((review) => review.created_at >= now - SCORED_DAYS * DAY_MS)).filter((review) => review.user_id !== null);
   if (targets.length === 0) return { scored: 0, held: 0 };
   const scores = scoreReviews(targets, context);
   await app.repos.reviewScores.saveReviewScores(targets.map((review) => ({ reviewId: review.id, ...scores.get(review.id)!, version: SIGNALS_VERSION })));

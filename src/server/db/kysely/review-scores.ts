@@ -41,7 +41,8 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
         + (SELECT COUNT(*) FROM conversation_messages m WHERE m.user_id = r.user_id AND m.kind = 'text')`.as('activity'),
     ])
     .where('r.removed_at', 'is', null).where('r.created_at', '>=', since);
-  if (changedOnly) query = query.where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
+  // Only reviews with an account are ever scored (the filter reads the others as context).
+  if (changedOnly) query = query.where('r.user_id', 'is not', null).where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
   const rows = await query.orderBy('r.id').execute();
 
   // Who signed in from where lately, and the e-mail addresses each business lists: read once per person and business.
