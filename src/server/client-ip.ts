@@ -15,6 +15,28 @@ export function clientKey(address: string | undefined): string {
   return `${groups.slice(0, 4).map((group) => Number.parseInt(group || '0', 16).toString(16)).join(':')}::/64`;
 }
 
+const SHARED = new BlockList();
+SHARED.addSubnet('127.0.0.0', 8);
+SHARED.addSubnet('10.0.0.0', 8);
+SHARED.addSubnet('172.16.0.0', 12);
+SHARED.addSubnet('192.168.0.0', 16);
+SHARED.addSubnet('100.64.0.0', 10);
+// The loopback's /64 key reads as '::'.
+SHARED.addAddress('::', 'ipv6');
+SHARED.addSubnet('fc00::', 7, 'ipv6');
+
+/**
+ * Whether a client key names no one person: the machine itself, a private network, or carrier-grade NAT (what every
+ * request carries behind a proxy the server does not trust, or on a shared mobile address). Signals that compare
+ * clients (the review filter's) ignore these.
+ */
+export function isSharedClient(key: string): boolean {
+  if (key === 'unknown') return true;
+  const ip = key.endsWith('::/64') ? key.slice(0, -3) : key;
+  const family = isIP(ip);
+  return family === 0 ? true : SHARED.check(ip, family === 6 ? 'ipv6' : 'ipv4');
+}
+
 /**
  * Which proxies in front of the server may say who the client is (TRUST_PROXY): none (the socket's
  * address is the client; X-Forwarded-For is ignored, so a client cannot spoof it), a number of hops

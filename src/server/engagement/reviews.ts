@@ -16,6 +16,7 @@ import { AppError, parseInput } from '../errors.ts';
 import { ownUploadedImages } from './own-uploads.ts';
 import { reviewChecks } from '../moderation/checks.ts';
 import { clientHash } from './messages.ts';
+import { isSharedClient } from '../client-ip.ts';
 
 /**
  * Stores a review with its images in one transaction: the review (or the person's edit of it), its images in order,
@@ -41,7 +42,9 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
   const mediaIds = images.map((image) => image.id);
   await app.limits.hit('review', `user:${userId}`);
   // A link, a banned word or a burst from one client holds it hidden for an operator (issue 28).
-  const hashedClient = clientHash(client);
+  // A client that names no one person (this machine behind an untrusted proxy, a private network, carrier-grade NAT)
+  // is not kept: comparing it would tie strangers together (the burst check, the review filter).
+  const hashedClient = isSharedClient(client) ? null : clientHash(client);
   const checks = await reviewChecks(app, { listing, content: form.content, clientHash: hashedClient });
   const id = await saveReview(app.repos, {
     listing, userId, reviewerName: user.name, rating: form.rating, content: form.content, mediaIds, heldReason: checks.length > 0 ? checks.join(',') : null, clientHash: hashedClient,

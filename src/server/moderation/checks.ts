@@ -80,11 +80,12 @@ export const REVIEW_BURST = 3;
 const HOUR_MS = 3_600_000;
 
 /** Which checks hold a new review hidden (none: it shows at once). */
-export async function reviewChecks(app: AppContext, review: { listing: ListingRef; content: string; clientHash: string }): Promise<string[]> {
+export async function reviewChecks(app: AppContext, review: { listing: ListingRef; content: string; clientHash: string | null }): Promise<string[]> {
   const checks: string[] = [];
   if (linksIn(review.content) > 0) checks.push('links');
   if (hasBannedWord(review.content, app.config.moderation.bannedWords)) checks.push('banned_words');
   const since = new Date(app.clock.now() - HOUR_MS).toISOString();
-  if ((await app.repos.operator.countClientReviews(review.listing, review.clientHash, since)) >= REVIEW_BURST - 1) checks.push('burst');
+  // A client that names no one person (see isSharedClient) counts no burst.
+  if (review.clientHash !== null && (await app.repos.operator.countClientReviews(review.listing, review.clientHash, since)) >= REVIEW_BURST - 1) checks.push('burst');
   return checks;
 }

@@ -3,6 +3,7 @@
  * activity and links to the listing's owner, and the scores with their features.
  */
 import { sql } from 'kysely';
+import { isSharedClient } from '../../client-ip.ts';
 import type { ReviewFacts } from '../../moderation/review-signals.ts';
 import { jsonText, stored, type QueryDb } from './query.ts';
 
@@ -51,7 +52,8 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     if (!clients.has(userId)) {
       const sessions = await db.selectFrom('sessions').select('client').where('user_id', '=', userId).where('created_at', '>=', clientsSince).execute();
       const attempts = await db.selectFrom('auth_attempts').select('client').where('user_id', '=', userId).where('at', '>=', clientsSince).execute();
-      clients.set(userId, new Set([...sessions, ...attempts].map((row) => row.client)));
+      // An address that names no one person (this machine, a private network, carrier-grade NAT) links nobody.
+      clients.set(userId, new Set([...sessions, ...attempts].map((row) => row.client).filter((client) => !isSharedClient(client))));
     }
     return clients.get(userId)!;
   };
