@@ -9,7 +9,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
  * cookie is set and only its hash stored.
  */
 const accounts = useAccountsApp('review-signals');
-const { copy, registerByEmail, signIn } = accounts;
+const { copy, browser, registerByEmail, signIn } = accounts;
 let people = 0;
 
 async function newcomer(): Promise<SessionClient> {
@@ -69,5 +69,33 @@ describe('review signals', () => {
     expect((await writers[0]!.post('/api/review', { type: 'profile', id: profile.id, content: 'Five stars again, edited.', rating: 5 })).status).toBe(201);
     await copy.app.jobs.runKind('review_signals');
     expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
+  });
+
+  it('links a reviewer to the owner by a sign-in address they share, never by this machine or a private network', async () => {
+    const business = await copy.query.selectFrom('profiles').select(['id']).where('kind', '=', 'business').where('owner_user_id', 'is', null).where('hidden_at', 'is', null)
+      .orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const ownerEmail = 'shared-owner@reviews.example.my';
+    await registerByEmail(ownerEmail, 'Shared Owner');
+    const ownerId = (await copy.repos.users.findCredentials({ email: ownerEmail }))!.id;
+    await copy.query.updateTable('profiles').set({ owner_user_id: ownerId }).where('id', '=', business.id).execute();
+    const review = async (email: string, address: string) => {
+      await registerByEmail(email, 'Nearby Customer');
+      await signIn(ownerEmail, undefined, browser(address));
+      const writer = await signIn(email, undefined, browser(address));
+      const written = await writer.post('/api/review', { type: 'profile', id: business.id, content: 'Helpful people, fair price for the repair we needed done.', rating: 5 });
+      expect(written.status, JSON.stringify(written.body)).toBe(201);
+      return (written.body.data as { id: number }).id;
+    };
+    // Both on this machine (a server behind a proxy it does not trust sees only that): no link, and a new customer's
+    // single review (new and lone: 2) stays under the threshold.
+    const local = await review('local-customer@reviews.example.my', '127.0.0.1');
+    await copy.app.jobs.runKind('review_signals');
+    const localScore = await copy.query.selectFrom('review_scores').select(['features']).where('review_id', '=', local).executeTakeFirstOrThrow();
+    expect(JSON.parse(String(typeof localScore.features === 'string' ? localScore.features : JSON.stringify(localScore.features)))).not.toHaveProperty('owner_link');
+    expect((await copy.query.selectFrom('reviews').select(['held_reason', 'client_hash']).where('id', '=', local).executeTakeFirstOrThrow())).toEqual({ held_reason: null, client_hash: null });
+    // On one public address with the owner: the owner's own review, held.
+    const linked = await review('linked-customer@reviews.example.my', '60.48.10.20');
+    await copy.app.jobs.runKind('review_signals');
+    expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', linked).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
   });
 });
