@@ -4,7 +4,7 @@
  * listed targets by its index: they can never send the code anywhere else. Codes follow the account rules
  * (accounts/codes.ts: 10 minutes, 5 tries, resend limits).
  */
-import { mobileNumber } from '../../shared/schemas/accounts.ts';
+import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -57,13 +57,9 @@ async function claimableProfile(app: AppContext, profileId: number) {
 /** Where a claim's code can go: the profile's mobile numbers (SMS), then its e-mail addresses, each once. */
 export async function claimTargets(app: AppContext, profileId: number): Promise<ClaimTarget[]> {
   const locations = await app.repos.catalog.findProfileLocations(profileId);
-  const numbers = new Set<string>();
+  const numbers = listedMobiles(locations);
   const emails = new Set<string>();
   for (const location of locations) {
-    for (const phone of [location.phone_number, location.company_phone_number]) {
-      const mobile = phone ? mobileNumber(phone) : undefined;
-      if (mobile) numbers.add(mobile);
-    }
     if (location.email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(location.email)) emails.add(location.email.toLowerCase());
   }
   const targets: Omit<ClaimTarget, 'index'>[] = [

@@ -91,9 +91,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     followed: false,
     rating: row.rating,
     rating_count: row.rating_count,
-    badges: profileBadges({
-      ...row, verifications, phones: locations.flatMap((location) => [location.phone_number, location.company_phone_number]),
-    }, new Date(context.clock?.now() ?? Date.now()).getUTCFullYear()),
+    badges: profileBadges({ ...row, verifications, locations }, new Date(context.clock?.now() ?? Date.now()).getUTCFullYear()),
     established_year: row.established_year,
     locations: locations.map(toLocation),
     business_hours: weeklyHours(hours),

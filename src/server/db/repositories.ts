@@ -542,7 +542,7 @@ export interface VerificationRepository {
 /** What the fake-review filter reads and stores (issue 45). */
 export interface ReviewScoreRepository {
   /** Reviews written since `since` (all, or only those new or edited since their last score), with their facts. */
-  findReviewFacts(since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]>;
+  findReviewFacts(since: string, clientsSince: string, changedOnly: boolean, links?: boolean): Promise<ScoredReviewRow[]>;
   saveReviewScores(scores: readonly { reviewId: number; score: number; features: Record<string, number>; version: number }[]): Promise<void>;
   /** An operator published the review as it reads now. */
   clearReviewScore(reviewId: number): Promise<void>;

@@ -19,7 +19,8 @@ export async function runReviewSignals(app: Pick<AppContext, 'clock' | 'repos'>,
   // context only: their account signals mean nothing, and nobody stands behind them to hold.
   const changed = mode === 'changed' ? await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), true) : null;
   if (changed !== null && changed.length === 0) return { scored: 0, held: 0 };
-  const context = await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), false);
+  // Links to the owner are looked up for the reviews scored only: the changed ones, or every one of a nightly run.
+  const context = await app.repos.reviewScores.findReviewFacts(iso(CONTEXT_DAYS), iso(SCORED_DAYS), false, changed === null);
   const targets = (changed ?? context.filter((review) => review.created_at >= now - SCORED_DAYS * DAY_MS)).filter((review) => review.user_id !== null);
   if (targets.length === 0) return { scored: 0, held: 0 };
   const scores = scoreReviews(targets, context);

@@ -9,7 +9,7 @@
  */
 import * as m from '../../paraglide/messages.js';
 import { parseSsmNumber } from '../../shared/ssm-number.ts';
-import { mobileNumber } from '../../shared/schemas/accounts.ts';
+import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import type { Repositories } from '../db/repositories.ts';
 
@@ -36,8 +36,8 @@ export interface BadgeEvidence {
   response_hours: number | null;
   /** Its verifications, newest first. */
   verifications: readonly VerificationRow[];
-  /** The phone numbers its locations list, as written. */
-  phones: readonly (string | null)[];
+  /** Its locations' phone numbers, as written. */
+  locations: readonly { phone_number: string | null; company_phone_number: string | null }[];
 }
 
 /**
@@ -53,7 +53,7 @@ export function approvedSsm(verifications: readonly VerificationRow[], companyNo
 export function profileBadges(evidence: BadgeEvidence, thisYear: number): Badge[] {
   const badges: Badge[] = [];
   const add = (key: BadgeKey, value: string, verified = true) => badges.push({ key, value, verified, url: badgeUrl(key) });
-  const listed = new Set(evidence.phones.map((phone) => (phone ? mobileNumber(phone) : undefined)).filter(Boolean));
+  const listed = listedMobiles(evidence.locations);
   if (evidence.verifications.some((row) => row.kind === 'phone' && row.status === 'approved' && listed.has(row.value))) add('phone_verified', m.badge_phone_verified());
   if (evidence.claimed && evidence.owner_user_id !== null) add('claimed', m.badge_claimed());
   const ssm = approvedSsm(evidence.verifications, evidence.company_no, thisYear);
@@ -75,5 +75,5 @@ export async function badgesOfProfile(repos: Pick<Repositories, 'catalog' | 'ver
   const row = await repos.catalog.findProfileBySlug(slug);
   if (!row) return [];
   const [verifications, locations] = await Promise.all([repos.verifications.findProfileVerifications(row.id), repos.catalog.findProfileLocations(row.id)]);
-  return profileBadges({ ...row, verifications, phones: locations.flatMap((location) => [location.phone_number, location.company_phone_number]) }, thisYear);
+  return profileBadges({ ...row, verifications, locations }, thisYear);
 }

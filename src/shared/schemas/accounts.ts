@@ -92,6 +92,18 @@ export function mobileNumber(text: string): string | undefined {
   return /^601\d{8,9}$/.test(international) ? international : undefined;
 }
 
+/** The Malaysian mobile numbers (international form) a profile's locations list, each once: where its codes may go. */
+export function listedMobiles(locations: readonly { phone_number: string | null; company_phone_number: string | null }[]): Set<string> {
+  const numbers = new Set<string>();
+  for (const location of locations) {
+    for (const phone of [location.phone_number, location.company_phone_number]) {
+      const mobile = phone ? mobileNumber(phone) : undefined;
+      if (mobile) numbers.add(mobile);
+    }
+  }
+  return numbers;
+}
+
 export const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
   .transform((value) => String(value))
   .pipe(z.string().trim().min(1, 'The phone number field is required.').regex(/^\+?[\d\s()-]{6,20}$/, 'The phone number must be a valid phone number.'));

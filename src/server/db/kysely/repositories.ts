@@ -229,7 +229,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
     },
     reviewScores: {
-      findReviewFacts: (since, clientsSince, changedOnly) => read((db) => reviewScores.findReviewFacts(db, since, clientsSince, changedOnly)),
+      findReviewFacts: (since, clientsSince, changedOnly, links) => read((db) => reviewScores.findReviewFacts(db, since, clientsSince, changedOnly, links)),
       saveReviewScores: (scores) => change((db) => reviewScores.saveReviewScores(db, scores, now())),
       clearReviewScore: (id) => change((db) => reviewScores.clearReviewScore(db, id, now())),
       holdSuspiciousReview: (id) => write(async (db, index) => {

@@ -22,9 +22,10 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 /**
  * Reviews written since `since` (not removed), or only those new or edited since their last score when `changedOnly`,
  * with their facts. Links to the owner: the reviewer is the owner, signed in from a client the owner used in the last
- * 90 days, or has the e-mail address the business lists.
+ * 90 days, or has the e-mail address the business lists (those lookups only with `links`: a review read as context
+ * alone needs none).
  */
-export async function findReviewFacts(db: QueryDb, since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]> {
+export async function findReviewFacts(db: QueryDb, since: string, clientsSince: string, changedOnly: boolean, links = true): Promise<ScoredReviewRow[]> {
   let query = db.selectFrom('reviews as r')
     .leftJoin('posts as p', 'p.id', 'r.post_id')
     .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
@@ -70,12 +71,12 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     const userId = row.user_id === null ? null : Number(row.user_id);
     const ownerId = row.owner_id === null ? null : Number(row.owner_id);
     let ownerLink = userId !== null && userId === ownerId;
-    if (!ownerLink && userId !== null && ownerId !== null) {
+    if (links && !ownerLink && userId !== null && ownerId !== null) {
       const mine = await clientsOf(userId);
       const theirs = await clientsOf(ownerId);
       ownerLink = [...mine].some((client) => theirs.has(client));
     }
-    if (!ownerLink && row.user_email) ownerLink = (await emailsOf(Number(row.profile_id))).has(row.user_email.toLowerCase());
+    if (links && !ownerLink && row.user_email) ownerLink = (await emailsOf(Number(row.profile_id))).has(row.user_email.toLowerCase());
     const created = Date.parse(iso(row.created_at));
     facts.push({
       id: Number(row.id), listing: row.listing, user_id: userId, rating: Number(row.rating), content: row.content, created_at: created,
