@@ -29,8 +29,8 @@ describe('cached pages and a change to one listing', () => {
       otherList: '/jobs/l',
       list: '/services/l',
     };
-    for (const path of Object.values(pages)) await cacheOf(path);
-    for (const path of Object.values(pages)) expect((await cacheOf(path)).cache, path).toBe('HIT');
+    // Kept fresh first: a page another test file cached near the TTL answers STALE once while it is rendered again.
+    for (const path of Object.values(pages)) await expect.poll(async () => (await cacheOf(path)).cache, { timeout: 10_000, interval: 100 }).toBe('HIT');
     expect((await cacheOf(pages.changed)).tags).toContain(`post:${changed.id}`);
 
     // Another process (an advertiser's edit, a review) changes the listing.
@@ -39,8 +39,9 @@ describe('cached pages and a change to one listing', () => {
 
     await expect.poll(async () => (await cacheOf(pages.changed)).cache, { timeout: 10_000, interval: 250 }).toBe('MISS');
     await expect.poll(async () => (await cacheOf(pages.list)).cache, { timeout: 10_000, interval: 250 }).toBe('MISS');
-    expect((await cacheOf(pages.other)).cache).toBe('HIT');
-    expect((await cacheOf(pages.otherList)).cache).toBe('HIT');
+    // Kept: a HIT, or STALE when another test file had it cached close to the TTL (a change would have dropped it: MISS).
+    expect(['HIT', 'STALE']).toContain((await cacheOf(pages.other)).cache);
+    expect(['HIT', 'STALE']).toContain((await cacheOf(pages.otherList)).cache);
     expect(await (await fetch(baseUrl + pages.changed)).text()).toContain('Quick and tidy.');
   });
 
