@@ -60,14 +60,15 @@ const IMAGE_SETS: ImageSet[] = [
   { name: 'avatar', count: 12, full: [160, 160], thumbnail: [64, 64], draw: (random, width) => logo(random, width) },
 ];
 
-/** A one-page PDF with a title line, written by hand so no PDF library is needed. */
-function pdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, '');
+/** A one-page PDF with a title and lines under it, written by hand so no PDF library is needed. */
+export function onePagePdf(title: string, lines: readonly string[] = []): Buffer {
+  const clean = (line: string) => line.replace(/[()\\]/g, '');
+  const content = [`BT /F1 24 Tf 72 760 Td (${clean(title)}) Tj ET`, ...lines.map((line, index) => `BT /F1 12 Tf 72 ${720 - index * 20} Td (${clean(line)}) Tj ET`)].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 24 Tf 72 760 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 24 Tf 72 760 Td (${text}) Tj ET\nendstream`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
   let body = '%PDF-1.4\n';
@@ -126,7 +127,7 @@ export async function generateMediaPool(mediaDir: string, seed: number): Promise
   const documents = DOCUMENT_TITLES.map((title) => {
     const file = `seed/${title.toLowerCase().replace(/ /g, '-')}.pdf`;
     const target = join(mediaDir, file);
-    if (!existsSync(target)) writeFileSync(target, pdf(title));
+    if (!existsSync(target)) writeFileSync(target, onePagePdf(title));
     return { file, original_filename: `${title}.pdf` };
   });
   return { images, documents };

@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_VERIFIER_EMAIL, VERIFIED_DEMO_BUSINESSES } from '../../scripts/seed/sqlite/verifications.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { jsonLdScript, profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
@@ -11,7 +15,11 @@ import { decodedMail, latestCode, messagesTo, type SessionClient } from '../help
  * certificate required and private), the operator's audited decision, the badge and its years on the profile's API and
  * cached pages (dropped by tag), a new company number dropping it; claimed only with an owner; a stated year shown as stated.
  */
-const accounts = useAccountsApp('trust-badges');
+// The app reads the seed's private files (the demo certificates) from a copy of the template's media folder.
+const media = mkdtempSync(join(tmpdir(), 'yp-trust-media-'));
+cpSync(join(inject('mediaDir'), 'private'), join(media, 'private'), { recursive: true });
+afterAll(() => rmSync(media, { recursive: true, force: true }));
+const accounts = useAccountsApp('trust-badges', { MEDIA_DIR: media });
 const { copy, outbox, clock, browser, registerByEmail, signIn } = accounts;
 const { advertiser, claimBusiness, emailOf, signInAgain } = advertiserHelpers(accounts, 'trust');
 const skip = new Set<number>();
@@ -220,5 +228,45 @@ describe('badges', () => {
     });
     const stored = await copy.query.selectFrom('profiles').select(['response_hours', 'response_count']).where('id', '=', responsive.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ response_hours: 2, response_count: 5 });
+  });
+});
+
+describe('the demo data', () => {
+  it('has a few businesses whose badges rest on evidence: an owner, a proved number, an SSM number approved against a private certificate, audited', async () => {
+    const demo = await copy.query.selectFrom('profile_verifications as v').innerJoin('profiles as p', 'p.id', 'v.profile_id')
+      .select(['v.id', 'v.profile_id', 'v.value', 'v.user_id', 'v.decided_by', 'v.document_id', 'p.slug', 'p.owner_user_id'])
+      .where('v.kind', '=', 'ssm').where('v.status', '=', 'approved').where('v.decided_by', 'is not', null).orderBy('v.profile_id').execute();
+    const verifier = (await copy.repos.users.findCredentials({ email: DEMO_VERIFIER_EMAIL }))!;
+    const seeded = demo.filter((row) => Number(row.decided_by) === verifier.id);
+    expect(seeded).toHaveLength(VERIFIED_DEMO_BUSINESSES);
+    // The decider can do nothing: no password, no role.
+    expect(verifier.password_hash).toBeNull();
+    expect((await copy.repos.users.findUser(verifier.id))!.roles).toEqual([]);
+
+    const staff = await operator();
+    const approved = (await staff.get('/api/operator/verifications?status=approved')).body.data as { id: number; document: { url: string } | null }[];
+    for (const row of seeded) {
+      // Owned by the account that asked, an advertiser.
+      expect(Number(row.owner_user_id)).toBe(Number(row.user_id));
+      expect((await copy.repos.users.findUser(Number(row.user_id)))!.roles).toEqual(['advertiser']);
+      const badges = await badgesOf(row.slug);
+      const year = Number(row.value.slice(0, 4));
+      expect(badges.map((badge) => badge.key)).toEqual(expect.arrayContaining(['phone_verified', 'claimed', 'ssm_registered']));
+      expect(badges.find((badge) => badge.key === 'ssm_registered')!.value).toBe(`SSM registered · ${row.value} · since ${year}`);
+      const years = new Date(clock.now()).getUTCFullYear() - year;
+      const checked = badges.find((badge) => badge.key === 'years_in_business');
+      if (years >= 5) expect(checked).toMatchObject({ value: `${years - (years % 5)}+ Years in Business`, verified: true });
+      else expect(checked).toBeUndefined();
+      // The certificate is private: only an operator opens it, and that is audited like the approval.
+      const listed = approved.find((item) => item.id === Number(row.id))!;
+      const file = await staff.getText(listed.document!.url);
+      expect(file.status).toBe(200);
+      expect(file.text.startsWith('%PDF')).toBe(true);
+      const actions = await copy.query.selectFrom('audit_log').select(['action', 'operator_user_id']).where('target_type', '=', 'verification').where('target_id', '=', String(row.id)).execute();
+      expect(actions.filter((entry) => Number(entry.operator_user_id) === verifier.id).map((entry) => entry.action).sort()).toEqual(['verification.approve', 'verification.document.view']);
+      const stored = await copy.query.selectFrom('documents').select('file').where('id', '=', Number(row.document_id)).executeTakeFirstOrThrow();
+      // Under the private folder, which the public media route never serves.
+      expect(stored.file.startsWith('private/')).toBe(true);
+    }
   });
 });

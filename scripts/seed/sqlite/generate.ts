@@ -7,6 +7,7 @@ import { generateMediaPool } from '../media.ts';
 import { insertCategories, insertPlaces } from './places.ts';
 import { insertPosts, insertReviews, preparePostStatements } from './posts.ts';
 import { insertProfiles } from './profiles.ts';
+import { insertVerifiedBusinesses } from './verifications.ts';
 import { Random } from '../random.ts';
 import { seedNow, type SeedOptions, type SeedSummary } from '../demo.ts';
 
@@ -52,6 +53,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
 
   const profiles = transaction(db, () => insertProfiles(context, options.profiles));
   log(`profiles: ${profiles.length}`);
+  transaction(db, () => insertVerifiedBusinesses(context, profiles, options.mediaDir, options.seed));
 
   // Posts go in batches of 5,000 per transaction so large runs show progress and keep the WAL small.
   db.exec('BEGIN IMMEDIATE');
