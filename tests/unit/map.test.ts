@@ -11,6 +11,7 @@ import { projectRoot } from '../../src/server/project-root.ts';
 import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, parseBoundingBox } from '../../src/shared/map.ts';
 import { boxTest, inBox } from '../../src/server/search/tally.ts';
 import { unitVector } from '../../src/server/search/geo.ts';
+import { boxCells, cellOf } from '../../src/server/search/place-grid.ts';
 
 const MAPS = join(projectRoot, 'maps');
 
@@ -147,5 +148,21 @@ describe("the map's box (issue 43)", () => {
     expect(at(3.15, 101.70001)).toBe(false);
     expect(at(3.15, 101.6066999)).toBe(false);
     expect(at(3.2000001, 101.65)).toBe(false);
+  });
+
+  it("is counted over the grid cells it touches: every point in it, edges and corners included, lies in one of them", () => {
+    const boxes: [number, number, number, number][] = [[101.6, 3.1, 101.7, 3.2], [103.6, 1.4, 103.9, 1.65], [101.6067, 3.1073, 101.6068, 3.1074], [100.18, 5.25, 100.55, 5.5]];
+    for (const [west, south, east, north] of boxes) {
+      const cells = new Set(boxCells([west, south, east, north])!.edge);
+      for (let step = 0; step <= 20; step++) {
+        const lat = south + ((north - south) * step) / 20;
+        for (let across = 0; across <= 20; across++) {
+          const { gx, gy, gz } = unitVector(lat, west + ((east - west) * across) / 20);
+          expect(cells.has(cellOf(gx, gy, gz)), `${lat},${west + ((east - west) * across) / 20} in ${[west, south, east, north].join(',')}`).toBe(true);
+        }
+      }
+    }
+    // A country-wide view is cheaper to scan than to visit cell by cell.
+    expect(boxCells(MALAYSIA_BOUNDS)).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../shared/search-attributes.ts';
 import type { FacetCounts, SearchFilter } from './filter.ts';
 import { unitVector } from './geo.ts';
-import { cellOf, circleCells } from './place-grid.ts';
+import { boxCells, cellOf, circleCells, type CircleCells } from './place-grid.ts';
 import { compile, Tally } from './tally.ts';
 import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized } from './type-columns.ts';
 
@@ -58,6 +58,8 @@ export class FacetStore {
   private kindOf = new Uint8Array(1024);
   private slotOf = new Uint32Array(1024);
   private types: TypeColumns[] = LISTING_TYPES.map(() => new TypeColumns(1024));
+  /** Posts held per type and state: how long a walk of one state's sort index is (a map's box in one state). */
+  private stateSizes: Uint32Array[] = LISTING_TYPES.map(() => new Uint32Array(32));
   /** The largest category and state ids seen: the size of the tallies. */
   private maxCategory = 0;
   private maxState = 0;
@@ -90,6 +92,7 @@ export class FacetStore {
     this.kindOf = new Uint8Array(Math.max(1024, maxId + 1));
     this.slotOf = new Uint32Array(Math.max(1024, maxId + 1));
     this.types = LISTING_TYPES.map((type) => new TypeColumns(Math.max(1024, this.held.includes(type) ? sizes[type] ?? 0 : 0)));
+    this.stateSizes = LISTING_TYPES.map(() => new Uint32Array(32));
   }
 
   /** After a full load: each type's slots in cell order, and its grid laid out (so the first Near Me search does not). */
@@ -110,6 +113,7 @@ export class FacetStore {
     const columns = this.types[kind - 1]!;
     columns.ids[this.slotOf[id]!] = 0;
     columns.live--;
+    this.stateSizes[kind - 1]![columns.state[this.slotOf[id]!]!]!--;
     this.kindOf[id] = kind;
   }
 
@@ -141,6 +145,7 @@ export class FacetStore {
     }
     const slot = this.slotOf[id]!;
     if (columns.ids[slot] !== id) columns.live++;
+    else this.stateSizes[kind - 1]![columns.state[slot]!]!--;
     columns.ids[slot] = id;
     this.kindOf[id] = kind | HELD;
     columns.category[slot] = Number(row[2]);
@@ -148,6 +153,8 @@ export class FacetStore {
     this.maxState = Math.max(this.maxState, Number(row[4]));
     columns.parent[slot] = Number(row[3]);
     columns.state[slot] = Number(row[4]);
+    if (columns.state[slot]! >= this.stateSizes[kind - 1]!.length) this.stateSizes[kind - 1] = resized(this.stateSizes[kind - 1]!, columns.state[slot]! * 2);
+    this.stateSizes[kind - 1]![columns.state[slot]!]!++;
     columns.city[slot] = Number(row[5]);
     columns.price[slot] = row[6] === null ? Number.NaN : Number(row[6]);
     columns.x[slot] = Number(row[7]);
@@ -176,6 +183,7 @@ export class FacetStore {
     if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
     const nearest = filter.geo && options.nearest ? { origin: unitVector(filter.geo.lat, filter.geo.lon), k: options.nearest } : undefined;
     const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test, nearest);
+    let cells: CircleCells | undefined;
     if (candidates && options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
@@ -203,21 +211,10 @@ export class FacetStore {
         from = to;
       }
     } else if (filter.geo && filter.geo.km !== null) {
-      const cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
-      for (const kind of wanted) {
-        const columns = this.types[kind - 1]!;
-        if (columns.live === 0) continue;
-        const grid = columns.placeGrid();
-        // A slot filed under a cell that has moved since is counted with the moved ones (its cell is another now).
-        const visit = (cell: number, near: boolean) => {
-          const slots = grid.filed(cell);
-          tally.addSlots(columns, slots, 0, slots.length, near, SLOT_MASK, cell);
-        };
-        for (const cell of cells.inside) visit(cell, false);
-        for (const cell of cells.edge) visit(cell, true);
-        const moved = Uint32Array.from(grid.moved);
-        tally.addSlots(columns, moved, 0, moved.length, true);
-      }
+      this.countCells(tally, wanted, circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km));
+    } else if (filter.box && (cells = boxCells(filter.box))) {
+      // The map's box (issue 43): only the posts filed in the cells it touches are tested.
+      this.countCells(tally, wanted, cells);
     } else {
       for (const kind of wanted) {
         const columns = this.types[kind - 1]!;
@@ -225,6 +222,26 @@ export class FacetStore {
       }
     }
     return tally.result();
+  }
+
+  /**
+   * Counts the posts of the wanted types filed in `cells`: those wholly inside a circle skip its distance test. A slot
+   * filed under a cell that has moved since is counted with the moved ones (its cell is another now).
+   */
+  private countCells(tally: Tally, wanted: readonly number[], cells: CircleCells): void {
+    for (const kind of wanted) {
+      const columns = this.types[kind - 1]!;
+      if (columns.live === 0) continue;
+      const grid = columns.placeGrid();
+      const visit = (cell: number, near: boolean) => {
+        const slots = grid.filed(cell);
+        tally.addSlots(columns, slots, 0, slots.length, near, SLOT_MASK, cell);
+      };
+      for (const cell of cells.inside) visit(cell, false);
+      for (const cell of cells.edge) visit(cell, true);
+      const moved = Uint32Array.from(grid.moved);
+      tally.addSlots(columns, moved, 0, moved.length, true);
+    }
   }
 
   /**
@@ -250,6 +267,12 @@ export class FacetStore {
   size(type: ListingType | undefined): number {
     if (type) return this.types[LISTING_TYPES.indexOf(type)]!.live;
     return this.types.reduce((sum, columns) => sum + columns.live, 0);
+  }
+
+  /** Number of posts held of a type (all types when undefined) in one state: how long a walk of its state's index can get. */
+  sizeIn(type: ListingType | undefined, stateId: number): number {
+    const kinds = type ? [LISTING_TYPES.indexOf(type)] : LISTING_TYPES.map((_, index) => index);
+    return kinds.reduce((sum, kind) => sum + (this.stateSizes[kind]![stateId] ?? 0), 0);
   }
 
   /** One membership map, reused by every walk (half a megabyte per search would only feed the GC). */

@@ -89,3 +89,13 @@ export function countsOfGroups(groups: readonly GroupRow[], facetNames: readonly
   }
   return { total: groups.reduce((sum, group) => sum + group.n, 0), categories: [...byCategory.values()], states, attributes };
 }
+
+/**
+ * The one state every match lies in, when a page in the recommended order would otherwise walk every state's posts
+ * (a map's box, a Near Me circle): that state's index is the shorter walk. Undefined when a category or state already
+ * narrows the walk, or the matches span several states.
+ */
+export function walkState(filter: SearchFilter, sort: SearchSort, states: ReadonlyMap<number, number>): number | undefined {
+  if (sort !== 'recommended' || filter.categoryId !== undefined || filter.parentId !== undefined || filter.stateId !== undefined || states.size !== 1) return undefined;
+  return states.keys().next().value;
+}

@@ -70,6 +70,29 @@ export function circleCells(lat: number, lon: number, km: number): CircleCells {
   return cells;
 }
 
+/** Past this many cells a box is counted by scanning every post: visiting that many cells costs more. */
+const BOX_CELLS_MAX = 4_096;
+
+/**
+ * The cells a box [west, south, east, north] touches, with a ring of one cell more (a post on an edge may be filed by
+ * rounding in the next cell), or undefined when they are too many to be worth visiting (a country-wide view). The
+ * box test itself stays the store's, on every post of these cells.
+ */
+export function boxCells([west, south, east, north]: readonly [number, number, number, number]): CircleCells | undefined {
+  const row = (value: number) => Math.max(0, Math.min(ROWS - 1, Math.floor((value - SOUTH) / CELL_DEGREES)));
+  const column = (value: number) => Math.max(0, Math.min(COLUMNS - 1, Math.floor((value - WEST) / CELL_DEGREES)));
+  const [firstRow, lastRow] = [row(south) - 1, row(north) + 1];
+  const [firstColumn, lastColumn] = [column(west) - 1, column(east) + 1];
+  if ((lastRow - firstRow + 1) * (lastColumn - firstColumn + 1) > BOX_CELLS_MAX) return undefined;
+  const cells: CircleCells = { inside: [], edge: [] };
+  for (let r = Math.max(0, firstRow); r <= Math.min(ROWS - 1, lastRow); r++) {
+    for (let c = Math.max(0, firstColumn); c <= Math.min(COLUMNS - 1, lastColumn); c++) cells.edge.push(r * COLUMNS + c);
+  }
+  // A box reaching past the area also holds posts filed outside it.
+  if (south < SOUTH || north >= NORTH || west < WEST || east >= EAST) cells.edge.push(OUTSIDE);
+  return cells;
+}
+
 /** Slots by cell, as laid out at one moment; `moved` are the slots filed elsewhere since. */
 export class PlaceGrid {
   /** Slots of cell i: slots[offsets[i] .. offsets[i + 1]). */

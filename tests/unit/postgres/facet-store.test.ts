@@ -11,6 +11,7 @@ import { runSearch } from '../../../src/server/search/search-service.ts';
 import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { copyOfDatabase } from '../../helpers/test-database.ts';
 import { SUITE_ENV } from '../../helpers/suite-env.ts';
+import { BOXES } from '../../fixtures/search-boxes.ts';
 
 /**
  * PostgreSQL's facet store loader: writers run side by side, so a change's sequence number can become visible after
@@ -92,7 +93,7 @@ describe('the word index on PostgreSQL', () => {
   });
 });
 
-describe('keyword searches on PostgreSQL', () => {
+describe('keyword and box searches on PostgreSQL', () => {
   it('give the same totals, facets and pages from the word index, the GIN index and SQL alone', async () => {
     const backend = await openBackend(loadConfig({ ...SUITE_ENV, DATABASE_URL: copy.url }));
     try {
@@ -106,7 +107,8 @@ describe('keyword searches on PostgreSQL', () => {
       const nearKl = { location: 'Near Me', user_location: '3.139,101.6869' };
       for (const request of [{ search: 'professional' }, { type: 'services', search: 'aircon serv', location: 'Selangor' },
         { type: 'jobs', search: 'manager', job_qualification: 'degree' }, { search: 'Kuala L' }, { type: 'services', search: 'café' },
-        { type: 'services', ...nearKl, distance: 25 }, { type: 'jobs', ...nearKl, job_type: 'FT' }, { type: 'buysell', search: 'honda', ...nearKl, distance: 50 }]) {
+        { type: 'services', ...nearKl, distance: 25 }, { type: 'jobs', ...nearKl, job_type: 'FT' }, { type: 'buysell', search: 'honda', ...nearKl, distance: 50 },
+        ...BOXES]) {
         for (const sort of ['recommended', 'relevance', 'az', ...('location' in request ? ['distance'] : [])]) {
           const query = SearchRequestSchema.parse({ ...request, sort });
           const [viaWords, viaGin, viaSql, viaJobsHost, viaBareHost] = await Promise.all(engines.map((engine) => runSearch(engine, catalog, query)));

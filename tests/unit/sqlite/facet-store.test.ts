@@ -7,6 +7,7 @@ import { runSearch } from '../../../src/server/search/search-service.ts';
 import { createMediaUrls } from '../../../src/server/media/urls.ts';
 import { SearchRequestSchema, type SearchRequest } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
+import { BOXES } from '../../fixtures/search-boxes.ts';
 
 const copy = useSqliteCopy();
 const KL = '3.139,101.6869';
@@ -25,6 +26,8 @@ const REQUESTS: SearchRequest[] = [
   { type: 'jobs', job_qualification: 'degree', search: 'manager' },
   { type: 'hireme', hireme_rate: 'hour,day', hireme_type: 'PT,FL', hireme_expertise: 'expert' },
   { type: 'buysell', buysell_condition: 'used', buysell_method: 'delivery', price: '0-500' },
+  // The map's boxes (issue 43): the cells a small one touches, every post for a country-wide one; edges on cell lines.
+  ...BOXES,
 ];
 const SORTS = ['recommended', 'rating', 'az', 'za', 'relevance', 'distance'] as const;
 
@@ -82,5 +85,6 @@ describe('facet store', () => {
     } finally {
       reader.close();
     }
-  });
+    // Three full comparisons: nearly 2,000 searches.
+  }, 15_000);
 });

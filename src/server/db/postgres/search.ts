@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
-import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort } from '../../search/filter.ts';
+import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort, walkState } from '../../search/filter.ts';
 import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
@@ -162,7 +162,8 @@ function walkFrom(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> |
   if (sort === 'recommended') {
     if (filter.categoryId !== undefined) clauses.push(sql`s.category_id = ${filter.categoryId}`);
     else if (filter.parentId !== undefined) clauses.push(sql`s.parent_id = ${filter.parentId}`);
-    else if (filter.stateId !== undefined && filter.type) clauses.push(sql`s.state_id = ${filter.stateId}`);
+    // Each type's table has its state index: every type's walk merges them.
+    else if (filter.stateId !== undefined) clauses.push(sql`s.state_id = ${filter.stateId}`);
   } else if (!filter.type) return undefined;
   return sql`SELECT s.post_id FROM ${postsOf(filter.type)} ${whereOf(clauses)} ORDER BY ${orderOf(filter, sort)}`;
 }
@@ -332,9 +333,13 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
             await facets.refresh(trx);
             const candidates = filter.words ? await candidateIds(trx, filter.words, facets.words, filter.type) : undefined;
             const counted = facets.store.count(filter, facetNames, candidates, { nearest });
-            const share = counted.total / Math.max(1, facets.store.size(filter.type));
+            // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
+            // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
+            const state = walkState(filter, sort, counted.states);
+            const share = counted.total / Math.max(1, state === undefined ? facets.store.size(filter.type) : facets.store.sizeIn(filter.type, state));
             // The ids are the store's to reuse: the walk gets them as a bitset, made now and only when it will walk.
-            const from = counted.nearest || (offset + limit) / Math.max(share, 1e-6) > WALK_LIMIT ? undefined : walkFrom(filter, sort);
+            const from = counted.nearest || (offset + limit) / Math.max(share, 1e-6) > WALK_LIMIT ? undefined
+              : walkFrom(state === undefined ? filter : { ...filter, stateId: state }, sort);
             matches = { share, nearest: counted.nearest, walk: from && { from, members: bitsetOf(counted.ids) } };
             return counted;
           });

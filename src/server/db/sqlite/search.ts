@@ -5,7 +5,7 @@
  * questions (decision 0002).
  */
 import { facetAttributesFor } from '../../../shared/search-attributes.ts';
-import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort } from '../../search/filter.ts';
+import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort, walkState } from '../../search/filter.ts';
 import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
@@ -95,12 +95,15 @@ function countFacets(db: Db, filter: SearchFilter, options: Required<SearchOptio
 }
 
 /** The page's rows: walked from the sort's index over the counted ids when that is short, else sorted by SQL. */
-function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: { total: number; ids?: Uint32Array; newestFirst?: boolean }, limit: number, offset: number): PageRow[] {
+function pageOf(db: Db, filter: SearchFilter, sort: SearchSort, counts: FacetCounts & { ids?: Uint32Array; newestFirst?: boolean }, limit: number, offset: number): PageRow[] {
   if (counts.ids && counts.newestFirst && sort === 'newest') return placesOf(db, counts.ids.subarray(offset, offset + limit));
   if (counts.ids) {
     const store = facetStoreFor(db);
-    if (((offset + limit) * store.size(filter.type)) / Math.max(counts.total, 1) <= WALK_LIMIT) {
-      const rows = store.withMembership(counts.ids, (members) => walkPage(db, filter, sort, members, limit, offset));
+    // Matches of one type all in one state (a map's box) walk that state's index (there is one per type only).
+    const state = filter.type ? walkState(filter, sort, counts.states) : undefined;
+    const walked = state === undefined ? filter : { ...filter, stateId: state };
+    if (((offset + limit) * (state === undefined ? store.size(filter.type) : store.sizeIn(filter.type, state))) / Math.max(counts.total, 1) <= WALK_LIMIT) {
+      const rows = store.withMembership(counts.ids, (members) => walkPage(db, walked, sort, members, limit, offset));
       if (rows) return rows;
     }
   }
