@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, PATTERNS, reviewCorpus } from '../../scripts/review-corpus.ts';
-import { scoreReviews, shingles, THRESHOLD, type ReviewFacts } from '../../src/server/moderation/review-signals.ts';
+import { CopyFinder, scoreReviews, shingles, THRESHOLD, type ReviewFacts } from '../../src/server/moderation/review-signals.ts';
 
 /**
  * The fake-review filter's scoring (issue 45): the evaluation `npm run bench:reviews` prints, run as a test with the
@@ -30,6 +30,26 @@ describe('review signals', () => {
     for (const text of ['Good service', 'Servis bagus', '服务很好', 'Very good, recommended!']) expect(shingles(text)).toEqual([]);
     expect(shingles('The staff explained everything clearly and politely')).toContain('the staff explained');
     expect(shingles('我们周末去的员工很热情')).toContain('我们周');
+  });
+
+  it("finds copies page by page: another person's on any listing counts; the review itself and its writer's own never do", () => {
+    const text = 'The technician came on time and fixed the leaking pipe under the sink quickly';
+    const target = review({ id: 900_001, user_id: 41, content: text });
+    const copies = new CopyFinder([target]);
+    // The window as the job reads it, page by page: the review itself, and its writer's same text on another listing.
+    copies.add([{ id: target.id, user_id: 41, content: text }]);
+    copies.add([{ id: 900_002, user_id: 41, content: text }]);
+    expect(copies.result().has(target.id)).toBe(false);
+    // Another person's near copy (one word changed) on a later page.
+    copies.add([{ id: 900_003, user_id: 42, content: text.replace('quickly', 'promptly') }]);
+    expect(copies.result().get(target.id)).toBeGreaterThanOrEqual(0.8);
+    expect(copies.result().get(target.id)).toBeLessThan(1);
+    // A page of 20,000 copies of one text (accountless imports) is one text to read, and an exact copy.
+    const template = 'Highly recommended, the team was friendly and the price was very reasonable';
+    const second = review({ id: 900_004, user_id: 43, content: template });
+    const many = new CopyFinder([second]);
+    many.add(Array.from({ length: 20_000 }, (_, index) => ({ id: 1_000_000 + index, user_id: null, content: template })));
+    expect(many.result().get(second.id)).toBe(1);
   });
 
   it('scores each feature, and holds from the threshold', () => {

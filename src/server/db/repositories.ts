@@ -22,6 +22,7 @@ import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
 import type { ReplyTimeRow } from './kysely/trust.ts';
 import type { ScoredReviewRow } from './kysely/review-scores.ts';
+import type { ListingReview, WrittenReview } from '../moderation/review-signals.ts';
 import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
 import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
@@ -541,8 +542,12 @@ export interface VerificationRepository {
 
 /** What the fake-review filter reads and stores (issue 45). */
 export interface ReviewScoreRepository {
-  /** Reviews written since `since` (all, or only those new or edited since their last score), with their facts. */
-  findReviewFacts(since: string, clientsSince: string, changedOnly: boolean, links?: boolean): Promise<ScoredReviewRow[]>;
+  /** Reviews with an account written since `since` (all, or only those new or edited since their last score), with their facts. */
+  findReviewFacts(since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]>;
+  /** The reviews of these listings ('profile-12', 'services-40') written since `since`. */
+  findListingReviews(listings: readonly string[], since: string): Promise<ListingReview[]>;
+  /** A page of the reviews written since `since`, after review `afterId` in id order: who wrote what. */
+  findReviewTexts(since: string, afterId: number, limit: number): Promise<WrittenReview[]>;
   saveReviewScores(scores: readonly { reviewId: number; score: number; features: Record<string, number>; version: number }[]): Promise<void>;
   /** An operator published the review as it reads now. */
   clearReviewScore(reviewId: number): Promise<void>;

@@ -111,37 +111,87 @@ const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   return shared / (a.size + b.size - shared);
 };
 
-/** The highest similarity of each review's text to another person's review (banded MinHash finds the candidates). */
-function similarTexts(reviews: readonly ReviewFacts[]): Map<number, number> {
-  const sets = new Map<number, Set<string>>();
-  const buckets = new Map<string, number[]>();
-  for (const review of reviews) {
-    const parts = shingles(review.content);
-    const mins = signature(parts);
-    if (!mins) continue;
-    sets.set(review.id, new Set(parts));
-    for (let band = 0; band < BANDS; band++) {
-      const key = `${band}:${[...mins.subarray(band * ROWS, (band + 1) * ROWS)].join(',')}`;
-      buckets.set(key, [...(buckets.get(key) ?? []), review.id]);
+/** The band keys of a signature: texts sharing one are candidates (their Jaccard similarity is then computed). */
+function bandKeys(mins: Uint32Array): string[] {
+  return Array.from({ length: BANDS }, (_, band) => `${band}:${mins.subarray(band * ROWS, (band + 1) * ROWS).join(',')}`);
+}
+
+/** A review as the copy check reads it: who wrote what. */
+export type WrittenReview = Pick<ReviewFacts, 'id' | 'user_id' | 'content'>;
+
+/**
+ * The copy check: the highest similarity of each target review's text to another person's review, on any listing.
+ * The targets' texts are indexed once (each distinct text once); the window's reviews are then read page by page
+ * (`add`), each distinct text of a page once, so a window of hundreds of thousands of reviews is read in bounded
+ * memory, and a text repeated thousands of times costs one signature per page, not a comparison per pair.
+ */
+export class CopyFinder {
+  private readonly texts: { content: string; parts: Set<string>; reviews: { id: number; user: number | null }[] }[] = [];
+  private readonly bands = new Map<string, number[]>();
+  private readonly best = new Map<number, number>();
+
+  constructor(targets: readonly WrittenReview[]) {
+    const byContent = new Map<string, number>();
+    for (const target of targets) {
+      let index = byContent.get(target.content);
+      if (index === undefined) {
+        const parts = shingles(target.content);
+        const mins = signature(parts);
+        if (!mins) continue;
+        index = this.texts.length;
+        byContent.set(target.content, index);
+        this.texts.push({ content: target.content, parts: new Set(parts), reviews: [] });
+        for (const key of bandKeys(mins)) {
+          const list = this.bands.get(key);
+          if (list) list.push(index);
+          else this.bands.set(key, [index]);
+        }
+      }
+      this.texts[index]!.reviews.push({ id: target.id, user: target.user_id });
     }
   }
-  const byId = new Map(reviews.map((review) => [review.id, review]));
-  const best = new Map<number, number>();
-  for (const ids of buckets.values()) {
-    if (ids.length < 2) continue;
-    for (const a of ids) {
-      for (const b of ids) {
-        if (a >= b) continue;
-        const first = byId.get(a)!;
-        const second = byId.get(b)!;
-        if (first.user_id !== null && first.user_id === second.user_id) continue;
-        const value = jaccard(sets.get(a)!, sets.get(b)!);
-        if (value > (best.get(a) ?? 0)) best.set(a, value);
-        if (value > (best.get(b) ?? 0)) best.set(b, value);
+
+  /** Reads a page of written reviews against the targets. */
+  add(written: readonly WrittenReview[]): void {
+    if (this.texts.length === 0) return;
+    // Each distinct text once, with a few of its writers: enough to tell whether someone other than a target wrote it.
+    const writers = new Map<string, WrittenReview[]>();
+    for (const review of written) {
+      const list = writers.get(review.content);
+      if (!list) writers.set(review.content, [review]);
+      else if (list.length < 4 && (review.user_id === null || !list.some((other) => other.user_id === review.user_id))) list.push(review);
+    }
+    for (const [content, by] of writers) {
+      const parts = shingles(content);
+      const mins = signature(parts);
+      if (!mins) continue;
+      const candidates = new Set<number>();
+      for (const key of bandKeys(mins)) for (const index of this.bands.get(key) ?? []) candidates.add(index);
+      if (candidates.size === 0) continue;
+      const set = new Set(parts);
+      for (const index of candidates) {
+        const text = this.texts[index]!;
+        const value = text.content === content ? 1 : jaccard(text.parts, set);
+        for (const target of text.reviews) {
+          if (value <= (this.best.get(target.id) ?? 0)) continue;
+          // Another person's review: not the target itself, nor one by the same account.
+          if (by.some((other) => other.id !== target.id && (target.user === null || other.user_id !== target.user))) this.best.set(target.id, value);
+        }
       }
     }
   }
-  return best;
+
+  /** Each target's highest similarity to another person's review (targets without one are absent). */
+  result(): Map<number, number> {
+    return this.best;
+  }
+}
+
+/** The copy check over reviews held in memory (the corpus of `npm run bench:reviews`, tests). */
+export function copiedTexts(targets: readonly WrittenReview[], written: readonly WrittenReview[]): Map<number, number> {
+  const finder = new CopyFinder(targets);
+  finder.add(written);
+  return finder.result();
 }
 
 const median = (values: readonly number[]) => {
@@ -151,16 +201,23 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** What scoring reads of the other reviews of a target's listing. */
+export type ListingReview = Pick<ReviewFacts, 'id' | 'listing' | 'user_id' | 'rating' | 'content' | 'created_at' | 'client_hash' | 'device_hash'>;
+
 /**
- * Scores `targets` (new and edited reviews, or the last 90 days) against `context` (every review those are read
- * against: the listings' last 90 days and more, other listings' for copied text). Answers each target's score and
- * features.
+ * Scores `targets` (new and edited reviews, or the last 90 days) against `context` (their listings' reviews of the
+ * last 97 days) and `similar` (each target's highest similarity to another person's review on any listing: the copy
+ * check, `CopyFinder`; by default over `context`). Answers each target's score and features.
  */
-export function scoreReviews(targets: readonly ReviewFacts[], context: readonly ReviewFacts[]): Map<number, ReviewScore> {
-  const all = [...new Map([...context, ...targets].map((review) => [review.id, review])).values()];
-  const byListing = new Map<string, ReviewFacts[]>();
-  for (const review of all) byListing.set(review.listing, [...(byListing.get(review.listing) ?? []), review]);
-  const similar = similarTexts(all);
+export function scoreReviews(targets: readonly ReviewFacts[], context: readonly ListingReview[], similar: ReadonlyMap<number, number> = copiedTexts(targets, [...context, ...targets])): Map<number, ReviewScore> {
+  const all = new Map<number, ListingReview>(context.map((review) => [review.id, review]));
+  for (const review of targets) all.set(review.id, review);
+  const byListing = new Map<string, ListingReview[]>();
+  for (const review of all.values()) {
+    const list = byListing.get(review.listing);
+    if (list) list.push(review);
+    else byListing.set(review.listing, [review]);
+  }
   const scores = new Map<number, ReviewScore>();
   for (const review of targets) {
     const features: Record<string, number> = {};

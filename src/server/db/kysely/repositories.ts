@@ -229,7 +229,9 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       removeFinished: (before) => change((db) => jobs.removeFinishedJobs(db, before)),
     },
     reviewScores: {
-      findReviewFacts: (since, clientsSince, changedOnly, links) => read((db) => reviewScores.findReviewFacts(db, since, clientsSince, changedOnly, links)),
+      findReviewFacts: (since, clientsSince, changedOnly) => read((db) => reviewScores.findReviewFacts(db, since, clientsSince, changedOnly)),
+      findListingReviews: (listings, since) => read((db) => reviewScores.findListingReviews(db, listings, since)),
+      findReviewTexts: (since, afterId, limit) => read((db) => reviewScores.findReviewTexts(db, since, afterId, limit)),
       saveReviewScores: (scores) => change((db) => reviewScores.saveReviewScores(db, scores, now())),
       clearReviewScore: (id) => change((db) => reviewScores.clearReviewScore(db, id, now())),
       holdSuspiciousReview: (id) => write(async (db, index) => {

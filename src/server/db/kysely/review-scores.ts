@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { isSharedClient } from '../../client-ip.ts';
-import type { ReviewFacts } from '../../moderation/review-signals.ts';
+import type { ListingReview, ReviewFacts, WrittenReview } from '../../moderation/review-signals.ts';
 import { jsonText, stored, type QueryDb } from './query.ts';
 
 /** A review as the filter reads it, with what decides whether a score may hold it. */
@@ -20,12 +20,13 @@ export interface ScoredReviewRow extends ReviewFacts {
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
 /**
- * Reviews written since `since` (not removed), or only those new or edited since their last score when `changedOnly`,
- * with their facts. Links to the owner: the reviewer is the owner, signed in from a client the owner used in the last
- * 90 days, or has the e-mail address the business lists (those lookups only with `links`: a review read as context
- * alone needs none).
+ * The reviews with an account written since `since` (not removed), or only those new or edited since their last score
+ * when `changedOnly`, with their facts: the reviewer's account and activity, and links to the owner (the reviewer is
+ * the owner, signed in from a client the owner used since `clientsSince`, or has the e-mail address the business
+ * lists). Reviews without an account are never scored: the filter reads them as context (`findListingReviews`,
+ * `findReviewTexts`).
  */
-export async function findReviewFacts(db: QueryDb, since: string, clientsSince: string, changedOnly: boolean, links = true): Promise<ScoredReviewRow[]> {
+export async function findReviewFacts(db: QueryDb, since: string, clientsSince: string, changedOnly: boolean): Promise<ScoredReviewRow[]> {
   let query = db.selectFrom('reviews as r')
     .leftJoin('posts as p', 'p.id', 'r.post_id')
     .leftJoin('profiles as pp', 'pp.id', 'p.profile_id')
@@ -38,13 +39,14 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
       sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`.as('listing'),
       sql<number | null>`CASE WHEN r.post_id IS NULL THEN pr.owner_user_id WHEN p.type = 'hireme' THEN p.owner_user_id ELSE pp.owner_user_id END`.as('owner_id'),
       sql<number>`COALESCE(p.profile_id, r.profile_id)`.as('profile_id'),
-      sql<number>`(SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id)`.as('reviews'),
+      // By the two partial indexes on (user_id, post_id) and (user_id, profile_id): a review is of a post or of a profile.
+      sql<number>`(SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.post_id IS NOT NULL)
+        + (SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.profile_id IS NOT NULL)`.as('reviews'),
       sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id) + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id)
         + (SELECT COUNT(*) FROM conversation_messages m WHERE m.user_id = r.user_id AND m.kind = 'text')`.as('activity'),
     ])
-    .where('r.removed_at', 'is', null).where('r.created_at', '>=', since);
-  // Only reviews with an account are ever scored (the filter reads the others as context).
-  if (changedOnly) query = query.where('r.user_id', 'is not', null).where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
+    .where('r.removed_at', 'is', null).where('r.created_at', '>=', since).where('r.user_id', 'is not', null);
+  if (changedOnly) query = query.where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
   const rows = await query.orderBy('r.id').execute();
 
   // Who signed in from where lately, and the e-mail addresses each business lists: read once per person and business.
@@ -71,12 +73,12 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     const userId = row.user_id === null ? null : Number(row.user_id);
     const ownerId = row.owner_id === null ? null : Number(row.owner_id);
     let ownerLink = userId !== null && userId === ownerId;
-    if (links && !ownerLink && userId !== null && ownerId !== null) {
+    if (!ownerLink && userId !== null && ownerId !== null) {
       const mine = await clientsOf(userId);
       const theirs = await clientsOf(ownerId);
       ownerLink = [...mine].some((client) => theirs.has(client));
     }
-    if (links && !ownerLink && row.user_email) ownerLink = (await emailsOf(Number(row.profile_id))).has(row.user_email.toLowerCase());
+    if (!ownerLink && row.user_email) ownerLink = (await emailsOf(Number(row.profile_id))).has(row.user_email.toLowerCase());
     const created = Date.parse(iso(row.created_at));
     facts.push({
       id: Number(row.id), listing: row.listing, user_id: userId, rating: Number(row.rating), content: row.content, created_at: created,
@@ -87,6 +89,51 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     });
   }
   return facts;
+}
+
+/** A listing's key as the filter names it ('profile-12', 'services-40'): a profile, or a post of a type. */
+const LISTING_KEY = /^(profile|services|jobs|hireme|buysell)-(\d+)$/;
+
+/**
+ * The reviews of these listings written since `since` (not removed, with an account or not): what a review's burst,
+ * shared clients and rating are read against.
+ */
+export async function findListingReviews(db: QueryDb, listings: readonly string[], since: string): Promise<ListingReview[]> {
+  const profiles: number[] = [];
+  const posts: number[] = [];
+  for (const listing of listings) {
+    const match = LISTING_KEY.exec(listing);
+    if (match) (match[1] === 'profile' ? profiles : posts).push(Number(match[2]));
+  }
+  const reviews: ListingReview[] = [];
+  // In slices: a nightly run reads the reviews of thousands of listings.
+  for (let at = 0; at < Math.max(profiles.length, posts.length); at += 500) {
+    const someProfiles = profiles.slice(at, at + 500);
+    const somePosts = posts.slice(at, at + 500);
+    const rows = await db.selectFrom('reviews as r').leftJoin('posts as p', 'p.id', 'r.post_id')
+      .select(['r.id', 'r.user_id', 'r.rating', 'r.content', 'r.created_at', 'r.client_hash', 'r.device_hash',
+        sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`.as('listing')])
+      .where('r.removed_at', 'is', null).where('r.created_at', '>=', since)
+      .where((eb) => eb.or([
+        ...(someProfiles.length > 0 ? [eb.and([eb('r.post_id', 'is', null), eb('r.profile_id', 'in', someProfiles)])] : []),
+        ...(somePosts.length > 0 ? [eb('r.post_id', 'in', somePosts)] : []),
+      ]))
+      .execute();
+    for (const row of rows) {
+      reviews.push({
+        id: Number(row.id), listing: row.listing, user_id: row.user_id === null ? null : Number(row.user_id), rating: Number(row.rating),
+        content: row.content, created_at: Date.parse(iso(row.created_at)), client_hash: row.client_hash, device_hash: row.device_hash,
+      });
+    }
+  }
+  return reviews;
+}
+
+/** A page of the reviews written since `since` (not removed), after review `afterId` in id order: who wrote what. */
+export async function findReviewTexts(db: QueryDb, since: string, afterId: number, limit: number): Promise<WrittenReview[]> {
+  const rows = await db.selectFrom('reviews').select(['id', 'user_id', 'content'])
+    .where('removed_at', 'is', null).where('created_at', '>=', since).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ id: Number(row.id), user_id: row.user_id === null ? null : Number(row.user_id), content: row.content }));
 }
 
 /** Stores scores (one row per review, replaced), keeping an operator's clearance. */
