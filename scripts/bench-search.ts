@@ -110,10 +110,16 @@ async function measure(url: string): Promise<Measured> {
   const backend = await openBackend(loadConfig({ DATABASE_URL: url }));
   const { repos } = backend;
   const catalog = { repos, media: createMediaUrls('/media') };
-  const engineWith = (workers: number) => backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
+  // Measured once ready, as a server serves: PostgreSQL's engine loads its facet store as it starts (seconds at this
+  // size), and searches meanwhile wait behind that load.
+  const engineWith = async (workers: number) => {
+    const engine = backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
+    while (!(await engine.ready())) await new Promise((resolve) => setTimeout(resolve, 100));
+    return engine;
+  };
   let live = 0;
   for (const type of ['services', 'jobs', 'hireme', 'buysell'] as const) live += await repos.sitemap.countPosts(type);
-  const inline = engineWith(0);
+  const inline = await engineWith(0);
   const measured: Measured['classes'] = [];
   for (const [, body] of classes) {
     const query = SearchRequestSchema.parse(body);
@@ -125,7 +131,7 @@ async function measure(url: string): Promise<Measured> {
   await inline.close();
 
   // Mixed load at concurrency 16, on the engine as the server runs it (a worker per core).
-  const served = engineWith(availableParallelism());
+  const served = await engineWith(availableParallelism());
   let next = 0;
   const started = performance.now();
   await Promise.all(Array.from({ length: MIXED_CONCURRENCY }, async () => {
@@ -136,7 +142,7 @@ async function measure(url: string): Promise<Measured> {
 
   const heavy = SearchRequestSchema.parse({ type: 'services', search: 'professional' });
   const concurrent = async (workers: number) => {
-    const engine = engineWith(workers);
+    const engine = await engineWith(workers);
     await engine.search(heavy);
     const result = await stallDuring(() => Promise.all(Array.from({ length: 24 }, (_, index) => engine.search({ ...heavy, page: 1 + (index % 3) }))));
     await engine.close();
