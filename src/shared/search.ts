@@ -138,6 +138,8 @@ export const MapPinSchema = z.object({
   plan: PostCardSchema.shape.plan,
   price_min: z.number().nullable(),
   price_max: z.number().nullable(),
+  /** How the card reads the price, in the request's `lang`: 'RM 100 - RM 250', or 'Negotiable' without one. */
+  price: z.string(),
   rating: z.number(),
   rating_count: z.number().int(),
   image: z.string().nullable(),

@@ -63,6 +63,23 @@ describe('POST /api/post/map (issue 43)', () => {
     expectAccounted(jobs, [101.5, 2.9, 101.9, 3.3]);
   });
 
+  it("reads each pin's price as its card does, in the request's language", async () => {
+    const body = { type: 'services', bbox: MALAYSIA_BOUNDS.join(','), zoom: 5 };
+    const [english, malay, chinese] = await Promise.all(['en', 'ms', 'zh'].map((lang) => mapOf({ ...body, lang })));
+    for (const answer of [english!, malay!, chinese!]) expect(answer.pins.map((pin) => pin.id)).toEqual(english!.pins.map((pin) => pin.id));
+    english!.pins.forEach((pin, index) => {
+      const at = { ms: malay!.pins[index]!.price, zh: chinese!.pins[index]!.price };
+      if (pin.price_min === null && pin.price_max === null) {
+        expect([pin.price, at.ms, at.zh]).toEqual(['Negotiable', 'Boleh dirunding', '面议']);
+      } else {
+        const low = pin.price_min ?? pin.price_max!;
+        expect(pin.price.startsWith(`RM ${low.toLocaleString('en-MY', { maximumFractionDigits: 2 })}`), pin.price).toBe(true);
+        if (pin.price_max !== null && pin.price_min !== null && pin.price_max !== pin.price_min) expect(pin.price).toContain(' - RM ');
+      }
+    });
+    expect(english!.pins.some((pin) => pin.price_min !== null || pin.price_max !== null)).toBe(true);
+  });
+
   it('clamps a box reaching past Malaysia, and answers an empty map for one wholly outside it', async () => {
     const wide = await mapOf({ type: 'buysell', bbox: '80,-20,140,30', zoom: 3 });
     expect(wide.total).toBe(await searchTotal({ type: 'buysell', bbox: MALAYSIA_BOUNDS.join(',') }));

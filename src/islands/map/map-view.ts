@@ -10,7 +10,6 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Protocol } from 'pmtiles';
 import { searchMap } from '../../client/map-calls.ts';
 import * as m from '../../paraglide/messages.js';
-import { formatPriceRange } from '../../shared/format.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, type BoundingBox } from '../../shared/map.ts';
 import type { MapPin, MapResponse, SearchRequest } from '../../shared/search.ts';
@@ -108,7 +107,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     close.setAttribute('aria-label', m.map_card_close());
     close.addEventListener('click', closeCard);
     const body = element('div', 'map-card-body');
-    body.append(link, element('p', 'map-card-price', formatPriceRange(pin.price_min, pin.price_max)));
+    body.append(link, element('p', 'map-card-price', pin.price));
     if (pin.city_state) body.append(element('p', 'map-card-place', pin.city_state));
     if (pin.rating_count > 0) body.append(element('p', 'map-card-rating', m.map_card_rating({ rating: pin.rating.toFixed(1), count: pin.rating_count })));
     if (pin.precision === 'town') body.append(element('p', 'map-card-note', m.map_area_note()));

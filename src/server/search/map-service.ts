@@ -4,6 +4,7 @@
  * counts once, in a pin or a cluster, and lies inside the box; the body stays small whatever the viewport (the grid
  * never has more than `MAX_CELLS` cells). Nothing is stored.
  */
+import { formatPriceRange } from '../../shared/format.ts';
 import { MAX_PINS } from '../../shared/map.ts';
 import type { MapPin, MapQuery, MapResponse } from '../../shared/search.ts';
 import type { CatalogContext } from '../catalog/context.ts';
@@ -56,7 +57,8 @@ export async function runMap(index: SearchIndex, catalog: CatalogContext, query:
     return {
       id: card.id, type: card.type, slug: card.slug, title: card.title, lat: positions.lat[index]!, lon: positions.lon[index]!,
       precision: card.confidential ? 'town' : 'exact', city_state: card.city_state, plan: card.plan,
-      price_min: card.price_min, price_max: card.price_max, rating: card.rating, rating_count: card.rating_count,
+      price_min: card.price_min, price_max: card.price_max, price: formatPriceRange(card.price_min, card.price_max, card.price_currency, query.lang ?? 'en'),
+      rating: card.rating, rating_count: card.rating_count,
       image: card.image?.thumbnail ?? null,
     };
   });
