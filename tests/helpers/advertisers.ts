@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { mobileNumber } from '../../src/shared/schemas/accounts.ts';
+import { listedMobiles } from '../../src/shared/schemas/accounts.ts';
 import type { useAccountsApp } from './accounts.ts';
 import { latestCode, type SessionClient } from './session-client.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
@@ -18,7 +18,7 @@ export async function findUnclaimedWithMobile(repos: CatalogRepos, skip: Readonl
       const row = await repos.catalog.findProfileBySlug(slug);
       if (!row || row.kind !== 'business' || row.claimed || row.owner_user_id !== null || skip.has(row.id)) continue;
       const locations = await repos.catalog.findProfileLocations(row.id);
-      const mobile = locations.flatMap((location) => [location.phone_number, location.company_phone_number]).map((phone) => phone && mobileNumber(phone)).find(Boolean);
+      const [mobile] = listedMobiles(locations);
       if (mobile && accept(locations)) return { id: row.id, slug: row.slug, mobile };
     }
   }

@@ -35,6 +35,10 @@ export function cellOf(x: number, y: number, z: number): number {
   return Math.floor((lat - SOUTH) / CELL_DEGREES) * COLUMNS + Math.floor((lon - WEST) / CELL_DEGREES);
 }
 
+/** The row and the column of the grid holding a latitude and a longitude (clamped to the area). */
+const row = (lat: number) => Math.max(0, Math.min(ROWS - 1, Math.floor((lat - SOUTH) / CELL_DEGREES)));
+const column = (lon: number) => Math.max(0, Math.min(COLUMNS - 1, Math.floor((lon - WEST) / CELL_DEGREES)));
+
 /** The circle's cells: `inside` wholly within it, `edge` partly. */
 export interface CircleCells {
   inside: number[];
@@ -46,8 +50,6 @@ export function circleCells(lat: number, lon: number, km: number): CircleCells {
   const test = distanceTest(lat, lon, km);
   const dLat = (km / 110.574) * 1.01 + CELL_DEGREES;
   const dLon = (km / (111.32 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)))) * 1.01 + CELL_DEGREES;
-  const row = (value: number) => Math.max(0, Math.min(ROWS - 1, Math.floor((value - SOUTH) / CELL_DEGREES)));
-  const column = (value: number) => Math.max(0, Math.min(COLUMNS - 1, Math.floor((value - WEST) / CELL_DEGREES)));
   const cornerInside = (cornerLat: number, cornerLon: number) => {
     const phi = (cornerLat * Math.PI) / 180;
     const lambda = (cornerLon * Math.PI) / 180;
@@ -79,8 +81,6 @@ const BOX_CELLS_MAX = 4_096;
  * box test itself stays the store's, on every post of these cells.
  */
 export function boxCells([west, south, east, north]: readonly [number, number, number, number]): CircleCells | undefined {
-  const row = (value: number) => Math.max(0, Math.min(ROWS - 1, Math.floor((value - SOUTH) / CELL_DEGREES)));
-  const column = (value: number) => Math.max(0, Math.min(COLUMNS - 1, Math.floor((value - WEST) / CELL_DEGREES)));
   const [firstRow, lastRow] = [row(south) - 1, row(north) + 1];
   const [firstColumn, lastColumn] = [column(west) - 1, column(east) + 1];
   if ((lastRow - firstRow + 1) * (lastColumn - firstColumn + 1) > BOX_CELLS_MAX) return undefined;

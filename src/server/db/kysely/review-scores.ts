@@ -19,6 +19,9 @@ export interface ScoredReviewRow extends ReviewFacts {
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
+/** The listing a review (`r`, its post joined as `p`) is about, as the filter names it: 'profile-12', 'services-40'. */
+const reviewListing = sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`;
+
 /**
  * The reviews with an account written since `since` (not removed), or only those new or edited since their last score
  * when `changedOnly`, with their facts: the reviewer's account and activity, and links to the owner (the reviewer is
@@ -36,7 +39,7 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     .select([
       'r.id', 'r.user_id', 'r.rating', 'r.content', 'r.created_at', 'r.updated_at', 'r.client_hash', 'r.device_hash', 'r.held_reason', 'r.hidden',
       'u.created_at as user_created_at', 'u.email as user_email', 's.version', 's.cleared_at', 's.scored_at',
-      sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`.as('listing'),
+      reviewListing.as('listing'),
       sql<number | null>`CASE WHEN r.post_id IS NULL THEN pr.owner_user_id WHEN p.type = 'hireme' THEN p.owner_user_id ELSE pp.owner_user_id END`.as('owner_id'),
       sql<number>`COALESCE(p.profile_id, r.profile_id)`.as('profile_id'),
       // By the two partial indexes on (user_id, post_id) and (user_id, profile_id): a review is of a post or of a profile.
@@ -91,7 +94,7 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
   return facts;
 }
 
-/** A listing's key as the filter names it ('profile-12', 'services-40'): a profile, or a post of a type. */
+/** A listing's key as `reviewListing` names it: a profile, or a post of a type. */
 const LISTING_KEY = /^(profile|services|jobs|hireme|buysell)-(\d+)$/;
 
 /**
@@ -112,7 +115,7 @@ export async function findListingReviews(db: QueryDb, listings: readonly string[
     const somePosts = posts.slice(at, at + 500);
     const rows = await db.selectFrom('reviews as r').leftJoin('posts as p', 'p.id', 'r.post_id')
       .select(['r.id', 'r.user_id', 'r.rating', 'r.content', 'r.created_at', 'r.client_hash', 'r.device_hash',
-        sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`.as('listing')])
+        reviewListing.as('listing')])
       .where('r.removed_at', 'is', null).where('r.created_at', '>=', since)
       .where((eb) => eb.or([
         ...(someProfiles.length > 0 ? [eb.and([eb('r.post_id', 'is', null), eb('r.profile_id', 'in', someProfiles)])] : []),
