@@ -116,6 +116,22 @@ describe('the map view (issue 43)', () => {
     await phone.close();
   });
 
+  it('draws the first Kuala Lumpur view from at most 600 KB of tiles and style, in a browser that has none of it yet', async () => {
+    const fresh = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const view = await fresh.newPage();
+    // Every byte the map fetches: the style, and the archive's directory and tiles by range (there is no sprite).
+    const sizes: Promise<number>[] = [];
+    view.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/maps/')) sizes.push(response.body().then((body) => body.length));
+    });
+    await view.goto(`${baseUrl}/services/l?where=Kuala%20Lumpur&view=map`);
+    await view.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-map"]')?.dataset.state === 'idle', null, { timeout: 30_000 });
+    const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(bytes, `${sizes.length} files or ranges`).toBeLessThanOrEqual(600 * 1024);
+    await fresh.close();
+  });
+
   it('without JavaScript shows the list and says why there is no map', async () => {
     const plain = await session.browser.newContext({ javaScriptEnabled: false });
     const noJs = await plain.newPage();
