@@ -132,6 +132,7 @@ export function startBalancer(layout: ClusterLayout): void {
 defaults
   mode http
   timeout connect 2s
+  # A conversation stream (Server-Sent Events) stays open: its heartbeat every 15 s keeps it inside these 60 s.
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 10s

@@ -124,6 +124,15 @@ describe('conversations in the browser', () => {
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
       for (const path of ['/advertiser/leads', `/advertiser/leads/conversations/${conversationId}`]) expect(await sidewaysAt390(sellerPage, baseUrl, path), path).toBe(0);
 
+      // The buyer's list filters by type: jobs hold none of theirs, buy & sell holds this one.
+      await buyerPage.goto(`${baseUrl}/me/messages`);
+      await hydrated(buyerPage);
+      await buyerPage.getByTestId('conversation-item').first().waitFor();
+      await buyerPage.getByRole('combobox', { name: /^Type/ }).selectOption('jobs');
+      await buyerPage.getByTestId('conversations-empty').waitFor();
+      await buyerPage.getByRole('combobox', { name: /^Type/ }).selectOption('buysell');
+      await expect.poll(() => buyerPage.getByTestId('conversation-item').first().getAttribute('href')).toBe(`/me/messages/${conversationId}`);
+
       // At 390 px nothing scrolls sideways, on the list or the conversation.
       for (const path of ['/me/messages', `/me/messages/${conversationId}`]) expect(await sidewaysAt390(buyerPage, baseUrl, path), path).toBe(0);
     } finally {

@@ -1,7 +1,7 @@
 /**
  * A person's conversations (issue 44) on the sides the page names (My area: both, as a buyer and as a seller; the
  * advertiser's leads: the owner's), the latest first, with their unread counts kept live, filtered to the unread or
- * the archived, and, given the owner's listings, by listing and type; a page at a time. Each links to its
+ * the archived, by type and, given the owner's listings, by listing; a page at a time. Each links to its
  * conversation under `base`.
  */
 import { useEffect, useState } from 'react';
@@ -63,22 +63,22 @@ export default function ConversationList({ roles, base, listings }: { roles: Con
             className={`rounded-full border px-3 py-1 ${filter === value ? 'border-ink bg-ink text-white' : 'border-gray-400'}`}>{label}</button>
         ))}
       </div>
-      {listings && (
-        <div className="mb-3 grid gap-2 text-sm sm:grid-cols-2">
+      <div className="mb-3 grid gap-2 text-sm sm:grid-cols-2">
+        {listings && (
           <label className="min-w-0 font-semibold">{m.conversations_filter_listing()}
             <select className="mt-1 block w-full rounded border border-gray-400 bg-white px-2 py-1.5 font-normal" value={listing} onChange={(event) => setListing(event.target.value)}>
               <option value="">{m.conversations_all_listings()}</option>
               {listings.map((option) => <option key={option.value} value={option.value}>{option.title}</option>)}
             </select>
           </label>
-          <label className="min-w-0 font-semibold">{m.conversations_filter_type()}
-            <select className="mt-1 block w-full rounded border border-gray-400 bg-white px-2 py-1.5 font-normal" value={type} onChange={(event) => setType(event.target.value as ListingRefType | '')}>
-              <option value="">{m.conversations_all_types()}</option>
-              {LISTING_REF_TYPES.map((value) => <option key={value} value={value}>{typeName(value)}</option>)}
-            </select>
-          </label>
-        </div>
-      )}
+        )}
+        <label className="min-w-0 font-semibold">{m.conversations_filter_type()}
+          <select className="mt-1 block w-full rounded border border-gray-400 bg-white px-2 py-1.5 font-normal" value={type} onChange={(event) => setType(event.target.value as ListingRefType | '')}>
+            <option value="">{m.conversations_all_types()}</option>
+            {LISTING_REF_TYPES.map((value) => <option key={value} value={value}>{typeName(value)}</option>)}
+          </select>
+        </label>
+      </div>
       {items!.length === 0 ? <p className="panel" data-testid="conversations-empty">{m.conversations_empty()}</p> : (
         <ul className="grid gap-3">
           {items!.map((item) => (
