@@ -221,6 +221,9 @@ async function placesOf(db: QueryDb, page: readonly number[]): Promise<PageRow[]
  */
 const NEAREST_MAX = 1_000;
 
+/** How long a process keeps the facet keys of categories and states. */
+const LOOKUPS_TTL_MS = 60_000;
+
 async function lookups(db: QueryDb): Promise<FacetLookups> {
   return facetLookupsOf(await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute(),
     await db.selectFrom('states').select(['id', 'name']).execute());
@@ -300,6 +303,17 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
     queue = run.catch(() => undefined);
     return run;
   };
+  // Categories and states change only with a migration or the seed, never while a site runs: their facet keys are read
+  // once a minute, not in every search (two queries, a millisecond of each search here).
+  let lookupsRead: { at: number; lookups: Promise<FacetLookups> } | undefined;
+  const facetLookups = (): Promise<FacetLookups> => {
+    if (!lookupsRead || performance.now() - lookupsRead.at > LOOKUPS_TTL_MS) {
+      const reading = read(lookups);
+      lookupsRead = { at: performance.now(), lookups: reading };
+      reading.catch(() => { if (lookupsRead?.lookups === reading) lookupsRead = undefined; });
+    }
+    return lookupsRead.lookups;
+  };
   return {
     findCategoryId: (type, slug, main) => read(async (db) => {
       let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
@@ -319,7 +333,7 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         .where(sql`lower(c.name)`, '=', town).where(sql`lower(s.name)`, '=', region).executeTakeFirst();
       return match && { cityId: match.id };
     }),
-    facetLookups: () => read(lookups),
+    facetLookups,
     /** Loads the facet store (a serving process does before it reports ready: tens of seconds at 5 million). */
     async warm() {
       if (facets) await read((db) => db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx) => holding(() => facets.refresh(trx))));
