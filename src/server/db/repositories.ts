@@ -19,7 +19,8 @@ import type {
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow, OfferRow } from './kysely/conversations.ts';
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
+import type { OfferRow } from './kysely/conversation-offers.ts';
 import type { ReplyTimeRow } from './kysely/trust.ts';
 import type { ScoredReviewRow } from './kysely/review-scores.ts';
 import type { ListingReview, WrittenReview } from '../moderation/review-signals.ts';

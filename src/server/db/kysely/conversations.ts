@@ -1,4 +1,7 @@
-/** Conversations (migration 0042, issue 44): one per person and listing, their messages, blocks and shown details. */
+/**
+ * Conversations (migration 0042, issue 44): one per person and listing, their messages, blocks and shown details, and
+ * the events their readers' streams replay. Offers are in conversation-offers.ts.
+ */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConversationSide, MessageKind } from '../../../shared/conversations.ts';
 import type { ScamRuleId } from '../../../shared/scam-rules.ts';
@@ -158,7 +161,7 @@ function toMessageRow({ erased_at: erasedAt, moderated_at: moderatedAt, ...row }
 }
 
 /** Tells both sides' streams of a change, in the transaction that makes it (acknowledged means committed). */
-async function addEvents(db: QueryDb, event: { conversationId: number; kind: 'message' | 'read' | 'offer'; side: ConversationSide; messageId: number | null; upTo: number | null; at: string }): Promise<void> {
+export async function addEvents(db: QueryDb, event: { conversationId: number; kind: 'message' | 'read' | 'offer'; side: ConversationSide; messageId: number | null; upTo: number | null; at: string }): Promise<void> {
   const sides = await db.selectFrom('conversations').select(['person_user_id', 'owner_user_id']).where('id', '=', event.conversationId).executeTakeFirstOrThrow();
   const readers = [sides.person_user_id, sides.owner_user_id].filter((user): user is number => user !== null);
   if (readers.length === 0) return;
@@ -446,58 +449,4 @@ export async function removeConversationsBefore(db: QueryDb, before: string, lim
   const files = await removeImagesOfConversations(db, ids);
   if (ids.length > 0) await db.deleteFrom('conversations').where('id', 'in', ids).execute();
   return { removed: ids.length, files };
-}
-
-export interface OfferRow {
-  id: number;
-  conversation_id: number;
-  message_id: number;
-  qty: number;
-  offered_price_sen: number;
-  deal_method: string;
-  remark: string | null;
-  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
-}
-
-function toOfferRow(row: { id: unknown; conversation_id: unknown; message_id: unknown; qty: unknown; offered_price_sen: unknown; deal_method: string; remark: string | null; status: string }): OfferRow {
-  return {
-    id: Number(row.id), conversation_id: Number(row.conversation_id), message_id: Number(row.message_id), qty: Number(row.qty),
-    offered_price_sen: Number(row.offered_price_sen), deal_method: row.deal_method, remark: row.remark, status: row.status as OfferRow['status'],
-  };
-}
-
-const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
-
-/** A new offer: the open one before it is withdrawn, in the same transaction. */
-export async function insertOffer(db: QueryDb, offer: { conversationId: number; messageId: number; qty: number; priceSen: number; dealMethod: string; remark: string | null; at: string }): Promise<number> {
-  await db.updateTable('conversation_offers').set({ status: 'withdrawn', decided_at: offer.at }).where('conversation_id', '=', offer.conversationId).where('status', '=', 'open').execute();
-  const { id } = await db.insertInto('conversation_offers').values({
-    conversation_id: offer.conversationId, message_id: offer.messageId, qty: offer.qty, offered_price_sen: offer.priceSen,
-    deal_method: offer.dealMethod, remark: offer.remark, created_at: offer.at,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(id);
-}
-
-export async function findOffer(db: QueryDb, id: number): Promise<OfferRow | undefined> {
-  const row = await db.selectFrom('conversation_offers').select([...OFFER_COLUMNS]).where('id', '=', id).executeTakeFirst();
-  return row && toOfferRow(row);
-}
-
-/** The offers these messages are, by message id. */
-export async function findOffersOfMessages(db: QueryDb, messageIds: readonly number[]): Promise<Map<number, OfferRow>> {
-  if (messageIds.length === 0) return new Map();
-  const rows = await db.selectFrom('conversation_offers').select([...OFFER_COLUMNS]).where('message_id', 'in', [...messageIds]).execute();
-  return new Map(rows.map((row) => [Number(row.message_id), toOfferRow(row)]));
-}
-
-/**
- * Closes an open offer (accepted, declined, withdrawn); false when it was not open any more (a race, or a second
- * answer). Both sides' streams hear of it.
- */
-export async function decideOffer(db: QueryDb, id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide, at: string): Promise<boolean> {
-  const result = await db.updateTable('conversation_offers').set({ status, decided_at: at }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  const offer = (await findOffer(db, id))!;
-  await addEvents(db, { conversationId: offer.conversation_id, kind: 'offer', side: by, messageId: offer.message_id, upTo: null, at });
-  return true;
 }

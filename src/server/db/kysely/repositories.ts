@@ -19,6 +19,7 @@ import * as insights from './insights.ts';
 import { InvoiceRepository } from './invoice-repository.ts';
 import * as jobs from './jobs.ts';
 import * as conversations from './conversations.ts';
+import * as offers from './conversation-offers.ts';
 import * as safety from './conversation-safety.ts';
 import * as leads from './leads.ts';
 import { ListingRepository } from './listing-repository.ts';
@@ -375,10 +376,10 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findFlaggedMessagesSince: (userId, since) => read((db) => safety.findFlaggedMessagesSince(db, userId, since)),
       moderateMessage: (messageId) => change((db) => safety.moderateMessage(db, messageId, now())),
       findMessageIdsAround: (id, ids, span) => read((db) => safety.findMessageIdsAround(db, id, ids, span)),
-      insertOffer: (offer) => change((db) => conversations.insertOffer(db, { ...offer, at: now() })),
-      findOffer: (id) => read((db) => conversations.findOffer(db, id)),
-      findOffersOfMessages: (ids) => read((db) => conversations.findOffersOfMessages(db, ids)),
-      decideOffer: (id, status, by) => change((db) => conversations.decideOffer(db, id, status, by, now())),
+      insertOffer: (offer) => change((db) => offers.insertOffer(db, { ...offer, at: now() })),
+      findOffer: (id) => read((db) => offers.findOffer(db, id)),
+      findOffersOfMessages: (ids) => read((db) => offers.findOffersOfMessages(db, ids)),
+      decideOffer: (id, status, by) => change((db) => offers.decideOffer(db, id, status, by, now())),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),
