@@ -1,27 +1,25 @@
 /** Offers on buy & sell posts inside a conversation (issue 44): one open at a time, answered once, heard by both sides' streams. */
+import type { Selectable } from 'kysely';
 import type { ConversationSide } from '../../../shared/conversations.ts';
+import type { Tables } from '../tables.ts';
 import { addEvents } from './conversations.ts';
 import type { QueryDb } from './query.ts';
 
-export interface OfferRow {
-  id: number;
-  conversation_id: number;
-  message_id: number;
-  qty: number;
-  offered_price_sen: number;
-  deal_method: string;
-  remark: string | null;
-  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
-}
+const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
 
-function toOfferRow(row: { id: unknown; conversation_id: unknown; message_id: unknown; qty: unknown; offered_price_sen: unknown; deal_method: string; remark: string | null; status: string }): OfferRow {
+type OfferColumns = Pick<Selectable<Tables['conversation_offers']>, (typeof OFFER_COLUMNS)[number]>;
+
+/** An offer as the table holds it (its times aside), its status one of the four. */
+export type OfferRow = Omit<OfferColumns, 'status'> & {
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+};
+
+function toOfferRow(row: OfferColumns): OfferRow {
   return {
     id: Number(row.id), conversation_id: Number(row.conversation_id), message_id: Number(row.message_id), qty: Number(row.qty),
     offered_price_sen: Number(row.offered_price_sen), deal_method: row.deal_method, remark: row.remark, status: row.status as OfferRow['status'],
   };
 }
-
-const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
 
 /** A new offer: the open one before it is withdrawn, in the same transaction. */
 export async function insertOffer(db: QueryDb, offer: { conversationId: number; messageId: number; qty: number; priceSen: number; dealMethod: string; remark: string | null; at: string }): Promise<number> {
