@@ -74,6 +74,22 @@ describe('the facet store split by type', () => {
     }
   });
 
+  it('counts candidates given as each type\'s slots (a word index keyed by slot) as it counts them given as post ids', () => {
+    const candidates = posts.filter((post) => post.id % 7 < 3).map((post) => post.id);
+    for (const type of ['jobs', undefined] as const) {
+      const filter: SearchFilter = { type, price: { min: 100, max: 800 }, attributes: [] };
+      const byId = store.count(filter, [], candidates);
+      const expected = { ids: sorted(byId.ids), categories: byId.categories };
+      // Slots in no set order (a prefix's several lexemes), and posts the store does not hold, are both fine.
+      const slots = Object.fromEntries(LISTING_TYPES.map((each) => [each, store.slotsOf(each, [...candidates, 999_999].reverse())]));
+      const bySlot = store.count(filter, [], { slots });
+      expect(sorted(bySlot.ids)).toEqual(expected.ids);
+      expect(bySlot.total).toBe(expected.ids.length);
+      expect(bySlot.categories).toEqual(expected.categories);
+    }
+    expect(store.heldSlot(999_999)).toBe(-1);
+  });
+
   it('finds the posts within a circle through grid cells, edges exactly as the distance test', () => {
     const cells = circleCells(3.139, 101.6869, 10);
     expect(cells.inside.length).toBeGreaterThan(20);

@@ -178,4 +178,19 @@ describe('word index', () => {
     expect(sorted(index.match([{ lexeme: 'roti', prefix: false }, { lexeme: 'can', prefix: true }]))).toEqual([1]);
     expect(index.changedCount).toBe(3);
   });
+
+  it('keyed by another number (the facet store\'s slot of each post), lists each word\'s keys in ascending order', () => {
+    const index = new WordIndex();
+    index.begin();
+    // Posts 1, 2, 3 and 7 in slots 5, 0, 9 and 2.
+    const slotOf = [0, 5, 0, 9, 0, 0, 0, 2];
+    for (const [id, lexemes] of Object.entries({ 1: ['kopi'], 2: ['kopi', 'teh'], 3: ['kopi'], 7: ['kopi', 'teh'] })) index.add(Number(id), lexemes);
+    index.finish(slotOf);
+    expect([...index.match([{ lexeme: 'kopi', prefix: false }])]).toEqual([0, 2, 5, 9]);
+    expect(sorted(index.match([{ lexeme: 'teh', prefix: false }, { lexeme: 'kop', prefix: true }]))).toEqual([0, 2]);
+    // Changes speak of keys too: slot 5's post lost its words, slot 12 (a new post) has them.
+    index.update(5, []);
+    index.update(12, ['kopi']);
+    expect(sorted(index.match([{ lexeme: 'kopi', prefix: false }]))).toEqual([0, 2, 9, 12]);
+  });
 });

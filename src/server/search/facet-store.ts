@@ -49,6 +49,11 @@ function radixSort(values: Uint32Array, spare: Uint32Array, counts: Uint32Array)
   return from;
 }
 
+/** A count's candidates as slots of each type's columns (facet-store.ts `slotsOf`, or a word index keyed by slot). */
+export interface SlotCandidates {
+  slots: Partial<Record<ListingType, Uint32Array>>;
+}
+
 export class FacetStore {
   /**
    * By post id: the type code (1 + its index in LISTING_TYPES) of the columns holding its slot (0: none), with HELD
@@ -57,7 +62,7 @@ export class FacetStore {
    */
   private kindOf = new Uint8Array(1024);
   private slotOf = new Uint32Array(1024);
-  private types: TypeColumns[] = LISTING_TYPES.map(() => new TypeColumns(1024));
+  private types: TypeColumns[] = LISTING_TYPES.map((type) => new TypeColumns(type, 1024));
   /** Posts held per type and state: how long a walk of one state's sort index is (a map's box in one state). */
   private stateSizes: Uint32Array[] = LISTING_TYPES.map(() => new Uint32Array(32));
   /** The largest category and state ids seen: the size of the tallies. */
@@ -91,13 +96,39 @@ export class FacetStore {
   reset(maxId: number, sizes: Partial<Record<ListingType, number>> = {}): void {
     this.kindOf = new Uint8Array(Math.max(1024, maxId + 1));
     this.slotOf = new Uint32Array(Math.max(1024, maxId + 1));
-    this.types = LISTING_TYPES.map((type) => new TypeColumns(Math.max(1024, this.held.includes(type) ? sizes[type] ?? 0 : 0)));
+    this.types = LISTING_TYPES.map((type) => new TypeColumns(type, Math.max(1024, this.held.includes(type) ? sizes[type] ?? 0 : 0)));
     this.stateSizes = LISTING_TYPES.map(() => new Uint32Array(32));
   }
 
-  /** After a full load: each type's slots in cell order, and its grid laid out (so the first Near Me search does not). */
-  settle(): void {
-    for (const columns of this.types) columns.orderByCell((id, slot) => { this.slotOf[id] = slot; });
+  /**
+   * After a full load: each type's slots (or only `type`'s, once its posts are in) in cell order, and its grid laid out
+   * (so the first Near Me search does not).
+   */
+  settle(type?: ListingType): void {
+    const settled = type ? [this.types[LISTING_TYPES.indexOf(type)]!] : this.types;
+    for (const columns of settled) columns.orderByCell((id, slot) => { this.slotOf[id] = slot; });
+  }
+
+  /**
+   * The slot of each post id, for a word index keyed by slot (word-index.ts `finish`): right for the posts held since
+   * the last `settle`, and for a post only while `heldSlot` says it is held.
+   */
+  get slotsByPost(): ArrayLike<number> {
+    return this.slotOf;
+  }
+
+  /** The slot holding the post now in its type's columns, or -1 when no slot does. */
+  heldSlot(id: number): number {
+    return this.heldKind(id) === 0 ? -1 : this.slotOf[id]!;
+  }
+
+  /** The slots of `type`'s columns holding the posts `ids` now (others are left out), for `count`'s slot candidates. */
+  slotsOf(type: ListingType, ids: ArrayLike<number>): Uint32Array {
+    const kind = LISTING_TYPES.indexOf(type) + 1;
+    const slots = new Uint32Array(ids.length);
+    let found = 0;
+    for (let index = 0; index < ids.length; index++) if (this.heldKind(ids[index]!) === kind) slots[found++] = this.slotOf[ids[index]!]!;
+    return slots.subarray(0, found);
   }
 
   /** The type of the post's slot (it may have left the index since), when the store has held it. */
@@ -166,31 +197,42 @@ export class FacetStore {
   }
 
   /**
-   * Counts the posts passing `filter` among `candidates` (post ids; every post held when omitted): totals per
-   * category with prices, per state, and per key of `facets`. The keyword is the candidates' business (it is not
-   * checked here); everything else is. Returns the matching ids too (a view of a buffer the next count reuses): in
-   * the candidates' order with `keepOrder`, else in none set; and with `nearest: k` and a location in the filter, the
-   * k matches nearest to it in SQL's distance order. The store must hold the filter's type (`holds`).
+   * Counts the posts passing `filter` among `candidates` (post ids, or the slots of each type's columns from
+   * `slotsOf` or a word index keyed by slot; every post held when omitted): totals per category with prices, per
+   * state, and per key of `facets`. The keyword is the candidates' business (it is not checked here); everything else
+   * is. Returns the matching ids too (a view of a buffer the next count reuses): in the candidates' order with
+   * `keepOrder` (ids only), else in none set; and with `nearest: k` and a location in the filter, the k matches
+   * nearest to it in SQL's distance order. The store must hold the filter's type (`holds`).
    */
-  count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number>,
+  count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number> | SlotCandidates,
     options: { nearest?: number; keepOrder?: boolean } = {})
     : FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     if (!this.holds(filter.type)) throw new Error(`This facet store does not hold ${filter.type ?? 'every type'}.`);
     const test = compile(filter);
     const wanted = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
-    const size = candidates ? candidates.length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
+    const bySlot = candidates && 'slots' in candidates ? candidates.slots : undefined;
+    const size = bySlot ? Object.values(bySlot).reduce((sum, slots) => sum + slots.length, 0)
+      : candidates ? (candidates as ArrayLike<number>).length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
     // One buffer for the matching ids, kept: a new one per search would be 8 MB at 2 million posts of a type.
     if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
     const nearest = filter.geo && options.nearest ? { origin: unitVector(filter.geo.lat, filter.geo.lon), k: options.nearest } : undefined;
     const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test, nearest);
     let cells: CircleCells | undefined;
-    if (candidates && options.keepOrder) {
+    if (bySlot) {
+      // Each type's slots in ascending order (a word index's list of one lexeme already is), so the columns, laid out
+      // by place, are read forward.
+      for (const kind of wanted) {
+        const slots = bySlot[LISTING_TYPES[kind - 1]!];
+        if (!slots || slots.length === 0) continue;
+        tally.addSlots(this.types[kind - 1]!, this.ascending(slots), 0, slots.length, true);
+      }
+    } else if (candidates && !('slots' in candidates) && options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
         const kind = this.heldKind(id);
         if (kind !== 0 && wanted.includes(kind)) tally.addSlots(this.types[kind - 1]!, this.slotOf, id, id + 1, true);
       }
-    } else if (candidates) {
+    } else if (candidates && !('slots' in candidates)) {
       // Read type by type in slot order: the columns are laid out by place, the candidates come by post id. One pass
       // and one sort, each key the type code above the slot.
       if (this.keys[0].length < candidates.length) this.keys = [new Uint32Array(Math.ceil(candidates.length * 1.25)), new Uint32Array(Math.ceil(candidates.length * 1.25))];
@@ -222,6 +264,16 @@ export class FacetStore {
       }
     }
     return tally.result();
+  }
+
+  /** `slots` in ascending order: itself when it is, else sorted in place. */
+  private ascending(slots: Uint32Array): Uint32Array {
+    let sorted = true;
+    for (let index = 1; index < slots.length && sorted; index++) sorted = slots[index - 1]! <= slots[index]!;
+    if (sorted) return slots;
+    if (this.keys[1].length < slots.length) this.keys = [new Uint32Array(Math.ceil(slots.length * 1.25)), new Uint32Array(Math.ceil(slots.length * 1.25))];
+    // Two passes of 16 bits end in `slots` itself.
+    return radixSort(slots, this.keys[1].subarray(0, slots.length), this.radixCounts);
   }
 
   /**

@@ -103,7 +103,7 @@ export class Tally {
   readonly stateCount: Uint32Array;
   /** Per facet, matches per attribute code (256 codes): one increment a match, turned into key counts by `result`. */
   private readonly codeCounts: Uint32Array[];
-  private attributeColumns: { of: TypeColumns; facets: Uint8Array[]; checks: Uint8Array[] } | undefined;
+  private attributeColumns: { of: TypeColumns; facets: Uint8Array[]; counts: Uint32Array[]; checks: Uint8Array[] } | undefined;
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
   /** The nearest matches so far, best first (dot product descending, then post id), when asked for. */
@@ -136,13 +136,20 @@ export class Tally {
     const hasPrice = !Number.isNaN(priceMin);
     const hasMax = !Number.isNaN(priceMax);
     const { ids: postIds, category, parent, state, city, price, x, y, z, cell: cells, attributes } = columns;
-    const { ids: matches, categoryCount, categoryMin, categoryMax, stateCount, codeCounts, facetColumns: facets, nearest } = this;
+    const { ids: matches, categoryCount, categoryMin, categoryMax, stateCount, nearest } = this;
     // The attribute columns counted and checked, kept while the same type's columns come again (one slot at a time, in
-    // candidates' order, they do).
+    // candidates' order, they do). Only the type's own facets are counted: another type's columns hold 0, which counts
+    // for no key, and reading them cost a cache miss per facet and match (a search of every type counts seven facets).
     if (this.attributeColumns?.of !== columns) {
-      this.attributeColumns = { of: columns, facets: facets.map(({ index }) => attributes[index]!), checks: checks.map((check) => attributes[check.index]!) };
+      const own = this.facetColumns.flatMap(({ index, attribute }, facet) => (attribute.type === columns.type ? [{ index, facet }] : []));
+      this.attributeColumns = {
+        of: columns,
+        facets: own.map(({ index }) => attributes[index]!),
+        counts: own.map(({ facet }) => this.codeCounts[facet]!),
+        checks: checks.map((check) => attributes[check.index]!),
+      };
     }
-    const { facets: facetColumns, checks: checkColumns } = this.attributeColumns;
+    const { facets: facetColumns, counts: codeCounts, checks: checkColumns } = this.attributeColumns;
     let total = this.total;
     for (let at = from; at < to; at++) {
       const slot = slots === null ? at : (slots[at]! & mask) >>> 0;

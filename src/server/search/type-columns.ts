@@ -2,6 +2,7 @@
  * One listing type's facet columns (issue 41), dense slot by slot, for the facet store (facet-store.ts): typed arrays a
  * search scans, laid out cell by cell after a full load so a Near Me circle reads its posts in order (place-grid.ts).
  */
+import type { ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
 import { OUTSIDE, PlaceGrid } from './place-grid.ts';
 
@@ -47,7 +48,11 @@ export class TypeColumns {
   /** Slots by grid cell, laid out on first use. */
   grid: PlaceGrid | undefined;
 
-  constructor(capacity: number) {
+  /** The type whose posts these are: only its own attributes are ever set (the others' columns stay 0). */
+  readonly type: ListingType;
+
+  constructor(type: ListingType, capacity: number) {
+    this.type = type;
     this.ids = new Uint32Array(capacity);
     this.category = new Uint32Array(capacity);
     this.parent = new Uint32Array(capacity);

@@ -76,10 +76,23 @@ export class WordIndex {
     loading.maxId = Math.max(loading.maxId, id);
   }
 
-  /** Ends the load: the posting lists are laid out by lexeme in sorted order (a counting sort; ids stay ascending). */
-  finish(): void {
-    const { ids, lexemeIds, postIds, maxId } = this.loading!;
+  /**
+   * Ends the load: the posting lists are laid out by lexeme in sorted order (a counting sort; ids stay ascending).
+   * With `keyOf`, each post id is replaced by `keyOf[id]` (the facet store's slot of the post: a match then needs no
+   * lookup per post) and each list is sorted by key; `update` and `match` then speak of keys, not post ids.
+   */
+  finish(keyOf?: ArrayLike<number>): void {
+    const { ids, lexemeIds, postIds } = this.loading!;
+    let { maxId } = this.loading!;
     this.loading = undefined;
+    if (keyOf) {
+      maxId = 0;
+      for (let index = 0; index < postIds.length; index++) {
+        const key = keyOf[postIds.values[index]!]!;
+        postIds.values[index] = key;
+        if (key > maxId) maxId = key;
+      }
+    }
     const vocabulary = [...ids.keys()].sort();
     const rank = new Uint32Array(ids.size);
     vocabulary.forEach((lexeme, index) => { rank[ids.get(lexeme)!] = index; });
@@ -89,6 +102,7 @@ export class WordIndex {
     const next = offsets.slice(0, vocabulary.length);
     const postings = new Uint32Array(lexemeIds.length);
     for (let index = 0; index < lexemeIds.length; index++) postings[next[rank[lexemeIds.values[index]!]!]!++] = postIds.values[index]!;
+    if (keyOf) for (let lexeme = 0; lexeme < vocabulary.length; lexeme++) postings.subarray(offsets[lexeme]!, offsets[lexeme + 1]!).sort();
     this.lexemes = vocabulary;
     this.offsets = offsets;
     this.postings = postings;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ListingType } from '../../../src/shared/constants.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPool, postgresKysely } from '../../../src/server/db/postgres/connection.ts';
 import { PostgresFacetStore } from '../../../src/server/db/postgres/facet-store.ts';
@@ -71,9 +72,11 @@ describe('the word index on PostgreSQL', () => {
     expect(facets.words.services!.size).toBeGreaterThan(0);
     const gin = async (query: string) => (await sql<{ post_id: number }>`SELECT post_id FROM search_posts
       WHERE words @@ to_tsquery('yp_words', ${query}) ORDER BY post_id`.execute(db)).rows.map((row) => Number(row.post_id));
-    // One index per type: together they find what the one GIN index finds.
-    const words = async (lexemes: [string, boolean][]) => Object.values(facets.words)
-      .flatMap((index) => [...index.match(lexemes.map(([lexeme, prefix]) => ({ lexeme, prefix })))]).sort((a, b) => a - b);
+    // One index per type, keyed by the slots of the store's columns: together their posts are what the one GIN index finds.
+    const words = async (lexemes: [string, boolean][]) => Object.entries(facets.words).flatMap(([type, index]) => {
+      const slots = index.match(lexemes.map(([lexeme, prefix]) => ({ lexeme, prefix })));
+      return [...facets.store.count({ type: type as ListingType, attributes: [] }, [], { slots: { [type]: slots } }).ids];
+    }).sort((a, b) => a - b);
     const [post] = (await sql<{ post_id: number; lexeme: string }>`SELECT post_id, (tsvector_to_array(words))[1] AS lexeme
       FROM search_posts ORDER BY post_id LIMIT 1`.execute(db)).rows;
     const common = post!.lexeme;

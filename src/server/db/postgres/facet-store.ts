@@ -34,7 +34,10 @@ export interface FacetStoreOptions {
 
 export class PostgresFacetStore {
   readonly store: FacetStore;
-  /** Each held type's word index, when its lexemes are few enough to hold (WORD_INDEX_MAX). */
+  /**
+   * Each held type's word index, when its lexemes are few enough to hold (WORD_INDEX_MAX), keyed by the slots of the
+   * store's columns of that type (not by post id): its matches are the store's slot candidates.
+   */
   words: Partial<Record<ListingType, WordIndex>> = {};
 
   private readonly wordIndexMax: number;
@@ -50,7 +53,8 @@ export class PostgresFacetStore {
     const { rows } = await sql<Record<string, unknown>>`SELECT ${COLUMNS} FROM search_posts WHERE ${where}`.execute(db);
     for (const row of rows) {
       this.store.put(FACET_COLUMNS.map((column) => row[column]));
-      this.words[row.type as ListingType]?.update(Number(row.post_id), row.lexemes as string[]);
+      const slot = this.store.heldSlot(Number(row.post_id));
+      if (slot >= 0) this.words[row.type as ListingType]?.update(slot, row.lexemes as string[]);
     }
   }
 
@@ -78,10 +82,12 @@ export class PostgresFacetStore {
         if (rows.length < RELOAD_BATCH) break;
         after = Number(rows[rows.length - 1]!.post_id);
       }
-      words?.finish();
+      // The type's slots laid out by place, then its word index keyed by them: a search's matches are then slots to
+      // count, with no lookup of each post's slot (a cache miss per match).
+      this.store.settle(type);
+      words?.finish(this.store.slotsByPost);
       if (words) this.words[type] = words;
     }
-    this.store.settle();
     this.store.seq = last;
     this.gaps.clear();
   }
@@ -108,7 +114,8 @@ export class PostgresFacetStore {
     const ids = [...new Set(changes.map((change) => change.post_id))];
     for (const id of ids) {
       const type = store.typeOf(id);
-      if (type) this.words[type]?.update(id, []);
+      const slot = store.heldSlot(id);
+      if (type && slot >= 0) this.words[type]?.update(slot, []);
       store.remove(id);
     }
     if (ids.length > 0) await this.put(db, sql`post_id = ANY(${ids}::bigint[]) AND type = ANY(${store.held}::text[])`);

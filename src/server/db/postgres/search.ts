@@ -11,7 +11,8 @@ import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type Sea
 import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
-import type { WordIndex, WordTerm } from '../../search/word-index.ts';
+import type { WordTerm } from '../../search/word-index.ts';
+import type { SlotCandidates } from '../../search/facet-store.ts';
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { PostgresFacetStore } from './facet-store.ts';
 
@@ -257,23 +258,18 @@ async function ginIds(db: QueryDb, words: readonly string[], type: ListingType |
 }
 
 /**
- * Ids of the posts of `type` (every type when undefined) having every word, the last as a prefix: the facet store
- * checks the rest. From each type's in-memory word index when it has one (a common word's ids cost a heap visit per
- * row through GIN), else from that type's partition of the GIN index.
+ * The posts of `type` (every type when undefined) having every word, the last as a prefix: the facet store checks the
+ * rest. As slots of the store's columns, from each type's in-memory word index when it has one (a common word's ids
+ * cost a heap visit per row through GIN), else from that type's partition of the GIN index; as post ids from GIN when
+ * a word is not one lexeme.
  */
-async function candidateIds(db: QueryDb, words: readonly string[], indexes: Partial<Record<ListingType, WordIndex>>, type: ListingType | undefined): Promise<Uint32Array> {
+async function candidatesOf(db: QueryDb, words: readonly string[], facets: PostgresFacetStore, type: ListingType | undefined): Promise<Uint32Array | SlotCandidates> {
   const types = type ? [type] : LISTING_TYPES;
+  const indexes = facets.words;
   const terms = types.some((each) => indexes[each]) ? await wordTerms(db, words) : undefined;
   if (!terms) return ginIds(db, words, type);
-  const parts = await Promise.all(types.map((each) => indexes[each]?.match(terms) ?? ginIds(db, words, each)));
-  if (parts.length === 1) return parts[0]!;
-  const ids = new Uint32Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    ids.set(part, at);
-    at += part.length;
-  }
-  return ids;
+  const parts = await Promise.all(types.map(async (each) => [each, indexes[each]?.match(terms) ?? facets.store.slotsOf(each, await ginIds(db, words, each))] as const));
+  return { slots: Object.fromEntries(parts) };
 }
 
 /** How a search is counted: the summary tables, the facet store, or SQL alone (tests compare them). */
@@ -349,7 +345,7 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         else if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
           counts = await holding(async () => {
             await facets.refresh(trx);
-            const candidates = filter.words ? await candidateIds(trx, filter.words, facets.words, filter.type) : undefined;
+            const candidates = filter.words ? await candidatesOf(trx, filter.words, facets, filter.type) : undefined;
             const counted = facets.store.count(filter, facetNames, candidates, { nearest });
             // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
             // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
@@ -373,7 +369,7 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
           return holding(async () => {
             await facets.refresh(trx);
-            const candidates = filter.words ? await candidateIds(trx, filter.words, facets.words, filter.type) : undefined;
+            const candidates = filter.words ? await candidatesOf(trx, filter.words, facets, filter.type) : undefined;
             // The store's ids are its scratch, reused by the next count: copied.
             const ids = facets.store.count(filter, [], candidates).ids.slice();
             return { ids, ...facets.store.positions(ids) };
