@@ -160,8 +160,6 @@ export class Tally {
       if (wantParent !== 0 && parent[slot] !== wantParent) continue;
       if (wantState !== 0 && state[slot] !== wantState) continue;
       if (wantCity !== 0 && city[slot] !== wantCity) continue;
-      const amount = price[slot]!;
-      if (hasPrice && !(amount >= priceMin && (!hasMax || amount <= priceMax))) continue;
       // The same arithmetic, in the same order, as the SQL test: a post on the edge is in or out for both.
       if (circle && !(x[slot]! * circle.gx + y[slot]! * circle.gy + z[slot]! * circle.gz >= circle.minDot)) continue;
       if (box && !inBox(box, x[slot]!, y[slot]!, z[slot]!)) continue;
@@ -172,6 +170,10 @@ export class Tally {
         passes = check.values ? check.values[code] !== 0 : (code & check.mask) !== 0;
       }
       if (!passes) continue;
+      // The price last (8 bytes a post, the widest column): a scan of a type's posts for its attributes reads it only
+      // for the posts that passed the rest (jobs A–Z at 5 million: 93,000 of 700,000).
+      const amount = price[slot]!;
+      if (hasPrice && !(amount >= priceMin && (!hasMax || amount <= priceMax))) continue;
       matches[total++] = id;
       if (nearest) this.keepIfNearest(id, x[slot]! * nearest.gx + y[slot]! * nearest.gy + z[slot]! * nearest.gz);
       const group = category[slot]!;

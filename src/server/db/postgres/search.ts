@@ -173,13 +173,27 @@ function walkFrom(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> |
   return sql`SELECT s.post_id FROM ${postsOf(filter.type)} ${whereOf(clauses)} ORDER BY ${orderOf(filter, sort)}`;
 }
 
-/** The matches as a bitset over post ids: marking is linear, where sorting half a million ids for bisection took 40 ms. */
+/** Cleared bitsets kept for the next walks: a new one per search (625 KB at 5 million listings) only fed the collector. */
+const spareBitsets: Uint32Array[] = [];
+
+/**
+ * The matches as a bitset over post ids: marking is linear, where sorting half a million ids for bisection took 40 ms.
+ * Give it back with `releaseBitset` once the walk is done.
+ */
 function bitsetOf(ids: Uint32Array): Uint32Array {
   let largest = 0;
   for (let index = 0; index < ids.length; index++) if (ids[index]! > largest) largest = ids[index]!;
-  const bits = new Uint32Array((largest >>> 5) + 1);
+  const size = (largest >>> 5) + 1;
+  const spare = spareBitsets.findIndex((bits) => bits.length >= size);
+  const bits = spare >= 0 ? spareBitsets.splice(spare, 1)[0]! : new Uint32Array(Math.ceil(size * 1.25));
   for (let index = 0; index < ids.length; index++) bits[ids[index]! >>> 5]! |= 1 << (ids[index]! & 31);
   return bits;
+}
+
+function releaseBitset(bits: Uint32Array): void {
+  if (spareBitsets.length >= 4) return;
+  bits.fill(0);
+  spareBitsets.push(bits);
 }
 
 const has = (bits: Uint32Array, id: number) => id >>> 5 < bits.length && (bits[id >>> 5]! & (1 << (id & 31))) !== 0;
@@ -224,6 +238,8 @@ const NEAREST_MAX = 1_000;
 
 /** How long a process keeps the facet keys of categories and states. */
 const LOOKUPS_TTL_MS = 60_000;
+/** Searches' words kept with their lexemes (wordTerms), per process: the text search configuration changes only with a migration. */
+const TERMS_KEPT = 2_000;
 
 async function lookups(db: QueryDb): Promise<FacetLookups> {
   return facetLookupsOf(await db.selectFrom('categories').select(['id', 'name', 'slug', 'parent_id']).execute(),
@@ -261,13 +277,13 @@ async function ginIds(db: QueryDb, words: readonly string[], type: ListingType |
  * The posts of `type` (every type when undefined) having every word, the last as a prefix: the facet store checks the
  * rest. As slots of the store's columns, from each type's in-memory word index when it has one (a common word's ids
  * cost a heap visit per row through GIN), else from that type's partition of the GIN index; as post ids from GIN when
- * a word is not one lexeme.
+ * a word is not one lexeme (`terms` undefined: wordTerms).
  */
-async function candidatesOf(db: QueryDb, words: readonly string[], facets: PostgresFacetStore, type: ListingType | undefined): Promise<Uint32Array | SlotCandidates> {
+async function candidatesOf(db: QueryDb, words: readonly string[], terms: WordTerm[] | undefined, facets: PostgresFacetStore,
+  type: ListingType | undefined): Promise<Uint32Array | SlotCandidates> {
   const types = type ? [type] : LISTING_TYPES;
   const indexes = facets.words;
-  const terms = types.some((each) => indexes[each]) ? await wordTerms(db, words) : undefined;
-  if (!terms) return ginIds(db, words, type);
+  if (!terms || !types.some((each) => indexes[each])) return ginIds(db, words, type);
   const parts = await Promise.all(types.map(async (each) => [each, indexes[each]?.match(terms) ?? facets.store.slotsOf(each, await ginIds(db, words, each))] as const));
   return { slots: Object.fromEntries(parts) };
 }
@@ -310,6 +326,16 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
     }
     return lookupsRead.lookups;
   };
+  // The words' lexemes, asked of the database once per words (a round trip that a search held the store through).
+  const termsKept = new Map<string, WordTerm[] | undefined>();
+  const termsOf = async (db: QueryDb, words: readonly string[]): Promise<WordTerm[] | undefined> => {
+    const key = words.join(' ');
+    if (termsKept.has(key)) return termsKept.get(key);
+    const terms = await wordTerms(db, words);
+    if (termsKept.size >= TERMS_KEPT) termsKept.delete(termsKept.keys().next().value!);
+    termsKept.set(key, terms);
+    return terms;
+  };
   return {
     findCategoryId: (type, slug, main) => read(async (db) => {
       let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
@@ -343,9 +369,10 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         if (summaryCanAnswer(filter)) counts = await summaryCounts(trx, filter, facetNames);
         // The store holds no times: "new since" is counted by SQL, over the first_live_at index.
         else if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
+          const terms = filter.words && await termsOf(trx, filter.words);
           counts = await holding(async () => {
             await facets.refresh(trx);
-            const candidates = filter.words ? await candidatesOf(trx, filter.words, facets, filter.type) : undefined;
+            const candidates = filter.words ? await candidatesOf(trx, filter.words, terms, facets, filter.type) : undefined;
             const counted = facets.store.count(filter, facetNames, candidates, { nearest });
             // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
             // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
@@ -360,16 +387,20 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
         } else counts = await scanCounts(trx, filter, facetNames);
         if (offset >= counts.total) return { counts, rows: [] };
         if (matches?.nearest) return { counts, rows: await placesOf(trx, [...matches.nearest.subarray(offset, offset + limit)]) };
-        const walked = matches?.walk ? await walkPage(trx, matches.walk.from, matches.walk.members, matches.share, limit, offset) : undefined;
-        return { counts, rows: walked ?? await pageRows(trx, filter, sort, limit, offset) };
+        if (matches?.walk) {
+          const { walk: { from, members }, share } = matches;
+          return { counts, rows: await walkPage(trx, from, members, share, limit, offset).finally(() => releaseBitset(members)) };
+        }
+        return { counts, rows: await pageRows(trx, filter, sort, limit, offset) };
       });
     }),
     matchPositions: (filter) => read((db) => {
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
+          const terms = filter.words && await termsOf(trx, filter.words);
           return holding(async () => {
             await facets.refresh(trx);
-            const candidates = filter.words ? await candidatesOf(trx, filter.words, facets, filter.type) : undefined;
+            const candidates = filter.words ? await candidatesOf(trx, filter.words, terms, facets, filter.type) : undefined;
             // The store's ids are its scratch, reused by the next count: copied.
             const ids = facets.store.count(filter, [], candidates).ids.slice();
             return { ids, ...facets.store.positions(ids) };
