@@ -5,6 +5,13 @@ import { circleCells, OUTSIDE } from '../../src/server/search/place-grid.ts';
 import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
 import type { SearchFilter } from '../../src/server/search/filter.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { projectRoot } from '../../src/server/project-root.ts';
+import type { CountShare } from '../../src/server/search/count-worker.ts';
+import type { TallyPart } from '../../src/server/search/tally.ts';
+import { sharedColumn } from '../../src/server/search/type-columns.ts';
+import { facetAttributesFor } from '../../src/shared/search-attributes.ts';
 
 /**
  * The facet store split by type (issue 41): dense columns per type, types held or not (SEARCH_TYPES), and Near Me
@@ -56,6 +63,12 @@ function within(post: Post, lat: number, lon: number, km: number): boolean {
 
 const sorted = (ids: ArrayLike<number>) => [...Array.from(ids)].sort((a, b) => a - b);
 
+function copyShared(values: Uint32Array): Uint32Array {
+  const copy = sharedColumn(Uint32Array, values.length);
+  copy.set(values);
+  return copy;
+}
+
 describe('the facet store split by type', () => {
   const posts = scatter(20_000);
   const store = new FacetStore();
@@ -88,6 +101,38 @@ describe('the facet store split by type', () => {
       expect(bySlot.categories).toEqual(expected.categories);
     }
     expect(store.heldSlot(999_999)).toBe(-1);
+  });
+
+  it('counts half of a large count on a helper thread, over the shared columns, as it counts alone', async () => {
+    const helper = new Piscina<CountShare, TallyPart>({ filename: join(projectRoot, 'src/server/search/count-worker.ts'), minThreads: 1, maxThreads: 1 });
+    try {
+      let shares = 0;
+      const onThread = (share: CountShare) => {
+        shares++;
+        return helper.run(share);
+      };
+      const candidates = posts.filter((post) => post.id % 5 < 3).map((post) => post.id);
+      const slots = () => ({ slots: Object.fromEntries(LISTING_TYPES.map((each) => [each, store.slotsOf(each, candidates)])) });
+      const facets = facetAttributesFor(undefined);
+      const cases: [SearchFilter, 'slots' | undefined][] = [[{ type: undefined, attributes: [] }, undefined], [{ type: 'jobs', stateId: 3, attributes: [] }, undefined],
+        [{ type: undefined, price: { min: 100, max: 700 }, attributes: [] }, 'slots']];
+      for (const [filter, given] of cases) {
+        const alone = store.count(filter, facets, given && slots());
+        const expected = { ...alone, ids: sorted(alone.ids) };
+        // The word index's matches are in shared memory; slotsOf's are not, so they are copied there as a match would be.
+        const shared = given && { slots: Object.fromEntries(Object.entries(slots().slots).map(([type, list]) => [type, copyShared(list)])) };
+        const split = await store.countShared(filter, facets, shared, { splitFrom: 100 }, onThread);
+        expect({ ...split, ids: sorted(split.ids) }).toEqual(expected);
+      }
+      expect(shares).toBe(3);
+      // Small counts, and Near Me's nearest, stay on this thread; a helper that fails leaves the count to it.
+      await store.countShared({ type: 'jobs', attributes: [] }, [], undefined, { splitFrom: 1_000_000 }, onThread);
+      expect(shares).toBe(3);
+      const failed = await store.countShared({ type: undefined, attributes: [] }, [], undefined, { splitFrom: 0 }, () => Promise.reject(new Error('gone')));
+      expect(failed.total).toBe(posts.length);
+    } finally {
+      await helper.close();
+    }
   });
 
   it('finds the posts within a circle through grid cells, edges exactly as the distance test', () => {

@@ -14,8 +14,9 @@ import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../shared/search-attributes.ts'
 import type { FacetCounts, SearchFilter } from './filter.ts';
 import { unitVector } from './geo.ts';
 import { boxCells, cellOf, circleCells, type CircleCells } from './place-grid.ts';
-import { compile, Tally } from './tally.ts';
-import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized } from './type-columns.ts';
+import { compile, Tally, type TallyPart } from './tally.ts';
+import type { CountShare } from './count-worker.ts';
+import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized, sharedColumn } from './type-columns.ts';
 
 /** The columns of search_posts a store holds, in the order `put` takes them. */
 export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id', 'parent_id', 'state_id', 'city_id', 'price', 'x', 'y', 'z',
@@ -49,6 +50,12 @@ function radixSort(values: Uint32Array, spare: Uint32Array, counts: Uint32Array)
   return from;
 }
 
+/**
+ * Counts reading at least this many slots are split with a helper thread (countShared): below it, handing the half over
+ * costs about what counting it does.
+ */
+export const PARALLEL_MIN = 40_000;
+
 /** A count's candidates as slots of each type's columns (facet-store.ts `slotsOf`, or a word index keyed by slot). */
 export interface SlotCandidates {
   slots: Partial<Record<ListingType, Uint32Array>>;
@@ -74,6 +81,8 @@ export class FacetStore {
    * count: new ones per search, megabytes each for a common word, cost more in collection than the count itself.
    */
   private scratch = new Uint32Array(0);
+  /** Room for a helper thread's matching ids (countShared), in shared memory. */
+  private helperIds = sharedColumn(Uint32Array, 0);
   private keys = [new Uint32Array(0), new Uint32Array(0)] as const;
   private readonly radixCounts = new Uint32Array(65_537);
 
@@ -264,6 +273,55 @@ export class FacetStore {
       }
     }
     return tally.result();
+  }
+
+  /**
+   * `count`, with half of each run of slots counted meanwhile by `helper` on another thread (count-worker.ts), when the
+   * count reads at least `splitFrom` (PARALLEL_MIN) slots, all in shared memory: a keyword's candidates (as slots) or a
+   * type's every post; else `count` itself. The store must not change until it resolves. A helper that fails leaves the
+   * whole count to this thread.
+   */
+  async countShared(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates: ArrayLike<number> | SlotCandidates | undefined,
+    options: { nearest?: number; splitFrom?: number }, helper: (share: CountShare) => Promise<TallyPart>)
+    : Promise<FacetCounts & { ids: Uint32Array; nearest?: Uint32Array }> {
+    const runs = options.nearest ? undefined : this.sharedRuns(filter, candidates, options.splitFrom ?? PARALLEL_MIN);
+    if (!runs) return this.count(filter, facets, candidates, options);
+    const size = runs.reduce((sum, run) => sum + run.to, 0);
+    if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
+    if (this.helperIds.length < size) this.helperIds = sharedColumn(Uint32Array, Math.ceil(size * 1.25));
+    const halves = runs.map((run) => ({ ...run, middle: Math.floor(run.to / 2) }));
+    const theirs = helper({
+      filter, facets, maxCategory: this.maxCategory, maxState: this.maxState, ids: this.helperIds,
+      runs: halves.map(({ columns, slots, middle, to }) => ({ columns: columns.counted(), slots, from: middle, to })),
+    });
+    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter));
+    for (const { columns, slots, middle } of halves) tally.addSlots(columns, slots, 0, middle, true);
+    let part: TallyPart;
+    try {
+      part = await theirs;
+    } catch {
+      return this.count(filter, facets, candidates, options);
+    }
+    tally.absorb(part, this.helperIds);
+    return tally.result();
+  }
+
+  /** The runs of slots `countShared` splits (each from 0 to `to`), or undefined when the count is small or not one it splits. */
+  private sharedRuns(filter: SearchFilter, candidates: ArrayLike<number> | SlotCandidates | undefined, splitFrom: number)
+    : { columns: TypeColumns; slots: Uint32Array | null; to: number }[] | undefined {
+    const kinds = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
+    let runs: { columns: TypeColumns; slots: Uint32Array | null; to: number }[];
+    if (candidates && 'slots' in candidates) {
+      const lists = kinds.flatMap((kind) => {
+        const slots = candidates.slots[LISTING_TYPES[kind - 1]!];
+        return slots && slots.length > 0 ? [{ kind, slots }] : [];
+      });
+      if (lists.some(({ slots }) => !(slots.buffer instanceof SharedArrayBuffer))) return undefined;
+      runs = lists.map(({ kind, slots }) => ({ columns: this.types[kind - 1]!, slots: this.ascending(slots), to: slots.length }));
+    } else if (!candidates && !(filter.geo && filter.geo.km !== null) && !filter.box) {
+      runs = kinds.map((kind) => ({ columns: this.types[kind - 1]!, slots: null, to: this.types[kind - 1]!.length }));
+    } else return undefined;
+    return runs.length > 0 && runs.reduce((sum, run) => sum + run.to, 0) >= splitFrom ? runs : undefined;
   }
 
   /** `slots` in ascending order: itself when it is, else sorted in place. */

@@ -6,7 +6,7 @@
 import { ATTRIBUTES, bit, type AttributeName } from '../../shared/search-attributes.ts';
 import type { FacetCounts, GroupRow, SearchFilter } from './filter.ts';
 import { distanceTest } from './geo.ts';
-import { ATTRIBUTE_NAMES, UNKNOWN_VALUE, attributeCode, type TypeColumns } from './type-columns.ts';
+import { ATTRIBUTE_NAMES, UNKNOWN_VALUE, attributeCode, type CountedColumns } from './type-columns.ts';
 
 /** A compiled filter: the checks a post must pass, as plain comparisons on the columns. */
 interface Test {
@@ -93,6 +93,16 @@ export function compile(filter: SearchFilter): Test {
   };
 }
 
+/** A tally's counts without its ids (tally.ts `part`), as a helper thread sends them back. */
+export interface TallyPart {
+  total: number;
+  categoryCount: Uint32Array;
+  categoryMin: Float64Array;
+  categoryMax: Float64Array;
+  stateCount: Uint32Array;
+  codeCounts: Uint32Array[];
+}
+
 /** The tallies of one count, filled slot by slot. */
 export class Tally {
   total = 0;
@@ -103,7 +113,7 @@ export class Tally {
   readonly stateCount: Uint32Array;
   /** Per facet, matches per attribute code (256 codes): one increment a match, turned into key counts by `result`. */
   private readonly codeCounts: Uint32Array[];
-  private attributeColumns: { of: TypeColumns; facets: Uint8Array[]; counts: Uint32Array[]; checks: Uint8Array[] } | undefined;
+  private attributeColumns: { of: CountedColumns; facets: Uint8Array[]; counts: Uint32Array[]; checks: Uint8Array[] } | undefined;
   private readonly facetColumns: { index: number; attribute: (typeof ATTRIBUTES)[AttributeName] }[];
   private readonly test: Test;
   /** The nearest matches so far, best first (dot product descending, then post id), when asked for. */
@@ -129,7 +139,7 @@ export class Tally {
    * `cell` when it is not -1 (a grid's filing). `near`: test the distance (a cell wholly inside the circle needs none).
    * One loop per run of slots, with the columns in locals.
    */
-  addSlots(columns: TypeColumns, slots: Uint32Array | null, from: number, to: number, near: boolean, mask = 0xffffffff, cell = -1): void {
+  addSlots(columns: CountedColumns, slots: Uint32Array | null, from: number, to: number, near: boolean, mask = 0xffffffff, cell = -1): void {
     const { category: wantCategory, parent: wantParent, state: wantState, city: wantCity, priceMin, priceMax, attributes: checks } = this.test;
     const circle = near ? this.test.near : null;
     const box = this.test.box;
@@ -184,6 +194,26 @@ export class Tally {
       for (let facet = 0; facet < facetColumns.length; facet++) codeCounts[facet]![facetColumns[facet]![slot]!]!++;
     }
     this.total = total;
+  }
+
+  /** What this tally counted, for another thread's tally to `absorb` (its matching ids are in its `ids`, 0 to `total`). */
+  part(): TallyPart {
+    const { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts } = this;
+    return { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts };
+  }
+
+  /** Adds another tally's part of the same count (the same filter and facets), and its matching ids. */
+  absorb(part: TallyPart, ids: Uint32Array): void {
+    for (let group = 0; group < part.categoryCount.length; group++) {
+      if (part.categoryCount[group] === 0) continue;
+      this.categoryCount[group]! += part.categoryCount[group]!;
+      this.categoryMin[group] = Math.min(this.categoryMin[group]!, part.categoryMin[group]!);
+      this.categoryMax[group] = Math.max(this.categoryMax[group]!, part.categoryMax[group]!);
+    }
+    for (let state = 0; state < part.stateCount.length; state++) this.stateCount[state]! += part.stateCount[state]!;
+    part.codeCounts.forEach((counts, facet) => { for (let code = 0; code < 256; code++) this.codeCounts[facet]![code]! += counts[code]!; });
+    this.ids.set(ids.subarray(0, part.total), this.total);
+    this.total += part.total;
   }
 
   /** Keeps the post among the k nearest when it is one (SQL's order: the dot product descending, then the post id). */

@@ -18,14 +18,38 @@ export function attributeCode(name: AttributeName, value: unknown): number {
   return index < 0 ? UNKNOWN_VALUE : index + 1;
 }
 
-export function resized<T extends Uint8Array | Uint32Array | Float64Array>(array: T, capacity: number, fill?: number): T {
-  const next = new (array.constructor as new (length: number) => T)(capacity);
+type NumberArray = Uint8Array | Uint32Array | Float64Array;
+type NumberArrayClass<T extends NumberArray> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
+
+/**
+ * A column over shared memory: a helper thread can count part of a search on it (count-worker.ts) without a copy.
+ * Zero-filled, as a plain typed array is.
+ */
+export function sharedColumn<T extends NumberArray>(kind: NumberArrayClass<T>, length: number): T {
+  return new kind(new SharedArrayBuffer(length * kind.BYTES_PER_ELEMENT));
+}
+
+/** A zero-filled array of `array`'s kind and `length`, over shared memory when `array` is. */
+function emptyLike<T extends NumberArray>(array: T, length: number): T {
+  return array.buffer instanceof SharedArrayBuffer ? sharedColumn(array.constructor as NumberArrayClass<T>, length)
+    : new (array.constructor as new (size: number) => T)(length);
+}
+
+/** The array grown or cut to `capacity`, its values kept. */
+export function resized<T extends NumberArray>(array: T, capacity: number, fill?: number): T {
+  const next = emptyLike(array, capacity);
   if (fill !== undefined) next.fill(fill);
   next.set(array.subarray(0, Math.min(array.length, capacity)));
   return next;
 }
 
-/** One type's posts, slot by slot: slot i holds post `ids[i]` (0: its post left the index). */
+/** The columns a count reads (tally.ts), as a helper thread gets them: plain views of the shared columns. */
+export type CountedColumns = Pick<TypeColumns, 'type' | 'ids' | 'category' | 'parent' | 'state' | 'city' | 'price' | 'x' | 'y' | 'z' | 'cell' | 'attributes'>;
+
+/**
+ * One type's posts, slot by slot: slot i holds post `ids[i]` (0: its post left the index). The columns are over shared
+ * memory (`sharedColumn`).
+ */
 export class TypeColumns {
   ids: Uint32Array;
   category: Uint32Array;
@@ -53,17 +77,23 @@ export class TypeColumns {
 
   constructor(type: ListingType, capacity: number) {
     this.type = type;
-    this.ids = new Uint32Array(capacity);
-    this.category = new Uint32Array(capacity);
-    this.parent = new Uint32Array(capacity);
-    this.state = new Uint32Array(capacity);
-    this.city = new Uint32Array(capacity);
-    this.price = new Float64Array(capacity).fill(Number.NaN);
-    this.x = new Float64Array(capacity);
-    this.y = new Float64Array(capacity);
-    this.z = new Float64Array(capacity);
-    this.cell = new Uint32Array(capacity);
-    this.attributes = ATTRIBUTE_NAMES.map(() => new Uint8Array(capacity));
+    this.ids = sharedColumn(Uint32Array, capacity);
+    this.category = sharedColumn(Uint32Array, capacity);
+    this.parent = sharedColumn(Uint32Array, capacity);
+    this.state = sharedColumn(Uint32Array, capacity);
+    this.city = sharedColumn(Uint32Array, capacity);
+    this.price = sharedColumn(Float64Array, capacity).fill(Number.NaN);
+    this.x = sharedColumn(Float64Array, capacity);
+    this.y = sharedColumn(Float64Array, capacity);
+    this.z = sharedColumn(Float64Array, capacity);
+    this.cell = sharedColumn(Uint32Array, capacity);
+    this.attributes = ATTRIBUTE_NAMES.map(() => sharedColumn(Uint8Array, capacity));
+  }
+
+  /** The columns a count reads, as a plain object a helper thread can be sent (the memory is shared, not copied). */
+  counted(): CountedColumns {
+    const { type, ids, category, parent, state, city, price, x, y, z, cell, attributes } = this;
+    return { type, ids, category, parent, state, city, price, x, y, z, cell, attributes };
   }
 
   /** A new slot at the end, the columns grown by half when full. */
@@ -97,8 +127,8 @@ export class TypeColumns {
     for (let cell = 0; cell <= OUTSIDE; cell++) starts[cell + 1]! += starts[cell]!;
     const order = new Uint32Array(starts[OUTSIDE + 1]!);
     for (let slot = 0; slot < length; slot++) if (this.ids[slot] !== 0) order[starts[this.cell[slot]!]!++] = slot;
-    const permute = <T extends Uint8Array | Uint32Array | Float64Array>(column: T): T => {
-      const next = new (column.constructor as new (size: number) => T)(column.length);
+    const permute = <T extends NumberArray>(column: T): T => {
+      const next = emptyLike(column, column.length);
       for (let at = 0; at < order.length; at++) next[at] = column[order[at]!]!;
       return next;
     };

@@ -6,6 +6,8 @@
  * ascending); posts changed afterwards are kept aside with their new lexemes until the next full load.
  */
 
+import { sharedColumn } from './type-columns.ts';
+
 /** A search word as the full-text index normalised it; `prefix` matches every lexeme starting with it. */
 export interface WordTerm {
   lexeme: string;
@@ -133,9 +135,12 @@ export class WordIndex {
     return [low, end];
   }
 
-  /** A buffer for up to `size` ids, the kept one when it is large enough. */
+  /**
+   * A buffer for up to `size` ids, the kept one when it is large enough. In shared memory: a facet store's helper thread
+   * counts half of a large match straight from it (facet-store.ts `countShared`).
+   */
   private room(size: number): Uint32Array {
-    if (this.found.length < size) this.found = new Uint32Array(Math.ceil(size * 1.25));
+    if (this.found.length < size) this.found = sharedColumn(Uint32Array, Math.ceil(size * 1.25));
     return this.found;
   }
 

@@ -1,9 +1,15 @@
 /**
  * The PostgreSQL search engine: the search service over postgresSearchIndex, on a pool of its own (searches never
  * wait behind the site's writes for a connection), and on the replicas' when there are some (issue 41). The server
- * does the work; this process only awaits it, so no worker threads are needed to keep the event loop free. The facet
- * store loads as the engine starts: until it has, the engine is not ready (GET /readyz answers 503).
+ * does most of the work; this process counts in its facet store, and with SEARCH_WORKERS ≥ 1 one helper thread counts
+ * half of each large count (search/count-worker.ts; the store's columns are shared memory). The facet store loads as
+ * the engine starts: until it has, the engine is not ready (GET /readyz answers 503).
  */
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { projectRoot } from '../../project-root.ts';
+import type { CountShare } from '../../search/count-worker.ts';
+import type { TallyPart } from '../../search/tally.ts';
 import type { CatalogContext } from '../../catalog/context.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
 import type { SearchEngine } from '../../search/engine.ts';
@@ -21,7 +27,16 @@ export function createPostgresSearchEngine(url: string, catalog: CatalogContext,
   const pool = openPool(url, { max, applicationName: 'yp-search' });
   const db = postgresKysely(pool);
   const router = options.replicas?.router(db, max, 'yp-search');
-  const index = postgresSearchIndex(router?.read ?? ((work) => work(db)), { wordIndexMax: options.wordIndexMax, types: options.types });
+  const helper = options.workers > 0
+    ? new Piscina<CountShare, TallyPart>({
+      filename: join(projectRoot, 'src/server/search/count-worker.ts'), minThreads: 1, maxThreads: 1,
+      // It keeps nothing between counts: a small young generation.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    })
+    : undefined;
+  const index = postgresSearchIndex(router?.read ?? ((work) => work(db)), {
+    wordIndexMax: options.wordIndexMax, types: options.types, countHelper: helper && ((share) => helper.run(share)),
+  });
   let warmed = false;
   let closed = false;
   // Until it has loaded once; a database that cannot answer yet is asked again.
@@ -52,6 +67,7 @@ export function createPostgresSearchEngine(url: string, catalog: CatalogContext,
       closed = true;
       await warming;
       await router?.close();
+      await helper?.close();
       await closeAll(db, pool);
     },
   };

@@ -13,6 +13,8 @@ import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import type { WordTerm } from '../../search/word-index.ts';
 import type { SlotCandidates } from '../../search/facet-store.ts';
+import type { CountShare } from '../../search/count-worker.ts';
+import type { TallyPart } from '../../search/tally.ts';
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { PostgresFacetStore } from './facet-store.ts';
 
@@ -296,6 +298,8 @@ export interface SearchOptions {
   wordIndexMax?: number;
   /** The types the facet store holds (SEARCH_TYPES); searches of others are counted by SQL. */
   types?: readonly ListingType[];
+  /** Counts half of a large count on another thread (search/count-worker.ts), when given. */
+  countHelper?: (share: CountShare) => Promise<TallyPart>;
 }
 
 /** Runs a read on the server the request may read (replicas.ts), or on the one database. */
@@ -373,7 +377,8 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
           counts = await holding(async () => {
             await facets.refresh(trx);
             const candidates = filter.words ? await candidatesOf(trx, filter.words, terms, facets, filter.type) : undefined;
-            const counted = facets.store.count(filter, facetNames, candidates, { nearest });
+            const counted = options.countHelper ? await facets.store.countShared(filter, facetNames, candidates, { nearest }, options.countHelper)
+              : facets.store.count(filter, facetNames, candidates, { nearest });
             // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
             // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
             const state = walkState(filter, sort, counted.states);
