@@ -62,7 +62,8 @@ const EnvSchema = z.object({
   SITE_URL: z.url().default('http://localhost:4321'),
   /** Worker threads for search; 0 searches on the main thread. */
   // One core stays with the main thread, which renders pages; searches take the others (at least one).
-  // Each worker holds its own facet store (about 37 MB at 500,000 listings), so more workers cost memory too.
+  // SQLite: each worker holds its own facet store (about 37 MB at 500,000 listings), so more workers cost memory too.
+  // PostgreSQL: one store per process; 1 or more gives it a helper thread counting half of each large search.
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   /** Images decoded at once (the rest wait in line); one per core by default. */
   IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
