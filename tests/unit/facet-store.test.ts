@@ -10,7 +10,7 @@ import { Piscina } from 'piscina';
 import { projectRoot } from '../../src/server/project-root.ts';
 import type { CountShare } from '../../src/server/search/count-worker.ts';
 import type { TallyPart } from '../../src/server/search/tally.ts';
-import { sharedColumn } from '../../src/server/search/type-columns.ts';
+import { sharedColumn } from '../../src/server/search/shared-memory.ts';
 import { facetAttributesFor } from '../../src/shared/search-attributes.ts';
 
 /**
@@ -114,20 +114,24 @@ describe('the facet store split by type', () => {
       const candidates = posts.filter((post) => post.id % 5 < 3).map((post) => post.id);
       const slots = () => ({ slots: Object.fromEntries(LISTING_TYPES.map((each) => [each, store.slotsOf(each, candidates)])) });
       const facets = facetAttributesFor(undefined);
-      const cases: [SearchFilter, 'slots' | undefined][] = [[{ type: undefined, attributes: [] }, undefined], [{ type: 'jobs', stateId: 3, attributes: [] }, undefined],
-        [{ type: undefined, price: { min: 100, max: 700 }, attributes: [] }, 'slots']];
-      for (const [filter, given] of cases) {
-        const alone = store.count(filter, facets, given && slots());
+      const near = { lat: 3.139, lon: 101.6869 };
+      const cases: [SearchFilter, 'slots' | undefined, number | undefined][] = [[{ type: undefined, attributes: [] }, undefined, undefined],
+        [{ type: 'jobs', stateId: 3, attributes: [] }, undefined, undefined], [{ type: undefined, price: { min: 100, max: 700 }, attributes: [] }, 'slots', undefined],
+        // Near Me: cells wholly inside and on the edge, split between the threads, and the nearest 25 of both.
+        [{ type: undefined, geo: { ...near, km: 10 }, attributes: [] }, undefined, 25], [{ type: 'services', geo: { ...near, km: 3 }, attributes: [] }, undefined, undefined]];
+      for (const [filter, given, nearest] of cases) {
+        const alone = store.count(filter, facets, given && slots(), { nearest });
         const expected = { ...alone, ids: sorted(alone.ids) };
         // The word index's matches are in shared memory; slotsOf's are not, so they are copied there as a match would be.
         const shared = given && { slots: Object.fromEntries(Object.entries(slots().slots).map(([type, list]) => [type, copyShared(list)])) };
-        const split = await store.countShared(filter, facets, shared, { splitFrom: 100 }, onThread);
+        const split = await store.countShared(filter, facets, shared, { splitFrom: 100, nearest }, onThread);
         expect({ ...split, ids: sorted(split.ids) }).toEqual(expected);
+        if (nearest) expect(split.nearest).toHaveLength(nearest);
       }
-      expect(shares).toBe(3);
-      // Small counts, and Near Me's nearest, stay on this thread; a helper that fails leaves the count to it.
+      expect(shares).toBe(5);
+      // Small counts stay on this thread; a helper that fails leaves the count to it.
       await store.countShared({ type: 'jobs', attributes: [] }, [], undefined, { splitFrom: 1_000_000 }, onThread);
-      expect(shares).toBe(3);
+      expect(shares).toBe(5);
       const failed = await store.countShared({ type: undefined, attributes: [] }, [], undefined, { splitFrom: 0 }, () => Promise.reject(new Error('gone')));
       expect(failed.total).toBe(posts.length);
     } finally {

@@ -16,13 +16,18 @@ export interface CountShare {
   maxState: number;
   /** Room for the share's matching ids (shared memory). */
   ids: Uint32Array;
-  /** Slots `from` to `to` of `slots` (shared memory, ascending), or of the columns themselves when `slots` is null. */
-  runs: { columns: CountedColumns; slots: Uint32Array | null; from: number; to: number }[];
+  /** The k matches nearest to the origin, when asked for (Near Me by distance). */
+  nearest?: { origin: { gx: number; gy: number; gz: number }; k: number };
+  /** The columns and the arrays of slots (shared memory) the runs read, by index. */
+  columns: CountedColumns[];
+  slots: (Uint32Array | null)[];
+  /** Slots `from` to `to` of `slots[slots]` (of the columns themselves when null), as Tally.addSlots reads them. */
+  runs: { columns: number; slots: number; from: number; to: number; near: boolean; cell: number }[];
 }
 
 export function countShare(share: CountShare): TallyPart {
-  const tally = new Tally(share.ids, share.maxCategory, share.maxState, share.facets, compile(share.filter));
-  for (const run of share.runs) tally.addSlots(run.columns, run.slots, run.from, run.to, true);
+  const tally = new Tally(share.ids, share.maxCategory, share.maxState, share.facets, compile(share.filter), share.nearest);
+  for (const run of share.runs) tally.addSlots(share.columns[run.columns]!, share.slots[run.slots]!, run.from, run.to, run.near, 0xffffffff, run.cell);
   return tally.part();
 }
 

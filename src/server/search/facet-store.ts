@@ -16,7 +16,8 @@ import { unitVector } from './geo.ts';
 import { boxCells, cellOf, circleCells, type CircleCells } from './place-grid.ts';
 import { compile, Tally, type TallyPart } from './tally.ts';
 import type { CountShare } from './count-worker.ts';
-import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized, sharedColumn } from './type-columns.ts';
+import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized } from './type-columns.ts';
+import { sharedColumn } from './shared-memory.ts';
 
 /** The columns of search_posts a store holds, in the order `put` takes them. */
 export const FACET_COLUMNS: readonly string[] = ['post_id', 'type', 'category_id', 'parent_id', 'state_id', 'city_id', 'price', 'x', 'y', 'z',
@@ -55,6 +56,19 @@ function radixSort(values: Uint32Array, spare: Uint32Array, counts: Uint32Array)
  * costs about what counting it does.
  */
 export const PARALLEL_MIN = 40_000;
+
+/** Slots `from` to `to` of `slots` (of the columns themselves when null), tested for distance when `near`, and only those still in `cell` unless it is -1. */
+interface SlotRun {
+  columns: TypeColumns;
+  slots: Uint32Array | null;
+  from: number;
+  to: number;
+  near: boolean;
+  cell: number;
+}
+
+/** True when a helper thread can read the slots (the columns themselves always are shared). */
+const isShared = (slots: Uint32Array | null) => slots === null || slots.buffer instanceof SharedArrayBuffer;
 
 /** A count's candidates as slots of each type's columns (facet-store.ts `slotsOf`, or a word index keyed by slot). */
 export interface SlotCandidates {
@@ -276,29 +290,44 @@ export class FacetStore {
   }
 
   /**
-   * `count`, with half of each run of slots counted meanwhile by `helper` on another thread (count-worker.ts), when the
-   * count reads at least `splitFrom` (PARALLEL_MIN) slots, all in shared memory: a keyword's candidates (as slots) or a
-   * type's every post; else `count` itself. The store must not change until it resolves. A helper that fails leaves the
-   * whole count to this thread.
+   * `count`, with about half of its slots counted meanwhile by `helper` on another thread (count-worker.ts), when the
+   * count reads at least `splitFrom` (PARALLEL_MIN) slots of shared memory: a keyword's candidates (as slots), a type's
+   * every post, or a Near Me circle's cells; else `count` itself. The store must not change until it resolves. A helper
+   * that fails leaves the whole count to this thread.
    */
   async countShared(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates: ArrayLike<number> | SlotCandidates | undefined,
     options: { nearest?: number; splitFrom?: number }, helper: (share: CountShare) => Promise<TallyPart>)
     : Promise<FacetCounts & { ids: Uint32Array; nearest?: Uint32Array }> {
-    const runs = options.nearest ? undefined : this.sharedRuns(filter, candidates, options.splitFrom ?? PARALLEL_MIN);
-    if (!runs) return this.count(filter, facets, candidates, options);
-    const size = runs.reduce((sum, run) => sum + run.to, 0);
+    const runs = this.sharedRuns(filter, candidates);
+    const size = runs?.reduce((sum, run) => sum + run.to - run.from, 0) ?? 0;
+    if (!runs || size < (options.splitFrom ?? PARALLEL_MIN)) return this.count(filter, facets, candidates, options);
     if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
     if (this.helperIds.length < size) this.helperIds = sharedColumn(Uint32Array, Math.ceil(size * 1.25));
-    const halves = runs.map((run) => ({ ...run, middle: Math.floor(run.to / 2) }));
-    const theirs = helper({
-      filter, facets, maxCategory: this.maxCategory, maxState: this.maxState, ids: this.helperIds,
-      runs: halves.map(({ columns, slots, middle, to }) => ({ columns: columns.counted(), slots, from: middle, to })),
+    // Runs in memory of this thread's own stay here; of the shared ones, the first half of the slots too.
+    const mine: SlotRun[] = runs.filter((run) => !isShared(run.slots));
+    const theirs: SlotRun[] = [];
+    let left = Math.floor(size / 2) - mine.reduce((sum, run) => sum + run.to - run.from, 0);
+    for (const run of runs) {
+      if (!isShared(run.slots)) continue;
+      const here = Math.max(0, Math.min(run.to - run.from, left));
+      left -= here;
+      if (here > 0) mine.push({ ...run, to: run.from + here });
+      if (run.from + here < run.to) theirs.push({ ...run, from: run.from + here });
+    }
+    const origin = filter.geo && options.nearest ? unitVector(filter.geo.lat, filter.geo.lon) : undefined;
+    const nearest = origin && { origin, k: options.nearest! };
+    const columns = [...new Set(theirs.map((run) => run.columns))];
+    const slotArrays = [...new Set(theirs.map((run) => run.slots))];
+    const share = helper({
+      filter, facets, maxCategory: this.maxCategory, maxState: this.maxState, ids: this.helperIds, nearest,
+      columns: columns.map((each) => each.counted()), slots: slotArrays,
+      runs: theirs.map((run) => ({ columns: columns.indexOf(run.columns), slots: slotArrays.indexOf(run.slots), from: run.from, to: run.to, near: run.near, cell: run.cell })),
     });
-    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter));
-    for (const { columns, slots, middle } of halves) tally.addSlots(columns, slots, 0, middle, true);
+    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter), nearest);
+    for (const run of mine) tally.addSlots(run.columns, run.slots, run.from, run.to, run.near, 0xffffffff, run.cell);
     let part: TallyPart;
     try {
-      part = await theirs;
+      part = await share;
     } catch {
       return this.count(filter, facets, candidates, options);
     }
@@ -306,22 +335,36 @@ export class FacetStore {
     return tally.result();
   }
 
-  /** The runs of slots `countShared` splits (each from 0 to `to`), or undefined when the count is small or not one it splits. */
-  private sharedRuns(filter: SearchFilter, candidates: ArrayLike<number> | SlotCandidates | undefined, splitFrom: number)
-    : { columns: TypeColumns; slots: Uint32Array | null; to: number }[] | undefined {
+  /** The runs of slots a count reads, for `countShared` to split; undefined when it is not a count it splits. */
+  private sharedRuns(filter: SearchFilter, candidates: ArrayLike<number> | SlotCandidates | undefined): SlotRun[] | undefined {
     const kinds = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
-    let runs: { columns: TypeColumns; slots: Uint32Array | null; to: number }[];
+    let cells: CircleCells | undefined;
     if (candidates && 'slots' in candidates) {
-      const lists = kinds.flatMap((kind) => {
+      return kinds.flatMap((kind) => {
         const slots = candidates.slots[LISTING_TYPES[kind - 1]!];
-        return slots && slots.length > 0 ? [{ kind, slots }] : [];
+        return slots && slots.length > 0 ? [{ columns: this.types[kind - 1]!, slots: this.ascending(slots), from: 0, to: slots.length, near: true, cell: -1 }] : [];
       });
-      if (lists.some(({ slots }) => !(slots.buffer instanceof SharedArrayBuffer))) return undefined;
-      runs = lists.map(({ kind, slots }) => ({ columns: this.types[kind - 1]!, slots: this.ascending(slots), to: slots.length }));
-    } else if (!candidates && !(filter.geo && filter.geo.km !== null) && !filter.box) {
-      runs = kinds.map((kind) => ({ columns: this.types[kind - 1]!, slots: null, to: this.types[kind - 1]!.length }));
-    } else return undefined;
-    return runs.length > 0 && runs.reduce((sum, run) => sum + run.to, 0) >= splitFrom ? runs : undefined;
+    }
+    if (candidates) return undefined;
+    if (filter.geo && filter.geo.km !== null) cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
+    else if (filter.box) return undefined;
+    if (!cells) return kinds.map((kind) => ({ columns: this.types[kind - 1]!, slots: null, from: 0, to: this.types[kind - 1]!.length, near: true, cell: -1 }));
+    // As countCells reads them: cell by cell, those wholly inside without the distance test, and the moved slots.
+    const runs: SlotRun[] = [];
+    for (const kind of kinds) {
+      const columns = this.types[kind - 1]!;
+      if (columns.live === 0) continue;
+      const grid = columns.placeGrid();
+      for (const [list, near] of [[cells.inside, false], [cells.edge, true]] as const) {
+        for (const cell of list) {
+          const [from, to] = grid.range(cell);
+          if (to > from) runs.push({ columns, slots: grid.slots, from, to, near, cell });
+        }
+      }
+      const moved = Uint32Array.from(grid.moved);
+      runs.push({ columns, slots: moved, from: 0, to: moved.length, near: true, cell: -1 });
+    }
+    return runs;
   }
 
   /** `slots` in ascending order: itself when it is, else sorted in place. */

@@ -10,6 +10,7 @@
  * arithmetic's error (the farthest point of a small latitude–longitude cell from the centre is one of its corners).
  */
 import { distanceTest } from './geo.ts';
+import { sharedColumn } from './shared-memory.ts';
 
 /** Cell size in degrees: about 2.2 km; a 10 km circle touches about a hundred cells. */
 const CELL_DEGREES = 0.02;
@@ -97,7 +98,8 @@ export function boxCells([west, south, east, north]: readonly [number, number, n
 export class PlaceGrid {
   /** Slots of cell i: slots[offsets[i] .. offsets[i + 1]). */
   private readonly offsets: Uint32Array;
-  private readonly slots: Uint32Array;
+  /** In shared memory: a helper thread counts some cells' slots (facet-store.ts `countShared`). */
+  readonly slots: Uint32Array;
   /** The cell each slot was filed under at the layout (OUTSIDE + 1: not filed, it came later). */
   readonly filedCell: Uint32Array;
   readonly moved = new Set<number>();
@@ -108,7 +110,7 @@ export class PlaceGrid {
     for (let slot = 0; slot < length; slot++) offsets[cells[slot]! + 1]!++;
     for (let cell = 0; cell <= OUTSIDE; cell++) offsets[cell + 1]! += offsets[cell]!;
     const next = offsets.slice(0, OUTSIDE + 1);
-    const slots = new Uint32Array(length);
+    const slots = sharedColumn(Uint32Array, length);
     for (let slot = 0; slot < length; slot++) slots[next[cells[slot]!]!++] = slot;
     this.offsets = offsets;
     this.slots = slots;
@@ -130,5 +132,10 @@ export class PlaceGrid {
   /** The slots filed under `cell` (the caller checks each is still there). */
   filed(cell: number): Uint32Array {
     return this.slots.subarray(this.offsets[cell]!, this.offsets[cell + 1]!);
+  }
+
+  /** Where in `slots` the slots filed under `cell` are: from, to. */
+  range(cell: number): [number, number] {
+    return [this.offsets[cell]!, this.offsets[cell + 1]!];
   }
 }

@@ -101,6 +101,8 @@ export interface TallyPart {
   categoryMax: Float64Array;
   stateCount: Uint32Array;
   codeCounts: Uint32Array[];
+  /** Its nearest matches, best first, when the count asked for them. */
+  nearest?: { ids: Uint32Array; dots: Float64Array };
 }
 
 /** The tallies of one count, filled slot by slot. */
@@ -198,8 +200,9 @@ export class Tally {
 
   /** What this tally counted, for another thread's tally to `absorb` (its matching ids are in its `ids`, 0 to `total`). */
   part(): TallyPart {
-    const { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts } = this;
-    return { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts };
+    const { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts, nearest } = this;
+    return { total, categoryCount, categoryMin, categoryMax, stateCount, codeCounts,
+      ...(nearest ? { nearest: { ids: nearest.ids.subarray(0, nearest.size), dots: nearest.dots.subarray(0, nearest.size) } } : {}) };
   }
 
   /** Adds another tally's part of the same count (the same filter and facets), and its matching ids. */
@@ -214,6 +217,7 @@ export class Tally {
     part.codeCounts.forEach((counts, facet) => { for (let code = 0; code < 256; code++) this.codeCounts[facet]![code]! += counts[code]!; });
     this.ids.set(ids.subarray(0, part.total), this.total);
     this.total += part.total;
+    if (this.nearest && part.nearest) for (let at = 0; at < part.nearest.ids.length; at++) this.keepIfNearest(part.nearest.ids[at]!, part.nearest.dots[at]!);
   }
 
   /** Keeps the post among the k nearest when it is one (SQL's order: the dot product descending, then the post id). */

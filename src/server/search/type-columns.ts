@@ -5,6 +5,7 @@
 import type { ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
 import { OUTSIDE, PlaceGrid } from './place-grid.ts';
+import { sharedColumn, type NumberArray, type NumberArrayClass } from './shared-memory.ts';
 
 export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 /** A value-kind attribute's code for a value outside its key list: matches no key. */
@@ -16,17 +17,6 @@ export function attributeCode(name: AttributeName, value: unknown): number {
   if (value === null || value === undefined) return 0;
   const index = (attribute.keys as readonly string[]).indexOf(String(value));
   return index < 0 ? UNKNOWN_VALUE : index + 1;
-}
-
-type NumberArray = Uint8Array | Uint32Array | Float64Array;
-type NumberArrayClass<T extends NumberArray> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
-
-/**
- * A column over shared memory: a helper thread can count part of a search on it (count-worker.ts) without a copy.
- * Zero-filled, as a plain typed array is.
- */
-export function sharedColumn<T extends NumberArray>(kind: NumberArrayClass<T>, length: number): T {
-  return new kind(new SharedArrayBuffer(length * kind.BYTES_PER_ELEMENT));
 }
 
 /** A zero-filled array of `array`'s kind and `length`, over shared memory when `array` is. */

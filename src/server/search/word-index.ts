@@ -6,7 +6,7 @@
  * ascending); posts changed afterwards are kept aside with their new lexemes until the next full load.
  */
 
-import { sharedColumn } from './type-columns.ts';
+import { sharedColumn } from './shared-memory.ts';
 
 /** A search word as the full-text index normalised it; `prefix` matches every lexeme starting with it. */
 export interface WordTerm {
