@@ -13,7 +13,7 @@ import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../shared/search-attributes.ts';
 import type { FacetCounts, SearchFilter } from './filter.ts';
 import { unitVector } from './geo.ts';
-import { boxCells, cellOf, circleCells, type CircleCells } from './place-grid.ts';
+import { boxCells, cellOf, circleCells } from './place-grid.ts';
 import { compile, Tally, type TallyPart } from './tally.ts';
 import type { CountShare } from './count-worker.ts';
 import { ATTRIBUTE_NAMES, TypeColumns, attributeCode, resized } from './type-columns.ts';
@@ -66,6 +66,12 @@ interface SlotRun {
   near: boolean;
   cell: number;
 }
+
+/** How many slots the runs read. */
+const slotsIn = (runs: readonly SlotRun[]) => runs.reduce((sum, run) => sum + run.to - run.from, 0);
+
+/** The tally's nearest-k request: the origin's unit vector, when the filter has a location and k is asked. */
+const nearestOf = (filter: SearchFilter, k: number | undefined) => (filter.geo && k ? { origin: unitVector(filter.geo.lat, filter.geo.lon), k } : undefined);
 
 /** True when a helper thread can read the slots (the columns themselves always are shared). */
 const isShared = (slots: Uint32Array | null) => slots === null || slots.buffer instanceof SharedArrayBuffer;
@@ -230,63 +236,59 @@ export class FacetStore {
   count(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates?: ArrayLike<number> | SlotCandidates,
     options: { nearest?: number; keepOrder?: boolean } = {})
     : FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
-    if (!this.holds(filter.type)) throw new Error(`This facet store does not hold ${filter.type ?? 'every type'}.`);
-    const test = compile(filter);
-    const wanted = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
-    const bySlot = candidates && 'slots' in candidates ? candidates.slots : undefined;
-    const size = bySlot ? Object.values(bySlot).reduce((sum, slots) => sum + slots.length, 0)
-      : candidates ? (candidates as ArrayLike<number>).length : wanted.reduce((sum, kind) => sum + this.types[kind - 1]!.length, 0);
-    // One buffer for the matching ids, kept: a new one per search would be 8 MB at 2 million posts of a type.
-    if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
-    const nearest = filter.geo && options.nearest ? { origin: unitVector(filter.geo.lat, filter.geo.lon), k: options.nearest } : undefined;
-    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, test, nearest);
-    let cells: CircleCells | undefined;
-    if (bySlot) {
-      // Each type's slots in ascending order (a word index's list of one lexeme already is), so the columns, laid out
-      // by place, are read forward.
-      for (const kind of wanted) {
-        const slots = bySlot[LISTING_TYPES[kind - 1]!];
-        if (!slots || slots.length === 0) continue;
-        tally.addSlots(this.types[kind - 1]!, this.ascending(slots), 0, slots.length, true);
-      }
-    } else if (candidates && !('slots' in candidates) && options.keepOrder) {
+    const wanted = this.kindsOf(filter);
+    if (!candidates || 'slots' in candidates) {
+      const runs = this.runsOf(filter, wanted, candidates);
+      const tally = this.tallyFor(filter, facets, slotsIn(runs), options.nearest);
+      this.countRuns(tally, runs);
+      return tally.result();
+    }
+    const tally = this.tallyFor(filter, facets, candidates.length, options.nearest);
+    if (options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
         const id = candidates[index]!;
         const kind = this.heldKind(id);
         if (kind !== 0 && wanted.includes(kind)) tally.addSlots(this.types[kind - 1]!, this.slotOf, id, id + 1, true);
       }
-    } else if (candidates && !('slots' in candidates)) {
-      // Read type by type in slot order: the columns are laid out by place, the candidates come by post id. One pass
-      // and one sort, each key the type code above the slot.
-      if (this.keys[0].length < candidates.length) this.keys = [new Uint32Array(Math.ceil(candidates.length * 1.25)), new Uint32Array(Math.ceil(candidates.length * 1.25))];
-      const keys = this.keys[0];
-      let found = 0;
-      for (let index = 0; index < candidates.length; index++) {
-        const id = candidates[index]!;
-        const kind = this.heldKind(id);
-        if (kind !== 0 && wanted.includes(kind)) keys[found++] = ((kind - 1) << SLOT_BITS) | this.slotOf[id]!;
-      }
-      const ordered = radixSort(keys.subarray(0, found), this.keys[1].subarray(0, found), this.radixCounts);
-      // Each type's keys are one run.
-      for (let from = 0; from < ordered.length;) {
-        const code = ordered[from]! >>> SLOT_BITS;
-        let to = from + 1;
-        while (to < ordered.length && ordered[to]! >>> SLOT_BITS === code) to++;
-        tally.addSlots(this.types[code]!, ordered, from, to, true, SLOT_MASK);
-        from = to;
-      }
-    } else if (filter.geo && filter.geo.km !== null) {
-      this.countCells(tally, wanted, circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km));
-    } else if (filter.box && (cells = boxCells(filter.box))) {
-      // The map's box (issue 43): only the posts filed in the cells it touches are tested.
-      this.countCells(tally, wanted, cells);
-    } else {
-      for (const kind of wanted) {
-        const columns = this.types[kind - 1]!;
-        tally.addSlots(columns, null, 0, columns.length, true);
-      }
+      return tally.result();
+    }
+    // Read type by type in slot order: the columns are laid out by place, the candidates come by post id. One pass
+    // and one sort, each key the type code above the slot.
+    if (this.keys[0].length < candidates.length) this.keys = [new Uint32Array(Math.ceil(candidates.length * 1.25)), new Uint32Array(Math.ceil(candidates.length * 1.25))];
+    const keys = this.keys[0];
+    let found = 0;
+    for (let index = 0; index < candidates.length; index++) {
+      const id = candidates[index]!;
+      const kind = this.heldKind(id);
+      if (kind !== 0 && wanted.includes(kind)) keys[found++] = ((kind - 1) << SLOT_BITS) | this.slotOf[id]!;
+    }
+    const ordered = radixSort(keys.subarray(0, found), this.keys[1].subarray(0, found), this.radixCounts);
+    // Each type's keys are one run.
+    for (let from = 0; from < ordered.length;) {
+      const code = ordered[from]! >>> SLOT_BITS;
+      let to = from + 1;
+      while (to < ordered.length && ordered[to]! >>> SLOT_BITS === code) to++;
+      tally.addSlots(this.types[code]!, ordered, from, to, true, SLOT_MASK);
+      from = to;
     }
     return tally.result();
+  }
+
+  /** The type codes a count of `filter` reads (the store must hold them: `holds`). */
+  private kindsOf(filter: SearchFilter): number[] {
+    if (!this.holds(filter.type)) throw new Error(`This facet store does not hold ${filter.type ?? 'every type'}.`);
+    return filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
+  }
+
+  /** A tally over the kept buffer for the matching ids, with room for `size` (the most a count can match). */
+  private tallyFor(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], size: number, nearest: number | undefined): Tally {
+    // One buffer for the matching ids, kept: a new one per search would be 8 MB at 2 million posts of a type.
+    if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
+    return new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter), nearestOf(filter, nearest));
+  }
+
+  private countRuns(tally: Tally, runs: readonly SlotRun[]): void {
+    for (const run of runs) tally.addSlots(run.columns, run.slots, run.from, run.to, run.near, 0xffffffff, run.cell);
   }
 
   /**
@@ -298,15 +300,19 @@ export class FacetStore {
   async countShared(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], candidates: ArrayLike<number> | SlotCandidates | undefined,
     options: { nearest?: number; splitFrom?: number }, helper: (share: CountShare) => Promise<TallyPart>)
     : Promise<FacetCounts & { ids: Uint32Array; nearest?: Uint32Array }> {
-    const runs = this.sharedRuns(filter, candidates);
-    const size = runs?.reduce((sum, run) => sum + run.to - run.from, 0) ?? 0;
-    if (!runs || size < (options.splitFrom ?? PARALLEL_MIN)) return this.count(filter, facets, candidates, options);
-    if (this.scratch.length < size) this.scratch = new Uint32Array(Math.ceil(size * 1.25));
+    if ((candidates && !('slots' in candidates)) || filter.box) return this.count(filter, facets, candidates, options);
+    const runs = this.runsOf(filter, this.kindsOf(filter), candidates);
+    const size = slotsIn(runs);
+    const tally = this.tallyFor(filter, facets, size, options.nearest);
+    if (size < (options.splitFrom ?? PARALLEL_MIN)) {
+      this.countRuns(tally, runs);
+      return tally.result();
+    }
     if (this.helperIds.length < size) this.helperIds = sharedColumn(Uint32Array, Math.ceil(size * 1.25));
     // Runs in memory of this thread's own stay here; of the shared ones, the first half of the slots too.
     const mine: SlotRun[] = runs.filter((run) => !isShared(run.slots));
     const theirs: SlotRun[] = [];
-    let left = Math.floor(size / 2) - mine.reduce((sum, run) => sum + run.to - run.from, 0);
+    let left = Math.floor(size / 2) - slotsIn(mine);
     for (const run of runs) {
       if (!isShared(run.slots)) continue;
       const here = Math.max(0, Math.min(run.to - run.from, left));
@@ -314,44 +320,44 @@ export class FacetStore {
       if (here > 0) mine.push({ ...run, to: run.from + here });
       if (run.from + here < run.to) theirs.push({ ...run, from: run.from + here });
     }
-    const origin = filter.geo && options.nearest ? unitVector(filter.geo.lat, filter.geo.lon) : undefined;
-    const nearest = origin && { origin, k: options.nearest! };
     const columns = [...new Set(theirs.map((run) => run.columns))];
     const slotArrays = [...new Set(theirs.map((run) => run.slots))];
     const share = helper({
-      filter, facets, maxCategory: this.maxCategory, maxState: this.maxState, ids: this.helperIds, nearest,
+      filter, facets, maxCategory: this.maxCategory, maxState: this.maxState, ids: this.helperIds, nearest: nearestOf(filter, options.nearest),
       columns: columns.map((each) => each.counted()), slots: slotArrays,
       runs: theirs.map((run) => ({ columns: columns.indexOf(run.columns), slots: slotArrays.indexOf(run.slots), from: run.from, to: run.to, near: run.near, cell: run.cell })),
     });
-    const tally = new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter), nearest);
-    for (const run of mine) tally.addSlots(run.columns, run.slots, run.from, run.to, run.near, 0xffffffff, run.cell);
+    this.countRuns(tally, mine);
     let part: TallyPart;
     try {
       part = await share;
     } catch {
-      return this.count(filter, facets, candidates, options);
+      const alone = this.tallyFor(filter, facets, size, options.nearest);
+      this.countRuns(alone, runs);
+      return alone.result();
     }
     tally.absorb(part, this.helperIds);
     return tally.result();
   }
 
-  /** The runs of slots a count reads, for `countShared` to split; undefined when it is not a count it splits. */
-  private sharedRuns(filter: SearchFilter, candidates: ArrayLike<number> | SlotCandidates | undefined): SlotRun[] | undefined {
-    const kinds = filter.type ? [LISTING_TYPES.indexOf(filter.type) + 1] : LISTING_TYPES.map((_, index) => index + 1);
-    let cells: CircleCells | undefined;
-    if (candidates && 'slots' in candidates) {
-      return kinds.flatMap((kind) => {
+  /**
+   * The runs of slots a count of the `wanted` types reads, in order: each type's candidate slots (ascending, so the
+   * columns, laid out by place, are read forward); the grid cells a circle or a map's box touches; else every slot.
+   */
+  private runsOf(filter: SearchFilter, wanted: readonly number[], candidates: SlotCandidates | undefined): SlotRun[] {
+    if (candidates) {
+      return wanted.flatMap((kind) => {
         const slots = candidates.slots[LISTING_TYPES[kind - 1]!];
         return slots && slots.length > 0 ? [{ columns: this.types[kind - 1]!, slots: this.ascending(slots), from: 0, to: slots.length, near: true, cell: -1 }] : [];
       });
     }
-    if (candidates) return undefined;
-    if (filter.geo && filter.geo.km !== null) cells = circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km);
-    else if (filter.box) return undefined;
-    if (!cells) return kinds.map((kind) => ({ columns: this.types[kind - 1]!, slots: null, from: 0, to: this.types[kind - 1]!.length, near: true, cell: -1 }));
-    // As countCells reads them: cell by cell, those wholly inside without the distance test, and the moved slots.
+    // A Near Me circle, or the map's box (issue 43): only the posts filed in the cells it touches are tested.
+    const cells = filter.geo && filter.geo.km !== null ? circleCells(filter.geo.lat, filter.geo.lon, filter.geo.km) : filter.box && boxCells(filter.box);
+    if (!cells) return wanted.map((kind) => ({ columns: this.types[kind - 1]!, slots: null, from: 0, to: this.types[kind - 1]!.length, near: true, cell: -1 }));
+    // Cell by cell: those wholly inside a circle skip its distance test. A slot filed under a cell that has moved since
+    // is counted with the moved ones (its cell is another now).
     const runs: SlotRun[] = [];
-    for (const kind of kinds) {
+    for (const kind of wanted) {
       const columns = this.types[kind - 1]!;
       if (columns.live === 0) continue;
       const grid = columns.placeGrid();
@@ -375,26 +381,6 @@ export class FacetStore {
     if (this.keys[1].length < slots.length) this.keys = [new Uint32Array(Math.ceil(slots.length * 1.25)), new Uint32Array(Math.ceil(slots.length * 1.25))];
     // Two passes of 16 bits end in `slots` itself.
     return radixSort(slots, this.keys[1].subarray(0, slots.length), this.radixCounts);
-  }
-
-  /**
-   * Counts the posts of the wanted types filed in `cells`: those wholly inside a circle skip its distance test. A slot
-   * filed under a cell that has moved since is counted with the moved ones (its cell is another now).
-   */
-  private countCells(tally: Tally, wanted: readonly number[], cells: CircleCells): void {
-    for (const kind of wanted) {
-      const columns = this.types[kind - 1]!;
-      if (columns.live === 0) continue;
-      const grid = columns.placeGrid();
-      const visit = (cell: number, near: boolean) => {
-        const slots = grid.filed(cell);
-        tally.addSlots(columns, slots, 0, slots.length, near, SLOT_MASK, cell);
-      };
-      for (const cell of cells.inside) visit(cell, false);
-      for (const cell of cells.edge) visit(cell, true);
-      const moved = Uint32Array.from(grid.moved);
-      tally.addSlots(columns, moved, 0, moved.length, true);
-    }
   }
 
   /**

@@ -129,12 +129,7 @@ export class PlaceGrid {
     else this.moved.add(slot);
   }
 
-  /** The slots filed under `cell` (the caller checks each is still there). */
-  filed(cell: number): Uint32Array {
-    return this.slots.subarray(this.offsets[cell]!, this.offsets[cell + 1]!);
-  }
-
-  /** Where in `slots` the slots filed under `cell` are: from, to. */
+  /** Where in `slots` the slots filed under `cell` are: from, to (the caller checks each is still there). */
   range(cell: number): [number, number] {
     return [this.offsets[cell]!, this.offsets[cell + 1]!];
   }
