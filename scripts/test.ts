@@ -4,7 +4,7 @@
  * then (root on Debian) the local cluster's test (scripts/cluster/). Ends with one 'N passed, N failed' line summing
  * every suite.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,32 @@ function run(label: string, command: string, args: string[], env: Record<string,
   return result.status === 0;
 }
 
+/**
+ * Runs commands at the same time, each printing what it wrote once it ends (in the order given): type checking and
+ * lint each keep one core busy for most of their run.
+ */
+async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<boolean> {
+  const results = await Promise.all(steps.map(({ command, args }) => new Promise<{ output: string; status: number | null }>((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('error', (error) => { output += `${error.message}\n`; });
+    child.on('close', (status) => resolve({ output, status }));
+  })));
+  let passed = true;
+  steps.forEach(({ label, command, args }, index) => {
+    const { output, status } = results[index]!;
+    console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+    process.stdout.write(output);
+    if (status !== 0) {
+      console.log(`=== ${label} failed (exit ${status})`);
+      passed = false;
+    }
+  });
+  return passed;
+}
+
 /** Runs Vitest projects and adds their counts from the JSON report. */
 function vitest(label: string, projects: string[], env: Record<string, string> = {}): boolean {
   const report = join(reports, `${label}.json`);
@@ -45,8 +71,7 @@ function vitest(label: string, projects: string[], env: Record<string, string> =
 
 // Invoices embed a CJK font; its test needs it, installed the platform's way (scripts/invoice-font.ts).
 ok = ensureInvoiceFont() && ok;
-ok = run('typecheck', 'npx', ['astro', 'check']) && ok;
-ok = run('lint', 'npx', ['eslint', '.']) && ok;
+ok = await runTogether([{ label: 'typecheck', command: 'npx', args: ['astro', 'check'] }, { label: 'lint', command: 'npx', args: ['eslint', '.'] }]) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 // The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it at the end.
 // Its backup test needs pg_dump and pg_restore (scripts/postgres/client.ts).

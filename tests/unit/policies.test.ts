@@ -85,5 +85,5 @@ describe('the operator role', () => {
     const nobody = operatorScript('grant', 'nobody@yellowpages.my');
     expect([nobody.status, nobody.stderr.trim()]).toEqual([1, 'No account has the e-mail nobody@yellowpages.my.']);
     expect(operatorScript('promote', 'staff@yellowpages.my').status).toBe(1);
-  });
+  }, 60_000);
 });
