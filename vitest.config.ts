@@ -8,9 +8,11 @@ const backendExclude = serverBackend ? ['tests/unit/sqlite/**'] : ['tests/unit/p
 const testTimeout = serverBackend ? 15_000 : 5_000;
 /**
  * The unit and API files share a worker's modules instead of importing the app again for each (isolate: false): every
- * file makes its own app context on its own copy of the template database, and nothing in src/ keeps a visitor's or
- * a database's state at module level. With two workers and this, the SQLite leg took 77 s and the PostgreSQL leg
- * 135 s on this 2-core box, against 207 and 362 s one file at a time, each importing the app (42 % and 22 % of them).
+ * file makes its own app context on its own copy of the template database; src/ keys what it keeps per database by
+ * the database's object (WeakMaps), and its other module-level values (place names, the basemap, formatters) are the
+ * same for every file. With two workers and this, the SQLite leg took 67-77 s and the PostgreSQL leg 135-172 s on this
+ * 2-core box, against 207 and 362 s one file at a time, each importing the app (42 % and 22 % of them). Both pass
+ * with the files in shuffled order (--sequence.shuffle.files).
  */
 const shared = { testTimeout, isolate: false, globalSetup: ['tests/setup/template-db.ts'], setupFiles: ['tests/setup/fail-on-console-error.ts'] };
 
