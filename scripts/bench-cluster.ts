@@ -152,10 +152,10 @@ const STANDBY_ROUNDS = 3;
 
 /**
  * Mixed searches/s with the hosts reading from one standby and from two, measured in turns (1 then 2, 2 then 1, …),
- * each after a short unmeasured run. Measured one after the other, whichever came first was the cold one: 390.6/s
- * with one standby and 261 with two, measured first (record 0029). For one standby, every host's PgBouncer points both
- * read pools at the first standby; the second stays up, replaying, as a standby out of the read pools would. Leaves
- * the pools as the monitor's states have them.
+ * each after a short unmeasured run: rates rise through a run as the standbys' caches fill, and in turns neither
+ * configuration is always the colder one. For one standby, every host's PgBouncer points both read pools at the first
+ * standby; the second stays up, replaying, as a standby out of the read pools would. Leaves the pools as the monitor's
+ * states have them.
  */
 async function mixedByStandbys(layout: ClusterLayout): Promise<Record<1 | 2, number[]>> {
   const routing = routingOf(layout, await nodeStates(layout));

@@ -20,9 +20,12 @@ const reports = mkdtempSync(join(tmpdir(), 'yp-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
+/** A step's environment: this one's, without Astro's telemetry, and `env`. */
+const stepEnv = (env: Record<string, string> = {}) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env });
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${label}: ${Object.entries(env).map(([key, value]) => `${key}=${value} `).join('')}${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: stepEnv(env) });
   if (result.status !== 0) console.log(`=== ${label} failed (exit ${result.status ?? result.signal})`);
   return result.status === 0;
 }
@@ -33,7 +36,8 @@ function run(label: string, command: string, args: string[], env: Record<string,
  */
 async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<boolean> {
   const results = await Promise.all(steps.map(({ command, args }) => new Promise<{ output: string; status: number | null }>((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '1' } });
+    // Colours as on a terminal, though the output goes through a pipe first.
+    const child = spawn(command, args, { env: stepEnv({ FORCE_COLOR: '1' }) });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });

@@ -237,12 +237,7 @@ export class FacetStore {
     options: { nearest?: number; keepOrder?: boolean } = {})
     : FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
     const wanted = this.kindsOf(filter);
-    if (!candidates || 'slots' in candidates) {
-      const runs = this.runsOf(filter, wanted, candidates);
-      const tally = this.tallyFor(filter, facets, slotsIn(runs), options.nearest);
-      this.countRuns(tally, runs);
-      return tally.result();
-    }
+    if (!candidates || 'slots' in candidates) return this.countRuns(filter, facets, this.runsOf(filter, wanted, candidates), options.nearest);
     const tally = this.tallyFor(filter, facets, candidates.length, options.nearest);
     if (options.keepOrder) {
       for (let index = 0; index < candidates.length; index++) {
@@ -287,8 +282,17 @@ export class FacetStore {
     return new Tally(this.scratch, this.maxCategory, this.maxState, facets, compile(filter), nearestOf(filter, nearest));
   }
 
-  private countRuns(tally: Tally, runs: readonly SlotRun[]): void {
+  /** Counts `runs` into `tally`. */
+  private addRuns(tally: Tally, runs: readonly SlotRun[]): void {
     for (const run of runs) tally.addSlots(run.columns, run.slots, run.from, run.to, run.near, 0xffffffff, run.cell);
+  }
+
+  /** A count of `runs` on this thread alone. */
+  private countRuns(filter: SearchFilter, facets: readonly (typeof FACET_ATTRIBUTES)[number][], runs: readonly SlotRun[], nearest: number | undefined)
+    : FacetCounts & { ids: Uint32Array; nearest?: Uint32Array } {
+    const tally = this.tallyFor(filter, facets, slotsIn(runs), nearest);
+    this.addRuns(tally, runs);
+    return tally.result();
   }
 
   /**
@@ -303,11 +307,7 @@ export class FacetStore {
     if ((candidates && !('slots' in candidates)) || filter.box) return this.count(filter, facets, candidates, options);
     const runs = this.runsOf(filter, this.kindsOf(filter), candidates);
     const size = slotsIn(runs);
-    const tally = this.tallyFor(filter, facets, size, options.nearest);
-    if (size < (options.splitFrom ?? PARALLEL_MIN)) {
-      this.countRuns(tally, runs);
-      return tally.result();
-    }
+    if (size < (options.splitFrom ?? PARALLEL_MIN)) return this.countRuns(filter, facets, runs, options.nearest);
     if (this.helperIds.length < size) this.helperIds = sharedColumn(Uint32Array, Math.ceil(size * 1.25));
     // Runs in memory of this thread's own stay here; of the shared ones, the first half of the slots too.
     const mine: SlotRun[] = runs.filter((run) => !isShared(run.slots));
@@ -327,14 +327,13 @@ export class FacetStore {
       columns: columns.map((each) => each.counted()), slots: slotArrays,
       runs: theirs.map((run) => ({ columns: columns.indexOf(run.columns), slots: slotArrays.indexOf(run.slots), from: run.from, to: run.to, near: run.near, cell: run.cell })),
     });
-    this.countRuns(tally, mine);
+    const tally = this.tallyFor(filter, facets, size, options.nearest);
+    this.addRuns(tally, mine);
     let part: TallyPart;
     try {
       part = await share;
     } catch {
-      const alone = this.tallyFor(filter, facets, size, options.nearest);
-      this.countRuns(alone, runs);
-      return alone.result();
+      return this.countRuns(filter, facets, runs, options.nearest);
     }
     tally.absorb(part, this.helperIds);
     return tally.result();
