@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile) scores for home, a search page, a post detail,
  * a profile and the advertise page, in English, Malay and Chinese (issue 42), of the built server on the benchmark database
  * (BENCH_DATABASE, default data/bench-500k.db), with every audit that costs points.
- * Uses the machine's Chromium (scripts/chromium.ts: CHROMIUM_PATH, /usr/bin/chromium or a Playwright-managed one).
+ * Uses the machine's Chromium (scripts/chromium.ts findFullChromium: CHROMIUM_PATH, /usr/bin/chromium or a Playwright-managed one).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchDatabase, benchListings } from './bench-database.ts';
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
-import { findChromium } from './chromium.ts';
+import { findFullChromium } from './chromium.ts';
 
 const bench = benchDatabase();
 const database = bench.url;
-const chromium = findChromium() ?? '/usr/bin/chromium';
+const chromium = findFullChromium() ?? '/usr/bin/chromium';
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
 const { post, profile } = await benchListings(bench.database);

@@ -75,6 +75,9 @@ function vitest(label: string, projects: string[], env: Record<string, string> =
 
 // Invoices embed a CJK font; its test needs it, installed the platform's way (scripts/invoice-font.ts).
 ok = ensureInvoiceFont() && ok;
+// The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts); first, so the
+// unit test of which one is taken sees what the end-to-end leg will use.
+const browser = ensureChromium();
 ok = await runTogether([{ label: 'typecheck', command: 'npx', args: ['astro', 'check'] }, { label: 'lint', command: 'npx', args: ['eslint', '.'] }]) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 // The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it at the end.
@@ -82,8 +85,6 @@ ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 ok = ensurePostgresClient() && ok;
 ok = vitest('unit-and-api-postgres', ['unit', 'api'], { TEST_DATABASE: 'postgres' }) && ok;
 if (run('build', 'npx', ['astro', 'build'])) {
-  // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts).
-  const browser = ensureChromium();
   // The HTML validity check runs the W3C Nu checker, which needs Java (scripts/java.ts).
   if (browser && ensureJava()) {
     process.env.CHROMIUM_PATH = browser;

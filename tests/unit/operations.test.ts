@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readiness } from '../../src/server/readiness.ts';
-import { ensureChromium, findChromium } from '../../scripts/chromium.ts';
+import { ensureChromium, findChromium, findFullChromium } from '../../scripts/chromium.ts';
 import { testApp, useTestDatabase } from '../helpers/test-database.ts';
 
 const copy = useTestDatabase();
@@ -35,6 +35,18 @@ describe('the Chromium the end-to-end tests use', () => {
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;
+    }
+  });
+
+  it.skipIf(!existsSync('/usr/bin/chromium-headless-shell'))('takes Debian\'s headless shell without CHROMIUM_PATH, and Lighthouse the full browser', () => {
+    const saved = process.env.CHROMIUM_PATH;
+    try {
+      delete process.env.CHROMIUM_PATH;
+      expect(findChromium()).toBe('/usr/bin/chromium-headless-shell');
+      expect(ensureChromium(() => undefined)).toBe('/usr/bin/chromium-headless-shell');
+      expect(findFullChromium()).not.toBe('/usr/bin/chromium-headless-shell');
+    } finally {
+      if (saved !== undefined) process.env.CHROMIUM_PATH = saved;
     }
   });
 });
