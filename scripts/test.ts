@@ -23,10 +23,15 @@ let ok = true;
 /** A step's environment: this one's, without Astro's telemetry, and `env`. */
 const stepEnv = (env: Record<string, string> = {}) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env });
 
+const started = Date.now();
+/** Seconds since `since`, one decimal. */
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${label}: ${Object.entries(env).map(([key, value]) => `${key}=${value} `).join('')}${command} ${args.join(' ')}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: stepEnv(env) });
-  if (result.status !== 0) console.log(`=== ${label} failed (exit ${result.status ?? result.signal})`);
+  console.log(`=== ${label} ${result.status === 0 ? 'passed' : `failed (exit ${result.status ?? result.signal})`} in ${seconds(start)} s`);
   return result.status === 0;
 }
 
@@ -35,6 +40,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
  * lint each keep one core busy for most of their run.
  */
 async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<boolean> {
+  const start = Date.now();
   const results = await Promise.all(steps.map(({ command, args }) => new Promise<{ output: string; status: number | null }>((resolve) => {
     // Colours as on a terminal, though the output goes through a pipe first.
     const child = spawn(command, args, { env: stepEnv({ FORCE_COLOR: '1' }) });
@@ -54,6 +60,7 @@ async function runTogether(steps: { label: string; command: string; args: string
       passed = false;
     }
   });
+  console.log(`=== ${steps.map(({ label }) => label).join(' and ')} ended in ${seconds(start)} s`);
   return passed;
 }
 
@@ -109,5 +116,6 @@ if (noCluster) {
 rmSync(reports, { recursive: true, force: true });
 
 if (!ok && totals.failed === 0) totals.failed = 1;
+console.log(`\nnpm test took ${(Number(seconds(started)) / 60).toFixed(1)} minutes.`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

@@ -39,7 +39,7 @@ describe('a page in three languages', () => {
 
   it('keeps each language apart in the page cache, keyed on the address as requested', async () => {
     // Cached in turn: an entry an earlier test's change left stale is served STALE while it renders again.
-    for (const path of ['/jobs', '/ms/jobs', '/zh/jobs']) await expect.poll(async () => (await page(path)).cache, path).toBe('HIT');
+    for (const path of ['/jobs', '/ms/jobs', '/zh/jobs']) await expect.poll(async () => (await page(path)).cache, { message: path }).toBe('HIT');
     const [en, ms, zh] = await Promise.all(['/jobs', '/ms/jobs', '/zh/jobs'].map((path) => page(path)));
     expect([en!.cache, ms!.cache, zh!.cache]).toEqual(['HIT', 'HIT', 'HIT']);
     expect([en!.lang, ms!.lang, zh!.lang]).toEqual(['en-MY', 'ms-MY', 'zh-Hans-MY']);
