@@ -1,9 +1,9 @@
 /**
  * Finds a Chromium for the end-to-end tests, or installs one the platform's normal way: CHROMIUM_PATH, then Debian's
  * headless shell (/usr/bin/chromium-headless-shell), then Debian's /usr/bin/chromium, then a Playwright-managed
- * browser. When the headless shell is missing, root on Debian installs it; failing that, a browser found stays; else
- * Playwright's own installer (where downloads work), then Debian's `chromium` package as root. Returns the executable,
- * or null after saying in one sentence how to install one.
+ * browser. When the headless shell is missing, root on Debian installs it (scripts/debian-package.ts); failing that, a
+ * browser found stays; else Playwright's own installer (where downloads work), then Debian's `chromium` package as
+ * root. Returns the executable, or null after saying in one sentence how to install one.
  *
  * The headless shell is Chromium's old headless mode, the one Playwright itself runs headless by default: the same
  * journeys cost it 39 s of CPU against the full browser's 100 s, and the end-to-end leg took 436 s against 600 s.
@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { ensureDebianPackage } from './debian-package.ts';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
@@ -50,36 +51,24 @@ export function findChromium(): string | undefined {
   return findFullChromium();
 }
 
-/** Installs a Debian package as root (the package lists refreshed only when the first try fails); true once installed. */
-function aptInstall(name: string): boolean {
-  if (process.getuid?.() !== 0 || !executable('/usr/bin/apt-get')) return false;
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (spawnSync('apt-get', ['install', '-y', name], { stdio: 'inherit', env }).status === 0) return true;
-  return spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0
-    && spawnSync('apt-get', ['install', '-y', name], { stdio: 'inherit', env }).status === 0;
-}
-
 export function ensureChromium(log: (line: string) => void = console.log): string | null {
   if (process.env.CHROMIUM_PATH) {
     if (executable(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
     log(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which is not an executable: point it at a Chromium binary, or unset it.`);
     return null;
   }
-  if (executable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-  if (process.getuid?.() === 0 && executable('/usr/bin/apt-get')) {
-    log('Installing Debian\'s chromium-headless-shell for the end-to-end tests (apt-get install -y chromium-headless-shell)…');
-    if (aptInstall('chromium-headless-shell') && executable(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-  }
+  // Root on Debian installs what is missing (scripts/debian-package.ts); elsewhere a browser found is taken silently.
+  const canInstall = process.getuid?.() === 0 && executable('/usr/bin/apt-get');
+  const shell = () => executable(DEBIAN_HEADLESS_SHELL);
+  if (shell() || (canInstall && ensureDebianPackage(shell, 'chromium-headless-shell', 'the end-to-end tests (Chromium\'s headless shell)', log))) return DEBIAN_HEADLESS_SHELL;
   const found = findFullChromium();
   if (found) return found;
   log('No Chromium found for the end-to-end tests: trying Playwright\'s installer (npx playwright-core install chromium)…');
   const playwright = spawnSync('npx', ['playwright-core', 'install', 'chromium'], { stdio: 'inherit', timeout: INSTALL_TIMEOUT_MS });
   const installed = playwright.status === 0 ? managedChromium() : undefined;
   if (installed) return installed;
-  if (process.getuid?.() === 0 && executable('/usr/bin/apt-get')) {
-    log('Playwright could not download a browser here: installing Debian\'s chromium package (apt-get install -y chromium)…');
-    if (aptInstall('chromium') && executable(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  }
+  // Playwright could not download a browser here: Debian's own, which says how to get it when it cannot install it.
+  if (canInstall) return ensureDebianPackage(() => executable(DEBIAN_CHROMIUM), 'chromium', 'the end-to-end tests (Chromium)', log) ? DEBIAN_CHROMIUM : null;
   log('No Chromium could be installed: install one (on Debian: sudo apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.');
   return null;
 }

@@ -19,7 +19,9 @@ export function ensureDebianPackage(runs: () => boolean, packageName: string, pu
   if (process.getuid?.() === 0 && aptGet) {
     log(`Nothing found for ${purpose}: installing Debian's ${packageName} (apt-get install -y ${packageName})…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0) spawnSync('apt-get', ['install', '-y', packageName], { stdio: 'inherit', env });
+    const install = () => spawnSync('apt-get', ['install', '-y', packageName], { stdio: 'inherit', env }).status === 0;
+    // The package lists are refreshed only when they are too old to install from (an update takes a while).
+    if (!install() && spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0) install();
     if (runs()) return true;
   }
   log(`Nothing could be installed for ${purpose}: install it (on Debian: sudo apt-get install -y ${packageName}), then run npm test again.`);
