@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import type { PostCard } from '../../src/shared/schemas/catalog.ts';
 import { getPostPage } from '../../src/server/pages/post-page.ts';
+import { getProfilePage } from '../../src/server/pages/profile-page.ts';
+import { getRelatedPostsOfProfile } from '../../src/server/catalog/profiles.ts';
 import { haversineKm } from '../../src/server/search/geo.ts';
 import { sitemapFiles, sitemapLines } from '../../src/server/seo/sitemap.ts';
 import { mapLinks } from '../../src/shared/urls.ts';
@@ -94,5 +96,38 @@ describe('a confidential listing on every surface that carries a place', () => {
     const places = await placesOf(post);
     const detail = JSON.parse(await (await createApi(copy.app).request(`/api/post/slug/${post.slug}`)).text()) as { locations: { latitude: number; longitude: number }[] };
     expect(detail.locations[0]).toMatchObject({ latitude: places.premises.lat, longitude: places.premises.lon });
+  });
+});
+
+describe('a confidential post on the lists of a profile (probe finding 1)', () => {
+  it('leaves a confidential job off its employer’s profile: the API and the page; open jobs stay listed', async () => {
+    const job = await livePost(copy.app, 'jobs', { matches: confidential });
+    const open = await livePost(copy.app, 'jobs', { matches: (post) => !confidential(post) });
+    const api = createApi(copy.app);
+    for (const post of [job, open]) {
+      const answer = await api.request(`/api/profile/slug/${post.profileSlug}`);
+      expect(answer.status).toBe(200);
+      const listed = ((await answer.json()) as { posts: { jobs: { slug: string }[] } }).posts.jobs.map((card) => card.slug);
+      expect(listed.includes(post.slug), `API lists ${post.slug}`).toBe(post === open);
+      const page = (await getProfilePage(copy.app, post.profileSlug, 1))!;
+      expect(page.profile.posts.jobs.some((card) => card.slug === post.slug), `page lists ${post.slug}`).toBe(post === open);
+    }
+    expect(JSON.stringify(await (await api.request(`/api/profile/slug/${job.profileSlug}`)).json())).not.toContain(job.title);
+  });
+
+  it('leaves a confidential post out of another profile’s related posts', async () => {
+    const categoryOf = async (post: LivePost) => (await copy.query.selectFrom('post_categories').select('category_id')
+      .where('post_id', '=', post.id).orderBy('position').executeTakeFirstOrThrow()).category_id;
+    const job = await livePost(copy.app, 'jobs', { matches: confidential });
+    const open = await livePost(copy.app, 'jobs', { matches: (post) => !confidential(post) && post.profileSlug !== job.profileSlug });
+    const categories = [await categoryOf(job), await categoryOf(open)];
+    // A FREE profile that lists both jobs' categories as its own shows other advertisers' posts in them.
+    const free = await copy.query.selectFrom('profiles').select(['id', 'slug']).where('plan', '=', 'FREE').where('hidden_at', 'is', null)
+      .where('id', 'not in', [job.row.profile_id, open.row.profile_id]).orderBy('id').executeTakeFirstOrThrow();
+    await copy.query.deleteFrom('profile_categories').where('profile_id', '=', free.id).execute();
+    await copy.query.insertInto('profile_categories').values(categories.map((category_id, position) => ({ profile_id: free.id, category_id, position }))).execute();
+    const related = (await getRelatedPostsOfProfile(copy.app, free.slug)).map((card) => card.id);
+    expect(related).toContain(open.id);
+    expect(related).not.toContain(job.id);
   });
 });

@@ -47,6 +47,17 @@ describe('post detail', () => {
     expect(await page.content()).not.toContain(job.profile);
   });
 
+  it('a confidential job is on no list of its employer’s profile page, in any language (probe finding 1)', async () => {
+    const job = await livePost(session, 'jobs', { matches: ({ row }) => row.job_confidential === true });
+    for (const prefix of ['', '/ms', '/zh']) {
+      const answer = await fetch(`${baseUrl}${prefix}/${job.profileSlug}`);
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      expect(html).toContain(job.profile);
+      expect(html, `${prefix || '/'} names the job`).not.toContain(job.slug);
+    }
+  });
+
   it('hireme: hireme sections, Rate, Hire Now, no map and no reviews', async () => {
     await page.goto(`${baseUrl}/hireme/${await slug('hireme', ({ row }) => row.price_min_sen !== null)}`);
     for (const text of ['Language', 'Expertise Level', 'Vaccination', 'Skill Description', 'Work Experience', 'Education']) {

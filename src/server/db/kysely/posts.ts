@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { AttributeRow, CategoryRow, DocumentRow, LocationRow, MediaRow, PostRow } from '../rows.ts';
-import { flag, livePost, LOCATION_COLUMNS, optionalFlag, type QueryDb } from './query.ts';
+import { flag, livePost, LOCATION_COLUMNS, namesItsCompany, optionalFlag, type QueryDb } from './query.ts';
 
 export async function findPostIdBySlug(db: QueryDb, slug: string): Promise<number | undefined> {
   return (await db.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
@@ -95,10 +95,10 @@ export async function findPostAttributes(db: QueryDb, ids: readonly number[]): P
     .where('post_id', 'in', [...ids]).orderBy('post_id').orderBy('name').orderBy('value').execute();
 }
 
-/** A profile's live posts of one type, newest first. */
+/** A profile's live posts of one type that name it (no confidential ones), newest first. */
 export async function findPostIdsByProfile(db: QueryDb, profileId: number, type: ListingType, limit: number, now: string): Promise<number[]> {
   const rows = await db.selectFrom('posts as p').select('p.id')
-    .where('p.profile_id', '=', profileId).where('p.type', '=', type).where(livePost(now))
+    .where('p.profile_id', '=', profileId).where('p.type', '=', type).where(livePost(now)).where(namesItsCompany)
     .orderBy('p.published_at', 'desc').orderBy('p.id').limit(limit).execute();
   return rows.map((row) => row.id);
 }

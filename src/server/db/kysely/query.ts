@@ -22,6 +22,15 @@ export function livePost(now: string): RawBuilder<boolean> {
 }
 
 /**
+ * A post alias `p` that names its company (probe finding 1): neither a confidential job nor a confidential hireme
+ * post. Lists of a profile's posts leave confidential ones out, since the list itself names the company. As SQL text
+ * too, for the repositories still written as SQL.
+ */
+export const NAMES_ITS_COMPANY_SQL = `(NOT EXISTS (SELECT 1 FROM job_details cj WHERE cj.post_id = p.id AND cj.company_confidential = true)
+  AND NOT EXISTS (SELECT 1 FROM hireme_details ch WHERE ch.post_id = p.id AND ch.company_confidential = true))`;
+export const namesItsCompany = sql<boolean>`${sql.raw(NAMES_ITS_COMPANY_SQL)}`;
+
+/**
  * A boolean column's false, as both dialects read it (SQLite stores 0/1 and reads `false` as 0). Typed as the
  * generated tables type a boolean column: 0/1.
  */

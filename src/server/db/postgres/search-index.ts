@@ -11,7 +11,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type SearchAttribute } from '../../../shared/search-attributes.ts';
 import { invalidate } from '../kysely/cache.ts';
-import type { QueryDb } from '../kysely/query.ts';
+import { namesItsCompany, type QueryDb } from '../kysely/query.ts';
 import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
 import { cacheTags, searchRowTags as rowTags } from '../../cache/tags.ts';
 
@@ -233,10 +233,10 @@ export async function findTopPostIdsInCategory(db: QueryDb, categoryId: number, 
   return rows.map((row) => row.post_id);
 }
 
-/** Posts of other profiles in the given categories, best first: the related posts of a FREE profile. */
+/** Posts of other profiles in the given categories that name their company, best first: the related posts of a FREE profile. */
 export async function findRelatedPostIds(db: QueryDb, profileId: number, categoryIds: readonly number[], limit: number): Promise<number[]> {
   const { rows } = await sql<{ post_id: number }>`SELECT s.post_id FROM search_posts s JOIN posts p ON p.id = s.post_id
-    WHERE s.category_id = ANY(${[...categoryIds]}::bigint[]) AND p.profile_id <> ${profileId}
+    WHERE s.category_id = ANY(${[...categoryIds]}::bigint[]) AND p.profile_id <> ${profileId} AND ${namesItsCompany}
     ORDER BY s.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id LIMIT ${limit}`.execute(db);
   return rows.map((row) => row.post_id);
 }

@@ -6,6 +6,7 @@ import type { ListingType } from '../../../../shared/constants.ts';
 import type { HomeCategoryRow } from '../../rows.ts';
 import type { Db } from '../connection.ts';
 import { all, idList, one } from '../query.ts';
+import { NAMES_ITS_COMPANY_SQL } from '../../kysely/query.ts';
 
 /** Best posts of a category (a main category includes its children): paying plans first, then rating, then the newest. */
 export function findTopPostIdsInCategory(db: Db, categoryId: number, limit: number): number[] {
@@ -15,11 +16,11 @@ export function findTopPostIdsInCategory(db: Db, categoryId: number, limit: numb
     ORDER BY plan_weight DESC, rating DESC, published_at DESC, post_id LIMIT ?`, categoryId, limit).map((row) => row.post_id);
 }
 
-/** Posts of other profiles in the given categories, best first: the related posts of a FREE profile. */
+/** Posts of other profiles in the given categories that name their company, best first: the related posts of a FREE profile. */
 export function findRelatedPostIds(db: Db, profileId: number, categoryIds: readonly number[], limit: number): number[] {
   return all<{ post_id: number }>(db, `
     SELECT s.post_id FROM search_posts s JOIN posts p ON p.id = s.post_id
-    WHERE s.category_id IN (SELECT value FROM json_each(?)) AND p.profile_id <> ?
+    WHERE s.category_id IN (SELECT value FROM json_each(?)) AND p.profile_id <> ? AND ${NAMES_ITS_COMPANY_SQL}
     ORDER BY s.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id LIMIT ?`,
   idList(categoryIds), profileId, limit).map((row) => row.post_id);
 }
