@@ -5,6 +5,8 @@ import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { rowCount } from '../helpers/test-database.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 
 /**
  * Conversations (issue 44) through the API on the configured backend: one per person and listing, which enquiries
@@ -155,6 +157,44 @@ describe('conversations', () => {
     expect((await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Hello??', client_id: clientId() })).status).toBe(403);
     expect((await owner.call('DELETE', `/api/conversations/${started.id}/block`)).body.data).toEqual({ blocked: false });
     expect((await visitor.post(`/api/conversations/${started.id}/messages`, { text: 'Sorry.', client_id: clientId() })).status).toBe(201);
+  });
+
+  it('refuses a blocked person on every route that writes into a conversation: 403, nothing stored, no mail (probe finding 2)', async () => {
+    const ownerId = (await copy.query.selectFrom('users').select('id').where('email', '=', emailOf(owner)).executeTakeFirstOrThrow()).id;
+    // The owner owns a listing of every kind: the demo posts' businesses (and a hireme post's author) become theirs.
+    const posts = { services: await livePost(copy.app, 'services'), jobs: await livePost(copy.app, 'jobs', { matches: ({ row }) => row.job_resume_required === false }),
+      buysell: await livePost(copy.app, 'buysell'), hireme: await livePost(copy.app, 'hireme') };
+    await copy.query.updateTable('profiles').set({ owner_user_id: ownerId }).where('id', 'in', [posts.services.row.profile_id, posts.jobs.row.profile_id, posts.buysell.row.profile_id]).execute();
+    await copy.query.updateTable('posts').set({ owner_user_id: ownerId }).where('id', '=', posts.hireme.id).execute();
+    const { visitor } = await person('Blocked Buyer');
+    const buysell = (await visitor.post('/api/conversations', { type: 'buysell', id: posts.buysell.id, text: 'Still there?', client_id: clientId() })).body.data as Started;
+    expect((await owner.post(`/api/conversations/${buysell.id}/block`, {})).body.data).toEqual({ blocked: true });
+
+    const counts = async () => Promise.all([rowCount(copy.query, 'conversations'), rowCount(copy.query, 'conversation_messages'), rowCount(copy.query, 'enquiries'),
+      rowCount(copy.query, 'conversation_offers')]);
+    const before = await counts();
+    await copy.app.outbox.settled();
+    const mailsBefore = mailsTo(emailOf(owner)).length;
+    const contact = { name: 'Blocked Buyer', phone_number: '0123456789' };
+    const today = malaysiaToday(clock.now());
+    const writes: [string, string, Record<string, unknown>][] = [
+      ['a new conversation', '/api/conversations', { type: 'profile', id: posts.services.row.profile_id, text: 'Hello?', client_id: clientId() }],
+      ['a message', `/api/conversations/${buysell.id}/messages`, { text: 'Hello??', client_id: clientId() }],
+      ['an offer', `/api/conversations/${buysell.id}/offers`, { qty: 1, offered_price: 10, deal_method: 'cod' }],
+      ['an enquiry about a service', '/api/enquire', { ...contact, type: 'services', id: posts.services.id, description: 'Open?', preferred_date: today }],
+      ['an enquiry about a business', '/api/enquire', { ...contact, type: 'profile', id: posts.services.row.profile_id, description: 'Open?', preferred_date: today }],
+      ['a job application', '/api/job-application', { ...contact, id: posts.jobs.id, language: ['Malay'], education: 'diploma', experience: 2, salary_type: 'year', salary: 40000 }],
+      ['a job offer', '/api/hireme/enquire', { ...contact, id: posts.hireme.id, company_name: 'Kedai Tan', offer: 'RM 2,500 a month' }],
+      ['a buy & sell offer', '/api/buysell/enquire', { ...contact, id: posts.buysell.id, qty: 1, offered_price: 10, deal_method: 'cod' }],
+    ];
+    for (const [what, path, body] of writes) {
+      const refused = await visitor.post(path, body);
+      expect(refused.status, `${what}: ${JSON.stringify(refused.body)}`).toBe(403);
+      expect(refused.body.message).toBe('This person is not taking messages from you.');
+    }
+    expect(await counts()).toEqual(before);
+    await copy.app.outbox.settled();
+    expect(mailsTo(emailOf(owner))).toHaveLength(mailsBefore);
   });
 
   it('answers 404 to anybody not in the conversation on every route, 401 signed out, and 422 per bad field', async () => {

@@ -5,7 +5,7 @@
  * they find; the limits are counted in the database; a retried send (the same `client_id`) answers the message it
  * already made. Anybody but the two sides gets a 404.
  */
-import { BLOCKED_NOTICE, CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
 import { scanMessage } from '../../shared/scam-rules.ts';
 import {
   AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, OfferSchema, ReadSchema, StartConversationSchema,
@@ -22,7 +22,7 @@ import { instantLeadRecipient } from '../engagement/lead-mail.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { REPLAY_MARGIN } from './live.ts';
-import { attachImages, reportFlaggedSender } from './safety.ts';
+import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
 
 const MINUTE_MS = 60_000;
@@ -111,7 +111,7 @@ export async function startConversation(app: AppContext, userId: number, input: 
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
   if (!target) throw notFound('Listing not found.');
   if (target.owner_user_id === userId) throw new AppError(422, 'This is your own listing.', { id: ['This is your own listing.'] });
-  if (target.owner_user_id !== null && await app.repos.conversations.isBlocked(target.owner_user_id, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  await refuseBlockedWriter(app.repos, target.owner_user_id, userId);
   const rules = scanMessage(text);
   const stored = await storeMessage(app, async (tx) => {
     const open = await tx.conversations.findOpenConversation(userId, listing);
@@ -173,7 +173,7 @@ export async function sendMessage(app: AppContext, userId: number, id: number, i
   const { conversation, role } = await ownConversation(app, userId, id);
   const user = await requireUser(app, userId);
   const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
-  if (other !== null && await app.repos.conversations.isBlocked(other, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  await refuseBlockedWriter(app.repos, other, userId);
   const rules = scanMessage(text);
   const stored = await storeMessage(app, async (tx) => {
     const retried = await tx.conversations.findMessageByClientId(id, userId, clientId);
@@ -338,7 +338,7 @@ export async function makeOffer(app: AppContext, userId: number, id: number, inp
     throw new AppError(422, 'Offers are made by the buyer, on a buy & sell post.', { offered_price: ['Offers are made by the buyer, on a buy & sell post.'] });
   }
   const user = await requireUser(app, userId);
-  if (conversation.owner_user_id !== null && await app.repos.conversations.isBlocked(conversation.owner_user_id, userId)) throw new AppError(403, BLOCKED_NOTICE);
+  await refuseBlockedWriter(app.repos, conversation.owner_user_id, userId);
   const remark = offer.remark?.trim() || null;
   const messageId = await app.repos.transaction(async (tx) => {
     const reason = closedReason(conversation, role, true);

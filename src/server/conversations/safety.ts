@@ -4,7 +4,7 @@
  * report the scam rules make of a sender flagged in 3 or more conversations in a day.
  */
 import { Readable } from 'node:stream';
-import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
+import { BLOCKED_NOTICE, CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
 import { ConversationReportSchema } from '../../shared/schemas/conversations.ts';
 import type { AppContext } from '../app-types.ts';
 import type { ConversationRow } from '../db/kysely/conversations.ts';
@@ -17,6 +17,15 @@ import { roleIn } from './views.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'No such conversation.';
 const NOT_YOUR_IMAGE = 'Send images you uploaded for this message.';
+
+/**
+ * The one check every write into a conversation makes (probe finding 2): a message, an offer, a new conversation, and
+ * each kind of enquiry (a job application included). The writer is refused (403, the blocked notice) when the other
+ * side has blocked them, before anything is stored or mailed.
+ */
+export async function refuseBlockedWriter(repos: Pick<Repositories, 'conversations'>, recipientId: number | null, writerId: number): Promise<void> {
+  if (recipientId !== null && await repos.conversations.isBlocked(recipientId, writerId)) throw new AppError(403, BLOCKED_NOTICE);
+}
 
 /** POST /api/conversations/image: one image, re-encoded and stored privately; a message names it by `id` within a day. */
 export async function uploadConversationImage(app: AppContext, userId: number, request: Request): Promise<{ id: number }> {

@@ -25,6 +25,7 @@ import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
 import { addSenderAnswer, threadOf } from './enquiry-threads.ts';
+import { refuseBlockedWriter } from '../conversations/safety.ts';
 import { instantLeadRecipient } from './lead-mail.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
@@ -111,6 +112,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   const user = await requireUser(app, userId);
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
   if (!target) throw new AppError(404, 'Listing not found.');
+  await refuseBlockedWriter(app.repos, target.owner_user_id, userId);
   // Counted once the enquiry is valid and its listing exists: a mistake never spends the limit (security probe item 14).
   await app.limits.hit('enquiry', `user:${userId}`);
   await app.limits.hit('enquiryClient', client);
