@@ -91,7 +91,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     // Signs the sandbox checkout's bills and callbacks (billing/sandbox.ts, issue 40).
     sandbox: await repos.maintenance.appSecret('sandbox-checkout-key', randomBytes(32).toString('base64url')),
   };
-  const live = new ConversationLive(repos, backend.notifications);
+  const live = new ConversationLive(repos, backend.notifications, () => clock.now());
   const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
   const listings: ListingDeps = {

@@ -352,6 +352,24 @@ describe('brute force', () => {
     expect(logged).toHaveLength(SIGN_IN_LIMITS.account.points);
   });
 
+  it('lets a browser that reset the password sign in while the account’s allowance for strangers is spent (probe finding 8)', async () => {
+    await registerByEmail('reset-during-flood@example.my', 'Reset During Flood');
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.account.points + 5; attempt += 1) {
+      await browser(`198.19.${attempt >> 8}.${attempt & 255}`).post('/api/auth/login', { email: 'reset-during-flood@example.my', password: `leaked-${attempt}-xyz` });
+    }
+    const newBrowser = browser('198.19.9.9');
+    expect((await newBrowser.post('/api/auth/login', { email: 'reset-during-flood@example.my', password: PASSWORD })).status).toBe(429);
+    // The reset code proves the mailbox: the browser that used it becomes one of the account's devices.
+    expect((await newBrowser.post('/api/password/verification', { email: 'reset-during-flood@example.my' })).status).toBe(200);
+    const fresh = 'a fresh secret after the flood';
+    const reset = await newBrowser.post('/api/password/reset', { email: 'reset-during-flood@example.my', code: latestCode(outbox, 'reset-during-flood@example.my'), password: fresh, password_confirmation: fresh });
+    expect(reset.status).toBe(200);
+    expect(newBrowser.jar.get('yp_device')).toMatch(/^\d+\.[\w-]{22}\.[\w-]{32}$/);
+    expect((await newBrowser.post('/api/auth/login', { email: 'reset-during-flood@example.my', password: fresh })).status).toBe(200);
+    // Another new browser still waits: the allowance for strangers stays spent.
+    expect((await browser('198.19.9.10').post('/api/auth/login', { email: 'reset-during-flood@example.my', password: fresh })).status).toBe(429);
+  });
+
   it('limits wrong two-factor codes per account and client too', async () => {
     await registerByEmail('codes@example.my', 'Codes');
     const attacker = browser();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationView, MessageView } from '../../src/shared/conversations.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import type { AppContext } from '../../src/server/app-types.ts';
-import { useAccountsApp } from '../helpers/accounts.ts';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { SessionClient } from '../helpers/session-client.ts';
 import { testApp } from '../helpers/test-database.ts';
@@ -133,6 +133,65 @@ describe('live delivery of conversations', () => {
     expect(body.last_event_id).toBeGreaterThanOrEqual(high);
     expect(body.data.at(-1)!.event).toBe('unread');
     expect((await owner.get('/api/conversations/updates?after=x')).status).toBe(422);
+  }, 30_000);
+
+  it('ends a stream with its session: a logout, a password change, an account deletion, a session ended elsewhere (probe finding 7)', async () => {
+    const email = `streamer-${++people}@example.my`;
+    await registerByEmail(email, 'Session Ender');
+    const opened = async (visitor: SessionClient) => {
+      const reader = sseReader(await visitor.stream('/api/conversations/stream'));
+      expect((await reader.next()).event).toBe('ready');
+      return reader;
+    };
+    const ended = async (reader: ReturnType<typeof sseReader>) => expect(reader.next(3000)).rejects.toThrow('the stream ended');
+
+    // A logout ends the stream of that session at once.
+    let visitor = await signIn(email);
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Before I go', client_id: clientId() })).body.data as ConversationView;
+    let reader = await opened(visitor);
+    expect((await visitor.call('GET', '/api/auth/logout', undefined, { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    await ended(reader);
+
+    // A password change ends the other sessions' streams; the changing session's own stream goes on.
+    visitor = await signIn(email);
+    const other = await signIn(email);
+    reader = await opened(other);
+    const own = await opened(visitor);
+    const changed = await visitor.patch('/api/account/password', { current_password: TEST_PASSWORD, password: 'teh tarik kurang manis 2027', password_confirmation: 'teh tarik kurang manis 2027' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await ended(reader);
+    await owner.post(`/api/conversations/${started.id}/messages`, { text: 'Still here?', client_id: clientId() });
+    expect(((await own.until('message')).data.message as MessageView).text).toBe('Still here?');
+    await own.close();
+
+    // A session ended by another process (its row gone): the next event is not handed over, and the stream ends.
+    reader = await opened(visitor);
+    await copy.query.deleteFrom('sessions').where('user_id', '=', (await copy.query.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id).execute();
+    await owner.post(`/api/conversations/${started.id}/messages`, { text: 'Not for a closed session', client_id: clientId() });
+    await copy.app.live.settled();
+    await ended(reader);
+
+    // An account deletion ends the other sessions' streams.
+    visitor = await signIn(email, 'teh tarik kurang manis 2027');
+    const another = await signIn(email, 'teh tarik kurang manis 2027');
+    reader = await opened(another);
+    expect((await visitor.call('PUT', '/api/account/pending-delete')).status).toBe(200);
+    await ended(reader);
+  }, 30_000);
+
+  it('replays from Last-Event-ID only when it is a plain event number (probe finding 18)', async () => {
+    const buyer = await person('Replay Buyer');
+    await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Old news', client_id: clientId() });
+    await copy.app.live.settled();
+    for (const sent of ['1e308', '0x1', '1.5', '-1', '+1', '1234567890123456']) {
+      const reader = sseReader(await owner.stream('/api/conversations/stream', { 'Last-Event-ID': sent }));
+      expect((await reader.next()).event).toBe('ready');
+      // Nothing replayed: the next event is the one sent after the stream opened.
+      await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: `New after ${sent}`, client_id: clientId() });
+      expect(((await reader.until('message')).data.message as MessageView).text, sent).toBe(`New after ${sent}`);
+      await reader.close();
+      await copy.app.live.settled();
+    }
   }, 30_000);
 
   it('refuses a sixth stream of one account (429), and lets nobody signed out open one (401)', async () => {

@@ -30,7 +30,8 @@ describe('review signals', () => {
       expect(written.status, JSON.stringify(written.body)).toBe(201);
       ids.push((written.body.data as { id: number }).id);
       // A first-party device cookie; only its hash is stored.
-      expect(written.cookies.some((cookie) => cookie.startsWith('yp_device='))).toBe(true);
+      expect(written.cookies.some((cookie) => cookie.startsWith('yp_reviewer='))).toBe(true);
+      expect(written.cookies.some((cookie) => cookie.startsWith('yp_device='))).toBe(false);
     }
     const stored = await copy.query.selectFrom('reviews').select(['device_hash']).where('id', '=', ids[0]!).executeTakeFirstOrThrow();
     expect(stored.device_hash).toMatch(/^[0-9a-f]{32}$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identifierKey, SIGN_IN_LIMITS, SignInGuard } from '../../src/server/accounts/brute-force.ts';
 import { isCommonPassword } from '../../src/server/accounts/passwords.ts';
+import { deviceCookie, deviceOf } from '../../src/server/accounts/devices.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { hasCompanyWord, normalisePhone } from '../../src/shared/schemas/accounts.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
@@ -95,5 +96,19 @@ describe('account rules', () => {
     expect(isCommonPassword('password123')).toBe(true);
     expect(isCommonPassword('Iloveyou1')).toBe(isCommonPassword('iloveyou1'));
     expect(isCommonPassword('kopi-o kosong 2026')).toBe(false);
+  });
+});
+
+describe('device cookies (probe finding 17)', () => {
+  it('finds the account’s device cookie whatever other cookie of the name comes first (the review filter’s old one, another account’s)', () => {
+    const secret = 'device-secret';
+    const mine = deviceCookie(secret, 42, 'http://localhost').split(';')[0]!;
+    const theirs = deviceCookie(secret, 7, 'http://localhost').split(';')[0]!;
+    const device = mine.split('.')[1];
+    expect(deviceOf(`yp_device=AbCdEfGhIjKlMnOpQrStUvWx; ${mine}`, secret, 42)).toBe(device);
+    expect(deviceOf(`${theirs}; ${mine}`, secret, 42)).toBe(device);
+    expect(deviceOf(`${mine}; yp_device=AbCdEfGhIjKlMnOpQrStUvWx`, secret, 42)).toBe(device);
+    expect(deviceOf(`${theirs}`, secret, 42)).toBeNull();
+    expect(deviceOf(mine.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')), secret, 42)).toBeNull();
   });
 });

@@ -206,8 +206,10 @@ export async function sendResetCode(app: AppContext, input: unknown, caller: Cal
 }
 
 /**
- * POST password/reset: a new password with the reset code. Every session of the account ends; the
- * person then logs in, with the second step (a reset never skips it, ASVS 6.4.3).
+ * POST password/reset: a new password with the reset code. Every session of the account ends (and its live streams);
+ * the person then logs in, with the second step (a reset never skips it, ASVS 6.4.3). The code proved the mailbox, so
+ * the browser becomes one of the account's devices, as a sign-in makes it (probe finding 8): guesses made elsewhere no
+ * longer lock it out.
  */
 export async function resetPassword(app: AppContext, input: unknown, caller: Caller) {
   const form = parseInput(ResetPasswordSchema, input);
@@ -224,9 +226,10 @@ export async function resetPassword(app: AppContext, input: unknown, caller: Cal
     throw error;
   }
   await app.repos.users.setPassword(account.id, await hashPassword(form.password), null);
+  await app.live.closeEnded(account.id);
   await app.signIn.succeed(key, caller.client);
   await log(app, { action: 'reset', identifier: addressOf(form.contact), userId: account.id, client: caller.client, outcome: 'success' });
-  return { status: true, message: 'Your password has been reset. Please log in.' };
+  return { body: { status: true, message: 'Your password has been reset. Please log in.' }, cookies: [deviceCookie(app.secrets.device, account.id, app.config.siteUrl)] };
 }
 
 /** PATCH account/password: needs the current password; the other sessions end (ASVS 6.2.3, 7.4.3). */
@@ -241,6 +244,7 @@ export async function changePassword(app: AppContext, userId: number, input: unk
     await tx.users.setPassword(userId, hash, caller.session?.id ?? null);
     if (user!.email) await app.outbox.queueMail(passwordChangedMail(user!.email), { tx });
   });
+  await app.live.closeEnded(userId);
   return { status: true, message: 'Your password has been changed.' };
 }
 

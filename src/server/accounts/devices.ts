@@ -26,11 +26,12 @@ export function deviceOf(cookieHeader: string | null | undefined, secret: string
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name !== DEVICE_COOKIE) continue;
+    // Another cookie of the name (another account's, or the review filter's old one on Path=/) does not hide this one.
     const match = /^([1-9]\d{0,11})\.([\w-]{22})\.([\w-]{32})$/.exec(rest.join('='));
-    if (!match || Number(match[1]) !== userId) return null;
+    if (!match || Number(match[1]) !== userId) continue;
     const expected = Buffer.from(signature(secret, `${match[1]}.${match[2]}`));
     const given = Buffer.from(match[3]!);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? match[2]! : null;
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return match[2]!;
   }
   return null;
 }

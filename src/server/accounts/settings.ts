@@ -37,6 +37,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
       await tx.auth.deleteUserSessions(userId, caller.session?.id ?? null);
       if (user.email) await app.outbox.queueMail(emailChangedMail(user.email, email), { tx });
     });
+    await app.live.closeEnded(userId);
     return { message: 'Your email has been changed.', data: await userJson(app, userId) };
   }
   if (body.phone_number !== undefined) {
@@ -103,6 +104,7 @@ export async function requestDeletion(app: AppContext, userId: number, caller: C
       await tx.users.setPendingDelete(userId, caller.session?.id ?? null, new Date(app.clock.now()).toISOString());
       if (user.email) await app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS), { tx });
     });
+    await app.live.closeEnded(userId);
   }
   return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
 }

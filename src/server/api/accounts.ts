@@ -38,14 +38,21 @@ export function accountRoutes(app: AppContext) {
     return c.json(body);
   });
   api.post('/password/verification', limitBody(), async (c) => c.json(await sendResetCode(app, await jsonBody(c), callerOf(c))));
-  api.post('/password/reset', limitBody(), async (c) => c.json(await resetPassword(app, await jsonBody(c), callerOf(c))));
+  api.post('/password/reset', limitBody(), async (c) => {
+    const { body, cookies } = await resetPassword(app, await jsonBody(c), callerOf(c));
+    setCookies(c, cookies);
+    return c.json(body);
+  });
 
   // GET auth/logout changes state, so a cross-site page must not be able to trigger it with an image
   // tag (ASVS 3.5.3): it needs Sec-Fetch-Site same-origin (every current browser sends it) or the XSRF header.
   api.get('/auth/logout', async (c) => {
     if (c.req.header('Sec-Fetch-Site') !== 'same-origin' && !csrfTokenSent(c, app.secrets.csrf)) throw new AppError(403, 'Log out from the site itself.');
     const session = c.get('session');
-    if (session) await app.repos.auth.deleteSession(session.id);
+    if (session) {
+      await app.repos.auth.deleteSession(session.id);
+      await app.live.closeEnded(session.user_id);
+    }
     setCookies(c, signedOutCookies(app));
     return c.json({ status: true, message: 'You have been logged out.' });
   });

@@ -26,10 +26,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  */
 function liveStream(app: AppContext, c: Context<ApiEnv>) {
   const userId = requireUserId(c);
+  const sessionId = c.get('session')!.id;
   if (!app.live.canOpen(userId)) {
     throw new AppError(429, `You have ${STREAMS_PER_ACCOUNT} live connections open already. Close a tab and try again.`, undefined, { 'Retry-After': '10' });
   }
-  const lastEventId = Number(c.req.header('Last-Event-ID') ?? NaN);
+  // A plain event number only: '1e308' or '0x10' would parse as a number and replay from the start (probe finding 18).
+  const sentId = c.req.header('Last-Event-ID');
+  const lastEventId = sentId !== undefined && /^\d{1,15}$/.test(sentId) ? Number(sentId) : undefined;
   c.header('Cache-Control', 'no-store');
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
@@ -41,6 +44,7 @@ function liveStream(app: AppContext, c: Context<ApiEnv>) {
     let queued = 0;
     const live: LiveStream = {
       userId,
+      sessionId,
       sent: new Set(),
       async deliver(event) {
         if (++queued > STREAM_QUEUE_MAX) return end();
@@ -51,9 +55,11 @@ function liveStream(app: AppContext, c: Context<ApiEnv>) {
       close: () => end(),
     };
     sse.onAbort(() => end());
-    if (!await app.live.open(live, Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : undefined)) return;
+    if (!await app.live.open(live, lastEventId)) return;
     await sse.writeSSE({ event: 'ready', data: JSON.stringify({ heartbeat_ms: HEARTBEAT_MS }) });
-    const heartbeat = setInterval(() => void sse.write(': heartbeat\n\n').catch(() => end()), HEARTBEAT_MS);
+    // Each heartbeat asks whether the stream's session still lasts (it may have ended in another process).
+    const heartbeat = setInterval(() => void app.live.sessionLasts(live)
+      .then((lasts) => (lasts ? sse.write(': heartbeat\n\n') : end())).catch(() => end()), HEARTBEAT_MS);
     try {
       await ended;
     } finally {

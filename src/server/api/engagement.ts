@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
@@ -24,8 +24,13 @@ const ViewSchema = z.object({
   id: z.number().int().positive(),
 });
 
-/** The first-party cookie naming a device for the review filter. */
-const DEVICE_COOKIE = 'yp_device';
+/**
+ * The first-party cookie naming a device for the review filter. It was `yp_device` (Path=/) until the sign-in's device
+ * cookie took that name on /api/auth (probe finding 17): an old one of its form is still read, once, and moved here.
+ */
+const REVIEWER_COOKIE = 'yp_reviewer';
+const OLD_REVIEWER_COOKIE = 'yp_device';
+const REVIEWER_DEVICE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** POST contact, POST reportissue, POST views (the detail and profile pages' view beacon), POST and GET follow, POST review and review/image. */
 export function engagementRoutes(app: AppContext) {
@@ -36,10 +41,12 @@ export function engagementRoutes(app: AppContext) {
       const userId = requireUserId(c);
       // A first-party device cookie (issue 45): reviewers of one listing sharing a device is a signal of the review
       // filter; only its hash is stored.
-      let device = getCookie(c, DEVICE_COOKIE);
-      if (!device || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) {
-        device = randomBytes(18).toString('base64url');
-        setCookie(c, DEVICE_COOKIE, device, { path: '/', httpOnly: true, sameSite: 'Lax', secure: app.config.siteUrl.startsWith('https:'), maxAge: 400 * 24 * 60 * 60 });
+      let device = getCookie(c, REVIEWER_COOKIE);
+      if (!device || !REVIEWER_DEVICE.test(device)) {
+        const old = getCookie(c, OLD_REVIEWER_COOKIE);
+        device = old && REVIEWER_DEVICE.test(old) ? old : randomBytes(18).toString('base64url');
+        if (old && REVIEWER_DEVICE.test(old)) deleteCookie(c, OLD_REVIEWER_COOKIE, { path: '/' });
+        setCookie(c, REVIEWER_COOKIE, device, { path: '/', httpOnly: true, sameSite: 'Lax', secure: app.config.siteUrl.startsWith('https:'), maxAge: 400 * 24 * 60 * 60 });
       }
       return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c), device), 201);
     })

@@ -21,6 +21,8 @@ export const STREAMS_PER_ACCOUNT = 5;
 
 export interface LiveStream {
   userId: number;
+  /** The session the stream was opened with: the stream ends with it (probe finding 7). */
+  sessionId: string;
   /** Events this stream sent, by number (a look over the margin skips them). */
   readonly sent: Set<number>;
   deliver(event: EventRow): Promise<void>;
@@ -29,6 +31,7 @@ export interface LiveStream {
 
 export class ConversationLive {
   private readonly repos: Repositories;
+  private readonly now: () => number;
   private readonly streams = new Map<number, Set<LiveStream>>();
   private cursor = 0;
   private looking: Promise<void> | undefined;
@@ -36,8 +39,9 @@ export class ConversationLive {
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(repos: Repositories, notifications: Notifications | null) {
+  constructor(repos: Repositories, notifications: Notifications | null, now: () => number) {
     this.repos = repos;
+    this.now = now;
     notifications?.listen(CHANNELS.conversationEvents, () => this.poke());
     notifications?.onReconnect(() => this.poke());
   }
@@ -65,6 +69,21 @@ export class ConversationLive {
       for (const event of await this.repos.conversations.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
     }
     return true;
+  }
+
+  /**
+   * True while the stream's session lasts: its row is there (a logout, a password change, a suspension and an account
+   * deletion remove it, in any process) and not past its absolute expiry. Asked before each event a stream is handed
+   * and at each heartbeat.
+   */
+  async sessionLasts(stream: LiveStream): Promise<boolean> {
+    const session = await this.repos.auth.findSession(stream.sessionId);
+    return session !== undefined && Date.parse(session.expires_at) > this.now();
+  }
+
+  /** Closes the account's streams here whose session has ended, at once (called after this process ends sessions). */
+  async closeEnded(userId: number): Promise<void> {
+    for (const stream of [...(this.streams.get(userId) ?? [])]) if (!await this.sessionLasts(stream)) stream.close();
   }
 
   remove(stream: LiveStream): void {
@@ -108,6 +127,7 @@ export class ConversationLive {
 
   private async send(stream: LiveStream, event: EventRow): Promise<void> {
     if (stream.sent.has(event.seq)) return;
+    if (!await this.sessionLasts(stream)) return stream.close();
     stream.sent.add(event.seq);
     // The set only needs the margin's worth: older numbers never come again.
     if (stream.sent.size > REPLAY_MARGIN * 4) for (const seq of [...stream.sent].sort((a, b) => a - b).slice(0, REPLAY_MARGIN * 2)) stream.sent.delete(seq);

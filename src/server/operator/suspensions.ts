@@ -37,6 +37,7 @@ export async function suspendUser(app: AppContext, actor: Actor, session: Sessio
   const until = request.until ? new Date(Date.parse(`${request.until}T00:00:00+08:00`)).toISOString() : null;
   if (until !== null && Date.parse(until) <= app.clock.now()) throw new AppError(422, 'The end date has passed.', { until: ['The end date has passed.'] });
   const hidden = await suspendOwner(app.listings, actor, client, id, { until, reason, message: suspendedMessage(app, { until, reason }) });
+  await app.live.closeEnded(id);
   return { data: { id, suspended: true, until, hidden }, message: `The account is suspended${until ? ` until ${request.until}` : ''}.` };
 }
 
