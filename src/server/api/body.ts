@@ -23,11 +23,10 @@ export function limitBody(maxBytes = MAX_JSON_BYTES): MiddlewareHandler {
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 const SEND_JSON = 'Send the body as application/json.';
 
-/**
- * The request's JSON body (an empty body is `{}`): a 415 unless it is declared application/json, a 422
- * when it does not parse (spec §8 error shape).
- */
-export async function jsonBody(c: Context): Promise<unknown> {
+const SEND_FIELDS = 'Send the fields as a JSON object.';
+
+/** The request's JSON text, parsed: a 415 unless it is declared application/json, a 422 when it does not parse. */
+async function parsedJson(c: Context): Promise<unknown> {
   if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError(415, SEND_JSON, { _: [SEND_JSON] });
   const text = await c.req.text();
   try {
@@ -36,3 +35,17 @@ export async function jsonBody(c: Context): Promise<unknown> {
     throw new AppError(422, 'Send the fields as JSON.', { _: ['Send the fields as JSON.'] });
   }
 }
+
+/**
+ * The request's JSON body, an object of fields (an empty body is `{}`): a 415 unless it is declared application/json,
+ * a 422 when it does not parse or is not an object: `null`, an array, a string, a number or a boolean never reaches a
+ * route (probe finding 12). Spec §8 error shape.
+ */
+export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const body = await parsedJson(c);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, SEND_FIELDS, { _: [SEND_FIELDS] });
+  return body as Record<string, unknown>;
+}
+
+/** The request's JSON body as sent, for the one route whose body is an array (POST analytics, spec §7). */
+export const jsonValue = parsedJson;

@@ -58,8 +58,10 @@ function liveStream(app: AppContext, c: Context<ApiEnv>) {
     if (!await app.live.open(live, lastEventId)) return;
     await sse.writeSSE({ event: 'ready', data: JSON.stringify({ heartbeat_ms: HEARTBEAT_MS }) });
     // Each heartbeat asks whether the stream's session still lasts (it may have ended in another process).
-    const heartbeat = setInterval(() => void app.live.sessionLasts(live)
-      .then((lasts) => (lasts ? sse.write(': heartbeat\n\n') : end())).catch(() => end()), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => void app.live.sessionLasts(live).then(async (lasts) => {
+      if (lasts) await sse.write(': heartbeat\n\n');
+      else end();
+    }).catch(() => end()), HEARTBEAT_MS);
     try {
       await ended;
     } finally {

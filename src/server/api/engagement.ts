@@ -14,7 +14,7 @@ import { uploadRoute } from './uploads.ts';
 import { APPEAL_THANKS, confirmAppeal, submitAppeal } from '../engagement/appeals.ts';
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
-import { jsonBody, limitBody } from './body.ts';
+import { jsonBody, jsonValue, limitBody } from './body.ts';
 import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
 
@@ -77,7 +77,7 @@ export function engagementRoutes(app: AppContext) {
     })
     // Token-free (navigator.sendBeacon cannot send headers): it only adds to counters.
     .post('/analytics', limitRoute<ApiEnv>(app.limits, 'analytics', requestClient), limitBody(16 * 1024), async (c) => {
-      await recordClicks(app, await jsonBody(c), clickVisitor(requestClient(c), c.req.query('device')));
+      await recordClicks(app, await jsonValue(c), clickVisitor(requestClient(c), c.req.query('device')));
       return c.body(null, 204);
     })
     .post('/views', limitBody(1024), async (c) => {
