@@ -8,12 +8,31 @@ import { currentLocale } from './i18n.ts';
 import type { Locale } from './locale.ts';
 
 let names: ReadonlyMap<string, Partial<Record<Locale, string>>> = new Map();
+/** English names by their Malay or Chinese name, lower-cased ('pulau pinang' → 'Penang', '槟城' → 'Penang'). */
+let englishOf: ReadonlyMap<string, string> = new Map();
 
 /** The names the database holds, by English name. */
 export function setPlaceNames(rows: readonly { english: string; locale: Locale; name: string }[]): void {
   const next = new Map<string, Partial<Record<Locale, string>>>();
-  for (const row of rows) next.set(row.english, { ...next.get(row.english), [row.locale]: row.name });
+  const english = new Map<string, string>();
+  for (const row of rows) {
+    next.set(row.english, { ...next.get(row.english), [row.locale]: row.name });
+    if (row.name.toLowerCase() !== row.english.toLowerCase()) english.set(row.name.toLowerCase(), row.english);
+  }
   names = next;
+  englishOf = english;
+}
+
+/**
+ * The English `where` of a place named in Malay or Chinese ('Pulau Pinang', '槟城', 'Bayan Lepas, 槟城' → 'Bayan Lepas,
+ * Penang'), or undefined when no part of it is such a name (an English name, or no place at all). `where` values stay
+ * English (decision 0030): a search page answers such a name with a redirect to its English address.
+ */
+export function englishPlace(text: string): string | undefined {
+  const parts = text.trim().split(/\s*[,，、]\s*/);
+  const english = parts.map((part) => englishOf.get(part.toLowerCase()));
+  if (english.every((name) => name === undefined)) return undefined;
+  return parts.map((part, index) => english[index] ?? part).join(', ');
 }
 
 /** A state's or town's name in `locale`: 'Penang' → 'Pulau Pinang' (ms), '槟城' (zh). */

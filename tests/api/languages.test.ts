@@ -16,6 +16,9 @@ import { documentTerms } from '../../src/server/search/tokens.ts';
 import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, latestCode, messagesTo, readableMessage } from '../helpers/session-client.ts';
+import { englishPlace } from '../../src/shared/place-names.ts';
+import { getSearchPage, placeRedirect } from '../../src/server/pages/search-page.ts';
+import { publicPage } from '../../src/server/http.ts';
 
 const accounts = useAccountsApp('languages');
 const { outbox, copy, browser, signIn } = accounts;
@@ -317,5 +320,31 @@ describe('category names in three languages', () => {
     // Swimming Lessons has no Malay name: it keeps its English one.
     expect(tuition(malay).child.find((child) => child.slug === 'swimming-lessons')!.name).toBe('Swimming Lessons');
     expect(malay.services.map((category) => category.slug)).toEqual(english.services.map((category) => category.slug));
+  });
+});
+
+describe('a place named in Malay or Chinese on a search page (probe finding 4)', () => {
+  it('answers with the English `where` in the same language, and tags only known places', async () => {
+    expect(englishPlace('槟城')).toBe('Penang');
+    expect(englishPlace('Pulau Pinang')).toBe('Penang');
+    expect(englishPlace('吉隆坡')).toBe('Kuala Lumpur');
+    expect(englishPlace('Penang')).toBeUndefined();
+    expect(englishPlace('Atlantis')).toBeUndefined();
+    expect(placeRedirect(new URL('http://yp.test/zh/services/l?where=%E5%90%89%E9%9A%86%E5%9D%A1&what=aircond'))).toBe('/zh/services/l?where=Kuala+Lumpur&what=aircond');
+    expect(placeRedirect(new URL('http://yp.test/ms/jobs/l?where=Pulau+Pinang'))).toBe('/ms/jobs/l?where=Penang');
+    expect(placeRedirect(new URL('http://yp.test/services/l?where=Penang'))).toBeUndefined();
+
+    const tagsOf = async (where: string) => (await getSearchPage(copy.app, 'services', [], new URLSearchParams({ where }), 'client-1'))!;
+    expect((await tagsOf('Kuala Lumpur')).tags).toEqual(['location:services/kuala lumpur']);
+    expect((await tagsOf('Petaling Jaya, Selangor')).tags).toEqual(['location:services/petaling jaya']);
+    for (const where of ['吉隆坡', 'Atlantis', '\u202eevil', 'ｓｅｌａｎｇｏｒ', 'a\u0000b', 'Kuala Lumpur, Mars']) {
+      const page = await tagsOf(where);
+      expect(page.tags, where).toEqual(['list:services']);
+      const headers = new Headers();
+      publicPage(headers, page.tags);
+    }
+    const unknown = await tagsOf('Atlantis');
+    expect(unknown.response.total).toBe(0);
+    expect(unknown.seo.noindex).toBe(true);
   });
 });

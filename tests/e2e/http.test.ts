@@ -83,3 +83,19 @@ describe('the hydration watch (issue 38)', () => {
     }
   });
 });
+
+describe('a search page’s `where` in any script (probe finding 4)', () => {
+  it('redirects a Malay or Chinese place name to its English address in the same language, and answers anything else without a 500', async () => {
+    const chinese = await fetch(`${baseUrl}/zh/services/l?where=${encodeURIComponent('吉隆坡')}`, { redirect: 'manual' });
+    expect(chinese.status).toBe(301);
+    expect(new URL(chinese.headers.get('location')!, baseUrl).pathname + new URL(chinese.headers.get('location')!, baseUrl).search).toBe('/zh/services/l?where=Kuala+Lumpur');
+    const malay = await fetch(`${baseUrl}/ms/services/l?where=${encodeURIComponent('Pulau Pinang')}`, { redirect: 'manual' });
+    expect(malay.status).toBe(301);
+    expect(malay.headers.get('location')).toContain('/ms/services/l?where=Penang');
+    for (const where of ['\u202eevil', 'ｓｅｌａｎｇｏｒ', 'ʙᴀɴᴋ', 'e\u0301', '😀 town', 'Atlantis']) {
+      const answer = await fetch(`${baseUrl}/zh/services/l?what=x&where=${encodeURIComponent(where)}`);
+      expect(answer.status, where).toBe(200);
+      expect(await answer.text()).toContain('noindex');
+    }
+  });
+});

@@ -10,6 +10,9 @@ import { getSpecializationsByType } from '../catalog/home.ts';
 import { currentLocale } from '../../shared/i18n.ts';
 import type { Impression } from '../search/impressions.ts';
 import { cacheTags } from '../cache/tags.ts';
+import { localizePath, splitLocale } from '../../shared/locale.ts';
+import { englishPlace } from '../../shared/place-names.ts';
+import type { Repositories } from '../db/repositories.ts';
 
 export interface SearchPage {
   state: SearchState;
@@ -24,6 +27,34 @@ export interface SearchPage {
   tags: string[];
   /** A first page's posts and term, counted as search impressions on every serve (search/impressions.ts); null past page 1. */
   impression: Impression | null;
+}
+
+/**
+ * The English address of a search page whose `where` names a place in Malay or Chinese (Pulau Pinang, 槟城): the same
+ * path and parameters in the page's language, with the English name, since `where` values stay English (decision 0030).
+ * Undefined for any other page.
+ */
+export function placeRedirect(url: URL): string | undefined {
+  const where = url.searchParams.get('where');
+  const english = where === null ? undefined : englishPlace(where);
+  if (english === undefined) return undefined;
+  const params = new URLSearchParams(url.searchParams);
+  params.set('where', english);
+  const { locale, path } = splitLocale(url.pathname);
+  return localizePath(`${path}?${params}`, locale);
+}
+
+/**
+ * The state or town a `where` names ('Selangor', 'Petaling Jaya', 'Petaling Jaya, Selangor'), lower-cased as the
+ * search rows' cache tags name it, or undefined for anything else: only a known place becomes a cache tag, and a tag
+ * is a header, which takes no character past Latin-1 (probe finding 4).
+ */
+async function taggedPlace(repos: Repositories, where: string): Promise<string | undefined> {
+  const [town = '', region] = where.split(',').map((part) => part.trim().toLowerCase());
+  if (town === '') return undefined;
+  const places = await repos.suggestions.findPlacesByPrefix(town, 20);
+  return places.find((place) => place.name.toLowerCase() === town && (region === undefined || (place.kind === 'city' && place.state_name.toLowerCase() === region)))
+    ?.name.toLowerCase();
 }
 
 /**
@@ -46,14 +77,15 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
   const locale = currentLocale();
   const response = await app.search.search(locale === 'en' ? query : { ...query, lang: locale });
   const searchTree = toSearchTree(tree);
+  const where = state.params.where;
+  const place = where && !isNearMe(where) && !main ? await taggedPlace(app.repos, where) : undefined;
   return {
     state,
     response: toSearchView(response),
     tree: searchTree,
     adClient: app.config.adClient,
     impression: query.page > 1 ? null : { term: query.search ?? '', postIds: response.results.map((card) => card.id) },
-    tags: [sub ? cacheTags.category(type, sub.slug) : main ? cacheTags.category(type, main.slug)
-      : state.params.where && !isNearMe(state.params.where) ? cacheTags.location(type, state.params.where.trim().toLowerCase()) : cacheTags.list(type)],
+    tags: [sub ? cacheTags.category(type, sub.slug) : main ? cacheTags.category(type, main.slug) : place ? cacheTags.location(type, place) : cacheTags.list(type)],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),
       description: m.search_description({ heading: searchHeading(state), total: response.total, titles: response.results.slice(0, 5).map((card) => card.title).join(', ') }),
