@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   enquiryClient: { limit: 40, windowMs: 60 * 60_000 },
   /** Click-analytics batches per client per minute (a batch goes 5 s after the last click, or on leaving a page). */
   analytics: { limit: 30, windowMs: 60_000 },
+  /** "Confirm your appeal" mails per address a day, whoever sends the appeals (probe finding 14). */
+  appealMail: { limit: 3, windowMs: 24 * 60 * 60_000 },
   /** Uploads: files per client per 10 minutes. */
   upload: { limit: 60, windowMs: 10 * 60_000 },
 } as const;
@@ -45,7 +47,7 @@ export const RATE_LIMITS = {
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
 /** The limits every process shares (counted in the database): those that protect writes. */
-export const SHARED_RULES: ReadonlySet<RateLimitRule> = new Set(['publicForm', 'follow', 'review', 'enquiry', 'enquiryClient', 'upload']);
+export const SHARED_RULES: ReadonlySet<RateLimitRule> = new Set(['publicForm', 'appealMail', 'follow', 'review', 'enquiry', 'enquiryClient', 'upload']);
 
 /**
  * A hono-rate-limiter store on the database's counters (decision 0019): one atomic statement per hit, so several

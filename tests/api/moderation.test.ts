@@ -289,6 +289,27 @@ describe('accounts', () => {
     const viewed = (await staff.get(`/api/operator/audit?target_type=user&target_id=${ownerId}`)).body.data as { action: string }[];
     expect(viewed[0]).toMatchObject({ action: 'user.view' });
   });
+
+  it('mails one address at most 3 appeal confirmations a day, from any number of senders; past it nothing is stored or queued (probe finding 14)', async () => {
+    const owner = await advertiser('Appeal Target');
+    const email = emailOf(owner);
+    const confirmations = () => messagesTo(outbox, email).map(decodedMail).filter((mail) => mail.includes('Confirm your appeal')).length;
+    const stored = async () => (await copy.query.selectFrom('appeals').select('id').where('email', '=', email).execute()).length;
+    for (let n = 0; n < 3; n += 1) expect((await browser(`198.51.101.${n}`).post('/api/appeal', { email, message: `Appeal ${n} in your name.` })).status).toBe(201);
+    await copy.app.outbox.settled();
+    expect(confirmations()).toBe(3);
+    for (let n = 3; n < 20; n += 1) {
+      const refused = await browser(`198.51.101.${n}`).post('/api/appeal', { email: n % 2 ? email.toUpperCase() : email, message: `Appeal ${n} in your name.` });
+      expect(refused.status).toBe(429);
+      expect(refused.body.errors).toEqual({ email: ['We have sent this address 3 links to confirm an appeal today. Open one of them to confirm your appeal, or send it again tomorrow.'] });
+    }
+    await copy.app.outbox.settled();
+    expect(confirmations()).toBe(3);
+    expect(await stored()).toBe(3);
+    // The next day, another.
+    clock.advance(24 * 60 * 60_000 + 1000);
+    expect((await browser('198.51.101.99').post('/api/appeal', { email, message: 'A new day.' })).status).toBe(201);
+  });
 });
 
 describe('listings', () => {

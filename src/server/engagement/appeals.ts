@@ -6,13 +6,14 @@
 import { AppealSchema } from '../../shared/schemas/engagement.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
-import { notFound, parseInput } from '../errors.ts';
+import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';
 import { clientHash } from './messages.ts';
 
 export const APPEAL_THANKS = 'Thank you. A moderator will read your appeal and answer by e-mail.';
 export const APPEAL_CONFIRMED = 'Thank you: your appeal is confirmed, and a moderator will read it.';
+export const APPEAL_MAILS_SPENT = 'We have sent this address 3 links to confirm an appeal today. Open one of them to confirm your appeal, or send it again tomorrow.';
 const PURPOSE = 'appeal-confirm';
 
 /** Where the mail's link leads: the appeal page, which asks before it confirms (mail scanners open links). */
@@ -28,6 +29,14 @@ export async function submitAppeal(app: AppContext, input: unknown, client: stri
   const appeal = parseInput(AppealSchema, input);
   await app.limits.hit('publicForm', `appeal|${client}`);
   if (appeal.website) return;
+  // At most 3 confirmation mails a day to one address, whether or not it has an account (so the answer tells nothing):
+  // past it nothing is stored or queued, and the form says what to do.
+  try {
+    await app.limits.hit('appealMail', appeal.email.toLowerCase());
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) throw new AppError(429, APPEAL_MAILS_SPENT, { email: [APPEAL_MAILS_SPENT] }, error.headers);
+    throw error;
+  }
   const account = await app.repos.users.findCredentials({ email: appeal.email });
   await app.repos.transaction(async (tx) => {
     const id = await tx.operator.insertAppeal({ userId: account?.id ?? null, email: appeal.email, message: appeal.message, clientHash: clientHash(client) });
