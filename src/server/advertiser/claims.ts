@@ -21,10 +21,17 @@ export interface ClaimTarget {
 }
 
 /**
- * Codes sent to one listed number or address an hour, whoever claims (each SMS costs money); each claimant's own code
- * has the account rules besides (one a minute, 5 an hour).
+ * Codes sent to one listed number or address an hour by one claimant (each SMS costs money), counted per claimant so
+ * that others cannot spend the real owner's (probe finding 13); each claimant's code has the account rules besides
+ * (one a minute, 5 an hour).
  */
-export const CLAIM_TARGET_SENDS = { points: 10, windowMs: 60 * 60_000 } as const;
+export const CLAIM_TARGET_SENDS = { points: 5, windowMs: 60 * 60_000 } as const;
+/**
+ * Claimants one listed number or address takes at once: an open claim is a pending code claim sent to it within the
+ * hour. Past it, others wait or send a document; an account that proved the number already goes through.
+ */
+export const CLAIMANTS_PER_TARGET = { claimants: 3, openMs: 60 * 60_000 } as const;
+export const CLAIMANTS_FULL = 'Several people are claiming this business through this number or address already. Try again in an hour, or claim it with a document.';
 
 /**
  * Where a claim's code is stored: the claimant, the business and the target (security probe item 5). Another claimant
@@ -69,6 +76,12 @@ export async function claimTargets(app: AppContext, profileId: number): Promise<
   return targets.map((target, index) => ({ ...target, index }));
 }
 
+/** True when the claimant's account proved the target already: its own mobile number (a code proved it) or e-mail address. */
+async function provedTarget(app: AppContext, userId: number, target: ClaimTarget): Promise<boolean> {
+  const user = await app.repos.users.findUser(userId);
+  return target.method === 'sms' ? user?.phone_number === target.address : user?.email?.toLowerCase() === target.address;
+}
+
 /** GET claims/options: the masked targets (never the addresses) and whether a document is the only way. */
 export async function claimOptions(app: AppContext, profileId: number) {
   const profile = await claimableProfile(app, profileId);
@@ -93,7 +106,13 @@ export async function startCodeClaim(app: AppContext, actor: Actor, request: { p
     const message = request.method === 'sms' ? 'This business lists no mobile number for a code.' : 'This business lists no e-mail address for a code.';
     throw new AppError(422, message, { [request.target === undefined ? 'method' : 'target']: [message] });
   }
-  const sends = await app.repos.counters.consume(`claim-target|${target.address}`, 1, CLAIM_TARGET_SENDS.windowMs, app.clock.now());
+  if (!await provedTarget(app, actor.id, target)) {
+    const claimants = await app.repos.advertiser.findOpenClaimants(target.address, new Date(app.clock.now() - CLAIMANTS_PER_TARGET.openMs).toISOString());
+    if (!claimants.includes(actor.id) && claimants.length >= CLAIMANTS_PER_TARGET.claimants) {
+      throw new AppError(429, CLAIMANTS_FULL, { method: [CLAIMANTS_FULL] }, { 'Retry-After': String(CLAIMANTS_PER_TARGET.openMs / 1000) });
+    }
+  }
+  const sends = await app.repos.counters.consume(`claim-target|${target.address}|${actor.id}`, 1, CLAIM_TARGET_SENDS.windowMs, app.clock.now());
   if (sends.points > CLAIM_TARGET_SENDS.points) {
     const seconds = Math.max(1, Math.ceil((sends.resetAt - app.clock.now()) / 1000));
     throw new AppError(429, 'Too many codes were sent to this business. Please try again later.', undefined, { 'Retry-After': String(seconds) });

@@ -352,6 +352,8 @@ export interface AdvertiserRepository {
   insertClaim(claim: NewClaim): Promise<number>;
   findClaim(id: number): Promise<ClaimRow | undefined>;
   findClaimsBy(userId: number): Promise<ClaimRow[]>;
+  /** The accounts with a pending code claim sent to `target` (a listed number or address) since `since`. */
+  findOpenClaimants(target: string, since: string): Promise<number[]>;
   /** Gives the profile to the claimant when nobody owns or claimed it; false when someone got there first. */
   completeClaim(claim: { id: number; profileId: number; userId: number }): Promise<boolean>;
   /** A listing's current images (and a profile's logo) among these full-variant paths, with their media ids. */

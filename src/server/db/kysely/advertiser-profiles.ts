@@ -151,6 +151,13 @@ export async function findClaim(db: QueryDb, id: number): Promise<ClaimRow | und
   return row && { ...row, id: Number(row.id), method: row.method as ClaimRow['method'], status: row.status as ClaimRow['status'] };
 }
 
+/** The accounts with a pending code claim sent to `target` since `since` (the claims that hold one of its places). */
+export async function findOpenClaimants(db: QueryDb, target: string, since: string): Promise<number[]> {
+  const rows = await db.selectFrom('profile_claims').select('user_id').distinct().where('target', '=', target).where('status', '=', 'pending')
+    .where('method', 'in', ['sms', 'email']).where('created_at', '>=', since).execute();
+  return rows.map((row) => Number(row.user_id));
+}
+
 /** A user's claims, newest first. */
 export async function findClaimsBy(db: QueryDb, userId: number): Promise<ClaimRow[]> {
   const rows = await db.selectFrom('profile_claims').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(50).execute();
