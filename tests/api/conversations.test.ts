@@ -343,6 +343,44 @@ describe('conversations', () => {
     expect((await seller.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 10, deal_method: 'cod' })).status).toBe(422);
   });
 
+  it('closes the other buyers’ open offers when an accepted one takes the last unit, each told in their language (probe finding 15)', async () => {
+    const seller = await advertiser('Seller Siew');
+    const sellerId = (await seller.get('/api/user')).body.id as number;
+    const ids: number[] = [];
+    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 2, 60)) {
+      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
+      break;
+    }
+    const [single, pair] = ids as [number, number];
+    for (const id of ids) {
+      const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', id).executeTakeFirstOrThrow();
+      await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+    }
+    await copy.query.updateTable('buysell_details').set({ qty: 1 }).where('post_id', '=', single).execute();
+    await copy.query.updateTable('buysell_details').set({ qty: 2 }).where('post_id', '=', pair).execute();
+    const buyers = [await person('Buyer One'), await person('Buyer Two'), await person('Buyer Three')];
+    await copy.query.updateTable('users').set({ locale: 'zh' }).where('email', '=', buyers[1]!.email).execute();
+    await copy.query.updateTable('users').set({ locale: 'ms' }).where('email', '=', buyers[2]!.email).execute();
+    const offerOn = async (buyer: SessionClient, post: number) => {
+      const started = (await buyer.post('/api/conversations', { type: 'buysell', id: post, text: 'Still available?', client_id: clientId() })).body.data as Started;
+      return ((await buyer.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 100, deal_method: 'cod' })).body.data as MessageView).offer!.id;
+    };
+    // Two units: accepting one offer leaves the other open.
+    const pairOffers = [await offerOn(buyers[0]!.visitor, pair), await offerOn(buyers[1]!.visitor, pair)];
+    expect((await seller.post(`/api/conversations/offers/${pairOffers[0]}/accept`, {})).status).toBe(200);
+    expect((await copy.app.repos.conversations.findOffer(pairOffers[1]!))!.status).toBe('open');
+    // One unit: accepting one offer declines the others, and their buyers hear of it in their own language.
+    const offers = await Promise.all(buyers.map(({ visitor }) => offerOn(visitor, single)));
+    expect((await seller.post(`/api/conversations/offers/${offers[0]}/accept`, {})).status).toBe(200);
+    expect((await Promise.all(offers.map(async (id) => (await copy.app.repos.conversations.findOffer(id))!.status)))).toEqual(['accepted', 'declined', 'declined']);
+    const second = await seller.post(`/api/conversations/offers/${offers[1]}/accept`, {});
+    expect(second.status).toBe(422);
+    await copy.app.outbox.settled();
+    expect(mailsTo(buyers[1]!.email).some((mail) => mail.includes('卖家已接受另一个出价'))).toBe(true);
+    expect(mailsTo(buyers[2]!.email).some((mail) => mail.includes('Penjual telah menerima tawaran lain'))).toBe(true);
+    expect(mailsTo(buyers[0]!.email).some((mail) => mail.includes('accepted another offer'))).toBe(false);
+  });
+
   it('erases a deleted account\'s words: its messages read "Former member: message deleted", its enquiry loses name, phone and e-mail', async () => {
     const { visitor, email } = await person('Leaving Soon');
     const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'My number is 019-222 3344', client_id: clientId() })).body.data as Started;

@@ -23,6 +23,7 @@ import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { REPLAY_MARGIN } from './live.ts';
 import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety.ts';
+import { tellSoldOut } from './notices.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
 
 const MINUTE_MS = 60_000;
@@ -364,8 +365,15 @@ export async function answerOffer(app: AppContext, userId: number, offerId: numb
   const { role } = await ownConversation(app, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
   const allowed = action === 'withdraw' ? role === 'person' : role === 'owner';
   if (!allowed) throw new AppError(403, action === 'withdraw' ? 'Only the buyer can withdraw an offer.' : 'Only the seller can accept or decline an offer.');
-  const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'withdrawn';
-  if (!await app.repos.conversations.decideOffer(offerId, status, role)) throw new AppError(422, OFFER_CLOSED, { offer: [OFFER_CLOSED] });
+  // Accepting the offer that takes the item's last unit closes the post's other open offers, each buyer told.
+  const decided = action === 'accept'
+    ? await app.repos.transaction(async (tx) => {
+      const { accepted, declined } = await tx.conversations.acceptOffer(offerId);
+      await tellSoldOut(app, tx, declined);
+      return accepted;
+    })
+    : await app.repos.conversations.decideOffer(offerId, action === 'decline' ? 'declined' : 'withdrawn', role);
+  if (!decided) throw new AppError(422, OFFER_CLOSED, { offer: [OFFER_CLOSED] });
   app.live.poke();
   const message = (await app.repos.conversations.findMessage(offer.message_id))!;
   return ownMessage(app, message, await readerOf(app, userId, role));

@@ -9,6 +9,8 @@ import { maskContacts, type ConversationSide } from '../../shared/conversations.
 import { isLocale, localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
+import type { SoldOutOffer } from '../db/kysely/conversation-offers.ts';
+import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';
@@ -41,6 +43,23 @@ export async function muteByToken(app: AppContext, token: string | undefined): P
 /** Where each side reads a conversation: the owner among their leads (the advertiser site is English), the person in My area in their language. */
 const conversationPath = (role: ConversationSide, id: number, locale: Locale) =>
   (role === 'owner' ? `/advertiser/leads/conversations/${id}` : localizePath(`/me/messages/${id}`, locale));
+
+/**
+ * Tells each buyer whose open offer closed because another took the item's last unit (probe finding 15), by mail in
+ * their language, in the transaction that closed it.
+ */
+export async function tellSoldOut(app: AppContext, tx: Repositories, declined: readonly SoldOutOffer[]): Promise<void> {
+  for (const offer of declined) {
+    const person = offer.person_user_id === null ? undefined : await tx.users.findUser(offer.person_user_id);
+    if (!person?.email) continue;
+    const locale: Locale = isLocale(person.locale) ? person.locale : 'en';
+    const words = { locale };
+    await app.outbox.queueMail(composeMail(person.email, m.offer_sold_out_subject({ title: offer.listing_title }, words), [
+      m.offer_sold_out_body({ title: offer.listing_title }, words),
+      m.offer_sold_out_read({ url: absoluteUrl(app.config.siteUrl, conversationPath('person', offer.conversation_id, locale)) }, words),
+    ], [], locale), { tx });
+  }
+}
 
 /** Mails every side due a notice; answers how many went. Each notice and its mark are one transaction: it goes once. */
 export async function sendUnreadNotices(app: AppContext): Promise<number> {

@@ -20,7 +20,7 @@ import type {
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
-import type { OfferRow } from './kysely/conversation-offers.ts';
+import type { OfferRow, SoldOutOffer } from './kysely/conversation-offers.ts';
 import type { ReplyTimeRow } from './kysely/trust.ts';
 import type { ScoredReviewRow } from './kysely/review-scores.ts';
 import type { ListingReview, WrittenReview } from '../moderation/review-signals.ts';
@@ -464,6 +464,8 @@ export interface ConversationRepository {
   findOffersOfMessages(messageIds: readonly number[]): Promise<Map<number, OfferRow>>;
   /** Closes an open offer; false when it was closed already. */
   decideOffer(id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide): Promise<boolean>;
+  /** Accepts an open offer; when it takes the post's last unit, declines the post's other open offers (answered, to be told). */
+  acceptOffer(id: number): Promise<{ accepted: boolean; declined: SoldOutOffer[] }>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */

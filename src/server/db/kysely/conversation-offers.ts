@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { ConversationSide } from '../../../shared/conversations.ts';
 import type { Tables } from '../tables.ts';
 import { addEvents } from './conversations.ts';
-import type { QueryDb } from './query.ts';
+import { isPostgres, type QueryDb } from './query.ts';
 
 const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
 
@@ -53,4 +53,39 @@ export async function decideOffer(db: QueryDb, id: number, status: Exclude<Offer
   const offer = (await findOffer(db, id))!;
   await addEvents(db, { conversationId: offer.conversation_id, kind: 'offer', side: by, messageId: offer.message_id, upTo: null, at });
   return true;
+}
+
+/** An open offer closed because another took the post's last unit: whom to tell. */
+export interface SoldOutOffer {
+  conversation_id: number;
+  person_user_id: number | null;
+  listing_title: string;
+}
+
+/**
+ * Accepts an open offer (false when it was not open any more). When the accepted offers on its post then take the
+ * post's last unit (its quantity; one when it names none), every other open offer on the post is declined, each
+ * conversation hearing of it (probe finding 15). On PostgreSQL the post's row is locked first, so two sellers' taps
+ * on two offers count one after the other.
+ */
+export async function acceptOffer(db: QueryDb, id: number, at: string): Promise<{ accepted: boolean; declined: SoldOutOffer[] }> {
+  const offer = await db.selectFrom('conversation_offers as o').innerJoin('conversations as c', 'c.id', 'o.conversation_id')
+    .select(['c.post_id']).where('o.id', '=', id).executeTakeFirst();
+  const postId = offer?.post_id ?? null;
+  if (postId !== null && isPostgres(db)) await db.selectFrom('buysell_details').select('post_id').where('post_id', '=', postId).forUpdate().execute();
+  if (!await decideOffer(db, id, 'accepted', 'owner', at)) return { accepted: false, declined: [] };
+  if (postId === null) return { accepted: true, declined: [] };
+  const stock = await db.selectFrom('buysell_details').select('qty').where('post_id', '=', postId).executeTakeFirst();
+  const taken = await db.selectFrom('conversation_offers as o').innerJoin('conversations as c', 'c.id', 'o.conversation_id')
+    .select((eb) => eb.fn.sum<number>('o.qty').as('qty')).where('c.post_id', '=', postId).where('o.status', '=', 'accepted').executeTakeFirst();
+  if (Number(taken?.qty ?? 0) < (stock?.qty ?? 1)) return { accepted: true, declined: [] };
+  const open = await db.selectFrom('conversation_offers as o').innerJoin('conversations as c', 'c.id', 'o.conversation_id')
+    .select(['o.id', 'o.conversation_id', 'c.person_user_id', 'c.listing_title']).where('c.post_id', '=', postId).where('o.status', '=', 'open').execute();
+  const declined: SoldOutOffer[] = [];
+  for (const other of open) {
+    if (await decideOffer(db, Number(other.id), 'declined', 'owner', at)) {
+      declined.push({ conversation_id: Number(other.conversation_id), person_user_id: other.person_user_id === null ? null : Number(other.person_user_id), listing_title: other.listing_title });
+    }
+  }
+  return { accepted: true, declined };
 }

@@ -381,6 +381,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findOffer: (id) => read((db) => offers.findOffer(db, id)),
       findOffersOfMessages: (ids) => read((db) => offers.findOffersOfMessages(db, ids)),
       decideOffer: (id, status, by) => change((db) => offers.decideOffer(db, id, status, by, now())),
+      acceptOffer: (id) => change((db) => offers.acceptOffer(db, id, now())),
     },
     insights: {
       findOwnedListings: (userId) => read((db) => insights.findOwnedListings(db, userId)),
