@@ -68,6 +68,25 @@ describe('badges', () => {
     expect((await badgesOf(unowned.slug)).some((badge) => badge.key === 'claimed')).toBe(false);
   });
 
+  it('says "Listed by its owner" of a business its account created, and "Claimed by its owner" once a code proves control (probe finding 16)', async () => {
+    const creator = await advertiser('Maybank Pretender');
+    const created = await creator.post('/api/advertiser/profiles', {
+      name: 'Maybank Berhad', locations: [{ name: 'HQ', address_line1: '100 Jalan Tun Perak', city: 'Kuala Lumpur', state: 'Kuala Lumpur', postcode: '50050', phone_number: '012-777 1234' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const made = created.body.data as { id: number; slug: string };
+    const page = (await browser().get(`/api/profile/slug/${made.slug}`)).body as { claimed: boolean; badges: Badge[] };
+    // The spec's field stays true (no Claim box on it); the badge says only what happened.
+    expect(page.claimed).toBe(true);
+    expect(page.badges.map((badge) => badge.key)).not.toContain('claimed');
+    expect(page.badges.find((badge) => badge.key === 'listed')).toEqual({ key: 'listed', value: 'Listed by its owner', verified: false, url: '/pages/badges#listed' });
+    const state = (await creator.get(`/api/advertiser/profiles/${made.id}/verifications`)).body.data as { claimed: { earned: boolean } };
+    expect(state.claimed.earned).toBe(false);
+    // The owner of a business taken by a claim's code has the claimed badge (the first test's business).
+    expect((await badgesOf(business.slug)).map((badge) => badge.key)).toContain('claimed');
+    expect((await badgesOf(business.slug)).map((badge) => badge.key)).not.toContain('listed');
+  });
+
   it('takes an SSM request with a valid number and a certificate; an operator approves it, audited, and the badge reaches the cached page', async () => {
     const path = `/api/advertiser/profiles/${business.id}/verifications/ssm`;
     const bad = await owner.postForm(path, ssmForm('2015-99-012345', { bytes: PDF, name: 'ssm.pdf', type: 'application/pdf' }));

@@ -152,6 +152,8 @@ export interface ProfileRow {
   content_lang: Locale;
   plan: Plan;
   claimed: boolean;
+  /** Its owner took it by a claim (a code to a listed phone or e-mail, or an approved document), not by creating it. */
+  claim_proved: boolean;
   established_year: number | null;
   /** "Usually replies within N hours" (issue 45), stored by the daily job trust_signals; null when not shown. */
   response_hours: number | null;

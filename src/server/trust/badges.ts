@@ -1,7 +1,9 @@
 /**
  * A profile's badges (issue 45, decision 0033), each backed by evidence, in the reader's language:
  * - phone_verified: a mobile number the profile lists was proved by a code (it goes when the number leaves the listing);
- * - claimed: an owner proved control (a claim, or creating the profile);
+ * - claimed: its owner proved control: a claim by a code to a listed phone or e-mail or an approved document, a listed
+ *   mobile proved by a code, or an approved SSM number (probe finding 16);
+ * - listed: an owner created it and proved nothing yet ("Listed by its owner", not a verification);
  * - ssm_registered: an operator checked the company number against its certificate ("SSM registered · … · since …");
  * - responsive: "Usually replies within N hours", from the daily job trust_signals;
  * - years_in_business: from the approved number's year in steps of 5, else the year the owner stated, as stated.
@@ -13,7 +15,7 @@ import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import type { Repositories } from '../db/repositories.ts';
 
-export const BADGE_KEYS = ['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
+export const BADGE_KEYS = ['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];
 
 export interface Badge {
@@ -30,6 +32,8 @@ export const badgeUrl = (key: BadgeKey) => `/pages/badges#${key.replace(/_/g, '-
 /** What a profile's badges are read from. */
 export interface BadgeEvidence {
   claimed: boolean;
+  /** Its owner took it by a claim rather than by creating it. */
+  claim_proved: boolean;
   company_no: string | null;
   owner_user_id: number | null;
   established_year: number | null;
@@ -50,13 +54,26 @@ export function approvedSsm(verifications: readonly VerificationRow[], companyNo
   return approved && current?.number === approved.value ? parseSsmNumber(approved.value, thisYear) : null;
 }
 
+/**
+ * Whether the owner proved control of the business (the "Claimed by its owner" badge): a claim by code or document, a
+ * listed mobile proved by a code, or an approved SSM number. Creating a business proves none of these: "Maybank
+ * Berhad", made by a new account, is only "Listed by its owner" (probe finding 16).
+ */
+export function ownerProved(evidence: Pick<BadgeEvidence, 'claim_proved'>, phoneProved: boolean, ssmApproved: boolean): boolean {
+  return evidence.claim_proved || phoneProved || ssmApproved;
+}
+
 export function profileBadges(evidence: BadgeEvidence, thisYear: number): Badge[] {
   const badges: Badge[] = [];
   const add = (key: BadgeKey, value: string, verified = true) => badges.push({ key, value, verified, url: badgeUrl(key) });
   const listed = listedMobiles(evidence.locations);
-  if (evidence.verifications.some((row) => row.kind === 'phone' && row.status === 'approved' && listed.has(row.value))) add('phone_verified', m.badge_phone_verified());
-  if (evidence.claimed && evidence.owner_user_id !== null) add('claimed', m.badge_claimed());
+  const phoneProved = evidence.verifications.some((row) => row.kind === 'phone' && row.status === 'approved' && listed.has(row.value));
+  if (phoneProved) add('phone_verified', m.badge_phone_verified());
   const ssm = approvedSsm(evidence.verifications, evidence.company_no, thisYear);
+  if (evidence.claimed && evidence.owner_user_id !== null) {
+    if (ownerProved(evidence, phoneProved, ssm !== null)) add('claimed', m.badge_claimed());
+    else add('listed', m.badge_listed(), false);
+  }
   if (ssm) add('ssm_registered', m.badge_ssm_registered({ number: ssm.number, year: String(ssm.year) }));
   if (evidence.response_hours !== null) {
     add('responsive', evidence.response_hours === 1 ? m.badge_responsive_one() : m.badge_responsive({ hours: String(evidence.response_hours) }));

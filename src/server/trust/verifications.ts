@@ -12,7 +12,7 @@ import type { AppContext } from '../app-types.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
-import { approvedSsm, badgeUrl } from './badges.ts';
+import { approvedSsm, badgeUrl, ownerProved } from './badges.ts';
 
 /**
  * Where an SSM number is checked. Today an operator compares it with the certificate (`manual`: the request waits);
@@ -39,13 +39,18 @@ export async function verificationState(app: AppContext, actor: Actor, profileId
   const listed = (await claimTargets(app, profileId)).filter((target) => target.method === 'sms');
   const provedNumbers = new Set(rows.filter((row) => row.kind === 'phone' && row.status === 'approved').map((row) => row.value));
   const phone = listed.find((target) => provedNumbers.has(target.address));
+  const claimProved = (await app.repos.advertiser.findClaimsBy(actor.id)).some((claim) => claim.profile_id === profileId && claim.status === 'verified');
+  const claimed = profile.claimed && profile.owner_user_id !== null && ownerProved({ claim_proved: claimProved }, phone !== undefined, approved !== null);
   return {
     phone_verified: {
       earned: phone !== undefined, url: badgeUrl('phone_verified'),
       targets: listed.map((target) => ({ index: target.index, target: target.masked, verified: provedNumbers.has(target.address) })),
       missing: phone ? null : listed.length === 0 ? 'List a Malaysian mobile number on the business first.' : 'Confirm one of the listed mobile numbers with a code.',
     },
-    claimed: { earned: profile.claimed && profile.owner_user_id !== null, url: badgeUrl('claimed'), missing: null },
+    claimed: {
+      earned: claimed, url: badgeUrl('claimed'),
+      missing: claimed ? null : 'Confirm a listed mobile number with a code, or send the SSM number and certificate: a business you created shows "Listed by its owner" until then.',
+    },
     ssm_registered: {
       earned: approved !== null, url: badgeUrl('ssm_registered'),
       status: ssm?.status ?? null, company_no: ssm?.value ?? null, year: approved?.year ?? null, reason: ssm?.status === 'refused' || ssm?.status === 'revoked' ? ssm.reason : null,

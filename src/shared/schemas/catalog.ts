@@ -58,7 +58,7 @@ export const LocationSchema = z.object({
 export type Location = z.infer<typeof LocationSchema>;
 
 /** A badge backed by evidence (issue 45): its words, which one, whether the site checked it, and its explanation. */
-export const BadgeSchema = z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() });
+export const BadgeSchema = z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() });
 
 export type Badge = z.infer<typeof BadgeSchema>;
 

@@ -13,10 +13,13 @@ export async function findProfileBySlug(db: QueryDb, slug: string): Promise<Prof
       'lm.thumbnail as logo_thumbnail', 'lm.full as logo_full', 'lm.thumbnail_webp as logo_thumbnail_webp', 'lm.full_webp as logo_full_webp',
       'im.thumbnail as image_thumbnail', 'im.full as image_full', 'im.thumbnail_webp as image_thumbnail_webp', 'im.full_webp as image_full_webp',
     ])
+    // Its owner proved control by a claim (a code to a listed phone or e-mail, or a document an operator approved).
+    .select((eb) => eb.exists(eb.selectFrom('profile_claims as pc').select('pc.id').whereRef('pc.profile_id', '=', 'pr.id')
+      .whereRef('pc.user_id', '=', 'pr.owner_user_id').where('pc.status', '=', 'verified')).as('claim_proved'))
     .where('pr.slug', '=', slug).executeTakeFirst();
   if (!row) return undefined;
   const { hidden_at: hiddenAt, ...rest } = row;
-  return { ...rest, claimed: flag(row.claimed), hidden: hiddenAt !== null } as ProfileRow;
+  return { ...rest, claimed: flag(row.claimed), claim_proved: flag(row.claim_proved), hidden: hiddenAt !== null } as ProfileRow;
 }
 
 export async function findProfileMedia(db: QueryDb, profileId: number): Promise<MediaRow[]> {
