@@ -1,7 +1,7 @@
 /**
  * `npm run bench:reviews` (issue 45): the fake-review filter against a deterministic corpus (scripts/review-corpus.ts:
  * at least 1,000 genuine reviews over 100+ listings and 18 months with the hard cases, and at least 150 planted fakes
- * in 6 patterns). The corpus goes into a throwaway SQLite file (accounts, businesses, reviews, follows as other
+ * in 7 patterns). The corpus goes into a throwaway SQLite file (accounts, businesses, reviews, follows as other
  * activity, owners), and the product's own nightly run (moderation/review-filter.ts) scores it there, its clock walked
  * through the 18 months a night every 90 days. Prints the catch rate per pattern and the run time; the last line reads
  * `planted fakes caught: X% (n/N); genuine held: Y% (n/N)`. Goals: X ≥ 90, Y ≤ 5. No build needed; under a minute.
@@ -64,9 +64,15 @@ try {
     ids.set(Number(id), review);
     // Other activity: follows of businesses the review is not about. The reviewer's other reviews are counted by the
     // product itself; the corpus's own count beyond these rows is added as follows too.
+    if (review.follows_listing) {
+      await query.insertInto('follows').values({ user_id: review.user_id!, profile_id: profiles.get(review.listing)!, created_at: iso(review.reviewer.created_at) })
+        .onConflict((conflict) => conflict.doNothing()).execute();
+    }
     const followed = review.reviewer.activity + Math.max(0, review.reviewer.reviews - 1);
     for (let index = 0; index < followed; index++) {
-      const other = profiles.get(listings[(index * 7 + review.id) % listings.length]!)!;
+      // Never the business reviewed: following it is not activity beyond it.
+      const pick = (index * 7 + review.id) % listings.length;
+      const other = profiles.get(listings[listings[pick] === review.listing ? (pick + 1) % listings.length : pick]!)!;
       await query.insertInto('follows').values({ user_id: review.user_id!, profile_id: other, created_at: iso(review.reviewer.created_at) })
         .onConflict((conflict) => conflict.doNothing()).execute();
     }

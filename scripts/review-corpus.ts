@@ -2,17 +2,21 @@
  * A deterministic corpus of reviews for the fake-review filter (issue 45): at least 1,000 genuine reviews over 120
  * listings and 18 months, with the hard cases (a family on one home connection reviewing different listings, a
  * genuine opening-week rush, short common texts in three languages, honest 1★ reviews, a few genuinely new
- * accounts), and at least 150 planted fakes in 6 patterns. Used by `npm run bench:reviews` and its test.
+ * accounts, colleagues behind one busy office address reviewing their lunch place), and at least 150 planted fakes in
+ * 7 patterns (a lone planted 5★ from an account made for it among them). Used by `npm run bench:reviews` and its test.
  */
 import { scoreReviews, isSuspicious, type ReviewFacts } from '../src/server/moderation/review-signals.ts';
 import { Random } from './seed/random.ts';
 
-export const PATTERNS = ['one-client ring', '5★ burst from new accounts', 'copy-paste across businesses', 'new-account swarm', "owner's own review", '1★ competitor burst'] as const;
+export const PATTERNS = ['one-client ring', '5★ burst from new accounts', 'copy-paste across businesses', 'new-account swarm', "owner's own review", '1★ competitor burst',
+  'lone planted 5★'] as const;
 export type Pattern = (typeof PATTERNS)[number];
 
 export interface LabelledReview extends ReviewFacts {
   /** null for a genuine review. */
   planted: Pattern | null;
+  /** The reviewer follows the business they review (activity, but not beyond it). */
+  follows_listing?: boolean;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,7 +59,7 @@ export function reviewCorpus(seed = 45): LabelledReview[] {
     return `${pickOf(OPENINGS)} ${pickOf(DETAILS)} ${pickOf(MIDDLES)}. Paid RM${random.int(30, 900)} ${pickOf(PAID)}. ${pickOf(ENDINGS)}`;
   };
   const established = (at: number) => ({ created_at: at - random.int(60, 900) * DAY, reviews: random.int(2, 12), activity: random.int(1, 20) });
-  const add = (review: Omit<LabelledReview, 'id'>) => reviews.push({ ...review, id: nextId++ });
+  const add = (review: Omit<LabelledReview, 'id' | 'client_accounts'>) => reviews.push({ ...review, id: nextId++, client_accounts: 1 });
 
   // Genuine: steady reviews on every listing over 18 months, mostly 4–5★, honest 1★ now and then, some new accounts.
   for (const listing of listings) {
@@ -89,6 +93,21 @@ export function reviewCorpus(seed = 45): LabelledReview[] {
       const at = opened + random.int(0, 5) * DAY + random.int(0, DAY - 1);
       add({ listing, user_id: nextUser++, rating: random.int(4, 5), content: genuineText(), created_at: at, client_hash: `client-${random.int(1, 1_000_000)}`,
         device_hash: `device-${random.int(1, 1_000_000)}`, reviewer: established(at), owner_link: false, planted: null });
+    }
+  }
+
+  // Colleagues behind one busy office address (a carrier's or a company's NAT): 25 accounts review what they use, and
+  // three of them their lunch place within a week, one with an account made days ago.
+  for (let office = 0; office < 4; office++) {
+    const client = `office-${office}`;
+    const lunch = listings[(office * 31 + 5) % listings.length]!;
+    const week = START + random.int(60, 480) * DAY;
+    for (let colleague = 0; colleague < 25; colleague++) {
+      const together = colleague < 3;
+      const at = together ? week + random.int(0, 6) * DAY + random.int(0, DAY - 1) : START + random.int(0, MONTHS_18 / DAY - 1) * DAY;
+      add({ listing: together ? lunch : listings[random.int(0, listings.length - 1)]!, user_id: nextUser++, rating: random.int(4, 5), content: genuineText(), created_at: at,
+        client_hash: client, device_hash: `device-${random.int(1, 1_000_000)}`,
+        reviewer: colleague === 2 ? { created_at: at - random.int(3, 10) * DAY, reviews: 1, activity: 1 } : established(at), owner_link: false, planted: null });
     }
   }
 
@@ -152,6 +171,16 @@ export function reviewCorpus(seed = 45): LabelledReview[] {
         planted: '1★ competitor burst' });
     }
   }
+  // 7. A lone planted 5★: an account made hours before, whose only other act is following the business it praises.
+  for (let lone = 0; lone < 12; lone++) {
+    const time = when();
+    add({ listing: target(), user_id: nextUser++, rating: 5, content: genuineText(), created_at: time, client_hash: `client-${random.int(1, 1_000_000)}`, device_hash: null,
+      reviewer: { created_at: time - random.int(1, 20) * 60 * 60_000, reviews: 1, activity: 0 }, owner_link: false, planted: 'lone planted 5★', follows_listing: true });
+  }
+  // What the database counts: the accounts that wrote reviews from each client.
+  const accounts = new Map<string, Set<number | null>>();
+  for (const review of reviews) if (review.client_hash !== null) accounts.set(review.client_hash, (accounts.get(review.client_hash) ?? new Set()).add(review.user_id));
+  for (const review of reviews) review.client_accounts = review.client_hash === null ? 1 : accounts.get(review.client_hash)!.size;
   return reviews;
 }
 

@@ -1,4 +1,5 @@
 /** The search request and response of spec §3, shared by the API, the pages and the islands. */
+import { normaliseText, singleLineText } from './schemas/text.ts';
 import { z } from 'zod';
 import {
   DEAL_METHODS, DISTANCE_OPTIONS_KM, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES,
@@ -15,7 +16,8 @@ export const MAX_SEARCH_LIMIT = 48;
 
 
 /** Empty strings from forms and query strings mean "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/** A value that is blank once normalised (spaces, a NUL, zero-width characters) is no value. */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && normaliseText(value, false) === '' ? undefined : value);
 
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
@@ -71,8 +73,9 @@ const SearchFieldsSchema = z.object({
   type: optional(ListingTypeSchema),
   specialization: optional(SlugSchema),
   parent_specialization: optional(SlugSchema),
-  search: optional(z.string().trim().max(200, 'Keep the search under 200 characters.')),
-  location: optional(z.string().trim().max(100, 'Keep the location under 100 characters.')),
+  // Normalised as typed text is: no control or invisible characters (a NUL is no byte PostgreSQL takes).
+  search: optional(singleLineText().max(200, 'Keep the search under 200 characters.')),
+  location: optional(singleLineText().max(100, 'Keep the location under 100 characters.')),
   user_location: optional(CoordinatesSchema),
   /** Only listings inside this box (issue 43); a box reaching past Malaysia is clamped to it. */
   bbox: optional(BoundingBoxSchema),

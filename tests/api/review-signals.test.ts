@@ -81,14 +81,16 @@ describe('review signals', () => {
     await copy.query.updateTable('profiles').set({ owner_user_id: ownerId }).where('id', '=', business.id).execute();
     const review = async (email: string, address: string) => {
       await registerByEmail(email, 'Nearby Customer');
+      // A customer of a few days (not an account made to write this review).
+      await copy.query.updateTable('users').set({ created_at: new Date(copy.app.clock.now() - 3 * 24 * 60 * 60_000).toISOString() }).where('email', '=', email).execute();
       await signIn(ownerEmail, undefined, browser(address));
       const writer = await signIn(email, undefined, browser(address));
       const written = await writer.post('/api/review', { type: 'profile', id: business.id, content: 'Helpful people, fair price for the repair we needed done.', rating: 5 });
       expect(written.status, JSON.stringify(written.body)).toBe(201);
       return (written.body.data as { id: number }).id;
     };
-    // Both on this machine (a server behind a proxy it does not trust sees only that): no link, and a new customer's
-    // single review (new and lone: 2) stays under the threshold.
+    // Both on this machine (a server behind a proxy it does not trust sees only that): no link, and a customer's first
+    // review from a days-old account (new and lone: 2) stays under the threshold.
     const local = await review('local-customer@reviews.example.my', '127.0.0.1');
     await copy.app.jobs.runKind('review_signals');
     const localScore = await copy.query.selectFrom('review_scores').select(['features']).where('review_id', '=', local).executeTakeFirstOrThrow();
@@ -99,4 +101,38 @@ describe('review signals', () => {
     await copy.app.jobs.runKind('review_signals');
     expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', linked).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
   });
+
+  it('holds a lone 5★ from an account made for it, whose only act is following the business; passes colleagues behind one busy office address (probe finding 10)', async () => {
+    const [planted, lunch] = await copy.query.selectFrom('profiles').select(['id']).where('kind', '=', 'business').where('owner_user_id', 'is', null).where('hidden_at', 'is', null)
+      .orderBy('id', 'desc').offset(3).limit(2).execute();
+    // A new account follows the business, then praises it.
+    const plant = await newcomer();
+    expect((await plant.post('/api/follow', { type: 'profile', id: planted!.id })).status).toBeLessThan(300);
+    const fake = await plant.post('/api/review', { type: 'profile', id: planted!.id, content: 'Best in town, very professional, highly recommended to all!', rating: 5 });
+    expect(fake.status, JSON.stringify(fake.body)).toBe(201);
+
+    // An office's public address: 20 colleagues review what they use; two of them (one new) their lunch place.
+    const office = '175.139.20.30';
+    const oldAccount = new Date(copy.app.clock.now() - 400 * 24 * 60 * 60_000).toISOString();
+    const others = await copy.query.selectFrom('profiles').select('id').where('kind', '=', 'business').where('hidden_at', 'is', null).orderBy('id').limit(20).execute();
+    const colleagues: number[] = [];
+    for (let n = 0; n < 20; n += 1) {
+      const email = `colleague-${n}@office.example.my`;
+      await registerByEmail(email, `Colleague ${n}`);
+      if (n !== 1) await copy.query.updateTable('users').set({ created_at: oldAccount }).where('email', '=', email).execute();
+      else await copy.query.updateTable('users').set({ created_at: new Date(copy.app.clock.now() - 5 * 24 * 60 * 60_000).toISOString() }).where('email', '=', email).execute();
+      const writer = await signIn(email, undefined, browser(office));
+      // Each did something elsewhere before (a follow of another business).
+      await writer.post('/api/follow', { type: 'profile', id: others[(n + 7) % others.length]!.id });
+      const listing = n < 2 ? lunch!.id : others[n]!.id;
+      const written = await writer.post('/api/review', { type: 'profile', id: listing, content: `Good food and quick service at lunch, colleague number ${n} says.`, rating: 5 });
+      expect(written.status, JSON.stringify(written.body)).toBe(201);
+      if (n < 2) colleagues.push((written.body.data as { id: number }).id);
+    }
+    await copy.app.jobs.runKind('review_signals');
+    const fakeId = (fake.body.data as { id: number }).id;
+    expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', fakeId).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
+    const held = await copy.query.selectFrom('reviews').select(['id', 'held_reason']).where('id', 'in', colleagues).execute();
+    expect(held.map((row) => row.held_reason)).toEqual([null, null]);
+  }, 30_000);
 });

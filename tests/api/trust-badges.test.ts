@@ -45,6 +45,16 @@ async function operator(): Promise<SessionClient> {
   return moderator;
 }
 
+/** A person of a month's standing who follows another business, signed in from `address` (their own by default). */
+async function establishedPerson(email: string, name: string, address?: string): Promise<SessionClient> {
+  await registerByEmail(email, name);
+  await copy.query.updateTable('users').set({ created_at: new Date(clock.now() - 30 * 24 * 60 * 60_000).toISOString() }).where('email', '=', email).execute();
+  const person = await signIn(email, undefined, address === undefined ? undefined : browser(address));
+  const other = await copy.query.selectFrom('profiles').select('id').where('kind', '=', 'business').where('hidden_at', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  expect((await person.post('/api/follow', { type: 'profile', id: other.id })).status).toBeLessThan(300);
+  return person;
+}
+
 const badgesOf = async (slug: string) => ((await browser().get(`/api/profile/slug/${slug}`)).body as { badges: Badge[] }).badges;
 
 beforeAll(async () => {
@@ -213,17 +223,14 @@ describe('badges', () => {
     expect((await badgesOf(business.slug)).some((badge) => badge.key === 'phone_verified')).toBe(false);
   });
 
-  it('stores "Usually replies within N hours" daily from first replies in opening hours: 4 conversations hide it, 5 show it', async () => {
+  it('stores "Usually replies within N hours" daily from first replies in opening hours: 4 people hide it, 5 show it', async () => {
     const responsive = await claimBusiness(owner, skip);
     // No hours stored: every hour counts.
     await copy.query.deleteFrom('business_hours').where('profile_id', '=', responsive.id).execute();
-    // Signing in walks the test clock: everyone signs in first, then the five ask at the same moment.
+    // Signing in walks the test clock: everyone signs in first, then the five ask at the same moment. Each is an
+    // established person: an account a month old that follows another business, on a connection of their own.
     const askers: SessionClient[] = [];
-    for (let n = 0; n < 5; n += 1) {
-      const email = `asker-${n}@trust.example.my`;
-      await registerByEmail(email, `Asker ${n}`);
-      askers.push(await signIn(email));
-    }
+    for (let n = 0; n < 5; n += 1) askers.push(await establishedPerson(`asker-${n}@trust.example.my`, `Asker ${n}`));
     await signInAgain(owner);
     const conversations: number[] = [];
     for (const [n, asker] of askers.entries()) {
@@ -243,11 +250,49 @@ describe('badges', () => {
     expect((await owner.post(`/api/conversations/${conversations[4]}/messages`, { text: 'Yes!', client_id: 'trust-reply-4-xxxxxxxx' })).status).toBe(201);
     await copy.app.jobs.runKind('trust_signals');
     expect((await badgesOf(responsive.slug)).find((badge) => badge.key === 'responsive')).toEqual({
-      key: 'responsive', value: 'Usually replies within 2 hours', verified: true, url: '/pages/badges#responsive',
+      key: 'responsive', value: 'Usually replies within 2 hours, based on 5 people', verified: true, url: '/pages/badges#responsive',
     });
     const stored = await copy.query.selectFrom('profiles').select(['response_hours', 'response_count']).where('id', '=', responsive.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ response_hours: 2, response_count: 5 });
   });
+
+  it('earns no reply-time badge from throwaway accounts, nor from people on one home connection; counts people behind a busy shared address (probe finding 3)', async () => {
+    const run = async (name: string, people: (n: number) => Promise<SessionClient>) => {
+      const business = await claimBusiness(owner, skip);
+      await copy.query.deleteFrom('business_hours').where('profile_id', '=', business.id).execute();
+      const askers: SessionClient[] = [];
+      for (let n = 0; n < 6; n += 1) askers.push(await people(n));
+      await signInAgain(owner);
+      for (const [n, asker] of askers.entries()) {
+        const started = await asker.post('/api/conversations', { type: 'profile', id: business.id, text: `${name} question ${n}`, client_id: `${name}-${n}-xxxxxxxx` });
+        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        // Answered within a minute.
+        expect((await owner.post(`/api/conversations/${(started.body.data as { id: number }).id}/messages`, { text: 'Yes!', client_id: `${name}-reply-${n}-xxxxxxxx` })).status).toBe(201);
+      }
+      await copy.app.jobs.runKind('trust_signals');
+      return { badge: (await badgesOf(business.slug)).find((badge) => badge.key === 'responsive'),
+        stored: await copy.query.selectFrom('profiles').select(['response_hours', 'response_count']).where('id', '=', business.id).executeTakeFirstOrThrow() };
+    };
+    // Six accounts made a minute ago from one address: none is established.
+    const throwaway = await run('throwaway', async (n) => {
+      const email = `throwaway-${n}@trust.example.my`;
+      await registerByEmail(email, `Throwaway ${n}`);
+      return signIn(email, undefined, browser('60.50.1.1'));
+    });
+    expect(throwaway.badge).toBeUndefined();
+    expect(throwaway.stored.response_count).toBe(0);
+    // Six month-old accounts with a follow elsewhere, all signing in at one home: one person as far as the badge knows.
+    const household = await run('household', (n) => establishedPerson(`household-${n}@trust.example.my`, `Household ${n}`, '60.50.2.2'));
+    expect(household.badge).toBeUndefined();
+    expect(household.stored.response_count).toBe(1);
+    // Behind a carrier's shared address many accounts sign in: it links nobody.
+    for (let n = 0; n < 6; n += 1) {
+      await registerByEmail(`carrier-other-${n}@trust.example.my`, `Carrier Other ${n}`);
+      await signIn(`carrier-other-${n}@trust.example.my`, undefined, browser('60.50.3.3'));
+    }
+    const carrier = await run('carrier', (n) => establishedPerson(`carrier-${n}@trust.example.my`, `Carrier ${n}`, '60.50.3.3'));
+    expect(carrier.badge?.value).toBe('Usually replies within 1 hour, based on 6 people');
+  }, 60_000);
 });
 
 describe('the demo data', () => {

@@ -10,7 +10,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const base = Date.parse('2026-06-01T00:00:00Z');
 let ids = 0;
 const review = (over: Partial<ReviewFacts>): ReviewFacts => ({
-  id: ++ids, listing: 'services-1', user_id: ids, rating: 5, content: 'Good service', created_at: base, client_hash: `c-${ids}`, device_hash: null,
+  id: ++ids, listing: 'services-1', user_id: ids, rating: 5, content: 'Good service', created_at: base, client_hash: `c-${ids}`, device_hash: null, client_accounts: 1,
   reviewer: { created_at: base - 400 * DAY, reviews: 5, activity: 4 }, owner_link: false, ...over,
 });
 

@@ -21,7 +21,7 @@ import type { ConversationSide, MessageKind } from '../../shared/conversations.t
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
 import type { OfferRow, SoldOutOffer } from './kysely/conversation-offers.ts';
-import type { ReplyTimeRow } from './kysely/trust.ts';
+import type { PersonFactsRow, ReplyTimeRow } from './kysely/trust.ts';
 import type { ScoredReviewRow } from './kysely/review-scores.ts';
 import type { ListingReview, WrittenReview } from '../moderation/review-signals.ts';
 import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
@@ -564,6 +564,8 @@ export interface ReviewScoreRepository {
 export interface TrustRepository {
   /** The owner's conversations about a business or its ads begun since `since`, with the first reply. */
   findReplyTimes(profileId: number, ownerId: number, since: string): Promise<ReplyTimeRow[]>;
+  /** What the reply-time badge weighs of these people (openers and the owner) about a business: age, activity elsewhere, sign-in clients, devices. */
+  findPersonFacts(profileId: number, userIds: readonly number[], since: string): Promise<PersonFactsRow[]>;
   /** Profiles an owner holds, after `afterId`, in id order. */
   findOwnedProfilesForTrust(afterId: number, limit: number): Promise<{ id: number; kind: string; owner_user_id: number; response_hours: number | null; response_count: number }[]>;
   /** Stores "Usually replies within N hours" (null: not shown); a change drops the business's cached pages. */

@@ -157,6 +157,8 @@ export interface ProfileRow {
   established_year: number | null;
   /** "Usually replies within N hours" (issue 45), stored by the daily job trust_signals; null when not shown. */
   response_hours: number | null;
+  /** How many people the reply time stands on. */
+  response_count: number;
   url: string | null;
   facebook: string | null;
   twitter: string | null;

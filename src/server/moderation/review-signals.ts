@@ -6,8 +6,11 @@
  *
  * Features:
  * - burst: the listing's reviews in the 24 hours (or the 7 days) before and after, against its own 90-day baseline;
- * - new_account: the account's age at the review, and a single review with no other activity;
- * - shared_client: other reviewers of the same listing on the same sign-in client or device;
+ * - new_account: the account's age at the review (more under a day: an account made to write it), and a single review
+ *   with no other activity beyond the business it reviews (following it is not activity elsewhere);
+ * - shared_client: other reviewers of the same listing on the same device, or on the same sign-in client weighed by the
+ *   share of that client's accounts that reviewed the listing: colleagues behind one busy office address, or a
+ *   carrier's shared address, are not a ring (probe finding 10);
  * - similar_text: word 3-gram MinHash (character 3-grams for Chinese) against other people's reviews, on any
  *   listing; texts under 6 words (or 6 Han characters) are skipped, so "Good service" never matches;
  * - rating_outlier: 2.5 or more stars from the listing's median, weighing more in a burst;
@@ -16,7 +19,7 @@
  */
 
 /** Bumped when features or weights change: stored scores of another version are scored again. */
-export const SIGNALS_VERSION = 1;
+export const SIGNALS_VERSION = 2;
 
 /** What the filter reads of one review. Times are epoch milliseconds. */
 export interface ReviewFacts {
@@ -29,7 +32,9 @@ export interface ReviewFacts {
   created_at: number;
   client_hash: string | null;
   device_hash: string | null;
-  /** The reviewer's account when they wrote it: its creation, its reviews in all, and anything else it did (enquiries, follows, messages). */
+  /** Accounts that wrote reviews from this review's client, on any listing, this one's included (1 when unknown). */
+  client_accounts: number;
+  /** The reviewer's account when they wrote it: its creation, its reviews in all, and anything else it did beyond this business (enquiries, follows, messages). */
   reviewer: { created_at: number; reviews: number; activity: number };
   /** Is or was the owner, shares a sign-in client with them, or proved a contact the business lists. */
   owner_link: boolean;
@@ -47,6 +52,7 @@ export const WEIGHTS = {
   shared_client_each: 0.5,
   shared_client_cap: 3,
   new_account: 1,
+  made_to_review: 0.5,
   lone_account: 1,
   burst_day: 1.5,
   burst_week: 1,
@@ -234,12 +240,20 @@ export function scoreReviews(targets: readonly ReviewFacts[], context: readonly 
     const ageDays = (review.created_at - review.reviewer.created_at) / DAY_MS;
     let account = 0;
     if (ageDays < NEW_ACCOUNT_DAYS) { account += WEIGHTS.new_account; features.account_age_days = Math.max(0, Math.round(ageDays * 10) / 10); }
+    if (ageDays < 1) account += WEIGHTS.made_to_review;
     if (review.reviewer.reviews <= 1 && review.reviewer.activity === 0) { account += WEIGHTS.lone_account; features.lone_account = 1; }
 
-    const sharing = others.filter((other) => other.user_id !== review.user_id
-      && ((review.client_hash !== null && other.client_hash === review.client_hash) || (review.device_hash !== null && other.device_hash === review.device_hash))).length;
-    const shared = sharing > 0 ? Math.min(WEIGHTS.shared_client_cap, WEIGHTS.shared_client + WEIGHTS.shared_client_each * (sharing - 1)) : 0;
+    const otherPeople = others.filter((other) => other.user_id !== review.user_id);
+    const onDevice = otherPeople.filter((other) => review.device_hash !== null && other.device_hash === review.device_hash).length;
+    const onClient = otherPeople.filter((other) => review.client_hash !== null && other.client_hash === review.client_hash
+      && !(review.device_hash !== null && other.device_hash === review.device_hash)).length;
+    const sharing = onDevice + onClient;
+    // A device is one person's; a client (an address) may be many people's: without a shared device, the weight is the
+    // share of the client's accounts that reviewed this listing (a ring's accounts all did; an office's few did).
+    const clientShare = onDevice > 0 ? 1 : Math.min(1, (onClient + 1) / Math.max(1, review.client_accounts));
+    const shared = sharing > 0 ? Math.round(Math.min(WEIGHTS.shared_client_cap, WEIGHTS.shared_client + WEIGHTS.shared_client_each * (sharing - 1)) * clientShare * 100) / 100 : 0;
     if (sharing > 0) features.shared_client = sharing;
+    if (sharing > 0 && clientShare < 1) features.client_accounts = review.client_accounts;
 
     const text = similar.get(review.id) ?? 0;
     const copied = text >= SIMILAR ? WEIGHTS.similar_text : 0;

@@ -12,6 +12,7 @@ import type { Impression } from '../search/impressions.ts';
 import { cacheTags } from '../cache/tags.ts';
 import { localizePath, splitLocale } from '../../shared/locale.ts';
 import { englishPlace } from '../../shared/place-names.ts';
+import { normaliseText } from '../../shared/schemas/text.ts';
 import type { Repositories } from '../db/repositories.ts';
 
 export interface SearchPage {
@@ -50,7 +51,7 @@ export function placeRedirect(url: URL): string | undefined {
  * is a header, which takes no character past Latin-1 (probe finding 4).
  */
 async function taggedPlace(repos: Repositories, where: string): Promise<string | undefined> {
-  const [town = '', region] = where.split(',').map((part) => part.trim().toLowerCase());
+  const [town = '', region] = normaliseText(where, false).split(',').map((part) => part.trim().toLowerCase());
   if (town === '') return undefined;
   const places = await repos.suggestions.findPlacesByPrefix(town, 20);
   return places.find((place) => place.name.toLowerCase() === town && (region === undefined || (place.kind === 'city' && place.state_name.toLowerCase() === region)))

@@ -38,6 +38,8 @@ export interface BadgeEvidence {
   owner_user_id: number | null;
   established_year: number | null;
   response_hours: number | null;
+  /** How many people the reply time stands on. */
+  response_count: number;
   /** Its verifications, newest first. */
   verifications: readonly VerificationRow[];
   /** Its locations' phone numbers, as written. */
@@ -76,7 +78,8 @@ export function profileBadges(evidence: BadgeEvidence, thisYear: number): Badge[
   }
   if (ssm) add('ssm_registered', m.badge_ssm_registered({ number: ssm.number, year: String(ssm.year) }));
   if (evidence.response_hours !== null) {
-    add('responsive', evidence.response_hours === 1 ? m.badge_responsive_one() : m.badge_responsive({ hours: String(evidence.response_hours) }));
+    const people = String(evidence.response_count);
+    add('responsive', evidence.response_hours === 1 ? m.badge_responsive_one({ people }) : m.badge_responsive({ hours: String(evidence.response_hours), people }));
   }
   if (ssm) {
     const years = thisYear - ssm.year;

@@ -9,7 +9,7 @@ export async function findProfileBySlug(db: QueryDb, slug: string): Promise<Prof
     .select([
       'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.content_lang', 'pr.plan', 'pr.claimed',
       'pr.established_year', 'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.wechat', 'pr.youtube',
-      'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id', 'pr.hidden_at', 'pr.response_hours',
+      'pr.whatsapp', 'pr.view_count', 'pr.rating', 'pr.rating_count', 'pr.owner_user_id', 'pr.hidden_at', 'pr.response_hours', 'pr.response_count',
       'lm.thumbnail as logo_thumbnail', 'lm.full as logo_full', 'lm.thumbnail_webp as logo_thumbnail_webp', 'lm.full_webp as logo_full_webp',
       'im.thumbnail as image_thumbnail', 'im.full as image_full', 'im.thumbnail_webp as image_thumbnail_webp', 'im.full_webp as image_full_webp',
     ])
@@ -19,7 +19,7 @@ export async function findProfileBySlug(db: QueryDb, slug: string): Promise<Prof
     .where('pr.slug', '=', slug).executeTakeFirst();
   if (!row) return undefined;
   const { hidden_at: hiddenAt, ...rest } = row;
-  return { ...rest, claimed: flag(row.claimed), claim_proved: flag(row.claim_proved), hidden: hiddenAt !== null } as ProfileRow;
+  return { ...rest, claimed: flag(row.claimed), claim_proved: flag(row.claim_proved), response_count: Number(row.response_count), hidden: hiddenAt !== null } as ProfileRow;
 }
 
 export async function findProfileMedia(db: QueryDb, profileId: number): Promise<MediaRow[]> {

@@ -243,6 +243,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
     },
     trust: {
       findReplyTimes: (profileId, ownerId, since) => read((db) => trust.findReplyTimes(db, profileId, ownerId, since)),
+      findPersonFacts: (profileId, userIds, since) => read((db) => trust.findPersonFacts(db, profileId, userIds, since)),
       findOwnedProfilesForTrust: (afterId, limit) => read((db) => trust.findOwnedProfilesForTrust(db, afterId, limit)),
       saveResponsiveness: (profileId, hours, count, changed) => write(async (db) => {
         await trust.saveResponsiveness(db, profileId, hours, count);

@@ -23,6 +23,13 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 const reviewListing = sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`;
 
 /**
+ * A row alias (an enquiry, a follow, a conversation: each names a post or a profile) about anything but the business
+ * the review `r` is about (its post's profile, or its profile).
+ */
+const notAbout = (alias: string) => sql.raw(`NOT (COALESCE(${alias}.profile_id, 0) = COALESCE(p.profile_id, r.profile_id)
+  OR EXISTS (SELECT 1 FROM posts bp WHERE bp.id = ${alias}.post_id AND bp.profile_id = COALESCE(p.profile_id, r.profile_id)))`);
+
+/**
  * The reviews with an account written since `since` (not removed), or only those new or edited since their last score
  * when `changedOnly`, with their facts: the reviewer's account and activity, and links to the owner (the reviewer is
  * the owner, signed in from a client the owner used since `clientsSince`, or has the e-mail address the business
@@ -45,8 +52,13 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
       // By the two partial indexes on (user_id, post_id) and (user_id, profile_id): a review is of a post or of a profile.
       sql<number>`(SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.post_id IS NOT NULL)
         + (SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.profile_id IS NOT NULL)`.as('reviews'),
-      sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id) + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id)
-        + (SELECT COUNT(*) FROM conversation_messages m WHERE m.user_id = r.user_id AND m.kind = 'text')`.as('activity'),
+      // What the account did beyond the business it reviews: following it, or asking it, is not activity elsewhere.
+      sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id AND ${notAbout('e')})
+        + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id AND ${notAbout('f')})
+        + (SELECT COUNT(*) FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
+            WHERE m.user_id = r.user_id AND m.kind = 'text' AND ${notAbout('c')})`.as('activity'),
+      // Accounts that reviewed from the same client, on any listing (by the index on client_hash).
+      sql<number>`(SELECT COUNT(DISTINCT r3.user_id) FROM reviews r3 WHERE r3.client_hash = r.client_hash)`.as('client_accounts'),
     ])
     .where('r.removed_at', 'is', null).where('r.created_at', '>=', since).where('r.user_id', 'is not', null);
   if (changedOnly) query = query.where((eb) => eb.or([eb('s.review_id', 'is', null), eb('s.scored_at', '<', eb.ref('r.updated_at'))]));
@@ -85,7 +97,7 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
     const created = Date.parse(iso(row.created_at));
     facts.push({
       id: Number(row.id), listing: row.listing, user_id: userId, rating: Number(row.rating), content: row.content, created_at: created,
-      client_hash: row.client_hash, device_hash: row.device_hash, owner_link: ownerLink,
+      client_hash: row.client_hash, device_hash: row.device_hash, client_accounts: Math.max(1, Number(row.client_accounts ?? 0)), owner_link: ownerLink,
       reviewer: { created_at: row.user_created_at ? Date.parse(iso(row.user_created_at)) : created, reviews: Number(row.reviews), activity: Number(row.activity) },
       held_reason: row.held_reason, hidden: Boolean(Number(row.hidden)), updated_at: iso(row.updated_at),
       version: row.version === null ? null : Number(row.version), cleared_at: row.cleared_at === null ? null : iso(row.cleared_at),

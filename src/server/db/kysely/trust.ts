@@ -4,8 +4,22 @@ import type { QueryDb } from './query.ts';
 
 /** A conversation's first message from the person and the owner's first reply after it (null: none yet). */
 export interface ReplyTimeRow {
+  /** Who opened it (null: an account since deleted). */
+  person_user_id: number | null;
   asked_at: string;
   replied_at: string | null;
+}
+
+/** What the reply-time badge reads of a person (an opener, or the owner): whether they are established, and where they sign in. */
+export interface PersonFactsRow {
+  user_id: number;
+  created_at: string;
+  /** Follows, reviews and enquiries about anything but this business, and a phone number a code proved. */
+  activity: number;
+  /** The clients they signed in from since `since`, each with how many accounts signed in from it then. */
+  clients: { client: string; accounts: number }[];
+  /** The review filter's device hashes of their reviews. */
+  devices: string[];
 }
 
 /**
@@ -15,6 +29,7 @@ export interface ReplyTimeRow {
 export async function findReplyTimes(db: QueryDb, profileId: number, ownerId: number, since: string): Promise<ReplyTimeRow[]> {
   const rows = await db.selectFrom('conversations as c')
     .select([
+      'c.person_user_id',
       sql<string>`(SELECT MIN(m.created_at) FROM conversation_messages m WHERE m.conversation_id = c.id AND m.side = 'person')`.as('asked_at'),
       sql<string | null>`(SELECT MIN(r.created_at) FROM conversation_messages r WHERE r.conversation_id = c.id AND r.side = 'owner'
         AND r.id > (SELECT MIN(f.id) FROM conversation_messages f WHERE f.conversation_id = c.id AND f.side = 'person'))`.as('replied_at'),
@@ -25,8 +40,44 @@ export async function findReplyTimes(db: QueryDb, profileId: number, ownerId: nu
     .execute();
   // An aggregate comes back as the backend's own time value: read it as an ISO time.
   const iso = (value: unknown) => new Date(value as string).toISOString();
-  return rows.filter((row) => row.asked_at !== null).map((row) => ({ asked_at: iso(row.asked_at), replied_at: row.replied_at === null ? null : iso(row.replied_at) }))
-    .filter((row) => row.asked_at >= since);
+  return rows.filter((row) => row.asked_at !== null).map((row) => ({
+    person_user_id: row.person_user_id === null ? null : Number(row.person_user_id), asked_at: iso(row.asked_at), replied_at: row.replied_at === null ? null : iso(row.replied_at),
+  })).filter((row) => row.asked_at >= since);
+}
+
+/** About anything but profile `profileId` and its posts: a row alias naming a post or a profile. */
+const notAboutProfile = (alias: string, profileId: number) => sql<boolean>`NOT (COALESCE(${sql.ref(`${alias}.profile_id`)}, 0) = ${profileId}
+  OR EXISTS (SELECT 1 FROM posts bp WHERE bp.id = ${sql.ref(`${alias}.post_id`)} AND bp.profile_id = ${profileId}))`;
+
+/** The facts of these people that the reply-time badge weighs, about business `profileId`. */
+export async function findPersonFacts(db: QueryDb, profileId: number, userIds: readonly number[], since: string): Promise<PersonFactsRow[]> {
+  if (userIds.length === 0) return [];
+  const people = await db.selectFrom('users as u').select([
+    'u.id', 'u.created_at',
+    sql<number>`(SELECT COUNT(*) FROM follows f WHERE f.user_id = u.id AND ${notAboutProfile('f', profileId)})
+      + (SELECT COUNT(*) FROM reviews r WHERE r.user_id = u.id AND ${notAboutProfile('r', profileId)})
+      + (SELECT COUNT(*) FROM enquiries e WHERE e.user_id = u.id AND ${notAboutProfile('e', profileId)})
+      + CASE WHEN u.phone_number IS NULL THEN 0 ELSE 1 END`.as('activity'),
+  ]).where('u.id', 'in', [...userIds]).execute();
+  const signIns = await db.selectFrom('auth_attempts').select(['user_id', 'client']).distinct()
+    .where('user_id', 'in', [...userIds]).where('at', '>=', since).where('outcome', '=', 'success').execute();
+  const clients = [...new Set(signIns.map((row) => row.client))];
+  const accounts = new Map<string, number>();
+  for (let at = 0; at < clients.length; at += 500) {
+    const counted = await db.selectFrom('auth_attempts').select(['client', (eb) => eb.fn.count<number>('user_id').distinct().as('n')])
+      .where('client', 'in', clients.slice(at, at + 500)).where('user_id', 'is not', null).where('at', '>=', since).where('outcome', '=', 'success').groupBy('client').execute();
+    for (const row of counted) accounts.set(row.client, Number(row.n));
+  }
+  const devices = await db.selectFrom('reviews').select(['user_id', 'device_hash']).distinct()
+    .where('user_id', 'in', [...userIds]).where('device_hash', 'is not', null).execute();
+  return people.map((person) => {
+    const id = Number(person.id);
+    return {
+      user_id: id, created_at: new Date(person.created_at).toISOString(), activity: Number(person.activity),
+      clients: signIns.filter((row) => Number(row.user_id) === id).map((row) => ({ client: row.client, accounts: accounts.get(row.client) ?? 1 })),
+      devices: devices.filter((row) => Number(row.user_id) === id).map((row) => row.device_hash!),
+    };
+  });
 }
 
 /** Profiles an owner holds, with what is stored of their responsiveness. */
