@@ -509,3 +509,30 @@ describe('answers to reviews (issue 26)', () => {
     expect((await owner.call('DELETE', `/api/advertiser/reviews/${reviewId}/reply`)).status).toBe(404);
   });
 });
+
+describe('the year founded (the walk as a new owner)', () => {
+  it('is cleared by a claim that did not come with it, and stated by the owner in the editor, shown as stated', async () => {
+    // The seeded listing states a year nobody of its new owner stated.
+    await copy.query.updateTable('profiles').set({ established_year: 2013 }).where('owner_user_id', 'is', null).where('kind', '=', 'business').execute();
+    const owner = await advertiser('Year Founded Owner');
+    const business = await claimBusiness(owner, claimedSkip);
+    const since = async () => ((await owner.get(`/api/profile/slug/${business.slug}`)).body as { badges: { key: string; value: string }[] }).badges.find((badge) => badge.key === 'years_in_business');
+    expect(await since()).toBeUndefined();
+    const editorView = async () => {
+      const answer = await owner.get(`/api/advertiser/profiles/${business.id}`);
+      return { view: answer.body.data as { established_year: number | null }, etag: answer.headers.get('ETag')! };
+    };
+    const patch = (body: unknown, etag: string) => owner.call('PATCH', `/api/advertiser/profiles/${business.id}`, body, { 'If-Match': etag });
+    const { view, etag } = await editorView();
+    expect(view.established_year).toBeNull();
+    expect((await patch({ established_year: 2031 }, etag)).body.errors).toEqual({ established_year: ['The year founded cannot be in the future.'] });
+    const saved = await patch({ established_year: '2016' }, etag);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await editorView()).view.established_year).toBe(2016);
+    expect((await since())?.value).toBe('Since 2016 (stated by the owner)');
+    const cleared = await patch({ established_year: '' }, (await editorView()).etag);
+    expect(cleared.status).toBe(200);
+    expect(await since()).toBeUndefined();
+  });
+});
+

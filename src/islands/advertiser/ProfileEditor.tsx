@@ -28,7 +28,7 @@ import { RichTextEditor } from './RichTextEditor.tsx';
 import { HTML_LANG, LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
 
 const emptyBody = (): ProfileBody => ({
-  name: '', store_name: null, company_no: null, about: null, categories: [], keywords: [], locations: [newLocation()],
+  name: '', store_name: null, company_no: null, established_year: null, about: null, categories: [], keywords: [], locations: [newLocation()],
   business_hours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, ranges: [], open_24: false })), special_hours: [], attributes: [],
   url: null, facebook: null, twitter: null, instagram: null, linkedin: null, youtube: null, wechat: null, whatsapp: null, logo: null, images: [], videos: [], documents: [],
 });
@@ -120,6 +120,7 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
         <TextField name="name" label="Business name" />
         <TextField name="store_name" label="Store name" kind="nullable" />
         <TextField name="company_no" label="Company number (SSM)" kind="nullable" hint="For example 201901012345 or 1234567-X" />
+        <TextField name="established_year" label="Year founded" kind="number" hint="Shown as stated by you until an approved SSM number proves the year" />
         <RichTextEditor id="about" label="About" value={about ?? ''} onChange={(html) => setAbout(html === '' ? null : html)} errors={messagesAt(errors, 'about')} />
         <div className="mt-3">
           <label htmlFor="content_lang" className="block font-semibold">Written in</label>

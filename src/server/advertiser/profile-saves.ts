@@ -16,7 +16,7 @@ import { adds, categoryIds, checkLimits, documentIds, imageIds, locationSave, vi
 
 /** Fields whose change waits for an operator's review once the console exists. */
 const REVIEWED_FIELDS = new Set(['name', 'store_name', 'company_no', 'categories', 'locations', 'url', 'whatsapp']);
-const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'content_lang', 'url', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'wechat', 'whatsapp'] as const;
+const COLUMN_FIELDS = ['name', 'store_name', 'company_no', 'about', 'established_year', 'content_lang', 'url', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'wechat', 'whatsapp'] as const;
 type PlaceFields = Pick<NewProfile['locations'][number], 'name' | 'address_line1' | 'city' | 'state' | 'postcode'>
   & Partial<Record<'address_line2' | 'phone_number' | 'company_phone_number' | 'fax_number' | 'email', string | null>>;
 
@@ -69,7 +69,7 @@ export async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserP
   const fields: ProfileFields = {};
   for (const field of COLUMN_FIELDS) {
     const value = edit[field];
-    if (value !== undefined) (fields as Record<string, unknown>)[field] = field === 'about' && value !== null ? storedLongText(value) : value;
+    if (value !== undefined) (fields as Record<string, unknown>)[field] = field === 'about' && typeof value === 'string' ? storedLongText(value) : value;
   }
   // A new business's language, when its owner did not say: Chinese for Han text, else the owner's own (issue 42).
   if (before === null && fields.content_lang === undefined) {

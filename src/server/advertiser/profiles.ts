@@ -49,6 +49,7 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     company_no: profile.company_no,
     // As stored: HTML through the allow-list, plain text as typed (sanitizing it would escape its & and save it changed).
     about: profile.about === null ? null : storedLongText(profile.about),
+    established_year: profile.established_year,
     content_lang: profile.content_lang,
     claimed: profile.claimed,
     plan: plan.plan,

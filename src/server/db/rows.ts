@@ -639,7 +639,7 @@ export interface OutboxMessageRow {
 }
 
 /** A profile as its owner edits it (the advertiser site): its own columns, without the media joined in. */
-export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'content_lang' | 'plan'
+export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | 'kind' | 'name' | 'store_name' | 'company_no' | 'about' | 'established_year' | 'content_lang' | 'plan'
   | 'claimed' | 'owner_user_id' | 'url' | 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp'> {
   logo_id: number | null;
   /** Hidden by an operator (issue 28). */
@@ -651,7 +651,7 @@ export interface AdvertiserProfileRow extends Pick<ProfileRow, 'id' | 'slug' | '
 }
 
 /** The profile columns an owner's edit sets. */
-export type ProfileFields = Partial<Pick<AdvertiserProfileRow, 'name' | 'store_name' | 'company_no' | 'about' | 'content_lang' | 'url' | 'facebook' | 'twitter'
+export type ProfileFields = Partial<Pick<AdvertiserProfileRow, 'name' | 'store_name' | 'company_no' | 'about' | 'established_year' | 'content_lang' | 'url' | 'facebook' | 'twitter'
   | 'instagram' | 'linkedin' | 'youtube' | 'wechat' | 'whatsapp' | 'logo_id' | 'claimed'>>;
 
 /** A location as an edit stores it: kept by id, or new. */

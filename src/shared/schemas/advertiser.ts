@@ -181,6 +181,10 @@ const PROFILE_FIELDS = {
   company_no: singleLineText().max(40).regex(COMPANY_NO, 'The company number must be an SSM registration number (201901012345 or 1234567-X).')
     .nullable().optional().or(z.literal('').transform(() => null)).transform((value) => value ?? null),
   about: longText('about', 20_000).nullable().optional().transform((value) => value ?? null),
+  /** The year founded, as the owner states it (the badge shows it "stated by the owner" until an SSM number proves one). */
+  established_year: z.preprocess((value) => (value === '' ? null : value), z.coerce.number({ error: 'The year founded must be a year, such as 2013.' })
+    .int('The year founded must be a year, such as 2013.').min(1800, 'The year founded must be 1800 or later.')
+    .max(new Date().getUTCFullYear(), 'The year founded cannot be in the future.').nullable().optional()).transform((value) => value ?? null),
   /** The language the business's words are written in (issue 42); without it, told from the name and about as for ads. */
   content_lang: z.enum(LOCALES, { error: 'The content language must be en, ms or zh.' }).optional(),
   categories: slugList.default([]),
@@ -278,6 +282,7 @@ export interface EditableProfile {
   store_name: string | null;
   company_no: string | null;
   about: string | null;
+  established_year: number | null;
   content_lang: Locale;
   claimed: boolean;
   plan: Plan;

@@ -7,7 +7,7 @@ import type { AdvertiserProfileRow, ClaimRow, NewClaim, ProfileChangeRow, Profil
 import { flag, stored, type QueryDb } from './query.ts';
 
 const PROFILE_COLUMNS = [
-  'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.content_lang', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
+  'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.established_year', 'pr.content_lang', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
   'pr.url', 'pr.facebook', 'pr.twitter', 'pr.instagram', 'pr.linkedin', 'pr.youtube', 'pr.wechat', 'pr.whatsapp', 'pr.logo_id',
   'pr.created_at', 'pr.updated_at', 'pr.hidden_at', 'pr.version',
 ] as const;
@@ -169,7 +169,9 @@ export async function findClaimsBy(db: QueryDb, userId: number): Promise<ClaimRo
  * (nothing changed) when someone else got there first.
  */
 export async function completeClaim(db: QueryDb, claim: { id: number; profileId: number; userId: number }, now: string): Promise<boolean> {
-  const taken = await db.updateTable('profiles').set({ owner_user_id: claim.userId, claimed: stored(true), updated_at: now })
+  // A year founded that the listing came with was nobody's statement of this owner's: the claim clears it, and the
+  // owner states it in the editor (the badge reads "stated by the owner").
+  const taken = await db.updateTable('profiles').set({ owner_user_id: claim.userId, claimed: stored(true), established_year: null, updated_at: now })
     .where('id', '=', claim.profileId).where('owner_user_id', 'is', null).where('claimed', '=', sql<number>`false`).executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return false;
   await db.updateTable('profile_claims').set({ status: 'verified', decided_at: now }).where('id', '=', claim.id).execute();
