@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import * as m from '../paraglide/messages.js';
 import { useDialog } from './useDialog.ts';
 
@@ -17,11 +18,12 @@ const WIDTHS = { 400: 'max-w-[400px]', 500: 'max-w-[500px]', 800: 'max-w-[800px]
 
 /**
  * A modal dialog over a dimmed page: titled, closed by its × button, Escape or a click outside, with
- * focus moved in, trapped and given back (useDialog).
+ * focus moved in, trapped and given back (useDialog). It is drawn at the end of the body, so that no parent's stacking
+ * (a phone's floating action bar) puts it under the site header.
  */
 export default function Modal({ title, width, onClose, testId, view, children }: ModalProps) {
   const dialog = useDialog(true, onClose);
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-[65] flex items-center justify-center bg-black/50 p-4" onClick={(event) => { if (event.target === event.currentTarget) onClose(); }}>
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} data-testid={testId} data-view={view}
         className={`max-h-[95vh] w-full ${WIDTHS[width]} overflow-y-auto rounded-lg bg-white p-5 shadow-xl`}>
@@ -31,6 +33,7 @@ export default function Modal({ title, width, onClose, testId, view, children }:
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

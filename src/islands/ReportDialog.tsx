@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import * as m from '../paraglide/messages.js';
 import { errorBody } from '../client/api.ts';
 import { report } from '../client/calls.ts';
@@ -46,7 +47,8 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
     }
   };
 
-  return (
+  // At the end of the body: no parent's stacking puts it under the site header (see Modal).
+  return createPortal(
     <div className="fixed inset-0 z-[65] bg-black/50 flex items-center justify-center p-4" onClick={(event) => { if (event.target === event.currentTarget) close(); }}>
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="report-title" className="w-full max-w-[500px] rounded-lg bg-white p-5 shadow-xl">
         <form onSubmit={submit} noValidate data-testid="report-form">
@@ -67,6 +69,7 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
           </div>
         </form>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
