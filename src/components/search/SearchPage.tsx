@@ -92,7 +92,7 @@ export function SearchBody({ state, response, tree, children }: SearchPartProps 
         </aside>
       )}
       {map && children}
-      <section aria-labelledby="results-heading" className={map ? 'search-map-list' : undefined} id="search-results">
+      <section aria-labelledby="results-heading" className={map ? 'search-map-list' : undefined} id="search-results" tabIndex={-1}>
         <h2 id="results-heading" className="sr-only">{m.search_results()}</h2>
         <div className="flex items-center justify-between mb-3">
           <p className="text-sm text-gray-700" data-testid="result-count">{m.search_result_count({ count: response.total })}</p>

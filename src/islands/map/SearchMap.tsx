@@ -61,7 +61,13 @@ export default function SearchMap({ request, total, place, lang }: SearchMapProp
   const drawn = status === 'ready' || status === 'loading';
   return (
     <div className="search-map" data-search-map="">
-      <a href="#search-results" className="map-skip">{m.map_skip()}</a>
+      <a href="#search-results" className="map-skip" onClick={(event) => {
+        // Focus moves to the list itself, not only the page's scroll position.
+        const list = document.getElementById('search-results');
+        if (!list) return;
+        event.preventDefault();
+        list.focus();
+      }}>{m.map_skip()}</a>
       {drawn && (
         <div className="map-switch" role="group" aria-label={m.map_show()}>
           <button type="button" aria-pressed={showing === 'list'} onClick={() => setShowing('list')}>{m.search_view_list()}</button>
