@@ -21,13 +21,14 @@ export interface ReportGroup {
   title: string;
   url: string | null;
   owner_user_id: number | null;
+  owner_name: string | null;
   count: number;
   first_at: string;
-  reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; client?: string; automatic?: boolean }; created_at: string }[];
+  reports: { reason: string; reason_text: string; description: string; reporter: { user_id?: number; name?: string | null; client?: string; automatic?: boolean }; created_at: string }[];
 }
-export interface ClaimItem { id: number; profile: { id: number; name: string; slug: string }; user_id: number; created_at: string; document: { name: string; url: string } | null }
+export interface ClaimItem { id: number; profile: { id: number; name: string; slug: string }; user_id: number; user_name: string | null; created_at: string; document: { name: string; url: string } | null }
 export type Payment = InvoiceView;
-export interface AuditItem { id: number; operator_user_id: number; action: string; target_type: string; target_id: string; reason: string | null; before: unknown; after: unknown; client: string; created_at: string }
+export interface AuditItem { id: number; operator_user_id: number; operator_name: string | null; action: string; target_type: string; target_id: string; reason: string | null; before: unknown; after: unknown; client: string; created_at: string }
 
 export const queues = () => api.get('operator/queues').json<Data<Queues>>();
 /** A reported conversation as an operator reads it (issue 44): the reported messages and 5 on each side, as written. */
@@ -36,7 +37,9 @@ export interface ReportedConversation {
   listing: { type: string | null; id: number | null; title: string };
   person_user_id: number | null;
   owner_user_id: number | null;
-  messages: { id: number; side: 'person' | 'owner'; user_id: number | null; kind: string; text: string; rules: string[]; created_at: string; reported: boolean; erased: boolean; moderated: boolean; images: { id: number; thumbnail: string; full: string }[] }[];
+  person_name: string | null;
+  owner_name: string | null;
+  messages: { id: number; side: 'person' | 'owner'; user_id: number | null; user_name: string | null; kind: string; text: string; rules: string[]; created_at: string; reported: boolean; erased: boolean; moderated: boolean; images: { id: number; thumbnail: string; full: string }[] }[];
 }
 export const reportedConversation = (id: number) => api.get(`operator/conversations/${id}`).json<Data<ReportedConversation>>();
 export const hideConversationMessage = (id: number, messageId: number, reason: string) =>
@@ -99,6 +102,7 @@ export interface Verification {
   entity: string | null;
   status: 'pending' | 'approved';
   user_id: number | null;
+  user_name: string | null;
   created_at: string;
   document: { name: string | null; url: string } | null;
 }

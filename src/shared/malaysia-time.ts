@@ -32,3 +32,9 @@ export function lastMalaysiaHour(now: number, hour: number): number {
   const today = Date.parse(malaysiaDayStart(malaysiaToday(now))) + hour * 60 * 60_000;
   return today <= now ? today : today - 86_400_000;
 }
+
+/** An instant as Malaysians read it (UTC+8, no daylight saving): '2026-12-02 10:15'. */
+export function malaysiaTime(iso: string): string {
+  return new Date(Date.parse(iso) + 8 * 60 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+

@@ -339,3 +339,38 @@ describe('listings', () => {
     expect((await staff.get(`/api/operator/listings/banana/${ad.id}`)).status).toBe(404);
   });
 });
+
+describe('the operator console as an operator met it (the walk)', () => {
+  it('names people: a signed-in reporter is stored and shown by name; a suspension takes its conversation reports out of the queue', async () => {
+    const staff = await operator();
+    const reporterEmail = 'named-reporter@example.my';
+    await registerByEmail(reporterEmail, 'Named Reporter');
+    const reporter = await signIn(reporterEmail);
+    const post = (await copy.query.selectFrom('posts').select(['id', 'type']).where('status', '=', 'active').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow());
+    expect((await reporter.post('/api/reportissue', { type: post.type, id: post.id, reason: 'SCAM', description: 'Asked for a deposit first.' })).status).toBe(201);
+    const groups = (await staff.get('/api/operator/reports')).body.data as { group: string; reports: { reporter: { user_id?: number; name?: string } }[] }[];
+    const mine = groups.find((group) => group.group === `${post.type}-${post.id}`)!;
+    expect(mine.reports.at(-1)!.reporter).toMatchObject({ user_id: expect.any(Number), name: 'Named Reporter' });
+
+    // A conversation's report about a sender leaves the queue once the sender is suspended.
+    const owner = await advertiser('Reporting Owner');
+    const business = await claimBusiness(owner, skip);
+    const senderEmail = 'scam-sender@example.my';
+    await registerByEmail(senderEmail, 'Scam Sender');
+    const sender = await signIn(senderEmail);
+    const started = (await sender.post('/api/conversations', { type: 'profile', id: business.id, text: 'Pay first to my account please', client_id: 'walk-report-xxxxxxxx' })).body.data as { id: number; message: { id: number } };
+    const thread = (await owner.get(`/api/conversations/${started.id}`)).body.data as { messages: { id: number }[] };
+    expect((await owner.post(`/api/conversations/${started.id}/report`, { reason: 'SCAM', description: 'Wants money first.', message_ids: [thread.messages[0]!.id] })).status).toBe(201);
+    const queued = ((await staff.get('/api/operator/reports')).body.data as { group: string; owner_name: string | null; reports: { reporter: { name?: string } }[] }[])
+      .find((group) => group.group === `conversation-${started.id}`)!;
+    expect(queued.owner_name).toBe('Scam Sender');
+    expect(queued.reports[0]!.reporter.name).toBe('Reporting Owner');
+    const senderId = (await copy.repos.users.findCredentials({ email: senderEmail }))!.id;
+    await fresh(staff);
+    expect((await staff.post(`/api/operator/users/${senderId}/suspend`, { reason_code: 'scam', reason: 'Asks for payment first.' })).status).toBe(200);
+    expect(((await staff.get('/api/operator/reports')).body.data as { group: string }[]).some((group) => group.group === `conversation-${started.id}`)).toBe(false);
+    const audit = (await staff.get(`/api/operator/audit?target_type=user&target_id=${senderId}`)).body.data as { action: string; operator_name: string; after: { reports: number } }[];
+    expect(audit.find((entry) => entry.action === 'user.suspend')).toMatchObject({ operator_name: 'Moderator', after: { reports: 1 } });
+  });
+});
+

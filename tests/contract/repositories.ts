@@ -255,7 +255,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
       it('store a contact message and a report, answering their ids', async () => {
         const [post] = await livePosts('buysell', 1);
         expect(await repos.engagement.insertContactMessage({ name: 'A', email: null, phone_number: '0123456789', message: 'Hello', client_hash: 'c' })).toBeGreaterThan(0);
-        expect(await repos.engagement.insertReport({ listing: post!, reason: 'SCAM', description: 'Too cheap.', client_hash: 'c' })).toBeGreaterThan(0);
+        expect(await repos.engagement.insertReport({ listing: post!, reason: 'SCAM', description: 'Too cheap.', client_hash: 'c', user_id: null })).toBeGreaterThan(0);
       });
     });
 

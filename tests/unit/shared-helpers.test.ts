@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { malaysiaTime } from '../../src/shared/malaysia-time.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plainTextOf, sanitizeRichText } from '../../src/server/catalog/html.ts';
@@ -138,5 +139,12 @@ describe('byte ranges of media (videos are served as stored, seeked by range)', 
     expect(requestedRange('bytes=0-1,5-9', 1000)).toBeUndefined();
     expect(requestedRange('items=0-1', 1000)).toBeUndefined();
     expect(requestedRange(null, 1000)).toBeUndefined();
+  });
+});
+
+describe('malaysiaTime', () => {
+  it('reads an instant in Malaysia time (UTC+8), across midnight', () => {
+    expect(malaysiaTime('2026-12-01T17:30:00.000Z')).toBe('2026-12-02 01:30');
+    expect(malaysiaTime('2026-12-02T02:05:59.000Z')).toBe('2026-12-02 10:05');
   });
 });

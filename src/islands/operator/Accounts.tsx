@@ -4,6 +4,7 @@
  * attempts, reports and appeals. Opening the page is audited by the server.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { malaysiaTime } from '../../shared/malaysia-time.ts';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/operator-calls.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -11,7 +12,8 @@ import { ACCOUNT_REASONS } from '../../shared/moderation-reasons.ts';
 import { ReasonForm } from './ReasonForm.tsx';
 import { primary, secondary, useAction } from './reauth.tsx';
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+/** Times in Malaysia time, as the rest of the site shows them. */
+const when = (iso: string) => malaysiaTime(iso);
 
 function Search() {
   const [q, setQ] = useState('');

@@ -1,5 +1,7 @@
 /** /operator/audit (issue 28): the audit log, newest first, filtered by operator, target and dates, and its CSV. */
 import { useEffect, useState } from 'react';
+import { Person } from './Person.tsx';
+import { malaysiaTime } from '../../shared/malaysia-time.ts';
 import { errorBody } from '../../client/api.ts';
 import * as calls from '../../client/operator-calls.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -30,11 +32,11 @@ export default function AuditLog() {
       {!entries ? <p role="status">Loading…</p> : entries.length === 0 ? <p className="panel">No entries.</p> : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="w-full text-left text-sm">
-            <thead><tr><th scope="col">Time</th><th scope="col">Operator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Reason</th></tr></thead>
+            <thead><tr><th scope="col">Time (Malaysia)</th><th scope="col">Operator</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Reason</th></tr></thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-t border-gray-100" data-testid="audit-entry">
-                  <td>{entry.created_at.slice(0, 16).replace('T', ' ')}</td><td>{entry.operator_user_id}</td><td>{entry.action}</td>
+                  <td>{malaysiaTime(entry.created_at)}</td><td><Person id={entry.operator_user_id} name={entry.operator_name} /></td><td>{entry.action}</td>
                   <td>{entry.target_type} {entry.target_id}</td><td className="[overflow-wrap:anywhere]">{entry.reason ?? ''}</td>
                 </tr>
               ))}

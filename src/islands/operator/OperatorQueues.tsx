@@ -5,6 +5,7 @@
  * document claims (view the file, approve, refuse with a reason) and bank transfers to confirm. Destructive actions ask for the password again when the proof is older than 15 minutes.
  */
 import { changeFieldLabel, changeLines } from '../../shared/change-text.ts';
+import { Person } from './Person.tsx';
 import { counted } from '../../shared/plurals.ts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import * as calls from '../../client/operator-calls.ts';
@@ -79,11 +80,11 @@ export default function OperatorQueues() {
             {reports.map((group) => (
               <li key={group.group} className="rounded border border-gray-200 p-3" data-testid="report-group">
                 <p className="font-semibold [overflow-wrap:anywhere]">
-                  {group.url ? <a className="underline" href={group.url}>{group.title}</a> : group.title} <span className="font-normal">({group.type}, {counted(group.count, 'report')} since {day(group.first_at)})</span>
+                  {group.url ? <a className="underline" href={group.url}>{group.title}</a> : group.title} <span className="font-normal">({group.type}, {counted(group.count, 'report')} since {day(group.first_at)}{group.owner_user_id !== null && <>, {group.type === 'conversation' ? 'reported' : 'owner'}: <Person id={group.owner_user_id} name={group.owner_name} /></>})</span>
                 </p>
                 <ul className="mt-1 list-disc pl-5 text-sm">
                   {group.reports.map((report, index) => (
-                    <li key={index} className="[overflow-wrap:anywhere]"><strong>{report.reason_text}</strong>: {report.description} ({report.reporter.user_id ? `account ${report.reporter.user_id}` : report.reporter.automatic ? 'the scam rules' : 'signed out'}, {day(report.created_at)})</li>
+                    <li key={index} className="[overflow-wrap:anywhere]"><strong>{report.reason_text}</strong>: {report.description} ({report.reporter.user_id ? <Person id={report.reporter.user_id} name={report.reporter.name} /> : report.reporter.automatic ? 'the scam rules' : 'signed out'}, {day(report.created_at)})</li>
                   ))}
                 </ul>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
@@ -156,7 +157,7 @@ export default function OperatorQueues() {
           <ul className="mt-2 space-y-3">
             {claims.map((claim) => (
               <li key={claim.id} className="rounded border border-gray-200 p-3" data-testid="claim">
-                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${claim.profile.slug}`}>{claim.profile.name}</a> <span className="font-normal">claimed by account {claim.user_id} on {day(claim.created_at)}</span></p>
+                <p className="font-semibold [overflow-wrap:anywhere]"><a className="underline" href={`/${claim.profile.slug}`}>{claim.profile.name}</a> <span className="font-normal">claimed by <Person id={claim.user_id} name={claim.user_name} /> on {day(claim.created_at)}</span></p>
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   {claim.document && <a className={secondary} href={claim.document.url} target="_blank" rel="noopener">View document</a>}
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveClaim(claim.id))}>Approve</button>

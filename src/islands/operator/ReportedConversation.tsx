@@ -4,6 +4,8 @@
  * be removed by moderation with a reason. Dismissing the report and suspending the reported account are the group's.
  */
 import { useState } from 'react';
+import { Person } from './Person.tsx';
+import { malaysiaTime } from '../../shared/malaysia-time.ts';
 import * as calls from '../../client/operator-calls.ts';
 import { errorBody } from '../../client/api.ts';
 import { ReasonButton } from './ReasonForm.tsx';
@@ -21,13 +23,15 @@ export function ReportedConversation({ id, busy, run }: { id: number; busy: bool
       </p>
     );
   }
-  const who = (message: calls.ReportedConversation['messages'][number]) => `${message.side === 'owner' ? 'Owner' : 'Person'}${message.user_id ? ` (account ${message.user_id})` : ''}`;
+  const who = (message: calls.ReportedConversation['messages'][number]) => (
+    <>{message.side === 'owner' ? 'Owner' : 'Person'}{message.user_id ? <> (<Person id={message.user_id} name={message.user_name} />)</> : ''}</>
+  );
   return (
     <ol className="mt-2 space-y-2 text-sm" data-testid="reported-conversation" aria-label={`Messages of conversation ${id}`}>
       {conversation.messages.map((message) => (
         <li key={message.id} className={`rounded border p-2 ${message.reported ? 'border-red-700 bg-red-50' : 'border-gray-200'}`} data-reported={message.reported ? 'true' : undefined}>
           <p className="text-xs text-gray-700">
-            {who(message)} · {message.created_at.slice(0, 16).replace('T', ' ')} UTC{message.reported && <strong> · reported</strong>}
+            {who(message)} · {malaysiaTime(message.created_at)} Malaysia time{message.reported && <strong> · reported</strong>}
             {message.rules.length > 0 && <> · flagged: {message.rules.join(', ')}</>}
           </p>
           <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{message.erased ? '(deleted with its account)' : message.text || `(${message.kind})`}</p>

@@ -4,6 +4,7 @@
  * revoked with a reason. Each decision asks for the password again when the proof is older than 15 minutes.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { Person } from './Person.tsx';
 import * as calls from '../../client/operator-calls.ts';
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import { ReasonButton } from './ReasonForm.tsx';
@@ -17,7 +18,7 @@ function Request({ item, busy, run }: { item: calls.Verification; busy: boolean;
         <dt>Number sent</dt><dd className="[overflow-wrap:anywhere]">{item.company_no}{item.old_company_no ? ` (${item.old_company_no})` : ''}</dd>
         <dt>Reads as</dt><dd>{item.entity ?? 'not a valid number'}{item.year ? `, registered ${item.year}` : ''}</dd>
         <dt>On the business</dt><dd className="[overflow-wrap:anywhere]">{item.profile.company_no ?? 'none'}</dd>
-        <dt>Sent</dt><dd>{malaysiaToday(Date.parse(item.created_at))} by account {item.user_id ?? '(deleted)'}</dd>
+        <dt>Sent</dt><dd>{malaysiaToday(Date.parse(item.created_at))} by {item.user_id === null ? 'a deleted account' : <Person id={item.user_id} name={item.user_name} />}</dd>
       </dl>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         {item.document && <a className="underline" href={item.document.url}>Open the certificate (audited)</a>}

@@ -63,7 +63,8 @@ export function engagementRoutes(app: AppContext) {
       return c.json({ message: CONTACT_THANKS }, 201);
     })
     .post('/reportissue', limitBody(), async (c) => {
-      await submitReport(app, await jsonBody(c), requestClient(c));
+      // A signed-in person's report names them (the operators see who reported).
+      await submitReport(app, await jsonBody(c), requestClient(c), c.get('session')?.user_id ?? null);
       return c.json({ message: 'Report Logged!' }, 201);
     })
     .post('/follow', limitBody(1024), async (c) => {

@@ -96,7 +96,8 @@ export interface SitemapRepository {
 /** What visitors send in. */
 export interface EngagementRepository {
   insertContactMessage(message: { name: string; email: string | null; phone_number: string; message: string; client_hash: string }): Promise<number>;
-  insertReport(report: { listing: ListingRef; reason: string; description: string; client_hash: string }): Promise<number>;
+  /** A report of a listing, by the signed-in person who sent it (null: signed out). */
+  insertReport(report: { listing: ListingRef; reason: string; description: string; client_hash: string; user_id: number | null }): Promise<number>;
   /** Adds batched view counts in one transaction, to the listings and to their counters of `day`. */
   addViews(counts: ViewCounts, day: string): Promise<void>;
   /** Inserts a review, or edits the same user's review of that listing (one per person and listing); returns its id. */
@@ -214,6 +215,8 @@ export interface CounterRepository {
 
 export interface UserRepository {
   findUser(id: number): Promise<UserRow | undefined>;
+  /** The names of these accounts, by id (what the operator console shows for people). */
+  findNames(ids: readonly number[]): Promise<Map<number, string>>;
   findCredentials(by: { email: string } | { phone_number: string }): Promise<CredentialsRow | undefined>;
   /** Creates the user, their empty details and (when given) the social identity, in one transaction; returns the id. */
   createUser(user: NewUser): Promise<number>;
@@ -519,6 +522,8 @@ export interface OperatorRepository {
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */
   handleReports(target: { kind: 'post' | 'profile' | 'review' | 'conversation'; id: number }): Promise<number>;
+  /** Marks handled the open conversation reports about what this account wrote (its suspension acted on them); answers how many. */
+  handleReportsOnUser(userId: number): Promise<number>;
   /** Hides, shows again, publishes (a held one) or removes a review, with its listing's rating and cached pages; false when nothing changed. */
   moderateReview(id: number, action: 'hide' | 'unhide' | 'remove' | 'publish'): Promise<boolean>;
   /** Reviews held by an automatic check, oldest first. */

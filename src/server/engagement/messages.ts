@@ -36,11 +36,11 @@ export async function submitContactMessage(context: FormContext, input: unknown,
 }
 
 /** A report about a post or profile that exists: validated, limited, stored; 404 when the listing does not exist. */
-export async function submitReport(context: FormContext, input: unknown, client: string): Promise<void> {
+export async function submitReport(context: FormContext, input: unknown, client: string, userId: number | null = null): Promise<void> {
   const report = parseInput(ReportSchema, input);
   await limit(context, 'report', client);
   if (report.website) return;
   const listing = { type: report.type, id: report.id };
   if (!(await context.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
-  await context.repos.engagement.insertReport({ listing, reason: report.reason, description: report.description, client_hash: clientHash(client) });
+  await context.repos.engagement.insertReport({ listing, reason: report.reason, description: report.description, client_hash: clientHash(client), user_id: userId });
 }

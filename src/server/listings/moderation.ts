@@ -109,7 +109,9 @@ export async function suspendOwner(deps: ListingDeps, actor: Actor, client: stri
     if (!(await tx.listings.suspendAccount(userId, { until: suspension.until, reason: suspension.reason }))) throw conflict('This account is already suspended.');
     const hidden = await ownedMoved(tx, userId, true);
     const counts = { profiles: hidden.profiles.length, posts: hidden.posts.length };
-    await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts } });
+    // The reports about what the account wrote in conversations are acted on: they leave the queue.
+    const reports = await tx.operator.handleReportsOnUser(userId);
+    await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts, reports } });
     await mailAccount(deps, tx, userId, 'Your account is suspended', [suspension.message, 'Your listings are off the site while it lasts, and your plans do not renew.']);
     return counts;
   });

@@ -48,3 +48,13 @@ export async function reauthenticate(app: AppContext, session: SessionRow, clien
   await app.repos.auth.proveSession(session.id, new Date(now).toISOString());
   return { proven_until: new Date(now + PROOF_MS).toISOString() };
 }
+
+/**
+ * The names of the accounts an operator's page names (reporters, claimants, owners, operators), so the console shows
+ * people, not account ids; an account since deleted reads as null.
+ */
+export async function accountNames(app: AppContext, ids: readonly (number | null | undefined)[]): Promise<(id: number | null | undefined) => string | null> {
+  const names = await app.repos.users.findNames(ids.filter((id): id is number => typeof id === 'number'));
+  return (id) => (typeof id === 'number' ? names.get(id) ?? null : null);
+}
+

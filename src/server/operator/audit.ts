@@ -9,6 +9,7 @@ import type { AppContext } from '../app-types.ts';
 import type { AuditEntry, AuditFilters } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
 import { csvOf } from '../csv.ts';
+import { accountNames } from './access.ts';
 
 export { audit, redacted, REDACTED, type AuditAction } from '../audit-log.ts';
 
@@ -39,9 +40,11 @@ function filtersOf(query: unknown): { filters: AuditFilters; page: number } {
 }
 
 /** GET audit: entries matching the filters, newest first, a page at a time. */
-export async function listAudit(app: AppContext, query: unknown): Promise<{ data: AuditEntry[]; page: number }> {
+export async function listAudit(app: AppContext, query: unknown): Promise<{ data: (AuditEntry & { operator_name: string | null })[]; page: number }> {
   const { filters, page } = filtersOf(query);
-  return { data: await app.repos.operator.findAudit(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE), page };
+  const entries = await app.repos.operator.findAudit(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const name = await accountNames(app, entries.map((entry) => entry.operator_user_id));
+  return { data: entries.map((entry) => ({ ...entry, operator_name: name(entry.operator_user_id) })), page };
 }
 
 /** GET audit.csv: the same entries (up to EXPORT_MAX) as CSV, every cell neutralised. */

@@ -11,15 +11,17 @@ import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
-import { requireFreshProof } from './access.ts';
+import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 
 export const ReasonSchema = z.object({ reason: z.string({ error: 'Give a reason.' }).trim().min(3, 'Give a reason.').max(1000) });
 
 /** GET claims: document claims waiting, oldest first. */
 export async function listClaims(app: AppContext) {
-  return (await app.repos.operator.findDocumentClaims(200)).map((claim) => ({
-    id: claim.id, profile: { id: claim.profile_id, name: claim.profile_name, slug: claim.profile_slug }, user_id: claim.user_id,
+  const claims = await app.repos.operator.findDocumentClaims(200);
+  const name = await accountNames(app, claims.map((claim) => claim.user_id));
+  return claims.map((claim) => ({
+    id: claim.id, profile: { id: claim.profile_id, name: claim.profile_name, slug: claim.profile_slug }, user_id: claim.user_id, user_name: name(claim.user_id),
     created_at: claim.created_at, document: claim.document_file ? { name: claim.document_name, url: `/api/operator/claims/${claim.id}/document` } : null,
   }));
 }

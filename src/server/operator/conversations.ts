@@ -10,23 +10,25 @@ import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
-import { requireFreshProof } from './access.ts';
+import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 
 const HideSchema = z.object({ reason: z.string({ error: 'Give a reason: it is kept in the audit log.' }).trim().min(3, 'Give a reason: it is kept in the audit log.').max(1000) });
 
 /** A report group of the queue for each reported conversation, as moderation.ts lists the others. */
 export async function conversationReportGroups(app: AppContext) {
-  const groups = new Map<number, { group: string; type: 'conversation'; id: number; title: string; url: null; owner_user_id: number | null; count: number; first_at: string; reports: unknown[] }>();
-  for (const row of await app.repos.conversations.findOpenReports(1000)) {
+  const groups = new Map<number, { group: string; type: 'conversation'; id: number; title: string; url: null; owner_user_id: number | null; owner_name: string | null; count: number; first_at: string; reports: unknown[] }>();
+  const rows = await app.repos.conversations.findOpenReports(1000);
+  const name = await accountNames(app, rows.flatMap((row) => [row.user_id, row.reported_user_id]));
+  for (const row of rows) {
     const group = groups.get(row.conversation_id) ?? {
       group: `conversation-${row.conversation_id}`, type: 'conversation' as const, id: row.conversation_id, title: `Conversation about "${row.listing_title}"`, url: null,
-      owner_user_id: row.reported_user_id, count: 0, first_at: row.created_at, reports: [],
+      owner_user_id: row.reported_user_id, owner_name: name(row.reported_user_id), count: 0, first_at: row.created_at, reports: [],
     };
     group.count++;
     group.reports.push({
       reason: row.reason, reason_text: CONVERSATION_REPORT_REASONS[row.reason as ConversationReportReason] ?? row.reason, description: row.description,
-      reporter: row.user_id !== null ? { user_id: row.user_id } : { automatic: true }, created_at: row.created_at, message_ids: row.message_ids,
+      reporter: row.user_id !== null ? { user_id: row.user_id, name: name(row.user_id) } : { automatic: true }, created_at: row.created_at, message_ids: row.message_ids,
     });
     groups.set(row.conversation_id, group);
   }
@@ -45,11 +47,13 @@ export async function reportedConversation(app: AppContext, actor: Actor, client
   const messages = await app.repos.conversations.findMessagesByIds(id, ids);
   const images = await app.repos.conversations.findMessageImages(ids);
   await audit(app.repos, actor, client, { action: 'conversation.read', target: { type: 'conversation', id }, after: { messages: ids } });
+  const name = await accountNames(app, [conversation.person_user_id, conversation.owner_user_id]);
   return {
     id, listing: { type: conversation.listing_type, id: conversation.listing_id, title: conversation.listing_title },
     person_user_id: conversation.person_user_id, owner_user_id: conversation.owner_user_id,
+    person_name: name(conversation.person_user_id), owner_name: name(conversation.owner_user_id),
     messages: messages.map((message) => ({
-      id: message.id, side: message.side, user_id: message.user_id, kind: message.kind, text: message.text, rules: message.rules, created_at: message.created_at,
+      id: message.id, side: message.side, user_id: message.user_id, user_name: name(message.user_id), kind: message.kind, text: message.text, rules: message.rules, created_at: message.created_at,
       reported: reported.includes(message.id), erased: message.erased, moderated: message.moderated,
       images: (images.get(message.id) ?? []).map((mediaId) => ({ id: mediaId, thumbnail: operatorImageUrl(id, mediaId, 'thumbnail'), full: operatorImageUrl(id, mediaId, 'full') })),
     })),

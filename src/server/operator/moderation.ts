@@ -16,6 +16,7 @@ import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 import { conversationReportGroups } from './conversations.ts';
+import { accountNames } from './access.ts';
 
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -30,18 +31,19 @@ const DismissSchema = reasonSchema(DISMISS_REASONS);
 /** GET reports: open reports grouped by what they name (`{type}-{id}` or `review-{id}`), oldest group first. */
 export async function listReportGroups(app: AppContext) {
   const rows = await app.repos.operator.findOpenReports(1000);
-  const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; owner_user_id: number | null; count: number; first_at: string; reports: unknown[] }>();
+  const name = await accountNames(app, rows.flatMap((row) => [row.user_id, row.owner_user_id]));
+  const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; owner_user_id: number | null; owner_name: string | null; count: number; first_at: string; reports: unknown[] }>();
   for (const row of rows) {
     const type = row.target === 'post' ? row.post_type! : row.target;
     const key = `${type}-${row.target_id}`;
     const group = groups.get(key) ?? {
-      group: key, type, id: row.target_id, title: row.title, owner_user_id: row.owner_user_id, count: 0, first_at: row.created_at, reports: [],
+      group: key, type, id: row.target_id, title: row.title, owner_user_id: row.owner_user_id, owner_name: name(row.owner_user_id), count: 0, first_at: row.created_at, reports: [],
       url: row.slug === null ? null : row.target === 'post' ? `/${row.post_type}/${row.slug}` : `/${row.slug}`,
     };
     group.count++;
     group.reports.push({
       reason: row.reason, reason_text: REPORT_REASONS[row.reason as keyof typeof REPORT_REASONS] ?? row.reason, description: row.description,
-      reporter: row.user_id !== null ? { user_id: row.user_id } : { client: row.client_hash }, created_at: row.created_at,
+      reporter: row.user_id !== null ? { user_id: row.user_id, name: name(row.user_id) } : { client: row.client_hash }, created_at: row.created_at,
     });
     groups.set(key, group);
   }

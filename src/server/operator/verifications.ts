@@ -13,7 +13,7 @@ import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
-import { requireFreshProof } from './access.ts';
+import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 import { ReasonSchema } from './claims.ts';
 
@@ -23,12 +23,14 @@ import { ReasonSchema } from './claims.ts';
  */
 export async function listVerifications(app: AppContext, status: string | undefined) {
   const year = new Date(app.clock.now()).getUTCFullYear();
-  return (await app.repos.verifications.findSsmVerifications(status === 'approved' ? 'approved' : 'pending', 200)).map((row) => {
+  const rows = await app.repos.verifications.findSsmVerifications(status === 'approved' ? 'approved' : 'pending', 200);
+  const name = await accountNames(app, rows.map((row) => row.user_id));
+  return rows.map((row) => {
     const number = parseSsmNumber(row.value, year);
     return {
       id: row.id, profile: { id: row.profile_id, name: row.profile_name, slug: row.profile_slug, company_no: row.profile_company_no },
       company_no: row.value, old_company_no: row.old_value, year: number?.year ?? null, entity: number ? SSM_ENTITY_TYPES[number.entity] : null,
-      status: row.status, user_id: row.user_id, created_at: row.created_at,
+      status: row.status, user_id: row.user_id, user_name: name(row.user_id), created_at: row.created_at,
       document: row.document_id ? { name: row.document_name, url: `/api/operator/verifications/${row.id}/document` } : null,
     };
   });

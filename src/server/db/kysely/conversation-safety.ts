@@ -146,6 +146,12 @@ export async function handleConversationReports(db: QueryDb, conversationId: num
   return Number(result.numUpdatedRows);
 }
 
+/** Marks handled the open conversation reports about what `userId` wrote (their suspension acts on them); answers how many. */
+export async function handleReportsOnUser(db: QueryDb, userId: number, now: string): Promise<number> {
+  const result = await db.updateTable('conversation_reports').set({ handled_at: now }).where('reported_user_id', '=', userId).where('handled_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** In how many conversations the scam rules flagged what `userId` wrote since `since`. */
 export async function countFlaggedConversationsSince(db: QueryDb, userId: number, since: string): Promise<number> {
   const row = await db.selectFrom('conversation_messages').select(sql<number>`COUNT(DISTINCT conversation_id)`.as('n'))

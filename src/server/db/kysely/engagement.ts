@@ -12,9 +12,9 @@ export async function insertContactMessage(db: QueryDb, message: { name: string;
   }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function insertReport(db: QueryDb, report: { listing: ListingRef; reason: string; description: string; client_hash: string }, now: string): Promise<number> {
+export async function insertReport(db: QueryDb, report: { listing: ListingRef; reason: string; description: string; client_hash: string; user_id: number | null }, now: string): Promise<number> {
   return (await db.insertInto('reports').values({
-    [listingColumn(report.listing)]: report.listing.id, reason: report.reason, description: report.description, client_hash: report.client_hash, created_at: now,
+    [listingColumn(report.listing)]: report.listing.id, reason: report.reason, description: report.description, client_hash: report.client_hash, user_id: report.user_id, created_at: now,
   }).returning('id').executeTakeFirstOrThrow()).id;
 }
 

@@ -166,6 +166,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
     },
     users: {
       findUser: (id) => read((db) => users.findUser(db, id)),
+      findNames: (ids) => read((db) => users.findNames(db, ids)),
       findCredentials: (by) => read((db) => users.findCredentials(db, by)),
       createUser: (user) => change((db) => users.createUser(db, user, now())),
       setPassword: (userId, hash, keep) => change((db) => users.setPassword(db, userId, hash, keep, now())),
@@ -429,6 +430,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findOpenReports: (limit) => read((db) => moderation.findOpenReports(db, limit)),
       handleReports: (target) => change((db) => (target.kind === 'conversation'
         ? safety.handleConversationReports(db, target.id, now()) : moderation.handleReports(db, { kind: target.kind, id: target.id }, now()))),
+      handleReportsOnUser: (userId) => change((db) => safety.handleReportsOnUser(db, userId, now())),
       findHeldReviews: (limit) => read((db) => moderation.findHeldReviews(db, limit)),
       countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
       moderateReview: (id, action) => write(async (db, index) => {

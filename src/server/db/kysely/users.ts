@@ -4,6 +4,13 @@ import { deleteUserSessions } from './auth.ts';
 import { flag, jsonText, type QueryDb } from './query.ts';
 import { isLocale } from '../../../shared/locale.ts';
 
+/** The names of these accounts, by id (an account since deleted is absent). */
+export async function findNames(db: QueryDb, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
 export async function findUser(db: QueryDb, id: number): Promise<UserRow | undefined> {
   const row = await db.selectFrom('users as u')
     .leftJoin('media as m', 'm.id', 'u.image_id')
