@@ -153,6 +153,14 @@ describe('an owner\'s first hour', () => {
     await options.first().waitFor();
     expect((await options.allInnerTexts()).every((text) => /clean/i.test(text))).toBe(true);
     await expectNoViolations('category combobox open');
+    // Enter with nothing highlighted picks nothing (and submits nothing); a Malay or Chinese name finds the category too.
+    await box.press('Enter');
+    expect(await form.getByTestId('category-count').innerText()).toBe('0 of 1');
+    expect(await box.inputValue()).toBe('clean');
+    for (const name of ['Pembersihan Rumah', '房屋清洁']) {
+      await box.fill(name);
+      await expect.poll(() => options.allInnerTexts()).toEqual([expect.stringContaining('House Cleaning')]);
+    }
     await pickCategory(form, 'clean');
     await expect.poll(() => form.getByTestId('category-count').innerText()).toBe('1 of 1');
     await expect.poll(() => box.isDisabled()).toBe(true);

@@ -113,7 +113,9 @@ export async function hydrated(page: Page, options: { visible?: boolean } = {}):
 export async function pickCategory(form: Locator, name: string): Promise<void> {
   const box = form.getByRole('combobox', { name: /Categories/ });
   await box.fill(name);
-  // Enter takes the highlighted option: wait until the list has one (downshift marks it aria-selected), then for the chip.
+  // Enter takes only the highlighted option: Arrow Down highlights the first (downshift marks it aria-selected), then Enter.
+  await form.getByTestId('categories-picker').getByRole('option').first().waitFor();
+  await box.press('ArrowDown');
   await form.getByTestId('categories-picker').locator('[role="option"][aria-selected="true"]').first().waitFor();
   await box.press('Enter');
   await expect.poll(() => box.inputValue()).toBe('');

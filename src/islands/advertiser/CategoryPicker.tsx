@@ -21,8 +21,9 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
   const full = limit !== undefined && chosen.length >= limit.count;
   const items = useMemo(() => {
     const words = inputValue.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    // A name in English, Malay or Chinese finds it ('katering', '餐饮' as well as 'catering').
     return offered.filter((choice) => !chosen.includes(choice.slug)
-      && words.every((word) => `${choice.label} ${choice.group}`.toLowerCase().includes(word))).slice(0, 60);
+      && words.every((word) => `${choice.label} ${choice.group} ${choice.names.join(' ')}`.toLowerCase().includes(word))).slice(0, 60);
   }, [offered, chosen, inputValue]);
 
   const { getSelectedItemProps, getDropdownProps } = useMultipleSelection<string>({
@@ -35,12 +36,16 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
     },
   });
   const { isOpen, getLabelProps, getMenuProps, getInputProps, getItemProps, highlightedIndex } = useCombobox<CategoryChoice>({
-    items, inputValue, selectedItem: null, defaultHighlightedIndex: 0,
+    // Nothing is highlighted until the arrow keys (or the pointer) choose: Enter picks only what was highlighted, never
+    // the first match on its own (a catering ad once went under "Cafe" that way).
+    items, inputValue, selectedItem: null,
     itemToString: (item) => item?.label ?? '',
     stateReducer(state, { changes, type: change }) {
-      if (change === useCombobox.stateChangeTypes.InputKeyDownEnter || change === useCombobox.stateChangeTypes.ItemClick) {
-        return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: '' };
+      if ((change === useCombobox.stateChangeTypes.InputKeyDownEnter || change === useCombobox.stateChangeTypes.ItemClick) && changes.selectedItem) {
+        return { ...changes, isOpen: true, highlightedIndex: -1, inputValue: '' };
       }
+      // Enter with nothing highlighted keeps what was typed, and the list.
+      if (change === useCombobox.stateChangeTypes.InputKeyDownEnter) return { ...changes, inputValue: state.inputValue, isOpen: state.isOpen };
       return changes;
     },
     onStateChange({ inputValue: typed, type: change, selectedItem }) {
@@ -72,7 +77,9 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
       </ul>
       <div className="relative">
         <input className="mt-1 w-full rounded border border-gray-400 px-3 py-2" placeholder={full ? '' : 'Type to find a category'} disabled={full}
-          {...getInputProps({ ...getDropdownProps({ preventKeyAction: isOpen }), id: `${id}-input`, 'aria-describedby': [hintId, errors?.length ? `${id}-error` : ''].join(' ').trim(), 'aria-invalid': errors?.length ? true : undefined })} />
+          {...getInputProps({ ...getDropdownProps({ preventKeyAction: isOpen }), id: `${id}-input`,
+            // Enter stays in the picker: it never submits the editor's form.
+            onKeyDown: (event) => { if (event.key === 'Enter') event.preventDefault(); }, 'aria-describedby': [hintId, errors?.length ? `${id}-error` : ''].join(' ').trim(), 'aria-invalid': errors?.length ? true : undefined })} />
         <p id={hintId} className="text-sm text-gray-700">
           {full ? `The ${limit!.plan} plan allows ${counted(limit!.count, 'category')}: remove one to choose another, or upgrade.` : 'Type part of a name, then choose with the arrow keys and Enter.'}
         </p>
@@ -80,7 +87,7 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
           {isOpen && items.map((item, index) => (
             <li key={item.slug} className={`px-3 py-2 ${highlightedIndex === index ? 'bg-blue-100' : ''}`} {...getItemProps({ item, index })}>
               {(index === 0 || items[index - 1]!.group !== item.group) && <span className="block text-xs font-semibold uppercase text-gray-700" aria-hidden="true">{item.group}</span>}
-              {item.label}<span className="sr-only">, {item.group}</span>
+              {item.label}{item.names.length > 0 && <span className="text-sm text-gray-700"> · {item.names.join(' · ')}</span>}<span className="sr-only">, {item.group}</span>
             </li>
           ))}
         </ul>

@@ -247,6 +247,8 @@ export interface CategoryChoice {
   /** The parent category, which the picker groups by. */
   group: string;
   type: ListingType;
+  /** Its names in Malay and Chinese, which the picker matches too. */
+  names: string[];
 }
 
 /** The owner's answer to a review (issue 26). */
