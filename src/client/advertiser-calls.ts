@@ -74,9 +74,15 @@ export type AdvertiserPost = Post & {
   amount_sen: number;
   keywords: string[];
   categories_slugs: string[];
+  /** The business's locations it names, its branch first. */
+  location_ids: number[];
   /** The version read: sent back as If-Match with the next PATCH. */
   version: number;
 };
+/** The owner's other live, public posts at the place a confidential ad would stand (they show its address and pin). */
+export const confidentialNeighbours = (query: { type: 'jobs' | 'hireme'; profile_id?: number; location_id?: number; post_id?: number }) =>
+  api.get('advertiser/posts/neighbours', { searchParams: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string | number> })
+    .json<Data<{ id: number; title: string; url: string }[]>>();
 
 export interface ClaimOptions {
   profile: { id: number; name: string; slug: string };

@@ -5,6 +5,7 @@ import { profileBody } from '../../src/shared/profile-body.ts';
 import type { EditableProfile } from '../../src/shared/schemas/advertiser.ts';
 import { getProfileBySlug } from '../../src/server/catalog/profiles.ts';
 import { getProfilePage } from '../../src/server/pages/profile-page.ts';
+import { getPostPage } from '../../src/server/pages/post-page.ts';
 import { profileStructuredData } from '../../src/server/seo/structured-data.ts';
 import { pngOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
@@ -164,6 +165,35 @@ describe('PATCH means partial', () => {
     expect((stale.body.data as { title: string }).title).toBe('Aircond Servicing PJ and Subang');
     expect((stale.body.data as { version: number }).version).toBe((after as { version: number }).version);
     expect((await owner.call('PATCH', `/api/advertiser/posts/${id}`, { type: 'jobs' })).status).toBe(422);
+  });
+});
+
+describe('an ad on its branch (the walk as a new owner)', () => {
+  it('names one of its business\'s locations: its page, card, map pin and structured data use that branch, and the editor reads it back', async () => {
+    const { owner, business } = await multiBranch();
+    const tree = await copy.repos.catalog.findCategoryTree();
+    const category = tree.find((row) => row.type === 'services' && row.parent_id !== null)!;
+    const { view } = await editorView(owner, business.id);
+    const branch = view.locations[1]!;
+    const created = await owner.post('/api/advertiser/posts', {
+      type: 'services', profile_id: business.id, title: 'Aircond Servicing At The Branch', summary: 'Chemical wash.', categories: [category.slug],
+      locations: [branch.id], service: { description: 'Chemical wash and gas top-up.', price_min: 80, price_max: 150 }, publish: true, confirm: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ad = created.body.data as { id: number; slug: string; location_ids: number[] };
+    expect(ad.location_ids).toEqual([branch.id]);
+    expect(((await owner.get(`/api/advertiser/posts/${ad.id}`)).body.data as { location_ids: number[] }).location_ids).toEqual([branch.id]);
+    const page = (await owner.get(`/api/post/slug/${ad.slug}`)).body as { locations: { address_line1: string; latitude: number; longitude: number }[] };
+    expect(page.locations[0]).toMatchObject({ address_line1: branch.address_line1, latitude: branch.latitude, longitude: branch.longitude });
+    const search = await owner.post('/api/post/search', { type: 'services', search: 'Aircond Servicing At The Branch' });
+    const card = (search.body as unknown as { results: { id: number; coordinates: { lat: number; lon: number }[] }[] }).results.find((item) => item.id === ad.id)!;
+    expect(card.coordinates[0]).toEqual({ lat: branch.latitude, lon: branch.longitude });
+    const box = [branch.longitude - 0.01, branch.latitude - 0.01, branch.longitude + 0.01, branch.latitude + 0.01].map((value) => value.toFixed(4)).join(',');
+    const pins = (await owner.post('/api/post/map', { type: 'services', search: 'Aircond Servicing At The Branch', bbox: box, zoom: 16 })).body as unknown as { pins: { id: number; lat: number; lon: number }[] };
+    expect(pins.pins.find((pin) => pin.id === ad.id)).toMatchObject({ lat: branch.latitude, lon: branch.longitude });
+    const detail = (await getPostPage(copy.app, 'services', ad.slug, 1))!;
+    expect(detail.seo.jsonLd).toContain(branch.address_line1);
+    expect(detail.seo.jsonLd).not.toContain(view.locations[0]!.address_line1);
   });
 });
 

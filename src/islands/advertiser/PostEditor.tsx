@@ -26,6 +26,7 @@ import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
 import { DocumentPicker, PhotoPicker, VideoPicker, type DocumentItem } from './MediaPickers.tsx';
 import { adBodyOf, adFormOf, emptyAdForm, type AdForm } from './post-editor/ad-form.ts';
 import { BuysellSection, HiremeSection, JobSection, ServiceSection } from './post-editor/sections.tsx';
+import { PlaceSection } from './post-editor/PlaceSection.tsx';
 import { input, messagesAt, showServerErrors, TextField } from './profile-editor/fields.tsx';
 
 const SECTIONS = { services: ServiceSection, jobs: JobSection, hireme: HiremeSection, buysell: BuysellSection } as const;
@@ -195,6 +196,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
             <FieldErrors id="business" errors={messagesAt(errors, 'profile_id')} />
           </div>
         )}
+        <PlaceSection postId={postId} />
         <TextField name="title" label="Title" />
         <TextField name="summary" label="Summary" />
         <div className="mt-3">

@@ -4,6 +4,7 @@
  * runs each step in one transaction: a draft, an amendment, publishing and renewing (quoted first: nothing that costs
  * is done without a confirmation), and removal. It also answers the ad as the advertiser sees it, with its state.
  */
+import { z } from 'zod';
 import { listingSlugBase } from '../../shared/slug.ts';
 import { PostEditSchema, type NewPost, type PostEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
@@ -34,8 +35,9 @@ async function standingOf(repos: Repositories, row: OwnPostRow) {
 
 /** The ad as the advertiser's API answers it: the public detail shape plus what it cost and where it stands. */
 export async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Repositories = app.repos) {
-  const [post, keywords, standing] = await Promise.all([
+  const [post, keywords, standing, places] = await Promise.all([
     getPostById({ repos, media: app.media }, row.id, { drafts: true, allMedia: true }), repos.listings.findPostKeywords([row.id]), standingOf(repos, row),
+    repos.catalog.findPostLocations([row.id]),
   ]);
   return {
     ...post!,
@@ -56,7 +58,30 @@ export async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos:
     held_checks: row.status === 'draft' && row.held_reason !== null && row.held_reason !== 'refused' ? row.held_reason.split(',') : [],
     keywords: keywords.map((keyword) => keyword.keyword),
     categories_slugs: post?.categories.map((category) => category.slug) ?? [],
+    /** The business's locations it names (its branch first): the editor's Location. */
+    location_ids: places.map((place) => Number(place.id)),
   };
+}
+
+const NeighboursQuerySchema = z.object({
+  type: z.enum(['jobs', 'hireme'], { error: 'Only jobs and hireme ads are confidential.' }),
+  profile_id: z.coerce.number().int().positive().optional(),
+  location_id: z.coerce.number().int().positive().optional(),
+  post_id: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * GET posts/neighbours?type=&profile_id=&location_id=&post_id=: the owner's other live, public posts at the place a
+ * confidential ad would stand (a job's business location; a hireme ad's town), which show that place's address and
+ * pin with the name beside them (probe finding 20). The editor names them when the ad is marked confidential.
+ */
+export async function confidentialNeighbours(app: AppContext, actor: Actor, query: unknown) {
+  const request = parseInput(NeighboursQuerySchema, query);
+  const profileId = request.type === 'hireme' ? (await app.repos.advertiser.findPersonalProfileId(actor.id)) ?? null
+    : request.profile_id === undefined ? null : (await ownedProfile(app, actor, request.profile_id)).id;
+  if (profileId === null) return [];
+  const posts = await app.repos.advertiser.findOpenPostsAt(profileId, request.type === 'hireme' ? null : request.location_id ?? null, request.post_id ?? null);
+  return posts.map((post) => ({ id: post.id, title: post.title, url: `/${post.type}/${post.slug}` }));
 }
 
 /** The business an ad belongs to: the one named (owned by the advertiser), or for hireme the account's personal profile. */

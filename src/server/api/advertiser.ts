@@ -9,7 +9,7 @@ import { actorOf } from '../accounts/accounts.ts';
 import { claimOptions, startCodeClaim, startDocumentClaim, verifyClaim } from '../advertiser/claims.ts';
 import { dashboard } from '../advertiser/dashboard.ts';
 import { startTrial } from '../billing/index.ts';
-import { createPost, editPost, getPost, listPosts, publishPost, quotePost, removePost, renewPost } from '../advertiser/posts.ts';
+import { confidentialNeighbours, createPost, editPost, getPost, listPosts, publishPost, quotePost, removePost, renewPost } from '../advertiser/posts.ts';
 import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
 import { versionOf, versionTag } from '../advertiser/versions.ts';
 import { removeReviewReply, replyToReview, reviewsToAnswer } from '../advertiser/review-replies.ts';
@@ -169,6 +169,7 @@ export function advertiserRoutes(app: AppContext) {
     return c.json(withPayment(result), 201);
   });
   // An ad's view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
+  api.get('/posts/neighbours', async (c) => c.json({ data: await confidentialNeighbours(app, await advertiserOf(app, c), c.req.query()) }));
   api.get('/posts/:id', async (c) => {
     const data = await getPost(app, await advertiserOf(app, c), pathId(c));
     return c.json({ data }, 200, { ETag: versionTag(data.version) });

@@ -355,6 +355,8 @@ export interface AdvertiserRepository {
   insertClaim(claim: NewClaim): Promise<number>;
   findClaim(id: number): Promise<ClaimRow | undefined>;
   findClaimsBy(userId: number): Promise<ClaimRow[]>;
+  /** The live posts of a profile at a location (any of its locations when null) that name their company, but `exceptId`. */
+  findOpenPostsAt(profileId: number, locationId: number | null, exceptId: number | null): Promise<{ id: number; type: string; title: string; slug: string }[]>;
   /** The accounts with a pending code claim sent to `target` (a listed number or address) since `since`. */
   findOpenClaimants(target: string, since: string): Promise<number[]>;
   /** Gives the profile to the claimant when nobody owns or claimed it; false when someone got there first. */

@@ -11,6 +11,8 @@ import type { AdvertiserPost } from '../../../client/advertiser-calls.ts';
 export interface AdForm {
   type: ListingType;
   profile_id: number | null;
+  /** The business location (branch) the ad names; null: the business's first. */
+  location_id: number | null;
   title: string;
   summary: string;
   /** The language it is written in (issue 42); '' lets the server tell from the text. */
@@ -36,7 +38,7 @@ export interface AdForm {
 
 export function emptyAdForm(type: ListingType, profileId: number | null): AdForm {
   return {
-    type, profile_id: profileId, title: '', summary: '', content_lang: '', categories: [], keywords: [], images: [], videos: [], documents: [],
+    type, profile_id: profileId, location_id: null, title: '', summary: '', content_lang: '', categories: [], keywords: [], images: [], videos: [], documents: [],
     service: { description: '', price_min: null, price_max: null },
     job: { type: [], qualification: [], level: 'junior_executive', requirements: '', responsibilities: '', benefits: '', company_confidential: false,
       document_resume_cv: false, salary_min: null, salary_max: null, salary_type: 'month', remote: false, expires_on: '' },
@@ -46,12 +48,12 @@ export function emptyAdForm(type: ListingType, profileId: number | null): AdForm
   };
 }
 
-/** The form of a loaded ad (its places are not the form's: an edit leaves them as they are). */
+/** The form of a loaded ad: its branch is the first location it names. */
 export function adFormOf(post: AdvertiserPost): AdForm {
   const { locations: _places, ...body } = adBody(post, []);
   const form = emptyAdForm(post.type, post.profile_id);
   return {
-    ...form, ...body, type: post.type, profile_id: post.profile_id, content_lang: post.content_lang,
+    ...form, ...body, type: post.type, profile_id: post.profile_id, content_lang: post.content_lang, location_id: post.location_ids[0] ?? null,
     ...('job' in body ? { job: { ...form.job, ...body.job, expires_on: post.expires_at ? malaysianDate(post.expires_at) : '' } } : {}),
   } as AdForm;
 }
@@ -68,6 +70,8 @@ export function adBodyOf(form: AdForm, loaded: AdForm | null, isNew: boolean): R
     images: form.images, videos: form.videos, documents: form.documents.map(({ file }) => ({ file })),
     ...(form.content_lang ? { content_lang: form.content_lang } : {}),
     ...(isNew && form.type !== 'hireme' ? { profile_id: form.profile_id ?? 0 } : {}),
+    // The branch it names (a hireme ad's place is its town).
+    ...(form.type !== 'hireme' && form.location_id !== null ? { locations: [form.location_id] } : {}),
   };
   switch (form.type) {
     case 'services': return { ...common, service: form.service };

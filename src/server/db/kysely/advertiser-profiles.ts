@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { AdvertiserProfileRow, ClaimRow, NewClaim, ProfileChangeRow, ProfileSave } from '../rows.ts';
-import { flag, stored, type QueryDb } from './query.ts';
+import { flag, livePost, namesItsCompany, stored, type QueryDb } from './query.ts';
 
 const PROFILE_COLUMNS = [
   'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.established_year', 'pr.content_lang', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
@@ -156,6 +156,19 @@ export async function findOpenClaimants(db: QueryDb, target: string, since: stri
   const rows = await db.selectFrom('profile_claims').select('user_id').distinct().where('target', '=', target).where('status', '=', 'pending')
     .where('method', 'in', ['sms', 'email']).where('created_at', '>=', since).execute();
   return rows.map((row) => Number(row.user_id));
+}
+
+/**
+ * The live posts of a profile at a location that name their company (not confidential), but `exceptId`: what would
+ * give a confidential post at that place away (probe finding 20). Without a location, every location of the profile.
+ */
+export async function findOpenPostsAt(db: QueryDb, profileId: number, locationId: number | null, exceptId: number | null, now: string): Promise<{ id: number; type: string; title: string; slug: string }[]> {
+  let query = db.selectFrom('posts as p').select(['p.id', 'p.type', 'p.title', 'p.slug'])
+    .where('p.profile_id', '=', profileId).where(livePost(now)).where(namesItsCompany);
+  if (locationId !== null) query = query.where((eb) => eb.exists(eb.selectFrom('post_locations as pl').select('pl.post_id').whereRef('pl.post_id', '=', 'p.id').where('pl.location_id', '=', locationId)));
+  if (exceptId !== null) query = query.where('p.id', '!=', exceptId);
+  const rows = await query.orderBy('p.id').limit(20).execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** A user's claims, newest first. */

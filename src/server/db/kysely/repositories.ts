@@ -300,6 +300,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findClaim: (id) => read((db) => advertiser.findClaim(db, id)),
       findClaimsBy: (userId) => read((db) => advertiser.findClaimsBy(db, userId)),
       findOpenClaimants: (target, since) => read((db) => advertiser.findOpenClaimants(db, target, since)),
+      findOpenPostsAt: (profileId, locationId, exceptId) => read((db) => advertiser.findOpenPostsAt(db, profileId, locationId, exceptId, now())),
       completeClaim: (claim) => change((db) => advertiser.completeClaim(db, claim, now())),
       findListingMediaIds: (listing, paths) => read((db) => advertiser.findListingMediaIds(db, listing, paths)),
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
