@@ -11,9 +11,14 @@ export type ProfileBody = z.input<typeof NewProfileSchema> & Pick<NewProfile, 'l
 
 export function profileBody(profile: EditableProfile): ProfileBody {
   return {
-    name: profile.name, store_name: profile.store_name, company_no: profile.company_no, about: profile.about, content_lang: profile.content_lang,
+    name: profile.name, store_name: profile.store_name, company_no: profile.company_no, about: profile.about, established_year: profile.established_year,
+    content_lang: profile.content_lang,
     categories: [...profile.categories], keywords: [...profile.keywords],
-    locations: profile.locations.map((location) => ({ ...location })),
+    locations: profile.locations.map((location) => ({
+      ...location,
+      business_hours: location.business_hours?.map((day) => ({ ...day, ranges: day.ranges.map((range) => ({ ...range })) })) ?? null,
+      special_hours: location.special_hours?.map((day) => ({ ...day, ranges: day.ranges.map((range) => ({ ...range })) })) ?? null,
+    })),
     business_hours: profile.business_hours.map((day) => ({ ...day, ranges: day.ranges.map((range) => ({ ...range })) })),
     special_hours: profile.special_hours.map((day) => ({ ...day, ranges: day.ranges.map((range) => ({ ...range })) })),
     attributes: [...profile.attributes],

@@ -197,6 +197,38 @@ describe('an ad on its branch (the walk as a new owner)', () => {
   });
 });
 
+describe('a branch\'s own hours (the walk as a new owner)', () => {
+  it('keeps each location\'s own opening and special hours, the business\'s by default, through the editor and on the public profile', async () => {
+    const { owner, business, view, etag } = await multiBranch();
+    const body = profileBody(view);
+    const day = (number: number, opens: string, closes: string) => ({ day: number, ranges: [{ opens, closes }], open_24: false });
+    const branchWeek = [0, 1, 2, 3, 4, 5, 6].map((number) => (number === 0 ? { day: 0, ranges: [], open_24: false } : day(number, '10:00', '22:00')));
+    const christmas = new Date(copy.app.clock.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const special = [{ date: christmas, label: 'Christmas', ranges: [] }];
+    const locations = body.locations.map((location, index) => (index === 1 ? { ...location, business_hours: branchWeek, special_hours: special } : { ...location, business_hours: null, special_hours: null }));
+    const saved = await patch(owner, business.id, { locations }, etag);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = (await editorView(owner, business.id)).view;
+    expect(after.locations[0]!.business_hours).toBeNull();
+    expect(after.locations[1]!.business_hours).toEqual(branchWeek);
+    expect(after.locations[1]!.special_hours).toEqual(special);
+    const page = (await owner.get(`/api/profile/slug/${business.slug}`)).body as { business_hours: { day: string; time: string[] }[]; locations: { business_hours: { day: string; time: string[] }[] | null; special_hours: { date: string; label: string; time: string[] }[] | null }[] };
+    expect(page.locations[0]!.business_hours).toBeNull();
+    expect(page.locations[1]!.business_hours).toContainEqual({ day: 'Monday', time: ['10:00-22:00'] });
+    expect(page.locations[1]!.business_hours).toContainEqual({ day: 'Sunday', time: [] });
+    expect(page.locations[1]!.special_hours).toEqual([{ date: christmas, label: 'Christmas', time: [] }]);
+    // Saved again unchanged, it stays as it is; turned off, the branch keeps the business's again.
+    const again = await editorView(owner, business.id);
+    expect((await patch(owner, business.id, profileBody(again.view), again.etag)).status).toBe(200);
+    expect(kept((await editorView(owner, business.id)).view)).toEqual(kept(again.view));
+    const off = await editorView(owner, business.id);
+    const offBody = profileBody(off.view);
+    const offLocations = offBody.locations.map((location) => ({ ...location, business_hours: null, special_hours: null }));
+    expect((await patch(owner, business.id, { locations: offLocations }, off.etag)).status).toBe(200);
+    expect(((await owner.get(`/api/profile/slug/${business.slug}`)).body as { locations: { business_hours: unknown }[] }).locations[1]!.business_hours).toBeNull();
+  });
+});
+
 describe('If-Match and ETag', () => {
   it('refuses a save from a stale tab with 409 and the current view, changing nothing', async () => {
     const { owner, business } = await multiBranch();

@@ -7,11 +7,12 @@ import { counted, pluralOf } from '../../shared/plurals.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import type { PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
-import type { CategoryTreeRow, LocationSave } from '../db/rows.ts';
+import type { CategoryTreeRow, LocationSave, SpecialHoursRow } from '../db/rows.ts';
 import { AppError, invalid, type FieldProblems } from '../errors.ts';
 import { ownUploadedImages } from '../engagement/own-uploads.ts';
 import type { Actor } from '../policies.ts';
-import type { NewProfile } from '../../shared/schemas/advertiser.ts';
+import type { NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
+import { MIDNIGHT, splitAtMidnight } from '../../shared/hours.ts';
 
 
 
@@ -104,6 +105,17 @@ export function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' 
 }
 
 /** A location as stored: its town and state by name, its pin typed or the town's centre; `field` names it in a 422. */
+/** The stored rows of an hours form: 'open 24 hours' is 00:00–23:59, as the catalogue keeps it; ranges past midnight are split there. */
+export function hoursRows(days: NonNullable<ProfileEdit['business_hours']>) {
+  return splitAtMidnight(days.map((day) => ({ day: day.day, ranges: day.open_24 ? [{ opens: '00:00', closes: MIDNIGHT }] : day.ranges })));
+}
+
+/** The stored rows of special hours: one row per range, one row without a range for a closed day. */
+export function specialRows(days: NonNullable<ProfileEdit['special_hours']>): SpecialHoursRow[] {
+  return days.flatMap((day): SpecialHoursRow[] => (day.ranges.length === 0 ? [{ date: day.date, label: day.label, opens: null, closes: null }]
+    : day.ranges.map((range) => ({ date: day.date, label: day.label, ...range }))));
+}
+
 export async function locationSave(app: AppContext, location: NewProfile['locations'][number], field = 'locations'): Promise<LocationSave> {
   const town = await app.repos.advertiser.findTown(location.city, location.state);
   if (!town) throw invalid(field, `There is no town '${location.city}' in ${location.state}.`);
@@ -113,5 +125,8 @@ export async function locationSave(app: AppContext, location: NewProfile['locati
     name: location.name, address_line1: location.address_line1, address_line2: location.address_line2, city_id: town.city_id, state_id: town.state_id,
     postcode: location.postcode, phone_number: location.phone_number, company_phone_number: location.company_phone_number, fax_number: location.fax_number,
     email: location.email, latitude: pinned ? location.latitude! : town.latitude, longitude: pinned ? location.longitude! : town.longitude,
+    // A branch's own hours and special hours; none: the business's.
+    hours: location.business_hours ? hoursRows(location.business_hours) : [],
+    specialHours: location.special_hours ? specialRows(location.special_hours) : [],
   };
 }

@@ -38,7 +38,7 @@ export async function placePersonalProfile(tx: Repositories, profileId: number, 
     locations: [{
       ...(current ? { id: current.id } : {}), name: place.name, address_line1: place.name, address_line2: null, city_id: place.town.city_id,
       state_id: place.town.state_id, postcode: '', phone_number: null, company_phone_number: null, fax_number: null, email: null,
-      latitude: place.town.latitude, longitude: place.town.longitude,
+      latitude: place.town.latitude, longitude: place.town.longitude, hours: [], specialHours: [],
     }],
     history: [{ userId, field: 'locations', oldValue: JSON.stringify(current?.city_name ?? null), newValue: JSON.stringify(place.name), review: 'none' }],
   });

@@ -3,16 +3,15 @@
  * plan limits what is added, not what the business already has; each changed field is recorded in its history, and
  * the fields that could turn a claimed listing into something else are marked for an operator's review (decision 0021).
  */
-import { MIDNIGHT, splitAtMidnight } from '../../shared/hours.ts';
 import { contentLanguageOf } from '../../shared/locale.ts';
 import type { EditableProfile, NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
-import type { AdvertiserProfileRow, LocationSave, ProfileChange, ProfileFields, ProfileSave, SpecialHoursRow } from '../db/rows.ts';
+import type { AdvertiserProfileRow, LocationSave, ProfileChange, ProfileFields, ProfileSave } from '../db/rows.ts';
 import { FieldProblems } from '../errors.ts';
 import { businessPlan } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
-import { adds, categoryIds, checkLimits, documentIds, imageIds, locationSave, videoIds } from './inputs.ts';
+import { adds, categoryIds, checkLimits, documentIds, hoursRows, imageIds, locationSave, specialRows, videoIds } from './inputs.ts';
 
 /** Fields whose change waits for an operator's review once the console exists. */
 const REVIEWED_FIELDS = new Set(['name', 'store_name', 'company_no', 'categories', 'locations', 'url', 'whatsapp']);
@@ -29,15 +28,9 @@ function placeRecord(place: PlaceFields, pin: { latitude: number; longitude: num
   };
 }
 
-/** The stored rows of an hours form: 'open 24 hours' is 00:00–23:59, as the catalogue keeps it; ranges past midnight are split there. */
-export function hoursRows(days: NonNullable<ProfileEdit['business_hours']>) {
-  return splitAtMidnight(days.map((day) => ({ day: day.day, ranges: day.open_24 ? [{ opens: '00:00', closes: MIDNIGHT }] : day.ranges })));
-}
-
-/** The stored rows of special hours: one row per range, one row without a range for a closed day. */
-function specialRows(days: NonNullable<ProfileEdit['special_hours']>): SpecialHoursRow[] {
-  return days.flatMap((day): SpecialHoursRow[] => (day.ranges.length === 0 ? [{ date: day.date, label: day.label, opens: null, closes: null }]
-    : day.ranges.map((range) => ({ date: day.date, label: day.label, ...range }))));
+/** A branch's own hours as stored (none: the business's), for its history. */
+function branchHours(place: { business_hours?: NonNullable<ProfileEdit['business_hours']> | null; special_hours?: NonNullable<ProfileEdit['special_hours']> | null }) {
+  return { hours: place.business_hours ? hoursRows(place.business_hours) : [], special: place.special_hours ? specialRows(place.special_hours) : [] };
 }
 
 /** Turns a create or an edit into the profile's save, checking the plan's limits; `before` is what it was (null when new). */
@@ -86,6 +79,8 @@ export async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserP
   if (edit.keywords !== undefined) record('keywords', before?.keywords ?? [], edit.keywords);
   if (edit.locations !== undefined) {
     record('locations', before?.locations.map((place) => placeRecord(place, place)) ?? [], edit.locations.map((place, index) => placeRecord(place, locations![index]!)));
+    // The branches' own hours (none: the business's) are their own entry: a change to them saves the locations too.
+    record('location_hours', before?.locations.map(branchHours) ?? [], edit.locations.map(branchHours));
   }
   if (edit.business_hours !== undefined) record('business_hours', before ? hoursRows(before.business_hours) : [], hoursRows(edit.business_hours));
   if (edit.special_hours !== undefined) record('special_hours', before?.special_hours ?? [], edit.special_hours);
@@ -106,7 +101,7 @@ export async function saveOf(app: AppContext, actor: Actor, profile: AdvertiserP
       ...(edit.business_hours ? { hours: hoursRows(edit.business_hours) } : {}),
       ...(edit.special_hours && (!before || changed.has('special_hours')) ? { specialHours: specialRows(edit.special_hours) } : {}),
       ...(edit.attributes ? { attributes: edit.attributes } : {}),
-      ...(locations && (!before || changed.has('locations')) ? { locations: locations as LocationSave[] } : {}),
+      ...(locations && (!before || changed.has('locations') || changed.has('location_hours')) ? { locations: locations as LocationSave[] } : {}),
       ...(images || videos ? { mediaIds: [...(images?.ids ?? []), ...(videos?.ids ?? [])] } : {}),
       ...(documents ? { documentIds: documents.ids } : {}),
     },

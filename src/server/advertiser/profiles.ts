@@ -12,7 +12,7 @@ import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, t
 import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
-import type { AdvertiserProfileRow, SpecialHoursRow } from '../db/rows.ts';
+import type { AdvertiserProfileRow, BusinessHoursRow, SpecialHoursRow } from '../db/rows.ts';
 import { FieldProblems, parseInput, type AppError } from '../errors.ts';
 import { businessPlan } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
@@ -38,7 +38,9 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
     app.repos.advertiser.findProfileChanges(profile.id, 30),
   ]);
   const items = media.map((item, index) => toMediaItem(app.media, item, index));
-  const week = joinAcrossMidnight(hours);
+  const today = malaysiaDay(new Date(app.clock.now())).date;
+  const ids = locations.map((location) => location.id);
+  const [branchHours, branchSpecial] = await Promise.all([app.repos.catalog.findLocationHours(ids), app.repos.catalog.findLocationSpecialHours(ids, today)]);
   return {
     id: profile.id,
     version: profile.version,
@@ -61,12 +63,10 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
       id: location.id, name: location.name, address_line1: location.address_line1, address_line2: location.address_line2, city: location.city_name,
       state: location.state_name, postcode: location.postcode, phone_number: location.phone_number, company_phone_number: location.company_phone_number,
       fax_number: location.fax_number, email: location.email, latitude: location.latitude, longitude: location.longitude,
+      business_hours: ownRows(branchHours, location.id, editableWeek),
+      special_hours: ownRows(branchSpecial, location.id, specialDays),
     })),
-    business_hours: [0, 1, 2, 3, 4, 5, 6].map((day) => {
-      const ranges = week.get(day)!;
-      const open24 = ranges.length === 1 && ranges[0]!.opens === '00:00' && ranges[0]!.closes === MIDNIGHT;
-      return { day, ranges: open24 ? [] : ranges, open_24: open24 };
-    }),
+    business_hours: editableWeek(hours),
     special_hours: specialDays(special),
     attributes: attributes.filter((key): key is ProfileAttribute => key in PROFILE_ATTRIBUTES),
     url: profile.url, facebook: profile.facebook, twitter: profile.twitter, instagram: profile.instagram, linkedin: profile.linkedin,
@@ -80,6 +80,22 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
 }
 
 /** Special hours' rows by date, as the editor and the API show them. */
+/** Every day of a week's rows as the editor holds them: ranges past midnight read back as one, open 24 hours as such. */
+function editableWeek(rows: readonly BusinessHoursRow[]): EditableProfile['business_hours'] {
+  const week = joinAcrossMidnight(rows);
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => {
+    const ranges = week.get(day)!;
+    const open24 = ranges.length === 1 && ranges[0]!.opens === '00:00' && ranges[0]!.closes === MIDNIGHT;
+    return { day, ranges: open24 ? [] : ranges, open_24: open24 };
+  });
+}
+
+/** A branch's own rows made into the editor's shape, or null when it has none (it keeps the business's). */
+function ownRows<Row extends { location_id: number }, T>(rows: readonly Row[], locationId: number, shape: (rows: Row[]) => T): T | null {
+  const own = rows.filter((row) => row.location_id === locationId);
+  return own.length === 0 ? null : shape(own);
+}
+
 function specialDays(rows: readonly SpecialHoursRow[]): EditableProfile['special_hours'] {
   const days = new Map<string, EditableProfile['special_hours'][number]>();
   for (const row of rows) {

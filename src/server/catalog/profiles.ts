@@ -72,6 +72,12 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     posts('services'), posts('jobs'), posts('buysell'),
   ]);
   const limits = planLimits(row.plan);
+  const ids = locations.map((location) => location.id);
+  const [branchHours, branchSpecial] = await Promise.all([catalog.findLocationHours(ids), catalog.findLocationSpecialHours(ids, today)]);
+  const own = <Row extends { location_id: number }, T>(rows: readonly Row[], id: number, shape: (rows: Row[]) => T): T | null => {
+    const mine = rows.filter((item) => item.location_id === id);
+    return mine.length === 0 ? null : shape(mine);
+  };
   const related = options.relatedPosts === false ? [] : await relatedCards(context, row, categories.map((category) => category.id));
   return {
     id: row.id,
@@ -93,7 +99,10 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     rating_count: row.rating_count,
     badges: profileBadges({ ...row, verifications, locations }, new Date(context.clock?.now() ?? Date.now()).getUTCFullYear()),
     established_year: row.established_year,
-    locations: locations.map(toLocation),
+    // Each branch with its own hours, where it keeps other hours than the business's (null: the business's).
+    locations: locations.map((location) => ({
+      ...toLocation(location), business_hours: own(branchHours, location.id, weeklyHours), special_hours: own(branchSpecial, location.id, (rows) => specialHours(rows, today)),
+    })),
     business_hours: weeklyHours(hours),
     special_hours: specialHours(special, today),
     attributes: attributes.filter((key) => key in PROFILE_ATTRIBUTES),

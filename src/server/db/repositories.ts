@@ -54,6 +54,10 @@ export interface CatalogRepository {
   findBusinessHours(profileId: number): Promise<BusinessHoursRow[]>;
   /** Dated exceptions to the hours from `from` ('YYYY-MM-DD', Malaysian) on. */
   findSpecialHours(profileId: number, from: string): Promise<SpecialHoursRow[]>;
+  /** The branches' own opening hours (a branch without any keeps the business's). */
+  findLocationHours(locationIds: readonly number[]): Promise<(BusinessHoursRow & { location_id: number })[]>;
+  /** The branches' own special hours from `from` (a date) on. */
+  findLocationSpecialHours(locationIds: readonly number[], from: string): Promise<(SpecialHoursRow & { location_id: number })[]>;
   findProfileAttributes(profileId: number): Promise<string[]>;
   findProfileLocations(profileId: number): Promise<LocationRow[]>;
   findBanners(placement: string): Promise<BannerRow[]>;

@@ -669,6 +669,9 @@ export interface LocationSave {
   email: string | null;
   latitude: number;
   longitude: number;
+  /** The branch's own opening hours and special hours (none: the business's). */
+  hours: BusinessHoursRow[];
+  specialHours: SpecialHoursRow[];
 }
 
 /** One field's change in a profile's history; 'pending' waits for an operator's review. */

@@ -388,6 +388,22 @@ export interface ListingSearchTermsTable {
   count: number;
 }
 
+export interface LocationHoursTable {
+  location_id: number;
+  day: number;
+  opens: string;
+  closes: string;
+}
+
+export interface LocationSpecialHoursTable {
+  id: Generated<number>;
+  location_id: number;
+  date: string;
+  label: Generated<string>;
+  opens: string | null;
+  closes: string | null;
+}
+
 export interface LocationsTable {
   id: Generated<number>;
   profile_id: number;
@@ -938,6 +954,8 @@ export interface Tables {
   jobs: JobsTable;
   listing_daily_stats: ListingDailyStatsTable;
   listing_search_terms: ListingSearchTermsTable;
+  location_hours: LocationHoursTable;
+  location_special_hours: LocationSpecialHoursTable;
   locations: LocationsTable;
   login_challenges: LoginChallengesTable;
   media: MediaTable;

@@ -170,6 +170,9 @@ export const LocationInputSchema = z.object({
   /** The pin; the town's centre when left out. */
   latitude: z.number().min(0.5).max(7.5, 'The pin must be in Malaysia.').nullable().optional(),
   longitude: z.number().min(99).max(120, 'The pin must be in Malaysia.').nullable().optional(),
+  /** The branch's own opening hours and special hours; null or none: the business's. */
+  business_hours: BusinessHoursSchema.nullable().optional(),
+  special_hours: SpecialHoursSchema.nullable().optional(),
 });
 
 const url = z.url({ protocol: /^https?$/, error: 'The link must start with http:// or https://.' }).max(300).nullable().optional()
@@ -271,6 +274,10 @@ export interface EditableLocation {
   email: string | null;
   latitude: number;
   longitude: number;
+  /** Its own hours (every day, as the business's), or null: the business's. */
+  business_hours: EditableProfile['business_hours'] | null;
+  /** Its own special hours from today on, or null: the business's. */
+  special_hours: EditableProfile['special_hours'] | null;
 }
 
 /** A business as the advertiser's editor reads it (GET advertiser/profiles/{id}): its fields as the forms send them, its plan and what it leaves, and its history. */

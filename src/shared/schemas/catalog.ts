@@ -185,6 +185,10 @@ export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
 export type Post = z.infer<typeof PostSchema>;
 
 export const BusinessHoursSchema = z.object({ day: z.string(), time: z.array(z.string()) });
+const SpecialDaySchema = z.object({ date: z.string(), label: z.string(), time: z.array(z.string()) });
+/** A business's location on its page, with the branch's own hours and special hours (null: the business's). */
+export const ProfileLocationSchema = LocationSchema.extend({ business_hours: z.array(BusinessHoursSchema).nullable(), special_hours: z.array(SpecialDaySchema).nullable() });
+export type ProfileLocation = z.infer<typeof ProfileLocationSchema>;
 
 export const ProfileSchema = z.object({
   id: z.number().int(),
@@ -207,10 +211,10 @@ export const ProfileSchema = z.object({
   rating_count: z.number().int(),
   badges: z.array(BadgeSchema),
   established_year: z.number().int().nullable(),
-  locations: z.array(LocationSchema),
+  locations: z.array(ProfileLocationSchema),
   business_hours: z.array(BusinessHoursSchema),
   /** Dated exceptions to the weekly hours from today on (Hari Raya, Chinese New Year); no period: closed. */
-  special_hours: z.array(z.object({ date: z.string(), label: z.string(), time: z.array(z.string()) })),
+  special_hours: z.array(SpecialDaySchema),
   /** What the business offers (keys of shared/profile-attributes.ts: payment methods, halal, parking…). */
   attributes: z.array(z.string()),
   url: z.string().nullable(),

@@ -40,8 +40,11 @@ function Ranges({ prefix, ranges, setRanges, label }: { prefix: string; ranges: 
   );
 }
 
-export function HoursSection({ week, setWeek, special, setSpecial, errors }: {
+export function HoursSection({ week, setWeek, special, setSpecial, errors, idPrefix = '', title = 'Business hours' }: {
   week: Week; setWeek: (week: Week) => void; special: Special; setSpecial: (special: Special) => void; errors: Record<string, string[]>;
+  /** Prefixes the fields' ids (a branch's own hours sit beside the business's). */
+  idPrefix?: string;
+  title?: string;
 }) {
   const day = (number: number) => week.find((entry) => entry.day === number) ?? { day: number, ranges: [], open_24: false };
   const setDay = (number: number, change: Partial<Week[number]>) => setWeek([0, 1, 2, 3, 4, 5, 6].map((at) => (at === number ? { ...day(at), ...change } : day(at))));
@@ -50,34 +53,34 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors }: {
   return (
     <>
     <fieldset className="mt-5">
-      <legend className="text-lg font-bold">Business hours</legend>
+      <legend className="text-lg font-bold">{title}</legend>
       {[1, 2, 3, 4, 5, 6, 0].map((number) => {
         const entry = day(number);
         return (
-          <div key={number} className="mt-2 flex flex-wrap items-center gap-2" data-testid={`hours-${number}`}>
+          <div key={number} className="mt-2 flex flex-wrap items-center gap-2" data-testid={`${idPrefix}hours-${number}`}>
             <span className="w-24 font-semibold">{DAYS[number]}</span>
             <label className="flex items-center gap-1 text-sm"><input type="checkbox" checked={entry.open_24 ?? false} onChange={(event) => setDay(number, { open_24: event.target.checked })} /> Open 24 hours<span className="sr-only"> on {DAYS[number]}</span></label>
-            {!entry.open_24 && <Ranges prefix={String(number)} label={DAYS[number]!} ranges={entry.ranges ?? []} setRanges={(ranges) => setDay(number, { ranges })} />}
+            {!entry.open_24 && <Ranges prefix={`${idPrefix}${number}`} label={DAYS[number]!} ranges={entry.ranges ?? []} setRanges={(ranges) => setDay(number, { ranges })} />}
           </div>
         );
       })}
-      <FieldErrors id="hours" errors={errors.business_hours} />
+      <FieldErrors id={`${idPrefix}hours`} errors={errors.business_hours} />
       </fieldset>
 
-      <fieldset className="mt-5" data-testid="special-hours-editor">
-      <legend className="text-lg font-bold">Special hours</legend>
+      <fieldset className="mt-5" data-testid={`${idPrefix}special-hours-editor`}>
+      <legend className="text-lg font-bold">{idPrefix ? `${title}: special hours` : 'Special hours'}</legend>
       <p className="text-sm text-gray-700">Dates when you close or keep other hours: Hari Raya, Chinese New Year, Deepavali, Ramadan hours. A date with no hours is closed.</p>
       {special.map((entry, index) => (
-        <div key={index} className="mt-2 flex flex-wrap items-center gap-2 rounded border border-gray-300 p-2" data-testid={`special-${index}`}>
-          <label className="text-sm" htmlFor={`special-${index}-date`}>Date</label>
-          <input id={`special-${index}-date`} type="date" value={entry.date} className={time} onChange={(event) => setSpecialDay(index, { date: event.target.value })} />
-          <label className="text-sm" htmlFor={`special-${index}-label`}>Occasion</label>
-          <input id={`special-${index}-label`} value={entry.label ?? ''} className={`${input} mt-0 w-48`} placeholder="Hari Raya Aidilfitri" onChange={(event) => setSpecialDay(index, { label: event.target.value })} />
-          <Ranges prefix={`special-${index}`} label={entry.date || `special day ${index + 1}`} ranges={entry.ranges ?? []} setRanges={(ranges) => setSpecialDay(index, { ranges })} />
+        <div key={index} className="mt-2 flex flex-wrap items-center gap-2 rounded border border-gray-300 p-2" data-testid={`${idPrefix}special-${index}`}>
+          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-date`}>Date</label>
+          <input id={`${idPrefix}special-${index}-date`} type="date" value={entry.date} className={time} onChange={(event) => setSpecialDay(index, { date: event.target.value })} />
+          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-label`}>Occasion</label>
+          <input id={`${idPrefix}special-${index}-label`} value={entry.label ?? ''} className={`${input} mt-0 w-48`} placeholder="Hari Raya Aidilfitri" onChange={(event) => setSpecialDay(index, { label: event.target.value })} />
+          <Ranges prefix={`${idPrefix}special-${index}`} label={entry.date || `special day ${index + 1}`} ranges={entry.ranges ?? []} setRanges={(ranges) => setSpecialDay(index, { ranges })} />
           <button type="button" className={secondary} onClick={() => setSpecial(special.filter((_, at) => at !== index))}>Remove this date</button>
         </div>
       ))}
-      {specialErrors.length > 0 && <FieldErrors id="special_hours" errors={specialErrors} />}
+      {specialErrors.length > 0 && <FieldErrors id={`${idPrefix}special_hours`} errors={specialErrors} />}
       <button type="button" className={`mt-2 ${secondary}`} onClick={() => setSpecial([...special, { date: '', label: '', ranges: [] }])}>Add a special date</button>
     </fieldset>
     </>

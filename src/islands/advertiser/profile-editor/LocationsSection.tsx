@@ -7,12 +7,13 @@ import type { ProfileBody } from '../../../shared/profile-body.ts';
 import { useStates } from '../../forms.tsx';
 import { FieldErrors, secondary } from '../gate.tsx';
 import { ChoiceField, messagesAt, TextField } from './fields.tsx';
+import { HoursSection } from './HoursSection.tsx';
 
 export type LocationBody = ProfileBody['locations'][number];
 
 export const newLocation = (): LocationBody => ({
   name: 'Main', address_line1: '', address_line2: null, city: '', state: '', postcode: '', phone_number: null, company_phone_number: null,
-  fax_number: null, email: null, latitude: null, longitude: null,
+  fax_number: null, email: null, latitude: null, longitude: null, business_hours: null, special_hours: null,
 });
 
 export function LocationsSection() {
@@ -49,6 +50,7 @@ export function LocationsSection() {
               <TextField name={path('longitude')} label="Pin longitude" kind="number" />
             </div>
             <FieldErrors id={`locations-${index}-id`} errors={messagesAt(errors, `locations.${index}.id`)} />
+            <BranchHours index={index} />
             <div className="mt-2 flex flex-wrap gap-2">
               <button type="button" className={secondary} onClick={() => {
                 setValue(`locations.${index}.latitude`, null, { shouldDirty: true });
@@ -66,3 +68,30 @@ export function LocationsSection() {
     </fieldset>
   );
 }
+
+/** A branch's own opening hours and special hours, when it keeps other hours than the business's (off: the business's). */
+function BranchHours({ index }: { index: number }) {
+  const { watch, setValue, getValues, formState: { errors } } = useFormContext<ProfileBody>();
+  const week = watch(`locations.${index}.business_hours`);
+  const special = watch(`locations.${index}.special_hours`);
+  const own = week != null;
+  const set = (field: 'business_hours' | 'special_hours', value: unknown) => setValue(`locations.${index}.${field}` as never, value as never, { shouldDirty: true });
+  return (
+    <div className="mt-3">
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={own} onChange={(event) => {
+          // Its own hours start as the business's; turned off, it keeps the business's again.
+          set('business_hours', event.target.checked ? structuredClone(getValues('business_hours') ?? []) : null);
+          set('special_hours', event.target.checked ? [] : null);
+        }} />
+        This branch keeps its own opening hours
+      </label>
+      {own && (
+        <HoursSection idPrefix={`location-${index}-`} title={`Hours of ${watch(`locations.${index}.name`) || `location ${index + 1}`}`}
+          week={week ?? []} setWeek={(next) => set('business_hours', next)} special={special ?? []} setSpecial={(next) => set('special_hours', next)}
+          errors={{ business_hours: messagesAt(errors, `locations.${index}.business_hours`) ?? [], special_hours: messagesAt(errors, `locations.${index}.special_hours`) ?? [] }} />
+      )}
+    </div>
+  );
+}
+

@@ -93,9 +93,18 @@ export async function saveProfile(db: QueryDb, id: number, save: ProfileSave, no
     let gone = db.deleteFrom('locations').where('profile_id', '=', id);
     if (keep.length > 0) gone = gone.where('id', 'not in', keep);
     await gone.execute();
-    for (const [position, { id: locationId, ...location }] of save.locations.entries()) {
-      if (locationId === undefined) await db.insertInto('locations').values({ ...location, profile_id: id, position }).execute();
-      else await db.updateTable('locations').set({ ...location, position }).where('id', '=', locationId).where('profile_id', '=', id).execute();
+    for (const [position, { id: kept, hours, specialHours, ...location }] of save.locations.entries()) {
+      let locationId = kept;
+      if (locationId === undefined) {
+        locationId = Number((await db.insertInto('locations').values({ ...location, profile_id: id, position }).returning('id').executeTakeFirstOrThrow()).id);
+      } else {
+        await db.updateTable('locations').set({ ...location, position }).where('id', '=', locationId).where('profile_id', '=', id).execute();
+      }
+      // The branch's own hours (none: the business's), replaced whole.
+      await db.deleteFrom('location_hours').where('location_id', '=', locationId).execute();
+      await db.deleteFrom('location_special_hours').where('location_id', '=', locationId).execute();
+      if (hours.length > 0) await db.insertInto('location_hours').values(hours.map((row) => ({ location_id: locationId, ...row }))).execute();
+      if (specialHours.length > 0) await db.insertInto('location_special_hours').values(specialHours.map((row) => ({ location_id: locationId, ...row }))).execute();
     }
   }
   if (save.mediaIds) {

@@ -65,3 +65,20 @@ export async function findProfileLocations(db: QueryDb, profileId: number): Prom
     .select(['l.profile_id as owner_id', ...LOCATION_COLUMNS])
     .where('l.profile_id', '=', profileId).orderBy('l.position').execute();
 }
+
+/** The branches' own opening hours (a branch without any keeps the business's). */
+export async function findLocationHours(db: QueryDb, locationIds: readonly number[]): Promise<(BusinessHoursRow & { location_id: number })[]> {
+  if (locationIds.length === 0) return [];
+  const rows = await db.selectFrom('location_hours').select(['location_id', 'day', 'opens', 'closes']).where('location_id', 'in', [...locationIds])
+    .orderBy('location_id').orderBy('day').orderBy('opens').execute();
+  return rows.map((row) => ({ ...row, location_id: Number(row.location_id), day: Number(row.day) }));
+}
+
+/** The branches' own special hours from `from` (a date) on. */
+export async function findLocationSpecialHours(db: QueryDb, locationIds: readonly number[], from: string): Promise<(SpecialHoursRow & { location_id: number })[]> {
+  if (locationIds.length === 0) return [];
+  const rows = await db.selectFrom('location_special_hours').select(['location_id', 'date', 'label', 'opens', 'closes']).where('location_id', 'in', [...locationIds])
+    .where('date', '>=', from).orderBy('location_id').orderBy('date').orderBy('opens').execute();
+  return rows.map((row) => ({ ...row, location_id: Number(row.location_id) }));
+}
+

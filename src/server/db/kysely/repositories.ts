@@ -98,6 +98,8 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findProfileCategories: (id) => read((db) => profiles.findProfileCategories(db, id)),
       findBusinessHours: (id) => read((db) => profiles.findBusinessHours(db, id)),
       findSpecialHours: (id, from) => read((db) => profiles.findSpecialHours(db, id, from)),
+      findLocationHours: (ids) => read((db) => profiles.findLocationHours(db, ids)),
+      findLocationSpecialHours: (ids, from) => read((db) => profiles.findLocationSpecialHours(db, ids, from)),
       findProfileAttributes: (id) => read((db) => profiles.findProfileAttributes(db, id)),
       findProfileLocations: (id) => read((db) => profiles.findProfileLocations(db, id)),
       findBanners: (placement) => read((db) => content.findBanners(db, placement)),
