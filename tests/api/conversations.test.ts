@@ -343,6 +343,29 @@ describe('conversations', () => {
     expect((await seller.post(`/api/conversations/${started.id}/offers`, { qty: 1, offered_price: 10, deal_method: 'cod' })).status).toBe(422);
   });
 
+  it('makes the item page\'s Make Offer a real offer in its conversation, which the seller accepts (the walk as a buyer)', async () => {
+    const seller = await advertiser('Seller Siti');
+    const sellerId = (await seller.get('/api/user')).body.id as number;
+    const ids: number[] = [];
+    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 1, 80)) {
+      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
+      break;
+    }
+    const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+    const { visitor: buyer } = await person('Item Page Buyer');
+    const sent = await buyer.post('/api/buysell/enquire', { id: ids[0]!, name: 'Item Page Buyer', phone_number: '0123456789', qty: 1, offered_price: 420, deal_method: 'cod', remark: 'Can collect Saturday' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const listed = (await seller.get('/api/conversations?role=owner')).body.data as ConversationView[];
+    const conversation = listed.find((item) => item.with === 'Item Page Buyer')!;
+    const thread = (await seller.get(`/api/conversations/${conversation.id}`)).body.data as Thread;
+    const offer = thread.messages.find((message) => message.kind === 'offer')!.offer!;
+    expect(offer).toMatchObject({ qty: 1, offered_price: 420, deal_method: 'cod', status: 'open' });
+    const accepted = await seller.post(`/api/conversations/offers/${offer.id}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((accepted.body.data as MessageView).offer!.status).toBe('accepted');
+  });
+
   it('closes the other buyers’ open offers when an accepted one takes the last unit, each told in their language (probe finding 15)', async () => {
     const seller = await advertiser('Seller Siew');
     const sellerId = (await seller.get('/api/user')).body.id as number;

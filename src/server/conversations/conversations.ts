@@ -328,6 +328,21 @@ export async function eventsAfter(app: AppContext, userId: number, query: unknow
 const OFFER_CLOSED = 'This offer is closed.';
 
 /**
+ * An offer written into a conversation, in the caller's transaction: a message of kind `offer` (its remark, scanned)
+ * and the offer the seller accepts or declines (the open one before is withdrawn). POST …/offers and the item page's
+ * Make Offer (POST buysell/enquire) both write it; answers the message's id.
+ */
+export async function writeOffer(app: AppContext, tx: Repositories, { conversationId, userId, offer }: {
+  conversationId: number; userId: number; offer: { qty: number; offered_price: number; deal_method: string; remark: string | null };
+}): Promise<number> {
+  const rules = scanMessage(offer.remark ?? '');
+  const made = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
+  await afterWriting(app, tx, { userId, conversationId, messageId: made, images: [], flagged: rules.length > 0 });
+  await tx.conversations.insertOffer({ conversationId, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark: offer.remark });
+  return made;
+}
+
+/**
  * POST /api/conversations/{id}/offers {qty, offered_price, deal_method, remark}: the person offers on a buy & sell
  * post (the enquiry form's fields), as a message of kind `offer`. One is open at a time: a new one withdraws the one
  * before. Within the sender's message limits; 201 with the message.
@@ -345,11 +360,7 @@ export async function makeOffer(app: AppContext, userId: number, id: number, inp
     const reason = closedReason(conversation, role, true);
     if (reason) throw new AppError(422, reason, { offered_price: [reason] });
     await checkLimits(app, tx, user, false);
-    const rules = scanMessage(remark ?? '');
-    const made = await tx.conversations.insertMessage({ conversationId: id, side: 'person', userId, kind: 'offer', text: remark ?? '', enquiryId: null, clientId: null, rules });
-    await afterWriting(app, tx, { userId, conversationId: id, messageId: made, images: [], flagged: rules.length > 0 });
-    await tx.conversations.insertOffer({ conversationId: id, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark });
-    return made;
+    return writeOffer(app, tx, { conversationId: id, userId, offer: { ...offer, remark } });
   });
   app.live.poke();
   return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role, locale: user.locale });

@@ -26,6 +26,7 @@ import { copyPrivateFile, privateDownload, type Download } from '../uploads/medi
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
 import { addSenderAnswer, threadOf } from './enquiry-threads.ts';
 import { refuseBlockedWriter } from '../conversations/safety.ts';
+import { writeOffer } from '../conversations/conversations.ts';
 import { instantLeadRecipient } from './lead-mail.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
 
@@ -136,6 +137,12 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);
     const row = (await tx.enquiries.findEnquiry(kind, stored))!;
+    // The item page's Make Offer is a real offer in its conversation, which the seller accepts or declines (the walk as
+    // a buyer: it was an enquiry the seller could not answer). A listing nobody owns has no seller to answer it.
+    if (kind === 'buysell' && target.owner_user_id !== null && row.conversation_id !== null) {
+      const offer = form as AnyEnquiryForm & { qty: number; offered_price: number; deal_method: string; remark?: string };
+      await writeOffer(app, tx, { conversationId: row.conversation_id, userId, offer: { qty: offer.qty, offered_price: offer.offered_price, deal_method: offer.deal_method, remark: offer.remark?.trim() || null } });
+    }
     // The enquiry's own mail (or the digest) tells the owner: the conversation's unread notice does not repeat it.
     await tx.conversations.markMailed(row.conversation_id!, 'owner', await tx.conversations.lastMessageId(row.conversation_id!));
     const [record] = await recordsOf({ ...app, repos: tx }, [row]);
