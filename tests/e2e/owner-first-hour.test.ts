@@ -169,6 +169,30 @@ describe('an owner\'s first hour', () => {
     await expect.poll(() => form.getByTestId('category-count').innerText()).toBe('0 of 1');
   });
 
+  it('4b. posts an ad for its second branch, whose address its page shows at 1366 and 390 px', async () => {
+    const places = (await publicProfile(business.slug)).locations as { name: string; address_line1: string }[];
+    await open(`/advertiser/posts/new?type=services&profile_id=${business.id}`);
+    const form = page.getByTestId('post-editor');
+    await form.waitFor();
+    const location = form.getByLabel('Location', { exact: true });
+    await expect.poll(() => location.locator('option').count()).toBe(places.length);
+    await location.selectOption({ index: 1 });
+    await form.getByLabel('Title', { exact: true }).fill('Aircond Servicing At Our Second Branch');
+    await form.getByLabel('Summary', { exact: true }).fill('Chemical wash and gas top-up.');
+    await pickCategory(form, 'clean');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/advertiser\/posts\/\d+$/);
+    const id = Number(/\/advertiser\/posts\/(\d+)$/.exec(page.url())![1]);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(`/advertiser/posts/${id}/preview`);
+      const shown = await page.getByTestId('locations').innerText();
+      expect(shown, `${width} px`).toContain(places[1]!.address_line1);
+      expect(shown, `${width} px`).not.toContain(places[0]!.address_line1);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('5. buys SILVER and pays in the sandbox checkout in one sitting', async () => {
     await open(`/advertiser/subscribe?profile=${business.id}`);
     await page.getByTestId('subscribe').waitFor();

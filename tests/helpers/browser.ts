@@ -109,7 +109,7 @@ export async function hydrated(page: Page, options: { visible?: boolean } = {}):
     .every((island) => (!visible && island.getAttribute('client') === 'visible') || !island.hasAttribute('ssr')), options.visible ?? false);
 }
 
-/** Chooses a category in an advertiser editor's combobox (issue 40): types part of its name and takes the first match with Enter. */
+/** Chooses a category in an advertiser editor's combobox (issue 40): types part of its name, highlights the first match with Arrow Down, and takes it with Enter. */
 export async function pickCategory(form: Locator, name: string): Promise<void> {
   const box = form.getByRole('combobox', { name: /Categories/ });
   await box.fill(name);
