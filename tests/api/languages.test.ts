@@ -330,9 +330,9 @@ describe('a place named in Malay or Chinese on a search page (probe finding 4)',
     expect(englishPlace('吉隆坡')).toBe('Kuala Lumpur');
     expect(englishPlace('Penang')).toBeUndefined();
     expect(englishPlace('Atlantis')).toBeUndefined();
-    expect(placeRedirect(new URL('http://yp.test/zh/services/l?where=%E5%90%89%E9%9A%86%E5%9D%A1&what=aircond'))).toBe('/zh/services/l?where=Kuala+Lumpur&what=aircond');
-    expect(placeRedirect(new URL('http://yp.test/ms/jobs/l?where=Pulau+Pinang'))).toBe('/ms/jobs/l?where=Penang');
-    expect(placeRedirect(new URL('http://yp.test/services/l?where=Penang'))).toBeUndefined();
+    expect(placeRedirect(new URL('http://yp.test/services/l?where=%E5%90%89%E9%9A%86%E5%9D%A1&what=aircond'), 'zh')).toBe('/zh/services/l?where=Kuala+Lumpur&what=aircond');
+    expect(placeRedirect(new URL('http://yp.test/jobs/l?where=Pulau+Pinang'), 'ms')).toBe('/ms/jobs/l?where=Penang');
+    expect(placeRedirect(new URL('http://yp.test/services/l?where=Penang'), 'en')).toBeUndefined();
 
     const tagsOf = async (where: string) => (await getSearchPage(copy.app, 'services', [], new URLSearchParams({ where }), 'client-1'))!;
     expect((await tagsOf('Kuala Lumpur')).tags).toEqual(['location:services/kuala lumpur']);

@@ -10,7 +10,7 @@ import { getSpecializationsByType } from '../catalog/home.ts';
 import { currentLocale } from '../../shared/i18n.ts';
 import type { Impression } from '../search/impressions.ts';
 import { cacheTags } from '../cache/tags.ts';
-import { localizePath, splitLocale } from '../../shared/locale.ts';
+import { localizePath, splitLocale, type Locale } from '../../shared/locale.ts';
 import { englishPlace } from '../../shared/place-names.ts';
 import { normaliseText } from '../../shared/schemas/text.ts';
 import type { Repositories } from '../db/repositories.ts';
@@ -32,17 +32,16 @@ export interface SearchPage {
 
 /**
  * The English address of a search page whose `where` names a place in Malay or Chinese (Pulau Pinang, 槟城): the same
- * path and parameters in the page's language, with the English name, since `where` values stay English (decision 0030).
+ * path and parameters in the page's language (`locale`: the middleware has taken its prefix off the page's URL), with the English name, since `where` values stay English (decision 0030).
  * Undefined for any other page.
  */
-export function placeRedirect(url: URL): string | undefined {
+export function placeRedirect(url: URL, locale: Locale): string | undefined {
   const where = url.searchParams.get('where');
   const english = where === null ? undefined : englishPlace(where);
   if (english === undefined) return undefined;
   const params = new URLSearchParams(url.searchParams);
   params.set('where', english);
-  const { locale, path } = splitLocale(url.pathname);
-  return localizePath(`${path}?${params}`, locale);
+  return localizePath(`${splitLocale(url.pathname).path}?${params}`, locale);
 }
 
 /**
