@@ -135,7 +135,12 @@ describe('the advertiser site, end to end', () => {
       .toMatchObject({ business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-17:30'] }]), locations: expect.arrayContaining([expect.objectContaining({ latitude: 3.1073 })]) });
 
     // A member reviews the business; its owner answers on the advertiser site, and the public page shows the answer.
-    const reviewer = await signedInOverHttp(baseUrl, outbox, `reviewer-${Date.now().toString(36)}@example.my`);
+    // (A customer of a month who follows another business: the review filter holds a lone 5-star from an account made for it.)
+    const reviewerEmail = `reviewer-${Date.now().toString(36)}@example.my`;
+    const reviewer = await signedInOverHttp(baseUrl, outbox, reviewerEmail);
+    await database.query.updateTable('users').set({ created_at: new Date(Date.now() - 30 * DAY).toISOString() }).where('email', '=', reviewerEmail).execute();
+    const other = await database.query.selectFrom('profiles').select('id').where('id', '!=', business.id).where('hidden_at', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    expect((await reviewer.post('/api/follow', { type: 'profile', id: other.id })).status).toBeLessThan(300);
     expect((await reviewer.post('/api/review', { type: 'profile', id: business.id, content: 'Kopi was excellent.', rating: 5 })).status).toBe(201);
     await open(`/${business.slug}`);
     await open('/advertiser/reviews');

@@ -179,6 +179,7 @@ describe('an owner\'s first hour', () => {
     await location.selectOption({ index: 1 });
     await form.getByLabel('Title', { exact: true }).fill('Aircond Servicing At Our Second Branch');
     await form.getByLabel('Summary', { exact: true }).fill('Chemical wash and gas top-up.');
+    await form.getByLabel('Description', { exact: true }).fill('Chemical wash, gas top-up and repairs at our second branch.');
     await pickCategory(form, 'clean');
     await form.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/advertiser\/posts\/\d+$/);

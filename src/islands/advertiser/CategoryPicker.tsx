@@ -42,7 +42,8 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
     itemToString: (item) => item?.label ?? '',
     stateReducer(state, { changes, type: change }) {
       if ((change === useCombobox.stateChangeTypes.InputKeyDownEnter || change === useCombobox.stateChangeTypes.ItemClick) && changes.selectedItem) {
-        return { ...changes, isOpen: true, highlightedIndex: -1, inputValue: '' };
+        // Picked: the list closes until the next word is typed.
+        return { ...changes, isOpen: false, highlightedIndex: -1, inputValue: '' };
       }
       // Enter with nothing highlighted keeps what was typed, and the list.
       if (change === useCombobox.stateChangeTypes.InputKeyDownEnter) return { ...changes, inputValue: state.inputValue, isOpen: state.isOpen };
