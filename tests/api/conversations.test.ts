@@ -43,6 +43,22 @@ beforeAll(async () => {
   skip.add(business.id);
 });
 
+/** A seller (an advertiser) who owns the businesses of `count` live buy & sell posts, from the `offset`-th on. */
+async function sellerOfItems(name: string, count: number, offset: number): Promise<{ seller: SessionClient; ids: number[] }> {
+  const seller = await advertiser(name);
+  const sellerId = (await seller.get('/api/user')).body.id as number;
+  const ids: number[] = [];
+  for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', count, offset)) {
+    for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
+    break;
+  }
+  for (const id of ids) {
+    const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+  }
+  return { seller, ids };
+}
+
 describe('conversations', () => {
   it('keeps one conversation per person and listing, which an enquiry joins; a retried client id answers the same message', async () => {
     const { visitor } = await person('Aminah');
@@ -304,15 +320,7 @@ describe('conversations', () => {
   });
 
   it('lets the buyer offer on a buy & sell post, one open at a time; the seller accepts or declines; a closed offer answers 422', async () => {
-    const seller = await advertiser('Seller Sam');
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const ids: number[] = [];
-    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 3, 40)) {
-      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
-      break;
-    }
-    const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
-    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+    const { seller, ids } = await sellerOfItems('Seller Sam', 1, 40);
     const { visitor: buyer } = await person('Bargain Hunter');
     const started = (await buyer.post('/api/conversations', { type: 'buysell', id: ids[0]!, text: 'Is the price negotiable?', client_id: clientId() })).body.data as Started;
 
@@ -344,15 +352,7 @@ describe('conversations', () => {
   });
 
   it('makes the item page\'s Make Offer a real offer in its conversation, which the seller accepts (the walk as a buyer)', async () => {
-    const seller = await advertiser('Seller Siti');
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const ids: number[] = [];
-    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 1, 80)) {
-      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
-      break;
-    }
-    const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
-    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
+    const { seller, ids } = await sellerOfItems('Seller Siti', 1, 80);
     const { visitor: buyer } = await person('Item Page Buyer');
     const sent = await buyer.post('/api/buysell/enquire', { id: ids[0]!, name: 'Item Page Buyer', phone_number: '0123456789', qty: 1, offered_price: 420, deal_method: 'cod', remark: 'Can collect Saturday' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
@@ -367,18 +367,8 @@ describe('conversations', () => {
   });
 
   it('closes the other buyers’ open offers when an accepted one takes the last unit, each told in their language (probe finding 15)', async () => {
-    const seller = await advertiser('Seller Siew');
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const ids: number[] = [];
-    for await (const batch of copy.app.repos.sitemap.postUrlBatches('buysell', 2, 60)) {
-      for (const { slug } of batch) ids.push((await copy.app.repos.catalog.findPostIdBySlug(slug))!);
-      break;
-    }
+    const { seller, ids } = await sellerOfItems('Seller Siew', 2, 60);
     const [single, pair] = ids as [number, number];
-    for (const id of ids) {
-      const post = await copy.query.selectFrom('posts').select('profile_id').where('id', '=', id).executeTakeFirstOrThrow();
-      await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', post.profile_id).execute();
-    }
     await copy.query.updateTable('buysell_details').set({ qty: 1 }).where('post_id', '=', single).execute();
     await copy.query.updateTable('buysell_details').set({ qty: 2 }).where('post_id', '=', pair).execute();
     const buyers = [await person('Buyer One'), await person('Buyer Two'), await person('Buyer Three')];

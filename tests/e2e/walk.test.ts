@@ -69,6 +69,16 @@ describe('the walk as a new owner and a buyer', () => {
     });
   }
 
+  it('moves focus to the list with the map\'s Skip map link', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${baseUrl}/services/l?view=map`);
+    await hydrated(page);
+    const skip = page.getByRole('link', { name: 'Skip map' });
+    await skip.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-results');
+  });
+
   it('makes an offer from the item page that the seller accepts in their conversation', async () => {
     const seller = await signedInOverHttp(baseUrl, outbox, `seller-${Date.now().toString(36)}@example.my`);
     const sellerId = (await seller.get('/api/user')).body.id as number;

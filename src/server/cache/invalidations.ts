@@ -10,6 +10,7 @@
  * the tags are held until every replica in service has replayed the primary's position as of the read: a page
  * re-rendered after an invalidation never reads a replica that has not seen the change, and is never kept stale.
  */
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Clock } from '../clock.ts';
 import { CHANNELS, type Notifications, type Replication } from '../db/replication.ts';
 import type { Repositories } from '../db/repositories.ts';
@@ -64,11 +65,15 @@ export class CacheInvalidations {
     void this.catchUp();
   }
 
-  /** Logs a failed read of the log, at most once a minute. */
+  /**
+   * Logs a failed read of the log, at most once a minute: a warning while the database is switching over (its
+   * connections ended, read-only: the next look reads on), an error otherwise.
+   */
   private failed(error: unknown): void {
     if (this.clock.now() - this.failedAt < 60_000) return;
     this.failedAt = this.clock.now();
-    console.error(`Reading the invalidation log failed; trying again in ${this.pollMs} ms: ${error instanceof Error ? error.message : String(error)}`);
+    const log = isDatabaseUnavailable(error) ? console.warn : console.error;
+    log(`Reading the invalidation log failed; trying again in ${this.pollMs} ms: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   /** A cache that drops what the tags name. */
