@@ -112,7 +112,12 @@ describe('a confidential post on the lists of a profile (probe finding 1)', () =
       const page = (await getProfilePage(copy.app, post.profileSlug, 1))!;
       expect(page.profile.posts.jobs.some((card) => card.slug === post.slug), `page lists ${post.slug}`).toBe(post === open);
     }
-    expect(JSON.stringify(await (await api.request(`/api/profile/slug/${job.profileSlug}`)).json())).not.toContain(job.title);
+    // In every language the API answers in.
+    for (const language of ['en', 'ms', 'zh']) {
+      const answer = JSON.stringify(await (await api.request(`/api/profile/slug/${job.profileSlug}`, { headers: { 'Accept-Language': language } })).json());
+      expect(answer, language).not.toContain(job.slug);
+      expect(answer, language).not.toContain(job.title);
+    }
   });
 
   it('leaves a confidential post out of another profile’s related posts', async () => {

@@ -20,7 +20,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
  */
 const accounts = useAccountsApp('owner-editing');
 const { copy } = accounts;
-const { advertiser, emailOf } = advertiserHelpers(accounts, 'owner-editing');
+const { advertiser, emailOf, jobBody } = advertiserHelpers(accounts, 'owner-editing');
 
 type View = EditableProfile;
 const editorView = async (owner: SessionClient, id: number) => {
@@ -194,6 +194,32 @@ describe('an ad on its branch (the walk as a new owner)', () => {
     const detail = (await getPostPage(copy.app, 'services', ad.slug, 1))!;
     expect(detail.seo.jsonLd).toContain(branch.address_line1);
     expect(detail.seo.jsonLd).not.toContain(view.locations[0]!.address_line1);
+  });
+});
+
+describe('a confidential ad among open ones (probe finding 20)', () => {
+  it('names the owner\'s other public posts at the place a confidential job would stand, and only there', async () => {
+    const { owner, business, view } = await multiBranch();
+    const [first, second] = view.locations as [typeof view.locations[number], typeof view.locations[number]];
+    // Both ads live (set through the data seam: what publishing costs is not this test's).
+    const live = async (id: number) => copy.query.updateTable('posts').set({ status: 'active', published_at: new Date(copy.app.clock.now()).toISOString() }).where('id', '=', id).execute();
+    const open = await owner.post('/api/advertiser/posts', await jobBody(business.id, { title: 'Open Barista At The First Branch', locations: [first.id] }));
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    const openAd = open.body.data as { id: number; slug: string };
+    await live(openAd.id);
+    const neighbours = async (locationId: number, postId?: number) => ((await owner.get(`/api/advertiser/posts/neighbours?type=jobs&profile_id=${business.id}&location_id=${locationId}${postId ? `&post_id=${postId}` : ''}`)).body.data as { id: number; title: string; url: string }[]);
+    expect(await neighbours(first.id)).toContainEqual({ id: openAd.id, title: 'Open Barista At The First Branch', url: `/jobs/${openAd.slug}` });
+    expect((await neighbours(second.id)).map((item) => item.id)).not.toContain(openAd.id);
+    // The post itself is no neighbour of its own; a confidential post is none either.
+    expect((await neighbours(first.id, openAd.id)).map((item) => item.id)).not.toContain(openAd.id);
+    const hidden = await owner.post('/api/advertiser/posts', { ...await jobBody(business.id, { title: 'Confidential Manager At The First Branch', locations: [first.id] }), job: { ...(await jobBody(business.id)).job, company_confidential: true } });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(201);
+    await live((hidden.body.data as { id: number }).id);
+    expect((await neighbours(first.id)).map((item) => item.id)).not.toContain((hidden.body.data as { id: number }).id);
+    // Another owner's business is not theirs to ask about.
+    const stranger = await advertiser('Curious Stranger');
+    expect((await stranger.get(`/api/advertiser/posts/neighbours?type=jobs&profile_id=${business.id}&location_id=${first.id}`)).status).toBe(404);
+    expect((await owner.get('/api/advertiser/posts/neighbours?type=services')).status).toBe(422);
   });
 });
 

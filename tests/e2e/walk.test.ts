@@ -79,30 +79,33 @@ describe('the walk as a new owner and a buyer', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-results');
   });
 
-  it('makes an offer from the item page that the seller accepts in their conversation', async () => {
-    const seller = await signedInOverHttp(baseUrl, outbox, `seller-${Date.now().toString(36)}@example.my`);
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const item = await livePost(session, 'buysell', { offset: 91 });
-    await session.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
-    await page.goto(`${baseUrl}/buysell/${item.slug}`);
-    await hydrated(page);
-    await page.getByTestId('action').click();
-    await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
-    const buyer = `buyer-${Date.now().toString(36)}@example.my`;
-    await register(buyer, 'Walk Buyer');
-    await logIn(buyer);
-    const form = page.getByTestId('enquiry-modal').getByTestId('enquiry-form');
-    await form.waitFor();
-    await form.getByLabel('Phone number').fill('0135556666');
-    await form.getByLabel('Quantity').fill('1');
-    await form.getByLabel('Offered price (RM)').fill('275');
-    await form.getByLabel('Deal method').selectOption('cod');
-    await form.getByRole('button', { name: 'Make Offer' }).click();
-    await expect.poll(async () => ((await seller.get('/api/conversations?role=owner')).body.data as { with: string }[]).some((item) => item.with === 'Walk Buyer')).toBe(true);
-    const conversation = ((await seller.get('/api/conversations?role=owner')).body.data as { id: number; with: string }[]).find((item) => item.with === 'Walk Buyer')!;
-    const thread = (await seller.get(`/api/conversations/${conversation.id}`)).body.data as { messages: MessageView[] };
-    const offer = thread.messages.find((message) => message.kind === 'offer')!.offer!;
-    expect(offer).toMatchObject({ offered_price: 275, status: 'open' });
-    expect((await seller.post(`/api/conversations/offers/${offer.id}/accept`, {})).status).toBe(200);
-  });
+  for (const [index, viewport] of WIDTHS.entries()) {
+    it(`makes an offer from the item page that the seller accepts in their conversation (${viewport.width} px)`, async () => {
+      await page.setViewportSize(viewport);
+      const seller = await signedInOverHttp(baseUrl, outbox, `seller-${Date.now().toString(36)}-${index}@example.my`);
+      const sellerId = (await seller.get('/api/user')).body.id as number;
+      const item = await livePost(session, 'buysell', { offset: 91 + index });
+      await session.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
+      await page.goto(`${baseUrl}/buysell/${item.slug}`);
+      await hydrated(page);
+      await page.getByTestId('action').click();
+      await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
+      const buyer = `buyer-${Date.now().toString(36)}-${index}@example.my`;
+      await register(buyer, 'Walk Buyer');
+      await logIn(buyer);
+      const form = page.getByTestId('enquiry-modal').getByTestId('enquiry-form');
+      await form.waitFor();
+      await form.getByLabel('Phone number').fill('0135556666');
+      await form.getByLabel('Quantity').fill('1');
+      await form.getByLabel('Offered price (RM)').fill('275');
+      await form.getByLabel('Deal method').selectOption('cod');
+      await form.getByRole('button', { name: 'Make Offer' }).click();
+      await expect.poll(async () => ((await seller.get('/api/conversations?role=owner')).body.data as { with: string }[]).some((item) => item.with === 'Walk Buyer')).toBe(true);
+      const conversation = ((await seller.get('/api/conversations?role=owner')).body.data as { id: number; with: string }[]).find((item) => item.with === 'Walk Buyer')!;
+      const thread = (await seller.get(`/api/conversations/${conversation.id}`)).body.data as { messages: MessageView[] };
+      const offer = thread.messages.find((message) => message.kind === 'offer')!.offer!;
+      expect(offer).toMatchObject({ offered_price: 275, status: 'open' });
+      expect((await seller.post(`/api/conversations/offers/${offer.id}/accept`, {})).status).toBe(200);
+    });
+  }
 });

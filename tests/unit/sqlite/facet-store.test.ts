@@ -59,7 +59,7 @@ describe('facet store', () => {
     } finally {
       reader.close();
     }
-  });
+  }, 15_000);
 
   it('follows writes from another connection through the change log, and a rebuild that prunes the log', async () => {
     const reader = openDatabase(copy.path, { readOnly: true });
