@@ -104,7 +104,6 @@ export function videoIds(app: AppContext, actor: Actor, listing: { kind: 'post' 
   return fileIds(app, 'videos', videos, (paths) => app.repos.advertiser.findUsableVideos(actor.id, listing, paths));
 }
 
-/** A location as stored: its town and state by name, its pin typed or the town's centre; `field` names it in a 422. */
 /** The stored rows of an hours form: 'open 24 hours' is 00:00–23:59, as the catalogue keeps it; ranges past midnight are split there. */
 export function hoursRows(days: NonNullable<ProfileEdit['business_hours']>) {
   return splitAtMidnight(days.map((day) => ({ day: day.day, ranges: day.open_24 ? [{ opens: '00:00', closes: MIDNIGHT }] : day.ranges })));
@@ -116,6 +115,7 @@ export function specialRows(days: NonNullable<ProfileEdit['special_hours']>): Sp
     : day.ranges.map((range) => ({ date: day.date, label: day.label, ...range }))));
 }
 
+/** A location as stored: its town and state by name, its pin typed or the town's centre; `field` names it in a 422. */
 export async function locationSave(app: AppContext, location: NewProfile['locations'][number], field = 'locations'): Promise<LocationSave> {
   const town = await app.repos.advertiser.findTown(location.city, location.state);
   if (!town) throw invalid(field, `There is no town '${location.city}' in ${location.state}.`);

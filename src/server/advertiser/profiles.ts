@@ -12,6 +12,7 @@ import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, t
 import type { AppContext } from '../app-types.ts';
 import { storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
+import { ownRows } from '../catalog/profiles.ts';
 import type { AdvertiserProfileRow, BusinessHoursRow, SpecialHoursRow } from '../db/rows.ts';
 import { FieldProblems, parseInput, type AppError } from '../errors.ts';
 import { businessPlan } from '../listings/index.ts';
@@ -79,7 +80,6 @@ export async function profileForEditor(app: AppContext, profile: AdvertiserProfi
   };
 }
 
-/** Special hours' rows by date, as the editor and the API show them. */
 /** Every day of a week's rows as the editor holds them: ranges past midnight read back as one, open 24 hours as such. */
 function editableWeek(rows: readonly BusinessHoursRow[]): EditableProfile['business_hours'] {
   const week = joinAcrossMidnight(rows);
@@ -90,12 +90,7 @@ function editableWeek(rows: readonly BusinessHoursRow[]): EditableProfile['busin
   });
 }
 
-/** A branch's own rows made into the editor's shape, or null when it has none (it keeps the business's). */
-function ownRows<Row extends { location_id: number }, T>(rows: readonly Row[], locationId: number, shape: (rows: Row[]) => T): T | null {
-  const own = rows.filter((row) => row.location_id === locationId);
-  return own.length === 0 ? null : shape(own);
-}
-
+/** Special hours' rows by date, as the editor and the API show them. */
 function specialDays(rows: readonly SpecialHoursRow[]): EditableProfile['special_hours'] {
   const days = new Map<string, EditableProfile['special_hours'][number]>();
   for (const row of rows) {

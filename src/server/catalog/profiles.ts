@@ -24,6 +24,12 @@ export function weeklyHours(rows: BusinessHoursRow[]): Profile['business_hours']
   return [1, 2, 3, 4, 5, 6, 0].map((day) => ({ day: WEEKDAYS[day]!, time: week.get(day)!.map((range) => `${range.opens}-${range.closes}`) }));
 }
 
+/** A branch's own hours rows made into `shape`, or null when it has none (it keeps the business's). */
+export function ownRows<Row extends { location_id: number }, T>(rows: readonly Row[], locationId: number, shape: (rows: Row[]) => T): T | null {
+  const own = rows.filter((row) => row.location_id === locationId);
+  return own.length === 0 ? null : shape(own);
+}
+
 /** How far ahead the profile page lists special hours. */
 const SPECIAL_DAYS_AHEAD = 60;
 
@@ -74,10 +80,6 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
   const limits = planLimits(row.plan);
   const ids = locations.map((location) => location.id);
   const [branchHours, branchSpecial] = await Promise.all([catalog.findLocationHours(ids), catalog.findLocationSpecialHours(ids, today)]);
-  const own = <Row extends { location_id: number }, T>(rows: readonly Row[], id: number, shape: (rows: Row[]) => T): T | null => {
-    const mine = rows.filter((item) => item.location_id === id);
-    return mine.length === 0 ? null : shape(mine);
-  };
   const related = options.relatedPosts === false ? [] : await relatedCards(context, row, categories.map((category) => category.id));
   return {
     id: row.id,
@@ -101,7 +103,7 @@ export async function getProfileBySlug(context: CatalogContext, slug: string, op
     established_year: row.established_year,
     // Each branch with its own hours, where it keeps other hours than the business's (null: the business's).
     locations: locations.map((location) => ({
-      ...toLocation(location), business_hours: own(branchHours, location.id, weeklyHours), special_hours: own(branchSpecial, location.id, (rows) => specialHours(rows, today)),
+      ...toLocation(location), business_hours: ownRows(branchHours, location.id, weeklyHours), special_hours: ownRows(branchSpecial, location.id, (rows) => specialHours(rows, today)),
     })),
     business_hours: weeklyHours(hours),
     special_hours: specialHours(special, today),

@@ -31,6 +31,15 @@ export const NAMES_ITS_COMPANY_SQL = `(NOT EXISTS (SELECT 1 FROM job_details cj 
 export const namesItsCompany = sql<boolean>`${sql.raw(NAMES_ITS_COMPANY_SQL)}`;
 
 /**
+ * A row alias naming a post or a profile (a follow, a review, an enquiry, a conversation) about anything but business
+ * `business` (an id, or an SQL expression of one) and its posts: what a person did beyond that business.
+ */
+export function notAboutBusiness(alias: string, business: number | RawBuilder<number>): RawBuilder<boolean> {
+  return sql<boolean>`NOT (COALESCE(${sql.ref(`${alias}.profile_id`)}, 0) = ${business}
+    OR EXISTS (SELECT 1 FROM posts bp WHERE bp.id = ${sql.ref(`${alias}.post_id`)} AND bp.profile_id = ${business}))`;
+}
+
+/**
  * A boolean column's false, as both dialects read it (SQLite stores 0/1 and reads `false` as 0). Typed as the
  * generated tables type a boolean column: 0/1.
  */

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { isSharedClient } from '../../client-ip.ts';
 import type { ListingReview, ReviewFacts, WrittenReview } from '../../moderation/review-signals.ts';
-import { jsonText, stored, type QueryDb } from './query.ts';
+import { jsonText, notAboutBusiness, stored, type QueryDb } from './query.ts';
 
 /** A review as the filter reads it, with what decides whether a score may hold it. */
 export interface ScoredReviewRow extends ReviewFacts {
@@ -22,12 +22,8 @@ const iso = (value: unknown) => new Date(value as string).toISOString();
 /** The listing a review (`r`, its post joined as `p`) is about, as the filter names it: 'profile-12', 'services-40'. */
 const reviewListing = sql<string>`CASE WHEN r.post_id IS NOT NULL THEN p.type || '-' || r.post_id ELSE 'profile-' || r.profile_id END`;
 
-/**
- * A row alias (an enquiry, a follow, a conversation: each names a post or a profile) about anything but the business
- * the review `r` is about (its post's profile, or its profile).
- */
-const notAbout = (alias: string) => sql.raw(`NOT (COALESCE(${alias}.profile_id, 0) = COALESCE(p.profile_id, r.profile_id)
-  OR EXISTS (SELECT 1 FROM posts bp WHERE bp.id = ${alias}.post_id AND bp.profile_id = COALESCE(p.profile_id, r.profile_id)))`);
+/** The business a review (`r`, its post joined as `p`) is about: its post's profile, or its profile. */
+const reviewedBusiness = sql<number>`COALESCE(p.profile_id, r.profile_id)`;
 
 /**
  * The reviews with an account written since `since` (not removed), or only those new or edited since their last score
@@ -53,10 +49,10 @@ export async function findReviewFacts(db: QueryDb, since: string, clientsSince: 
       sql<number>`(SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.post_id IS NOT NULL)
         + (SELECT COUNT(*) FROM reviews r2 WHERE r2.user_id = r.user_id AND r2.profile_id IS NOT NULL)`.as('reviews'),
       // What the account did beyond the business it reviews: following it, or asking it, is not activity elsewhere.
-      sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id AND ${notAbout('e')})
-        + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id AND ${notAbout('f')})
+      sql<number>`(SELECT COUNT(*) FROM enquiries e WHERE e.user_id = r.user_id AND ${notAboutBusiness('e', reviewedBusiness)})
+        + (SELECT COUNT(*) FROM follows f WHERE f.user_id = r.user_id AND ${notAboutBusiness('f', reviewedBusiness)})
         + (SELECT COUNT(*) FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id
-            WHERE m.user_id = r.user_id AND m.kind = 'text' AND ${notAbout('c')})`.as('activity'),
+            WHERE m.user_id = r.user_id AND m.kind = 'text' AND ${notAboutBusiness('c', reviewedBusiness)})`.as('activity'),
       // Accounts that reviewed from the same client, on any listing (by the index on client_hash).
       sql<number>`(SELECT COUNT(DISTINCT r3.user_id) FROM reviews r3 WHERE r3.client_hash = r.client_hash)`.as('client_accounts'),
     ])

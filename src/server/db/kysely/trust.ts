@@ -1,6 +1,6 @@
 /** What the trust signals read and store (migration 0044, issue 45): first replies, and responsiveness on profiles. */
 import { sql } from 'kysely';
-import type { QueryDb } from './query.ts';
+import { notAboutBusiness, type QueryDb } from './query.ts';
 
 /** A conversation's first message from the person and the owner's first reply after it (null: none yet). */
 export interface ReplyTimeRow {
@@ -45,18 +45,14 @@ export async function findReplyTimes(db: QueryDb, profileId: number, ownerId: nu
   })).filter((row) => row.asked_at >= since);
 }
 
-/** About anything but profile `profileId` and its posts: a row alias naming a post or a profile. */
-const notAboutProfile = (alias: string, profileId: number) => sql<boolean>`NOT (COALESCE(${sql.ref(`${alias}.profile_id`)}, 0) = ${profileId}
-  OR EXISTS (SELECT 1 FROM posts bp WHERE bp.id = ${sql.ref(`${alias}.post_id`)} AND bp.profile_id = ${profileId}))`;
-
 /** The facts of these people that the reply-time badge weighs, about business `profileId`. */
 export async function findPersonFacts(db: QueryDb, profileId: number, userIds: readonly number[], since: string): Promise<PersonFactsRow[]> {
   if (userIds.length === 0) return [];
   const people = await db.selectFrom('users as u').select([
     'u.id', 'u.created_at',
-    sql<number>`(SELECT COUNT(*) FROM follows f WHERE f.user_id = u.id AND ${notAboutProfile('f', profileId)})
-      + (SELECT COUNT(*) FROM reviews r WHERE r.user_id = u.id AND ${notAboutProfile('r', profileId)})
-      + (SELECT COUNT(*) FROM enquiries e WHERE e.user_id = u.id AND ${notAboutProfile('e', profileId)})
+    sql<number>`(SELECT COUNT(*) FROM follows f WHERE f.user_id = u.id AND ${notAboutBusiness('f', profileId)})
+      + (SELECT COUNT(*) FROM reviews r WHERE r.user_id = u.id AND ${notAboutBusiness('r', profileId)})
+      + (SELECT COUNT(*) FROM enquiries e WHERE e.user_id = u.id AND ${notAboutBusiness('e', profileId)})
       + CASE WHEN u.phone_number IS NULL THEN 0 ELSE 1 END`.as('activity'),
   ]).where('u.id', 'in', [...userIds]).execute();
   const signIns = await db.selectFrom('auth_attempts').select(['user_id', 'client']).distinct()
