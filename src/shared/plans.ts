@@ -24,6 +24,24 @@ export function planLimits(plan: Plan): PlanLimits {
   return { tokens: row.tokens, categories: row.categories, keywords: row.keywords, photos: row.photos, pdfs: row.pdfs, videos: row.videos ?? 0 };
 }
 
+/**
+ * What a listing carries that its plan limits, with the limit of each: one list, read by the editor's save (what an
+ * edit may add) and by a plan going down (which ads no longer fit it).
+ */
+export const LISTING_LIMITS = [
+  { field: 'categories', limit: 'categories', word: 'category' },
+  { field: 'keywords', limit: 'keywords', word: 'keyword' },
+  { field: 'images', limit: 'photos', word: 'photo' },
+  { field: 'documents', limit: 'pdfs', word: 'PDF' },
+  { field: 'videos', limit: 'videos', word: 'video' },
+] as const satisfies readonly { field: string; limit: keyof PlanLimits; word: string }[];
+export type LimitedField = (typeof LISTING_LIMITS)[number]['field'];
+
+/** The fields of a listing over its plan's limits (none: it fits the plan). */
+export function overPlan(limits: PlanLimits, counts: Record<LimitedField, number>): LimitedField[] {
+  return LISTING_LIMITS.filter(({ field, limit }) => counts[field] > limits[limit]).map(({ field }) => field);
+}
+
 export const AD_RULES = {
   /** A PAY-PER-POST ad after the account's first: RM50 (spec §9). */
   perPostSen: 5000,

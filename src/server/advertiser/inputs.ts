@@ -5,7 +5,7 @@
  */
 import { counted, pluralOf } from '../../shared/plurals.ts';
 import type { ListingType } from '../../shared/constants.ts';
-import type { PlanLimits } from '../../shared/plans.ts';
+import { LISTING_LIMITS, type LimitedField, type PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
 import type { CategoryTreeRow, LocationSave, SpecialHoursRow } from '../db/rows.ts';
 import { AppError, invalid, type FieldProblems } from '../errors.ts';
@@ -30,16 +30,12 @@ export interface Counted {
  * not what is already there: a claimed business keeps the photos, PDFs and videos it had (its public page shows as many
  * as the plan allows), so an edit is refused only when it adds an item past the limit.
  */
-export function checkLimits(limits: PlanLimits, plan: string, listing: Record<'categories' | 'keywords' | 'images' | 'documents' | 'videos', Counted>, problems: FieldProblems): void {
-  const check = (field: keyof typeof listing, allowed: number, word: string) => {
+export function checkLimits(limits: PlanLimits, plan: string, listing: Record<LimitedField, Counted>, problems: FieldProblems): void {
+  for (const { field, limit, word } of LISTING_LIMITS) {
     const { count, added } = listing[field];
+    const allowed = limits[limit];
     if (added && count > allowed) problems.add(field, limitMessage(allowed, plan, word));
-  };
-  check('categories', limits.categories, 'category');
-  check('keywords', limits.keywords, 'keyword');
-  check('images', limits.photos, 'photo');
-  check('documents', limits.pdfs, 'PDF');
-  check('videos', limits.videos, 'video');
+  }
 }
 
 /** Whether `next` names an item `before` did not have. */

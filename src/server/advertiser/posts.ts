@@ -13,7 +13,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
 import { AppError, invalid, parseInput } from '../errors.ts';
 import {
-  amend, asOwner, businessPlan, createDraft, loadPost, planOfPost, publish, publishQuote, removeOwn, renew, stateOf, type FieldChange,
+  amend, asOwner, businessPlan, createDraft, loadPost, planOfPost, publish, publishQuote, removeOwn, renew, renewable, stateOf, type FieldChange,
   type ListingState,
 } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
@@ -22,8 +22,6 @@ import { contentOf, hiremePlace, placePersonalProfile } from './post-content.ts'
 import { patchObject, staleVersion } from './versions.ts';
 import { adBody } from '../../shared/ad-body.ts';
 import { applyMergePatch } from '../../shared/merge-patch.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Where an ad stands as its dashboard says it, with the invoice it waits on and why Yellow Pages hid or refused it. */
 async function standingOf(repos: Repositories, row: OwnPostRow) {
@@ -106,7 +104,7 @@ export async function listPosts(app: AppContext, actor: Actor) {
       id: row.id, type: row.type, title: row.title, slug: row.slug, status: row.status, live: row.live, state, invoice,
       moderation_reason: state === 'hidden' || state === 'refused' || state === 'removed' ? row.moderation_reason : null,
       profile_id: row.profile_id, profile_name: row.profile_name, plan: row.plan, published_at: row.status === 'draft' ? null : row.published_at, expires_at: row.expires_at,
-      renewable: state === 'expired' || (state === 'live' && row.expires_at !== null && Date.parse(row.expires_at) - app.clock.now() <= 7 * DAY_MS),
+      renewable: state !== 'awaiting_payment' && renewable(row, app.clock.now()),
       tokens_spent: row.tokens_spent, amount_sen: row.amount_sen, updated_at: row.updated_at,
     };
   });

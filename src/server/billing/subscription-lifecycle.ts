@@ -6,7 +6,7 @@
  * period is a lower one ends. Whenever a business's plan goes down, its live and expired ads over the new per-ad limits go back
  * to draft. Each step mails the owner, in the step's transaction. Time is the app clock's.
  */
-import { planLimits, type PaidPlan } from '../../shared/plans.ts';
+import { overPlan, planLimits, type PaidPlan } from '../../shared/plans.ts';
 import { withdraw } from '../listings/index.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SubscriptionRow } from '../db/rows.ts';
@@ -41,8 +41,7 @@ async function settlePlan(tx: Repositories, profileId: number): Promise<{ plan: 
   await applyPlans(tx, [profileId]);
   const plan = (await tx.advertiser.findProfile(profileId))!.plan;
   const limits = planLimits(plan);
-  const over = (await tx.subscriptions.findPostSizes(profileId)).filter((post) => post.categories > limits.categories || post.keywords > limits.keywords
-    || post.images > limits.photos || post.documents > limits.pdfs || post.videos > limits.videos);
+  const over = (await tx.subscriptions.findPostSizes(profileId)).filter((post) => overPlan(limits, post).length > 0);
   const moved = new Set(await withdraw(tx, over.map((post) => post.id)));
   return { plan, moved: over.filter((post) => moved.has(post.id)).map((post) => post.title) };
 }

@@ -3,6 +3,7 @@
  * transaction, its state (lifecycle.ts), and the answers a command gives when the table refuses it: a stranger gets a
  * 404 (an ad they may not touch does not exist for them), a wrong actor a 403, a state that moved a 409.
  */
+import { command, type Command as Write } from '../command.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -67,4 +68,23 @@ export function requireAllowed(command: Command, acting: Acting, loaded: LoadedP
   const verdict = allowed(command, loaded.state, acting.kind as ActorKind);
   if (verdict === 'wrong_actor') throw new AppError(403, 'You may not do this to this ad.');
   if (verdict === 'wrong_state') throw conflict(stateMessage(command, loaded), { state: loaded.state });
+}
+
+/**
+ * A command on one ad (issue 60), on the house's command helper: the ad is loaded in the transaction with its row
+ * locked, the lifecycle table judges `name` from its state for the actor (and `allow` any further rule of the
+ * command), then `run` makes the change and writes what reports it, in the same transaction.
+ */
+export function adCommand<Input extends { acting: Acting; id: number }, Result>(name: Command, steps: {
+  allow?: (loaded: LoadedPost, input: Input) => void;
+  run: (tx: Repositories, loaded: LoadedPost, input: Input) => Promise<Result>;
+}): Write<Input, Result> {
+  return command<Input, LoadedPost, Result>({
+    load: (tx, input) => loadPost(tx, input.acting, input.id, { lock: true }),
+    allow: (loaded, input) => {
+      requireAllowed(name, input.acting, loaded);
+      steps.allow?.(loaded, input);
+    },
+    run: steps.run,
+  });
 }

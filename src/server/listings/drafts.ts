@@ -8,7 +8,8 @@ import type { ListingType } from '../../shared/constants.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { PostContent } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
-import { asOwner, conflict, loadPost, ownerOf, requireAllowed } from './access.ts';
+import { command } from '../command.ts';
+import { adCommand, asOwner, conflict, ownerOf, type Acting } from './access.ts';
 import { postsChanged } from './changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { amendmentCost, planOfPost } from './quote.ts';
@@ -25,16 +26,22 @@ async function attach(tx: Repositories, fresh: FreshUploads): Promise<void> {
 }
 
 /** Stores a new draft of the owner's; answers its id. */
-export async function createDraft(deps: ListingDeps, actor: Actor, draft: {
-  type: ListingType; profileId: number; plan: string; slug: string | ((id: number) => string); content: PostContent; fresh: FreshUploads;
-}): Promise<{ id: number; slug: string }> {
-  return deps.repos.transaction(async (tx) => {
+export function createDraft(deps: ListingDeps, actor: Actor, draft: Draft): Promise<{ id: number; slug: string }> {
+  return creating(deps.repos, { actor, draft });
+}
+
+type Draft = { type: ListingType; profileId: number; plan: string; slug: string | ((id: number) => string); content: PostContent; fresh: FreshUploads };
+
+// A new ad has nothing to load: whose business it goes under is the advertiser site's check (ownedProfile).
+const creating = command<{ actor: Actor; draft: Draft }, undefined, { id: number; slug: string }>({
+  load: async () => undefined,
+  run: async (tx, _none, { actor, draft }) => {
     const created = await tx.listings.createPost({ type: draft.type, profileId: draft.profileId, ownerUserId: actor.id, plan: draft.plan, slug: draft.slug, content: draft.content });
     await attach(tx, draft.fresh);
     await postsChanged(tx, [created.id]);
     return created;
-  });
-}
+  },
+});
 
 /** A step that cost ringgit: the invoice that bills it. */
 export interface PaymentRequired {
@@ -54,15 +61,18 @@ export type FieldChange = { field: string; oldValue: string | null; newValue: st
  * costs a token or RM30 (spec §9), applied and invoiced. `history(tx)` answers the fields the edit changed, read
  * before and after the write in the same transaction.
  */
-export async function amend(deps: ListingDeps, actor: Actor, id: number, edit: {
-  type: ListingType; content: PostContent; fresh: FreshUploads; history: (tx: Repositories, write: () => Promise<void>) => Promise<FieldChange[]>;
-}): Promise<{ payment?: PaymentRequired }> {
-  const acting = asOwner(actor);
-  return deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('amend', acting, loaded);
-    const { post } = loaded;
+export function amend(deps: ListingDeps, actor: Actor, id: number, edit: Edit): Promise<{ payment?: PaymentRequired }> {
+  return amending(deps.repos, { deps, acting: asOwner(actor), actor, id, edit });
+}
+
+type Edit = { type: ListingType; content: PostContent; fresh: FreshUploads; history: (tx: Repositories, write: () => Promise<void>) => Promise<FieldChange[]> };
+
+const amending = adCommand<{ deps: ListingDeps; acting: Acting; actor: Actor; id: number; edit: Edit }, { payment?: PaymentRequired }>('amend', {
+  allow: ({ post }, { edit }) => {
     if (post.type !== edit.type) throw conflict('An ad keeps its type.');
+  },
+  run: async (tx, loaded, { deps, actor, edit }) => {
+    const { post } = loaded;
     const plan = await planOfPost(tx, post);
     const cost = post.live ? amendmentCost(plan, post.published_at, deps.clock.now()) : { kind: 'free' as const };
     if (cost.kind === 'tokens') {
@@ -88,5 +98,5 @@ export async function amend(deps: ListingDeps, actor: Actor, id: number, edit: {
         message: `Amending this ad after its first day costs ${ringgit(cost.amountSen)} plus SST: invoice ${invoice.number} for ${ringgit(invoice.total_sen)} is issued. The amendment is live; please pay by the due date.`,
       },
     };
-  });
-}
+  },
+});

@@ -3,7 +3,7 @@
  * (the advertiser site, the operator console, billing's fulfilment, the jobs) and the composition root that builds its
  * dependencies; nothing outside this folder imports its other files.
  */
-export { LIFECYCLE, LISTING_STATES, COMMANDS, allowed, stateOf, transitionOf, type ListingState, type Command, type ActorKind, type Transition } from './lifecycle.ts';
+export { LIFECYCLE, LISTING_STATES, COMMANDS, allowed, renewable, stateOf, transitionOf, type ListingState, type Command, type ActorKind, type Transition } from './lifecycle.ts';
 export { asOperator, asOwner, SYSTEM, ownerOf, loadPost, type Acting, type LoadedPost } from './access.ts';
 export type { Buyer, ListingBilling, ListingDeps, Price } from './deps.ts';
 export { businessPlan, planOfPost, type BusinessPlan, type Quote } from './quote.ts';

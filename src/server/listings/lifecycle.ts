@@ -1,9 +1,10 @@
 /**
  * A listing's life (spec §4 and §9, issue 39, decision 0027) as data: the states an ad goes through, and for each
- * command the states it starts from, where it can end, who may give it, what it costs and what follows it. The commands
- * (commands.ts) check themselves against this table inside their transaction; the lifecycle test walks it whole.
+ * command the states it starts from, where it can end, who may give it, what it costs and what follows it. Every
+ * command (publishing.ts, drafts.ts, moderation.ts) checks itself against this table inside its transaction; the
+ * lifecycle test walks it whole.
  */
-import type { OwnPostRow } from '../db/rows.ts';
+import type { OwnPostRow, PostStatus } from '../db/rows.ts';
 
 /** Where an ad stands, as its owner, the operators and the site see it. */
 export const LISTING_STATES = ['draft', 'held', 'refused', 'awaiting_payment', 'live', 'expired', 'hidden', 'removed'] as const;
@@ -60,8 +61,9 @@ export const LIFECYCLE: readonly Transition[] = [
     effects: ['search', 'audit', 'mail', 'tokens', 'invoice', 'alerts'],
   },
   { command: 'refuse', from: ['held'], to: ['refused'], by: ['operator'], cost: ['free'], effects: ['audit', 'mail'] },
-  // Paid: it goes live; one removed or hidden meanwhile never does, and its invoice is credited and refunded.
-  { command: 'publishPaid', from: ['awaiting_payment'], to: ['live', 'removed', 'hidden'], by: ['system'], cost: ['ringgit'], effects: ['search', 'alerts', 'settle_invoice'] },
+  // Paid: it goes live (a live or just-expired ad renewed on an invoice, for 30 days more); one removed or hidden
+  // meanwhile never does, and its invoice is credited and refunded.
+  { command: 'publishPaid', from: ['awaiting_payment', 'live', 'expired', 'removed', 'hidden'], to: ['live', 'removed', 'hidden'], by: ['system'], cost: ['ringgit'], effects: ['search', 'alerts', 'settle_invoice'] },
   {
     command: 'renew', from: ['expired', 'live', 'awaiting_payment'], to: ['live', 'awaiting_payment'], by: ['owner'], cost: ['token', 'ringgit'],
     effects: ['search', 'tokens', 'invoice', 'settle_invoice'],
@@ -102,9 +104,33 @@ export function stateOf(post: Pick<OwnPostRow, 'status' | 'held_reason' | 'live'
   }
 }
 
+/** The stored statuses an ad in each state has (a state is its status read with its hold, its time and its invoice). */
+const STATUSES: Record<ListingState, readonly PostStatus[]> = {
+  draft: ['draft'], held: ['draft'], refused: ['draft'], awaiting_payment: ['draft', 'expired'], live: ['active'], expired: ['active', 'expired'], hidden: ['hidden'], removed: ['removed'],
+};
+
+/**
+ * The statuses a set-based move (a business hidden with its ads, an account suspended) starts from: those of the
+ * states `command` starts from in the table.
+ */
+export function statusesFrom(command: Command): PostStatus[] {
+  return [...new Set(transitionOf(command).from.flatMap((state) => STATUSES[state]))];
+}
+
 /** Whether `command` may start from `state` given by `actor` (the table's answer, before any other rule). */
 export function allowed(command: Command, state: ListingState, actor: ActorKind): 'yes' | 'wrong_state' | 'wrong_actor' {
   const transition = transitionOf(command);
   if (!transition.by.includes(actor)) return 'wrong_actor';
   return transition.from.includes(state) ? 'yes' : 'wrong_state';
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether an ad may be renewed now: an expired one (its status, or past its time before the minute's sweep) any time,
+ * a live one in its last week early.
+ */
+export function renewable(post: Pick<OwnPostRow, 'status' | 'live' | 'expires_at'>, now: number): boolean {
+  if (post.status === 'expired' || (post.status === 'active' && !post.live)) return true;
+  return post.live && post.expires_at !== null && Date.parse(post.expires_at) - now <= 7 * DAY_MS;
 }

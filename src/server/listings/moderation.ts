@@ -7,9 +7,12 @@
  */
 import { audit } from '../audit-log.ts';
 import type { Repositories } from '../db/repositories.ts';
-import { notFound } from '../errors.ts';
+import { command } from '../command.ts';
+import type { AdvertiserProfileRow } from '../db/rows.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
-import { asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, type Acting } from './access.ts';
+import { adCommand, asOperator, asOwner, conflict, ownerOf, type Acting, type LoadedPost } from './access.ts';
+import { allowed, statusesFrom, type ActorKind } from './lifecycle.ts';
 import { postsChanged } from './changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { decisionLines, mailAccount } from './mails.ts';
@@ -19,55 +22,69 @@ async function voidOpen(deps: ListingDeps, tx: Repositories, awaiting: { id: num
   if (awaiting) await deps.billing.void(tx, awaiting.id, reason);
 }
 
-/** The owner removes their ad: it leaves the site for good (its old address answers 410), its open invoice voided. */
-export async function removeOwn(deps: ListingDeps, actor: Actor, id: number): Promise<void> {
-  const acting = asOwner(actor);
-  await deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('remove', acting, loaded);
+interface OnAd { acting: Acting; id: number; deps: ListingDeps }
+
+const removing = adCommand<OnAd, void>('remove', {
+  run: async (tx, loaded, { deps, id }) => {
     if (!(await tx.listings.move(id, { from: [loaded.post.status], status: 'removed', hiddenBy: null }))) throw conflict('This ad was removed already.');
     await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed before it was paid');
     await postsChanged(tx, [id], [loaded.post.profile_id]);
-  });
+  },
+});
+
+/** The owner removes their ad: it leaves the site for good (its old address answers 410), its open invoice voided. */
+export function removeOwn(deps: ListingDeps, actor: Actor, id: number): Promise<void> {
+  return removing(deps.repos, { deps, acting: asOwner(actor), id });
 }
 
 const WORDS = { hide: 'hidden', unhide: 'shown again', remove: 'removed' } as const;
 export type ModerationAction = keyof typeof WORDS;
 
+type Moderation = OnAd & { actor: Actor; client: string; action: ModerationAction; reason: string | null };
+
+async function moderatedAd(tx: Repositories, loaded: LoadedPost, { deps, actor, client, id, action, reason }: Moderation): Promise<void> {
+  const { post } = loaded;
+  let moved: boolean;
+  if (action === 'hide') moved = await tx.listings.move(id, { from: [post.status], status: 'hidden', hiddenBy: 'post', moderationReason: reason });
+  else if (action === 'unhide') {
+    if (post.hidden_by !== 'post') throw conflict('This ad is hidden with its business: show the business again, or restore its owner.');
+    moved = await tx.listings.unhidePost(id);
+  } else moved = await tx.listings.move(id, { from: [post.status], status: 'removed', hiddenBy: null, moderationReason: reason });
+  if (!moved) throw conflict(`This ad cannot be ${WORDS[action]} now.`);
+  if (action === 'remove') await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed by our moderators before it was paid');
+  if (action !== 'unhide') await tx.operator.handleReports({ kind: 'post', id });
+  await postsChanged(tx, [id], [post.profile_id]);
+  await audit(tx, actor, client, { action: `listing.${action}`, target: { type: post.type, id }, reason, before: { status: loaded.state }, after: { status: WORDS[action] } });
+  if (action !== 'unhide') {
+    await mailAccount(deps, tx, ownerOf(post), `Your listing "${post.title}" was ${WORDS[action]}`,
+      decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${post.title}".`, reason));
+  }
+}
+
+const moderating = { hide: adCommand('hide', { run: moderatedAd }), unhide: adCommand('unhide', { run: moderatedAd }), remove: adCommand('remove', { run: moderatedAd }) };
+
 /** An operator hides, shows again or removes an ad, with a reason (none to show it again). */
-export async function moderatePost(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
-  const acting = asOperator(actor, client);
-  await deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed(action, acting, loaded);
-    const { post } = loaded;
-    let moved: boolean;
-    if (action === 'hide') moved = await tx.listings.move(id, { from: [post.status], status: 'hidden', hiddenBy: 'post', moderationReason: reason });
-    else if (action === 'unhide') {
-      if (post.hidden_by !== 'post') throw conflict('This ad is hidden with its business: show the business again, or restore its owner.');
-      moved = await tx.listings.unhidePost(id);
-    } else moved = await tx.listings.move(id, { from: [post.status], status: 'removed', hiddenBy: null, moderationReason: reason });
-    if (!moved) throw conflict(`This ad cannot be ${WORDS[action]} now.`);
-    if (action === 'remove') await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed by our moderators before it was paid');
-    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'post', id });
-    await postsChanged(tx, [id], [post.profile_id]);
-    await audit(tx, actor, client, { action: `listing.${action}`, target: { type: post.type, id }, reason, before: { status: loaded.state }, after: { status: WORDS[action] } });
-    if (action !== 'unhide') {
-      await mailAccount(deps, tx, ownerOf(post), `Your listing "${post.title}" was ${WORDS[action]}`,
-        decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${post.title}".`, reason));
-    }
-  });
+export function moderatePost(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
+  return moderating[action](deps.repos, { deps, acting: asOperator(actor, client), actor, client, id, action, reason });
 }
 
 /** An operator hides, shows again or removes a business with every ad under it. */
-export async function moderateProfile(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
-  await deps.repos.transaction(async (tx) => {
+export function moderateProfile(deps: ListingDeps, actor: Actor, client: string, id: number, action: ModerationAction, reason: string | null): Promise<void> {
+  return moderatingProfile(deps.repos, { deps, actor, client, id, action, reason });
+}
+
+const moderatingProfile = command<{ deps: ListingDeps; actor: Actor; client: string; id: number; action: ModerationAction; reason: string | null }, AdvertiserProfileRow, void>({
+  load: async (tx, { id }) => {
     const profile = await tx.advertiser.findProfile(id);
     if (!profile) throw notFound('No such listing.');
+    return profile;
+  },
+  run: async (tx, profile, { deps, actor, client, id, action, reason }) => {
     const before = profile.hidden ? 'hidden' : 'visible';
-    const moved = action === 'hide' ? await tx.listings.hideProfile(id, 'operator', reason)
+    // The business's ads move as the table moves each ad, set at once: the compare-and-set on the business decides.
+    const moved = action === 'hide' ? await tx.listings.hideProfile(id, 'operator', reason, statusesFrom('hide'))
       : action === 'unhide' ? await tx.listings.unhideProfile(id, 'operator')
-        : await tx.listings.removeProfile(id, reason);
+        : await tx.listings.removeProfile(id, reason, statusesFrom('remove'));
     if (!moved.changed) {
       throw conflict(action === 'unhide' && profile.hidden ? 'This business is hidden by its owner\'s suspension: restore the account instead.' : `This business cannot be ${WORDS[action]}: it is ${before}.`);
     }
@@ -82,15 +99,15 @@ export async function moderateProfile(deps: ListingDeps, actor: Actor, client: s
       await mailAccount(deps, tx, profile.owner_user_id, `Your listing "${profile.name}" was ${WORDS[action]}`,
         decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${profile.name}", with every ad under it.`, reason));
     }
-  });
-}
+  },
+});
 
 /** Hides (or shows again) everything an account owns, as its suspension's; answers the businesses and ads it moved. */
 async function ownedMoved(tx: Repositories, userId: number, hide: boolean): Promise<{ profiles: number[]; posts: number[] }> {
   const profiles: number[] = [];
   const posts: number[] = [];
   for (const profileId of await tx.listings.findOwnedProfileIds(userId, { hiddenBySuspension: !hide })) {
-    const moved = hide ? await tx.listings.hideProfile(profileId, 'suspension', null) : await tx.listings.unhideProfile(profileId, 'suspension');
+    const moved = hide ? await tx.listings.hideProfile(profileId, 'suspension', null, statusesFrom('suspendOwner')) : await tx.listings.unhideProfile(profileId, 'suspension');
     if (moved.changed) profiles.push(profileId);
     posts.push(...moved.posts);
   }
@@ -102,11 +119,19 @@ async function ownedMoved(tx: Repositories, userId: number, hide: boolean): Prom
  * An operator suspends an account: its sessions end, what it owns leaves the site, its paid plans stop renewing, and it
  * is mailed the reason and where to appeal. An account suspended already is a 409: no second mail, no second audit row.
  */
-export async function suspendOwner(deps: ListingDeps, actor: Actor, client: string, userId: number, suspension: { until: string | null; reason: string; message: string }): Promise<{ profiles: number; posts: number }> {
-  return deps.repos.transaction(async (tx) => {
-    const user = await tx.users.findUser(userId);
-    if (!user) throw notFound('No such user.');
+export function suspendOwner(deps: ListingDeps, actor: Actor, client: string, userId: number, suspension: { until: string | null; reason: string; message: string }): Promise<{ profiles: number; posts: number }> {
+  return suspending(deps.repos, { deps, actor, client, userId, suspension });
+}
+
+const suspending = command<{ deps: ListingDeps; actor: Actor; client: string; userId: number; suspension: { until: string | null; reason: string; message: string } }, void, { profiles: number; posts: number }>({
+  load: async (tx, { userId }) => {
+    if (!(await tx.users.findUser(userId))) throw notFound('No such user.');
+  },
+  run: async (tx, _user, { deps, actor, client, userId, suspension }) => {
     if (!(await tx.listings.suspendAccount(userId, { until: suspension.until, reason: suspension.reason }))) throw conflict('This account is already suspended.');
+    // Its sessions end, and its businesses' paid plans stop renewing at their period's end.
+    await tx.auth.deleteUserSessions(userId);
+    await tx.subscriptions.stopRenewing(userId);
     const hidden = await ownedMoved(tx, userId, true);
     const counts = { profiles: hidden.profiles.length, posts: hidden.posts.length };
     // The reports about what the account wrote in conversations are acted on: they leave the queue.
@@ -114,15 +139,24 @@ export async function suspendOwner(deps: ListingDeps, actor: Actor, client: stri
     await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts, reports } });
     await mailAccount(deps, tx, userId, 'Your account is suspended', [suspension.message, 'Your listings are off the site while it lasts, and your plans do not renew.']);
     return counts;
-  });
-}
+  },
+});
 
 /**
  * An account is restored (by an operator, or by the `end_suspensions` job when its end date passed): it may sign in
  * again and what its suspension hid is back. One not suspended is a 409.
  */
-export async function restoreOwner(deps: ListingDeps, acting: Acting, userId: number): Promise<{ profiles: number; posts: number }> {
-  return deps.repos.transaction(async (tx) => {
+export function restoreOwner(deps: ListingDeps, acting: Acting, userId: number): Promise<{ profiles: number; posts: number }> {
+  return restoring(deps.repos, { deps, acting, userId });
+}
+
+const restoring = command<{ deps: ListingDeps; acting: Acting; userId: number }, void, { profiles: number; posts: number }>({
+  load: async () => undefined,
+  // The site restores an account when its end date passed; otherwise an operator does.
+  allow: (_none, { acting }) => {
+    if (allowed('restoreOwner', 'hidden', acting.kind as ActorKind) === 'wrong_actor') throw new AppError(403, 'You may not restore this account.');
+  },
+  run: async (tx, _none, { deps, acting, userId }) => {
     if (!(await tx.listings.restoreAccount(userId))) throw conflict('This account is not suspended.');
     const shown = await ownedMoved(tx, userId, false);
     const counts = { profiles: shown.profiles.length, posts: shown.posts.length };
@@ -134,5 +168,5 @@ export async function restoreOwner(deps: ListingDeps, acting: Acting, userId: nu
         : 'Your suspension has ended: you can sign in again, and your listings are back on the site.',
     ]);
     return counts;
-  });
-}
+  },
+});

@@ -12,9 +12,10 @@ import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../policies.ts';
-import { asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type LoadedPost } from './access.ts';
+import { command } from '../command.ts';
+import { adCommand, asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type Acting, type LoadedPost } from './access.ts';
 import { postsChanged } from './changes.ts';
-import { allowed } from './lifecycle.ts';
+import { allowed, renewable, stateOf } from './lifecycle.ts';
 import type { ListingDeps } from './deps.ts';
 import type { PaymentRequired } from './drafts.ts';
 import { dashboardLink, decisionLines, mailAccount } from './mails.ts';
@@ -33,12 +34,6 @@ export interface LiveOutcome {
 function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
   const ownExpiry = post.type === 'jobs' && !renewal && post.expires_at && Date.parse(post.expires_at) > now ? Date.parse(post.expires_at) : Number.POSITIVE_INFINITY;
   return iso(Math.min(now + AD_RULES.adDays * DAY_MS, ownExpiry));
-}
-
-/** A live ad in its last week may be renewed early; an expired one (or one waiting for its renewal's payment) any time. */
-function renewable(post: OwnPostRow, now: number): boolean {
-  if (post.status === 'expired' || (post.status === 'active' && !post.live)) return true;
-  return post.live && post.expires_at !== null && Date.parse(post.expires_at) - now <= 7 * DAY_MS;
 }
 
 /** A 409 that carries the quote: the step costs, and its owner has not confirmed it (or the price changed since). */
@@ -110,6 +105,19 @@ async function checkPublishable(repos: Repositories, post: OwnPostRow): Promise<
   }
 }
 
+interface OnAd { acting: Acting; id: number; deps: ListingDeps }
+
+const publishing = adCommand<OnAd & { held: { checks: string[]; message: string }; confirm: boolean }, LiveOutcome>('publish', {
+  run: async (tx, loaded, { deps, id, held, confirm }) => {
+    if (held.checks.length > 0) {
+      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('This ad changed meanwhile.');
+      await postsChanged(tx, [id]);
+      return { held };
+    }
+    return goLive(deps, tx, loaded, { renewal: false, confirmed: confirm });
+  },
+});
+
 /**
  * The owner publishes a draft (or a refused ad, or one waiting for its invoice, now perhaps on a token). The
  * automatic checks run first (outside the transaction: they read the whole ad); a flagged ad is held for an operator
@@ -124,44 +132,33 @@ export async function publish(deps: ListingDeps, actor: Actor, id: number, optio
   const quote = await quoteFor(deps, deps.repos, before.post, false);
   if (quote.confirm_required && !options.confirm) throw confirmFirst(quote);
   const held = before.state === 'awaiting_payment' ? { checks: [], message: '' } : await deps.checks(before.post, ownerOf(before.post)!);
-  return deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('publish', acting, loaded);
-    if (held.checks.length > 0) {
-      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('This ad changed meanwhile.');
-      await postsChanged(tx, [id]);
-      return { held };
-    }
-    return goLive(deps, tx, loaded, { renewal: false, confirmed: options.confirm });
-  });
+  return publishing(deps.repos, { deps, acting, id, held, confirm: options.confirm });
 }
+
+/** Refuses a renewal of an ad that is a draft, or not yet in its last week. */
+function refuseRenewal(post: OwnPostRow, now: number): void {
+  if (post.status === 'draft') throw conflict('Publish this ad instead.');
+  if (!renewable(post, now)) throw conflict('Only an expired ad, or one in its last week, can be renewed.');
+}
+
+const renewing = adCommand<OnAd, LiveOutcome>('renew', {
+  allow: ({ post }, { deps }) => refuseRenewal(post, deps.clock.now()),
+  run: (tx, loaded, { deps }) => goLive(deps, tx, loaded, { renewal: true, confirmed: true }),
+});
 
 /** The owner renews an expired ad (or a live one in its last week) for another 30 days: a token or an ad's price. */
 export async function renew(deps: ListingDeps, actor: Actor, id: number, options: { confirm: boolean }): Promise<LiveOutcome> {
   const acting = asOwner(actor);
   const before = await loadPost(deps.repos, acting, id);
   requireAllowed('renew', acting, before);
-  const refuse = (post: OwnPostRow) => {
-    if (post.status === 'draft') throw conflict('Publish this ad instead.');
-    if (!renewable(post, deps.clock.now())) throw conflict('Only an expired ad, or one in its last week, can be renewed.');
-  };
-  refuse(before.post);
+  refuseRenewal(before.post, deps.clock.now());
   const quote = await quoteFor(deps, deps.repos, before.post, true);
   if (!options.confirm) throw confirmFirst(quote);
-  return deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('renew', acting, loaded);
-    refuse(loaded.post);
-    return goLive(deps, tx, loaded, { renewal: true, confirmed: true });
-  });
+  return renewing(deps.repos, { deps, acting, id });
 }
 
-/** An operator approves a held ad: it goes live as its owner asked (a token, or an invoice to pay); they are mailed. */
-export async function approve(deps: ListingDeps, actor: Actor, client: string, id: number): Promise<LiveOutcome> {
-  const acting = asOperator(actor, client);
-  return deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('approve', acting, loaded);
+const approving = adCommand<OnAd & { actor: Actor; client: string }, LiveOutcome>('approve', {
+  run: async (tx, loaded, { deps, actor, client, id }) => {
     const { post } = loaded;
     // Its owner confirmed the step when they published it; the checks are the operator's now.
     const outcome = await goLive(deps, tx, loaded, { renewal: false, confirmed: true });
@@ -171,20 +168,25 @@ export async function approve(deps: ListingDeps, actor: Actor, client: string, i
       dashboardLink(deps, id),
     ]);
     return outcome;
-  });
+  },
+});
+
+/** An operator approves a held ad: it goes live as its owner asked (a token, or an invoice to pay); they are mailed. */
+export function approve(deps: ListingDeps, actor: Actor, client: string, id: number): Promise<LiveOutcome> {
+  return approving(deps.repos, { deps, acting: asOperator(actor, client), actor, client, id });
 }
 
-/** An operator refuses a held ad with a reason: it stays a draft, refused; its owner is told why. */
-export async function refuse(deps: ListingDeps, actor: Actor, client: string, id: number, reason: string): Promise<void> {
-  const acting = asOperator(actor, client);
-  await deps.repos.transaction(async (tx) => {
-    const loaded = await loadPost(tx, acting, id, { lock: true });
-    requireAllowed('refuse', acting, loaded);
-    const { post } = loaded;
+const refusing = adCommand<OnAd & { actor: Actor; client: string; reason: string }, void>('refuse', {
+  run: async (tx, { post }, { deps, actor, client, id, reason }) => {
     if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('This ad was decided already.');
     await audit(tx, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
     await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" was not approved`, decisionLines(deps, `We could not approve your ad "${post.title}".`, reason));
-  });
+  },
+});
+
+/** An operator refuses a held ad with a reason: it stays a draft, refused; its owner is told why. */
+export function refuse(deps: ListingDeps, actor: Actor, client: string, id: number, reason: string): Promise<void> {
+  return refusing(deps.repos, { deps, acting: asOperator(actor, client), actor, client, id, reason });
 }
 
 /**
@@ -192,33 +194,52 @@ export async function refuse(deps: ListingDeps, actor: Actor, client: string, id
  * days (a live one in its last week, renewed, for 30 days from now). One that can no longer go live (removed, or hidden
  * by a moderator) never does: its invoice is credited in full and the payment refunded.
  */
-export async function publishPaid(deps: ListingDeps, tx: Repositories, postId: number, invoiceId: number): Promise<void> {
-  const loaded = await loadPost(tx, SYSTEM, postId, { lock: true });
-  const { post } = loaded;
-  const business = await tx.advertiser.findProfile(post.profile_id);
-  if (post.status === 'removed' || post.status === 'hidden' || business?.hidden) {
-    await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators before it went live');
-    return;
-  }
-  const now = deps.clock.now();
-  const renewal = post.first_live_at !== null;
-  const moved = await tx.listings.move(post.id, {
-    from: [post.status], status: 'active', heldReason: null, expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
-    ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
-  });
-  if (!moved) throw conflict('The ad changed meanwhile.');
-  await postsChanged(tx, [post.id]);
-  if (post.first_live_at === null) await deps.alerts(tx);
+export function publishPaid(deps: ListingDeps, tx: Repositories, postId: number, invoiceId: number): Promise<void> {
+  return payingOff(tx, { deps, id: postId, invoiceId });
 }
 
+const payingOff = command<{ deps: ListingDeps; id: number; invoiceId: number }, LoadedPost, void>({
+  // The ad as it stood waiting on this invoice (paid now, so no longer open).
+  load: async (tx, { id }) => {
+    const loaded = await loadPost(tx, SYSTEM, id, { lock: true });
+    return { ...loaded, state: stateOf(loaded.post, true) };
+  },
+  allow: (loaded) => requireAllowed('publishPaid', SYSTEM, loaded),
+  run: async (tx, { post }, { deps, invoiceId }) => {
+    const business = await tx.advertiser.findProfile(post.profile_id);
+    if (post.status === 'removed' || post.status === 'hidden' || business?.hidden) {
+      await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators before it went live');
+      return;
+    }
+    const now = deps.clock.now();
+    const renewal = post.first_live_at !== null;
+    const moved = await tx.listings.move(post.id, {
+      from: [post.status], status: 'active', heldReason: null, expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
+      ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
+    });
+    if (!moved) throw conflict('The ad changed meanwhile.');
+    await postsChanged(tx, [post.id]);
+    if (post.first_live_at === null) await deps.alerts(tx);
+  },
+});
+
 /** The minute's sweep: live ads past their expiry become expired and leave search; answers how many. */
-export async function expire(deps: ListingDeps): Promise<number> {
-  return deps.repos.transaction(async (tx) => {
+export function expire(deps: ListingDeps): Promise<number> {
+  return sweeping(deps.repos, undefined);
+}
+
+/** The sweep moves every due ad at once: the table is asked once whether the site may expire a live ad. */
+const sweeping = command<undefined, undefined, number>({
+  load: async () => undefined,
+  allow: () => {
+    if (allowed('expire', 'live', 'system') !== 'yes') throw conflict('The site does not expire live ads.');
+  },
+  run: async (tx) => {
     const ids = await tx.listings.expireDue();
     await postsChanged(tx, ids);
     return ids.length;
-  });
-}
+  },
+});
 
 /**
  * A business's plan went down (billing's subscription lifecycle, in its transaction): its live and expired ads over the

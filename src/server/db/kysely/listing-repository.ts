@@ -265,15 +265,15 @@ export class ListingRepository {
       .where('post_id', '=', postId).orderBy('id', 'desc').limit(limit).execute()).map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) })));
   }
 
-  /** Hides a profile and its live and expired posts; none, and false, when it was hidden already. */
-  hideProfile(id: number, by: 'operator' | 'suspension', reason: string | null): Promise<ProfileMove> {
+  /** Hides a profile and its posts of the statuses `from`; none, and false, when it was hidden already. */
+  hideProfile(id: number, by: 'operator' | 'suspension', reason: string | null, from: readonly PostStatus[]): Promise<ProfileMove> {
     const now = this.now;
     return this.access.write(async (db) => {
       const result = await db.updateTable('profiles').set({ hidden_at: now, hidden_by: by, moderation_reason: reason, updated_at: now })
         .where('id', '=', id).where('hidden_at', 'is', null).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return { changed: false, posts: [] };
       const posts = await db.updateTable('posts').set({ status: 'hidden', hidden_by: 'profile', updated_at: now }).where('profile_id', '=', id)
-        .where('status', 'in', ['active', 'expired']).returning('id').execute();
+        .where('status', 'in', [...from]).returning('id').execute();
       return { changed: true, posts: posts.map((row) => Number(row.id)) };
     });
   }
@@ -291,13 +291,13 @@ export class ListingRepository {
     });
   }
 
-  /** Removes a profile: hidden for good, its ads removed; false when it was removed already. */
-  removeProfile(id: number, reason: string | null): Promise<ProfileMove> {
+  /** Removes a profile: hidden for good, its ads of the statuses `from` removed; false when it was removed already. */
+  removeProfile(id: number, reason: string | null, from: readonly PostStatus[]): Promise<ProfileMove> {
     const now = this.now;
     return this.access.write(async (db) => {
       await db.updateTable('profiles').set({ hidden_at: now, hidden_by: 'operator', moderation_reason: reason, updated_at: now }).where('id', '=', id).where('hidden_at', 'is', null).execute();
       const posts = await db.updateTable('posts').set({ status: 'removed', hidden_by: null, updated_at: now }).where('profile_id', '=', id)
-        .where('status', '!=', 'removed').returning('id').execute();
+        .where('status', 'in', [...from]).returning('id').execute();
       return { changed: posts.length > 0, posts: posts.map((row) => Number(row.id)) };
     });
   }
@@ -311,22 +311,11 @@ export class ListingRepository {
     });
   }
 
-  /**
-   * Suspends an account (compare-and-set: false when it is suspended already): its sessions end and its businesses'
-   * paid plans stop renewing at their period's end. Hiding what it owns is the command's, through hideProfile.
-   */
+  /** Suspends an account (compare-and-set: false when it is suspended already); what follows is its command's. */
   suspendAccount(userId: number, suspension: { until: string | null; reason: string }): Promise<boolean> {
     const now = this.now;
-    return this.access.write(async (db) => {
-      const result = await db.updateTable('users').set({ suspended_at: now, suspended_until: suspension.until, suspension_reason: suspension.reason, updated_at: now })
-        .where('id', '=', userId).where('suspended_at', 'is', null).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-      const owned = db.selectFrom('profiles').select('id').where('owner_user_id', '=', userId);
-      await db.updateTable('subscriptions').set({ cancel_at: sql<string>`ends_at` }).where('profile_id', 'in', owned).where('kind', '=', 'paid')
-        .where('status', '=', 'active').where('closed_at', 'is', null).where((eb) => eb.or([eb('cancel_at', 'is', null), eb('cancel_at', '>', eb.ref('ends_at'))])).execute();
-      return true;
-    });
+    return this.access.write(async (db) => Number((await db.updateTable('users').set({ suspended_at: now, suspended_until: suspension.until, suspension_reason: suspension.reason, updated_at: now })
+      .where('id', '=', userId).where('suspended_at', 'is', null).executeTakeFirst()).numUpdatedRows) === 1);
   }
 
   /** Restores a suspended account (compare-and-set: false when it is not suspended). */

@@ -190,6 +190,15 @@ export class SubscriptionRepository {
     });
   }
 
+  /** The paid plans of an account's businesses stop renewing at their period's end (a suspension's). */
+  stopRenewing(ownerId: number): Promise<void> {
+    return this.access.write(async (db) => {
+      const owned = db.selectFrom('profiles').select('id').where('owner_user_id', '=', ownerId);
+      await db.updateTable('subscriptions').set({ cancel_at: sql<string>`ends_at` }).where('profile_id', 'in', owned).where('kind', '=', 'paid')
+        .where('status', '=', 'active').where('closed_at', 'is', null).where((eb) => eb.or([eb('cancel_at', 'is', null), eb('cancel_at', '>', eb.ref('ends_at'))])).execute();
+    });
+  }
+
   /** The ads of a business that are live or expired (renewable) with how much of each per-ad limit they use. */
   findPostSizes(profileId: number): Promise<PostSizeRow[]> {
     return this.access.read(async (db) => (await db.selectFrom('posts as p').select(['p.id', 'p.title'])
