@@ -9,6 +9,7 @@ import { RATE_LIMITS } from '../../src/server/rate-limits.ts';
 import { livePost } from '../fixtures/catalogue.ts';
 import { latestCode, SessionClient } from '../helpers/session-client.ts';
 import { copyOfDatabase, testApp } from '../helpers/test-database.ts';
+import { ratingChanged } from '../../src/server/changes.ts';
 
 /**
  * Several app processes on one database (issue 24): two app contexts, each with its own connections, caches and
@@ -89,7 +90,7 @@ describe('two app processes on one database', () => {
     const reviewer = await first.repos.users.createUser({ name: 'Reviewer', email: 'reviewer-two@example.my', phone_number: null, phone_number_country: null, password_hash: null });
     await first.repos.transaction(async (tx) => {
       await tx.engagement.upsertReview({ listing: { type: 'services', id: post.id }, userId: reviewer, reviewerName: 'Reviewer', rating: 5, content: 'Great.' });
-      await tx.engagement.refreshRating({ type: 'services', id: post.id });
+      await ratingChanged(tx, { type: 'services', id: post.id });
     });
     // Within the poll interval (500 ms) plus a read; how long exactly is bench:pages' to say (propagation), not a
     // test's: a loaded machine would fail a timed assertion here (issue 38).

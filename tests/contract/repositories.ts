@@ -13,6 +13,7 @@ import type { ListingRef, NewInvoice } from '../../src/server/db/rows.ts';
 import { invoiceNumber, priceLines } from '../../src/shared/billing.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
 import { saveReview } from '../../src/server/engagement/reviews.ts';
+import { ratingChanged } from '../../src/server/changes.ts';
 
 /** A backend under test: its repositories on a fresh copy of the seeded test catalogue. */
 export interface ContractBackend {
@@ -235,7 +236,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
         const [, same] = [...groups].sort((a, b) => b[1].length - a[1].length)[0]!;
         expect(same.length).toBeGreaterThan(2);
         const outcomes = await Promise.allSettled(same.slice(0, 6).map((id) =>
-          repos.transaction((tx) => tx.engagement.refreshRating({ type: 'services', id }))));
+          repos.transaction((tx) => ratingChanged(tx, { type: 'services', id }))));
         expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
       });
 

@@ -7,6 +7,7 @@ import type { PostEdit } from '../../shared/schemas/advertiser.ts';
 import { AD_RULES } from '../../shared/plans.ts';
 import { contentLanguageOf } from '../../shared/locale.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
 import { storedLongText } from '../catalog/html.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { PostContent, PostDetails } from '../db/rows.ts';
@@ -33,7 +34,7 @@ export async function hiremePlace(app: AppContext, input: PostEdit) {
 /** Makes `place` the personal profile's one location (inside the ad's transaction); returns its id. */
 export async function placePersonalProfile(tx: Repositories, profileId: number, place: NonNullable<Awaited<ReturnType<typeof hiremePlace>>>, userId: number): Promise<number> {
   const [current] = await tx.catalog.findProfileLocations(profileId);
-  await tx.advertiser.saveProfile(profileId, {
+  const posts = await tx.advertiser.saveProfile(profileId, {
     fields: {},
     locations: [{
       ...(current ? { id: current.id } : {}), name: place.name, address_line1: place.name, address_line2: null, city_id: place.town.city_id,
@@ -42,6 +43,7 @@ export async function placePersonalProfile(tx: Repositories, profileId: number, 
     }],
     history: [{ userId, field: 'locations', oldValue: JSON.stringify(current?.city_name ?? null), newValue: JSON.stringify(place.name), review: 'none' }],
   });
+  await profileChanged(tx, profileId, posts);
   return (await tx.catalog.findProfileLocations(profileId))[0]!.id;
 }
 

@@ -10,6 +10,7 @@ import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-
 import { listingSlugBase } from '../../shared/slug.ts';
 import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, type ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
 import { storedLongText } from '../catalog/html.ts';
 import { toDocument, toMediaItem } from '../catalog/mappers.ts';
 import { ownRows } from '../catalog/profiles.ts';
@@ -108,7 +109,7 @@ export async function createProfile(app: AppContext, actor: Actor, input: NewPro
   const slug = base === undefined ? (id: number) => `business-${id}` : await app.repos.advertiser.freeSlug('profiles', base);
   const created = await app.repos.transaction(async (tx) => {
     const made = await tx.advertiser.createProfile({ kind: 'business', name: input.name, ownerUserId: actor.id, slug });
-    await tx.advertiser.saveProfile(made.id, saved.save);
+    await profileChanged(tx, made.id, await tx.advertiser.saveProfile(made.id, saved.save));
     await attachUploads(tx, saved);
     return made;
   });
@@ -156,7 +157,7 @@ export async function editProfile(app: AppContext, actor: Actor, profileId: numb
   const saved = await saveOf(app, actor, profile, mergedEdit(before, body), before);
   const moved = await app.repos.transaction(async (tx) => {
     if (version !== undefined && !(await tx.advertiser.advanceVersion('profiles', profileId, version))) return false;
-    await tx.advertiser.saveProfile(profileId, saved.save);
+    await profileChanged(tx, profileId, await tx.advertiser.saveProfile(profileId, saved.save));
     await attachUploads(tx, saved);
     return true;
   });

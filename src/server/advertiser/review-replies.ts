@@ -7,6 +7,7 @@ import { SITE_NAME } from '../../shared/seo.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import { ReviewReplySchema } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
+import { reviewAnswered } from '../changes.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, type Actor } from '../policies.ts';
@@ -23,6 +24,7 @@ export async function replyToReview(app: AppContext, actor: Actor, reviewId: num
   const review = await answerable(app, actor, reviewId);
   const first = await app.repos.transaction(async (tx) => {
     const created = await tx.advertiser.saveReviewReply(review.id, actor.id, content);
+    await reviewAnswered(tx, review.id);
     if (created && review.reviewer_email) {
       await app.outbox.queueMail(composeMail(review.reviewer_email, `The owner answered your review of ${review.listing_title}`, [
         `${review.listing_title} answered your review on ${SITE_NAME}:`,
@@ -51,5 +53,8 @@ export async function reviewsToAnswer(app: AppContext, actor: Actor) {
 /** DELETE advertiser/reviews/{id}/reply. */
 export async function removeReviewReply(app: AppContext, actor: Actor, reviewId: number): Promise<void> {
   await answerable(app, actor, reviewId);
-  if (!(await app.repos.advertiser.deleteReviewReply(reviewId))) throw notFound('This review has no answer.');
+  await app.repos.transaction(async (tx) => {
+    if (!(await tx.advertiser.deleteReviewReply(reviewId))) throw notFound('This review has no answer.');
+    await reviewAnswered(tx, reviewId);
+  });
 }

@@ -112,6 +112,8 @@ export interface EngagementRepository {
   setReviewMedia(reviewId: number, mediaIds: readonly number[]): Promise<void>;
   /** Recomputes a listing's rating and rating_count from its visible reviews (and a post's search rows). */
   refreshRating(listing: ListingRef): Promise<void>;
+  /** The listing a review is of. */
+  findReviewListing(reviewId: number): Promise<ListingRef | undefined>;
 }
 
 /** Per-listing daily counters of clicks and views, for the advertiser dashboard. */
@@ -349,8 +351,8 @@ export interface AdvertiserRepository {
   freeSlug(table: 'profiles' | 'posts', base: string): Promise<string>;
   /** A new profile owned (and so claimed) by its creator; a slug function gets the new id. */
   createProfile(profile: { kind: 'business' | 'individual'; name: string; ownerUserId: number; slug: string | ((id: number) => string) }): Promise<{ id: number; slug: string }>;
-  /** Applies an edit and records its history. */
-  saveProfile(id: number, save: ProfileSave): Promise<void>;
+  /** Applies an edit and records its history; answers the business's ads whose search rows carry what it changed. */
+  saveProfile(id: number, save: ProfileSave): Promise<number[]>;
   /** Moves the version on when it is still `expected` (an editor's If-Match); false when another save came first. */
   advanceVersion(table: 'profiles' | 'posts', id: number, expected: number): Promise<boolean>;
   findProfileKeywords(profileId: number): Promise<string[]>;
@@ -580,7 +582,7 @@ export interface TrustRepository {
   /** Profiles an owner holds, after `afterId`, in id order. */
   findOwnedProfilesForTrust(afterId: number, limit: number): Promise<{ id: number; kind: string; owner_user_id: number; response_hours: number | null; response_count: number }[]>;
   /** Stores "Usually replies within N hours" (null: not shown); a change drops the business's cached pages. */
-  saveResponsiveness(profileId: number, hours: number | null, count: number, changed: boolean): Promise<void>;
+  saveResponsiveness(profileId: number, hours: number | null, count: number): Promise<void>;
 }
 
 /** Everything the app needs from its database, built once by the composition root. */

@@ -10,6 +10,7 @@ import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import { ReviewFormSchema } from '../../shared/schemas/engagement.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-types.ts';
+import { ratingChanged } from '../changes.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ReviewInput } from '../db/rows.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -28,7 +29,7 @@ export function saveReview(repos: Repositories, review: ReviewInput): Promise<nu
     const id = await tx.engagement.upsertReview(review);
     await tx.engagement.setReviewMedia(id, review.mediaIds);
     await tx.uploads.attachImages(review.mediaIds);
-    await tx.engagement.refreshRating(review.listing);
+    await ratingChanged(tx, review.listing);
     return id;
   });
 }

@@ -10,7 +10,7 @@ import type { PostContent } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
 import { command } from '../command.ts';
 import { adCommand, asOwner, conflict, ownerOf, type Acting } from './access.ts';
-import { postsChanged } from './changes.ts';
+import { postsChanged } from '../changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { amendmentCost, planOfPost } from './quote.ts';
 

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { adCommand, asOperator, asOwner, conflict, ownerOf, type Acting, type LoadedPost } from './access.ts';
 import { allowed, statusesFrom, type ActorKind } from './lifecycle.ts';
-import { postsChanged } from './changes.ts';
+import { postsChanged } from '../changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { decisionLines, mailAccount } from './mails.ts';
 

@@ -14,7 +14,7 @@ import { AppError } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { command } from '../command.ts';
 import { adCommand, asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type Acting, type LoadedPost } from './access.ts';
-import { postsChanged } from './changes.ts';
+import { postsChanged } from '../changes.ts';
 import { allowed, renewable, stateOf } from './lifecycle.ts';
 import type { ListingDeps } from './deps.ts';
 import type { PaymentRequired } from './drafts.ts';

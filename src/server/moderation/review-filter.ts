@@ -9,6 +9,7 @@
  * window holds hundreds of thousands of reviews at 500,000 listings). A nightly run scores in passes of TARGETS_PER_PASS.
  */
 import type { AppContext } from '../app-types.ts';
+import { reviewShown } from '../changes.ts';
 import { CopyFinder, isSuspicious, scoreReviews, SIGNALS_VERSION } from './review-signals.ts';
 import type { ScoredReviewRow } from '../db/kysely/review-scores.ts';
 
@@ -57,7 +58,12 @@ async function scorePass(app: Pick<AppContext, 'repos'>, targets: readonly Score
     if (!isSuspicious(scores.get(review.id)!) || review.held_reason !== null || review.hidden) continue;
     // An operator's publish is final until the text changes.
     if (review.cleared_at !== null && review.cleared_at >= review.updated_at) continue;
-    if (await reviewScores.holdSuspiciousReview(review.id)) held += 1;
+    const hold = await app.repos.transaction(async (tx) => {
+      const done = await tx.reviewScores.holdSuspiciousReview(review.id);
+      if (done) await reviewShown(tx, review.id);
+      return done;
+    });
+    if (hold) held += 1;
   }
   return held;
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, REPORT_REASONS } from '../../shared/constants.ts';
 import { DISMISS_REASONS, LISTING_REASONS, reasonSchema, reasonText } from '../../shared/moderation-reasons.ts';
 import type { AppContext } from '../app-types.ts';
+import { reviewShown } from '../changes.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { moderatePost, moderateProfile } from '../listings/index.ts';
@@ -108,6 +109,7 @@ export async function moderateReview(app: AppContext, actor: Actor, session: Ses
   requireFreshProof(app, session);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.operator.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
+    await reviewShown(tx, id);
     if (action !== 'unhide' && action !== 'publish') await tx.operator.handleReports({ kind: 'review', id });
     // Published or shown again by an operator, as it reads now: the review filter leaves it until its text changes.
     if (action === 'unhide' || action === 'publish') await tx.reviewScores.clearReviewScore(id);

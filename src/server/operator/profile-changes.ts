@@ -6,6 +6,9 @@
  */
 import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
+import { command } from '../command.ts';
+import type { Repositories } from '../db/repositories.ts';
 import type { LocationSave, ProfileFields, ProfileSave, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
@@ -16,6 +19,7 @@ import { ReasonSchema } from './claims.ts';
 
 const COLUMNS = new Set(['name', 'store_name', 'company_no', 'url', 'whatsapp']);
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
+const NOT_WAITING = 'No such change waiting.';
 
 /** GET profile-changes: the changes waiting, oldest first, old and new side by side. */
 export async function listProfileChanges(app: AppContext) {
@@ -25,33 +29,49 @@ export async function listProfileChanges(app: AppContext) {
   }));
 }
 
-async function pendingChange(app: AppContext, id: number) {
-  const [change] = await app.repos.operator.findPendingProfileChanges(1, id);
-  if (!change) throw notFound('No such change waiting.');
+type PendingChange = Awaited<ReturnType<Repositories['operator']['findPendingProfileChanges']>>[number];
+
+/** The change, still waiting, read in the command's transaction; a 404 once decided. */
+async function pendingChange(tx: Repositories, id: number): Promise<PendingChange> {
+  const [change] = await tx.operator.findPendingProfileChanges(1, id);
+  if (!change) throw notFound(NOT_WAITING);
   return change;
 }
 
-/** POST profile-changes/{id}/approve. */
+/** Claims the change for this decision (compare-and-set): of two operators deciding at once, the second finds it decided. */
+async function claim(tx: Repositories, id: number, review: 'approved' | 'rejected'): Promise<void> {
+  if (!(await tx.operator.decideProfileChange(id, review))) throw notFound(NOT_WAITING);
+}
+
+type Decision = { actor: Actor; client: string; id: number };
+
+const approving = command<Decision, PendingChange, void>({
+  load: (tx, { id }) => pendingChange(tx, id),
+  run: async (tx, change, { actor, client, id }) => {
+    await claim(tx, id, 'approved');
+    await audit(tx, actor, client, { action: 'profile_change.approve', target: { type: 'profile', id: change.profile_id }, after: { field: change.field } });
+  },
+});
+
+/** POST profile-changes/{id}/approve: the decision and its audit row, in one transaction. */
 export async function approveProfileChange(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number) {
   requireFreshProof(app, session);
-  const change = await pendingChange(app, id);
-  if (!(await app.repos.operator.decideProfileChange(id, 'approved'))) throw notFound('No such change waiting.');
-  await audit(app.repos, actor, client, { action: 'profile_change.approve', target: { type: 'profile', id: change.profile_id }, after: { field: change.field } });
+  await approving(app.repos, { actor, client, id });
   return { data: { id, review: 'approved' as const }, message: 'The change is approved.' };
 }
 
 /** The save that puts a refused change's old value back. */
-async function revertSave(app: AppContext, actor: Actor, change: Awaited<ReturnType<typeof pendingChange>>): Promise<ProfileSave> {
+async function revertSave(tx: Repositories, actor: Actor, change: PendingChange): Promise<ProfileSave> {
   const history = [{ userId: actor.id, field: change.field, oldValue: change.new_value, newValue: change.old_value, review: 'none' as const }];
   if (COLUMNS.has(change.field)) {
-    const profile = (await app.repos.advertiser.findProfile(change.profile_id))!;
+    const profile = (await tx.advertiser.findProfile(change.profile_id))!;
     const current = JSON.stringify((profile as unknown as Record<string, unknown>)[change.field] ?? null);
     if (current !== change.new_value) throw new AppError(422, 'This field has changed again since: decide the later change instead.', { change: ['This field has changed again since.'] });
     return { fields: { [change.field]: parsed(change.old_value) } as ProfileFields, history };
   }
   if (change.field === 'categories') {
     const slugs = (parsed(change.old_value) as string[] | null) ?? [];
-    const tree = await app.repos.catalog.findCategoryTree();
+    const tree = await tx.catalog.findCategoryTree();
     return { fields: {}, categoryIds: slugs.flatMap((slug) => tree.filter((row) => row.slug === slug).slice(0, 1).map((row) => row.id)), history };
   }
   if (change.field === 'locations') {
@@ -59,7 +79,7 @@ async function revertSave(app: AppContext, actor: Actor, change: Awaited<ReturnT
     const places = (parsed(change.old_value) as (Omit<LocationSave, 'city_id' | 'state_id' | 'id'> & { city: string; state: string })[] | null) ?? [];
     const locations: LocationSave[] = [];
     for (const { city, state, ...place } of places) {
-      const town = await app.repos.advertiser.findTown(city, state);
+      const town = await tx.advertiser.findTown(city, state);
       if (town) locations.push({ ...place, city_id: town.city_id, state_id: town.state_id });
     }
     return { fields: {}, locations, history };
@@ -67,21 +87,31 @@ async function revertSave(app: AppContext, actor: Actor, change: Awaited<ReturnT
   throw new AppError(422, `A change of ${change.field} is not reviewed.`, { change: [`A change of ${change.field} is not reviewed.`] });
 }
 
+/**
+ * Refusing: the change is claimed first (compare-and-set), then its old value comes back, its audit row and the
+ * owner's mail are written, all in one transaction: two operators refusing at once revert once, audit once, mail once;
+ * a revert that cannot be made (the field changed again) leaves the change waiting.
+ */
+const refusing = command<Decision & { app: AppContext; reason: string }, PendingChange, void>({
+  load: (tx, { id }) => pendingChange(tx, id),
+  run: async (tx, change, { app, actor, client, id, reason }) => {
+    await claim(tx, id, 'rejected');
+    await profileChanged(tx, change.profile_id, await tx.advertiser.saveProfile(change.profile_id, await revertSave(tx, actor, change)));
+    await audit(tx, actor, client, { action: 'profile_change.refuse', target: { type: 'profile', id: change.profile_id }, reason, before: { field: change.field }, after: { reverted: true } });
+    const profile = (await tx.advertiser.findProfile(change.profile_id))!;
+    const owner = profile.owner_user_id === null ? undefined : await tx.users.findUser(profile.owner_user_id);
+    if (owner?.email) {
+      await app.outbox.queueMail(composeMail(owner.email, `A change to ${profile.name} was not approved`, [
+        `We put back the ${change.field.replace('_', ' ')} of ${profile.name} as it was: ${reason}`, appealLine(app.config),
+      ]), { tx });
+    }
+  },
+});
+
 /** POST profile-changes/{id}/refuse {reason}: the old value comes back; the owner is told why. */
 export async function refuseProfileChange(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, input: unknown) {
   const { reason } = parseInput(ReasonSchema, input);
   requireFreshProof(app, session);
-  const change = await pendingChange(app, id);
-  const save = await revertSave(app, actor, change);
-  await app.repos.advertiser.saveProfile(change.profile_id, save);
-  if (!(await app.repos.operator.decideProfileChange(id, 'rejected'))) throw notFound('No such change waiting.');
-  await audit(app.repos, actor, client, { action: 'profile_change.refuse', target: { type: 'profile', id: change.profile_id }, reason, before: { field: change.field }, after: { reverted: true } });
-  const profile = await app.repos.advertiser.findProfile(change.profile_id);
-  const owner = profile?.owner_user_id == null ? undefined : await app.repos.users.findUser(profile.owner_user_id);
-  if (owner?.email) {
-    await app.outbox.queueMail(composeMail(owner.email, `A change to ${profile!.name} was not approved`, [
-      `We put back the ${change.field.replace('_', ' ')} of ${profile!.name} as it was: ${reason}`, appealLine(app.config),
-    ]));
-  }
+  await refusing(app.repos, { app, actor, client, id, reason });
   return { data: { id, review: 'rejected' as const }, message: 'The change is refused and undone; the owner is told why.' };
 }

@@ -8,6 +8,7 @@ import { parseSsmNumber, SSM_ENTITY_TYPES } from '../../shared/ssm-number.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
 import type { SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
@@ -73,6 +74,7 @@ export async function decideVerification(app: AppContext, actor: Actor, session:
     if (!(await tx.verifications.decideVerification(id, status, actor.id, reason))) {
       throw new AppError(422, `This request cannot be ${status}.`, { verification: [`This request cannot be ${status}.`] });
     }
+    await profileChanged(tx, row.profile_id);
     await audit(tx, actor, client, {
       action: `verification.${decision}`, target: { type: 'verification', id }, reason,
       before: { status: row.status }, after: { status, profile_id: row.profile_id, company_no: row.value },

@@ -10,6 +10,7 @@
  */
 import { openMinutesBetween, responseHours, RESPONSE_CAP_HOURS, type OpeningHours } from '../../shared/open-time.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
 import { isSharedClient } from '../client-ip.ts';
 import type { PersonFactsRow, ReplyTimeRow } from '../db/kysely/trust.ts';
 
@@ -90,7 +91,13 @@ export async function updateTrustSignals(app: AppContext): Promise<number> {
     for (const profile of profiles) {
       const { hours, count } = await profileResponsiveness(app, profile);
       const differs = hours !== profile.response_hours;
-      if (differs || count !== profile.response_count) await app.repos.trust.saveResponsiveness(profile.id, hours, count, differs);
+      if (differs || count !== profile.response_count) {
+        // The badge shows on the business's pages: a new N drops them, in the same transaction.
+        await app.repos.transaction(async (tx) => {
+          await tx.trust.saveResponsiveness(profile.id, hours, count);
+          if (differs) await profileChanged(tx, profile.id);
+        });
+      }
       if (differs) changed += 1;
     }
     if (profiles.length < BATCH) return changed;

@@ -9,6 +9,7 @@ import { claimTargets, type ClaimTarget } from '../advertiser/claims.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import type { AppContext } from '../app-types.ts';
+import { profileChanged } from '../changes.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
@@ -76,6 +77,7 @@ export async function requestSsmVerification(app: AppContext, actor: Actor, prof
   const id = await app.repos.transaction(async (tx) => {
     await tx.verifications.supersedeVerifications(profileId, 'ssm', 'A new request replaced it.');
     await tx.uploads.attachDocument(documentId);
+    await profileChanged(tx, profileId);
     return tx.verifications.insertVerification({ profileId, kind: 'ssm', value: number.number, oldValue: number.old, status, documentId, userId: actor.id });
   });
   return { data: { id, kind: 'ssm' as const, company_no: number.number, status }, message: 'Thank you. We will check your certificate and tell you by e-mail.' };

@@ -3,7 +3,6 @@
  * by each backend to its way of reaching the database. A backend adds what it keeps its own way: the search
  * index's reads and writes (FTS5 and the facet store on SQLite), and its migrations.
  */
-import type { ListingRef } from '../rows.ts';
 import type {
   CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository,
 } from '../repositories.ts';
@@ -43,7 +42,6 @@ import * as trust from './trust.ts';
 import * as verifications from './verifications.ts';
 import * as settings from './user-settings.ts';
 import * as users from './users.ts';
-import { cacheTags } from '../../cache/tags.ts';
 
 export type { QueryAccess, SearchIndexWrites } from './query-access.ts';
 
@@ -56,21 +54,6 @@ export interface BackendOwnRepositories {
 }
 
 export type DataRepositories = Omit<Repositories, 'transaction' | 'close'>;
-
-/**
- * A review was hidden, shown, held or removed: its listing's rating counts visible reviews only, so it follows, with
- * the post's search row and the listing's cached pages.
- */
-async function reviewShown(db: QueryDb, index: SearchIndexWrites, reviewId: number, at: string): Promise<void> {
-  const tag = await replies.reviewListingTag(db, reviewId);
-  if (!tag) return;
-  const [type, listingId] = tag.split(':') as ['post' | 'profile', string];
-  const postType = type === 'post' ? (await db.selectFrom('posts').select('type').where('id', '=', Number(listingId)).executeTakeFirstOrThrow()).type : undefined;
-  const listing = { type: (postType ?? 'profile') as ListingRef['type'], id: Number(listingId) };
-  await reviews.refreshRating(db, listing);
-  if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
-  await cache.invalidate(db, [tag], at);
-}
 
 /** The repositories over one way of reaching the database, with the backend's own parts. */
 export function queryRepositories(access: QueryAccess, own: BackendOwnRepositories): DataRepositories {
@@ -134,10 +117,8 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       upsertReview: (review) => change((db) => reviews.upsertReview(db, review, now())),
       findOwnReview: (userId, listing) => read((db) => reviews.findOwnReview(db, userId, listing)),
       setReviewMedia: (reviewId, mediaIds) => change((db) => reviews.setReviewMedia(db, reviewId, mediaIds)),
-      refreshRating: (listing) => write(async (db, index) => {
-        await reviews.refreshRating(db, listing);
-        if (listing.type !== 'profile') await index.reindexPosts([listing.id]);
-      }),
+      refreshRating: (listing) => change((db) => reviews.refreshRating(db, listing)),
+      findReviewListing: (reviewId) => read((db) => replies.findReviewListing(db, reviewId)),
     },
     uploads: {
       insertImage: (owner, image) => change((db) => uploads.insertImage(db, owner, image, now())),
@@ -238,41 +219,21 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findReviewTexts: (since, afterId, limit) => read((db) => reviewScores.findReviewTexts(db, since, afterId, limit)),
       saveReviewScores: (scores) => change((db) => reviewScores.saveReviewScores(db, scores, now())),
       clearReviewScore: (id) => change((db) => reviewScores.clearReviewScore(db, id, now())),
-      holdSuspiciousReview: (id) => write(async (db, index) => {
-        const held = await reviewScores.holdSuspiciousReview(db, id);
-        if (held) await reviewShown(db, index, id, now());
-        return held;
-      }),
+      holdSuspiciousReview: (id) => change((db) => reviewScores.holdSuspiciousReview(db, id)),
     },
     trust: {
       findReplyTimes: (profileId, ownerId, since) => read((db) => trust.findReplyTimes(db, profileId, ownerId, since)),
       findPersonFacts: (profileId, userIds, since) => read((db) => trust.findPersonFacts(db, profileId, userIds, since)),
       findOwnedProfilesForTrust: (afterId, limit) => read((db) => trust.findOwnedProfilesForTrust(db, afterId, limit)),
-      saveResponsiveness: (profileId, hours, count, changed) => write(async (db) => {
-        await trust.saveResponsiveness(db, profileId, hours, count);
-        if (changed) await cache.invalidate(db, [cacheTags.profile(profileId)], now());
-      }),
+      saveResponsiveness: (profileId, hours, count) => change((db) => trust.saveResponsiveness(db, profileId, hours, count)),
     },
     verifications: {
-      insertVerification: (verification) => write(async (db) => {
-        const id = await verifications.insertVerification(db, verification, now());
-        // A phone proved at once is a badge at once.
-        if (verification.status === 'approved') await cache.invalidate(db, [cacheTags.profile(verification.profileId)], now());
-        return id;
-      }),
+      insertVerification: (verification) => change((db) => verifications.insertVerification(db, verification, now())),
       findVerification: (id) => read((db) => verifications.findVerification(db, id)),
       findProfileVerifications: (profileId) => read((db) => verifications.findProfileVerifications(db, profileId)),
       findSsmVerifications: (status, limit) => read((db) => verifications.findSsmVerifications(db, status, limit)),
-      decideVerification: (id, status, operatorId, reason) => write(async (db) => {
-        const decided = await verifications.decideVerification(db, id, status, operatorId, reason, now());
-        const row = decided ? await verifications.findVerification(db, id) : undefined;
-        if (row) await cache.invalidate(db, [cacheTags.profile(row.profile_id)], now());
-        return decided;
-      }),
-      supersedeVerifications: (profileId, kind, reason) => write(async (db) => {
-        await verifications.supersedeVerifications(db, profileId, kind, reason, now());
-        await cache.invalidate(db, [cacheTags.profile(profileId)], now());
-      }),
+      decideVerification: (id, status, operatorId, reason) => change((db) => verifications.decideVerification(db, id, status, operatorId, reason, now())),
+      supersedeVerifications: (profileId, kind, reason) => change((db) => verifications.supersedeVerifications(db, profileId, kind, reason, now())),
       findVerificationDocument: (id) => read((db) => verifications.findVerificationDocument(db, id)),
       countPendingVerifications: () => read((db) => verifications.countPendingVerifications(db)),
       findNumberProvers: (number) => read((db) => verifications.findNumberProvers(db, number)),
@@ -290,11 +251,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findPersonalProfileId: (userId) => read((db) => advertiser.findPersonalProfileId(db, userId)),
       freeSlug: (table, base) => read((db) => advertiser.freeSlug(db, table, base)),
       createProfile: (profile) => change((db) => advertiser.createProfile(db, profile, now())),
-      saveProfile: (id, save) => write(async (db, index) => {
-        const posts = await advertiser.saveProfile(db, id, save, now());
-        await cache.invalidate(db, [cacheTags.profile(id)], now());
-        await index.reindexPosts(posts);
-      }),
+      saveProfile: (id, save) => change((db) => advertiser.saveProfile(db, id, save, now())),
       advanceVersion: (table, id, expected) => change((db) => advertiser.advanceVersion(db, table, id, expected)),
       findProfileKeywords: (id) => read((db) => advertiser.findProfileKeywords(db, id)),
       findProfileChanges: (id, limit) => read((db) => advertiser.findProfileChanges(db, id, limit)),
@@ -308,18 +265,8 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       findUsableDocuments: (userId, listing, files) => read((db) => advertiser.findUsableDocuments(db, userId, listing, files)),
       findUsableVideos: (userId, listing, files) => read((db) => advertiser.findUsableVideos(db, userId, listing, files)),
       findReviewToAnswer: (id) => read((db) => replies.findReviewToAnswer(db, id)),
-      saveReviewReply: (id, userId, content) => write(async (db) => {
-        const first = await replies.saveReviewReply(db, id, userId, content, now());
-        const tag = await replies.reviewListingTag(db, id);
-        if (tag) await cache.invalidate(db, [tag], now());
-        return first;
-      }),
-      deleteReviewReply: (id) => write(async (db) => {
-        const deleted = await replies.deleteReviewReply(db, id);
-        const tag = await replies.reviewListingTag(db, id);
-        if (deleted && tag) await cache.invalidate(db, [tag], now());
-        return deleted;
-      }),
+      saveReviewReply: (id, userId, content) => change((db) => replies.saveReviewReply(db, id, userId, content, now())),
+      deleteReviewReply: (id) => change((db) => replies.deleteReviewReply(db, id)),
       findReviewsToAnswer: (userId, limit) => read((db) => replies.findReviewsToAnswer(db, userId, limit)),
       findTown: (city, state) => read((db) => advertiser.findTown(db, city, state)),
     },
@@ -436,11 +383,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       handleReportsOnUser: (userId) => change((db) => safety.handleReportsOnUser(db, userId, now())),
       findHeldReviews: (limit) => read((db) => moderation.findHeldReviews(db, limit)),
       countClientReviews: (listing, clientHash, since) => read((db) => moderation.countClientReviews(db, { column: listing.type === 'profile' ? 'profile_id' : 'post_id', id: listing.id }, clientHash, since)),
-      moderateReview: (id, action) => write(async (db, index) => {
-        const changed = await moderation.moderateReview(db, id, action, now());
-        if (changed) await reviewShown(db, index, id, now());
-        return changed;
-      }),
+      moderateReview: (id, action) => change((db) => moderation.moderateReview(db, id, action, now())),
     },
     outbox: {
       insert: (message) => change((db) => outbox.insertMessage(db, message, now())),

@@ -1,8 +1,7 @@
 /** Owners' answers to reviews (migration 0019), for every backend. */
-import type { OwnerReviewRow, ReviewToAnswer } from '../rows.ts';
+import type { ListingRef, OwnerReviewRow, ReviewToAnswer } from '../rows.ts';
 import { findOwnedListings } from './insights.ts';
 import { FALSE, flag, type QueryDb } from './query.ts';
-import { cacheTags } from '../../cache/tags.ts';
 
 /** A review with what answering it needs: its listing, who owns that, who wrote the review, and whether it has an answer. */
 export async function findReviewToAnswer(db: QueryDb, reviewId: number): Promise<ReviewToAnswer | undefined> {
@@ -33,10 +32,11 @@ export async function findReviewToAnswer(db: QueryDb, reviewId: number): Promise
   };
 }
 
-/** The cache tag of the listing a review is about (post:ID or profile:ID), or undefined when there is no such review. */
-export async function reviewListingTag(db: QueryDb, reviewId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('reviews').select(['post_id', 'profile_id']).where('id', '=', reviewId).executeTakeFirst();
-  return row && (row.post_id !== null ? cacheTags.post(Number(row.post_id)) : cacheTags.profile(Number(row.profile_id)));
+/** The listing a review is about, or undefined when there is no such review. */
+export async function findReviewListing(db: QueryDb, reviewId: number): Promise<ListingRef | undefined> {
+  const row = await db.selectFrom('reviews as r').leftJoin('posts as p', 'p.id', 'r.post_id').select(['r.post_id', 'r.profile_id', 'p.type']).where('r.id', '=', reviewId).executeTakeFirst();
+  if (!row) return undefined;
+  return row.post_id !== null ? { type: row.type as ListingRef['type'], id: Number(row.post_id) } : { type: 'profile', id: Number(row.profile_id) };
 }
 
 /** Saves the answer to a review (a first one, or an edit); true when it is the first. */
