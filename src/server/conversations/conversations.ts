@@ -14,6 +14,7 @@ import {
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import { requireUser } from '../accounts/accounts.ts';
 import type { AppContext } from '../app-types.ts';
+import { command, type Command } from '../command.ts';
 import { ConflictError } from '../db/errors.ts';
 import type { ConversationRow, EventRow, MessageRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
@@ -73,22 +74,38 @@ async function ownMessage(app: AppContext, message: MessageRow, reader: Reader):
   return (await messageViews(app, [message], reader, true, new Set()))[0]!;
 }
 
+type Stored = { conversationId: number; messageId: number } | { existing: MessageRow };
+
 /**
- * Stores a message in a transaction: `write` checks the limits and the retry (the same client id answers the message
- * it made, 200) and queues the mail. Two sends racing (the same client id, or a person's first two messages about
- * one listing) meet a uniqueness rule: the loser runs once more, and then finds what the winner stored.
+ * Stores a message by its command: its transaction checks the limits and the retry (the same client id answers the
+ * message it made, 200) and queues the mail. Two sends racing (the same client id, or a person's first two messages
+ * about one listing) meet a uniqueness rule: the loser runs once more, and then finds what the winner stored.
  */
-async function storeMessage(app: AppContext, write: (tx: Repositories) => Promise<{ conversationId: number; messageId: number } | { existing: MessageRow }>):
-  Promise<{ conversationId: number; message: MessageRow; created: boolean }> {
+async function storeMessage<Input>(app: AppContext, send: Command<Input, Stored>, input: Input): Promise<{ conversationId: number; message: MessageRow; created: boolean }> {
   let stored;
   try {
-    stored = await app.repos.transaction(write);
+    stored = await send(app.repos, input);
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
-    stored = await app.repos.transaction(write);
+    stored = await send(app.repos, input);
   }
+  app.live.poke();
   if ('existing' in stored) return { conversationId: stored.existing.conversation_id, message: stored.existing, created: false };
   return { conversationId: stored.conversationId, message: (await app.repos.conversations.findMessage(stored.messageId))!, created: true };
+}
+
+/**
+ * A conversation as a command that writes into it finds it: its row locked, and the writer's account row locked
+ * first, so their limits are counted against every other send of theirs at the same time (probe finding 11). The
+ * block and the closed state are judged on these rows, inside the transaction that writes.
+ */
+async function conversationToWrite(tx: Repositories, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
+  await tx.users.lockUser(userId);
+  const conversation = await tx.conversations.findConversation(id, { lock: true });
+  const role = conversation && roleIn(conversation, userId);
+  if (!conversation || !role) throw notFound(NOT_FOUND);
+  await refuseBlockedWriter(tx, role === 'owner' ? conversation.person_user_id : conversation.owner_user_id, userId);
+  return { conversation, role };
 }
 
 /**
@@ -112,9 +129,25 @@ export async function startConversation(app: AppContext, userId: number, input: 
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
   if (!target) throw notFound('Listing not found.');
   if (target.owner_user_id === userId) throw new AppError(422, 'This is your own listing.', { id: ['This is your own listing.'] });
-  await refuseBlockedWriter(app.repos, target.owner_user_id, userId);
-  const rules = scanMessage(text);
-  const stored = await storeMessage(app, async (tx) => {
+  const stored = await storeMessage(app, starting, { app, user, listing, target, message: { text, images, clientId } });
+  const conversation = (await app.repos.conversations.findConversation(stored.conversationId))!;
+  const reader: Reader = { userId, role: 'person', locale: user.locale };
+  return {
+    created: stored.created,
+    data: { ...conversationView(conversation, 'person', await writers(app.repos, conversation.id)), message: await ownMessage(app, stored.message, reader) },
+  };
+}
+
+type Target = NonNullable<Awaited<ReturnType<Repositories['enquiries']['findEnquiryTarget']>>>;
+
+const starting = command<{ app: AppContext; user: UserRow; listing: ListingRef; target: Target; message: { text: string; images: readonly number[]; clientId: string } }, undefined, Stored>({
+  // The sender's row first: their conversation and message limits are counted against their other sends.
+  load: async (tx, { user }) => {
+    await tx.users.lockUser(user.id);
+  },
+  run: async (tx, _none, { app, user, listing, target, message: { text, images, clientId } }) => {
+    await refuseBlockedWriter(tx, target.owner_user_id, user.id);
+    const userId = user.id;
     const open = await tx.conversations.findOpenConversation(userId, listing);
     const retried = open && await tx.conversations.findMessageByClientId(open.id, userId, clientId);
     if (retried) return { existing: retried };
@@ -123,6 +156,7 @@ export async function startConversation(app: AppContext, userId: number, input: 
     await checkLimits(app, tx, user, !joins);
     if (open && !joins) await tx.conversations.supersedeConversation(open.id);
     const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
+    const rules = scanMessage(text);
     const messageId = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
     await afterWriting(app, tx, { userId, conversationId, messageId, images, flagged: rules.length > 0 });
     if (!joins) {
@@ -131,15 +165,8 @@ export async function startConversation(app: AppContext, userId: number, input: 
       await tx.conversations.markMailed(conversationId, 'owner', messageId);
     }
     return { conversationId, messageId };
-  });
-  app.live.poke();
-  const conversation = (await app.repos.conversations.findConversation(stored.conversationId))!;
-  const reader: Reader = { userId, role: 'person', locale: user.locale };
-  return {
-    created: stored.created,
-    data: { ...conversationView(conversation, 'person', await writers(app.repos, conversation.id)), message: await ownMessage(app, stored.message, reader) },
-  };
-}
+  },
+});
 
 /**
  * The first message of a conversation reaches the other side by mail at once: the owner (their account, as their
@@ -168,26 +195,28 @@ async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { l
   ], [], owner.locale), { tx });
 }
 
-/** POST /api/conversations/{id}/messages {text, images, client_id}: either side writes at any time (201; a retry 200). */
-export async function sendMessage(app: AppContext, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
-  const { text, images, client_id: clientId } = parseInput(MessageSchema, input);
-  const { conversation, role } = await ownConversation(app, userId, id);
-  const user = await requireUser(app, userId);
-  const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
-  await refuseBlockedWriter(app.repos, other, userId);
-  const rules = scanMessage(text);
-  const stored = await storeMessage(app, async (tx) => {
-    const retried = await tx.conversations.findMessageByClientId(id, userId, clientId);
+const sending = command<{ app: AppContext; user: UserRow; id: number; message: { text: string; images: readonly number[]; clientId: string } }, { conversation: ConversationRow; role: ConversationSide }, Stored>({
+  load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
+  run: async (tx, { conversation, role }, { app, user, id, message: { text, images, clientId } }) => {
+    const retried = await tx.conversations.findMessageByClientId(id, user.id, clientId);
     if (retried) return { existing: retried };
     const reason = closedReason(conversation, role, await tx.conversations.hasWritten(id, 'person'));
     if (reason) throw new AppError(422, reason, { text: [reason] });
     await checkLimits(app, tx, user, false);
-    const messageId = await tx.conversations.insertMessage({ conversationId: id, side: role, userId, kind: 'text', text, enquiryId: null, clientId, rules });
-    await afterWriting(app, tx, { userId, conversationId: id, messageId, images, flagged: rules.length > 0 });
+    const rules = scanMessage(text);
+    const messageId = await tx.conversations.insertMessage({ conversationId: id, side: role, userId: user.id, kind: 'text', text, enquiryId: null, clientId, rules });
+    await afterWriting(app, tx, { userId: user.id, conversationId: id, messageId, images, flagged: rules.length > 0 });
     return { conversationId: id, messageId };
-  });
-  app.live.poke();
-  return { created: stored.created, data: await ownMessage(app, stored.message, { userId, role, locale: user.locale }) };
+  },
+});
+
+/** POST /api/conversations/{id}/messages {text, images, client_id}: either side writes at any time (201; a retry 200). */
+export async function sendMessage(app: AppContext, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
+  const { text, images, client_id: clientId } = parseInput(MessageSchema, input);
+  const user = await requireUser(app, userId);
+  const stored = await storeMessage(app, sending, { app, user, id, message: { text, images, clientId } });
+  // The writer's side is the message's.
+  return { created: stored.created, data: await ownMessage(app, stored.message, { userId, role: stored.message.side, locale: user.locale }) };
 }
 
 /** GET /api/conversations/{id}?before=: the conversation and its newest 50 messages (before a message id), newest first. */
@@ -332,9 +361,9 @@ const OFFER_CLOSED = 'This offer is closed.';
  * and the offer the seller accepts or declines (the open one before is withdrawn). POST …/offers and the item page's
  * Make Offer (POST buysell/enquire) both write it; answers the message's id.
  */
-export async function writeOffer(app: AppContext, tx: Repositories, { conversationId, userId, offer }: {
-  conversationId: number; userId: number; offer: { qty: number; offered_price: number; deal_method: string; remark: string | null };
-}): Promise<number> {
+type OfferInput = { qty: number; offered_price: number; deal_method: string; remark: string | null };
+
+export async function writeOffer(app: AppContext, tx: Repositories, { conversationId, userId, offer }: { conversationId: number; userId: number; offer: OfferInput }): Promise<number> {
   const rules = scanMessage(offer.remark ?? '');
   const made = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
   await afterWriting(app, tx, { userId, conversationId, messageId: made, images: [], flagged: rules.length > 0 });
@@ -349,22 +378,26 @@ export async function writeOffer(app: AppContext, tx: Repositories, { conversati
  */
 export async function makeOffer(app: AppContext, userId: number, id: number, input: unknown): Promise<MessageView> {
   const offer = parseInput(OfferSchema, input);
-  const { conversation, role } = await ownConversation(app, userId, id);
-  if (role !== 'person' || conversation.listing_type !== 'buysell') {
-    throw new AppError(422, 'Offers are made by the buyer, on a buy & sell post.', { offered_price: ['Offers are made by the buyer, on a buy & sell post.'] });
-  }
   const user = await requireUser(app, userId);
-  await refuseBlockedWriter(app.repos, conversation.owner_user_id, userId);
-  const remark = offer.remark?.trim() || null;
-  const messageId = await app.repos.transaction(async (tx) => {
+  const messageId = await offering(app.repos, { app, user, id, offer: { ...offer, remark: offer.remark?.trim() || null } });
+  app.live.poke();
+  return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role: 'person', locale: user.locale });
+}
+
+const offering = command<{ app: AppContext; user: UserRow; id: number; offer: OfferInput }, { conversation: ConversationRow; role: ConversationSide }, number>({
+  load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
+  allow: ({ conversation, role }) => {
+    if (role !== 'person' || conversation.listing_type !== 'buysell') {
+      throw new AppError(422, 'Offers are made by the buyer, on a buy & sell post.', { offered_price: ['Offers are made by the buyer, on a buy & sell post.'] });
+    }
     const reason = closedReason(conversation, role, true);
     if (reason) throw new AppError(422, reason, { offered_price: [reason] });
+  },
+  run: async (tx, _conversation, { app, user, id, offer }) => {
     await checkLimits(app, tx, user, false);
-    return writeOffer(app, tx, { conversationId: id, userId, offer: { ...offer, remark } });
-  });
-  app.live.poke();
-  return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role, locale: user.locale });
-}
+    return writeOffer(app, tx, { conversationId: id, userId: user.id, offer });
+  },
+});
 
 /**
  * POST /api/conversations/offers/{offerId}/accept|decline|withdraw: the owner accepts or declines an open offer, the

@@ -221,6 +221,11 @@ export interface CounterRepository {
 
 export interface UserRepository {
   findUser(id: number): Promise<UserRow | undefined>;
+  /**
+   * Locks the account's row to this transaction: what is counted per account (a sender's message limits) then holds
+   * against the same account's other commands at the same time (they wait, then count what this one wrote).
+   */
+  lockUser(id: number): Promise<void>;
   /** The names of these accounts, by id (what the operator console shows for people). */
   findNames(ids: readonly number[]): Promise<Map<number, string>>;
   findCredentials(by: { email: string } | { phone_number: string }): Promise<CredentialsRow | undefined>;
@@ -410,7 +415,8 @@ export interface LeadRepository {
 
 /** Conversations (issue 44): one per person and listing, their messages, blocks and shown details. */
 export interface ConversationRepository {
-  findConversation(id: number): Promise<ConversationRow | undefined>;
+  /** One conversation; with `lock`, its row stays locked to this transaction (a command judges its state on it). */
+  findConversation(id: number, options?: { lock?: boolean }): Promise<ConversationRow | undefined>;
   /** The person's open conversation about a listing (not superseded by a change of owner). */
   findOpenConversation(personId: number, listing: ListingRef): Promise<ConversationRow | undefined>;
   insertConversation(conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null }): Promise<number>;

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { LISTING_REASONS, reasonSchema, reasonText } from '../../shared/moderation-reasons.ts';
 import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';
-import type { OwnPostRow, SessionRow } from '../db/rows.ts';
+import { command } from '../command.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { CategoryTreeRow, OwnPostRow, SessionRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { heldMessage } from '../moderation/checks.ts';
 import { approve, refuse } from '../listings/index.ts';
@@ -27,15 +29,15 @@ export async function listHeldAds(app: AppContext) {
   }));
 }
 
-async function heldAd(app: AppContext, id: number): Promise<OwnPostRow> {
-  const post = await app.repos.listings.findPost(id);
+async function heldAd(repos: Repositories, id: number, options: { lock?: boolean } = {}): Promise<OwnPostRow> {
+  const post = await repos.listings.findPost(id, options);
   if (!post || post.status !== 'draft' || post.held_reason === null || post.held_reason === 'refused') throw notFound('No such held ad.');
   return post;
 }
 
 /** GET ads/{id}: the held ad as its page would show it. */
 export async function heldAdDetail(app: AppContext, id: number) {
-  await heldAd(app, id);
+  await heldAd(app.repos, id);
   return getPostById(app, id, { drafts: true });
 }
 
@@ -57,17 +59,28 @@ export async function refuseAd(app: AppContext, actor: Actor, session: SessionRo
 
 const CategorySchema = z.object({ category: z.string({ error: 'Choose a category.' }).trim().min(1, 'Choose a category.').max(120) });
 
-/** POST ads/{id}/category {category}: corrects a held ad's category (a child category of its type). */
-export async function setAdCategory(app: AppContext, actor: Actor, client: string, id: number, input: unknown) {
-  const { category } = parseInput(CategorySchema, input);
-  const post = await heldAd(app, id);
-  const row = (await app.repos.catalog.findCategoryTree()).find((item) => item.type === post.type && item.slug === category && item.parent_id !== null);
-  if (!row) throw new AppError(422, `There is no ${post.type} category '${category}'.`, { category: [`There is no ${post.type} category '${category}'.`] });
-  const before = (await app.repos.catalog.findPostCategories([id])).map((item) => item.slug);
-  await app.repos.transaction(async (tx) => {
+/**
+ * Correcting a held ad's category, one command: the ad is loaded locked and must still be held in the transaction
+ * that writes (an approval meanwhile makes this a 404, never a change after it); its search row and audit row follow.
+ */
+const correcting = command<{ actor: Actor; client: string; id: number; category: string }, { post: OwnPostRow; row: CategoryTreeRow; before: string[] }, CategoryTreeRow>({
+  load: async (tx, { id, category }) => {
+    const post = await heldAd(tx, id, { lock: true });
+    const row = (await tx.catalog.findCategoryTree()).find((item) => item.type === post.type && item.slug === category && item.parent_id !== null);
+    if (!row) throw new AppError(422, `There is no ${post.type} category '${category}'.`, { category: [`There is no ${post.type} category '${category}'.`] });
+    return { post, row, before: (await tx.catalog.findPostCategories([id])).map((item) => item.slug) };
+  },
+  run: async (tx, { post, row, before }, { actor, client, id }) => {
     await tx.listings.setPostCategories(id, [row.id]);
     await tx.listings.reindex([id]);
     await audit(tx, actor, client, { action: 'ad.category', target: { type: post.type, id }, before: { categories: before }, after: { categories: [row.slug] } });
-  });
+    return row;
+  },
+});
+
+/** POST ads/{id}/category {category}: corrects a held ad's category (a child category of its type). */
+export async function setAdCategory(app: AppContext, actor: Actor, client: string, id: number, input: unknown) {
+  const { category } = parseInput(CategorySchema, input);
+  const row = await correcting(app.repos, { actor, client, id, category });
   return { data: { id, categories: [row.slug] }, message: `The category is ${row.name} now.` };
 }

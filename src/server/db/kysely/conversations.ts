@@ -7,7 +7,7 @@ import type { ConversationSide, MessageKind } from '../../../shared/conversation
 import type { ScamRuleId } from '../../../shared/scam-rules.ts';
 import type { ListingRef } from '../rows.ts';
 import { removeImagesOfConversations, removeImagesWrittenBy } from './conversation-safety.ts';
-import { count, flag, type QueryDb } from './query.ts';
+import { count, flag, isPostgres, type QueryDb } from './query.ts';
 
 export interface ConversationRow {
   id: number;
@@ -108,7 +108,8 @@ function toConversationRow({ job_confidential, hireme_confidential, ...row }: Se
   };
 }
 
-export async function findConversation(db: QueryDb, id: number): Promise<ConversationRow | undefined> {
+export async function findConversation(db: QueryDb, id: number, lock = false): Promise<ConversationRow | undefined> {
+  if (lock && isPostgres(db)) await db.selectFrom('conversations').select('id').where('id', '=', id).forUpdate().execute();
   const row = await conversationSelect(db).where('c.id', '=', id).executeTakeFirst();
   return row && toConversationRow(row);
 }

@@ -149,6 +149,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
     },
     users: {
       findUser: (id) => read((db) => users.findUser(db, id)),
+      lockUser: (id) => read((db) => users.lockUser(db, id)),
       findNames: (ids) => read((db) => users.findNames(db, ids)),
       findCredentials: (by) => read((db) => users.findCredentials(db, by)),
       createUser: (user) => change((db) => users.createUser(db, user, now())),
@@ -284,7 +285,7 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       insertReviewReport: (report) => change((db) => leads.insertReviewReport(db, { ...report, createdAt: now() })),
     },
     conversations: {
-      findConversation: (id) => read((db) => conversations.findConversation(db, id)),
+      findConversation: (id, options) => read((db) => conversations.findConversation(db, id, options?.lock)),
       findOpenConversation: (personId, listing) => read((db) => conversations.findOpenConversation(db, personId, listing)),
       insertConversation: (conversation) => change((db) => conversations.insertConversation(db, { ...conversation, createdAt: now() })),
       supersedeConversation: (id) => change((db) => conversations.supersedeConversation(db, id, now())),

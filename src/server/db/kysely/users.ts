@@ -1,7 +1,7 @@
 /** Users, their roles, details and social identities (migration 0007), for every backend. */
 import type { CredentialsRow, NewUser, SocialProvider, UserRow } from '../rows.ts';
 import { deleteUserSessions } from './auth.ts';
-import { flag, jsonText, type QueryDb } from './query.ts';
+import { flag, isPostgres, jsonText, type QueryDb } from './query.ts';
 import { isLocale } from '../../../shared/locale.ts';
 
 /** The names of these accounts, by id (an account since deleted is absent). */
@@ -9,6 +9,11 @@ export async function findNames(db: QueryDb, ids: readonly number[]): Promise<Ma
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
+/** Locks an account's row to the transaction (PostgreSQL; SQLite's one writer serialises transactions already). */
+export async function lockUser(db: QueryDb, id: number): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 export async function findUser(db: QueryDb, id: number): Promise<UserRow | undefined> {
