@@ -176,3 +176,54 @@ describe('held ads', () => {
     expect(await auditOf('jobs', id)).toEqual([]);
   });
 });
+
+describe('phone badges', () => {
+  it('two accounts confirming one number at once: one badge; the other is told the number is taken', async () => {
+    const number = '012-888 7766';
+    const owners = [await advertiser('Racing Prover One'), await advertiser('Racing Prover Two')];
+    const businesses = [await claimBusiness(owners[0]!, skip), await claimBusiness(owners[1]!, skip)];
+    for (const business of businesses) {
+      await copy.query.updateTable('locations').set({ company_phone_number: number }).where('profile_id', '=', business.id).execute();
+    }
+    type State = { phone_verified: { targets: { index: number; target: string }[] } };
+    const indexes: number[] = [];
+    const codes: string[] = [];
+    for (const [n, owner] of owners.entries()) {
+      const path = `/api/advertiser/profiles/${businesses[n]!.id}/verifications`;
+      const target = ((await owner.get(path)).body.data as State).phone_verified.targets.find((item) => item.target === '+60 12-*** **66')!;
+      indexes.push(target.index);
+      codes.push(await codeAfter(outbox, '60128887766', async () => {
+        const sent = await owner.post(`${path}/phone`, { target: target.index });
+        expect(sent.body.data, JSON.stringify(sent.body)).toMatchObject({ status: 'code_sent' });
+      }));
+      accounts.clock.advance(2 * 60_000);
+    }
+    const answers = await Promise.all(owners.map((owner, n) =>
+      owner.post(`/api/advertiser/profiles/${businesses[n]!.id}/verifications/phone/confirm`, { target: indexes[n], code: codes[n] })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.status === 422)!.body.errors).toEqual({ target: ['This number is verified by another account.'] });
+    const badges = await copy.query.selectFrom('profile_verifications').select(['profile_id', 'user_id']).where('kind', '=', 'phone').where('status', '=', 'approved')
+      .where('value', '=', '60128887766').execute();
+    expect(badges).toHaveLength(1);
+    const holder = await copy.query.selectFrom('proved_numbers').select('user_id').where('number', '=', '60128887766').executeTakeFirstOrThrow();
+    expect(Number(holder.user_id)).toBe(Number(badges[0]!.user_id));
+  });
+});
+
+describe('proved numbers', () => {
+  it('are written by each way a number is proved: an account\'s phone (released when it changes), an SMS claim, a badge', async () => {
+    const owner = await advertiser('Number Keeper');
+    const userId = (await owner.get('/api/user')).body.id as number;
+    const holderOf = async (number: string) => (await copy.query.selectFrom('proved_numbers').select(['user_id', 'way']).where('number', '=', number).executeTakeFirst());
+    const first = (await copy.repos.users.findUser(userId))!.phone_number!;
+    expect(await holderOf(first)).toMatchObject({ way: 'account' });
+    const code = await codeAfter(outbox, '60176660077', () => owner.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: '0176660077' }));
+    expect((await owner.patch('/api/account', { phone_number_country: '60', phone_number: '017-666 0077', code })).status).toBe(200);
+    expect(Number((await holderOf('60176660077'))!.user_id)).toBe(userId);
+    expect(await holderOf(first)).toBeUndefined();
+    // The claim by SMS proved the business's listed number.
+    const business = await claimBusiness(owner, skip);
+    const claim = await copy.query.selectFrom('profile_claims').select('target').where('profile_id', '=', business.id).where('status', '=', 'verified').executeTakeFirstOrThrow();
+    expect(await holderOf(claim.target!)).toMatchObject({ way: 'claim' });
+  });
+});

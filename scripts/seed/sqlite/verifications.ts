@@ -36,6 +36,9 @@ export function insertVerifiedBusinesses(context: SeedContext, profiles: readonl
     decided_by, decided_at, reason, created_at) VALUES (?, ?, ?, ?, 'approved', ?, ?, ?, ?, NULL, ?) RETURNING id`);
   const insertAudit = statement(`INSERT INTO audit_log (operator_user_id, action, target_type, target_id, reason, before, after, client, created_at)
     VALUES (?, ?, 'verification', ?, NULL, ?, ?, 'seed', ?)`);
+  // One number, one account (issue 60): a badge's number is its owner's proved number.
+  const proveNumber = statement(`INSERT INTO proved_numbers (number, user_id, way, proved_at) VALUES (?, ?, 'badge', ?)
+    ON CONFLICT (number) DO NOTHING RETURNING number`);
   const own = statement('UPDATE profiles SET owner_user_id = ?, claimed = 1 WHERE id = ?');
   const companyNo = statement('SELECT company_no, name FROM profiles WHERE id = ?');
   const phones = statement('SELECT phone_number, company_phone_number FROM locations WHERE profile_id = ? ORDER BY position');
@@ -56,7 +59,7 @@ export function insertVerifiedBusinesses(context: SeedContext, profiles: readonl
     own.run(owner, profile.id);
 
     const phoneAt = isoDate(since + DAY_MS);
-    insertVerification.run(profile.id, 'phone', mobile, null, null, owner, null, phoneAt, phoneAt);
+    if (proveNumber.get(mobile, owner, phoneAt)) insertVerification.run(profile.id, 'phone', mobile, null, null, owner, null, phoneAt, phoneAt);
 
     const file = `${PRIVATE_MEDIA_PREFIX}seed/ssm-certificate-${profile.id}.pdf`;
     writeFileSync(join(mediaDir, file), onePagePdf('SSM company profile (demo)', [stored.name, `Registration number ${number.number}${number.old ? ` (${number.old})` : ''}`, `Incorporated ${number.year}`]));

@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import { refuseSuspended } from './suspension.ts';
+import type { Repositories } from '../db/repositories.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { ConflictError } from '../db/errors.ts';
@@ -106,13 +107,19 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
   await app.signIn.passed(key, caller.client);
   const taken = `The ${form.contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
   if (await credentialsOf(app, form.contact)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
-  const userId = await app.repos.users.createUser({
-    name: form.name,
-    email: form.contact.channel === 'email' ? form.contact.email : null,
-    phone_number: form.contact.channel === 'sms' ? form.contact.phone_number : null,
-    phone_number_country: form.contact.channel === 'sms' ? form.contact.phone_number_country : null,
-    password_hash: await hashPassword(form.password),
-    locale: caller.locale ?? 'en',
+  const passwordHash = await hashPassword(form.password);
+  const userId = await app.repos.transaction(async (tx) => {
+    const id = await tx.users.createUser({
+      name: form.name,
+      email: form.contact.channel === 'email' ? form.contact.email : null,
+      phone_number: form.contact.channel === 'sms' ? form.contact.phone_number : null,
+      phone_number_country: form.contact.channel === 'sms' ? form.contact.phone_number_country : null,
+      password_hash: passwordHash,
+      locale: caller.locale ?? 'en',
+    });
+    // The code just proved the number (one number, one account: it is this account's unless another proved it first).
+    if (form.contact.channel === 'sms') await tx.verifications.proveNumber(form.contact.phone_number, id, 'account');
+    return id;
   }).catch((error: unknown) => {
     if (error instanceof ConflictError) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
     throw error;
@@ -263,9 +270,21 @@ export async function becomeAdvertiser(app: AppContext, userId: number, input: u
     const needed = 'Enter the code sent to this phone number.';
     if (!code) throw new AppError(422, needed, { code: [needed] });
     await useAccountCode(app, userId, caller, contact.phone_number, code);
-    await app.repos.users.addRole(userId, ADVERTISER_ROLE, contact);
+    await app.repos.transaction(async (tx) => {
+      await tx.users.addRole(userId, ADVERTISER_ROLE, contact);
+      await accountPhoneProved(tx, userId, contact.phone_number, user.phone_number);
+    });
   }
   return { status: true, message: 'You are now an advertiser.', data: await userJson(app, userId) };
+}
+
+/**
+ * An account's phone was set with the code sent to it, in the transaction that sets it: the number is proved by this
+ * account (unless another proved it first), and the number it had before, proved only as its phone, is free again.
+ */
+export async function accountPhoneProved(tx: Repositories, userId: number, number: string, previous: string | null): Promise<void> {
+  await tx.verifications.proveNumber(number, userId, 'account');
+  if (previous !== null && previous !== number) await tx.verifications.releaseAccountNumber(previous, userId);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ProfileChanges } from '../db/rows.ts';
 import { AppError, invalid, parseInput } from '../errors.ts';
 import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
-import { refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
+import { accountPhoneProved, refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
 
 const MALAYSIA = 'Malaysia';
@@ -46,7 +46,10 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
     if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'phone_number');
     await useAccountCode(app, userId, caller, contact.phone_number, code);
-    await app.repos.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
+    await app.repos.transaction(async (tx) => {
+      await tx.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
+      await accountPhoneProved(tx, userId, contact.phone_number, user.phone_number);
+    });
     return { message: 'Your phone number has been changed.', data: await userJson(app, userId) };
   }
   const form = parseInput(ProfileUpdateSchema, body);

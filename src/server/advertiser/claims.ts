@@ -150,6 +150,8 @@ export async function verifyClaim(app: AppContext, actor: Actor, claimId: number
   const done = await app.repos.transaction(async (tx) => {
     if (!(await tx.advertiser.completeClaim({ id: claimId, profileId: claim.profile_id, userId: actor.id }))) return false;
     if (becomes) await tx.users.addRole(actor.id, 'advertiser', phoneFree ? { phone_number: claim.target!, phone_number_country: '60' } : undefined);
+    // The code proved the number: this account's, unless another account proved it first (the claim stands either way).
+    if (claim.method === 'sms') await tx.verifications.proveNumber(claim.target!, actor.id, 'claim');
     return true;
   });
   if (!done) throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });

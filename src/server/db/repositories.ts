@@ -15,7 +15,7 @@ import type {
   SocialProvider, StaleUpload, StoredImage, StoredImageFiles, SuggestionRow, UploadedImageRow, UserRow, ViewCounts, JobRow, JobState, NewJob, OutboxMessageRow,
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer,
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
-  DueSavedSearchRow, NewSavedSearch, SavedSearchChange, SavedSearchRow,
+  DueSavedSearchRow, NewSavedSearch, NumberProof, SavedSearchChange, SavedSearchRow,
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
@@ -554,14 +554,21 @@ export interface VerificationRepository {
   findProfileVerifications(profileId: number): Promise<VerificationRow[]>;
   /** SSM requests in a state (pending: the queue; approved: to revoke), oldest first. */
   findSsmVerifications(status: 'pending' | 'approved', limit: number): Promise<PendingVerificationRow[]>;
-  /** Approves or refuses a pending request, revokes an approved one (and drops the profile's cached pages); false when it was not in that state. */
+  /** Approves or refuses a pending request, revokes an approved one; false when it was not in that state. */
   decideVerification(id: number, status: 'approved' | 'refused' | 'revoked', operatorId: number, reason: string | null): Promise<boolean>;
   /** A new request of a kind ends the profile's earlier pending or approved one. */
   supersedeVerifications(profileId: number, kind: VerificationKind, reason: string): Promise<void>;
   findVerificationDocument(id: number): Promise<{ file: string; original_filename: string; mime_type: string } | undefined>;
   countPendingVerifications(): Promise<number>;
-  /** The accounts that proved a mobile number by a code (a phone badge, an SMS claim, their own number). */
-  findNumberProvers(number: string): Promise<number[]>;
+  /**
+   * Records, in the confirming transaction, that an account proved a mobile number by a code (a phone badge, an SMS
+   * claim, its own phone), unless another account proved it first; answers the account the number belongs to.
+   */
+  proveNumber(number: string, userId: number, way: NumberProof): Promise<number>;
+  /** The account a mobile number belongs to (one number, one account), if any proved it. */
+  findNumberHolder(number: string): Promise<number | undefined>;
+  /** The account's old phone number, proved only as its phone, is released when the account changes it. */
+  releaseAccountNumber(number: string, userId: number): Promise<void>;
 }
 
 /** What the fake-review filter reads and stores (issue 45). */

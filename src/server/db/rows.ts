@@ -12,6 +12,9 @@ import type { Locale } from '../../shared/locale.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
 /** A post's state; `hidden` is an operator's (issue 28): off the site like a draft until shown again. */
+/** How a mobile number was proved by a code: a phone badge confirmed, a claim by SMS verified, an account's own phone set. */
+export type NumberProof = 'badge' | 'claim' | 'account';
+
 export type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
 
 export interface MediaRow {

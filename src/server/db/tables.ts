@@ -699,6 +699,13 @@ export interface ProfilesTable {
   response_count: Generated<number>;
 }
 
+export interface ProvedNumbersTable {
+  number: string;
+  user_id: number;
+  way: string;
+  proved_at: string;
+}
+
 export interface ReportsTable {
   id: Generated<number>;
   post_id: number | null;
@@ -983,6 +990,7 @@ export interface Tables {
   profile_special_hours: ProfileSpecialHoursTable;
   profile_verifications: ProfileVerificationsTable;
   profiles: ProfilesTable;
+  proved_numbers: ProvedNumbersTable;
   reports: ReportsTable;
   review_media: ReviewMediaTable;
   review_replies: ReviewRepliesTable;

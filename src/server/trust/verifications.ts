@@ -9,6 +9,7 @@ import { claimTargets, type ClaimTarget } from '../advertiser/claims.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { ownedProfile } from '../advertiser/access.ts';
 import type { AppContext } from '../app-types.ts';
+import { command } from '../command.ts';
 import { profileChanged } from '../changes.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
@@ -94,13 +95,32 @@ const phoneCodeKey = (userId: number, profileId: number, number: string) => `pho
 async function listedNumber(app: AppContext, actor: Actor, profileId: number, index: number): Promise<{ target: ClaimTarget; provedHere: boolean }> {
   const target = (await claimTargets(app, profileId)).find((item) => item.method === 'sms' && item.index === index);
   if (!target) throw new AppError(422, 'Choose one of the listed mobile numbers.', { target: ['Choose one of the listed mobile numbers.'] });
-  const provers = await app.repos.verifications.findNumberProvers(target.address);
-  if (provers.some((id) => id !== actor.id)) throw new AppError(422, TAKEN, { target: [TAKEN] });
-  return { target, provedHere: provers.includes(actor.id) };
+  const holder = await app.repos.verifications.findNumberHolder(target.address);
+  if (holder !== undefined && holder !== actor.id) throw numberTaken();
+  return { target, provedHere: holder === actor.id };
 }
 
+const numberTaken = () => new AppError(422, TAKEN, { target: [TAKEN] });
+
+/**
+ * The phone badge, one command: the number is proved by this account in the transaction that makes the badge (the
+ * proved numbers' key decides between two accounts confirming one number at once: the second gets "taken" and no
+ * badge), and the business's pages drop it in.
+ */
+const approvingPhone = command<{ actor: Actor; profileId: number; target: ClaimTarget }, VerificationRow | undefined, number>({
+  load: async (tx, { profileId, target }) => (await tx.verifications.findProfileVerifications(profileId))
+    .find((row) => row.kind === 'phone' && row.status === 'approved' && row.value === target.address),
+  run: async (tx, verified, { actor, profileId, target }) => {
+    if (verified) return verified.id;
+    if (await tx.verifications.proveNumber(target.address, actor.id, 'badge') !== actor.id) throw numberTaken();
+    const id = await tx.verifications.insertVerification({ profileId, kind: 'phone', value: target.address, oldValue: null, status: 'approved', documentId: null, userId: actor.id });
+    await profileChanged(tx, profileId);
+    return id;
+  },
+});
+
 async function approvePhone(app: AppContext, actor: Actor, profileId: number, target: ClaimTarget) {
-  const id = await app.repos.verifications.insertVerification({ profileId, kind: 'phone', value: target.address, oldValue: null, status: 'approved', documentId: null, userId: actor.id });
+  const id = await approvingPhone(app.repos, { actor, profileId, target });
   return { data: { id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
 }
 

@@ -237,7 +237,9 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
       supersedeVerifications: (profileId, kind, reason) => change((db) => verifications.supersedeVerifications(db, profileId, kind, reason, now())),
       findVerificationDocument: (id) => read((db) => verifications.findVerificationDocument(db, id)),
       countPendingVerifications: () => read((db) => verifications.countPendingVerifications(db)),
-      findNumberProvers: (number) => read((db) => verifications.findNumberProvers(db, number)),
+      proveNumber: (number, userId, way) => change((db) => verifications.proveNumber(db, number, userId, way, now())),
+      findNumberHolder: (number) => read((db) => verifications.findNumberHolder(db, number)),
+      releaseAccountNumber: (number, userId) => change((db) => verifications.releaseAccountNumber(db, number, userId)),
     },
     cache: {
       latestInvalidation: () => read((db) => cache.latestInvalidation(db)),

@@ -1,4 +1,5 @@
 /** A profile's verifications (migration 0044, issue 45): phone numbers proved by a code, SSM numbers an operator checked. */
+import type { NumberProof } from '../rows.ts';
 import type { QueryDb } from './query.ts';
 
 export type VerificationKind = 'phone' | 'ssm';
@@ -97,12 +98,22 @@ export async function countPendingVerifications(db: QueryDb): Promise<number> {
 }
 
 /**
- * The accounts that proved a mobile number by a code: a phone badge, an SMS claim, or the account's own number. One
- * number serves one account.
+ * Records that `userId` proved `number` by a code, in the confirming transaction, unless another account proved it
+ * first (the key decides: of two at once, the second waits for the first and finds its row). Answers the account the
+ * number belongs to now.
  */
-export async function findNumberProvers(db: QueryDb, number: string): Promise<number[]> {
-  const badges = await db.selectFrom('profile_verifications').select('user_id').where('kind', '=', 'phone').where('status', '=', 'approved').where('value', '=', number).execute();
-  const claims = await db.selectFrom('profile_claims').select('user_id').where('method', '=', 'sms').where('status', '=', 'verified').where('target', '=', number).execute();
-  const accounts = await db.selectFrom('users').select('id as user_id').where('phone_number', '=', number).execute();
-  return [...new Set([...badges, ...claims, ...accounts].map((row) => row.user_id).filter((id) => id !== null).map(Number))];
+export async function proveNumber(db: QueryDb, number: string, userId: number, way: NumberProof, now: string): Promise<number> {
+  await db.insertInto('proved_numbers').values({ number, user_id: userId, way, proved_at: now }).onConflict((oc) => oc.column('number').doNothing()).execute();
+  return Number((await db.selectFrom('proved_numbers').select('user_id').where('number', '=', number).executeTakeFirstOrThrow()).user_id);
+}
+
+/** The account a mobile number belongs to, if any proved it. */
+export async function findNumberHolder(db: QueryDb, number: string): Promise<number | undefined> {
+  const row = await db.selectFrom('proved_numbers').select('user_id').where('number', '=', number).executeTakeFirst();
+  return row && Number(row.user_id);
+}
+
+/** An account changed its phone: the old number, proved only as its phone, is free again. */
+export async function releaseAccountNumber(db: QueryDb, number: string, userId: number): Promise<void> {
+  await db.deleteFrom('proved_numbers').where('number', '=', number).where('user_id', '=', userId).where('way', '=', 'account').execute();
 }
