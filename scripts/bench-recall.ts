@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openBackend, openMaintenance } from '../src/server/db/backend.ts';
 import { createMediaUrls } from '../src/server/media/urls.ts';
+import { searchAnswers } from '../src/server/search/answers.ts';
 import { projectRoot } from '../src/server/project-root.ts';
 import { LISTING_TYPES, type ListingType } from '../src/shared/constants.ts';
 import { SearchRequestSchema } from '../src/shared/search.ts';
@@ -43,7 +44,7 @@ try {
   await seedDemoData(config, { ...DEFAULT_SEED, mediaDir: join(scratch, 'media'), log: () => {} });
 
   const backend = await openBackend(config);
-  const engine = backend.createSearchEngine({ repos: backend.repos, media: createMediaUrls('/media') }, { workers: 0, mediaBaseUrl: '/media' });
+  const engine = backend.createSearchEngine(searchAnswers({ repos: backend.repos, media: createMediaUrls('/media') }), { workers: 0, mediaBaseUrl: '/media' });
   try {
     // What each live listing is: its type, its first category's English name, a buy & sell post's condition.
     const listings = new Map<number, { type: ListingType; category: string; condition: string | null }>();

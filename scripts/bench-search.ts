@@ -25,6 +25,7 @@ import { BOX_CLASSES, measureMap, measureTileRanges, type MapFigures } from './b
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
 import { newestArchive } from '../src/server/maps/archive.ts';
 import { copySqliteIntoPostgres } from './seed/postgres/copy.ts';
+import { searchAnswers } from '../src/server/search/answers.ts';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
 const POSTS = Number(process.env.BENCH_POSTS ?? 500_000);
@@ -113,7 +114,7 @@ async function measure(url: string): Promise<Measured> {
   // Measured once ready, as a server serves: PostgreSQL's engine loads its facet store as it starts (seconds at this
   // size), and searches meanwhile wait behind that load.
   const engineWith = async (workers: number) => {
-    const engine = backend.createSearchEngine(catalog, { workers, mediaBaseUrl: '/media' });
+    const engine = backend.createSearchEngine(searchAnswers(catalog), { workers, mediaBaseUrl: '/media' });
     while (!(await engine.ready())) await new Promise((resolve) => setTimeout(resolve, 100));
     return engine;
   };

@@ -24,6 +24,7 @@ import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
 import { withResponseCache } from './search/engine.ts';
+import { searchAnswers } from './search/answers.ts';
 import { appealLine } from './accounts/suspension.ts';
 import { billplzProvider } from './billing/billplz.ts';
 import { SandboxCheckout } from './billing/sandbox.ts';
@@ -62,7 +63,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   await invalidations.start();
   // States' and towns' names in Malay and Chinese, for every page this process renders (issue 42).
   setPlaceNames(await repos.catalog.findPlaceNames());
-  const engine = backend.createSearchEngine({ repos, media }, { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
+  const engine = backend.createSearchEngine(searchAnswers({ repos, media }), { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
   // Display names in the caller's language sit inside the response cache, whose key holds `lang` (issue 42).
   const search = withResponseCache(withDisplayNames(engine, () => context), invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
@@ -94,21 +95,23 @@ export async function createAppContext(config: Config, options: AppContextOption
   const live = new ConversationLive(repos, backend.notifications, () => clock.now());
   const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
+  const payments = paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(sandbox ? [sandbox.provider()] : [])]);
+  // Its ports get what each needs, never the whole app: billing its rates, outbox and providers; the checks the catalogue.
   const listings: ListingDeps = {
     repos, clock, outbox, siteUrl: config.siteUrl, appealLine: appealLine(config),
-    billing: listingBilling(() => context),
+    billing: listingBilling({ clock, config, outbox, payments }),
     checks: async (post, ownerId) => {
-      const checks = await heldChecks(context, post, ownerId);
+      const checks = await heldChecks({ repos, media, clock, config }, post, ownerId);
       return { checks, message: heldMessage(checks) };
     },
-    alerts: (tx) => queueInstantAlerts(context, tx),
+    alerts: (tx) => queueInstantAlerts({ clock }, tx),
   };
   const context: AppContext = {
     config,
     clock,
     secrets,
     listings,
-    payments: paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(sandbox ? [sandbox.provider()] : [])]),
+    payments,
     sandbox,
     fulfilment: {
       plan: startPaidPlan,

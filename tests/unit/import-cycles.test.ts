@@ -39,6 +39,10 @@ describe('the server\'s imports (issue 39)', async () => {
     expect(crossings).toEqual([]);
     // The listings core knows nothing of the app: it is given what it needs (listings/deps.ts).
     expect(edges.filter(({ from, to }) => folderOf(from) === 'listings' && to === 'src/server/app-types.ts')).toEqual([]);
+    // Nor do the conversations and the trust signals (issue 60): they take ConversationDeps and TrustDeps.
+    expect(edges.filter(({ from, to }) => ['conversations', 'trust'].includes(folderOf(from) ?? '') && to === 'src/server/app-types.ts')).toEqual([]);
+    // The database layer reaches no domain above it: the search engine answers through its port (search/engine.ts).
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'db' && ['catalog', 'conversations', 'listings', 'advertiser', 'operator', 'trust'].includes(folderOf(to) ?? ''))).toEqual([]);
     // Billing reaches no gateway's file and no advertiser code: the composition root gives it providers and fulfilment.
     // The gateways (Billplz, the sandbox checkout and the checkout page they share) may use one another.
     const gateway = (file: string) => /billing\/(billplz|sandbox|checkout-page)\.ts$/.test(file);

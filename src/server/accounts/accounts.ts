@@ -67,7 +67,7 @@ function refuseWeakPassword(password: string, personal: readonly (string | null 
 }
 
 /** The signed-in user's row; a 401 when the account is gone. */
-export async function requireUser(app: AppContext, userId: number): Promise<UserRow> {
+export async function requireUser(app: { repos: Pick<Repositories, 'users'> }, userId: number): Promise<UserRow> {
   const user = await app.repos.users.findUser(userId);
   if (!user) throw new AppError(401, 'Unauthenticated.');
   return user;

@@ -8,7 +8,10 @@ import { createHash, randomInt } from 'node:crypto';
 import type { CodePurpose } from '../db/rows.ts';
 import type { ContactAddress } from '../../shared/schemas/accounts.ts';
 import type { Locale } from '../../shared/locale.ts';
-import type { AppContext } from '../app-types.ts';
+import type { Clock } from '../clock.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { SignInGuard } from './brute-force.ts';
 import { AppError } from '../errors.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
 
@@ -46,8 +49,16 @@ export interface CodeRequest {
   locale: Locale;
 }
 
+/** What sending and using codes need: the codes' table, the clock, the outbox, and the send counter of the brute-force limits. */
+export interface CodeDeps {
+  repos: Repositories;
+  clock: Clock;
+  outbox: Pick<Outbox, 'queueMail' | 'queueSms'>;
+  signIn: Pick<SignInGuard, 'countCodeSend'>;
+}
+
 /** Stores a new code (the older ones of the purpose and address stop working) and delivers it; 429 past the send limits. */
-export async function sendCode(app: AppContext, request: CodeRequest): Promise<void> {
+export async function sendCode(app: CodeDeps, request: CodeRequest): Promise<void> {
   const address = request.storeAs ?? addressOf(request.contact);
   const now = app.clock.now();
   const sends = await app.repos.auth.findCodeSendTimes(request.purpose, address, new Date(now - 60 * 60_000).toISOString());
@@ -89,7 +100,7 @@ export async function sendCode(app: AppContext, request: CodeRequest): Promise<v
  * Uses the newest code of the purpose and address (and challenge): true when `code` is it, unused and
  * unexpired. A wrong code counts a try; the fifth wrong try kills the code. Throws the 422 otherwise.
  */
-export async function useCode(app: AppContext, purpose: CodePurpose, contact: ContactAddress | string, code: string, challengeId: string | null = null): Promise<void> {
+export async function useCode(app: CodeDeps, purpose: CodePurpose, contact: ContactAddress | string, code: string, challengeId: string | null = null): Promise<void> {
   const address = typeof contact === 'string' ? contact : addressOf(contact);
   const row = await app.repos.auth.findLatestCode(purpose, address, challengeId);
   const invalid = () => new AppError(422, INVALID_CODE, { code: [INVALID_CODE] });

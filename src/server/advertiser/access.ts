@@ -4,6 +4,7 @@
  * profile or ad is a 404, never a 403 that says it exists.
  */
 import type { AppContext } from '../app-types.ts';
+import type { Repositories } from '../db/repositories.ts';
 import { actorOf } from '../accounts/accounts.ts';
 import type { AdvertiserProfileRow, OwnPostRow } from '../db/rows.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -19,14 +20,14 @@ export async function requireAdvertiser(app: AppContext, userId: number): Promis
 }
 
 /** A profile the actor owns, or a 404. */
-export async function ownedProfile(app: AppContext, actor: Actor, id: number): Promise<AdvertiserProfileRow> {
+export async function ownedProfile(app: { repos: Repositories }, actor: Actor, id: number): Promise<AdvertiserProfileRow> {
   const profile = await app.repos.advertiser.findProfile(id);
   if (!profile || !canEditProfile(actor, profile)) throw notFound('No such business.');
   return profile;
 }
 
 /** An ad the actor may edit (its author for hireme, its business's owner otherwise), or a 404. */
-export async function ownedPost(app: AppContext, actor: Actor, id: number): Promise<OwnPostRow> {
+export async function ownedPost(app: { repos: Repositories }, actor: Actor, id: number): Promise<OwnPostRow> {
   const post = await app.repos.listings.findPost(id);
   if (!post || !canEditPost(actor, post)) throw notFound('No such ad.');
   return post;

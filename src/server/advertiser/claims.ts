@@ -6,6 +6,7 @@
  */
 import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
+import type { Repositories } from '../db/repositories.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';
@@ -62,7 +63,7 @@ async function claimableProfile(app: AppContext, profileId: number) {
 }
 
 /** Where a claim's code can go: the profile's mobile numbers (SMS), then its e-mail addresses, each once. */
-export async function claimTargets(app: AppContext, profileId: number): Promise<ClaimTarget[]> {
+export async function claimTargets(app: { repos: Repositories }, profileId: number): Promise<ClaimTarget[]> {
   const locations = await app.repos.catalog.findProfileLocations(profileId);
   const numbers = listedMobiles(locations);
   const emails = new Set<string>();

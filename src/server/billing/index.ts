@@ -19,21 +19,19 @@ export { runSubscriptionLifecycle, GRACE_DAYS, RENEWAL_NOTICE_DAYS } from './sub
 export { applyPlans } from './plan-changes.ts';
 
 /** What billing does for the listings: their prices, invoices, voids and credits (listings/deps.ts). */
-export function listingBilling(appOf: () => AppContext): ListingBilling {
+export function listingBilling(app: Pick<AppContext, 'clock' | 'config' | 'outbox' | 'payments'>): ListingBilling {
   return {
     price(amountSen) {
-      const app = appOf();
       const rate = sstRateOn(malaysiaToday(app.clock.now()), app.config.billing.sstRates);
       const priced = priceLines([{ description: '', quantity: 1, unit_sen: amountSen }], rate);
       return { amount_sen: priced.subtotal_sen, sst_sen: priced.sst_sen, total_sen: priced.total_sen, sst_rate: rate / 100 };
     },
     async invoice(tx, buyer, line) {
-      const invoice = await issueInvoice(appOf(), tx, buyer, [{ description: line.description, quantity: 1, unit_sen: line.unit_sen, purpose: line.purpose, post_id: line.post_id }]);
+      const invoice = await issueInvoice(app, tx, buyer, [{ description: line.description, quantity: 1, unit_sen: line.unit_sen, purpose: line.purpose, post_id: line.post_id }]);
       return { id: invoice.id, number: invoice.number, total_sen: invoice.total_sen };
     },
     void: (tx, invoiceId, reason) => voidInvoice(tx, { id: invoiceId, kind: 'invoice' }, reason),
     async creditPaid(tx, invoiceId, reason) {
-      const app = appOf();
       const invoice = await tx.invoices.find(invoiceId);
       if (!invoice) return undefined;
       const credit = await creditPaidInvoice(app, tx, invoice, reason);

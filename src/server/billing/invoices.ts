@@ -53,7 +53,10 @@ async function buyerAddress(tx: Repositories, profileId: number | null): Promise
  * Issues an invoice (or, with `corrects`, a credit note) inside the caller's transaction, and queues its mail to the
  * buyer's account in it (unless `mail: false`: the caller sends its own); answers the invoice as stored.
  */
-export async function issueInvoice(app: AppContext, tx: Repositories, buyer: Buyer, lines: readonly InvoiceLineInput[], options: { dueAt?: string; corrects?: InvoiceRow; mail?: boolean } = {}): Promise<InvoiceRow> {
+/** What issuing an invoice needs of the app: the time, the seller's details and rates, and the outbox. */
+export type InvoicingDeps = Pick<AppContext, 'clock' | 'config' | 'outbox'>;
+
+export async function issueInvoice(app: InvoicingDeps, tx: Repositories, buyer: Buyer, lines: readonly InvoiceLineInput[], options: { dueAt?: string; corrects?: InvoiceRow; mail?: boolean } = {}): Promise<InvoiceRow> {
   const now = app.clock.now();
   const today = malaysiaToday(now);
   // A credit note uses the rate of the invoice it corrects, so its SST cancels the invoice's to the sen.
@@ -91,7 +94,7 @@ export async function voidInvoice(tx: Repositories, invoice: Pick<InvoiceRow, 'i
  * A credit note for a paid invoice's full total, numbered in its own series (CN-…), inside the caller's transaction:
  * what was paid for will not be delivered. Its payments are owed back (refunds.ts). Answers the credit note.
  */
-export async function creditPaidInvoice(app: AppContext, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<InvoiceRow | undefined> {
+export async function creditPaidInvoice(app: InvoicingDeps, tx: Repositories, invoice: InvoiceRow, reason: string): Promise<InvoiceRow | undefined> {
   if (invoice.kind !== 'invoice' || invoice.status !== 'paid' || invoice.user_id === null) return undefined;
   return issueInvoice(app, tx, {
     userId: invoice.user_id, profileId: invoice.profile_id, name: String(invoice.buyer.name ?? ''), companyNo: (invoice.buyer.company_no as string | null) ?? null,

@@ -20,7 +20,7 @@ import type { Actor } from '../policies.ts';
 export const RefundPaymentJob = jobKind('refund-payment', z.object({ paymentId: z.number().int().positive() }).strict());
 
 /** The payment is owed back (in the caller's transaction): the provider's refund is queued, or it waits for an operator. */
-export async function owePayment(app: AppContext, tx: Repositories, payment: PaymentRow, why: string): Promise<void> {
+export async function owePayment(app: Pick<AppContext, 'outbox' | 'payments'>, tx: Repositories, payment: PaymentRow, why: string): Promise<void> {
   if (!(await tx.payments.refundDue(payment.id))) return;
   const invoice = (await tx.invoices.find(payment.invoice_id))!;
   const buyer = invoice.user_id === null ? undefined : await tx.users.findUser(invoice.user_id);

@@ -13,7 +13,7 @@ import {
 } from '../../shared/schemas/conversations.ts';
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import { requireUser } from '../accounts/accounts.ts';
-import type { AppContext } from '../app-types.ts';
+import type { ConversationDeps } from './deps.ts';
 import { command, type Command } from '../command.ts';
 import { ConflictError } from '../db/errors.ts';
 import type { ConversationRow, EventRow, MessageRow } from '../db/kysely/conversations.ts';
@@ -35,7 +35,7 @@ const NOT_FOUND = 'No such conversation.';
 const tooMany = (message: string, retryAfterMs: number) => new AppError(429, message, undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
 
 /** The sender's limits, counted in the database: messages a minute and a day, and new conversations a day. */
-async function checkLimits(app: AppContext, tx: Repositories, user: UserRow, opening: boolean): Promise<void> {
+async function checkLimits(app: ConversationDeps, tx: Repositories, user: UserRow, opening: boolean): Promise<void> {
   const now = app.clock.now();
   const since = (ms: number) => new Date(now - ms).toISOString();
   if (await tx.conversations.countMessagesSince(user.id, since(MINUTE_MS)) >= CONVERSATION_LIMITS.perMinute) {
@@ -53,14 +53,14 @@ async function checkLimits(app: AppContext, tx: Repositories, user: UserRow, ope
 }
 
 /** The conversation and the side `userId` is on; a 404 for anybody else. */
-async function ownConversation(app: AppContext, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
+async function ownConversation(app: ConversationDeps, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
   const conversation = await app.repos.conversations.findConversation(id);
   const role = conversation && roleIn(conversation, userId);
   if (!conversation || !role) throw notFound(NOT_FOUND);
   return { conversation, role };
 }
 
-async function readerOf(app: AppContext, userId: number, role: ConversationSide): Promise<Reader> {
+async function readerOf(app: ConversationDeps, userId: number, role: ConversationSide): Promise<Reader> {
   return { userId, role, locale: (await requireUser(app, userId)).locale };
 }
 
@@ -70,7 +70,7 @@ async function writers(repos: Repositories, id: number): Promise<{ person: boole
 }
 
 /** One message as its writer sees it. */
-async function ownMessage(app: AppContext, message: MessageRow, reader: Reader): Promise<MessageView> {
+async function ownMessage(app: ConversationDeps, message: MessageRow, reader: Reader): Promise<MessageView> {
   return (await messageViews(app, [message], reader, true, new Set()))[0]!;
 }
 
@@ -81,7 +81,7 @@ type Stored = { conversationId: number; messageId: number } | { existing: Messag
  * message it made, 200) and queues the mail. Two sends racing (the same client id, or a person's first two messages
  * about one listing) meet a uniqueness rule: the loser runs once more, and then finds what the winner stored.
  */
-async function storeMessage<Input>(app: AppContext, send: Command<Input, Stored>, input: Input): Promise<{ conversationId: number; message: MessageRow; created: boolean }> {
+async function storeMessage<Input>(app: ConversationDeps, send: Command<Input, Stored>, input: Input): Promise<{ conversationId: number; message: MessageRow; created: boolean }> {
   let stored;
   try {
     stored = await send(app.repos, input);
@@ -112,7 +112,7 @@ async function conversationToWrite(tx: Repositories, userId: number, id: number)
  * What follows a message in its transaction: the images it names are checked and attached, and a flagged one may
  * make its sender's automatic report.
  */
-async function afterWriting(app: AppContext, tx: Repositories, message: { userId: number; conversationId: number; messageId: number; images: readonly number[]; flagged: boolean }): Promise<void> {
+async function afterWriting(app: ConversationDeps, tx: Repositories, message: { userId: number; conversationId: number; messageId: number; images: readonly number[]; flagged: boolean }): Promise<void> {
   await attachImages(tx, message.userId, message.messageId, message.images);
   if (message.flagged) await reportFlaggedSender(app, tx, message.userId, message.conversationId);
 }
@@ -122,7 +122,7 @@ async function afterWriting(app: AppContext, tx: Repositories, message: { userId
  * conversation with its owner or adding to it (one per person and listing). 201 with the conversation; a retried
  * client id answers 200 with the same. A listing nobody owns gets the first message by mail, and no more.
  */
-export async function startConversation(app: AppContext, userId: number, input: unknown): Promise<{ created: boolean; data: ConversationView & { message: MessageView } }> {
+export async function startConversation(app: ConversationDeps, userId: number, input: unknown): Promise<{ created: boolean; data: ConversationView & { message: MessageView } }> {
   const { type, id, text, images, client_id: clientId } = parseInput(StartConversationSchema, input);
   const listing: ListingRef = { type, id };
   const user = await requireUser(app, userId);
@@ -140,7 +140,7 @@ export async function startConversation(app: AppContext, userId: number, input: 
 
 type Target = NonNullable<Awaited<ReturnType<Repositories['enquiries']['findEnquiryTarget']>>>;
 
-const starting = command<{ app: AppContext; user: UserRow; listing: ListingRef; target: Target; message: { text: string; images: readonly number[]; clientId: string } }, undefined, Stored>({
+const starting = command<{ app: ConversationDeps; user: UserRow; listing: ListingRef; target: Target; message: { text: string; images: readonly number[]; clientId: string } }, undefined, Stored>({
   // The sender's row first: their conversation and message limits are counted against their other sends.
   load: async (tx, { user }) => {
     await tx.users.lockUser(user.id);
@@ -172,7 +172,7 @@ const starting = command<{ app: AppContext; user: UserRow; listing: ListingRef; 
  * The first message of a conversation reaches the other side by mail at once: the owner (their account, as their
  * lead-mail setting says), or, for a listing nobody owns, its contact e-mail or the site's enquiries inbox.
  */
-async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { listing: ListingRef; title: string; slug: string; contact_email: string | null; owner_user_id: number | null },
+async function tellOfFirstMessage(app: ConversationDeps, tx: Repositories, target: { listing: ListingRef; title: string; slug: string; contact_email: string | null; owner_user_id: number | null },
   sender: UserRow, text: string, conversationId: number): Promise<void> {
   const site = app.config.siteUrl;
   const listingUrl = absoluteUrl(site, target.listing.type === 'profile' ? profileUrl(target.slug) : postUrl(target.listing.type, target.slug));
@@ -186,7 +186,7 @@ async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { l
     ]), { tx });
     return;
   }
-  const owner = await instantLeadRecipient(app, tx, target.owner_user_id);
+  const owner = await instantLeadRecipient(tx, target.owner_user_id);
   if (!owner) return;
   await app.outbox.queueMail(composeMail(owner.email, `New message from ${sender.name}: ${target.title}`, [
     `${sender.name} wrote about "${target.title}":`,
@@ -195,7 +195,7 @@ async function tellOfFirstMessage(app: AppContext, tx: Repositories, target: { l
   ], [], owner.locale), { tx });
 }
 
-const sending = command<{ app: AppContext; user: UserRow; id: number; message: { text: string; images: readonly number[]; clientId: string } }, { conversation: ConversationRow; role: ConversationSide }, Stored>({
+const sending = command<{ app: ConversationDeps; user: UserRow; id: number; message: { text: string; images: readonly number[]; clientId: string } }, { conversation: ConversationRow; role: ConversationSide }, Stored>({
   load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
   run: async (tx, { conversation, role }, { app, user, id, message: { text, images, clientId } }) => {
     const retried = await tx.conversations.findMessageByClientId(id, user.id, clientId);
@@ -211,7 +211,7 @@ const sending = command<{ app: AppContext; user: UserRow; id: number; message: {
 });
 
 /** POST /api/conversations/{id}/messages {text, images, client_id}: either side writes at any time (201; a retry 200). */
-export async function sendMessage(app: AppContext, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
+export async function sendMessage(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<{ created: boolean; data: MessageView }> {
   const { text, images, client_id: clientId } = parseInput(MessageSchema, input);
   const user = await requireUser(app, userId);
   const stored = await storeMessage(app, sending, { app, user, id, message: { text, images, clientId } });
@@ -220,7 +220,7 @@ export async function sendMessage(app: AppContext, userId: number, id: number, i
 }
 
 /** GET /api/conversations/{id}?before=: the conversation and its newest 50 messages (before a message id), newest first. */
-export async function readConversation(app: AppContext, userId: number, id: number, query: unknown): Promise<ConversationView & { messages: MessageView[]; has_more: boolean }> {
+export async function readConversation(app: ConversationDeps, userId: number, id: number, query: unknown): Promise<ConversationView & { messages: MessageView[]; has_more: boolean }> {
   const { before } = parseInput(BeforeQuerySchema, query);
   const { conversation, role } = await ownConversation(app, userId, id);
   const rows = await app.repos.conversations.findMessages(id, before, CONVERSATION_LIMITS.page + 1);
@@ -235,7 +235,7 @@ export async function readConversation(app: AppContext, userId: number, id: numb
 }
 
 /** GET /api/conversations?role=&listing=&type=&unread=&archived=&page=: a side's conversations, the latest first. */
-export async function listConversations(app: AppContext, userId: number, query: unknown): Promise<{ data: ConversationView[]; page: number; has_more: boolean }> {
+export async function listConversations(app: ConversationDeps, userId: number, query: unknown): Promise<{ data: ConversationView[]; page: number; has_more: boolean }> {
   const input = parseInput(ConversationListQuerySchema, query);
   const [type, listingId] = input.listing ? input.listing.split('-') : [];
   const filters = {
@@ -251,12 +251,12 @@ export async function listConversations(app: AppContext, userId: number, query: 
 }
 
 /** GET /api/conversations/unread: conversations with something unread, on either side. */
-export async function unreadConversations(app: AppContext, userId: number): Promise<{ unread: number }> {
+export async function unreadConversations(app: ConversationDeps, userId: number): Promise<{ unread: number }> {
   return { unread: await app.repos.conversations.countUnreadConversations(userId) };
 }
 
 /** POST /api/conversations/{id}/read {up_to}: the side has read up to a message (never back). */
-export async function markRead(app: AppContext, userId: number, id: number, input: unknown): Promise<{ read_up_to: number }> {
+export async function markRead(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<{ read_up_to: number }> {
   const { up_to: upTo } = parseInput(ReadSchema, input);
   const { role } = await ownConversation(app, userId, id);
   const last = await app.repos.conversations.lastMessageId(id);
@@ -267,7 +267,7 @@ export async function markRead(app: AppContext, userId: number, id: number, inpu
 }
 
 /** PATCH /api/conversations/{id} {archived, muted}: one side's own state (muted: no mail about it). */
-export async function changeConversation(app: AppContext, userId: number, id: number, input: unknown): Promise<ConversationView> {
+export async function changeConversation(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<ConversationView> {
   const state = parseInput(ConversationStateSchema, input);
   const { role } = await ownConversation(app, userId, id);
   await app.repos.conversations.setConversationState(id, role, state);
@@ -282,14 +282,14 @@ function otherSide(conversation: ConversationRow, role: ConversationSide): numbe
 }
 
 /** POST /api/conversations/{id}/block: the other side can write to this person no more (403 to them). */
-export async function blockOtherSide(app: AppContext, userId: number, id: number): Promise<{ blocked: true }> {
+export async function blockOtherSide(app: ConversationDeps, userId: number, id: number): Promise<{ blocked: true }> {
   const { conversation, role } = await ownConversation(app, userId, id);
   await app.repos.conversations.block(userId, otherSide(conversation, role));
   return { blocked: true };
 }
 
 /** DELETE /api/conversations/{id}/block. */
-export async function unblockOtherSide(app: AppContext, userId: number, id: number): Promise<{ blocked: false }> {
+export async function unblockOtherSide(app: ConversationDeps, userId: number, id: number): Promise<{ blocked: false }> {
   const { conversation, role } = await ownConversation(app, userId, id);
   await app.repos.conversations.unblock(userId, otherSide(conversation, role));
   return { blocked: false };
@@ -299,7 +299,7 @@ export async function unblockOtherSide(app: AppContext, userId: number, id: numb
  * POST /api/conversations/{id}/messages/{mid}/reveal: the reader shows a masked message's phone numbers and e-mail
  * addresses. Logged (evidence of who saw them, when) and limited to 30 an hour; the stored text never changes.
  */
-export async function revealMessage(app: AppContext, userId: number, id: number, messageId: number): Promise<MessageView> {
+export async function revealMessage(app: ConversationDeps, userId: number, id: number, messageId: number): Promise<MessageView> {
   const { role } = await ownConversation(app, userId, id);
   const message = await app.repos.conversations.findMessage(messageId);
   if (!message || message.conversation_id !== id) throw notFound('No such message.');
@@ -322,7 +322,7 @@ export interface StreamEvent {
  * What an event tells its reader: a message as they see it (masked, with their warning), or the other side's read
  * mark; then their unread count. Nothing for a conversation they are no longer on.
  */
-export async function eventView(app: AppContext, userId: number, event: EventRow): Promise<StreamEvent[]> {
+export async function eventView(app: ConversationDeps, userId: number, event: EventRow): Promise<StreamEvent[]> {
   const conversation = await app.repos.conversations.findConversation(event.conversation_id);
   const role = conversation && roleIn(conversation, userId);
   if (!role) return [];
@@ -345,7 +345,7 @@ export async function eventView(app: AppContext, userId: number, event: EventRow
  * GET /api/conversations/updates?after=: the polling twin of the stream (after 3 failed connects, the browser asks
  * every 10 s): the reader's events after `after`, from the same margin a stream replays, oldest first.
  */
-export async function eventsAfter(app: AppContext, userId: number, query: unknown): Promise<{ data: StreamEvent[]; last_event_id: number }> {
+export async function eventsAfter(app: ConversationDeps, userId: number, query: unknown): Promise<{ data: StreamEvent[]; last_event_id: number }> {
   const { after } = parseInput(AfterQuerySchema, query);
   const events = await app.repos.conversations.findEventsAfter(Math.max(0, (after ?? 0) - REPLAY_MARGIN), 500, userId);
   const data: StreamEvent[] = [];
@@ -363,7 +363,7 @@ const OFFER_CLOSED = 'This offer is closed.';
  */
 type OfferInput = { qty: number; offered_price: number; deal_method: string; remark: string | null };
 
-export async function writeOffer(app: AppContext, tx: Repositories, { conversationId, userId, offer }: { conversationId: number; userId: number; offer: OfferInput }): Promise<number> {
+export async function writeOffer(app: ConversationDeps, tx: Repositories, { conversationId, userId, offer }: { conversationId: number; userId: number; offer: OfferInput }): Promise<number> {
   const rules = scanMessage(offer.remark ?? '');
   const made = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
   await afterWriting(app, tx, { userId, conversationId, messageId: made, images: [], flagged: rules.length > 0 });
@@ -376,7 +376,7 @@ export async function writeOffer(app: AppContext, tx: Repositories, { conversati
  * post (the enquiry form's fields), as a message of kind `offer`. One is open at a time: a new one withdraws the one
  * before. Within the sender's message limits; 201 with the message.
  */
-export async function makeOffer(app: AppContext, userId: number, id: number, input: unknown): Promise<MessageView> {
+export async function makeOffer(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<MessageView> {
   const offer = parseInput(OfferSchema, input);
   const user = await requireUser(app, userId);
   const messageId = await offering(app.repos, { app, user, id, offer: { ...offer, remark: offer.remark?.trim() || null } });
@@ -384,7 +384,7 @@ export async function makeOffer(app: AppContext, userId: number, id: number, inp
   return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role: 'person', locale: user.locale });
 }
 
-const offering = command<{ app: AppContext; user: UserRow; id: number; offer: OfferInput }, { conversation: ConversationRow; role: ConversationSide }, number>({
+const offering = command<{ app: ConversationDeps; user: UserRow; id: number; offer: OfferInput }, { conversation: ConversationRow; role: ConversationSide }, number>({
   load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
   allow: ({ conversation, role }) => {
     if (role !== 'person' || conversation.listing_type !== 'buysell') {
@@ -403,7 +403,7 @@ const offering = command<{ app: AppContext; user: UserRow; id: number; offer: Of
  * POST /api/conversations/offers/{offerId}/accept|decline|withdraw: the owner accepts or declines an open offer, the
  * person withdraws theirs. A closed offer answers 422; anybody else's, 404.
  */
-export async function answerOffer(app: AppContext, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
+export async function answerOffer(app: ConversationDeps, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
   const offer = await app.repos.conversations.findOffer(offerId);
   if (!offer) throw notFound('No such offer.');
   const { role } = await ownConversation(app, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });

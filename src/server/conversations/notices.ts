@@ -8,7 +8,7 @@
 import { maskContacts, type ConversationSide } from '../../shared/conversations.ts';
 import { isLocale, localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-types.ts';
+import type { ConversationDeps } from './deps.ts';
 import type { SoldOutOffer } from '../db/kysely/conversation-offers.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';
@@ -27,12 +27,12 @@ const PURPOSE = 'conversation-mute';
 const sideKey = (id: number, role: ConversationSide) => id * 2 + (role === 'owner' ? 1 : 0);
 
 /** The one-click link that mutes one side of a conversation. */
-export function muteUrl(app: AppContext, id: number, role: ConversationSide, locale: Locale): string {
+export function muteUrl(app: ConversationDeps, id: number, role: ConversationSide, locale: Locale): string {
   return absoluteUrl(app.config.siteUrl, `/api/conversations/mute?token=${signedToken(app.secrets.unsubscribe, PURPOSE, sideKey(id, role))}${locale === 'en' ? '' : `&lang=${locale}`}`);
 }
 
 /** POST conversations/mute?token=…: the side the token names gets no more mail about the conversation. */
-export async function muteByToken(app: AppContext, token: string | undefined): Promise<{ message: string }> {
+export async function muteByToken(app: ConversationDeps, token: string | undefined): Promise<{ message: string }> {
   const key = signedId(app.secrets.unsubscribe, PURPOSE, token);
   const conversation = key === null ? undefined : await app.repos.conversations.findConversation(Math.floor(key / 2));
   if (key === null || !conversation) throw notFound('This link is not valid.');
@@ -48,7 +48,7 @@ const conversationPath = (role: ConversationSide, id: number, locale: Locale) =>
  * Tells each buyer whose open offer closed because another took the item's last unit (probe finding 15), by mail in
  * their language, in the transaction that closed it.
  */
-export async function tellSoldOut(app: AppContext, tx: Repositories, declined: readonly SoldOutOffer[]): Promise<void> {
+export async function tellSoldOut(app: ConversationDeps, tx: Repositories, declined: readonly SoldOutOffer[]): Promise<void> {
   for (const offer of declined) {
     const person = offer.person_user_id === null ? undefined : await tx.users.findUser(offer.person_user_id);
     if (!person?.email) continue;
@@ -62,7 +62,7 @@ export async function tellSoldOut(app: AppContext, tx: Repositories, declined: r
 }
 
 /** Mails every side due a notice; answers how many went. Each notice and its mark are one transaction: it goes once. */
-export async function sendUnreadNotices(app: AppContext): Promise<number> {
+export async function sendUnreadNotices(app: ConversationDeps): Promise<number> {
   const now = app.clock.now();
   const due = await app.repos.conversations.findDueNotices(new Date(now - LOOK_BACK_MS).toISOString(), new Date(now - NOTICE_AFTER_MS).toISOString(), BATCH);
   for (const notice of due) {
@@ -95,7 +95,7 @@ export const RETENTION_MONTHS = 24;
  * messages, images, events and shown-details log; its enquiries stay in the owner's leads. An open report on one
  * keeps it. Answers how many went.
  */
-export async function removeOldConversations(app: AppContext): Promise<number> {
+export async function removeOldConversations(app: ConversationDeps): Promise<number> {
   const before = new Date(app.clock.now());
   before.setUTCMonth(before.getUTCMonth() - RETENTION_MONTHS);
   let removed = 0;

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { BLOCKED_NOTICE, CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
 import { ConversationReportSchema } from '../../shared/schemas/conversations.ts';
-import type { AppContext } from '../app-types.ts';
+import type { ConversationDeps } from './deps.ts';
 import type { ConversationRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
@@ -28,7 +28,7 @@ export async function refuseBlockedWriter(repos: Pick<Repositories, 'conversatio
 }
 
 /** POST /api/conversations/image: one image, re-encoded and stored privately; a message names it by `id` within a day. */
-export async function uploadConversationImage(app: AppContext, userId: number, request: Request): Promise<{ id: number }> {
+export async function uploadConversationImage(app: ConversationDeps, userId: number, request: Request): Promise<{ id: number }> {
   const [stored] = await withFiles(app, request, 'image', 'image', 1, async (files) => {
     const results = [];
     for (const file of files) results.push(await storeImage(app, userUploadOwner(userId), file, 'image', true));
@@ -54,7 +54,7 @@ export async function attachImages(tx: Repositories, userId: number, messageId: 
  * sides only (`operator`: an operator reading a report); a 404 for anybody else, and once its message is erased or
  * removed. Never stored by a cache (the API's answers are no-store).
  */
-export async function conversationImage(app: AppContext, userId: number, id: number, mediaId: number, variant: 'thumbnail' | 'full', operator = false): Promise<Response> {
+export async function conversationImage(app: ConversationDeps, userId: number, id: number, mediaId: number, variant: 'thumbnail' | 'full', operator = false): Promise<Response> {
   const conversation = await app.repos.conversations.findConversation(id);
   if (!conversation || (!operator && !roleIn(conversation, userId))) throw notFound(NOT_FOUND);
   const image = await app.repos.conversations.findConversationImage(id, mediaId);
@@ -73,7 +73,7 @@ export async function conversationImage(app: AppContext, userId: number, id: num
  * POST /api/conversations/{id}/report {reason, description, message_ids[]}: a side reports the other; the report
  * joins the queue as group `conversation-{id}`, naming the messages (the other side's latest when none are named).
  */
-export async function reportConversation(app: AppContext, userId: number, id: number, input: unknown): Promise<{ data: { reported: true; group: string }; message: string }> {
+export async function reportConversation(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<{ data: { reported: true; group: string }; message: string }> {
   const report = parseInput(ConversationReportSchema, input);
   const conversation = await app.repos.conversations.findConversation(id);
   const role = conversation && roleIn(conversation, userId);
@@ -93,7 +93,7 @@ export async function reportConversation(app: AppContext, userId: number, id: nu
 const otherSideOf = (conversation: ConversationRow, role: ConversationSide) => (role === 'owner' ? conversation.person_user_id : conversation.owner_user_id);
 
 /** The other side's newest message (what a report naming none is about), if they wrote any. */
-async function latestOfOtherSide(app: AppContext, id: number, role: ConversationSide): Promise<number[]> {
+async function latestOfOtherSide(app: ConversationDeps, id: number, role: ConversationSide): Promise<number[]> {
   const latest = await app.repos.conversations.lastMessageId(id, role === 'owner' ? 'person' : 'owner');
   return latest > 0 ? [latest] : [];
 }
@@ -103,7 +103,7 @@ async function latestOfOtherSide(app: AppContext, id: number, role: Conversation
  * more conversations in 24 hours is reported automatically, once a day, on this conversation, naming the flagged
  * messages of all of them.
  */
-export async function reportFlaggedSender(app: AppContext, tx: Repositories, userId: number, conversationId: number): Promise<void> {
+export async function reportFlaggedSender(app: ConversationDeps, tx: Repositories, userId: number, conversationId: number): Promise<void> {
   const since = new Date(app.clock.now() - DAY_MS).toISOString();
   if (await tx.conversations.countFlaggedConversationsSince(userId, since) < CONVERSATION_LIMITS.flaggedConversations) return;
   if (await tx.conversations.hasAutomaticReportSince(userId, since)) return;

@@ -9,7 +9,7 @@ import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { scamWarning } from '../../shared/scam-rules.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
-import type { AppContext } from '../app-types.ts';
+import type { ConversationDeps } from './deps.ts';
 import type { ConversationListRow, ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
 import type { OfferRow } from '../db/kysely/conversation-offers.ts';
 
@@ -86,7 +86,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
  * Messages as `reader` sees them. `ownerWrote`: the owner has written once (the opener's details show from then on);
  * `revealed`: messages whose details the reader showed.
  */
-export async function messageViews(app: Pick<AppContext, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
+export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
   const offers = await app.repos.conversations.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
   const images = await app.repos.conversations.findMessageImages(rows.map((row) => row.id));
   const enquiries = new Map<number, string>();

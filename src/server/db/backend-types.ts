@@ -3,8 +3,7 @@
  * implements them without importing the factory back.
  */
 import type { ListingType } from '../../shared/constants.ts';
-import type { CatalogContext } from '../catalog/context.ts';
-import type { SearchEngine } from '../search/engine.ts';
+import type { SearchAnswers, SearchEngine } from '../search/engine.ts';
 import type { Repositories } from './repositories.ts';
 import type { Notifications, Replication } from './replication.ts';
 
@@ -32,8 +31,8 @@ export interface Backend {
   readonly replication: Replication | null;
   /** Notifications between processes, or null (SQLite: the invalidation log's poll alone). */
   readonly notifications: Notifications | null;
-  /** The backend's search engine over the catalogue (the response cache goes on top, search/engine.ts). */
-  createSearchEngine(catalog: CatalogContext, options: SearchEngineOptions): SearchEngine;
+  /** The backend's search engine, answering through the search service's port (the response cache goes on top, search/engine.ts). */
+  createSearchEngine(answers: SearchAnswers, options: SearchEngineOptions): SearchEngine;
   close(): Promise<void>;
 }
 

@@ -175,7 +175,7 @@ async function tellOwnerAndSender(app: AppContext, tx: Repositories, kind: Enqui
     await app.outbox.queueMail(enquiryOwnerMail({ kind, target, record, site, listingUrl, inbox: target.contact_email === null ? app.config.enquiryInbox : null, attachment }), { tx });
   } else {
     // In the owner's language (issue 42).
-    const owner = await instantLeadRecipient(app, tx, target.owner_user_id);
+    const owner = await instantLeadRecipient(tx, target.owner_user_id);
     if (owner) {
       await app.outbox.queueMail(enquiryOwnerMail({ kind, target: { ...target, contact_email: target.contact_email ?? owner.email }, record, site, listingUrl, inbox: null,
         attachment, leadUrl: absoluteUrl(site, leadUrl(row.id)), locale: owner.locale }), { tx });

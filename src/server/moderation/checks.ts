@@ -6,6 +6,8 @@
  * from one client.
  */
 import type { AppContext } from '../app-types.ts';
+import type { CatalogContext } from '../catalog/context.ts';
+import type { Config } from '../config.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';
@@ -46,7 +48,7 @@ function hasBannedWord(text: string, words: readonly string[]): boolean {
 }
 
 /** Which checks hold the ad (none: it may go live). */
-export async function heldChecks(app: AppContext, post: OwnPostRow, ownerId: number): Promise<HeldCheck[]> {
+export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'moderation'> }, post: OwnPostRow, ownerId: number): Promise<HeldCheck[]> {
   const { maxLinks, bannedWords, holdNewAdvertisers } = app.config.moderation;
   const detail = await getPostById(app, post.id, { drafts: true });
   const text = textOf({ title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined }).join('\n');

@@ -22,6 +22,7 @@ import type { PostCard } from '../../shared/schemas/catalog.ts';
 import { SITE_NAME } from '../../shared/seo.ts';
 import { absoluteUrl, postUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
+import type { Clock } from '../clock.ts';
 import { jobKind } from '../jobs/kind.ts';
 import type { DueSavedSearchRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
@@ -204,7 +205,7 @@ export function alertMail(app: AppContext, row: DueSavedSearchRow, state: Search
  * A listing went live for the first time (in `tx`, its transaction): instant alerts run at the end of this
  * 15-minute period, once for every listing of the period.
  */
-export async function queueInstantAlerts(app: AppContext, tx: Repositories): Promise<void> {
+export async function queueInstantAlerts(app: { clock: Clock }, tx: Repositories): Promise<void> {
   const periodEnd = new Date(Math.ceil((app.clock.now() + 1) / INSTANT_PERIOD_MS) * INSTANT_PERIOD_MS).toISOString();
   await SavedSearchAlertsJob.queue(tx.jobs, { frequencies: ['instant'] }, { runAt: periodEnd, idempotencyKey: `${SAVED_SEARCH_ALERTS_JOB}:instant@${periodEnd}` });
 }

@@ -1,5 +1,6 @@
 import type { MapQuery, MapResponse, SearchQuery, SearchResponse } from '../../shared/search.ts';
 import type { CacheInvalidations } from '../cache/invalidations.ts';
+import type { SearchIndex } from './search-service.ts';
 import { cacheKey, ResponseCache } from './cache.ts';
 import { cacheTags } from '../cache/tags.ts';
 
@@ -12,6 +13,16 @@ export interface SearchEngine {
   /** True when the engine can answer now (its workers are alive and read the database). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * What a backend's engine asks of the search service (its port, issue 60): the answer to a search or a map query
+ * read from the engine's index. The composition root gives it (search/answers.ts), so the backends never reach the
+ * catalogue.
+ */
+export interface SearchAnswers {
+  search(index: SearchIndex, query: SearchQuery): Promise<SearchResponse>;
+  map(index: SearchIndex, query: MapQuery): Promise<MapResponse>;
 }
 
 /** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */

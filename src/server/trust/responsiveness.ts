@@ -9,7 +9,7 @@
  * nothing under 5 people or above 24; the badge says how many people stand behind it.
  */
 import { openMinutesBetween, responseHours, RESPONSE_CAP_HOURS, type OpeningHours } from '../../shared/open-time.ts';
-import type { AppContext } from '../app-types.ts';
+import type { TrustDeps } from './deps.ts';
 import { profileChanged } from '../changes.ts';
 import { isSharedClient } from '../client-ip.ts';
 import type { PersonFactsRow, ReplyTimeRow } from '../db/kysely/trust.ts';
@@ -68,7 +68,7 @@ export function countedWaits(hours: OpeningHours | null, replies: readonly { ask
 }
 
 /** One profile's responsiveness now: N (or null) and over how many people. */
-export async function profileResponsiveness(app: AppContext, profile: { id: number; kind: string; owner_user_id: number }): Promise<{ hours: number | null; count: number }> {
+export async function profileResponsiveness(app: TrustDeps, profile: { id: number; kind: string; owner_user_id: number }): Promise<{ hours: number | null; count: number }> {
   const now = app.clock.now();
   const since = new Date(now - WINDOW_DAYS * DAY_MS).toISOString();
   const conversations = await app.repos.trust.findReplyTimes(profile.id, profile.owner_user_id, since);
@@ -84,7 +84,7 @@ export async function profileResponsiveness(app: AppContext, profile: { id: numb
 }
 
 /** The daily job: every owned profile's responsiveness, stored; answers how many changed. */
-export async function updateTrustSignals(app: AppContext): Promise<number> {
+export async function updateTrustSignals(app: TrustDeps): Promise<number> {
   let changed = 0;
   for (let after = 0; ;) {
     const profiles = await app.repos.trust.findOwnedProfilesForTrust(after, BATCH);

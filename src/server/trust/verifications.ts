@@ -8,7 +8,7 @@ import { parseSsmNumber, SSM_NUMBER_ERROR } from '../../shared/ssm-number.ts';
 import { claimTargets, type ClaimTarget } from '../advertiser/claims.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { ownedProfile } from '../advertiser/access.ts';
-import type { AppContext } from '../app-types.ts';
+import type { TrustDeps } from './deps.ts';
 import { command } from '../command.ts';
 import { profileChanged } from '../changes.ts';
 import type { VerificationRow } from '../db/kysely/verifications.ts';
@@ -25,14 +25,14 @@ export interface VerificationSource {
 }
 export const manualVerification: VerificationSource = { check: async () => 'pending' };
 
-const thisYear = (app: AppContext) => new Date(app.clock.now()).getUTCFullYear();
+const thisYear = (app: TrustDeps) => new Date(app.clock.now()).getUTCFullYear();
 
 const SsmRequestSchema = (year: number) => z.object({
   company_no: z.string({ error: SSM_NUMBER_ERROR }).trim().refine((text) => parseSsmNumber(text, year) !== null, SSM_NUMBER_ERROR),
 });
 
 /** GET /api/advertiser/profiles/{id}/verifications: each badge's state and what it still needs. */
-export async function verificationState(app: AppContext, actor: Actor, profileId: number) {
+export async function verificationState(app: TrustDeps, actor: Actor, profileId: number) {
   const profile = await ownedProfile(app, actor, profileId);
   const rows = await app.repos.verifications.findProfileVerifications(profileId);
   const latest = (kind: VerificationRow['kind']) => rows.find((row) => row.kind === kind);
@@ -69,7 +69,7 @@ export async function verificationState(app: AppContext, actor: Actor, profileId
  * POST /api/advertiser/profiles/{id}/verifications/ssm (multipart: `company_no`, `certificate`): a request for the
  * SSM-registered badge, 201 pending (the source decides at once when it can). A new request ends the earlier one.
  */
-export async function requestSsmVerification(app: AppContext, actor: Actor, profileId: number, fields: Record<string, unknown>, documentId: number | undefined, source: VerificationSource = manualVerification) {
+export async function requestSsmVerification(app: TrustDeps, actor: Actor, profileId: number, fields: Record<string, unknown>, documentId: number | undefined, source: VerificationSource = manualVerification) {
   const profile = await ownedProfile(app, actor, profileId);
   const { company_no: text } = parseInput(SsmRequestSchema(thisYear(app)), fields);
   if (documentId === undefined) throw new AppError(422, 'Attach the SSM certificate or company profile.', { certificate: ['Attach the SSM certificate or company profile.'] });
@@ -92,7 +92,7 @@ const TAKEN = 'This number is verified by another account.';
 const phoneCodeKey = (userId: number, profileId: number, number: string) => `phone-badge:${userId}:${profileId}:${number}`;
 
 /** The listed mobile number chosen by its index (never a typed one), free of any other account. */
-async function listedNumber(app: AppContext, actor: Actor, profileId: number, index: number): Promise<{ target: ClaimTarget; provedHere: boolean }> {
+async function listedNumber(app: TrustDeps, actor: Actor, profileId: number, index: number): Promise<{ target: ClaimTarget; provedHere: boolean }> {
   const target = (await claimTargets(app, profileId)).find((item) => item.method === 'sms' && item.index === index);
   if (!target) throw new AppError(422, 'Choose one of the listed mobile numbers.', { target: ['Choose one of the listed mobile numbers.'] });
   const holder = await app.repos.verifications.findNumberHolder(target.address);
@@ -119,7 +119,7 @@ const approvingPhone = command<{ actor: Actor; profileId: number; target: ClaimT
   },
 });
 
-async function approvePhone(app: AppContext, actor: Actor, profileId: number, target: ClaimTarget) {
+async function approvePhone(app: TrustDeps, actor: Actor, profileId: number, target: ClaimTarget) {
   const id = await approvingPhone(app.repos, { actor, profileId, target });
   return { data: { id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
 }
@@ -130,7 +130,7 @@ async function approvePhone(app: AppContext, actor: Actor, profileId: number, ta
  * once (201 approved); one another account proved is a 422. The account code rules apply (10 minutes, 5 tries,
  * resend limits: 429 with Retry-After).
  */
-export async function sendPhoneCode(app: AppContext, actor: Actor, profileId: number, input: unknown, client: string) {
+export async function sendPhoneCode(app: TrustDeps, actor: Actor, profileId: number, input: unknown, client: string) {
   await ownedProfile(app, actor, profileId);
   const { target: index } = parseInput(PhoneTargetSchema, input);
   const { target, provedHere } = await listedNumber(app, actor, profileId, index);
@@ -145,7 +145,7 @@ export async function sendPhoneCode(app: AppContext, actor: Actor, profileId: nu
 }
 
 /** POST …/verifications/phone/confirm {target, code}: the right code earns the phone badge (201). */
-export async function confirmPhone(app: AppContext, actor: Actor, profileId: number, input: unknown) {
+export async function confirmPhone(app: TrustDeps, actor: Actor, profileId: number, input: unknown) {
   await ownedProfile(app, actor, profileId);
   const { target: index, code } = parseInput(PhoneConfirmSchema, input);
   const { target } = await listedNumber(app, actor, profileId, index);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../../src/server/api/app.ts';
 import { reindexPosts } from '../../../src/server/db/sqlite/repositories/search-index.ts';
 import { createSqliteSearchEngine } from '../../../src/server/db/sqlite/search-engine.ts';
+import { searchAnswers } from '../../../src/server/search/answers.ts';
 import { withResponseCache } from '../../../src/server/search/engine.ts';
 import { SearchRequestSchema, SearchResponseSchema } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
@@ -11,7 +12,7 @@ const copy = useSqliteCopy();
 
 describe('the index under the response cache', () => {
   it('serves a repeat from the cache with the same results, and refreshes when a listing changes', async () => {
-    const engine = withResponseCache(createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.invalidations, 10);
+    const engine = withResponseCache(createSqliteSearchEngine(searchAnswers(copy.app), { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' }), copy.app.invalidations, 10);
     const api = createApi({ ...copy.app, search: engine });
     const search = async (body: object) => SearchResponseSchema.parse(await (await api.request('/api/post/search', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
@@ -31,11 +32,11 @@ describe('the index under the response cache', () => {
 
 describe('search worker threads', () => {
   it('give the same answers as searching on the calling thread', async () => {
-    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
+    const engine = createSqliteSearchEngine(searchAnswers(copy.app), { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
     try {
       for (const body of [{ type: 'services', search: 'aircon' }, { type: 'jobs', job_type: 'FT' }, { type: 'services', location: 'Near Me', user_location: '3.139,101.6869' }]) {
         const query = SearchRequestSchema.parse(body);
-        const inline = createSqliteSearchEngine(copy.app, { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' });
+        const inline = createSqliteSearchEngine(searchAnswers(copy.app), { workers: 0, databasePath: copy.path, mediaBaseUrl: '/media' });
         expect(await engine.search(query)).toEqual(await inline.search(query));
         await inline.close();
       }
@@ -45,7 +46,7 @@ describe('search worker threads', () => {
   });
 
   it('answer a burst first come, first served (no search waits behind later ones)', async () => {
-    const engine = createSqliteSearchEngine(copy.app, { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
+    const engine = createSqliteSearchEngine(searchAnswers(copy.app), { workers: 1, databasePath: copy.path, mediaBaseUrl: '/media' });
     try {
       await engine.search(SearchRequestSchema.parse({ type: 'services' }));
       const finished: number[] = [];

@@ -59,7 +59,7 @@ export async function openPostgresBackend(url: string, clock: Clock, options: Po
     repos,
     replication: replicas,
     notifications: hub,
-    createSearchEngine: (catalog, options) => createPostgresSearchEngine(url, catalog, { ...options, replicas }),
+    createSearchEngine: (answers, options) => createPostgresSearchEngine(url, answers, { ...options, replicas }),
     close: () => repos.close(),
   };
 }

@@ -10,11 +10,8 @@ import { Piscina } from 'piscina';
 import { projectRoot } from '../../project-root.ts';
 import type { CountShare } from '../../search/count-worker.ts';
 import type { TallyPart } from '../../search/tally.ts';
-import type { CatalogContext } from '../../catalog/context.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
-import type { SearchEngine } from '../../search/engine.ts';
-import { runSearch } from '../../search/search-service.ts';
-import { runMap } from '../../search/map-service.ts';
+import type { SearchAnswers, SearchEngine } from '../../search/engine.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';
 import type { ReplicaSet } from './replicas.ts';
 import { postgresSearchIndex } from './search.ts';
@@ -22,7 +19,7 @@ import { postgresSearchIndex } from './search.ts';
 /** How soon a failed load of the facet store is tried again. */
 const WARM_RETRY_MS = 5_000;
 
-export function createPostgresSearchEngine(url: string, catalog: CatalogContext, options: SearchEngineOptions & { replicas?: ReplicaSet | null }): SearchEngine {
+export function createPostgresSearchEngine(url: string, answers: SearchAnswers, options: SearchEngineOptions & { replicas?: ReplicaSet | null }): SearchEngine {
   const max = Math.max(2, options.workers * 2);
   const pool = openPool(url, { max, applicationName: 'yp-search' });
   const db = postgresKysely(pool);
@@ -53,8 +50,8 @@ export function createPostgresSearchEngine(url: string, catalog: CatalogContext,
     }
   })();
   return {
-    search: (query) => runSearch(index, catalog, query),
-    map: (query) => runMap(index, catalog, query),
+    search: (query) => answers.search(index, query),
+    map: (query) => answers.map(index, query),
     async ready() {
       if (!warmed) return false;
       try {

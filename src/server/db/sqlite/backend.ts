@@ -16,7 +16,7 @@ export function openSqliteBackend(path: string, clock: Clock, options: { transac
     repos,
     replication: null,
     notifications: null,
-    createSearchEngine: (catalog, options) => createSqliteSearchEngine(catalog, { ...options, databasePath: path }),
+    createSearchEngine: (answers, options) => createSqliteSearchEngine(answers, { ...options, databasePath: path }),
     close: () => repos.close(),
   };
 }

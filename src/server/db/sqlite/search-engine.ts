@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { SearchEngine } from '../../search/engine.ts';
-import type { CatalogContext } from '../../catalog/context.ts';
+import type { SearchAnswers, SearchEngine } from '../../search/engine.ts';
 import { projectRoot } from '../../project-root.ts';
 import { openDatabase } from './connection.ts';
-import { runSearch } from '../../search/search-service.ts';
-import { runMap } from '../../search/map-service.ts';
 import { sqliteSearchIndex } from './search.ts';
 
 export interface SqliteSearchOptions {
@@ -24,7 +21,7 @@ export interface SqliteSearchOptions {
  * so the synchronous SQLite calls of a heavy search never stall the server (SEARCH-NOTES.md: 24
  * concurrent searches froze it for 3 s).
  */
-export function createSqliteSearchEngine(catalog: CatalogContext, options: SqliteSearchOptions): SearchEngine {
+export function createSqliteSearchEngine(answers: SearchAnswers, options: SqliteSearchOptions): SearchEngine {
   const db = options.workers > 0 ? undefined : openDatabase(options.databasePath, { readOnly: true });
   const index = db && sqliteSearchIndex(db);
   const pool = options.workers > 0
@@ -41,8 +38,8 @@ export function createSqliteSearchEngine(catalog: CatalogContext, options: Sqlit
     })
     : undefined;
   return {
-    search: (query) => (pool ? pool.run(query) : runSearch(index!, catalog, query)),
-    map: (query) => (pool ? pool.run(query, { name: 'map' }) : runMap(index!, catalog, query)),
+    search: (query) => (pool ? pool.run(query) : answers.search(index!, query)),
+    map: (query) => (pool ? pool.run(query, { name: 'map' }) : answers.map(index!, query)),
     async ready() {
       try {
         return pool ? (await pool.run(null, { name: 'ping' })) === true : db!.prepare('SELECT 1 AS ok').get()?.ok === 1;
