@@ -272,23 +272,8 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
   const { renders, load, now = Date.now } = options;
   const store = new PageStore(maxBytes);
   invalidations.subscribe((invalidation) => store.invalidate(invalidation));
-  /** Pages being rendered, by key: requests for one meanwhile share its render. */
   const rendering = new Map<string, Promise<Entry | undefined>>();
-  /** Renders a missed page within the render bound; refused, the stale copy if there is one, else 503. */
-  const renderBounded = async (key: string, request: Request, render: () => Promise<Response>): Promise<{ response: Response; raw?: Buffer } | { stale: Response }> => {
-    if (!renders) return { response: await render() };
-    try {
-      return await renders.run(async () => {
-        const response = await render();
-        // The page is rendered while its body is read: inside the bound.
-        return cacheable(response) ? { response, raw: Buffer.from(await response.arrayBuffer()) } : { response };
-      }, { urgent: store.known(key) });
-    } catch (error) {
-      if (!(error instanceof RenderQueueFull)) throw error;
-      const stale = store.get(key, now(), { stale: true });
-      return { stale: stale ? await respond(request, stale, 'STALE') : busyResponse() };
-    }
-  };
+  const cache: PageCacheState = { store, invalidations, renders, now, rendering };
   return {
     store,
     /**
@@ -296,57 +281,17 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
      * only a GET or HEAD of a cacheable path, whose page is kept and fresh, when the invalidation log was read within
      * its poll interval (else the usual way reads it first) and the client takes a stored encoding.
      */
-    hit(request: FrontDoorRequest): CachedAnswer | undefined {
-      if (maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !invalidations.fresh) return undefined;
-      let url: URL;
-      try {
-        url = new URL(request.url, 'http://localhost');
-      } catch {
-        return undefined;
-      }
-      if (UNSHARED_PATHS.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
-      const kind = encodingClass(request.headers['accept-encoding'] ?? null);
-      if (kind === 'identity') return undefined;
-      const entry = store.get(pageCacheKey(url), now());
-      if (!entry) return undefined;
-      load?.hit();
-      const headers: Record<string, string> = Object.fromEntries(entry.headers);
-      headers.etag = entry.etag;
-      headers.vary = 'Accept-Encoding';
-      headers['x-cache'] = 'HIT';
-      if (notModified(entry, request.headers['if-none-match'])) return { status: 304, headers, body: null, impression: entry.impression };
-      const body = kind === 'br' ? entry.br : entry.gzip;
-      headers['content-encoding'] = kind;
-      headers['content-length'] = String(body.length);
-      return { status: entry.status, headers, body: request.method === 'HEAD' ? null : body, impression: entry.impression };
-    },
+    hit: (request: FrontDoorRequest) => frontDoorHit({ store, invalidations, maxBytes, load, now }, request),
     /**
      * A page that is never cached (one person's page, a form's answer), rendered within the render bound and read whole
      * there (the work of a page is done while its body is read); refused, a 503 with Retry-After.
      */
-    async bounded(render: () => Promise<Response>): Promise<Response> {
-      if (!renders) return render();
-      try {
-        return await renders.run(async () => {
-          const response = await render();
-          if (!response.body) return response;
-          return new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
-        });
-      } catch (error) {
-        if (error instanceof RenderQueueFull) return busyResponse();
-        throw error;
-      }
-    },
+    bounded: (render: () => Promise<Response>) => boundedRender(renders, render),
     /**
      * The answer the server in front gives a page request at once while the render line is full (a 503 as cheap as a
      * static file), or undefined: a flood refused after Astro ran would cost what answering it costs.
      */
-    refused(request: FrontDoorRequest): CachedAnswer | undefined {
-      const path = request.url.split('?')[0]!;
-      // Files (an image Astro serves from the build) are not renders; sitemaps and robots.txt are.
-      if (!renders?.full || UNBOUNDED.test(path) || /\.(?!xml$|txt$)\w+$/.test(path)) return undefined;
-      return { status: 503, headers: BUSY_HEADERS, body: Buffer.from(`${new RenderQueueFull().message}\n`), impression: null };
-    },
+    refused: (request: FrontDoorRequest) => refusedAnswer(renders, request),
     /**
      * Serves `request` from the cache, or renders it with `render` and keeps it unless one of its tags changed meanwhile.
      * Requests for a page being rendered wait for that render (one render however many ask at once: after a change to
@@ -370,7 +315,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
       // (stale-while-revalidate), so no visitor waits for a render because a minute went by.
       const stale = store.get(key, now(), { stale: true });
       if (stale) {
-        if (!rendering.has(key)) void refresh(request, url, key, render).catch((error: unknown) => console.error('Refreshing a cached page failed', error));
+        if (!rendering.has(key)) void refresh(cache, request, url, key, render).catch((error: unknown) => console.error('Refreshing a cached page failed', error));
         return respond(request, stale, 'STALE');
       }
       const pending = rendering.get(key);
@@ -378,58 +323,135 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
         const shared = await pending;
         if (shared) return respond(request, shared, 'HIT');
       }
-      return refresh(request, url, key, render);
+      return refresh(cache, request, url, key, render);
     },
   };
+}
 
-  /** Renders a page, once however many ask for it meanwhile (they share what it keeps). */
-  async function refresh(request: Request, url: URL, key: string, render: () => Promise<Response>): Promise<Response> {
-    let settle!: (entry: Entry | undefined) => void;
-    rendering.set(key, new Promise((resolve) => { settle = resolve; }));
-    let kept: Entry | undefined;
-    try {
-      return await renderInto(request, url, key, render, (entry) => { kept = entry; });
-    } finally {
-      rendering.delete(key);
-      settle(kept);
-    }
-  }
+/** What a process's page cache holds while it serves: its store, the invalidations, the render bound and the renders going on. */
+interface PageCacheState {
+  store: PageStore;
+  invalidations: CacheInvalidations;
+  renders?: RenderGate;
+  now: () => number;
+  /** Pages being rendered, by key: requests for one meanwhile share its render. */
+  rendering: Map<string, Promise<Entry | undefined>>;
+}
 
-  /** Renders a missed page (within the render bound), answers it, and keeps it unless a change came meanwhile (`kept` is told). */
-  async function renderInto(request: Request, url: URL, key: string, render: () => Promise<Response>, kept: (entry: Entry) => void): Promise<Response> {
-    const began = invalidations.current;
-    const rendered = await renderBounded(key, request, render);
-    if ('stale' in rendered) return rendered.stale;
-    const { response } = rendered;
-    if (!cacheable(response)) return response;
-    const raw = rendered.raw ?? Buffer.from(await response.arrayBuffer());
-    const [br, gz] = (await Promise.all([
-      brotli(raw, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzipAsync(raw, { level: 6 }),
-    ])).map(ownCopy) as [Buffer, Buffer];
-    const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
-    const impression = response.headers.get(IMPRESSIONS);
-    // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
-    if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
-    const tags = tagsOf(response, url.pathname);
-    const entry: Entry = {
-      status: response.status === 404 || response.status === 410 ? response.status : 200,
-      tags,
-      storedAt: now(),
-      etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
-      headers,
-      impression,
-      br,
-      gzip: gz,
-      bytes: br.length + gz.length + key.length,
-    };
-    // A change seen while it rendered may not be in it: serve it this once, keep nothing.
-    if (!invalidations.changedSince(began, tags)) {
-      store.set(key, entry);
-      kept(entry);
-    }
-    return respond(request, entry, 'MISS');
+/** Renders a missed page within the render bound; refused, the stale copy if there is one, else 503. */
+async function renderBounded(cache: PageCacheState, key: string, request: Request, render: () => Promise<Response>): Promise<{ response: Response; raw?: Buffer } | { stale: Response }> {
+  if (!cache.renders) return { response: await render() };
+  try {
+    return await cache.renders.run(async () => {
+      const response = await render();
+      // The page is rendered while its body is read: inside the bound.
+      return cacheable(response) ? { response, raw: Buffer.from(await response.arrayBuffer()) } : { response };
+    }, { urgent: cache.store.known(key) });
+  } catch (error) {
+    if (!(error instanceof RenderQueueFull)) throw error;
+    const stale = cache.store.get(key, cache.now(), { stale: true });
+    return { stale: stale ? await respond(request, stale, 'STALE') : busyResponse() };
   }
+}
+
+/** Renders a page, once however many ask for it meanwhile (they share what it keeps). */
+async function refresh(cache: PageCacheState, request: Request, url: URL, key: string, render: () => Promise<Response>): Promise<Response> {
+  let settle!: (entry: Entry | undefined) => void;
+  cache.rendering.set(key, new Promise((resolve) => { settle = resolve; }));
+  let kept: Entry | undefined;
+  try {
+    return await renderInto(cache, request, url, key, render, (entry) => { kept = entry; });
+  } finally {
+    cache.rendering.delete(key);
+    settle(kept);
+  }
+}
+
+/** Renders a missed page (within the render bound), answers it, and keeps it unless a change came meanwhile (`kept` is told). */
+async function renderInto(cache: PageCacheState, request: Request, url: URL, key: string, render: () => Promise<Response>, kept: (entry: Entry) => void): Promise<Response> {
+  const began = cache.invalidations.current;
+  const rendered = await renderBounded(cache, key, request, render);
+  if ('stale' in rendered) return rendered.stale;
+  const { response } = rendered;
+  if (!cacheable(response)) return response;
+  const entry = await entryOf(response, rendered.raw ?? Buffer.from(await response.arrayBuffer()), key, url, cache.now());
+  // A change seen while it rendered may not be in it: serve it this once, keep nothing.
+  if (!cache.invalidations.changedSince(began, entry.tags)) {
+    cache.store.set(key, entry);
+    kept(entry);
+  }
+  return respond(request, entry, 'MISS');
+}
+
+/** The front door's answer from the cache (createPageCache's `hit`). */
+function frontDoorHit(cache: { store: PageStore; invalidations: CacheInvalidations; maxBytes: number; load?: Pick<LoadMeter, 'hit'>; now: () => number }, request: FrontDoorRequest): CachedAnswer | undefined {
+  if (cache.maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !cache.invalidations.fresh) return undefined;
+  let url: URL;
+  try {
+    url = new URL(request.url, 'http://localhost');
+  } catch {
+    return undefined;
+  }
+  if (UNSHARED_PATHS.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
+  const kind = encodingClass(request.headers['accept-encoding'] ?? null);
+  if (kind === 'identity') return undefined;
+  const entry = cache.store.get(pageCacheKey(url), cache.now());
+  if (!entry) return undefined;
+  cache.load?.hit();
+  const headers: Record<string, string> = Object.fromEntries(entry.headers);
+  headers.etag = entry.etag;
+  headers.vary = 'Accept-Encoding';
+  headers['x-cache'] = 'HIT';
+  if (notModified(entry, request.headers['if-none-match'])) return { status: 304, headers, body: null, impression: entry.impression };
+  const body = kind === 'br' ? entry.br : entry.gzip;
+  headers['content-encoding'] = kind;
+  headers['content-length'] = String(body.length);
+  return { status: entry.status, headers, body: request.method === 'HEAD' ? null : body, impression: entry.impression };
+}
+
+/** A never-cached page rendered within the bound and read whole there (createPageCache's `bounded`). */
+async function boundedRender(renders: RenderGate | undefined, render: () => Promise<Response>): Promise<Response> {
+  if (!renders) return render();
+  try {
+    return await renders.run(async () => {
+      const response = await render();
+      if (!response.body) return response;
+      return new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers: response.headers });
+    });
+  } catch (error) {
+    if (error instanceof RenderQueueFull) return busyResponse();
+    throw error;
+  }
+}
+
+/** The front door's 503 while the render line is full (createPageCache's `refused`). */
+function refusedAnswer(renders: RenderGate | undefined, request: FrontDoorRequest): CachedAnswer | undefined {
+  const path = request.url.split('?')[0]!;
+  // Files (an image Astro serves from the build) are not renders; sitemaps and robots.txt are.
+  if (!renders?.full || UNBOUNDED.test(path) || /\.(?!xml$|txt$)\w+$/.test(path)) return undefined;
+  return { status: 503, headers: BUSY_HEADERS, body: Buffer.from(`${new RenderQueueFull().message}\n`), impression: null };
+}
+
+/** A rendered page as the cache keeps it: compressed both ways, its kept headers, tags and ETag. */
+async function entryOf(response: Response, raw: Buffer, key: string, url: URL, storedAt: number): Promise<Entry> {
+  const [br, gz] = (await Promise.all([
+    brotli(raw, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: 6 }),
+  ])).map(ownCopy) as [Buffer, Buffer];
+  const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name.toLowerCase()));
+  // A 404 page says nothing of its own caching: a CDN may keep it as briefly as a page's shared copy.
+  if (!response.headers.has('Cache-Control')) headers.push(['cache-control', NOT_FOUND_CACHE]);
+  return {
+    status: response.status === 404 || response.status === 410 ? response.status : 200,
+    tags: tagsOf(response, url.pathname),
+    storedAt,
+    etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`,
+    headers,
+    impression: response.headers.get(IMPRESSIONS),
+    br,
+    gzip: gz,
+    bytes: br.length + gz.length + key.length,
+  };
 }
 
 /** The page cache of a process (createPageCache). */

@@ -107,13 +107,8 @@ export function withFiles<T>(app: Pick<AppContext, 'config'>, request: Request, 
   });
 }
 
-/**
- * The form, read as the body streams. Every stream involved (the body, the parser, each file part,
- * each temporary file) has its error handled: a body cut off inside a file part is a 400, never an
- * unhandled 'error' event (which would end the process). Paths of temporary files go into `temp` as
- * they are created, so the caller removes them, half-written ones included.
- */
-async function readMultipart(mediaDir: string, request: Request, options: MultipartOptions, temp: string[]): Promise<MultipartForm> {
+/** A body's limits, checked before it is read: its type, and a declared length larger than its files and fields may be. */
+function formLimits(request: Request, options: MultipartOptions): { type: string; maxBytes: number; fieldBytes: number; otherBytes: number } {
   const { field, kind, maxFiles } = options;
   const type = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type) || !request.body) {
@@ -127,12 +122,78 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
   if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + otherBytes) {
     throw new AppError(413, 'The request is too large.', { [field]: [`Send at most ${maxFiles} file(s) of ${maxBytes / MB} MB.`] });
   }
+  return { type, maxBytes, fieldBytes, otherBytes };
+}
+
+/** What the parts of one form share while it is read. */
+interface FormReading {
+  field: string;
+  maxBytes: number;
+  folder: string;
+  temp: string[];
+  files: UploadedFile[];
+  writes: Promise<void>[];
+  openFiles: Set<WriteStream>;
+  fileStreams: Set<Readable>;
+  fileBytes: number;
+  failed(): boolean;
+  fail(error: AppError): void;
+  unreadable(): void;
+}
+
+/**
+ * One file part: the form's own field is written to a temporary file (its path noted at once, so a half-written one
+ * is removed too), any other part is drained; every stream's error is handled.
+ */
+function receiveFile(form: FormReading, name: string, stream: Readable & { truncated?: boolean }, info: busboy.FileInfo): void {
+  const { field, maxBytes } = form;
+  form.fileStreams.add(stream);
+  stream.on('error', form.unreadable);
+  stream.on('data', (chunk: Buffer) => { form.fileBytes += chunk.length; });
+  stream.on('end', () => form.fileStreams.delete(stream));
+  if (name !== field || form.failed()) {
+    stream.resume();
+    return;
+  }
+  const path = join(form.folder, randomBytes(16).toString('base64url'));
+  form.temp.push(path);
+  const out = createWriteStream(path, { flags: 'wx' });
+  form.openFiles.add(out);
+  stream.on('limit', () => form.fail(invalid(field, `Each file must be at most ${maxBytes / MB} MB.`)));
+  form.writes.push(new Promise<void>((done) => {
+    out.on('error', () => {
+      form.unreadable();
+      done();
+    });
+    out.on('close', () => {
+      form.openFiles.delete(out);
+      done();
+    });
+    out.on('finish', () => {
+      if (form.failed() || stream.truncated) return;
+      const size = out.bytesWritten;
+      // A file input left empty sends a part with no name and no bytes: no file.
+      if (size === 0 && !info.filename) return;
+      if (size === 0) return form.fail(invalid(field, 'The file is empty.'));
+      form.files.push({ filename: info.filename ?? 'file', path, size });
+    });
+  }));
+  stream.pipe(out);
+}
+
+/**
+ * The form, read as the body streams. Every stream involved (the body, the parser, each file part,
+ * each temporary file) has its error handled: a body cut off inside a file part is a 400, never an
+ * unhandled 'error' event (which would end the process). Paths of temporary files go into `temp` as
+ * they are created, so the caller removes them, half-written ones included.
+ */
+async function readMultipart(mediaDir: string, request: Request, options: MultipartOptions, temp: string[]): Promise<MultipartForm> {
+  const { field, maxFiles } = options;
+  const { type, maxBytes, fieldBytes, otherBytes } = formLimits(request, options);
   const folder = join(mediaDir, UPLOAD_TEMP_FOLDER);
   await mkdir(folder, { recursive: true });
   return new Promise<MultipartForm>((resolveForm, reject) => {
-    const files: UploadedFile[] = [];
     const fields: MultipartForm['fields'] = {};
-    const writes: Promise<void>[] = [];
     let failure: AppError | undefined;
     let parser: busboy.Busboy;
     try {
@@ -143,72 +204,40 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
       return;
     }
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
-    const openFiles = new Set<WriteStream>();
-    const fileStreams = new Set<Readable>();
-    let bodyBytes = 0;
-    let fileBytes = 0;
-    const fail = (error: AppError) => {
-      if (failure) return;
-      failure = error;
-      // Stop parsing; whatever is left of the body is discarded, never stored, and half-written files go.
-      // (Paused, not destroyed: the answer still goes out on the connection before the rest is dropped.)
-      source.unpipe(parser);
-      source.pause();
-      for (const file of openFiles) file.destroy();
-      // Answer once every temporary file is closed, so the caller's clean-up finds and removes them all.
-      void Promise.all(writes).then(() => reject(error));
+    const form: FormReading = {
+      field, maxBytes, folder, temp, files: [], writes: [], openFiles: new Set(), fileStreams: new Set(), fileBytes: 0,
+      failed: () => failure !== undefined,
+      fail(error) {
+        if (failure) return;
+        failure = error;
+        // Stop parsing; whatever is left of the body is discarded, never stored, and half-written files go.
+        // (Paused, not destroyed: the answer still goes out on the connection before the rest is dropped.)
+        source.unpipe(parser);
+        source.pause();
+        for (const file of form.openFiles) file.destroy();
+        // Answer once every temporary file is closed, so the caller's clean-up finds and removes them all.
+        void Promise.all(form.writes).then(() => reject(error));
+      },
+      unreadable: () => form.fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] })),
     };
-    const unreadable = () => fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
+    let bodyBytes = 0;
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(invalid(name, `The ${name} is too long.`));
+      if (info.valueTruncated) return form.fail(invalid(name, `The ${name} is too long.`));
       const previous = fields[name];
       fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
     });
-    parser.on('file', (name, stream, info) => {
-      fileStreams.add(stream);
-      stream.on('error', unreadable);
-      stream.on('data', (chunk: Buffer) => { fileBytes += chunk.length; });
-      stream.on('end', () => fileStreams.delete(stream));
-      if (name !== field || failure) {
-        stream.resume();
-        return;
-      }
-      const path = join(folder, randomBytes(16).toString('base64url'));
-      temp.push(path);
-      const out = createWriteStream(path, { flags: 'wx' });
-      openFiles.add(out);
-      stream.on('limit', () => fail(invalid(field, `Each file must be at most ${maxBytes / MB} MB.`)));
-      writes.push(new Promise<void>((done) => {
-        out.on('error', () => {
-          fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
-          done();
-        });
-        out.on('close', () => {
-          openFiles.delete(out);
-          done();
-        });
-        out.on('finish', () => {
-          if (failure || (stream as unknown as { truncated?: boolean }).truncated) return;
-          const size = out.bytesWritten;
-          // A file input left empty sends a part with no name and no bytes: no file.
-          if (size === 0 && !info.filename) return;
-          if (size === 0) return fail(invalid(field, 'The file is empty.'));
-          files.push({ filename: info.filename ?? 'file', path, size });
-        });
-      }));
-      stream.pipe(out);
-    });
-    parser.on('filesLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
-    parser.on('partsLimit', () => fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
-    parser.on('fieldsLimit', () => fail(invalid('_', 'The form has too many fields.')));
-    parser.on('error', unreadable);
+    parser.on('file', (name, stream, info) => receiveFile(form, name, stream, info));
+    parser.on('filesLimit', () => form.fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
+    parser.on('partsLimit', () => form.fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
+    parser.on('fieldsLimit', () => form.fail(invalid('_', 'The form has too many fields.')));
+    parser.on('error', form.unreadable);
     parser.on('close', () => {
       // Every file part has ended; wait for their temporary files to be written out.
-      void Promise.all(writes).then(() => {
-        if (!failure) resolveForm({ fields, files });
+      void Promise.all(form.writes).then(() => {
+        if (!failure) resolveForm({ fields, files: form.files });
       });
     });
-    source.on('error', unreadable);
+    source.on('error', form.unreadable);
     source.pipe(parser);
     // After the parser has taken each chunk (this listener comes after pipe's): what it read that is not
     // file data is text fields and headers. A text field past its cap is otherwise read (and discarded) to
@@ -216,8 +245,8 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
     source.on('data', (chunk: Buffer) => {
       bodyBytes += chunk.length;
       let waiting = parser.writableLength;
-      for (const stream of fileStreams) waiting += stream.readableLength;
-      if (bodyBytes - waiting - fileBytes > otherBytes) fail(new AppError(413, 'The request is too large.', { _: ['The form fields are too long.'] }));
+      for (const stream of form.fileStreams) waiting += stream.readableLength;
+      if (bodyBytes - waiting - form.fileBytes > otherBytes) form.fail(new AppError(413, 'The request is too large.', { _: ['The form fields are too long.'] }));
     });
   });
 }

@@ -305,6 +305,57 @@ export interface SearchOptions {
 /** Runs a read on the server the request may read (replicas.ts), or on the one database. */
 export type Reader = <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>;
 
+/** A category's id by its slug (a main one, or a child), of a type or of any. */
+async function findCategoryId(db: QueryDb, type: ListingType | undefined, slug: string, main: boolean): Promise<number | undefined> {
+  let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
+  if (type) query = query.where('type', '=', type);
+  return (await query.orderBy('id').limit(1).executeTakeFirst())?.id;
+}
+
+/** A state or a town by its name ('Petaling Jaya, Selangor', a listing's city_state, is the town in that state). */
+async function findPlace(db: QueryDb, name: string): Promise<{ stateId: number } | { cityId: number } | undefined> {
+  const lowered = name.toLowerCase();
+  const state = await db.selectFrom('states').select('id').where(sql`lower(name)`, '=', lowered).executeTakeFirst();
+  if (state) return { stateId: state.id };
+  const city = await db.selectFrom('cities').select('id').where(sql`lower(name)`, '=', lowered).orderBy('id').limit(1).executeTakeFirst();
+  if (city) return { cityId: city.id };
+  const [town, region] = name.split(',').map((part) => part.trim().toLowerCase());
+  if (!town || !region) return undefined;
+  const match = await db.selectFrom('cities as c').innerJoin('states as s', 's.id', 'c.state_id').select('c.id')
+    .where(sql`lower(c.name)`, '=', town).where(sql`lower(s.name)`, '=', region).executeTakeFirst();
+  return match && { cityId: match.id };
+}
+
+/** What a count on the facet store found for the page: the share of the type it matched, and how the page is read. */
+interface StoreMatches {
+  share: number;
+  nearest?: Uint32Array;
+  walk?: { from: RawBuilder<unknown>; members: Uint32Array };
+}
+
+/**
+ * Counts a search on the facet store, brought up to date in the search's snapshot (the caller holds the store), and
+ * decides how its page is read: the nearest ids, a walk of the index over the matches, or SQL.
+ */
+async function countOnStore(trx: QueryDb, facets: PostgresFacetStore, search: {
+  filter: SearchFilter; sort: SearchSort; facetNames: ReturnType<typeof facetAttributesFor>; terms: WordTerm[] | undefined; nearest: number | undefined; end: number;
+  helper: SearchOptions['countHelper'];
+}): Promise<{ counts: FacetCounts; matches: StoreMatches }> {
+  const { filter, sort, facetNames, nearest } = search;
+  await facets.refresh(trx);
+  const candidates = filter.words ? await candidatesOf(trx, filter.words, search.terms, facets, filter.type) : undefined;
+  const counted = search.helper ? await facets.store.countShared(filter, facetNames, candidates, { nearest }, search.helper)
+    : facets.store.count(filter, facetNames, candidates, { nearest });
+  // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
+  // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
+  const state = walkState(filter, sort, counted.states);
+  const share = counted.total / Math.max(1, state === undefined ? facets.store.size(filter.type) : facets.store.sizeIn(filter.type, state));
+  // The ids are the store's to reuse: the walk gets them as a bitset, made now and only when it will walk.
+  const from = counted.nearest || search.end / Math.max(share, 1e-6) > WALK_LIMIT ? undefined
+    : walkFrom(state === undefined ? filter : { ...filter, stateId: state }, sort);
+  return { counts: counted, matches: { share, nearest: counted.nearest, walk: from && { from, members: bitsetOf(counted.ids) } } };
+}
+
 /**
  * The index on a database. Counts and page are read in one repeatable-read transaction, so they agree while writes
  * land. The facet store is this engine's (one per process); a search brings it up to date and counts on it while
@@ -341,24 +392,8 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
     return terms;
   };
   return {
-    findCategoryId: (type, slug, main) => read(async (db) => {
-      let query = db.selectFrom('categories').select('id').where('slug', '=', slug).where('parent_id', main ? 'is' : 'is not', null);
-      if (type) query = query.where('type', '=', type);
-      return (await query.orderBy('id').limit(1).executeTakeFirst())?.id;
-    }),
-    findPlace: (name) => read(async (db) => {
-      const lowered = name.toLowerCase();
-      const state = await db.selectFrom('states').select('id').where(sql`lower(name)`, '=', lowered).executeTakeFirst();
-      if (state) return { stateId: state.id };
-      const city = await db.selectFrom('cities').select('id').where(sql`lower(name)`, '=', lowered).orderBy('id').limit(1).executeTakeFirst();
-      if (city) return { cityId: city.id };
-      // 'Petaling Jaya, Selangor' (a listing's city_state): the town in that state.
-      const [town, region] = name.split(',').map((part) => part.trim().toLowerCase());
-      if (!town || !region) return undefined;
-      const match = await db.selectFrom('cities as c').innerJoin('states as s', 's.id', 'c.state_id').select('c.id')
-        .where(sql`lower(c.name)`, '=', town).where(sql`lower(s.name)`, '=', region).executeTakeFirst();
-      return match && { cityId: match.id };
-    }),
+    findCategoryId: (type, slug, main) => read((db) => findCategoryId(db, type, slug, main)),
+    findPlace: (name) => read((db) => findPlace(db, name)),
     facetLookups,
     /** Loads the facet store (a serving process does before it reports ready: tens of seconds at 5 million). */
     async warm() {
@@ -368,27 +403,15 @@ export function postgresSearchIndex(read: Reader, options: SearchOptions = {}): 
       return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
         const facetNames = facetAttributesFor(filter.type);
         let counts: FacetCounts;
-        let matches: { walk?: { from: RawBuilder<unknown>; members: Uint32Array }; share: number; nearest?: Uint32Array } | undefined;
+        let matches: StoreMatches | undefined;
         const nearest = sort === 'distance' && filter.geo && offset + limit <= NEAREST_MAX ? offset + limit : undefined;
         if (summaryCanAnswer(filter)) counts = await summaryCounts(trx, filter, facetNames);
         // The store holds no times: "new since" is counted by SQL, over the first_live_at index.
         else if (facets && filter.liveSince === undefined && facets.store.holds(filter.type)) {
           const terms = filter.words && await termsOf(trx, filter.words);
-          counts = await holding(async () => {
-            await facets.refresh(trx);
-            const candidates = filter.words ? await candidatesOf(trx, filter.words, terms, facets, filter.type) : undefined;
-            const counted = options.countHelper ? await facets.store.countShared(filter, facetNames, candidates, { nearest }, options.countHelper)
-              : facets.store.count(filter, facetNames, candidates, { nearest });
-            // Matches all in one state (a map's box) walk that state's index: a box round Johor Bahru holds half of Johor
-            // and 2.5 % of Malaysia, so page 20 is some 800 entries of the one, 16,000 of the other.
-            const state = walkState(filter, sort, counted.states);
-            const share = counted.total / Math.max(1, state === undefined ? facets.store.size(filter.type) : facets.store.sizeIn(filter.type, state));
-            // The ids are the store's to reuse: the walk gets them as a bitset, made now and only when it will walk.
-            const from = counted.nearest || (offset + limit) / Math.max(share, 1e-6) > WALK_LIMIT ? undefined
-              : walkFrom(state === undefined ? filter : { ...filter, stateId: state }, sort);
-            matches = { share, nearest: counted.nearest, walk: from && { from, members: bitsetOf(counted.ids) } };
-            return counted;
-          });
+          const counted = await holding(() => countOnStore(trx, facets, { filter, sort, facetNames, terms, nearest, end: offset + limit, helper: options.countHelper }));
+          counts = counted.counts;
+          matches = counted.matches;
         } else counts = await scanCounts(trx, filter, facetNames);
         if (offset >= counts.total) return { counts, rows: [] };
         if (matches?.nearest) return { counts, rows: await placesOf(trx, [...matches.nearest.subarray(offset, offset + limit)]) };
