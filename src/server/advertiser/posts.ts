@@ -143,7 +143,7 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
       })).id;
     }
     const content = place ? { ...checked.content, locationIds: [await placePersonalProfile(tx, profileId, place, actor.id)] } : checked.content;
-    return createDraft({ ...app.listings, repos: tx }, actor, { type: input.type, profileId, plan: plan.plan, slug, content, fresh: checked.fresh });
+    return createDraft(app.listings, actor, { type: input.type, profileId, plan: plan.plan, slug, content, fresh: checked.fresh }, tx);
   });
   if (publishing) {
     try {
@@ -194,7 +194,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, body: 
   const outcome = await app.repos.transaction(async (tx) => {
     if (version !== undefined && !(await tx.advertiser.advanceVersion('posts', id, version))) return null;
     const content = place ? { ...checked.content, locationIds: [await placePersonalProfile(tx, post.profile_id, place, actor.id)] } : checked.content;
-    return amend({ ...app.listings, repos: tx }, actor, id, {
+    return amend(app.listings, actor, id, {
       type: input.type, content, fresh: checked.fresh,
       // The ad's history (issue 28): every field the edit changed, as the advertiser's view shows it.
       history: async (repos, write) => {
@@ -202,7 +202,7 @@ export async function editPost(app: AppContext, actor: Actor, id: number, body: 
         await write();
         return changedFields(before, await view(repos)());
       },
-    });
+    }, tx);
   });
   if (outcome === null) throw await staleAd(app, id);
   return { post: await postForAdvertiser(app, (await app.repos.listings.findPost(id))!), payment: outcome.payment };

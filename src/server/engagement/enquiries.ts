@@ -128,6 +128,8 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   // One transaction: the repeat check, the enquiry with its images, its uploads marked used (review D5), and the mails
   // that tell the owner and the sender (decision 0015).
   const sent = await app.repos.transaction(async (tx) => {
+    // The sender's row first: their repeat check holds against their other sends at the same time.
+    await tx.users.lockUser(userId);
     if (await tx.enquiries.hasEnquiredSince(userId, listing, new Date(now - ENQUIRY_REPEAT_MINUTES * 60_000).toISOString())) return null;
     const stored = await tx.enquiries.insertEnquiry({
       kind, userId, listing, listingTitle: target.title,
@@ -145,7 +147,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     }
     // The enquiry's own mail (or the digest) tells the owner: the conversation's unread notice does not repeat it.
     await tx.conversations.markMailed(row.conversation_id!, 'owner', await tx.conversations.lastMessageId(row.conversation_id!));
-    const [record] = await recordsOf({ ...app, repos: tx }, [row]);
+    const [record] = await recordsOf({ repos: tx, media: app.media }, [row]);
     await tellOwnerAndSender(app, tx, kind, target, record!, row, user);
     return record!;
   });

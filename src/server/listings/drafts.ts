@@ -8,7 +8,7 @@ import type { ListingType } from '../../shared/constants.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { PostContent } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
-import { command } from '../command.ts';
+import { command, type Transactional } from '../command.ts';
 import { adCommand, asOwner, conflict, ownerOf, type Acting } from './access.ts';
 import { postsChanged } from '../changes.ts';
 import type { ListingDeps } from './deps.ts';
@@ -25,9 +25,9 @@ async function attach(tx: Repositories, fresh: FreshUploads): Promise<void> {
   for (const id of fresh.documents) await tx.uploads.attachDocument(id);
 }
 
-/** Stores a new draft of the owner's; answers its id. */
-export function createDraft(deps: ListingDeps, actor: Actor, draft: Draft): Promise<{ id: number; slug: string }> {
-  return creating(deps.repos, { actor, draft });
+/** Stores a new draft of the owner's; answers its id. `within`: the caller's open transaction, which it joins. */
+export function createDraft(deps: ListingDeps, actor: Actor, draft: Draft, within: Transactional = deps.repos): Promise<{ id: number; slug: string }> {
+  return creating(within, { actor, draft });
 }
 
 type Draft = { type: ListingType; profileId: number; plan: string; slug: string | ((id: number) => string); content: PostContent; fresh: FreshUploads };
@@ -61,8 +61,8 @@ export type FieldChange = { field: string; oldValue: string | null; newValue: st
  * costs a token or RM30 (spec §9), applied and invoiced. `history(tx)` answers the fields the edit changed, read
  * before and after the write in the same transaction.
  */
-export function amend(deps: ListingDeps, actor: Actor, id: number, edit: Edit): Promise<{ payment?: PaymentRequired }> {
-  return amending(deps.repos, { deps, acting: asOwner(actor), actor, id, edit });
+export function amend(deps: ListingDeps, actor: Actor, id: number, edit: Edit, within: Transactional = deps.repos): Promise<{ payment?: PaymentRequired }> {
+  return amending(within, { deps, acting: asOwner(actor), actor, id, edit });
 }
 
 type Edit = { type: ListingType; content: PostContent; fresh: FreshUploads; history: (tx: Repositories, write: () => Promise<void>) => Promise<FieldChange[]> };
