@@ -62,6 +62,18 @@ async function whileChanging<T>(change: (tx: Repositories) => Promise<void>, req
   return answer;
 }
 
+/** A seller (an advertiser owning the business of the `offset`-th live buy & sell post) and a buyer in conversation about it. */
+async function buyerAndSeller(name: string, offset: number, text: string): Promise<{ seller: SessionClient; buyer: SessionClient; id: number }> {
+  const seller = await advertiser(name);
+  const sellerId = (await seller.get('/api/user')).body.id as number;
+  const item = await livePost(copy.app, 'buysell', { offset });
+  await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
+  const buyer = await person();
+  const started = await buyer.post('/api/conversations', { type: 'buysell', id: item.id, text, client_id: clientId() });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  return { seller, buyer, id: (started.body.data as ConversationView).id };
+}
+
 const auditOf = async (type: string, id: number) => (await copy.repos.operator.findAudit({ targetType: type, targetId: String(id) }, 20, 0)).map((entry) => entry.action);
 
 describe('profile changes', () => {
@@ -112,14 +124,7 @@ describe('conversations', () => {
   });
 
   it('refuses a message, or an offer, to a conversation closed meanwhile, and stores nothing', async () => {
-    const seller = await advertiser('Racing Seller');
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const item = await livePost(copy.app, 'buysell', { offset: 3 });
-    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
-    const buyer = await person();
-    const started = await buyer.post('/api/conversations', { type: 'buysell', id: item.id, text: 'Is it still for sale?', client_id: clientId() });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const id = (started.body.data as ConversationView).id;
+    const { buyer, id } = await buyerAndSeller('Racing Seller', 3, 'Is it still for sale?');
     const count = async () => (await copy.query.selectFrom('conversation_messages').select('id').where('conversation_id', '=', id).execute()).length;
     const before = await count();
     // The listing changed hands meanwhile: the person's conversation is superseded (a new owner never reads it).
@@ -129,24 +134,15 @@ describe('conversations', () => {
     expect(message.body.errors).toEqual({ text: ['This listing has a new owner. Write to them from the listing.'] });
     expect(await count()).toBe(before);
 
-    const other = await buyer.post('/api/conversations', { type: 'buysell', id: (await livePost(copy.app, 'buysell', { offset: 4 })).id, text: 'And this one?', client_id: clientId() });
-    const otherId = (other.body.data as ConversationView).id;
-    const itemOwner = (await copy.query.selectFrom('conversations').select('owner_user_id').where('id', '=', otherId).executeTakeFirstOrThrow()).owner_user_id;
-    if (itemOwner === null) await copy.query.updateTable('conversations').set({ owner_user_id: sellerId }).where('id', '=', otherId).execute();
-    const offer = await whileChanging((tx) => tx.conversations.supersedeConversation(otherId),
-      () => buyer.post(`/api/conversations/${otherId}/offers`, { qty: 1, offered_price: 120, deal_method: 'cod' }));
+    const other = await buyerAndSeller('Racing Second Seller', 4, 'And this one?');
+    const offer = await whileChanging((tx) => tx.conversations.supersedeConversation(other.id),
+      () => other.buyer.post(`/api/conversations/${other.id}/offers`, { qty: 1, offered_price: 120, deal_method: 'cod' }));
     expect(offer.status).toBe(422);
-    expect(await copy.query.selectFrom('conversation_offers').select('id').where('conversation_id', '=', otherId).execute()).toEqual([]);
+    expect(await copy.query.selectFrom('conversation_offers').select('id').where('conversation_id', '=', other.id).execute()).toEqual([]);
   });
 
   it('accepts one of two acceptances of one offer at once (regression)', async () => {
-    const seller = await advertiser('Racing Acceptor');
-    const sellerId = (await seller.get('/api/user')).body.id as number;
-    const item = await livePost(copy.app, 'buysell', { offset: 5 });
-    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
-    const buyer = await person();
-    const started = await buyer.post('/api/conversations', { type: 'buysell', id: item.id, text: 'Would you take an offer?', client_id: clientId() });
-    const id = (started.body.data as ConversationView).id;
+    const { seller, buyer, id } = await buyerAndSeller('Racing Acceptor', 5, 'Would you take an offer?');
     const made = await buyer.post(`/api/conversations/${id}/offers`, { qty: 1, offered_price: 99, deal_method: 'cod' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const offerId = (made.body.data as MessageView).offer!.id;
