@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationView, MessageView } from '../../src/shared/conversations.ts';
 import { createApi } from '../../src/server/api/app.ts';
+import { ConversationLive } from '../../src/server/conversations/live.ts';
 import type { AppContext } from '../../src/server/app-types.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
@@ -193,6 +194,26 @@ describe('live delivery of conversations', () => {
       await copy.app.live.settled();
     }
   }, 30_000);
+
+  it('hands a reconnecting stream each event once while a look runs at the same time', async () => {
+    const buyer = await person('Once Buyer');
+    const started = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Once, please', client_id: clientId() })).body.data as ConversationView;
+    for (const text of ['Two', 'Three', 'Four']) await buyer.post(`/api/conversations/${started.id}/messages`, { text, client_id: clientId() });
+    const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);
+    const session = await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).executeTakeFirstOrThrow();
+    // A process's live streams of its own (the app's would hand events to the streams the other tests opened).
+    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now());
+    const handed: number[] = [];
+    const stream = { userId: ownerId, sessionId: session.id, sent: new Set<number>(), deliver: async (event: { seq: number }) => { handed.push(event.seq); }, close: () => undefined };
+    // The replay (from long ago) and a look (poked as the stream opens) read the same events at once.
+    const opening = live.open(stream, 1);
+    live.poke();
+    await opening;
+    await live.settled();
+    live.closeAll();
+    expect(handed.length).toBeGreaterThan(3);
+    expect(handed).toEqual([...new Set(handed)]);
+  });
 
   it('refuses a sixth stream of one account (429), and lets nobody signed out open one (401)', async () => {
     const readers = await Promise.all(Array.from({ length: 5 }, async () => sseReader(await owner.stream('/api/conversations/stream'))));

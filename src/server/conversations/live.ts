@@ -127,8 +127,9 @@ export class ConversationLive {
 
   private async send(stream: LiveStream, event: EventRow): Promise<void> {
     if (stream.sent.has(event.seq)) return;
-    if (!await this.sessionLasts(stream)) return stream.close();
+    // Claimed before anything is awaited: a replay and a look handing the same event at once hand it once.
     stream.sent.add(event.seq);
+    if (!await this.sessionLasts(stream)) return stream.close();
     // The set only needs the margin's worth: older numbers never come again.
     if (stream.sent.size > REPLAY_MARGIN * 4) for (const seq of [...stream.sent].sort((a, b) => a - b).slice(0, REPLAY_MARGIN * 2)) stream.sent.delete(seq);
     await stream.deliver(event);

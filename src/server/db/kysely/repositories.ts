@@ -28,7 +28,7 @@ import * as outbox from './outbox.ts';
 import * as posts from './posts.ts';
 import * as profiles from './profiles.ts';
 import type { QueryDb } from './query.ts';
-import type { QueryAccess, SearchIndexWrites } from './query-access.ts';
+import type { QueryAccess } from './query-access.ts';
 import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as savedSearches from './saved-searches.ts';
