@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/server/app-types.ts';
-import { sendMessage } from '../../src/server/conversations/conversations.ts';
+import { makeOffer, sendMessage } from '../../src/server/conversations/conversations.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import type { SessionRow } from '../../src/server/db/rows.ts';
-import { moderatePost, refuse } from '../../src/server/listings/index.ts';
+import { approve, moderatePost, refuse, removeOwn, suspendOwner } from '../../src/server/listings/index.ts';
 import { setAdCategory } from '../../src/server/operator/held-ads.ts';
-import { refuseProfileChange } from '../../src/server/operator/profile-changes.ts';
+import { approveProfileChange, refuseProfileChange } from '../../src/server/operator/profile-changes.ts';
 import type { Actor } from '../../src/server/policies.ts';
 import { sendPhoneCode } from '../../src/server/trust/verifications.ts';
 import type { ConversationView } from '../../src/shared/conversations.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
+import { livePost } from '../fixtures/catalogue.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 
 /**
@@ -92,6 +93,28 @@ describe('commands commit whole or not at all', () => {
       async () => (await copy.repos.listings.findPost(id))!.held_reason);
   });
 
+  it('an operator approving a held ad: its state, audit row, mail, search rows and tags', async () => {
+    const { id } = await heldAd('Rollback Approved Barista');
+    const staff = await operator();
+    await commitsWhole((app) => approve(app.listings, staff, 'test', id), { audit: 1, outbox: 1, tags: true },
+      async () => (await copy.repos.listings.findPost(id))!.status);
+  });
+
+  it('an owner removing an ad: its state, search rows and tags', async () => {
+    const { owner, id } = await heldAd('Rollback Removed Barista');
+    const ownerId = (await owner.get('/api/user')).body.id as number;
+    await commitsWhole((app) => removeOwn(app.listings, { id: ownerId, roles: ['advertiser'] }, id), { audit: 0, outbox: 0, tags: true },
+      async () => (await copy.repos.listings.findPost(id))!.status);
+  });
+
+  it('an operator suspending an account: the suspension, its sessions, audit row, mail and tags', async () => {
+    const { owner } = await heldAd('Rollback Suspended Barista');
+    const ownerId = (await owner.get('/api/user')).body.id as number;
+    const staff = await operator();
+    await commitsWhole((app) => suspendOwner(app.listings, staff, 'test', ownerId, { until: null, reason: 'Testing.', message: 'Your account is suspended.' }),
+      { audit: 1, outbox: 1, tags: true }, async () => [(await copy.repos.listings.findSuspension(ownerId)) !== undefined, (await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).execute()).length]);
+  });
+
   it('an operator hiding a live ad: its state, audit row, mail, search rows and tags', async () => {
     const { id } = await heldAd('Rollback Hidden Barista');
     const now = accounts.clock.now();
@@ -118,6 +141,30 @@ describe('commands commit whole or not at all', () => {
     const staff = await operator();
     await commitsWhole((app) => refuseProfileChange(app, staff, freshSession(staff.id), 'test', change!.id, { reason: 'The SSM record names the old name.' }),
       { audit: 1, outbox: 1, tags: true }, async () => (await copy.repos.advertiser.findProfile(business.id))!.name);
+  });
+
+  it('an operator approving a profile change: its decision and audit row', async () => {
+    const owner = await advertiser('Rollback Approved Renamer');
+    const business = await claimBusiness(owner, skip);
+    expect((await owner.patch(`/api/advertiser/profiles/${business.id}`, { url: 'https://rollback.example.my' })).status).toBe(200);
+    const [change] = (await copy.repos.operator.findPendingProfileChanges(200)).filter((row) => row.profile_id === business.id);
+    const staff = await operator();
+    await commitsWhole((app) => approveProfileChange(app, staff, freshSession(staff.id), 'test', change!.id), { audit: 1, outbox: 0, tags: false },
+      async () => (await copy.repos.operator.findPendingProfileChanges(200)).some((row) => row.id === change!.id));
+  });
+
+  it('a buyer\'s offer: the offer and its message', async () => {
+    const seller = await advertiser('Rollback Seller');
+    const sellerId = (await seller.get('/api/user')).body.id as number;
+    const item = await livePost(copy.app, 'buysell', { offset: 2 });
+    await copy.query.updateTable('profiles').set({ owner_user_id: sellerId }).where('id', '=', item.row.profile_id).execute();
+    await registerByEmail('rollback-buyer@example.my', 'Rollback Buyer');
+    const buyer = await signIn('rollback-buyer@example.my');
+    const started = await buyer.post('/api/conversations', { type: 'buysell', id: item.id, text: 'Still for sale?', client_id: 'rollback-client-0101' });
+    const id = (started.body.data as ConversationView).id;
+    const buyerId = (await buyer.get('/api/user')).body.id as number;
+    await commitsWhole((app) => makeOffer(app, buyerId, id, { qty: 1, offered_price: 80, deal_method: 'cod' }), { audit: 0, outbox: 0, tags: false },
+      async () => (await copy.query.selectFrom('conversation_offers').select('id').where('conversation_id', '=', id).execute()).length);
   });
 
   it('a person\'s message: the message (and the conversation\'s events)', async () => {
