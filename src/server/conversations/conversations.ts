@@ -89,7 +89,6 @@ async function storeMessage<Input>(app: ConversationDeps, send: Command<Input, S
     if (!(error instanceof ConflictError)) throw error;
     stored = await send(app.repos, input);
   }
-  app.live.poke();
   if ('existing' in stored) return { conversationId: stored.existing.conversation_id, message: stored.existing, created: false };
   return { conversationId: stored.conversationId, message: (await app.repos.conversations.findMessage(stored.messageId))!, created: true };
 }
@@ -166,6 +165,7 @@ const starting = command<{ app: ConversationDeps; user: UserRow; listing: Listin
     }
     return { conversationId, messageId };
   },
+  after: (_stored, { app }) => app.live.poke(),
 });
 
 /**
@@ -208,6 +208,7 @@ const sending = command<{ app: ConversationDeps; user: UserRow; id: number; mess
     await afterWriting(app, tx, { userId: user.id, conversationId: id, messageId, images, flagged: rules.length > 0 });
     return { conversationId: id, messageId };
   },
+  after: (_stored, { app }) => app.live.poke(),
 });
 
 /** POST /api/conversations/{id}/messages {text, images, client_id}: either side writes at any time (201; a retry 200). */
@@ -380,7 +381,6 @@ export async function makeOffer(app: ConversationDeps, userId: number, id: numbe
   const offer = parseInput(OfferSchema, input);
   const user = await requireUser(app, userId);
   const messageId = await offering(app.repos, { app, user, id, offer: { ...offer, remark: offer.remark?.trim() || null } });
-  app.live.poke();
   return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role: 'person', locale: user.locale });
 }
 
@@ -397,6 +397,7 @@ const offering = command<{ app: ConversationDeps; user: UserRow; id: number; off
     await checkLimits(app, tx, user, false);
     return writeOffer(app, tx, { conversationId: id, userId: user.id, offer });
   },
+  after: (_message, { app }) => app.live.poke(),
 });
 
 /**
