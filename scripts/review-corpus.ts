@@ -5,8 +5,9 @@
  * accounts, colleagues behind one busy office address reviewing their lunch place), and at least 150 planted fakes in
  * 7 patterns (a lone planted 5★ from an account made for it among them). Used by `npm run bench:reviews` and its test.
  */
-import { scoreReviews, isSuspicious, type ReviewFacts } from '../src/server/moderation/review-signals.ts';
+import { scoreReviews, isSuspicious } from '../src/server/moderation/review-signals.ts';
 import { Random } from './seed/random.ts';
+import type { ReviewFacts } from '../src/server/db/trust-rows.ts';
 
 export const PATTERNS = ['one-client ring', '5★ burst from new accounts', 'copy-paste across businesses', 'new-account swarm', "owner's own review", '1★ competitor burst',
   'lone planted 5★'] as const;

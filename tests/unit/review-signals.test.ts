@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, PATTERNS, reviewCorpus } from '../../scripts/review-corpus.ts';
-import { CopyFinder, scoreReviews, shingles, THRESHOLD, type ReviewFacts } from '../../src/server/moderation/review-signals.ts';
+import { CopyFinder, scoreReviews, shingles, THRESHOLD } from '../../src/server/moderation/review-signals.ts';
+import type { ReviewFacts } from '../../src/server/db/trust-rows.ts';
 
 /**
  * The fake-review filter's scoring (issue 45): the evaluation `npm run bench:reviews` prints, run as a test with the

@@ -16,7 +16,6 @@ import { requireUser } from '../accounts/accounts.ts';
 import type { ConversationDeps } from './deps.ts';
 import { command, type Command } from '../command.ts';
 import { ConflictError } from '../db/errors.ts';
-import type { ConversationRow, EventRow, MessageRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ListingRef, UserRow } from '../db/rows.ts';
 import { instantLeadRecipient } from '../engagement/lead-mail.ts';
@@ -26,6 +25,7 @@ import { REPLAY_MARGIN } from './live.ts';
 import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety.ts';
 import { tellSoldOut } from './notices.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
+import type { ConversationRow, EventRow, MessageRow } from '../db/conversation-rows.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

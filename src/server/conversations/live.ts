@@ -6,9 +6,9 @@
  * is down; on SQLite the one process pokes itself). Each look reads from a margin before the last number seen,
  * because PostgreSQL hands numbers out in start order, not commit order; a stream skips what it already sent.
  */
-import type { EventRow } from '../db/kysely/conversations.ts';
 import { CHANNELS, type Notifications } from '../db/replication.ts';
 import type { Repositories } from '../db/repositories.ts';
+import type { EventRow } from '../db/conversation-rows.ts';
 
 /** Event numbers a look goes back over: a transaction that took its number before others may commit after them. */
 export const REPLAY_MARGIN = 200;

@@ -9,11 +9,11 @@ import { maskContacts, type ConversationSide } from '../../shared/conversations.
 import { isLocale, localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
-import type { SoldOutOffer } from '../db/kysely/conversation-offers.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { notFound } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';
+import type { SoldOutOffer } from '../db/conversation-rows.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** How long a message stays unread before its reader is mailed. */

@@ -7,12 +7,12 @@ import { Readable } from 'node:stream';
 import { BLOCKED_NOTICE, CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
 import { ConversationReportSchema } from '../../shared/schemas/conversations.ts';
 import type { ConversationDeps } from './deps.ts';
-import type { ConversationRow } from '../db/kysely/conversations.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { storeImage, withFiles } from '../uploads/pipeline.ts';
 import { roleIn } from './views.ts';
+import type { ConversationRow } from '../db/conversation-rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'No such conversation.';

@@ -10,8 +10,7 @@ import type { Locale } from '../../shared/locale.ts';
 import { scamWarning } from '../../shared/scam-rules.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
-import type { ConversationListRow, ConversationRow, MessageRow } from '../db/kysely/conversations.ts';
-import type { OfferRow } from '../db/kysely/conversation-offers.ts';
+import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/conversation-rows.ts';
 
 const offerView = (row: OfferRow | undefined): OfferView | null => (row ? {
   id: row.id, qty: row.qty, offered_price: row.offered_price_sen / 100, deal_method: row.deal_method, remark: row.remark, status: row.status,

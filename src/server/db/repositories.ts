@@ -19,17 +19,12 @@ import type {
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from './kysely/conversations.ts';
-import type { OfferRow, SoldOutOffer } from './kysely/conversation-offers.ts';
-import type { PersonFactsRow, ReplyTimeRow } from './kysely/trust.ts';
-import type { ScoredReviewRow } from './kysely/review-scores.ts';
-import type { ListingReview, WrittenReview } from '../moderation/review-signals.ts';
-import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from './kysely/verifications.ts';
-import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from './kysely/conversation-safety.ts';
 import type { InvoiceRepository } from './kysely/invoice-repository.ts';
 import type { ListingRepository } from './kysely/listing-repository.ts';
 import type { PaymentRepository } from './kysely/payment-repository.ts';
 import type { SubscriptionRepository } from './kysely/subscription-repository.ts';
+import type { ConversationFilters, ConversationImageRow, ConversationListRow, ConversationReportInput, ConversationRow, DueNoticeRow, EventRow, ImageUploadRow, MessageRow, OfferRow, OpenConversationReportRow, SoldOutOffer } from './conversation-rows.ts';
+import type { ListingReview, PendingVerificationRow, PersonFactsRow, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
 
 /** Posts and profiles and the reference content around them: read-only. */
 export interface CatalogRepository {

@@ -11,7 +11,7 @@
 import type { AppContext } from '../app-types.ts';
 import { reviewShown } from '../changes.ts';
 import { CopyFinder, isSuspicious, scoreReviews, SIGNALS_VERSION } from './review-signals.ts';
-import type { ScoredReviewRow } from '../db/kysely/review-scores.ts';
+import type { ScoredReviewRow } from '../db/trust-rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reviews scored, and the window read around them (a listing's baseline runs 90 days before a week's burst). */

@@ -1,3 +1,4 @@
+import type { ListingReview, ReviewFacts, WrittenReview } from '../db/trust-rows.ts';
 /**
  * The fake-review filter's scoring (issue 45, decision 0033): features of each review read against the others, each
  * stored with its value, and a weighted sum. A review scoring at or above THRESHOLD is held as `suspicious` (it leaves
@@ -20,25 +21,6 @@
 
 /** Bumped when features or weights change: stored scores of another version are scored again. */
 export const SIGNALS_VERSION = 2;
-
-/** What the filter reads of one review. Times are epoch milliseconds. */
-export interface ReviewFacts {
-  id: number;
-  /** The listing it is about ('profile-12', 'services-40'). */
-  listing: string;
-  user_id: number | null;
-  rating: number;
-  content: string;
-  created_at: number;
-  client_hash: string | null;
-  device_hash: string | null;
-  /** Accounts that wrote reviews from this review's client, on any listing, this one's included (1 when unknown). */
-  client_accounts: number;
-  /** The reviewer's account when they wrote it: its creation, its reviews in all, and anything else it did beyond this business (enquiries, follows, messages). */
-  reviewer: { created_at: number; reviews: number; activity: number };
-  /** Is or was the owner, shares a sign-in client with them, or proved a contact the business lists. */
-  owner_link: boolean;
-}
 
 export interface ReviewScore {
   score: number;
@@ -122,9 +104,6 @@ function bandKeys(mins: Uint32Array): string[] {
   return Array.from({ length: BANDS }, (_, band) => `${band}:${mins.subarray(band * ROWS, (band + 1) * ROWS).join(',')}`);
 }
 
-/** A review as the copy check reads it: who wrote what. */
-export type WrittenReview = Pick<ReviewFacts, 'id' | 'user_id' | 'content'>;
-
 /**
  * The copy check: the highest similarity of each target review's text to another person's review, on any listing.
  * The targets' texts are indexed once (each distinct text once); the window's reviews are then read page by page
@@ -206,9 +185,6 @@ const median = (values: readonly number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-
-/** What scoring reads of the other reviews of a target's listing. */
-export type ListingReview = Pick<ReviewFacts, 'id' | 'listing' | 'user_id' | 'rating' | 'content' | 'created_at' | 'client_hash' | 'device_hash'>;
 
 /**
  * Scores `targets` (new and edited reviews, or the last 90 days) against `context` (their listings' reviews of the

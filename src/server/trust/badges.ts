@@ -12,8 +12,8 @@
 import * as m from '../../paraglide/messages.js';
 import { parseSsmNumber } from '../../shared/ssm-number.ts';
 import { listedMobiles } from '../../shared/schemas/accounts.ts';
-import type { VerificationRow } from '../db/kysely/verifications.ts';
 import type { Repositories } from '../db/repositories.ts';
+import type { VerificationRow } from '../db/trust-rows.ts';
 
 export const BADGE_KEYS = ['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];

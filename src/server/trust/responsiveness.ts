@@ -12,7 +12,7 @@ import { openMinutesBetween, responseHours, RESPONSE_CAP_HOURS, type OpeningHour
 import type { TrustDeps } from './deps.ts';
 import { profileChanged } from '../changes.ts';
 import { isSharedClient } from '../client-ip.ts';
-import type { PersonFactsRow, ReplyTimeRow } from '../db/kysely/trust.ts';
+import type { PersonFactsRow, ReplyTimeRow } from '../db/trust-rows.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_DAYS = 90;

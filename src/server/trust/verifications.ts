@@ -11,10 +11,10 @@ import { ownedProfile } from '../advertiser/access.ts';
 import type { TrustDeps } from './deps.ts';
 import { command } from '../command.ts';
 import { profileChanged } from '../changes.ts';
-import type { VerificationRow } from '../db/kysely/verifications.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { approvedSsm, badgeUrl, ownerProved } from './badges.ts';
+import type { VerificationRow } from '../db/trust-rows.ts';
 
 /**
  * Where an SSM number is checked. Today an operator compares it with the certificate (`manual`: the request waits);

@@ -1,18 +1,8 @@
 /** Offers on buy & sell posts inside a conversation (issue 44): one open at a time, answered once, heard by both sides' streams. */
-import type { Selectable } from 'kysely';
 import type { ConversationSide } from '../../../shared/conversations.ts';
-import type { Tables } from '../tables.ts';
 import { addEvents } from './conversations.ts';
 import { isPostgres, type QueryDb } from './query.ts';
-
-const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
-
-type OfferColumns = Pick<Selectable<Tables['conversation_offers']>, (typeof OFFER_COLUMNS)[number]>;
-
-/** An offer as the table holds it (its times aside), its status one of the four. */
-export type OfferRow = Omit<OfferColumns, 'status'> & {
-  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
-};
+import { OFFER_COLUMNS, type OfferColumns, type OfferRow, type SoldOutOffer } from '../conversation-rows.ts';
 
 function toOfferRow(row: OfferColumns): OfferRow {
   return {
@@ -53,13 +43,6 @@ export async function decideOffer(db: QueryDb, id: number, status: Exclude<Offer
   const offer = (await findOffer(db, id))!;
   await addEvents(db, { conversationId: offer.conversation_id, kind: 'offer', side: by, messageId: offer.message_id, upTo: null, at });
   return true;
-}
-
-/** An open offer closed because another took the post's last unit: whom to tell. */
-export interface SoldOutOffer {
-  conversation_id: number;
-  person_user_id: number | null;
-  listing_title: string;
 }
 
 /**

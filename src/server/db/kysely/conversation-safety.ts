@@ -4,16 +4,9 @@
  * removed.
  */
 import { sql } from 'kysely';
-import type { ConversationReportReason } from '../../../shared/conversations.ts';
 import { count, type QueryDb } from './query.ts';
 import { attachImages } from './uploads.ts';
-
-/** An uploaded image as a message may name it: who sent it and whether anything uses it yet. */
-export interface ImageUploadRow {
-  id: number;
-  owner_user_id: number | null;
-  attached: boolean;
-}
+import type { ConversationImageRow, ConversationReportInput, ImageUploadRow, OpenConversationReportRow } from '../conversation-rows.ts';
 
 /** The image uploads with these media ids (unknown ones are left out). */
 export async function findImageUploads(db: QueryDb, mediaIds: readonly number[]): Promise<ImageUploadRow[]> {
@@ -38,13 +31,6 @@ export async function findMessageImages(db: QueryDb, messageIds: readonly number
     .where('message_id', 'in', [...messageIds]).orderBy('message_id').orderBy('position').execute();
   for (const row of rows) found.set(Number(row.message_id), [...(found.get(Number(row.message_id)) ?? []), Number(row.media_id)]);
   return found;
-}
-
-/** A message's image: its JPEG files, and whether its message is erased or removed (then it shows no more). */
-export interface ConversationImageRow {
-  thumbnail: string;
-  full: string;
-  hidden: boolean;
 }
 
 /** One image of a conversation's message, with its files and whether its message may still show it. */
@@ -88,34 +74,12 @@ export async function removeImagesOfConversations(db: QueryDb, conversationIds: 
   return removeImagesOf(db, ids);
 }
 
-export interface ConversationReportInput {
-  conversationId: number;
-  /** The reporter; null for the automatic report. */
-  userId: number | null;
-  reportedUserId: number | null;
-  reason: ConversationReportReason;
-  description: string;
-  messageIds: readonly number[];
-}
-
 export async function insertConversationReport(db: QueryDb, report: ConversationReportInput, now: string): Promise<number> {
   const { id } = await db.insertInto('conversation_reports').values({
     conversation_id: report.conversationId, user_id: report.userId, reported_user_id: report.reportedUserId, reason: report.reason,
     description: report.description, message_ids: report.messageIds.join(','), created_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   return Number(id);
-}
-
-/** An open report on a conversation, as the operator's queue lists it. */
-export interface OpenConversationReportRow {
-  conversation_id: number;
-  listing_title: string;
-  user_id: number | null;
-  reported_user_id: number | null;
-  reason: string;
-  description: string;
-  message_ids: number[];
-  created_at: string;
 }
 
 export async function findOpenConversationReports(db: QueryDb, limit: number): Promise<OpenConversationReportRow[]> {

@@ -8,68 +8,7 @@ import type { ScamRuleId } from '../../../shared/scam-rules.ts';
 import type { ListingRef } from '../rows.ts';
 import { removeImagesOfConversations, removeImagesWrittenBy } from './conversation-safety.ts';
 import { count, flag, isPostgres, type QueryDb } from './query.ts';
-
-export interface ConversationRow {
-  id: number;
-  listing_type: ListingRef['type'] | null;
-  listing_id: number | null;
-  listing_slug: string | null;
-  listing_title: string;
-  /** A confidential job or hireme post: the company is never named. */
-  confidential: boolean;
-  /** The business the listing belongs to, when it has one. */
-  profile_name: string | null;
-  person_user_id: number | null;
-  person_name: string | null;
-  owner_user_id: number | null;
-  created_at: string;
-  last_message_at: string;
-  person_read_up_to: number;
-  owner_read_up_to: number;
-  person_archived_at: string | null;
-  owner_archived_at: string | null;
-  person_muted_at: string | null;
-  owner_muted_at: string | null;
-  superseded_at: string | null;
-  /** The newest enquiry in it: the owner's lead. */
-  lead_id: number | null;
-}
-
-export interface MessageRow {
-  id: number;
-  conversation_id: number;
-  side: ConversationSide;
-  user_id: number | null;
-  kind: MessageKind;
-  text: string;
-  enquiry_id: number | null;
-  enquiry_kind: string | null;
-  client_id: string | null;
-  rules: ScamRuleId[];
-  created_at: string;
-  /** Its writer's account was deleted: its words are gone. */
-  erased: boolean;
-  /** An operator removed it: both sides read "Removed by moderation". */
-  moderated: boolean;
-}
-
-/** A conversation in a side's list: the row, its unread count for that side and its last message. */
-export interface ConversationListRow extends ConversationRow {
-  unread: number;
-  last_side: ConversationSide | null;
-  last_text: string | null;
-  last_kind: MessageKind | null;
-  person_wrote: boolean;
-  owner_wrote: boolean;
-}
-
-export interface ConversationFilters {
-  listing?: ListingRef;
-  /** The listing's type: a post's, or 'profile' for a business. */
-  type?: ListingRef['type'];
-  unread?: boolean;
-  archived?: boolean;
-}
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from '../conversation-rows.ts';
 
 const side = (role: ConversationSide) => ({
   user: role === 'owner' ? 'c.owner_user_id' : 'c.person_user_id',
@@ -333,19 +272,6 @@ export async function findRevealed(db: QueryDb, userId: number, messageIds: read
   return new Set(rows.map((row) => Number(row.message_id)));
 }
 
-/** A side with messages unread since before `olderThan` that nobody mailed them of yet. */
-export interface DueNoticeRow {
-  conversation_id: number;
-  side: ConversationSide;
-  user_id: number;
-  email: string;
-  locale: string;
-  listing_title: string;
-  /** The newest unread message: the notice covers everything up to it. */
-  up_to: number;
-  unread: number;
-}
-
 /**
  * Sides due an unread notice (issue 44): in conversations with a message since `since`, a side not muted, with an
  * e-mail, whose oldest unread message not mailed yet is older than `olderThan`. An owner hears only when they chose
@@ -406,17 +332,6 @@ export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): P
     ...documents.map((row) => row.file),
     ...images.flatMap((row) => [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp].filter((file): file is string => file !== null)),
   ];
-}
-
-export interface EventRow {
-  seq: number;
-  user_id: number;
-  conversation_id: number;
-  kind: 'message' | 'read' | 'offer';
-  /** Who wrote the message, or who read, or who answered the offer. */
-  side: ConversationSide;
-  message_id: number | null;
-  up_to: number | null;
 }
 
 /** Events after `after` (of one reader, when `userId` is given), oldest first. */

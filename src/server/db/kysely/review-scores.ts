@@ -4,18 +4,9 @@
  */
 import { sql } from 'kysely';
 import { isSharedClient } from '../../client-ip.ts';
-import type { ListingReview, ReviewFacts, WrittenReview } from '../../moderation/review-signals.ts';
 import { jsonText, notAboutBusiness, stored, type QueryDb } from './query.ts';
-
-/** A review as the filter reads it, with what decides whether a score may hold it. */
-export interface ScoredReviewRow extends ReviewFacts {
-  held_reason: string | null;
-  hidden: boolean;
-  updated_at: string;
-  /** The stored score's version and when an operator published it as it read then (null: never). */
-  version: number | null;
-  cleared_at: string | null;
-}
+import type { ListingReview, WrittenReview } from '../trust-rows.ts';
+import type { ScoredReviewRow } from '../trust-rows.ts';
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 

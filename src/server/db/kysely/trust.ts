@@ -1,26 +1,7 @@
 /** What the trust signals read and store (migration 0044, issue 45): first replies, and responsiveness on profiles. */
 import { sql } from 'kysely';
 import { notAboutBusiness, type QueryDb } from './query.ts';
-
-/** A conversation's first message from the person and the owner's first reply after it (null: none yet). */
-export interface ReplyTimeRow {
-  /** Who opened it (null: an account since deleted). */
-  person_user_id: number | null;
-  asked_at: string;
-  replied_at: string | null;
-}
-
-/** What the reply-time badge reads of a person (an opener, or the owner): whether they are established, and where they sign in. */
-export interface PersonFactsRow {
-  user_id: number;
-  created_at: string;
-  /** Follows, reviews and enquiries about anything but this business, and a phone number a code proved. */
-  activity: number;
-  /** The clients they signed in from since `since`, each with how many accounts signed in from it then. */
-  clients: { client: string; accounts: number }[];
-  /** The review filter's device hashes of their reviews. */
-  devices: string[];
-}
+import type { PersonFactsRow, ReplyTimeRow } from '../trust-rows.ts';
 
 /**
  * The owner's conversations about a business or its ads whose first message from the person came since `since`,

@@ -1,32 +1,7 @@
 /** A profile's verifications (migration 0044, issue 45): phone numbers proved by a code, SSM numbers an operator checked. */
 import type { NumberProof } from '../rows.ts';
 import type { QueryDb } from './query.ts';
-
-export type VerificationKind = 'phone' | 'ssm';
-export type VerificationStatus = 'pending' | 'approved' | 'refused' | 'revoked';
-
-export interface VerificationRow {
-  id: number;
-  profile_id: number;
-  kind: VerificationKind;
-  value: string;
-  old_value: string | null;
-  status: VerificationStatus;
-  document_id: number | null;
-  user_id: number | null;
-  decided_by: number | null;
-  decided_at: string | null;
-  reason: string | null;
-  created_at: string;
-}
-
-/** A pending SSM request as the operator's queue lists it: the business's name and its stored number beside it. */
-export interface PendingVerificationRow extends VerificationRow {
-  profile_name: string;
-  profile_slug: string;
-  profile_company_no: string | null;
-  document_name: string | null;
-}
+import type { PendingVerificationRow, VerificationKind, VerificationRow, VerificationStatus } from '../trust-rows.ts';
 
 const COLUMNS = ['v.id', 'v.profile_id', 'v.kind', 'v.value', 'v.old_value', 'v.status', 'v.document_id', 'v.user_id', 'v.decided_by', 'v.decided_at', 'v.reason', 'v.created_at'] as const;
 
