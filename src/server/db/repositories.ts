@@ -16,15 +16,176 @@ import type {
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer,
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
   DueSavedSearchRow, NewSavedSearch, NumberProof, SavedSearchChange, SavedSearchRow,
+  InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PostSizeRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { InvoiceRepository } from './kysely/invoice-repository.ts';
-import type { ListingRepository } from './kysely/listing-repository.ts';
-import type { PaymentRepository } from './kysely/payment-repository.ts';
-import type { SubscriptionRepository } from './kysely/subscription-repository.ts';
 import type { ConversationFilters, ConversationImageRow, ConversationListRow, ConversationReportInput, ConversationRow, DueNoticeRow, EventRow, ImageUploadRow, MessageRow, OfferRow, OpenConversationReportRow, SoldOutOffer } from './conversation-rows.ts';
 import type { ListingReview, PendingVerificationRow, PersonFactsRow, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
+
+/**
+ * The ads and what moves them (decision 0027): compare-and-set moves, locks for commands, and their search rows; a class
+ * over Kysely implements it (db/kysely/listing-repository.ts).
+ */
+export interface ListingRepository {
+  /**
+   * One ad with who owns it; undefined when there is none. With `lock`, its row stays locked to this transaction
+   * (PostgreSQL; SQLite's one writer serialises transactions already), so a second command on it waits, then reads what
+   * the first left.
+   */
+  findPost(id: number, options?: { lock?: boolean }): Promise<OwnPostRow | undefined>;
+  /** The posts a user wrote or whose business they own, newest first. */
+  findOwnPosts(userId: number, limit: number): Promise<OwnPostRow[]>;
+  /** Drafts held for review (not refused), oldest first. */
+  findHeldPosts(limit: number): Promise<OwnPostRow[]>;
+  /**
+   * Locks an account's row to this transaction (PostgreSQL): the rules that count an account's ads (its first ad is
+   * free) then hold against a second command of the same account at the same time.
+   */
+  lockAccount(userId: number): Promise<void>;
+  /** How many of a user's ads ever went live (the first one of an account is free). */
+  countAdsWentLive(userId: number): Promise<number>;
+  /** Stores a new draft; the slug is `slug`, or made from the id when it is a function. */
+  createPost(post: { type: ListingType; profileId: number; ownerUserId: number; plan: string; slug: string | ((id: number) => string); content: PostContent }): Promise<{ id: number; slug: string }>;
+  /** Replaces a post's content (its type, business and slug stay). */
+  updatePost(id: number, type: ListingType, content: PostContent): Promise<void>;
+  /** Moves an ad from one of `move.from` to `move.status` (compare-and-set); false, and nothing written, when it was not in one. */
+  move(id: number, move: PostMove): Promise<boolean>;
+  /** Shows again an ad its own hiding hid (to live, or expired when its time ran out); false when it was not hidden so. */
+  unhidePost(id: number): Promise<boolean>;
+  /** Holds a draft for an operator's review with the checks that flagged it (compare-and-set on its hold); false when it moved. */
+  holdDraft(id: number, checks: string): Promise<boolean>;
+  /** Replaces a post's categories (an operator's correction of a held ad). */
+  setPostCategories(postId: number, categoryIds: readonly number[]): Promise<void>;
+  /** Live posts other than `postId` with this title (any case), with the difference hashes of their images. */
+  findTitleTwins(postId: number, title: string): Promise<{ post_id: number; dhash: string }[]>;
+  /** The difference hashes of a post's images. */
+  findImageHashes(postId: number): Promise<string[]>;
+  findPostKeywords(ids: readonly number[]): Promise<{ post_id: number; keyword: string }[]>;
+  /** Records an ad's edit, field by field (old and new as JSON). */
+  insertPostChanges(postId: number, userId: number, changes: readonly { field: string; oldValue: string | null; newValue: string | null }[]): Promise<void>;
+  /** An ad's edits, newest first. */
+  findPostChanges(postId: number, limit: number): Promise<{ field: string; old_value: string | null; new_value: string | null; user_id: number | null; created_at: string }[]>;
+  /** Hides a profile and its posts of the statuses `from`; none, and false, when it was hidden already. */
+  hideProfile(id: number, by: 'operator' | 'suspension', reason: string | null, from: readonly PostStatus[]): Promise<ProfileMove>;
+  /** Shows a hidden profile again (only one the given hiding hid), with the posts its hiding hid. */
+  unhideProfile(id: number, by: 'operator' | 'suspension'): Promise<ProfileMove>;
+  /** Removes a profile: hidden for good, its ads of the statuses `from` removed; false when it was removed already. */
+  removeProfile(id: number, reason: string | null, from: readonly PostStatus[]): Promise<ProfileMove>;
+  /** The profiles a user owns (those hidden by their suspension, with `hiddenBySuspension`). */
+  findOwnedProfileIds(userId: number, options?: { hiddenBySuspension?: boolean }): Promise<number[]>;
+  /** Suspends an account (compare-and-set: false when it is suspended already); what follows is its command's. */
+  suspendAccount(userId: number, suspension: { until: string | null; reason: string }): Promise<boolean>;
+  /** Restores a suspended account (compare-and-set: false when it is not suspended). */
+  restoreAccount(userId: number): Promise<boolean>;
+  /** A suspended account: since when, until when (none: until restored), and why. */
+  findSuspension(userId: number): Promise<{ suspended_at: string; until: string | null; reason: string } | undefined>;
+  /** Accounts whose suspension has run out by now. */
+  findEndedSuspensions(limit: number): Promise<number[]>;
+  /** Live ads past their expiry become expired; answers their ids (the caller reindexes them, in its transaction). */
+  expireDue(): Promise<number[]>;
+  /** Brings the search rows of these posts in step with them (their cache tags are the caller's to name). */
+  reindex(ids: readonly number[]): Promise<void>;
+}
+
+/** Invoices and credit notes, numbered gap-free in their series (decision 0027): a class over Kysely implements it (db/kysely/invoice-repository.ts). */
+export interface InvoiceRepository {
+  /**
+   * Issues an invoice, or a credit note (`correctsInvoiceId`): takes its series' next number of the year and writes it
+   * with its lines, in the caller's transaction (or one of its own). The counter's row stays locked until it commits,
+   * so numbers follow each other in commit order, and a rollback gives its number back: no gaps, no duplicates.
+   */
+  issue(invoice: NewInvoice): Promise<{ id: number; number: string }>;
+  find(id: number): Promise<InvoiceRow | undefined>;
+  /** A user's invoices and credit notes, newest first. */
+  findByUser(userId: number, limit: number): Promise<InvoiceRow[]>;
+  /** Invoices waiting for payment (a bank transfer), oldest due first. */
+  findUnpaid(limit: number): Promise<InvoiceRow[]>;
+  findIdByNumber(number: string): Promise<number | undefined>;
+  /** Marks an issued invoice paid (compare-and-set); false when it was not waiting for payment (paid twice: once). */
+  markPaid(id: number): Promise<boolean>;
+  /** Voids an issued invoice, with why (compare-and-set; it keeps its number); false when it was not open. */
+  void(id: number, reason: string): Promise<boolean>;
+  /** The newest invoice in a state (issued: open; paid) with a line of this purpose for the ad, if any. */
+  findFor(postId: number, purpose: 'ad' | 'amendment', status?: 'issued' | 'paid'): Promise<number | undefined>;
+  /** Which of these ads have an open invoice for going live (their owners wait on it). */
+  findAwaitingPayment(postIds: readonly number[]): Promise<Map<number, { id: number; number: string }>>;
+}
+
+/** Plans of businesses over time, and their tokens: a class over Kysely implements it (db/kysely/subscription-repository.ts). */
+export interface SubscriptionRepository {
+  /** The subscription running now, if any (a paid one only once its invoice is paid: `active`). */
+  current(profileId: number): Promise<SubscriptionRow | undefined>;
+  find(id: number): Promise<SubscriptionRow | undefined>;
+  /** A business's subscriptions, newest first. */
+  findByProfile(profileId: number, limit: number): Promise<SubscriptionRow[]>;
+  /** The period that renews this one (pending or active), if it has been invoiced. */
+  findRenewal(subscriptionId: number): Promise<SubscriptionRow | undefined>;
+  /** The subscription an invoice bills, if any. */
+  findByInvoice(invoiceId: number): Promise<SubscriptionRow | undefined>;
+  /** A paid subscription waiting for its first invoice (one per business at a time: a unique index holds it). */
+  findPending(profileId: number): Promise<SubscriptionRow | undefined>;
+  /**
+   * Locks a business's row to this transaction (PostgreSQL; SQLite's one writer serialises transactions already), so
+   * two plan changes of one business at once take turns, each seeing what the other left.
+   */
+  lockProfile(profileId: number): Promise<void>;
+  /**
+   * Active paid periods ending before `before` that renew (not cancelled before their end) and have no renewal yet:
+   * the renewal invoice is due.
+   */
+  findRenewalsDue(before: string, limit: number): Promise<SubscriptionRow[]>;
+  /**
+   * Active subscriptions whose period has ended and whose end has not been dealt with yet, oldest first; one whose grace
+   * is mailed waits until the grace is over (so a long grace never starves the others of the batch).
+   */
+  findEndedOpen(limit: number): Promise<SubscriptionRow[]>;
+  hasHadTrial(profileId: number): Promise<boolean>;
+  /** Writes a subscription (a trial, active; a paid one, pending until its invoice is paid). */
+  insert(subscription: NewSubscription): Promise<number>;
+  update(id: number, change: SubscriptionChange): Promise<void>;
+  /** Takes `tokens` from the subscription; false (nothing taken) when it has fewer left. */
+  spendTokens(subscriptionId: number, tokens: number): Promise<boolean>;
+  /**
+   * The subscription an invoice bills becomes active (its invoice was paid); an upgrade ends the period it replaces
+   * now. False when none was waiting for it.
+   */
+  activateByInvoice(invoiceId: number): Promise<boolean>;
+  /**
+   * Gives every business the plan its running subscription names (FREE without one), with its ads (all but removed
+   * ones). Returns the businesses that changed and the ads' ids (the caller reindexes them and names their tags).
+   * `profileIds` narrows it to some businesses.
+   */
+  applyPlans(profileIds?: readonly number[]): Promise<{ profiles: { id: number; plan: string }[]; posts: number[] }>;
+  /** The paid plans of an account's businesses stop renewing at their period's end (a suspension's). */
+  stopRenewing(ownerId: number): Promise<void>;
+  /** The ads of a business that are live or expired (renewable) with how much of each per-ad limit they use. */
+  findPostSizes(profileId: number): Promise<PostSizeRow[]>;
+}
+
+/** Payments through the providers, and money owed back: a class over Kysely implements it (db/kysely/payment-repository.ts). */
+export interface PaymentRepository {
+  insert(payment: { invoiceId: number; provider: PaymentRow['provider']; amountSen: number }): Promise<number>;
+  /** Records the gateway's bill for a payment. */
+  setBill(id: number, billId: string, billUrl: string): Promise<void>;
+  find(id: number): Promise<PaymentRow | undefined>;
+  findByBill(provider: PaymentRow['provider'], billId: string): Promise<PaymentRow | undefined>;
+  /** An invoice's payments, newest first. */
+  findByInvoice(invoiceId: number): Promise<PaymentRow[]>;
+  /**
+   * Settles a payment: a pending one any way, and one cancelled or expired as paid after all (the money came); false
+   * when nothing changed (a callback arriving twice).
+   */
+  settle(id: number, status: Exclude<PaymentRow['status'], 'pending'>): Promise<boolean>;
+  /** A paid payment is owed back (compare-and-set: false when it is not paid, or owed or refunded already). */
+  refundDue(id: number): Promise<boolean>;
+  /** A payment owed back has been refunded, with the provider's or the bank's reference; false when it was not owed. */
+  markRefunded(id: number, reference: string): Promise<boolean>;
+  /** Payments owed back, oldest first (the operator console's refund list). */
+  findRefundsDue(limit: number): Promise<PaymentRow[]>;
+  /** How many payments are owed back. */
+  countRefundsDue(): Promise<number>;
+}
 
 /** Posts and profiles and the reference content around them: read-only. */
 export interface CatalogRepository {

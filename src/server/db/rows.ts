@@ -1050,3 +1050,29 @@ export interface SavedSearchChange {
   seenAt?: string;
   alertedAt?: string;
 }
+
+/** A state change of an ad: the statuses it may move from, and what it sets. */
+export interface PostMove {
+  from: readonly PostStatus[];
+  status: PostStatus;
+  /** Only when its hold is this: a list of checks ('checks'), refused, or none. */
+  held?: 'checks' | 'refused' | 'none';
+  /** Its hold after the move (null: none). */
+  heldReason?: string | null;
+  publishedAt?: string;
+  expiresAt?: string | null;
+  firstLiveAt?: string;
+  plan?: string;
+  /** Tokens and ringgit the step cost, added to the ad's totals. */
+  tokens?: number;
+  amountSen?: number;
+  /** Who hid it (the post itself, or its business), and why Yellow Pages hid or removed it. */
+  hiddenBy?: 'post' | 'profile' | null;
+  moderationReason?: string | null;
+}
+
+/** A profile hidden, shown or removed, with the posts that went with it. */
+export interface ProfileMove {
+  changed: boolean;
+  posts: number[];
+}

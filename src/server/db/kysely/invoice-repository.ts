@@ -8,6 +8,7 @@ import { invoiceNumber } from '../../../shared/billing.ts';
 import type { InvoiceRow, NewInvoice } from '../rows.ts';
 import type { QueryAccess } from './query-access.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
+import type { InvoiceRepository } from '../repositories.ts';
 
 const invoiceColumns = [
   'id', 'number', 'kind', 'corrects_invoice_id', 'user_id', 'profile_id', 'status', 'seller', 'buyer', 'sst_rate_bp', 'subtotal_sen', 'sst_sen', 'total_sen',
@@ -34,7 +35,7 @@ async function withLines(db: QueryDb, rows: Record<(typeof invoiceColumns)[numbe
   }));
 }
 
-export class InvoiceRepository {
+export class KyselyInvoiceRepository implements InvoiceRepository {
   private readonly access: QueryAccess;
 
   constructor(access: QueryAccess) {

@@ -2,34 +2,15 @@
  * Listings as their lifecycle writes them (issue 39, decision 0027): ads (drafts, content, state) and the moderation of
  * ads and businesses, written once in the query layer for every backend. Built on the database (each write its own
  * transaction) or on a transaction (every call in it). It only stores: which change is allowed, and what follows it
- * (search rows, cache tags, mail, audit), is the listing commands' to say (server/listings/commands.ts). A state change is
- * a compare-and-set: it names the states it moves from, and answers whether it moved.
+ * (search rows, cache tags, mail, audit), is the listing commands' to say (server/listings/, on server/command.ts). A
+ * state change is a compare-and-set: it names the states it moves from, and answers whether it moved.
  */
 import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
-import type { OwnPostRow, PostContent, PostStatus } from '../rows.ts';
+import type { OwnPostRow, PostContent, PostMove, PostStatus, ProfileMove } from '../rows.ts';
 import type { QueryAccess } from './query-access.ts';
 import { count, flag, isPostgres, livePost, stored, type QueryDb } from './query.ts';
-
-/** A state change of an ad: the statuses it may move from, and what it sets. */
-export interface PostMove {
-  from: readonly PostStatus[];
-  status: PostStatus;
-  /** Only when its hold is this: a list of checks ('checks'), refused, or none. */
-  held?: 'checks' | 'refused' | 'none';
-  /** Its hold after the move (null: none). */
-  heldReason?: string | null;
-  publishedAt?: string;
-  expiresAt?: string | null;
-  firstLiveAt?: string;
-  plan?: string;
-  /** Tokens and ringgit the step cost, added to the ad's totals. */
-  tokens?: number;
-  amountSen?: number;
-  /** Who hid it (the post itself, or its business), and why Yellow Pages hid or removed it. */
-  hiddenBy?: 'post' | 'profile' | null;
-  moderationReason?: string | null;
-}
+import type { ListingRepository } from '../repositories.ts';
 
 /** The status an ad shown again goes back to: live while its time runs, else expired. */
 const shownStatus = (now: string) => sql<PostStatus>`CASE WHEN expires_at IS NULL OR expires_at > ${now} THEN 'active' ELSE 'expired' END`;
@@ -85,13 +66,7 @@ async function writeParts(db: QueryDb, id: number, type: ListingType, content: P
   if (content.documentIds.length > 0) await db.insertInto('post_documents').values(positioned(content.documentIds, (document_id, position) => ({ post_id: id, document_id, position }))).execute();
 }
 
-/** A profile hidden, shown or removed, with the posts that went with it. */
-export interface ProfileMove {
-  changed: boolean;
-  posts: number[];
-}
-
-export class ListingRepository {
+export class KyselyListingRepository implements ListingRepository {
   private readonly access: QueryAccess;
 
   constructor(access: QueryAccess) {

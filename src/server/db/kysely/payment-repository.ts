@@ -6,6 +6,7 @@
 import type { PaymentRow } from '../rows.ts';
 import type { QueryAccess } from './query-access.ts';
 import { count } from './query.ts';
+import type { PaymentRepository } from '../repositories.ts';
 
 const paymentRow = (row: Record<string, unknown>): PaymentRow => ({
   id: Number(row.id), invoice_id: Number(row.invoice_id), provider: row.provider as PaymentRow['provider'], bill_id: (row.bill_id as string | null) ?? null,
@@ -15,7 +16,7 @@ const paymentRow = (row: Record<string, unknown>): PaymentRow => ({
   refunded_at: (row.refunded_at as string | null) ?? null,
 });
 
-export class PaymentRepository {
+export class KyselyPaymentRepository implements PaymentRepository {
   private readonly access: QueryAccess;
 
   constructor(access: QueryAccess) {

@@ -15,13 +15,13 @@ import * as engagement from './engagement.ts';
 import * as enquiries from './enquiries.ts';
 import * as follows from './follows.ts';
 import * as insights from './insights.ts';
-import { InvoiceRepository } from './invoice-repository.ts';
+import { KyselyInvoiceRepository } from './invoice-repository.ts';
 import * as jobs from './jobs.ts';
 import * as conversations from './conversations.ts';
 import * as offers from './conversation-offers.ts';
 import * as safety from './conversation-safety.ts';
 import * as leads from './leads.ts';
-import { ListingRepository } from './listing-repository.ts';
+import { KyselyListingRepository } from './listing-repository.ts';
 import * as moderation from './moderation.ts';
 import * as operator from './operator.ts';
 import * as outbox from './outbox.ts';
@@ -33,9 +33,9 @@ import * as replies from './review-replies.ts';
 import * as reviews from './reviews.ts';
 import * as savedSearches from './saved-searches.ts';
 import * as sitemap from './sitemap.ts';
-import { PaymentRepository } from './payment-repository.ts';
+import { KyselyPaymentRepository } from './payment-repository.ts';
 import * as stats from './stats.ts';
-import { SubscriptionRepository } from './subscription-repository.ts';
+import { KyselySubscriptionRepository } from './subscription-repository.ts';
 import * as uploads from './uploads.ts';
 import * as reviewScores from './review-scores.ts';
 import * as trust from './trust.ts';
@@ -61,10 +61,10 @@ export function queryRepositories(access: QueryAccess, own: BackendOwnRepositori
   const change = <T>(work: (db: QueryDb) => Promise<T>) => write((db) => work(db));
   return {
     // Resources written once as classes (issue 39): they only store; what follows a change is their commands' to say.
-    listings: new ListingRepository(access),
-    invoices: new InvoiceRepository(access),
-    subscriptions: new SubscriptionRepository(access),
-    payments: new PaymentRepository(access),
+    listings: new KyselyListingRepository(access),
+    invoices: new KyselyInvoiceRepository(access),
+    subscriptions: new KyselySubscriptionRepository(access),
+    payments: new KyselyPaymentRepository(access),
     catalog: {
       ...own.catalog,
       findPostIdBySlug: (slug) => read((db) => posts.findPostIdBySlug(db, slug)),

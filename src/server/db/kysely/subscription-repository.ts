@@ -8,6 +8,7 @@ import type { NewSubscription, PostSizeRow, SubscriptionChange, SubscriptionRow 
 import type { Tables } from '../tables.ts';
 import type { QueryAccess } from './query-access.ts';
 import { count, isPostgres } from './query.ts';
+import type { SubscriptionRepository } from '../repositories.ts';
 
 const orNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -30,7 +31,7 @@ function runningAt(now: string) {
   ]);
 }
 
-export class SubscriptionRepository {
+export class KyselySubscriptionRepository implements SubscriptionRepository {
   private readonly access: QueryAccess;
 
   constructor(access: QueryAccess) {
