@@ -10,7 +10,7 @@ import http from 'node:http';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/server/project-root.ts';
-import { BYTES_PER_POST } from '../src/server/search/facet-store.ts';
+import { BYTES_PER_POST } from '../src/server/search/engine/facet-store.ts';
 import { benchDataDir, largeBenchDatabase } from './bench-data.ts';
 import { AUTOCOMPLETE_QUERY, SEARCH_CLASSES } from './bench-search-classes.ts';
 import { timeRuns } from './bench-timing.ts';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FACET_COLUMNS, FacetStore } from '../../src/server/search/facet-store.ts';
+import { FACET_COLUMNS, FacetStore } from '../../src/server/search/engine/facet-store.ts';
 import { distanceTest, unitVector } from '../../src/server/search/geo.ts';
-import { circleCells, OUTSIDE } from '../../src/server/search/place-grid.ts';
+import { circleCells, OUTSIDE } from '../../src/server/search/engine/place-grid.ts';
 import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
 import type { SearchFilter } from '../../src/server/search/filter.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { projectRoot } from '../../src/server/project-root.ts';
-import type { CountShare } from '../../src/server/search/count-worker.ts';
-import type { TallyPart } from '../../src/server/search/tally.ts';
-import { sharedColumn } from '../../src/server/search/shared-memory.ts';
+import type { CountShare } from '../../src/server/search/engine/count-worker.ts';
+import type { TallyPart } from '../../src/server/search/engine/tally.ts';
+import { sharedColumn } from '../../src/server/search/engine/shared-memory.ts';
 import { facetAttributesFor } from '../../src/shared/search-attributes.ts';
 
 /**
@@ -104,7 +104,7 @@ describe('the facet store split by type', () => {
   });
 
   it('counts half of a large count on a helper thread, over the shared columns, as it counts alone', async () => {
-    const helper = new Piscina<CountShare, TallyPart>({ filename: join(projectRoot, 'src/server/search/count-worker.ts'), minThreads: 1, maxThreads: 1 });
+    const helper = new Piscina<CountShare, TallyPart>({ filename: join(projectRoot, 'src/server/search/engine/count-worker.ts'), minThreads: 1, maxThreads: 1 });
     try {
       let shares = 0;
       const onThread = (share: CountShare) => {

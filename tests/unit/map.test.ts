@@ -9,9 +9,9 @@ import { mapStyle } from '../../src/server/maps/style.ts';
 import { pagePolicyDirectives } from '../../src/server/security.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, parseBoundingBox } from '../../src/shared/map.ts';
-import { boxTest, inBox } from '../../src/server/search/tally.ts';
+import { boxTest, inBox } from '../../src/server/search/engine/tally.ts';
 import { unitVector } from '../../src/server/search/geo.ts';
-import { boxCells, cellOf } from '../../src/server/search/place-grid.ts';
+import { boxCells, cellOf } from '../../src/server/search/engine/place-grid.ts';
 
 const MAPS = join(projectRoot, 'maps');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WordIndex } from '../../src/server/search/word-index.ts';
+import { WordIndex } from '../../src/server/search/engine/word-index.ts';
 import { cacheKey, ResponseCache } from '../../src/server/search/cache.ts';
 import { clientAddressOf, clientKey, parseTrustProxy } from '../../src/server/client-ip.ts';
 import { AppError } from '../../src/server/errors.ts';

@@ -1,13 +1,13 @@
 /**
- * Loads PostgreSQL's search_posts into a facet store (search/facet-store.ts) and keeps it current through the
+ * Loads PostgreSQL's search_posts into a facet store (search/engine/facet-store.ts) and keeps it current through the
  * search_changes log, as SQLite's loader does, with one difference: PostgreSQL's writers run side by side, so a
  * change's sequence number can become visible after a higher one. Numbers missing from a range read are kept as
  * gaps and looked for again until they are older than any transaction can be (a rolled-back writer's never come).
  */
 import { sql } from 'kysely';
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
-import { FACET_COLUMNS, FacetStore } from '../../search/facet-store.ts';
-import { WordIndex } from '../../search/word-index.ts';
+import { FACET_COLUMNS, FacetStore } from '../../search/engine/facet-store.ts';
+import { WordIndex } from '../../search/engine/word-index.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import { TRANSACTION_LIMIT_MS } from './transaction-limit.ts';
 

@@ -2,14 +2,14 @@
  * The PostgreSQL search engine: the search service over postgresSearchIndex, on a pool of its own (searches never
  * wait behind the site's writes for a connection), and on the replicas' when there are some (issue 41). The server
  * does most of the work; this process counts in its facet store, and with SEARCH_WORKERS ≥ 1 one helper thread counts
- * half of each large count (search/count-worker.ts; the store's columns are shared memory). The facet store loads as
+ * half of each large count (search/engine/count-worker.ts; the store's columns are shared memory). The facet store loads as
  * the engine starts: until it has, the engine is not ready (GET /readyz answers 503).
  */
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { projectRoot } from '../../project-root.ts';
-import type { CountShare } from '../../search/count-worker.ts';
-import type { TallyPart } from '../../search/tally.ts';
+import type { CountShare } from '../../search/engine/count-worker.ts';
+import type { TallyPart } from '../../search/engine/tally.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
 import type { SearchAnswers, SearchEngine } from '../../search/engine.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';
@@ -26,7 +26,7 @@ export function createPostgresSearchEngine(url: string, answers: SearchAnswers, 
   const router = options.replicas?.router(db, max, 'yp-search');
   const helper = options.workers > 0
     ? new Piscina<CountShare, TallyPart>({
-      filename: join(projectRoot, 'src/server/search/count-worker.ts'), minThreads: 1, maxThreads: 1,
+      filename: join(projectRoot, 'src/server/search/engine/count-worker.ts'), minThreads: 1, maxThreads: 1,
       // It keeps nothing between counts: a small young generation.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     })

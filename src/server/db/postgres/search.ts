@@ -11,10 +11,10 @@ import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type Sea
 import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
 import { distanceTest, unitVector } from '../../search/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
-import type { WordTerm } from '../../search/word-index.ts';
-import type { SlotCandidates } from '../../search/facet-store.ts';
-import type { CountShare } from '../../search/count-worker.ts';
-import type { TallyPart } from '../../search/tally.ts';
+import type { WordTerm } from '../../search/engine/word-index.ts';
+import type { SlotCandidates } from '../../search/engine/facet-store.ts';
+import type { CountShare } from '../../search/engine/count-worker.ts';
+import type { TallyPart } from '../../search/engine/tally.ts';
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { PostgresFacetStore } from './facet-store.ts';
 
@@ -298,7 +298,7 @@ export interface SearchOptions {
   wordIndexMax?: number;
   /** The types the facet store holds (SEARCH_TYPES); searches of others are counted by SQL. */
   types?: readonly ListingType[];
-  /** Counts half of a large count on another thread (search/count-worker.ts), when given. */
+  /** Counts half of a large count on another thread (search/engine/count-worker.ts), when given. */
   countHelper?: (share: CountShare) => Promise<TallyPart>;
 }
 

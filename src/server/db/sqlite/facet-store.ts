@@ -1,10 +1,10 @@
 /**
- * Loads SQLite's search_posts into a facet store (search/facet-store.ts) and keeps it current through the
+ * Loads SQLite's search_posts into a facet store (search/engine/facet-store.ts) and keeps it current through the
  * search_changes log (migration 0005): before each search it reads the rows changed since it last looked, or
  * everything when the log it needs was pruned. Call `refreshFacetStore` inside the search's read transaction, so
  * counts and pages see one snapshot.
  */
-import { FACET_COLUMNS, FacetStore } from '../../search/facet-store.ts';
+import { FACET_COLUMNS, FacetStore } from '../../search/engine/facet-store.ts';
 import type { Db } from './connection.ts';
 import { statement } from './query.ts';
 

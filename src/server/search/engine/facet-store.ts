@@ -9,10 +9,10 @@
  * only, and memory follows the posts held, not the highest post id. A store may hold only some types
  * (`SEARCH_TYPES`); Near Me scans the grid cells its circle touches (place-grid.ts).
  */
-import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
-import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../shared/search-attributes.ts';
-import type { FacetCounts, SearchFilter } from './filter.ts';
-import { unitVector } from './geo.ts';
+import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
+import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../shared/search-attributes.ts';
+import type { FacetCounts, SearchFilter } from '../filter.ts';
+import { unitVector } from '../geo.ts';
 import { boxCells, cellOf, circleCells } from './place-grid.ts';
 import { compile, Tally, type TallyPart } from './tally.ts';
 import type { CountShare } from './count-worker.ts';

@@ -2,8 +2,8 @@
  * One listing type's facet columns (issue 41), dense slot by slot, for the facet store (facet-store.ts): typed arrays a
  * search scans, laid out cell by cell after a full load so a Near Me circle reads its posts in order (place-grid.ts).
  */
-import type { ListingType } from '../../shared/constants.ts';
-import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
+import type { ListingType } from '../../../shared/constants.ts';
+import { ATTRIBUTES, type AttributeName } from '../../../shared/search-attributes.ts';
 import { OUTSIDE, PlaceGrid } from './place-grid.ts';
 import { sharedColumn, type NumberArray, type NumberArrayClass } from './shared-memory.ts';
 
