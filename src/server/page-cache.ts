@@ -273,7 +273,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
   const store = new PageStore(maxBytes);
   invalidations.subscribe((invalidation) => store.invalidate(invalidation));
   const rendering = new Map<string, Promise<Entry | undefined>>();
-  const cache: PageCacheState = { store, invalidations, renders, now, rendering };
+  const cache: PageCacheState = { store, invalidations, maxBytes, renders, load, now, rendering };
   return {
     store,
     /**
@@ -281,7 +281,7 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
      * only a GET or HEAD of a cacheable path, whose page is kept and fresh, when the invalidation log was read within
      * its poll interval (else the usual way reads it first) and the client takes a stored encoding.
      */
-    hit: (request: FrontDoorRequest) => frontDoorHit({ store, invalidations, maxBytes, load, now }, request),
+    hit: (request: FrontDoorRequest) => frontDoorHit(cache, request),
     /**
      * A page that is never cached (one person's page, a form's answer), rendered within the render bound and read whole
      * there (the work of a page is done while its body is read); refused, a 503 with Retry-After.
@@ -332,7 +332,9 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
 interface PageCacheState {
   store: PageStore;
   invalidations: CacheInvalidations;
+  maxBytes: number;
   renders?: RenderGate;
+  load?: Pick<LoadMeter, 'hit'>;
   now: () => number;
   /** Pages being rendered, by key: requests for one meanwhile share its render. */
   rendering: Map<string, Promise<Entry | undefined>>;
@@ -384,7 +386,7 @@ async function renderInto(cache: PageCacheState, request: Request, url: URL, key
 }
 
 /** The front door's answer from the cache (createPageCache's `hit`). */
-function frontDoorHit(cache: { store: PageStore; invalidations: CacheInvalidations; maxBytes: number; load?: Pick<LoadMeter, 'hit'>; now: () => number }, request: FrontDoorRequest): CachedAnswer | undefined {
+function frontDoorHit(cache: PageCacheState, request: FrontDoorRequest): CachedAnswer | undefined {
   if (cache.maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !cache.invalidations.fresh) return undefined;
   let url: URL;
   try {

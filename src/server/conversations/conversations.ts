@@ -52,9 +52,9 @@ async function checkLimits(app: ConversationDeps, tx: Repositories, user: UserRo
   }
 }
 
-/** The conversation and the side `userId` is on; a 404 for anybody else. */
-async function ownConversation(app: ConversationDeps, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
-  const conversation = await app.repos.conversations.findConversation(id);
+/** The conversation and the side `userId` is on (its row locked to `repos`' transaction with `lock`); a 404 for anybody else. */
+async function sideOf(repos: Repositories, userId: number, id: number, options: { lock?: boolean } = {}): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
+  const conversation = await repos.conversations.findConversation(id, options);
   const role = conversation && roleIn(conversation, userId);
   if (!conversation || !role) throw notFound(NOT_FOUND);
   return { conversation, role };
@@ -100,9 +100,7 @@ async function storeMessage<Input>(app: ConversationDeps, send: Command<Input, S
  */
 async function conversationToWrite(tx: Repositories, userId: number, id: number): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
   await tx.users.lockUser(userId);
-  const conversation = await tx.conversations.findConversation(id, { lock: true });
-  const role = conversation && roleIn(conversation, userId);
-  if (!conversation || !role) throw notFound(NOT_FOUND);
+  const { conversation, role } = await sideOf(tx, userId, id, { lock: true });
   await refuseBlockedWriter(tx, role === 'owner' ? conversation.person_user_id : conversation.owner_user_id, userId);
   return { conversation, role };
 }
@@ -223,7 +221,7 @@ export async function sendMessage(app: ConversationDeps, userId: number, id: num
 /** GET /api/conversations/{id}?before=: the conversation and its newest 50 messages (before a message id), newest first. */
 export async function readConversation(app: ConversationDeps, userId: number, id: number, query: unknown): Promise<ConversationView & { messages: MessageView[]; has_more: boolean }> {
   const { before } = parseInput(BeforeQuerySchema, query);
-  const { conversation, role } = await ownConversation(app, userId, id);
+  const { conversation, role } = await sideOf(app.repos, userId, id);
   const rows = await app.repos.conversations.findMessages(id, before, CONVERSATION_LIMITS.page + 1);
   const page = rows.slice(0, CONVERSATION_LIMITS.page);
   const wrote = await writers(app.repos, id);
@@ -259,7 +257,7 @@ export async function unreadConversations(app: ConversationDeps, userId: number)
 /** POST /api/conversations/{id}/read {up_to}: the side has read up to a message (never back). */
 export async function markRead(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<{ read_up_to: number }> {
   const { up_to: upTo } = parseInput(ReadSchema, input);
-  const { role } = await ownConversation(app, userId, id);
+  const { role } = await sideOf(app.repos, userId, id);
   const last = await app.repos.conversations.lastMessageId(id);
   await app.repos.conversations.markRead(id, role, Math.min(upTo, last));
   app.live.poke();
@@ -270,7 +268,7 @@ export async function markRead(app: ConversationDeps, userId: number, id: number
 /** PATCH /api/conversations/{id} {archived, muted}: one side's own state (muted: no mail about it). */
 export async function changeConversation(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<ConversationView> {
   const state = parseInput(ConversationStateSchema, input);
-  const { role } = await ownConversation(app, userId, id);
+  const { role } = await sideOf(app.repos, userId, id);
   await app.repos.conversations.setConversationState(id, role, state);
   return conversationView((await app.repos.conversations.findConversation(id))!, role, await writers(app.repos, id));
 }
@@ -284,14 +282,14 @@ function otherSide(conversation: ConversationRow, role: ConversationSide): numbe
 
 /** POST /api/conversations/{id}/block: the other side can write to this person no more (403 to them). */
 export async function blockOtherSide(app: ConversationDeps, userId: number, id: number): Promise<{ blocked: true }> {
-  const { conversation, role } = await ownConversation(app, userId, id);
+  const { conversation, role } = await sideOf(app.repos, userId, id);
   await app.repos.conversations.block(userId, otherSide(conversation, role));
   return { blocked: true };
 }
 
 /** DELETE /api/conversations/{id}/block. */
 export async function unblockOtherSide(app: ConversationDeps, userId: number, id: number): Promise<{ blocked: false }> {
-  const { conversation, role } = await ownConversation(app, userId, id);
+  const { conversation, role } = await sideOf(app.repos, userId, id);
   await app.repos.conversations.unblock(userId, otherSide(conversation, role));
   return { blocked: false };
 }
@@ -301,7 +299,7 @@ export async function unblockOtherSide(app: ConversationDeps, userId: number, id
  * addresses. Logged (evidence of who saw them, when) and limited to 30 an hour; the stored text never changes.
  */
 export async function revealMessage(app: ConversationDeps, userId: number, id: number, messageId: number): Promise<MessageView> {
-  const { role } = await ownConversation(app, userId, id);
+  const { role } = await sideOf(app.repos, userId, id);
   const message = await app.repos.conversations.findMessage(messageId);
   if (!message || message.conversation_id !== id) throw notFound('No such message.');
   const since = new Date(app.clock.now() - HOUR_MS).toISOString();
@@ -407,7 +405,7 @@ const offering = command<{ app: ConversationDeps; user: UserRow; id: number; off
 export async function answerOffer(app: ConversationDeps, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
   const offer = await app.repos.conversations.findOffer(offerId);
   if (!offer) throw notFound('No such offer.');
-  const { role } = await ownConversation(app, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
+  const { role } = await sideOf(app.repos, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
   const allowed = action === 'withdraw' ? role === 'person' : role === 'owner';
   if (!allowed) throw new AppError(403, action === 'withdraw' ? 'Only the buyer can withdraw an offer.' : 'Only the seller can accept or decline an offer.');
   // Accepting the offer that takes the item's last unit closes the post's other open offers, each buyer told.
