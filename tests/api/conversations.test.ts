@@ -381,11 +381,11 @@ describe('conversations', () => {
     // Two units: accepting one offer leaves the other open.
     const pairOffers = [await offerOn(buyers[0]!.visitor, pair), await offerOn(buyers[1]!.visitor, pair)];
     expect((await seller.post(`/api/conversations/offers/${pairOffers[0]}/accept`, {})).status).toBe(200);
-    expect((await copy.app.repos.conversations.findOffer(pairOffers[1]!))!.status).toBe('open');
+    expect((await copy.app.repos.offers.findOffer(pairOffers[1]!))!.status).toBe('open');
     // One unit: accepting one offer declines the others, and their buyers hear of it in their own language.
     const offers = await Promise.all(buyers.map(({ visitor }) => offerOn(visitor, single)));
     expect((await seller.post(`/api/conversations/offers/${offers[0]}/accept`, {})).status).toBe(200);
-    expect((await Promise.all(offers.map(async (id) => (await copy.app.repos.conversations.findOffer(id))!.status)))).toEqual(['accepted', 'declined', 'declined']);
+    expect((await Promise.all(offers.map(async (id) => (await copy.app.repos.offers.findOffer(id))!.status)))).toEqual(['accepted', 'declined', 'declined']);
     const second = await seller.post(`/api/conversations/offers/${offers[1]}/accept`, {});
     expect(second.status).toBe(422);
     await copy.app.outbox.settled();

@@ -622,7 +622,7 @@ export function describeRepositoryContract(backendName: string, open: (clock: Te
 
         // The thread of a lead is its conversation's written messages; who wrote last says replied or new.
         const conversation = (await repos.leads.findLead(second))!.conversation_id!;
-        const message = (side: 'owner' | 'person', userId: number, text: string) => repos.conversations.insertMessage({
+        const message = (side: 'owner' | 'person', userId: number, text: string) => repos.messages.insertMessage({
           conversationId: conversation, side, userId, kind: 'text', text, enquiryId: null, clientId: null, rules: [],
         });
         const replied = await message('owner', owner, 'Yes');

@@ -131,7 +131,7 @@ export function eraseAccount(repos: Repositories, userId: number): Promise<strin
     await tx.users.anonymiseReviewsBy(userId);
     await tx.auth.forgetSignIns(userId, [user.email, user.phone_number].filter((address): address is string => address !== null));
     // Its messages' words and its enquiries' name, phone, e-mail and files go too (issue 44); the threads keep their shape.
-    const written = await tx.conversations.eraseWrittenBy(userId);
+    const written = await tx.messages.eraseWrittenBy(userId);
     return [...written, ...await tx.users.deleteUser(userId)];
   });
 }

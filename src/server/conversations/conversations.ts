@@ -38,10 +38,10 @@ const tooMany = (message: string, retryAfterMs: number) => new AppError(429, mes
 async function checkLimits(app: ConversationDeps, tx: Repositories, user: UserRow, opening: boolean): Promise<void> {
   const now = app.clock.now();
   const since = (ms: number) => new Date(now - ms).toISOString();
-  if (await tx.conversations.countMessagesSince(user.id, since(MINUTE_MS)) >= CONVERSATION_LIMITS.perMinute) {
+  if (await tx.messages.countMessagesSince(user.id, since(MINUTE_MS)) >= CONVERSATION_LIMITS.perMinute) {
     throw tooMany(`You can send ${CONVERSATION_LIMITS.perMinute} messages a minute. Wait a moment.`, MINUTE_MS);
   }
-  if (await tx.conversations.countMessagesSince(user.id, since(DAY_MS)) >= CONVERSATION_LIMITS.perDay) {
+  if (await tx.messages.countMessagesSince(user.id, since(DAY_MS)) >= CONVERSATION_LIMITS.perDay) {
     throw tooMany(`You can send ${CONVERSATION_LIMITS.perDay} messages a day. Try again tomorrow.`, HOUR_MS);
   }
   if (!opening) return;
@@ -66,7 +66,7 @@ async function readerOf(app: ConversationDeps, userId: number, role: Conversatio
 
 /** Which sides have written in a conversation. */
 async function writers(repos: Repositories, id: number): Promise<{ person: boolean; owner: boolean }> {
-  return { person: await repos.conversations.hasWritten(id, 'person'), owner: await repos.conversations.hasWritten(id, 'owner') };
+  return { person: await repos.messages.hasWritten(id, 'person'), owner: await repos.messages.hasWritten(id, 'owner') };
 }
 
 /** One message as its writer sees it. */
@@ -90,7 +90,7 @@ async function storeMessage<Input>(app: ConversationDeps, send: Command<Input, S
     stored = await send(app.repos, input);
   }
   if ('existing' in stored) return { conversationId: stored.existing.conversation_id, message: stored.existing, created: false };
-  return { conversationId: stored.conversationId, message: (await app.repos.conversations.findMessage(stored.messageId))!, created: true };
+  return { conversationId: stored.conversationId, message: (await app.repos.messages.findMessage(stored.messageId))!, created: true };
 }
 
 /**
@@ -146,15 +146,15 @@ const starting = command<{ app: ConversationDeps; user: UserRow; listing: Listin
     await refuseBlockedWriter(tx, target.owner_user_id, user.id);
     const userId = user.id;
     const open = await tx.conversations.findOpenConversation(userId, listing);
-    const retried = open && await tx.conversations.findMessageByClientId(open.id, userId, clientId);
+    const retried = open && await tx.messages.findMessageByClientId(open.id, userId, clientId);
     if (retried) return { existing: retried };
     const joins = open !== undefined && open.owner_user_id === target.owner_user_id;
-    if (joins && open.owner_user_id === null && await tx.conversations.hasWritten(open.id, 'person')) throw new AppError(422, NO_OWNER_NOTICE, { text: [NO_OWNER_NOTICE] });
+    if (joins && open.owner_user_id === null && await tx.messages.hasWritten(open.id, 'person')) throw new AppError(422, NO_OWNER_NOTICE, { text: [NO_OWNER_NOTICE] });
     await checkLimits(app, tx, user, !joins);
     if (open && !joins) await tx.conversations.supersedeConversation(open.id);
     const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
     const rules = scanMessage(text);
-    const messageId = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
+    const messageId = await tx.messages.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
     await afterWriting(app, tx, { userId, conversationId, messageId, images, flagged: rules.length > 0 });
     if (!joins) {
       await tellOfFirstMessage(app, tx, { ...target, listing }, user, text, conversationId);
@@ -196,13 +196,13 @@ async function tellOfFirstMessage(app: ConversationDeps, tx: Repositories, targe
 const sending = command<{ app: ConversationDeps; user: UserRow; id: number; message: { text: string; images: readonly number[]; clientId: string } }, { conversation: ConversationRow; role: ConversationSide }, Stored>({
   load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
   run: async (tx, { conversation, role }, { app, user, id, message: { text, images, clientId } }) => {
-    const retried = await tx.conversations.findMessageByClientId(id, user.id, clientId);
+    const retried = await tx.messages.findMessageByClientId(id, user.id, clientId);
     if (retried) return { existing: retried };
-    const reason = closedReason(conversation, role, await tx.conversations.hasWritten(id, 'person'));
+    const reason = closedReason(conversation, role, await tx.messages.hasWritten(id, 'person'));
     if (reason) throw new AppError(422, reason, { text: [reason] });
     await checkLimits(app, tx, user, false);
     const rules = scanMessage(text);
-    const messageId = await tx.conversations.insertMessage({ conversationId: id, side: role, userId: user.id, kind: 'text', text, enquiryId: null, clientId, rules });
+    const messageId = await tx.messages.insertMessage({ conversationId: id, side: role, userId: user.id, kind: 'text', text, enquiryId: null, clientId, rules });
     await afterWriting(app, tx, { userId: user.id, conversationId: id, messageId, images, flagged: rules.length > 0 });
     return { conversationId: id, messageId };
   },
@@ -222,10 +222,10 @@ export async function sendMessage(app: ConversationDeps, userId: number, id: num
 export async function readConversation(app: ConversationDeps, userId: number, id: number, query: unknown): Promise<ConversationView & { messages: MessageView[]; has_more: boolean }> {
   const { before } = parseInput(BeforeQuerySchema, query);
   const { conversation, role } = await sideOf(app.repos, userId, id);
-  const rows = await app.repos.conversations.findMessages(id, before, CONVERSATION_LIMITS.page + 1);
+  const rows = await app.repos.messages.findMessages(id, before, CONVERSATION_LIMITS.page + 1);
   const page = rows.slice(0, CONVERSATION_LIMITS.page);
   const wrote = await writers(app.repos, id);
-  const revealed = role === 'owner' ? await app.repos.conversations.findRevealed(userId, page.map((row) => row.id)) : new Set<number>();
+  const revealed = role === 'owner' ? await app.repos.messages.findRevealed(userId, page.map((row) => row.id)) : new Set<number>();
   return {
     ...conversationView(conversation, role, wrote),
     messages: await messageViews(app, page, await readerOf(app, userId, role), wrote.owner, revealed),
@@ -258,7 +258,7 @@ export async function unreadConversations(app: ConversationDeps, userId: number)
 export async function markRead(app: ConversationDeps, userId: number, id: number, input: unknown): Promise<{ read_up_to: number }> {
   const { up_to: upTo } = parseInput(ReadSchema, input);
   const { role } = await sideOf(app.repos, userId, id);
-  const last = await app.repos.conversations.lastMessageId(id);
+  const last = await app.repos.messages.lastMessageId(id);
   await app.repos.conversations.markRead(id, role, Math.min(upTo, last));
   app.live.poke();
   const conversation = (await app.repos.conversations.findConversation(id))!;
@@ -300,13 +300,13 @@ export async function unblockOtherSide(app: ConversationDeps, userId: number, id
  */
 export async function revealMessage(app: ConversationDeps, userId: number, id: number, messageId: number): Promise<MessageView> {
   const { role } = await sideOf(app.repos, userId, id);
-  const message = await app.repos.conversations.findMessage(messageId);
+  const message = await app.repos.messages.findMessage(messageId);
   if (!message || message.conversation_id !== id) throw notFound('No such message.');
   const since = new Date(app.clock.now() - HOUR_MS).toISOString();
-  if (await app.repos.conversations.countRevealsSince(userId, since) >= CONVERSATION_LIMITS.revealsPerHour) {
+  if (await app.repos.messages.countRevealsSince(userId, since) >= CONVERSATION_LIMITS.revealsPerHour) {
     throw tooMany(`You can show contact details ${CONVERSATION_LIMITS.revealsPerHour} times an hour.`, HOUR_MS);
   }
-  await app.repos.conversations.insertReveal(messageId, userId);
+  await app.repos.messages.insertReveal(messageId, userId);
   return (await messageViews(app, [message], await readerOf(app, userId, role), false, new Set([messageId])))[0]!;
 }
 
@@ -327,10 +327,10 @@ export async function eventView(app: ConversationDeps, userId: number, event: Ev
   if (!role) return [];
   const out: StreamEvent[] = [];
   if ((event.kind === 'message' || event.kind === 'offer') && event.message_id !== null) {
-    const message = await app.repos.conversations.findMessage(event.message_id);
+    const message = await app.repos.messages.findMessage(event.message_id);
     if (!message) return [];
-    const revealed = role === 'owner' ? await app.repos.conversations.findRevealed(userId, [message.id]) : new Set<number>();
-    const [view] = await messageViews(app, [message], await readerOf(app, userId, role), await app.repos.conversations.hasWritten(conversation.id, 'owner'), revealed);
+    const revealed = role === 'owner' ? await app.repos.messages.findRevealed(userId, [message.id]) : new Set<number>();
+    const [view] = await messageViews(app, [message], await readerOf(app, userId, role), await app.repos.messages.hasWritten(conversation.id, 'owner'), revealed);
     // An answered offer comes again as its message, with the offer's new status (the browser replaces it by id).
     out.push({ event: event.kind === 'offer' ? 'offer' : 'message', id: String(event.seq), data: { conversation_id: conversation.id, message: view } });
   } else {
@@ -346,7 +346,7 @@ export async function eventView(app: ConversationDeps, userId: number, event: Ev
  */
 export async function eventsAfter(app: ConversationDeps, userId: number, query: unknown): Promise<{ data: StreamEvent[]; last_event_id: number }> {
   const { after } = parseInput(AfterQuerySchema, query);
-  const events = await app.repos.conversations.findEventsAfter(Math.max(0, (after ?? 0) - REPLAY_MARGIN), 500, userId);
+  const events = await app.repos.conversationEvents.findEventsAfter(Math.max(0, (after ?? 0) - REPLAY_MARGIN), 500, userId);
   const data: StreamEvent[] = [];
   for (const event of events) data.push(...(await eventView(app, userId, event)).filter((item) => item.event !== 'unread'));
   data.push({ event: 'unread', data: await unreadConversations(app, userId) });
@@ -364,9 +364,9 @@ type OfferInput = { qty: number; offered_price: number; deal_method: string; rem
 
 export async function writeOffer(app: ConversationDeps, tx: Repositories, { conversationId, userId, offer }: { conversationId: number; userId: number; offer: OfferInput }): Promise<number> {
   const rules = scanMessage(offer.remark ?? '');
-  const made = await tx.conversations.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
+  const made = await tx.messages.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
   await afterWriting(app, tx, { userId, conversationId, messageId: made, images: [], flagged: rules.length > 0 });
-  await tx.conversations.insertOffer({ conversationId, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark: offer.remark });
+  await tx.offers.insertOffer({ conversationId, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark: offer.remark });
   return made;
 }
 
@@ -379,7 +379,7 @@ export async function makeOffer(app: ConversationDeps, userId: number, id: numbe
   const offer = parseInput(OfferSchema, input);
   const user = await requireUser(app, userId);
   const messageId = await offering(app.repos, { app, user, id, offer: { ...offer, remark: offer.remark?.trim() || null } });
-  return ownMessage(app, (await app.repos.conversations.findMessage(messageId))!, { userId, role: 'person', locale: user.locale });
+  return ownMessage(app, (await app.repos.messages.findMessage(messageId))!, { userId, role: 'person', locale: user.locale });
 }
 
 const offering = command<{ app: ConversationDeps; user: UserRow; id: number; offer: OfferInput }, { conversation: ConversationRow; role: ConversationSide }, number>({
@@ -403,7 +403,7 @@ const offering = command<{ app: ConversationDeps; user: UserRow; id: number; off
  * person withdraws theirs. A closed offer answers 422; anybody else's, 404.
  */
 export async function answerOffer(app: ConversationDeps, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
-  const offer = await app.repos.conversations.findOffer(offerId);
+  const offer = await app.repos.offers.findOffer(offerId);
   if (!offer) throw notFound('No such offer.');
   const { role } = await sideOf(app.repos, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
   const allowed = action === 'withdraw' ? role === 'person' : role === 'owner';
@@ -411,13 +411,13 @@ export async function answerOffer(app: ConversationDeps, userId: number, offerId
   // Accepting the offer that takes the item's last unit closes the post's other open offers, each buyer told.
   const decided = action === 'accept'
     ? await app.repos.transaction(async (tx) => {
-      const { accepted, declined } = await tx.conversations.acceptOffer(offerId);
+      const { accepted, declined } = await tx.offers.acceptOffer(offerId);
       await tellSoldOut(app, tx, declined);
       return accepted;
     })
-    : await app.repos.conversations.decideOffer(offerId, action === 'decline' ? 'declined' : 'withdrawn', role);
+    : await app.repos.offers.decideOffer(offerId, action === 'decline' ? 'declined' : 'withdrawn', role);
   if (!decided) throw new AppError(422, OFFER_CLOSED, { offer: [OFFER_CLOSED] });
   app.live.poke();
-  const message = (await app.repos.conversations.findMessage(offer.message_id))!;
+  const message = (await app.repos.messages.findMessage(offer.message_id))!;
   return ownMessage(app, message, await readerOf(app, userId, role));
 }

@@ -59,14 +59,14 @@ export class ConversationLive {
     const first = this.streams.size === 0;
     mine.add(stream);
     this.streams.set(stream.userId, mine);
-    if (first) this.cursor = Math.max(this.cursor, await this.repos.conversations.lastEventSeq());
+    if (first) this.cursor = Math.max(this.cursor, await this.repos.conversationEvents.lastEventSeq());
     this.startPolling();
     if (lastEventId !== undefined) {
       // Replay what came since the reconnecting browser's last event, with the margin (the browser skips messages it has).
-      for (const event of await this.repos.conversations.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.send(stream, event);
+      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.send(stream, event);
     } else {
       // A new stream starts from now: what the next look's margin reads again is history to it, not news.
-      for (const event of await this.repos.conversations.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
+      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
     }
     return true;
   }
@@ -116,7 +116,7 @@ export class ConversationLive {
 
   private async look(): Promise<void> {
     for (;;) {
-      const events = await this.repos.conversations.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
+      const events = await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
       for (const event of events) {
         for (const stream of this.streams.get(event.user_id) ?? []) await this.send(stream, event);
         this.cursor = Math.max(this.cursor, event.seq);

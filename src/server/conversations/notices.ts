@@ -68,7 +68,7 @@ export async function sendUnreadNotices(app: ConversationDeps): Promise<number> 
   for (const notice of due) {
     const locale: Locale = isLocale(notice.locale) ? notice.locale : 'en';
     const words = { locale };
-    const newest = await app.repos.conversations.findMessage(notice.up_to);
+    const newest = await app.repos.messages.findMessage(notice.up_to);
     const text = newest ? maskContacts(newest.text).text : '';
     const mute = muteUrl(app, notice.conversation_id, notice.side, locale);
     const mail = composeMail(notice.email, m.conversation_mail_subject({ title: notice.listing_title }, words), [
@@ -83,7 +83,7 @@ export async function sendUnreadNotices(app: ConversationDeps): Promise<number> 
     });
   }
   // Streams replay from a margin, and a browser away longer reloads its conversations: events go after a week.
-  await app.repos.conversations.removeEventsBefore(new Date(now - LOOK_BACK_MS).toISOString());
+  await app.repos.conversationEvents.removeEventsBefore(new Date(now - LOOK_BACK_MS).toISOString());
   return due.length;
 }
 

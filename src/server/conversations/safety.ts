@@ -43,10 +43,10 @@ export async function uploadConversationImage(app: ConversationDeps, userId: num
  */
 export async function attachImages(tx: Repositories, userId: number, messageId: number, images: readonly number[]): Promise<void> {
   if (images.length === 0) return;
-  const uploads = await tx.conversations.findImageUploads(images);
+  const uploads = await tx.messages.findImageUploads(images);
   const usable = new Set(uploads.filter((upload) => upload.owner_user_id === userId && !upload.attached).map((upload) => upload.id));
   if (images.some((id) => !usable.has(id))) throw new AppError(422, NOT_YOUR_IMAGE, { images: [NOT_YOUR_IMAGE] });
-  await tx.conversations.attachMessageImages(messageId, images);
+  await tx.messages.attachMessageImages(messageId, images);
 }
 
 /**
@@ -57,7 +57,7 @@ export async function attachImages(tx: Repositories, userId: number, messageId: 
 export async function conversationImage(app: ConversationDeps, userId: number, id: number, mediaId: number, variant: 'thumbnail' | 'full', operator = false): Promise<Response> {
   const conversation = await app.repos.conversations.findConversation(id);
   if (!conversation || (!operator && !roleIn(conversation, userId))) throw notFound(NOT_FOUND);
-  const image = await app.repos.conversations.findConversationImage(id, mediaId);
+  const image = await app.repos.messages.findConversationImage(id, mediaId);
   if (!image || image.hidden) throw notFound('No such image.');
   const read = await app.mediaStore.read(image[variant]);
   if (!read) throw notFound('No such image.');
@@ -78,12 +78,12 @@ export async function reportConversation(app: ConversationDeps, userId: number, 
   const conversation = await app.repos.conversations.findConversation(id);
   const role = conversation && roleIn(conversation, userId);
   if (!conversation || !role) throw notFound(NOT_FOUND);
-  const named = await app.repos.conversations.findMessagesByIds(id, report.message_ids);
+  const named = await app.repos.messages.findMessagesByIds(id, report.message_ids);
   if (named.length !== new Set(report.message_ids).size) {
     throw new AppError(422, 'Name messages of this conversation.', { message_ids: ['Name messages of this conversation.'] });
   }
   const messageIds = named.length > 0 ? named.map((message) => message.id) : await latestOfOtherSide(app, id, role);
-  await app.repos.conversations.insertReport({
+  await app.repos.conversationReports.insertReport({
     conversationId: id, userId, reportedUserId: otherSideOf(conversation, role), reason: report.reason,
     description: report.description || CONVERSATION_REPORT_REASONS[report.reason], messageIds,
   });
@@ -94,7 +94,7 @@ const otherSideOf = (conversation: ConversationRow, role: ConversationSide) => (
 
 /** The other side's newest message (what a report naming none is about), if they wrote any. */
 async function latestOfOtherSide(app: ConversationDeps, id: number, role: ConversationSide): Promise<number[]> {
-  const latest = await app.repos.conversations.lastMessageId(id, role === 'owner' ? 'person' : 'owner');
+  const latest = await app.repos.messages.lastMessageId(id, role === 'owner' ? 'person' : 'owner');
   return latest > 0 ? [latest] : [];
 }
 
@@ -105,11 +105,11 @@ async function latestOfOtherSide(app: ConversationDeps, id: number, role: Conver
  */
 export async function reportFlaggedSender(app: ConversationDeps, tx: Repositories, userId: number, conversationId: number): Promise<void> {
   const since = new Date(app.clock.now() - DAY_MS).toISOString();
-  if (await tx.conversations.countFlaggedConversationsSince(userId, since) < CONVERSATION_LIMITS.flaggedConversations) return;
-  if (await tx.conversations.hasAutomaticReportSince(userId, since)) return;
-  const flagged = await tx.conversations.findFlaggedMessagesSince(userId, since);
+  if (await tx.conversationReports.countFlaggedConversationsSince(userId, since) < CONVERSATION_LIMITS.flaggedConversations) return;
+  if (await tx.conversationReports.hasAutomaticReportSince(userId, since)) return;
+  const flagged = await tx.conversationReports.findFlaggedMessagesSince(userId, since);
   const conversations = new Set(flagged.map((message) => message.conversation_id));
-  await tx.conversations.insertReport({
+  await tx.conversationReports.insertReport({
     conversationId, userId: null, reportedUserId: userId, reason: 'SCAM',
     description: `Automatic: the scam rules flagged this sender's messages in ${conversations.size} conversations in 24 hours (${[...conversations].map((id) => `conversation-${id}`).join(', ')}).`,
     messageIds: flagged.filter((message) => message.conversation_id === conversationId).map((message) => message.id),

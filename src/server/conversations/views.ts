@@ -86,8 +86,8 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
  * `revealed`: messages whose details the reader showed.
  */
 export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: MessageRow[], reader: Reader, ownerWrote: boolean, revealed: ReadonlySet<number>): Promise<MessageView[]> {
-  const offers = await app.repos.conversations.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
-  const images = await app.repos.conversations.findMessageImages(rows.map((row) => row.id));
+  const offers = await app.repos.offers.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
+  const images = await app.repos.messages.findMessageImages(rows.map((row) => row.id));
   const enquiries = new Map<number, string>();
   for (const row of rows) {
     if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;

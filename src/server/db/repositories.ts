@@ -569,7 +569,7 @@ export interface LeadRepository {
   insertReviewReport(report: { reviewId: number; userId: number; reason: string; description: string }): Promise<number>;
 }
 
-/** Conversations (issue 44): one per person and listing, their messages, blocks and shown details. */
+/** Conversations (issue 44): one per person and listing, each side's reading, archive and mute, blocks and unread notices. */
 export interface ConversationRepository {
   /** One conversation; with `lock`, its row stays locked to this transaction (a command judges its state on it). */
   findConversation(id: number, options?: { lock?: boolean }): Promise<ConversationRow | undefined>;
@@ -577,41 +577,41 @@ export interface ConversationRepository {
   findOpenConversation(personId: number, listing: ListingRef): Promise<ConversationRow | undefined>;
   insertConversation(conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null }): Promise<number>;
   supersedeConversation(id: number): Promise<void>;
+  listConversations(userId: number, role: ConversationSide, filters: ConversationFilters, limit: number, offset: number): Promise<ConversationListRow[]>;
+  /** Conversations with something unread for a user, on either side, out of the archive. */
+  countUnreadConversations(userId: number): Promise<number>;
+  markRead(id: number, role: ConversationSide, upTo: number): Promise<void>;
+  /** Archives or mutes for one side (true: from now; false: no more). */
+  setConversationState(id: number, role: ConversationSide, state: { archived?: boolean; muted?: boolean }): Promise<void>;
+  block(userId: number, blockedUserId: number): Promise<void>;
+  unblock(userId: number, blockedUserId: number): Promise<void>;
+  isBlocked(userId: number, blockedUserId: number): Promise<boolean>;
+  countConversationsSince(personId: number, since: string): Promise<number>;
+  /** Sides due an unread notice: unread since before `olderThan`, not mailed of it, in conversations active since `since`. */
+  findDueNotices(since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]>;
+  markMailed(id: number, role: ConversationSide, upTo: number): Promise<void>;
+  /** Conversations whose last message is older than `before` go (at most `limit`), unless reported; returns how many went and their images' files. */
+  removeConversationsBefore(before: string, limit: number): Promise<{ removed: number; files: string[] }>;
+}
+
+/** A conversation's messages: what each side wrote, the images it carries, and the details a reader chose to show. */
+export interface MessageRepository {
   /** Adds a message (its writer has read up to it; it leaves the other side's archive); returns its id. */
   insertMessage(message: { conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null; clientId: string | null; rules: readonly ScamRuleId[] }): Promise<number>;
   findMessage(id: number): Promise<MessageRow | undefined>;
   findMessageByClientId(conversationId: number, userId: number, clientId: string): Promise<MessageRow | undefined>;
   /** The newest `limit` messages before message `before` (all when undefined), newest first. */
   findMessages(conversationId: number, before: number | undefined, limit: number): Promise<MessageRow[]>;
+  /** These messages of a conversation, oldest first. */
+  findMessagesByIds(conversationId: number, ids: readonly number[]): Promise<MessageRow[]>;
   hasWritten(conversationId: number, side: ConversationSide): Promise<boolean>;
-  listConversations(userId: number, role: ConversationSide, filters: ConversationFilters, limit: number, offset: number): Promise<ConversationListRow[]>;
-  /** Conversations with something unread for a user, on either side, out of the archive. */
-  countUnreadConversations(userId: number): Promise<number>;
-  markRead(id: number, role: ConversationSide, upTo: number): Promise<void>;
   lastMessageId(id: number, by?: ConversationSide): Promise<number>;
-  /** Archives or mutes for one side (true: from now; false: no more). */
-  setConversationState(id: number, role: ConversationSide, state: { archived?: boolean; muted?: boolean }): Promise<void>;
-  block(userId: number, blockedUserId: number): Promise<void>;
-  unblock(userId: number, blockedUserId: number): Promise<void>;
-  isBlocked(userId: number, blockedUserId: number): Promise<boolean>;
   countMessagesSince(userId: number, since: string): Promise<number>;
-  countConversationsSince(personId: number, since: string): Promise<number>;
   insertReveal(messageId: number, userId: number): Promise<void>;
   countRevealsSince(userId: number, since: string): Promise<number>;
   findRevealed(userId: number, messageIds: readonly number[]): Promise<Set<number>>;
-  /** Sides due an unread notice: unread since before `olderThan`, not mailed of it, in conversations active since `since`. */
-  findDueNotices(since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]>;
-  markMailed(id: number, role: ConversationSide, upTo: number): Promise<void>;
   /** An account being deleted: its messages' words and its enquiries' personal fields and files go; returns the files. */
   eraseWrittenBy(userId: number): Promise<string[]>;
-  /** Events for open streams after `after` (one reader's, when `userId` is given), oldest first. */
-  findEventsAfter(after: number, limit: number, userId?: number): Promise<EventRow[]>;
-  lastEventSeq(): Promise<number>;
-  removeEventsBefore(before: string): Promise<void>;
-  /** Conversations whose last message is older than `before` go (at most `limit`), unless reported; returns how many went and their images' files. */
-  removeConversationsBefore(before: string, limit: number): Promise<{ removed: number; files: string[] }>;
-  /** These messages of a conversation, oldest first. */
-  findMessagesByIds(conversationId: number, ids: readonly number[]): Promise<MessageRow[]>;
   /** The image uploads with these media ids, with who sent them and whether they are in use. */
   findImageUploads(mediaIds: readonly number[]): Promise<ImageUploadRow[]>;
   /** The message carries these images (in order); their uploads are in use from now on. */
@@ -619,6 +619,10 @@ export interface ConversationRepository {
   findMessageImages(messageIds: readonly number[]): Promise<Map<number, number[]>>;
   /** One image of a conversation's messages, and whether its message still shows it. */
   findConversationImage(conversationId: number, mediaId: number): Promise<ConversationImageRow | undefined>;
+}
+
+/** Reports on conversations and what the scam rules flagged: the moderators' evidence. */
+export interface ConversationReportRepository {
   insertReport(report: ConversationReportInput): Promise<number>;
   findOpenReports(limit: number): Promise<OpenConversationReportRow[]>;
   /** The messages open reports on a conversation name; undefined when none is open. */
@@ -631,6 +635,10 @@ export interface ConversationRepository {
   moderateMessage(messageId: number): Promise<boolean>;
   /** The ids of these messages and `span` before and after each, in order. */
   findMessageIdsAround(conversationId: number, messageIds: readonly number[], span: number): Promise<number[]>;
+}
+
+/** Offers on buy & sell posts, made in a conversation. */
+export interface OfferRepository {
   /** A new offer (buy & sell): the open one before it is withdrawn. */
   insertOffer(offer: { conversationId: number; messageId: number; qty: number; priceSen: number; dealMethod: string; remark: string | null }): Promise<number>;
   findOffer(id: number): Promise<OfferRow | undefined>;
@@ -639,6 +647,14 @@ export interface ConversationRepository {
   decideOffer(id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide): Promise<boolean>;
   /** Accepts an open offer; when it takes the post's last unit, declines the post's other open offers (answered, to be told). */
   acceptOffer(id: number): Promise<{ accepted: boolean; declined: SoldOutOffer[] }>;
+}
+
+/** The events open conversation streams replay. */
+export interface ConversationEventRepository {
+  /** Events for open streams after `after` (one reader's, when `userId` is given), oldest first. */
+  findEventsAfter(after: number, limit: number, userId?: number): Promise<EventRow[]>;
+  lastEventSeq(): Promise<number>;
+  removeEventsBefore(before: string): Promise<void>;
 }
 
 /** What advertisers' insights read, and the search terms the search service counts (issue 26). */
@@ -688,6 +704,10 @@ export interface OperatorRepository {
   findAppeals(userId: number, limit: number): Promise<{ id: number; message: string; created_at: string; confirmed_at: string | null }[]>;
   /** Marks an appeal confirmed by its sender (the link mailed to the account's address); false when there is no such appeal. */
   confirmAppeal(id: number): Promise<boolean>;
+}
+
+/** The moderators' queues: reports on listings, reviews and conversations, and reviews held or moderated. */
+export interface ModerationRepository {
   /** Open reports about posts, profiles and reviews, oldest first. */
   findOpenReports(limit: number): Promise<OpenReportRow[]>;
   /** Marks a target's open reports handled; answers how many. */
@@ -780,6 +800,10 @@ export interface Repositories {
   listings: ListingRepository;
   leads: LeadRepository;
   conversations: ConversationRepository;
+  messages: MessageRepository;
+  conversationReports: ConversationReportRepository;
+  offers: OfferRepository;
+  conversationEvents: ConversationEventRepository;
   insights: InsightsRepository;
   /** Invoices and credit notes, gap-free per series and year. */
   invoices: InvoiceRepository;
@@ -788,6 +812,7 @@ export interface Repositories {
   /** Attempts to pay an invoice, and refunds. */
   payments: PaymentRepository;
   operator: OperatorRepository;
+  moderation: ModerationRepository;
   savedSearches: SavedSearchRepository;
   maintenance: MaintenanceRepository;
   /**

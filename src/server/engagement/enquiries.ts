@@ -146,7 +146,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
       await writeOffer(app, tx, { conversationId: row.conversation_id, userId, offer: { qty: offer.qty, offered_price: offer.offered_price, deal_method: offer.deal_method, remark: offer.remark?.trim() || null } });
     }
     // The enquiry's own mail (or the digest) tells the owner: the conversation's unread notice does not repeat it.
-    await tx.conversations.markMailed(row.conversation_id!, 'owner', await tx.conversations.lastMessageId(row.conversation_id!));
+    await tx.conversations.markMailed(row.conversation_id!, 'owner', await tx.messages.lastMessageId(row.conversation_id!));
     const [record] = await recordsOf({ repos: tx, media: app.media }, [row]);
     await tellOwnerAndSender(app, tx, kind, target, record!, row, user);
     return record!;

@@ -52,7 +52,7 @@ async function moderatedAd(tx: Repositories, loaded: LoadedPost, { deps, actor, 
   } else moved = await tx.listings.move(id, { from: [post.status], status: 'removed', hiddenBy: null, moderationReason: reason });
   if (!moved) throw conflict(`This ad cannot be ${WORDS[action]} now.`);
   if (action === 'remove') await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed by our moderators before it was paid');
-  if (action !== 'unhide') await tx.operator.handleReports({ kind: 'post', id });
+  if (action !== 'unhide') await tx.moderation.handleReports({ kind: 'post', id });
   await postsChanged(tx, [id], [post.profile_id]);
   await audit(tx, actor, client, { action: `listing.${action}`, target: { type: post.type, id }, reason, before: { status: loaded.state }, after: { status: WORDS[action] } });
   if (action !== 'unhide') {
@@ -88,7 +88,7 @@ const moderatingProfile = command<{ deps: ListingDeps; actor: Actor; client: str
     if (!moved.changed) {
       throw conflict(action === 'unhide' && profile.hidden ? 'This business is hidden by its owner\'s suspension: restore the account instead.' : `This business cannot be ${WORDS[action]}: it is ${before}.`);
     }
-    if (action !== 'unhide') await tx.operator.handleReports({ kind: 'profile', id });
+    if (action !== 'unhide') await tx.moderation.handleReports({ kind: 'profile', id });
     // Ads removed with their business will not go live: the invoices they waited on are voided.
     if (action === 'remove') {
       for (const [, invoice] of await tx.invoices.findAwaitingPayment(moved.posts)) await deps.billing.void(tx, invoice.id, 'The business was removed by our moderators before the ad was paid');
@@ -135,7 +135,7 @@ const suspending = command<{ deps: ListingDeps; actor: Actor; client: string; us
     const hidden = await ownedMoved(tx, userId, true);
     const counts = { profiles: hidden.profiles.length, posts: hidden.posts.length };
     // The reports about what the account wrote in conversations are acted on: they leave the queue.
-    const reports = await tx.operator.handleReportsOnUser(userId);
+    const reports = await tx.moderation.handleReportsOnUser(userId);
     await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts, reports } });
     await mailAccount(deps, tx, userId, 'Your account is suspended', [suspension.message, 'Your listings are off the site while it lasts, and your plans do not renew.']);
     return counts;

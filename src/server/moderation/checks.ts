@@ -88,6 +88,6 @@ export async function reviewChecks(app: AppContext, review: { listing: ListingRe
   if (hasBannedWord(review.content, app.config.moderation.bannedWords)) checks.push('banned_words');
   const since = new Date(app.clock.now() - HOUR_MS).toISOString();
   // A client that names no one person (see isSharedClient) counts no burst.
-  if (review.clientHash !== null && (await app.repos.operator.countClientReviews(review.listing, review.clientHash, since)) >= REVIEW_BURST - 1) checks.push('burst');
+  if (review.clientHash !== null && (await app.repos.moderation.countClientReviews(review.listing, review.clientHash, since)) >= REVIEW_BURST - 1) checks.push('burst');
   return checks;
 }

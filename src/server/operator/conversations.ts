@@ -18,7 +18,7 @@ const HideSchema = z.object({ reason: z.string({ error: 'Give a reason: it is ke
 /** A report group of the queue for each reported conversation, as moderation.ts lists the others. */
 export async function conversationReportGroups(app: AppContext) {
   const groups = new Map<number, { group: string; type: 'conversation'; id: number; title: string; url: null; owner_user_id: number | null; owner_name: string | null; count: number; first_at: string; reports: unknown[] }>();
-  const rows = await app.repos.conversations.findOpenReports(1000);
+  const rows = await app.repos.conversationReports.findOpenReports(1000);
   const name = await accountNames(app, rows.flatMap((row) => [row.user_id, row.reported_user_id]));
   for (const row of rows) {
     const group = groups.get(row.conversation_id) ?? {
@@ -41,11 +41,11 @@ export async function conversationReportGroups(app: AppContext) {
  */
 export async function reportedConversation(app: AppContext, actor: Actor, client: string, id: number) {
   const conversation = await app.repos.conversations.findConversation(id);
-  const reported = conversation && await app.repos.conversations.findReportedMessageIds(id);
+  const reported = conversation && await app.repos.conversationReports.findReportedMessageIds(id);
   if (!conversation || !reported) throw notFound('No open report on that conversation.');
-  const ids = await app.repos.conversations.findMessageIdsAround(id, reported, CONVERSATION_LIMITS.reportContext);
-  const messages = await app.repos.conversations.findMessagesByIds(id, ids);
-  const images = await app.repos.conversations.findMessageImages(ids);
+  const ids = await app.repos.conversationReports.findMessageIdsAround(id, reported, CONVERSATION_LIMITS.reportContext);
+  const messages = await app.repos.messages.findMessagesByIds(id, ids);
+  const images = await app.repos.messages.findMessageImages(ids);
   await audit(app.repos, actor, client, { action: 'conversation.read', target: { type: 'conversation', id }, after: { messages: ids } });
   const name = await accountNames(app, [conversation.person_user_id, conversation.owner_user_id]);
   return {
@@ -70,10 +70,10 @@ const operatorImageUrl = (id: number, mediaId: number, variant: 'thumbnail' | 'f
 export async function hideConversationMessage(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number, messageId: number, input: unknown) {
   const { reason } = parseInput(HideSchema, input);
   requireFreshProof(app, session);
-  const [message] = await app.repos.conversations.findMessagesByIds(id, [messageId]);
+  const [message] = await app.repos.messages.findMessagesByIds(id, [messageId]);
   if (!message) throw notFound('No such message.');
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.conversations.moderateMessage(messageId))) throw new AppError(422, 'This message is removed already.', { message: ['This message is removed already.'] });
+    if (!(await tx.conversationReports.moderateMessage(messageId))) throw new AppError(422, 'This message is removed already.', { message: ['This message is removed already.'] });
     await audit(tx, actor, client, { action: 'conversation.message.hide', target: { type: 'conversation_message', id: messageId }, reason, after: { conversation: id, user_id: message.user_id } });
   });
   return { data: { id: messageId, moderated: true }, message: 'The message is removed by moderation.' };

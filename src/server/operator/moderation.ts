@@ -31,7 +31,7 @@ const DismissSchema = reasonSchema(DISMISS_REASONS);
 
 /** GET reports: open reports grouped by what they name (`{type}-{id}` or `review-{id}`), oldest group first. */
 export async function listReportGroups(app: AppContext) {
-  const rows = await app.repos.operator.findOpenReports(1000);
+  const rows = await app.repos.moderation.findOpenReports(1000);
   const name = await accountNames(app, rows.flatMap((row) => [row.user_id, row.owner_user_id]));
   const groups = new Map<string, { group: string; type: string; id: number; title: string; url: string | null; owner_user_id: number | null; owner_name: string | null; count: number; first_at: string; reports: unknown[] }>();
   for (const row of rows) {
@@ -67,7 +67,7 @@ export async function dismissReports(app: AppContext, actor: Actor, client: stri
   const target = targetOf(group);
   const reason = reasonText(DISMISS_REASONS, parseInput(DismissSchema, input));
   const handled = await app.repos.transaction(async (tx) => {
-    const count = await tx.operator.handleReports(target);
+    const count = await tx.moderation.handleReports(target);
     if (count === 0) throw notFound('No open reports in that group.');
     await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, reason, after: { reports: count } });
     return count;
@@ -96,7 +96,7 @@ export async function moderateListing(app: AppContext, actor: Actor, session: Se
 
 /** GET reviews: reviews held by an automatic check (a link, a banned word, a burst from one client), oldest first. */
 export async function listHeldReviews(app: AppContext) {
-  return (await app.repos.operator.findHeldReviews(200)).map((review) => ({
+  return (await app.repos.moderation.findHeldReviews(200)).map((review) => ({
     id: review.id, listing: review.post_id !== null ? { type: 'post', id: review.post_id } : { type: 'profile', id: review.profile_id }, reviewer_name: review.reviewer_name,
     rating: review.rating, content: review.content, checks: review.held_reason.split(','), created_at: review.created_at,
     score: review.score, features: review.features,
@@ -108,9 +108,9 @@ export async function moderateReview(app: AppContext, actor: Actor, session: Ses
   const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
   requireFreshProof(app, session);
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.operator.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
+    if (!(await tx.moderation.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
     await reviewShown(tx, id);
-    if (action !== 'unhide' && action !== 'publish') await tx.operator.handleReports({ kind: 'review', id });
+    if (action !== 'unhide' && action !== 'publish') await tx.moderation.handleReports({ kind: 'review', id });
     // Published or shown again by an operator, as it reads now: the review filter leaves it until its text changes.
     if (action === 'unhide' || action === 'publish') await tx.reviewScores.clearReviewScore(id);
     await audit(tx, actor, client, { action: `review.${action}`, target: { type: 'review', id }, reason: reason ?? null, after: { status: WORDS[action] } });
