@@ -15,3 +15,30 @@ export interface QueryAccess {
   /** The app clock's time, as timestamps are stored (ISO 8601, UTC). */
   now(): string;
 }
+
+/**
+ * A repository written once over the query layer (decision 0012, issue 61): built on a backend's way of reaching the
+ * database, or on an open transaction (every call joins it). Its methods only store and read: which change is allowed,
+ * and what follows it, is the commands' to say (server/command.ts).
+ */
+export abstract class QueryRepository {
+  protected readonly access: QueryAccess;
+
+  constructor(access: QueryAccess) {
+    this.access = access;
+  }
+
+  /** The app clock's time, as timestamps are stored. */
+  protected get now(): string {
+    return this.access.now();
+  }
+
+  protected read<T>(work: (db: QueryDb) => Promise<T>): Promise<T> {
+    return this.access.read(work);
+  }
+
+  /** One write: its own transaction, or the caller's. */
+  protected write<T>(work: (db: QueryDb) => Promise<T>): Promise<T> {
+    return this.access.write((db) => work(db));
+  }
+}
