@@ -1,17 +1,16 @@
 /**
  * `npm run bench:query-layer`: what the query layer (Kysely, decision 0012) costs against hand-written SQL, on the
  * benchmark database (BENCH_DATABASE, default data/bench-500k.db), for the two shapes the catalogue reads most:
- * a primary-key lookup and the wide post read behind every card (20 posts, 6 joins). The Kysely side is the
- * repositories' own code (src/server/db/kysely/posts.ts); the hand-written side is the SQL they replaced. Each is
+ * a primary-key lookup and the wide post read behind every card (20 posts, 6 joins). The Kysely side is the catalogue
+ * repository as the app calls it (a class over the query layer, src/server/db/kysely/catalog.ts, issue 61); the
+ * hand-written side is the SQL it replaced. Each is
  * timed 3,000 times after a warm-up, median and p95 in µs per call; the answers are checked to be the same.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/server/db/sqlite/connection.ts';
-import { sqliteKysely } from '../../src/server/db/sqlite/kysely.ts';
+import { sqliteRepositories } from '../../src/server/db/sqlite/index.ts';
 import { all, one } from '../../src/server/db/sqlite/query.ts';
-import { findPostIdBySlug, findPostRows } from '../../src/server/db/kysely/posts.ts';
-import type { Tables } from '../../src/server/db/tables.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 
 const database = process.env.BENCH_DATABASE ?? join(projectRoot, 'data/bench-500k.db');
@@ -20,7 +19,7 @@ if (!existsSync(database)) {
   process.exit(1);
 }
 const db = openDatabase(database, { readOnly: true });
-const k = sqliteKysely<Tables>(db);
+const { catalog } = sqliteRepositories(db);
 const now = new Date().toISOString();
 const ids = all<{ id: number }>(db, "SELECT id FROM posts WHERE status = 'active' ORDER BY id LIMIT 20 OFFSET 5000").map((row) => row.id);
 const slugs = all<{ slug: string }>(db, 'SELECT slug FROM posts ORDER BY id LIMIT 200 OFFSET 9000').map((row) => row.slug);
@@ -70,12 +69,12 @@ async function time(label: string, run: (index: number) => unknown, runs = 3000)
 }
 
 const hand = handPostRows(ids);
-const built = await findPostRows(k, ids, now);
+const built = await catalog.findPostRows(ids);
 if (built.length !== hand.length || built.some((row) => !hand.some((other) => other.id === row.id))) throw new Error('the two reads differ');
 console.log(`Query layer at ${database} (µs per call):`);
 console.log(`${'read'.padEnd(44)} ${'median'.padStart(8)} ${'p95'.padStart(8)}`);
 await time('post id by slug, hand-written', (index) => one<{ id: number }>(db, 'SELECT id FROM posts WHERE slug = ?', slugs[index % slugs.length]!)?.id);
-await time('post id by slug, Kysely', (index) => findPostIdBySlug(k, slugs[index % slugs.length]!));
+await time('post id by slug, Kysely repository', (index) => catalog.findPostIdBySlug(slugs[index % slugs.length]!));
 await time('20 posts for cards (6 joins), hand-written', () => handPostRows(ids));
-await time('20 posts for cards (6 joins), Kysely', () => findPostRows(k, ids, now));
+await time('20 posts for cards (6 joins), Kysely repository', () => catalog.findPostRows(ids));
 db.close();

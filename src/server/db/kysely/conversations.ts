@@ -5,10 +5,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConversationSide, MessageKind } from '../../../shared/conversations.ts';
 import type { ScamRuleId } from '../../../shared/scam-rules.ts';
+import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, MessageRow } from '../conversation-rows.ts';
+import type { ConversationRepository } from '../repositories.ts';
 import type { ListingRef } from '../rows.ts';
-import { removeImagesOfConversations, removeImagesWrittenBy } from './conversation-safety.ts';
+import { removeImagesOfConversations } from './conversation-safety.ts';
+import { QueryRepository } from './query-access.ts';
 import { count, flag, isPostgres, type QueryDb } from './query.ts';
-import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, EventRow, MessageRow } from '../conversation-rows.ts';
 
 const side = (role: ConversationSide) => ({
   user: role === 'owner' ? 'c.owner_user_id' : 'c.person_user_id',
@@ -60,7 +62,7 @@ export async function findOpenConversation(db: QueryDb, personId: number, listin
   return row && toConversationRow(row);
 }
 
-export async function insertConversation(db: QueryDb, conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null; createdAt: string }): Promise<number> {
+async function insertConversation(db: QueryDb, conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null; createdAt: string }): Promise<number> {
   const { id } = await db.insertInto('conversations').values({
     post_id: conversation.listing.type === 'profile' ? null : conversation.listing.id,
     profile_id: conversation.listing.type === 'profile' ? conversation.listing.id : null,
@@ -87,12 +89,12 @@ export async function openConversation(db: QueryDb, opening: { listing: ListingR
   return { id: await insertConversation(db, { ...opening, createdAt: opening.at }), created: true };
 }
 
-function messageSelect(db: QueryDb) {
+export function messageSelect(db: QueryDb) {
   return db.selectFrom('conversation_messages as m').leftJoin('enquiries as e', 'e.id', 'm.enquiry_id')
     .select(['m.id', 'm.conversation_id', 'm.side', 'm.user_id', 'm.kind', 'm.text', 'm.enquiry_id', 'e.kind as enquiry_kind', 'm.client_id', 'm.rules', 'm.created_at', 'm.erased_at', 'm.moderated_at']);
 }
 
-function toMessageRow({ erased_at: erasedAt, moderated_at: moderatedAt, ...row }: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
+export function toMessageRow({ erased_at: erasedAt, moderated_at: moderatedAt, ...row }: Awaited<ReturnType<ReturnType<typeof messageSelect>['executeTakeFirstOrThrow']>>): MessageRow {
   return {
     ...row, erased: erasedAt !== null, moderated: moderatedAt !== null, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
     user_id: row.user_id === null ? null : Number(row.user_id), enquiry_id: row.enquiry_id === null ? null : Number(row.enquiry_id),
@@ -114,10 +116,13 @@ export async function addEvents(db: QueryDb, event: { conversationId: number; ki
  * Adds a message: the conversation's last message time moves on, its writer has read everything up to it, and it
  * comes back out of the other side's archive.
  */
-export async function insertMessage(db: QueryDb, message: {
+/** A message as stored, with its time. */
+export type MessageInput = {
   conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null;
   clientId: string | null; rules: readonly ScamRuleId[]; createdAt: string;
-}): Promise<number> {
+};
+
+export async function insertMessage(db: QueryDb, message: MessageInput): Promise<number> {
   const { id } = await db.insertInto('conversation_messages').values({
     conversation_id: message.conversationId, side: message.side, user_id: message.userId, kind: message.kind, text: message.text,
     enquiry_id: message.enquiryId, client_id: message.clientId, rules: message.rules.length > 0 ? message.rules.join(',') : null, created_at: message.createdAt,
@@ -132,84 +137,10 @@ export async function insertMessage(db: QueryDb, message: {
   return messageId;
 }
 
-export async function findMessage(db: QueryDb, id: number): Promise<MessageRow | undefined> {
-  const row = await messageSelect(db).where('m.id', '=', id).executeTakeFirst();
-  return row && toMessageRow(row);
-}
-
-/** The message a sender made with this client id in this conversation, if any (a retried send). */
-export async function findMessageByClientId(db: QueryDb, conversationId: number, userId: number, clientId: string): Promise<MessageRow | undefined> {
-  const row = await messageSelect(db).where('m.conversation_id', '=', conversationId).where('m.user_id', '=', userId).where('m.client_id', '=', clientId).executeTakeFirst();
-  return row && toMessageRow(row);
-}
-
-/** These messages of a conversation, oldest first (ids of other conversations are left out). */
-export async function findMessagesByIds(db: QueryDb, conversationId: number, ids: readonly number[]): Promise<MessageRow[]> {
-  if (ids.length === 0) return [];
-  return (await messageSelect(db).where('m.conversation_id', '=', conversationId).where('m.id', 'in', [...ids]).orderBy('m.id').execute()).map(toMessageRow);
-}
-
-/** The newest `limit` messages before message `before` (all when undefined), newest first. */
-export async function findMessages(db: QueryDb, conversationId: number, before: number | undefined, limit: number): Promise<MessageRow[]> {
-  let query = messageSelect(db).where('m.conversation_id', '=', conversationId);
-  if (before !== undefined) query = query.where('m.id', '<', before);
-  return (await query.orderBy('m.id', 'desc').limit(limit).execute()).map(toMessageRow);
-}
-
-/** True once `side` has written in the conversation (an enquiry or a message). */
-export async function hasWritten(db: QueryDb, conversationId: number, by: ConversationSide): Promise<boolean> {
-  const row = await db.selectFrom('conversation_messages').select('id').where('conversation_id', '=', conversationId).where('side', '=', by).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Messages the other side wrote after `role`'s last read, per conversation. */
 function unreadOf(role: ConversationSide): Expression<number> {
   const { readUpTo, other } = side(role);
   return sql<number>`(SELECT COUNT(*) FROM conversation_messages u WHERE u.conversation_id = c.id AND u.side = ${other} AND u.id > ${sql.ref(readUpTo)})`;
-}
-
-/** A page of a side's conversations, the latest message first, narrowed by the filters. */
-export async function listConversations(db: QueryDb, userId: number, role: ConversationSide, filters: ConversationFilters, limit: number, offset: number): Promise<ConversationListRow[]> {
-  const { user, archived } = side(role);
-  let query = conversationSelect(db).where(sql.ref(user), '=', userId)
-    .select(sql<number>`${unreadOf(role)}`.as('unread'))
-    .select([
-      sql<string | null>`(SELECT l.side FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_side'),
-      sql<string | null>`(SELECT l.text FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_text'),
-      sql<string | null>`(SELECT l.kind FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_kind'),
-      sql<unknown>`EXISTS (SELECT 1 FROM conversation_messages w WHERE w.conversation_id = c.id AND w.side = 'person')`.as('person_wrote'),
-      sql<unknown>`EXISTS (SELECT 1 FROM conversation_messages w WHERE w.conversation_id = c.id AND w.side = 'owner')`.as('owner_wrote'),
-    ]);
-  if (filters.listing) query = query.where(filters.listing.type === 'profile' ? 'c.profile_id' : 'c.post_id', '=', filters.listing.id);
-  if (filters.type === 'profile') query = query.where('c.profile_id', 'is not', null);
-  else if (filters.type) query = query.where('p.type', '=', filters.type);
-  if (filters.archived !== undefined) query = query.where(sql.ref(archived), filters.archived ? 'is not' : 'is', null);
-  if (filters.unread) query = query.where(sql<SqlBool>`${unreadOf(role)} > 0`);
-  const rows = await query.orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
-  return rows.map(({ unread, last_side, last_text, last_kind, person_wrote, owner_wrote, ...row }) => ({
-    ...toConversationRow(row as SelectedConversation), unread: count(unread),
-    last_side: last_side as ConversationSide | null, last_text, last_kind: last_kind as MessageKind | null,
-    person_wrote: flag(person_wrote), owner_wrote: flag(owner_wrote),
-  }));
-}
-
-/** Conversations with something unread for a user, on either side, out of the archive. */
-export async function countUnreadConversations(db: QueryDb, userId: number): Promise<number> {
-  const unreadAs = async (role: ConversationSide) => {
-    const { user, archived } = side(role);
-    const row = await db.selectFrom('conversations as c').select((eb) => eb.fn.countAll().as('n'))
-      .where(sql.ref(user), '=', userId).where(sql.ref(archived), 'is', null).where(sql<SqlBool>`${unreadOf(role)} > 0`).executeTakeFirst();
-    return count(row?.n);
-  };
-  return (await unreadAs('person')) + (await unreadAs('owner'));
-}
-
-/** A side has read up to a message (never back). */
-export async function markRead(db: QueryDb, id: number, role: ConversationSide, upTo: number, at: string): Promise<void> {
-  const column = role === 'owner' ? 'owner_read_up_to' : 'person_read_up_to';
-  await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
-  // Both sides hear of it: the reader's other tabs (their unread count), and the writer (seen).
-  await addEvents(db, { conversationId: id, kind: 'read', side: role, messageId: null, upTo, at });
 }
 
 /** Sets a side's read mark where it is (the lead inbox's 'new': back to before the person's latest messages). */
@@ -224,145 +155,169 @@ export async function lastMessageId(db: QueryDb, id: number, by?: ConversationSi
   return Number((await query.executeTakeFirst())?.id ?? 0);
 }
 
-export async function setConversationState(db: QueryDb, id: number, role: ConversationSide, state: { archived?: string | null; muted?: string | null }): Promise<void> {
-  const set: Record<string, string | null> = {};
-  if (state.archived !== undefined) set[role === 'owner' ? 'owner_archived_at' : 'person_archived_at'] = state.archived;
-  if (state.muted !== undefined) set[role === 'owner' ? 'owner_muted_at' : 'person_muted_at'] = state.muted;
-  if (Object.keys(set).length > 0) await db.updateTable('conversations').set(set).where('id', '=', id).execute();
-}
-
-export async function block(db: QueryDb, userId: number, blockedUserId: number, at: string): Promise<void> {
-  await db.insertInto('conversation_blocks').values({ user_id: userId, blocked_user_id: blockedUserId, created_at: at })
-    .onConflict((conflict) => conflict.columns(['user_id', 'blocked_user_id']).doNothing()).execute();
-}
-
-export async function unblock(db: QueryDb, userId: number, blockedUserId: number): Promise<void> {
-  await db.deleteFrom('conversation_blocks').where('user_id', '=', userId).where('blocked_user_id', '=', blockedUserId).execute();
-}
-
-export async function isBlocked(db: QueryDb, userId: number, blockedUserId: number): Promise<boolean> {
-  return (await db.selectFrom('conversation_blocks').select('user_id').where('user_id', '=', userId).where('blocked_user_id', '=', blockedUserId).executeTakeFirst()) !== undefined;
-}
-
-/** Messages a user wrote at or after `since` (the per-minute and per-day limits). */
-export async function countMessagesSince(db: QueryDb, userId: number, since: string): Promise<number> {
-  const row = await db.selectFrom('conversation_messages').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('created_at', '>=', since).executeTakeFirst();
-  return count(row?.n);
-}
-
-/** Conversations a person started at or after `since`. */
-export async function countConversationsSince(db: QueryDb, personId: number, since: string): Promise<number> {
-  const row = await db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).where('person_user_id', '=', personId).where('created_at', '>=', since).executeTakeFirst();
-  return count(row?.n);
-}
-
-export async function insertReveal(db: QueryDb, messageId: number, userId: number, at: string): Promise<void> {
-  await db.insertInto('conversation_reveals').values({ message_id: messageId, user_id: userId, created_at: at }).execute();
-}
-
-export async function countRevealsSince(db: QueryDb, userId: number, since: string): Promise<number> {
-  const row = await db.selectFrom('conversation_reveals').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).where('created_at', '>=', since).executeTakeFirst();
-  return count(row?.n);
-}
-
-/** The messages of these conversations a reader has shown (their masked details in full). */
-export async function findRevealed(db: QueryDb, userId: number, messageIds: readonly number[]): Promise<Set<number>> {
-  if (messageIds.length === 0) return new Set();
-  const rows = await db.selectFrom('conversation_reveals').select('message_id').where('user_id', '=', userId).where('message_id', 'in', [...messageIds]).execute();
-  return new Set(rows.map((row) => Number(row.message_id)));
-}
-
-/**
- * Sides due an unread notice (issue 44): in conversations with a message since `since`, a side not muted, with an
- * e-mail, whose oldest unread message not mailed yet is older than `olderThan`. An owner hears only when they chose
- * instant lead mail (a digest covers the others).
- */
-export async function findDueNotices(db: QueryDb, since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]> {
-  const due: DueNoticeRow[] = [];
-  for (const role of ['owner', 'person'] as const) {
-    const reader = role === 'owner' ? { user: 'c.owner_user_id', read: 'c.owner_read_up_to', mailed: 'c.owner_mailed_up_to', muted: 'c.owner_muted_at', other: 'person' }
-      : { user: 'c.person_user_id', read: 'c.person_read_up_to', mailed: 'c.person_mailed_up_to', muted: 'c.person_muted_at', other: 'owner' };
-    const pending = (alias: string) => sql`${sql.raw(alias)}.conversation_id = c.id AND ${sql.raw(alias)}.side = ${reader.other}
-      AND ${sql.raw(alias)}.id > ${sql.ref(reader.read)} AND ${sql.raw(alias)}.id > ${sql.ref(reader.mailed)}`;
-    let query = db.selectFrom('conversations as c').innerJoin('users as u', 'u.id', sql.ref(reader.user) as never)
-      .select([
-        'c.id', 'u.id as user_id', 'u.email', 'u.locale', 'c.listing_title',
-        sql<number>`(SELECT MAX(p.id) FROM conversation_messages p WHERE ${pending('p')})`.as('up_to'),
-        sql<number>`(SELECT COUNT(*) FROM conversation_messages p WHERE ${pending('p')})`.as('unread'),
-      ])
-      .where('c.last_message_at', '>=', since).where(sql.ref(reader.muted), 'is', null).where('u.email', 'is not', null)
-      .where(sql<SqlBool>`(SELECT MIN(p.created_at) FROM conversation_messages p WHERE ${pending('p')}) <= ${olderThan}`);
-    if (role === 'owner') {
-      query = query.where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM advertiser_settings s WHERE s.user_id = c.owner_user_id AND s.lead_mail <> 'instant')`);
-    }
-    for (const row of await query.orderBy('c.id').limit(limit).execute()) {
-      due.push({
-        conversation_id: Number(row.id), side: role, user_id: Number(row.user_id), email: row.email!, locale: row.locale,
-        listing_title: row.listing_title, up_to: Number(row.up_to), unread: count(row.unread),
-      });
-    }
+export class KyselyConversationRepository extends QueryRepository implements ConversationRepository {
+  /** One conversation; with `lock`, its row stays locked to this transaction (a command judges its state on it). */
+  findConversation(id: number, options?: { lock?: boolean }): Promise<ConversationRow | undefined> {
+    return this.read((db) => findConversation(db, id, options?.lock));
   }
-  return due;
-}
 
-/** The side was mailed of everything up to `upTo` (never back). */
-export async function markMailed(db: QueryDb, id: number, role: ConversationSide, upTo: number): Promise<void> {
-  const column = role === 'owner' ? 'owner_mailed_up_to' : 'person_mailed_up_to';
-  await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
-}
+  findOpenConversation(personId: number, listing: ListingRef): Promise<ConversationRow | undefined> {
+    return this.read((db) => findOpenConversation(db, personId, listing));
+  }
 
-/**
- * What an account leaves behind when it is deleted (issue 44): its messages' words, and its enquiries' name, phone,
- * e-mail, fields, images and CV or document. The rows stay (the other side's thread keeps its shape, marked
- * "Former member: message deleted"); returns the files to delete once the transaction has committed.
- */
-export async function eraseWrittenBy(db: QueryDb, userId: number, at: string): Promise<string[]> {
-  const messageImages = await removeImagesWrittenBy(db, userId);
-  await db.updateTable('conversation_messages').set({ text: '', rules: null, erased_at: at }).where('user_id', '=', userId).execute();
-  const enquiries = db.selectFrom('enquiries').select('id').where('user_id', '=', userId);
-  const documents = await db.selectFrom('enquiries as e').innerJoin('documents as d', 'd.id', 'e.document_id').select(['d.id', 'd.file']).where('e.user_id', '=', userId).execute();
-  const images = await db.selectFrom('enquiry_media as em').innerJoin('media as m', 'm.id', 'em.media_id')
-    .select(['m.id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp']).where('em.enquiry_id', 'in', enquiries).execute();
-  await db.updateTable('enquiries').set({ name: 'Former member', phone_number: '', email: null, details: '{}', document_id: null }).where('user_id', '=', userId).execute();
-  await db.deleteFrom('enquiry_media').where('enquiry_id', 'in', enquiries).execute();
-  if (documents.length > 0) await db.deleteFrom('documents').where('id', 'in', documents.map((row) => row.id)).execute();
-  if (images.length > 0) await db.deleteFrom('media').where('id', 'in', images.map((row) => row.id)).execute();
-  return [
-    ...messageImages,
-    ...documents.map((row) => row.file),
-    ...images.flatMap((row) => [row.thumbnail, row.full, row.thumbnail_webp, row.full_webp].filter((file): file is string => file !== null)),
-  ];
-}
+  insertConversation(conversation: { listing: ListingRef; title: string; personId: number; ownerId: number | null }): Promise<number> {
+    const createdAt = this.now;
+    return this.write((db) => insertConversation(db, { ...conversation, createdAt }));
+  }
 
-/** Events after `after` (of one reader, when `userId` is given), oldest first. */
-export async function findEventsAfter(db: QueryDb, after: number, limit: number, userId?: number): Promise<EventRow[]> {
-  let query = db.selectFrom('conversation_events').select(['seq', 'user_id', 'conversation_id', 'kind', 'side', 'message_id', 'up_to']).where('seq', '>', after);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const rows = await query.orderBy('seq').limit(limit).execute();
-  return rows.map((row) => ({
-    seq: Number(row.seq), user_id: Number(row.user_id), conversation_id: Number(row.conversation_id), kind: row.kind as EventRow['kind'], side: row.side as ConversationSide,
-    message_id: row.message_id === null ? null : Number(row.message_id), up_to: row.up_to === null ? null : Number(row.up_to),
-  }));
-}
 
-/** The newest event's number (0 for none). */
-export async function lastEventSeq(db: QueryDb): Promise<number> {
-  return Number((await db.selectFrom('conversation_events').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq ?? 0);
-}
+  supersedeConversation(id: number): Promise<void> {
+    return this.write((db) => supersedeConversation(db, id, this.now));
+  }
 
-export async function removeEventsBefore(db: QueryDb, before: string): Promise<void> {
-  await db.deleteFrom('conversation_events').where('created_at', '<', before).execute();
-}
+  /** A page of a side's conversations, the latest message first, narrowed by the filters. */
+  listConversations(userId: number, role: ConversationSide, filters: ConversationFilters, limit: number, offset: number): Promise<ConversationListRow[]> {
+    return this.read(async (db) => {
+      const { user, archived } = side(role);
+      let query = conversationSelect(db).where(sql.ref(user), '=', userId)
+        .select(sql<number>`${unreadOf(role)}`.as('unread'))
+        .select([
+          sql<string | null>`(SELECT l.side FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_side'),
+          sql<string | null>`(SELECT l.text FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_text'),
+          sql<string | null>`(SELECT l.kind FROM conversation_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1)`.as('last_kind'),
+          sql<unknown>`EXISTS (SELECT 1 FROM conversation_messages w WHERE w.conversation_id = c.id AND w.side = 'person')`.as('person_wrote'),
+          sql<unknown>`EXISTS (SELECT 1 FROM conversation_messages w WHERE w.conversation_id = c.id AND w.side = 'owner')`.as('owner_wrote'),
+        ]);
+      if (filters.listing) query = query.where(filters.listing.type === 'profile' ? 'c.profile_id' : 'c.post_id', '=', filters.listing.id);
+      if (filters.type === 'profile') query = query.where('c.profile_id', 'is not', null);
+      else if (filters.type) query = query.where('p.type', '=', filters.type);
+      if (filters.archived !== undefined) query = query.where(sql.ref(archived), filters.archived ? 'is not' : 'is', null);
+      if (filters.unread) query = query.where(sql<SqlBool>`${unreadOf(role)} > 0`);
+      const rows = await query.orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
+      return rows.map(({ unread, last_side, last_text, last_kind, person_wrote, owner_wrote, ...row }) => ({
+        ...toConversationRow(row as SelectedConversation), unread: count(unread),
+        last_side: last_side as ConversationSide | null, last_text, last_kind: last_kind as MessageKind | null,
+        person_wrote: flag(person_wrote), owner_wrote: flag(owner_wrote),
+      }));
+    });
+  }
 
-/**
- * Conversations whose last message is older than `before` go, with their messages, images and events, unless a
- * report on one is open; returns how many went and the images' files (to delete once this has committed).
- */
-export async function removeConversationsBefore(db: QueryDb, before: string, limit: number): Promise<{ removed: number; files: string[] }> {
-  const ids = (await db.selectFrom('conversations as c').select('c.id').where('c.last_message_at', '<', before)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('conversation_reports as r').select('r.id').whereRef('r.conversation_id', '=', 'c.id').where('r.handled_at', 'is', null))))
-    .orderBy('c.id').limit(limit).execute()).map((row) => Number(row.id));
-  const files = await removeImagesOfConversations(db, ids);
-  if (ids.length > 0) await db.deleteFrom('conversations').where('id', 'in', ids).execute();
-  return { removed: ids.length, files };
+  /** Conversations with something unread for a user, on either side, out of the archive. */
+  countUnreadConversations(userId: number): Promise<number> {
+    return this.read(async (db) => {
+      const unreadAs = async (role: ConversationSide) => {
+        const { user, archived } = side(role);
+        const row = await db.selectFrom('conversations as c').select((eb) => eb.fn.countAll().as('n'))
+          .where(sql.ref(user), '=', userId).where(sql.ref(archived), 'is', null).where(sql<SqlBool>`${unreadOf(role)} > 0`).executeTakeFirst();
+        return count(row?.n);
+      };
+      return (await unreadAs('person')) + (await unreadAs('owner'));
+    });
+  }
+
+  /** A side has read up to a message (never back). */
+  markRead(id: number, role: ConversationSide, upTo: number): Promise<void> {
+    const at = this.now;
+    return this.write(async (db) => {
+      const column = role === 'owner' ? 'owner_read_up_to' : 'person_read_up_to';
+      await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
+      // Both sides hear of it: the reader's other tabs (their unread count), and the writer (seen).
+      await addEvents(db, { conversationId: id, kind: 'read', side: role, messageId: null, upTo, at });
+    });
+  }
+
+  /** Archives or mutes for one side (true: from now; false: no more). */
+  setConversationState(id: number, role: ConversationSide, state: { archived?: boolean; muted?: boolean }): Promise<void> {
+    const at = (on: boolean | undefined) => (on === undefined ? undefined : on ? this.now : null);
+    const set: Record<string, string | null> = {};
+    if (state.archived !== undefined) set[role === 'owner' ? 'owner_archived_at' : 'person_archived_at'] = at(state.archived)!;
+    if (state.muted !== undefined) set[role === 'owner' ? 'owner_muted_at' : 'person_muted_at'] = at(state.muted)!;
+    return this.write(async (db) => {
+      if (Object.keys(set).length > 0) await db.updateTable('conversations').set(set).where('id', '=', id).execute();
+    });
+  }
+
+  block(userId: number, blockedUserId: number): Promise<void> {
+    const at = this.now;
+    return this.write(async (db) => {
+      await db.insertInto('conversation_blocks').values({ user_id: userId, blocked_user_id: blockedUserId, created_at: at })
+        .onConflict((conflict) => conflict.columns(['user_id', 'blocked_user_id']).doNothing()).execute();
+    });
+  }
+
+  unblock(userId: number, blockedUserId: number): Promise<void> {
+    return this.write(async (db) => {
+      await db.deleteFrom('conversation_blocks').where('user_id', '=', userId).where('blocked_user_id', '=', blockedUserId).execute();
+    });
+  }
+
+  isBlocked(userId: number, blockedUserId: number): Promise<boolean> {
+    return this.read(async (db) => (await db.selectFrom('conversation_blocks').select('user_id').where('user_id', '=', userId).where('blocked_user_id', '=', blockedUserId).executeTakeFirst()) !== undefined);
+  }
+
+  /** Conversations a person started at or after `since`. */
+  countConversationsSince(personId: number, since: string): Promise<number> {
+    return this.read(async (db) => {
+      const row = await db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).where('person_user_id', '=', personId).where('created_at', '>=', since).executeTakeFirst();
+      return count(row?.n);
+    });
+  }
+
+  /**
+   * Sides due an unread notice (issue 44): in conversations with a message since `since`, a side not muted, with an
+   * e-mail, whose oldest unread message not mailed yet is older than `olderThan`. An owner hears only when they chose
+   * instant lead mail (a digest covers the others).
+   */
+  findDueNotices(since: string, olderThan: string, limit: number): Promise<DueNoticeRow[]> {
+    return this.read(async (db) => {
+      const due: DueNoticeRow[] = [];
+      for (const role of ['owner', 'person'] as const) {
+        const reader = role === 'owner' ? { user: 'c.owner_user_id', read: 'c.owner_read_up_to', mailed: 'c.owner_mailed_up_to', muted: 'c.owner_muted_at', other: 'person' }
+          : { user: 'c.person_user_id', read: 'c.person_read_up_to', mailed: 'c.person_mailed_up_to', muted: 'c.person_muted_at', other: 'owner' };
+        const pending = (alias: string) => sql`${sql.raw(alias)}.conversation_id = c.id AND ${sql.raw(alias)}.side = ${reader.other}
+      AND ${sql.raw(alias)}.id > ${sql.ref(reader.read)} AND ${sql.raw(alias)}.id > ${sql.ref(reader.mailed)}`;
+        let query = db.selectFrom('conversations as c').innerJoin('users as u', 'u.id', sql.ref(reader.user) as never)
+          .select([
+            'c.id', 'u.id as user_id', 'u.email', 'u.locale', 'c.listing_title',
+            sql<number>`(SELECT MAX(p.id) FROM conversation_messages p WHERE ${pending('p')})`.as('up_to'),
+            sql<number>`(SELECT COUNT(*) FROM conversation_messages p WHERE ${pending('p')})`.as('unread'),
+          ])
+          .where('c.last_message_at', '>=', since).where(sql.ref(reader.muted), 'is', null).where('u.email', 'is not', null)
+          .where(sql<SqlBool>`(SELECT MIN(p.created_at) FROM conversation_messages p WHERE ${pending('p')}) <= ${olderThan}`);
+        if (role === 'owner') {
+          query = query.where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM advertiser_settings s WHERE s.user_id = c.owner_user_id AND s.lead_mail <> 'instant')`);
+        }
+        for (const row of await query.orderBy('c.id').limit(limit).execute()) {
+          due.push({
+            conversation_id: Number(row.id), side: role, user_id: Number(row.user_id), email: row.email!, locale: row.locale,
+            listing_title: row.listing_title, up_to: Number(row.up_to), unread: count(row.unread),
+          });
+        }
+      }
+      return due;
+    });
+  }
+
+  /** The side was mailed of everything up to `upTo` (never back). */
+  markMailed(id: number, role: ConversationSide, upTo: number): Promise<void> {
+    return this.write(async (db) => {
+      const column = role === 'owner' ? 'owner_mailed_up_to' : 'person_mailed_up_to';
+      await db.updateTable('conversations').set({ [column]: sql`CASE WHEN ${sql.ref(column)} < ${upTo} THEN ${upTo} ELSE ${sql.ref(column)} END` }).where('id', '=', id).execute();
+    });
+  }
+
+  /**
+   * Conversations whose last message is older than `before` go, with their messages, images and events, unless a
+   * report on one is open; returns how many went and the images' files (to delete once this has committed).
+   */
+  removeConversationsBefore(before: string, limit: number): Promise<{ removed: number; files: string[] }> {
+    return this.write(async (db) => {
+      const ids = (await db.selectFrom('conversations as c').select('c.id').where('c.last_message_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('conversation_reports as r').select('r.id').whereRef('r.conversation_id', '=', 'c.id').where('r.handled_at', 'is', null))))
+        .orderBy('c.id').limit(limit).execute()).map((row) => Number(row.id));
+      const files = await removeImagesOfConversations(db, ids);
+      if (ids.length > 0) await db.deleteFrom('conversations').where('id', 'in', ids).execute();
+      return { removed: ids.length, files };
+    });
+  }
 }

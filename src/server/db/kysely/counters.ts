@@ -1,7 +1,8 @@
 /** The persistent counters behind the limits, and the app's own secrets (migration 0012), for every backend. */
 import { sql } from 'kysely';
+import type { CounterRepository } from '../repositories.ts';
 import type { CounterState } from '../rows.ts';
-import type { QueryDb } from './query.ts';
+import { QueryRepository } from './query-access.ts';
 
 interface CounterRow {
   points: number | string;
@@ -13,53 +14,61 @@ const stateOf = (row: CounterRow): CounterState => ({
   points: Number(row.points), resetAt: Number(row.reset_at), blockedUntil: row.blocked_until === null ? null : Number(row.blocked_until),
 });
 
-/**
- * Adds `points` to `key` in one statement (atomic, whoever else is counting): a key without a row, or whose
- * window has ended, starts a new window of `windowMs` at `points`. A blocked key counts nothing while its block lasts.
- */
-export async function consume(db: QueryDb, key: string, points: number, windowMs: number, now: number): Promise<CounterState> {
-  const blocked = sql<boolean>`coalesce(counters.blocked_until, 0) > ${now}`;
-  const row = await db.insertInto('counters').values({ key, points, reset_at: now + windowMs, blocked_until: null })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({
-      points: sql<number>`CASE WHEN ${blocked} THEN counters.points WHEN counters.reset_at <= ${now} THEN excluded.points
+export class KyselyCounterRepository extends QueryRepository implements CounterRepository {
+  /**
+   * Adds `points` to `key` in one statement (atomic, whoever else is counting): a key without a row, or whose
+   * window has ended, starts a new window of `windowMs` at `points`. A blocked key counts nothing while its block lasts.
+   */
+  consume(key: string, points: number, windowMs: number, now: number): Promise<CounterState> {
+    return this.write(async (db) => {
+      const blocked = sql<boolean>`coalesce(counters.blocked_until, 0) > ${now}`;
+      const row = await db.insertInto('counters').values({ key, points, reset_at: now + windowMs, blocked_until: null })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({
+          points: sql<number>`CASE WHEN ${blocked} THEN counters.points WHEN counters.reset_at <= ${now} THEN excluded.points
         ELSE counters.points + excluded.points END`,
-      reset_at: sql<number>`CASE WHEN ${blocked} OR counters.reset_at > ${now} THEN counters.reset_at ELSE excluded.reset_at END`,
-      blocked_until: sql<number | null>`CASE WHEN ${blocked} THEN counters.blocked_until ELSE NULL END`,
-    }))
-    .returning(['points', 'reset_at', 'blocked_until']).executeTakeFirstOrThrow();
-  return stateOf(row);
-}
+          reset_at: sql<number>`CASE WHEN ${blocked} OR counters.reset_at > ${now} THEN counters.reset_at ELSE excluded.reset_at END`,
+          blocked_until: sql<number | null>`CASE WHEN ${blocked} THEN counters.blocked_until ELSE NULL END`,
+        }))
+        .returning(['points', 'reset_at', 'blocked_until']).executeTakeFirstOrThrow();
+      return stateOf(row);
+    });
+  }
 
-/** Takes `points` back from `key`'s current window (never below zero). */
-export async function refund(db: QueryDb, key: string, points: number, now: number): Promise<void> {
-  await db.updateTable('counters').set({ points: sql<number>`CASE WHEN points > ${points} THEN points - ${points} ELSE 0 END` })
-    .where('key', '=', key).where('reset_at', '>', now).execute();
-}
+  /** Takes `points` back from `key`'s current window (never below zero). */
+  refund(key: string, points: number, now: number): Promise<void> {
+    return this.write(async (db) => {
+      await db.updateTable('counters').set({ points: sql<number>`CASE WHEN points > ${points} THEN points - ${points} ELSE 0 END` })
+        .where('key', '=', key).where('reset_at', '>', now).execute();
+    });
+  }
 
-/** Blocks `key` until `until`; its count starts again then. */
-export async function block(db: QueryDb, key: string, until: number): Promise<void> {
-  await db.insertInto('counters').values({ key, points: 0, reset_at: until, blocked_until: until })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ points: 0, reset_at: until, blocked_until: until })).execute();
-}
+  /** Blocks `key` until `until`; its count starts again then. */
+  block(key: string, until: number): Promise<void> {
+    return this.write(async (db) => {
+      await db.insertInto('counters').values({ key, points: 0, reset_at: until, blocked_until: until })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ points: 0, reset_at: until, blocked_until: until })).execute();
+    });
+  }
 
-export async function findCounter(db: QueryDb, key: string, now: number): Promise<CounterState | undefined> {
-  const row = await db.selectFrom('counters').select(['points', 'reset_at', 'blocked_until']).where('key', '=', key)
-    .where((eb) => eb.or([eb('reset_at', '>', now), eb(sql`coalesce(blocked_until, 0)`, '>', now)])).executeTakeFirst();
-  return row && stateOf(row);
-}
+  find(key: string, now: number): Promise<CounterState | undefined> {
+    return this.read(async (db) => {
+      const row = await db.selectFrom('counters').select(['points', 'reset_at', 'blocked_until']).where('key', '=', key)
+        .where((eb) => eb.or([eb('reset_at', '>', now), eb(sql`coalesce(blocked_until, 0)`, '>', now)])).executeTakeFirst();
+      return row && stateOf(row);
+    });
+  }
 
-export async function deleteCounter(db: QueryDb, key: string): Promise<void> {
-  await db.deleteFrom('counters').where('key', '=', key).execute();
-}
+  delete(key: string): Promise<void> {
+    return this.write(async (db) => {
+      await db.deleteFrom('counters').where('key', '=', key).execute();
+    });
+  }
 
-/** Removes counters whose window and block have both ended. */
-export async function removeExpiredCounters(db: QueryDb, now: number): Promise<number> {
-  const result = await db.deleteFrom('counters').where('reset_at', '<=', now).where(sql`coalesce(blocked_until, 0)`, '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** The secret called `name`, made by `fresh()` and stored the first time it is asked for. */
-export async function appSecret(db: QueryDb, name: string, fresh: string, now: string): Promise<string> {
-  await db.insertInto('app_secrets').values({ name, value: fresh, created_at: now }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
-  return (await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
+  /** Removes counters whose window and block have both ended. */
+  removeExpired(now: number): Promise<number> {
+    return this.write(async (db) => {
+      const result = await db.deleteFrom('counters').where('reset_at', '<=', now).where(sql`coalesce(blocked_until, 0)`, '<=', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
 }

@@ -1,8 +1,10 @@
 /** Enquiries (migration 0011): the four kinds in one table, their images in enquiry_media, for every backend. */
 import { sql } from 'kysely';
 import type { EnquiryKind } from '../../../shared/enquiries.ts';
+import type { EnquiryRepository } from '../repositories.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, LeadStatus, ListingRef, StoredImageFiles } from '../rows.ts';
 import { insertMessage, openConversation } from './conversations.ts';
+import { QueryRepository } from './query-access.ts';
 import { flag, jsonText, livePost, type QueryDb } from './query.ts';
 
 /** The first location's e-mail that is set, of a post (its locations in order) or a profile. */
@@ -10,64 +12,7 @@ const POST_EMAIL = sql<string | null>`(SELECT l.email FROM post_locations pl JOI
   WHERE pl.post_id = p.id AND l.email IS NOT NULL ORDER BY pl.position LIMIT 1)`;
 const PROFILE_EMAIL = sql<string | null>`(SELECT email FROM locations WHERE profile_id = pr.id AND email IS NOT NULL ORDER BY position LIMIT 1)`;
 
-export async function findEnquiryTarget(db: QueryDb, listing: ListingRef, now: string): Promise<EnquiryTargetRow | undefined> {
-  if (listing.type === 'profile') {
-    const row = await db.selectFrom('profiles as pr').select([
-      'pr.id', 'pr.name as title', 'pr.slug', 'pr.name as profile_name', 'pr.slug as profile_slug', PROFILE_EMAIL.as('contact_email'), 'pr.owner_user_id',
-    ]).where('pr.id', '=', listing.id).executeTakeFirst();
-    return row && { ...row, type: 'profile', confidential: false, resume_required: false, owner_user_id: ownerId(row.owner_user_id) };
-  }
-  const row = await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
-    .leftJoin('job_details as j', 'j.post_id', 'p.id').leftJoin('hireme_details as h', 'h.post_id', 'p.id')
-    .select([
-      'p.type', 'p.id', 'p.title', 'p.slug', 'j.company_confidential as job_confidential', 'h.company_confidential as hireme_confidential',
-      'j.resume_required', 'pr.name as profile_name', 'pr.slug as profile_slug', sql<string | null>`COALESCE(${POST_EMAIL}, ${PROFILE_EMAIL})`.as('contact_email'),
-      'p.owner_user_id as author_user_id', 'pr.owner_user_id as profile_owner_user_id',
-    ])
-    .where('p.id', '=', listing.id).where('p.type', '=', listing.type).where(livePost(now)).executeTakeFirst();
-  if (!row) return undefined;
-  const { job_confidential, hireme_confidential, resume_required, author_user_id, profile_owner_user_id, ...rest } = row;
-  return {
-    ...rest, type: rest.type as EnquiryTargetRow['type'],
-    confidential: flag(job_confidential ?? hireme_confidential), resume_required: flag(resume_required),
-    // The same rule as canEditPost: a hireme ad is its author's, the other types their business owner's.
-    owner_user_id: ownerId(rest.type === 'hireme' ? author_user_id : profile_owner_user_id),
-  };
-}
-
 const ownerId = (value: number | null) => (value === null ? null : Number(value));
-
-export async function hasEnquiredSince(db: QueryDb, userId: number, listing: ListingRef, since: string): Promise<boolean> {
-  const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
-  const row = await db.selectFrom('enquiries').select('id').where('user_id', '=', userId).where(column, '=', listing.id).where('created_at', '>', since)
-    .limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Stores an enquiry as the first message of the sender's conversation about the listing, or as the next one of it
- * (issue 44: a later enquiry joins the conversation; a new owner gets a new one).
- */
-export async function insertEnquiry(db: QueryDb, enquiry: EnquiryInput): Promise<number> {
-  const column = enquiry.listing.type === 'profile' ? 'profile_id' : 'post_id';
-  const conversation = await openConversation(db, {
-    listing: enquiry.listing, title: enquiry.listingTitle, personId: enquiry.userId, ownerId: enquiry.ownerUserId, at: enquiry.createdAt,
-  });
-  const { id } = await db.insertInto('enquiries').values({
-    kind: enquiry.kind, user_id: enquiry.userId, [column]: enquiry.listing.id, listing_title: enquiry.listingTitle, name: enquiry.name,
-    phone_number: enquiry.phone_number, email: enquiry.email, contact_method: enquiry.contact_method, details: JSON.stringify(enquiry.details),
-    document_id: enquiry.documentId, notified: enquiry.notified, created_at: enquiry.createdAt, owner_user_id: enquiry.ownerUserId,
-    conversation_id: conversation.id,
-  }).returning('id').executeTakeFirstOrThrow();
-  if (enquiry.mediaIds.length > 0) {
-    await db.insertInto('enquiry_media').values(enquiry.mediaIds.map((mediaId, position) => ({ enquiry_id: id, media_id: mediaId, position }))).execute();
-  }
-  await insertMessage(db, {
-    conversationId: conversation.id, side: 'person', userId: enquiry.userId, kind: 'enquiry', text: '', enquiryId: Number(id),
-    clientId: null, rules: enquiry.rules ?? [], createdAt: enquiry.createdAt,
-  });
-  return id;
-}
 
 /**
  * Where a lead stands in its owner's inbox, read from its conversation (issue 44): archived; new while the person
@@ -113,20 +58,92 @@ export function toEnquiryRow({ job_confidential, hireme_confidential, ...row }: 
     conversation_id: row.conversation_id === null ? null : Number(row.conversation_id) };
 }
 
-export async function findEnquiries(db: QueryDb, userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]> {
-  const rows = await enquirySelect(db).where('e.user_id', '=', userId).where('e.kind', '=', kind)
-    .orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute();
-  return rows.map(toEnquiryRow);
-}
+export class KyselyEnquiryRepository extends QueryRepository implements EnquiryRepository {
+  findEnquiryTarget(listing: ListingRef): Promise<EnquiryTargetRow | undefined> {
+    const now = this.now;
+    return this.read(async (db) => {
+      if (listing.type === 'profile') {
+        const row = await db.selectFrom('profiles as pr').select([
+          'pr.id', 'pr.name as title', 'pr.slug', 'pr.name as profile_name', 'pr.slug as profile_slug', PROFILE_EMAIL.as('contact_email'), 'pr.owner_user_id',
+        ]).where('pr.id', '=', listing.id).executeTakeFirst();
+        return row && { ...row, type: 'profile', confidential: false, resume_required: false, owner_user_id: ownerId(row.owner_user_id) };
+      }
+      const row = await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
+        .leftJoin('job_details as j', 'j.post_id', 'p.id').leftJoin('hireme_details as h', 'h.post_id', 'p.id')
+        .select([
+          'p.type', 'p.id', 'p.title', 'p.slug', 'j.company_confidential as job_confidential', 'h.company_confidential as hireme_confidential',
+          'j.resume_required', 'pr.name as profile_name', 'pr.slug as profile_slug', sql<string | null>`COALESCE(${POST_EMAIL}, ${PROFILE_EMAIL})`.as('contact_email'),
+          'p.owner_user_id as author_user_id', 'pr.owner_user_id as profile_owner_user_id',
+        ])
+        .where('p.id', '=', listing.id).where('p.type', '=', listing.type).where(livePost(now)).executeTakeFirst();
+      if (!row) return undefined;
+      const { job_confidential, hireme_confidential, resume_required, author_user_id, profile_owner_user_id, ...rest } = row;
+      return {
+        ...rest, type: rest.type as EnquiryTargetRow['type'],
+        confidential: flag(job_confidential ?? hireme_confidential), resume_required: flag(resume_required),
+        // The same rule as canEditPost: a hireme ad is its author's, the other types their business owner's.
+        owner_user_id: ownerId(rest.type === 'hireme' ? author_user_id : profile_owner_user_id),
+      };
+    });
+  }
 
-export async function findEnquiry(db: QueryDb, kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined> {
-  const row = await enquirySelect(db).where('e.id', '=', id).where('e.kind', '=', kind).executeTakeFirst();
-  return row && toEnquiryRow(row);
-}
+  /**
+   * Stores an enquiry as the first message of the sender's conversation about the listing, or as the next one of it
+   * (issue 44: a later enquiry joins the conversation; a new owner gets a new one).
+   */
+  insertEnquiry(enquiry: EnquiryInput): Promise<number> {
+    return this.write(async (db) => {
+      const column = enquiry.listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const conversation = await openConversation(db, {
+        listing: enquiry.listing, title: enquiry.listingTitle, personId: enquiry.userId, ownerId: enquiry.ownerUserId, at: enquiry.createdAt,
+      });
+      const { id } = await db.insertInto('enquiries').values({
+        kind: enquiry.kind, user_id: enquiry.userId, [column]: enquiry.listing.id, listing_title: enquiry.listingTitle, name: enquiry.name,
+        phone_number: enquiry.phone_number, email: enquiry.email, contact_method: enquiry.contact_method, details: JSON.stringify(enquiry.details),
+        document_id: enquiry.documentId, notified: enquiry.notified, created_at: enquiry.createdAt, owner_user_id: enquiry.ownerUserId,
+        conversation_id: conversation.id,
+      }).returning('id').executeTakeFirstOrThrow();
+      if (enquiry.mediaIds.length > 0) {
+        await db.insertInto('enquiry_media').values(enquiry.mediaIds.map((mediaId, position) => ({ enquiry_id: id, media_id: mediaId, position }))).execute();
+      }
+      await insertMessage(db, {
+        conversationId: conversation.id, side: 'person', userId: enquiry.userId, kind: 'enquiry', text: '', enquiryId: Number(id),
+        clientId: null, rules: enquiry.rules ?? [], createdAt: enquiry.createdAt,
+      });
+      return id;
+    });
+  }
 
-export async function findEnquiryMedia(db: QueryDb, enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]> {
-  if (enquiryIds.length === 0) return [];
-  return await db.selectFrom('enquiry_media as em').innerJoin('media as m', 'm.id', 'em.media_id')
-    .select(['em.enquiry_id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp'])
-    .where('em.enquiry_id', 'in', [...enquiryIds]).orderBy('em.enquiry_id').orderBy('em.position').execute() as (StoredImageFiles & { enquiry_id: number })[];
+  hasEnquiredSince(userId: number, listing: ListingRef, since: string): Promise<boolean> {
+    return this.read(async (db) => {
+      const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const row = await db.selectFrom('enquiries').select('id').where('user_id', '=', userId).where(column, '=', listing.id).where('created_at', '>', since)
+        .limit(1).executeTakeFirst();
+      return row !== undefined;
+    });
+  }
+
+  findEnquiries(userId: number, kind: EnquiryKind, limit: number, offset: number): Promise<EnquiryRow[]> {
+    return this.read(async (db) => {
+      const rows = await enquirySelect(db).where('e.user_id', '=', userId).where('e.kind', '=', kind)
+        .orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).offset(offset).execute();
+      return rows.map(toEnquiryRow);
+    });
+  }
+
+  findEnquiry(kind: EnquiryKind, id: number): Promise<EnquiryRow | undefined> {
+    return this.read(async (db) => {
+      const row = await enquirySelect(db).where('e.id', '=', id).where('e.kind', '=', kind).executeTakeFirst();
+      return row && toEnquiryRow(row);
+    });
+  }
+
+  findEnquiryMedia(enquiryIds: readonly number[]): Promise<(StoredImageFiles & { enquiry_id: number })[]> {
+    return this.read(async (db) => {
+      if (enquiryIds.length === 0) return [];
+      return await db.selectFrom('enquiry_media as em').innerJoin('media as m', 'm.id', 'em.media_id')
+        .select(['em.enquiry_id', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp'])
+        .where('em.enquiry_id', 'in', [...enquiryIds]).orderBy('em.enquiry_id').orderBy('em.position').execute() as (StoredImageFiles & { enquiry_id: number })[];
+    });
+  }
 }

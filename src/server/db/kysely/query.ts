@@ -4,6 +4,7 @@
  * so that a repository reads the same on SQLite and PostgreSQL.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ListingRef } from '../rows.ts';
 import type { Tables } from '../tables.ts';
 
 export type QueryDb = Kysely<Tables>;
@@ -80,4 +81,9 @@ export const LOCATION_COLUMNS = [
 /** Escapes `%`, `_` and `\` for a LIKE pattern with `ESCAPE '\'`. */
 export function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The column naming the listing a review or report is about. */
+export function listingColumn(listing: ListingRef): 'post_id' | 'profile_id' {
+  return listing.type === 'profile' ? 'profile_id' : 'post_id';
 }

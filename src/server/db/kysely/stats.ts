@@ -1,6 +1,8 @@
 /** The per-listing daily counters (migration 0010), for every backend. */
 import { sql } from 'kysely';
+import type { ListingStatsRepository } from '../repositories.ts';
 import type { ClickCount, ListingRef } from '../rows.ts';
+import { QueryRepository } from './query-access.ts';
 import { count, type QueryDb } from './query.ts';
 
 /** Adds `n` to a listing's counter of a day and action; a listing that does not exist adds nothing. */
@@ -23,13 +25,19 @@ export async function addCount(db: QueryDb, day: string, listing: ListingRef, ac
   }
 }
 
-export async function addClicks(db: QueryDb, day: string, counts: readonly ClickCount[]): Promise<void> {
-  for (const { listing, action, count: n } of counts) await addCount(db, day, listing, action, n);
-}
+export class KyselyListingStatsRepository extends QueryRepository implements ListingStatsRepository {
+  addClicks(day: string, counts: readonly ClickCount[]): Promise<void> {
+    return this.write(async (db) => {
+      for (const { listing, action, count: n } of counts) await addCount(db, day, listing, action, n);
+    });
+  }
 
-export async function findListingStats(db: QueryDb, listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]> {
-  const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
-  const rows = await db.selectFrom('listing_daily_stats').select(['day', 'action', 'count'])
-    .where(column, '=', listing.id).where('day', '>=', from).where('day', '<=', to).orderBy('day').orderBy('action').execute();
-  return rows.map((row) => ({ ...row, count: count(row.count) }));
+  findListingStats(listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]> {
+    return this.read(async (db) => {
+      const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const rows = await db.selectFrom('listing_daily_stats').select(['day', 'action', 'count'])
+        .where(column, '=', listing.id).where('day', '>=', from).where('day', '<=', to).orderBy('day').orderBy('action').execute();
+      return rows.map((row) => ({ ...row, count: count(row.count) }));
+    });
+  }
 }

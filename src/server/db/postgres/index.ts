@@ -7,9 +7,15 @@
 import type { Kysely, KyselyPlugin, Transaction } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
 import { TransactionTimeoutError } from '../errors.ts';
-import { queryRepositories, type BackendOwnRepositories, type QueryAccess, type SearchIndexWrites } from '../kysely/repositories.ts';
+import type { ListingType } from '../../../shared/constants.ts';
+import { KyselyCatalogRepository } from '../kysely/catalog.ts';
+import { KyselyMaintenanceRepository } from '../kysely/maintenance.ts';
+import { repositoriesOver, type DataRepositories, type QueryAccess, type SearchIndexWrites } from '../kysely/repositories.ts';
+import { KyselySitemapRepository } from '../kysely/sitemap.ts';
+import { KyselySuggestionRepository } from '../kysely/suggestions.ts';
 import type { QueryDb } from '../kysely/query.ts';
-import type { Repositories } from '../repositories.ts';
+import type { CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository } from '../repositories.ts';
+import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
 import type { Tables } from '../tables.ts';
 import { closeAll, postgresKysely, translateError, type Pool } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
@@ -68,32 +74,62 @@ function indexWrites(db: QueryDb, now: () => string): SearchIndexWrites {
   return { reindexPosts: (ids) => search.reindexPosts(db, ids, now()) };
 }
 
-/** What this backend answers from its own search tables, and its migrations. */
-function ownRepositories(read: <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>, write: <T>(work: (db: QueryDb) => Promise<T>) => Promise<T>,
-  pool: Pool, now: () => string): BackendOwnRepositories {
-  return {
-    catalog: {
-      findTopPostIdsInCategory: (categoryId, limit) => read((db) => search.findTopPostIdsInCategory(db, categoryId, limit)),
-      findRelatedPostIds: (profileId, categoryIds, limit) => read((db) => search.findRelatedPostIds(db, profileId, categoryIds, limit)),
-      findBusiestMainCategories: (type, limit) => read((db) => search.findBusiestMainCategories(db, type, limit)),
-    },
-    suggestions: {
-      findSuggestions: (words, typed, type, limit) => read((db) => search.findSuggestions(db, words, typed, type, limit)),
-    },
-    sitemap: {
-      findCategoryPages: () => read((db) => search.findCategoryPages(db)),
-    },
-    maintenance: {
-      async rebuildSearchIndex() {
-        const { low, high } = await read((db) => search.postIdBounds(db));
-        // Batch by batch, each its own transaction: the site's writes slip in between.
-        for (let from = low; from <= high; from += REBUILD_BATCH) await write((db) => search.reindexPostRange(db, from, from + REBUILD_BATCH, now()));
-        await write((db) => search.finishRebuild(db, now()));
-        await pool.query('ANALYZE search_posts');
-      },
-      pendingMigrations: () => pendingMigrations(pool),
-    },
-  };
+/** The catalogue, with what this backend answers from its own search tables (search-index.ts). */
+class PostgresCatalogRepository extends KyselyCatalogRepository implements CatalogRepository {
+  findTopPostIdsInCategory(categoryId: number, limit: number): Promise<number[]> {
+    return this.read((db) => search.findTopPostIdsInCategory(db, categoryId, limit));
+  }
+
+  findRelatedPostIds(profileId: number, categoryIds: readonly number[], limit: number): Promise<number[]> {
+    return this.read((db) => search.findRelatedPostIds(db, profileId, categoryIds, limit));
+  }
+
+  findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]> {
+    return this.read((db) => search.findBusiestMainCategories(db, type, limit));
+  }
+}
+
+class PostgresSuggestionRepository extends KyselySuggestionRepository implements SuggestionRepository {
+  findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]> {
+    return this.read((db) => search.findSuggestions(db, words, typed, type, limit));
+  }
+}
+
+class PostgresSitemapRepository extends KyselySitemapRepository implements SitemapRepository {
+  findCategoryPages(): Promise<{ type: ListingType; slug: string; parent_slug: string | null }[]> {
+    return this.read((db) => search.findCategoryPages(db));
+  }
+}
+
+class PostgresMaintenanceRepository extends KyselyMaintenanceRepository implements MaintenanceRepository {
+  private readonly pool: Pool;
+
+  constructor(access: QueryAccess, pool: Pool) {
+    super(access);
+    this.pool = pool;
+  }
+
+  async rebuildSearchIndex(): Promise<void> {
+    const { low, high } = await this.read((db) => search.postIdBounds(db));
+    // Batch by batch, each its own transaction: the site's writes slip in between.
+    for (let from = low; from <= high; from += REBUILD_BATCH) await this.write((db) => search.reindexPostRange(db, from, from + REBUILD_BATCH, this.now));
+    await this.write((db) => search.finishRebuild(db, this.now));
+    await this.pool.query('ANALYZE search_posts');
+  }
+
+  pendingMigrations(): Promise<string[]> {
+    return pendingMigrations(this.pool);
+  }
+}
+
+/** Every repository over `access`, with this backend's own. */
+function repositories(access: QueryAccess, pool: Pool): DataRepositories {
+  return repositoriesOver(access, {
+    catalog: new PostgresCatalogRepository(access),
+    suggestions: new PostgresSuggestionRepository(access),
+    sitemap: new PostgresSitemapRepository(access),
+    maintenance: new PostgresMaintenanceRepository(access, pool),
+  });
 }
 
 /** The repositories bound to one open transaction: reads see its writes; a transaction inside it joins it. */
@@ -101,7 +137,7 @@ function transactionRepositories(trx: QueryDb, pool: Pool, now: () => string): R
   const index = indexWrites(trx, now);
   const access: QueryAccess = { read: (work) => work(trx), write: (work) => work(trx, index), now };
   const tx: Repositories = {
-    ...queryRepositories(access, ownRepositories(access.read, access.read, pool, now)),
+    ...repositories(access, pool),
     transaction: (work) => work(tx),
     close: () => Promise.reject(new Error('The repositories of a transaction are not closed: close the app’s.')),
   };
@@ -128,11 +164,11 @@ export function postgresRepositories(pool: Pool, options: {
     options.afterCommit?.();
     return result;
   };
-  const bound = (reader: typeof read) => queryRepositories({
+  const bound = (reader: typeof read) => repositories({
     read: reader,
     write: (work) => transact((trx) => work(trx, indexWrites(trx, now))),
     now,
-  }, ownRepositories(reader, transact, pool, now));
+  }, pool);
   const onPrimary = bound(read);
   const router = options.replicas?.router(db, 5, 'yp-replica');
   const shared = router ? bound(router.read) : onPrimary;

@@ -5,9 +5,15 @@
  */
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../../clock.ts';
-import { queryRepositories, type BackendOwnRepositories, type QueryAccess, type SearchIndexWrites } from '../kysely/repositories.ts';
+import type { ListingType } from '../../../shared/constants.ts';
+import { KyselyCatalogRepository } from '../kysely/catalog.ts';
+import { KyselyMaintenanceRepository } from '../kysely/maintenance.ts';
+import { repositoriesOver, type DataRepositories, type QueryAccess, type SearchIndexWrites } from '../kysely/repositories.ts';
+import { KyselySitemapRepository } from '../kysely/sitemap.ts';
+import { KyselySuggestionRepository } from '../kysely/suggestions.ts';
 import type { Tables } from '../tables.ts';
-import type { Repositories } from '../repositories.ts';
+import type { CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository } from '../repositories.ts';
+import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
 import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
 import * as catalogue from './repositories/catalogue-search.ts';
@@ -35,34 +41,88 @@ function indexWrites(handle: Db, check: () => void): SearchIndexWrites {
   };
 }
 
-/**
- * What this backend answers from its own search tables, and its migrations: hand-written SQL on a connection
- * (`read` gives it), while everything else is the query layer's (../kysely/repositories.ts).
- */
-function ownRepositories(read: <T>(work: (db: Db) => T) => Promise<T>, writer: Writer): BackendOwnRepositories {
-  return {
-    catalog: {
-      findTopPostIdsInCategory: (categoryId, limit) => read((handle) => catalogue.findTopPostIdsInCategory(handle, categoryId, limit)),
-      findRelatedPostIds: (profileId, categoryIds, limit) => read((handle) => catalogue.findRelatedPostIds(handle, profileId, categoryIds, limit)),
-      findBusiestMainCategories: (type, limit) => read((handle) => catalogue.findBusiestMainCategories(handle, type, limit)),
-    },
-    suggestions: {
-      findSuggestions: (words, typed, type, limit) => read((handle) => findSuggestions(handle, words, typed, type, limit)),
-    },
-    sitemap: {
-      findCategoryPages: () => read((handle) => catalogue.findCategoryPages(handle)),
-    },
-    maintenance: {
-      async rebuildSearchIndex() {
-        const { low, high } = await read((handle) => postIdBounds(handle));
-        // Batch by batch, each its own write: the site's writes slip in between.
-        for (let from = low; from <= high; from += REBUILD_BATCH) await writer.write((handle) => reindexPostRange(handle, from, from + REBUILD_BATCH));
-        await writer.write((handle) => finishRebuild(handle));
-        await writer.write((handle) => handle.exec('ANALYZE search_posts'));
-      },
-      pendingMigrations: () => read((handle) => pendingMigrations(handle)),
-    },
-  };
+/** Runs hand-written SQL on a connection of this backend (the serving one, or a transaction's). */
+type OnConnection = <T>(work: (handle: Db) => T) => Promise<T>;
+
+/** The catalogue, with what this backend answers from its own search tables (FTS5 and the facet store). */
+class SqliteCatalogRepository extends KyselyCatalogRepository implements CatalogRepository {
+  private readonly index: OnConnection;
+
+  constructor(access: QueryAccess, index: OnConnection) {
+    super(access);
+    this.index = index;
+  }
+
+  findTopPostIdsInCategory(categoryId: number, limit: number): Promise<number[]> {
+    return this.index((handle) => catalogue.findTopPostIdsInCategory(handle, categoryId, limit));
+  }
+
+  findRelatedPostIds(profileId: number, categoryIds: readonly number[], limit: number): Promise<number[]> {
+    return this.index((handle) => catalogue.findRelatedPostIds(handle, profileId, categoryIds, limit));
+  }
+
+  findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]> {
+    return this.index((handle) => catalogue.findBusiestMainCategories(handle, type, limit));
+  }
+}
+
+class SqliteSuggestionRepository extends KyselySuggestionRepository implements SuggestionRepository {
+  private readonly index: OnConnection;
+
+  constructor(access: QueryAccess, index: OnConnection) {
+    super(access);
+    this.index = index;
+  }
+
+  findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]> {
+    return this.index((handle) => findSuggestions(handle, words, typed, type, limit));
+  }
+}
+
+class SqliteSitemapRepository extends KyselySitemapRepository implements SitemapRepository {
+  private readonly index: OnConnection;
+
+  constructor(access: QueryAccess, index: OnConnection) {
+    super(access);
+    this.index = index;
+  }
+
+  findCategoryPages(): Promise<{ type: ListingType; slug: string; parent_slug: string | null }[]> {
+    return this.index((handle) => catalogue.findCategoryPages(handle));
+  }
+}
+
+class SqliteMaintenanceRepository extends KyselyMaintenanceRepository implements MaintenanceRepository {
+  private readonly index: OnConnection;
+  private readonly writer: Writer;
+
+  constructor(access: QueryAccess, index: OnConnection, writer: Writer) {
+    super(access);
+    this.index = index;
+    this.writer = writer;
+  }
+
+  async rebuildSearchIndex(): Promise<void> {
+    const { low, high } = await this.index((handle) => postIdBounds(handle));
+    // Batch by batch, each its own write: the site's writes slip in between.
+    for (let from = low; from <= high; from += REBUILD_BATCH) await this.writer.write((handle) => reindexPostRange(handle, from, from + REBUILD_BATCH));
+    await this.writer.write((handle) => finishRebuild(handle));
+    await this.writer.write((handle) => handle.exec('ANALYZE search_posts'));
+  }
+
+  pendingMigrations(): Promise<string[]> {
+    return this.index((handle) => pendingMigrations(handle));
+  }
+}
+
+/** Every repository over `access`, this backend's own answering on the connection `index` gives. */
+function repositories(access: QueryAccess, index: OnConnection, writer: Writer): DataRepositories {
+  return repositoriesOver(access, {
+    catalog: new SqliteCatalogRepository(access, index),
+    suggestions: new SqliteSuggestionRepository(access, index),
+    sitemap: new SqliteSitemapRepository(access, index),
+    maintenance: new SqliteMaintenanceRepository(access, index, writer),
+  });
 }
 
 /** The repositories inside one transaction on the write connection: reads see its writes; `check` refuses them once it ended. */
@@ -72,10 +132,10 @@ function transactionRepositories(handle: Db, check: () => void, writer: Writer, 
   const index = indexWrites(handle, check);
   const access: QueryAccess = { read: (work) => work(layer), write: (work) => work(layer, index), now };
   const tx: Repositories = {
-    ...queryRepositories(access, ownRepositories(async (work) => {
+    ...repositories(access, async (work) => {
       check();
       return work(handle);
-    }, writer)),
+    }, writer),
     // A transaction inside a transaction joins it.
     transaction: (work) => work(tx),
     close: () => Promise.reject(new Error('The repositories of a transaction are not closed: close the app’s.')),
@@ -94,12 +154,12 @@ export function sqliteRepositories(reader: Db, writeDb: Db = reader, options: { 
   const now = () => new Date(clock.now()).toISOString();
   return {
     writer,
-    ...queryRepositories({
+    ...repositories({
       read: (work) => work(queryLayer(reader)),
       // A write awaits between its statements: it runs as one of the Writer's transactions on the write connection.
       write: (work) => writer.transaction((handle, check) => work(sqliteKysely<Tables>(handle, check), indexWrites(handle, check))),
       now,
-    }, ownRepositories(async (work) => work(reader), writer)),
+    }, async (work) => work(reader), writer),
     transaction: (work) => writer.transaction((handle, check) => work(transactionRepositories(handle, check, writer, now))),
     async close() {
       await writer.drain();
