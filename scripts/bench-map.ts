@@ -6,7 +6,7 @@
  */
 import { formatBoundingBox, type BoundingBox } from '../src/shared/map.ts';
 import { MapRequestSchema, SearchRequestSchema } from '../src/shared/search.ts';
-import type { SearchEngine } from '../src/server/search/engine.ts';
+import type { SearchEngine } from '../src/server/search/engine/search-engine.ts';
 import { percentile, timeRuns } from './bench-timing.ts';
 
 /** Searches over a box, as 'Search this area' sends them. */

@@ -23,7 +23,7 @@ import { Outbox } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
-import { withResponseCache } from './search/engine.ts';
+import { withResponseCache } from './search/cache.ts';
 import { searchAnswers } from './search/answers.ts';
 import { appealLine } from './accounts/suspension.ts';
 import { billplzProvider } from './billing/billplz.ts';

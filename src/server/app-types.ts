@@ -21,7 +21,7 @@ import type { Outbox } from './outbox/outbox.ts';
 import type { PageCache } from './page-cache.ts';
 import type { CacheInvalidations } from './cache/invalidations.ts';
 import type { Replication } from './db/backend.ts';
-import type { SearchEngine } from './search/engine.ts';
+import type { SearchEngine } from './search/engine/search-engine.ts';
 import type { Fulfilment } from './billing/fulfilment.ts';
 import type { PaymentProviders } from './billing/providers.ts';
 import type { ListingDeps } from './listings/deps.ts';

@@ -4,7 +4,7 @@ import type { PostCard } from '../../src/shared/schemas/catalog.ts';
 import { getPostPage } from '../../src/server/pages/post-page.ts';
 import { getProfilePage } from '../../src/server/pages/profile-page.ts';
 import { getRelatedPostsOfProfile } from '../../src/server/catalog/profiles.ts';
-import { haversineKm } from '../../src/server/search/geo.ts';
+import { haversineKm } from '../../src/server/search/engine/geo.ts';
 import { sitemapFiles, sitemapLines } from '../../src/server/seo/sitemap.ts';
 import { mapLinks } from '../../src/shared/urls.ts';
 import { livePost, type LivePost } from '../fixtures/catalogue.ts';

@@ -12,7 +12,7 @@ import { livePost } from '../fixtures/catalogue.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
-import { documentTerms } from '../../src/server/search/tokens.ts';
+import { documentTerms } from '../../src/server/search/engine/tokens.ts';
 import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, latestCode, messagesTo, readableMessage } from '../helpers/session-client.ts';

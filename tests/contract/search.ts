@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../src/server/db/repositories.ts';
-import type { SearchEngine } from '../../src/server/search/engine.ts';
-import { haversineKm } from '../../src/server/search/geo.ts';
+import type { SearchEngine } from '../../src/server/search/engine/search-engine.ts';
+import { haversineKm } from '../../src/server/search/engine/geo.ts';
 import { SearchRequestSchema, SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../src/shared/search.ts';
 import { livePost } from '../fixtures/catalogue.ts';
 import { facetCounts, loadListings, matchesKeyword, withinKm, type Listing } from '../helpers/brute-force.ts';

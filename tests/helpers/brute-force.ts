@@ -4,9 +4,9 @@
  */
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import { LISTING_TYPES } from '../../src/shared/constants.ts';
-import { haversineKm } from '../../src/server/search/geo.ts';
-import { documentTerms, queryWords } from '../../src/server/search/tokens.ts';
-import { CONDITION_WORDS } from '../../src/server/search/condition-words.ts';
+import { haversineKm } from '../../src/server/search/engine/geo.ts';
+import { documentTerms, queryWords } from '../../src/server/search/engine/tokens.ts';
+import { CONDITION_WORDS } from '../../src/server/search/engine/condition-words.ts';
 
 export interface Listing {
   id: number;
@@ -86,7 +86,7 @@ export async function loadListings(repos: Repositories): Promise<Listing[]> {
 
 /**
  * True when every word of the query occurs in the text as a token, the last one as a prefix (as the engine promises):
- * the words as issue 42 reads them (search/tokens.ts), a document's tokens being its words, its Han pairs and stems.
+ * the words as issue 42 reads them (search/engine/tokens.ts), a document's tokens being its words, its Han pairs and stems.
  */
 export function matchesKeyword(text: string, search: string): boolean {
   const words = queryWords(search);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FACET_COLUMNS, FacetStore } from '../../src/server/search/engine/facet-store.ts';
-import { distanceTest, unitVector } from '../../src/server/search/geo.ts';
+import { distanceTest, unitVector } from '../../src/server/search/engine/geo.ts';
 import { circleCells, OUTSIDE } from '../../src/server/search/engine/place-grid.ts';
 import { LISTING_TYPES, type ListingType } from '../../src/shared/constants.ts';
-import type { SearchFilter } from '../../src/server/search/filter.ts';
+import type { SearchFilter } from '../../src/server/search/engine/filter.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';

@@ -46,7 +46,14 @@ describe('the server\'s imports (issue 39)', async () => {
     const seam = edges.filter(({ from }) => from === 'src/server/db/repositories.ts').map(({ to }) => to);
     expect(seam.filter((to) => !to.startsWith('src/server/db/') && !to.startsWith('src/shared/'))).toEqual([]);
     expect(seam.filter((to) => to.startsWith('src/server/db/kysely/'))).toEqual([]);
-    // The database layer reaches no domain above it: the search engine answers through its port (search/engine.ts).
+    // The engine below the search rules (issue 61): the database layer reaches only search/engine/ (the index it
+    // implements, the filter, words and facet columns); the engine reaches neither the rules nor the database; the rules
+    // reach only the seam's interfaces, as every domain does.
+    const engine = (file: string) => file.startsWith('src/server/search/engine/');
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'db' && folderOf(to) === 'search' && !engine(to))).toEqual([]);
+    expect(edges.filter(({ from, to }) => engine(from) && (folderOf(to) === 'db' || (folderOf(to) === 'search' && !engine(to))))).toEqual([]);
+    expect(edges.filter(({ from, to }) => folderOf(from) === 'search' && !engine(from) && folderOf(to) === 'db' && to !== 'src/server/db/repositories.ts')).toEqual([]);
+    // The database layer reaches no domain above it: the search engine answers through its port (search/engine/search-engine.ts).
     expect(edges.filter(({ from, to }) => folderOf(from) === 'db' && ['catalog', 'conversations', 'listings', 'advertiser', 'operator', 'trust', 'moderation', 'engagement', 'billing'].includes(folderOf(to) ?? ''))).toEqual([]);
     // Billing reaches no gateway's file and no advertiser code: the composition root gives it providers and fulfilment.
     // The gateways (Billplz, the sandbox checkout and the checkout page they share) may use one another.

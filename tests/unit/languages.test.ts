@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentTerms, queryWords, stemOf } from '../../src/server/search/tokens.ts';
+import { documentTerms, queryWords, stemOf } from '../../src/server/search/engine/tokens.ts';
 import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
 import { translateApiText } from '../../src/server/api/translate.ts';
 import { categoriesInLanguage } from '../../src/server/catalog/names-in-language.ts';

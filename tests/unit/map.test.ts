@@ -10,7 +10,7 @@ import { pagePolicyDirectives } from '../../src/server/security.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, parseBoundingBox } from '../../src/shared/map.ts';
 import { boxTest, inBox } from '../../src/server/search/engine/tally.ts';
-import { unitVector } from '../../src/server/search/geo.ts';
+import { unitVector } from '../../src/server/search/engine/geo.ts';
 import { boxCells, cellOf } from '../../src/server/search/engine/place-grid.ts';
 
 const MAPS = join(projectRoot, 'maps');

@@ -7,7 +7,7 @@ import { RATE_LIMITS, RateLimits } from '../../src/server/rate-limits.ts';
 import type { Repositories } from '../../src/server/db/repositories.ts';
 import { TestClock } from '../../src/server/clock.ts';
 import { isBot, ViewRecorder } from '../../src/server/engagement/views.ts';
-import { haversineKm } from '../../src/server/search/geo.ts';
+import { haversineKm } from '../../src/server/search/engine/geo.ts';
 import { matchExpression } from '../../src/server/db/sqlite/search.ts';
 import { SearchRequestSchema } from '../../src/shared/search.ts';
 

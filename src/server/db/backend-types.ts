@@ -3,7 +3,7 @@
  * implements them without importing the factory back.
  */
 import type { ListingType } from '../../shared/constants.ts';
-import type { SearchAnswers, SearchEngine } from '../search/engine.ts';
+import type { SearchAnswers, SearchEngine } from '../search/engine/search-engine.ts';
 import type { Repositories } from './repositories.ts';
 import type { Notifications, Replication } from './replication.ts';
 

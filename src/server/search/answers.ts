@@ -3,7 +3,7 @@
  * pins, read from an index and completed from the catalogue.
  */
 import type { CatalogContext } from '../catalog/context.ts';
-import type { SearchAnswers } from './engine.ts';
+import type { SearchAnswers } from './engine/search-engine.ts';
 import { runMap } from './map-service.ts';
 import { runSearch } from './search-service.ts';
 

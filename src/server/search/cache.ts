@@ -1,4 +1,7 @@
-import { isInvalidated, type Invalidation } from '../cache/invalidations.ts';
+import type { MapResponse, SearchQuery, SearchResponse } from '../../shared/search.ts';
+import { isInvalidated, type CacheInvalidations, type Invalidation } from '../cache/invalidations.ts';
+import { cacheTags } from '../cache/tags.ts';
+import type { SearchEngine } from './engine/search-engine.ts';
 
 /**
  * A small LRU of search responses kept as JSON text (compact, and measured in bytes), each with the tags of the
@@ -59,4 +62,39 @@ export class ResponseCache {
 /** A stable key for a parsed request: keys sorted, undefined fields left out. */
 export function cacheKey(value: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(value).sort().filter((key) => value[key] !== undefined).map((key) => [key, value[key]]));
+}
+
+/** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */
+export function searchTags(query: Pick<SearchQuery, 'type'>): string[] {
+  return [query.type ? cacheTags.list(query.type) : cacheTags.allLists];
+}
+
+/**
+ * Wraps an engine with a response cache per normalised request (spec §7: responses cached per body), whose entries
+ * go when a change names their lists (decision 0017).
+ */
+export function withResponseCache(engine: SearchEngine, invalidations: CacheInvalidations, capacity: number, maxBytes?: number): SearchEngine {
+  const cache = new ResponseCache(capacity, maxBytes);
+  invalidations.subscribe((invalidation) => cache.invalidate(invalidation));
+  /** The answer kept under `key`, or `answer()`'s, kept unless a change to the lists it reads came meanwhile. */
+  async function through<T>(key: string, tags: string[], answer: () => Promise<T>): Promise<T> {
+    await invalidations.catchUp();
+    const cached = cache.get(key);
+    // Each caller gets its own copy, parsed from the stored text.
+    if (cached) return JSON.parse(cached) as T;
+    const began = invalidations.current;
+    const response = await answer();
+    if (!invalidations.changedSince(began, tags)) cache.set(key, tags, JSON.stringify(response));
+    return response;
+  }
+  return {
+    search(query, options) {
+      if (options?.cache === false) return engine.search(query);
+      return through<SearchResponse>(cacheKey(query), searchTags(query), () => engine.search(query));
+    },
+    // The map's answers share the cache, keyed apart: the box (4 decimals, as the page sends it) and zoom are in the key.
+    map: (query) => through<MapResponse>(`map:${cacheKey(query)}`, searchTags(query), () => engine.map(query)),
+    ready: () => engine.ready(),
+    close: () => engine.close(),
+  };
 }

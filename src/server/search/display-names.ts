@@ -10,7 +10,7 @@ import { placeLabel, placeName } from '../../shared/place-names.ts';
 import type { FacetOption, SearchResponse } from '../../shared/search.ts';
 import { categoriesInLanguage, categoryWords, type CategoryWords } from '../catalog/names-in-language.ts';
 import type { CatalogContext } from '../catalog/context.ts';
-import type { SearchEngine } from './engine.ts';
+import type { SearchEngine } from './engine/search-engine.ts';
 
 /** The response in `locale`: a new object, the engine's untouched. */
 export function inLanguage(response: SearchResponse, locale: Locale, words: CategoryWords): SearchResponse {

@@ -9,7 +9,8 @@ import { MAX_PINS } from '../../shared/map.ts';
 import type { MapPin, MapQuery, MapResponse } from '../../shared/search.ts';
 import type { CatalogContext } from '../catalog/context.ts';
 import { getPostCards } from '../catalog/posts.ts';
-import { effectiveSort, resolveFilter, type SearchIndex } from './search-service.ts';
+import { effectiveSort, resolveFilter } from './search-service.ts';
+import { type SearchIndex } from './engine/search-index.ts';
 
 /** A cluster stands for about this many screen pixels square (MapLibre's tiles are 512 px). */
 const CELL_PIXELS = 80;

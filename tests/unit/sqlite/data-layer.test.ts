@@ -13,7 +13,7 @@ import { runSearch } from '../../../src/server/search/search-service.ts';
 import { Writer } from '../../../src/server/db/sqlite/writer.ts';
 import { sqliteRepositories } from '../../../src/server/db/sqlite/index.ts';
 import { TransactionTimeoutError } from '../../../src/server/db/errors.ts';
-import { haversineKm } from '../../../src/server/search/geo.ts';
+import { haversineKm } from '../../../src/server/search/engine/geo.ts';
 import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 

@@ -3,7 +3,7 @@ import { createApi } from '../../../src/server/api/app.ts';
 import { reindexPosts } from '../../../src/server/db/sqlite/repositories/search-index.ts';
 import { createSqliteSearchEngine } from '../../../src/server/db/sqlite/search-engine.ts';
 import { searchAnswers } from '../../../src/server/search/answers.ts';
-import { withResponseCache } from '../../../src/server/search/engine.ts';
+import { withResponseCache } from '../../../src/server/search/cache.ts';
 import { SearchRequestSchema, SearchResponseSchema } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 

@@ -11,7 +11,7 @@ import { projectRoot } from '../../project-root.ts';
 import type { CountShare } from '../../search/engine/count-worker.ts';
 import type { TallyPart } from '../../search/engine/tally.ts';
 import type { SearchEngineOptions } from '../backend-types.ts';
-import type { SearchAnswers, SearchEngine } from '../../search/engine.ts';
+import type { SearchAnswers, SearchEngine } from '../../search/engine/search-engine.ts';
 import { closeAll, openPool, postgresKysely } from './connection.ts';
 import type { ReplicaSet } from './replicas.ts';
 import { postgresSearchIndex } from './search.ts';

@@ -5,8 +5,8 @@
  * body in the `yp_words` configuration (simple + unaccent). SQL text here is PostgreSQL's, with closed-set
  * literals only; values are bound.
  */
-import { documentTerms } from '../../search/tokens.ts';
-import { conditionWordsSql } from '../../search/condition-words.ts';
+import { documentTerms } from '../../search/engine/tokens.ts';
+import { conditionWordsSql } from '../../search/engine/condition-words.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES, bit, type SearchAttribute } from '../../../shared/search-attributes.ts';
@@ -84,7 +84,7 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
 }
 
 /**
- * Adds to the search rows of the posts `where` picks the words the application makes (search/tokens.ts: Han pairs and
+ * Adds to the search rows of the posts `where` picks the words the application makes (search/engine/tokens.ts: Han pairs and
  * Malay stems), which PostgreSQL's parser cannot: read back, worked out here, written in one statement.
  */
 async function addTerms(db: QueryDb, where: RawBuilder<unknown>): Promise<void> {

@@ -7,9 +7,9 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { ATTRIBUTES, bit, facetAttributesFor, type AttributeName } from '../../../shared/search-attributes.ts';
-import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort, walkState } from '../../search/filter.ts';
-import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
-import { distanceTest, unitVector } from '../../search/geo.ts';
+import { countsOfGroups, type FacetCounts, type GroupRow, type PageRow, type SearchFilter, type SearchSort, walkState } from '../../search/engine/filter.ts';
+import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/engine/search-index.ts';
+import { distanceTest, unitVector } from '../../search/engine/geo.ts';
 import type { QueryDb } from '../kysely/query.ts';
 import type { WordTerm } from '../../search/engine/word-index.ts';
 import type { SlotCandidates } from '../../search/engine/facet-store.ts';

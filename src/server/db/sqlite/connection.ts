@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { documentTerms } from '../../search/tokens.ts';
+import { documentTerms } from '../../search/engine/tokens.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { dirname } from 'node:path';
 import { systemClock, type Clock } from '../../clock.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { SearchAnswers, SearchEngine } from '../../search/engine.ts';
+import type { SearchAnswers, SearchEngine } from '../../search/engine/search-engine.ts';
 import { projectRoot } from '../../project-root.ts';
 import { openDatabase } from './connection.ts';
 import { sqliteSearchIndex } from './search.ts';
@@ -26,7 +26,7 @@ export function createSqliteSearchEngine(answers: SearchAnswers, options: Sqlite
   const index = db && sqliteSearchIndex(db);
   const pool = options.workers > 0
     ? new Piscina({
-      filename: join(projectRoot, 'src/server/db/sqlite/search-worker.ts'),
+      filename: join(projectRoot, 'src/server/search-worker.ts'),
       workerData: { databasePath: options.databasePath, mediaBaseUrl: options.mediaBaseUrl, clockFile: options.clockFile },
       minThreads: options.workers,
       // First come, first served: by default piscina puts a task it could not hand out at the back of

@@ -5,8 +5,8 @@
  * questions (decision 0002).
  */
 import { facetAttributesFor } from '../../../shared/search-attributes.ts';
-import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort, walkState } from '../../search/filter.ts';
-import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/search-service.ts';
+import { countsOfGroups, searchWords, type FacetCounts, type PageRow, type SearchFilter as DomainFilter, type SearchSort, walkState } from '../../search/engine/filter.ts';
+import { facetLookupsOf, positionsOfRows, type FacetLookups, type SearchIndex } from '../../search/engine/search-index.ts';
 import type { Db } from './connection.ts';
 import { all, statement } from './query.ts';
 import { facetStoreFor, refreshFacetStore } from './facet-store.ts';

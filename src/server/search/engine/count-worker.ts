@@ -4,7 +4,7 @@
  * It writes its matching ids into `ids` (shared too) and sends back only the counts. It keeps nothing between tasks.
  */
 import type { AttributeName } from '../../../shared/search-attributes.ts';
-import type { SearchFilter } from '../filter.ts';
+import type { SearchFilter } from './filter.ts';
 import { compile, Tally, type TallyPart } from './tally.ts';
 import type { CountedColumns } from './type-columns.ts';
 

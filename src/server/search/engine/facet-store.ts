@@ -11,8 +11,8 @@
  */
 import { LISTING_TYPES, type ListingType } from '../../../shared/constants.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../shared/search-attributes.ts';
-import type { FacetCounts, SearchFilter } from '../filter.ts';
-import { unitVector } from '../geo.ts';
+import type { FacetCounts, SearchFilter } from './filter.ts';
+import { unitVector } from './geo.ts';
 import { boxCells, cellOf, circleCells } from './place-grid.ts';
 import { compile, Tally, type TallyPart } from './tally.ts';
 import type { CountShare } from './count-worker.ts';

@@ -9,7 +9,7 @@
  * or out exactly as for SQL: a cell counts as inside only when its four corners are, with a margin far above the
  * arithmetic's error (the farthest point of a small latitude–longitude cell from the centre is one of its corners).
  */
-import { distanceTest } from '../geo.ts';
+import { distanceTest } from './geo.ts';
 import { sharedColumn } from './shared-memory.ts';
 
 /** Cell size in degrees: about 2.2 km; a 10 km circle touches about a hundred cells. */

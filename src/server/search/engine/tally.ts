@@ -4,8 +4,8 @@
  * matching ids and, when asked, the nearest matches in SQL's distance order).
  */
 import { ATTRIBUTES, bit, type AttributeName } from '../../../shared/search-attributes.ts';
-import type { FacetCounts, GroupRow, SearchFilter } from '../filter.ts';
-import { distanceTest } from '../geo.ts';
+import type { FacetCounts, GroupRow, SearchFilter } from './filter.ts';
+import { distanceTest } from './geo.ts';
 import { ATTRIBUTE_NAMES, UNKNOWN_VALUE, attributeCode, type CountedColumns } from './type-columns.ts';
 
 /** A compiled filter: the checks a post must pass, as plain comparisons on the columns. */

@@ -3,7 +3,7 @@
  * changes a post calls `reindexPosts`; the seed and the rebuild job (jobs.ts) call `rebuildSearchIndex`.
  * Only live posts (active, not past their expiry) are indexed.
  */
-import { conditionWordsSql } from '../../../search/condition-words.ts';
+import { conditionWordsSql } from '../../../search/engine/condition-words.ts';
 import { ATTRIBUTES, FACET_ATTRIBUTES } from '../../../../shared/search-attributes.ts';
 import { countSql, maskSql } from './search-sql.ts';
 import type { Db } from '../connection.ts';
@@ -62,7 +62,7 @@ const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || 
 
 /**
  * The full-text row of each live post: its type, title, and the text its body is searched by, with the words the
- * application adds (search_body, search/tokens.ts: Han pairs and Malay stems).
+ * application adds (search_body, search/engine/tokens.ts: Han pairs and Malay stems).
  */
 export const FTS_SELECT = `
   SELECT p.id, 'type' || p.type, p.title, search_body(p.title, ${BODY})

@@ -1,16 +1,16 @@
 /** SQL of the search engine over the tables of migration 0002. */
 import type { SQLInputValue } from 'node:sqlite';
 import type { ListingType } from '../../../../shared/constants.ts';
-import type { GroupRow, PageRow, SearchFilter as DomainFilter, SearchSort } from '../../../search/filter.ts';
+import type { GroupRow, PageRow, SearchFilter as DomainFilter, SearchSort } from '../../../search/engine/filter.ts';
 import { ATTRIBUTES, bit, type AttributeName } from '../../../../shared/search-attributes.ts';
 import { countSql } from './search-sql.ts';
 import type { SuggestionRow } from '../../rows.ts';
-import { distanceTest, unitVector } from '../../../search/geo.ts';
+import { distanceTest, unitVector } from '../../../search/engine/geo.ts';
 import type { Db } from '../connection.ts';
 import { all, one, statement } from '../query.ts';
 import { FTS_SELECT } from './search-index.ts';
 
-export type { GroupRow, PageRow, SearchSort } from '../../../search/filter.ts';
+export type { GroupRow, PageRow, SearchSort } from '../../../search/engine/filter.ts';
 
 /** The service's filter as SQLite runs it: with the words as FTS5 expressions. */
 export interface SearchFilter extends DomainFilter {

@@ -2,8 +2,8 @@
  * A buy & sell post's condition in the search document, in every language (issue 42): facet options are data, so
  * 'kereta terpakai', 'used car' and '二手车' all reach a used car. The SQL of both backends' documents reads it.
  */
-import { LOCALES } from '../../shared/locale.ts';
-import * as m from '../../paraglide/messages.js';
+import { LOCALES } from '../../../shared/locale.ts';
+import * as m from '../../../paraglide/messages.js';
 
 const words = (message: (inputs: object, options: { locale: (typeof LOCALES)[number] }) => string) =>
   [...new Set(LOCALES.map((locale) => message({}, { locale }).toLowerCase()))].join(' ');

@@ -3,9 +3,9 @@
  * values, whatever the backend. Engines add what their own query language needs (SQLite: FTS5 expressions).
  */
 import { queryWords } from './tokens.ts';
-import type { ListingType } from '../../shared/constants.ts';
-import type { BoundingBox } from '../../shared/map.ts';
-import { ATTRIBUTES, type AttributeName } from '../../shared/search-attributes.ts';
+import type { ListingType } from '../../../shared/constants.ts';
+import type { BoundingBox } from '../../../shared/map.ts';
+import { ATTRIBUTES, type AttributeName } from '../../../shared/search-attributes.ts';
 
 export type SearchSort = 'recommended' | 'rating' | 'az' | 'za' | 'relevance' | 'distance' | 'newest';
 
@@ -55,7 +55,7 @@ export interface FacetCounts {
 }
 
 /**
- * The words of what a person typed that a search matches on (search/tokens.ts): letters and digits, lower case, Han
+ * The words of what a person typed that a search matches on (search/engine/tokens.ts): letters and digits, lower case, Han
  * runs as pairs, Malay words by their stem; at most 12.
  */
 export function searchWords(search: string): string[] {
