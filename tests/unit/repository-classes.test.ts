@@ -8,8 +8,6 @@ import { copyOfDatabase, testDatabases } from '../helpers/test-database.ts';
 import { SUITE_ENV } from '../helpers/suite-env.ts';
 import { systemClock } from '../../src/server/clock.ts';
 
-/** The resources written once as classes before the rest (issue 39): they keep their own field for the access. */
-const EARLIER_CLASSES = new Set(['listings', 'invoices', 'subscriptions', 'payments']);
 /** Fields that hold a function as a dependency, not a method: the SQLite backend's way onto a connection for its own SQL. */
 const DEPENDENCIES = new Set(['index']);
 
@@ -26,7 +24,7 @@ describe(`the repositories on ${testDatabases().name}`, () => {
       if (typeof repository !== 'object' || repository === null || name === 'writer') return [];
       const problems: string[] = [];
       if (Object.getPrototypeOf(repository) === Object.prototype) problems.push(`${name} is an object literal`);
-      if (!EARLIER_CLASSES.has(name) && !(repository instanceof QueryRepository)) problems.push(`${name} is no QueryRepository`);
+      if (!(repository instanceof QueryRepository)) problems.push(`${name} is no QueryRepository`);
       for (const [key, value] of Object.entries(repository)) if (typeof value === 'function' && !DEPENDENCIES.has(key)) problems.push(`${name}.${key} is bound on the instance`);
       return problems;
     });

@@ -7,51 +7,31 @@ import type { Selectable } from 'kysely';
 import type { ConversationReportReason, ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
 import type { ListingRef } from './rows.ts';
-import type { Tables } from './tables.ts';
+import type { ConversationEventsTable, ConversationMessagesTable, ConversationReportsTable, ConversationsTable, Tables } from './tables.ts';
 
 /** The columns an offer is read with. */
 export const OFFER_COLUMNS = ['id', 'conversation_id', 'message_id', 'qty', 'offered_price_sen', 'deal_method', 'remark', 'status'] as const;
 
 export type OfferColumns = Pick<Selectable<Tables['conversation_offers']>, (typeof OFFER_COLUMNS)[number]>;
 
-export interface ConversationRow {
-  id: number;
+export interface ConversationRow extends Pick<Selectable<ConversationsTable>, 'id' | 'listing_title' | 'person_user_id' | 'owner_user_id' | 'created_at' | 'last_message_at' | 'person_read_up_to' | 'owner_read_up_to' | 'person_archived_at' | 'owner_archived_at' | 'person_muted_at' | 'owner_muted_at' | 'superseded_at'> {
   listing_type: ListingRef['type'] | null;
   listing_id: number | null;
   listing_slug: string | null;
-  listing_title: string;
   /** A confidential job or hireme post: the company is never named. */
   confidential: boolean;
   /** The business the listing belongs to, when it has one. */
   profile_name: string | null;
-  person_user_id: number | null;
   person_name: string | null;
-  owner_user_id: number | null;
-  created_at: string;
-  last_message_at: string;
-  person_read_up_to: number;
-  owner_read_up_to: number;
-  person_archived_at: string | null;
-  owner_archived_at: string | null;
-  person_muted_at: string | null;
-  owner_muted_at: string | null;
-  superseded_at: string | null;
   /** The newest enquiry in it: the owner's lead. */
   lead_id: number | null;
 }
 
-export interface MessageRow {
-  id: number;
-  conversation_id: number;
+export interface MessageRow extends Pick<Selectable<ConversationMessagesTable>, 'id' | 'conversation_id' | 'user_id' | 'text' | 'enquiry_id' | 'client_id' | 'created_at'> {
   side: ConversationSide;
-  user_id: number | null;
   kind: MessageKind;
-  text: string;
-  enquiry_id: number | null;
   enquiry_kind: string | null;
-  client_id: string | null;
   rules: ScamRuleId[];
-  created_at: string;
   /** Its writer's account was deleted: its words are gone. */
   erased: boolean;
   /** An operator removed it: both sides read "Removed by moderation". */
@@ -89,15 +69,10 @@ export interface DueNoticeRow {
   unread: number;
 }
 
-export interface EventRow {
-  seq: number;
-  user_id: number;
-  conversation_id: number;
+export interface EventRow extends Pick<Selectable<ConversationEventsTable>, 'seq' | 'user_id' | 'conversation_id' | 'message_id' | 'up_to'> {
   kind: 'message' | 'read' | 'offer';
   /** Who wrote the message, or who read, or who answered the offer. */
   side: ConversationSide;
-  message_id: number | null;
-  up_to: number | null;
 }
 
 /** An offer as the table holds it (its times aside), its status one of the four. */
@@ -137,13 +112,7 @@ export interface ConversationReportInput {
 }
 
 /** An open report on a conversation, as the operator's queue lists it. */
-export interface OpenConversationReportRow {
-  conversation_id: number;
+export interface OpenConversationReportRow extends Pick<Selectable<ConversationReportsTable>, 'conversation_id' | 'user_id' | 'reported_user_id' | 'reason' | 'description' | 'created_at'> {
   listing_title: string;
-  user_id: number | null;
-  reported_user_id: number | null;
-  reason: string;
-  description: string;
   message_ids: number[];
-  created_at: string;
 }

@@ -2,13 +2,15 @@
  * Row shapes the repositories return, whatever the database behind them: snake_case columns as
  * stored, never sent to clients as they are (the services map them to the shapes of spec §3).
  */
+import type { Selectable } from 'kysely';
+import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
 import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
-import type { ScamRuleId } from '../../shared/scam-rules.ts';
-import type { InvoiceLine, InvoiceView } from '../../shared/billing.ts';
-import type { User } from '../../shared/schemas/accounts.ts';
 import type { Locale } from '../../shared/locale.ts';
+import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { User } from '../../shared/schemas/accounts.ts';
+import type { AuditLogTable, BusinessHoursTable, CategoriesTable, DocumentsTable, JobsTable, LocationsTable, LoginChallengesTable, MediaTable, OutboxMessagesTable, PaymentsTable, PostAttributesTable, PostsTable, ProfileChangesTable, ProfileClaimsTable, ProfileSpecialHoursTable, ProfilesTable, ReviewsTable, SavedSearchesTable, SessionsTable, SubscriptionsTable, UserDetailsTable, UsersTable, VerificationCodesTable } from './tables.ts';
 
 /** A listing's lifecycle: only active, unexpired posts are shown in search, rows and sitemaps. */
 /** A post's state; `hidden` is an operator's (issue 28): off the site like a draft until shown again. */
@@ -17,23 +19,15 @@ export type NumberProof = 'badge' | 'claim' | 'account';
 
 export type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
 
-export interface MediaRow {
+export interface MediaRow extends Pick<Selectable<MediaTable>, 'mime_type' | 'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp' | 'file'> {
   owner_id: number;
   position: number;
   caption: string | null;
   kind: 'image' | 'video';
-  mime_type: string;
-  thumbnail: string;
-  full: string;
-  thumbnail_webp: string | null;
-  full_webp: string | null;
-  file: string | null;
 }
 
-export interface DocumentRow {
+export interface DocumentRow extends Pick<Selectable<DocumentsTable>, 'file' | 'original_filename'> {
   owner_id: number;
-  file: string;
-  original_filename: string;
 }
 
 export interface CategoryRow {
@@ -46,31 +40,16 @@ export interface CategoryRow {
   parent_slug: string | null;
 }
 
-export interface LocationRow {
+export interface LocationRow extends Pick<Selectable<LocationsTable>, 'id' | 'name' | 'address_line1' | 'address_line2' | 'postcode' | 'phone_number' | 'company_phone_number' | 'fax_number' | 'email' | 'latitude' | 'longitude'> {
   owner_id: number;
-  id: number;
-  name: string;
-  address_line1: string;
-  address_line2: string | null;
   city_name: string;
-  postcode: string;
   state_name: string;
-  phone_number: string | null;
-  company_phone_number: string | null;
-  fax_number: string | null;
-  email: string | null;
-  latitude: number;
-  longitude: number;
   /** The centre of its town: where a confidential listing is placed (issue 38). */
   city_latitude: number;
   city_longitude: number;
 }
 
-export interface AttributeRow {
-  post_id: number;
-  name: string;
-  value: string;
-}
+export type AttributeRow = Pick<Selectable<PostAttributesTable>, 'post_id' | 'name' | 'value'>;
 
 export interface PostRow {
   id: number;
@@ -141,38 +120,20 @@ export interface PostRow {
   buysell_description: string | null;
 }
 
-export interface ProfileRow {
-  id: number;
-  slug: string;
+export interface ProfileRow extends Pick<Selectable<ProfilesTable>, 'id' | 'slug' | 'name' | 'store_name' | 'company_no' | 'about' | 'established_year' | 'url' | 'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'wechat' | 'youtube' | 'whatsapp' | 'view_count' | 'rating' | 'rating_count'> {
   /** Hidden by an operator (issue 28): its page and every ad under it are off the site. */
   hidden?: boolean;
   kind: 'business' | 'individual';
-  name: string;
-  store_name: string | null;
-  company_no: string | null;
-  about: string | null;
   /** The language its own words are written in (issue 42). */
   content_lang: Locale;
   plan: Plan;
   claimed: boolean;
   /** Its owner took it by a claim (a code to a listed phone or e-mail, or an approved document), not by creating it. */
   claim_proved: boolean;
-  established_year: number | null;
   /** "Usually replies within N hours" (issue 45), stored by the daily job trust_signals; null when not shown. */
   response_hours: number | null;
   /** How many people the reply time stands on. */
   response_count: number;
-  url: string | null;
-  facebook: string | null;
-  twitter: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  wechat: string | null;
-  youtube: string | null;
-  whatsapp: string | null;
-  view_count: number;
-  rating: number;
-  rating_count: number;
   /** The one user who owns it (set by a claim or a creation); null for demo data and unclaimed profiles. */
   owner_user_id: number | null;
   logo_thumbnail: string | null;
@@ -185,19 +146,10 @@ export interface ProfileRow {
   image_full_webp: string | null;
 }
 
-export interface BusinessHoursRow {
-  day: number;
-  opens: string;
-  closes: string;
-}
+export type BusinessHoursRow = Pick<Selectable<BusinessHoursTable>, 'day' | 'opens' | 'closes'>;
 
 /** A dated exception to the weekly hours (migration 0034): no range (opens null) is a closed day. */
-export interface SpecialHoursRow {
-  date: string;
-  label: string;
-  opens: string | null;
-  closes: string | null;
-}
+export type SpecialHoursRow = Pick<Selectable<ProfileSpecialHoursTable>, 'date' | 'label' | 'opens' | 'closes'>;
 
 export interface BannerRow {
   slot: 'main' | 'sub';
@@ -210,12 +162,8 @@ export interface BannerRow {
   full_webp: string | null;
 }
 
-export interface CategoryTreeRow {
-  id: number;
+export interface CategoryTreeRow extends Pick<Selectable<CategoriesTable>, 'id' | 'name' | 'slug' | 'parent_id'> {
   type: ListingType;
-  name: string;
-  slug: string;
-  parent_id: number | null;
   education: boolean;
 }
 
@@ -253,12 +201,8 @@ export interface ReviewRow {
   reply_created_at: string | null;
 }
 
-export interface ReviewMediaRow {
+export interface ReviewMediaRow extends Pick<Selectable<MediaTable>, 'thumbnail' | 'full' | 'thumbnail_webp' | 'full_webp'> {
   owner_id: number;
-  thumbnail: string;
-  full: string;
-  thumbnail_webp: string | null;
-  full_webp: string | null;
 }
 
 export interface SuggestionRow {
@@ -475,23 +419,12 @@ export type SocialProvider = 'google' | 'facebook';
 /** What a code is for: it cannot be used for anything else (ASVS 6.6.2). */
 export type CodePurpose = 'register' | 'reset' | 'login' | 'verify' | 'claim';
 
-export interface UserDetailRow {
+export interface UserDetailRow extends Pick<Selectable<UserDetailsTable>, 'dob' | 'address_line1' | 'address_line2' | 'postcode' | 'city' | 'state_id' | 'country_id' | 'education' | 'experience' | 'additional_skill' | 'salary'> {
   gender: 'm' | 'f' | null;
-  dob: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  postcode: string | null;
-  city: string | null;
-  state_id: number | null;
   state: string | null;
-  country_id: number | null;
   country: string | null;
   language: string[];
-  education: string | null;
-  experience: number | null;
-  additional_skill: string | null;
   cv: { id: number; file: string; original_filename: string; mime_type: string } | null;
-  salary: number | null;
   salary_type: 'month' | 'year';
 }
 
@@ -503,12 +436,7 @@ export interface UserRow extends Pick<User, 'id' | 'name' | 'email' | 'phone_num
 }
 
 /** What a sign-in checks. */
-export interface CredentialsRow {
-  id: number;
-  password_hash: string | null;
-  email: string | null;
-  phone_number: string | null;
-  phone_number_country: string | null;
+export interface CredentialsRow extends Pick<Selectable<UsersTable>, 'id' | 'password_hash' | 'email' | 'phone_number' | 'phone_number_country'> {
   /** The account's language (issue 42). */
   locale: Locale;
 }
@@ -525,31 +453,16 @@ export interface NewUser {
   identity?: { provider: SocialProvider; subject: string; email: string | null };
 }
 
-export interface SessionRow {
-  id: string;
-  user_id: number;
-  csrf_token: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
+export interface SessionRow extends Pick<Selectable<SessionsTable>, 'id' | 'user_id' | 'csrf_token' | 'created_at' | 'last_seen_at' | 'expires_at'> {
   /** When the person last proved it is them (signing in, or the operator console's re-authentication). */
   proven_at?: string;
 }
 
-export interface ChallengeRow {
-  id: string;
-  user_id: number;
+export interface ChallengeRow extends Pick<Selectable<LoginChallengesTable>, 'id' | 'user_id' | 'expires_at'> {
   channel: 'email' | 'sms';
-  expires_at: string;
 }
 
-export interface CodeRow {
-  id: number;
-  code_hash: string;
-  failed_attempts: number;
-  expires_at: string;
-  used_at: string | null;
-}
+export type CodeRow = Pick<Selectable<VerificationCodesTable>, 'id' | 'code_hash' | 'failed_attempts' | 'expires_at' | 'used_at'>;
 
 export interface NewCode {
   purpose: CodePurpose;
@@ -602,21 +515,8 @@ export interface ResumeRow {
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** A job as stored: `payload` is its JSON. */
-export interface JobRow {
-  id: number;
-  kind: string;
-  payload: string;
+export interface JobRow extends Pick<Selectable<JobsTable>, 'id' | 'kind' | 'payload' | 'run_at' | 'attempts' | 'max_attempts' | 'lease_owner' | 'lease_until' | 'idempotency_key' | 'last_error' | 'created_at' | 'finished_at' | 'priority'> {
   state: JobState;
-  run_at: string;
-  attempts: number;
-  max_attempts: number;
-  lease_owner: string | null;
-  lease_until: string | null;
-  idempotency_key: string | null;
-  last_error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  priority: number;
 }
 
 export interface NewJob {
@@ -631,14 +531,10 @@ export interface NewJob {
   priority?: number;
 }
 
-export interface OutboxMessageRow {
-  id: number;
+export interface OutboxMessageRow extends Pick<Selectable<OutboxMessagesTable>, 'id' | 'recipient' | 'created_at' | 'sent_at'> {
   channel: 'mail' | 'sms';
-  recipient: string;
   /** The message as JSON (a mail's parts and attachment paths, an SMS's text). */
   message: string;
-  created_at: string;
-  sent_at: string | null;
 }
 
 /** A profile as its owner edits it (the advertiser site): its own columns, without the media joined in. */
@@ -718,43 +614,26 @@ export interface NewClaim {
   documentId: number | null;
 }
 
-export interface ClaimRow {
-  id: number;
-  profile_id: number;
-  user_id: number;
+export interface ClaimRow extends Pick<Selectable<ProfileClaimsTable>, 'id' | 'profile_id' | 'user_id' | 'target' | 'document_id' | 'created_at' | 'decided_at'> {
   method: 'sms' | 'email' | 'document';
-  target: string | null;
-  document_id: number | null;
   status: 'pending' | 'verified' | 'rejected';
-  created_at: string;
-  decided_at: string | null;
 }
 
-export interface SubscriptionRow {
-  id: number;
-  profile_id: number;
+export interface SubscriptionRow extends Pick<Selectable<SubscriptionsTable>, 'id' | 'profile_id' | 'starts_at' | 'ends_at' | 'tokens' | 'tokens_used' | 'invoice_id' | 'renews_subscription_id' | 'replaces_subscription_id' | 'grace_mailed_at'> {
   plan: 'BRONZE' | 'SILVER' | 'GOLD';
   kind: 'trial' | 'paid';
-  starts_at: string;
-  ends_at: string;
-  tokens: number;
-  tokens_used: number;
   /** A paid period is pending until its invoice is paid; cancelled when it never will be. */
   status: 'pending' | 'active' | 'cancelled';
   period: 'monthly' | 'yearly' | null;
-  invoice_id: number | null;
   /** Renewal stops at the first period end on or after this (cancelled, or suspended). */
   cancel_at: string | null;
   /** When the 12-month minimum of its unbroken run of paid periods began. */
   term_starts_at: string | null;
-  renews_subscription_id: number | null;
-  replaces_subscription_id: number | null;
   /** A downgrade or change of period chosen for the next period. */
   next_plan: 'BRONZE' | 'SILVER' | 'GOLD' | null;
   next_period: 'monthly' | 'yearly' | null;
   /** Past its end, its unpaid renewal keeps it running until then. */
   grace_until: string | null;
-  grace_mailed_at: string | null;
   /** When its end was dealt with (mailed, renewal settled). */
   closed_at: string | null;
 }
@@ -778,20 +657,11 @@ export interface PostSizeRow {
 }
 
 /** One attempt to pay an invoice through a provider. */
-export interface PaymentRow {
-  id: number;
-  invoice_id: number;
+export interface PaymentRow extends Pick<Selectable<PaymentsTable>, 'id' | 'invoice_id' | 'bill_id' | 'bill_url' | 'amount_sen' | 'created_at' | 'settled_at' | 'refund_reference' | 'refunded_at'> {
   provider: 'bank_transfer' | 'billplz' | 'sandbox';
-  bill_id: string | null;
-  bill_url: string | null;
-  amount_sen: number;
   status: 'pending' | 'paid' | 'cancelled' | 'expired';
-  created_at: string;
-  settled_at: string | null;
   /** A payment whose invoice was credited or voided is refunded: due (an operator refunds it by hand), or done. */
   refund_status: 'due' | 'refunded' | null;
-  refund_reference: string | null;
-  refunded_at: string | null;
 }
 
 /** The type-specific part of an ad as stored. */
@@ -823,24 +693,12 @@ export interface PostContent {
 
 /** A step of an ad's life, and what it cost. */
 /** An ad in its advertiser's list, with who owns it. */
-export interface OwnPostRow {
-  id: number;
+export interface OwnPostRow extends Pick<Selectable<PostsTable>, 'id' | 'profile_id' | 'slug' | 'title' | 'published_at' | 'expires_at' | 'first_live_at' | 'tokens_spent' | 'amount_sen' | 'created_at' | 'updated_at' | 'owner_user_id'> {
   type: ListingType;
-  profile_id: number;
   profile_name: string;
-  slug: string;
-  title: string;
   status: PostStatus;
   plan: Plan;
   live: boolean;
-  published_at: string;
-  expires_at: string | null;
-  first_live_at: string | null;
-  tokens_spent: number;
-  amount_sen: number;
-  created_at: string;
-  updated_at: string;
-  owner_user_id: number | null;
   profile_owner_user_id: number | null;
   /** The automatic checks that hold it for an operator's review (issue 28), or 'refused'; null when none. */
   held_reason: string | null;
@@ -868,15 +726,10 @@ export interface ReviewToAnswer {
 }
 
 /** A review of one of a user's listings, with its answer, for the advertiser's list (issue 26). */
-export interface OwnerReviewRow {
-  id: number;
+export interface OwnerReviewRow extends Pick<Selectable<ReviewsTable>, 'id' | 'reviewer_name' | 'rating' | 'content' | 'created_at'> {
   listing: ListingRef;
   listing_slug: string;
   listing_title: string;
-  reviewer_name: string;
-  rating: number;
-  content: string;
-  created_at: string;
   reply_content: string | null;
   reply_created_at: string | null;
 }
@@ -917,17 +770,9 @@ export interface InvoiceRow extends Omit<InvoiceView, 'sst_rate' | 'payment' | '
 }
 
 /** One operator action as the audit log keeps it: users by id, personal fields redacted. */
-export interface AuditEntry {
-  id: number;
-  operator_user_id: number;
-  action: string;
-  target_type: string;
-  target_id: string;
-  reason: string | null;
+export interface AuditEntry extends Pick<Selectable<AuditLogTable>, 'id' | 'operator_user_id' | 'action' | 'target_type' | 'target_id' | 'reason' | 'client' | 'created_at'> {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
-  client: string;
-  created_at: string;
 }
 
 export interface AuditFilters {
@@ -966,31 +811,17 @@ export interface OpenReportRow {
 }
 
 /** A review held by an automatic check, as the operator console lists it (issue 28). */
-export interface HeldReviewRow {
-  id: number;
-  post_id: number | null;
-  profile_id: number | null;
-  reviewer_name: string;
-  rating: number;
-  content: string;
+export interface HeldReviewRow extends Pick<Selectable<ReviewsTable>, 'id' | 'post_id' | 'profile_id' | 'reviewer_name' | 'rating' | 'content' | 'created_at'> {
   held_reason: string;
-  created_at: string;
   /** The fake-review filter's score and features (issue 45), when it scored the review. */
   score: number | null;
   features: Record<string, number> | null;
 }
 
 /** A profile change held for an operator's review (the advertiser site logs it; it is live already). */
-export interface PendingProfileChange {
-  id: number;
-  profile_id: number;
+export interface PendingProfileChange extends Pick<Selectable<ProfileChangesTable>, 'id' | 'profile_id' | 'field' | 'old_value' | 'new_value' | 'user_id' | 'created_at'> {
   profile_name: string;
   profile_slug: string;
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-  user_id: number | null;
-  created_at: string;
 }
 
 /** An account as the operator console sees it besides the account itself (issue 28). */
@@ -1011,15 +842,7 @@ export interface ListingHit {
 }
 
 /** A saved search (migration 0030): the canonical search as JSON (`query`), how often it alerts, and its watermarks. */
-export interface SavedSearchRow {
-  id: number;
-  user_id: number;
-  name: string;
-  type: string;
-  query: string;
-  frequency: string;
-  created_at: string;
-  updated_at: string;
+export interface SavedSearchRow extends Pick<Selectable<SavedSearchesTable>, 'id' | 'user_id' | 'name' | 'type' | 'query' | 'frequency' | 'created_at' | 'updated_at'> {
   /** Listings that went live after this are new in My area (moved when its owner opens it). */
   seen_at: string;
   /** Listings that went live after this are what the next alert looks at. */

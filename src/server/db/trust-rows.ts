@@ -3,6 +3,8 @@
  * db/repositories.ts imports nothing from its implementation nor from a domain): first replies and the people behind
  * them, what the fake-review filter reads of each review, and a business's verifications.
  */
+import type { Selectable } from 'kysely';
+import type { ProfileVerificationsTable } from './tables.ts';
 
 /** A conversation's first message from the person and the owner's first reply after it (null: none yet). */
 export interface ReplyTimeRow {
@@ -63,19 +65,9 @@ export type VerificationKind = 'phone' | 'ssm';
 
 export type VerificationStatus = 'pending' | 'approved' | 'refused' | 'revoked';
 
-export interface VerificationRow {
-  id: number;
-  profile_id: number;
+export interface VerificationRow extends Pick<Selectable<ProfileVerificationsTable>, 'id' | 'profile_id' | 'value' | 'old_value' | 'document_id' | 'user_id' | 'decided_by' | 'decided_at' | 'reason' | 'created_at'> {
   kind: VerificationKind;
-  value: string;
-  old_value: string | null;
   status: VerificationStatus;
-  document_id: number | null;
-  user_id: number | null;
-  decided_by: number | null;
-  decided_at: string | null;
-  reason: string | null;
-  created_at: string;
 }
 
 /** A pending SSM request as the operator's queue lists it: the business's name and its stored number beside it. */

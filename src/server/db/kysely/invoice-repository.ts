@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { invoiceNumber } from '../../../shared/billing.ts';
 import type { InvoiceRow, NewInvoice } from '../rows.ts';
-import type { QueryAccess } from './query-access.ts';
+import { QueryRepository } from './query-access.ts';
 import { count, jsonText, type QueryDb } from './query.ts';
 import type { InvoiceRepository } from '../repositories.ts';
 
@@ -35,13 +35,7 @@ async function withLines(db: QueryDb, rows: Record<(typeof invoiceColumns)[numbe
   }));
 }
 
-export class KyselyInvoiceRepository implements InvoiceRepository {
-  private readonly access: QueryAccess;
-
-  constructor(access: QueryAccess) {
-    this.access = access;
-  }
-
+export class KyselyInvoiceRepository extends QueryRepository implements InvoiceRepository {
   /**
    * Issues an invoice, or a credit note (`correctsInvoiceId`): takes its series' next number of the year and writes it
    * with its lines, in the caller's transaction (or one of its own). The counter's row stays locked until it commits,

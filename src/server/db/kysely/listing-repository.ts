@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { OwnPostRow, PostContent, PostMove, PostStatus, ProfileMove } from '../rows.ts';
-import type { QueryAccess } from './query-access.ts';
+import { QueryRepository } from './query-access.ts';
 import { count, flag, isPostgres, livePost, stored, type QueryDb } from './query.ts';
 import type { ListingRepository } from '../repositories.ts';
 
@@ -66,17 +66,7 @@ async function writeParts(db: QueryDb, id: number, type: ListingType, content: P
   if (content.documentIds.length > 0) await db.insertInto('post_documents').values(positioned(content.documentIds, (document_id, position) => ({ post_id: id, document_id, position }))).execute();
 }
 
-export class KyselyListingRepository implements ListingRepository {
-  private readonly access: QueryAccess;
-
-  constructor(access: QueryAccess) {
-    this.access = access;
-  }
-
-  private get now(): string {
-    return this.access.now();
-  }
-
+export class KyselyListingRepository extends QueryRepository implements ListingRepository {
   /**
    * One ad with who owns it; undefined when there is none. With `lock`, its row stays locked to this transaction
    * (PostgreSQL; SQLite's one writer serialises transactions already), so a second command on it waits, then reads what

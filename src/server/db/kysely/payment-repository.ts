@@ -4,7 +4,7 @@
  * database or on a transaction.
  */
 import type { PaymentRow } from '../rows.ts';
-import type { QueryAccess } from './query-access.ts';
+import { QueryRepository } from './query-access.ts';
 import { count } from './query.ts';
 import type { PaymentRepository } from '../repositories.ts';
 
@@ -16,13 +16,7 @@ const paymentRow = (row: Record<string, unknown>): PaymentRow => ({
   refunded_at: (row.refunded_at as string | null) ?? null,
 });
 
-export class KyselyPaymentRepository implements PaymentRepository {
-  private readonly access: QueryAccess;
-
-  constructor(access: QueryAccess) {
-    this.access = access;
-  }
-
+export class KyselyPaymentRepository extends QueryRepository implements PaymentRepository {
   insert(payment: { invoiceId: number; provider: PaymentRow['provider']; amountSen: number }): Promise<number> {
     const now = this.access.now();
     return this.access.write(async (db) => Number((await db.insertInto('payments').values({ invoice_id: payment.invoiceId, provider: payment.provider, amount_sen: payment.amountSen, created_at: now })

@@ -6,7 +6,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { NewSubscription, PostSizeRow, SubscriptionChange, SubscriptionRow } from '../rows.ts';
 import type { Tables } from '../tables.ts';
-import type { QueryAccess } from './query-access.ts';
+import { QueryRepository } from './query-access.ts';
 import { count, isPostgres } from './query.ts';
 import type { SubscriptionRepository } from '../repositories.ts';
 
@@ -31,13 +31,7 @@ function runningAt(now: string) {
   ]);
 }
 
-export class KyselySubscriptionRepository implements SubscriptionRepository {
-  private readonly access: QueryAccess;
-
-  constructor(access: QueryAccess) {
-    this.access = access;
-  }
-
+export class KyselySubscriptionRepository extends QueryRepository implements SubscriptionRepository {
   /** The subscription running now, if any (a paid one only once its invoice is paid: `active`). */
   current(profileId: number): Promise<SubscriptionRow | undefined> {
     const now = this.access.now();
