@@ -1,6 +1,7 @@
 /**
  * The advertiser's side of profiles (migration 0018): the businesses a user owns, creating and editing them with
- * every change kept, and claims, in the query layer for every backend (subscriptions: ./subscriptions.ts).
+ * every change kept, claims, and the owners' answers to reviews (migration 0019), in the query layer for every backend
+ * (subscriptions: ./subscription-repository.ts).
  */
 import { sql } from 'kysely';
 import type { AdvertiserRepository } from '../repositories.ts';

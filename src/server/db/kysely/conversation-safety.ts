@@ -1,7 +1,7 @@
 /**
- * Conversations' images, reports and moderation (migration 0043, issue 44): the images a message carries (private
- * files), reports on a conversation (a person's, or the automatic one the scam rules make), and messages an operator
- * removed.
+ * Conversations' reports and moderation (migration 0043, issue 44): reports on a conversation (a person's, or the
+ * automatic one the scam rules make), what the scam rules flagged, and messages an operator removed; and removing the
+ * private image files of conversations that go (the images a message carries are conversation-messages.ts's).
  */
 import { sql } from 'kysely';
 import type { ConversationReportInput, OpenConversationReportRow } from '../conversation-rows.ts';

@@ -1,6 +1,7 @@
 /**
- * Conversations (migration 0042, issue 44): one per person and listing, their messages, blocks and shown details, and
- * the events their readers' streams replay. Offers are in conversation-offers.ts.
+ * Conversations (migration 0042, issue 44): one per person and listing, each side's reading, archive and mute, blocks,
+ * unread notices, and the events a change adds for its readers' streams. Messages are conversation-messages.ts's, offers
+ * conversation-offers.ts's, the streams' replay conversation-events.ts's.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConversationSide, MessageKind } from '../../../shared/conversations.ts';

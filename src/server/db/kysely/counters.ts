@@ -1,4 +1,4 @@
-/** The persistent counters behind the limits, and the app's own secrets (migration 0012), for every backend. */
+/** The persistent counters behind the limits (migration 0012), for every backend; the app's secrets are maintenance.ts's. */
 import { sql } from 'kysely';
 import type { CounterRepository } from '../repositories.ts';
 import type { CounterState } from '../rows.ts';

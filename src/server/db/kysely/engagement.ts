@@ -1,4 +1,4 @@
-/** Contact messages, reports and counted views (migrations 0003, 0010), for every backend. */
+/** Contact messages, reports, counted views, and reviews with the ratings they make (migrations 0003, 0009, 0010), for every backend. */
 import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { EngagementRepository } from '../repositories.ts';

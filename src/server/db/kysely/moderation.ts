@@ -1,6 +1,6 @@
 /**
- * Moderation (migrations 0024, 0025): open reports about posts, profiles and reviews, and the moderation of reviews, for
- * every backend. Hiding, showing again and removing listings is the listings' (listing-repository.ts, issue 39).
+ * Moderation (migrations 0024, 0025): open reports about posts, profiles, reviews and conversations, and the moderation
+ * of reviews, for every backend. Hiding, showing again and removing listings is the listings' (listing-repository.ts, issue 39).
  */
 import type { ModerationRepository } from '../repositories.ts';
 import type { HeldReviewRow, ListingRef, OpenReportRow } from '../rows.ts';

@@ -1,4 +1,4 @@
-/** Users, their roles, details and social identities (migration 0007), for every backend. */
+/** Users, their roles, details and social identities (migration 0007), and their settings: profile and resume edits, photo and CV, deleting an account (issue 13), for every backend. */
 import type { Updateable } from 'kysely';
 import { isLocale } from '../../../shared/locale.ts';
 import type { UserRepository } from '../repositories.ts';
