@@ -329,6 +329,26 @@ function advertiserSite(setting: string | undefined, siteUrl: string): string {
 /** Production settings: an https site, or NODE_ENV=production. */
 const inProduction = (settings: { SITE_URL: string; NODE_ENV?: string | undefined }) => settings.SITE_URL.startsWith('https:') || settings.NODE_ENV === 'production';
 
+/** Where a server process keeps the operator's NODE_ENV ('' when none) once it has chosen React's build (issue 62). */
+export const OPERATOR_NODE_ENV = 'OPERATOR_NODE_ENV';
+
+/**
+ * React's production build and "this is production" are two settings (issue 62): a server process loads React's
+ * production build (React reads NODE_ENV when first loaded), while the configuration goes on reading the NODE_ENV the
+ * operator set, if any. Without this, `npm start` on a fresh clone turned itself into production on the first
+ * request: the sandbox checkout went off, and SANDBOX_CHECKOUT=on failed every page.
+ */
+export function chooseReactProductionBuild(env: NodeJS.ProcessEnv = process.env): void {
+  env[OPERATOR_NODE_ENV] ??= env.NODE_ENV ?? '';
+  env.NODE_ENV ??= 'production';
+}
+
+/** The settings as the operator gave them: the NODE_ENV they set, not the one a server process chose for React. */
+function operatorSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const operator = env[OPERATOR_NODE_ENV];
+  return operator === undefined ? env : { ...env, NODE_ENV: operator === '' ? undefined : operator };
+}
+
 function parseConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.refine((settings) => !settings.TEST_CLOCK_FILE || settings.NODE_ENV === 'test',
     { path: ['TEST_CLOCK_FILE'], message: 'TEST_CLOCK_FILE is for tests only: it is refused unless NODE_ENV=test.' })
@@ -338,7 +358,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
     .refine((settings) => settings.SANDBOX_CHECKOUT !== 'on' || !inProduction(settings), {
       path: ['SANDBOX_CHECKOUT'],
       message: 'SANDBOX_CHECKOUT=on is refused in production (an https SITE_URL or NODE_ENV=production): the sandbox marks invoices paid without taking money; configure Billplz (BILLPLZ_*) instead.',
-    }).safeParse(env);
+    }).safeParse(operatorSettings(env));
   if (!parsed.success) {
     throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
   }

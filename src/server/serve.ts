@@ -7,7 +7,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { loadConfig, type Config } from './config.ts';
+import { chooseReactProductionBuild, loadConfig, type Config } from './config.ts';
 import { openBackend } from './db/backend.ts';
 import { allowedMethods } from './http.ts';
 import { securityHeaders } from './security.ts';
@@ -175,11 +175,12 @@ interface ServerState {
 
 /** The server of one worker process: the built site on HOST:PORT, with a graceful shutdown and a last line of defence against uncaught errors. */
 export async function serveWorker(distDir: string): Promise<void> {
-  const config = loadConfig();
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React picks its build when first loaded: without this the server rendered with React's
-  // development build (prop validation, task tracking), several times slower per page.
-  process.env.NODE_ENV ??= 'production';
+  // development build (prop validation, task tracking), several times slower per page. The
+  // configuration still reads the operator's NODE_ENV (config.ts).
+  chooseReactProductionBuild();
+  const config = loadConfig();
   const entry = (await import(join(distDir, 'server/entry.mjs'))) as { handler: Handler };
   const { host, port } = config;
   const headers = Object.entries(securityHeaders(config));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { chooseReactProductionBuild, loadConfig } from '../../src/server/config.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
@@ -82,6 +82,23 @@ describe('the sandbox refuses production settings', () => {
     expect(loadConfig({ ...base, SITE_URL: 'http://localhost:4321', NODE_ENV: 'production' }).billing.sandbox).toBe(false);
     expect(loadConfig({ ...base, SITE_URL: 'http://localhost:4321', BILLPLZ_URL: 'https://www.billplz.com', BILLPLZ_API_KEY: 'k', BILLPLZ_COLLECTION_ID: 'c', BILLPLZ_SIGNATURE_KEY: 's' }).billing.sandbox).toBe(false);
     expect(loadConfig({ ...base, SITE_URL: 'http://localhost:4321', SANDBOX_CHECKOUT: 'off' }).billing.sandbox).toBe(false);
+  });
+
+  it('stays on in a server process that chose React\'s production build, unless the operator set NODE_ENV=production (issue 62)', () => {
+    // As serve.ts does in each server process, before the app reads its settings on the first request.
+    const fresh: NodeJS.ProcessEnv = { ...base, SITE_URL: 'http://localhost:4321' };
+    chooseReactProductionBuild(fresh);
+    expect(fresh.NODE_ENV).toBe('production');
+    expect(loadConfig(fresh).billing.sandbox).toBe(true);
+    const askedFor: NodeJS.ProcessEnv = { ...base, SITE_URL: 'http://localhost:4321', SANDBOX_CHECKOUT: 'on' };
+    chooseReactProductionBuild(askedFor);
+    expect(loadConfig(askedFor).billing.sandbox).toBe(true);
+    const operator: NodeJS.ProcessEnv = { ...base, SITE_URL: 'http://localhost:4321', NODE_ENV: 'production' };
+    chooseReactProductionBuild(operator);
+    expect(loadConfig(operator).billing.sandbox).toBe(false);
+    // Chosen twice (the supervisor's environment passed on to a server process), the operator's setting is kept.
+    chooseReactProductionBuild(fresh);
+    expect(loadConfig(fresh).billing.sandbox).toBe(true);
   });
 
   it('will not start when asked for in production, and says why in one sentence', () => {

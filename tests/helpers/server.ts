@@ -28,14 +28,16 @@ export async function waitUntilUp(url: string, timeoutMs: number): Promise<void>
   throw new Error(`Server at ${url} did not start within ${timeoutMs} ms`);
 }
 
-/** The built server (scripts/serve.ts) on a free port with `env`; `output` collects what it logs. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<{ baseUrl: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }> {
+/**
+ * The built server (scripts/serve.ts) on a free port with `env`; `output` collects what it logs. `without` names
+ * variables of this process's environment the server must not see (NODE_ENV, to start it as `npm start` does).
+ */
+export async function startServer(env: Record<string, string>, port?: number, without: readonly string[] = []): Promise<{ baseUrl: string; process: ChildProcess; output: () => string; stop: () => Promise<void> }> {
   port ??= await freePort();
   let output = '';
-  const child = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], {
-    env: { ...process.env, ...SUITE_ENV, HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...SUITE_ENV, HOST: '127.0.0.1', PORT: String(port), ...env };
+  for (const name of without) delete childEnv[name];
+  const child = spawn(process.execPath, [join(process.cwd(), 'scripts/serve.ts')], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const baseUrl = `http://127.0.0.1:${port}`;
