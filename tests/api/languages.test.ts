@@ -143,7 +143,7 @@ describe('the language a listing is written in', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       await copy.app.outbox.settled();
       // The notice goes to the business's contact e-mail, else the owner's: the mail naming the typed text that is not the copy.
-      const notice = readdirSync(outbox).sort().map((name) => decodedMail(readableMessage(readFileSync(join(outbox, name), 'utf8'))))
+      const notice = readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().map((name) => decodedMail(readableMessage(readFileSync(join(outbox, name), 'utf8'))))
         .filter((text) => text.includes(typed) && !text.includes(`To: ${sender}`)).at(-1)!;
       const words = { zh: ['首选联系方式: 电话', '紧急: 是', '<html lang="zh-Hans-MY">'], ms: ['Cara dihubungi: Panggilan', 'Segera: Ya', '<html lang="ms-MY">'] } as const;
       for (const text of words[ownerLocale]) expect(notice, ownerLocale).toContain(text);

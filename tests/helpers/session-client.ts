@@ -104,7 +104,9 @@ export function messagesTo(directory: string, to: string): string[] {
     return [];
   }
   const header = to.includes('@') ? `To: ${to}` : `To: +${to}`;
-  return names.map((name) => readableMessage(readFileSync(join(directory, name), 'utf8'))).filter((text) => text.split('\n').some((line) => line.trim() === header));
+  // Messages only: a file still being written is a `.partial` one (outbox.ts's writeOnce).
+  return names.filter((name) => /\.(eml|txt)$/.test(name))
+    .map((name) => readableMessage(readFileSync(join(directory, name), 'utf8'))).filter((text) => text.split('\n').some((line) => line.trim() === header));
 }
 
 /**

@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { TestClock } from '../../src/server/clock.ts';
 import { copyOfDatabase, testApp, useTestDatabase } from '../helpers/test-database.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
+import { messagesTo } from '../helpers/session-client.ts';
+import { writeOnce } from '../../src/server/outbox/outbox.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-outbox-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -122,6 +125,27 @@ describe('the durable outbox (decision 0015)', () => {
       await second.close();
       await database.remove();
     }
+  });
+
+  it('writes a message\'s file whole or not at all: a process killed while writing it leaves nothing a reader counts, and the retry writes it once (issue 62)', async () => {
+    const killed = join(scratch, 'killed-while-writing');
+    mkdirSync(killed);
+    const file = join(killed, '2026-12-02T03-04-05-000Z-0000000042.eml');
+    const message = `To: kill@example.my\nSubject: Your code\n\nYour code is 612345. ${'Whole message. '.repeat(4000)}\n`;
+    // A process that has written the message's contents and is killed before it completes the file (the failpoint).
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+      import { writeOnce } from ${JSON.stringify(join(process.cwd(), 'src/server/outbox/outbox.ts'))};
+      await writeOnce(${JSON.stringify(file)}, ${JSON.stringify(message)}, () => process.kill(process.pid, 'SIGKILL'));
+    `], { encoding: 'utf8' });
+    expect(child.signal).toBe('SIGKILL');
+    expect(readdirSync(killed).some((name) => name.endsWith('.partial'))).toBe(true);
+    expect(messagesTo(killed, 'kill@example.my')).toEqual([]);
+    // The job's retry writes it again: the whole message, once; a third write finds it there.
+    expect(await writeOnce(file, message)).toBe('written');
+    expect(await writeOnce(file, message)).toBe('there');
+    expect(readdirSync(killed).filter((name) => name.endsWith('.eml'))).toEqual([file.split('/').at(-1)]);
+    expect(readFileSync(file, 'utf8')).toBe(message);
+    expect(messagesTo(killed, 'kill@example.my')).toHaveLength(1);
   });
 
   it('sends one message for one row when the process dies between the send and recording it', async () => {

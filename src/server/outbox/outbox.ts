@@ -12,7 +12,8 @@
  * - SMS: the provider seam is `SmsTransport`; its only implementation for now writes `.txt` files to
  *   OUTBOX_DIR. A provider (e.g. an SMS gateway's HTTP API) implements the same one method.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
@@ -84,14 +85,24 @@ function fileName(key: string, extension: string): string {
   return `${key}.${extension}`;
 }
 
-/** Writes a file once: a second write of the same message finds it there and is done. */
-async function writeOnce(file: string, contents: string | Buffer): Promise<'written' | 'there'> {
+/**
+ * Writes a message's file once, whole or not at all (issue 62): the contents go to a partial file of its own first,
+ * which is then linked under the message's name (a link never replaces a file) and removed. A process killed between
+ * the two leaves only a `.partial` file, which no reader counts; the retry writes the whole message. A second write of
+ * the same message finds it there and is done. `between` runs between the two steps (a test's failpoint).
+ */
+export async function writeOnce(file: string, contents: string | Buffer, between?: () => void): Promise<'written' | 'there'> {
+  const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, contents, { flag: 'wx' });
   try {
-    await writeFile(file, contents, { flag: 'wx' });
+    between?.();
+    await link(partial, file);
     return 'written';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'there';
     throw error;
+  } finally {
+    await rm(partial, { force: true });
   }
 }
 /** SMS written as text files: the embedded default and, for now, the only SMS transport. */
