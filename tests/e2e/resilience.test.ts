@@ -70,7 +70,16 @@ function loadOf(baseUrl: string, path: string, loops: number) {
       statuses[outcome] = (statuses[outcome] ?? 0) + 1;
     }
   }));
-  return { statuses, stop: async () => { stopped = true; await running; return statuses; } };
+  const answered = () => Object.values(statuses).reduce((sum, n) => sum + n, 0);
+  return {
+    statuses,
+    /** Resolves once `more` further requests have been answered (whatever their outcome): time passes by work done. */
+    answeredMore: (more: number) => {
+      const target = answered() + more;
+      return expect.poll(answered, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(target);
+    },
+    stop: async () => { stopped = true; await running; return statuses; },
+  };
 }
 
 describe('the supervisor (issue 38)', () => {
@@ -82,9 +91,11 @@ describe('the supervisor (issue 38)', () => {
       // The standby is warm once a second server process said it is ready.
       await expect.poll(() => server.output().match(/Server process \d+ ready/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
       const load = loadOf(server.baseUrl, '/', 8);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Under load when it is killed, and long after: by requests answered, not by the clock (issue 62).
+      await load.answeredMore(20);
       process.kill(before.pid, 'SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: 30_000, interval: 100 }).not.toBe(before.pid);
+      await load.answeredMore(40);
       const statuses = await load.stop();
       expect(statuses.ECONNREFUSED ?? 0).toBe(0);
       expect(statuses['200']).toBeGreaterThan(20);
@@ -104,7 +115,7 @@ describe('the supervisor (issue 38)', () => {
       const load = loadOf(server.baseUrl, '/', 8);
       server.process.kill('SIGHUP');
       await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: 30_000, interval: 200 }).not.toBe(before.pid);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await load.answeredMore(40);
       const statuses = await load.stop();
       expect(Object.keys(statuses)).toEqual(['200']);
       expect(server.output()).toMatch(/SIGHUP: starting a server process/);
