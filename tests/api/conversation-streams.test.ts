@@ -9,6 +9,7 @@ import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { SessionClient } from '../helpers/session-client.ts';
 import { testApp } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Live delivery (issue 44) on the configured backend: a stream hears a message as its reader sees it, and the unread
@@ -31,7 +32,7 @@ function sseReader(response: Response) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   return {
-    async next(timeoutMs = 5000): Promise<SseEvent> {
+    async next(timeoutMs = scaled(5000)): Promise<SseEvent> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const end = buffer.indexOf('\n\n');
@@ -134,7 +135,7 @@ describe('live delivery of conversations', () => {
     expect(body.last_event_id).toBeGreaterThanOrEqual(high);
     expect(body.data.at(-1)!.event).toBe('unread');
     expect((await owner.get('/api/conversations/updates?after=x')).status).toBe(422);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('ends a stream with its session: a logout, a password change, an account deletion, a session ended elsewhere (probe finding 7)', async () => {
     const email = `streamer-${++people}@example.my`;
@@ -178,7 +179,7 @@ describe('live delivery of conversations', () => {
     reader = await opened(another);
     expect((await visitor.call('PUT', '/api/account/pending-delete')).status).toBe(200);
     await ended(reader);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('replays from Last-Event-ID only when it is a plain event number (probe finding 18)', async () => {
     const buyer = await person('Replay Buyer');
@@ -193,7 +194,7 @@ describe('live delivery of conversations', () => {
       await reader.close();
       await copy.app.live.settled();
     }
-  }, 30_000);
+  }, scaled(30_000));
 
   it('hands a reconnecting stream each event once while a look runs at the same time', async () => {
     const buyer = await person('Once Buyer');
@@ -224,7 +225,7 @@ describe('live delivery of conversations', () => {
     for (const reader of readers) await reader.close();
     await copy.app.live.settled();
     expect((await new SessionClient(createApi(copy.app), '203.0.113.9').stream('/api/conversations/stream')).status).toBe(401);
-  }, 30_000);
+  }, scaled(30_000));
 });
 
 describe.skipIf(!onPostgres)('live delivery across two processes on PostgreSQL', () => {
@@ -253,5 +254,5 @@ describe.skipIf(!onPostgres)('live delivery across two processes on PostgreSQL',
     } finally {
       await listener.end();
     }
-  }, 30_000);
+  }, scaled(30_000));
 });

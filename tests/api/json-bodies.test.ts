@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Bodies that are not objects (probe finding 12): every route of the API's route table that writes is sent `null`, an
@@ -50,5 +51,5 @@ describe('JSON bodies that are not objects', () => {
     expect(readers).toBeGreaterThan(40);
     const analytics = await owner.call('POST', '/api/analytics', [{ type: 'services', id: 1, action: 'call' }]);
     expect(analytics.status).toBeLessThan(300);
-  }, 60_000);
+  }, scaled(60_000));
 });

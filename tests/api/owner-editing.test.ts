@@ -11,6 +11,7 @@ import { pngOf } from '../fixtures/uploads.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * An owner's first hour (issue 40), through the advertiser API on both backends: a PATCH changes only what it names
@@ -79,7 +80,7 @@ describe('saving the whole editor model of every seeded business changes nothing
       expect(mergePatchOf(profileBody(view), profileBody(saved.body.data as unknown as View))).toEqual({});
     }
     expect(branches).toBeGreaterThan(0);
-  }, 120_000);
+  }, scaled(120_000));
 });
 
 describe('PATCH means partial', () => {

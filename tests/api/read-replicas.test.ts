@@ -10,6 +10,7 @@ import { SearchRequestSchema } from '../../src/shared/search.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { copyOfDatabase, databasesFor, testApp } from '../helpers/test-database.ts';
 import { until } from '../helpers/until.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Reads over a streaming replica (issue 41), on the PostgreSQL leg: a real hot standby of the tests' server, made with
@@ -56,7 +57,7 @@ describe.skipIf(!onPostgres)('reads over a streaming replica', () => {
     other = await testApp(copy.url, { CACHE_POLL_MS: '60000' });
     primary = databasesFor(copy.url).query(copy.url);
     slug = (await sql<{ slug: string }>`SELECT slug FROM profiles WHERE store_name IS NOT NULL ORDER BY id LIMIT 1`.execute(primary.query)).rows[0]!.slug;
-  }, 90_000);
+  }, scaled(90_000));
 
   afterAll(async () => {
     await replica?.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
@@ -104,7 +105,7 @@ describe.skipIf(!onPostgres)('reads over a streaming replica', () => {
     expect(await nameOnReplica()).toBe('Renamed While Lagging');
     await replica.query('SELECT pg_wal_replay_resume()');
     expect((await until(async () => app.replication!.status().replicas[0], (status) => status?.state === 'streaming'))?.state).toBe('streaming');
-  }, 60_000);
+  }, scaled(60_000));
 
   it('tell another process of an invalidation by NOTIFY, long before its poll would', async () => {
     const told: string[] = [];
@@ -125,5 +126,5 @@ describe.skipIf(!onPostgres)('reads over a streaming replica', () => {
     expect(await nameOnReplica()).toBe('Renamed While Lagging');
     const down = await until(async () => app.replication!.status().replicas[0], (status) => status?.state === 'down');
     expect(down).toEqual(expect.objectContaining({ state: 'down', lag_ms: null }));
-  }, 30_000);
+  }, scaled(30_000));
 });

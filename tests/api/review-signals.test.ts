@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The fake-review filter through the database on the configured backend (issue 45): a 5★ burst from brand-new accounts
@@ -134,5 +135,5 @@ describe('review signals', () => {
     expect((await copy.query.selectFrom('reviews').select('held_reason').where('id', '=', fakeId).executeTakeFirstOrThrow()).held_reason).toBe('suspicious');
     const held = await copy.query.selectFrom('reviews').select(['id', 'held_reason']).where('id', 'in', colleagues).execute();
     expect(held.map((row) => row.held_reason)).toEqual([null, null]);
-  }, 30_000);
+  }, scaled(30_000));
 });

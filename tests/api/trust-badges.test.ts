@@ -9,6 +9,7 @@ import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { decodedMail, latestCode, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Badges backed by evidence (issue 45) through the API on the configured backend: the SSM request (number checked,
@@ -292,7 +293,7 @@ describe('badges', () => {
     }
     const carrier = await run('carrier', (n) => establishedPerson(`carrier-${n}@trust.example.my`, `Carrier ${n}`, '60.50.3.3'));
     expect(carrier.badge?.value).toBe('Usually replies within 1 hour, based on 6 people');
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describe('the demo data', () => {

@@ -8,6 +8,7 @@ import { directUrl, nodeStates, portOf, primaryOf, query, startDataNode, superus
 import { projectRoot } from '../../src/server/project-root.ts';
 import { until } from '../helpers/until.ts';
 import type { ListingType } from '../../src/shared/constants.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The cluster past one machine (issue 41), as `npm run cluster` makes it: a monitor, a primary, one streaming standby,
@@ -47,12 +48,12 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     const [post] = await query<{ slug: string; title: string }>(directUrl(layout, layout.data[0]!),
       `SELECT slug, title FROM posts WHERE type = 'services' AND status = 'active' AND (expires_at IS NULL OR expires_at > now()) AND title ~ '^[A-Za-z0-9 ,.()-]+$' ORDER BY id LIMIT 1`);
     ({ slug, title } = post!);
-  }, 150_000);
+  }, scaled(150_000));
 
   afterAll(async () => {
     const left = await stopCluster(projectRoot);
     expect(left).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 
   it('serves through HAProxy from both hosts, each reading the replica', async () => {
     const [first, second] = layout.hosts;
@@ -100,7 +101,7 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     // The poll runs once a minute: within 10 s, only NOTIFY (then the replica's replay) can have done it.
     expect(await until(() => titleAt(hostUrl(otherHost), slug), (seen) => seen === 'Renamed Across The Cluster')).toBe('Renamed Across The Cluster');
     expect(await until(() => titleAt(hostUrl(writerHost), slug), (seen) => seen === 'Renamed Across The Cluster')).toBe('Renamed Across The Cluster');
-  }, 60_000);
+  }, scaled(60_000));
 
   it('keeps serving when the replica dies, and /readyz names it', async () => {
     const replica = layout.data[1]!;
@@ -118,7 +119,7 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     expect(await until(streaming, (count) => count === 1, 60_000)).toBe(1);
     expect(await until(() => nodeStates(layout), (states) => states.some((state) => state.name === replica.name && state.reported === 'secondary' && state.health === 1), 30_000))
       .toEqual(expect.arrayContaining([expect.objectContaining({ name: replica.name, reported: 'secondary' })]));
-  }, 90_000);
+  }, scaled(90_000));
 
   it('takes a killed host out of the balancer', async () => {
     const host = layout.hosts[1]!;
@@ -128,7 +129,7 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     // The jobs host is gone: the other host answers jobs from SQL alone.
     expect((await fetch(`${siteUrl(layout)}/jobs/l`)).status).toBe(200);
     expect((await searchJobs(9)).status).toBe(200);
-  }, 30_000);
+  }, scaled(30_000));
 
   it('promotes the standby when the primary dies: writes go from 503 back to 2xx, and every acknowledged write is on the new primary', async () => {
     // The primary and a synchronous standby, as the monitor sees them, before the loss.
@@ -154,12 +155,12 @@ describe.skipIf(why !== null)('the cluster (npm run cluster)', () => {
     expect(promoted.name, JSON.stringify(await nodeStates(layout))).not.toBe(old.name);
     const stored = new Set((await query<{ message: string }>(directUrl(layout, promoted), `SELECT message FROM contact_messages WHERE message LIKE 'cluster write %'`)).map((row) => row.message));
     expect(acknowledged.filter((marker) => !stored.has(marker)), `${acknowledged.length} acknowledged`).toEqual([]);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('leaves nothing behind when stopped: no process, namespace or cgroup', async () => {
     const machines = [layout.monitor, ...layout.data, ...layout.hosts];
     expect(await stopCluster(projectRoot)).toEqual([]);
     expect(machines.flatMap((machine) => processesOf(machine))).toEqual([]);
     expect(leftovers()).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

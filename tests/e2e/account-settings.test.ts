@@ -5,6 +5,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { codeAfter } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
@@ -123,5 +124,5 @@ describe('account settings, /me/profile (spec §2)', () => {
     await expectNoViolations('the account page, deletion pending');
     await page.getByRole('button', { name: 'Cancel deletion' }).click();
     await expect.poll(() => page.getByTestId('pending-delete').count()).toBe(0);
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -12,6 +12,7 @@ import { useDatabaseCopies } from '../helpers/test-database.ts';
 import { codeAfter } from '../helpers/session-client.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
 import { E2E_ADVERTISER_SITE } from '../setup/e2e-server.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
@@ -180,7 +181,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
     // After signing in the claim goes on: a member goes to the claim page, whose SMS code makes them an advertiser too (issue 40).
     await logIn(email, PASSWORD, { leaves: true });
-    await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: 10_000 });
+    await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: scaled(10_000) });
     expect(arrived).toEqual([`${E2E_ADVERTISER_SITE}/claim/${claimable}`]);
 
     // Post Ads offers a member to become an advertiser, then goes on to the advertiser site.
@@ -196,7 +197,7 @@ describe('accounts in the browser (spec §4 Login modal, Session)', () => {
     await modal().getByLabel('Verification code', { exact: true }).fill(code);
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
     await expect.poll(() => modal().getByTestId('advertiser-done').count()).toBe(1);
-    await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: 10_000 });
+    await page.waitForURL(`${E2E_ADVERTISER_SITE}/**`, { timeout: scaled(10_000) });
     expect(arrived).toEqual([`${E2E_ADVERTISER_SITE}/claim/${claimable}`, `${E2E_ADVERTISER_SITE}/`]);
 
     // Back on the site, the header shows the Advertiser Dashboard and Post Ads leads to the advertiser site.
@@ -266,7 +267,7 @@ describe('social login in Chromium against a local provider', () => {
       DATABASE_URL: await databaseCopy('social'),
       OUTBOX_DIR: join(scratch, 'outbox'),
     }, port);
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await server?.stop();
     await provider?.stop();
@@ -283,8 +284,8 @@ describe('social login in Chromium against a local provider', () => {
       await hydrated(social);
       await social.getByTestId('login-button').click();
       await social.getByRole('link', { name: 'Continue with Google' }).click();
-      await social.waitForURL(/login=social|\/jobs$/, { timeout: 15_000 });
-      await expect.poll(() => social.getByTestId('user-menu-button').count(), { timeout: 10_000 }).toBe(1);
+      await social.waitForURL(/login=social|\/jobs$/, { timeout: scaled(15_000) });
+      await expect.poll(() => social.getByTestId('user-menu-button').count(), { timeout: scaled(10_000) }).toBe(1);
       expect(new URL(social.url()).pathname).toBe('/jobs');
       expect(new URL(social.url()).searchParams.has('login')).toBe(false);
       expect(await social.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? 'null') as { name: string } | null)?.name)).toBe('Zainal Abidin');

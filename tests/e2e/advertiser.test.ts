@@ -15,6 +15,7 @@ import { FakeBillplz } from '../helpers/fake-billplz.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { structuredDataIssues } from '../helpers/structured-data.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The advertiser site end to end (issue 25), on a server of its own whose clock the test moves (TEST_CLOCK_FILE):
@@ -109,10 +110,10 @@ describe('the advertiser site, end to end', () => {
     const upgradeCode = await codeAfter(outbox, '60197770102', () => modal().getByRole('button', { name: 'Get Code' }).click());
     await modal().getByLabel('Verification code', { exact: true }).fill(upgradeCode);
     await modal().getByRole('button', { name: 'Be an Advertiser' }).click();
-    await page.waitForURL(`${baseUrl}/advertiser`, { timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/advertiser`, { timeout: scaled(15_000) });
     await open(`/${business.slug}`);
     await page.getByTestId('claim').click();
-    await page.waitForURL(`${baseUrl}/advertiser/claim/${business.slug}`, { timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/advertiser/claim/${business.slug}`, { timeout: scaled(15_000) });
     await hydrated(page);
     await page.getByTestId('claim-form').waitFor();
     await expectNoViolations('claim');
@@ -149,7 +150,7 @@ describe('the advertiser site, end to end', () => {
     await expectNoViolations('reviews to answer');
     await review.getByLabel('Answer this review').fill('Thank you, see you tomorrow!');
     await review.getByRole('button', { name: 'Post answer' }).click();
-    await expect.poll(async () => (await (await fetch(`${baseUrl}/${business.slug}`)).text()).includes('Thank you, see you tomorrow!'), { timeout: 5_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/${business.slug}`)).text()).includes('Thank you, see you tomorrow!'), { timeout: scaled(5_000) }).toBe(true);
     await open(`/${business.slug}`);
     expect(await page.getByTestId('review-reply').filter({ hasText: 'Thank you, see you tomorrow!' }).innerText()).toContain('Response from the owner');
 
@@ -182,7 +183,7 @@ describe('the advertiser site, end to end', () => {
     const [row] = await database.repos.catalog.findPostRows([postId]);
 
     // 6. In search (through the page cache and the search workers) and on its page, with a JobPosting Adobe's validator accepts.
-    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/l?what=${encodeURIComponent(title)}`)).text()).includes(`/jobs/${row!.slug}`), { timeout: 5_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/l?what=${encodeURIComponent(title)}`)).text()).includes(`/jobs/${row!.slug}`), { timeout: scaled(5_000) }).toBe(true);
     const detail = await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text();
     expect(detail).toContain(title);
     const issues = await structuredDataIssues(detail);
@@ -210,7 +211,7 @@ describe('the advertiser site, end to end', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await database.repos.listings.findPost(postId))?.tokens_spent).toBe(1);
     // The page cached above shows the amendment within 5 seconds.
-    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text()).includes('Brew kopi, teh and toast'), { timeout: 5_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(`${baseUrl}/jobs/${row!.slug}`)).text()).includes('Brew kopi, teh and toast'), { timeout: scaled(5_000) }).toBe(true);
     await open('/advertiser');
     await expect.poll(() => page.getByTestId('advertiser-post').first().innerText()).toContain('spent 1 token');
 
@@ -374,7 +375,7 @@ describe('the advertiser site, end to end', () => {
     expect(shown.map((response) => response.headers.get('x-cache'))).toContain('HIT');
     expect(shown.map((response) => response.headers.get('x-search-impressions'))).toEqual([null, null]);
     expect((await fetch(baseUrl + searchPath, { headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } })).status).toBe(200);
-    await expect.poll(impressions, { timeout: 10_000 }).toBe(before + 2);
+    await expect.poll(impressions, { timeout: scaled(10_000) }).toBe(before + 2);
 
     // The new pages fit a 390 px phone.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -384,7 +385,7 @@ describe('the advertiser site, end to end', () => {
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
-  }, 60_000);
+  }, scaled(60_000));
 
   it('choose and pay: an ad within the trial, GOLD yearly paid through the gateway, the invoice and the GOLD badge; the renewal unpaid: FREE, and the ad over its limits in draft', async () => {
     const { email, business } = owned!;
@@ -457,16 +458,16 @@ describe('the advertiser site, end to end', () => {
     };
     expect(await badge()).toBe('BRONZE');
     moveClock(Date.parse(paid.starts_at) - Date.now() + HOUR);
-    await expect.poll(badge, { timeout: 5_000 }).toBe('GOLD');
+    await expect.poll(badge, { timeout: scaled(5_000) }).toBe('GOLD');
 
     // 5. Past the year without paying the renewal: 7 days of grace, then FREE.
     moveClock(Date.parse(paid.ends_at) - Date.now() + DAY);
-    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('to keep GOLD')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('to keep GOLD')), { timeout: scaled(10_000) }).toBe(true);
     expect(await badge()).toBe('GOLD');
     moveClock(Date.parse(paid.ends_at) - Date.now() + 8 * DAY);
     // 6. The downgrade mail names the ad that moved; the badge is gone (FREE); that ad is in draft, the other stays.
-    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).find((mail) => mail.includes('has moved to FREE')) ?? '', { timeout: 10_000 }).toContain('"Barista and Cashier Wanted"');
-    await expect.poll(badge, { timeout: 5_000 }).toBe('FREE');
+    await expect.poll(() => messagesTo(outbox, email).map(decodedMail).find((mail) => mail.includes('has moved to FREE')) ?? '', { timeout: scaled(10_000) }).toContain('"Barista and Cashier Wanted"');
+    await expect.poll(badge, { timeout: scaled(5_000) }).toBe('FREE');
     expect(await database.repos.listings.findPost(wide.body.data.id)).toMatchObject({ status: 'draft', plan: 'FREE' });
     await open('/advertiser');
     await expect.poll(() => modal().getAttribute('data-view')).toBe('login');
@@ -475,5 +476,5 @@ describe('the advertiser site, end to end', () => {
     await expect.poll(() => page.getByTestId('business-plan').first().innerText()).toBe('FREE');
     await expect.poll(() => page.getByTestId('advertiser-post').filter({ hasText: 'Barista and Cashier Wanted' }).getByTestId('post-status').innerText()).toBe('Draft');
     moveClock(0);
-  }, 90_000);
+  }, scaled(90_000));
 });

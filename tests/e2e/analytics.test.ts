@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { livePost } from '../fixtures/catalogue.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 // Playwright's request routing (below) drops a beacon that a closing page sends through a service worker
@@ -36,7 +37,7 @@ describe('click analytics (spec §4)', () => {
     await (await popup).close();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('analytics') ?? '[]').length)).toBe(1);
     expect(await count(post.id, 'visit_waze_direction')).toBe(0);
-    await expect.poll(() => count(post.id, 'visit_waze_direction'), { timeout: 10_000, interval: 500 }).toBe(1);
+    await expect.poll(() => count(post.id, 'visit_waze_direction'), { timeout: scaled(10_000), interval: 500 }).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('analytics'))).toBeNull();
   });
 
@@ -46,6 +47,6 @@ describe('click analytics (spec §4)', () => {
     await hydrated(page);
     await page.getByRole('link', { name: 'Google Maps' }).first().click({ modifiers: ['Shift'] }).catch(() => undefined);
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => count(post.id, 'visit_maps_location'), { timeout: 5_000, interval: 250 }).toBe(1);
+    await expect.poll(() => count(post.id, 'visit_maps_location'), { timeout: scaled(5_000), interval: 250 }).toBe(1);
   });
 });

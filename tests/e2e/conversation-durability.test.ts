@@ -6,6 +6,7 @@ import { signedInOverHttp } from '../helpers/http-session.ts';
 import { startServer } from '../helpers/server.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Acknowledged means committed (issue 44): the server is killed with SIGKILL in the middle of a burst of messages;
@@ -89,5 +90,5 @@ describe('conversations and SIGKILL', () => {
       await database.close();
       await restarted?.stop();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

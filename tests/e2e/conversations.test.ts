@@ -3,6 +3,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, sidewaysAt390, signedInContext, useBrowserSession } from '../helpers/browser.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Conversations in the browser (issue 44), two people in two browser contexts: a buyer messages a buy & sell seller,
@@ -47,15 +48,15 @@ describe('conversations in the browser', () => {
       const started = await buyer.client.post('/api/conversations', { type: 'buysell', id: Number(post.id), text: 'Is the item still available?', client_id: `e2e-${Date.now()}-a` });
       expect(started.status, JSON.stringify(started.body)).toBe(201);
       const conversationId = (started.body.data as { id: number }).id;
-      await sellerPage.getByTestId('conversation-item').first().waitFor({ timeout: 15_000 });
+      await sellerPage.getByTestId('conversation-item').first().waitFor({ timeout: scaled(15_000) });
       expect(await sellerPage.getByTestId('conversation-item').first().innerText()).toContain('1 unread');
-      await expect.poll(() => sellerPage.getByTestId('unread-messages').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/^1/);
+      await expect.poll(() => sellerPage.getByTestId('unread-messages').innerText().catch(() => ''), { timeout: scaled(15_000) }).toMatch(/^1/);
 
       // The post's page (cached, the same for everyone) offers the buyer their conversation, painted in the browser.
       const buyerPage = buyerSide.page;
       await buyerPage.goto(`${baseUrl}/buysell/${post.slug}`);
       await hydrated(buyerPage);
-      await buyerPage.getByTestId('continue-conversation').waitFor({ timeout: 10_000 });
+      await buyerPage.getByTestId('continue-conversation').waitFor({ timeout: scaled(10_000) });
       expect(await buyerPage.getByTestId('continue-conversation').getAttribute('href')).toBe(`/me/messages/${conversationId}`);
 
       // 2. The seller opens it and answers; the buyer, on the same conversation, sees the answer arrive.
@@ -68,16 +69,16 @@ describe('conversations in the browser', () => {
       await sellerPage.getByTestId('conversation-log').waitFor();
       await sellerPage.getByLabel('Message', { exact: true }).fill('Yes, still available. Come on Saturday.');
       await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect.poll(() => buyerPage.getByTestId('conversation-log').innerText(), { timeout: 15_000 }).toContain('Yes, still available. Come on Saturday.');
+      await expect.poll(() => buyerPage.getByTestId('conversation-log').innerText(), { timeout: scaled(15_000) }).toContain('Yes, still available. Come on Saturday.');
 
       // The buyer sends a photo; it reaches the seller live, loaded through the seller's session (it is private).
       await buyerPage.getByTestId('conversation-images').setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: PHOTO });
-      await expect.poll(() => buyerPage.getByRole('button', { name: 'Send', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => buyerPage.getByRole('button', { name: 'Send', exact: true }).isEnabled(), { timeout: scaled(15_000) }).toBe(true);
       await buyerPage.getByLabel('Message', { exact: true }).fill('Here is the scratch on the side.');
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
       const photo = sellerPage.getByTestId('message-images').locator('img').first();
-      await photo.waitFor({ timeout: 15_000 });
-      await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+      await photo.waitFor({ timeout: scaled(15_000) });
+      await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth), { timeout: scaled(10_000) }).toBeGreaterThan(0);
 
       // The buyer offers; the offer reaches the seller live, who accepts, and the buyer sees it accepted.
       await buyerPage.getByTestId('offer-form').locator('summary').click();
@@ -85,15 +86,15 @@ describe('conversations in the browser', () => {
       await buyerPage.getByLabel('Offered price (RM)').fill('450');
       await buyerPage.getByLabel('Deal method').selectOption('self-pickup');
       await buyerPage.getByRole('button', { name: 'Send offer' }).click();
-      await sellerPage.getByTestId('offer').first().waitFor({ timeout: 15_000 });
+      await sellerPage.getByTestId('offer').first().waitFor({ timeout: scaled(15_000) });
       expect(await sellerPage.getByTestId('offer').first().innerText()).toContain('RM 450');
       await sellerPage.getByTestId('offer').first().getByRole('button', { name: 'Accept' }).click();
-      await expect.poll(() => buyerPage.getByTestId('offer-status').first().innerText(), { timeout: 15_000 }).toBe('Accepted');
+      await expect.poll(() => buyerPage.getByTestId('offer-status').first().innerText(), { timeout: scaled(15_000) }).toBe('Accepted');
 
       // 3. A scam message reaches the seller live, under its warning card.
       await buyerPage.getByLabel('Message', { exact: true }).fill('Please bank in first, then I collect. Send me the TAC code.');
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
-      await sellerPage.getByTestId('scam-warning').first().waitFor({ timeout: 15_000 });
+      await sellerPage.getByTestId('scam-warning').first().waitFor({ timeout: scaled(15_000) });
       expect(await sellerPage.getByTestId('scam-warning').first().innerText()).toContain('997');
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
       // The writer sees no warning of their own message.
@@ -103,7 +104,7 @@ describe('conversations in the browser', () => {
       await card.getByText('Report this message').click();
       await card.getByLabel('Reason').selectOption('SCAM');
       await card.getByRole('button', { name: 'Send report' }).click();
-      await expect.poll(() => sellerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('Report Logged!');
+      await expect.poll(() => sellerPage.getByTestId('toasts').innerText(), { timeout: scaled(10_000) }).toContain('Report Logged!');
       expect(await session.query.selectFrom('conversation_reports').select('reason').where('conversation_id', '=', conversationId).execute()).toEqual([{ reason: 'SCAM' }]);
 
       // 4. The seller blocks the buyer: the buyer's next message is refused and never reaches the seller.
@@ -111,7 +112,7 @@ describe('conversations in the browser', () => {
       await expect.poll(async () => (await buyer.client.post(`/api/conversations/${conversationId}/messages`, { text: 'Hello?', client_id: `e2e-${Date.now()}-b` })).status).toBe(403);
       await buyerPage.getByLabel('Message', { exact: true }).fill('Why no answer?');
       await buyerPage.getByRole('button', { name: 'Send', exact: true }).click();
-      await expect.poll(() => buyerPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('not taking messages from you');
+      await expect.poll(() => buyerPage.getByTestId('toasts').innerText(), { timeout: scaled(10_000) }).toContain('not taking messages from you');
       expect(await sellerPage.getByTestId('conversation-log').innerText()).not.toContain('Why no answer?');
 
       // The seller, an advertiser, finds it among their leads too: the same list and conversation, with archive.
@@ -120,7 +121,7 @@ describe('conversations in the browser', () => {
       await sellerPage.getByTestId('conversation-item').first().click();
       await sellerPage.waitForURL(`${baseUrl}/advertiser/leads/conversations/${conversationId}`);
       await hydrated(sellerPage);
-      await expect.poll(() => sellerPage.getByTestId('conversation-log').innerText(), { timeout: 10_000 }).toContain('Here is the scratch on the side.');
+      await expect.poll(() => sellerPage.getByTestId('conversation-log').innerText(), { timeout: scaled(10_000) }).toContain('Here is the scratch on the side.');
       expect(await seriousViolations(sellerPage, { all: true })).toEqual([]);
       for (const path of ['/advertiser/leads', `/advertiser/leads/conversations/${conversationId}`]) expect(await sidewaysAt390(sellerPage, baseUrl, path), path).toBe(0);
 
@@ -139,5 +140,5 @@ describe('conversations in the browser', () => {
       await sellerSide.context.close();
       await buyerSide.context.close();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -7,6 +7,7 @@ import { livePost, livePosts, type LivePost } from '../fixtures/catalogue.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = inject('outboxDir');
@@ -188,7 +189,7 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
     await page.goto(`${baseUrl}/buysell/l`);
     await hydrated(page);
     await page.getByTestId('login-button').click();
-    await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
+    await expect.poll(() => modal().getAttribute('data-view'), { timeout: scaled(10_000) }).toBe('login');
     const email = `long-list-${Date.now().toString(36)}@example.my`;
     await register(email, 'Azlan');
     await logIn(email);
@@ -214,7 +215,7 @@ describe('enquiries (spec §2 Enquiry modal, My area, Enquiry view)', () => {
   it('asks a signed-out visitor of My area to log in', async () => {
     await page.goto(`${baseUrl}/me/enquire`);
     // The login modal hydrates when the page is idle, then loads its views.
-    await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
+    await expect.poll(() => modal().getAttribute('data-view'), { timeout: scaled(10_000) }).toBe('login');
     expect(await page.getByTestId('my-area-signed-out').count()).toBe(1);
     expect((await page.request.get(`${baseUrl}/me/nothing`)).status()).toBe(404);
   });

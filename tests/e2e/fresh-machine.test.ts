@@ -7,6 +7,7 @@ import { signedInOverHttp } from '../helpers/http-session.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { codeAfter, type SessionClient } from '../helpers/session-client.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The paid path on a fresh machine (issue 62): the site started as `npm start` starts it, with no NODE_ENV in its
@@ -80,7 +81,7 @@ describe('a fresh machine', () => {
     });
     expect(pressed.status).toBe(303);
     await expect.poll(async () => ((await owner.get(`/api/advertiser/payments/${paymentId}`)).body.data as { status: string; invoice_status: string }),
-      { timeout: 15_000 }).toMatchObject({ status: 'paid', invoice_status: 'paid' });
+      { timeout: scaled(15_000) }).toMatchObject({ status: 'paid', invoice_status: 'paid' });
   });
 
   it('serves its pages with SANDBOX_CHECKOUT=on, as the README offers', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { HREFLANG, HTML_LANG, splitLocale, type Locale } from '../../src/shared/locale.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const PAGES = 1_000;
@@ -95,5 +96,5 @@ describe('1,000 pages in three languages, as a crawler reads them', () => {
       }
     }
     expect([...new Set(problems)].slice(0, 40)).toEqual([]);
-  }, 240_000);
+  }, scaled(240_000));
 });

@@ -1,13 +1,14 @@
 import { expect, describe, inject, it } from 'vitest';
 import { useBrowserSession } from '../helpers/browser.ts';
 import { hiddenPosts } from '../fixtures/catalogue.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 // Headless Chromium says so in its User-Agent, which the view counter skips as a bot: look like a person's browser.
 const session = useBrowserSession({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' });
 
 /** Polls `read` until it returns `expected` or the time is up (the server writes view counts in batches). */
-async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 15_000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = scaled(15_000)): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (value !== expected && Date.now() < deadline) {

@@ -11,6 +11,7 @@ import { freePort, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { codeAfter, decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The listing's life as its owner and an operator live it (issue 39), in Chromium against the built server: a
@@ -145,7 +146,7 @@ describe('the listing\'s life in the browser (issue 39)', () => {
     await serviceItem.getByTestId('remove-confirm').getByRole('button', { name: 'Yes, remove it' }).click();
     await expect.poll(() => serviceItem.getByTestId('post-status').innerText()).toBe('Removed');
     // Every process drops its cached copy within its poll (under a second).
-    await expect.poll(async () => (await fetch(`${baseUrl}/services/${service.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(410);
+    await expect.poll(async () => (await fetch(`${baseUrl}/services/${service.slug}`)).status, { timeout: scaled(5_000), interval: 250 }).toBe(410);
     const gone = await open(page, `/services/${service.slug}`);
     expect(gone!.status()).toBe(410);
     await page.getByTestId('removed-listing').waitFor();
@@ -183,7 +184,7 @@ describe('the listing\'s life in the browser (issue 39)', () => {
     await hideForm.getByLabel('Details (optional)').fill('Asked applicants for a deposit.');
     await expectNoViolations(staffPage, 'hide with a reason');
     await hideForm.getByRole('button', { name: 'Hide', exact: true }).click();
-    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${job.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
+    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${job.slug}`)).status, { timeout: scaled(5_000), interval: 250 }).toBe(404);
     // Removing asks first, in the page.
     await staffPage.getByRole('button', { name: 'Remove…' }).click();
     const removeForm = staffPage.getByTestId('remove-form');
@@ -199,6 +200,6 @@ describe('the listing\'s life in the browser (issue 39)', () => {
     const hidden = page.getByTestId('advertiser-post').filter({ hasText: 'Kopitiam Barista Wanted' });
     await expect.poll(() => hidden.getByTestId('post-status').innerText()).toBe('Hidden by Yellow Pages: Suspected scam or fraud: Asked applicants for a deposit.');
     await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('have hidden your listing "Kopitiam Barista Wanted"')
-      && mail.includes('The reason: Suspected scam or fraud: Asked applicants for a deposit.')), { timeout: 10_000 }).toBe(true);
-  }, 150_000);
+      && mail.includes('The reason: Suspected scam or fraud: Asked applicants for a deposit.')), { timeout: scaled(10_000) }).toBe(true);
+  }, scaled(150_000));
 });

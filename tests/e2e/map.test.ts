@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The map view of search results (issue 43), in Debian's Chromium with software WebGL2 (SwiftShader): the site's own
@@ -31,7 +32,7 @@ async function mapIdle() {
   await page.waitForFunction(() => {
     const region = document.querySelector<HTMLElement>('[data-testid="search-map"]');
     return region?.dataset.state === 'idle' && region.dataset.pins !== undefined;
-  }, null, { timeout: 30_000 });
+  }, null, { timeout: scaled(30_000) });
 }
 
 async function archiveName(): Promise<string> {
@@ -105,7 +106,7 @@ describe('the map view (issue 43)', () => {
     const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const small = await phone.newPage();
     await small.goto(`${baseUrl}/jobs/l?view=map`);
-    await small.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-map"]')?.dataset.state === 'idle', null, { timeout: 30_000 });
+    await small.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-map"]')?.dataset.state === 'idle', null, { timeout: scaled(30_000) });
     expect(await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const width = await small.getByTestId('search-map').evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(340);
@@ -125,7 +126,7 @@ describe('the map view (issue 43)', () => {
       if (new URL(response.url()).pathname.startsWith('/maps/')) sizes.push(response.body().then((body) => body.length));
     });
     await view.goto(`${baseUrl}/services/l?where=Kuala%20Lumpur&view=map`);
-    await view.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-map"]')?.dataset.state === 'idle', null, { timeout: 30_000 });
+    await view.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-map"]')?.dataset.state === 'idle', null, { timeout: scaled(30_000) });
     const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     expect(sizes.length).toBeGreaterThan(1);
     expect(bytes, `${sizes.length} files or ranges`).toBeLessThanOrEqual(600 * 1024);

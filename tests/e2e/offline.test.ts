@@ -8,6 +8,7 @@ import { livePosts, type LivePost } from '../fixtures/catalogue.ts';
 import { hydrated, launchPersistentBrowser, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { startServer } from '../helpers/server.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
@@ -203,7 +204,7 @@ describe('installable, offline-tolerant site (issue 15)', () => {
         return page.waitForFunction(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
           return registration?.waiting === null && navigator.serviceWorker.controller !== null;
-        }, undefined, { timeout: 8_000, polling: 500 }).then(() => true, () => false);
+        }, undefined, { timeout: scaled(8_000), polling: 500 }).then(() => true, () => false);
       }, { timeout: 2 * REGISTRATION_MS, interval: 0 }).toBe(true);
     }, 4 * REGISTRATION_MS);
   });

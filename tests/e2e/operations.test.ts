@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { overHttp, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'yp-ops-e2e-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -96,7 +97,7 @@ describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
       const person = await signedInOverHttp(server.baseUrl, outbox, `clock-${Date.now()}@example.my`);
       expect((await person.get('/api/user')).status).toBe(200);
       writeFileSync(clockFile, String(15 * 24 * 60 * 60_000));
-      await expect.poll(async () => (await person.get('/api/user')).status, { timeout: 10_000 }).toBe(401);
+      await expect.poll(async () => (await person.get('/api/user')).status, { timeout: scaled(10_000) }).toBe(401);
     } finally {
       await server.stop();
     }
@@ -105,7 +106,7 @@ describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
   it('is never read by a production process: the server refuses to start with it', async () => {
     const result = spawnSync(process.execPath, ['scripts/serve.ts'], {
       env: { ...process.env, NODE_ENV: 'production', TEST_CLOCK_FILE: join(scratch, 'clock-offset'), DATABASE_URL: await copyOfE2eDb('clock-prod'), PORT: '0', HOST: '127.0.0.1' },
-      encoding: 'utf8', timeout: 20_000,
+      encoding: 'utf8', timeout: scaled(20_000),
     });
     expect(result.status).not.toBe(0);
     expect(result.stderr + result.stdout).toMatch(/TEST_CLOCK_FILE is for tests only/);

@@ -10,6 +10,7 @@ import { freePort, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { codeAfter, decodedMail, messagesTo } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * The operator console end to end (issue 28, first steps), on a server of its own: a visitor reports a listing three
@@ -78,7 +79,7 @@ describe('the operator console, end to end', () => {
     // 1. A visitor opens it (the service worker keeps a copy and the offline list names it) and reports it three
     // times, with three reasons (the Report form's call).
     await open(`/services/${listing.slug}`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: scaled(40_000) });
     await open(`/services/${listing.slug}`);
     const kept = () => page.evaluate(async (path) => Boolean(await (await caches.open('pages')).match(path)), `/services/${listing.slug}`);
     await expect.poll(kept).toBe(true);
@@ -126,8 +127,8 @@ describe('the operator console, end to end', () => {
     await expectNoViolations('hide with a reason');
     await group.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect.poll(() => group.count()).toBe(0);
-    await expect.poll(async () => (await fetch(`${baseUrl}/services/${listing.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
-    await expect.poll(() => inSearch(listing), { timeout: 5_000, interval: 500 }).toBe(false);
+    await expect.poll(async () => (await fetch(`${baseUrl}/services/${listing.slug}`)).status, { timeout: scaled(5_000), interval: 250 }).toBe(404);
+    await expect.poll(() => inSearch(listing), { timeout: scaled(5_000), interval: 500 }).toBe(false);
     // The device that kept it: opening it again gets the 404, and its copy and offline-list entry go.
     expect((await open(`/services/${listing.slug}`))!.status()).toBe(404);
     await expect.poll(kept).toBe(false);
@@ -172,7 +173,7 @@ describe('the operator console, end to end', () => {
       await page.locator('[data-testid="operator-queues"], [data-testid="audit-log"], [data-testid="accounts"], [data-testid="account-page"], [data-testid="listings"], [data-testid="listing-page"]').first().waitFor();
       expect([path, await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)]).toEqual([path, 0]);
     }
-  }, 150_000);
+  }, scaled(150_000));
 
   it('a document claim approved, a held ad approved, and the owner of a hidden ad mailed', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -247,9 +248,9 @@ describe('the operator console, end to end', () => {
     await group.getByLabel('Details (optional)').fill('Pyramid schemes are not jobs.');
     await group.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect.poll(() => group.count()).toBe(0);
-    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status, { timeout: 5_000, interval: 250 }).toBe(404);
+    await expect.poll(async () => (await fetch(`${baseUrl}/jobs/${ad.slug}`)).status, { timeout: scaled(5_000), interval: 250 }).toBe(404);
     await expect.poll(() => messagesTo(outbox, email).map(decodedMail).some((mail) => mail.includes('Ponzi Pyramid Sales Agent') && mail.includes('hidden')
-      && mail.includes('Goods or services not allowed on the site: Pyramid schemes are not jobs.')), { timeout: 10_000 }).toBe(true);
+      && mail.includes('Goods or services not allowed on the site: Pyramid schemes are not jobs.')), { timeout: scaled(10_000) }).toBe(true);
 
     // The owner appeals through the public form (no JavaScript needed); the account's page in the console shows it.
     await open('/appeal');
@@ -272,5 +273,5 @@ describe('the operator console, end to end', () => {
     await open(accountPage);
     await expect.poll(() => page.getByTestId('appeals').innerText()).toContain('It is a real sales job, not a pyramid.');
     await expect.poll(() => page.getByTestId('appeal-unverified').count()).toBe(0);
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -14,6 +14,7 @@ import { BACKENDS, createSeededDatabase, openTestDatabase } from '../helpers/tes
 import { databaseUrl, startReplica, testReplica, testServer } from '../../scripts/postgres/server.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import pg from 'pg';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * One journey on PostgreSQL (issue 24): the built server on a seeded PostgreSQL database, in Chromium: a search, a
@@ -33,7 +34,7 @@ beforeAll(async () => {
   server = await startServer({ DATABASE_URL: url, MEDIA_DIR: join(scratch, 'media'), OUTBOX_DIR: join(scratch, 'outbox') });
   browser = await launchBrowser();
   page = await (await browser.newContext()).newPage();
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -56,18 +57,18 @@ describe('the site on PostgreSQL', () => {
       await hydrated(page);
       await page.getByTestId('action').click();
       const { modal, toasts, register, logIn } = loginModal(() => page, join(scratch, 'outbox'));
-      await expect.poll(() => modal().getAttribute('data-view'), { timeout: 10_000 }).toBe('login');
+      await expect.poll(() => modal().getAttribute('data-view'), { timeout: scaled(10_000) }).toBe('login');
       const email = `postgres-${Date.now().toString(36)}@example.my`;
       await register(email, 'Hafiz Postgres');
       await logIn(email);
       const enquiry = page.getByTestId('enquiry-modal');
-      await expect.poll(() => enquiry.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => enquiry.count(), { timeout: scaled(10_000) }).toBe(1);
       const form = enquiry.getByTestId('enquiry-form');
       await form.getByLabel('Phone number').fill('012-345 6789');
       await form.getByLabel('Description').fill('Stored in PostgreSQL, please.');
       await form.getByLabel('Preferred date').fill(malaysiaToday(Date.now() + 2 * 86_400_000));
       await form.getByRole('button', { name: 'Enquire Now' }).click();
-      await expect.poll(() => toasts().innerText(), { timeout: 10_000 }).toContain('Enquiry Submitted, check your Dashboard.');
+      await expect.poll(() => toasts().innerText(), { timeout: scaled(10_000) }).toContain('Enquiry Submitted, check your Dashboard.');
       const stored = await database.query.selectFrom('enquiries').select(['post_id', 'name']).where('email', '=', email).execute();
       expect(stored).toEqual([{ post_id: post.id, name: 'Hafiz Postgres' }]);
     } finally {
@@ -117,7 +118,7 @@ describe('the site on PostgreSQL with a streaming replica (issue 41)', () => {
     const replicaUrl = databaseUrl(testReplica(projectRoot), new URL(url).pathname.slice(1));
     const replica = new pg.Client({ connectionString: replicaUrl });
     replica.on('error', () => undefined);
-    await expect.poll(() => replica.connect().then(() => true, () => false), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => replica.connect().then(() => true, () => false), { timeout: scaled(30_000) }).toBe(true);
     const routed = await startServer({
       DATABASE_URL: url, DATABASE_READ_URLS: replicaUrl, MEDIA_DIR: join(scratch, 'media'), OUTBOX_DIR: join(scratch, 'outbox'),
     });
@@ -149,12 +150,12 @@ describe('the site on PostgreSQL with a streaming replica (issue 41)', () => {
       expect(await titleOf(`yp_lsn=${encodeURIComponent(position)}`)).toBe('Renamed On The Primary');
       // Once the replica has replayed it, the cached page goes and every visitor sees the new title.
       await replica.query('SELECT pg_wal_replay_resume()');
-      await expect.poll(() => titleOf(), { timeout: 10_000 }).toBe('Renamed On The Primary');
+      await expect.poll(() => titleOf(), { timeout: scaled(10_000) }).toBe('Renamed On The Primary');
     } finally {
       await replica.query('SELECT pg_wal_replay_resume()').catch(() => undefined);
       await replica.end().catch(() => undefined);
       await database.close();
       await routed.stop();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

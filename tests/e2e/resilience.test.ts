@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import { startServer } from '../helpers/server.ts';
 import { useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const scratch = mkdtempSync(join(tmpdir(), 'yp-resilience-'));
@@ -76,7 +77,7 @@ function loadOf(baseUrl: string, path: string, loops: number) {
     /** Resolves once `more` further requests have been answered (whatever their outcome): time passes by work done. */
     answeredMore: (more: number) => {
       const target = answered() + more;
-      return expect.poll(answered, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(target);
+      return expect.poll(answered, { timeout: scaled(30_000), interval: 20 }).toBeGreaterThanOrEqual(target);
     },
     stop: async () => { stopped = true; await running; return statuses; },
   };
@@ -89,12 +90,12 @@ describe('the supervisor (issue 38)', () => {
       const before = await health(server.baseUrl);
       expect(before.restarts).toBe(0);
       // The standby is warm once a second server process said it is ready.
-      await expect.poll(() => server.output().match(/Server process \d+ ready/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => server.output().match(/Server process \d+ ready/g)?.length ?? 0, { timeout: scaled(30_000) }).toBe(2);
       const load = loadOf(server.baseUrl, '/', 8);
       // Under load when it is killed, and long after: by requests answered, not by the clock (issue 62).
       await load.answeredMore(20);
       process.kill(before.pid, 'SIGKILL');
-      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: 30_000, interval: 100 }).not.toBe(before.pid);
+      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: scaled(30_000), interval: 100 }).not.toBe(before.pid);
       await load.answeredMore(40);
       const statuses = await load.stop();
       expect(statuses.ECONNREFUSED ?? 0).toBe(0);
@@ -114,7 +115,7 @@ describe('the supervisor (issue 38)', () => {
       const before = await health(server.baseUrl);
       const load = loadOf(server.baseUrl, '/', 8);
       server.process.kill('SIGHUP');
-      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: 30_000, interval: 200 }).not.toBe(before.pid);
+      await expect.poll(async () => (await health(server.baseUrl)).pid, { timeout: scaled(30_000), interval: 200 }).not.toBe(before.pid);
       await load.answeredMore(40);
       const statuses = await load.stop();
       expect(Object.keys(statuses)).toEqual(['200']);

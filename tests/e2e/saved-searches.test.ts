@@ -5,6 +5,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { loginModal } from '../helpers/login-modal.ts';
 import { messagesTo } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /** Saved searches with e-mail alerts (issue 29), end to end on the shared server. */
 const baseUrl = inject('baseUrl');
@@ -18,7 +19,7 @@ const { toasts, register, logIn } = loginModal(() => page, outbox);
 
 /** `npm run jobs -- run saved-search-alerts` on the server's database, as an operator runs it. */
 function runAlerts(): string {
-  const ran = spawnSync(process.execPath, ['scripts/jobs.ts', 'run', 'saved-search-alerts', '--database-url', inject('e2eUrl')], { encoding: 'utf8', timeout: 60_000 });
+  const ran = spawnSync(process.execPath, ['scripts/jobs.ts', 'run', 'saved-search-alerts', '--database-url', inject('e2eUrl')], { encoding: 'utf8', timeout: scaled(60_000) });
   expect(ran.status, ran.stderr).toBe(0);
   return ran.stdout;
 }
@@ -77,7 +78,7 @@ describe('saved searches (issue 29)', () => {
     const ad = await publishServicesAd('Zymurgy Home Brew Supplies');
     // 3. The runner sends an alert: the outbox holds it, with both one-click headers, each on one line.
     runAlerts();
-    await expect.poll(() => messagesTo(outbox, email).filter((message) => message.includes('List-Unsubscribe-Post')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => messagesTo(outbox, email).filter((message) => message.includes('List-Unsubscribe-Post')).length, { timeout: scaled(10_000) }).toBe(1);
     const alert = messagesTo(outbox, email).find((message) => message.includes('List-Unsubscribe-Post'))!;
     expect(alert).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(alert)![1]!;

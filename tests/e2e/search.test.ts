@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated as waitForIslands, useBrowserSession } from '../helpers/browser.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
@@ -130,7 +131,7 @@ describe('crawl', () => {
       }
     }
     expect([...wanted].filter((path) => !seen.has(path))).toEqual([]);
-  }, 120_000);
+  }, scaled(120_000));
 });
 
 describe('search page filters', () => {

@@ -9,6 +9,7 @@ import { csrfHeaders } from '../helpers/csrf.ts';
 import { livePostWithMedia, profileWhere } from '../fixtures/catalogue.ts';
 import { overHttp, startServer } from '../helpers/server.ts';
 import { testDatabases, useDatabaseCopies } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
 const session = useBrowserSession();
@@ -176,7 +177,7 @@ describe('a second server of our own', () => {
       startServer({ DATABASE_URL: brokenUrl, SEARCH_WORKERS: '0' }),
       startServer({ DATABASE_URL: plainUrl, SEARCH_WORKERS: '0' }),
     ]);
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await broken?.stop();
     await plain?.stop();

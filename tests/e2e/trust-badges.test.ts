@@ -4,6 +4,7 @@ import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, sidewaysAt390, signedInContext, useBrowserSession } from '../helpers/browser.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * Badges backed by evidence in the browser (issue 45): an advertiser asks for the SSM-registered badge with a
@@ -50,7 +51,7 @@ describe('trust badges in the browser', () => {
       await panel.getByLabel('SSM number (12 digits)').fill('201101012345');
       await panel.getByLabel(/SSM certificate or company profile/).setInputFiles({ name: 'ssm.pdf', mimeType: 'application/pdf', buffer: PDF });
       await panel.getByRole('button', { name: 'Send for checking' }).click();
-      await expect.poll(() => panel.getByTestId('ssm-status').innerText().catch(() => ''), { timeout: 10_000 }).toContain('Waiting for our check');
+      await expect.poll(() => panel.getByTestId('ssm-status').innerText().catch(() => ''), { timeout: scaled(10_000) }).toContain('Waiting for our check');
       await noViolations(ownerPage, 'verification panel');
 
       // 2. The operator approves it in the console.
@@ -62,7 +63,7 @@ describe('trust badges in the browser', () => {
       expect(await request.innerText()).toContain('Local company, registered 2011');
       await noViolations(staffPage, 'verifications');
       await request.getByRole('button', { name: 'Approve' }).click();
-      await expect.poll(() => staffPage.getByTestId('toasts').innerText(), { timeout: 10_000 }).toContain('is approved');
+      await expect.poll(() => staffPage.getByTestId('toasts').innerText(), { timeout: scaled(10_000) }).toContain('is approved');
       await expect.poll(() => staffPage.getByRole('region', { name: 'Approved SSM numbers' }).innerText()).toContain(business.name);
 
       // 3. The business's page shows the badge, its year, and its explanation.
@@ -71,7 +72,7 @@ describe('trust badges in the browser', () => {
         const page = await visitor.newPage();
         await page.goto(`${baseUrl}/${business.slug}`);
         const badge = page.locator('[data-badge="ssm_registered"]');
-        await expect.poll(() => badge.innerText().catch(() => ''), { timeout: 5_000 }).toContain('SSM registered · 201101012345 · since 2011');
+        await expect.poll(() => badge.innerText().catch(() => ''), { timeout: scaled(5_000) }).toContain('SSM registered · 201101012345 · since 2011');
         expect(await page.locator('[data-badge="years_in_business"]').innerText()).toContain('15+ Years in Business');
         await noViolations(page, 'profile with badges');
         // Its cards carry the SSM mark, with its words for screen readers.
@@ -80,7 +81,7 @@ describe('trust badges in the browser', () => {
         expect(card?.profile?.marks).toContain('ssm_registered');
         // The business's ad shows them in its company block.
         await page.goto(`${baseUrl}/services/${business.post_slug}`);
-        await expect.poll(() => page.locator('[data-badge="ssm_registered"]').innerText().catch(() => ''), { timeout: 5_000 }).toContain('since 2011');
+        await expect.poll(() => page.locator('[data-badge="ssm_registered"]').innerText().catch(() => ''), { timeout: scaled(5_000) }).toContain('since 2011');
         await page.goto(`${baseUrl}/${business.slug}`);
         await badge.click();
         await page.waitForURL(`${baseUrl}/pages/badges#ssm-registered`);
@@ -99,7 +100,7 @@ describe('trust badges in the browser', () => {
       // 4. The audit log lists the approval.
       await staffPage.goto(`${baseUrl}/operator/audit`);
       await hydrated(staffPage);
-      await expect.poll(() => staffPage.getByTestId('audit-log').innerText(), { timeout: 10_000 }).toContain('verification.approve');
+      await expect.poll(() => staffPage.getByTestId('audit-log').innerText(), { timeout: scaled(10_000) }).toContain('verification.approve');
       await noViolations(staffPage, 'audit log');
       // At 390 px the new console and advertiser views do not scroll sideways.
       for (const [page, path] of [[staffPage, '/operator/verifications'], [ownerPage, `/advertiser/profiles/${business.id}`]] as const) {
@@ -109,5 +110,5 @@ describe('trust badges in the browser', () => {
       await ownerSide.context.close();
       await staffSide.context.close();
     }
-  }, 120_000);
+  }, scaled(120_000));
 });

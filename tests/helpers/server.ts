@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SUITE_ENV } from './suite-env.ts';
+import { scaled } from './time-factor.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +42,7 @@ export async function startServer(env: Record<string, string>, port?: number, wi
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
+  await waitUntilUp(`${baseUrl}/api/countries`, scaled(20_000));
   return {
     baseUrl,
     process: child,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { createApi } from '../../src/server/api/app.ts';
+import { scaled } from './time-factor.ts';
 
 type Api = ReturnType<typeof createApi>;
 
@@ -130,7 +131,7 @@ export function latestCode(directory: string, to: string): string {
  * Runs `send` (a click on Get Code, say) and waits until a new message reaches `to`; returns its code.
  * Waiting on the outbox, not on a toast, since an earlier toast may still show the same words.
  */
-export async function codeAfter(directory: string, to: string, send: () => Promise<unknown>, timeoutMs = 10_000): Promise<string> {
+export async function codeAfter(directory: string, to: string, send: () => Promise<unknown>, timeoutMs = scaled(10_000)): Promise<string> {
   const before = messagesTo(directory, to).length;
   await send();
   const deadline = Date.now() + timeoutMs;

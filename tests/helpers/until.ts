@@ -1,8 +1,10 @@
+import { scaled } from './time-factor.ts';
+
 /**
  * Polls until `probe` gives what `done` accepts (a probe that throws is not there yet), and answers that value; at the
  * deadline, the last value seen, for the test's assertion to show.
  */
-export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = 10_000): Promise<T> {
+export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, deadlineMs = scaled(10_000)): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     let value: T | undefined;

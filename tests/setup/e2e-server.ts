@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createSeededDatabase, testDatabases } from '../helpers/test-database.ts';
 import { freePort, waitUntilUp } from '../helpers/server.ts';
 import { SUITE_ENV } from '../helpers/suite-env.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/api/countries`, 20_000);
+  await waitUntilUp(`${baseUrl}/api/countries`, scaled(20_000));
   project.provide('baseUrl', baseUrl);
   project.provide('e2eUrl', databaseUrl);
   project.provide('outboxDir', outboxDir);

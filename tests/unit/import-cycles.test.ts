@@ -1,5 +1,6 @@
 import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
+import { scaled } from '../helpers/time-factor.ts';
 
 const options = { context: process.cwd(), tsconfig: 'tsconfig.json', skipDynamicImports: true } as const;
 
@@ -11,7 +12,7 @@ describe('the composition root', () => {
     const throughRoot = parseCircular(tree, true).filter((cycle) => cycle.some((file) => file.endsWith('app-context.ts')));
     expect(throughRoot).toEqual([]);
     // Parsing the whole import tree is CPU work: 1.7 s alone, over 5 s beside two busy processes.
-  }, 30_000);
+  }, scaled(30_000));
 });
 
 /** The supply side (issue 39): an ad's life, billing, and the two sides that act on them. */

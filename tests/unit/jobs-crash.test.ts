@@ -11,6 +11,7 @@ import { defineJob, jobKind } from '../../src/server/jobs/kind.ts';
 import { JobRunner } from '../../src/server/jobs/runner.ts';
 import { SUITE_ENV } from '../helpers/suite-env.ts';
 import { copyOfDatabase } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /**
  * A runner killed mid-job (issue 38, security probe item 1): the job must run again within seconds of another
@@ -36,7 +37,7 @@ describe('a runner killed while it runs a job', () => {
     const holder = spawn(process.execPath, [join(process.cwd(), 'tests/helpers/job-holder.ts'), copy.url, marker], { stdio: 'inherit' });
     const exited = new Promise((resolve) => holder.once('exit', resolve));
     try {
-      await vi.waitFor(() => expect(existsSync(marker) && readFileSync(marker, 'utf8')).toMatch(/^started \d+\n$/), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(() => expect(existsSync(marker) && readFileSync(marker, 'utf8')).toMatch(/^started \d+\n$/), { timeout: scaled(30_000), interval: 100 });
     } finally {
       holder.kill('SIGKILL');
     }
@@ -52,7 +53,7 @@ describe('a runner killed while it runs a job', () => {
     await vi.waitFor(async () => {
       await next.runDue(['held']);
       expect((await backend.repos.jobs.find({ kind: 'held', limit: 1 }))[0]).toMatchObject({ id, state: 'done' });
-    }, { timeout: 30_000, interval: 200 });
+    }, { timeout: scaled(30_000), interval: 200 });
     expect(runs).toBe(1);
     expect((await backend.repos.jobs.find({ kind: 'held', limit: 1 }))[0]).toMatchObject({ attempts: 2, lease_owner: null });
     // Nothing runs it again.

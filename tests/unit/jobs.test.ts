@@ -8,6 +8,7 @@ import { defineJob, jobKind, type JobDefinition } from '../../src/server/jobs/ki
 import { backoffMs, JobRunner } from '../../src/server/jobs/runner.ts';
 import { copyOfDatabase } from '../helpers/test-database.ts';
 import { SUITE_ENV } from '../helpers/suite-env.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 /** Two processes' worth of repositories on one database of the backend the tests run on, with one clock. */
 const clock = new TestClock();
@@ -180,7 +181,7 @@ describe('the job runner (decision 0015)', () => {
   });
 
   it('are listed and run by `npm run jobs`', () => {
-    const jobs = (...args: string[]) => spawnSync(process.execPath, ['scripts/jobs.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: 30_000 });
+    const jobs = (...args: string[]) => spawnSync(process.execPath, ['scripts/jobs.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: scaled(30_000) });
     const ran = jobs('run', 'expire_posts');
     expect(ran.status, ran.stderr).toBe(0);
     expect(ran.stdout).toMatch(/^ran 1 expire_posts job\n {2}#\d+ expire_posts +done /);
@@ -192,5 +193,5 @@ describe('the job runner (decision 0015)', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('No job kind no-such-kind');
     // Three processes start one after another: a loaded 2-core machine takes seconds for each.
-  }, 60_000);
+  }, scaled(60_000));
 });

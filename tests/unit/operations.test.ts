@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readiness } from '../../src/server/readiness.ts';
 import { ensureChromium, findChromium, findFullChromium } from '../../scripts/chromium.ts';
 import { testApp, useTestDatabase } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const copy = useTestDatabase();
 const scratch = mkdtempSync(join(tmpdir(), 'yp-ops-'));
@@ -13,7 +14,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('readiness', () => {
   it('is ready on a migrated database with a working search, and not once the database is closed', async () => {
     // The search is ready once its facet store has loaded (PostgreSQL loads it as the app starts).
-    await expect.poll(() => readiness(copy.app), { timeout: 10_000 }).toEqual({ database: true, migrations: true, search: true });
+    await expect.poll(() => readiness(copy.app), { timeout: scaled(10_000) }).toEqual({ database: true, migrations: true, search: true });
     const app = await testApp(copy.url);
     await app.repos.close();
     const checks = await readiness(app);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { canAnswerReview, canEditPost, canEditProfile, canReadEnquiry, canReadLead, canTransferOwnership, canUseUploadedImage, type Actor } from '../../src/server/policies.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
+import { scaled } from '../helpers/time-factor.ts';
 
 const owner: Actor = { id: 7, roles: ['advertiser'] };
 const stranger: Actor = { id: 8, roles: [] };
@@ -72,7 +73,7 @@ describe('policies (decision 0016)', () => {
 
 describe('the operator role', () => {
   const copy = useTestDatabase();
-  const operatorScript = (...args: string[]) => spawnSync(process.execPath, ['scripts/operator.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: 30_000 });
+  const operatorScript = (...args: string[]) => spawnSync(process.execPath, ['scripts/operator.ts', ...args, '--database-url', copy.url], { encoding: 'utf8', timeout: scaled(30_000) });
 
   it('is granted and revoked by `npm run operator` only', async () => {
     const id = await copy.repos.users.createUser({ name: 'Staff', email: 'staff@yellowpages.my', phone_number: null, phone_number_country: null, password_hash: null });
@@ -85,5 +86,5 @@ describe('the operator role', () => {
     const nobody = operatorScript('grant', 'nobody@yellowpages.my');
     expect([nobody.status, nobody.stderr.trim()]).toEqual([1, 'No account has the e-mail nobody@yellowpages.my.']);
     expect(operatorScript('promote', 'staff@yellowpages.my').status).toBe(1);
-  }, 60_000);
+  }, scaled(60_000));
 });

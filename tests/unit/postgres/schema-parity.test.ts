@@ -8,6 +8,7 @@ import { migrationFiles as postgresMigrations } from '../../../src/server/db/pos
 import { migrationFiles as sqliteMigrations } from '../../../src/server/db/sqlite/migrate.ts';
 import { BACKENDS, type TestDatabaseBackend } from '../../helpers/test-database.ts';
 import { postgresShape, sqliteShape, type SchemaShape } from '../../helpers/schema-shape.ts';
+import { scaled } from '../../helpers/time-factor.ts';
 
 /**
  * The two schemas are one (issues 39 and 61): both dialects' migrations, run on empty databases, give the same tables,
@@ -109,5 +110,5 @@ describe('schema parity of SQLite and PostgreSQL', () => {
     expect(sqlite.indexes).toEqual(expect.arrayContaining([
       'invoices(series, year, sequence) unique', 'invoice_numbers(series, year) unique', 'subscriptions(profile_id) unique partial',
     ]));
-  }, 120_000);
+  }, scaled(120_000));
 });

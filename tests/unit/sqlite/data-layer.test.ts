@@ -16,6 +16,7 @@ import { TransactionTimeoutError } from '../../../src/server/db/errors.ts';
 import { haversineKm } from '../../../src/server/search/engine/geo.ts';
 import { SearchRequestSchema } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
+import { scaled } from '../../helpers/time-factor.ts';
 
 const scratch: string[] = [];
 function scratchDir(): string {
@@ -47,7 +48,7 @@ describe('migrations as a step', () => {
       expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((row) => row.version)).toEqual(migrationFiles());
       db.close();
     }
-  }, 60_000);
+  }, scaled(60_000));
 
   it('the server refuses to start on a database that is not migrated, saying what to run', async () => {
     const path = join(scratchDir(), 'unmigrated-serve.db');
@@ -91,7 +92,7 @@ describe('the serving connection', () => {
     expect(count).toBeLessThan(50);
     expect(count).toBeLessThanOrEqual(STATEMENT_CACHE_SIZE);
     db.close();
-  }, 60_000);
+  }, scaled(60_000));
 
   it('matches distances to cards by id, even when a result vanished between the page and the cards', async () => {
     const query = SearchRequestSchema.parse({ type: 'services', location: 'Near Me', user_location: '3.139,101.6869', sort: 'distance' });

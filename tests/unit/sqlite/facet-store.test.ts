@@ -8,6 +8,7 @@ import { createMediaUrls } from '../../../src/server/media/urls.ts';
 import { SearchRequestSchema, type SearchRequest } from '../../../src/shared/search.ts';
 import { useSqliteCopy } from '../../helpers/sqlite/template-copy.ts';
 import { BOXES } from '../../fixtures/search-boxes.ts';
+import { scaled } from '../../helpers/time-factor.ts';
 
 const copy = useSqliteCopy();
 const KL = '3.139,101.6869';
@@ -59,7 +60,7 @@ describe('facet store', () => {
     } finally {
       reader.close();
     }
-  }, 15_000);
+  }, scaled(15_000));
 
   it('follows writes from another connection through the change log, and a rebuild that prunes the log', async () => {
     const reader = openDatabase(copy.path, { readOnly: true });
@@ -86,5 +87,5 @@ describe('facet store', () => {
       reader.close();
     }
     // Three full comparisons: nearly 2,000 searches.
-  }, 15_000);
+  }, scaled(15_000));
 });
