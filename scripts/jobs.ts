@@ -6,7 +6,8 @@
  *   npm run jobs -- work            # runs the cluster's jobs until stopped (with JOB_RUNNER=off on the servers)
  */
 import { parseArgs } from 'node:util';
-import { createAppContext } from '../src/server/app-context.ts';
+import { createWorkerContext } from '../src/server/app-context.ts';
+import { WorkerLease } from '../src/server/jobs/worker-lease.ts';
 import type { JobRow } from '../src/server/db/rows.ts';
 import { databaseConfigFromArgs, warnWithoutSiteUrl } from './database-args.ts';
 
@@ -14,10 +15,12 @@ const { positionals } = parseArgs({
   args: process.argv.slice(2), allowPositionals: true, strict: false, options: { database: { type: 'string' }, 'database-url': { type: 'string' } },
 });
 const [command = 'list', kind] = positionals;
-// A worker's context: no search threads, no page cache; background work only when it is asked to work.
+// A worker's context (issue 62): no search threads, no page cache, no render gate; background work only when it is
+// asked to work. `npm start` runs `work` under its supervisor, at a lower CPU priority, beside the web processes.
 const config = databaseConfigFromArgs();
-warnWithoutSiteUrl(config);
-const app = await createAppContext({ ...config, searchWorkers: 0, pageCacheBytes: 0 }, { timers: false }).catch((error: unknown) => {
+// Under the supervisor, the site's own SITE_URL (its default on a newcomer's machine) is what the mails want.
+if (!process.send) warnWithoutSiteUrl(config);
+const app = await createWorkerContext(config, { timers: false }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
@@ -42,14 +45,20 @@ try {
     for (const job of await app.repos.jobs.find({ kind, limit: ran || 1 })) console.log(line(job));
   } else if (command === 'work') {
     await app.jobs.start();
+    // Held while it works: /healthz says whether a worker runs the background work (issue 62).
+    const lease = new WorkerLease(app.repos, app.clock, app.jobs.owner);
+    await lease.start();
     console.log(`jobs: working as ${app.jobs.owner} (${app.jobs.kinds.join(', ')}); stop with Ctrl-C or SIGTERM`);
     // The runner's timers do not hold a process open (a server's requests do); here, this does, until a signal.
     const alive = setInterval(() => undefined, 60_000);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
+      // Started by the supervisor (npm start): its end is this worker's too.
+      process.once('disconnect', resolve);
     });
     clearInterval(alive);
+    await lease.stop();
   } else {
     throw new Error(`Unknown command ${command}: list, run KIND or work.`);
   }
@@ -59,3 +68,5 @@ try {
 } finally {
   await app.close();
 }
+// Started by the supervisor (npm start): its channel would keep this process open once the work is done.
+if (process.connected) process.disconnect();

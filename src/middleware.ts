@@ -1,7 +1,8 @@
 import { Duplex } from 'node:stream';
 import { createBrotliCompress } from 'node:zlib';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { createAppContext, type AppContext } from './server/app-context.ts';
+import { createAppContext, createWebContext, type AppContext } from './server/app-context.ts';
+import { processRole } from './server/process-role.ts';
 import { CLOSE_APP, CLOSE_STREAMS, FRONT_DOOR, setAppHandle, type FrontDoor } from './server/app-handles.ts';
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
@@ -17,7 +18,8 @@ let app: Promise<AppContext> | undefined;
 
 /** Builds the app once; a database that is not migrated (or a bad config) stops the process instead of serving errors. */
 function appContext(): Promise<AppContext> {
-  app ??= createAppContext(loadConfig()).then((context) => {
+  // Beside a worker process (the supervisor's, issue 62) this one only serves; alone, it runs every kind of job too.
+  app ??= (processRole() === 'web' ? createWebContext(loadConfig()) : createAppContext(loadConfig())).then((context) => {
     // The server in front (src/server/serve.ts) closes the app on shutdown, after the last request, and answers cache
     // hits before Astro runs.
     setAppHandle(CLOSE_APP, () => context.close());

@@ -9,6 +9,7 @@ import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './app-types.ts';
 import type { Config } from './config.ts';
+import type { AppRole } from './process-role.ts';
 import { openBackend } from './db/backend.ts';
 import { jobDefinitions, RECURRING_JOBS } from './jobs/kinds.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -19,7 +20,7 @@ import { VIEW_FLUSH_MS, ViewRecorder } from './engagement/views.ts';
 import { ImpressionRecorder } from './search/impressions.ts';
 import { localMediaStore, s3MediaStore } from './media/store.ts';
 import { createMediaUrls } from './media/urls.ts';
-import { Outbox } from './outbox/outbox.ts';
+import { Outbox, SEND_MESSAGE_JOB } from './outbox/outbox.ts';
 import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
@@ -37,7 +38,12 @@ import { withDisplayNames } from './search/display-names.ts';
 
 export type { AppContext } from './app-types.ts';
 
+/** The job kinds a web process runs itself: the latency-bound ones. */
+export const WEB_JOB_KINDS: readonly string[] = [SEND_MESSAGE_JOB];
+
 export interface AppContextOptions {
+  /** What this process is for; 'all' by default. */
+  role?: AppRole;
   /** The clock (tests move one by hand); by default the system's, or TEST_CLOCK_FILE's in an end-to-end test. */
   clock?: Clock;
   /**
@@ -63,7 +69,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   await invalidations.start();
   // States' and towns' names in Malay and Chinese, for every page this process renders (issue 42).
   setPlaceNames(await repos.catalog.findPlaceNames());
-  const engine = backend.createSearchEngine(searchAnswers({ repos, media }), { workers: config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
+  const engine = backend.createSearchEngine(searchAnswers({ repos, media }), { workers: options.role === 'worker' ? 0 : config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
   // Display names in the caller's language sit inside the response cache, whose key holds `lang` (issue 42).
   const search = withResponseCache(withDisplayNames(engine, () => context), invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
@@ -74,8 +80,10 @@ export async function createAppContext(config: Config, options: AppContextOption
     directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname, readMedia: (file) => mediaStore.readBytes(file),
   });
   // Its handlers reach the app once it is built.
+  const role = options.role ?? 'all';
   const jobs: JobRunner = new JobRunner({
-    repos, clock, jobs: jobDefinitions(() => context), recurring: RECURRING_JOBS, leaseMs: config.jobLeaseMs,
+    repos, clock, recurring: RECURRING_JOBS, leaseMs: config.jobLeaseMs,
+    jobs: jobDefinitions(() => context).filter((definition) => role !== 'web' || WEB_JOB_KINDS.includes(definition.kind.name)),
     local: [
       { name: 'view flush', everyMs: VIEW_FLUSH_MS, run: () => views.flush() },
       { name: 'impression flush', everyMs: VIEW_FLUSH_MS, run: () => impressions.flush() },
@@ -124,7 +132,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     views,
     impressions,
     invalidations,
-    pages: createPageCache(config.pageCacheBytes, invalidations, { renders: new RenderGate({ ...config.renders, busy: () => load?.busy ?? false }), load }),
+    pages: role === 'worker' ? createPageCache(0, invalidations) : createPageCache(config.pageCacheBytes, invalidations, { renders: new RenderGate({ ...config.renders, busy: () => load?.busy ?? false }), load }),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     mediaStore,
@@ -155,4 +163,14 @@ export async function createAppContext(config: Config, options: AppContextOption
     await jobs.start({ claim: config.jobRunner === 'in-process' });
   }
   return context;
+}
+
+/** A web process (issue 62): pages, the API, and the background work a visitor waits on. */
+export function createWebContext(config: Config, options: Omit<AppContextOptions, 'role'> = {}): Promise<AppContext> {
+  return createAppContext(config, { ...options, role: 'web' });
+}
+
+/** A worker process (issue 62): every kind of background work; no page cache, no render gate, no search threads. */
+export function createWorkerContext(config: Config, options: Omit<AppContextOptions, 'role'> = {}): Promise<AppContext> {
+  return createAppContext({ ...config, searchWorkers: 0, pageCacheBytes: 0 }, { ...options, role: 'worker' });
 }

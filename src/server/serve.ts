@@ -135,7 +135,7 @@ export async function serve(distDir: string): Promise<void> {
     console.error(`Not starting: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  await supervise(distDir, { host: config.host, port: config.port, standby: config.serverStandby });
+  await supervise(distDir, { host: config.host, port: config.port, standby: config.serverStandby, jobWorker: config.jobRunner === 'in-process' });
 }
 
 /**

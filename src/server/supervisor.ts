@@ -10,11 +10,18 @@
  * the one draining after a deploy only finishes requests already sent to it. GET /healthz shows the restarts.
  */
 import { invoiceFontWarning } from './billing/invoice-font.ts';
+import { fork, type ChildProcess } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Socket } from 'node:net';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { ROLE_ENV } from './process-role.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./serve-worker.ts', import.meta.url));
+/** The worker process of the background work (issue 62): `npm run jobs -- work`. */
+const JOB_WORKER_ENTRY = fileURLToPath(new URL('../../scripts/jobs.ts', import.meta.url));
+/** The job worker's niceness: the web processes come first for the CPU. */
+const JOB_WORKER_NICENESS = 10;
 /** Restarts closer together than this count as a crash loop, and the next one waits (up to 10 s). */
 const CRASH_LOOP_MS = 10_000;
 /** How long a stopping worker has to finish before the primary gives up on it (its own grace is 10 s). */
@@ -32,10 +39,62 @@ interface Options {
   port: number;
   /** Keep a warmed standby beside the serving worker (on by default; SERVER_STANDBY=off saves its memory). */
   standby: boolean;
+  /**
+   * Run the background work in a worker process of its own beside the server processes (JOB_RUNNER=in-process, the
+   * default): they then run only the latency-bound jobs (mail and SMS). Off (JOB_RUNNER=off), no process here runs jobs.
+   */
+  jobWorker: boolean;
+}
+
+/**
+ * The job worker beside the server processes (issue 62): started at a lower CPU priority, started again when it dies
+ * (after a pause when it keeps dying), and again on a deploy; `stop` ends it and resolves once it has exited.
+ */
+function superviseJobWorker(): { restart: () => void; stop: () => Promise<void> } {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let quickExits = 0;
+  let startedAt = 0;
+  const start = () => {
+    if (stopping) return;
+    startedAt = Date.now();
+    const worker = fork(JOB_WORKER_ENTRY, ['work'], { stdio: 'inherit' });
+    child = worker;
+    try {
+      if (worker.pid) setPriority(worker.pid, JOB_WORKER_NICENESS);
+    } catch {
+      // Not permitted here: it runs at the same priority.
+    }
+    worker.once('exit', (code, signal) => {
+      if (child === worker) child = undefined;
+      if (stopping || worker.killed) return;
+      quickExits = Date.now() - startedAt < CRASH_LOOP_MS ? quickExits + 1 : 0;
+      console.error(`Job worker ${worker.pid} stopped (${signal ? `killed by ${signal}` : `exit code ${code}`}): a new one starts.`);
+      setTimeout(start, Math.min(10_000, quickExits * 1000)).unref();
+    });
+  };
+  start();
+  const end = (worker: ChildProcess | undefined) => new Promise<void>((resolve) => {
+    if (!worker || worker.exitCode !== null || worker.signalCode !== null) return resolve();
+    worker.once('exit', () => resolve());
+    worker.kill('SIGTERM');
+  });
+  return {
+    restart: () => {
+      const old = child;
+      child = undefined;
+      void end(old).then(start);
+    },
+    stop: () => {
+      stopping = true;
+      return end(child);
+    },
+  };
 }
 
 export async function supervise(distDir: string, options: Options): Promise<void> {
   cluster.setupPrimary({ exec: WORKER_ENTRY, args: [distDir] });
+  const jobWorker = options.jobWorker ? superviseJobWorker() : undefined;
   // Said once, at start: invoices without a CJK font print Chinese names as nothing (billing/invoice-font.ts).
   const fontWarning = invoiceFontWarning(process.env.INVOICE_FONT);
   if (fontWarning) console.log(fontWarning);
@@ -112,7 +171,8 @@ export async function supervise(distDir: string, options: Options): Promise<void
 
   const start = (): void => {
     if (stopping) return;
-    const worker = cluster.fork();
+    // Beside a job worker, a server process runs only the latency-bound jobs (app-context.ts).
+    const worker = cluster.fork(jobWorker ? { [ROLE_ENV]: 'web' } : {});
     generations.set(worker, generation);
     starting.add(worker);
     worker.on('message', (message: WorkerMessage) => {
@@ -197,9 +257,11 @@ export async function supervise(distDir: string, options: Options): Promise<void
   };
   // The channel closes as soon as a worker dies, often before its exit is reported: the standby serves at once.
   cluster.on('disconnect', lost);
+  /** Once every server process has exited (and the job worker), the primary exits too. */
+  let exitWhenDone: (() => void) | undefined;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) exitWhenDone?.();
       return;
     }
     lost(worker);
@@ -221,12 +283,14 @@ export async function supervise(distDir: string, options: Options): Promise<void
     generation += 1;
     console.log(`SIGHUP: starting a server process from ${distDir}; the current one stops once it serves.`);
     start();
+    jobWorker?.restart();
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stopping = true;
       setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+      const jobWorkerStopped = jobWorker?.stop() ?? Promise.resolve();
       // Connections sent before the signal are still accepted and served; once none has come for a while the socket
       // closes, then each worker finishes its requests in flight and exits (serve.ts), and the primary after the last.
       const stop = () => {
@@ -234,7 +298,8 @@ export async function supervise(distDir: string, options: Options): Promise<void
         listener.close();
         for (const socket of waiting.splice(0)) socket.destroy();
         const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-        if (workers.length === 0) process.exit(0);
+        exitWhenDone = () => void jobWorkerStopped.then(() => process.exit(0));
+        if (workers.length === 0) exitWhenDone();
         for (const worker of workers) worker.process.kill('SIGTERM');
       };
       stop();

@@ -6,6 +6,7 @@ import { openBackend, type Backend } from '../../src/server/db/backend.ts';
 import { z } from 'zod';
 import { defineJob, jobKind, type JobDefinition } from '../../src/server/jobs/kind.ts';
 import { backoffMs, JobRunner } from '../../src/server/jobs/runner.ts';
+import { WORKER_LEASE_MS, WorkerLease } from '../../src/server/jobs/worker-lease.ts';
 import { copyOfDatabase } from '../helpers/test-database.ts';
 import { SUITE_ENV } from '../helpers/suite-env.ts';
 import { scaled } from '../helpers/time-factor.ts';
@@ -194,4 +195,31 @@ describe('the job runner (decision 0015)', () => {
     expect(unknown.stderr).toContain('No job kind no-such-kind');
     // Three processes start one after another: a loaded 2-core machine takes seconds for each.
   }, scaled(60_000));
+});
+
+describe('a worker process\'s lease (issue 62)', () => {
+  it('is held while the worker runs and renewed, runs out when it is killed, and goes when it stops', async () => {
+    const owners = async () => (await second.repos.jobs.findWorkerLeases()).map((lease) => lease.owner);
+    expect(await owners()).toEqual([]);
+    const lease = new WorkerLease(first.repos, clock, 'host:101:aaaaaa');
+    await lease.start();
+    expect(await owners()).toEqual(['host:101:aaaaaa']);
+    // Renewed (as its timer does every third of the lease), it holds past the first lease's end.
+    clock.advance(WORKER_LEASE_MS / 2);
+    await first.repos.jobs.holdWorkerLease('host:101:aaaaaa', new Date(clock.now() + WORKER_LEASE_MS).toISOString());
+    clock.advance(WORKER_LEASE_MS / 2 + 1);
+    expect(await owners()).toEqual(['host:101:aaaaaa']);
+    await lease.stop();
+    expect(await owners()).toEqual([]);
+    // A worker killed holding its lease: nobody holds one once it has run out, and the next worker's start clears it.
+    const killed = new WorkerLease(first.repos, clock, 'host:102:bbbbbb');
+    await killed.start();
+    clock.advance(WORKER_LEASE_MS + 1);
+    expect(await owners()).toEqual([]);
+    const next = new WorkerLease(second.repos, clock, 'host:103:cccccc');
+    await next.start();
+    expect(await owners()).toEqual(['host:103:cccccc']);
+    await next.stop();
+    await killed.stop();
+  });
 });

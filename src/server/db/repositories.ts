@@ -469,6 +469,11 @@ export interface JobRepository {
   count(): Promise<Record<JobState, number>>;
   /** Deletes jobs finished before `before`; returns how many. */
   removeFinished(before: string): Promise<number>;
+  /** A worker process holds (or renews) its lease until `until` (issue 62); leases that ran out go. */
+  holdWorkerLease(owner: string, until: string): Promise<void>;
+  releaseWorkerLease(owner: string): Promise<void>;
+  /** The worker processes whose lease runs now. */
+  findWorkerLeases(): Promise<{ owner: string; started_at: string; lease_until: string }[]>;
 }
 
 /**

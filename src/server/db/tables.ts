@@ -356,6 +356,12 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+export interface JobWorkerLeasesTable {
+  owner: string;
+  started_at: string;
+  lease_until: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -958,6 +964,7 @@ export interface Tables {
   invoices: InvoicesTable;
   job_details: JobDetailsTable;
   job_schedules: JobSchedulesTable;
+  job_worker_leases: JobWorkerLeasesTable;
   jobs: JobsTable;
   listing_daily_stats: ListingDailyStatsTable;
   listing_search_terms: ListingSearchTermsTable;

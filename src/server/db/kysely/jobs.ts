@@ -186,4 +186,24 @@ export class KyselyJobRepository extends QueryRepository implements JobRepositor
       return Number(result.numDeletedRows);
     });
   }
+
+  holdWorkerLease(owner: string, until: string): Promise<void> {
+    const now = this.now;
+    return this.write(async (db) => {
+      await db.deleteFrom('job_worker_leases').where('lease_until', '<=', now).execute();
+      await db.insertInto('job_worker_leases').values({ owner, started_at: now, lease_until: until })
+        .onConflict((conflict) => conflict.column('owner').doUpdateSet({ lease_until: until })).execute();
+    });
+  }
+
+  releaseWorkerLease(owner: string): Promise<void> {
+    return this.write(async (db) => {
+      await db.deleteFrom('job_worker_leases').where('owner', '=', owner).execute();
+    });
+  }
+
+  findWorkerLeases(): Promise<{ owner: string; started_at: string; lease_until: string }[]> {
+    const now = this.now;
+    return this.read((db) => db.selectFrom('job_worker_leases').select(['owner', 'started_at', 'lease_until']).where('lease_until', '>', now).orderBy('started_at').execute());
+  }
 }

@@ -1,0 +1,9 @@
+-- The worker processes' leases (issue 62): a worker process (npm start's, or `npm run jobs -- work` elsewhere) holds one
+-- while it runs and renews it; /healthz says whether any worker holds one, so an operator sees when nobody runs the
+-- background work (the server processes run only mail and SMS beside a worker). A lease that ran out is a worker gone.
+CREATE TABLE job_worker_leases (
+  -- The worker's job holder name (host:pid:random), as jobs.lease_owner names it.
+  owner TEXT PRIMARY KEY,
+  started_at TEXT NOT NULL,
+  lease_until TEXT NOT NULL
+);
