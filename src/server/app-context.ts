@@ -4,6 +4,7 @@
  * object. Nothing else opens a database.
  */
 import { ConversationLive } from './conversations/live.ts';
+import { eventView } from './conversations/conversations.ts';
 import { randomBytes } from 'node:crypto';
 import { SignInGuard } from './accounts/brute-force.ts';
 import { fileOffsetClock, systemClock, type Clock } from './clock.ts';
@@ -100,7 +101,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     // Signs the sandbox checkout's bills and callbacks (billing/sandbox.ts, issue 40).
     sandbox: await repos.maintenance.appSecret('sandbox-checkout-key', randomBytes(32).toString('base64url')),
   };
-  const live = new ConversationLive(repos, backend.notifications, () => clock.now());
+  // Each event's view is read once per reader, for all their streams (review F9); it reaches the app once it is built.
+  const live = new ConversationLive(repos, backend.notifications, () => clock.now(), (userId, event) => eventView(context, userId, event));
   const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
   const payments = paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(sandbox ? [sandbox.provider()] : [])]);

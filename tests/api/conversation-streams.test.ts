@@ -203,7 +203,7 @@ describe('live delivery of conversations', () => {
     const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);
     const session = await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).executeTakeFirstOrThrow();
     // A process's live streams of its own (the app's would hand events to the streams the other tests opened).
-    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now());
+    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now(), async () => []);
     const handed: number[] = [];
     const stream = { userId: ownerId, sessionId: session.id, sent: new Set<number>(), deliver: async (event: { seq: number }) => { handed.push(event.seq); }, close: () => undefined };
     // The replay (from long ago) and a look (poked as the stream opens) read the same events at once.
@@ -214,6 +214,34 @@ describe('live delivery of conversations', () => {
     live.closeAll();
     expect(handed.length).toBeGreaterThan(3);
     expect(handed).toEqual([...new Set(handed)]);
+  });
+
+  it('reads each event\'s view once for its reader, however many streams they hold (review F9)', async () => {
+    const buyer = await person('Many Tabs Buyer');
+    const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);
+    const session = await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).executeTakeFirstOrThrow();
+    const views: string[] = [];
+    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now(), async (userId, event) => {
+      views.push(`${userId}:${event.seq}`);
+      return [{ event: 'read', id: String(event.seq), data: {} }];
+    });
+    const handed: string[] = [];
+    const tab = (name: string) => ({
+      userId: ownerId, sessionId: session.id, sent: new Set<number>(), close: () => undefined,
+      deliver: async (event: { seq: number }, view: unknown[]) => { handed.push(`${name}:${event.seq}:${view.length}`); },
+    });
+    const tabs = [tab('first'), tab('second'), tab('third')];
+    for (const stream of tabs) await live.open(stream, undefined);
+    const started = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Three tabs, one view', client_id: clientId() })).body.data as ConversationView;
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'And another', client_id: clientId() });
+    live.poke();
+    await live.settled();
+    live.closeAll();
+    const seqs = [...new Set(views.map((view) => view.split(':')[1]))];
+    expect(seqs.length).toBeGreaterThanOrEqual(2);
+    // One view per event for the owner, handed to each of their three streams.
+    expect(views).toEqual(seqs.map((seq) => `${ownerId}:${seq}`));
+    expect(handed.sort()).toEqual(tabs.flatMap((_, index) => seqs.map((seq) => `${['first', 'second', 'third'][index]}:${seq}:1`)).sort());
   });
 
   it('refuses a sixth stream of one account (429), and lets nobody signed out open one (401)', async () => {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../app-types.ts';
 import {
-  answerOffer, blockOtherSide, changeConversation, eventsAfter, makeOffer, eventView, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
+  answerOffer, blockOtherSide, changeConversation, eventsAfter, makeOffer, listConversations, markRead, readConversation, revealMessage, sendMessage, startConversation, unblockOtherSide,
   unreadConversations,
 } from '../conversations/conversations.ts';
 import { muteByToken } from '../conversations/notices.ts';
@@ -46,10 +46,10 @@ function liveStream(app: AppContext, c: Context<ApiEnv>) {
       userId,
       sessionId,
       sent: new Set(),
-      async deliver(event) {
+      async deliver(_event, view) {
         if (++queued > STREAM_QUEUE_MAX) return end();
         queue = queue.then(async () => {
-          for (const out of await eventView(app, userId, event)) await sse.writeSSE({ event: out.event, ...(out.id ? { id: out.id } : {}), data: JSON.stringify(out.data) });
+          for (const out of view) await sse.writeSSE({ event: out.event, ...(out.id ? { id: out.id } : {}), data: JSON.stringify(out.data) });
         }).catch(() => end()).finally(() => { queued -= 1; });
       },
       close: () => end(),

@@ -21,7 +21,7 @@ import type { ListingRef, UserRow } from '../db/rows.ts';
 import { instantLeadRecipient } from '../engagement/lead-mail.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
-import { REPLAY_MARGIN } from './live.ts';
+import { REPLAY_MARGIN, type StreamEvent } from './live.ts';
 import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety.ts';
 import { tellSoldOut } from './notices.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
@@ -308,13 +308,6 @@ export async function revealMessage(app: ConversationDeps, userId: number, id: n
   }
   await app.repos.messages.insertReveal(messageId, userId);
   return (await messageViews(app, [message], await readerOf(app, userId, role), false, new Set([messageId])))[0]!;
-}
-
-/** An event as one reader's stream sends it: its name, its number (none for the unread count) and its data. */
-export interface StreamEvent {
-  event: 'message' | 'read' | 'unread' | 'offer';
-  id?: string;
-  data: unknown;
 }
 
 /**

@@ -10,6 +10,16 @@ import { CHANNELS, type Notifications } from '../db/replication.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EventRow } from '../db/conversation-rows.ts';
 
+/** An event as one reader's stream sends it: its name, its number (none for the unread count) and its data. */
+export interface StreamEvent {
+  event: 'message' | 'read' | 'unread' | 'offer';
+  id?: string;
+  data: unknown;
+}
+
+/** What an event tells one reader (eventView): read once per event and reader, whatever their number of streams. */
+export type EventViewOf = (userId: number, event: EventRow) => Promise<StreamEvent[]>;
+
 /** Event numbers a look goes back over: a transaction that took its number before others may commit after them. */
 export const REPLAY_MARGIN = 200;
 /** Events one look reads at most; a look that fills it looks again at once. */
@@ -25,13 +35,15 @@ export interface LiveStream {
   sessionId: string;
   /** Events this stream sent, by number (a look over the margin skips them). */
   readonly sent: Set<number>;
-  deliver(event: EventRow): Promise<void>;
+  /** Writes an event's view (its reader's, read once for all their streams: review F9). */
+  deliver(event: EventRow, view: StreamEvent[]): Promise<void>;
   close(): void;
 }
 
 export class ConversationLive {
   private readonly repos: Repositories;
   private readonly now: () => number;
+  private readonly viewOf: EventViewOf;
   private readonly streams = new Map<number, Set<LiveStream>>();
   private cursor = 0;
   private looking: Promise<void> | undefined;
@@ -39,9 +51,10 @@ export class ConversationLive {
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(repos: Repositories, notifications: Notifications | null, now: () => number) {
+  constructor(repos: Repositories, notifications: Notifications | null, now: () => number, viewOf: EventViewOf) {
     this.repos = repos;
     this.now = now;
+    this.viewOf = viewOf;
     notifications?.listen(CHANNELS.conversationEvents, () => this.poke());
     notifications?.onReconnect(() => this.poke());
   }
@@ -63,7 +76,7 @@ export class ConversationLive {
     this.startPolling();
     if (lastEventId !== undefined) {
       // Replay what came since the reconnecting browser's last event, with the margin (the browser skips messages it has).
-      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.send(stream, event);
+      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.hand([stream], event);
     } else {
       // A new stream starts from now: what the next look's margin reads again is history to it, not news.
       for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
@@ -118,21 +131,29 @@ export class ConversationLive {
     for (;;) {
       const events = await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
       for (const event of events) {
-        for (const stream of this.streams.get(event.user_id) ?? []) await this.send(stream, event);
+        const mine = this.streams.get(event.user_id);
+        if (mine) await this.hand([...mine], event);
         this.cursor = Math.max(this.cursor, event.seq);
       }
       if (events.length < BATCH) return;
     }
   }
 
-  private async send(stream: LiveStream, event: EventRow): Promise<void> {
-    if (stream.sent.has(event.seq)) return;
+  /** Hands an event to one reader's streams that have not sent it: its view is read once, for all of them. */
+  private async hand(streams: readonly LiveStream[], event: EventRow): Promise<void> {
     // Claimed before anything is awaited: a replay and a look handing the same event at once hand it once.
-    stream.sent.add(event.seq);
-    if (!await this.sessionLasts(stream)) return stream.close();
-    // The set only needs the margin's worth: older numbers never come again.
-    if (stream.sent.size > REPLAY_MARGIN * 4) for (const seq of [...stream.sent].sort((a, b) => a - b).slice(0, REPLAY_MARGIN * 2)) stream.sent.delete(seq);
-    await stream.deliver(event);
+    const fresh = streams.filter((stream) => !stream.sent.has(event.seq));
+    for (const stream of fresh) stream.sent.add(event.seq);
+    const open: LiveStream[] = [];
+    for (const stream of fresh) {
+      if (!await this.sessionLasts(stream)) stream.close();
+      else open.push(stream);
+      // The set only needs the margin's worth: older numbers never come again.
+      if (stream.sent.size > REPLAY_MARGIN * 4) for (const seq of [...stream.sent].sort((a, b) => a - b).slice(0, REPLAY_MARGIN * 2)) stream.sent.delete(seq);
+    }
+    if (open.length === 0) return;
+    const view = await this.viewOf(event.user_id, event);
+    for (const stream of open) await stream.deliver(event, view);
   }
 
   private startPolling(): void {
