@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { PaymentProvider } from './providers.ts';
+import type { HostedProvider } from './providers.ts';
 
 export type BillplzConfig = NonNullable<Config['billing']['billplz']>;
 
@@ -77,8 +77,9 @@ export async function fetchBill(config: BillplzConfig, billId: string): Promise<
  * Billplz as a payment provider. Its API has no refund (a refund is a Billplz dashboard action, or a new payout): its
  * refunds are listed in the operator console, done by hand.
  */
-export function billplzProvider(config: BillplzConfig): PaymentProvider {
+export function billplzProvider(config: BillplzConfig): HostedProvider {
   return {
+    kind: 'hosted',
     name: 'billplz',
     createBill: (bill) => createBill(config, bill),
     fetchBill: (billId) => fetchBill(config, billId),

@@ -17,7 +17,7 @@ import type { Actor } from '../policies.ts';
 import { fulfil } from './fulfilment.ts';
 import { ownInvoice } from './invoices.ts';
 import { invoicePaidMail } from './mails.ts';
-import type { BillOutcome, GatewayBill } from './providers.ts';
+import { hostedProvider, type BillOutcome, type GatewayBill } from './providers.ts';
 import { owePayment } from './refunds.ts';
 
 const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: `Choose one of ${PAYMENT_PROVIDERS.join(', ')}.` }) });
@@ -65,9 +65,9 @@ export async function payInvoice(app: AppContext, actor: Actor, invoiceId: numbe
   const invoice = await ownInvoice(app, actor, invoiceId);
   if (invoice.kind !== 'invoice' || invoice.status !== 'issued') throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
   const invoicePage = `/advertiser/invoices/${invoice.id}`;
-  const provider = app.payments.get(name);
+  const provider = hostedProvider(app.payments, name);
   if (name !== 'bank_transfer' && !provider) throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
-  if (name === 'bank_transfer' || !provider?.createBill) {
+  if (!provider) {
     if (name !== 'bank_transfer') throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
     return {
       provider: name, redirect_url: `${invoicePage}#pay`,
@@ -119,8 +119,8 @@ async function settleBill(app: AppContext, payment: PaymentRow, outcome: BillOut
  * that is not the bill's; otherwise 200, whether or not it changed anything (a replay changes nothing).
  */
 export async function paymentCallback(app: AppContext, name: string, form: Record<string, string>): Promise<string> {
-  const provider = (PAYMENT_PROVIDERS as readonly string[]).includes(name) ? app.payments.get(name as PaymentRow['provider']) : undefined;
-  if (!provider?.verifyCallback || !provider.outcome) throw notFound('No such payment provider.');
+  const provider = hostedProvider(app.payments, name);
+  if (!provider) throw notFound('No such payment provider.');
   const facts = provider.verifyCallback(form);
   if (!facts) throw new AppError(403, 'Invalid signature.');
   const payment = await app.repos.payments.findByBill(provider.name, facts.billId);
@@ -142,8 +142,8 @@ export async function paymentStatus(app: AppContext, actor: Actor, paymentId: nu
   let payment = await app.repos.payments.find(paymentId);
   if (!payment) throw notFound('No such payment.');
   let invoice = await ownInvoice(app, actor, payment.invoice_id).catch(() => { throw notFound('No such payment.'); });
-  const provider = app.payments.get(payment.provider);
-  if (payment.status === 'pending' && payment.bill_id && provider?.fetchBill && provider.outcome) {
+  const provider = hostedProvider(app.payments, payment.provider);
+  if (payment.status === 'pending' && payment.bill_id && provider) {
     try {
       const bill = await provider.fetchBill(payment.bill_id);
       if (bill.amount === payment.amount_sen) await settleBill(app, payment, provider.outcome(bill));

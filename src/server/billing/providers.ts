@@ -33,26 +33,46 @@ export interface CallbackFacts {
 /** What a bill's state means for its payment. */
 export type BillOutcome = 'paid' | 'cancelled' | 'expired' | 'open';
 
-export interface PaymentProvider {
+/** Paid by hand (issue 62): the buyer transfers to the site's account with the invoice's number; an operator confirms it. */
+export interface ManualProvider {
+  kind: 'manual';
   name: ProviderName;
-  /** A hosted checkout: creates the bill the buyer pays on the gateway's page. */
-  createBill?(bill: { email: string; name: string; amountSen: number; description: string; reference: string; callbackUrl: string; redirectUrl: string }): Promise<GatewayBill>;
+}
+
+/**
+ * A hosted checkout (issue 62): the buyer pays on the gateway's page. What it must do is required of it, so no caller
+ * probes for a method; only refunds may be done by hand.
+ */
+export interface HostedProvider {
+  kind: 'hosted';
+  name: ProviderName;
+  /** Creates the bill the buyer pays on the gateway's page. */
+  createBill(bill: { email: string; name: string; amountSen: number; description: string; reference: string; callbackUrl: string; redirectUrl: string }): Promise<GatewayBill>;
   /** Reads a bill's state (the buyer came back before the callback). */
-  fetchBill?(billId: string): Promise<GatewayBill>;
+  fetchBill(billId: string): Promise<GatewayBill>;
   /** Checks a callback's signature; its facts when it is the gateway's, undefined when it is not. */
-  verifyCallback?(form: Record<string, string>): CallbackFacts | undefined;
+  verifyCallback(form: Record<string, string>): CallbackFacts | undefined;
   /** What a bill's state means for its payment. */
-  outcome?(bill: { paid: boolean; state: string }): BillOutcome;
+  outcome(bill: { paid: boolean; state: string }): BillOutcome;
   /** Refunds a settled payment; answers the gateway's reference. Absent: refunds are done by hand. */
   refund?(payment: PaymentRow): Promise<{ reference: string }>;
 }
 
+/** A way to pay: by hand, or on a hosted checkout. */
+export type PaymentProvider = ManualProvider | HostedProvider;
+
 /** The providers this site takes payments through, by name (a bank transfer always). */
 export type PaymentProviders = ReadonlyMap<ProviderName, PaymentProvider>;
 
-export const bankTransfer: PaymentProvider = { name: 'bank_transfer' };
+export const bankTransfer: ManualProvider = { kind: 'manual', name: 'bank_transfer' };
+
+/** The hosted checkout of this name, if the site takes payments through one. */
+export function hostedProvider(providers: PaymentProviders, name: string): HostedProvider | undefined {
+  const provider = providers.get(name as ProviderName);
+  return provider?.kind === 'hosted' ? provider : undefined;
+}
 
 /** The providers' map: a bank transfer, and the hosted checkouts configured. */
-export function paymentProviders(checkouts: readonly PaymentProvider[]): PaymentProviders {
+export function paymentProviders(checkouts: readonly HostedProvider[]): PaymentProviders {
   return new Map([bankTransfer, ...checkouts].map((provider) => [provider.name, provider]));
 }

@@ -15,6 +15,7 @@ import { AppError, notFound, parseInput } from '../errors.ts';
 import { jobKind } from '../jobs/kind.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
+import { hostedProvider } from './providers.ts';
 
 /** Asks a provider that can refund to refund one payment owed back. */
 export const RefundPaymentJob = jobKind('refund-payment', z.object({ paymentId: z.number().int().positive() }).strict());
@@ -24,7 +25,7 @@ export async function owePayment(app: Pick<AppContext, 'outbox' | 'payments'>, t
   if (!(await tx.payments.refundDue(payment.id))) return;
   const invoice = (await tx.invoices.find(payment.invoice_id))!;
   const buyer = invoice.user_id === null ? undefined : await tx.users.findUser(invoice.user_id);
-  const byProvider = app.payments.get(payment.provider)?.refund !== undefined;
+  const byProvider = hostedProvider(app.payments, payment.provider)?.refund !== undefined;
   if (byProvider) await RefundPaymentJob.queue(tx.jobs, { paymentId: payment.id }, { idempotencyKey: `refund-payment:${payment.id}` });
   if (buyer?.email) {
     await app.outbox.queueMail(composeMail(buyer.email, `A refund of ${ringgit(payment.amount_sen)} for invoice ${invoice.number}`, [
@@ -38,7 +39,7 @@ export async function owePayment(app: Pick<AppContext, 'outbox' | 'payments'>, t
 export async function refundThroughProvider(app: AppContext, paymentId: number): Promise<void> {
   const payment = await app.repos.payments.find(paymentId);
   if (!payment || payment.refund_status !== 'due') return;
-  const provider = app.payments.get(payment.provider);
+  const provider = hostedProvider(app.payments, payment.provider);
   if (!provider?.refund) return;
   const { reference } = await provider.refund(payment);
   await app.repos.payments.markRefunded(payment.id, reference);
@@ -52,7 +53,7 @@ export async function listRefunds(app: AppContext) {
     return {
       id: payment.id, provider: payment.provider, amount_sen: payment.amount_sen, paid_at: payment.settled_at, bill_id: payment.bill_id,
       invoice: { id: invoice.id, number: invoice.number, status: invoice.status, buyer: invoice.buyer },
-      by_hand: app.payments.get(payment.provider)?.refund === undefined,
+      by_hand: hostedProvider(app.payments, payment.provider)?.refund === undefined,
     };
   }));
 }

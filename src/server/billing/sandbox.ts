@@ -12,7 +12,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { billOutcome, signatureValid } from './billplz.ts';
 import { callbackForm, checkoutPage, returnUrl, settled, type CheckoutBill } from './checkout-page.ts';
-import type { GatewayBill, PaymentProvider } from './providers.ts';
+import type { GatewayBill, HostedProvider } from './providers.ts';
 
 interface BillFacts {
   amount: number;
@@ -74,9 +74,10 @@ export class SandboxCheckout {
     return { callback: callbackForm({ ...done, collection_id: 'sandbox' }, this.key, {}, [], absoluteUrl(this.siteUrl, this.pageUrl(bill.id))), back: `${back.pathname}${back.search}` };
   }
 
-  provider(): PaymentProvider {
+  provider(): HostedProvider {
     const gatewayBill = (bill: CheckoutBill): GatewayBill => ({ id: bill.id, url: this.pageUrl(bill.id), amount: bill.amount, paid: bill.paid, state: bill.state });
     return {
+      kind: 'hosted',
       name: 'sandbox',
       createBill: async (bill) => gatewayBill(this.bill(billId(this.key, {
         amount: bill.amountSen, reference: bill.reference, description: bill.description, redirect: bill.redirectUrl, nonce: randomBytes(6).toString('base64url'),
