@@ -64,13 +64,14 @@ export async function createAppContext(config: Config, options: AppContextOption
   const { repos } = backend;
   const media = createMediaUrls(config.mediaBaseUrl);
   const timers = options.timers ?? true;
+  const role = options.role ?? 'all';
   const invalidations = new CacheInvalidations(repos, clock, {
     pollMs: config.cachePollMs, replication: backend.replication, notifications: backend.notifications,
   });
   await invalidations.start();
   // States' and towns' names in Malay and Chinese, for every page this process renders (issue 42).
   setPlaceNames(await repos.catalog.findPlaceNames());
-  const engine = backend.createSearchEngine(searchAnswers({ repos, media }), { workers: options.role === 'worker' ? 0 : config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
+  const engine = backend.createSearchEngine(searchAnswers({ repos, media }), { workers: role === 'worker' ? 0 : config.searchWorkers, mediaBaseUrl: config.mediaBaseUrl, wordIndexMax: config.searchWordIndexMax, types: config.searchTypes, clockFile: config.testClockFile ?? undefined });
   // Display names in the caller's language sit inside the response cache, whose key holds `lang` (issue 42).
   const search = withResponseCache(withDisplayNames(engine, () => context), invalidations, config.searchCacheSize, config.searchCacheBytes);
   const views = new ViewRecorder(repos, clock);
@@ -81,7 +82,6 @@ export async function createAppContext(config: Config, options: AppContextOption
     directory: config.outboxDir, smtpUrl: config.smtpUrl, from: config.mailFrom, host: new URL(config.siteUrl).hostname, readMedia: (file) => mediaStore.readBytes(file),
   });
   // Its handlers reach the app once it is built.
-  const role = options.role ?? 'all';
   const jobs: JobRunner = new JobRunner({
     repos, clock, recurring: RECURRING_JOBS, leaseMs: config.jobLeaseMs,
     jobs: jobDefinitions(() => context).filter((definition) => role !== 'web' || WEB_JOB_KINDS.includes(definition.kind.name)),
