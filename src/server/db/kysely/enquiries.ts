@@ -5,7 +5,7 @@ import type { EnquiryRepository } from '../repositories.ts';
 import type { EnquiryInput, EnquiryRow, EnquiryTargetRow, LeadStatus, ListingRef, StoredImageFiles } from '../rows.ts';
 import { insertMessage, openConversation } from './conversations.ts';
 import { QueryRepository } from './query-access.ts';
-import { flag, jsonText, livePost, type QueryDb } from './query.ts';
+import { flag, jsonText, listingColumn, livePost, type QueryDb } from './query.ts';
 
 /** The first location's e-mail that is set, of a post (its locations in order) or a profile. */
 const POST_EMAIL = sql<string | null>`(SELECT l.email FROM post_locations pl JOIN locations l ON l.id = pl.location_id
@@ -93,7 +93,7 @@ export class KyselyEnquiryRepository extends QueryRepository implements EnquiryR
    */
   insertEnquiry(enquiry: EnquiryInput): Promise<number> {
     return this.write(async (db) => {
-      const column = enquiry.listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const column = listingColumn(enquiry.listing);
       const conversation = await openConversation(db, {
         listing: enquiry.listing, title: enquiry.listingTitle, personId: enquiry.userId, ownerId: enquiry.ownerUserId, at: enquiry.createdAt,
       });
@@ -116,7 +116,7 @@ export class KyselyEnquiryRepository extends QueryRepository implements EnquiryR
 
   hasEnquiredSince(userId: number, listing: ListingRef, since: string): Promise<boolean> {
     return this.read(async (db) => {
-      const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const column = listingColumn(listing);
       const row = await db.selectFrom('enquiries').select('id').where('user_id', '=', userId).where(column, '=', listing.id).where('created_at', '>', since)
         .limit(1).executeTakeFirst();
       return row !== undefined;

@@ -3,23 +3,22 @@ import { sql } from 'kysely';
 import type { FollowRepository } from '../repositories.ts';
 import type { FollowRow, ListingRef } from '../rows.ts';
 import { QueryRepository } from './query-access.ts';
-
-const column = (listing: ListingRef) => (listing.type === 'profile' ? 'profile_id' : 'post_id');
+import { listingColumn } from './query.ts';
 
 export class KyselyFollowRepository extends QueryRepository implements FollowRepository {
   /** Follows the listing, or unfollows it when already followed; true when it is followed afterwards. */
   toggleFollow(userId: number, listing: ListingRef): Promise<boolean> {
     const now = this.now;
     return this.write(async (db) => {
-      const removed = await db.deleteFrom('follows').where('user_id', '=', userId).where(column(listing), '=', listing.id).executeTakeFirst();
+      const removed = await db.deleteFrom('follows').where('user_id', '=', userId).where(listingColumn(listing), '=', listing.id).executeTakeFirst();
       if (Number(removed.numDeletedRows) > 0) return false;
-      await db.insertInto('follows').values({ user_id: userId, [column(listing)]: listing.id, created_at: now }).execute();
+      await db.insertInto('follows').values({ user_id: userId, [listingColumn(listing)]: listing.id, created_at: now }).execute();
       return true;
     });
   }
 
   isFollowing(userId: number, listing: ListingRef): Promise<boolean> {
-    return this.read(async (db) => (await db.selectFrom('follows').select('user_id').where('user_id', '=', userId).where(column(listing), '=', listing.id).executeTakeFirst()) !== undefined);
+    return this.read(async (db) => (await db.selectFrom('follows').select('user_id').where('user_id', '=', userId).where(listingColumn(listing), '=', listing.id).executeTakeFirst()) !== undefined);
   }
 
   /**

@@ -5,7 +5,7 @@
 import type { ModerationRepository } from '../repositories.ts';
 import type { HeldReviewRow, ListingRef, OpenReportRow } from '../rows.ts';
 import { QueryRepository } from './query-access.ts';
-import { stored } from './query.ts';
+import { listingColumn, stored } from './query.ts';
 
 export class KyselyModerationRepository extends QueryRepository implements ModerationRepository {
   /** Open (unhandled) reports, oldest first: listings' and reviews'. */
@@ -93,7 +93,7 @@ export class KyselyModerationRepository extends QueryRepository implements Moder
   /** How many reviews of a listing one client wrote since a time (a burst is held). */
   countClientReviews(listing: ListingRef, clientHash: string, since: string): Promise<number> {
     return this.read(async (db) => {
-      const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where(listing.type === 'profile' ? 'profile_id' : 'post_id', '=', listing.id)
+      const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where(listingColumn(listing), '=', listing.id)
         .where('client_hash', '=', clientHash).where('created_at', '>=', since).executeTakeFirstOrThrow();
       return Number(row.n);
     });

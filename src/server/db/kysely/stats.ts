@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ListingStatsRepository } from '../repositories.ts';
 import type { ClickCount, ListingRef } from '../rows.ts';
 import { QueryRepository } from './query-access.ts';
-import { count, type QueryDb } from './query.ts';
+import { count, listingColumn, type QueryDb } from './query.ts';
 
 /** Adds `n` to a listing's counter of a day and action; a listing that does not exist adds nothing. */
 export async function addCount(db: QueryDb, day: string, listing: ListingRef, action: string, n: number): Promise<void> {
@@ -34,7 +34,7 @@ export class KyselyListingStatsRepository extends QueryRepository implements Lis
 
   findListingStats(listing: ListingRef, from: string, to: string): Promise<{ day: string; action: string; count: number }[]> {
     return this.read(async (db) => {
-      const column = listing.type === 'profile' ? 'profile_id' : 'post_id';
+      const column = listingColumn(listing);
       const rows = await db.selectFrom('listing_daily_stats').select(['day', 'action', 'count'])
         .where(column, '=', listing.id).where('day', '>=', from).where('day', '<=', to).orderBy('day').orderBy('action').execute();
       return rows.map((row) => ({ ...row, count: count(row.count) }));
