@@ -144,11 +144,6 @@ function unreadOf(role: ConversationSide): Expression<number> {
   return sql<number>`(SELECT COUNT(*) FROM conversation_messages u WHERE u.conversation_id = c.id AND u.side = ${other} AND u.id > ${sql.ref(readUpTo)})`;
 }
 
-/** Sets a side's read mark where it is (the lead inbox's 'new': back to before the person's latest messages). */
-export async function setReadUpTo(db: QueryDb, id: number, role: ConversationSide, upTo: number): Promise<void> {
-  await db.updateTable('conversations').set(role === 'owner' ? { owner_read_up_to: upTo } : { person_read_up_to: upTo }).where('id', '=', id).execute();
-}
-
 /** The id of the newest message (0 for none), of a side's when `by` is given. */
 export async function lastMessageId(db: QueryDb, id: number, by?: ConversationSide): Promise<number> {
   let query = db.selectFrom('conversation_messages').select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', id);
