@@ -39,6 +39,6 @@ export abstract class QueryRepository {
 
   /** One write: its own transaction, or the caller's. */
   protected write<T>(work: (db: QueryDb) => Promise<T>): Promise<T> {
-    return this.access.write((db) => work(db));
+    return this.access.write(work);
   }
 }
