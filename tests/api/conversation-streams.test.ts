@@ -216,6 +216,23 @@ describe('live delivery of conversations', () => {
     expect(handed).toEqual([...new Set(handed)]);
   });
 
+  it('hands a new stream no history while a look runs as it opens: what came before it is not news', async () => {
+    const buyer = await person('History Buyer');
+    await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Old news', client_id: clientId() });
+    const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);
+    const session = await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).executeTakeFirstOrThrow();
+    // A process's live streams of its own, whose first look reads every event from the start.
+    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now(), async () => []);
+    const handed: number[] = [];
+    const stream = { userId: ownerId, sessionId: session.id, sent: new Set<number>(), deliver: async (event: { seq: number }) => { handed.push(event.seq); }, close: () => undefined };
+    const opening = live.open(stream, undefined);
+    live.poke();
+    await opening;
+    await live.settled();
+    live.closeAll();
+    expect(handed).toEqual([]);
+  });
+
   it('reads each event\'s view once for its reader, however many streams they hold (review F9)', async () => {
     const buyer = await person('Many Tabs Buyer');
     const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);

@@ -48,6 +48,8 @@ export class ConversationLive {
   private cursor = 0;
   private looking: Promise<void> | undefined;
   private again = false;
+  /** Streams still opening: a look leaves them to their own replay (or history), then looks again once they are open. */
+  private readonly opening = new Set<LiveStream>();
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -72,6 +74,20 @@ export class ConversationLive {
     const first = this.streams.size === 0;
     mine.add(stream);
     this.streams.set(stream.userId, mine);
+    // Until its replay or its history is read, a look running meanwhile would hand it history as news.
+    this.opening.add(stream);
+    try {
+      await this.readHistory(stream, first, lastEventId);
+    } finally {
+      this.opening.delete(stream);
+    }
+    // What came while it opened is handed by the next look (the margin reads it again).
+    this.poke();
+    return true;
+  }
+
+  /** A new stream's past: the events a reconnecting browser missed, replayed; or, for a new one, history it skips. */
+  private async readHistory(stream: LiveStream, first: boolean, lastEventId: number | undefined): Promise<void> {
     if (first) this.cursor = Math.max(this.cursor, await this.repos.conversationEvents.lastEventSeq());
     this.startPolling();
     if (lastEventId !== undefined) {
@@ -81,7 +97,6 @@ export class ConversationLive {
       // A new stream starts from now: what the next look's margin reads again is history to it, not news.
       for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
     }
-    return true;
   }
 
   /**
@@ -131,8 +146,8 @@ export class ConversationLive {
     for (;;) {
       const events = await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
       for (const event of events) {
-        const mine = this.streams.get(event.user_id);
-        if (mine) await this.hand([...mine], event);
+        const open = [...this.streams.get(event.user_id) ?? []].filter((stream) => !this.opening.has(stream));
+        if (open.length > 0) await this.hand(open, event);
         this.cursor = Math.max(this.cursor, event.seq);
       }
       if (events.length < BATCH) return;
