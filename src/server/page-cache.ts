@@ -26,10 +26,10 @@ export const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.B
 export const PAGE_CACHE_TTL_MS = 60_000;
 
 /** The caching of a 404 page: browsers ask again, shared caches keep it a minute. */
-export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
+const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 
 /** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
-export const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
+const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
 /** Parameters whose pages are never kept: a map's box names one viewport among countless (issue 43). */
 const UNCACHED_PARAMS = ['bbox'];
@@ -77,7 +77,7 @@ interface Entry {
 const DROPPED_KEPT = 10_000;
 
 /** The share of the cache's bytes 404 pages may take, so a crawl of dead links cannot push real pages out. */
-export const NOT_FOUND_SHARE = 0.1;
+const NOT_FOUND_SHARE = 0.1;
 
 /**
  * A buffer of its own, exactly `bytes` long. zlib answers with views of larger chunks, and Buffer.from
@@ -91,7 +91,7 @@ function ownCopy(bytes: Buffer): Buffer {
 }
 
 /** Compressed pages in memory, least recently used out first, bounded by their bytes (404 pages by a tenth of them). */
-export class PageStore {
+class PageStore {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private notFoundBytes = 0;
@@ -190,7 +190,7 @@ const IMPRESSIONS = 'x-search-impressions';
  * The header a page names its tags in (decision 0017): this cache reads it, and a CDN that purges by tag
  * (Cloudflare's Cache-Tag, Fastly's Surrogate-Key) can be told the same names.
  */
-export const CACHE_TAG_HEADER = 'Cache-Tag';
+const CACHE_TAG_HEADER = 'Cache-Tag';
 
 /**
  * The tags of a rendered page: those it names, and its own path without its language prefix (publishing at the path of
@@ -241,7 +241,7 @@ export interface FrontDoorRequest {
 const BUSY_HEADERS = { 'retry-after': String(RENDER_RETRY_AFTER_S), 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
 
 /** The answer a render refused under load gets: 503, with when to come back. */
-export function busyResponse(): Response {
+function busyResponse(): Response {
   return new Response(`${new RenderQueueFull().message}\n`, { status: 503, headers: BUSY_HEADERS });
 }
 
@@ -288,10 +288,11 @@ export function createPageCache(maxBytes: number, invalidations: CacheInvalidati
      */
     bounded: (render: () => Promise<Response>) => boundedRender(renders, render),
     /**
-     * The answer the server in front gives a page request at once while the render line is full (a 503 as cheap as a
-     * static file), or undefined: a flood refused after Astro ran would cost what answering it costs.
+     * The answer the server in front gives a page request at once while the render line is full (the page's kept copy
+     * however old, else a 503 as cheap as a static file), or undefined: a flood refused after Astro ran would cost what
+     * answering it costs.
      */
-    refused: (request: FrontDoorRequest) => refusedAnswer(renders, request),
+    refused: (request: FrontDoorRequest) => refusedAnswer(cache, request),
     /**
      * Serves `request` from the cache, or renders it with `render` and keeps it unless one of its tags changed meanwhile.
      * Requests for a page being rendered wait for that render (one render however many ask at once: after a change to
@@ -385,9 +386,12 @@ async function renderInto(cache: PageCacheState, request: Request, url: URL, key
   return respond(request, entry, 'MISS');
 }
 
-/** The front door's answer from the cache (createPageCache's `hit`). */
-function frontDoorHit(cache: PageCacheState, request: FrontDoorRequest): CachedAnswer | undefined {
-  if (cache.maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !cache.invalidations.fresh) return undefined;
+/**
+ * The front door's answer from the cache (createPageCache's `hit`): a fresh copy, or with `stale` (the render line is
+ * full) one older than its TTL too, as a refused render serves it (renderBounded).
+ */
+function frontDoorHit(cache: PageCacheState, request: FrontDoorRequest, options: { stale?: boolean } = {}): CachedAnswer | undefined {
+  if (cache.maxBytes <= 0 || (request.method !== 'GET' && request.method !== 'HEAD') || !(cache.invalidations.fresh || options.stale)) return undefined;
   let url: URL;
   try {
     url = new URL(request.url, 'http://localhost');
@@ -397,13 +401,13 @@ function frontDoorHit(cache: PageCacheState, request: FrontDoorRequest): CachedA
   if (UNSHARED_PATHS.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
   const kind = encodingClass(request.headers['accept-encoding'] ?? null);
   if (kind === 'identity') return undefined;
-  const entry = cache.store.get(pageCacheKey(url), cache.now());
+  const entry = cache.store.get(pageCacheKey(url), cache.now(), options);
   if (!entry) return undefined;
   cache.load?.hit();
   const headers: Record<string, string> = Object.fromEntries(entry.headers);
   headers.etag = entry.etag;
   headers.vary = 'Accept-Encoding';
-  headers['x-cache'] = 'HIT';
+  headers['x-cache'] = options.stale ? 'STALE' : 'HIT';
   if (notModified(entry, request.headers['if-none-match'])) return { status: 304, headers, body: null, impression: entry.impression };
   const body = kind === 'br' ? entry.br : entry.gzip;
   headers['content-encoding'] = kind;
@@ -426,12 +430,16 @@ async function boundedRender(renders: RenderGate | undefined, render: () => Prom
   }
 }
 
-/** The front door's 503 while the render line is full (createPageCache's `refused`). */
-function refusedAnswer(renders: RenderGate | undefined, request: FrontDoorRequest): CachedAnswer | undefined {
+/**
+ * The front door's answer while the render line is full (createPageCache's `refused`): the kept copy of the page if
+ * there is one, however old (a page past its TTL is not a render to wait for), else 503 with Retry-After.
+ */
+function refusedAnswer(cache: PageCacheState, request: FrontDoorRequest): CachedAnswer | undefined {
   const path = request.url.split('?')[0]!;
   // Files (an image Astro serves from the build) are not renders; sitemaps and robots.txt are.
-  if (!renders?.full || UNBOUNDED.test(path) || /\.(?!xml$|txt$)\w+$/.test(path)) return undefined;
-  return { status: 503, headers: BUSY_HEADERS, body: Buffer.from(`${new RenderQueueFull().message}\n`), impression: null };
+  if (!cache.renders?.full || UNBOUNDED.test(path) || /\.(?!xml$|txt$)\w+$/.test(path)) return undefined;
+  return frontDoorHit(cache, request, { stale: true })
+    ?? { status: 503, headers: BUSY_HEADERS, body: Buffer.from(`${new RenderQueueFull().message}\n`), impression: null };
 }
 
 /** A rendered page as the cache keeps it: compressed both ways, its kept headers, tags and ETag. */

@@ -109,6 +109,33 @@ describe('the render bound', () => {
     expect((await get('/home', pages.render('/never')))!.headers.get('X-Cache')).toBe('HIT');
   });
 
+  it('answers at the front door while the line is full: a kept page however old, else 503 with Retry-After', async () => {
+    let now = Date.now();
+    const gate = new RenderGate({ concurrency: 1, queue: 1, waitMs: 60_000 });
+    const { cache, get } = cacheWith(gate, () => now);
+    const pages = gated();
+    const kept = get('/home', pages.render('/home'));
+    await begun(pages, 1);
+    pages.releaseAll();
+    await kept;
+    now += PAGE_CACHE_TTL_MS + 1;
+    const door = (path: string) => cache.hit({ method: 'GET', url: path, headers: { 'accept-encoding': 'br' } }) ?? cache.refused({ method: 'GET', url: path, headers: { 'accept-encoding': 'br' } });
+    // The line has room: home past its TTL and a page never kept go the usual way (a render).
+    expect(door('/home')).toBeUndefined();
+    expect(door('/new')).toBeUndefined();
+    const held = [get('/a', pages.render('/a')), get('/b', pages.render('/b'))];
+    await until(async () => gate.load, (load) => load.waiting === 1);
+    // Full: home as it was kept, marked stale, at once; the page never kept, a 503 as cheap as a file.
+    const home = door('/home');
+    expect([home?.status, home?.headers['x-cache'], home?.body?.length ? 'body' : 'none']).toEqual([200, 'STALE', 'body']);
+    const refused = door('/new');
+    expect([refused?.status, refused?.headers['retry-after']]).toEqual([503, '2']);
+    pages.releaseAll();
+    await begun(pages, 3);
+    pages.releaseAll();
+    await Promise.all(held);
+  });
+
   it('renders a page a change dropped before pages nobody had yet', async () => {
     const gate = new RenderGate({ concurrency: 1, queue: 10, waitMs: 60_000 });
     const invalidations = new CacheInvalidations(copy.repos, new TestClock(), { pollMs: 0 });
