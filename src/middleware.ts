@@ -51,6 +51,20 @@ const provideApp = defineMiddleware(async (context, next) => {
   return next();
 });
 
+/** Every page's answer (not the API's, files' or health checks') tells whether pages answer (GET /readyz, page-health.ts). */
+const watchPages = defineMiddleware(async (context, next) => {
+  if (UNBOUNDED.test(context.url.pathname)) return next();
+  const { pageHealth } = context.locals.app;
+  try {
+    const response = await next();
+    pageHealth.record(response.status);
+    return response;
+  } catch (error) {
+    pageHealth.record(500);
+    throw error;
+  }
+});
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -162,4 +176,4 @@ const localize = defineMiddleware((context, next) => paraglideMiddleware(context
 }));
 
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(refuseCrossSite, provideApp, scopeReads, compress, countImpressions, cachePages, localize);
+export const onRequest = sequence(refuseCrossSite, provideApp, watchPages, scopeReads, compress, countImpressions, cachePages, localize);

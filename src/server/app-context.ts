@@ -22,6 +22,7 @@ import { ImpressionRecorder } from './search/impressions.ts';
 import { localMediaStore, s3MediaStore } from './media/store.ts';
 import { createMediaUrls } from './media/urls.ts';
 import { Outbox, SEND_MESSAGE_JOB } from './outbox/outbox.ts';
+import { PageHealth } from './page-health.ts';
 import { createPageCache } from './page-cache.ts';
 import { LoadMeter, RenderGate } from './render-gate.ts';
 import { CacheInvalidations } from './cache/invalidations.ts';
@@ -29,7 +30,6 @@ import { withResponseCache } from './search/cache.ts';
 import { searchAnswers } from './search/answers.ts';
 import { appealLine } from './accounts/suspension.ts';
 import { billplzProvider } from './billing/billplz.ts';
-import { SandboxCheckout } from './billing/sandbox.ts';
 import { listingBilling, paymentProviders, startPaidPlan } from './billing/index.ts';
 import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
 import { heldChecks, heldMessage } from './moderation/checks.ts';
@@ -40,7 +40,7 @@ import { withDisplayNames } from './search/display-names.ts';
 export type { AppContext } from './app-types.ts';
 
 /** The job kinds a web process runs itself: the latency-bound ones. */
-export const WEB_JOB_KINDS: readonly string[] = [SEND_MESSAGE_JOB];
+const WEB_JOB_KINDS: readonly string[] = [SEND_MESSAGE_JOB];
 
 export interface AppContextOptions {
   /** What this process is for; 'all' by default. */
@@ -98,14 +98,17 @@ export async function createAppContext(config: Config, options: AppContextOption
     unsubscribe: await repos.maintenance.appSecret('unsubscribe-token-key', randomBytes(32).toString('base64url')),
     // Signs the device cookies of sign-in (accounts/devices.ts, issue 38).
     device: await repos.maintenance.appSecret('device-cookie-key', randomBytes(32).toString('base64url')),
-    // Signs the sandbox checkout's bills and callbacks (billing/sandbox.ts, issue 40).
+    // Signs the sandbox checkout's bills and callbacks (development/sandbox-checkout.ts, issue 40).
     sandbox: await repos.maintenance.appSecret('sandbox-checkout-key', randomBytes(32).toString('base64url')),
   };
   // Each event's view is read once per reader, for all their streams (review F9); it reaches the app once it is built.
   const live = new ConversationLive(repos, backend.notifications, () => clock.now(), (userId, event) => eventView(context, userId, event));
-  const sandbox = config.billing.sandbox ? new SandboxCheckout(secrets.sandbox, config.siteUrl) : null;
+  // The development doubles are loaded only when one is on: a production process never loads their code.
+  const development = config.billing.sandbox
+    ? (await import('./development/index.ts')).developmentDoubles({ sandboxKey: secrets.sandbox, siteUrl: config.siteUrl, clock })
+    : null;
   // The listings core's narrow dependencies (issue 39); its ports reach the app once it is built.
-  const payments = paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(sandbox ? [sandbox.provider()] : [])]);
+  const payments = paymentProviders([...(config.billing.billplz ? [billplzProvider(config.billing.billplz)] : []), ...(development?.payments ?? [])]);
   // Its ports get what each needs, never the whole app: billing its rates, outbox and providers; the checks the catalogue.
   const listings: ListingDeps = {
     repos, clock, outbox, siteUrl: config.siteUrl, appealLine: appealLine(config),
@@ -122,7 +125,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     secrets,
     listings,
     payments,
-    sandbox,
+    development,
     fulfilment: {
       plan: startPaidPlan,
       ad: (tx, invoice, line) => (line.post_id ? publishPaid(listings, tx, line.post_id, invoice.id) : Promise.resolve()),
@@ -135,6 +138,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     impressions,
     invalidations,
     pages: role === 'worker' ? createPageCache(0, invalidations) : createPageCache(config.pageCacheBytes, invalidations, { renders: new RenderGate({ ...config.renders, busy: () => load?.busy ?? false }), load }),
+    pageHealth: new PageHealth(),
     limits,
     imageDecodes: new DecodeQueue(config.imageDecodes, config.imageDecodeQueue),
     mediaStore,

@@ -4,7 +4,6 @@
  * with the composition root (issue 39).
  */
 import type { ConversationLive } from './conversations/live.ts';
-import type { SandboxCheckout } from './billing/sandbox.ts';
 import type { SignInGuard } from './accounts/brute-force.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -19,11 +18,14 @@ import type { MediaStore } from './media/store.ts';
 import type { MediaUrls } from './media/urls.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { PageCache } from './page-cache.ts';
+import type { PageHealth } from './page-health.ts';
 import type { CacheInvalidations } from './cache/invalidations.ts';
 import type { Replication } from './db/backend.ts';
 import type { SearchEngine } from './search/engine/search-engine.ts';
 import type { Fulfilment } from './billing/fulfilment.ts';
-import type { PaymentProviders } from './billing/providers.ts';
+import type { HostedProvider, PaymentProviders } from './billing/providers.ts';
+import type { Hono } from 'hono';
+import type { ApiEnv } from './api/env.ts';
 import type { ListingDeps } from './listings/deps.ts';
 
 export interface AppContext extends CatalogContext {
@@ -42,12 +44,14 @@ export interface AppContext extends CatalogContext {
   invalidations: CacheInvalidations;
   /** Rendered public pages, compressed, kept until a change names their tags. */
   pages: PageCache;
+  /** Whether this process's pages answer, or fail with server errors (GET /readyz). */
+  pageHealth: PageHealth;
   /** Every rate limit (rate-limits.ts). */
   limits: RateLimits;
   /** Keys the app made for itself, the same in every process on the database (the CSRF token signing key). */
   secrets: { csrf: string; unsubscribe: string; device: string; sandbox: string };
-  /** The local sandbox checkout, when it is on (development machines and tests only). */
-  sandbox: SandboxCheckout | null;
+  /** The development doubles that are on (development/: the sandbox checkout), or null, as in production. */
+  development: DevelopmentDoubles | null;
   /** Image decodes of uploads, bounded (uploads/decode-queue.ts). */
   imageDecodes: DecodeQueue;
   /** Where media files live (media/store.ts): the local folder or an S3-compatible bucket. */
@@ -68,4 +72,12 @@ export interface AppContext extends CatalogContext {
   live: ConversationLive;
   /** Stops the runner, flushes counts, closes workers and the database. */
   close(): Promise<void>;
+}
+
+/** What the development doubles (development/index.ts) give the app when one is on: never in production. */
+export interface DevelopmentDoubles {
+  /** Payment providers that take no money (the sandbox checkout, decision 0028). */
+  payments: HostedProvider[];
+  /** Their API routes, mounted under /api; `dispatch` sends a request through the API itself (a callback, say). */
+  routes(dispatch: (request: Request) => Response | Promise<Response>): Hono<ApiEnv>;
 }

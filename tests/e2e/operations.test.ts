@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../helpers/csrf.ts';
 import { spawnSync } from 'node:child_process';
@@ -23,7 +24,7 @@ describe('health and shutdown', () => {
     expect(health.headers.get('Cache-Control')).toBe('no-store');
     const ready = await fetch(`${server.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ ready: true, checks: { database: true, migrations: true, search: true } });
+    expect(await ready.json()).toEqual({ ready: true, checks: { database: true, migrations: true, search: true, pages: true } });
     expect(ready.headers.get('Cache-Control')).toBe('no-store');
 
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
@@ -36,6 +37,31 @@ describe('health and shutdown', () => {
     expect(await exited).toBe(0);
     expect(server.output()).toContain('Stopped.');
     await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('readiness while pages fail', () => {
+  it('says not ready while its pages answer 500, and ready again once they answer', async () => {
+    const url = await copyOfE2eDb('failing-pages');
+    const server = await startServer({ DATABASE_URL: url, SEARCH_WORKERS: '0' });
+    const database = await openTestDatabase(url);
+    try {
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+      const posts = await database.query.selectFrom('posts').select(['slug', 'type']).where('status', '=', 'active').where('expires_at', 'is', null).orderBy('id').limit(4).execute();
+      const page = (index: number) => `${server.baseUrl}/${posts[index]!.type}/${posts[index]!.slug}`;
+      // The listings' table goes away under the running server: the database, its migrations and search still answer.
+      await sql`ALTER TABLE posts RENAME TO posts_away`.execute(database.query);
+      for (const index of [0, 1, 2]) expect((await fetch(page(index))).status).toBe(500);
+      const failing = await fetch(`${server.baseUrl}/readyz`);
+      expect(failing.status).toBe(503);
+      expect(await failing.json()).toMatchObject({ ready: false, checks: { database: true, migrations: true, pages: false } });
+      await sql`ALTER TABLE posts_away RENAME TO posts`.execute(database.query);
+      expect((await fetch(page(3))).status).toBe(200);
+      expect(await (await fetch(`${server.baseUrl}/readyz`)).json()).toMatchObject({ ready: true, checks: { pages: true } });
+    } finally {
+      await database.close();
+      await server.stop();
+    }
   });
 });
 

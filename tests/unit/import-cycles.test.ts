@@ -57,9 +57,19 @@ describe('the server\'s imports (issue 39)', async () => {
     // The database layer reaches no domain above it: the search engine answers through its port (search/engine/search-engine.ts).
     expect(edges.filter(({ from, to }) => folderOf(from) === 'db' && ['catalog', 'conversations', 'listings', 'advertiser', 'operator', 'trust', 'moderation', 'engagement', 'billing'].includes(folderOf(to) ?? ''))).toEqual([]);
     // Billing reaches no gateway's file and no advertiser code: the composition root gives it providers and fulfilment.
-    // The gateways (Billplz, the sandbox checkout and the checkout page they share) may use one another.
-    const gateway = (file: string) => /billing\/(billplz|sandbox|checkout-page)\.ts$/.test(file);
+    // The gateways (Billplz and the checkout page it shares with the sandbox checkout) may use one another.
+    const gateway = (file: string) => /billing\/(billplz|checkout-page)\.ts$/.test(file);
     expect(edges.filter(({ from, to }) => folderOf(from) === 'billing' && !gateway(from) && (gateway(to) || folderOf(to) === 'advertiser'))).toEqual([]);
     expect(edges.filter(({ from, to }) => folderOf(from) === 'operator' && folderOf(to) === 'advertiser')).toEqual([]);
   });
+
+  it('loads the development doubles only when one is on: nothing outside development/ imports them but as a type', async () => {
+    // The composition root's dynamic import is left out of this tree (skipDynamicImports); type imports are dropped.
+    const values = await parseDependencyTree(['src/**/*.{ts,tsx}', 'src/**/*.astro'], { ...options, transform: true });
+    const into = Object.entries(values).flatMap(([from, dependencies]) => (dependencies ?? [])
+      .filter((dependency) => dependency.id?.startsWith('src/server/development/') && !from.startsWith('src/server/development/'))
+      .map((dependency) => `${from} → ${dependency.id}`));
+    expect(Object.keys(values)).toContain('src/server/development/index.ts');
+    expect(into).toEqual([]);
+  }, scaled(30_000));
 });

@@ -14,12 +14,34 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('readiness', () => {
   it('is ready on a migrated database with a working search, and not once the database is closed', async () => {
     // The search is ready once its facet store has loaded (PostgreSQL loads it as the app starts).
-    await expect.poll(() => readiness(copy.app), { timeout: scaled(10_000) }).toEqual({ database: true, migrations: true, search: true });
+    await expect.poll(() => readiness(copy.app), { timeout: scaled(10_000) }).toEqual({ database: true, migrations: true, search: true, pages: true });
     const app = await testApp(copy.url);
     await app.repos.close();
     const checks = await readiness(app);
     expect(checks.database).toBe(false);
     await app.close().catch(() => undefined);
+  });
+
+  it('is not ready while its pages answer server errors in a row, and is again once a page answers', async () => {
+    const app = await testApp(copy.url);
+    try {
+      app.pageHealth.record(500);
+      app.pageHealth.record(503);
+      app.pageHealth.record(500);
+      // A 503 is the render bound's answer to load: it neither counts nor ends a run of failures.
+      expect((await readiness(app)).pages).toBe(true);
+      app.pageHealth.record(500);
+      app.pageHealth.record(200);
+      app.pageHealth.record(500);
+      app.pageHealth.record(502);
+      expect((await readiness(app)).pages).toBe(true);
+      app.pageHealth.record(500);
+      expect((await readiness(app)).pages).toBe(false);
+      app.pageHealth.record(404);
+      expect((await readiness(app)).pages).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -9,7 +9,6 @@ import { homeRoutes, referenceRoutes } from './content.ts';
 import { accountSettingsRoutes } from './account-settings.ts';
 import { advertiserRoutes } from './advertiser.ts';
 import { paymentCallbackRoutes } from './advertiser-billing.ts';
-import { sandboxCheckoutRoutes } from './sandbox-checkout.ts';
 import { operatorRoutes } from './operator.ts';
 import { accountRoutes } from './accounts.ts';
 import { csrfRoutes, requireCsrfToken } from './csrf.ts';
@@ -90,8 +89,8 @@ export function createApi(app: AppContext) {
   api.route('/', conversationRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
   api.route('/', paymentCallbackRoutes(app));
-  // The local sandbox checkout (development machines and tests only): its callback goes through this API itself.
-  if (app.sandbox) api.route('/', sandboxCheckoutRoutes(app, app.sandbox, (request) => api.fetch(request)));
+  // The development doubles' routes when one is on (the sandbox checkout): its callback goes through this API itself.
+  if (app.development) api.route('/', app.development.routes((request) => api.fetch(request)));
   api.route('/operator', operatorRoutes(app));
 
   api.notFound((c) => c.json({ message: 'Not Found' }, 404));

@@ -3,16 +3,17 @@
  * path (bill, checkout page, signed callback, return) runs on a newcomer's machine and in tests without Billplz. Its
  * page offers an FPX-style bank choice with Pay and Fail; either sends the same signed callback to the same route
  * Billplz's does (/api/payments/sandbox/callback). No money moves: it is on by default only when no Billplz settings
- * are given and SITE_URL is not https, and the configuration refuses it in production (config.ts).
+ * are given and SITE_URL is not https, and the configuration refuses it in production (config.ts). It is a development
+ * double (development/index.ts): the composition root loads it only when it is on.
  *
  * Its bills keep no state of their own: a bill's id carries its amount, reference and addresses, signed with a key of
  * the site, so any process of the site can show and settle it.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { absoluteUrl } from '../../shared/urls.ts';
-import { billOutcome, signatureValid } from './billplz.ts';
-import { callbackForm, checkoutPage, returnUrl, settled, type CheckoutBill } from './checkout-page.ts';
-import type { GatewayBill, HostedProvider } from './providers.ts';
+import { billOutcome, signatureValid } from '../billing/billplz.ts';
+import { callbackForm, checkoutPage, returnUrl, settled, type CheckoutBill } from '../billing/checkout-page.ts';
+import type { GatewayBill, HostedProvider } from '../billing/providers.ts';
 
 interface BillFacts {
   amount: number;
