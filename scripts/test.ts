@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { ensureChromium } from './chromium.ts';
 import { ensureJava } from './java.ts';
 import { projectRoot } from '../src/server/project-root.ts';
-import { ensureInvoiceFont } from './invoice-font.ts';
 import { ensurePostgresClient } from './postgres/client.ts';
 import { stopServer, testReplica, testServer } from './postgres/server.ts';
 import { clusterUnavailable } from './cluster/cluster.ts';
@@ -85,12 +84,10 @@ function vitest(label: string, projects: string[], env: Record<string, string> =
   return passed;
 }
 
-// Invoices embed a CJK font; its test needs it, installed the platform's way (scripts/invoice-font.ts).
-ok = ensureInvoiceFont() && ok;
 // The end-to-end tests need a Chromium: found, or installed the platform's way (scripts/chromium.ts); first, so the
 // unit test of which one is taken sees what the end-to-end leg will use.
 const browser = ensureChromium();
-ok = await runTogether([{ label: 'typecheck', command: 'npx', args: ['astro', 'check'] }, { label: 'lint', command: 'npx', args: ['eslint', '.'] }]) && ok;
+ok = await runTogether([{ label: 'typecheck', command: 'npx', args: ['astro', 'check'] }, { label: 'lint', command: 'npx', args: ['eslint', '.'] }, { label: 'knip', command: 'npx', args: ['knip', '--no-progress'] }]) && ok;
 ok = vitest('unit-and-api', ['unit', 'api']) && ok;
 // The same suites on PostgreSQL: the test setup starts the server (tests/helpers/postgres/), this run stops it at the end.
 // Its backup test needs pg_dump and pg_restore (scripts/postgres/client.ts).

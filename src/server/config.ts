@@ -1,5 +1,5 @@
 import { parseS3Url, type S3StoreConfig } from './media/store.ts';
-import { findInvoiceFont, type InvoiceFont } from './billing/invoice-font.ts';
+import { fontSettingValid, invoiceFontOf, type InvoiceFont } from './billing/invoice-font.ts';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -197,12 +197,14 @@ const EnvSchema = z.object({
   TEST_CLOCK_FILE: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
   /**
-   * The local sandbox checkout (billing/sandbox.ts): 'on' or 'off'; left out, it is on only when no Billplz settings are
+   * The local sandbox checkout (development/sandbox-checkout.ts): 'on' or 'off'; left out, it is on only when no Billplz settings are
    * given and SITE_URL is not https. It takes no money, so it is refused in production (https or NODE_ENV=production).
    */
   SANDBOX_CHECKOUT: z.enum(['on', 'off'], { error: 'SANDBOX_CHECKOUT is on or off.' }).optional(),
-  /** The font invoices embed, a TrueType or OpenType file (`file#PostScriptName` in a collection); Debian's WenQuanYi Micro Hei when left out. */
-  INVOICE_FONT: z.string().min(1).optional(),
+  /** The font invoices embed, a TrueType or OpenType file (`file#PostScriptName` in a collection); Noto Sans SC from npm when left out. */
+  INVOICE_FONT: z.string().min(1)
+    .refine(fontSettingValid, { message: 'INVOICE_FONT names a file that does not exist: point it at a TrueType or OpenType font, or unset it to print in Noto Sans SC.' })
+    .optional(),
   /** Ad network client id; without it no ad slot renders. Public: it is sent to browsers. */
   PUBLIC_AD_CLIENT: z.string().regex(/^[\w-]+$/).optional(),
 });
@@ -271,7 +273,7 @@ export type Config = {
     /** The local sandbox checkout is on (never in production). */
     sandbox: boolean;
     /** The CJK-capable font invoices embed; null: Helvetica (the server says why at start). */
-    invoiceFont: InvoiceFont | null;
+    invoiceFont: InvoiceFont;
   };
   advertiserSiteUrl: string;
   /** Configured social providers; an unconfigured one is null (hidden in the login modal). */
@@ -330,7 +332,7 @@ function advertiserSite(setting: string | undefined, siteUrl: string): string {
 const inProduction = (settings: { SITE_URL: string; NODE_ENV?: string | undefined }) => settings.SITE_URL.startsWith('https:') || settings.NODE_ENV === 'production';
 
 /** Where a server process keeps the operator's NODE_ENV ('' when none) once it has chosen React's build (issue 62). */
-export const OPERATOR_NODE_ENV = 'OPERATOR_NODE_ENV';
+const OPERATOR_NODE_ENV = 'OPERATOR_NODE_ENV';
 
 /**
  * React's production build and "this is production" are two settings (issue 62): a server process loads React's
@@ -405,7 +407,7 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       sellerName: settings.SELLER_NAME, sellerAddress: settings.SELLER_ADDRESS, sstRegistration: settings.SELLER_SST_NO,
       sstRates: settings.SST_RATES, bankAccount: settings.BANK_TRANSFER_ACCOUNT,
       billplz,
-      invoiceFont: findInvoiceFont(settings.INVOICE_FONT),
+      invoiceFont: invoiceFontOf(settings.INVOICE_FONT),
       sandbox: settings.SANDBOX_CHECKOUT === 'on' || (settings.SANDBOX_CHECKOUT === undefined && billplz === null && !inProduction(settings)),
     },
     advertiserSiteUrl: advertiserSite(settings.ADVERTISER_SITE_URL, SITE_URL),

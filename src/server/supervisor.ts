@@ -9,7 +9,6 @@
  * One worker serves at a time, so the limits counted in a process's memory (search, autocomplete) hold as before;
  * the one draining after a deploy only finishes requests already sent to it. GET /healthz shows the restarts.
  */
-import { invoiceFontWarning } from './billing/invoice-font.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Socket } from 'node:net';
@@ -95,9 +94,6 @@ function superviseJobWorker(): { restart: () => void; stop: () => Promise<void> 
 export async function supervise(distDir: string, options: Options): Promise<void> {
   cluster.setupPrimary({ exec: WORKER_ENTRY, args: [distDir] });
   const jobWorker = options.jobWorker ? superviseJobWorker() : undefined;
-  // Said once, at start: invoices without a CJK font print Chinese names as nothing (billing/invoice-font.ts).
-  const fontWarning = invoiceFontWarning(process.env.INVOICE_FONT);
-  if (fontWarning) console.log(fontWarning);
   let restarts = 0;
   let stopping = false;
   let lastCrash = 0;

@@ -1,15 +1,14 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { invoiceFontWarning } from '../../src/server/billing/invoice-font.ts';
-import { invoicePdf } from '../../src/server/billing/invoice-pdf.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
 import type { SessionClient } from '../helpers/session-client.ts';
 
 /**
  * Invoices as PDFs (issue 40): the logo, the buyer's address, a payment reference, a paid or unpaid stamp, a Chinese
- * name printed in the embedded CJK font (WenQuanYi Micro Hei, installed by npm test), and a monthly plan's plain words
- * on its 12-month minimum. Without the font, Helvetica, and one line saying why.
+ * name printed in the embedded CJK font (Noto Sans SC, installed by npm install), and a monthly plan's plain words
+ * on its 12-month minimum. An INVOICE_FONT that does not exist is refused in one sentence.
  */
 const accounts = useAccountsApp('invoice-pdf');
 const { copy, api } = accounts;
@@ -36,7 +35,9 @@ describe('an invoice PDF', () => {
     expect(invoice.buyer.address).toContain(place!.address_line1);
 
     const unpaid = await pdfText(owner, invoice.id);
-    expect(unpaid.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+WenQuanYiMicroHei/);
+    expect(unpaid.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular/);
+    expect(unpaid.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Bold/);
+    expect(unpaid.bytes.toString('latin1')).not.toContain('Helvetica');
     expect(unpaid.text).toContain('金龙茶餐室 Kedai Kopi Naga Emas');
     expect(unpaid.text).toContain(invoice.buyer.address);
     expect(unpaid.text).toMatch(/UNPAID · due \d{4}-\d\d-\d\d/);
@@ -59,13 +60,13 @@ describe('an invoice PDF', () => {
     expect(paid.text).toMatch(/Paid on \d{4}-\d\d-\d\d by the sandbox checkout \(no money moved\)\. Payment reference: SANDBOX-\d+\./);
   });
 
-  it('falls back to Helvetica without the font, and the server says why in one line', async () => {
-    const [row] = await copy.query.selectFrom('invoices').select('id').limit(1).execute();
-    const invoice = (await copy.repos.invoices.find(Number(row!.id)))!;
-    const pdf = await invoicePdf(invoice, { font: null, paid: null, term: null, bankAccount: 'Maybank 5140 1234 5678' });
-    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica');
-    expect(pdf.toString('latin1')).not.toContain('WenQuanYi');
-    expect(invoiceFontWarning(undefined)).toBeNull();
-    expect(invoiceFontWarning('/nowhere/font.ttf')).toBe('Invoices print in Helvetica: INVOICE_FONT names /nowhere/font.ttf, which does not exist, so Chinese names on invoices cannot print.');
+  it('embeds the packaged Noto Sans SC with no setting, and refuses an INVOICE_FONT that does not exist in one sentence', () => {
+    const base = { DATABASE_URL: 'sqlite::memory:' };
+    const font = loadConfig(base).billing.invoiceFont;
+    expect(font.regular.path).toMatch(/@expo-google-fonts\/noto-sans-sc\/400Regular\/NotoSansSC_400Regular\.ttf$/);
+    expect(font.bold.path).toMatch(/NotoSansSC_700Bold\.ttf$/);
+    expect(() => loadConfig({ ...base, INVOICE_FONT: '/nowhere/font.ttf' })).toThrow('INVOICE_FONT names a file that does not exist: point it at a TrueType or OpenType font, or unset it to print in Noto Sans SC.');
+    const chosen = loadConfig({ ...base, INVOICE_FONT: `${font.bold.path}#Chosen` }).billing.invoiceFont;
+    expect(chosen).toEqual({ regular: { path: font.bold.path, family: 'Chosen' }, bold: { path: font.bold.path, family: 'Chosen' } });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * An invoice as a PDF (issues 27 and 40), rendered by PDFKit: the site's logo, seller and buyer (with the buyer's
  * address), number and dates, a paid or unpaid stamp, the lines with their SST, the totals, the payment reference, and
- * for a monthly plan what is owed now and what its 12-month minimum means. It embeds a CJK-capable font when there is
- * one (invoice-font.ts), so Malay and Chinese names print; otherwise Helvetica.
+ * for a monthly plan what is owed now and what its 12-month minimum means. It embeds a CJK-capable font
+ * (invoice-font.ts), so Malay and Chinese names print.
  */
 import PDFDocument from 'pdfkit';
 import type { InvoiceRow } from '../db/rows.ts';
@@ -15,7 +15,7 @@ const day = (iso: string) => malaysiaToday(Date.parse(iso));
 
 /** What the PDF says beyond the invoice row: how it was paid, and a monthly plan's minimum term. */
 export interface InvoicePdfExtras {
-  font: InvoiceFont | null;
+  font: InvoiceFont;
   /** The settled payment, when paid: how, and its reference at the provider. */
   paid: { provider: string; reference: string } | null;
   /** A monthly plan's words on what is owed now and its 12-month minimum (null for anything else). */
@@ -41,10 +41,10 @@ export function invoicePdf(invoice: InvoiceRow, extras: InvoicePdfExtras): Promi
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // One embedded font for everything when there is one (it has no bold: headings are larger instead).
-  if (extras.font) doc.registerFont('Body', extras.font.path, extras.font.family as string);
-  const regular = extras.font ? 'Body' : 'Helvetica';
-  const bold = extras.font ? 'Body' : 'Helvetica-Bold';
+  doc.registerFont('Body', extras.font.regular.path, extras.font.regular.family as string);
+  doc.registerFont('Heading', extras.font.bold.path, extras.font.bold.family as string);
+  const regular = 'Body';
+  const bold = 'Heading';
 
   logo(doc, 50, 42);
   doc.font(bold).fontSize(14).fillColor('#1f2328').text(text(invoice.seller.name), 100, 52);
