@@ -16,7 +16,7 @@ import type {
 import { api } from './api.ts';
 
 type Data<T> = { data: T; message?: string };
-export type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
+type PostStatus = 'draft' | 'active' | 'expired' | 'removed' | 'hidden';
 export type Payment = { amount_sen: number; total_sen: number; invoice_id: number; invoice_number: string; message: string };
 
 export interface DashboardBusiness {
@@ -62,7 +62,7 @@ export interface Dashboard {
   billing: { sst_rate_bp: number; providers: PaymentProvider[] };
 }
 
-export type { EditableLocation, EditableProfile } from '../shared/schemas/advertiser.ts';
+export type { EditableProfile } from '../shared/schemas/advertiser.ts';
 
 export type AdvertiserPost = Post & {
   status: PostStatus;
@@ -132,7 +132,7 @@ export const answerReview = (id: number, body: z.input<typeof ReviewReplySchema>
 export const removeAnswer = (id: number) => api.delete(`advertiser/reviews/${id}/reply`).json<{ message: string }>();
 
 // Leads and insights (issue 26).
-export type { Lead, LeadReply, LeadMail, LeadStatus } from '../shared/leads.ts';
+export type { Lead, LeadMail, LeadStatus } from '../shared/leads.ts';
 export type { Insights } from '../shared/insights.ts';
 export interface LeadPage {
   data: Lead[];

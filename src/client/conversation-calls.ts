@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ConversationRole, ConversationView, MessageView } from '../shared/conversations.ts';
-import type { ConversationReportSchema, MessageSchema, OFFER_ACTIONS, OfferSchema, StartConversationSchema } from '../shared/schemas/conversations.ts';
+import type { ConversationReportSchema, MessageSchema, OFFER_ACTIONS, OfferSchema } from '../shared/schemas/conversations.ts';
 import { api } from './api.ts';
 
 type Data<T> = { data: T };
@@ -23,15 +23,12 @@ export const conversations = (role: ConversationRole, filters: { unread?: boolea
     },
   })
     .json<{ data: ConversationView[]; page: number; has_more: boolean }>();
-export const unreadConversations = () => api.get('conversations/unread').json<Data<{ unread: number }>>();
 export const conversation = (id: number, before?: number) => api.get(`conversations/${id}`, { searchParams: before ? { before } : {} }).json<Data<Thread>>();
-export const startConversation = (body: z.input<typeof StartConversationSchema>) => api.post('conversations', { json: body }).json<Data<ConversationView & { message: MessageView }>>();
 export const sendMessage = (id: number, body: z.input<typeof MessageSchema>) => api.post(`conversations/${id}/messages`, { json: body }).json<Data<MessageView>>();
 export const markRead = (id: number, upTo: number) => api.post(`conversations/${id}/read`, { json: { up_to: upTo } }).json<Data<{ read_up_to: number }>>();
 export const changeConversation = (id: number, state: { archived?: boolean; muted?: boolean }) => api.patch(`conversations/${id}`, { json: state }).json<Data<ConversationView>>();
 export const blockConversation = (id: number, blocked: boolean) => (blocked ? api.post(`conversations/${id}/block`) : api.delete(`conversations/${id}/block`)).json<Data<{ blocked: boolean }>>();
 export const revealMessage = (id: number, messageId: number) => api.post(`conversations/${id}/messages/${messageId}/reveal`).json<Data<MessageView>>();
-export const conversationUpdates = (after: number) => api.get('conversations/updates', { searchParams: { after } }).json<{ data: LiveEvent[]; last_event_id: number }>();
 export const makeOffer = (id: number, body: z.input<typeof OfferSchema>) => api.post(`conversations/${id}/offers`, { json: body }).json<Data<MessageView>>();
 export const answerOffer = (offerId: number, action: (typeof OFFER_ACTIONS)[number]) => api.post(`conversations/offers/${offerId}/${action}`).json<Data<MessageView>>();
 /** Uploads one image for a message (kept privately); the message names it by id. */

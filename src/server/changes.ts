@@ -22,7 +22,7 @@ export async function profileChanged(tx: Repositories, profileId: number, postId
 }
 
 /** The tag of a listing's page. */
-export const listingTag = (listing: ListingRef): string => (listing.type === 'profile' ? cacheTags.profile(listing.id) : cacheTags.post(listing.id));
+const listingTag = (listing: ListingRef): string => (listing.type === 'profile' ? cacheTags.profile(listing.id) : cacheTags.post(listing.id));
 
 /** A review of a listing was answered, or its answer removed: the listing's pages show it. */
 export async function reviewAnswered(tx: Repositories, reviewId: number): Promise<void> {

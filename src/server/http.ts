@@ -2,7 +2,7 @@
  * Public pages never depend on who is signed in, so a CDN may cache them: browsers revalidate,
  * shared caches keep a page a minute and may serve it stale for ten while they refresh it.
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
 /**
  * Marks a response as a public page, with the tags of what it shows (decision 0017): the page cache drops it when a

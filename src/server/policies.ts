@@ -13,8 +13,7 @@ export interface Actor {
 }
 
 /** The roles: `advertiser` is self-granted (POST account/upgrade); `operator` only by `npm run operator -- grant`. */
-export const ROLES = ['advertiser', 'operator'] as const;
-export type Role = (typeof ROLES)[number];
+export type Role = 'advertiser' | 'operator';
 
 export function hasRole(actor: Actor, role: Role): boolean {
   return actor.roles.includes(role);

@@ -22,7 +22,7 @@ export class RenderQueueFull extends Error {
 /** How long a refused client is asked to wait (seconds). */
 export const RENDER_RETRY_AFTER_S = 2;
 /** The share of a busy process's time renders may take. */
-export const BUSY_SHARE = 0.1;
+const BUSY_SHARE = 0.1;
 /**
  * Event loop utilization over the last window above which a process serving cached pages counts as busy. Well below
  * saturation: the search a render waits for runs on a worker thread, on another core, which the machine's other work

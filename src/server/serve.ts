@@ -40,7 +40,7 @@ function cacheControlOf(path: string): string {
  * Serves a precompressed copy of a static file under `clientDir` when the client accepts one, else
  * hands the request on.
  */
-export function precompressedStatic(clientDir: string, next: Handler): Handler {
+function precompressedStatic(clientDir: string, next: Handler): Handler {
   const root = normalize(clientDir + sep);
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -74,7 +74,7 @@ export function precompressedStatic(clientDir: string, next: Handler): Handler {
  * The basemap's archives (`/maps/{file}.pmtiles`, issue 43) are answered here, before Astro runs: a map asks for a
  * few dozen byte ranges as it opens, each a read of a few KB. Anything else under /maps (the style) goes on to `next`.
  */
-export function basemapArchives(dataDir: string, next: Handler): Handler {
+function basemapArchives(dataDir: string, next: Handler): Handler {
   const prefix = `${MAPS_PATH}/`;
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -113,7 +113,7 @@ function cachedPagesFirst(next: Handler): Handler {
 const REASONS: Record<number, string> = { ...STATUS_CODES, 419: 'Page Expired' };
 
 /** The path a request names, with dot segments and their encoded forms resolved (as Astro will resolve them). */
-export function normalisedPath(rawUrl: string): string {
+function normalisedPath(rawUrl: string): string {
   try {
     return new URL(rawUrl, 'http://localhost').pathname;
   } catch {
@@ -142,7 +142,7 @@ export async function serve(distDir: string): Promise<void> {
  * Pages a new server process renders into its page cache before it serves (issue 38): home, the four category homes and
  * the education home, where visitors land first; after a deploy the first load no longer falls to 90 req/s.
  */
-export const WARM_PATHS = ['/', '/services', '/jobs', '/hireme', '/buysell', '/education'] as const;
+const WARM_PATHS = ['/', '/services', '/jobs', '/hireme', '/buysell', '/education'] as const;
 /** How often a standby renders them again, so they are fresh (within the page cache's TTL) when it takes over. */
 const STANDBY_WARM_MS = 30_000;
 

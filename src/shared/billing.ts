@@ -17,8 +17,7 @@ export const onlineProvider = (providers: readonly PaymentProvider[]): PaymentPr
   ?? providers.find((provider) => provider === 'sandbox');
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
-export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+export type BillingPeriod = 'monthly' | 'yearly';
 
 /** `amount × rate / 10,000`, rounded half away from zero to a whole sen, in integers only. */
 export function sstOf(amountSen: number, rateBasisPoints: number): number {

@@ -129,7 +129,7 @@ const PHONE = /(?<![\w@])(?:\+?\d[\s.\-()]{0,2}){8,14}\d(?!\w)/g;
 const EMAIL = /[A-Za-z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Za-z0-9.-]+\s*(?:\.|\(dot\)|\[dot\])\s*[A-Za-z]{2,}/gi;
 
 /** Each phone number and e-mail address in `text`, as [start, end) offsets, in order. */
-export function contactSpans(text: string): [number, number][] {
+function contactSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const pattern of [PHONE, EMAIL]) {
     for (const match of text.matchAll(pattern)) {

@@ -51,12 +51,12 @@ export const leadUrl = (id: number) => `/advertiser/leads/${id}`;
 /** One-tap answers to a lead (issue 40), counted in insights: WhatsApp, a call, an e-mail, or a reply in the thread. */
 export const LEAD_ACTIONS = ['whatsapp', 'call', 'email', 'reply'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
-export const LEAD_ACTION_LABELS: Record<LeadAction, string> = { whatsapp: 'WhatsApp', call: 'Call', email: 'E-mail', reply: 'Reply here' };
+const LEAD_ACTION_LABELS: Record<LeadAction, string> = { whatsapp: 'WhatsApp', call: 'Call', email: 'E-mail', reply: 'Reply here' };
 /** How insights name the answers (their daily counts are kept as `lead_{action}`). */
 export const LEAD_ACTION_INSIGHT_LABELS: Record<LeadAction, string> = { whatsapp: 'Answered by WhatsApp', call: 'Answered by call', email: 'Answered by e-mail', reply: 'Answered in the thread' };
 
 /** A Malaysian number in the international digits WhatsApp and tel: links take (0123456789 → 60123456789). */
-export function internationalDigits(phone: string): string {
+function internationalDigits(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.startsWith('60') ? digits : digits.startsWith('0') ? `6${digits}` : `60${digits}`;
 }

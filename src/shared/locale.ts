@@ -16,7 +16,7 @@ export const HTML_LANG: Record<Locale, string> = { en: 'en-MY', ms: 'ms-MY', zh:
 export const HREFLANG: Record<Locale, string> = { en: 'en', ms: 'ms', zh: 'zh-Hans' };
 
 /** The `Intl` locale of dates, numbers and money. */
-export const INTL_LOCALE: Record<Locale, string> = HTML_LANG;
+export const INTL_LOCALE: Record<Locale, string> = { en: 'en-MY', ms: 'ms-MY', zh: 'zh-Hans-MY' };
 
 /** Each language's name in itself, as the switcher shows it; the header's compact switcher shows the short ones. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', ms: 'Bahasa Melayu', zh: '中文' };

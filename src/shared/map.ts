@@ -44,6 +44,3 @@ export function clampToMalaysia(box: BoundingBox): BoundingBox | null {
   return clamped[0] < clamped[2] && clamped[1] < clamped[3] ? clamped : null;
 }
 
-export function inBoundingBox(box: BoundingBox, lat: number, lon: number): boolean {
-  return lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3];
-}

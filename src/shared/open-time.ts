@@ -44,9 +44,9 @@ export function openMinutesBetween(hours: OpeningHours | null, from: number, to:
 }
 
 /** The rounding of "Usually replies within N hours". */
-export const RESPONSE_STEPS = [1, 2, 3, 6, 12, 24] as const;
+const RESPONSE_STEPS = [1, 2, 3, 6, 12, 24] as const;
 /** Conversations needed before the badge shows. */
-export const RESPONSE_MINIMUM = 5;
+const RESPONSE_MINIMUM = 5;
 /** Counted hours after which an unanswered conversation counts as 24+. */
 export const RESPONSE_CAP_HOURS = 24;
 

@@ -2,7 +2,7 @@
 import * as m from '../paraglide/messages.js';
 import { PAGER_NUMBERS } from './constants.ts';
 
-export type PagerItem = { kind: 'page'; page: number; current: boolean } | { kind: 'ellipsis' };
+type PagerItem = { kind: 'page'; page: number; current: boolean } | { kind: 'ellipsis' };
 
 export interface Pager {
   pages: number;

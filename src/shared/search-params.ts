@@ -37,7 +37,7 @@ export const SEARCH_PARAMS = Object.keys(PARAM_FIELDS) as SearchParam[];
 export const NON_INDEXABLE_PARAMS: readonly SearchParam[] = SEARCH_PARAMS.filter((param) => param !== 'where' && param !== 'page');
 
 export const SEARCH_VIEWS = ['grid', 'list', 'map'] as const;
-export type SearchViewName = (typeof SEARCH_VIEWS)[number];
+type SearchViewName = (typeof SEARCH_VIEWS)[number];
 
 /** What a search page shows: its path parts, its parameters as strings, and the results layout (the map: issue 43). */
 export interface SearchState {
@@ -49,7 +49,7 @@ export interface SearchState {
 }
 
 /** Reads the parameters of a URL, keeping only the known ones that are not empty. */
-export function readParams(search: URLSearchParams): SearchState['params'] {
+function readParams(search: URLSearchParams): SearchState['params'] {
   const params: SearchState['params'] = {};
   for (const param of SEARCH_PARAMS) {
     const value = search.get(param)?.trim();

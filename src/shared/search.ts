@@ -11,8 +11,8 @@ import { MAP_ZOOMS, parseBoundingBox, type BoundingBox } from './map.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
-export const MAX_SEARCH_PAGE = 5000;
-export const MAX_SEARCH_LIMIT = 48;
+const MAX_SEARCH_PAGE = 5000;
+const MAX_SEARCH_LIMIT = 48;
 
 
 /** Empty strings from forms and query strings mean "not given". */
@@ -38,7 +38,7 @@ function keysOf<T extends object>(object: T) {
 }
 
 /** 'lat,lon' in degrees. */
-export const CoordinatesSchema = z.string().max(60)
+const CoordinatesSchema = z.string().max(60)
   .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, 'Give the location as "latitude,longitude".')
   .transform((value) => {
     const [lat, lon] = value.split(',').map(Number) as [number, number];
@@ -47,7 +47,7 @@ export const CoordinatesSchema = z.string().max(60)
   .refine(({ lat, lon }) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180, 'Latitude or longitude is out of range.');
 
 /** 'minLon,minLat,maxLon,maxLat' in degrees (issue 43): the map's 'Search this area'. */
-export const BoundingBoxSchema = z.string().max(100).transform((value, context): BoundingBox => {
+const BoundingBoxSchema = z.string().max(100).transform((value, context): BoundingBox => {
   const parsed = parseBoundingBox(value);
   if ('error' in parsed) {
     context.addIssue({ code: 'custom', message: `The bbox ${parsed.error}` });
@@ -57,7 +57,7 @@ export const BoundingBoxSchema = z.string().max(100).transform((value, context):
 });
 
 /** 'min-max' or 'min++' in ringgit. */
-export const PriceBucketSchema = z.string().max(40)
+const PriceBucketSchema = z.string().max(40)
   .regex(/^\d{1,9}(-\d{1,9}|\+\+)$/, 'Give the price as "min-max" or "min++".')
   .transform((value) => {
     if (value.endsWith('++')) return { min: Number(value.slice(0, -2)), max: null };
@@ -127,8 +127,8 @@ export const MapRequestSchema = SearchFieldsSchema.extend({
 export type MapRequest = z.input<typeof MapRequestSchema>;
 export type MapQuery = z.output<typeof MapRequestSchema>;
 
-export const MapClusterSchema = z.object({ lat: z.number(), lon: z.number(), count: z.number().int().positive(), zoom_to: z.number() });
-export const MapPinSchema = z.object({
+const MapClusterSchema = z.object({ lat: z.number(), lon: z.number(), count: z.number().int().positive(), zoom_to: z.number() });
+const MapPinSchema = z.object({
   id: z.number().int(),
   type: ListingTypeSchema,
   slug: z.string(),
@@ -152,16 +152,16 @@ export const MapResponseSchema = z.object({ total: z.number().int().nonnegative(
 export type MapResponse = z.infer<typeof MapResponseSchema>;
 
 /** A facet's option: `key` is what to filter by; a state's `label` is its name in the request's `lang` (issue 42). */
-export const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative(), label: z.string().optional() });
+const FacetOptionSchema = z.object({ key: z.string(), doc_count: z.number().int().nonnegative(), label: z.string().optional() });
 export type FacetOption = z.infer<typeof FacetOptionSchema>;
 
-export const FACET_NAMES = [
+const FACET_NAMES = [
   'categories_with_parent_slug', 'categories_with_parent', 'parent_categories_slug', 'parent_categories', 'states',
   'job_qualification', 'job_type', 'job_level', 'hireme_type', 'hireme_rate', 'hireme_expertise', 'buysell_method',
 ] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
-export const SearchFiltersSchema = z.object({
+const SearchFiltersSchema = z.object({
   min_price: z.object({ value: z.number().nullable() }),
   max_price: z.object({ value: z.number().nullable() }),
   ...Object.fromEntries(FACET_NAMES.map((name) => [name, z.array(FacetOptionSchema)])) as Record<FacetName, z.ZodArray<typeof FacetOptionSchema>>,

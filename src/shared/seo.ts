@@ -1,7 +1,7 @@
 /** Search-engine helpers of spec §9: description length and title prefixes. */
 import type { Plan } from './constants.ts';
 
-export const DESCRIPTION_LENGTH = 150;
+const DESCRIPTION_LENGTH = 150;
 export const SITE_NAME = 'Yellow Pages Malaysia';
 export const TITLE_PREFIXES = ['Recommended', 'Popular', 'Explore list of', 'Featured', 'The Best'] as const;
 const PLAN_POINTS: Record<Plan, number> = { FREE: 0, BRONZE: 1, SILVER: 2, GOLD: 3 };

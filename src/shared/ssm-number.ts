@@ -14,7 +14,7 @@ export const SSM_ENTITY_TYPES = {
   '05': 'Foreign limited liability partnership',
   '06': 'Professional limited liability partnership',
 } as const;
-export type SsmEntityType = keyof typeof SSM_ENTITY_TYPES;
+type SsmEntityType = keyof typeof SSM_ENTITY_TYPES;
 
 export interface SsmNumber {
   /** The 12 digits. */

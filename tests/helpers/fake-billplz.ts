@@ -22,7 +22,7 @@ export interface FakeBill {
   description: string;
 }
 
-export const FAKE_BILLPLZ = { apiKey: 'test-api-key', collectionId: 'testcoll', signatureKey: 'test-x-signature-key' };
+const FAKE_BILLPLZ = { apiKey: 'test-api-key', collectionId: 'testcoll', signatureKey: 'test-x-signature-key' };
 
 const readBody = (request: IncomingMessage) => new Promise<string>((resolve) => {
   let body = '';

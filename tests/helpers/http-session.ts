@@ -5,7 +5,7 @@ import { codeAfter, SessionClient } from './session-client.ts';
  * A SessionClient talking to a running server over HTTP (instead of the API in-process), sending the
  * site's own Origin as a browser does.
  */
-export function httpSession(baseUrl: string): SessionClient {
+function httpSession(baseUrl: string): SessionClient {
   const api = {
     request: (path: string, init: RequestInit = {}) => fetch(baseUrl + path, { ...init, headers: { Origin: baseUrl, ...(init.headers as Record<string, string> | undefined) } }),
   };

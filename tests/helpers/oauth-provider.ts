@@ -1,7 +1,7 @@
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 
 /** Who the local provider says signed in (its userinfo answer). */
-export interface ProviderPerson {
+interface ProviderPerson {
   sub?: string;
   id?: string;
   email?: string | null;

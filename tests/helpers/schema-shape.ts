@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../src/server/db/tables.ts';
 
 /** What a column holds, as both backends can agree on it. */
-export type TypeFamily = 'integer' | 'real' | 'text' | 'blob';
+type TypeFamily = 'integer' | 'real' | 'text' | 'blob';
 
 export interface SchemaShape {
   /** table → column → "family, null|not null". */
@@ -26,7 +26,7 @@ export interface SchemaShape {
 }
 
 /** The CHECK clauses of a CREATE TABLE statement, as written (SQLite keeps the statement; its catalogue has no list). */
-export function checkClauses(create: string): string[] {
+function checkClauses(create: string): string[] {
   const found: string[] = [];
   const pattern = /\bCHECK\s*\(/gi;
   for (let match = pattern.exec(create); match; match = pattern.exec(create)) {
@@ -49,7 +49,7 @@ export function checkClauses(create: string): string[] {
  * `x = 'a'`), `between` as the two comparisons PostgreSQL writes back, casts, the parentheses either adds and letter
  * case gone, `<>` as `!=`, spaces collapsed.
  */
-export function normalCheck(condition: string): string {
+function normalCheck(condition: string): string {
   let text = condition.replace(/\s+/g, ' ').trim();
   text = text.replace(/\(?ARRAY\[([^\]]*)\]\)?/gi, '($1)').replace(/= ANY \(\(([^)]*)\)\)/gi, 'IN ($1)').replace(/= ANY \(([^)]*)\)/gi, 'IN ($1)');
   text = text.replace(/::[a-z]+( precision| varying| with(out)? time zone)?(\[\])?/gi, '');
@@ -61,7 +61,7 @@ export function normalCheck(condition: string): string {
 }
 
 /** A column default in one spelling: a literal without its quotes and casts, a boolean as 0 or 1; an expression as written. */
-export function normalDefault(written: string): string {
+function normalDefault(written: string): string {
   let text = written.trim();
   while (text.startsWith('(') && text.endsWith(')')) text = text.slice(1, -1).trim();
   text = text.replace(/::[a-z ]+(\[\])?$/i, '');

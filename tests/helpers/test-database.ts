@@ -47,7 +47,7 @@ export function testDatabases(): TestDatabaseBackend {
 }
 
 /** Size of the demo data the tests share: small, but every kind of row appears. */
-export const TEST_SEED = { profiles: 300, posts: 1500, seed: 20260101 } as const;
+const TEST_SEED = { profiles: 300, posts: 1500, seed: 20260101 } as const;
 
 /**
  * Migrates and seeds a new database through the backend's own scripts' paths (the configured backend's, or the one

@@ -19,7 +19,7 @@ function workload(): number {
 }
 
 /** The workload's median time in ms, over seven runs. */
-export function measureWorkload(): number {
+function measureWorkload(): number {
   const runs: number[] = [];
   for (let run = 0; run < 7; run++) {
     const started = performance.now();

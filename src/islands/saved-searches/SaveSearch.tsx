@@ -10,7 +10,7 @@ import { $user } from '../../stores/session.ts';
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog.tsx'));
 
 /** The form every search page carries (components/search/SearchPage.tsx). */
-export const SAVE_SEARCH_FORM = 'form[data-save-search]';
+const SAVE_SEARCH_FORM = 'form[data-save-search]';
 
 export default function SaveSearch() {
   const [search, setSearch] = useState<{ href: string; name: string } | null>(null);

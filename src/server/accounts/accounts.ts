@@ -26,8 +26,8 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { sha256, startSession } from './sessions.ts';
 import { toUserJson } from './user-json.ts';
 
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
 
 /** Who is asking: the client key, the session the request came with (replaced at sign-in), and its Cookie header. */
 export interface Caller {
@@ -302,7 +302,7 @@ export async function refuseTakenAddress(app: AppContext, userId: number, caller
 }
 
 /** How long after signing in (a password and a code) a session may change its e-mail without the password again. */
-export const RECENT_PROOF_MS = 15 * 60_000;
+const RECENT_PROOF_MS = 15 * 60_000;
 
 /**
  * Asks for proof before a change that could take the account over (the e-mail, then a reset): the current

@@ -16,7 +16,7 @@ import { AppError } from '../errors.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
 
 export const CODE_RULES = { ttlMs: 10 * 60_000, maxWrongTries: 5, gapMs: 60_000, perHour: 5 } as const;
-export const INVALID_CODE = 'The code is invalid or has expired.';
+const INVALID_CODE = 'The code is invalid or has expired.';
 
 /** The address codes are stored under: the e-mail, or the phone number's digits. */
 export function addressOf(contact: ContactAddress): string {

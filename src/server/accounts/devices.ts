@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const DEVICE_COOKIE = 'yp_device';
+const DEVICE_COOKIE = 'yp_device';
 /** A device is remembered for a year after its last sign-in. */
 const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

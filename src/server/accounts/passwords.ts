@@ -17,15 +17,15 @@ const PARAMETERS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, paral
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set((dictionary['passwords-common'] as string[])
   .filter((password) => password.length >= PASSWORD_MIN).slice(0, 10_000));
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
+const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
 /** zxcvbn's estimate (0 to 4) below which a password is refused: 3 is "safely unguessable" for an online attack with limits. */
-export const MIN_PASSWORD_SCORE = 3;
-export const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four words that do not belong together, or add words and numbers to make it longer.';
+const MIN_PASSWORD_SCORE = 3;
+const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four words that do not belong together, or add words and numbers to make it longer.';
 
 const strength = new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
 

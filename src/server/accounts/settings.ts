@@ -124,7 +124,7 @@ export async function cancelDeletion(app: AppContext, userId: number): Promise<{
  * its lines without whom, its messages and enquiries stay without their words and personal details, and the account
  * with its details, roles, identities, sessions, codes, photo and CV rows goes. Returns the files to delete once it has committed.
  */
-export function eraseAccount(repos: Repositories, userId: number): Promise<string[]> {
+function eraseAccount(repos: Repositories, userId: number): Promise<string[]> {
   return repos.transaction(async (tx) => {
     const user = await tx.users.findUser(userId);
     if (!user) return [];

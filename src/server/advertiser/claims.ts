@@ -26,12 +26,12 @@ export interface ClaimTarget {
  * that others cannot spend the real owner's (probe finding 13); each claimant's code has the account rules besides
  * (one a minute, 5 an hour).
  */
-export const CLAIM_TARGET_SENDS = { points: 5, windowMs: 60 * 60_000 } as const;
+const CLAIM_TARGET_SENDS = { points: 5, windowMs: 60 * 60_000 } as const;
 /**
  * Claimants one listed number or address takes at once: an open claim is a pending code claim sent to it within the
  * hour. Past it, others wait or send a document; an account that proved the number already goes through.
  */
-export const CLAIMANTS_PER_TARGET = { claimants: 3, openMs: 60 * 60_000 } as const;
+const CLAIMANTS_PER_TARGET = { claimants: 3, openMs: 60 * 60_000 } as const;
 export const CLAIMANTS_FULL = 'Several people are claiming this business through this number or address already. Try again in an hour, or claim it with a document.';
 
 /**
@@ -44,11 +44,11 @@ function claimCodeKey(userId: number, profileId: number, target: string): string
 }
 
 
-export function maskedNumber(international: string): string {
+function maskedNumber(international: string): string {
   return `+60 ${international.slice(2, 4)}-*** **${international.slice(-2)}`;
 }
 
-export function maskedEmail(address: string): string {
+function maskedEmail(address: string): string {
   const [local, domain] = address.split('@') as [string, string];
   return `${local.slice(0, 1)}***@${domain}`;
 }

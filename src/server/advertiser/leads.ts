@@ -43,7 +43,7 @@ async function leadsOf(app: AppContext, rows: EnquiryRow[]): Promise<Lead[]> {
  * The filters of a query string (422 per field), as the repository reads them; a post or business that is not the
  * actor's is a 404, as insights answers (security probe item 9).
  */
-export async function leadFiltersOf(app: AppContext, actor: Actor, query: unknown): Promise<{ filters: LeadFilters; page: number }> {
+async function leadFiltersOf(app: AppContext, actor: Actor, query: unknown): Promise<{ filters: LeadFilters; page: number }> {
   const input = parseInput(LeadFiltersSchema, query);
   if (input.post_id || input.profile_id) scopeOf(await app.repos.insights.findOwnedListings(actor.id), input);
   return {

@@ -13,7 +13,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
 import { AppError, invalid, parseInput } from '../errors.ts';
 import {
-  amend, asOwner, businessPlan, createDraft, loadPost, planOfPost, publish, publishQuote, removeOwn, renew, renewable, stateOf, type FieldChange,
+  amend, businessPlan, createDraft, planOfPost, publish, publishQuote, removeOwn, renew, renewable, stateOf, type FieldChange,
   type ListingState,
 } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
@@ -32,7 +32,7 @@ async function standingOf(repos: Repositories, row: OwnPostRow) {
 }
 
 /** The ad as the advertiser's API answers it: the public detail shape plus what it cost and where it stands. */
-export async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Repositories = app.repos) {
+async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Repositories = app.repos) {
   const [post, keywords, standing, places] = await Promise.all([
     getPostById({ repos, media: app.media }, row.id, { drafts: true, allMedia: true }), repos.listings.findPostKeywords([row.id]), standingOf(repos, row),
     repos.catalog.findPostLocations([row.id]),
@@ -241,10 +241,3 @@ export async function removePost(app: AppContext, actor: Actor, id: number) {
   return postForAdvertiser(app, (await app.repos.listings.findPost(id))!);
 }
 
-/** The preview of an ad's detail page (drafts, hidden and expired ones included), for its advertiser only. */
-export async function previewPost(app: AppContext, actor: Actor, id: number) {
-  const { post } = await loadPost(app.repos, asOwner(actor), id);
-  const detail = await getPostById(app, post.id, { drafts: true });
-  if (!detail) throw new AppError(404, 'No such ad.');
-  return detail;
-}

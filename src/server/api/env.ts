@@ -6,11 +6,11 @@ import { clientKey } from '../client-ip.ts';
 import { localeOfAcceptLanguage, type Locale } from '../../shared/locale.ts';
 
 /** What the Astro route hands to the Hono app with each request. */
-export interface ApiBindings {
+interface ApiBindings {
   clientAddress?: string;
 }
 
-export interface ApiVariables {
+interface ApiVariables {
   /** The request's live session (null when signed out), read once by the session middleware (api/session.ts). */
   session: SessionRow | null;
   /** True when the request carried a session cookie that no longer works (expired or logged out). */
@@ -26,7 +26,7 @@ export function requestClient(c: Context<ApiEnv>): string {
   return clientKey(c.env?.clientAddress);
 }
 
-export const SESSION_EXPIRED = 'Session expired!';
+const SESSION_EXPIRED = 'Session expired!';
 
 /** The signed-in user's id, or the 401 of spec §8 (the browser signs out and opens the login modal). */
 export function requireUserId(c: Context<ApiEnv>): number {

@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { isLocale, localizePath } from '../../shared/locale.ts';
 
 /** The page that asks before unsubscribing (a GET never unsubscribes: mail scanners follow links). */
-export const UNSUBSCRIBE_PAGE = '/saved-searches/unsubscribe';
+const UNSUBSCRIBE_PAGE = '/saved-searches/unsubscribe';
 
 /**
  * Saved searches (issue 29): GET and POST saved-searches, PATCH and DELETE saved-searches/{id}, and the one-click

@@ -12,14 +12,14 @@ import type { HostedProvider } from './providers.ts';
 export type BillplzConfig = NonNullable<Config['billing']['billplz']>;
 
 /** A bill as the gateway answers it. */
-export const BillSchema = z.object({
+const BillSchema = z.object({
   id: z.string().min(1),
   url: z.url(),
   amount: z.coerce.number().int(),
   paid: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]),
   state: z.string(),
 });
-export type Bill = z.infer<typeof BillSchema>;
+type Bill = z.infer<typeof BillSchema>;
 
 /** What a bill's state means for its payment: paid, cancelled (deleted at the gateway), expired, or still open. */
 export function billOutcome(bill: { paid: boolean; state: string }): 'paid' | 'cancelled' | 'expired' | 'open' {
@@ -47,7 +47,7 @@ const authorization = (config: BillplzConfig) => `Basic ${Buffer.from(`${config.
 const TIMEOUT_MS = 10_000;
 
 /** Creates a bill at the gateway. */
-export async function createBill(config: BillplzConfig, bill: {
+async function createBill(config: BillplzConfig, bill: {
   email: string; name: string; amountSen: number; description: string; reference: string; callbackUrl: string; redirectUrl: string;
 }): Promise<Bill> {
   const response = await fetch(`${config.url}/api/v3/bills`, {
@@ -65,7 +65,7 @@ export async function createBill(config: BillplzConfig, bill: {
 }
 
 /** Reads a bill's state from the gateway (the buyer came back before its callback). */
-export async function fetchBill(config: BillplzConfig, billId: string): Promise<Bill> {
+async function fetchBill(config: BillplzConfig, billId: string): Promise<Bill> {
   const response = await fetch(`${config.url}/api/v3/bills/${encodeURIComponent(billId)}`, {
     headers: { Authorization: authorization(config) }, signal: AbortSignal.timeout(TIMEOUT_MS),
   });

@@ -1,7 +1,7 @@
 /**
  * A hosted checkout's page and signing, spoken as Billplz does (issue 40): the page where a buyer pays a bill, the
  * signed server-to-server callback form a payment sends, and the signed return address the buyer is sent back to.
- * The local sandbox checkout (sandbox.ts) serves them from this app; the test gateway (tests/helpers/fake-billplz.ts)
+ * The local sandbox checkout (development/sandbox-checkout.ts) serves them from this app; the test gateway (tests/helpers/fake-billplz.ts)
  * serves the same page and signatures behind Billplz's API.
  */
 import { xSignature } from './billplz.ts';
@@ -19,7 +19,7 @@ export interface CheckoutBill {
 }
 
 /** FPX's retail banks, as a sandbox offers them (a real gateway lists its own). */
-export const FPX_BANKS = ['Maybank2u', 'CIMB Clicks', 'Public Bank', 'RHB Now', 'Hong Leong Connect', 'AmOnline', 'Bank Islam', 'BSN', 'Affin Bank', 'Bank Rakyat'] as const;
+const FPX_BANKS = ['Maybank2u', 'CIMB Clicks', 'Public Bank', 'RHB Now', 'Hong Leong Connect', 'AmOnline', 'Bank Islam', 'BSN', 'Affin Bank', 'Bank Rakyat'] as const;
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const ringgit = (sen: number) => `RM${(sen / 100).toFixed(2)}`;

@@ -9,13 +9,13 @@ import type { ListingBilling } from '../listings/index.ts';
 import { creditPaidInvoice, issueInvoice, voidInvoice } from './invoices.ts';
 import { owePayment } from './refunds.ts';
 
-export { addMonths, getInvoice, invoiceJson, invoicePdfOf, listInvoices, ownInvoice, acceptedProviders, voidByNumber, DUE_DAYS } from './invoices.ts';
-export { invoicePaid, markPaidByNumber, paymentCallback, paymentStatus, payInvoice, transferArrived } from './payments.ts';
-export { bankTransfer, paymentProviders, type PaymentProvider, type PaymentProviders, type GatewayBill, type CallbackFacts, type BillOutcome } from './providers.ts';
-export { fulfil, startPaidPlan, type Fulfil, type Fulfilment } from './fulfilment.ts';
-export { listRefunds, markRefunded, owePayment, refundThroughProvider, RefundPaymentJob } from './refunds.ts';
-export { cancelSubscription, listSubscriptions, startTrial, subscribe, subscriptionJson, MINIMUM_MONTHS } from './subscriptions.ts';
-export { runSubscriptionLifecycle, GRACE_DAYS, RENEWAL_NOTICE_DAYS } from './subscription-lifecycle.ts';
+export { getInvoice, invoiceJson, invoicePdfOf, listInvoices, acceptedProviders, voidByNumber } from './invoices.ts';
+export { markPaidByNumber, paymentCallback, paymentStatus, payInvoice, transferArrived } from './payments.ts';
+export { paymentProviders } from './providers.ts';
+export { startPaidPlan } from './fulfilment.ts';
+export { listRefunds, markRefunded, refundThroughProvider, RefundPaymentJob } from './refunds.ts';
+export { cancelSubscription, listSubscriptions, startTrial, subscribe } from './subscriptions.ts';
+export { runSubscriptionLifecycle } from './subscription-lifecycle.ts';
 export { applyPlans } from './plan-changes.ts';
 
 /** What billing does for the listings: their prices, invoices, voids and credits (listings/deps.ts). */

@@ -21,7 +21,7 @@ import { invoiceIssuedMail } from './mails.ts';
 
 const DAY_MS = 86_400_000;
 /** An invoice is due this long after it is issued (a renewal's: when the period it renews ends). */
-export const DUE_DAYS = 14;
+const DUE_DAYS = 14;
 
 
 /** Which providers can take a payment here: bank transfer always, the hosted checkout when configured. */

@@ -26,7 +26,7 @@ const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: `Choos
  * The invoice is paid (inside the caller's transaction): what it bills is fulfilled (a plan starts, an ad goes live)
  * and the buyer is mailed. False when it was not waiting for payment.
  */
-export async function invoicePaid(app: AppContext, tx: Repositories, invoiceId: number): Promise<boolean> {
+async function invoicePaid(app: AppContext, tx: Repositories, invoiceId: number): Promise<boolean> {
   if (!(await tx.invoices.markPaid(invoiceId))) return false;
   const invoice = (await tx.invoices.find(invoiceId))!;
   await fulfil(app.fulfilment, tx, invoice);

@@ -8,7 +8,7 @@
  */
 import type { PaymentRow } from '../db/rows.ts';
 
-export type ProviderName = PaymentRow['provider'];
+type ProviderName = PaymentRow['provider'];
 
 /** A bill at a gateway, as it answers. */
 export interface GatewayBill {
@@ -21,7 +21,7 @@ export interface GatewayBill {
 }
 
 /** What a verified callback says of a bill. */
-export interface CallbackFacts {
+interface CallbackFacts {
   billId: string;
   amountSen: number;
   /** What was paid, when the gateway says it was. */
@@ -34,7 +34,7 @@ export interface CallbackFacts {
 export type BillOutcome = 'paid' | 'cancelled' | 'expired' | 'open';
 
 /** Paid by hand (issue 62): the buyer transfers to the site's account with the invoice's number; an operator confirms it. */
-export interface ManualProvider {
+interface ManualProvider {
   kind: 'manual';
   name: ProviderName;
 }
@@ -59,12 +59,12 @@ export interface HostedProvider {
 }
 
 /** A way to pay: by hand, or on a hosted checkout. */
-export type PaymentProvider = ManualProvider | HostedProvider;
+type PaymentProvider = ManualProvider | HostedProvider;
 
 /** The providers this site takes payments through, by name (a bank transfer always). */
 export type PaymentProviders = ReadonlyMap<ProviderName, PaymentProvider>;
 
-export const bankTransfer: ManualProvider = { kind: 'manual', name: 'bank_transfer' };
+const bankTransfer: ManualProvider = { kind: 'manual', name: 'bank_transfer' };
 
 /** The hosted checkout of this name, if the site takes payments through one. */
 export function hostedProvider(providers: PaymentProviders, name: string): HostedProvider | undefined {

@@ -19,8 +19,8 @@ import { dropRenewal, planLine } from './subscriptions.ts';
 
 const DAY_MS = 86_400_000;
 /** The renewal invoice is issued this long before the period ends, and unpaid, the plan runs this long past it. */
-export const RENEWAL_NOTICE_DAYS = 7;
-export const GRACE_DAYS = 7;
+const RENEWAL_NOTICE_DAYS = 7;
+const GRACE_DAYS = 7;
 /** Subscriptions dealt with per step of a run (the job runs every minute). */
 const BATCH = 100;
 

@@ -18,13 +18,13 @@ import { invoiceJson, issueInvoice, voidInvoice } from './invoices.ts';
 import { addMonths, MINIMUM_MONTHS } from './terms.ts';
 import { applyPlans } from './plan-changes.ts';
 
-export { MINIMUM_MONTHS } from './terms.ts';
+;
 const DAY_MS = 86_400_000;
 
 const rank = (plan: PaidPlan) => PAID_PLANS.indexOf(plan);
 const monthsOf = (period: BillingPeriod) => (period === 'yearly' ? 12 : 1);
 
-export function subscriptionJson(row: SubscriptionRow) {
+function subscriptionJson(row: SubscriptionRow) {
   return {
     id: row.id, profile_id: row.profile_id, plan: row.plan, kind: row.kind, period: row.period, status: row.status, starts_at: row.starts_at,
     ends_at: row.ends_at, invoice_id: row.invoice_id, renews: row.kind === 'paid' && (row.cancel_at === null || row.ends_at < row.cancel_at),

@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 
 /** Types worth compressing; images and fonts are compressed already, as are basemap archives (.pmtiles, served by range as stored). */
-export const COMPRESSIBLE_FILE = /\.(js|mjs|css|svg|html|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE_FILE = /\.(js|mjs|css|svg|html|json|txt|xml|webmanifest)$/;
 /**
  * Smaller files gain less than the headers cost. Measured on the build: script chunks of 512 bytes to
  * 1 KB (toasts, the report button, React's JSX runtime) shrink by 35–50 %.
@@ -27,7 +27,7 @@ function files(dir: string): string[] {
 }
 
 /** Writes `.br` and `.gz` beside each compressible file of `dir`; returns how many files it compressed. */
-export function precompressDirectory(dir: string): number {
+function precompressDirectory(dir: string): number {
   let count = 0;
   for (const path of files(dir)) {
     if (!COMPRESSIBLE_FILE.test(path)) continue;

@@ -17,7 +17,7 @@ import type { Repositories } from '../db/repositories.ts';
 import { cacheTags } from './tags.ts';
 
 /** How often a process looks at the log by default: the staleness window's main part (under 1 s in all). */
-export const CACHE_POLL_MS = 500;
+const CACHE_POLL_MS = 500;
 /** Batches remembered for renders still running when they came (a render takes far less than this many polls). */
 const RECENT_BATCHES = 100;
 /** Entries read at once; a process that finds more catches up over several reads. */

@@ -15,7 +15,7 @@ function toBanner(media: MediaUrls, row: BannerRow): Banner {
 }
 
 /** The main and sub banners of a placement (home, a listing type, education). */
-export async function getBanners({ repos, media }: CatalogContext, placement: string): Promise<Home['banners']> {
+async function getBanners({ repos, media }: CatalogContext, placement: string): Promise<Home['banners']> {
   const rows = await repos.catalog.findBanners(placement);
   return {
     main: rows.filter((row) => row.slot === 'main').map((row) => toBanner(media, row)),

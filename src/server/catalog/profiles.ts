@@ -13,7 +13,7 @@ import { getPostCards } from './posts.ts';
 /** How many posts of each type a profile page lists. */
 const POSTS_PER_TYPE = 24;
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /**
  * One entry per weekday from Monday, each with its opening periods ('09:00-18:00'); closed days have none. A range

@@ -17,7 +17,7 @@ import type { SoldOutOffer } from '../db/conversation-rows.ts';
 import * as m from '../../paraglide/messages.js';
 
 /** How long a message stays unread before its reader is mailed. */
-export const NOTICE_AFTER_MS = 15 * 60_000;
+const NOTICE_AFTER_MS = 15 * 60_000;
 /** Conversations older than this since their last message are not looked at (their notices went long ago). */
 const LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 500;
@@ -27,7 +27,7 @@ const PURPOSE = 'conversation-mute';
 const sideKey = (id: number, role: ConversationSide) => id * 2 + (role === 'owner' ? 1 : 0);
 
 /** The one-click link that mutes one side of a conversation. */
-export function muteUrl(app: ConversationDeps, id: number, role: ConversationSide, locale: Locale): string {
+function muteUrl(app: ConversationDeps, id: number, role: ConversationSide, locale: Locale): string {
   return absoluteUrl(app.config.siteUrl, `/api/conversations/mute?token=${signedToken(app.secrets.unsubscribe, PURPOSE, sideKey(id, role))}${locale === 'en' ? '' : `&lang=${locale}`}`);
 }
 
@@ -88,7 +88,7 @@ export async function sendUnreadNotices(app: ConversationDeps): Promise<number> 
 }
 
 /** How long a conversation is kept after its last message. */
-export const RETENTION_MONTHS = 24;
+const RETENTION_MONTHS = 24;
 
 /**
  * Retention (recurring job `conversation_retention`): a conversation goes 24 months after its last message, with its

@@ -37,7 +37,7 @@ const CLOSED_TEXT: Record<ClosedReason, string> = {
 };
 
 /** Why a side cannot write, or null when it can: a listing nobody owns hears from the person once, by mail. */
-export function closedCode(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): ClosedReason | null {
+function closedCode(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): ClosedReason | null {
   if (conversation.owner_user_id === null && role === 'person' && personWrote) return 'no_owner';
   if (conversation.superseded_at !== null && role === 'person') return 'new_owner';
   if (role === 'owner' && conversation.person_user_id === null) return 'person_left';

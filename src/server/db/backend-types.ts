@@ -7,7 +7,7 @@ import type { SearchAnswers, SearchEngine } from '../search/engine/search-engine
 import type { Repositories } from './repositories.ts';
 import type { Notifications, Replication } from './replication.ts';
 
-export { CHANNELS, type Notifications, type Replication, type ReplicationStatus, type ReplicaState, type ReplicaStatus } from './replication.ts';
+export { CHANNELS, type Notifications, type Replication } from './replication.ts';
 
 export interface SearchEngineOptions {
   /** Worker threads running searches; 0 runs them on the calling thread. */
@@ -31,7 +31,7 @@ export interface Backend {
   readonly replication: Replication | null;
   /** Notifications between processes, or null (SQLite: the invalidation log's poll alone). */
   readonly notifications: Notifications | null;
-  /** The backend's search engine, answering through the search service's port (the response cache goes on top, search/engine.ts). */
+  /** The backend's search engine, answering through the search service's port (the response cache goes on top, search/engine/search-engine.ts). */
   createSearchEngine(answers: SearchAnswers, options: SearchEngineOptions): SearchEngine;
   close(): Promise<void>;
 }

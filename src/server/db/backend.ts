@@ -9,8 +9,8 @@ import type { Backend, DatabaseMaintenance } from './backend-types.ts';
 import { openPostgresBackend, openPostgresMaintenance } from './postgres/backend.ts';
 import { openSqliteBackend, openSqliteMaintenance } from './sqlite/backend.ts';
 
-export type { Backend, DatabaseMaintenance, Notifications, Replication, ReplicationStatus, SearchEngineOptions } from './backend-types.ts';
-export { CHANNELS } from './backend-types.ts';
+export type { Backend, DatabaseMaintenance, Replication } from './backend-types.ts';
+;
 
 /**
  * The backend the config names, refusing a database whose migrations are not all applied. The repositories

@@ -42,7 +42,7 @@ export function readScopeOf(method: string, pathname: string, lsn: string | null
 }
 
 /** A WAL position as PostgreSQL writes it: two hexadecimal halves, '0/16B3748'. */
-export function isLsn(value: string): boolean {
+function isLsn(value: string): boolean {
   return /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(value);
 }
 

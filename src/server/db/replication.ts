@@ -7,7 +7,7 @@
 export type ReplicaState = 'streaming' | 'lagging' | 'down' | 'primary';
 
 /** What /readyz and `npm run cluster -- status` show of a replica. */
-export interface ReplicaStatus {
+interface ReplicaStatus {
   name: string;
   /** The server its URL reached at the last look (host:port), or null before the first. */
   server: string | null;

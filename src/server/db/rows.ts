@@ -419,7 +419,7 @@ export type SocialProvider = 'google' | 'facebook';
 /** What a code is for: it cannot be used for anything else (ASVS 6.6.2). */
 export type CodePurpose = 'register' | 'reset' | 'login' | 'verify' | 'claim';
 
-export interface UserDetailRow extends Pick<Selectable<UserDetailsTable>, 'dob' | 'address_line1' | 'address_line2' | 'postcode' | 'city' | 'state_id' | 'country_id' | 'education' | 'experience' | 'additional_skill' | 'salary'> {
+interface UserDetailRow extends Pick<Selectable<UserDetailsTable>, 'dob' | 'address_line1' | 'address_line2' | 'postcode' | 'city' | 'state_id' | 'country_id' | 'education' | 'experience' | 'additional_skill' | 'salary'> {
   gender: 'm' | 'f' | null;
   state: string | null;
   country: string | null;

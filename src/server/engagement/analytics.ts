@@ -12,7 +12,7 @@ import type { ClickCount, ListingRef } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
 
 /** Items one batch may carry: a visit's clicks, with room to spare. */
-export const ANALYTICS_BATCH_MAX = 50;
+const ANALYTICS_BATCH_MAX = 50;
 
 const ClickItemSchema = z.object({
   id: z.coerce.number().int().positive(),
@@ -23,7 +23,7 @@ const BatchSchema = z.array(ClickItemSchema, { error: 'Send a list of click item
   .min(1, 'Send at least one click item.').max(ANALYTICS_BATCH_MAX, `Send at most ${ANALYTICS_BATCH_MAX} click items.`);
 
 /** How long a visitor's repeat of one action on one listing counts once (security probe item 12). */
-export const CLICK_REPEAT_WINDOW_MS = 60 * 60_000;
+const CLICK_REPEAT_WINDOW_MS = 60 * 60_000;
 
 const DeviceSchema = z.string().regex(ANALYTICS_DEVICE_ID);
 

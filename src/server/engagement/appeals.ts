@@ -13,11 +13,11 @@ import { clientHash } from './messages.ts';
 
 export const APPEAL_THANKS = 'Thank you. A moderator will read your appeal and answer by e-mail.';
 export const APPEAL_CONFIRMED = 'Thank you: your appeal is confirmed, and a moderator will read it.';
-export const APPEAL_MAILS_SPENT = 'We have sent this address 3 links to confirm an appeal today. Open one of them to confirm your appeal, or send it again tomorrow.';
+const APPEAL_MAILS_SPENT = 'We have sent this address 3 links to confirm an appeal today. Open one of them to confirm your appeal, or send it again tomorrow.';
 const PURPOSE = 'appeal-confirm';
 
 /** Where the mail's link leads: the appeal page, which asks before it confirms (mail scanners open links). */
-export function appealConfirmUrl(app: Pick<AppContext, 'config' | 'secrets'>, id: number): string {
+function appealConfirmUrl(app: Pick<AppContext, 'config' | 'secrets'>, id: number): string {
   return absoluteUrl(app.config.siteUrl, `/appeal?confirm=${signedToken(app.secrets.unsubscribe, PURPOSE, id)}`);
 }
 

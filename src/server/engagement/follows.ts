@@ -8,10 +8,10 @@ import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError, parseInput } from '../errors.ts';
 
-export const FOLLOWED = 'Followed.';
-export const UNFOLLOWED = 'Unfollowed.';
+const FOLLOWED = 'Followed.';
+const UNFOLLOWED = 'Unfollowed.';
 /** Items of one page of the following list. */
-export const FOLLOWS_PAGE_SIZE = 50;
+const FOLLOWS_PAGE_SIZE = 50;
 
 const FollowSchema = z.object({
   type: ListingRefTypeSchema,

@@ -11,7 +11,7 @@ import type { JobRow } from '../db/rows.ts';
 /** How long a claimed job is held before another runner may take it, unless its runner renews it (every third of it). */
 export const JOB_LEASE_MS = 30_000;
 /** Attempts before a job fails for good. */
-export const JOB_MAX_ATTEMPTS = 5;
+const JOB_MAX_ATTEMPTS = 5;
 
 export interface JobSettings {
   /** The lease of this kind (JOB_LEASE_MS by default); renewed while the job runs, so it only bounds how long a dead holder's job waits. */

@@ -27,7 +27,7 @@ export interface RecurringJob {
 }
 
 /** A task of this process only, every `everyMs`. */
-export interface LocalTask {
+interface LocalTask {
   name: string;
   everyMs: number;
   run: () => Promise<void>;
@@ -49,7 +49,7 @@ export interface JobRunnerOptions {
   log?: (line: string) => void;
 }
 
-export const JOB_POLL_MS = 500;
+const JOB_POLL_MS = 500;
 /** How often a runner looks for jobs held by a process of this host that is gone. */
 const DEAD_HOLDERS_EVERY_MS = 5_000;
 /** The first retry waits this long; each next one twice as long, up to an hour. */
@@ -62,7 +62,7 @@ function holderName(): string {
 }
 
 /** Whether `owner` names a process of this host (not this one) that no longer runs. */
-export function deadLocalHolder(owner: string, self: string): boolean {
+function deadLocalHolder(owner: string, self: string): boolean {
   const match = /^(.*):(\d+):[0-9a-f]+$/.exec(owner);
   if (!match || owner === self || match[1] !== hostname()) return false;
   const pid = Number(match[2]);

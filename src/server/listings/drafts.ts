@@ -15,7 +15,7 @@ import type { ListingDeps } from './deps.ts';
 import { amendmentCost, planOfPost } from './quote.ts';
 
 /** Uploads a form used for the first time: marked attached with the ad. */
-export interface FreshUploads {
+interface FreshUploads {
   images: readonly number[];
   documents: readonly number[];
 }

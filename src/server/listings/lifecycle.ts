@@ -14,10 +14,10 @@ export type ListingState = (typeof LISTING_STATES)[number];
 export type ActorKind = 'owner' | 'operator' | 'system';
 
 /** What a step costs: nothing, a token of the business's plan, or ringgit (invoiced), as the quote says. */
-export type CostKind = 'free' | 'token' | 'ringgit';
+type CostKind = 'free' | 'token' | 'ringgit';
 
 /** What follows a step, in its transaction. */
-export type Effect =
+type Effect =
   | 'search' // the search rows and cached pages of the ad (its tags)
   | 'history' // the ad's edit history
   | 'audit' // the operator's audit entry
@@ -27,10 +27,7 @@ export type Effect =
   | 'settle_invoice' // an open invoice is voided (went live another way), or a paid one credited and refunded (never went live)
   | 'alerts'; // instant saved-search alerts (first time live)
 
-export const COMMANDS = [
-  'createDraft', 'amend', 'publish', 'approve', 'refuse', 'publishPaid', 'renew', 'hide', 'unhide', 'remove', 'expire', 'withdraw', 'suspendOwner', 'restoreOwner',
-] as const;
-export type Command = (typeof COMMANDS)[number];
+export type Command = 'createDraft' | 'amend' | 'publish' | 'approve' | 'refuse' | 'publishPaid' | 'renew' | 'hide' | 'unhide' | 'remove' | 'expire' | 'withdraw' | 'suspendOwner' | 'restoreOwner';
 
 export interface Transition {
   command: Command;
@@ -81,7 +78,7 @@ export const LIFECYCLE: readonly Transition[] = [
   { command: 'restoreOwner', from: ['hidden'], to: ['live', 'expired'], by: ['operator', 'system'], cost: ['free'], effects: ['search', 'audit', 'mail'] },
 ];
 
-export function transitionOf(command: Command): Transition {
+function transitionOf(command: Command): Transition {
   return LIFECYCLE.find((transition) => transition.command === command)!;
 }
 

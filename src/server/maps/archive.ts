@@ -34,7 +34,7 @@ export async function archiveFile(dir: string, name: string): Promise<ArchiveFil
 }
 
 /** Bytes `range` of an archive (both ends inclusive). */
-export async function readArchive(file: ArchiveFile, range: ByteRange): Promise<Buffer> {
+async function readArchive(file: ArchiveFile, range: ByteRange): Promise<Buffer> {
   const handle = await open(file.path, 'r');
   try {
     const buffer = Buffer.alloc(range.end - range.start + 1);

@@ -29,7 +29,7 @@ async function findBasemap(config: Pick<Config, 'map'>): Promise<Basemap | null>
 }
 
 /** The basemap of this process, found once; null when there is none (the map page then says so and shows the list). */
-export function basemap(config: Pick<Config, 'map'>): Promise<Basemap | null> {
+function basemap(config: Pick<Config, 'map'>): Promise<Basemap | null> {
   current ??= findBasemap(config).catch((error: unknown) => {
     console.error(`No basemap: ${error instanceof Error ? error.message : String(error)}`);
     current = undefined;
@@ -50,8 +50,3 @@ export async function styleJson(config: Pick<Config, 'map'>, locale: Locale): Pr
   return style;
 }
 
-/** For tests that swap MAP_DATA_DIR: forget what was found. */
-export function forgetBasemap() {
-  current = undefined;
-  styles.clear();
-}

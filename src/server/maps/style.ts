@@ -14,7 +14,7 @@ import type { ArchiveSummary } from './archive.ts';
 const LABEL_LANGUAGE: Record<Locale, string> = { en: 'en', ms: 'ms', zh: 'zh-Hans' };
 const SOURCE = 'basemap';
 
-export const DEMO_COLOURS = { sea: '#cfe3ef', land: '#f4f1ea', state: '#b9ad98', place: '#6b5e4b' } as const;
+const DEMO_COLOURS = { sea: '#cfe3ef', land: '#f4f1ea', state: '#b9ad98', place: '#6b5e4b' } as const;
 
 /** The demo archive's layers: sea, land, state outlines, and a dot per town (its name is the island's HTML). */
 function demoLayers(present: Set<string>): unknown[] {

@@ -19,7 +19,7 @@ export interface MediaRead {
 }
 
 /** Which bytes to read: from `start` to `end`, both included. */
-export interface ReadRange {
+interface ReadRange {
   start: number;
   end: number;
 }

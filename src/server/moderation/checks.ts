@@ -12,7 +12,7 @@ import { getPostById } from '../catalog/posts.ts';
 import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';
 
-export const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
+const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
 export type HeldCheck = (typeof HELD_CHECKS)[number];
 
 /** Photos this many bits apart or closer are the same photo (resized, recompressed or lightly edited). */
@@ -78,7 +78,7 @@ export function heldMessage(checks: readonly string[]): string {
 }
 
 /** A burst: this many reviews of one listing from one client within an hour (the next is held). */
-export const REVIEW_BURST = 3;
+const REVIEW_BURST = 3;
 const HOUR_MS = 3_600_000;
 
 /** Which checks hold a new review hidden (none: it shows at once). */

@@ -28,7 +28,7 @@ export interface ReviewScore {
 }
 
 /** Each feature's weight; a review at or above THRESHOLD is held. */
-export const WEIGHTS = {
+const WEIGHTS = {
   owner_link: 3,
   shared_client: 1.5,
   shared_client_each: 0.5,
@@ -80,7 +80,7 @@ function hash(text: string, seed: number): number {
 }
 
 /** The MinHash signature of a set of shingles, or null for none. */
-export function signature(parts: readonly string[]): Uint32Array | null {
+function signature(parts: readonly string[]): Uint32Array | null {
   if (parts.length === 0) return null;
   const mins = new Uint32Array(HASHES).fill(0xffffffff);
   for (const part of new Set(parts)) {
@@ -173,7 +173,7 @@ export class CopyFinder {
 }
 
 /** The copy check over reviews held in memory (the corpus of `npm run bench:reviews`, tests). */
-export function copiedTexts(targets: readonly WrittenReview[], written: readonly WrittenReview[]): Map<number, number> {
+function copiedTexts(targets: readonly WrittenReview[], written: readonly WrittenReview[]): Map<number, number> {
   const finder = new CopyFinder(targets);
   finder.add(written);
   return finder.result();

@@ -12,7 +12,7 @@ import { notFound, parseInput, ReauthRequired } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';
 
 /** How long a proof of the person lasts for destructive actions. */
-export const PROOF_MS = 15 * 60_000;
+const PROOF_MS = 15 * 60_000;
 
 /** The operator asking, or a 404 for everyone else. */
 export async function requireOperator(app: AppContext, session: SessionRow | null): Promise<Actor> {

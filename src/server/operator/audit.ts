@@ -11,7 +11,7 @@ import { parseInput } from '../errors.ts';
 import { csvOf } from '../csv.ts';
 import { accountNames } from './access.ts';
 
-export { audit, redacted, REDACTED, type AuditAction } from '../audit-log.ts';
+export { audit, redacted, REDACTED } from '../audit-log.ts';
 
 const AuditQuerySchema = z.object({
   operator: z.coerce.number().int().positive().optional(),

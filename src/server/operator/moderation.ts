@@ -19,8 +19,7 @@ import { audit } from './audit.ts';
 import { conversationReportGroups } from './conversations.ts';
 import { accountNames } from './access.ts';
 
-export const MODERATION_ACTIONS = ['hide', 'unhide', 'remove'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export type ModerationAction = 'hide' | 'unhide' | 'remove';
 /** A review held by an automatic check can also be published. */
 export type ReviewAction = ModerationAction | 'publish';
 

@@ -106,7 +106,7 @@ export async function writeOnce(file: string, contents: string | Buffer, between
   }
 }
 /** SMS written as text files: the embedded default and, for now, the only SMS transport. */
-export class FileSmsTransport implements SmsTransport {
+class FileSmsTransport implements SmsTransport {
   private readonly directory: string;
 
   constructor(directory: string) {

@@ -9,7 +9,7 @@ import type { AppContext } from '../app-types.ts';
 import { requireOperator } from '../operator/access.ts';
 import type { Actor } from '../policies.ts';
 
-export async function operatorOfPage(app: AppContext, request: Request): Promise<Actor | undefined> {
+async function operatorOfPage(app: AppContext, request: Request): Promise<Actor | undefined> {
   const session = await findPageSession(app, request);
   return requireOperator(app, session ?? null).catch(() => undefined);
 }

@@ -14,10 +14,10 @@ import { currentLocale } from '../../shared/i18n.ts';
 
 /** The action button of each listing type (spec §2). */
 /** The price box's action (spec §2), in the page's language. */
-export const POST_ACTIONS: Record<ListingType, () => string> = { jobs: m.action_jobs, services: m.action_services, hireme: m.action_hireme, buysell: m.action_buysell };
+const POST_ACTIONS: Record<ListingType, () => string> = { jobs: m.action_jobs, services: m.action_services, hireme: m.action_hireme, buysell: m.action_buysell };
 
 /** Spec §2: reviews and the company overview show for services and buysell only, never for confidential posts. */
-export function showsCompany(post: Post): boolean {
+function showsCompany(post: Post): boolean {
   return !post.confidential && (post.type === 'services' || post.type === 'buysell');
 }
 

@@ -24,7 +24,7 @@ import { savedSearchOfToken } from '../saved-searches/unsubscribe.ts';
 import { plainAnswer, readPageForm } from './page-form.ts';
 
 /** The id of the search page's notice that CSS shows when the address names it (the page stays the same for everyone). */
-export const SAVED_NOTICE = 'search-saved';
+const SAVED_NOTICE = 'search-saved';
 
 /** The search page an address names (`/{type}/l[/main[/sub]]?…`), or null when it is not one. */
 function searchPageOf(address: string | null): SearchState | null {

@@ -39,7 +39,7 @@ const DAY = 24 * 60 * MINUTE;
 /** The hour (Malaysia) after which daily and weekly alerts go out. */
 const DIGEST_HOUR = 7;
 /** Instant alerts are batched per period of this length. */
-export const INSTANT_PERIOD_MS = 15 * MINUTE;
+const INSTANT_PERIOD_MS = 15 * MINUTE;
 /** An instant search mailed less than this long ago waits: one mail per period (a minute's slack for a run's own length). */
 const INSTANT_GAP_MS = INSTANT_PERIOD_MS - MINUTE;
 /**

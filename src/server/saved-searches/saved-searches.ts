@@ -52,7 +52,7 @@ function paramValue(value: unknown): string | undefined {
  * too) is: validated as search validates it, its categories found in the type's tree, its values written as the page
  * writes them. A saved search is exactly the page a person saw.
  */
-export async function canonicalSearch(app: AppContext, body: Record<string, unknown>): Promise<SearchState> {
+async function canonicalSearch(app: AppContext, body: Record<string, unknown>): Promise<SearchState> {
   const input: Record<string, unknown> = {};
   for (const [param, field] of Object.entries(PARAM_FIELDS)) {
     if (body[param] !== undefined && param !== field) input[field] = body[param];

@@ -1,5 +1,5 @@
 /**
- * The search service as the backends' engines ask it (search/engine.ts, SearchAnswers): a search's cards and a map's
+ * The search service as the backends' engines ask it (search/engine/search-engine.ts, SearchAnswers): a search's cards and a map's
  * pins, read from an index and completed from the catalogue.
  */
 import type { CatalogContext } from '../catalog/context.ts';

@@ -3,7 +3,7 @@ import type { Suggestion } from '../../shared/search.ts';
 import { cityState } from '../catalog/mappers.ts';
 import type { Repositories } from '../db/repositories.ts';
 
-export const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTIONS = 10;
 
 /** Titles, categories and businesses matching what was typed so far, best first, at most 10. */
 export async function autocomplete(repos: Repositories, query: string, type: ListingType | undefined): Promise<Suggestion[]> {

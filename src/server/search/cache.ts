@@ -65,7 +65,7 @@ export function cacheKey(value: Record<string, unknown>): string {
 }
 
 /** The tags of a search's response: the lists of its type (or of every type), which every change to them names. */
-export function searchTags(query: Pick<SearchQuery, 'type'>): string[] {
+function searchTags(query: Pick<SearchQuery, 'type'>): string[] {
   return [query.type ? cacheTags.list(query.type) : cacheTags.allLists];
 }
 

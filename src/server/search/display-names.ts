@@ -13,7 +13,7 @@ import type { CatalogContext } from '../catalog/context.ts';
 import type { SearchEngine } from './engine/search-engine.ts';
 
 /** The response in `locale`: a new object, the engine's untouched. */
-export function inLanguage(response: SearchResponse, locale: Locale, words: CategoryWords): SearchResponse {
+function inLanguage(response: SearchResponse, locale: Locale, words: CategoryWords): SearchResponse {
   const name = (text: string) => words.byName.get(text) ?? text;
   const renamed = (options: FacetOption[]) => options.map((option) => ({ ...option, key: name(option.key) }));
   return {

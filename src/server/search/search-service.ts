@@ -18,7 +18,7 @@ import { haversineKm } from './engine/geo.ts';
 import { searchWords } from './engine/filter.ts';
 
 
-export const EMPTY_FILTERS: SearchFilters = {
+const EMPTY_FILTERS: SearchFilters = {
   min_price: { value: null }, max_price: { value: null },
   categories_with_parent_slug: [], categories_with_parent: [], parent_categories_slug: [], parent_categories: [], states: [],
   job_qualification: [], job_type: [], job_level: [], hireme_type: [], hireme_rate: [], hireme_expertise: [], buysell_method: [],
@@ -82,7 +82,7 @@ function add(counts: Map<string, number>, key: string, count: number) {
 }
 
 /** Spec §3's `filters` of a response: facets by category (slug and name keys), main category and state, price range, attributes. */
-export function buildFilters(lookups: FacetLookups, counts: FacetCounts): SearchFilters {
+function buildFilters(lookups: FacetLookups, counts: FacetCounts): SearchFilters {
   const { categories, states } = lookups;
   const bySlug = new Map<string, number>();
   const byName = new Map<string, number>();

@@ -14,7 +14,7 @@ const profilePath = (slug: string) => `/${slug}`;
 const searchPath = (type: ListingType, main?: string, sub?: string) => ['', type, 'l', main, main ? sub : undefined].filter((part) => part !== undefined).join('/');
 
 /** The sitemap protocol's limit per file. */
-export const URLS_PER_SITEMAP = 50_000;
+const URLS_PER_SITEMAP = 50_000;
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 

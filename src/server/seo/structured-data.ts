@@ -31,7 +31,7 @@ function postalAddress(location: Location): JsonLd {
   };
 }
 
-export function breadcrumbList(site: string, crumbs: { name: string; path: string }[]): JsonLd {
+function breadcrumbList(site: string, crumbs: { name: string; path: string }[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -39,7 +39,7 @@ export function breadcrumbList(site: string, crumbs: { name: string; path: strin
   };
 }
 
-export function postBreadcrumbs(site: string, post: Post): JsonLd {
+function postBreadcrumbs(site: string, post: Post): JsonLd {
   const category = post.categories[0];
   return breadcrumbList(site, [
     { name: m.search_root(), path: localHref('/') },

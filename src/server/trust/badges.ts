@@ -15,8 +15,7 @@ import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { VerificationRow } from '../db/trust-rows.ts';
 
-export const BADGE_KEYS = ['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business'] as const;
-export type BadgeKey = (typeof BADGE_KEYS)[number];
+export type BadgeKey = 'phone_verified' | 'claimed' | 'listed' | 'ssm_registered' | 'responsive' | 'years_in_business';
 
 export interface Badge {
   value: string;

@@ -36,7 +36,7 @@ function linked(a: PersonFactsRow, b: PersonFactsRow): boolean {
  * The conversations that count, one per person (their first): from established people, in the order they first wrote,
  * each linked neither to the owner nor to a person counted before them.
  */
-export function countedConversations(replies: readonly ReplyTimeRow[], facts: readonly PersonFactsRow[], ownerId: number): ReplyTimeRow[] {
+function countedConversations(replies: readonly ReplyTimeRow[], facts: readonly PersonFactsRow[], ownerId: number): ReplyTimeRow[] {
   const byId = new Map(facts.map((person) => [person.user_id, person]));
   const owner = byId.get(ownerId);
   const firsts = new Map<number, ReplyTimeRow>();
@@ -56,7 +56,7 @@ export function countedConversations(replies: readonly ReplyTimeRow[], facts: re
   return kept;
 }
 /** The counted hours to each first reply (null: unanswered past 24 counted hours); still-open waits under 24 are left out. */
-export function countedWaits(hours: OpeningHours | null, replies: readonly { asked_at: string; replied_at: string | null }[], now: number): (number | null)[] {
+function countedWaits(hours: OpeningHours | null, replies: readonly { asked_at: string; replied_at: string | null }[], now: number): (number | null)[] {
   const waits: (number | null)[] = [];
   for (const reply of replies) {
     const asked = Date.parse(reply.asked_at);
@@ -68,7 +68,7 @@ export function countedWaits(hours: OpeningHours | null, replies: readonly { ask
 }
 
 /** One profile's responsiveness now: N (or null) and over how many people. */
-export async function profileResponsiveness(app: TrustDeps, profile: { id: number; kind: string; owner_user_id: number }): Promise<{ hours: number | null; count: number }> {
+async function profileResponsiveness(app: TrustDeps, profile: { id: number; kind: string; owner_user_id: number }): Promise<{ hours: number | null; count: number }> {
   const now = app.clock.now();
   const since = new Date(now - WINDOW_DAYS * DAY_MS).toISOString();
   const conversations = await app.repos.trust.findReplyTimes(profile.id, profile.owner_user_id, since);

@@ -23,7 +23,7 @@ import type { VerificationRow } from '../db/trust-rows.ts';
 export interface VerificationSource {
   check(number: string, name: string): Promise<'pending' | 'approved' | 'refused'>;
 }
-export const manualVerification: VerificationSource = { check: async () => 'pending' };
+const manualVerification: VerificationSource = { check: async () => 'pending' };
 
 const thisYear = (app: TrustDeps) => new Date(app.clock.now()).getUTCFullYear();
 

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 
 /** Seconds a client is asked to wait before sending an image again when the queue is full. */
-export const DECODE_RETRY_AFTER_S = 5;
-export const DECODES_BUSY = 'The server is busy processing images. Please try again in a few seconds.';
+const DECODE_RETRY_AFTER_S = 5;
+const DECODES_BUSY = 'The server is busy processing images. Please try again in a few seconds.';
 
 // One libvips thread per decode; sharp's operation cache holds decoded images the pipeline never reuses.
 sharp.concurrency(1);

@@ -23,7 +23,7 @@ import { PRIVATE_MEDIA_PREFIX, randomMediaPath } from './media-files.ts';
 const MB = 1024 * 1024;
 
 /** What each kind of upload accepts (ASVS 5.1.1: documented types and sizes per feature). */
-export const UPLOAD_KINDS = {
+const UPLOAD_KINDS = {
   image: {
     maxBytes: 8 * MB,
     types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
@@ -50,7 +50,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 const THUMBNAIL = { width: 400, height: 225 };
 const FULL_MAX = 1600;
 /** Unattached uploads older than this are removed. */
-export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf', 'application/msword': 'doc', 'application/x-cfb': 'doc',
@@ -80,7 +80,7 @@ export interface MultipartOptions {
 }
 
 /** Where files stream to while a request is read: inside the media folder, so a stored document is a rename away. */
-export const UPLOAD_TEMP_FOLDER = 'tmp';
+const UPLOAD_TEMP_FOLDER = 'tmp';
 
 const UNREADABLE = 'The upload could not be read: the body was cut off or malformed.';
 
@@ -252,7 +252,7 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
 }
 
 /** The file's type by its bytes, if it is one `kind` accepts; else a 422 naming the field. */
-export async function sniff(file: UploadedFile, field: string, kind: UploadKind): Promise<string> {
+async function sniff(file: UploadedFile, field: string, kind: UploadKind): Promise<string> {
   const detected = await fileTypeFromFile(file.path);
   const accepted: readonly string[] = UPLOAD_KINDS[kind].types;
   if (!detected || !accepted.includes(detected.mime)) {
@@ -297,7 +297,7 @@ export function hashDistance(a: string, b: string): number {
  * included. The original is decoded once, into pixels no larger than the full variant, and the four
  * variants are encoded from those: one large decode per image, not four. A truncated or corrupt image is a 422.
  */
-export async function encodeImage(input: string | Buffer, field: string): Promise<ImageVariants> {
+async function encodeImage(input: string | Buffer, field: string): Promise<ImageVariants> {
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', pages: 1, sequentialRead: true })
       .rotate()
@@ -342,7 +342,7 @@ export async function storeImage(app: Pick<AppContext, 'repos' | 'media' | 'medi
 }
 
 /** Whether an MP4 file holds H.264 video: its sample description names the codec ('avc1' or 'avc3'). */
-export async function isH264(path: string): Promise<boolean> {
+async function isH264(path: string): Promise<boolean> {
   const bytes = await readFile(path);
   return bytes.includes('avc1', 0, 'latin1') || bytes.includes('avc3', 0, 'latin1');
 }

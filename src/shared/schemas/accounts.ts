@@ -11,7 +11,7 @@ import { multiLineText, singleLineText } from './text.ts';
 import { LOCALES, type Locale } from '../locale.ts';
 
 /** A person's language (issue 42): en, ms or zh. */
-export const LocaleSchema = z.enum(LOCALES, { error: 'The locale must be en, ms or zh.' });
+const LocaleSchema = z.enum(LOCALES, { error: 'The locale must be en, ms or zh.' });
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
 export interface User {
@@ -51,7 +51,7 @@ export interface User {
 }
 
 /** Spec §5: a person's name may not carry these company words (whole words, any case). */
-export const COMPANY_WORDS = ['sdn bhd', 'sendirian berhad', 'sdn', 'bhd', 'enterprise', 'partners', 'co', 'company', 'syarikat', 'corporation', 'berhad'];
+const COMPANY_WORDS = ['sdn bhd', 'sendirian berhad', 'sdn', 'bhd', 'enterprise', 'partners', 'co', 'company', 'syarikat', 'corporation', 'berhad'];
 const COMPANY_WORD = new RegExp(`(^|[^\\p{L}\\p{N}])(${COMPANY_WORDS.map((word) => word.replace(' ', '\\s+')).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu');
 /** The warning of the register form (spec §5, exact text). */
 export const REGISTER_NAME_WARNING = 'Name field contains of sensitive keywords. Kindly reset again.';
@@ -64,8 +64,8 @@ export function hasCompanyWord(name: string): boolean {
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome (ASVS 6.2.9 asks for at least 64); the cap keeps hashing bounded. */
-export const PASSWORD_MAX = 128;
-export const CODE_LENGTH = 6;
+const PASSWORD_MAX = 128;
+const CODE_LENGTH = 6;
 
 /** An account e-mail: compatibility-normalised (full-width letters become ASCII), trimmed and lower-cased. */
 export const AccountEmailSchema = z.string({ error: 'The email field is required.' })

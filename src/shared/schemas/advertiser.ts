@@ -39,7 +39,7 @@ const documents = z.array(z.object({ file: z.string().max(500) }), { error: 'Sen
 /** Videos by the file URL their upload answered (`video.file`). */
 const videos = z.array(z.object({ file: z.string().max(500) }), { error: 'Send the videos as the upload answered them.' }).max(5, 'Too many videos.');
 
-export const JobDetailsSchema = z.object({
+const JobDetailsSchema = z.object({
   type: z.array(z.enum(keysOf(JOB_TYPES)), { error: 'Choose the job types from the list.' }).min(1, 'Choose at least one job type.'),
   qualification: z.array(z.enum(keysOf(EDUCATION_LEVELS)), { error: 'Choose the qualifications from the list.' }).default([]),
   level: z.enum(keysOf(JOB_LEVELS), { error: 'Choose the job level from the list.' }),
@@ -57,7 +57,7 @@ export const JobDetailsSchema = z.object({
   remote: z.boolean().default(false),
 });
 
-export const HiremeDetailsSchema = z.object({
+const HiremeDetailsSchema = z.object({
   language: z.array(z.enum(LANGUAGES), { error: 'Choose the languages from the list.' }).default([]),
   type: z.array(z.enum(keysOf(HIREME_TYPES)), { error: 'Choose the types from the list.' }).min(1, 'Choose at least one type.'),
   expertise: z.enum(keysOf(HIREME_EXPERTISE), { error: 'Choose the expertise from the list.' }),
@@ -73,13 +73,13 @@ export const HiremeDetailsSchema = z.object({
   state: optionalLine('state', 100),
 });
 
-export const ServiceDetailsSchema = z.object({
+const ServiceDetailsSchema = z.object({
   description: longText('description', 10_000, true),
   price_min: ringgitAmount('price'),
   price_max: ringgitAmount('maximum price'),
 });
 
-export const BuysellDetailsSchema = z.object({
+const BuysellDetailsSchema = z.object({
   type: z.enum(keysOf(BUYSELL_TYPES), { error: 'Choose buy or sell.' }),
   condition: z.enum(keysOf(BUYSELL_CONDITIONS), { error: 'Choose the condition from the list.' }),
   brand: optionalLine('brand', 100),
@@ -128,7 +128,7 @@ export const PostEditSchema = z.discriminatedUnion('type', [
 export type PostEdit = z.infer<typeof PostEditSchema>;
 
 /** SSM registration numbers: the 12-digit form (201901012345), optionally with the old one in brackets, or the old one alone (1234567-X). */
-export const COMPANY_NO = /^(\d{12}( \(\d{1,7}-[A-Z]\))?|\d{1,7}-[A-Z])$/;
+const COMPANY_NO = /^(\d{12}( \(\d{1,7}-[A-Z]\))?|\d{1,7}-[A-Z])$/;
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: 'Times are HH:MM.' }).regex(HOUR, 'Times are HH:MM.');
@@ -136,7 +136,7 @@ const time = z.string({ error: 'Times are HH:MM.' }).regex(HOUR, 'Times are HH:M
  * The weekly hours: each day's ranges. A range may run past midnight (22:00–02:00): it is stored as the day's
  * 22:00–23:59 and the next day's 00:00–02:00, and read back as one (shared/hours.ts).
  */
-export const BusinessHoursSchema = z.array(z.object({
+const BusinessHoursSchema = z.array(z.object({
   /** 0 = Sunday … 6 = Saturday. */
   day: z.number().int().min(0).max(6),
   /** Ranges of the day, 'HH:MM'; none: closed. open_24 covers the whole day. */
@@ -146,7 +146,7 @@ export const BusinessHoursSchema = z.array(z.object({
 }), { error: 'Send the hours per day.' }).max(7).refine((days) => new Set(days.map((day) => day.day)).size === days.length, 'Each day once.');
 
 /** Dated exceptions (Hari Raya, Chinese New Year, Ramadan hours): a date with no range is closed all day. */
-export const SpecialHoursSchema = z.array(z.object({
+const SpecialHoursSchema = z.array(z.object({
   date: z.iso.date({ error: 'The date must be YYYY-MM-DD.' }),
   label: singleLineText().max(60, 'The label may not be longer than 60 characters.').default(''),
   ranges: z.array(z.object({ opens: time, closes: time }).refine((range) => range.opens < range.closes, 'A special range closes after it opens, on the same day.'))
@@ -154,7 +154,7 @@ export const SpecialHoursSchema = z.array(z.object({
 }), { error: 'Send the special hours as a list of dates.' }).max(60, 'At most 60 special days.')
   .refine((days) => new Set(days.map((day) => day.date)).size === days.length, 'Each date once.');
 
-export const LocationInputSchema = z.object({
+const LocationInputSchema = z.object({
   /** An existing location's id (kept, so the ads offered there stay); none: a new location. */
   id: z.number().int().positive().optional(),
   name: requiredLine('location name', 120),

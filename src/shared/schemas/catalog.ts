@@ -10,9 +10,9 @@ export const ListingRefTypeSchema = z.enum(LISTING_REF_TYPES);
 
 /** Slugs (posts, profiles, categories, static pages) are lower-case words joined by hyphens; anything else names nothing. */
 export const SlugSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid address.');
-export const PlanSchema = z.enum(PLANS);
+const PlanSchema = z.enum(PLANS);
 
-export const ImageSchema = z.object({
+const ImageSchema = z.object({
   thumbnail: z.string(),
   full: z.string(),
   thumbnail_webp: z.string().nullable(),
@@ -20,7 +20,7 @@ export const ImageSchema = z.object({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
-export const MediaItemSchema = z.object({
+const MediaItemSchema = z.object({
   image: ImageSchema,
   video: z.object({ file: z.string() }).nullable(),
   mime_type: z.string(),
@@ -29,10 +29,10 @@ export const MediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof MediaItemSchema>;
 
-export const DocumentSchema = z.object({ doc: z.object({ file: z.string() }), original_filename: z.string() });
+const DocumentSchema = z.object({ doc: z.object({ file: z.string() }), original_filename: z.string() });
 export type Document = z.infer<typeof DocumentSchema>;
 
-export const CategoryRefSchema = z.object({
+const CategoryRefSchema = z.object({
   name: z.string(),
   slug: z.string(),
   type: ListingTypeSchema,
@@ -40,7 +40,7 @@ export const CategoryRefSchema = z.object({
 });
 export type CategoryRef = z.infer<typeof CategoryRefSchema>;
 
-export const LocationSchema = z.object({
+const LocationSchema = z.object({
   name: z.string(),
   address_line1: z.string().nullable(),
   address_line2: z.string().nullable(),
@@ -58,11 +58,11 @@ export const LocationSchema = z.object({
 export type Location = z.infer<typeof LocationSchema>;
 
 /** A badge backed by evidence (issue 45): its words, which one, whether the site checked it, and its explanation. */
-export const BadgeSchema = z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() });
+const BadgeSchema = z.object({ value: z.string(), key: z.enum(['phone_verified', 'claimed', 'listed', 'ssm_registered', 'responsive', 'years_in_business']), verified: z.boolean(), url: z.string() });
 
 export type Badge = z.infer<typeof BadgeSchema>;
 
-export const ProfileRefSchema = z.object({
+const ProfileRefSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
@@ -74,7 +74,6 @@ export const ProfileRefSchema = z.object({
   about: z.string().nullable(),
   badges: z.array(BadgeSchema),
 });
-export type ProfileRef = z.infer<typeof ProfileRefSchema>;
 
 /** What a listing card shows (search results, home rows, profile post lists). */
 export const PostCardSchema = z.object({
@@ -110,7 +109,7 @@ export const PostCardSchema = z.object({
 });
 export type PostCard = z.infer<typeof PostCardSchema>;
 
-export const JobSchema = z.object({
+const JobSchema = z.object({
   type: z.array(z.string()),
   qualification: z.array(z.string()),
   level: z.string(),
@@ -129,7 +128,7 @@ export const JobSchema = z.object({
   remote: z.boolean(),
 });
 
-export const HiremeSchema = z.object({
+const HiremeSchema = z.object({
   language: z.array(z.string()),
   type: z.array(z.string()),
   expertise: z.string(),
@@ -143,14 +142,14 @@ export const HiremeSchema = z.object({
   price_currency: z.string(),
 });
 
-export const ServiceSchema = z.object({
+const ServiceSchema = z.object({
   description: z.string(),
   price_min: z.number().nullable(),
   price_max: z.number().nullable(),
   price_currency: z.string(),
 });
 
-export const BuysellSchema = z.object({
+const BuysellSchema = z.object({
   type: z.enum(['buy', 'sell']),
   condition: z.enum(['new', 'used']),
   brand: z.string().nullable(),
@@ -184,10 +183,10 @@ export const PostSchema = PostCardSchema.omit({ profile: true }).extend({
 });
 export type Post = z.infer<typeof PostSchema>;
 
-export const BusinessHoursSchema = z.object({ day: z.string(), time: z.array(z.string()) });
+const BusinessHoursSchema = z.object({ day: z.string(), time: z.array(z.string()) });
 const SpecialDaySchema = z.object({ date: z.string(), label: z.string(), time: z.array(z.string()) });
 /** A business's location on its page, with the branch's own hours and special hours (null: the business's). */
-export const ProfileLocationSchema = LocationSchema.extend({ business_hours: z.array(BusinessHoursSchema).nullable(), special_hours: z.array(SpecialDaySchema).nullable() });
+const ProfileLocationSchema = LocationSchema.extend({ business_hours: z.array(BusinessHoursSchema).nullable(), special_hours: z.array(SpecialDaySchema).nullable() });
 export type ProfileLocation = z.infer<typeof ProfileLocationSchema>;
 
 export const ProfileSchema = z.object({
@@ -232,7 +231,7 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const BannerSchema = z.object({
+const BannerSchema = z.object({
   title: z.string(),
   subtitle: z.string().nullable(),
   image: ImageSchema,
@@ -240,7 +239,7 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 
-export const HomeCategorySchema = z.object({
+const HomeCategorySchema = z.object({
   name: z.string(),
   type: ListingTypeSchema,
   slug: z.string(),
@@ -279,7 +278,7 @@ export const ErrorBodySchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export const CategoryPostsSchema = z.object({ category: HomeCategorySchema, posts: z.array(PostCardSchema) });
+const CategoryPostsSchema = z.object({ category: HomeCategorySchema, posts: z.array(PostCardSchema) });
 
 /** `GET home/cat_type/{type}`: a category home. */
 export const CategoryHomeSchema = z.object({
@@ -303,7 +302,7 @@ export const SpecialHomeSchema = z.object({ banners: HomeSchema.shape.banners, f
 
 export const ParentSpecializationSchema = z.object({ name: z.string(), slug: z.string(), type: ListingTypeSchema });
 
-export const ReviewSchema = z.object({
+const ReviewSchema = z.object({
   id: z.number().int(),
   user: z.object({ name: z.string(), image: ImageSchema.nullable() }),
   created_at: z.string(),

@@ -18,7 +18,7 @@ export const HONEYPOT_FIELD = 'website';
  * An e-mail address as people type it: trimmed and lower-cased before it is checked (so ' A@B.com '
  * is a@b.com, never a 422). Every form that takes an e-mail uses this one.
  */
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.').max(200, 'Email is too long.'));
+const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.').max(200, 'Email is too long.'));
 
 /** An optional e-mail: empty means none. */
 export const OptionalEmailSchema = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -39,7 +39,6 @@ export const AppealSchema = z.object({
   message: required('Message', 5000, 'multi'),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
-export type Appeal = z.infer<typeof AppealSchema>;
 
 /** The confirmation of an appeal: the token of the link mailed to the account's address. */
 export const AppealConfirmSchema = z.object({ token: z.string({ error: 'The link is not valid.' }).max(100, 'The link is not valid.') });
@@ -52,7 +51,6 @@ export const ReportSchema = z.object({
   description: required('Description', 2000, 'multi'),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 });
-export type Report = z.infer<typeof ReportSchema>;
 
 import { REVIEW_IMAGES_MAX, REVIEWABLE_TYPES } from '../review-limits.ts';
 

@@ -54,7 +54,7 @@ const CommonFields = {
 };
 
 /** Services and profiles: an enquiry or booking (description and preferred date required). */
-export const ServiceEnquirySchema = z.object({
+const ServiceEnquirySchema = z.object({
   ...CommonFields,
   type: z.enum(['services', 'profile'], { error: 'Enquiries are about a service or a business.' }).default('services'),
   description: required('Description', 5000, 'multi'),
@@ -67,7 +67,7 @@ export const ServiceEnquirySchema = z.object({
 });
 
 /** Jobs: a job application (language, education, experience, salary type and salary required; the CV is checked against the job). */
-export const JobApplicationSchema = z.object({
+const JobApplicationSchema = z.object({
   ...CommonFields,
   language: z.preprocess((value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',') : value),
     z.array(z.enum(LANGUAGES, { error: 'Choose languages from the list.' })).min(1, 'The language field is required.').max(LANGUAGES.length))
@@ -80,7 +80,7 @@ export const JobApplicationSchema = z.object({
 });
 
 /** Hireme: a job offer to the person (Hirer and offer required). */
-export const JobOfferSchema = z.object({
+const JobOfferSchema = z.object({
   ...CommonFields,
   company_name: required('Hirer', 150),
   offer: required('Offer', 2000, 'multi'),
@@ -103,5 +103,5 @@ export const ENQUIRY_SCHEMAS = {
   buysell: BuysellOfferSchema,
 } as const satisfies Record<EnquiryKind, z.ZodType>;
 
-export type EnquiryForm<Kind extends EnquiryKind> = z.infer<(typeof ENQUIRY_SCHEMAS)[Kind]>;
+type EnquiryForm<Kind extends EnquiryKind> = z.infer<(typeof ENQUIRY_SCHEMAS)[Kind]>;
 export type AnyEnquiryForm = EnquiryForm<EnquiryKind>;

@@ -20,7 +20,6 @@ export const LeadFiltersSchema = z.object({
   page: z.coerce.number({ error: 'Use a page number.' }).int().min(1).max(10_000).default(1),
 }).refine((filters) => !(filters.post_id && filters.profile_id), { message: 'Choose a post or a profile, not both.', path: ['post_id'] })
   .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, { message: 'The start date must be on or before the end date.', path: ['from'] });
-export type LeadFiltersInput = z.infer<typeof LeadFiltersSchema>;
 
 export const LeadStatusSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: 'Choose new, read, replied or archived.' }),
@@ -51,7 +50,6 @@ export const InsightsQuerySchema = z.object({
 }).refine((query) => !(query.post_id && query.profile_id), { message: 'Choose a post or a profile, not both.', path: ['post_id'] })
   .refine((query) => query.from <= query.to, { message: 'The start date must be on or before the end date.', path: ['from'] })
   .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < 366, { message: 'Choose at most a year.', path: ['to'] });
-export type InsightsQuery = z.infer<typeof InsightsQuerySchema>;
 
 /** POST leads/{id}/actions (issue 40): a quick action the owner took on a lead, counted in insights. */
 export const LeadActionSchema = z.object({ action: z.enum(LEAD_ACTIONS, { error: `The action is one of ${LEAD_ACTIONS.join(', ')}.` }) });

@@ -30,7 +30,7 @@ let started: Promise<void> | undefined;
  * Starts the tests' server unless it runs (no waiting for the disk: nothing in it outlives a run), once per process,
  * and drops the databases a run that was stopped halfway left behind.
  */
-export function startTestServer(): Promise<void> {
+function startTestServer(): Promise<void> {
   started ??= (async () => {
     await startServer(TEST_SERVER, { durable: false });
     await admin(async (client) => {

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../../src/server/db/sqlite/connection.
 import { copyOfDatabase, testApp } from '../test-database.ts';
 
 /** The file behind a `sqlite:` URL. */
-export function sqlitePath(url: string): string {
+function sqlitePath(url: string): string {
   if (!url.startsWith('sqlite:')) throw new Error(`the SQLite implementation's tests run on SQLite, not ${url}`);
   return url.slice('sqlite:'.length);
 }

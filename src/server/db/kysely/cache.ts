@@ -6,7 +6,7 @@ import { QueryRepository } from './query-access.ts';
 
 type Db = Kysely<Tables>;
 
-export async function latestInvalidation(db: Db): Promise<number> {
+async function latestInvalidation(db: Db): Promise<number> {
   const row = await db.selectFrom('cache_invalidations').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return Number(row?.id ?? 0);
 }

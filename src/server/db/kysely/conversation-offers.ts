@@ -13,7 +13,7 @@ function toOfferRow(row: OfferColumns): OfferRow {
   };
 }
 
-export async function findOffer(db: QueryDb, id: number): Promise<OfferRow | undefined> {
+async function findOffer(db: QueryDb, id: number): Promise<OfferRow | undefined> {
   const row = await db.selectFrom('conversation_offers').select([...OFFER_COLUMNS]).where('id', '=', id).executeTakeFirst();
   return row && toOfferRow(row);
 }
@@ -22,7 +22,7 @@ export async function findOffer(db: QueryDb, id: number): Promise<OfferRow | und
  * Closes an open offer (accepted, declined, withdrawn); false when it was not open any more (a race, or a second
  * answer). Both sides' streams hear of it.
  */
-export async function decideOffer(db: QueryDb, id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide, at: string): Promise<boolean> {
+async function decideOffer(db: QueryDb, id: number, status: Exclude<OfferRow['status'], 'open'>, by: ConversationSide, at: string): Promise<boolean> {
   const result = await db.updateTable('conversation_offers').set({ status, decided_at: at }).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   const offer = (await findOffer(db, id))!;

@@ -50,14 +50,14 @@ function toConversationRow({ job_confidential, hireme_confidential, ...row }: Se
   };
 }
 
-export async function findConversation(db: QueryDb, id: number, lock = false): Promise<ConversationRow | undefined> {
+async function findConversation(db: QueryDb, id: number, lock = false): Promise<ConversationRow | undefined> {
   if (lock && isPostgres(db)) await db.selectFrom('conversations').select('id').where('id', '=', id).forUpdate().execute();
   const row = await conversationSelect(db).where('c.id', '=', id).executeTakeFirst();
   return row && toConversationRow(row);
 }
 
 /** The person's open conversation about a listing (not superseded by a change of owner). */
-export async function findOpenConversation(db: QueryDb, personId: number, listing: ListingRef): Promise<ConversationRow | undefined> {
+async function findOpenConversation(db: QueryDb, personId: number, listing: ListingRef): Promise<ConversationRow | undefined> {
   const row = await conversationSelect(db).where('c.person_user_id', '=', personId).where('c.superseded_at', 'is', null)
     .where(listing.type === 'profile' ? 'c.profile_id' : 'c.post_id', '=', listing.id).executeTakeFirst();
   return row && toConversationRow(row);
@@ -74,7 +74,7 @@ async function insertConversation(db: QueryDb, conversation: { listing: ListingR
 }
 
 /** The listing changed hands: the person's next message starts a conversation with its new owner. */
-export async function supersedeConversation(db: QueryDb, id: number, at: string): Promise<void> {
+async function supersedeConversation(db: QueryDb, id: number, at: string): Promise<void> {
   await db.updateTable('conversations').set({ superseded_at: at }).where('id', '=', id).execute();
 }
 

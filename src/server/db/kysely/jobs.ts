@@ -18,7 +18,7 @@ const jobRow = (row: Selectable<Tables['jobs']>): JobRow => ({ ...row, payload: 
 const later = (now: string, ms: number) => new Date(Date.parse(now) + ms).toISOString();
 
 /** Enqueues a job; null when one with its idempotency key exists already. */
-export async function enqueueJob(db: Db, job: NewJob, now: string): Promise<number | null> {
+async function enqueueJob(db: Db, job: NewJob, now: string): Promise<number | null> {
   const row = await db.insertInto('jobs').values({
     kind: job.kind, payload: JSON.stringify(job.payload ?? {}), run_at: job.runAt ?? now, max_attempts: job.maxAttempts ?? 5,
     idempotency_key: job.idempotencyKey ?? null, created_at: now, priority: job.priority ?? 0,

@@ -30,7 +30,7 @@ function findCv(db: QueryDb, userId: number) {
     .select(['d.id', 'd.file']).where('u.user_id', '=', userId).executeTakeFirst();
 }
 
-export async function linkIdentity(db: QueryDb, userId: number, identity: { provider: SocialProvider; subject: string; email: string | null }, now: string): Promise<void> {
+async function linkIdentity(db: QueryDb, userId: number, identity: { provider: SocialProvider; subject: string; email: string | null }, now: string): Promise<void> {
   await db.insertInto('oauth_identities').values({ provider: identity.provider, subject: identity.subject, user_id: userId, email: identity.email, created_at: now }).execute();
 }
 

@@ -14,7 +14,7 @@ function toRow<T extends Record<string, unknown>>(row: T): T & VerificationRow {
   } as T & VerificationRow;
 }
 
-export async function findVerification(db: QueryDb, id: number): Promise<VerificationRow | undefined> {
+async function findVerification(db: QueryDb, id: number): Promise<VerificationRow | undefined> {
   const row = await db.selectFrom('profile_verifications as v').select(COLUMNS).where('v.id', '=', id).executeTakeFirst();
   return row && toRow(row);
 }

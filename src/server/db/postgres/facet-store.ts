@@ -19,7 +19,7 @@ const RELOAD_BATCH = 50_000;
  * million over all types at 500,000 listings, 104 million at 5 million): past it, that type's words are looked up in
  * the GIN index alone. `SEARCH_WORD_INDEX_MAX`.
  */
-export const WORD_INDEX_MAX = 150_000_000;
+const WORD_INDEX_MAX = 150_000_000;
 /** Posts changed since the last full load past which the word index is loaded again. */
 const WORD_CHANGES_MAX = 50_000;
 /** A gap older than this is a rolled-back writer's: its transaction would have ended long before. */

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Notifications } from '../backend-types.ts';
 
 /** The most often one channel is sent on. */
-export const SEND_EVERY_MS = 50;
+const SEND_EVERY_MS = 50;
 /** How soon a lost connection is tried again. */
 const RECONNECT_MS = 500;
 

@@ -15,7 +15,7 @@ import type { Tables } from '../tables.ts';
 import { closeAll, openPool, postgresKysely, type Pool } from './connection.ts';
 
 /** How often the monitor looks at the servers. */
-export const PROBE_MS = 200;
+const PROBE_MS = 200;
 /** How far behind the primary a replica may be and still serve (REPLICA_MAX_LAG_MS). */
 export const REPLICA_MAX_LAG_MS = 1_000;
 /** Samples of the primary's position kept to time a replica's lag (PROBE_MS apart: about 12 s). */

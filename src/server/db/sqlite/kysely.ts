@@ -16,7 +16,7 @@ function values(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
  * The connection in the shape Kysely's SqliteDialect reads. Closing it is its owner's business, not Kysely's.
  * `beforeStatement` runs before each statement (a transaction's check that it is still open).
  */
-export function kyselyDatabase(db: Db, beforeStatement?: () => void): SqliteDatabase {
+function kyselyDatabase(db: Db, beforeStatement?: () => void): SqliteDatabase {
   return {
     close: () => undefined,
     prepare(sql) {

@@ -10,7 +10,7 @@ const RETRY_DELAY_MS = 25;
  * microseconds; what it awaits between them is meant to be other statements, never a network call or a file.
  * One that is still open after this is rolled back, and its later statements refused.
  */
-export const TRANSACTION_LIMIT_MS = 5_000;
+const TRANSACTION_LIMIT_MS = 5_000;
 
 /**
  * The one path for writes, on the dedicated write connection: transactions run one at a time (so none ever

@@ -25,7 +25,7 @@ export interface CountShare {
   runs: { columns: number; slots: number; from: number; to: number; near: boolean; cell: number }[];
 }
 
-export function countShare(share: CountShare): TallyPart {
+function countShare(share: CountShare): TallyPart {
   const tally = new Tally(share.ids, share.maxCategory, share.maxState, share.facets, compile(share.filter), share.nearest);
   for (const run of share.runs) tally.addSlots(share.columns[run.columns]!, share.slots[run.slots]!, run.from, run.to, run.near, 0xffffffff, run.cell);
   return tally.part();

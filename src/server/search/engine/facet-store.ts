@@ -55,7 +55,7 @@ function radixSort(values: Uint32Array, spare: Uint32Array, counts: Uint32Array)
  * Counts reading at least this many slots are split with a helper thread (countShared): below it, handing the half over
  * costs about what counting it does.
  */
-export const PARALLEL_MIN = 40_000;
+const PARALLEL_MIN = 40_000;
 
 /** Slots `from` to `to` of `slots` (of the columns themselves when null), tested for distance when `near`, and only those still in `cell` unless it is -1. */
 interface SlotRun {

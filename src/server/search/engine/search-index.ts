@@ -7,7 +7,7 @@ import type { SearchQuery } from '../../../shared/search.ts';
 import type { FacetCounts, PageRow, SearchFilter, SearchSort } from './filter.ts';
 
 /** Facet keys of one category (spec §3: `parent--child` by slug and by name, and its main category). */
-export interface CategoryKeys {
+interface CategoryKeys {
   slugKey: string | null;
   nameKey: string | null;
   mainSlug: string;

@@ -13,7 +13,7 @@
 import { stemmer } from '@orama/stemmers/indonesian';
 
 /** The most words a query keeps (after reading Han runs as pairs). */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 
 /**
  * Words the Indonesian stemmer over-stems in Malay (kedai → dai, kereta → reta, perabot → abot) or in place names

@@ -223,7 +223,7 @@ const stretches = new WeakMap<Db, Map<string, Stretch>>();
  * Listings a stretch holds at most (about ten days of a type at 500,000 listings): a search further back is left to
  * SQL, so one old "new since" never makes a worker hold, or index for keywords, months of listings.
  */
-export const MAX_STRETCH = 20_000;
+const MAX_STRETCH = 20_000;
 /** More changes than this since a stretch was read (an index rebuild): it is read again rather than patched. */
 const MAX_PATCH = 2_000;
 
