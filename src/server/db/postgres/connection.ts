@@ -26,6 +26,10 @@ export function openPool(url: string, options: { max?: number; applicationName?:
   });
   // An idle client's error (the server restarted) is the pool's to handle: it drops that client.
   pool.on('error', () => undefined);
+  // A checked-out client between two queries (in a transaction) has no query to fail when the server ends its connection:
+  // pg emits 'error' on the client, which with no listener was an uncaught exception. Its next query fails instead, and
+  // its release drops it (tests/unit/postgres/pool.test.ts).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
