@@ -40,7 +40,7 @@ const { post } = await benchListings(bench.database);
 
 const port = 4900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${port}`;
-/** `--goals`: only the goals' measurements (the last part). */
+/** `--goals`: only the goals' measurements (the last part; `--floods` or `--work` narrows it to one goal). */
 const goalsOnly = process.argv.includes('--goals');
 
 let counter = 0;
@@ -114,7 +114,11 @@ if (!goalsOnly) {
 /** The load average over the last minute, as `uptime` shows it. */
 const load = () => loadavg()[0]!.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const RUNS = 3;
+/** Runs of each goal (BENCH_RUNS; the median is judged). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `--floods` or `--work`: only that goal's part (both when neither is given). */
+const floodsPart = !process.argv.includes('--work') || process.argv.includes('--floods');
+const workPart = !process.argv.includes('--floods') || process.argv.includes('--work');
 
 /**
  * The visitor a goal is measured on (scripts/bench-visitor.ts, a process of its own), as the security probe's sampler:
@@ -165,7 +169,7 @@ async function goalServer(offset: number, env: Record<string, string>) {
 // (scripts/bench-flood.ts, a process of its own). The job worker is off here: the floods alone are measured.
 const floodRatios: Record<number, number[]> = { 32: [], 128: [] };
 const detailRatios: number[] = [];
-{
+if (floodsPart) {
   const server = await goalServer(100, { JOB_RUNNER: 'off' });
   try {
     console.log(`\nGoal: GET / p99 under a flood of distinct uncached search pages from 256 loopback addresses at most 2× idle (${SECONDS} s each, ms; load = load average):`);
@@ -199,7 +203,7 @@ const detailRatios: number[] = [];
 // Background work (issue 62): the worker process beside the server (JOB_RUNNER=in-process, as npm start runs it) runs
 // the nightly review filter and a daily alert run over 10,000 saved searches, while the visitors come.
 const workRatios: number[] = [];
-{
+if (workPart) {
   const outbox = mkdtempSync(join(tmpdir(), 'yp-bench-load-'));
   const server = await goalServer(200, { JOB_RUNNER: 'in-process', OUTBOX_DIR: outbox });
   const backend = await openBackend({ database: bench.database });
@@ -232,7 +236,9 @@ const workRatios: number[] = [];
 
 const list = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
 console.log(`\nMedians of ${RUNS} runs (load average now ${load()}):`);
-console.log(`home p99 under a flood of 32 clients / idle: ${median(floodRatios[32]!).toFixed(2)} (runs ${list(floodRatios[32]!)}; goal ≤ 2)`);
-console.log(`home p99 under a flood of 128 clients / idle: ${median(floodRatios[128]!).toFixed(2)} (runs ${list(floodRatios[128]!)}; goal ≤ 2)`);
-console.log(`detail rate flooded / idle: ${median(detailRatios).toFixed(2)} (goal ≥ 0.8)`);
-console.log(`home p99 while the worker works / idle: ${median(workRatios).toFixed(2)} (runs ${list(workRatios)}; goal ≤ 1.5)`);
+if (floodsPart) {
+  console.log(`home p99 under a flood of 32 clients / idle: ${median(floodRatios[32]!).toFixed(2)} (runs ${list(floodRatios[32]!)}; goal ≤ 2)`);
+  console.log(`home p99 under a flood of 128 clients / idle: ${median(floodRatios[128]!).toFixed(2)} (runs ${list(floodRatios[128]!)}; goal ≤ 2)`);
+  console.log(`detail rate flooded / idle: ${median(detailRatios).toFixed(2)} (goal ≥ 0.8)`);
+}
+if (workPart) console.log(`home p99 while the worker works / idle: ${median(workRatios).toFixed(2)} (runs ${list(workRatios)}; goal ≤ 1.5)`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,8 @@ import { scaled } from '../helpers/time-factor.ts';
 /**
  * A web process that only serves, and a worker that does the heavy work (issue 62): the server started as `npm start`
  * starts it runs one job worker beside its server processes, at a lower CPU priority, and starts it again when it dies.
- * The server processes run only the latency-bound jobs (mail and SMS), and /healthz says so and that a worker holds
- * its lease; a sweep is done by the worker.
+ * The server processes run only the latency-bound jobs (mail and SMS a person waits for), and /healthz says so and
+ * that a worker holds its lease; a sweep and a bulk send's mail are done by the worker.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'yp-job-worker-e2e-'));
 const outbox = join(scratch, 'outbox');
@@ -48,6 +48,13 @@ describe('the job worker beside the server processes', () => {
     const sweep = await database.repos.jobs.enqueue({ kind: 'prune_cache_invalidations' });
     await expect.poll(async () => (await database.repos.jobs.find({ kind: 'prune_cache_invalidations', limit: 20 })).find((job) => job.id === sweep)?.state,
       { timeout: scaled(30_000) }).toBe('done');
+    // A bulk send's mail (an alert run's) is the worker's too: the serving process runs only send_message.
+    const mail = { to: 'bulk-reader@example.my', subject: 'New listings for your saved search', text: 'Three new listings.', html: '<p>Three new listings.</p>' };
+    const message = await database.repos.outbox.insert({ channel: 'mail', recipient: mail.to, message: JSON.stringify(mail) });
+    const bulk = await database.repos.jobs.enqueue({ kind: 'send_bulk_message', payload: { id: message }, idempotencyKey: `message:${message}`, priority: -1 });
+    await expect.poll(async () => (await database.repos.jobs.find({ kind: 'send_bulk_message', limit: 20 })).find((job) => job.id === bulk)?.state,
+      { timeout: scaled(30_000) }).toBe('done');
+    expect(readdirSync(outbox).filter((name) => name.endsWith('.eml')).map((name) => readFileSync(join(outbox, name), 'utf8')).some((text) => text.includes('To: bulk-reader@example.my'))).toBe(true);
     process.kill(worker, 'SIGKILL');
     await expect.poll(workerPids, { timeout: scaled(30_000) }).toHaveLength(2);
     expect(server.output()).toMatch(new RegExp(`Job worker ${worker} stopped \\(killed by SIGKILL\\): a new one starts\\.`));

@@ -1,6 +1,6 @@
 /**
  * The product's jobs (decision 0015): what each kind does, and which recur how often. Mail and SMS go through
- * `send_message`; the sweeps that were timers in every process are recurring jobs of the cluster, each run once
+ * `send_message` (a bulk send's through `send_bulk_message`, which only the worker process runs); the sweeps that were timers in every process are recurring jobs of the cluster, each run once
  * per period whichever process takes it.
  */
 import { updateTrustSignals } from '../trust/responsiveness.ts';
@@ -14,7 +14,7 @@ import { AppError } from '../errors.ts';
 import { RefundPaymentJob, refundThroughProvider, runSubscriptionLifecycle } from '../billing/index.ts';
 import { expire, restoreOwner, SYSTEM } from '../listings/index.ts';
 import { runSavedSearchAlerts, SAVED_SEARCH_ALERTS_JOB, SavedSearchAlertsJob } from '../saved-searches/alerts.ts';
-import { SendMessageJob } from '../outbox/outbox.ts';
+import { SendBulkMessageJob, SendMessageJob } from '../outbox/outbox.ts';
 import { removeStaleTempFiles, removeStaleUploads } from '../uploads/pipeline.ts';
 import { defineJob, jobKind, NO_PAYLOAD, type JobDefinition } from './kind.ts';
 import type { RecurringJob } from './runner.ts';
@@ -71,6 +71,7 @@ const sweep = (name: string) => jobKind(name, NO_PAYLOAD);
 export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
   return [
     defineJob(SendMessageJob, ({ id }) => appOf().outbox.deliver(id)),
+    defineJob(SendBulkMessageJob, ({ id }) => appOf().outbox.deliver(id)),
     defineJob(sweep('expire_posts'), async () => {
       await expire(appOf().listings);
     }),

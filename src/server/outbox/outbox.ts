@@ -131,6 +131,12 @@ export interface OutboxRunner {
 /** The job kind that delivers one outbox row: a send takes milliseconds, so the default short lease holds it. */
 export const SendMessageJob = jobKind('send_message', z.object({ id: z.number().int().positive() }).strict(), { maxAttempts: 8 });
 export const SEND_MESSAGE_JOB = SendMessageJob.name;
+/**
+ * A message of a bulk send (an alert run's thousands of mails): the same delivery, a kind of its own so the worker
+ * process sends it and the serving processes, which send only what a person waits for, never do (issue 62).
+ */
+export const SendBulkMessageJob = jobKind('send_bulk_message', z.object({ id: z.number().int().positive() }).strict(), { maxAttempts: 8 });
+const MESSAGE_JOBS = [SEND_MESSAGE_JOB, SendBulkMessageJob.name];
 
 /** The key of a row: its time and its id, as file names and Message-IDs use it. */
 function messageKey(row: Pick<OutboxMessageRow, 'id' | 'created_at'>): string {
@@ -183,11 +189,15 @@ export class Outbox {
     await this.store('sms', sms.to, sms, options.tx);
   }
 
-  /** `bulk` (an alert run's thousands of mails) goes after every other message due: a sign-in code never waits behind it. */
+  /**
+   * `bulk` (an alert run's thousands of mails) goes after every other message due, as a job of its own kind that only
+   * the worker process runs: a sign-in code never waits behind it, and no serving process spends its time on it.
+   */
   private async store(channel: 'mail' | 'sms', recipient: string, message: Mail | Sms, tx?: Repositories, bulk = false): Promise<void> {
     const write = async (repos: Repositories) => {
       const id = await repos.outbox.insert({ channel, recipient, message: JSON.stringify(message) });
-      await SendMessageJob.queue(repos.jobs, { id }, { idempotencyKey: `message:${id}`, ...(bulk ? { priority: -1 } : {}) });
+      if (bulk) await SendBulkMessageJob.queue(repos.jobs, { id }, { idempotencyKey: `message:${id}`, priority: -1 });
+      else await SendMessageJob.queue(repos.jobs, { id }, { idempotencyKey: `message:${id}` });
     };
     if (tx) await write(tx);
     else await this.repos.transaction(write);
@@ -235,7 +245,7 @@ export class Outbox {
   /** Resolves once every message queued so far has been delivered or has failed an attempt (tests; a shutdown). */
   async settled(): Promise<void> {
     while (this.rendering.size > 0) await Promise.all(this.rendering);
-    await this.runner?.runDue([SEND_MESSAGE_JOB]);
+    await this.runner?.runDue(MESSAGE_JOBS);
   }
 
   /** Sends a mail with a plain-text and an HTML part, from the product's name; `key` makes a repeat the same message. */
