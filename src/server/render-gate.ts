@@ -7,8 +7,15 @@
  *   middleware answers 503 with Retry-After (or the cached copy, when one exists). A flood that waits in line costs
  *   nothing, where one refused at once asks again at once;
  * - when the process is busy with other work (its event loop worked most of the last quarter second while it served
- *   cached pages to many visitors), renders run one at a time and each is followed by a pause, so they take at most
- *   BUSY_SHARE of the time (a search page also costs a search worker its time): cached pages keep the rest. A process that only renders renders at full speed.
+ *   cached pages), renders run one at a time and each is followed by a pause, so they take at most BUSY_SHARE of the
+ *   time (a search page also costs a search worker its time): cached pages keep the rest. It stays busy two seconds
+ *   after the last busy quarter. A process that only renders renders at full speed.
+ *
+ * Issue 62 measured this with a sampler as exact as the security probe's (bench:load: GET / back to back, 0.4 ms p99
+ * idle): a share of 10%, counted busy only from 200 cached pages a second, let a flood of 32 clients take home to
+ * 4–61 ms p99 (8–140× idle), since the renders slowed the very visitors whose count made the process busy. With 2%,
+ * busy from 16 cached pages a second and held, home keeps its idle p99 (1.0–1.3×); a crawler beside 200–1,000 cached
+ * pages a second gets 26–50 pages a second instead of 111–225 (decision 0035).
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
@@ -22,16 +29,21 @@ export class RenderQueueFull extends Error {
 /** How long a refused client is asked to wait (seconds). */
 export const RENDER_RETRY_AFTER_S = 2;
 /** The share of a busy process's time renders may take. */
-const BUSY_SHARE = 0.1;
+const BUSY_SHARE = 0.02;
 /**
  * Event loop utilization over the last window above which a process serving cached pages counts as busy. Well below
  * saturation: the search a render waits for runs on a worker thread, on another core, which the machine's other work
  * needs too (measured by bench:load, issue 38).
  */
 const BUSY_UTILIZATION = 0.5;
-/** Cached pages served in the last window from which they count as competing with renders (about 200 a second). */
-const COMPETING_HITS = 50;
+/** Cached pages served in the last window from which they count as competing with renders (16 a second). */
+const COMPETING_HITS = 4;
 const LOAD_WINDOW_MS = 250;
+/**
+ * Windows a process stays busy after the last busy one. Held renders leave the loop quiet, which alone would free them
+ * at the next window: a burst of renders each time, in which cached pages waited (bench:load, issue 62).
+ */
+const BUSY_HOLD_WINDOWS = 8;
 
 /**
  * Whether the process is busy with other work than renders: its event loop's utilization over the last window, and the
@@ -39,20 +51,25 @@ const LOAD_WINDOW_MS = 250;
  */
 export class LoadMeter {
   private last: EventLoopUtilization = performance.eventLoopUtilization();
-  private utilization = 0;
   private hits = 0;
-  private competing = false;
+  /** Windows left before a busy process counts as free again. */
+  private busyWindows = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(windowMs = LOAD_WINDOW_MS) {
     this.timer = setInterval(() => {
       const now = performance.eventLoopUtilization();
-      this.utilization = performance.eventLoopUtilization(now, this.last).utilization;
+      this.windowEnded(performance.eventLoopUtilization(now, this.last).utilization);
       this.last = now;
-      this.competing = this.hits >= COMPETING_HITS;
-      this.hits = 0;
     }, windowMs);
     this.timer.unref();
+  }
+
+  /** A window ended with the event loop busy `utilization` of its time: busy when cached pages competed meanwhile. */
+  windowEnded(utilization: number): void {
+    const busy = this.hits >= COMPETING_HITS && utilization > BUSY_UTILIZATION;
+    this.busyWindows = busy ? BUSY_HOLD_WINDOWS : Math.max(0, this.busyWindows - 1);
+    this.hits = 0;
   }
 
   /** A cached page was served (not a render). */
@@ -61,7 +78,7 @@ export class LoadMeter {
   }
 
   get busy(): boolean {
-    return this.competing && this.utilization > BUSY_UTILIZATION;
+    return this.busyWindows > 0;
   }
 
   close(): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CacheInvalidations } from '../../src/server/cache/invalidations.ts';
 import { TestClock } from '../../src/server/clock.ts';
 import { createPageCache, PAGE_CACHE_TTL_MS } from '../../src/server/page-cache.ts';
-import { RenderGate, RenderQueueFull } from '../../src/server/render-gate.ts';
+import { LoadMeter, RenderGate, RenderQueueFull } from '../../src/server/render-gate.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { until } from '../helpers/until.ts';
 
@@ -178,5 +178,31 @@ describe('the render bound', () => {
     expect(order.slice(0, 1)).toEqual(['a began']);
     await all;
     expect(order).toEqual(['a began', 'a ended', 'b began', 'b ended', 'c began', 'c ended']);
+  });
+
+  it('counts a process busy while cached pages compete with a loop over half busy, and for two seconds after', () => {
+    const meter = new LoadMeter(60_000);
+    try {
+      const hits = (count: number) => { for (let n = 0; n < count; n++) meter.hit(); };
+      // Renders alone, however busy the loop, or cached pages on a quiet loop: not busy.
+      meter.windowEnded(0.95);
+      hits(40);
+      meter.windowEnded(0.3);
+      expect(meter.busy).toBe(false);
+      // A few cached pages (a visitor slowed by the renders) while the loop is busy: busy.
+      hits(4);
+      meter.windowEnded(0.6);
+      expect(meter.busy).toBe(true);
+      // Held renders leave the loop quiet: still busy for the rest of the hold (8 windows of 250 ms), then free.
+      for (let window = 1; window < 8; window++) {
+        hits(100);
+        meter.windowEnded(0.2);
+        expect([window, meter.busy]).toEqual([window, true]);
+      }
+      meter.windowEnded(0.2);
+      expect(meter.busy).toBe(false);
+    } finally {
+      meter.close();
+    }
   });
 });
