@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationView, MessageView } from '../../src/shared/conversations.ts';
 import { createApi } from '../../src/server/api/app.ts';
-import { ConversationLive } from '../../src/server/conversations/live.ts';
+import { ConversationLive, REPLAY_MARGIN } from '../../src/server/conversations/live.ts';
 import type { AppContext } from '../../src/server/app-types.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
@@ -218,19 +218,42 @@ describe('live delivery of conversations', () => {
 
   it('hands a new stream no history while a look runs as it opens: what came before it is not news', async () => {
     const buyer = await person('History Buyer');
-    await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Old news', client_id: clientId() });
+    const started = (await buyer.post('/api/conversations', { type: 'profile', id: business.id, text: 'Old news', client_id: clientId() })).body.data as ConversationView;
     const ownerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'Stream Owner').executeTakeFirstOrThrow()).id);
+    const buyerId = Number((await copy.query.selectFrom('users').select('id').where('name', '=', 'History Buyer').executeTakeFirstOrThrow()).id);
     const session = await copy.query.selectFrom('sessions').select('id').where('user_id', '=', ownerId).executeTakeFirstOrThrow();
-    // A process's live streams of its own, whose first look reads every event from the start.
-    const live = new ConversationLive(copy.app.repos, null, () => copy.app.clock.now(), async () => []);
+    // The owner's old events lie further back than a new stream's history reads (its margin): other readers' events
+    // came since, as numbers a rolled-back write spent would put them (PostgreSQL's gaps made a clean-clone run fail).
+    const now = new Date(copy.app.clock.now()).toISOString();
+    await copy.query.insertInto('conversation_events').values(Array.from({ length: REPLAY_MARGIN + 50 }, () => ({
+      user_id: buyerId, conversation_id: started.id, kind: 'read', side: 'person', message_id: null, up_to: null, created_at: now,
+    }))).execute();
+    // A look that read every event from the start before the stream opened, and goes on only once it has opened.
+    const events = copy.app.repos.conversationEvents;
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => { opened = resolve; });
+    const gated = Object.assign(Object.create(events) as typeof events, {
+      findEventsAfter: async (after: number, limit: number, userId?: number) => {
+        const rows = await events.findEventsAfter(after, limit, userId);
+        if (userId === undefined) await open;
+        return rows;
+      },
+    });
+    const live = new ConversationLive({ ...copy.app.repos, conversationEvents: gated }, null, () => copy.app.clock.now(), async () => []);
     const handed: number[] = [];
     const stream = { userId: ownerId, sessionId: session.id, sent: new Set<number>(), deliver: async (event: { seq: number }) => { handed.push(event.seq); }, close: () => undefined };
     const opening = live.open(stream, undefined);
     live.poke();
     await opening;
+    opened();
+    await live.settled();
+    // And a message after it opened is news.
+    await buyer.post(`/api/conversations/${started.id}/messages`, { text: 'Fresh news', client_id: clientId() });
+    live.poke();
     await live.settled();
     live.closeAll();
-    expect(handed).toEqual([]);
+    const fresh = await copy.query.selectFrom('conversation_events').select('seq').where('user_id', '=', ownerId).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(handed).toEqual([Number(fresh.seq)]);
   });
 
   it('reads each event\'s view once for its reader, however many streams they hold (review F9)', async () => {

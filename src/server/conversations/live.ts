@@ -50,6 +50,11 @@ export class ConversationLive {
   private again = false;
   /** Streams still opening: a look leaves them to their own replay (or history), then looks again once they are open. */
   private readonly opening = new Set<LiveStream>();
+  /**
+   * Each stream's horizon: the event number its replay or history read from. An event at or below it is the past, never
+   * news, whatever a look that began before the stream opened read (numbers have gaps: a rolled-back write spends them).
+   */
+  private readonly horizons = new WeakMap<LiveStream, number>();
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -92,10 +97,14 @@ export class ConversationLive {
     this.startPolling();
     if (lastEventId !== undefined) {
       // Replay what came since the reconnecting browser's last event, with the margin (the browser skips messages it has).
-      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, lastEventId - REPLAY_MARGIN), BATCH, stream.userId)) await this.hand([stream], event);
+      const horizon = Math.max(0, lastEventId - REPLAY_MARGIN);
+      this.horizons.set(stream, horizon);
+      for (const event of await this.repos.conversationEvents.findEventsAfter(horizon, BATCH, stream.userId)) await this.hand([stream], event);
     } else {
       // A new stream starts from now: what the next look's margin reads again is history to it, not news.
-      for (const event of await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH, stream.userId)) stream.sent.add(event.seq);
+      const horizon = Math.max(0, this.cursor - REPLAY_MARGIN);
+      this.horizons.set(stream, horizon);
+      for (const event of await this.repos.conversationEvents.findEventsAfter(horizon, BATCH, stream.userId)) stream.sent.add(event.seq);
     }
   }
 
@@ -146,7 +155,7 @@ export class ConversationLive {
     for (;;) {
       const events = await this.repos.conversationEvents.findEventsAfter(Math.max(0, this.cursor - REPLAY_MARGIN), BATCH);
       for (const event of events) {
-        const open = [...this.streams.get(event.user_id) ?? []].filter((stream) => !this.opening.has(stream));
+        const open = [...this.streams.get(event.user_id) ?? []].filter((stream) => !this.opening.has(stream) && event.seq > (this.horizons.get(stream) ?? 0));
         if (open.length > 0) await this.hand(open, event);
         this.cursor = Math.max(this.cursor, event.seq);
       }
