@@ -7,6 +7,7 @@ import { CLOSE_APP, CLOSE_STREAMS, FRONT_DOOR, setAppHandle, type FrontDoor } fr
 import { loadConfig } from './server/config.ts';
 import { sameOrigin } from './server/csrf.ts';
 import { LSN_COOKIE, LSN_COOKIE_SECONDS, lsnCookieOf, readScopeOf, withReadScope } from './server/db/read-scope.ts';
+import { slashTwin } from './server/http.ts';
 import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 import { paraglideMiddleware } from './paraglide/server.js';
@@ -66,6 +67,14 @@ const watchPages = defineMiddleware(async (context, next) => {
 });
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A page asked for by its twin with or without the last slash goes to its one spelling (http.ts `slashTwin`). */
+const oneSpelling = defineMiddleware((context, next) => {
+  const method = context.request.method;
+  const twin = method === 'GET' || method === 'HEAD' ? slashTwin(context.url.pathname) : null;
+  if (!twin) return next();
+  return new Response(null, { status: 301, headers: { Location: `${twin}${context.url.search}`, 'Cache-Control': 'public, max-age=3600' } });
+});
 
 /**
  * With replicas (issue 41): each request reads where its scope allows (db/read-scope.ts), and a write that succeeded
@@ -176,4 +185,4 @@ const localize = defineMiddleware((context, next) => paraglideMiddleware(context
 }));
 
 // compress wraps the cache: cached pages come already encoded, everything else is compressed on the way out.
-export const onRequest = sequence(refuseCrossSite, provideApp, watchPages, scopeReads, compress, countImpressions, cachePages, localize);
+export const onRequest = sequence(oneSpelling, refuseCrossSite, provideApp, watchPages, scopeReads, compress, countImpressions, cachePages, localize);

@@ -60,3 +60,21 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
  * to a replica.
  */
 export const UNSHARED_PATHS = /^(?:\/(?:ms|zh))?\/(api|me|media|maps|advertiser|operator|saved-searches|healthz|readyz)(\/|$)/i;
+
+/** Paths that are not pages (the API, files, the basemap, health checks): their spelling is their own. */
+const NOT_PAGES = /^(?:\/(?:ms|zh))?\/(api|media|maps|healthz|readyz|_astro)(\/|$)/;
+
+/**
+ * One spelling per page (issue 63): the twin of a page's URL with or without its last slash, and where to send it (a
+ * 301), else null. Pages are spelled without a last slash, but for the education home, which spec §2 links as
+ * `/education/`; a language's home is `/ms/` and `/zh/` as it is today.
+ */
+export function slashTwin(pathname: string): string | null {
+  if (NOT_PAGES.test(pathname)) return null;
+  const prefix = /^\/(ms|zh)(?=\/|$)/.exec(pathname)?.[0] ?? '';
+  const path = pathname.slice(prefix.length) || '/';
+  if (path === '/') return null;
+  const bare = path.replace(/\/+$/, '') || '/';
+  const spelled = bare === '/education' ? '/education/' : bare;
+  return spelled === path ? null : prefix + spelled;
+}

@@ -142,7 +142,7 @@ export async function serve(distDir: string): Promise<void> {
  * Pages a new server process renders into its page cache before it serves (issue 38): home, the four category homes and
  * the education home, where visitors land first; after a deploy the first load no longer falls to 90 req/s.
  */
-const WARM_PATHS = ['/', '/services', '/jobs', '/hireme', '/buysell', '/education'] as const;
+const WARM_PATHS = ['/', '/services', '/jobs', '/hireme', '/buysell', '/education/'] as const;
 /** How often a standby renders them again, so they are fresh (within the page cache's TTL) when it takes over. */
 const STANDBY_WARM_MS = 30_000;
 

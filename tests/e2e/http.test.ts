@@ -40,6 +40,21 @@ describe('page cache over HTTP', () => {
   });
 });
 
+describe('one spelling per page (issue 63)', () => {
+  it('sends a page’s twin with or without the last slash to its one URL with a 301, its query kept', async () => {
+    const moved = async (path: string) => {
+      const answer = await fetch(baseUrl + path, { redirect: 'manual' });
+      return [path, answer.status, answer.headers.get('Location')];
+    };
+    expect(await moved('/services/')).toEqual(['/services/', 301, '/services']);
+    expect(await moved('/ms/jobs/?page=2')).toEqual(['/ms/jobs/?page=2', 301, '/ms/jobs?page=2']);
+    expect(await moved('/pages/about-us/')).toEqual(['/pages/about-us/', 301, '/pages/about-us']);
+    expect(await moved('/education')).toEqual(['/education', 301, '/education/']);
+    for (const path of ['/education/', '/zh/education/', '/services', '/ms/']) expect([path, (await fetch(baseUrl + path)).status]).toEqual([path, 200]);
+    expect(await (await fetch(`${baseUrl}/education/`)).text()).toMatch(/<link rel="canonical" href="[^"]*\/education\/"/);
+  });
+});
+
 describe('JavaScript budget', () => {
   it('keeps a post detail page at or under 90 KB of gzip JavaScript, React included, with every island loaded', async () => {
     const browser = await launchBrowser();

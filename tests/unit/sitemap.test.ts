@@ -73,9 +73,13 @@ describe('sitemaps', () => {
     const urls = await locs(await sitemapLines(copy.app.repos, 'categories', BASE));
     expect(urls).toContain(`${BASE}/services/l/home-services/plumbing`);
     expect(urls).toContain(`${BASE}/jobs/l?where=Selangor`);
+    // A state's page as its canonical spells it (issue 63): one URL, never a %20 twin.
+    expect(urls).toContain(`${BASE}/services/l?where=Kuala+Lumpur`);
+    expect(urls.filter((loc) => loc.includes('%20'))).toEqual([]);
     expect(urls.some((loc) => /[?&](what|sort|price|job_type)=/.test(loc))).toBe(false);
     const pages = await locs(await sitemapLines(copy.app.repos, 'pages', BASE));
     expect(pages).toContain(`${BASE}/pages/about-us`);
+    expect(pages).toContain(`${BASE}/pages/badges`);
   });
 
   it('stream the same bytes as the lines, with lastmod dates', async () => {

@@ -21,7 +21,7 @@ const BANNER_TITLES: Record<string, [string, string, string][]> = {
     ['Buy and sell locally', 'Great deals from people near you', '/buysell/l'],
     ['Hire skilled people', 'Tutors, designers, drivers and more', '/hireme/l'],
   ],
-  'home-sub': [['Advertise your business', 'Free 30-day trial', '/advertise-on-yp'], ['Education corner', 'Tuition, classes and books', '/education']],
+  'home-sub': [['Advertise your business', 'Free 30-day trial', '/advertise-on-yp'], ['Education corner', 'Tuition, classes and books', '/education/']],
   education: [
     ['Learn something new', 'Tuition centres and home tutors near you', '/services/l/education-and-tuition'],
     ['Teach with us', 'Teaching and training jobs', '/jobs/l/education-and-training'],

@@ -6,6 +6,7 @@
  */
 import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
 import { BASE_LOCALE, HREFLANG, LOCALES, localizePath, PREFIXED_LOCALES, type Locale } from '../../shared/locale.ts';
+import { canonicalState, searchPath as searchPagePath } from '../../shared/search-params.ts';
 import type { Repositories } from '../db/repositories.ts';
 
 /** The paths of spec §2, without a language: a sitemap names each language's page itself. */
@@ -64,7 +65,7 @@ async function* rows(batches: AsyncIterable<{ slug: string; updated_at: string }
 }
 
 async function* staticUrls(repos: Repositories, base: string, locale: Locale) {
-  for (const path of ['/', '/services', '/jobs', '/hireme', '/buysell', '/education', '/advertise-on-yp', '/pages/contact-us']) yield url(base, path, locale);
+  for (const path of ['/', '/services', '/jobs', '/hireme', '/buysell', '/education/', '/advertise-on-yp', '/pages/contact-us', '/pages/badges']) yield url(base, path, locale);
   for (const type of LISTING_TYPES) yield url(base, `/specializations/${type}`, locale);
   for (const page of await repos.sitemap.findCmsPageNames()) yield url(base, `/pages/${page.page}`, locale, page.updated_at);
 }
@@ -73,7 +74,8 @@ async function* categoryUrls(repos: Repositories, base: string, locale: Locale) 
   const states = (await repos.catalog.findStates()).map((state) => state.name);
   for (const type of LISTING_TYPES) {
     yield url(base, searchPath(type), locale);
-    for (const state of states) yield url(base, `${searchPath(type)}?where=${encodeURIComponent(state)}`, locale);
+    // Spelled as the page's canonical is (`?where=Kuala+Lumpur`): one URL per page.
+    for (const state of states) yield url(base, searchPagePath(canonicalState({ cat: type, main: null, sub: null, params: { where: state }, view: 'grid' })), locale);
   }
   for (const page of await repos.sitemap.findCategoryPages()) {
     yield url(base, page.parent_slug ? searchPath(page.type, page.parent_slug, page.slug) : searchPath(page.type, page.slug), locale);
