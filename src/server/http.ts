@@ -1,3 +1,5 @@
+import { splitLocale } from '../shared/locale.ts';
+
 /**
  * Public pages never depend on who is signed in, so a CDN may cache them: browsers revalidate,
  * shared caches keep a page a minute and may serve it stale for ten while they refresh it.
@@ -71,9 +73,9 @@ const NOT_PAGES = /^(?:\/(?:ms|zh))?\/(api|media|maps|healthz|readyz|_astro)(\/|
  */
 export function slashTwin(pathname: string): string | null {
   if (NOT_PAGES.test(pathname)) return null;
-  const prefix = /^\/(ms|zh)(?=\/|$)/.exec(pathname)?.[0] ?? '';
-  const path = pathname.slice(prefix.length) || '/';
+  const { path } = splitLocale(pathname);
   if (path === '/') return null;
+  const prefix = pathname.slice(0, pathname.length - path.length);
   const bare = path.replace(/\/+$/, '') || '/';
   const spelled = bare === '/education' ? '/education/' : bare;
   return spelled === path ? null : prefix + spelled;

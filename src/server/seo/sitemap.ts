@@ -12,7 +12,9 @@ import type { Repositories } from '../db/repositories.ts';
 /** The paths of spec §2, without a language: a sitemap names each language's page itself. */
 const postPath = (type: ListingType, slug: string) => `/${type}/${slug}`;
 const profilePath = (slug: string) => `/${slug}`;
-const searchPath = (type: ListingType, main?: string, sub?: string) => ['', type, 'l', main, main ? sub : undefined].filter((part) => part !== undefined).join('/');
+/** A search page's path as its canonical spells it (shared/search-params.ts): `?where=Kuala+Lumpur`, one URL per page. */
+const searchPath = (cat: ListingType, main: string | null = null, sub: string | null = null, params: { where?: string } = {}) =>
+  searchPagePath(canonicalState({ cat, main, sub, params, view: 'grid' }));
 
 /** The sitemap protocol's limit per file. */
 const URLS_PER_SITEMAP = 50_000;
@@ -74,8 +76,7 @@ async function* categoryUrls(repos: Repositories, base: string, locale: Locale) 
   const states = (await repos.catalog.findStates()).map((state) => state.name);
   for (const type of LISTING_TYPES) {
     yield url(base, searchPath(type), locale);
-    // Spelled as the page's canonical is (`?where=Kuala+Lumpur`): one URL per page.
-    for (const state of states) yield url(base, searchPagePath(canonicalState({ cat: type, main: null, sub: null, params: { where: state }, view: 'grid' })), locale);
+    for (const state of states) yield url(base, searchPath(type, null, null, { where: state }), locale);
   }
   for (const page of await repos.sitemap.findCategoryPages()) {
     yield url(base, page.parent_slug ? searchPath(page.type, page.parent_slug, page.slug) : searchPath(page.type, page.slug), locale);
