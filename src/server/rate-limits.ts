@@ -10,7 +10,8 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
 import type { Clock } from './clock.ts';
 import type { CounterRepository } from './db/repositories.ts';
-import { AppError } from './errors.ts';
+import { AppError, tooMany } from './errors.ts';
+import { say } from '../shared/said.ts';
 
 export const RATE_LIMITS = {
   /** Public forms (contact, report): 5 sends per client per 10 minutes. */
@@ -87,12 +88,12 @@ export class CounterStore implements Store {
   }
 }
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+export const TOO_MANY_ATTEMPTS = say('api_too_many_attempts');
 
 /** A 429 with the spec's body and the seconds until the rule's window resets (the whole window when the store cannot say). */
 function tooManyAttempts(rule: RateLimitRule, resetTime: Date | undefined): AppError {
   const seconds = resetTime ? Math.ceil((resetTime.getTime() - Date.now()) / 1000) : RATE_LIMITS[rule].windowMs / 1000;
-  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, seconds)) });
+  return tooMany('too_many_attempts', seconds);
 }
 
 export class RateLimits {

@@ -121,8 +121,6 @@ export function enquiryText(details: Record<string, unknown>): string {
 /** What shows in place of a deleted account's message. */
 export const ERASED_MESSAGE = 'Former member: message deleted';
 
-export const NO_OWNER_NOTICE = 'This business has not joined yet. Your message was e-mailed to them.';
-export const BLOCKED_NOTICE = 'This person is not taking messages from you.';
 
 // Phone numbers: Malaysian and international, with spaces, dots or dashes between digits (at least 9 digits).
 const PHONE = /(?<![\w@])(?:\+?\d[\s.\-()]{0,2}){8,14}\d(?!\w)/g;

@@ -1,77 +1,46 @@
 /**
- * The forms' validation messages in another language (issue 42). The schemas (src/shared/schemas) write them in
- * English, many from a template with the field's name ('The offered price must be at least 0.'); here each template
- * is read back and said again in Malay or Chinese, with the field's name translated. The API (for its 422s) and the
- * forms in the browser (for the checks they run before sending) share it; it holds only these messages, so a form
- * that loads it stays small. A message it does not know stays English.
+ * The forms' own messages in the browser (issue 63): a form checks its fields with the shared schema before sending,
+ * and its schema's said messages (shared/said.ts) are worded here in the page's language. It holds only the messages
+ * these forms can show (the enquiry, message, offer and saved-search forms), so an island that loads it stays small;
+ * a form whose problem it cannot word sends anyway, and the API answers the 422 in the page's words.
  */
 import * as m from '../paraglide/messages.js';
 import type { Locale } from './locale.ts';
+import { wordSaid, type Message } from './said.ts';
 
-type Words = (inputs: Record<string, never>, options: { locale: Locale }) => string;
-/** A template's message: its inputs are what the pattern captured (checked by the catalogue's tests, not the types). */
-type Template = (inputs: never, options: { locale: Locale }) => string;
+const MESSAGES: Record<string, Message> = {
+  form_required: m.form_required, form_field_required: m.form_field_required, form_too_long: m.form_too_long, form_max_characters: m.form_max_characters,
+  form_greater_characters: m.form_greater_characters, form_number: m.form_number, form_whole_number: m.form_whole_number, form_at_least: m.form_at_least,
+  form_at_most: m.form_at_most, form_date_invalid: m.form_date_invalid, form_date_past: m.form_date_past, form_images_max: m.form_images_max,
+  form_name_max: m.form_name_max, form_search_name: m.form_search_name, form_languages: m.form_languages, form_image_once: m.form_image_once,
+ form_email_too_long: m.form_email_too_long,
 
-/** The field names the schemas put in their messages, lower-cased. */
-const FIELDS: Record<string, Words> = {
-  name: m.field_name, 'phone number': m.field_phone_number, email: m.field_email, description: m.field_description, message: m.field_message,
-  review: m.field_review, hirer: m.field_hirer, offer: m.field_offer, experience: m.field_experience, salary: m.field_salary,
-  'salary type': m.field_salary_type, quantity: m.field_quantity, 'offered price': m.field_offered_price, 'additional skill': m.field_additional_skill,
-  remark: m.field_remark, 'preferred date': m.field_preferred_date, 'alternative date': m.field_alternative_date, education: m.field_education,
-  'deal method': m.field_deal_method, language: m.field_language, cv: m.field_cv, password: m.field_password, code: m.field_code,
+
+  api_choose_rating: m.api_choose_rating, api_choose_reason: m.api_choose_reason, api_choose_contact: m.api_choose_contact,
+  api_phone_invalid_short: m.api_phone_invalid_short, api_email_invalid_short: m.api_email_invalid_short, api_cv_field_required: m.api_cv_field_required,
+  api_conversation_text_too_long: m.api_conversation_text_too_long, api_conversation_images_max: m.api_conversation_images_max,
+  api_conversation_image_once: m.api_conversation_image_once, form_client_id_required: m.form_client_id_required,
+  // The field names the forms' messages name.
+  field_name: m.field_name, field_phone_number: m.field_phone_number, field_email: m.field_email, field_description: m.field_description,
+  field_message: m.field_message, field_review: m.field_review, field_hirer: m.field_hirer, field_offer: m.field_offer, field_experience: m.field_experience,
+  field_salary: m.field_salary, field_quantity: m.field_quantity, field_offered_price: m.field_offered_price, field_additional_skill: m.field_additional_skill,
+  field_remark: m.field_remark, field_preferred_date: m.field_preferred_date, field_alternative_date: m.field_alternative_date,
+  field_education: m.field_education, field_deal_method: m.field_deal_method, field_salary_type: m.field_salary_type, field_language: m.field_language,
+  field_id: m.field_id, field_text: m.field_text,
 };
 
-/** Each template as a pattern: its captures are the field's name (`field`) or a number, in the message's order. */
-const TEMPLATES: [RegExp, Template, ...('field' | 'max' | 'min')[]][] = [
-  [/^(?:The )?(.+?)(?: field)? is required\.$/i, m.form_required, 'field'],
-  [/^(?:The )?(.+) is too long\.$/i, m.form_too_long, 'field'],
-  [/^The (.+) may not be (?:greater|longer) than (\d+) characters\.$/, m.form_max_characters, 'field', 'max'],
-  [/^The (.+) must be a number\.$/, m.form_number, 'field'],
-  [/^The (.+) must be a whole number\.$/, m.form_whole_number, 'field'],
-  [/^The (.+) must be at least (\d+)\.$/, m.form_at_least, 'field', 'min'],
-  [/^The (.+) may not be greater than (\d+)\.$/, m.form_at_most, 'field', 'max'],
-  [/^The (.+) is not a valid date\.$/, m.form_date_invalid, 'field'],
-  [/^The (.+) cannot be before today\.$/, m.form_date_past, 'field'],
-  [/^At most (\d+) images\.$/, m.form_images_max, 'max'],
-  [/^Keep the name under (\d+) characters\.$/, m.form_name_max, 'max'],
-];
-
-/** Messages with nothing to fill in that the forms check before sending (the API's others are in the catalogue). */
-const FIXED: Record<string, Words> = {
-  'Give the search a name.': m.form_search_name, 'Choose languages from the list.': m.form_languages, 'Each image can be added once.': m.form_image_once,
-  'Choose a rating from 1 to 5.': m.api_choose_rating, 'Choose a reason.': m.api_choose_reason, 'Choose how you want to be contacted.': m.api_choose_contact,
-  'Enter a valid phone number.': m.api_phone_invalid_short, 'Enter a valid email address.': m.api_email_invalid_short,
-};
-
-/** Malay sentences start with a capital, as the field's name may not. */
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** A validation message in `locale`, or undefined when it is not one of the forms' templates or fixed messages. */
-export function translateFormMessage(text: string, locale: Locale): string | undefined {
-  if (locale === 'en') return text;
-  const fixed = FIXED[text];
-  if (fixed) return fixed({}, { locale });
-  for (const [pattern, words, ...names] of TEMPLATES) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const inputs: Record<string, string> = {};
-    let known = true;
-    names.forEach((name, index) => {
-      const value = match[index + 1]!;
-      if (name !== 'field') inputs[name] = value;
-      else {
-        const field = FIELDS[value.toLowerCase()];
-        known &&= field !== undefined;
-        inputs.field = field?.({}, { locale }) ?? value;
-      }
-    });
-    return known ? sentence((words as (inputs: Record<string, string>, options: { locale: Locale }) => string)(inputs, { locale })) : undefined;
-  }
-  return undefined;
+/** A form's said message in `locale`, or undefined when it is not one of these forms' messages. */
+export function formMessage(text: string, locale: Locale): string | undefined {
+  return wordSaid(text, locale, (key) => MESSAGES[key]);
 }
 
-/** A form's per-field messages (fieldErrors) in `locale`. */
-export function translateFieldErrors(errors: Record<string, string[]>, locale: Locale): Record<string, string[]> {
-  if (locale === 'en') return errors;
-  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((text) => translateFormMessage(text, locale) ?? text)]));
+/** A form's per-field messages in `locale`; null when one of them is not these forms' (the API words it then). */
+export function formFieldErrors(errors: Record<string, string[]>, locale: Locale): Record<string, string[]> | null {
+  const worded: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const words = messages.map((text) => formMessage(text, locale));
+    if (words.some((text) => text === undefined)) return null;
+    worded[field] = words as string[];
+  }
+  return worded;
 }

@@ -4,7 +4,7 @@ const rules = new Intl.PluralRules('en-MY');
 const IRREGULAR: Record<string, string> = { category: 'categories', PDF: 'PDFs', business: 'businesses', branch: 'branches' };
 
 /** A word's plural: "categories", "PDFs", "photos". */
-export const pluralOf = (word: string) => IRREGULAR[word] ?? `${word}s`;
+const pluralOf = (word: string) => IRREGULAR[word] ?? `${word}s`;
 
 /** "1 photo", "3 photos", "0 categories". */
 export function counted(count: number, word: string): string {

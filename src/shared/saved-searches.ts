@@ -1,6 +1,7 @@
 /** Saved searches (issue 29): their settings, limits and the shape the API answers, shared by the server and the islands. */
 import { z } from 'zod';
 import * as m from '../paraglide/messages.js';
+import { say } from './said.ts';
 
 export const FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -21,15 +22,15 @@ export const SAVED_SEARCH_RULES = {
   newForDays: 8,
 } as const;
 
-export const SavedSearchNameSchema = z.string({ error: 'Give the search a name.' }).trim()
-  .min(1, 'Give the search a name.').max(SAVED_SEARCH_RULES.nameMax, `Keep the name under ${SAVED_SEARCH_RULES.nameMax} characters.`);
-export const FrequencySchema = z.enum(FREQUENCIES, { error: 'Choose instant, daily, weekly or off.' });
+export const SavedSearchNameSchema = z.string({ error: say('form_search_name') }).trim()
+  .min(1, say('form_search_name')).max(SAVED_SEARCH_RULES.nameMax, say('form_name_max', { max: SAVED_SEARCH_RULES.nameMax }));
+export const FrequencySchema = z.enum(FREQUENCIES, { error: say('form_choose_instant_daily_weekly_or') });
 
 /** PATCH saved-searches/{id}: a new name, a new frequency, or both. */
 export const SavedSearchChangeSchema = z.object({
   name: SavedSearchNameSchema.optional(),
   frequency: FrequencySchema.optional(),
-}).refine((change) => change.name !== undefined || change.frequency !== undefined, { message: 'Send a name or a frequency to change.', path: ['name'] });
+}).refine((change) => change.name !== undefined || change.frequency !== undefined, { message: say('form_send_name_or_frequency_change'), path: ['name'] });
 
 /** A saved search as the API answers it. */
 export interface SavedSearch {

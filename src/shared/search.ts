@@ -9,6 +9,7 @@ import { isNearMe } from './near-me.ts';
 import { LOCALES } from './locale.ts';
 import { MAP_ZOOMS, parseBoundingBox, type BoundingBox } from './map.ts';
 import { ListingTypeSchema, PostCardSchema, SlugSchema, toCardView, type CardView } from './schemas/catalog.ts';
+import { say } from './said.ts';
 
 /** Deepest page a search may ask for: far past any real use, small enough to keep OFFSET cheap. */
 const MAX_SEARCH_PAGE = 5000;
@@ -28,7 +29,7 @@ function keyList<const Keys extends readonly [string, ...string[]]>(keys: Keys) 
   return optional(
     z.union([z.string().max(500), z.array(z.string().max(100)).max(50)])
       .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
-      .pipe(z.array(z.enum(keys, { error: `Choose from: ${keys.join(', ')}.` })))
+      .pipe(z.array(z.enum(keys, { error: say('form_choose_from', { options: keys.join(', ') }) })))
       .transform((values) => keys.filter((key) => values.includes(key))),
   );
 }
@@ -39,12 +40,12 @@ function keysOf<T extends object>(object: T) {
 
 /** 'lat,lon' in degrees. */
 const CoordinatesSchema = z.string().max(60)
-  .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, 'Give the location as "latitude,longitude".')
+  .regex(/^\s*-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, say('form_give_location_latitude_longitude'))
   .transform((value) => {
     const [lat, lon] = value.split(',').map(Number) as [number, number];
     return { lat, lon };
   })
-  .refine(({ lat, lon }) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180, 'Latitude or longitude is out of range.');
+  .refine(({ lat, lon }) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180, say('form_latitude_or_longitude_out_range'));
 
 /** 'minLon,minLat,maxLon,maxLat' in degrees (issue 43): the map's 'Search this area'. */
 const BoundingBoxSchema = z.string().max(100).transform((value, context): BoundingBox => {
@@ -58,15 +59,15 @@ const BoundingBoxSchema = z.string().max(100).transform((value, context): Boundi
 
 /** 'min-max' or 'min++' in ringgit. */
 const PriceBucketSchema = z.string().max(40)
-  .regex(/^\d{1,9}(-\d{1,9}|\+\+)$/, 'Give the price as "min-max" or "min++".')
+  .regex(/^\d{1,9}(-\d{1,9}|\+\+)$/, say('form_give_price_min_max_or'))
   .transform((value) => {
     if (value.endsWith('++')) return { min: Number(value.slice(0, -2)), max: null };
     const [min, max] = value.split('-').map(Number) as [number, number];
     return { min, max };
   })
-  .refine(({ min, max }) => max === null || max >= min, 'The highest price is below the lowest.');
+  .refine(({ min, max }) => max === null || max >= min, say('form_highest_price_below_lowest'));
 
-const WholeNumber = z.union([z.number(), z.string().regex(/^\d{1,12}$/, 'Expected a whole number.').transform(Number)]);
+const WholeNumber = z.union([z.number(), z.string().regex(/^\d{1,12}$/, say('form_expected_whole_number')).transform(Number)]);
 
 /** The fields of a search request; `SearchRequestSchema` adds the rule across them. */
 const SearchFieldsSchema = z.object({
@@ -74,13 +75,13 @@ const SearchFieldsSchema = z.object({
   specialization: optional(SlugSchema),
   parent_specialization: optional(SlugSchema),
   // Normalised as typed text is: no control or invisible characters (a NUL is no byte PostgreSQL takes).
-  search: optional(singleLineText().max(200, 'Keep the search under 200 characters.')),
-  location: optional(singleLineText().max(100, 'Keep the location under 100 characters.')),
+  search: optional(singleLineText().max(200, say('form_keep_search_under_200_characters'))),
+  location: optional(singleLineText().max(100, say('form_keep_location_under_100_characters'))),
   user_location: optional(CoordinatesSchema),
   /** Only listings inside this box (issue 43); a box reaching past Malaysia is clamped to it. */
   bbox: optional(BoundingBoxSchema),
   price: optional(PriceBucketSchema),
-  distance: optional(WholeNumber.pipe(z.number().refine((km) => (DISTANCE_OPTIONS_KM as readonly number[]).includes(km), `Choose ${DISTANCE_OPTIONS_KM.join(', ')} km.`))),
+  distance: optional(WholeNumber.pipe(z.number().refine((km) => (DISTANCE_OPTIONS_KM as readonly number[]).includes(km), say('form_choose_km', { options: DISTANCE_OPTIONS_KM.join(', ') })))),
   job_qualification: keyList(keysOf(EDUCATION_LEVELS)),
   job_type: keyList(keysOf(JOB_TYPES)),
   job_level: keyList(keysOf(JOB_LEVELS)),
@@ -91,21 +92,21 @@ const SearchFieldsSchema = z.object({
   buysell_type: keyList(['buy', 'sell'] as const),
   buysell_deal_method: keyList(keysOf(DEAL_METHODS)),
   buysell_method: keyList(keysOf(DEAL_METHODS)),
-  page: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_PAGE, `Pages go up to ${MAX_SEARCH_PAGE}.`)).default(1)),
+  page: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_PAGE, say('form_pages_up_to', { max: MAX_SEARCH_PAGE }))).default(1)),
   limit: z.preprocess(blankToUndefined, WholeNumber.pipe(z.number().int().min(1).max(MAX_SEARCH_LIMIT)).default(PAGE_SIZES.search)),
-  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `Sort by one of: ${SORTS.join(', ')}.` }).default('recommended')),
+  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: say('form_sort_one_of', { options: SORTS.join(', ') }) }).default('recommended')),
   /** Only listings that first went live after this moment (a day, or an ISO time): "new since" of saved-search alerts. */
-  live_since: optional(z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Give live_since as a date (YYYY-MM-DD) or an ISO time.' })
+  live_since: optional(z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: say('form_give_live_since_date_yyyy') })
     .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00+08:00` : value).toISOString())),
   /** The language of the display names in cards and facets (issue 42); English when left out. */
-  lang: optional(z.enum(LOCALES, { error: 'The lang must be en, ms or zh.' })),
+  lang: optional(z.enum(LOCALES, { error: say('form_lang_must_en_ms_or') })),
 });
 
 /** Near Me and a distance need the person's location. */
 function nearMeNeedsLocation(request: { location?: string; distance?: number; user_location?: unknown }, context: z.RefinementCtx) {
   const nearMe = isNearMe(request.location);
   if ((nearMe || request.distance !== undefined) && request.user_location === undefined) {
-    context.addIssue({ code: 'custom', path: ['user_location'], message: 'Share your location to search near you.' });
+    context.addIssue({ code: 'custom', path: ['user_location'], message: say('form_share_location_search_near') });
   }
 }
 
@@ -113,14 +114,14 @@ export const SearchRequestSchema = SearchFieldsSchema.superRefine(nearMeNeedsLoc
 export type SearchRequest = z.input<typeof SearchRequestSchema>;
 export type SearchQuery = z.output<typeof SearchRequestSchema>;
 
-const ZOOM_RANGE = `The zoom must be a number from ${MAP_ZOOMS.min} to ${MAP_ZOOMS.max}.`;
+const ZOOM_RANGE = say('form_zoom_range', { min: MAP_ZOOMS.min, max: MAP_ZOOMS.max });
 
 /**
  * POST /api/post/map (issue 43): a search's body with the map's viewport, `bbox` (required) and `zoom`. Its `page` and
  * `limit` name the list's page, whose posts are the first pins.
  */
 export const MapRequestSchema = SearchFieldsSchema.extend({
-  bbox: z.preprocess(blankToUndefined, z.string({ error: 'Give the map\'s bbox as minLon,minLat,maxLon,maxLat.' }).pipe(BoundingBoxSchema)),
+  bbox: z.preprocess(blankToUndefined, z.string({ error: say('form_give_bbox') }).pipe(BoundingBoxSchema)),
   zoom: z.preprocess(blankToUndefined, z.union([z.number(), z.string().regex(/^\d{1,2}(\.\d+)?$/).transform(Number)], { error: ZOOM_RANGE })
     .pipe(z.number().min(MAP_ZOOMS.min, ZOOM_RANGE).max(MAP_ZOOMS.max, ZOOM_RANGE))),
 }).superRefine(nearMeNeedsLocation);
@@ -176,7 +177,7 @@ export const SearchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 export const AutocompleteRequestSchema = z.object({
-  query: z.string().trim().min(1, 'Type something to search.').max(100),
+  query: z.string().trim().min(1, say('form_type_something_search')).max(100),
   type: optional(ListingTypeSchema),
 });
 

@@ -115,6 +115,6 @@ describe('unknown API paths', () => {
   it('answer 404 JSON', async () => {
     const { status, body } = await get('/api/nothing/here');
     expect(status).toBe(404);
-    expect(body).toEqual({ message: 'Not Found' });
+    expect(body).toEqual({ message: 'Not Found', code: 'not_found' });
   });
 });

@@ -227,6 +227,21 @@ describe('the API’s words', () => {
     const chinese = await visitor.call('POST', '/api/buysell/enquire', body, { 'Accept-Language': 'zh' });
     expect(chinese.body.errors).toMatchObject({ qty: ['数量不能小于 1。'], deal_method: ['交易方式为必填项。'] });
   });
+
+  it('answers a service’s errors with their own code, worded in the caller’s language, and its messages too', async () => {
+    await accounts.registerByEmail('codes.zh@example.my');
+    const visitor = await signIn('codes.zh@example.my');
+    const missing = await visitor.call('POST', '/api/follow', { type: 'services', id: 99_999_999 }, { 'Accept-Language': 'zh' });
+    expect([missing.status, missing.body]).toEqual([404, { message: '未找到该信息。', code: 'listing_not_found' }]);
+    const english = await visitor.call('POST', '/api/follow', { type: 'services', id: 99_999_999 });
+    expect(english.body).toEqual({ message: 'Listing not found.', code: 'listing_not_found' });
+    const post = await livePost(copy.app, 'services', { offset: 3 });
+    const followed = await visitor.call('POST', '/api/follow', { type: 'services', id: post.id }, { 'Accept-Language': 'ms' });
+    // The spec's `data` stays as it is; the message is the caller's.
+    expect(followed.body).toMatchObject({ data: 'Followed.', message: 'Diikuti.' });
+    const unknown = await visitor.call('GET', '/api/nothing-here', undefined, { 'Accept-Language': 'ms' });
+    expect(unknown.body).toEqual({ message: 'Tidak Dijumpai', code: 'not_found' });
+  });
 });
 
 describe('search in three languages (on the configured backend)', () => {

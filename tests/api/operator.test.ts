@@ -108,7 +108,7 @@ describe('sudo mode', () => {
 
     clock.advance(16 * MINUTE);
     const stale = await staff.client.post(`/api/operator/invoices/${invoice.id}/mark-paid`);
-    expect([stale.status, stale.body]).toEqual([403, { message: expect.any(String), reauth: true }]);
+    expect([stale.status, stale.body]).toEqual([403, { message: expect.any(String), code: 'reauth_required', reauth: true }]);
     // Still signed in: reading goes on.
     expect((await staff.client.get('/api/operator/queues')).status).toBe(200);
     const wrong = await staff.client.post('/api/operator/reauth', { password: 'not my password' });

@@ -105,7 +105,7 @@ describe('rate limits', () => {
     let last: Awaited<ReturnType<typeof post>> | undefined;
     for (let index = 0; index <= RATE_LIMITS.publicForm.limit; index++) last = await post('/api/contact', { ...CONTACT, message: `try ${index}` }, headers, '198.51.100.43');
     expect(last!.status).toBe(429);
-    expect(last!.body).toEqual({ message: 'Too many attempts. Please try again later.' });
+    expect(last!.body).toEqual({ message: 'Too many attempts. Please try again later.', code: 'too_many_attempts' });
     expect(Number(last!.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 

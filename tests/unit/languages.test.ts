@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentTerms, queryWords, stemOf } from '../../src/server/search/engine/tokens.ts';
 import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
-import { translateApiText } from '../../src/server/api/translate.ts';
+import { sayIn } from '../../src/server/say-in.ts';
+import { fieldWord, say } from '../../src/shared/said.ts';
+import { MessageSchema, OfferSchema } from '../../src/shared/schemas/conversations.ts';
+import { z } from 'zod';
 import { categoriesInLanguage } from '../../src/server/catalog/names-in-language.ts';
-import { translateFormMessage } from '../../src/shared/form-messages.ts';
+import { formMessage } from '../../src/shared/form-messages.ts';
 import { SavedSearchNameSchema } from '../../src/shared/saved-searches.ts';
 import { ReportSchema, ReviewFormSchema } from '../../src/shared/schemas/engagement.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../src/shared/schemas/enquiries.ts';
@@ -108,30 +111,43 @@ describe('formatting in three languages', () => {
 });
 
 describe('form messages in three languages', () => {
-  it('says a template’s message again with the field’s name translated, and leaves an unknown one alone', () => {
-    expect(translateFormMessage('The offered price must be at least 0.', 'ms')).toBe('Harga tawaran mestilah sekurang-kurangnya 0.');
-    expect(translateFormMessage('Description is required.', 'zh')).toBe('描述为必填项。');
-    expect(translateFormMessage('The cv field is required.', 'ms')).toBe('Medan CV diperlukan.');
-    expect(translateFormMessage('At most 5 images.', 'zh')).toBe('最多 5 张图片。');
-    expect(translateFormMessage('The colour field is required.', 'ms')).toBeUndefined();
-    expect(translateFormMessage('Description is required.', 'en')).toBe('Description is required.');
+  it('words a said message in each language, a field’s name inside it, and leaves any other text alone', () => {
+    const atLeast = say('form_at_least', { field: fieldWord('offered price'), min: 0 });
+    expect(sayIn(atLeast, 'en')).toBe('The offered price must be at least 0.');
+    expect(sayIn(atLeast, 'ms')).toBe('Harga tawaran mestilah sekurang-kurangnya 0.');
+    expect(sayIn(say('form_required', { field: fieldWord('Description') }), 'en')).toBe('Description is required.');
+    expect(sayIn(say('form_required', { field: fieldWord('Description') }), 'zh')).toBe('描述为必填项。');
+    expect(sayIn(say('form_images_max', { max: 5 }), 'zh')).toBe('最多 5 张图片。');
+    expect(sayIn('Hello there.', 'ms')).toBe('Hello there.');
+    expect(sayIn('never_a_key', 'ms')).toBe('never_a_key');
   });
 
-  it('translates every message the enquiry, review, report and reply forms can show before sending', () => {
+  it('words Zod’s own messages (an issue without a message of its own) through Zod’s locale of the language', () => {
+    const issue = z.object({ n: z.number() }).safeParse({ n: 'x' }).error!.issues[0]!.message;
+    expect(sayIn(issue, 'en')).toMatch(/expected number/i);
+    expect(sayIn(issue, 'ms')).not.toBe(sayIn(issue, 'en'));
+    expect(sayIn(issue, 'zh')).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('words every message the enquiry, review, report, reply, message and offer forms can show, and the forms in the browser word their own', () => {
     const bad = { name: '', phone_number: 'x', email: 'no', contact_method: 'fax', description: '', preferred_date: '2020-13-40', alternative_date: '2001-01-01',
       language: [], education: '', experience: '-1', salary: 'a', salary_type: '', additional_skill: 'x'.repeat(2001), company_name: '', offer: '',
-      qty: '1.5', offered_price: '-2', deal_method: '', remark: 'x'.repeat(2001), content: '', rating: 0, reason: '', message: '' };
-    const messages = new Set<string>();
-    const schemas = [...Object.values(ENQUIRY_SCHEMAS), ReviewFormSchema, ReportSchema, LeadReplySchema];
-    for (const schema of schemas) {
-      for (const list of Object.values(fieldErrors(schema, { type: 'services', id: 1, ...bad }) ?? {})) for (const text of list) messages.add(text);
+      qty: '1.5', offered_price: '-2', deal_method: '', remark: 'x'.repeat(2001), content: '', rating: 0, reason: '', message: '', text: '', images: [1, 1] };
+    const messagesOf = (schemas: z.ZodType[]) => {
+      const messages = new Set<string>();
+      for (const schema of schemas) for (const list of Object.values(fieldErrors(schema, { type: 'services', id: 1, ...bad }) ?? {})) for (const text of list) messages.add(text);
+      return messages;
+    };
+    const browserForms = messagesOf([...Object.values(ENQUIRY_SCHEMAS), MessageSchema, OfferSchema]);
+    browserForms.add(SavedSearchNameSchema.safeParse('').error!.issues[0]!.message);
+    const all = new Set([...browserForms, ...messagesOf([ReviewFormSchema, ReportSchema, LeadReplySchema])]);
+    expect(all.size).toBeGreaterThan(15);
+    for (const locale of LOCALES) {
+      expect([...all].filter((text) => sayIn(text, locale) === text), locale).toEqual([]);
+      // Zod's own messages (a malformed body no form sends) are worded by the API.
+      expect([...browserForms].filter((text) => !text.startsWith('zod_issue') && formMessage(text, locale) !== sayIn(text, locale)), locale).toEqual([]);
     }
-    messages.add(SavedSearchNameSchema.safeParse('').error!.issues[0]!.message);
-    expect(messages.size).toBeGreaterThan(15);
-    for (const locale of ['ms', 'zh'] as const) {
-      const untranslated = [...messages].filter((text) => translateApiText(text, locale) === text);
-      expect(untranslated, locale).toEqual([]);
-    }
+    expect(formMessage(say('form_choose_gold_silver_or_bronze'), 'ms')).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import { currentLocale, localHref } from '../../shared/i18n.ts';
 import { INTL_LOCALE } from '../../shared/locale.ts';
 import { MessageSchema } from '../../shared/schemas/conversations.ts';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
-import { translateFieldErrors } from '../../shared/form-messages.ts';
+import { formFieldErrors } from '../../shared/form-messages.ts';
 import { onLiveEvent, startLive } from '../../stores/conversations.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
@@ -85,7 +85,8 @@ export default function ConversationThread({ id, actions, onSent }: {
     event.preventDefault();
     const body = { text, images: images.map((image) => image.id!), client_id: crypto.randomUUID() };
     const found = fieldErrors(MessageSchema, body);
-    if (found) return setErrors(translateFieldErrors(found, currentLocale()));
+    const worded = found && formFieldErrors(found, currentLocale());
+    if (worded) return setErrors(worded);
     setBusy(true);
     sendMessage(id, body).then((answer) => {
       setMessages((rows) => merged(rows, [answer.data]));

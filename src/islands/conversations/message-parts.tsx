@@ -11,7 +11,7 @@ import { currentLocale } from '../../shared/i18n.ts';
 import { INTL_LOCALE } from '../../shared/locale.ts';
 import { OfferSchema } from '../../shared/schemas/conversations.ts';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
-import { translateFieldErrors } from '../../shared/form-messages.ts';
+import { formFieldErrors } from '../../shared/form-messages.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { factWords } from '../account/fact-words.ts';
 import { reportFailure } from '../forms.tsx';
@@ -73,7 +73,8 @@ export function OfferForm({ send }: { send: (body: { qty: string; offered_price:
       <form noValidate className="mt-2 grid gap-2 sm:grid-cols-3" onSubmit={(event) => {
         event.preventDefault();
         const found = fieldErrors(OfferSchema, values);
-        if (found) return setErrors(translateFieldErrors(found, currentLocale()));
+        const worded = found && formFieldErrors(found, currentLocale());
+        if (worded) return setErrors(worded);
         void send(values).then((done) => { if (done) { setValues({ qty: '1', offered_price: '', deal_method: '', remark: '' }); setErrors({}); } }, (error: unknown) => reportFailure(error, setErrors));
       }}>
         <label className="text-sm">{m.enquiry_quantity()}<input type="number" min="1" inputMode="numeric" value={values.qty} onChange={set('qty')} className={field} aria-invalid={errors.qty ? true : undefined} /></label>

@@ -14,7 +14,8 @@ import { CONTACT_METHODS, ENQUIRY_FILE_FIELDS, STORED_CV, type EnquiryKind } fro
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { Image } from '../../shared/schemas/catalog.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../shared/schemas/enquiries.ts';
-import { translateFieldErrors } from '../../shared/form-messages.ts';
+import { formFieldErrors } from '../../shared/form-messages.ts';
+import { say } from '../../shared/said.ts';
 import { currentLocale } from '../../shared/i18n.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { $user } from '../../stores/session.ts';
@@ -78,10 +79,12 @@ export default function EnquiryDialog({ kind, listing, resumeRequired = false, o
     event.preventDefault();
     const fields = body();
     const found = fieldErrors(ENQUIRY_SCHEMAS[kind], fields) ?? {};
-    if (kind === 'jobs' && resumeRequired && !file && !useStoredCv) found.cv = ['The cv field is required.'];
-    if (Object.keys(found).length > 0) {
-      setErrors(translateFieldErrors(found, currentLocale()));
-      document.getElementById(fieldId(Object.keys(found)[0]!))?.focus();
+    if (kind === 'jobs' && resumeRequired && !file && !useStoredCv) found.cv = [say('api_cv_field_required')];
+    // A problem the form cannot word goes to the API, which answers it in the page's words.
+    const worded = formFieldErrors(found, currentLocale());
+    if (worded && Object.keys(worded).length > 0) {
+      setErrors(worded);
+      document.getElementById(fieldId(Object.keys(worded)[0]!))?.focus();
       return;
     }
     const result = await send(() => {

@@ -1,5 +1,5 @@
 import { currentLocale, localHref } from '../../shared/i18n.ts';
-import { translateFormMessage } from '../../shared/form-messages.ts';
+import { formMessage } from '../../shared/form-messages.ts';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import * as m from '../../paraglide/messages.js';
@@ -28,7 +28,7 @@ export default function SaveSearchDialog({ href, defaultName, onClose }: SaveSea
   const [pending, setPending] = useState(false);
   // The name checked by the rule the API reads it with.
   const nameIssue = SavedSearchNameSchema.safeParse(name).error?.issues[0]?.message;
-  const nameError = nameIssue === undefined ? undefined : translateFormMessage(nameIssue, currentLocale()) ?? nameIssue;
+  const nameError = nameIssue === undefined ? undefined : formMessage(nameIssue, currentLocale());
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();

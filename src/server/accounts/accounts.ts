@@ -17,7 +17,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { AuthAttempt, ChallengeRow, CredentialsRow, SessionRow, UserRow } from '../db/rows.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { ConflictError } from '../db/errors.ts';
-import { AppError, parseInput } from '../errors.ts';
+import { AppError, parseInput, invalid } from '../errors.ts';
 import { identifierKey } from './brute-force.ts';
 import { deviceCookie, deviceOf } from './devices.ts';
 import { addressOf, CODE_RULES, sendCode, useCode } from './codes.ts';
@@ -25,9 +25,8 @@ import { passwordChangedMail } from './messages.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import { sha256, startSession } from './sessions.ts';
 import { toUserJson } from './user-json.ts';
+import { say } from '../../shared/said.ts';
 
-const BAD_CREDENTIALS = 'These credentials do not match our records.';
-const LOGIN_EXPIRED = 'Your login has expired. Please log in again.';
 
 /** Who is asking: the client key, the session the request came with (replaced at sign-in), and its Cookie header. */
 export interface Caller {
@@ -63,13 +62,13 @@ async function log(app: AppContext, attempt: AuthAttempt): Promise<void> {
 /** A 422 on `password` when the new password is common or too easy to guess (passwords.ts). */
 function refuseWeakPassword(password: string, personal: readonly (string | null | undefined)[] = []): void {
   const problem = passwordProblem(password, personal.filter((value): value is string => Boolean(value)));
-  if (problem) throw new AppError(422, problem, { password: [problem] });
+  if (problem) throw invalid('password', problem);
 }
 
 /** The signed-in user's row; a 401 when the account is gone. */
 export async function requireUser(app: { repos: Pick<Repositories, 'users'> }, userId: number): Promise<UserRow> {
   const user = await app.repos.users.findUser(userId);
-  if (!user) throw new AppError(401, 'Unauthenticated.');
+  if (!user) throw new AppError('unauthenticated');
   return user;
 }
 
@@ -105,8 +104,8 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
     throw error;
   }
   await app.signIn.passed(key, caller.client);
-  const taken = `The ${form.contact.channel === 'email' ? 'email' : 'phone number'} has already been taken.`;
-  if (await credentialsOf(app, form.contact)) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
+  const taken = () => invalid(field(form.contact), form.contact.channel === 'email' ? 'email_taken' : 'phone_number_taken');
+  if (await credentialsOf(app, form.contact)) throw taken();
   const passwordHash = await hashPassword(form.password);
   const userId = await app.repos.transaction(async (tx) => {
     const id = await tx.users.createUser({
@@ -121,11 +120,11 @@ export async function register(app: AppContext, input: unknown, caller: Caller) 
     if (form.contact.channel === 'sms') await tx.verifications.proveNumber(form.contact.phone_number, id, 'account');
     return id;
   }).catch((error: unknown) => {
-    if (error instanceof ConflictError) throw new AppError(422, taken, { [field(form.contact)]: [taken] });
+    if (error instanceof ConflictError) throw taken();
     throw error;
   });
   await log(app, { action: 'register', identifier: addressOf(form.contact), userId, client: caller.client, outcome: 'success' });
-  return { status: true, message: 'Your account has been created. Please log in.' };
+  return { status: true, message: say('api_account_created') };
 }
 
 /** Where a user's sign-in codes go: the channel they signed in with, when the account has that address. */
@@ -151,7 +150,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
   if (!(await verifyPassword(account?.password_hash, password)) || !account) {
     await app.signIn.fail(key, caller.client, step);
     await log(app, { action: 'login', identifier, userId: account?.id ?? null, client: caller.client, outcome: 'bad_credentials' });
-    throw new AppError(422, BAD_CREDENTIALS, { [field(contact)]: [BAD_CREDENTIALS] });
+    throw invalid(field(contact), 'bad_credentials');
   }
   await app.signIn.passed(key, caller.client, step);
   await refuseSuspended(app, account.id);
@@ -170,7 +169,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
 async function challengeOf(app: AppContext, tempToken: string) {
   const challenge = await app.repos.auth.findChallenge(sha256(tempToken));
   const user = challenge && Date.parse(challenge.expires_at) > app.clock.now() ? await app.repos.users.findUser(challenge.user_id) : undefined;
-  if (!challenge || !user) throw new AppError(422, LOGIN_EXPIRED, { temp_token: [LOGIN_EXPIRED] });
+  if (!challenge || !user) throw invalid('temp_token', 'login_expired');
   return { challenge, user, contact: channelOf(user, challenge.channel) };
 }
 
@@ -201,7 +200,7 @@ export async function completeLogin(app: AppContext, input: unknown, caller: Cal
   const cookies = [...await startSession(app, user.id, caller.client, caller.session), deviceCookie(app.secrets.device, user.id, app.config.siteUrl)];
   await app.signIn.succeed(key, caller.client);
   await log(app, { action: '2fa', identifier: addressOf(contact), userId: user.id, client: caller.client, outcome: 'success' });
-  return { body: { status: true, message: 'You are logged in.', data: toUserJson(app.media, user) }, cookies };
+  return { body: { status: true, message: say('api_logged_in'), data: toUserJson(app.media, user) }, cookies };
 }
 
 /** POST password/verification: a reset code when the address has an account; the same answer when not. */
@@ -226,7 +225,7 @@ export async function resetPassword(app: AppContext, input: unknown, caller: Cal
   await app.signIn.attempt(key, caller.client);
   try {
     await useCode(app, 'reset', form.contact, form.code);
-    if (!account) throw new AppError(422, 'The code is invalid or has expired.', { code: ['The code is invalid or has expired.'] });
+    if (!account) throw invalid('code', 'code_invalid');
   } catch (error) {
     await app.signIn.fail(key, caller.client);
     await log(app, { action: 'reset', identifier: addressOf(form.contact), userId: account?.id ?? null, client: caller.client, outcome: 'bad_code' });
@@ -267,8 +266,7 @@ export async function becomeAdvertiser(app: AppContext, userId: number, input: u
   } else {
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
     if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'phone_number');
-    const needed = 'Enter the code sent to this phone number.';
-    if (!code) throw new AppError(422, needed, { code: [needed] });
+    if (!code) throw invalid('code', 'enter_code_sent_phone');
     await useAccountCode(app, userId, caller, contact.phone_number, code);
     await app.repos.transaction(async (tx) => {
       await tx.users.addRole(userId, ADVERTISER_ROLE, contact);
@@ -297,8 +295,7 @@ export async function refuseTakenAddress(app: AppContext, userId: number, caller
   const key = `user:${userId}`;
   await app.signIn.attempt(key, caller.client);
   await app.signIn.fail(key, caller.client);
-  const taken = `The ${field === 'email' ? 'email' : 'phone number'} has already been taken.`;
-  throw new AppError(422, taken, { [field]: [taken] });
+  throw invalid(field, field === 'email' ? 'email_taken' : 'phone_number_taken');
 }
 
 /** How long after signing in (a password and a code) a session may change its e-mail without the password again. */
@@ -313,12 +310,10 @@ export async function requireRecentProof(app: AppContext, user: UserRow, caller:
   if (caller.session && app.clock.now() - Date.parse(caller.session.created_at) < RECENT_PROOF_MS) return;
   const hash = await passwordHashOf(app, user);
   if (!hash) {
-    const message = 'For your security, log out and sign in again, then change your email within 15 minutes.';
-    throw new AppError(422, message, { current_password: [message] });
+    throw invalid('current_password', 'sign_in_again_for_email');
   }
   if (!password) {
-    const message = 'Enter your current password.';
-    throw new AppError(422, message, { current_password: [message] });
+    throw invalid('current_password', 'enter_current_password');
   }
   await checkCurrentPassword(app, user.id, hash, password, caller);
 }
@@ -337,8 +332,7 @@ async function checkCurrentPassword(app: AppContext, userId: number, hash: strin
   await app.signIn.attempt(key, caller.client);
   if (!(await verifyPassword(hash, password))) {
     await app.signIn.fail(key, caller.client);
-    const message = 'The current password is incorrect.';
-    throw new AppError(422, message, { [field]: [message] });
+    throw invalid(field, 'current_password_wrong');
   }
   await app.signIn.passed(key, caller.client);
 }

@@ -22,8 +22,7 @@
  */
 import type { CounterRepository } from '../db/repositories.ts';
 import type { CounterState } from '../db/rows.ts';
-import { AppError } from '../errors.ts';
-import { TOO_MANY_ATTEMPTS } from '../rate-limits.ts';
+import { AppError, tooMany } from '../errors.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -57,7 +56,7 @@ export function identifierKey(identifier: string): string {
 }
 
 function blocked(ms: number): AppError {
-  return new AppError(429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
+  return tooMany('too_many_attempts', ms / 1000);
 }
 
 /** A key that is over its limit or blocked: how long until it may try again, else null. */

@@ -12,11 +12,10 @@ import type { Clock } from '../clock.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SignInGuard } from './brute-force.ts';
-import { AppError } from '../errors.ts';
+import { invalid, tooMany } from '../errors.ts';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms } from './messages.ts';
 
 export const CODE_RULES = { ttlMs: 10 * 60_000, maxWrongTries: 5, gapMs: 60_000, perHour: 5 } as const;
-const INVALID_CODE = 'The code is invalid or has expired.';
 
 /** The address codes are stored under: the e-mail, or the phone number's digits. */
 export function addressOf(contact: ContactAddress): string {
@@ -68,9 +67,7 @@ export async function sendCode(app: CodeDeps, request: CodeRequest): Promise<voi
     : request.gap === false ? 0 : last + CODE_RULES.gapMs - now;
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
-    const message = sends.length >= CODE_RULES.perHour ? 'Too many codes were sent to this address. Please try again later.'
-      : `Please wait ${seconds} seconds before asking for another code.`;
-    throw new AppError(429, message, undefined, { 'Retry-After': String(seconds) });
+    throw sends.length >= CODE_RULES.perHour ? tooMany('too_many_codes', seconds) : tooMany('wait_before_code', seconds, { seconds });
   }
   await app.signIn.countCodeSend(request.client);
 
@@ -103,11 +100,11 @@ export async function sendCode(app: CodeDeps, request: CodeRequest): Promise<voi
 export async function useCode(app: CodeDeps, purpose: CodePurpose, contact: ContactAddress | string, code: string, challengeId: string | null = null): Promise<void> {
   const address = typeof contact === 'string' ? contact : addressOf(contact);
   const row = await app.repos.auth.findLatestCode(purpose, address, challengeId);
-  const invalid = () => new AppError(422, INVALID_CODE, { code: [INVALID_CODE] });
-  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= app.clock.now() || row.failed_attempts >= CODE_RULES.maxWrongTries) throw invalid();
+  const refused = () => invalid('code', 'code_invalid');
+  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= app.clock.now() || row.failed_attempts >= CODE_RULES.maxWrongTries) throw refused();
   if (row.code_hash !== codeHash(purpose, address, challengeId, code)) {
     await app.repos.auth.recordWrongCode(row.id);
-    throw invalid();
+    throw refused();
   }
-  if (!(await app.repos.auth.useCode(row.id))) throw invalid();
+  if (!(await app.repos.auth.useCode(row.id))) throw refused();
 }

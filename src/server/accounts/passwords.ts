@@ -17,7 +17,6 @@ const PARAMETERS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, paral
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set((dictionary['passwords-common'] as string[])
   .filter((password) => password.length >= PASSWORD_MIN).slice(0, 10_000));
 
-const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
@@ -25,7 +24,6 @@ export function isCommonPassword(password: string): boolean {
 
 /** zxcvbn's estimate (0 to 4) below which a password is refused: 3 is "safely unguessable" for an online attack with limits. */
 const MIN_PASSWORD_SCORE = 3;
-const WEAK_PASSWORD_MESSAGE = 'This password is too easy to guess. Use three or four words that do not belong together, or add words and numbers to make it longer.';
 
 const strength = new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
 
@@ -34,9 +32,9 @@ const strength = new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adja
  * like 'aaaaaaaa', sequences, keyboard walks, dates, words with common substitutions; security probe
  * item 17). The person's own name and address count as easy guesses.
  */
-export function passwordProblem(password: string, personal: readonly string[] = []): string | null {
-  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
-  return strength.check(password, personal.filter(Boolean)).score < MIN_PASSWORD_SCORE ? WEAK_PASSWORD_MESSAGE : null;
+export function passwordProblem(password: string, personal: readonly string[] = []): 'password_common' | 'password_weak' | null {
+  if (isCommonPassword(password)) return 'password_common';
+  return strength.check(password, personal.filter(Boolean)).score < MIN_PASSWORD_SCORE ? 'password_weak' : null;
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -14,6 +14,7 @@ import { storeDocument, storeImage, withFiles } from '../uploads/pipeline.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { accountPhoneProved, refuseTakenAddress, requireRecentProof, requireUser, useAccountCode, userJson, type Caller } from './accounts.ts';
 import { deletionRequestedMail, emailChangedMail } from './messages.ts';
+import { say } from '../../shared/said.ts';
 
 const MALAYSIA = 'Malaysia';
 
@@ -26,7 +27,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
   const user = await requireUser(app, userId);
   if (body.email !== undefined) {
     const { email, code, current_password } = parseInput(EmailChangeSchema, body);
-    if (email === user.email) throw invalid('email', 'This is already your email.');
+    if (email === user.email) throw invalid('email', 'already_email');
     const owner = await app.repos.users.findCredentials({ email });
     if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'email');
     await requireRecentProof(app, user, caller, current_password);
@@ -42,7 +43,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
   }
   if (body.phone_number !== undefined) {
     const { contact, code } = parseInput(PhoneChangeSchema, body);
-    if (contact.phone_number === user.phone_number) throw invalid('phone_number', 'This is already your phone number.');
+    if (contact.phone_number === user.phone_number) throw invalid('phone_number', 'already_phone_number');
     const owner = await app.repos.users.findCredentials({ phone_number: contact.phone_number });
     if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, 'phone_number');
     await useAccountCode(app, userId, caller, contact.phone_number, code);
@@ -54,17 +55,17 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
   }
   const form = parseInput(ProfileUpdateSchema, body);
   const changes: ProfileChanges = { ...form };
-  if (form.state_id != null && !(await app.repos.catalog.findStates()).some((state) => state.id === form.state_id)) throw invalid('state_id', 'Choose a state.');
+  if (form.state_id != null && !(await app.repos.catalog.findStates()).some((state) => state.id === form.state_id)) throw invalid('state_id', 'choose_state');
   const countries = await app.repos.catalog.findCountries();
-  if (form.country_id != null && !countries.some((country) => country.id === form.country_id)) throw invalid('country_id', 'Choose a country.');
+  if (form.country_id != null && !countries.some((country) => country.id === form.country_id)) throw invalid('country_id', 'choose_country');
   // A Malaysian postcode is 5 digits (the country given now, or the one already on the account).
   const countryId = form.country_id !== undefined ? form.country_id : user.detail.country_id;
   const country = countries.find((candidate) => candidate.id === countryId)?.name;
   if (form.postcode && (country === MALAYSIA || country === undefined) && !/^\d{5}$/.test(form.postcode)) {
-    throw invalid('postcode', 'The postcode must be 5 digits.');
+    throw invalid('postcode', 'postcode_digits');
   }
   await app.repos.users.updateProfile(userId, changes);
-  return { message: 'Your profile has been updated.', data: await userJson(app, userId) };
+  return { message: say('api_profile_updated'), data: await userJson(app, userId) };
 }
 
 /** PATCH account/detail and POST account/job_detail: the resume fields (spec §5 Edit resume). */
@@ -95,8 +96,8 @@ export async function uploadCv(app: AppContext, userId: number, request: Request
 export async function downloadCv(app: AppContext, userId: number): Promise<Download> {
   const user = await requireUser(app, userId);
   const cv = user.detail.cv;
-  if (!cv) throw new AppError(404, 'You have not uploaded a CV.');
-  return privateDownload(app, cv, 'You have not uploaded a CV.');
+  if (!cv) throw new AppError('not_uploaded_cv');
+  return privateDownload(app, cv, 'not_uploaded_cv');
 }
 
 /** PUT account/pending-delete: the account is deleted in 14 days; other sessions end; a mail confirms it. */

@@ -7,28 +7,46 @@ import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { AppContext } from '../app-types.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { AppError } from '../errors.ts';
+import { say } from '../../shared/said.ts';
+import { sayIn } from '../say-in.ts';
 
 /** Where a moderators' decision is appealed: the appeal form, or the inbox (every decision's mail says it). */
 export function appealLine(config: Pick<AppContext['config'], 'siteUrl' | 'enquiryInbox'>): string {
   return `To appeal, use ${absoluteUrl(config.siteUrl, '/appeal')} or write to ${config.enquiryInbox}.`;
 }
 
-/** The words a suspended person reads when signing in. */
-export function suspendedMessage(app: AppContext, suspension: { until: string | null; reason: string }): string {
-  const until = suspension.until ? ` until ${malaysiaToday(Date.parse(suspension.until) - 1)}` : '';
-  const reason = /[.!?]$/.test(suspension.reason.trim()) ? suspension.reason.trim() : `${suspension.reason.trim()}.`;
-  return `Your account is suspended${until}: ${reason} ${appealLine(app.config)}`;
+type Suspension = { until: string | null; reason: string };
+
+/** The reason as a sentence, and the last day of a suspension with an end. */
+const wordsOf = (suspension: Suspension) => ({
+  reason: /[.!?]$/.test(suspension.reason.trim()) ? suspension.reason.trim() : `${suspension.reason.trim()}.`,
+  until: suspension.until ? malaysiaToday(Date.parse(suspension.until) - 1) : '',
+});
+
+/** The words a suspended person reads when signing in (and in the mail that tells them). */
+export function suspendedMessage(app: AppContext, suspension: Suspension): string {
+  return sayIn(suspendedSaid(app, suspension), 'en');
+}
+
+function suspendedSaid(app: AppContext, suspension: Suspension): string {
+  return say(suspension.until ? 'api_account_suspended_until' : 'api_account_suspended',
+    { ...wordsOf(suspension), url: absoluteUrl(app.config.siteUrl, '/appeal'), inbox: app.config.enquiryInbox });
+}
+
+/** The suspension of an account that runs now; undefined when it is not suspended. */
+async function runningSuspension(app: AppContext, userId: number): Promise<Suspension | undefined> {
+  const suspension = await app.repos.listings.findSuspension(userId);
+  return suspension && (suspension.until === null || Date.parse(suspension.until) > app.clock.now()) ? suspension : undefined;
 }
 
 /** Refuses signing in to an account whose suspension runs now (a 403 with the reason and where to appeal). */
 export async function refuseSuspended(app: AppContext, userId: number): Promise<void> {
-  const message = await suspensionOf(app, userId);
-  if (message) throw new AppError(403, message);
+  const suspension = await runningSuspension(app, userId);
+  if (suspension) throw new AppError(suspension.until ? 'account_suspended_until' : 'account_suspended', undefined, { said: suspendedSaid(app, suspension) });
 }
 
 /** The suspended message of an account whose suspension runs now; undefined when it is not suspended. */
 export async function suspensionOf(app: AppContext, userId: number): Promise<string | undefined> {
-  const suspension = await app.repos.listings.findSuspension(userId);
-  return suspension && (suspension.until === null || Date.parse(suspension.until) > app.clock.now()) ? suspendedMessage(app, suspension) : undefined;
+  const suspension = await runningSuspension(app, userId);
+  return suspension ? suspendedMessage(app, suspension) : undefined;
 }
-

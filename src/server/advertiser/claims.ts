@@ -8,9 +8,8 @@ import { listedMobiles } from '../../shared/schemas/accounts.ts';
 import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, notFound, invalid, tooMany } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';
-import { NOT_ADVERTISER } from './access.ts';
 
 export interface ClaimTarget {
   index: number;
@@ -32,7 +31,6 @@ const CLAIM_TARGET_SENDS = { points: 5, windowMs: 60 * 60_000 } as const;
  * hour. Past it, others wait or send a document; an account that proved the number already goes through.
  */
 const CLAIMANTS_PER_TARGET = { claimants: 3, openMs: 60 * 60_000 } as const;
-export const CLAIMANTS_FULL = 'Several people are claiming this business through this number or address already. Try again in an hour, or claim it with a document.';
 
 /**
  * Where a claim's code is stored: the claimant, the business and the target (security probe item 5). Another claimant
@@ -55,9 +53,9 @@ function maskedEmail(address: string): string {
 
 async function claimableProfile(app: AppContext, profileId: number) {
   const profile = await app.repos.advertiser.findProfile(profileId);
-  if (!profile || profile.kind !== 'business') throw notFound('No such business.');
+  if (!profile || profile.kind !== 'business') throw notFound('no_such_business');
   if (profile.claimed || profile.owner_user_id !== null) {
-    throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { profile_id: ['This business is already claimed.'] });
+    throw invalid('profile_id', 'business_claimed_already');
   }
   return profile;
 }
@@ -99,24 +97,23 @@ export async function claimOptions(app: AppContext, profileId: number) {
  * who is not an advertiser yet may claim by SMS (issue 40): that one code proves the phone too, and makes them one.
  */
 export async function startCodeClaim(app: AppContext, actor: Actor, request: { profileId: number; method: 'sms' | 'email'; target?: number; client: string }) {
-  if (!hasRole(actor, 'advertiser') && request.method !== 'sms') throw new AppError(403, NOT_ADVERTISER);
+  if (!hasRole(actor, 'advertiser') && request.method !== 'sms') throw new AppError('not_advertiser');
   await claimableProfile(app, request.profileId);
   const targets = (await claimTargets(app, request.profileId)).filter((target) => target.method === request.method);
   const target = request.target === undefined ? targets[0] : targets.find((item) => item.index === request.target);
   if (!target) {
-    const message = request.method === 'sms' ? 'This business lists no mobile number for a code.' : 'This business lists no e-mail address for a code.';
-    throw new AppError(422, message, { [request.target === undefined ? 'method' : 'target']: [message] });
+    throw invalid(request.target === undefined ? 'method' : 'target', request.method === 'sms' ? 'claim_no_mobile' : 'claim_no_email');
   }
   if (!await provedTarget(app, actor.id, target)) {
     const claimants = await app.repos.advertiser.findOpenClaimants(target.address, new Date(app.clock.now() - CLAIMANTS_PER_TARGET.openMs).toISOString());
     if (!claimants.includes(actor.id) && claimants.length >= CLAIMANTS_PER_TARGET.claimants) {
-      throw new AppError(429, CLAIMANTS_FULL, { method: [CLAIMANTS_FULL] }, { 'Retry-After': String(CLAIMANTS_PER_TARGET.openMs / 1000) });
+      throw tooMany('claimants_full', CLAIMANTS_PER_TARGET.openMs / 1000, undefined, 'method');
     }
   }
   const sends = await app.repos.counters.consume(`claim-target|${target.address}|${actor.id}`, 1, CLAIM_TARGET_SENDS.windowMs, app.clock.now());
   if (sends.points > CLAIM_TARGET_SENDS.points) {
     const seconds = Math.max(1, Math.ceil((sends.resetAt - app.clock.now()) / 1000));
-    throw new AppError(429, 'Too many codes were sent to this business. Please try again later.', undefined, { 'Retry-After': String(seconds) });
+    throw tooMany('too_many_codes_business', seconds);
   }
   await sendCode(app, {
     // The advertiser site stays English in issue 42.
@@ -139,9 +136,9 @@ export async function startDocumentClaim(app: AppContext, actor: Actor, profileI
 /** POST claims/{id}/verify: the code makes the claimant the owner, unless someone claimed it first. */
 export async function verifyClaim(app: AppContext, actor: Actor, claimId: number, code: string) {
   const claim = await app.repos.advertiser.findClaim(claimId);
-  if (!claim || claim.user_id !== actor.id) throw notFound('No such claim.');
-  if (claim.method === 'document') throw new AppError(422, 'A document claim waits for our decision.', { code: ['A document claim waits for our decision.'] });
-  if (claim.status !== 'pending') throw new AppError(422, 'This claim is finished.', { code: ['This claim is finished.'] });
+  if (!claim || claim.user_id !== actor.id) throw notFound('no_such_claim');
+  if (claim.method === 'document') throw invalid('code', 'document_claim_waits_our_decision');
+  if (claim.status !== 'pending') throw invalid('code', 'claim_finished');
   await useCode(app, 'claim', claimCodeKey(claim.user_id, claim.profile_id, claim.target!), code);
   // A member claiming by SMS becomes an advertiser with the number the code just proved (one code, not two), in the
   // claim's transaction. Their own number stays when they have one; a number another account has is not taken.
@@ -155,7 +152,7 @@ export async function verifyClaim(app: AppContext, actor: Actor, claimId: number
     if (claim.method === 'sms') await tx.verifications.proveNumber(claim.target!, actor.id, 'claim');
     return true;
   });
-  if (!done) throw new AppError(422, 'This business is already claimed. Contact us if it is yours.', { code: ['This business is already claimed.'] });
+  if (!done) throw invalid('code', 'business_claimed_already');
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
   return {
     id: claimId, status: 'verified' as const, profile: { id: profile.id, slug: profile.slug, name: profile.name, claimed: true },

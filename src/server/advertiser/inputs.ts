@@ -3,7 +3,6 @@
  * documents into their rows (only the advertiser's own fresh uploads, or those already on the listing), towns into
  * places with a pin, and the plan's limits checked (spec §9). Each refusal is a 422 on its field.
  */
-import { counted, pluralOf } from '../../shared/plurals.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { LISTING_LIMITS, type LimitedField, type PlanLimits } from '../../shared/plans.ts';
 import type { AppContext } from '../app-types.ts';
@@ -13,11 +12,11 @@ import { ownUploadedImages } from '../engagement/own-uploads.ts';
 import type { Actor } from '../policies.ts';
 import type { NewProfile, ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import { MIDNIGHT, splitAtMidnight } from '../../shared/hours.ts';
+import { say } from '../../shared/said.ts';
 
 
 
 /** What a refusal past the plan's limit says, naming the limit. */
-const limitMessage = (allowed: number, plan: string, word: string) => (allowed === 0 ? `The ${plan} plan allows no ${pluralOf(word)}.` : `The ${plan} plan allows at most ${counted(allowed, word)}.`);
 
 /** How many of a kind a listing will carry, and whether the edit adds one it did not have. */
 export interface Counted {
@@ -31,10 +30,10 @@ export interface Counted {
  * as the plan allows), so an edit is refused only when it adds an item past the limit.
  */
 export function checkLimits(limits: PlanLimits, plan: string, listing: Record<LimitedField, Counted>, problems: FieldProblems): void {
-  for (const { field, limit, word } of LISTING_LIMITS) {
+  for (const { field, limit } of LISTING_LIMITS) {
     const { count, added } = listing[field];
     const allowed = limits[limit];
-    if (added && count > allowed) problems.add(field, limitMessage(allowed, plan, word));
+    if (added && count > allowed) problems.add(field, allowed === 0 ? `plan_allows_no_${field}` : `plan_allows_at_most_${field}`, { plan, count: allowed });
   }
 }
 
@@ -56,8 +55,8 @@ export async function categoryIds(app: AppContext, slugs: readonly string[], typ
   });
   const missing = problems.filter((entry) => !entry.found);
   if (missing.length > 0) {
-    const messages = missing.map((entry) => `There is no category '${entry.name}'${type ? ` for ${type}` : ''}.`);
-    throw new AppError(422, messages[0]!, { categories: messages });
+    const messages = missing.map((entry) => (type ? say('api_no_category_for_type', { category: entry.name, type }) : say('api_no_category', { category: entry.name })));
+    throw new AppError('invalid', undefined, { said: messages[0], errors: { categories: messages } });
   }
   return problems.map((entry) => entry.found!);
 }
@@ -86,7 +85,7 @@ async function fileIds(app: AppContext, field: 'documents' | 'videos', files: re
   const paths = files.map((item) => (item.file.startsWith(prefix) ? item.file.slice(prefix.length) : item.file));
   const found = await find(paths);
   const byFile = new Map(found.map((row) => [row.file, row]));
-  if (paths.some((path) => !byFile.has(path))) throw invalid(field, `Upload the ${field} again.`);
+  if (paths.some((path) => !byFile.has(path))) throw invalid(field, `upload_${field}_again`);
   return { ids: [...new Set(paths.map((path) => byFile.get(path)!.id))], fresh: found.filter((row) => row.fresh).map((row) => row.id) };
 }
 
@@ -114,7 +113,7 @@ export function specialRows(days: NonNullable<ProfileEdit['special_hours']>): Sp
 /** A location as stored: its town and state by name, its pin typed or the town's centre; `field` names it in a 422. */
 export async function locationSave(app: AppContext, location: NewProfile['locations'][number], field = 'locations'): Promise<LocationSave> {
   const town = await app.repos.advertiser.findTown(location.city, location.state);
-  if (!town) throw invalid(field, `There is no town '${location.city}' in ${location.state}.`);
+  if (!town) throw invalid(field, 'no_town_in_state', { city: location.city, state: location.state });
   const pinned = location.latitude != null && location.longitude != null;
   return {
     ...(location.id === undefined ? {} : { id: location.id }),

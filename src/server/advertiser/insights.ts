@@ -23,11 +23,11 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 export function scopeOf(owned: InsightListingRow[], query: { post_id?: number; profile_id?: number }): InsightListingRow[] {
   if (query.post_id) {
     const post = owned.find((listing) => listing.type !== 'profile' && listing.id === query.post_id);
-    if (!post) throw notFound('No such ad.');
+    if (!post) throw notFound('no_such_ad');
     return [post];
   }
   if (query.profile_id) {
-    if (!owned.some((listing) => listing.type === 'profile' && listing.id === query.profile_id)) throw notFound('No such business.');
+    if (!owned.some((listing) => listing.type === 'profile' && listing.id === query.profile_id)) throw notFound('no_such_business');
     return owned.filter((listing) => listing.profile_id === query.profile_id);
   }
   return owned;

@@ -15,7 +15,7 @@ import type { AppContext } from '../app-types.ts';
 import type { EnquiryRow, LeadFilters } from '../db/rows.ts';
 import { recordsOf } from '../engagement/enquiries.ts';
 import { addOwnerReply, replyOf } from '../engagement/enquiry-threads.ts';
-import { notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, type ErrorCode } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
@@ -71,7 +71,7 @@ export async function listLeads(app: AppContext, actor: Actor, query: unknown) {
 export const unreadLeads = (app: AppContext, actor: Actor) => app.repos.leads.countUnreadLeads(actor.id);
 
 /** A lead of the actor's, or a 404 (anybody else's, or one sent before they owned the listing). */
-async function ownLead(app: AppContext, actor: Actor, id: number, missing = 'No such lead.'): Promise<EnquiryRow> {
+async function ownLead(app: AppContext, actor: Actor, id: number, missing: ErrorCode = 'no_such_lead'): Promise<EnquiryRow> {
   const row = await app.repos.leads.findLead(id);
   if (!row || !canReadLead(actor, row)) throw notFound(missing);
   return row;
@@ -117,9 +117,9 @@ export async function replyToLead(app: AppContext, actor: Actor, id: number, inp
 
 /** GET leads/{id}/attachment: the CV or document, a private file for the lead's owner only. */
 export async function downloadLeadAttachment(app: AppContext, actor: Actor, id: number): Promise<Download> {
-  const row = await ownLead(app, actor, id, 'Attachment not found.');
-  if (!row.document_file || !row.document_name) throw notFound('Attachment not found.');
-  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
+  const row = await ownLead(app, actor, id, 'attachment_not_found');
+  if (!row.document_file || !row.document_name) throw notFound('attachment_not_found');
+  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'attachment_not_found');
 }
 
 /** GET leads.csv: the filtered leads (all pages, up to LEADS_EXPORT_MAX), one row each. */
@@ -191,7 +191,7 @@ export async function sendLeadDigests(app: AppContext): Promise<number> {
 export async function reportReview(app: AppContext, actor: Actor, reviewId: number, input: unknown): Promise<{ message: string }> {
   const report = parseInput(ReviewReportSchema, input);
   const review = await app.repos.advertiser.findReviewToAnswer(reviewId);
-  if (!review || !canAnswerReview(actor, review)) throw notFound('No such review.');
+  if (!review || !canAnswerReview(actor, review)) throw notFound('no_such_review');
   await app.limits.hit('publicForm', `review-report:${actor.id}`);
   await app.repos.leads.insertReviewReport({ reviewId, userId: actor.id, reason: report.reason, description: report.description });
   return { message: 'Thank you. The review was reported to our team.' };

@@ -27,7 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function hiremePlace(app: AppContext, input: PostEdit) {
   if (input.type !== 'hireme' || !input.hireme.city || !input.hireme.state) return undefined;
   const town = await app.repos.advertiser.findTown(input.hireme.city, input.hireme.state);
-  if (!town) throw invalid('hireme', `There is no town '${input.hireme.city}' in ${input.hireme.state}.`);
+  if (!town) throw invalid('hireme', 'no_town_in_state', { city: input.hireme.city, state: input.hireme.state });
   return { name: input.hireme.city, town };
 }
 
@@ -52,7 +52,7 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
   switch (input.type) {
     case 'jobs': {
       const job = input.job;
-      if (job.salary_min !== null && job.salary_max !== null && job.salary_max < job.salary_min) throw invalid('job', 'The maximum salary is below the minimum.');
+      if (job.salary_min !== null && job.salary_max !== null && job.salary_max < job.salary_min) throw invalid('job', 'maximum_salary_below_minimum');
       return {
         details: {
           kind: 'jobs', level: job.level, requirements: storedLongText(job.requirements), responsibilities: storedLongText(job.responsibilities), benefits: storedLongText(job.benefits),
@@ -76,7 +76,7 @@ function detailsOf(input: PostEdit): { details: PostDetails; priceMin: number | 
     }
     case 'services': {
       const service = input.service;
-      if (service.price_min !== null && service.price_max !== null && service.price_max < service.price_min) throw invalid('service', 'The maximum price is below the minimum.');
+      if (service.price_min !== null && service.price_max !== null && service.price_max < service.price_min) throw invalid('service', 'maximum_price_below_minimum');
       return { details: { kind: 'services', description: storedLongText(service.description) }, priceMin: service.price_min, priceMax: service.price_max, op: null, expiresAt: null, attributes: [] };
     }
     case 'buysell': {
@@ -111,13 +111,13 @@ export async function contentOf(app: AppContext, actor: Actor, input: PostEdit, 
   }, problems);
   const places = profileId === null ? [] : await app.repos.catalog.findProfileLocations(profileId);
   const known = new Set(places.map((place) => place.id));
-  if (input.locations.some((id) => !known.has(id))) problems.add('locations', 'Choose the locations of this business.');
+  if (input.locations.some((id) => !known.has(id))) problems.add('locations', 'choose_locations_business');
   problems.throwIfAny();
   const { details, priceMin, priceMax, op, attributes, expiresAt } = detailed!;
   const locationIds = input.locations.length > 0 ? input.locations : places.slice(0, 1).map((place) => place.id);
   const now = app.clock.now();
   if (expiresAt !== null && (Date.parse(expiresAt) <= now || Date.parse(expiresAt) > now + AD_RULES.adDays * DAY_MS)) {
-    throw invalid('job', `The expiry must be within the next ${AD_RULES.adDays} days.`);
+    throw invalid('job', 'expiry_within_days', { days: AD_RULES.adDays });
   }
   const poster = await app.repos.users.findUser(actor.id);
   const content: PostContent = {

@@ -22,6 +22,7 @@ import { contentOf, hiremePlace, placePersonalProfile } from './post-content.ts'
 import { patchObject, staleVersion } from './versions.ts';
 import { adBody } from '../../shared/ad-body.ts';
 import { applyMergePatch } from '../../shared/merge-patch.ts';
+import { say } from '../../shared/said.ts';
 
 /** Where an ad stands as its dashboard says it, with the invoice it waits on and why Yellow Pages hid or refused it. */
 async function standingOf(repos: Repositories, row: OwnPostRow) {
@@ -62,7 +63,7 @@ async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Reposi
 }
 
 const NeighboursQuerySchema = z.object({
-  type: z.enum(['jobs', 'hireme'], { error: 'Only jobs and hireme ads are confidential.' }),
+  type: z.enum(['jobs', 'hireme'], { error: say('form_only_jobs_hireme_ads_confidential') }),
   profile_id: z.coerce.number().int().positive().optional(),
   location_id: z.coerce.number().int().positive().optional(),
   post_id: z.coerce.number().int().positive().optional(),
@@ -86,9 +87,9 @@ export async function confidentialNeighbours(app: AppContext, actor: Actor, quer
 async function postingProfile(app: AppContext, actor: Actor, input: NewPost): Promise<{ profileId: number | null; businessId: number | null }> {
   if (input.type !== 'hireme') {
     const profile = await ownedProfile(app, actor, input.profile_id).catch(() => {
-      throw invalid('profile_id', 'Choose one of your businesses.');
+      throw invalid('profile_id', 'choose_one_businesses');
     });
-    if (profile.kind !== 'business') throw invalid('profile_id', 'Choose one of your businesses.');
+    if (profile.kind !== 'business') throw invalid('profile_id', 'choose_one_businesses');
     return { profileId: profile.id, businessId: profile.id };
   }
   return { profileId: (await app.repos.advertiser.findPersonalProfileId(actor.id)) ?? null, businessId: null };
@@ -164,7 +165,7 @@ export async function createPost(app: AppContext, actor: Actor, input: NewPost, 
 /** The whole edit a JSON Merge Patch makes of the ad as it is (issue 40): checked by the same schema as a new ad's. */
 function mergedAdEdit(current: Record<string, unknown>, body: unknown): PostEdit {
   const patch = patchObject(body);
-  if ('type' in patch && patch.type !== current.type) throw new AppError(422, 'An ad keeps its type.', { type: ['An ad keeps its type.'] });
+  if ('type' in patch && patch.type !== current.type) throw invalid('type', 'ad_keeps_type');
   return parseInput(PostEditSchema, applyMergePatch(current, patch));
 }
 

@@ -136,7 +136,7 @@ function mergedEdit(before: EditableProfile, body: unknown): ProfileEdit {
       if (typeof item !== 'object' || item === null || !('id' in item) || item.id === undefined || item.id === null) return item;
       const known = stored.get(item.id as number);
       if (!known) {
-        problems.add(`locations.${index}.id`, 'This location is not this business\'s.');
+        problems.add(`locations.${index}.id`, 'location_not_businesss');
         return item;
       }
       return applyMergePatch(known, item);

@@ -14,7 +14,7 @@ import { canAnswerReview, type Actor } from '../policies.ts';
 
 async function answerable(app: AppContext, actor: Actor, reviewId: number) {
   const review = await app.repos.advertiser.findReviewToAnswer(reviewId);
-  if (!review || !canAnswerReview(actor, review)) throw notFound('No such review.');
+  if (!review || !canAnswerReview(actor, review)) throw notFound('no_such_review');
   return review;
 }
 
@@ -54,7 +54,7 @@ export async function reviewsToAnswer(app: AppContext, actor: Actor) {
 export async function removeReviewReply(app: AppContext, actor: Actor, reviewId: number): Promise<void> {
   await answerable(app, actor, reviewId);
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.advertiser.deleteReviewReply(reviewId))) throw notFound('This review has no answer.');
+    if (!(await tx.advertiser.deleteReviewReply(reviewId))) throw notFound('review_no_answer');
     await reviewAnswered(tx, reviewId);
   });
 }

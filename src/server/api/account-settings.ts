@@ -4,33 +4,33 @@ import { cancelDeletion, downloadCv, requestDeletion, updateAccount, updateResum
 import type { AppContext } from '../app-types.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { callerOf, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { answer, callerOf, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 
 /** The account-settings calls of spec §7 (issue 13): everything about the signed-in person, never cached (app.ts). */
 export function accountSettingsRoutes(app: AppContext) {
   const api = new Hono<ApiEnv>();
   api.patch('/account', limitBody(), async (c) => {
     const userId = requireUserId(c);
-    return c.json(await updateAccount(app, userId, await jsonBody(c), callerOf(c)));
+    return answer(c, await updateAccount(app, userId, await jsonBody(c), callerOf(c)));
   });
   const resume = limitBody();
   api.patch('/account/detail', resume, async (c) => {
     const userId = requireUserId(c);
-    return c.json(await updateResume(app, userId, await jsonBody(c)));
+    return answer(c, await updateResume(app, userId, await jsonBody(c)));
   });
   api.post('/account/job_detail', resume, async (c) => {
     const userId = requireUserId(c);
-    return c.json(await updateResume(app, userId, await jsonBody(c)));
+    return answer(c, await updateResume(app, userId, await jsonBody(c)));
   });
   // Signed in first: a signed-out caller's 401 never spends the address's upload budget (security probe item 14).
   const uploads = [signedIn, limitRoute<ApiEnv>(app.limits, 'upload', requestClient)] as const;
-  api.post('/account/photo', ...uploads, async (c) => c.json(await uploadPhoto(app, requireUserId(c), c.req.raw)));
-  api.post('/account/cv', ...uploads, async (c) => c.json(await uploadCv(app, requireUserId(c), c.req.raw)));
+  api.post('/account/photo', ...uploads, async (c) => answer(c, await uploadPhoto(app, requireUserId(c), c.req.raw)));
+  api.post('/account/cv', ...uploads, async (c) => answer(c, await uploadCv(app, requireUserId(c), c.req.raw)));
   api.get('/account/cv', async (c) => downloadResponse(await downloadCv(app, requireUserId(c))));
   api.put('/account/pending-delete', async (c) => {
     const userId = requireUserId(c);
-    return c.json(await requestDeletion(app, userId, callerOf(c)));
+    return answer(c, await requestDeletion(app, userId, callerOf(c)));
   });
-  api.delete('/account/pending-delete', async (c) => c.json(await cancelDeletion(app, requireUserId(c))));
+  api.delete('/account/pending-delete', async (c) => answer(c, await cancelDeletion(app, requireUserId(c))));
   return api;
 }

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
 import { cancelSubscription, getInvoice, invoicePdfOf, listInvoices, listSubscriptions, paymentCallback, paymentStatus, payInvoice, subscribe } from '../billing/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalid } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';
-import type { ApiEnv } from './env.ts';
+import { answer, type ApiEnv } from './env.ts';
 
 /** The invoice id of `{id}.pdf`, or a 404. */
 function pdfId(file: string): number {
   const id = Number(file.slice(0, -'.pdf'.length));
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(404, 'Not Found');
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError('not_found');
   return id;
 }
 
@@ -17,33 +17,33 @@ function pdfId(file: string): number {
 export function billingRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/subscriptions', limitBody(1024), async (c) => {
-      const { status, ...answer } = await subscribe(app, await advertiserOf(app, c), await jsonBody(c));
-      return c.json(answer, status);
+      const { status, ...result } = await subscribe(app, await advertiserOf(app, c), await jsonBody(c));
+      return answer(c, result, status);
     })
     .get('/subscriptions', async (c) => {
       const profileId = IdSchema.safeParse(c.req.query('profile_id'));
-      if (!profileId.success) throw new AppError(422, 'Choose a business.', { profile_id: ['Choose a business.'] });
-      return c.json({ data: await listSubscriptions(app, await advertiserOf(app, c), profileId.data) });
+      if (!profileId.success) throw invalid('profile_id', 'choose_business');
+      return answer(c, { data: await listSubscriptions(app, await advertiserOf(app, c), profileId.data) });
     })
-    .post('/subscriptions/:id/cancel', async (c) => c.json(await cancelSubscription(app, await advertiserOf(app, c), pathId(c))))
-    .get('/invoices', async (c) => c.json({ data: await listInvoices(app, await advertiserOf(app, c)) }))
+    .post('/subscriptions/:id/cancel', async (c) => answer(c, await cancelSubscription(app, await advertiserOf(app, c), pathId(c))))
+    .get('/invoices', async (c) => answer(c, { data: await listInvoices(app, await advertiserOf(app, c)) }))
     .get('/invoices/:file{[0-9]+\\.pdf}', async (c) => {
       const { number, pdf } = await invoicePdfOf(app, await advertiserOf(app, c), pdfId(c.req.param('file')));
       return new Response(new Uint8Array(pdf), {
         headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${number}.pdf"`, 'Cache-Control': 'private, no-store' },
       });
     })
-    .get('/invoices/:id', async (c) => c.json({ data: await getInvoice(app, await advertiserOf(app, c), pathId(c)) }))
-    .post('/invoices/:id/pay', limitBody(1024), async (c) => c.json({ data: await payInvoice(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
-    .get('/payments/:id', async (c) => c.json({ data: await paymentStatus(app, await advertiserOf(app, c), pathId(c)) }));
+    .get('/invoices/:id', async (c) => answer(c, { data: await getInvoice(app, await advertiserOf(app, c), pathId(c)) }))
+    .post('/invoices/:id/pay', limitBody(1024), async (c) => answer(c, { data: await payInvoice(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
+    .get('/payments/:id', async (c) => answer(c, { data: await paymentStatus(app, await advertiserOf(app, c), pathId(c)) }));
 }
 
 /** The form a payment gateway posts: urlencoded fields, each a string (repeats and files refused). */
 async function gatewayForm(c: { req: { header(name: string): string | undefined; text(): Promise<string> } }): Promise<Record<string, string>> {
-  if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) throw new AppError(415, 'Send the callback as a urlencoded form.');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '')) throw new AppError('send_callback_urlencoded_form');
   const form: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(await c.req.text())) {
-    if (name in form) throw new AppError(422, `The field ${name} is sent twice.`);
+    if (name in form) throw new AppError('field_sent_twice', { name });
     form[name] = value;
   }
   return form;

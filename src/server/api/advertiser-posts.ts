@@ -9,8 +9,9 @@ import { parseInput } from '../errors.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { advertiserOf, pathId } from './advertiser-access.ts';
-import { requestClient, requireUserId, type ApiEnv } from './env.ts';
+import { answer, requestClient, requireUserId, type ApiEnv } from './env.ts';
 import { uploadRoute } from './uploads.ts';
+import { say } from '../../shared/said.ts';
 
 /**
  * An ad's answer: with the invoice to pay, the checks that hold it for review (issue 28), or the quote to confirm
@@ -22,7 +23,7 @@ const withPayment = <T>(result: { post: T; payment?: { amount_sen: number; messa
     : result.quote ? { data: result.post, quote: result.quote, message: `Saved as a draft. ${result.quote.message}` } : { data: result.post });
 
 /** `{"confirm": true}` in a publish or renew: the person saw the quote and agrees to what it costs. */
-const ConfirmSchema = z.object({ confirm: z.boolean({ error: 'confirm is true or false.' }).optional() }).loose();
+const ConfirmSchema = z.object({ confirm: z.boolean({ error: say('form_confirm_true_or_false') }).optional() }).loose();
 async function confirmOf(c: Parameters<typeof jsonBody>[0]): Promise<{ confirm: boolean }> {
   // A bodiless POST (no Content-Type) is `{}`: not confirmed.
   const body = c.req.header('Content-Type') || (await c.req.raw.clone().text()).trim() !== '' ? await jsonBody(c) : {};
@@ -49,36 +50,36 @@ export function postRoutes(app: AppContext) {
     await advertiserOf(app, c);
     return next();
   }, uploadRoute(app, { field: 'video', kind: 'video', owner: (c) => userUploadOwner(requireUserId(c)) })[1]);
-  api.get('/posts', async (c) => c.json({ data: await listPosts(app, await advertiserOf(app, c)) }));
+  api.get('/posts', async (c) => answer(c, { data: await listPosts(app, await advertiserOf(app, c)) }));
   api.post('/posts', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const body = await jsonBody(c);
     const flags = typeof body === 'object' && body !== null ? body as { publish?: unknown; confirm?: unknown } : {};
     const result = await createPost(app, actor, parseInput(NewPostSchema, body), flags.publish === true ? { confirm: flags.confirm === true } : null);
-    return c.json(withPayment(result), 201);
+    return answer(c, withPayment(result), 201);
   });
   // An ad's view carries its version as the ETag; a PATCH is a JSON Merge Patch carrying it back (If-Match).
-  api.get('/posts/neighbours', async (c) => c.json({ data: await confidentialNeighbours(app, await advertiserOf(app, c), c.req.query()) }));
+  api.get('/posts/neighbours', async (c) => answer(c, { data: await confidentialNeighbours(app, await advertiserOf(app, c), c.req.query()) }));
   api.get('/posts/:id', async (c) => {
     const data = await getPost(app, await advertiserOf(app, c), pathId(c));
-    return c.json({ data }, 200, { ETag: versionTag(data.version) });
+    return answer(c, { data }, 200, { ETag: versionTag(data.version) });
   });
   api.patch('/posts/:id', limitBody(), async (c) => {
     const actor = await advertiserOf(app, c);
     const id = pathId(c);
     const version = versionOf(c.req.header('If-Match'));
     const result = await editPost(app, actor, id, await jsonBody(c), version);
-    return c.json(withPayment(result), 200, { ETag: versionTag(result.post.version) });
+    return answer(c, withPayment(result), 200, { ETag: versionTag(result.post.version) });
   });
-  api.delete('/posts/:id', async (c) => c.json({ data: await removePost(app, await advertiserOf(app, c), pathId(c)), message: 'The ad was removed.' }));
-  api.get('/posts/:id/publish-quote', async (c) => c.json({ data: await quotePost(app, await advertiserOf(app, c), pathId(c)) }));
+  api.delete('/posts/:id', async (c) => answer(c, { data: await removePost(app, await advertiserOf(app, c), pathId(c)), message: say('form_ad_was_removed') }));
+  api.get('/posts/:id/publish-quote', async (c) => answer(c, { data: await quotePost(app, await advertiserOf(app, c), pathId(c)) }));
   api.post('/posts/:id/publish', limitBody(1024), async (c) => {
     const actor = await advertiserOf(app, c);
-    return c.json(withPayment(await publishPost(app, actor, pathId(c), await confirmOf(c))));
+    return answer(c, withPayment(await publishPost(app, actor, pathId(c), await confirmOf(c))));
   });
   api.post('/posts/:id/renew', limitBody(1024), async (c) => {
     const actor = await advertiserOf(app, c);
-    return c.json(withPayment(await renewPost(app, actor, pathId(c), await confirmOf(c))));
+    return answer(c, withPayment(await renewPost(app, actor, pathId(c), await confirmOf(c))));
   });
   return api;
 }

@@ -10,7 +10,7 @@ import { insightRoutes } from './advertiser-insights.ts';
 import { leadRoutes } from './advertiser-leads.ts';
 import { postRoutes } from './advertiser-posts.ts';
 import { profileRoutes } from './advertiser-profiles.ts';
-import { signedIn, type ApiEnv } from './env.ts';
+import { answer, signedIn, type ApiEnv } from './env.ts';
 
 /**
  * The advertiser site's API (issue 25), under /api/advertiser: claims, businesses, ads and the trial. Every route
@@ -25,19 +25,19 @@ export function advertiserRoutes(app: AppContext) {
   api.route('/', claimRoutes(app));
   api.route('/', profileRoutes(app));
   api.route('/', postRoutes(app));
-  api.get('/dashboard', async (c) => c.json({ data: await dashboard(app, await advertiserOf(app, c)) }));
+  api.get('/dashboard', async (c) => answer(c, { data: await dashboard(app, await advertiserOf(app, c)) }));
 
   // Answers to the reviews of one's listings (issue 26).
-  api.get('/reviews', async (c) => c.json({ data: await reviewsToAnswer(app, await advertiserOf(app, c)) }));
+  api.get('/reviews', async (c) => answer(c, { data: await reviewsToAnswer(app, await advertiserOf(app, c)) }));
   api.post('/reviews/:id/reply', limitBody(8 * 1024), async (c) => {
     const actor = await advertiserOf(app, c);
     const id = pathId(c);
     const { first, reply } = await replyToReview(app, actor, id, await jsonBody(c));
-    return c.json({ data: reply, message: first ? 'Your answer is posted.' : 'Your answer is updated.' }, first ? 201 : 200);
+    return answer(c, { data: reply, message: first ? 'Your answer is posted.' : 'Your answer is updated.' }, first ? 201 : 200);
   });
   api.delete('/reviews/:id/reply', async (c) => {
     await removeReviewReply(app, await advertiserOf(app, c), pathId(c));
-    return c.json({ message: 'Your answer is removed.' });
+    return answer(c, { message: 'Your answer is removed.' });
   });
   return api;
 }

@@ -17,27 +17,30 @@ import { engagementRoutes } from './engagement.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
 import { enquiryRoutes } from './enquiries.ts';
 import { conversationRoutes } from './conversations.ts';
-import type { ApiEnv } from './env.ts';
-import { translateAnswers } from './translate.ts';
+import { requestLocale, type ApiEnv } from './env.ts';
+import { errorsIn, sayIn } from '../say-in.ts';
+import { say } from '../../shared/said.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
 
 /**
  * Errors as the API answers them: an AppError with its status, body (spec §8) and headers; a database that cannot take
  * the write (read-only, switching over, connection lost) a 503 with Retry-After; anything else a logged 500.
  */
-export function apiError(error: Error, c: Context): Response {
+export function apiError(error: Error, c: Context<ApiEnv>): Response {
+  const locale = requestLocale(c);
+  c.header('Content-Language', locale);
   if (isDatabaseUnavailable(error)) {
     console.warn(`Write refused while the database cannot take it: ${error.message}`);
-    return c.json({ message: WRITES_PAUSED }, 503, { 'Retry-After': '5' });
+    return c.json({ message: sayIn(WRITES_PAUSED, locale), code: 'writes_paused' }, 503, { 'Retry-After': '5' });
   }
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra },
+    return c.json({ message: sayIn(error.said, locale), code: error.code, ...(error.errors ? { errors: errorsIn(error.errors, locale) } : {}), ...error.extra },
       // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
       error.status as ContentfulStatusCode);
   }
   console.error(error);
-  return c.json({ message: 'Server Error' }, 500);
+  return c.json({ message: sayIn(say('api_server_error'), locale), code: 'server_error' }, 500);
 }
 
 /**
@@ -71,7 +74,6 @@ const cacheControl: MiddlewareHandler<ApiEnv> = async (c, next) => {
  */
 export function createApi(app: AppContext) {
   const api = new Hono<ApiEnv>().basePath('/api');
-  api.use(translateAnswers);
   api.use(readSession(app));
   api.use(requireCsrfToken(app));
   api.use(cacheControl);
@@ -93,7 +95,7 @@ export function createApi(app: AppContext) {
   if (app.development) api.route('/', app.development.routes((request) => api.fetch(request)));
   api.route('/operator', operatorRoutes(app));
 
-  api.notFound((c) => c.json({ message: 'Not Found' }, 404));
+  api.notFound((c) => c.json({ message: sayIn(say('api_not_found'), requestLocale(c)), code: 'not_found' }, 404));
   api.onError(apiError);
   return api;
 }

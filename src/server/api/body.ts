@@ -1,11 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '../errors.ts';
+import { AppError, invalid } from '../errors.ts';
 
 /** Largest JSON body the API accepts; search bodies are a few hundred bytes. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
-const TOO_LARGE = 'The request is too large.';
 
 /**
  * Refuses a body past `maxBytes` as it streams in (Content-Length first, then counted bytes), with
@@ -15,24 +14,22 @@ export function limitBody(maxBytes = MAX_JSON_BYTES): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError(413, TOO_LARGE, { _: [TOO_LARGE] });
+      throw new AppError('request_too_large', undefined, { field: '_' });
     },
   });
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-const SEND_JSON = 'Send the body as application/json.';
 
-const SEND_FIELDS = 'Send the fields as a JSON object.';
 
 /** The request's JSON text, parsed: a 415 unless it is declared application/json, a 422 when it does not parse. */
 async function parsedJson(c: Context): Promise<unknown> {
-  if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError(415, SEND_JSON, { _: [SEND_JSON] });
+  if (!JSON_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError('send_json', undefined, { field: '_' });
   const text = await c.req.text();
   try {
     return JSON.parse(text === '' ? '{}' : text);
   } catch {
-    throw new AppError(422, 'Send the fields as JSON.', { _: ['Send the fields as JSON.'] });
+    throw invalid('_', 'send_fields_json');
   }
 }
 
@@ -43,7 +40,7 @@ async function parsedJson(c: Context): Promise<unknown> {
  */
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   const body = await parsedJson(c);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, SEND_FIELDS, { _: [SEND_FIELDS] });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('_', 'send_fields_json_object');
   return body as Record<string, unknown>;
 }
 

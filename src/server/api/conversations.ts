@@ -10,12 +10,12 @@ import { conversationImage, reportConversation, uploadConversationImage } from '
 import { limitRoute } from '../rate-limits.ts';
 import type { OFFER_ACTIONS } from '../../shared/schemas/conversations.ts';
 import { HEARTBEAT_MS, STREAMS_PER_ACCOUNT, type LiveStream } from '../conversations/live.ts';
-import { AppError } from '../errors.ts';
+import { tooMany } from '../errors.ts';
 import { isLocale } from '../../shared/locale.ts';
 import * as m from '../../paraglide/messages.js';
 import { pathId } from './advertiser-access.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { answer, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -28,7 +28,7 @@ function liveStream(app: AppContext, c: Context<ApiEnv>) {
   const userId = requireUserId(c);
   const sessionId = c.get('session')!.id;
   if (!app.live.canOpen(userId)) {
-    throw new AppError(429, `You have ${STREAMS_PER_ACCOUNT} live connections open already. Close a tab and try again.`, undefined, { 'Retry-After': '10' });
+    throw tooMany('conversation_streams', 10, { count: STREAMS_PER_ACCOUNT });
   }
   // A plain event number only: '1e308' or '0x10' would parse as a number and replay from the start (probe finding 18).
   const sentId = c.req.header('Last-Event-ID');
@@ -87,7 +87,7 @@ export function conversationRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     // The one-click mute of a notice mail (RFC 8058), before the sign-in check: the signed token is its only proof
     // (the CSRF middleware lets it through: SIGNED_POSTS). A GET only shows the button that posts it.
-    .post('/conversations/mute', limitBody(1024), async (c) => c.json(await muteByToken(app, c.req.query('token'))))
+    .post('/conversations/mute', limitBody(1024), async (c) => answer(c, await muteByToken(app, c.req.query('token'))))
     .get('/conversations/mute', (c) => {
       const lang = c.req.query('lang');
       const words = { locale: isLocale(lang) ? lang : 'en' } as const;
@@ -99,34 +99,34 @@ export function conversationRoutes(app: AppContext) {
     })
     .use('/conversations', signedIn)
     .use('/conversations/*', signedIn)
-    .get('/conversations', async (c) => c.json(await listConversations(app, requireUserId(c), c.req.query())))
-    .get('/conversations/unread', async (c) => c.json({ data: await unreadConversations(app, requireUserId(c)) }))
-    .get('/conversations/updates', async (c) => c.json(await eventsAfter(app, requireUserId(c), c.req.query())))
+    .get('/conversations', async (c) => answer(c, await listConversations(app, requireUserId(c), c.req.query())))
+    .get('/conversations/unread', async (c) => answer(c, { data: await unreadConversations(app, requireUserId(c)) }))
+    .get('/conversations/updates', async (c) => answer(c, await eventsAfter(app, requireUserId(c), c.req.query())))
     .get('/conversations/stream', (c) => liveStream(app, c))
-    .post('/conversations/image', limitRoute(app.limits, 'upload', requestClient), async (c) => c.json({ data: await uploadConversationImage(app, requireUserId(c), c.req.raw) }, 201))
+    .post('/conversations/image', limitRoute(app.limits, 'upload', requestClient), async (c) => answer(c, { data: await uploadConversationImage(app, requireUserId(c), c.req.raw) }, 201))
     .get('/conversations/:id{[0-9]+}/media/:media{[0-9]+}/:variant{thumbnail|full}', async (c) =>
       conversationImage(app, requireUserId(c), pathId(c), Number(c.req.param('media')), c.req.param('variant') as 'thumbnail' | 'full'))
-    .post('/conversations/:id{[0-9]+}/report', limitBody(8 * 1024), async (c) => c.json(await reportConversation(app, requireUserId(c), pathId(c), await jsonBody(c)), 201))
+    .post('/conversations/:id{[0-9]+}/report', limitBody(8 * 1024), async (c) => answer(c, await reportConversation(app, requireUserId(c), pathId(c), await jsonBody(c)), 201))
     .post('/conversations', limitBody(MESSAGE_BYTES), async (c) => {
       const { created, data } = await startConversation(app, requireUserId(c), await jsonBody(c));
-      return c.json({ data }, created ? 201 : 200);
+      return answer(c, { data }, created ? 201 : 200);
     })
-    .get('/conversations/:id{[0-9]+}', async (c) => c.json({ data: await readConversation(app, requireUserId(c), pathId(c), c.req.query()) }))
-    .patch('/conversations/:id{[0-9]+}', limitBody(1024), async (c) => c.json({ data: await changeConversation(app, requireUserId(c), pathId(c), await jsonBody(c)) }))
+    .get('/conversations/:id{[0-9]+}', async (c) => answer(c, { data: await readConversation(app, requireUserId(c), pathId(c), c.req.query()) }))
+    .patch('/conversations/:id{[0-9]+}', limitBody(1024), async (c) => answer(c, { data: await changeConversation(app, requireUserId(c), pathId(c), await jsonBody(c)) }))
     .post('/conversations/:id{[0-9]+}/messages', limitBody(MESSAGE_BYTES), async (c) => {
       const { created, data } = await sendMessage(app, requireUserId(c), pathId(c), await jsonBody(c));
-      return c.json({ data }, created ? 201 : 200);
+      return answer(c, { data }, created ? 201 : 200);
     })
-    .post('/conversations/:id{[0-9]+}/offers', limitBody(MESSAGE_BYTES), async (c) => c.json({ data: await makeOffer(app, requireUserId(c), pathId(c), await jsonBody(c)) }, 201))
+    .post('/conversations/:id{[0-9]+}/offers', limitBody(MESSAGE_BYTES), async (c) => answer(c, { data: await makeOffer(app, requireUserId(c), pathId(c), await jsonBody(c)) }, 201))
     .post('/conversations/offers/:offer{[0-9]+}/:action{accept|decline|withdraw}', async (c) => {
       const action = c.req.param('action') as (typeof OFFER_ACTIONS)[number];
-      return c.json({ data: await answerOffer(app, requireUserId(c), Number(c.req.param('offer')), action) });
+      return answer(c, { data: await answerOffer(app, requireUserId(c), Number(c.req.param('offer')), action) });
     })
-    .post('/conversations/:id{[0-9]+}/read', limitBody(1024), async (c) => c.json({ data: await markRead(app, requireUserId(c), pathId(c), await jsonBody(c)) }))
-    .post('/conversations/:id{[0-9]+}/block', async (c) => c.json({ data: await blockOtherSide(app, requireUserId(c), pathId(c)) }))
-    .delete('/conversations/:id{[0-9]+}/block', async (c) => c.json({ data: await unblockOtherSide(app, requireUserId(c), pathId(c)) }))
+    .post('/conversations/:id{[0-9]+}/read', limitBody(1024), async (c) => answer(c, { data: await markRead(app, requireUserId(c), pathId(c), await jsonBody(c)) }))
+    .post('/conversations/:id{[0-9]+}/block', async (c) => answer(c, { data: await blockOtherSide(app, requireUserId(c), pathId(c)) }))
+    .delete('/conversations/:id{[0-9]+}/block', async (c) => answer(c, { data: await unblockOtherSide(app, requireUserId(c), pathId(c)) }))
     .post('/conversations/:id{[0-9]+}/messages/:mid{[0-9]+}/reveal', async (c) => {
       const messageId = Number(c.req.param('mid'));
-      return c.json({ data: await revealMessage(app, requireUserId(c), pathId(c), messageId) });
+      return answer(c, { data: await revealMessage(app, requireUserId(c), pathId(c), messageId) });
     });
 }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
-import { CSRF_MISMATCH, csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
+import { csrfCookie, csrfCookieOf, csrfTokensMatch, isSignedCsrfToken, newSignedCsrfToken, sameOrigin, XSRF_HEADER } from '../csrf.ts';
 import { AppError } from '../errors.ts';
 import type { ApiEnv } from './env.ts';
 
@@ -45,8 +45,8 @@ export function csrfTokenSent(c: Context<ApiEnv>, key: string): boolean {
 export function requireCsrfToken(app: AppContext): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || TOKENLESS_POSTS.has(c.req.path) || (c.req.method === 'POST' && SIGNED_POSTS.test(c.req.path))) return next();
-    if (!sameOrigin(c.req.raw.headers, c.req.url, app.config)) throw new AppError(403, 'Cross-site requests are not allowed.');
-    if (!csrfTokenSent(c, app.secrets.csrf)) throw new AppError(419, CSRF_MISMATCH);
+    if (!sameOrigin(c.req.raw.headers, c.req.url, app.config)) throw new AppError('cross_site_requests_not_allowed');
+    if (!csrfTokenSent(c, app.secrets.csrf)) throw new AppError('csrf_mismatch');
     return next();
   };
 }

@@ -15,8 +15,9 @@ import { APPEAL_THANKS, confirmAppeal, submitAppeal } from '../engagement/appeal
 import { CONTACT_THANKS, submitContactMessage, submitReport } from '../engagement/messages.ts';
 import { parseInput } from '../errors.ts';
 import { jsonBody, jsonValue, limitBody } from './body.ts';
-import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { answer, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
+import { say } from '../../shared/said.ts';
 
 /** A page view beacon: which post or profile a person opened. */
 const ViewSchema = z.object({
@@ -36,7 +37,7 @@ const REVIEWER_DEVICE = /^[A-Za-z0-9_-]{16,64}$/;
 export function engagementRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .post('/review/image', signedIn, ...uploadRoute(app, { field: 'image', kind: 'image', owner: (c) => userUploadOwner(requireUserId(c)) }))
-    .get('/review/mine', signedIn, async (c) => c.json({ data: await ownReview(app, requireUserId(c), c.req.query()) }))
+    .get('/review/mine', signedIn, async (c) => answer(c, { data: await ownReview(app, requireUserId(c), c.req.query()) }))
     .post('/review', limitBody(), async (c) => {
       const userId = requireUserId(c);
       // A first-party device cookie (issue 45): reviewers of one listing sharing a device is a signal of the review
@@ -48,33 +49,33 @@ export function engagementRoutes(app: AppContext) {
         if (old && REVIEWER_DEVICE.test(old)) deleteCookie(c, OLD_REVIEWER_COOKIE, { path: '/' });
         setCookie(c, REVIEWER_COOKIE, device, { path: '/', httpOnly: true, sameSite: 'Lax', secure: app.config.siteUrl.startsWith('https:'), maxAge: 400 * 24 * 60 * 60 });
       }
-      return c.json(await writeReview(app, userId, await jsonBody(c), requestClient(c), device), 201);
+      return answer(c, await writeReview(app, userId, await jsonBody(c), requestClient(c), device), 201);
     })
     .post('/appeal', limitBody(), async (c) => {
       await submitAppeal(app, await jsonBody(c), requestClient(c));
-      return c.json({ message: APPEAL_THANKS }, 201);
+      return answer(c, { message: APPEAL_THANKS }, 201);
     })
     .post('/appeal/confirm', limitBody(), async (c) => {
       const { token } = parseInput(AppealConfirmSchema, await jsonBody(c));
-      return c.json(await confirmAppeal(app, token));
+      return answer(c, await confirmAppeal(app, token));
     })
     .post('/contact', limitBody(), async (c) => {
       await submitContactMessage(app, await jsonBody(c), requestClient(c));
-      return c.json({ message: CONTACT_THANKS }, 201);
+      return answer(c, { message: CONTACT_THANKS }, 201);
     })
     .post('/reportissue', limitBody(), async (c) => {
       // A signed-in person's report names them (the operators see who reported).
       await submitReport(app, await jsonBody(c), requestClient(c), c.get('session')?.user_id ?? null);
-      return c.json({ message: 'Report Logged!' }, 201);
+      return answer(c, { message: say('api_report_logged') }, 201);
     })
     .post('/follow', limitBody(1024), async (c) => {
       const userId = requireUserId(c);
-      return c.json(await toggleFollow(app, userId, await jsonBody(c)));
+      return answer(c, await toggleFollow(app, userId, await jsonBody(c)));
     })
     .get('/follow', async (c) => {
       const userId = requireUserId(c);
       const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
-      return c.json(await listFollows(app, userId, page));
+      return answer(c, await listFollows(app, userId, page));
     })
     // Token-free (navigator.sendBeacon cannot send headers): it only adds to counters.
     .post('/analytics', limitRoute<ApiEnv>(app.limits, 'analytics', requestClient), limitBody(16 * 1024), async (c) => {

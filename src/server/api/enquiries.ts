@@ -5,10 +5,10 @@ import type { AppContext } from '../app-types.ts';
 import { downloadResponse } from '../media/download.ts';
 import { answerEnquiry, downloadEnquiryAttachment, listEnquiries, readEnquiry, sendEnquiry } from '../engagement/enquiries.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
-import { AppError, parseInput } from '../errors.ts';
+import { parseInput, invalid } from '../errors.ts';
 import { withMultipart, type UploadedFile } from '../uploads/pipeline.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { answer, requestClient, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import { PageQuerySchema } from './listings.ts';
 import { uploadRoute } from './uploads.ts';
 
@@ -27,7 +27,7 @@ async function withEnquiryBody<T>(app: AppContext, c: Context<ApiEnv>, kind: Enq
       ({ fields, files }) => use(fields, files[0]));
   }
   const body = await jsonBody(c);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, 'Send the fields as a JSON object.', { _: ['Send the fields as a JSON object.'] });
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('_', 'send_fields_json_object');
   return use(body as Record<string, unknown>);
 }
 
@@ -47,22 +47,22 @@ export function enquiryRoutes(app: AppContext) {
       .post(path, limitBody(multipart ? 6 * 1024 * 1024 : undefined), async (c) => {
         const userId = requireUserId(c);
         const sent = await withEnquiryBody(app, c, kind, (input, file) => sendEnquiry(app, userId, kind, input, requestClient(c), file));
-        return c.json(sent, 201);
+        return answer(c, sent, 201);
       })
       .get(path, async (c) => {
         const userId = requireUserId(c);
         const { page } = parseInput(PageQuerySchema, { page: c.req.query('page') });
-        return c.json(await listEnquiries(app, userId, kind, page));
+        return answer(c, await listEnquiries(app, userId, kind, page));
       })
       .get(`${path}/:id{[0-9]+}`, async (c) => {
         const userId = requireUserId(c);
         const { id } = parseInput(IdSchema, { id: c.req.param('id') });
-        return c.json(await readEnquiry(app, userId, kind, id));
+        return answer(c, await readEnquiry(app, userId, kind, id));
       })
       .post(`${path}/:id{[0-9]+}/replies`, limitBody(16 * 1024), async (c) => {
         const userId = requireUserId(c);
         const { id } = parseInput(IdSchema, { id: c.req.param('id') });
-        return c.json(await answerEnquiry(app, userId, kind, id, await jsonBody(c)), 201);
+        return answer(c, await answerEnquiry(app, userId, kind, id, await jsonBody(c)), 201);
       })
       .get(`${path}/:id{[0-9]+}/attachment`, async (c) => {
         const userId = requireUserId(c);

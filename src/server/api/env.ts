@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionRow } from '../db/rows.ts';
 import type { Actor } from '../policies.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../errors.ts';
+import { sayIn } from '../say-in.ts';
 import { clientKey } from '../client-ip.ts';
 import { localeOfAcceptLanguage, type Locale } from '../../shared/locale.ts';
 
@@ -26,12 +28,11 @@ export function requestClient(c: Context<ApiEnv>): string {
   return clientKey(c.env?.clientAddress);
 }
 
-const SESSION_EXPIRED = 'Session expired!';
 
 /** The signed-in user's id, or the 401 of spec §8 (the browser signs out and opens the login modal). */
 export function requireUserId(c: Context<ApiEnv>): number {
   const session = c.get('session');
-  if (!session) throw new AppError(401, c.get('staleSession') ? SESSION_EXPIRED : 'Unauthenticated.');
+  if (!session) throw new AppError(c.get('staleSession') ? 'session_expired' : 'unauthenticated');
   return session.user_id;
 }
 
@@ -47,6 +48,16 @@ export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
  */
 export function requestLocale(c: Context<ApiEnv>): Locale {
   return localeOfAcceptLanguage(c.req.header('Accept-Language')) ?? 'en';
+}
+
+/**
+ * A JSON answer whose `message` is said (shared/said.ts) and worded here in the caller's language (issue 63); a
+ * message that is not said (an operator's words, a person's) goes as it is.
+ */
+export function answer(c: Context<ApiEnv>, body: object, status?: number, headers?: Record<string, string>): Response {
+  const message = (body as { message?: unknown }).message;
+  const worded = typeof message === 'string' ? { ...body, message: sayIn(message, requestLocale(c)) } : body;
+  return c.json(worded, status as ContentfulStatusCode | undefined, headers);
 }
 
 /** The caller of an account flow: the client, the session it came with, its cookies and its page's language. */

@@ -7,7 +7,7 @@ import { listingPage, searchListings } from '../operator/listings.ts';
 import { dismissReports, listHeldReviews, listReportGroups, moderateListing, moderateReview, type ModerationAction, type ReviewAction } from '../operator/moderation.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
-import type { ApiEnv } from './env.ts';
+import { answer, type ApiEnv } from './env.ts';
 import { operatorOf } from './operator-access.ts';
 
 /**
@@ -16,44 +16,44 @@ import { operatorOf } from './operator-access.ts';
  */
 export function moderationRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
-    .get('/reports', async (c) => c.json({ data: await listReportGroups(app) }))
+    .get('/reports', async (c) => answer(c, { data: await listReportGroups(app) }))
     .post('/reports/:group/dismiss', limitBody(4096), async (c) => {
       const { actor, client } = operatorOf(c);
-      return c.json(await dismissReports(app, actor, client, c.req.param('group'), await jsonBody(c)));
+      return answer(c, await dismissReports(app, actor, client, c.req.param('group'), await jsonBody(c)));
     })
     .get('/conversations/:id{[0-9]+}', async (c) => {
       const { actor, client } = operatorOf(c);
-      return c.json({ data: await reportedConversation(app, actor, client, pathId(c)) });
+      return answer(c, { data: await reportedConversation(app, actor, client, pathId(c)) });
     })
     .get('/conversations/:id{[0-9]+}/media/:media{[0-9]+}/:variant{thumbnail|full}', async (c) =>
       conversationImage(app, operatorOf(c).actor.id, pathId(c), Number(c.req.param('media')), c.req.param('variant') as 'thumbnail' | 'full', true))
     .post('/conversations/:id{[0-9]+}/messages/:mid{[0-9]+}/hide', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await hideConversationMessage(app, actor, session, client, pathId(c), Number(c.req.param('mid')), await jsonBody(c)));
+      return answer(c, await hideConversationMessage(app, actor, session, client, pathId(c), Number(c.req.param('mid')), await jsonBody(c)));
     })
-    .get('/listings', async (c) => c.json({ data: await searchListings(app, c.req.query()) }))
-    .get('/listings/:type/:id', async (c) => c.json({ data: await listingPage(app, c.req.param('type'), pathId(c)) }))
+    .get('/listings', async (c) => answer(c, { data: await searchListings(app, c.req.query()) }))
+    .get('/listings/:type/:id', async (c) => answer(c, { data: await listingPage(app, c.req.param('type'), pathId(c)) }))
     .post('/listings/:type/:id/:action{hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
+      return answer(c, await moderateListing(app, actor, session, client, c.req.param('type'), pathId(c), c.req.param('action') as ModerationAction, await jsonBody(c)));
     })
-    .get('/reviews', async (c) => c.json({ data: await listHeldReviews(app) }))
+    .get('/reviews', async (c) => answer(c, { data: await listHeldReviews(app) }))
     .post('/reviews/:id/:action{publish|hide|unhide|remove}', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ReviewAction, await jsonBody(c)));
+      return answer(c, await moderateReview(app, actor, session, client, pathId(c), c.req.param('action') as ReviewAction, await jsonBody(c)));
     })
-    .get('/ads', async (c) => c.json({ data: await listHeldAds(app) }))
-    .get('/ads/:id', async (c) => c.json({ data: await heldAdDetail(app, pathId(c)) }))
+    .get('/ads', async (c) => answer(c, { data: await listHeldAds(app) }))
+    .get('/ads/:id', async (c) => answer(c, { data: await heldAdDetail(app, pathId(c)) }))
     .post('/ads/:id/approve', async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await approveAd(app, actor, session, client, pathId(c)));
+      return answer(c, await approveAd(app, actor, session, client, pathId(c)));
     })
     .post('/ads/:id/refuse', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await refuseAd(app, actor, session, client, pathId(c), await jsonBody(c)));
+      return answer(c, await refuseAd(app, actor, session, client, pathId(c), await jsonBody(c)));
     })
     .post('/ads/:id/category', limitBody(1024), async (c) => {
       const { actor, client } = operatorOf(c);
-      return c.json(await setAdCategory(app, actor, client, pathId(c), await jsonBody(c)));
+      return answer(c, await setAdCategory(app, actor, client, pathId(c), await jsonBody(c)));
     });
 }

@@ -6,7 +6,7 @@ import { auditCsv, listAudit } from '../operator/audit.ts';
 import { listUnpaidInvoices, markInvoicePaid, queueCounts } from '../operator/payments.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { pathId } from './advertiser-access.ts';
-import type { ApiEnv } from './env.ts';
+import { answer, type ApiEnv } from './env.ts';
 import { operatorOf } from './operator-access.ts';
 import { moderationRoutes } from './operator-moderation.ts';
 import { ownerRoutes } from './operator-owners.ts';
@@ -25,23 +25,23 @@ export function operatorRoutes(app: AppContext) {
     })
     .post('/reauth', limitBody(2048), async (c) => {
       const { session, client } = operatorOf(c);
-      return c.json({ data: await reauthenticate(app, session, client, await jsonBody(c)) });
+      return answer(c, { data: await reauthenticate(app, session, client, await jsonBody(c)) });
     })
-    .get('/queues', async (c) => c.json({ data: await queueCounts(app) }))
+    .get('/queues', async (c) => answer(c, { data: await queueCounts(app) }))
     .route('/', ownerRoutes(app))
     .route('/', moderationRoutes(app))
-    .get('/payments', async (c) => c.json({ data: await listUnpaidInvoices(app) }))
-    .get('/refunds', async (c) => c.json({ data: await listRefunds(app) }))
+    .get('/payments', async (c) => answer(c, { data: await listUnpaidInvoices(app) }))
+    .get('/refunds', async (c) => answer(c, { data: await listRefunds(app) }))
     .post('/refunds/:id/refunded', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);
       requireFreshProof(app, session);
-      return c.json(await markRefunded(app, actor, client, pathId(c), await jsonBody(c)));
+      return answer(c, await markRefunded(app, actor, client, pathId(c), await jsonBody(c)));
     })
     .post('/invoices/:id/mark-paid', async (c) => {
       const { actor, session, client } = operatorOf(c);
-      return c.json(await markInvoicePaid(app, actor, session, client, pathId(c)));
+      return answer(c, await markInvoicePaid(app, actor, session, client, pathId(c)));
     })
-    .get('/audit', async (c) => c.json(await listAudit(app, c.req.query())))
+    .get('/audit', async (c) => answer(c, await listAudit(app, c.req.query())))
     .get('/audit.csv', async (c) => new Response(await auditCsv(app, c.req.query()), {
       headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"', 'Cache-Control': 'private, no-store' },
     }));

@@ -4,7 +4,7 @@ import { changeSavedSearch, deleteSavedSearch, listSavedSearches, saveSearch } f
 import { unsubscribe } from '../saved-searches/unsubscribe.ts';
 import { pathId } from './advertiser-access.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { requestLocale, requireUserId, signedIn, type ApiEnv } from './env.ts';
+import { answer, requestLocale, requireUserId, signedIn, type ApiEnv } from './env.ts';
 import type { Context } from 'hono';
 import { isLocale, localizePath } from '../../shared/locale.ts';
 
@@ -31,11 +31,11 @@ export function savedSearchRoutes(app: AppContext) {
       // which says it is done.
       const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('Content-Type') ?? '') ? new URLSearchParams(await c.req.text()) : null;
       if (form?.get('from') === 'page') return c.redirect(`${unsubscribePage(form.get('lang'))}?token=${encodeURIComponent(c.req.query('token') ?? '')}&done=1`, 303);
-      return c.json({ message: done.message }, 200, { 'Cache-Control': 'no-store' });
+      return answer(c, { message: done.message }, 200, { 'Cache-Control': 'no-store' });
     })
     .get('/saved-searches/unsubscribe', (c) => c.redirect(`${unsubscribePage(c.req.query('lang'))}?token=${encodeURIComponent(c.req.query('token') ?? '')}`, 303))
-    .get('/saved-searches', signedIn, async (c) => c.json({ data: await listSavedSearches(app, reader(c)) }))
-    .post('/saved-searches', signedIn, limitBody(8 * 1024), async (c) => c.json(await saveSearch(app, reader(c), await jsonBody(c)), 201))
-    .patch('/saved-searches/:id', signedIn, limitBody(1024), async (c) => c.json(await changeSavedSearch(app, reader(c), pathId(c), await jsonBody(c))))
-    .delete('/saved-searches/:id', signedIn, async (c) => c.json(await deleteSavedSearch(app, { id: requireUserId(c) }, pathId(c))));
+    .get('/saved-searches', signedIn, async (c) => answer(c, { data: await listSavedSearches(app, reader(c)) }))
+    .post('/saved-searches', signedIn, limitBody(8 * 1024), async (c) => answer(c, await saveSearch(app, reader(c), await jsonBody(c)), 201))
+    .patch('/saved-searches/:id', signedIn, limitBody(1024), async (c) => answer(c, await changeSavedSearch(app, reader(c), pathId(c), await jsonBody(c))))
+    .delete('/saved-searches/:id', signedIn, async (c) => answer(c, await deleteSavedSearch(app, { id: requireUserId(c) }, pathId(c))));
 }

@@ -2,7 +2,7 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { AppContext } from '../app-types.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { storeDocument, storeImage, storeVideo, withFiles, type UploadKind } from '../uploads/pipeline.ts';
-import { requestClient, type ApiEnv } from './env.ts';
+import { answer, requestClient, type ApiEnv } from './env.ts';
 
 /** Who owns an upload: the signed-in account once sessions exist (issue 12), until then the client. */
 export type UploadOwner = (c: Context<ApiEnv>) => string;
@@ -30,7 +30,7 @@ export function uploadRoute(app: AppContext, options: { field: string; kind: Upl
         }
         return results;
       });
-      return c.json({ data: maxFiles === 1 ? stored[0] : stored }, 201);
+      return answer(c, { data: maxFiles === 1 ? stored[0] : stored }, 201);
     },
   ];
 }

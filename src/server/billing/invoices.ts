@@ -106,7 +106,7 @@ export async function creditPaidInvoice(app: InvoicingDeps, tx: Repositories, in
 /** `npm run billing -- void NUMBER`: an unpaid invoice issued in error is voided; answers whether it was open. */
 export async function voidByNumber(app: AppContext, number: string): Promise<boolean> {
   const id = await app.repos.invoices.findIdByNumber(number);
-  if (id === undefined) throw notFound(`No invoice ${number}.`);
+  if (id === undefined) throw notFound('no_invoice_number', { number });
   return app.repos.transaction(async (tx) => voidInvoice(tx, (await tx.invoices.find(id))!, 'Issued in error'));
 }
 
@@ -118,7 +118,7 @@ export async function listInvoices(app: AppContext, actor: Actor) {
 /** One of the actor's own invoices, or a 404. */
 export async function ownInvoice(app: AppContext, actor: Actor, id: number): Promise<InvoiceRow> {
   const invoice = await app.repos.invoices.find(id);
-  if (!invoice || !canReadInvoice(actor, invoice)) throw notFound('No such invoice.');
+  if (!invoice || !canReadInvoice(actor, invoice)) throw notFound('no_such_invoice');
   return invoice;
 }
 

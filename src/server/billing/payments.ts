@@ -12,15 +12,16 @@ import { absoluteUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import type { PaymentRow } from '../db/rows.ts';
 import type { Repositories } from '../db/repositories.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { AppError, notFound, parseInput, invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { fulfil } from './fulfilment.ts';
 import { ownInvoice } from './invoices.ts';
 import { invoicePaidMail } from './mails.ts';
 import { hostedProvider, type BillOutcome, type GatewayBill } from './providers.ts';
 import { owePayment } from './refunds.ts';
+import { say } from '../../shared/said.ts';
 
-const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: `Choose one of ${PAYMENT_PROVIDERS.join(', ')}.` }) });
+const PaySchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS, { error: say('form_choose_one_of', { options: PAYMENT_PROVIDERS.join(', ') }) }) });
 
 /**
  * The invoice is paid (inside the caller's transaction): what it bills is fulfilled (a plan starts, an ad goes live)
@@ -45,7 +46,7 @@ export async function transferArrived(app: AppContext, tx: Repositories, invoice
   // The payment first: what the invoice fulfils may owe it back (an ad that can no longer go live).
   const payment = await tx.payments.insert({ invoiceId, provider: 'bank_transfer', amountSen: invoice.total_sen });
   await tx.payments.settle(payment, 'paid');
-  if (!(await invoicePaid(app, tx, invoiceId))) throw new AppError(409, 'This invoice was paid meanwhile.');
+  if (!(await invoicePaid(app, tx, invoiceId))) throw new AppError('invoice_was_paid_meanwhile');
   return true;
 }
 
@@ -55,7 +56,7 @@ export async function transferArrived(app: AppContext, tx: Repositories, invoice
  */
 export async function markPaidByNumber(app: AppContext, number: string): Promise<boolean> {
   const id = await app.repos.invoices.findIdByNumber(number);
-  if (id === undefined) throw notFound(`No invoice ${number}.`);
+  if (id === undefined) throw notFound('no_invoice_number', { number });
   return app.repos.transaction((tx) => transferArrived(app, tx, id));
 }
 
@@ -63,12 +64,12 @@ export async function markPaidByNumber(app: AppContext, number: string): Promise
 export async function payInvoice(app: AppContext, actor: Actor, invoiceId: number, input: unknown) {
   const { provider: name } = parseInput(PaySchema, input);
   const invoice = await ownInvoice(app, actor, invoiceId);
-  if (invoice.kind !== 'invoice' || invoice.status !== 'issued') throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
+  if (invoice.kind !== 'invoice' || invoice.status !== 'issued') throw invalid('invoice', 'invoice_not_waiting_payment');
   const invoicePage = `/advertiser/invoices/${invoice.id}`;
   const provider = hostedProvider(app.payments, name);
-  if (name !== 'bank_transfer' && !provider) throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
+  if (name !== 'bank_transfer' && !provider) throw invalid('provider', 'online_payment_not_available_pay');
   if (!provider) {
-    if (name !== 'bank_transfer') throw new AppError(422, 'Online payment is not available; pay by bank transfer.', { provider: ['Online payment is not available; pay by bank transfer.'] });
+    if (name !== 'bank_transfer') throw invalid('provider', 'online_payment_not_available_pay');
     return {
       provider: name, redirect_url: `${invoicePage}#pay`,
       bank_transfer: { account: app.config.billing.bankAccount, reference: invoice.number, amount_sen: invoice.total_sen },
@@ -90,9 +91,9 @@ export async function payInvoice(app: AppContext, actor: Actor, invoiceId: numbe
   } catch (error) {
     await app.repos.payments.settle(paymentId, 'cancelled');
     console.warn(`${name} bill for ${invoice.number} failed:`, error instanceof Error ? error.message : error);
-    throw new AppError(503, 'The payment gateway is not answering. Try again in a minute, or pay by bank transfer.');
+    throw new AppError('payment_gateway_not_answering_try');
   }
-  if (bill.amount !== invoice.total_sen) throw new AppError(503, 'The payment gateway answered another amount. Pay by bank transfer instead.');
+  if (bill.amount !== invoice.total_sen) throw new AppError('payment_gateway_answered_another_amount');
   await app.repos.payments.setBill(paymentId, bill.id, bill.url);
   return { provider: name, redirect_url: bill.url, payment_id: paymentId };
 }
@@ -120,15 +121,15 @@ async function settleBill(app: AppContext, payment: PaymentRow, outcome: BillOut
  */
 export async function paymentCallback(app: AppContext, name: string, form: Record<string, string>): Promise<string> {
   const provider = hostedProvider(app.payments, name);
-  if (!provider) throw notFound('No such payment provider.');
+  if (!provider) throw notFound('no_such_payment_provider');
   const facts = provider.verifyCallback(form);
-  if (!facts) throw new AppError(403, 'Invalid signature.');
+  if (!facts) throw new AppError('invalid_signature');
   const payment = await app.repos.payments.findByBill(provider.name, facts.billId);
-  if (!payment) throw notFound('No such bill.');
+  if (!payment) throw notFound('no_such_bill');
   // A paid bill names what was paid: without it (a gateway change), nothing says the whole amount came (probe item 10).
   if (facts.amountSen !== payment.amount_sen || (facts.paid && facts.paidAmountSen !== payment.amount_sen)) {
     console.warn(`${name} callback for bill ${facts.billId}: amount ${facts.amountSen} (paid ${facts.paidAmountSen}) is not ${payment.amount_sen}.`);
-    throw new AppError(422, 'The amount does not match the bill.', { amount: ['The amount does not match the bill.'] });
+    throw invalid('amount', 'amount_does_not_match_bill');
   }
   await settleBill(app, payment, provider.outcome({ paid: facts.paid, state: facts.state }));
   return 'OK';
@@ -140,8 +141,8 @@ export async function paymentCallback(app: AppContext, name: string, form: Recor
  */
 export async function paymentStatus(app: AppContext, actor: Actor, paymentId: number) {
   let payment = await app.repos.payments.find(paymentId);
-  if (!payment) throw notFound('No such payment.');
-  let invoice = await ownInvoice(app, actor, payment.invoice_id).catch(() => { throw notFound('No such payment.'); });
+  if (!payment) throw notFound('no_such_payment');
+  let invoice = await ownInvoice(app, actor, payment.invoice_id).catch(() => { throw notFound('no_such_payment'); });
   const provider = hostedProvider(app.payments, payment.provider);
   if (payment.status === 'pending' && payment.bill_id && provider) {
     try {

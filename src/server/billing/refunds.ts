@@ -64,9 +64,9 @@ const RefundedSchema = z.object({ reference: z.string({ error: 'Give the refund\
 export async function markRefunded(app: AppContext, actor: Actor, client: string, id: number, input: unknown) {
   const { reference } = parseInput(RefundedSchema, input);
   const payment = await app.repos.payments.find(id);
-  if (!payment) throw notFound('No such payment.');
+  if (!payment) throw notFound('no_such_payment');
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.payments.markRefunded(id, reference))) throw new AppError(409, 'This payment is not waiting for a refund.');
+    if (!(await tx.payments.markRefunded(id, reference))) throw new AppError('payment_not_waiting_refund');
     await audit(tx, actor, client, { action: 'payment.refunded', target: { type: 'payment', id }, reason: reference, before: { refund: 'due' }, after: { refund: 'refunded' } });
   });
   return { data: { id, refund_status: 'refunded', refund_reference: reference }, message: `The refund of ${ringgit(payment.amount_sen)} is recorded.` };

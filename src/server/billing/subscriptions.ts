@@ -42,7 +42,7 @@ const buyerOf = (actor: Actor, profile: AdvertiserProfileRow) => ({ userId: acto
 /** A business the actor owns, or a 404 (another advertiser's business does not exist for them). */
 async function ownedBusiness(app: AppContext, actor: Actor, id: number): Promise<AdvertiserProfileRow> {
   const profile = await app.repos.advertiser.findProfile(id);
-  if (!profile || !canEditProfile(actor, profile)) throw notFound('No such business.');
+  if (!profile || !canEditProfile(actor, profile)) throw notFound('no_such_business');
   return profile;
 }
 
@@ -53,8 +53,7 @@ export async function dropRenewal(tx: Repositories, renewal: SubscriptionRow, re
   if (renewal.renews_subscription_id !== null) await tx.subscriptions.update(renewal.renews_subscription_id, { grace_until: null });
 }
 
-const PLAN_WAITING = 'This business has a plan waiting for payment. Pay its invoice first.';
-const planWaiting = () => new AppError(409, PLAN_WAITING, { plan: [PLAN_WAITING] });
+const planWaiting = () => new AppError('plan_waiting', undefined, { field: 'plan' });
 
 /** POST subscriptions {profile_id, plan, period}: a new plan, an upgrade (at once, prorated) or a downgrade (at the period's end). */
 export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
@@ -64,7 +63,7 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   const plan = request.plan as PaidPlan;
   const current = await app.repos.subscriptions.current(profile.id);
   if (current?.kind === 'paid' && current.period) {
-    if (Date.parse(current.ends_at) <= app.clock.now()) throw invalid('plan', 'The renewal of this plan is waiting for payment. Pay its invoice first.');
+    if (Date.parse(current.ends_at) <= app.clock.now()) throw invalid('plan', 'renewal_plan_waiting_payment_pay');
     if (rank(plan) > rank(current.plan)) return upgrade(app, actor, profile, current, plan);
     return changeAtPeriodEnd(app, profile, current, plan, request.period);
   }
@@ -137,10 +136,10 @@ async function upgrade(app: AppContext, actor: Actor, profile: AdvertiserProfile
 
 /** A lower plan, or another period, from the running period's end (its renewal invoices the new choice). */
 async function changeAtPeriodEnd(app: AppContext, profile: AdvertiserProfileRow, current: SubscriptionRow, plan: PaidPlan, period: BillingPeriod) {
-  if (plan === current.plan && period === current.period && current.next_plan === null) throw invalid('plan', `This business is on ${plan} ${period} already.`);
-  if (current.cancel_at !== null && current.ends_at >= current.cancel_at) throw invalid('plan', 'This plan is cancelled and does not renew. Choose again once it has ended.');
+  if (plan === current.plan && period === current.period && current.next_plan === null) throw invalid('plan', period === 'monthly' ? 'plan_already_monthly' : 'plan_already_yearly', { plan });
+  if (current.cancel_at !== null && current.ends_at >= current.cancel_at) throw invalid('plan', 'plan_cancelled_does_not_renew');
   const renewal = await app.repos.subscriptions.findRenewal(current.id);
-  if (renewal?.status === 'active') throw invalid('plan', 'The next period is paid already. Choose again once it has begun.');
+  if (renewal?.status === 'active') throw invalid('plan', 'next_period_paid_already_choose');
   const same = plan === current.plan && period === current.period;
   await app.repos.transaction(async (tx) => {
     await tx.subscriptions.update(current.id, same ? { next_plan: null, next_period: null } : { next_plan: plan, next_period: period });
@@ -159,9 +158,9 @@ async function changeAtPeriodEnd(app: AppContext, profile: AdvertiserProfileRow,
  */
 export async function cancelSubscription(app: AppContext, actor: Actor, id: number) {
   const subscription = await app.repos.subscriptions.find(id);
-  if (!subscription) throw notFound('No such subscription.');
-  const profile = await ownedBusiness(app, actor, subscription.profile_id).catch(() => { throw notFound('No such subscription.'); });
-  if (subscription.kind !== 'paid' || subscription.status === 'cancelled') throw invalid('subscription', 'Only a paid plan that is pending or running can be cancelled.');
+  if (!subscription) throw notFound('no_such_subscription');
+  const profile = await ownedBusiness(app, actor, subscription.profile_id).catch(() => { throw notFound('no_such_subscription'); });
+  if (subscription.kind !== 'paid' || subscription.status === 'cancelled') throw invalid('subscription', 'only_paid_plan_pending_or');
   if (subscription.status === 'pending') {
     await app.repos.transaction((tx) => dropRenewal(tx, subscription, 'Plan cancelled before it started'));
     return { data: subscriptionJson((await app.repos.subscriptions.find(id))!), message: `The ${subscription.plan} plan for ${profile.name} is cancelled; its invoice is void.` };
@@ -196,7 +195,7 @@ export async function startTrial(app: AppContext, actor: Actor, profileId: numbe
     await app.repos.transaction(async (tx) => {
       await tx.subscriptions.lockProfile(profile.id);
       if (await tx.subscriptions.hasHadTrial(profile.id)) throw trialUsed();
-      if (await tx.subscriptions.current(profile.id)) throw new AppError(422, 'This business already has a plan.', { plan: ['This business already has a plan.'] });
+      if (await tx.subscriptions.current(profile.id)) throw invalid('plan', 'business_already_plan');
       await tx.subscriptions.insert({
         profile_id: profile.id, plan, kind: 'trial', starts_at: new Date(now).toISOString(), ends_at: new Date(now + AD_RULES.trialDays * 86_400_000).toISOString(),
         tokens: planLimits(plan).tokens ?? 0,
@@ -210,4 +209,4 @@ export async function startTrial(app: AppContext, actor: Actor, profileId: numbe
   return (await app.repos.subscriptions.current(profile.id))!;
 }
 
-const trialUsed = () => new AppError(422, 'This business has had its free trial.', { plan: ['This business has had its free trial.'] });
+const trialUsed = () => invalid('plan', 'business_had_free_trial');

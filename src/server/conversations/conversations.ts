@@ -5,7 +5,7 @@
  * they find; the limits are counted in the database; a retried send (the same `client_id`) answers the message it
  * already made. Anybody but the two sides gets a 404.
  */
-import { CONVERSATION_LIMITS, NO_OWNER_NOTICE, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
+import { CONVERSATION_LIMITS, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
 import { scanMessage } from '../../shared/scam-rules.ts';
 import {
   AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, OfferSchema, ReadSchema, StartConversationSchema,
@@ -19,7 +19,7 @@ import { ConflictError } from '../db/errors.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { ListingRef, UserRow } from '../db/rows.ts';
 import { instantLeadRecipient } from '../engagement/lead-mail.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { AppError, notFound, parseInput, invalid, tooMany } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { REPLAY_MARGIN, type StreamEvent } from './live.ts';
 import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety.ts';
@@ -30,25 +30,23 @@ import type { ConversationRow, EventRow, MessageRow } from '../db/conversation-r
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-const NOT_FOUND = 'No such conversation.';
 
-const tooMany = (message: string, retryAfterMs: number) => new AppError(429, message, undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
 
 /** The sender's limits, counted in the database: messages a minute and a day, and new conversations a day. */
 async function checkLimits(app: ConversationDeps, tx: Repositories, user: UserRow, opening: boolean): Promise<void> {
   const now = app.clock.now();
   const since = (ms: number) => new Date(now - ms).toISOString();
   if (await tx.messages.countMessagesSince(user.id, since(MINUTE_MS)) >= CONVERSATION_LIMITS.perMinute) {
-    throw tooMany(`You can send ${CONVERSATION_LIMITS.perMinute} messages a minute. Wait a moment.`, MINUTE_MS);
+    throw tooMany('conversation_per_minute', MINUTE_MS / 1000, { count: CONVERSATION_LIMITS.perMinute });
   }
   if (await tx.messages.countMessagesSince(user.id, since(DAY_MS)) >= CONVERSATION_LIMITS.perDay) {
-    throw tooMany(`You can send ${CONVERSATION_LIMITS.perDay} messages a day. Try again tomorrow.`, HOUR_MS);
+    throw tooMany('conversation_per_day', HOUR_MS / 1000, { count: CONVERSATION_LIMITS.perDay });
   }
   if (!opening) return;
   const young = now - Date.parse(user.created_at) < CONVERSATION_LIMITS.youngDays * DAY_MS;
   const allowed = young ? CONVERSATION_LIMITS.newPerDayYoung : CONVERSATION_LIMITS.newPerDay;
   if (await tx.conversations.countConversationsSince(user.id, since(DAY_MS)) >= allowed) {
-    throw tooMany(`You can start ${allowed} conversations a day${young ? ' while your account is new' : ''}. Try again tomorrow.`, HOUR_MS);
+    throw tooMany(young ? 'conversation_new_per_day_young' : 'conversation_new_per_day', HOUR_MS / 1000, { count: allowed });
   }
 }
 
@@ -56,7 +54,7 @@ async function checkLimits(app: ConversationDeps, tx: Repositories, user: UserRo
 async function sideOf(repos: Repositories, userId: number, id: number, options: { lock?: boolean } = {}): Promise<{ conversation: ConversationRow; role: ConversationSide }> {
   const conversation = await repos.conversations.findConversation(id, options);
   const role = conversation && roleIn(conversation, userId);
-  if (!conversation || !role) throw notFound(NOT_FOUND);
+  if (!conversation || !role) throw notFound('conversation_not_found');
   return { conversation, role };
 }
 
@@ -124,8 +122,8 @@ export async function startConversation(app: ConversationDeps, userId: number, i
   const listing: ListingRef = { type, id };
   const user = await requireUser(app, userId);
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
-  if (!target) throw notFound('Listing not found.');
-  if (target.owner_user_id === userId) throw new AppError(422, 'This is your own listing.', { id: ['This is your own listing.'] });
+  if (!target) throw notFound('listing_not_found');
+  if (target.owner_user_id === userId) throw invalid('id', 'conversation_own_listing');
   const stored = await storeMessage(app, starting, { app, user, listing, target, message: { text, images, clientId } });
   const conversation = (await app.repos.conversations.findConversation(stored.conversationId))!;
   const reader: Reader = { userId, role: 'person', locale: user.locale };
@@ -149,7 +147,7 @@ const starting = command<{ app: ConversationDeps; user: UserRow; listing: Listin
     const retried = open && await tx.messages.findMessageByClientId(open.id, userId, clientId);
     if (retried) return { existing: retried };
     const joins = open !== undefined && open.owner_user_id === target.owner_user_id;
-    if (joins && open.owner_user_id === null && await tx.messages.hasWritten(open.id, 'person')) throw new AppError(422, NO_OWNER_NOTICE, { text: [NO_OWNER_NOTICE] });
+    if (joins && open.owner_user_id === null && await tx.messages.hasWritten(open.id, 'person')) throw invalid('text', 'conversation_no_owner');
     await checkLimits(app, tx, user, !joins);
     if (open && !joins) await tx.conversations.supersedeConversation(open.id);
     const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
@@ -199,7 +197,7 @@ const sending = command<{ app: ConversationDeps; user: UserRow; id: number; mess
     const retried = await tx.messages.findMessageByClientId(id, user.id, clientId);
     if (retried) return { existing: retried };
     const reason = closedReason(conversation, role, await tx.messages.hasWritten(id, 'person'));
-    if (reason) throw new AppError(422, reason, { text: [reason] });
+    if (reason) throw invalid('text', reason);
     await checkLimits(app, tx, user, false);
     const rules = scanMessage(text);
     const messageId = await tx.messages.insertMessage({ conversationId: id, side: role, userId: user.id, kind: 'text', text, enquiryId: null, clientId, rules });
@@ -276,7 +274,7 @@ export async function changeConversation(app: ConversationDeps, userId: number, 
 /** The other side's account, for a block; a 422 when they have none any more. */
 function otherSide(conversation: ConversationRow, role: ConversationSide): number {
   const other = role === 'owner' ? conversation.person_user_id : conversation.owner_user_id;
-  if (other === null) throw new AppError(422, 'Nobody is on the other side of this conversation.', { id: ['Nobody is on the other side of this conversation.'] });
+  if (other === null) throw invalid('id', 'conversation_nobody');
   return other;
 }
 
@@ -301,10 +299,10 @@ export async function unblockOtherSide(app: ConversationDeps, userId: number, id
 export async function revealMessage(app: ConversationDeps, userId: number, id: number, messageId: number): Promise<MessageView> {
   const { role } = await sideOf(app.repos, userId, id);
   const message = await app.repos.messages.findMessage(messageId);
-  if (!message || message.conversation_id !== id) throw notFound('No such message.');
+  if (!message || message.conversation_id !== id) throw notFound('conversation_message_not_found');
   const since = new Date(app.clock.now() - HOUR_MS).toISOString();
   if (await app.repos.messages.countRevealsSince(userId, since) >= CONVERSATION_LIMITS.revealsPerHour) {
-    throw tooMany(`You can show contact details ${CONVERSATION_LIMITS.revealsPerHour} times an hour.`, HOUR_MS);
+    throw tooMany('conversation_reveals', HOUR_MS / 1000, { count: CONVERSATION_LIMITS.revealsPerHour });
   }
   await app.repos.messages.insertReveal(messageId, userId);
   return (await messageViews(app, [message], await readerOf(app, userId, role), false, new Set([messageId])))[0]!;
@@ -346,7 +344,6 @@ export async function eventsAfter(app: ConversationDeps, userId: number, query: 
   return { data, last_event_id: Math.max(after ?? 0, ...events.map((event) => event.seq)) };
 }
 
-const OFFER_CLOSED = 'This offer is closed.';
 
 /**
  * An offer written into a conversation, in the caller's transaction: a message of kind `offer` (its remark, scanned)
@@ -379,10 +376,10 @@ const offering = command<{ app: ConversationDeps; user: UserRow; id: number; off
   load: (tx, { user, id }) => conversationToWrite(tx, user.id, id),
   allow: ({ conversation, role }) => {
     if (role !== 'person' || conversation.listing_type !== 'buysell') {
-      throw new AppError(422, 'Offers are made by the buyer, on a buy & sell post.', { offered_price: ['Offers are made by the buyer, on a buy & sell post.'] });
+      throw invalid('offered_price', 'offer_buyer_only');
     }
     const reason = closedReason(conversation, role, true);
-    if (reason) throw new AppError(422, reason, { offered_price: [reason] });
+    if (reason) throw invalid('offered_price', reason);
   },
   run: async (tx, _conversation, { app, user, id, offer }) => {
     await checkLimits(app, tx, user, false);
@@ -397,10 +394,10 @@ const offering = command<{ app: ConversationDeps; user: UserRow; id: number; off
  */
 export async function answerOffer(app: ConversationDeps, userId: number, offerId: number, action: (typeof OFFER_ACTIONS)[number]): Promise<MessageView> {
   const offer = await app.repos.offers.findOffer(offerId);
-  if (!offer) throw notFound('No such offer.');
-  const { role } = await sideOf(app.repos, userId, offer.conversation_id).catch(() => { throw notFound('No such offer.'); });
+  if (!offer) throw notFound('offer_not_found');
+  const { role } = await sideOf(app.repos, userId, offer.conversation_id).catch(() => { throw notFound('offer_not_found'); });
   const allowed = action === 'withdraw' ? role === 'person' : role === 'owner';
-  if (!allowed) throw new AppError(403, action === 'withdraw' ? 'Only the buyer can withdraw an offer.' : 'Only the seller can accept or decline an offer.');
+  if (!allowed) throw new AppError(action === 'withdraw' ? 'offer_withdraw_only_buyer' : 'offer_answer_only_seller');
   // Accepting the offer that takes the item's last unit closes the post's other open offers, each buyer told.
   const decided = action === 'accept'
     ? await app.repos.transaction(async (tx) => {
@@ -409,7 +406,7 @@ export async function answerOffer(app: ConversationDeps, userId: number, offerId
       return accepted;
     })
     : await app.repos.offers.decideOffer(offerId, action === 'decline' ? 'declined' : 'withdrawn', role);
-  if (!decided) throw new AppError(422, OFFER_CLOSED, { offer: [OFFER_CLOSED] });
+  if (!decided) throw invalid('offer', 'offer_closed');
   app.live.poke();
   const message = (await app.repos.messages.findMessage(offer.message_id))!;
   return ownMessage(app, message, await readerOf(app, userId, role));

@@ -15,6 +15,7 @@ import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';
 import type { SoldOutOffer } from '../db/conversation-rows.ts';
 import * as m from '../../paraglide/messages.js';
+import { say } from '../../shared/said.ts';
 
 /** How long a message stays unread before its reader is mailed. */
 const NOTICE_AFTER_MS = 15 * 60_000;
@@ -35,9 +36,9 @@ function muteUrl(app: ConversationDeps, id: number, role: ConversationSide, loca
 export async function muteByToken(app: ConversationDeps, token: string | undefined): Promise<{ message: string }> {
   const key = signedId(app.secrets.unsubscribe, PURPOSE, token);
   const conversation = key === null ? undefined : await app.repos.conversations.findConversation(Math.floor(key / 2));
-  if (key === null || !conversation) throw notFound('This link is not valid.');
+  if (key === null || !conversation) throw notFound('conversation_link_invalid');
   await app.repos.conversations.setConversationState(conversation.id, key % 2 === 1 ? 'owner' : 'person', { muted: true });
-  return { message: 'You will get no more mail about this conversation.' };
+  return { message: say('api_conversation_muted') };
 }
 
 /** Where each side reads a conversation: the owner among their leads (the advertiser site is English), the person in My area in their language. */

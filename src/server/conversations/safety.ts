@@ -4,19 +4,18 @@
  * report the scam rules make of a sender flagged in 3 or more conversations in a day.
  */
 import { Readable } from 'node:stream';
-import { BLOCKED_NOTICE, CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
+import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, type ConversationSide } from '../../shared/conversations.ts';
 import { ConversationReportSchema } from '../../shared/schemas/conversations.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { Repositories } from '../db/repositories.ts';
 import { userUploadOwner } from '../engagement/own-uploads.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { AppError, notFound, parseInput, invalid } from '../errors.ts';
 import { storeImage, withFiles } from '../uploads/pipeline.ts';
 import { roleIn } from './views.ts';
 import type { ConversationRow } from '../db/conversation-rows.ts';
+import { say } from '../../shared/said.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NOT_FOUND = 'No such conversation.';
-const NOT_YOUR_IMAGE = 'Send images you uploaded for this message.';
 
 /**
  * The one check every write into a conversation makes (probe finding 2): a message, an offer, a new conversation, and
@@ -24,7 +23,7 @@ const NOT_YOUR_IMAGE = 'Send images you uploaded for this message.';
  * side has blocked them, before anything is stored or mailed.
  */
 export async function refuseBlockedWriter(repos: Pick<Repositories, 'conversations'>, recipientId: number | null, writerId: number): Promise<void> {
-  if (recipientId !== null && await repos.conversations.isBlocked(recipientId, writerId)) throw new AppError(403, BLOCKED_NOTICE);
+  if (recipientId !== null && await repos.conversations.isBlocked(recipientId, writerId)) throw new AppError('conversation_blocked');
 }
 
 /** POST /api/conversations/image: one image, re-encoded and stored privately; a message names it by `id` within a day. */
@@ -45,7 +44,7 @@ export async function attachImages(tx: Repositories, userId: number, messageId: 
   if (images.length === 0) return;
   const uploads = await tx.messages.findImageUploads(images);
   const usable = new Set(uploads.filter((upload) => upload.owner_user_id === userId && !upload.attached).map((upload) => upload.id));
-  if (images.some((id) => !usable.has(id))) throw new AppError(422, NOT_YOUR_IMAGE, { images: [NOT_YOUR_IMAGE] });
+  if (images.some((id) => !usable.has(id))) throw invalid('images', 'conversation_not_your_image');
   await tx.messages.attachMessageImages(messageId, images);
 }
 
@@ -56,11 +55,11 @@ export async function attachImages(tx: Repositories, userId: number, messageId: 
  */
 export async function conversationImage(app: ConversationDeps, userId: number, id: number, mediaId: number, variant: 'thumbnail' | 'full', operator = false): Promise<Response> {
   const conversation = await app.repos.conversations.findConversation(id);
-  if (!conversation || (!operator && !roleIn(conversation, userId))) throw notFound(NOT_FOUND);
+  if (!conversation || (!operator && !roleIn(conversation, userId))) throw notFound('conversation_not_found');
   const image = await app.repos.messages.findConversationImage(id, mediaId);
-  if (!image || image.hidden) throw notFound('No such image.');
+  if (!image || image.hidden) throw notFound('conversation_image_not_found');
   const read = await app.mediaStore.read(image[variant]);
-  if (!read) throw notFound('No such image.');
+  if (!read) throw notFound('conversation_image_not_found');
   return new Response(Readable.toWeb(read.stream) as ReadableStream, {
     headers: {
       'Content-Type': 'image/jpeg', 'Content-Length': String(read.size), 'Cache-Control': 'private, no-store',
@@ -77,17 +76,17 @@ export async function reportConversation(app: ConversationDeps, userId: number, 
   const report = parseInput(ConversationReportSchema, input);
   const conversation = await app.repos.conversations.findConversation(id);
   const role = conversation && roleIn(conversation, userId);
-  if (!conversation || !role) throw notFound(NOT_FOUND);
+  if (!conversation || !role) throw notFound('conversation_not_found');
   const named = await app.repos.messages.findMessagesByIds(id, report.message_ids);
   if (named.length !== new Set(report.message_ids).size) {
-    throw new AppError(422, 'Name messages of this conversation.', { message_ids: ['Name messages of this conversation.'] });
+    throw invalid('message_ids', 'conversation_report_messages');
   }
   const messageIds = named.length > 0 ? named.map((message) => message.id) : await latestOfOtherSide(app, id, role);
   await app.repos.conversationReports.insertReport({
     conversationId: id, userId, reportedUserId: otherSideOf(conversation, role), reason: report.reason,
     description: report.description || CONVERSATION_REPORT_REASONS[report.reason], messageIds,
   });
-  return { data: { reported: true, group: `conversation-${id}` }, message: 'Report Logged!' };
+  return { data: { reported: true, group: `conversation-${id}` }, message: say('api_report_logged') };
 }
 
 const otherSideOf = (conversation: ConversationRow, role: ConversationSide) => (role === 'owner' ? conversation.person_user_id : conversation.owner_user_id);

@@ -3,7 +3,7 @@
  * e-mail addresses masked until the other side has written once (or the reader showed them), and the scam warning in
  * the reader's language. The stored text never changes.
  */
-import { conversationImageUrl, ERASED_MESSAGE, maskContacts, MODERATED_MESSAGE, NO_OWNER_NOTICE, type ClosedReason, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
+import { conversationImageUrl, ERASED_MESSAGE, maskContacts, MODERATED_MESSAGE, type ClosedReason, type ConversationSide, type ConversationView, type MessageView, type OfferView } from '../../shared/conversations.ts';
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
@@ -11,6 +11,9 @@ import { scamWarning } from '../../shared/scam-rules.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/conversation-rows.ts';
+import { say } from '../../shared/said.ts';
+import type { ErrorCode } from '../errors.ts';
+import { sayIn } from '../say-in.ts';
 
 const offerView = (row: OfferRow | undefined): OfferView | null => (row ? {
   id: row.id, qty: row.qty, offered_price: row.offered_price_sen / 100, deal_method: row.deal_method, remark: row.remark, status: row.status,
@@ -30,11 +33,7 @@ export function roleIn(conversation: Pick<ConversationRow, 'person_user_id' | 'o
   return null;
 }
 
-const CLOSED_TEXT: Record<ClosedReason, string> = {
-  no_owner: NO_OWNER_NOTICE,
-  new_owner: 'This listing has a new owner. Write to them from the listing.',
-  person_left: 'This person has left the site.',
-};
+const CLOSED_CODE = { no_owner: 'conversation_no_owner', new_owner: 'conversation_new_owner', person_left: 'conversation_person_left' } as const satisfies Record<ClosedReason, ErrorCode>;
 
 /** Why a side cannot write, or null when it can: a listing nobody owns hears from the person once, by mail. */
 function closedCode(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): ClosedReason | null {
@@ -45,9 +44,9 @@ function closedCode(conversation: ConversationRow, role: ConversationSide, perso
 }
 
 /** The same, in the API's English words (its 422s say it; the catalogue translates them). */
-export function closedReason(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): string | null {
+export function closedReason(conversation: ConversationRow, role: ConversationSide, personWrote: boolean): ErrorCode | null {
   const code = closedCode(conversation, role, personWrote);
-  return code ? CLOSED_TEXT[code] : null;
+  return code ? CLOSED_CODE[code] : null;
 }
 
 /**
@@ -75,7 +74,7 @@ export function conversationView(row: ConversationRow | ConversationListRow, rol
     archived: (role === 'owner' ? row.owner_archived_at : row.person_archived_at) !== null,
     muted: (role === 'owner' ? row.owner_muted_at : row.person_muted_at) !== null,
     can_write: code === null,
-    closed_reason: code ? CLOSED_TEXT[code] : null,
+    closed_reason: code ? sayIn(say(`api_${CLOSED_CODE[code]}`), 'en') : null,
     closed: code,
     lead_id: role === 'owner' ? row.lead_id : null,
   };

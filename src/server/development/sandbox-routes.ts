@@ -15,7 +15,7 @@ const ActionSchema = z.object({ action: z.enum(['pay', 'fail'], { error: 'Choose
  * id is signed, and the callback is what decides.
  */
 export function sandboxCheckoutRoutes(clock: Clock, sandbox: SandboxCheckout, dispatch: (request: Request) => Response | Promise<Response>) {
-  const billOf = (id: string) => sandbox.bill(id) ?? (() => { throw notFound('No such sandbox bill.'); })();
+  const billOf = (id: string) => sandbox.bill(id) ?? (() => { throw notFound('no_such_sandbox_bill'); })();
   return new Hono<ApiEnv>()
     .get('/payments/sandbox/bills/:bill', (c) => c.html(sandbox.page(billOf(c.req.param('bill'))), 200, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }))
     .post('/payments/sandbox/bills/:bill', limitBody(2048), async (c) => {
@@ -25,7 +25,7 @@ export function sandboxCheckoutRoutes(clock: Clock, sandbox: SandboxCheckout, di
       const answer = await dispatch(new Request(new URL('/api/payments/sandbox/callback', c.req.url), {
         method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: callback,
       }));
-      if (!answer.ok) throw new AppError(503, `The sandbox callback was refused (HTTP ${answer.status}).`);
+      if (!answer.ok) throw new AppError('sandbox_callback_refused', { status: answer.status });
       return c.redirect(back, 303);
     });
 }

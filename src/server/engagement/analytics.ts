@@ -10,6 +10,7 @@ import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import type { AppContext } from '../app-types.ts';
 import type { ClickCount, ListingRef } from '../db/rows.ts';
 import { parseInput } from '../errors.ts';
+import { say } from '../../shared/said.ts';
 
 /** Items one batch may carry: a visit's clicks, with room to spare. */
 const ANALYTICS_BATCH_MAX = 50;
@@ -19,8 +20,8 @@ const ClickItemSchema = z.object({
   action: z.enum(ANALYTICS_ACTIONS),
   type: ListingRefTypeSchema,
 });
-const BatchSchema = z.array(ClickItemSchema, { error: 'Send a list of click items.' })
-  .min(1, 'Send at least one click item.').max(ANALYTICS_BATCH_MAX, `Send at most ${ANALYTICS_BATCH_MAX} click items.`);
+const BatchSchema = z.array(ClickItemSchema, { error: say('form_send_list_click_items') })
+  .min(1, say('form_send_at_least_one_click')).max(ANALYTICS_BATCH_MAX, say('form_click_items_max', { max: ANALYTICS_BATCH_MAX }));
 
 /** How long a visitor's repeat of one action on one listing counts once (security probe item 12). */
 const CLICK_REPEAT_WINDOW_MS = 60 * 60_000;

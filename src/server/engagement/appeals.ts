@@ -10,10 +10,10 @@ import { AppError, notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { signedId, signedToken } from '../signed-links.ts';
 import { clientHash } from './messages.ts';
+import { say } from '../../shared/said.ts';
 
-export const APPEAL_THANKS = 'Thank you. A moderator will read your appeal and answer by e-mail.';
-export const APPEAL_CONFIRMED = 'Thank you: your appeal is confirmed, and a moderator will read it.';
-const APPEAL_MAILS_SPENT = 'We have sent this address 3 links to confirm an appeal today. Open one of them to confirm your appeal, or send it again tomorrow.';
+export const APPEAL_THANKS = say('api_appeal_thanks');
+export const APPEAL_CONFIRMED = say('api_appeal_confirmed');
 const PURPOSE = 'appeal-confirm';
 
 /** Where the mail's link leads: the appeal page, which asks before it confirms (mail scanners open links). */
@@ -34,7 +34,7 @@ export async function submitAppeal(app: AppContext, input: unknown, client: stri
   try {
     await app.limits.hit('appealMail', appeal.email.toLowerCase());
   } catch (error) {
-    if (error instanceof AppError && error.status === 429) throw new AppError(429, APPEAL_MAILS_SPENT, { email: [APPEAL_MAILS_SPENT] }, error.headers);
+    if (error instanceof AppError && error.status === 429) throw new AppError('appeal_mails_spent', undefined, { field: 'email', headers: error.headers });
     throw error;
   }
   const account = await app.repos.users.findCredentials({ email: appeal.email });
@@ -53,6 +53,6 @@ export async function submitAppeal(app: AppContext, input: unknown, client: stri
 /** POST appeal/confirm {token}: the appeal the link names joins its account's page in the console; 404 for a forged link. */
 export async function confirmAppeal(app: AppContext, token: string | null | undefined): Promise<{ message: string }> {
   const id = signedId(app.secrets.unsubscribe, PURPOSE, token);
-  if (id === null || !(await app.repos.operator.confirmAppeal(id))) throw notFound('This link is not valid.');
+  if (id === null || !(await app.repos.operator.confirmAppeal(id))) throw notFound('conversation_link_invalid');
   return { message: APPEAL_CONFIRMED };
 }

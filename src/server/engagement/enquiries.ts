@@ -20,7 +20,7 @@ import { canReadEnquiry } from '../policies.ts';
 import type { AppContext } from '../app-types.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { EnquiryRow, EnquiryTargetRow, ListingRef, UserRow } from '../db/rows.ts';
-import { AppError, parseInput } from '../errors.ts';
+import { AppError, parseInput, type ErrorCode, invalid, tooMany } from '../errors.ts';
 import { storeDocument, type UploadedFile } from '../uploads/pipeline.ts';
 import { copyPrivateFile, privateDownload, type Download } from '../uploads/media-files.ts';
 import { enquiryCopyMail, enquiryOwnerMail } from './enquiry-mails.ts';
@@ -29,6 +29,7 @@ import { refuseBlockedWriter } from '../conversations/safety.ts';
 import { writeOffer } from '../conversations/conversations.ts';
 import { instantLeadRecipient } from './lead-mail.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
+import { say } from '../../shared/said.ts';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
 const COMMON_FIELDS = new Set(['id', 'type', 'name', 'email', 'phone_number', 'contact_method', 'images', HONEYPOT_FIELD]);
@@ -88,12 +89,12 @@ async function attachedDocument(app: AppContext, user: UserRow, kind: EnquiryKin
     if (file) return (await storeDocument(app, owner, file, 'cv', 'cv')).id;
     if (input.cv === STORED_CV) {
       const cv = user.detail.cv;
-      if (!cv || !(await app.mediaStore.exists(cv.file))) throw new AppError(422, 'Upload your CV.', { cv: ['Upload your CV.'] });
+      if (!cv || !(await app.mediaStore.exists(cv.file))) throw invalid('cv', 'upload_cv');
       // The application keeps its own copy: replacing or deleting the account's CV does not change what was sent.
       const path = await copyPrivateFile(app, cv.file);
       return app.repos.uploads.insertDocument(owner, { file: path, original_filename: cv.original_filename, mime_type: cv.mime_type });
     }
-    if (target.resume_required) throw new AppError(422, 'The cv field is required.', { cv: ['The cv field is required.'] });
+    if (target.resume_required) throw invalid('cv', 'cv_field_required');
     return null;
   }
   // A job offer's document is for the person hired only: private, like a CV.
@@ -112,7 +113,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   const listing: ListingRef = { type: 'type' in form ? form.type : kind as ListingType, id: form.id };
   const user = await requireUser(app, userId);
   const target = await app.repos.enquiries.findEnquiryTarget(listing);
-  if (!target) throw new AppError(404, 'Listing not found.');
+  if (!target) throw new AppError('listing_not_found');
   await refuseBlockedWriter(app.repos, target.owner_user_id, userId);
   // Counted once the enquiry is valid and its listing exists: a mistake never spends the limit (security probe item 14).
   await app.limits.hit('enquiry', `user:${userId}`);
@@ -153,8 +154,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   });
   app.live.poke();
   if (sent === null) {
-    throw new AppError(429, `You have already sent this about this listing. You can send another after ${ENQUIRY_REPEAT_MINUTES} minutes.`,
-      undefined, { 'Retry-After': String(ENQUIRY_REPEAT_MINUTES * 60) });
+    throw tooMany('enquiry_repeat', ENQUIRY_REPEAT_MINUTES * 60, { minutes: ENQUIRY_REPEAT_MINUTES });
   }
   return { message, data: sent };
 }
@@ -193,9 +193,9 @@ export async function listEnquiries(app: AppContext, userId: number, kind: Enqui
 }
 
 /** One of the user's own enquiries; anybody else's is not found (404, never a 403 that says it exists). */
-async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number, missing = 'Enquiry not found.'): Promise<EnquiryRow> {
+async function ownEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number, missing: ErrorCode = 'enquiry_not_found'): Promise<EnquiryRow> {
   const row = await app.repos.enquiries.findEnquiry(kind, id);
-  if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(404, missing);
+  if (!row || !canReadEnquiry(await actorOf(app, userId), row)) throw new AppError(missing);
   return row;
 }
 
@@ -212,12 +212,12 @@ export async function readEnquiry(app: AppContext, userId: number, kind: Enquiry
 export async function answerEnquiry(app: AppContext, userId: number, kind: EnquiryKind, id: number, input: unknown): Promise<{ data: LeadReply[]; message: string }> {
   const { message } = parseInput(LeadReplySchema, input);
   const row = await ownEnquiry(app, userId, kind, id);
-  return { data: await addSenderAnswer(app, row, userId, message), message: 'Your answer was sent.' };
+  return { data: await addSenderAnswer(app, row, userId, message), message: say('api_answer_sent') };
 }
 
 /** GET …/{id}/attachment: the CV or document sent with one of the user's own enquiries. */
 export async function downloadEnquiryAttachment(app: AppContext, userId: number, kind: EnquiryKind, id: number): Promise<Download> {
-  const row = await ownEnquiry(app, userId, kind, id, 'Attachment not found.');
-  if (!row.document_file || !row.document_name) throw new AppError(404, 'Attachment not found.');
-  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'Attachment not found.');
+  const row = await ownEnquiry(app, userId, kind, id, 'attachment_not_found');
+  if (!row.document_file || !row.document_name) throw new AppError('attachment_not_found');
+  return privateDownload(app, { file: row.document_file, original_filename: row.document_name, mime_type: row.document_mime_type ?? 'application/octet-stream' }, 'attachment_not_found');
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { LeadReply } from '../../shared/leads.ts';
 import type { AppContext } from '../app-types.ts';
 import type { EnquiryReplyRow, EnquiryRow } from '../db/rows.ts';
-import { AppError } from '../errors.ts';
+import { AppError, invalid } from '../errors.ts';
 import { sendMessage } from '../conversations/conversations.ts';
 
 export const replyOf = (row: EnquiryReplyRow): LeadReply => ({ id: row.id, side: row.side, message: row.message, created_at: row.created_at });
@@ -24,12 +24,12 @@ export async function threadOf(app: Pick<AppContext, 'repos'>, enquiryId: number
  * the conversation limits, and the other side hears of it by the unread notice (conversations/notices.ts).
  */
 async function addToThread(app: AppContext, enquiry: EnquiryRow, userId: number, message: string): Promise<LeadReply[]> {
-  if (enquiry.conversation_id === null) throw new AppError(422, 'This enquiry has no conversation any more.', { message: ['This enquiry has no conversation any more.'] });
+  if (enquiry.conversation_id === null) throw invalid('message', 'conversation_enquiry_gone');
   try {
     await sendMessage(app, userId, enquiry.conversation_id, { text: message, client_id: randomUUID() });
   } catch (error) {
     // The lead's form names its field `message`.
-    if (error instanceof AppError && error.errors?.text) throw new AppError(error.status, error.message, { message: error.errors.text }, error.headers);
+    if (error instanceof AppError && error.errors?.text) throw error.onField('message');
     throw error;
   }
   return threadOf(app, enquiry.id);

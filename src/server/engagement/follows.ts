@@ -7,24 +7,26 @@ import { ListingRefTypeSchema } from '../../shared/schemas/catalog.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { sayIn } from '../say-in.ts';
+import { fieldWord, say } from '../../shared/said.ts';
 
-const FOLLOWED = 'Followed.';
-const UNFOLLOWED = 'Unfollowed.';
+const FOLLOWED = say('api_followed');
+const UNFOLLOWED = say('api_unfollowed');
 /** Items of one page of the following list. */
 const FOLLOWS_PAGE_SIZE = 50;
 
 const FollowSchema = z.object({
   type: ListingRefTypeSchema,
-  id: z.coerce.number({ error: 'The id field is required.' }).int().positive('The id field is required.'),
+  id: z.coerce.number({ error: say('form_field_required', { field: fieldWord('id') }) }).int().positive(say('form_field_required', { field: fieldWord('id') })),
 });
 
-/** POST follow {type, id}: toggles; `data` is 'Followed.' or 'Unfollowed.' (spec §7). */
+/** POST follow {type, id}: toggles; `data` is 'Followed.' or 'Unfollowed.' (spec §7), `message` the same in the caller's words. */
 export async function toggleFollow(app: AppContext, userId: number, input: unknown): Promise<{ message: string; data: string }> {
   const listing = parseInput(FollowSchema, input);
-  if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
+  if (!(await app.repos.catalog.listingExists(listing))) throw new AppError('listing_not_found');
   await app.limits.hit('follow', `user:${userId}`);
   const message = (await app.repos.follows.toggleFollow(userId, listing)) ? FOLLOWED : UNFOLLOWED;
-  return { message, data: message };
+  return { message, data: sayIn(message, 'en') };
 }
 
 /** GET follow: what the user follows, newest first (spec §3: followable with variant and id). */

@@ -3,6 +3,7 @@ import { ContactMessageSchema, ReportSchema, type ContactMessage } from '../../s
 import type { Repositories } from '../db/repositories.ts';
 import { AppError, parseInput } from '../errors.ts';
 import type { RateLimits } from '../rate-limits.ts';
+import { say } from '../../shared/said.ts';
 
 /** Visitors' addresses are kept only as a hash, enough to spot abuse. */
 export function clientHash(client: string): string {
@@ -15,7 +16,7 @@ export interface FormContext {
   limits: RateLimits;
 }
 
-export const CONTACT_THANKS = 'Thank you, we will get back to you soon.';
+export const CONTACT_THANKS = say('api_thanks_contact');
 function limit(context: FormContext, action: string, client: string): Promise<void> {
   return context.limits.hit('publicForm', `${action}|${client}`);
 }
@@ -41,6 +42,6 @@ export async function submitReport(context: FormContext, input: unknown, client:
   await limit(context, 'report', client);
   if (report.website) return;
   const listing = { type: report.type, id: report.id };
-  if (!(await context.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
+  if (!(await context.repos.catalog.listingExists(listing))) throw new AppError('listing_not_found');
   await context.repos.engagement.insertReport({ listing, reason: report.reason, description: report.description, client_hash: clientHash(client), user_id: userId });
 }

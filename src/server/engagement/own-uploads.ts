@@ -1,7 +1,7 @@
 /** Images a signed-in person uploaded first (POST review/image, POST enquire/image) and a form then names. */
 import type { AppContext } from '../app-types.ts';
 import type { ListingRef, StoredImageFiles } from '../db/rows.ts';
-import { AppError } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { actorOf } from '../accounts/accounts.ts';
 import { canUseUploadedImage } from '../policies.ts';
 
@@ -19,6 +19,6 @@ export async function ownUploadedImages(app: AppContext, userId: number, images:
   const paths = images.map((image) => (image.full.startsWith(prefix) ? image.full.slice(prefix.length) : ''));
   const actor = await actorOf(app, userId);
   const found = (await app.repos.uploads.findUploadedImages(paths)).filter((image) => canUseUploadedImage(actor, image, sameReview));
-  if (found.length !== paths.length) throw new AppError(422, 'Upload the images again.', { images: ['Upload the images again.'] });
+  if (found.length !== paths.length) throw invalid('images', 'upload_again');
   return found.map(({ id, thumbnail, full, thumbnail_webp, full_webp }) => ({ id, thumbnail, full, thumbnail_webp, full_webp }));
 }

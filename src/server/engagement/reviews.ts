@@ -18,6 +18,7 @@ import { ownUploadedImages } from './own-uploads.ts';
 import { reviewChecks } from '../moderation/checks.ts';
 import { clientHash } from './messages.ts';
 import { isSharedClient } from '../client-ip.ts';
+import { fieldWord, say } from '../../shared/said.ts';
 
 /**
  * Stores a review with its images in one transaction: the review (or the person's edit of it), its images in order,
@@ -37,7 +38,7 @@ export function saveReview(repos: Repositories, review: ReviewInput): Promise<nu
 export async function writeReview(app: AppContext, userId: number, input: unknown, client = 'unknown', device: string | null = null): Promise<{ message: string; data: Review & { held?: boolean } }> {
   const form = parseInput(ReviewFormSchema, input);
   const listing = { type: form.type, id: form.id };
-  if (!(await app.repos.catalog.listingExists(listing))) throw new AppError(404, 'Listing not found.');
+  if (!(await app.repos.catalog.listingExists(listing))) throw new AppError('listing_not_found');
   const user = await requireUser(app, userId);
   const images = await ownUploadedImages(app, userId, form.images, listing);
   const mediaIds = images.map((image) => image.id);
@@ -52,7 +53,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
     deviceHash: device ? clientHash(`device:${device}`) : null,
   });
   return {
-    message: checks.length > 0 ? 'Thank you! Your review will show once our moderators have checked it.' : 'Thank you! Your review is posted.',
+    message: checks.length > 0 ? say('api_review_held') : say('api_review_posted'),
     data: {
       ...(checks.length > 0 ? { held: true } : {}),
       id,
@@ -70,7 +71,7 @@ export async function writeReview(app: AppContext, userId: number, input: unknow
 
 const OwnReviewQuerySchema = z.object({
   type: ListingRefTypeSchema,
-  id: z.string({ error: 'Id is required.' }).regex(/^\d{1,12}$/, 'Id is not valid.').transform(Number),
+  id: z.string({ error: say('form_required', { field: fieldWord('Id') }) }).regex(/^\d{1,12}$/, say('form_id_not_valid')).transform(Number),
 });
 
 /**

@@ -6,9 +6,10 @@
 import { command, type Command as Write } from '../command.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, notFound, type ErrorCode } from '../errors.ts';
 import { canEditPost, type Actor } from '../policies.ts';
 import { allowed, stateOf, type ActorKind, type Command, type ListingState } from './lifecycle.ts';
+import { type SaidParams } from '../../shared/said.ts';
 
 /** Who gives a command: the ad's owner, an operator (audited, with their client), or the site itself (a job, a payment). */
 export type Acting =
@@ -25,8 +26,8 @@ export const ownerOf = (post: Pick<OwnPostRow, 'type' | 'owner_user_id' | 'profi
   (post.type === 'hireme' ? post.owner_user_id : post.profile_owner_user_id);
 
 /** A 409: the listing is not where the command starts from (another command got there first, or it never was). */
-export function conflict(message: string, extra: Record<string, unknown> = {}): AppError {
-  const error = new AppError(409, message);
+export function conflict(code: ErrorCode, params?: SaidParams, extra: Record<string, unknown> = {}): AppError {
+  const error = new AppError(code, params);
   Object.assign(error.extra, extra);
   return error;
 }
@@ -42,32 +43,32 @@ export interface LoadedPost {
 /** Loads an ad and its state (locked to the transaction with `lock`); a 404 for one that does not exist or is not the owner's. */
 export async function loadPost(repos: Repositories, acting: Acting, id: number, options: { lock?: boolean } = {}): Promise<LoadedPost> {
   const post = await repos.listings.findPost(id, options);
-  if (!post || (acting.kind === 'owner' && !canEditPost(acting.actor, post))) throw notFound('No such ad.');
+  if (!post || (acting.kind === 'owner' && !canEditPost(acting.actor, post))) throw notFound('no_such_ad');
   const open = await repos.invoices.findFor(post.id, 'ad');
   const awaiting = open === undefined ? undefined : { id: open, number: (await repos.invoices.find(open))!.number };
   return { post, state: stateOf(post, awaiting !== undefined), awaiting };
 }
 
 /** What the owner reads when their ad is not where a command starts from. */
-function stateMessage(command: Command, loaded: LoadedPost): string {
+function stateError(command: Command, loaded: LoadedPost): [ErrorCode, SaidParams?] {
   const { state, awaiting } = loaded;
   switch (state) {
-    case 'live': return command === 'publish' ? 'This ad is live already.' : 'This ad is live.';
-    case 'held': return 'This ad is held for our review; we decide within a working day.';
-    case 'awaiting_payment': return `This ad waits for payment of invoice ${awaiting?.number ?? ''}.`.replace(' .', '.');
-    case 'hidden': return 'This ad is hidden by our moderators. Reply to their mail to appeal.';
-    case 'removed': return 'This ad was removed.';
-    case 'expired': return command === 'publish' ? 'This ad has expired: renew it instead.' : 'This ad has expired.';
-    case 'refused': return 'This ad was not approved: edit it and publish it again.';
-    case 'draft': return command === 'renew' ? 'Publish this ad instead.' : 'This ad is a draft.';
+    case 'live': return [command === 'publish' ? 'ad_live_already' : 'ad_live'];
+    case 'held': return ['ad_held'];
+    case 'awaiting_payment': return awaiting ? ['ad_awaits_payment_of', { number: awaiting.number }] : ['ad_awaits_payment'];
+    case 'hidden': return ['ad_hidden'];
+    case 'removed': return ['ad_removed'];
+    case 'expired': return [command === 'publish' ? 'ad_expired_renew' : 'ad_expired'];
+    case 'refused': return ['ad_refused'];
+    case 'draft': return [command === 'renew' ? 'publish_ad_instead' : 'ad_draft'];
   }
 }
 
 /** Refuses a command the lifecycle table does not allow from the ad's state for this actor. */
 export function requireAllowed(command: Command, acting: Acting, loaded: LoadedPost): void {
   const verdict = allowed(command, loaded.state, acting.kind as ActorKind);
-  if (verdict === 'wrong_actor') throw new AppError(403, 'You may not do this to this ad.');
-  if (verdict === 'wrong_state') throw conflict(stateMessage(command, loaded), { state: loaded.state });
+  if (verdict === 'wrong_actor') throw new AppError('may_not_do_ad');
+  if (verdict === 'wrong_state') throw conflict(...stateError(command, loaded), { state: loaded.state });
 }
 
 /**

@@ -69,14 +69,14 @@ type Edit = { type: ListingType; content: PostContent; fresh: FreshUploads; hist
 
 const amending = adCommand<{ deps: ListingDeps; acting: Acting; actor: Actor; id: number; edit: Edit }, { payment?: PaymentRequired }>('amend', {
   allow: ({ post }, { edit }) => {
-    if (post.type !== edit.type) throw conflict('An ad keeps its type.');
+    if (post.type !== edit.type) throw conflict('ad_type_changed');
   },
   run: async (tx, loaded, { deps, actor, edit }) => {
     const { post } = loaded;
     const plan = await planOfPost(tx, post);
     const cost = post.live ? amendmentCost(plan, post.published_at, deps.clock.now()) : { kind: 'free' as const };
     if (cost.kind === 'tokens') {
-      if (!(await tx.subscriptions.spendTokens(cost.subscriptionId, cost.tokens))) throw conflict('The plan has no tokens left.');
+      if (!(await tx.subscriptions.spendTokens(cost.subscriptionId, cost.tokens))) throw conflict('plan_no_tokens_left');
       await tx.listings.move(post.id, { from: [post.status], status: post.status, tokens: cost.tokens });
     }
     const changes = await edit.history(tx, async () => {

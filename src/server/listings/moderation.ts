@@ -26,7 +26,7 @@ interface OnAd { acting: Acting; id: number; deps: ListingDeps }
 
 const removing = adCommand<OnAd, void>('remove', {
   run: async (tx, loaded, { deps, id }) => {
-    if (!(await tx.listings.move(id, { from: [loaded.post.status], status: 'removed', hiddenBy: null }))) throw conflict('This ad was removed already.');
+    if (!(await tx.listings.move(id, { from: [loaded.post.status], status: 'removed', hiddenBy: null }))) throw conflict('ad_removed_already');
     await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed before it was paid');
     await postsChanged(tx, [id], [loaded.post.profile_id]);
   },
@@ -47,10 +47,10 @@ async function moderatedAd(tx: Repositories, loaded: LoadedPost, { deps, actor, 
   let moved: boolean;
   if (action === 'hide') moved = await tx.listings.move(id, { from: [post.status], status: 'hidden', hiddenBy: 'post', moderationReason: reason });
   else if (action === 'unhide') {
-    if (post.hidden_by !== 'post') throw conflict('This ad is hidden with its business: show the business again, or restore its owner.');
+    if (post.hidden_by !== 'post') throw conflict('ad_hidden_with_business');
     moved = await tx.listings.unhidePost(id);
   } else moved = await tx.listings.move(id, { from: [post.status], status: 'removed', hiddenBy: null, moderationReason: reason });
-  if (!moved) throw conflict(`This ad cannot be ${WORDS[action]} now.`);
+  if (!moved) throw conflict(`ad_cannot_be_${action}`);
   if (action === 'remove') await voidOpen(deps, tx, loaded.awaiting, 'The ad was removed by our moderators before it was paid');
   if (action !== 'unhide') await tx.moderation.handleReports({ kind: 'post', id });
   await postsChanged(tx, [id], [post.profile_id]);
@@ -76,7 +76,7 @@ export function moderateProfile(deps: ListingDeps, actor: Actor, client: string,
 const moderatingProfile = command<{ deps: ListingDeps; actor: Actor; client: string; id: number; action: ModerationAction; reason: string | null }, AdvertiserProfileRow, void>({
   load: async (tx, { id }) => {
     const profile = await tx.advertiser.findProfile(id);
-    if (!profile) throw notFound('No such listing.');
+    if (!profile) throw notFound('no_such_listing');
     return profile;
   },
   run: async (tx, profile, { deps, actor, client, id, action, reason }) => {
@@ -86,7 +86,7 @@ const moderatingProfile = command<{ deps: ListingDeps; actor: Actor; client: str
       : action === 'unhide' ? await tx.listings.unhideProfile(id, 'operator')
         : await tx.listings.removeProfile(id, reason, statusesFrom('remove'));
     if (!moved.changed) {
-      throw conflict(action === 'unhide' && profile.hidden ? 'This business is hidden by its owner\'s suspension: restore the account instead.' : `This business cannot be ${WORDS[action]}: it is ${before}.`);
+      throw (action === 'unhide' && profile.hidden ? conflict('business_hidden_by_suspension') : conflict(`business_cannot_be_${action}`, { state: before }));
     }
     if (action !== 'unhide') await tx.moderation.handleReports({ kind: 'profile', id });
     // Ads removed with their business will not go live: the invoices they waited on are voided.
@@ -125,10 +125,10 @@ export function suspendOwner(deps: ListingDeps, actor: Actor, client: string, us
 
 const suspending = command<{ deps: ListingDeps; actor: Actor; client: string; userId: number; suspension: { until: string | null; reason: string; message: string } }, void, { profiles: number; posts: number }>({
   load: async (tx, { userId }) => {
-    if (!(await tx.users.findUser(userId))) throw notFound('No such user.');
+    if (!(await tx.users.findUser(userId))) throw notFound('no_such_user');
   },
   run: async (tx, _user, { deps, actor, client, userId, suspension }) => {
-    if (!(await tx.listings.suspendAccount(userId, { until: suspension.until, reason: suspension.reason }))) throw conflict('This account is already suspended.');
+    if (!(await tx.listings.suspendAccount(userId, { until: suspension.until, reason: suspension.reason }))) throw conflict('account_suspended_already');
     // Its sessions end, and its businesses' paid plans stop renewing at their period's end.
     await tx.auth.deleteUserSessions(userId);
     await tx.subscriptions.stopRenewing(userId);
@@ -154,10 +154,10 @@ const restoring = command<{ deps: ListingDeps; acting: Acting; userId: number },
   load: async () => undefined,
   // The site restores an account when its end date passed; otherwise an operator does.
   allow: (_none, { acting }) => {
-    if (allowed('restoreOwner', 'hidden', acting.kind as ActorKind) === 'wrong_actor') throw new AppError(403, 'You may not restore this account.');
+    if (allowed('restoreOwner', 'hidden', acting.kind as ActorKind) === 'wrong_actor') throw new AppError('may_not_restore_account');
   },
   run: async (tx, _none, { deps, acting, userId }) => {
-    if (!(await tx.listings.restoreAccount(userId))) throw conflict('This account is not suspended.');
+    if (!(await tx.listings.restoreAccount(userId))) throw conflict('account_not_suspended');
     const shown = await ownedMoved(tx, userId, false);
     const counts = { profiles: shown.profiles.length, posts: shown.posts.length };
     if (acting.kind === 'operator') {

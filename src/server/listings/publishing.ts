@@ -10,7 +10,7 @@ import { AD_RULES, ringgit } from '../../shared/plans.ts';
 import { audit } from '../audit-log.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow } from '../db/rows.ts';
-import { AppError } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { command } from '../command.ts';
 import { adCommand, asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type Acting, type LoadedPost } from './access.ts';
@@ -37,7 +37,7 @@ function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
 }
 
 /** A 409 that carries the quote: the step costs, and its owner has not confirmed it (or the price changed since). */
-const confirmFirst = (quote: Quote) => conflict(`${quote.message} Send {"confirm": true} to go ahead.`, { quote });
+const confirmFirst = (quote: Quote) => conflict('confirm_quote', { quote: quote.message }, { quote });
 
 /** The quote of publishing (a draft) or renewing (an expired ad) the owner's ad, as it stands now. */
 export async function publishQuote(deps: ListingDeps, actor: Actor, id: number): Promise<Quote> {
@@ -61,7 +61,7 @@ async function quoteFor(deps: ListingDeps, repos: Repositories, post: OwnPostRow
 async function goLive(deps: ListingDeps, tx: Repositories, loaded: LoadedPost, options: { renewal: boolean; confirmed: boolean }): Promise<LiveOutcome> {
   const { post } = loaded;
   const ownerId = ownerOf(post);
-  if (ownerId === null) throw new AppError(422, 'This ad has no owner to publish it for.', { ad: ['This ad has no owner.'] });
+  if (ownerId === null) throw invalid('ad', 'ad_no_owner');
   await tx.listings.lockAccount(ownerId);
   const plan = await planOfPost(tx, post);
   const cost = await publishCost(tx, plan, ownerId, options.renewal);
@@ -83,13 +83,13 @@ async function goLive(deps: ListingDeps, tx: Repositories, loaded: LoadedPost, o
       },
     };
   }
-  if (cost.kind === 'tokens' && !(await tx.subscriptions.spendTokens(cost.subscriptionId, cost.tokens))) throw conflict('The plan has no tokens left.');
+  if (cost.kind === 'tokens' && !(await tx.subscriptions.spendTokens(cost.subscriptionId, cost.tokens))) throw conflict('plan_no_tokens_left');
   const now = deps.clock.now();
   const moved = await tx.listings.move(post.id, {
     from: [post.status], status: 'active', heldReason: null, moderationReason: null, publishedAt: post.live ? undefined : iso(now), expiresAt: expiryOf(post, now, options.renewal),
     ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}), plan: plan.plan, tokens: cost.kind === 'tokens' ? cost.tokens : 0,
   });
-  if (!moved) throw conflict('This ad changed meanwhile. Reload it and try again.');
+  if (!moved) throw conflict('ad_changed_reload');
   // It went live another way than the invoice it waited on: that invoice is voided, keeping its number.
   if (loaded.awaiting) await deps.billing.void(tx, loaded.awaiting.id, `The ad went live ${cost.kind === 'tokens' ? 'on a token of the plan' : 'as the account\'s free ad'} instead`);
   await postsChanged(tx, [post.id]);
@@ -101,7 +101,7 @@ async function goLive(deps: ListingDeps, tx: Repositories, loaded: LoadedPost, o
 async function checkPublishable(repos: Repositories, post: OwnPostRow): Promise<void> {
   if (post.type === 'hireme') return;
   if ((await repos.catalog.findPostLocations([post.id])).length === 0) {
-    throw new AppError(422, 'Add a location to the business first: an ad needs one place.', { locations: ['Add a location to the business first: an ad needs one place.'] });
+    throw invalid('locations', 'add_location_business_first_ad');
   }
 }
 
@@ -110,7 +110,7 @@ interface OnAd { acting: Acting; id: number; deps: ListingDeps }
 const publishing = adCommand<OnAd & { held: { checks: string[]; message: string }; confirm: boolean }, LiveOutcome>('publish', {
   run: async (tx, loaded, { deps, id, held, confirm }) => {
     if (held.checks.length > 0) {
-      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('This ad changed meanwhile.');
+      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('ad_changed_meanwhile');
       await postsChanged(tx, [id]);
       return { held };
     }
@@ -127,7 +127,7 @@ export async function publish(deps: ListingDeps, actor: Actor, id: number, optio
   const acting = asOwner(actor);
   const before = await loadPost(deps.repos, acting, id);
   requireAllowed('publish', acting, before);
-  if (before.post.status !== 'draft') throw conflict('Renew this ad instead.');
+  if (before.post.status !== 'draft') throw conflict('renew_ad_instead');
   await checkPublishable(deps.repos, before.post);
   const quote = await quoteFor(deps, deps.repos, before.post, false);
   if (quote.confirm_required && !options.confirm) throw confirmFirst(quote);
@@ -137,8 +137,8 @@ export async function publish(deps: ListingDeps, actor: Actor, id: number, optio
 
 /** Refuses a renewal of an ad that is a draft, or not yet in its last week. */
 function refuseRenewal(post: OwnPostRow, now: number): void {
-  if (post.status === 'draft') throw conflict('Publish this ad instead.');
-  if (!renewable(post, now)) throw conflict('Only an expired ad, or one in its last week, can be renewed.');
+  if (post.status === 'draft') throw conflict('publish_ad_instead');
+  if (!renewable(post, now)) throw conflict('renew_only_expired');
 }
 
 const renewing = adCommand<OnAd, LiveOutcome>('renew', {
@@ -178,7 +178,7 @@ export function approve(deps: ListingDeps, actor: Actor, client: string, id: num
 
 const refusing = adCommand<OnAd & { actor: Actor; client: string; reason: string }, void>('refuse', {
   run: async (tx, { post }, { deps, actor, client, id, reason }) => {
-    if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('This ad was decided already.');
+    if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('ad_decided_already');
     await audit(tx, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
     await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" was not approved`, decisionLines(deps, `We could not approve your ad "${post.title}".`, reason));
   },
@@ -217,7 +217,7 @@ const payingOff = command<{ deps: ListingDeps; id: number; invoiceId: number }, 
       from: [post.status], status: 'active', heldReason: null, expiresAt: expiryOf(post, now, renewal), amountSen: AD_RULES.perPostSen,
       ...(post.live ? {} : { publishedAt: iso(now) }), ...(post.first_live_at === null ? { firstLiveAt: iso(now) } : {}),
     });
-    if (!moved) throw conflict('The ad changed meanwhile.');
+    if (!moved) throw conflict('ad_changed_meanwhile');
     await postsChanged(tx, [post.id]);
     if (post.first_live_at === null) await deps.alerts(tx);
   },
@@ -232,7 +232,7 @@ export function expire(deps: ListingDeps): Promise<number> {
 const sweeping = command<undefined, undefined, number>({
   load: async () => undefined,
   allow: () => {
-    if (allowed('expire', 'live', 'system') !== 'yes') throw conflict('The site does not expire live ads.');
+    if (allowed('expire', 'live', 'system') !== 'yes') throw conflict('site_does_not_expire');
   },
   run: async (tx) => {
     const ids = await tx.listings.expireDue();

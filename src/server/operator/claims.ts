@@ -7,7 +7,7 @@ import { absoluteUrl } from '../../shared/urls.ts';
 import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
@@ -28,7 +28,7 @@ export async function listClaims(app: AppContext) {
 
 async function pendingClaim(app: AppContext, id: number) {
   const claim = await app.repos.advertiser.findClaim(id);
-  if (!claim || claim.method !== 'document') throw notFound('No such claim.');
+  if (!claim || claim.method !== 'document') throw notFound('no_such_claim');
   return claim;
 }
 
@@ -36,9 +36,9 @@ async function pendingClaim(app: AppContext, id: number) {
 export async function claimDocument(app: AppContext, actor: Actor, client: string, id: number): Promise<Download> {
   await pendingClaim(app, id);
   const document = await app.repos.operator.findClaimDocument(id);
-  if (!document) throw notFound('The document is gone.');
+  if (!document) throw notFound('document_gone');
   await audit(app.repos, actor, client, { action: 'claim.document.view', target: { type: 'claim', id } });
-  return privateDownload(app, document, 'The document is gone.');
+  return privateDownload(app, document, 'document_gone');
 }
 
 async function mailClaimant(app: AppContext, userId: number, subject: string, lines: string[]) {
@@ -50,14 +50,14 @@ async function mailClaimant(app: AppContext, userId: number, subject: string, li
 export async function approveClaim(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number) {
   requireFreshProof(app, session);
   const claim = await pendingClaim(app, id);
-  if (claim.status !== 'pending') throw new AppError(422, 'This claim is decided already.', { claim: ['This claim is decided already.'] });
+  if (claim.status !== 'pending') throw invalid('claim', 'claim_decided_already');
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
   const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} is approved`, [
     `We checked your document: ${profile.name} is yours to manage now.`, `Edit it and post ads: ${absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`)}`,
   ]);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.advertiser.completeClaim({ id, profileId: claim.profile_id, userId: claim.user_id }))) {
-      throw new AppError(422, 'This business has an owner already. Refuse the claim instead.', { claim: ['This business has an owner already.'] });
+      throw invalid('claim', 'claim_owner_already');
     }
     await tx.operator.recordClaimDecision(id, actor.id);
     await audit(tx, actor, client, { action: 'claim.approve', target: { type: 'claim', id }, before: { status: 'pending', profile_id: claim.profile_id }, after: { status: 'verified', owner_user_id: claim.user_id } });
@@ -76,7 +76,7 @@ export async function refuseClaim(app: AppContext, actor: Actor, session: Sessio
     `We could not approve your claim of ${profile.name}: ${reason}`, `You can claim it again with another document. ${appealLine(app.config)}`,
   ]);
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.operator.refuseClaim(id, actor.id, reason))) throw new AppError(422, 'This claim is decided already.', { claim: ['This claim is decided already.'] });
+    if (!(await tx.operator.refuseClaim(id, actor.id, reason))) throw invalid('claim', 'claim_decided_already');
     await audit(tx, actor, client, { action: 'claim.refuse', target: { type: 'claim', id }, reason, before: { status: 'pending' }, after: { status: 'rejected' } });
     if (mail) await app.outbox.queueMail(mail, { tx });
   });

@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { CONVERSATION_LIMITS, CONVERSATION_REPORT_REASONS, conversationImageUrl, type ConversationReportReason } from '../../shared/conversations.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
+import { say } from '../../shared/said.ts';
 
 const HideSchema = z.object({ reason: z.string({ error: 'Give a reason: it is kept in the audit log.' }).trim().min(3, 'Give a reason: it is kept in the audit log.').max(1000) });
 
@@ -42,7 +43,7 @@ export async function conversationReportGroups(app: AppContext) {
 export async function reportedConversation(app: AppContext, actor: Actor, client: string, id: number) {
   const conversation = await app.repos.conversations.findConversation(id);
   const reported = conversation && await app.repos.conversationReports.findReportedMessageIds(id);
-  if (!conversation || !reported) throw notFound('No open report on that conversation.');
+  if (!conversation || !reported) throw notFound('no_open_report_conversation');
   const ids = await app.repos.conversationReports.findMessageIdsAround(id, reported, CONVERSATION_LIMITS.reportContext);
   const messages = await app.repos.messages.findMessagesByIds(id, ids);
   const images = await app.repos.messages.findMessageImages(ids);
@@ -71,10 +72,10 @@ export async function hideConversationMessage(app: AppContext, actor: Actor, ses
   const { reason } = parseInput(HideSchema, input);
   requireFreshProof(app, session);
   const [message] = await app.repos.messages.findMessagesByIds(id, [messageId]);
-  if (!message) throw notFound('No such message.');
+  if (!message) throw notFound('conversation_message_not_found');
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.conversationReports.moderateMessage(messageId))) throw new AppError(422, 'This message is removed already.', { message: ['This message is removed already.'] });
+    if (!(await tx.conversationReports.moderateMessage(messageId))) throw invalid('message', 'message_removed_already');
     await audit(tx, actor, client, { action: 'conversation.message.hide', target: { type: 'conversation_message', id: messageId }, reason, after: { conversation: id, user_id: message.user_id } });
   });
-  return { data: { id: messageId, moderated: true }, message: 'The message is removed by moderation.' };
+  return { data: { id: messageId, moderated: true }, message: say('api_conversation_message_hidden') };
 }

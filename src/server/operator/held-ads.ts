@@ -12,7 +12,7 @@ import { getPostById } from '../catalog/posts.ts';
 import { command } from '../command.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { CategoryTreeRow, OwnPostRow, SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { heldMessage } from '../moderation/checks.ts';
 import { approve, refuse } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
@@ -31,7 +31,7 @@ export async function listHeldAds(app: AppContext) {
 
 async function heldAd(repos: Repositories, id: number, options: { lock?: boolean } = {}): Promise<OwnPostRow> {
   const post = await repos.listings.findPost(id, options);
-  if (!post || post.status !== 'draft' || post.held_reason === null || post.held_reason === 'refused') throw notFound('No such held ad.');
+  if (!post || post.status !== 'draft' || post.held_reason === null || post.held_reason === 'refused') throw notFound('no_such_held_ad');
   return post;
 }
 
@@ -67,7 +67,7 @@ const correcting = command<{ actor: Actor; client: string; id: number; category:
   load: async (tx, { id, category }) => {
     const post = await heldAd(tx, id, { lock: true });
     const row = (await tx.catalog.findCategoryTree()).find((item) => item.type === post.type && item.slug === category && item.parent_id !== null);
-    if (!row) throw new AppError(422, `There is no ${post.type} category '${category}'.`, { category: [`There is no ${post.type} category '${category}'.`] });
+    if (!row) throw invalid('category', 'no_category_of_type', { type: post.type, category });
     return { post, row, before: (await tx.catalog.findPostCategories([id])).map((item) => item.slug) };
   },
   run: async (tx, { post, row, before }, { actor, client, id }) => {

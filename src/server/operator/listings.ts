@@ -24,12 +24,12 @@ export async function searchListings(app: AppContext, query: unknown) {
 
 /** GET listings/{type}/{id}: where the listing stands and its history, newest first. */
 export async function listingPage(app: AppContext, type: string, id: number) {
-  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
+  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('no_such_listing');
   const moderation = await app.repos.operator.findAudit({ targetType: type, targetId: String(id) }, 200, 0);
   const actions = moderation.map((entry) => ({ at: entry.created_at, what: entry.action, by: entry.operator_user_id, reason: entry.reason, before: entry.before, after: entry.after }));
   if (type === 'profile') {
     const profile = await app.repos.advertiser.findProfile(id);
-    if (!profile) throw notFound('No such listing.');
+    if (!profile) throw notFound('no_such_listing');
     const edits = (await app.repos.advertiser.findProfileChanges(id, 200)).map((change) => ({ ...editEntry(change), review: change.review }));
     return {
       listing: { type, id, title: profile.name, slug: profile.slug, url: `/${profile.slug}`, status: profile.hidden ? 'hidden' : 'visible', plan: profile.plan, owner_user_id: profile.owner_user_id, created_at: profile.created_at, updated_at: profile.updated_at },
@@ -37,7 +37,7 @@ export async function listingPage(app: AppContext, type: string, id: number) {
     };
   }
   const post = await app.repos.listings.findPost(id);
-  if (!post || post.type !== type) throw notFound('No such listing.');
+  if (!post || post.type !== type) throw notFound('no_such_listing');
   const edits = (await app.repos.listings.findPostChanges(id, 200)).map(editEntry);
   return {
     listing: {

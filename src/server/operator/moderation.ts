@@ -11,7 +11,7 @@ import { DISMISS_REASONS, LISTING_REASONS, reasonSchema, reasonText } from '../.
 import type { AppContext } from '../app-types.ts';
 import { reviewShown } from '../changes.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { moderatePost, moderateProfile } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
@@ -54,11 +54,11 @@ export async function listReportGroups(app: AppContext) {
 /** A report group's key: `{services|jobs|hireme|buysell|profile}-{id}`, `review-{id}` or `conversation-{id}`; else a 404. */
 function targetOf(group: string): { kind: 'post' | 'profile' | 'review' | 'conversation'; id: number } {
   const match = /^([a-z]+)-([1-9]\d{0,14})$/.exec(group);
-  if (!match) throw notFound('No such report group.');
+  if (!match) throw notFound('no_such_report_group');
   const type = match[1]!;
   if (type === 'review' || type === 'profile' || type === 'conversation') return { kind: type, id: Number(match[2]) };
   if ((LISTING_TYPES as readonly string[]).includes(type)) return { kind: 'post', id: Number(match[2]) };
-  throw notFound('No such report group.');
+  throw notFound('no_such_report_group');
 }
 
 /** POST reports/{group}/dismiss {reason_code, reason}: nothing to act on; the group leaves the queue, with why. */
@@ -67,7 +67,7 @@ export async function dismissReports(app: AppContext, actor: Actor, client: stri
   const reason = reasonText(DISMISS_REASONS, parseInput(DismissSchema, input));
   const handled = await app.repos.transaction(async (tx) => {
     const count = await tx.moderation.handleReports(target);
-    if (count === 0) throw notFound('No open reports in that group.');
+    if (count === 0) throw notFound('no_open_reports_group');
     await audit(tx, actor, client, { action: 'reports.dismiss', target: { type: target.kind, id: target.id }, reason, after: { reports: count } });
     return count;
   });
@@ -82,10 +82,10 @@ const WORDS: Record<ReviewAction, string> = { hide: 'hidden', unhide: 'shown aga
  */
 export async function moderateListing(app: AppContext, actor: Actor, session: SessionRow, client: string, type: string, id: number, action: ModerationAction, input: unknown) {
   requireFreshProof(app, session);
-  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('No such listing.');
+  if (!(LISTING_REF_TYPES as readonly string[]).includes(type)) throw notFound('no_such_listing');
   const post = type === 'profile' ? undefined : await app.repos.listings.findPost(id);
   const profile = type === 'profile' ? await app.repos.advertiser.findProfile(id) : undefined;
-  if (type === 'profile' ? !profile : !post || post.type !== type) throw notFound('No such listing.');
+  if (type === 'profile' ? !profile : !post || post.type !== type) throw notFound('no_such_listing');
   const reason = action === 'unhide' ? null : reasonText(LISTING_REASONS, parseInput(ListingReasonSchema, input));
   if (profile) await moderateProfile(app.listings, actor, client, id, action, reason);
   else await moderatePost(app.listings, actor, client, id, action, reason);
@@ -107,7 +107,7 @@ export async function moderateReview(app: AppContext, actor: Actor, session: Ses
   const { reason } = parseInput(action === 'remove' ? RemoveSchema : ActionSchema, input);
   requireFreshProof(app, session);
   await app.repos.transaction(async (tx) => {
-    if (!(await tx.moderation.moderateReview(id, action))) throw new AppError(422, `This review cannot be ${WORDS[action]}.`, { review: [`This review cannot be ${WORDS[action]}.`] });
+    if (!(await tx.moderation.moderateReview(id, action))) throw invalid('review', `review_cannot_be_${action}`);
     await reviewShown(tx, id);
     if (action !== 'unhide' && action !== 'publish') await tx.moderation.handleReports({ kind: 'review', id });
     // Published or shown again by an operator, as it reads now: the review filter leaves it until its text changes.

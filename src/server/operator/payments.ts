@@ -5,7 +5,7 @@
 import { invoiceJson, transferArrived } from '../billing/index.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound } from '../errors.ts';
+import { notFound, invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
@@ -19,9 +19,9 @@ export async function listUnpaidInvoices(app: AppContext) {
 export async function markInvoicePaid(app: AppContext, actor: Actor, session: SessionRow, client: string, id: number) {
   requireFreshProof(app, session);
   const invoice = await app.repos.invoices.find(id);
-  if (!invoice || invoice.kind !== 'invoice') throw notFound('No such invoice.');
+  if (!invoice || invoice.kind !== 'invoice') throw notFound('no_such_invoice');
   await app.repos.transaction(async (tx) => {
-    if (!(await transferArrived(app, tx, id))) throw new AppError(422, 'This invoice is not waiting for payment.', { invoice: ['This invoice is not waiting for payment.'] });
+    if (!(await transferArrived(app, tx, id))) throw invalid('invoice', 'invoice_not_waiting_payment');
     await audit(tx, actor, client, { action: 'invoice.mark_paid', target: { type: 'invoice', id }, before: { status: invoice.status }, after: { status: 'paid', number: invoice.number } });
   });
   return { data: { id, number: invoice.number, status: 'paid' as const }, message: `${invoice.number} is paid.` };

@@ -10,7 +10,7 @@ import { profileChanged } from '../changes.ts';
 import { command } from '../command.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { LocationSave, ProfileFields, ProfileSave, SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
@@ -19,7 +19,6 @@ import { ReasonSchema } from './claims.ts';
 
 const COLUMNS = new Set(['name', 'store_name', 'company_no', 'url', 'whatsapp']);
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
-const NOT_WAITING = 'No such change waiting.';
 
 /** GET profile-changes: the changes waiting, oldest first, old and new side by side. */
 export async function listProfileChanges(app: AppContext) {
@@ -34,13 +33,13 @@ type PendingChange = Awaited<ReturnType<Repositories['operator']['findPendingPro
 /** The change, still waiting, read in the command's transaction; a 404 once decided. */
 async function pendingChange(tx: Repositories, id: number): Promise<PendingChange> {
   const [change] = await tx.operator.findPendingProfileChanges(1, id);
-  if (!change) throw notFound(NOT_WAITING);
+  if (!change) throw notFound('change_not_waiting');
   return change;
 }
 
 /** Claims the change for this decision (compare-and-set): of two operators deciding at once, the second finds it decided. */
 async function claim(tx: Repositories, id: number, review: 'approved' | 'rejected'): Promise<void> {
-  if (!(await tx.operator.decideProfileChange(id, review))) throw notFound(NOT_WAITING);
+  if (!(await tx.operator.decideProfileChange(id, review))) throw notFound('change_not_waiting');
 }
 
 type Decision = { actor: Actor; client: string; id: number };
@@ -66,7 +65,7 @@ async function revertSave(tx: Repositories, actor: Actor, change: PendingChange)
   if (COLUMNS.has(change.field)) {
     const profile = (await tx.advertiser.findProfile(change.profile_id))!;
     const current = JSON.stringify((profile as unknown as Record<string, unknown>)[change.field] ?? null);
-    if (current !== change.new_value) throw new AppError(422, 'This field has changed again since: decide the later change instead.', { change: ['This field has changed again since.'] });
+    if (current !== change.new_value) throw invalid('change', 'change_changed_again');
     return { fields: { [change.field]: parsed(change.old_value) } as ProfileFields, history };
   }
   if (change.field === 'categories') {
@@ -84,7 +83,7 @@ async function revertSave(tx: Repositories, actor: Actor, change: PendingChange)
     }
     return { fields: {}, locations, history };
   }
-  throw new AppError(422, `A change of ${change.field} is not reviewed.`, { change: [`A change of ${change.field} is not reviewed.`] });
+  throw invalid('change', 'change_not_reviewed', { field: change.field });
 }
 
 /**

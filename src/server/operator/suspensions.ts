@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ACCOUNT_REASONS, reasonSchema, reasonText } from '../../shared/moderation-reasons.ts';
 import type { AppContext } from '../app-types.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { asOperator, restoreOwner, suspendOwner } from '../listings/index.ts';
 import { hasRole, type Actor } from '../policies.ts';
 import { suspendedMessage } from '../accounts/suspension.ts';
@@ -22,7 +22,7 @@ const SuspendSchema = reasonSchema(ACCOUNT_REASONS).and(z.object({
 
 async function targetUser(app: AppContext, id: number) {
   const user = await app.repos.users.findUser(id);
-  if (!user) throw notFound('No such user.');
+  if (!user) throw notFound('no_such_user');
   return user;
 }
 
@@ -32,10 +32,10 @@ export async function suspendUser(app: AppContext, actor: Actor, session: Sessio
   const request = parseInput(SuspendSchema, input);
   const reason = reasonText(ACCOUNT_REASONS, request);
   const user = await targetUser(app, id);
-  if (hasRole({ id: user.id, roles: user.roles }, 'operator')) throw new AppError(422, 'An operator is not suspended here: revoke the role first (npm run operator -- revoke).', { user: ['This account is an operator.'] });
+  if (hasRole({ id: user.id, roles: user.roles }, 'operator')) throw invalid('user', 'operator_not_suspended');
   // The end date is a Malaysian day: the suspension ends as it begins.
   const until = request.until ? new Date(Date.parse(`${request.until}T00:00:00+08:00`)).toISOString() : null;
-  if (until !== null && Date.parse(until) <= app.clock.now()) throw new AppError(422, 'The end date has passed.', { until: ['The end date has passed.'] });
+  if (until !== null && Date.parse(until) <= app.clock.now()) throw invalid('until', 'end_date_passed');
   const hidden = await suspendOwner(app.listings, actor, client, id, { until, reason, message: suspendedMessage(app, { until, reason }) });
   await app.live.closeEnded(id);
   return { data: { id, suspended: true, until, hidden }, message: `The account is suspended${until ? ` until ${request.until}` : ''}.` };

@@ -22,7 +22,7 @@ export async function searchUsers(app: AppContext, query: unknown) {
 /** GET users/{id}: the account's page (audited). */
 export async function userPage(app: AppContext, actor: Actor, client: string, id: number) {
   const user = await app.repos.users.findUser(id);
-  if (!user) throw notFound('No such user.');
+  if (!user) throw notFound('no_such_user');
   const [suspension, activity, profiles, posts, appeals] = await Promise.all([
     app.repos.listings.findSuspension(id), app.repos.operator.findUserActivity(id, 50), app.repos.advertiser.findOwnedProfiles(id), app.repos.listings.findOwnPosts(id, 100),
     app.repos.operator.findAppeals(id, 50),

@@ -10,7 +10,7 @@ import { appealLine } from '../accounts/suspension.ts';
 import type { AppContext } from '../app-types.ts';
 import { profileChanged } from '../changes.ts';
 import type { SessionRow } from '../db/rows.ts';
-import { AppError, notFound, parseInput } from '../errors.ts';
+import { notFound, parseInput, invalid } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
@@ -39,7 +39,7 @@ export async function listVerifications(app: AppContext, status: string | undefi
 
 async function verification(app: AppContext, id: number) {
   const row = await app.repos.verifications.findVerification(id);
-  if (!row || row.kind !== 'ssm') throw notFound('No such verification.');
+  if (!row || row.kind !== 'ssm') throw notFound('no_such_verification');
   return row;
 }
 
@@ -47,9 +47,9 @@ async function verification(app: AppContext, id: number) {
 export async function verificationDocument(app: AppContext, actor: Actor, client: string, id: number): Promise<Download> {
   await verification(app, id);
   const document = await app.repos.verifications.findVerificationDocument(id);
-  if (!document) throw notFound('The document is gone.');
+  if (!document) throw notFound('document_gone');
   await audit(app.repos, actor, client, { action: 'verification.document.view', target: { type: 'verification', id } });
-  return privateDownload(app, document, 'The document is gone.');
+  return privateDownload(app, document, 'document_gone');
 }
 
 const WORDS = { approve: 'approved', refuse: 'refused', revoke: 'revoked' } as const;
@@ -72,7 +72,7 @@ export async function decideVerification(app: AppContext, actor: Actor, session:
   const status = WORDS[decision];
   await app.repos.transaction(async (tx) => {
     if (!(await tx.verifications.decideVerification(id, status, actor.id, reason))) {
-      throw new AppError(422, `This request cannot be ${status}.`, { verification: [`This request cannot be ${status}.`] });
+      throw invalid('verification', `verification_cannot_be_${status}`);
     }
     await profileChanged(tx, row.profile_id);
     await audit(tx, actor, client, {

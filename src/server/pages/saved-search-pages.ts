@@ -96,7 +96,7 @@ export async function openSavedSearchPage(app: AppContext, request: Request, id:
   const session = await findPageSession(app, request);
   if (!session) return new Response(null, { status: 303, headers: { Location: '/me/saved-searches', 'Cache-Control': 'no-store' } });
   try {
-    if (!/^\d{1,12}$/.test(id ?? '')) throw new AppError(404, 'No such saved search.');
+    if (!/^\d{1,12}$/.test(id ?? '')) throw new AppError('no_such_saved_search');
     const href = await openSavedSearch(app, { id: session.user_id }, Number(id));
     return new Response(null, { status: 303, headers: { Location: href, 'Cache-Control': 'no-store' } });
   } catch (error) {

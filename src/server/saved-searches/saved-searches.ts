@@ -59,15 +59,15 @@ async function canonicalSearch(app: AppContext, body: Record<string, unknown>): 
   }
   for (const field of Object.keys(SearchRequestSchema.shape)) if (body[field] !== undefined) input[field] = body[field];
   const query: SearchQuery = parseInput(SearchRequestSchema, input);
-  if (query.type === undefined) throw invalid('type', 'Choose what to search: services, jobs, hireme or buysell.');
+  if (query.type === undefined) throw invalid('type', 'choose_what_search_services_jobs');
   const tree = (await getSpecializationsByType(app))[query.type];
   let main = query.parent_specialization === undefined ? undefined : tree.find((category) => category.slug === query.parent_specialization);
-  if (query.parent_specialization !== undefined && !main) throw invalid('parent_specialization', 'There is no such category.');
+  if (query.parent_specialization !== undefined && !main) throw invalid('parent_specialization', 'no_such_category');
   let sub: { slug: string } | undefined;
   if (query.specialization !== undefined) {
     main ??= tree.find((category) => category.child.some((child) => child.slug === query.specialization));
     sub = main?.child.find((child) => child.slug === query.specialization);
-    if (!sub) throw invalid('specialization', 'There is no such category.');
+    if (!sub) throw invalid('specialization', 'no_such_category');
   }
   const params: SearchState['params'] = {};
   for (const param of KEPT_PARAMS) {
@@ -130,7 +130,6 @@ async function canBeMailed(app: AppContext, actor: Pick<Actor, 'id'>): Promise<b
   return Boolean((await app.repos.users.findUser(actor.id))?.email);
 }
 
-const NO_EMAIL = 'Alerts are sent by e-mail: add an e-mail address to your account first, or keep the search with alerts off.';
 
 const SaveSchema = z.object({
   name: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), SavedSearchNameSchema.optional()),
@@ -142,18 +141,18 @@ const SaveSchema = z.object({
  * (daily by default; off for an account without an e-mail, which is told to add one).
  */
 export async function saveSearch(app: AppContext, actor: Reader, body: unknown): Promise<{ data: SavedSearch; message: string }> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('type', 'Send the search as a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('type', 'send_search_json_object');
   const input = body as Record<string, unknown>;
   const settings = parseInput(SaveSchema, { name: input.name, frequency: input.frequency });
   const state = await canonicalSearch(app, input);
   const mailable = await canBeMailed(app, actor);
-  if (!mailable && settings.frequency !== undefined && settings.frequency !== 'off') throw invalid('frequency', NO_EMAIL);
+  if (!mailable && settings.frequency !== undefined && settings.frequency !== 'off') throw invalid('frequency', 'alerts_need_email');
   const frequency = allowedFrequency(state, mailable ? settings.frequency ?? 'daily' : 'off');
   const locale = actor.locale ?? 'en';
   const name = settings.name ?? searchSummary(state, toSearchTree((await getSpecializationsByType(app, { locale }))[state.cat]), locale).slice(0, SAVED_SEARCH_RULES.nameMax);
   const id = await app.repos.transaction(async (tx) => {
     if (await tx.savedSearches.countSavedSearches(actor.id) >= SAVED_SEARCH_RULES.maxPerAccount) {
-      throw invalid('name', `You can keep up to ${SAVED_SEARCH_RULES.maxPerAccount} saved searches. Delete one to save another.`);
+      throw invalid('name', 'saved_searches_full', { count: SAVED_SEARCH_RULES.maxPerAccount });
     }
     const { main, sub, params } = state;
     return await tx.savedSearches.insertSavedSearch({ userId: actor.id, name, type: state.cat, query: JSON.stringify({ main, sub, params } satisfies StoredQuery), frequency });
@@ -167,7 +166,7 @@ export async function saveSearch(app: AppContext, actor: Reader, body: unknown):
 /** The actor's saved search, or 404 (another person's is not said to exist). */
 async function ownSavedSearch(app: AppContext, actor: Pick<Actor, 'id'>, id: number): Promise<SavedSearchRow> {
   const row = await app.repos.savedSearches.findSavedSearch(id);
-  if (!row || !canManageSavedSearch(actor, row)) throw notFound('No such saved search.');
+  if (!row || !canManageSavedSearch(actor, row)) throw notFound('no_such_saved_search');
   return row;
 }
 
@@ -181,7 +180,7 @@ export async function listSavedSearches(app: AppContext, actor: Reader): Promise
 export async function changeSavedSearch(app: AppContext, actor: Reader, id: number, body: unknown): Promise<{ data: SavedSearch; message: string }> {
   const row = await ownSavedSearch(app, actor, id);
   const change = parseInput(SavedSearchChangeSchema, body);
-  if (change.frequency !== undefined && change.frequency !== 'off' && !(await canBeMailed(app, actor))) throw invalid('frequency', NO_EMAIL);
+  if (change.frequency !== undefined && change.frequency !== 'off' && !(await canBeMailed(app, actor))) throw invalid('frequency', 'alerts_need_email');
   const frequency = change.frequency === undefined ? undefined : allowedFrequency(stateOf(row), change.frequency);
   await app.repos.savedSearches.updateSavedSearch(row.id, {
     ...(change.name === undefined ? {} : { name: change.name }),

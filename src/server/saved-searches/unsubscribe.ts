@@ -27,9 +27,9 @@ export function unsubscribeUrl(app: AppContext, id: number, locale: Locale = 'en
 /** The saved search a token names, or 404: a forged token, or one whose search is gone. */
 export async function savedSearchOfToken(app: AppContext, token: string | undefined): Promise<SavedSearchRow> {
   const id = signedId(app.secrets.unsubscribe, PURPOSE, token);
-  if (id === null) throw notFound('This unsubscribe link is not valid.');
+  if (id === null) throw notFound('unsubscribe_link_not_valid');
   const row = await app.repos.savedSearches.findSavedSearch(id);
-  if (!row) throw notFound('This saved search was deleted: it sends no alerts.');
+  if (!row) throw notFound('saved_search_was_deleted_sends');
   return row;
 }
 

@@ -11,10 +11,11 @@ import { ownedProfile } from '../advertiser/access.ts';
 import type { TrustDeps } from './deps.ts';
 import { command } from '../command.ts';
 import { profileChanged } from '../changes.ts';
-import { AppError, parseInput } from '../errors.ts';
+import { parseInput, invalid } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { approvedSsm, badgeUrl, ownerProved } from './badges.ts';
 import type { VerificationRow } from '../db/trust-rows.ts';
+import { say } from '../../shared/said.ts';
 
 /**
  * Where an SSM number is checked. Today an operator compares it with the certificate (`manual`: the request waits);
@@ -72,7 +73,7 @@ export async function verificationState(app: TrustDeps, actor: Actor, profileId:
 export async function requestSsmVerification(app: TrustDeps, actor: Actor, profileId: number, fields: Record<string, unknown>, documentId: number | undefined, source: VerificationSource = manualVerification) {
   const profile = await ownedProfile(app, actor, profileId);
   const { company_no: text } = parseInput(SsmRequestSchema(thisYear(app)), fields);
-  if (documentId === undefined) throw new AppError(422, 'Attach the SSM certificate or company profile.', { certificate: ['Attach the SSM certificate or company profile.'] });
+  if (documentId === undefined) throw invalid('certificate', 'attach_ssm_certificate_or_company');
   const number = parseSsmNumber(text, thisYear(app))!;
   const status = await source.check(number.number, profile.name);
   const id = await app.repos.transaction(async (tx) => {
@@ -81,12 +82,11 @@ export async function requestSsmVerification(app: TrustDeps, actor: Actor, profi
     await profileChanged(tx, profileId);
     return tx.verifications.insertVerification({ profileId, kind: 'ssm', value: number.number, oldValue: number.old, status, documentId, userId: actor.id });
   });
-  return { data: { id, kind: 'ssm' as const, company_no: number.number, status }, message: 'Thank you. We will check your certificate and tell you by e-mail.' };
+  return { data: { id, kind: 'ssm' as const, company_no: number.number, status }, message: say('form_thank_we_will_check_certificate') };
 }
 
-const PhoneTargetSchema = z.object({ target: z.coerce.number({ error: 'Choose one of the listed numbers.' }).int('Choose one of the listed numbers.').min(0, 'Choose one of the listed numbers.') });
-const PhoneConfirmSchema = PhoneTargetSchema.extend({ code: z.string({ error: 'Enter the 6-digit code.' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
-const TAKEN = 'This number is verified by another account.';
+const PhoneTargetSchema = z.object({ target: z.coerce.number({ error: say('form_choose_one_listed_numbers') }).int(say('form_choose_one_listed_numbers')).min(0, say('form_choose_one_listed_numbers')) });
+const PhoneConfirmSchema = PhoneTargetSchema.extend({ code: z.string({ error: say('form_enter_6_digit_code') }).trim().regex(/^\d{6}$/, say('form_enter_6_digit_code')) });
 
 /** Where a phone badge's code is stored: the account, the business and the number. */
 const phoneCodeKey = (userId: number, profileId: number, number: string) => `phone-badge:${userId}:${profileId}:${number}`;
@@ -94,13 +94,13 @@ const phoneCodeKey = (userId: number, profileId: number, number: string) => `pho
 /** The listed mobile number chosen by its index (never a typed one), free of any other account. */
 async function listedNumber(app: TrustDeps, actor: Actor, profileId: number, index: number): Promise<{ target: ClaimTarget; provedHere: boolean }> {
   const target = (await claimTargets(app, profileId)).find((item) => item.method === 'sms' && item.index === index);
-  if (!target) throw new AppError(422, 'Choose one of the listed mobile numbers.', { target: ['Choose one of the listed mobile numbers.'] });
+  if (!target) throw invalid('target', 'choose_one_listed_mobile_numbers');
   const holder = await app.repos.verifications.findNumberHolder(target.address);
   if (holder !== undefined && holder !== actor.id) throw numberTaken();
   return { target, provedHere: holder === actor.id };
 }
 
-const numberTaken = () => new AppError(422, TAKEN, { target: [TAKEN] });
+const numberTaken = () => invalid('target', 'number_verified_elsewhere');
 
 /**
  * The phone badge, one command: the number is proved by this account in the transaction that makes the badge (the

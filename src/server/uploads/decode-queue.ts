@@ -11,7 +11,6 @@ import { AppError } from '../errors.ts';
 
 /** Seconds a client is asked to wait before sending an image again when the queue is full. */
 const DECODE_RETRY_AFTER_S = 5;
-const DECODES_BUSY = 'The server is busy processing images. Please try again in a few seconds.';
 
 // One libvips thread per decode; sharp's operation cache holds decoded images the pipeline never reuses.
 sharp.concurrency(1);
@@ -41,7 +40,7 @@ export class DecodeQueue {
   /** Runs `decode` when a slot is free; a 503 with Retry-After at once when `maxWaiting` already wait. */
   run<T>(decode: () => Promise<T>): Promise<T> {
     if (this.limit.activeCount >= this.concurrency && this.limit.pendingCount >= this.maxWaiting) {
-      return Promise.reject(new AppError(503, DECODES_BUSY, undefined, { 'Retry-After': String(DECODE_RETRY_AFTER_S) }));
+      return Promise.reject(new AppError('decodes_busy', undefined, { headers: { 'Retry-After': String(DECODE_RETRY_AFTER_S) } }));
     }
     return this.limit(decode);
   }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../app-types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 
 /**
  * The folder of private files (CVs, enquiry documents): in the same store for one backup, but never served from
@@ -36,15 +36,15 @@ export interface Download {
 }
 
 /** The stored document, to be downloaded; 404 with `missing` when it is gone. */
-export async function privateDownload(app: Pick<AppContext, 'mediaStore'>, document: PrivateDocument, missing: string): Promise<Download> {
+export async function privateDownload(app: Pick<AppContext, 'mediaStore'>, document: PrivateDocument, missing: ErrorCode): Promise<Download> {
   const read = await app.mediaStore.read(document.file);
-  if (!read) throw new AppError(404, missing);
+  if (!read) throw new AppError(missing);
   return { body: read.stream, size: read.size, filename: document.original_filename, mimeType: document.mime_type };
 }
 
 /** A private copy of a stored file under a new random name; returns the new relative path. */
 export async function copyPrivateFile(app: Pick<AppContext, 'mediaStore'>, file: string): Promise<string> {
   const path = `${randomMediaPath(PRIVATE_MEDIA_PREFIX)}${extname(file)}`;
-  if (!(await app.mediaStore.copy(file, path))) throw new AppError(404, 'The file is gone.');
+  if (!(await app.mediaStore.copy(file, path))) throw new AppError('file_gone');
   return path;
 }

@@ -19,6 +19,7 @@ import { normaliseText } from '../../shared/schemas/text.ts';
 import type { AppContext } from '../app-types.ts';
 import { AppError, invalid } from '../errors.ts';
 import { PRIVATE_MEDIA_PREFIX, randomMediaPath } from './media-files.ts';
+import { say, word } from '../../shared/said.ts';
 
 const MB = 1024 * 1024;
 
@@ -26,20 +27,18 @@ const MB = 1024 * 1024;
 const UPLOAD_KINDS = {
   image: {
     maxBytes: 8 * MB,
-    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
-    described: 'a JPEG, PNG, WebP, GIF or AVIF image',
+    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']
   },
-  document: { maxBytes: 5 * MB, types: ['application/pdf'], described: 'a PDF' },
+  document: { maxBytes: 5 * MB, types: ['application/pdf'] },
   /** An advertiser's video (issue 25): kept as sent, never transcoded; MP4 only with H.264 video. */
-  video: { maxBytes: 40 * MB, types: ['video/mp4', 'video/webm'], described: 'an MP4 (H.264) or WebM video' },
+  video: { maxBytes: 40 * MB, types: ['video/mp4', 'video/webm'] },
   /** Proof of a business for a claim (an SSM certificate): kept as sent, privately, for an operator's eyes only. */
-  certificate: { maxBytes: 8 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], described: 'a PDF or a JPEG, PNG or WebP image' },
+  certificate: { maxBytes: 8 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] },
   /** The SSM certificate or company profile behind the SSM-registered badge (issue 45): private like claim documents. */
-  ssm_certificate: { maxBytes: 5 * MB, types: ['application/pdf', 'image/jpeg', 'image/png'], described: 'a PDF, JPEG or PNG file' },
+  ssm_certificate: { maxBytes: 5 * MB, types: ['application/pdf', 'image/jpeg', 'image/png'] },
   cv: {
     maxBytes: 5 * MB,
-    types: ['application/pdf', 'application/msword', 'application/x-cfb', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    described: 'a PDF, DOC or DOCX file',
+    types: ['application/pdf', 'application/msword', 'application/x-cfb', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']
   },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
@@ -82,7 +81,6 @@ export interface MultipartOptions {
 /** Where files stream to while a request is read: inside the media folder, so a stored document is a rename away. */
 const UPLOAD_TEMP_FOLDER = 'tmp';
 
-const UNREADABLE = 'The upload could not be read: the body was cut off or malformed.';
 
 /**
  * Reads a multipart/form-data request (files of `field` to temporary files, text fields capped) and
@@ -102,7 +100,7 @@ export async function withMultipart<T>(app: Pick<AppContext, 'config'>, request:
 /** withMultipart for a route that needs at least one file: a 422 naming the field when none came. */
 export function withFiles<T>(app: Pick<AppContext, 'config'>, request: Request, field: string, kind: UploadKind, maxFiles: number, use: (files: UploadedFile[]) => Promise<T>): Promise<T> {
   return withMultipart(app, request, { field, kind, maxFiles }, ({ files }) => {
-    if (files.length === 0) throw invalid(field, 'Choose a file to upload.');
+    if (files.length === 0) throw invalid(field, 'choose_file_upload');
     return use(files);
   });
 }
@@ -112,7 +110,7 @@ function formLimits(request: Request, options: MultipartOptions): { type: string
   const { field, kind, maxFiles } = options;
   const type = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type) || !request.body) {
-    throw new AppError(415, 'Send the file as multipart/form-data.', { _: ['Send the file as multipart/form-data.'] });
+    throw new AppError('send_file_multipart_form_data', undefined, { field: '_' });
   }
   const { maxBytes } = UPLOAD_KINDS[kind];
   const fieldBytes = options.fieldBytes ?? 4096;
@@ -120,7 +118,7 @@ function formLimits(request: Request, options: MultipartOptions): { type: string
   const otherBytes = 40 * fieldBytes + 256 * 1024;
   // A body that says it is larger than the files it may hold is refused before reading.
   if (Number(request.headers.get('Content-Length') ?? 0) > maxFiles * maxBytes + otherBytes) {
-    throw new AppError(413, 'The request is too large.', { [field]: [`Send at most ${maxFiles} file(s) of ${maxBytes / MB} MB.`] });
+    throw new AppError('request_too_large', undefined, { errors: { [field]: [say('api_send_at_most_files_of', { count: maxFiles, mb: maxBytes / MB })] } });
   }
   return { type, maxBytes, fieldBytes, otherBytes };
 }
@@ -159,7 +157,7 @@ function receiveFile(form: FormReading, name: string, stream: Readable & { trunc
   form.temp.push(path);
   const out = createWriteStream(path, { flags: 'wx' });
   form.openFiles.add(out);
-  stream.on('limit', () => form.fail(invalid(field, `Each file must be at most ${maxBytes / MB} MB.`)));
+  stream.on('limit', () => form.fail(invalid(field, 'file_at_most_mb', { mb: maxBytes / MB })));
   form.writes.push(new Promise<void>((done) => {
     out.on('error', () => {
       form.unreadable();
@@ -174,7 +172,7 @@ function receiveFile(form: FormReading, name: string, stream: Readable & { trunc
       const size = out.bytesWritten;
       // A file input left empty sends a part with no name and no bytes: no file.
       if (size === 0 && !info.filename) return;
-      if (size === 0) return form.fail(invalid(field, 'The file is empty.'));
+      if (size === 0) return form.fail(invalid(field, 'file_empty'));
       form.files.push({ filename: info.filename ?? 'file', path, size });
     });
   }));
@@ -200,7 +198,7 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
       // File names are UTF-8 as browsers send them (busboy reads them as Latin-1 by default).
       parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: maxFiles, fileSize: maxBytes, fields: 40, fieldSize: fieldBytes, parts: maxFiles + 40 } });
     } catch {
-      reject(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] }));
+      reject(new AppError('upload_unreadable', undefined, { field }));
       return;
     }
     const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
@@ -218,18 +216,18 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
         // Answer once every temporary file is closed, so the caller's clean-up finds and removes them all.
         void Promise.all(form.writes).then(() => reject(error));
       },
-      unreadable: () => form.fail(new AppError(400, UNREADABLE, { [field]: [UNREADABLE] })),
+      unreadable: () => form.fail(new AppError('upload_unreadable', undefined, { field })),
     };
     let bodyBytes = 0;
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return form.fail(invalid(name, `The ${name} is too long.`));
+      if (info.valueTruncated) return form.fail(invalid(name, 'field_too_long', { field: name }));
       const previous = fields[name];
       fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
     });
     parser.on('file', (name, stream, info) => receiveFile(form, name, stream, info));
-    parser.on('filesLimit', () => form.fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
-    parser.on('partsLimit', () => form.fail(invalid(field, `Send at most ${maxFiles} file(s).`)));
-    parser.on('fieldsLimit', () => form.fail(invalid('_', 'The form has too many fields.')));
+    parser.on('filesLimit', () => form.fail(invalid(field, 'send_at_most_files', { count: maxFiles })));
+    parser.on('partsLimit', () => form.fail(invalid(field, 'send_at_most_files', { count: maxFiles })));
+    parser.on('fieldsLimit', () => form.fail(invalid('_', 'form_too_many_fields')));
     parser.on('error', form.unreadable);
     parser.on('close', () => {
       // Every file part has ended; wait for their temporary files to be written out.
@@ -246,7 +244,7 @@ async function readMultipart(mediaDir: string, request: Request, options: Multip
       bodyBytes += chunk.length;
       let waiting = parser.writableLength;
       for (const stream of form.fileStreams) waiting += stream.readableLength;
-      if (bodyBytes - waiting - form.fileBytes > otherBytes) form.fail(new AppError(413, 'The request is too large.', { _: ['The form fields are too long.'] }));
+      if (bodyBytes - waiting - form.fileBytes > otherBytes) form.fail(new AppError('request_too_large', undefined, { errors: { _: [say('api_form_fields_too_long')] } }));
     });
   });
 }
@@ -257,7 +255,7 @@ async function sniff(file: UploadedFile, field: string, kind: UploadKind): Promi
   const accepted: readonly string[] = UPLOAD_KINDS[kind].types;
   if (!detected || !accepted.includes(detected.mime)) {
     const heic = detected?.mime === 'image/heic' || detected?.mime === 'image/heif';
-    throw invalid(field, heic ? `HEIC photos cannot be read here: send ${UPLOAD_KINDS[kind].described}.` : `The file must be ${UPLOAD_KINDS[kind].described}.`);
+    throw invalid(field, heic ? 'heic_not_read' : 'file_must_be', { kind: word(`upload_kind_${kind}`) });
   }
   return detected.mime;
 }
@@ -313,10 +311,8 @@ async function encodeImage(input: string | Buffer, field: string): Promise<Image
     const dhash = differenceHash(await pixels().flatten({ background: '#ffffff' }).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer());
     return { width: info.width, height: info.height, dhash, full: fullJpeg, fullWebp, thumbnail: thumbnailJpeg, thumbnailWebp };
   } catch (error) {
-    const message = error instanceof Error && /pixel limit/i.test(error.message)
-      ? `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`
-      : 'The image could not be read: it may be damaged or incomplete.';
-    throw invalid(field, message);
+    throw error instanceof Error && /pixel limit/i.test(error.message)
+      ? invalid(field, 'image_too_many_pixels', { millions: MAX_IMAGE_PIXELS / 1_000_000 }) : invalid(field, 'image_unreadable');
   }
 }
 
@@ -362,7 +358,7 @@ function posterImage(): Promise<Buffer> {
  */
 export async function storeVideo(app: Pick<AppContext, 'repos' | 'media' | 'mediaStore' | 'imageDecodes'>, owner: string, file: UploadedFile, field: string): Promise<{ id: number; video: { file: string }; image: Image }> {
   const mime = await sniff(file, field, 'video');
-  if (mime === 'video/mp4' && !(await isH264(file.path))) throw invalid(field, 'The MP4 video must be H.264: export it again as H.264, or send a WebM.');
+  if (mime === 'video/mp4' && !(await isH264(file.path))) throw invalid(field, 'mp4_video_must_h_264');
   const variants = await app.imageDecodes.run(async () => encodeImage(await posterImage(), field));
   const base = randomMediaPath();
   const paths = { thumbnail: `${base}-thumb.jpg`, full: `${base}-full.jpg`, thumbnail_webp: `${base}-thumb.webp`, full_webp: `${base}-full.webp` };

@@ -9,9 +9,10 @@ import { DEFAULT_CALLING_CODE, GENDERS, MIN_AGE_YEARS, RESUME_EDUCATION, RESUME_
 import { malaysiaToday } from '../malaysia-time.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { LOCALES, type Locale } from '../locale.ts';
+import { fieldWord, say } from '../said.ts';
 
 /** A person's language (issue 42): en, ms or zh. */
-const LocaleSchema = z.enum(LOCALES, { error: 'The locale must be en, ms or zh.' });
+const LocaleSchema = z.enum(LOCALES, { error: say('api_locale_invalid') });
 
 /** The User of spec §3 as the API answers it (GET user, GET account, auth/2fa, account/upgrade) and the browser keeps it. */
 export interface User {
@@ -68,13 +69,13 @@ const PASSWORD_MAX = 128;
 const CODE_LENGTH = 6;
 
 /** An account e-mail: compatibility-normalised (full-width letters become ASCII), trimmed and lower-cased. */
-export const AccountEmailSchema = z.string({ error: 'The email field is required.' })
+export const AccountEmailSchema = z.string({ error: say('api_email_required') })
   .transform((value) => value.normalize('NFKC').trim().toLowerCase())
-  .pipe(z.string().min(1, 'The email field is required.').pipe(z.email('The email must be a valid email address.').max(200, 'The email is too long.')));
+  .pipe(z.string().min(1, say('api_email_required')).pipe(z.email(say('api_email_invalid')).max(200, say('api_email_too_long'))));
 
 const CallingCodeSchema = z.union([z.string(), z.number()]).optional()
   .transform((value) => (value === undefined || value === '' ? DEFAULT_CALLING_CODE : String(value).replace(/\D/g, '')))
-  .pipe(z.string().regex(/^\d{1,4}$/, 'Choose a country calling code.'));
+  .pipe(z.string().regex(/^\d{1,4}$/, say('api_choose_calling_code')));
 
 /**
  * A phone number as calling code and number, digits only. Accepts what people type (spaces, dashes,
@@ -104,16 +105,16 @@ export function listedMobiles(locations: readonly { phone_number: string | null;
   return numbers;
 }
 
-export const PhoneNumberSchema = z.union([z.string(), z.number()], { error: 'The phone number field is required.' })
+export const PhoneNumberSchema = z.union([z.string(), z.number()], { error: say('api_phone_required') })
   .transform((value) => String(value))
-  .pipe(z.string().trim().min(1, 'The phone number field is required.').regex(/^\+?[\d\s()-]{6,20}$/, 'The phone number must be a valid phone number.'));
+  .pipe(z.string().trim().min(1, say('api_phone_required')).regex(/^\+?[\d\s()-]{6,20}$/, say('api_phone_invalid')));
 
-const PasswordSchema = z.string({ error: 'The password field is required.' })
-  .min(1, 'The password field is required.').min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `The password may not be greater than ${PASSWORD_MAX} characters.`);
+const PasswordSchema = z.string({ error: say('api_password_required') })
+  .min(1, say('api_password_required')).min(PASSWORD_MIN, say('form_password_min', { min: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, say('form_password_max', { max: PASSWORD_MAX }));
 
-export const CodeSchema = z.union([z.string(), z.number()], { error: 'The code field is required.' }).transform((value) => String(value).trim())
-  .pipe(z.string().min(1, 'The code field is required.').regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `The code must be ${CODE_LENGTH} digits.`));
+export const CodeSchema = z.union([z.string(), z.number()], { error: say('api_code_required') }).transform((value) => String(value).trim())
+  .pipe(z.string().min(1, say('api_code_required')).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), say('form_code_digits', { count: CODE_LENGTH })));
 
 /** Where codes go and who signs in: an e-mail, or a phone number with its calling code. */
 export type ContactAddress = { channel: 'email'; email: string } | { channel: 'sms'; phone_number: string; phone_number_country: string };
@@ -157,17 +158,17 @@ function withContact<Shape extends z.ZodRawShape>(shape: Shape) {
 
 function confirmed<T extends { password: string; password_confirmation?: string }>(input: T, context: z.RefinementCtx) {
   if (input.password !== input.password_confirmation) {
-    context.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.' });
+    context.addIssue({ code: 'custom', path: ['password_confirmation'], message: say('api_password_mismatch') });
   }
 }
 const confirmedAlways = [confirmed, ALWAYS] as const;
 
-const ConfirmationSchema = z.string({ error: 'The password confirmation field is required.' }).min(1, 'The password confirmation field is required.');
+const ConfirmationSchema = z.string({ error: say('api_password_confirmation_required') }).min(1, say('api_password_confirmation_required'));
 
-export const LoginSchema = withContact({ password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(PASSWORD_MAX * 4) });
+export const LoginSchema = withContact({ password: z.string({ error: say('api_password_required') }).min(1, say('api_password_required')).max(PASSWORD_MAX * 4) });
 export const CodeRequestSchema = withContact({});
 export const RegisterSchema = withContact({
-  name: singleLineText('The name field is required.').min(1, 'The name field is required.').max(100, 'The name is too long.')
+  name: singleLineText(say('api_name_required')).min(1, say('api_name_required')).max(100, say('api_name_too_long'))
     .refine((name) => !hasCompanyWord(name), REGISTER_NAME_WARNING),
   code: CodeSchema,
   password: PasswordSchema,
@@ -175,11 +176,11 @@ export const RegisterSchema = withContact({
 }).superRefine(...confirmedAlways);
 export const ResetPasswordSchema = withContact({ code: CodeSchema, password: PasswordSchema, password_confirmation: ConfirmationSchema }).superRefine(...confirmedAlways);
 export const ChangePasswordSchema = z.object({
-  current_password: z.string({ error: 'The current password field is required.' }).min(1, 'The current password field is required.').max(PASSWORD_MAX * 4),
+  current_password: z.string({ error: say('api_current_password_required') }).min(1, say('api_current_password_required')).max(PASSWORD_MAX * 4),
   password: PasswordSchema,
   password_confirmation: ConfirmationSchema,
 }).superRefine(...confirmedAlways);
-export const TempTokenSchema = z.object({ temp_token: z.string({ error: 'The temp token field is required.' }).min(1, 'The temp token field is required.').max(200) });
+export const TempTokenSchema = z.object({ temp_token: z.string({ error: say('form_field_required', { field: fieldWord('temp token') }) }).min(1, say('form_field_required', { field: fieldWord('temp token') })).max(200) });
 export const TwoFactorSchema = TempTokenSchema.extend({ code: CodeSchema });
 /** Becoming an advertiser (spec §3, §5): a phone number is required; its code when it is not the account's number yet. */
 export const UpgradeSchema = z.object({
@@ -196,33 +197,33 @@ export const UpgradeSchema = z.object({
 
 /** An optional text: empty means none (null), otherwise normalised and bounded. */
 const optionalText = (label: string, max: number) => z.preprocess((value) => (value === '' ? null : value),
-  singleLineText().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional());
+  singleLineText().max(max, say('form_greater_characters', { field: fieldWord(label), max: max })).nullable().optional());
 
 const optionalId = (label: string) => z.preprocess((value) => (value === '' || value === null ? null : value),
-  z.coerce.number({ error: `Choose a ${label}.` }).int().positive(`Choose a ${label}.`).nullable().optional());
+  z.coerce.number({ error: say('form_choose_a', { field: fieldWord(label) }) }).int().positive(say('form_choose_a', { field: fieldWord(label) })).nullable().optional());
 
 /** A date of birth: a real date, not in the future and at least 13 years ago (Malaysia time). */
-const DobSchema = z.preprocess((value) => (value === '' ? null : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The dob must be a date (YYYY-MM-DD).')
+const DobSchema = z.preprocess((value) => (value === '' ? null : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, say('form_dob_must_date_yyyy_mm'))
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    { message: 'The dob must be a real date.', abort: true })
-  .refine((value) => value <= malaysiaToday(), { message: 'The dob may not be in the future.', abort: true })
+    { message: say('api_dob_invalid'), abort: true })
+  .refine((value) => value <= malaysiaToday(), { message: say('api_dob_future'), abort: true })
   .refine((value) => {
     const today = malaysiaToday();
     const latest = `${Number(today.slice(0, 4)) - MIN_AGE_YEARS}${today.slice(4)}`;
     return value <= latest;
-  }, `You must be at least ${MIN_AGE_YEARS} years old.`)
+  }, say('form_min_age', { years: MIN_AGE_YEARS }))
   .nullable().optional());
 
 /** PATCH account (spec §5 Edit profile): the name (no company words) and the personal details. */
 export const ProfileUpdateSchema = z.object({
-  name: singleLineText('The name field is required.').min(1, 'The name field is required.').max(100, 'The name is too long.')
+  name: singleLineText(say('api_name_required')).min(1, say('api_name_required')).max(100, say('api_name_too_long'))
     .refine((name) => !hasCompanyWord(name), PROFILE_NAME_WARNING).optional(),
-  gender: z.preprocess((value) => (value === '' ? null : value), z.enum(Object.keys(GENDERS) as ['m', 'f'], { error: 'Choose Male or Female.' }).nullable().optional()),
+  gender: z.preprocess((value) => (value === '' ? null : value), z.enum(Object.keys(GENDERS) as ['m', 'f'], { error: say('api_gender_invalid') }).nullable().optional()),
   dob: DobSchema,
   address_line1: optionalText('address line 1', 200),
   address_line2: optionalText('address line 2', 200),
   postcode: z.preprocess((value) => (value === '' ? null : value), z.union([z.string(), z.number()]).transform(String)
-    .pipe(z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'The postcode must be a valid postcode.')).nullable().optional()),
+    .pipe(z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, say('api_postcode_invalid'))).nullable().optional()),
   city: optionalText('city', 100),
   state_id: optionalId('state'),
   country_id: optionalId('country'),
@@ -249,16 +250,16 @@ export const PhoneChangeSchema = z.object({
 
 /** PATCH account/detail and POST account/job_detail (spec §5 Edit resume): education, experience and salary type required. */
 export const ResumeSchema = z.object({
-  education: z.enum(RESUME_EDUCATION, { error: 'The education field is required.' }),
+  education: z.enum(RESUME_EDUCATION, { error: say('form_field_required', { field: fieldWord('education') }) }),
   experience: z.preprocess((value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: 'The experience field is required.' }).int('The experience must be whole years.').min(0, 'The experience must be at least 0.')
-      .max(60, 'The experience may not be greater than 60.')),
+    z.coerce.number({ error: say('form_field_required', { field: fieldWord('experience') }) }).int(say('form_experience_must_whole_years')).min(0, say('form_experience_must_at_least_0'))
+      .max(60, say('form_experience_may_not_greater_than'))),
   salary_type: z.preprocess((value) => (value === '' || value === null || value === undefined ? 'month' : value),
-    z.enum(Object.keys(SALARY_TYPES) as ['month', 'year'], { error: 'The salary type must be month or year.' })),
+    z.enum(Object.keys(SALARY_TYPES) as ['month', 'year'], { error: say('form_salary_type_must_month_or') })),
   // Spec §5: an empty number input gives null.
   salary: z.preprocess((value) => (value === '' || value === undefined ? null : value),
-    z.coerce.number({ error: 'The salary must be a number.' }).min(0, 'The salary must be at least 0.').max(100_000_000, 'The salary is too large.').nullable()),
+    z.coerce.number({ error: say('form_salary_must_number') }).min(0, say('form_salary_must_at_least_0')).max(100_000_000, say('form_salary_too_large')).nullable()),
   language: z.preprocess((value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',') : value),
-    z.array(z.enum(RESUME_LANGUAGES, { error: 'Choose languages from the list.' })).max(RESUME_LANGUAGES.length)).transform((list) => [...new Set(list)]),
-  additional_skill: z.preprocess((value) => (value === '' ? null : value), multiLineText().max(2000, 'The additional skill may not be greater than 2000 characters.').nullable().optional()),
+    z.array(z.enum(RESUME_LANGUAGES, { error: say('form_languages') })).max(RESUME_LANGUAGES.length)).transform((list) => [...new Set(list)]),
+  additional_skill: z.preprocess((value) => (value === '' ? null : value), multiLineText().max(2000, say('form_additional_skill_may_not_greater')).nullable().optional()),
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LISTING_REF_TYPES, LISTING_TYPES, PLANS } from '../constants.ts';
 import { LOCALES } from '../locale.ts';
+import { say } from '../said.ts';
 
 export const ListingTypeSchema = z.enum(LISTING_TYPES);
 
@@ -9,7 +10,7 @@ export const ListingTypeSchema = z.enum(LISTING_TYPES);
 export const ListingRefTypeSchema = z.enum(LISTING_REF_TYPES);
 
 /** Slugs (posts, profiles, categories, static pages) are lower-case words joined by hyphens; anything else names nothing. */
-export const SlugSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a valid address.');
+export const SlugSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, say('form_not_valid_address'));
 const PlanSchema = z.enum(PLANS);
 
 const ImageSchema = z.object({

@@ -10,19 +10,20 @@ import { CONTACT_METHODS, ENQUIRY_IMAGES_MAX, type EnquiryKind } from '../enquir
 import { malaysiaToday } from '../malaysia-time.ts';
 import { HONEYPOT_FIELD, OptionalEmailSchema, PhoneSchema, required } from './engagement.ts';
 import { multiLineText } from './text.ts';
+import { fieldWord, say } from '../said.ts';
 
 export { fieldErrors } from './field-errors.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const keys = <Record extends object>(record: Record) => Object.keys(record) as [keyof Record & string, ...(keyof Record & string)[]];
 
-const listingId = z.coerce.number({ error: 'The id field is required.' }).int('The id field is required.').positive('The id field is required.');
+const listingId = z.coerce.number({ error: say('form_field_required', { field: fieldWord('id') }) }).int(say('form_field_required', { field: fieldWord('id') })).positive(say('form_field_required', { field: fieldWord('id') }));
 
 /** A whole number or an amount typed in a number input; empty means none (spec §5), which `required` refuses. */
 function numberField(label: string, options: { min: number; max: number; whole?: boolean }) {
-  const base = z.coerce.number({ error: `The ${label} field is required.` }).refine(Number.isFinite, `The ${label} must be a number.`)
-    .min(options.min, `The ${label} must be at least ${options.min}.`).max(options.max, `The ${label} may not be greater than ${options.max}.`);
-  return z.preprocess(blankToUndefined, options.whole ? base.int(`The ${label} must be a whole number.`) : base);
+  const base = z.coerce.number({ error: say('form_field_required', { field: fieldWord(label) }) }).refine(Number.isFinite, say('form_number', { field: fieldWord(label) }))
+    .min(options.min, say('form_at_least', { field: fieldWord(label), min: options.min })).max(options.max, say('form_at_most', { field: fieldWord(label), max: options.max }));
+  return z.preprocess(blankToUndefined, options.whole ? base.int(say('form_whole_number', { field: fieldWord(label) })) : base);
 }
 
 /** A YYYY-MM-DD that names a real day: 2020-02-30 and 2020-13-40 do not (the latter is no Date at all). */
@@ -33,14 +34,14 @@ function isRealDay(day: string): boolean {
 
 /** A day as YYYY-MM-DD, a real one, not before today in Malaysia (spec §5: minimum today). */
 function dayField(label: string) {
-  return z.string({ error: `The ${label} field is required.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `The ${label} is not a valid date.`, abort: true })
-    .refine(isRealDay, { message: `The ${label} is not a valid date.`, abort: true })
-    .refine((day) => day >= malaysiaToday(), `The ${label} cannot be before today.`);
+  return z.string({ error: say('form_field_required', { field: fieldWord(label) }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: say('form_date_invalid', { field: fieldWord(label) }), abort: true })
+    .refine(isRealDay, { message: say('form_date_invalid', { field: fieldWord(label) }), abort: true })
+    .refine((day) => day >= malaysiaToday(), say('form_date_past', { field: fieldWord(label) }));
 }
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, multiLineText().max(max, `The ${label} may not be greater than ${max} characters.`).optional());
+  z.preprocess(blankToUndefined, multiLineText().max(max, say('form_greater_characters', { field: fieldWord(label), max: max })).optional());
 
 /** Fields of every kind (spec §5: name, phone_number and contact_method required; email optional but valid). */
 const CommonFields = {
@@ -49,32 +50,32 @@ const CommonFields = {
   email: OptionalEmailSchema,
   phone_number: PhoneSchema,
   contact_method: z.preprocess((value) => (value === undefined || value === '' ? 'call' : value),
-    z.enum(keys(CONTACT_METHODS), { error: 'Choose how you want to be contacted.' })),
+    z.enum(keys(CONTACT_METHODS), { error: say('api_choose_contact') })),
   [HONEYPOT_FIELD]: z.string().max(200).optional(),
 };
 
 /** Services and profiles: an enquiry or booking (description and preferred date required). */
 const ServiceEnquirySchema = z.object({
   ...CommonFields,
-  type: z.enum(['services', 'profile'], { error: 'Enquiries are about a service or a business.' }).default('services'),
+  type: z.enum(['services', 'profile'], { error: say('form_enquiries_about_service_or_business') }).default('services'),
   description: required('Description', 5000, 'multi'),
   preferred_date: dayField('preferred date'),
   alternative_date: z.preprocess(blankToUndefined, dayField('alternative date').optional()),
   urgent: z.preprocess((value) => (value === true || value === 1 ? '1' : value === false || value === 0 || value === undefined || value === '' ? '0' : value),
-    z.enum(['0', '1'], { error: 'Urgent is yes or no.' })),
-  images: z.array(z.object({ full: z.string().max(500) }), { error: 'Send the images as the upload answered them.' })
-    .max(ENQUIRY_IMAGES_MAX, `At most ${ENQUIRY_IMAGES_MAX} images.`).default([]),
+    z.enum(['0', '1'], { error: say('form_urgent_yes_or_no') })),
+  images: z.array(z.object({ full: z.string().max(500) }), { error: say('form_send_images_upload_answered_them') })
+    .max(ENQUIRY_IMAGES_MAX, say('form_images_max', { max: ENQUIRY_IMAGES_MAX })).default([]),
 });
 
 /** Jobs: a job application (language, education, experience, salary type and salary required; the CV is checked against the job). */
 const JobApplicationSchema = z.object({
   ...CommonFields,
   language: z.preprocess((value) => (value === undefined || value === null || value === '' ? [] : typeof value === 'string' ? value.split(',') : value),
-    z.array(z.enum(LANGUAGES, { error: 'Choose languages from the list.' })).min(1, 'The language field is required.').max(LANGUAGES.length))
+    z.array(z.enum(LANGUAGES, { error: say('form_languages') })).min(1, say('form_field_required', { field: fieldWord('language') })).max(LANGUAGES.length))
     .transform((list) => [...new Set(list)]),
-  education: z.enum(keys(EDUCATION_LEVELS), { error: 'The education field is required.' }),
+  education: z.enum(keys(EDUCATION_LEVELS), { error: say('form_field_required', { field: fieldWord('education') }) }),
   experience: numberField('experience', { min: 0, max: 60, whole: true }),
-  salary_type: z.enum(keys(SALARY_TYPES), { error: 'The salary type field is required.' }),
+  salary_type: z.enum(keys(SALARY_TYPES), { error: say('form_field_required', { field: fieldWord('salary type') }) }),
   salary: numberField('salary', { min: 0, max: 100_000_000 }),
   additional_skill: optionalText('additional skill', 2000),
 });
@@ -92,7 +93,7 @@ export const BuysellOfferSchema = z.object({
   ...CommonFields,
   qty: numberField('quantity', { min: 1, max: 1_000_000, whole: true }),
   offered_price: numberField('offered price', { min: 0, max: 100_000_000 }),
-  deal_method: z.enum(keys(DEAL_METHODS), { error: 'The deal method field is required.' }),
+  deal_method: z.enum(keys(DEAL_METHODS), { error: say('form_field_required', { field: fieldWord('deal method') }) }),
   remark: optionalText('remark', 2000),
 });
 
