@@ -36,12 +36,12 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
             {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type}</span>}
           </div>
         )}
-        <h3 className="card-title"><a href={href}>{post.title}</a></h3>
+        <h3 className="card-title" data-user-text><a href={href}>{post.title}</a></h3>
         {post.confidential
           ? <p className="card-place">{m.card_confidential()}</p>
           : company && post.profile && (
             <p className="card-company">
-              <a href={profileUrl(post.profile.slug)}>{post.profile.name}</a>
+              <a href={profileUrl(post.profile.slug)} data-user-text>{post.profile.name}</a>
               {post.profile.marks.map((mark) => (
                 // A short mark with its words for screen readers (never the tick or the colour alone).
                 <span key={mark} className="card-mark" title={mark === 'ssm_registered' ? m.card_mark_ssm() : m.card_mark_phone()} data-mark={mark}>

@@ -21,13 +21,3 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // Language prefixes (issue 42): /ms/ and /zh/ now, /ta/ kept for Tamil.
   'ms', 'zh', 'ta',
 ]);
-
-/**
- * The slug of a new profile or ad: its name slugified, never empty and never a reserved segment; a name without
- * Latin letters or digits gets undefined, and the caller uses `{kind}-{id}`.
- */
-export function listingSlugBase(name: string): string | undefined {
-  const slug = slugify(name).slice(0, 80).replace(/-+$/, '');
-  if (slug === '') return undefined;
-  return RESERVED_SLUGS.has(slug) || /^\d+$/.test(slug) ? `${slug}-listing` : slug;
-}

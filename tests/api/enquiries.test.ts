@@ -32,6 +32,8 @@ const sender = { name: 'Siti Nurhaliza', phone_number: '+60 12-345 6789', email:
 const aPost = (type: EnquiryKind, matches: (post: LivePost) => boolean = () => true, offset = 0) => livePost(copy.app, type, { matches, offset });
 /** The listing's owner has a contact e-mail. */
 const withEmail = (post: LivePost) => post.email !== null;
+/** A post with an e-mail and an English title, which a mail's Subject header carries as it is (not RFC 2047 encoded). */
+const englishWithEmail = (post: LivePost) => withEmail(post) && /^[\x20-\x7e]+$/.test(post.title);
 
 function form(fields: Record<string, string | string[]>, file?: { field: string; bytes: Buffer; name: string; type: string }): FormData {
   const body = new FormData();
@@ -65,7 +67,7 @@ describe('enquiries answer 401 signed out (spec §7)', () => {
 describe('POST enquire (services and profiles)', () => {
   it('stores the enquiry as Pending with 2 images, mails the owner and a copy to the sender’s own account address, and lists it in My area', async () => {
     const { visitor, email } = await member();
-    const post = (await aPost('services', withEmail));
+    const post = (await aPost('services', englishWithEmail));
     const images = [await uploadImage(visitor), await uploadImage(visitor)];
     const answer = await visitor.post('/api/enquire', {
       ...sender, type: 'services', id: post.id, description: 'Need aircon servicing for 3 units.\nAfternoon is best.',

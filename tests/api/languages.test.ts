@@ -13,7 +13,8 @@ import { advertiserHelpers } from '../helpers/advertisers.ts';
 import { apiClient } from '../helpers/api.ts';
 import { useTestDatabase } from '../helpers/test-database.ts';
 import { documentTerms } from '../../src/server/search/engine/tokens.ts';
-import { getSpecializationsByType } from '../../src/server/catalog/home.ts';
+import { getCategoryHome, getHome, getSpecializationsByType } from '../../src/server/catalog/home.ts';
+import { getCmsPage } from '../../src/server/catalog/content.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { decodedMail, latestCode, messagesTo, readableMessage } from '../helpers/session-client.ts';
 import { englishPlace } from '../../src/shared/place-names.ts';
@@ -244,6 +245,19 @@ describe('the API’s words', () => {
   });
 });
 
+describe('banners and CMS pages in three languages (on the configured backend)', () => {
+  it('gives each language its own rows of banners and pages, and English where a language has none', async () => {
+    const home = await getHome(copy.app, 'ms');
+    expect(home.banners.main.map((banner) => banner.title)).toContain('Cari perkhidmatan dipercayai berhampiran anda');
+    expect((await getHome(copy.app)).banners.main.map((banner) => banner.title)).toContain('Find trusted services near you');
+    expect((await getCategoryHome(copy.app, 'jobs', 'zh')).banners.sub.map((banner) => banner.title)).toContain('为您的商家打广告');
+    expect((await getCmsPage(copy.app, 'faq', 'zh'))?.article_title).toBe('常见问题');
+    expect((await getCmsPage(copy.app, 'faq', 'ms'))?.article_content).toContain('Adakah carian percuma?');
+    await copy.query.deleteFrom('cms_page_texts').where('page', '=', 'careers').execute();
+    expect((await getCmsPage(copy.app, 'careers', 'ms'))?.article_title).toBe('Careers');
+  });
+});
+
 describe('search in three languages (on the configured backend)', () => {
   const searchApp = useTestDatabase();
   let call: ReturnType<typeof apiClient>;
@@ -323,7 +337,7 @@ describe('display names in the search API (on the configured backend)', () => {
 describe('category names in three languages', () => {
   const catalogue = useTestDatabase();
 
-  it('names a category in Malay or Chinese where it has a name there, and in English where it has none', async () => {
+  it('names every category in Malay and Chinese (the glossary’s names)', async () => {
     const english = await getSpecializationsByType(catalogue.app, { locale: 'en' });
     const malay = await getSpecializationsByType(catalogue.app, { locale: 'ms' });
     const chinese = await getSpecializationsByType(catalogue.app, { locale: 'zh' });
@@ -332,8 +346,10 @@ describe('category names in three languages', () => {
     expect(tuition(malay).name).toBe('Pendidikan dan Tuisyen');
     expect(tuition(chinese).name).toBe('教育与补习');
     expect(tuition(chinese).child.find((child) => child.slug === 'tuition-centre')!.name).toBe('补习中心');
-    // Swimming Lessons has no Malay name: it keeps its English one.
-    expect(tuition(malay).child.find((child) => child.slug === 'swimming-lessons')!.name).toBe('Swimming Lessons');
+    // Named since the glossary (issue 63), as every child is.
+    expect(tuition(malay).child.find((child) => child.slug === 'swimming-lessons')!.name).toBe('Kelas Renang');
+    const names = (tree: typeof english) => Object.values(tree).flat().flatMap((category) => [category.name, ...category.child.map((child) => child.name)]);
+    expect(names(chinese).filter((name) => !/\p{Script=Han}/u.test(name))).toEqual([]);
     expect(malay.services.map((category) => category.slug)).toEqual(english.services.map((category) => category.slug));
   });
 });

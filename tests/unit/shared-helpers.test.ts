@@ -7,7 +7,8 @@ import { weeklyHours } from '../../src/server/catalog/profiles.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { percentOff } from '../../src/shared/constants.ts';
 import { formatPriceRange } from '../../src/shared/format.ts';
-import { listingSlugBase, RESERVED_SLUGS, slugify } from '../../src/shared/slug.ts';
+import { RESERVED_SLUGS, slugify } from '../../src/shared/slug.ts';
+import { listingSlugBase } from '../../src/server/advertiser/listing-slug.ts';
 import { requestedRange } from '../../src/server/media/range.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
 import { categoryUrl, searchUrl } from '../../src/shared/urls.ts';
@@ -123,7 +124,11 @@ describe('slugs of new profiles and ads (issue 25)', () => {
     for (const segment of pages) expect(RESERVED_SLUGS.has(segment), segment).toBe(true);
     expect(listingSlugBase('Advertiser')).toBe('advertiser-listing');
     expect(listingSlugBase('Me')).toBe('me-listing');
-    expect(listingSlugBase('茶餐厅')).toBeUndefined();
+    // Chinese names in pinyin (issue 63); a name of no letters at all still has no slug of its own.
+    expect(listingSlugBase('黄记茶餐厅')).toBe('huang-ji-cha-can-ting');
+    expect(listingSlugBase('冷气保养服务')).toBe('leng-qi-bao-yang-fu-wu');
+    expect(listingSlugBase('Ah Seng 茶餐厅 2')).toBe('ah-seng-cha-can-ting-2');
+    expect(listingSlugBase('★ ☆')).toBeUndefined();
     expect(listingSlugBase('Kedai Kopi Ah Seng & Sons')).toBe('kedai-kopi-ah-seng-and-sons');
     expect(listingSlugBase('2024')).toBe('2024-listing');
   });

@@ -1,52 +1,52 @@
 import { ADVERTISER_PACKAGES, LISTING_TYPES } from '../../../src/shared/constants.ts';
+import { GLOSSARY } from '../../../src/server/catalog/glossary.ts';
+import { BANNER_TITLES, BANNER_WORDS, BROWSE_NEAR, CMS_PAGE_WORDS, CMS_PAGES } from '../site-content.ts';
 import { isoDate, type SeedContext } from './context.ts';
 
-const COMPANY = 'Yellow Pages Malaysia';
+const OTHER_LANGUAGES = ['ms', 'zh'] as const;
 
-/** Static pages of the footer links. Content is trusted HTML written by editors. */
-const CMS_PAGES: [string, string, string][] = [
-  ['about-us', 'About Us', `<p>${COMPANY} is Malaysia's business directory and classifieds marketplace, with more than 500,000 classified ads from businesses, employers and individuals across all 13 states and 3 federal territories.</p><p>Find trusted services near you, browse jobs, hire people and buy or sell, all in one place.</p>`],
-  ['terms-and-conditions', 'Terms and Conditions', '<h2>1. Use of the site</h2><p>By using this site you agree to these terms. Listings are provided by advertisers, who are responsible for their content.</p><h2>2. Listings</h2><p>We may remove any listing that is misleading, unlawful or infringes the rights of others.</p><h2>3. Liability</h2><p>We do not guarantee the quality of goods or services offered by advertisers.</p>'],
-  ['privacy-policy', 'Privacy Policy', '<p>We process personal data in accordance with the Personal Data Protection Act 2010 (PDPA).</p><h2>What we collect</h2><ul><li>Account details you give us</li><li>Enquiries you send to advertisers</li><li>Usage data to improve the service</li></ul><h2>Your rights</h2><p>You may access, correct or delete your personal data by contacting us.</p>'],
-  ['faq', 'Frequently Asked Questions', '<h2>Is it free to search?</h2><p>Yes. Searching, browsing and contacting advertisers is free.</p><h2>How do I list my business?</h2><p>Choose a package on the Advertise page. Every package starts with a free 30-day trial.</p><h2>How do I report a listing?</h2><p>Use the Report link on any listing.</p>'],
-  ['advertising-terms', 'Advertising Terms', '<p>Prices exclude 6% SST. Subscriptions have a minimum listing period of 12 months and are renewed automatically.</p><p>Pay-per-post ads run for 30 days; amendments are free within 24 hours.</p>'],
-  ['posting-guide', 'Posting Guide', '<ol><li>Choose the right category.</li><li>Write a clear title and summary.</li><li>Add real photos of your work or products.</li><li>Keep your contact details up to date.</li></ol>'],
-  ['careers', 'Careers', `<p>Join the team behind ${COMPANY}. We are hiring engineers, sales executives and customer success specialists in Kuala Lumpur.</p>`],
-];
+/** A banner with its title and subtitle in Malay and Chinese. */
+interface SeedBanner {
+  title: string;
+  subtitle: string;
+  link: string;
+  words: Record<(typeof OTHER_LANGUAGES)[number], [title: string, subtitle: string]>;
+}
 
-const BANNER_TITLES: Record<string, [string, string, string][]> = {
-  home: [
-    ['Find trusted services near you', 'Plumbers, aircon servicing, tuition and more', '/services/l'],
-    ['Thousands of jobs across Malaysia', 'Apply in minutes', '/jobs/l'],
-    ['Buy and sell locally', 'Great deals from people near you', '/buysell/l'],
-    ['Hire skilled people', 'Tutors, designers, drivers and more', '/hireme/l'],
-  ],
-  'home-sub': [['Advertise your business', 'Free 30-day trial', '/advertise-on-yp'], ['Education corner', 'Tuition, classes and books', '/education/']],
-  education: [
-    ['Learn something new', 'Tuition centres and home tutors near you', '/services/l/education-and-tuition'],
-    ['Teach with us', 'Teaching and training jobs', '/jobs/l/education-and-training'],
-    ['Books and more', 'Textbooks and revision guides', '/buysell/l/hobbies-and-books/books'],
-  ],
-  'raya-special': [['Raya specials', 'Kuih raya, baju raya and catering', '/buysell/l'], ['Balik kampung ready', 'Car servicing before the trip', '/services/l/automotive']],
-};
+const fixedBanners = (rows: [string, string, string][]): SeedBanner[] => rows.map(([title, subtitle, link]) => ({
+  title, subtitle, link, words: { ms: [BANNER_WORDS[title]!.ms, BANNER_WORDS[subtitle]!.ms], zh: [BANNER_WORDS[title]!.zh, BANNER_WORDS[subtitle]!.zh] },
+}));
+
+/** A type home's banner: a main category, "Browse {name} near you". */
+function browseBanner(name: string, link: string): SeedBanner {
+  const { ms, zh } = GLOSSARY.categories[name]!;
+  return { title: name, subtitle: BROWSE_NEAR.en(name), link, words: { ms: [ms, BROWSE_NEAR.ms(ms)], zh: [zh, BROWSE_NEAR.zh(zh)] } };
+}
 
 export function insertContent(context: SeedContext): void {
   const { random, statement } = context;
   const updated = isoDate(context.now);
   const insertPage = statement('INSERT INTO cms_pages (page, article_title, article_content, updated_at) VALUES (?, ?, ?, ?)');
-  for (const [page, title, content] of CMS_PAGES) insertPage.run(page, title, content, updated);
+  const insertPageText = statement('INSERT INTO cms_page_texts (page, locale, article_title, article_content) VALUES (?, ?, ?, ?)');
+  for (const [page, title, content] of CMS_PAGES) {
+    insertPage.run(page, title, content, updated);
+    for (const locale of OTHER_LANGUAGES) insertPageText.run(page, locale, ...CMS_PAGE_WORDS[page]![locale]);
+  }
 
-  const insertBanner = statement('INSERT INTO banners (placement, slot, title, subtitle, media_id, hyperlink, position) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const banner = (placement: string, slot: 'main' | 'sub', rows: [string, string, string][]) =>
-    rows.forEach(([title, subtitle, link], position) => insertBanner.run(placement, slot, title, subtitle, random.pick(context.media.banner), link, position));
-  banner('home', 'main', BANNER_TITLES.home!);
-  banner('home', 'sub', BANNER_TITLES['home-sub']!);
-  banner('education', 'main', BANNER_TITLES.education!);
-  banner('raya-special', 'main', BANNER_TITLES['raya-special']!);
+  const insertBanner = statement('INSERT INTO banners (placement, slot, title, subtitle, media_id, hyperlink, position) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id');
+  const insertBannerText = statement('INSERT INTO banner_texts (banner_id, locale, title, subtitle) VALUES (?, ?, ?, ?)');
+  const banner = (placement: string, slot: 'main' | 'sub', rows: SeedBanner[]) => rows.forEach(({ title, subtitle, link, words }, position) => {
+    const { id } = insertBanner.get(placement, slot, title, subtitle, random.pick(context.media.banner), link, position) as { id: number };
+    for (const locale of OTHER_LANGUAGES) insertBannerText.run(id, locale, ...words[locale]);
+  });
+  banner('home', 'main', fixedBanners(BANNER_TITLES.home!));
+  banner('home', 'sub', fixedBanners(BANNER_TITLES['home-sub']!));
+  banner('education', 'main', fixedBanners(BANNER_TITLES.education!));
+  banner('raya-special', 'main', fixedBanners(BANNER_TITLES['raya-special']!));
   for (const type of LISTING_TYPES) {
     const parents = context.categories.filter((category) => category.type === type && category.parentId === null);
-    banner(type, 'main', random.sample(parents, 3).map((parent) => [parent.name, `Browse ${parent.name.toLowerCase()} near you`, `/${type}/l/${parent.slug}`]));
-    banner(type, 'sub', BANNER_TITLES['home-sub']!);
+    banner(type, 'main', random.sample(parents, 3).map((parent) => browseBanner(parent.name, `/${type}/l/${parent.slug}`)));
+    banner(type, 'sub', fixedBanners(BANNER_TITLES['home-sub']!));
   }
 
   // Featured rows prefer paying advertisers, as the real site does.

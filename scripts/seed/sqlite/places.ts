@@ -1,7 +1,7 @@
 import { slugify } from '../../../src/shared/slug.ts';
 import { LISTING_TYPES } from '../../../src/shared/constants.ts';
 import { CATEGORY_TREES } from '../categories.ts';
-import { CATEGORY_NAMES } from '../category-names.ts';
+import { GLOSSARY } from '../../../src/server/catalog/glossary.ts';
 import { COUNTRIES, STATES } from '../malaysia.ts';
 import { CITY_NAMES, STATE_NAMES } from '../place-names.ts';
 import type { SeedCategory, SeedCity, SeedContext } from './context.ts';
@@ -51,7 +51,7 @@ export function insertCategories(context: Pick<SeedContext, 'statement'>): SeedC
   const translate = context.statement('INSERT INTO category_names (category_id, locale, name) VALUES (?, ?, ?)');
   const categories: SeedCategory[] = [];
   const named = (id: number, name: string) => {
-    const names = CATEGORY_NAMES[name];
+    const names = GLOSSARY.categories[name];
     if (names) for (const locale of ['ms', 'zh'] as const) translate.run(id, locale, names[locale]);
   };
   for (const type of LISTING_TYPES) {

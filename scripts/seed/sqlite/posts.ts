@@ -2,7 +2,7 @@ import {
   EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES, DEAL_METHODS,
   type HiremeRate, type JobLevel, type ListingType,
 } from '../../../src/shared/constants.ts';
-import { CATEGORY_NAMES } from '../category-names.ts';
+import { GLOSSARY } from '../../../src/server/catalog/glossary.ts';
 import { slugify } from '../../../src/shared/slug.ts';
 import { BUYSELL_ITEMS } from '../categories.ts';
 import { sen } from '../../../src/shared/money.ts';
@@ -78,7 +78,7 @@ function bulletList(items: string[]): string {
  * one in ten in each, where the category has a name in that language.
  */
 function writtenIn(id: number, category: SeedCategory, profile: SeedProfile): { lang: 'ms' | 'zh'; title: string; summary: string } | undefined {
-  const names = CATEGORY_NAMES[category.name];
+  const names = GLOSSARY.categories[category.name];
   const { name: city, stateName: state } = profile.city;
   if (!names) return undefined;
   if (id % 10 === 3) {

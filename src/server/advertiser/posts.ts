@@ -5,7 +5,7 @@
  * is done without a confirmation), and removal. It also answers the ad as the advertiser sees it, with its state.
  */
 import { z } from 'zod';
-import { listingSlugBase } from '../../shared/slug.ts';
+import { listingSlugBase } from './listing-slug.ts';
 import { PostEditSchema, type NewPost, type PostEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { getPostById } from '../catalog/posts.ts';

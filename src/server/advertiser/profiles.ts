@@ -7,7 +7,7 @@
 import { joinAcrossMidnight, malaysiaDay, MIDNIGHT } from '../../shared/hours.ts';
 import { applyMergePatch } from '../../shared/merge-patch.ts';
 import { PROFILE_ATTRIBUTES, type ProfileAttribute } from '../../shared/profile-attributes.ts';
-import { listingSlugBase } from '../../shared/slug.ts';
+import { listingSlugBase } from './listing-slug.ts';
 import { ProfileEditSchema, sentFields, type EditableProfile, type NewProfile, type ProfileEdit } from '../../shared/schemas/advertiser.ts';
 import type { AppContext } from '../app-types.ts';
 import { profileChanged } from '../changes.ts';

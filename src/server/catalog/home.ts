@@ -15,23 +15,23 @@ function toBanner(media: MediaUrls, row: BannerRow): Banner {
 }
 
 /** The main and sub banners of a placement (home, a listing type, education). */
-async function getBanners({ repos, media }: CatalogContext, placement: string): Promise<Home['banners']> {
-  const rows = await repos.catalog.findBanners(placement);
+async function getBanners({ repos, media }: CatalogContext, placement: string, locale: Locale): Promise<Home['banners']> {
+  const rows = await repos.catalog.findBanners(placement, locale);
   return {
     main: rows.filter((row) => row.slot === 'main').map((row) => toBanner(media, row)),
     sub: rows.filter((row) => row.slot === 'sub').map((row) => toBanner(media, row)),
   };
 }
 
-/** The home page: banners, featured posts and one row of posts per home category. */
-export function getHome(context: CatalogContext): Promise<Home> {
-  return sharedUntilChanged(context, 'home', () => buildHome(context));
+/** The home page: banners (in `locale`), featured posts and one row of posts per home category. */
+export function getHome(context: CatalogContext, locale: Locale = 'en'): Promise<Home> {
+  return sharedUntilChanged(context, `home:${locale}`, () => buildHome(context, locale));
 }
 
-async function buildHome(context: CatalogContext): Promise<Home> {
+async function buildHome(context: CatalogContext, locale: Locale): Promise<Home> {
   const { catalog } = context.repos;
   return {
-    banners: await getBanners(context, 'home'),
+    banners: await getBanners(context, 'home', locale),
     featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds('home')),
     home_category_posts: await Promise.all((await catalog.findHomeCategories()).map(async (category) => ({
       category: {
@@ -157,7 +157,7 @@ async function buildCategoryHome(context: CatalogContext, type: ListingType, loc
   return {
     type,
     categories,
-    banners: await getBanners(context, type),
+    banners: await getBanners(context, type, locale),
     featured_posts: await getPostCards(context, await catalog.findFeaturedPostIds(type)),
     category_posts: await Promise.all((await catalog.findBusiestMainCategories(type, CATEGORY_HOME_ROWS)).map(async (category) => ({
       category: { name: names.get(category.slug) ?? category.name, type: category.type, slug: category.slug, parent: null },
@@ -170,15 +170,15 @@ async function buildCategoryHome(context: CatalogContext, type: ListingType, loc
 export function getEducationHome(context: CatalogContext, locale: Locale = 'en'): Promise<EducationHome> {
   return sharedUntilChanged(context, `education_home:${locale}`, async () => ({
     categories: Object.values(await getSpecializationsByType(context, { educationOnly: true, locale })).flat(),
-    banners: await getBanners(context, 'education'),
+    banners: await getBanners(context, 'education', locale),
     featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds('education')),
   }));
 }
 
 /** A seasonal landing page (raya-special): banners and featured posts of its placement. */
-export async function getSpecialHome(context: CatalogContext, placement: 'raya-special') {
+export async function getSpecialHome(context: CatalogContext, placement: 'raya-special', locale: Locale = 'en') {
   return {
-    banners: await getBanners(context, placement),
+    banners: await getBanners(context, placement, locale),
     featured_posts: await getPostCards(context, await context.repos.catalog.findFeaturedPostIds(placement)),
   };
 }

@@ -20,6 +20,7 @@ import type {
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { Locale } from '../../shared/locale.ts';
 import type { ConversationFilters, ConversationImageRow, ConversationListRow, ConversationReportInput, ConversationRow, DueNoticeRow, EventRow, ImageUploadRow, MessageRow, OfferRow, OpenConversationReportRow, SoldOutOffer } from './conversation-rows.ts';
 import type { ListingReview, PendingVerificationRow, PersonFactsRow, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
 
@@ -216,7 +217,8 @@ export interface CatalogRepository {
   findLocationSpecialHours(locationIds: readonly number[], from: string): Promise<(SpecialHoursRow & { location_id: number })[]>;
   findProfileAttributes(profileId: number): Promise<string[]>;
   findProfileLocations(profileId: number): Promise<LocationRow[]>;
-  findBanners(placement: string): Promise<BannerRow[]>;
+  /** A placement's banners, their words in `locale` where they have them (issue 63), else English. */
+  findBanners(placement: string, locale: Locale): Promise<BannerRow[]>;
   /** Live featured posts of a placement, in order. */
   findFeaturedPostIds(placement: string): Promise<number[]>;
   findHomeCategories(): Promise<HomeCategoryRow[]>;
@@ -227,7 +229,8 @@ export interface CatalogRepository {
   findPlaceNames(): Promise<PlaceNameRow[]>;
   findBusiestMainCategories(type: ListingType, limit: number): Promise<HomeCategoryRow[]>;
   findSetting(key: string): Promise<string | undefined>;
-  findCmsPage(page: string): Promise<{ article_title: string; article_content: string } | undefined>;
+  /** A CMS page in `locale` where it has it (issue 63), else English. */
+  findCmsPage(page: string, locale: Locale): Promise<{ article_title: string; article_content: string } | undefined>;
   findCountries(): Promise<{ id: number; name: string; calling_code: string }[]>;
   findStates(): Promise<{ id: number; name: string }[]>;
   /** One page of a listing's visible reviews, newest first, with their images and the total. */

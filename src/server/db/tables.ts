@@ -50,6 +50,13 @@ export interface AuthAttemptsTable {
   outcome: string;
 }
 
+export interface BannerTextsTable {
+  banner_id: number;
+  locale: string;
+  title: string;
+  subtitle: string | null;
+}
+
 export interface BannersTable {
   id: Generated<number>;
   placement: string;
@@ -112,6 +119,13 @@ export interface CityNamesTable {
   city_id: number;
   locale: string;
   name: string;
+}
+
+export interface CmsPageTextsTable {
+  page: string;
+  locale: string;
+  article_title: string;
+  article_content: string;
 }
 
 export interface CmsPagesTable {
@@ -932,6 +946,7 @@ export interface Tables {
   appeals: AppealsTable;
   audit_log: AuditLogTable;
   auth_attempts: AuthAttemptsTable;
+  banner_texts: BannerTextsTable;
   banners: BannersTable;
   business_hours: BusinessHoursTable;
   buysell_details: BuysellDetailsTable;
@@ -940,6 +955,7 @@ export interface Tables {
   category_names: CategoryNamesTable;
   cities: CitiesTable;
   city_names: CityNamesTable;
+  cms_page_texts: CmsPageTextsTable;
   cms_pages: CmsPagesTable;
   contact_messages: ContactMessagesTable;
   conversation_blocks: ConversationBlocksTable;

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { CatalogRepository } from '../repositories.ts';
 import type { AttributeRow, BannerRow, BusinessHoursRow, CategoryRow, CategoryTreeRow, DocumentRow, HomeCategoryRow, ListingRef, LocationRow, MediaRow, PlaceNameRow, PostRow, ProfileRow, ReviewMediaRow, ReviewRow, SpecialHoursRow } from '../rows.ts';
+import type { Locale } from '../../../shared/locale.ts';
 import { QueryRepository } from './query-access.ts';
 import { count, FALSE, flag, listingColumn, livePost, LOCATION_COLUMNS, namesItsCompany, optionalFlag } from './query.ts';
 
@@ -216,9 +217,11 @@ export abstract class KyselyCatalogRepository extends QueryRepository implements
       .where('l.profile_id', '=', profileId).orderBy('l.position').execute());
   }
 
-  findBanners(placement: string): Promise<BannerRow[]> {
+  findBanners(placement: string, locale: Locale): Promise<BannerRow[]> {
     return this.read(async (db) => await db.selectFrom('banners as b').innerJoin('media as m', 'm.id', 'b.media_id')
-      .select(['b.slot', 'b.title', 'b.subtitle', 'b.hyperlink', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp'])
+      .leftJoin('banner_texts as t', (join) => join.onRef('t.banner_id', '=', 'b.id').on('t.locale', '=', locale))
+      .select((eb) => [eb.fn.coalesce('t.title', 'b.title').as('title'), eb.fn.coalesce('t.subtitle', 'b.subtitle').as('subtitle')])
+      .select(['b.slot', 'b.hyperlink', 'm.thumbnail', 'm.full', 'm.thumbnail_webp', 'm.full_webp'])
       .where('b.placement', '=', placement).orderBy('b.slot').orderBy('b.position').execute() as BannerRow[]);
   }
 
@@ -271,8 +274,11 @@ export abstract class KyselyCatalogRepository extends QueryRepository implements
     return this.read(async (db) => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value);
   }
 
-  findCmsPage(page: string): Promise<{ article_title: string; article_content: string } | undefined> {
-    return this.read(async (db) => db.selectFrom('cms_pages').select(['article_title', 'article_content']).where('page', '=', page).executeTakeFirst());
+  findCmsPage(page: string, locale: Locale): Promise<{ article_title: string; article_content: string } | undefined> {
+    return this.read(async (db) => db.selectFrom('cms_pages as p')
+      .leftJoin('cms_page_texts as t', (join) => join.onRef('t.page', '=', 'p.page').on('t.locale', '=', locale))
+      .select((eb) => [eb.fn.coalesce('t.article_title', 'p.article_title').as('article_title'), eb.fn.coalesce('t.article_content', 'p.article_content').as('article_content')])
+      .where('p.page', '=', page).executeTakeFirst());
   }
 
   findCountries(): Promise<{ id: number; name: string; calling_code: string }[]> {
