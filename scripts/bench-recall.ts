@@ -4,6 +4,9 @@
  * prints recall@10 per query that misses, per language and overall. A query's recall@10 is the share of its top ten
  * (by relevance) that is relevant, out of the most it could be: min(10, relevant listings).
  *
+ * Its second goal (issue 63): the job and service words of tests/fixtures/recall-twins.json in Malay and Chinese each find
+ * at least half as many listings as their English twin; it prints each that does not, and the count that do.
+ *
  * SQLite by default, in a scratch file; `-- --database-url postgres://…` runs it on an empty PostgreSQL database,
  * which it migrates and seeds.
  */
@@ -30,6 +33,7 @@ interface Query {
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' } } });
 const { queries } = JSON.parse(readFileSync(join(projectRoot, 'tests/fixtures/recall-queries.json'), 'utf8')) as { queries: Query[] };
+const { twins } = JSON.parse(readFileSync(join(projectRoot, 'tests/fixtures/recall-twins.json'), 'utf8')) as { twins: { type: ListingType; en: string; ms: string; zh: string }[] };
 const scratch = mkdtempSync(join(tmpdir(), 'yp-recall-'));
 const url = values['database-url'] ?? `sqlite:${join(scratch, 'recall.db')}`;
 const started = performance.now();
@@ -74,6 +78,20 @@ try {
     const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
     console.log(`${queries.length} queries on ${backend.label.replace(/:[^:@/]*@/, ':…@')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     console.log(`recall@10 ${['en', 'ms', 'zh'].map((lang) => `${lang} ${percent(mean(byLanguage.get(lang)!))}`).join(' ')} overall ${percent(mean([...byLanguage.values()].flat()))}`);
+
+    // The twins: a Malay or Chinese word finds at least half as many listings as its English twin.
+    const found = async (type: ListingType, search: string) => (await engine.search(SearchRequestSchema.parse({ type, search, limit: 1 }))).total;
+    let met = 0;
+    for (const twin of twins) {
+      const english = await found(twin.type, twin.en);
+      if (english === 0) throw new Error(`"${twin.en}" finds no ${twin.type} listing: the twins do not match the seed.`);
+      for (const lang of ['ms', 'zh'] as const) {
+        const local = await found(twin.type, twin[lang]);
+        if (local * 2 >= english) met += 1;
+        else console.log(`${lang} "${twin[lang]}" (${twin.type}) finds ${local}, its English twin "${twin.en}" ${english}: below half`);
+      }
+    }
+    console.log(`twins: ${met} of ${twins.length * 2} Malay and Chinese words find at least half as many listings as their English twin (goal: all)`);
   } finally {
     await engine.close();
     await backend.close();

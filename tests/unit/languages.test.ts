@@ -89,10 +89,19 @@ describe('search words in three languages', () => {
     expect(queryWords('kedai kereta terpakai')).toEqual(['kedai', 'kereta', 'terpakai']);
   });
 
+  it('joins the glossary’s synonyms across the languages: a document holding one phrase of a group gets the words of all', () => {
+    const sales = documentTerms('Eksekutif Jualan di Ipoh').split(' ');
+    expect(sales).toEqual(expect.arrayContaining([...queryWords('jurujual'), ...queryWords('salesperson'), ...queryWords('销售员')]));
+    expect(documentTerms('Tukang Paip 24 jam, Shah Alam').split(' ')).toEqual(expect.arrayContaining([...queryWords('plumber'), ...queryWords('水管工')]));
+    expect(documentTerms('冷气保养').split(' ')).toEqual(expect.arrayContaining([...queryWords('aircond'), ...queryWords('penghawa dingin')]));
+    // One word of a two-word phrase is not the phrase.
+    expect(documentTerms('Tukang Kayu').split(' ')).not.toContain(queryWords('plumber')[0]);
+  });
+
   it('keeps Latin words as the parsers split them, lower case, at most 12', () => {
     expect(queryWords('Aircon SERV')).toEqual(['aircon', 'serv']);
     expect(queryWords('a b c d e f g h i j k l m n')).toHaveLength(12);
-    expect(documentTerms('Plumbing services in Kuala Lumpur')).toBe('');
+    expect(documentTerms('Carpentry services in Kuala Lumpur')).toBe('');
   });
 });
 

@@ -9,8 +9,11 @@
  *   are all 'baik'. The document gets each word's stem beside the word; a query looks for the stem alone, which is
  *   in every document holding any word of that stem. Words the algorithm spoils (kedai → dai) are kept as written.
  * - Latin words are letters and digits, lower case, as the parsers split them.
+ * - Words that mean the same across the languages (the glossary's synonyms, issue 63: jurujual · salesperson · 销售员):
+ *   a document holding one of a group's phrases gets the words of all its phrases, so a query in any of them finds it.
  */
 import { stemmer } from '@orama/stemmers/indonesian';
+import { GLOSSARY } from '../../catalog/glossary.ts';
 
 /** The most words a query keeps (after reading Han runs as pairs). */
 const MAX_QUERY_WORDS = 12;
@@ -52,15 +55,40 @@ function words(text: string): IterableIterator<RegExpMatchArray> {
  */
 export function documentTerms(text: string): string {
   const terms = new Set<string>();
+  const held = new Set<string>();
   for (const [, han, latin] of words(text)) {
     if (han) {
+      for (const pair of hanPairs(han)) held.add(pair);
       if ([...han].length > 1) for (const pair of hanPairs(han)) terms.add(pair);
     } else if (latin) {
       const stem = stemOf(latin);
+      held.add(stem);
       if (stem !== latin) terms.add(stem);
     }
   }
+  for (const word of synonymsOf(held)) if (!held.has(word)) terms.add(word);
   return [...terms].join(' ');
+}
+
+/** Each synonym group as its phrases' query words, and by each word the groups a phrase of which holds it. */
+const SYNONYMS = (() => {
+  const groups = GLOSSARY.synonyms.map((group) => [...group.en, ...group.ms, ...group.zh].map(queryWords));
+  const byWord = new Map<string, number[]>();
+  groups.forEach((phrases, index) => {
+    for (const word of phrases.flat()) byWord.set(word, [...new Set([...(byWord.get(word) ?? []), index])]);
+  });
+  return { groups, byWord };
+})();
+
+/** The words of every phrase of each synonym group one of whose phrases the document's words (`held`) hold whole. */
+function synonymsOf(held: ReadonlySet<string>): Set<string> {
+  const added = new Set<string>();
+  const groups = new Set([...held].flatMap((word) => SYNONYMS.byWord.get(word) ?? []));
+  for (const index of groups) {
+    const phrases = SYNONYMS.groups[index]!;
+    if (phrases.some((phrase) => phrase.every((word) => held.has(word)))) for (const word of phrases.flat()) added.add(word);
+  }
+  return added;
 }
 
 /**
