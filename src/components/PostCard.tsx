@@ -33,7 +33,7 @@ export function PostCard({ post, layout = 'grid', company = true }: PostCardProp
         {(post.plan !== 'FREE' || post.buysell_type) && (
           <div className="flex items-center gap-2">
             <PlanBadge plan={post.plan} />
-            {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type}</span>}
+            {post.buysell_type && <span className="text-xs uppercase font-semibold text-gray-700">{post.buysell_type === 'buy' ? m.option_buy() : m.option_sell()}</span>}
           </div>
         )}
         <h3 className="card-title" data-user-text><a href={href}>{post.title}</a></h3>

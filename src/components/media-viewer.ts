@@ -21,7 +21,15 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function openViewer(links: HTMLAnchorElement[], start: number, title: string) {
+/** The viewer's words in the page's language, from its gallery (MediaGallery.astro writes them). */
+interface ViewerWords {
+  viewer: string;
+  close: string;
+  previous: string;
+  next: string;
+}
+
+function openViewer(links: HTMLAnchorElement[], start: number, title: string, words: ViewerWords) {
   const items: Item[] = links.map((link) => ({ href: link.href, video: link.dataset.video !== undefined, caption: link.dataset.caption ?? null }));
   const previous = document.activeElement as HTMLElement | null;
   let index = start;
@@ -30,9 +38,9 @@ function openViewer(links: HTMLAnchorElement[], start: number, title: string) {
   const overlay = element('div', 'fixed inset-0 z-[70] bg-black/90 flex flex-col items-center justify-center p-4');
   overlay.setAttribute('role', 'dialog');
   overlay.setAttribute('aria-modal', 'true');
-  overlay.setAttribute('aria-label', `${title}: media viewer`);
+  overlay.setAttribute('aria-label', `${title}: ${words.viewer}`);
   overlay.dataset.testid = 'media-viewer';
-  const close = element('button', 'absolute top-4 right-4 rounded bg-white/90 px-3 py-1 font-bold', 'CLOSE');
+  const close = element('button', 'absolute top-4 right-4 rounded bg-white/90 px-3 py-1 font-bold', words.close);
   close.type = 'button';
   const stage = element('div', 'contents');
   const caption = element('p', 'mt-3 text-white text-sm');
@@ -41,7 +49,7 @@ function openViewer(links: HTMLAnchorElement[], start: number, title: string) {
   counter.dataset.testid = 'viewer-counter';
   overlay.append(close, stage, caption, counter);
   const arrows = items.length > 1
-    ? ([['Previous', '‹', 'left-4', -1], ['Next', '›', 'right-4', 1]] as const).map(([label, glyph, side, step]) => {
+    ? ([[words.previous, '‹', 'left-4', -1], [words.next, '›', 'right-4', 1]] as const).map(([label, glyph, side, step]) => {
       const button = element('button', `absolute ${side} top-1/2 -translate-y-1/2 rounded-full bg-white/90 w-10 h-10 text-2xl`, glyph);
       button.type = 'button';
       button.setAttribute('aria-label', label);
@@ -110,5 +118,5 @@ document.addEventListener('click', (event) => {
   if (!link || !gallery) return;
   event.preventDefault();
   const links = [...gallery.querySelectorAll<HTMLAnchorElement>('a')];
-  openViewer(links, links.indexOf(link), gallery.dataset.gallery ?? '');
+  openViewer(links, links.indexOf(link), gallery.dataset.gallery ?? '', JSON.parse(gallery.dataset.viewerWords ?? '{}') as ViewerWords);
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './client-ip.ts';
 import { projectRoot } from './project-root.ts';
 import { LISTING_TYPES, type ListingType } from '../shared/constants.ts';
+import { sayIn } from './say-in.ts';
 
 /** A comma list of postgres://… URLs (unset: none); anything else is refused with `message`. */
 function postgresUrlList(message: string) {
@@ -362,7 +363,8 @@ function parseConfig(env: NodeJS.ProcessEnv): Config {
       message: 'SANDBOX_CHECKOUT=on is refused in production (an https SITE_URL or NODE_ENV=production): the sandbox marks invoices paid without taking money; configure Billplz (BILLPLZ_*) instead.',
     }).safeParse(operatorSettings(env));
   if (!parsed.success) {
-    throw new Error(`Bad environment: ${z.prettifyError(parsed.error)}`);
+    // Zod's own messages are said (say-in.ts): worded here in English for the person starting the server.
+    throw new Error(`Bad environment: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${sayIn(issue.message, 'en')}`).join('; ')}`);
   }
   const { DATABASE_URL, DATABASE_PATH, PORT, HOST, MEDIA_DIR, MEDIA_BASE_URL, SITE_URL, SEARCH_WORKERS, SEARCH_CACHE_SIZE, SEARCH_CACHE_BYTES, PAGE_CACHE_BYTES, PUBLIC_AD_CLIENT, TRUST_PROXY, SMTP_URL, OUTBOX_DIR, MAIL_FROM, ENQUIRY_INBOX } = parsed.data;
   const settings = parsed.data;

@@ -18,17 +18,15 @@ interface KindWords {
   page: MyAreaPage;
   /** The modal's submit button (spec §2). */
   submit: string;
-  /** The success toast (spec §8). */
-  sent: string;
   /** What one of them is called (enquiry view heading, mails). */
   noun: string;
 }
 
 export const ENQUIRY_WORDS: Record<EnquiryKind, KindWords> = {
-  services: { api: 'enquire', page: 'enquire', submit: 'Enquire Now', sent: 'Enquiry Submitted, check your Dashboard.', noun: 'Enquiry' },
-  jobs: { api: 'job-application', page: 'job_application', submit: 'Apply', sent: 'Application Submitted, check your Dashboard.', noun: 'Job application' },
-  hireme: { api: 'hireme/enquire', page: 'job_offer', submit: 'Hire', sent: 'Offer Submitted, check your Dashboard.', noun: 'Job offer' },
-  buysell: { api: 'buysell/enquire', page: 'buysell_offers', submit: 'Make Offer', sent: 'Offer Submitted, check your Dashboard.', noun: 'Offer' },
+  services: { api: 'enquire', page: 'enquire', submit: 'Enquire Now', noun: 'Enquiry' },
+  jobs: { api: 'job-application', page: 'job_application', submit: 'Apply', noun: 'Job application' },
+  hireme: { api: 'hireme/enquire', page: 'job_offer', submit: 'Hire', noun: 'Job offer' },
+  buysell: { api: 'buysell/enquire', page: 'buysell_offers', submit: 'Make Offer', noun: 'Offer' },
 };
 
 /** My area's pages, in tab order, with their tab label and empty-list text (spec §2, §8, exact). */

@@ -1,8 +1,9 @@
 /**
  * The forms' own messages in the browser (issue 63): a form checks its fields with the shared schema before sending,
  * and its schema's said messages (shared/said.ts) are worded here in the page's language. It holds only the messages
- * these forms can show (the enquiry, message, offer and saved-search forms), so an island that loads it stays small;
- * a form whose problem it cannot word sends anyway, and the API answers the 422 in the page's words.
+ * these forms can show (the enquiry, message, offer, saved-search, review answer and review report forms), so an
+ * island that loads it stays small; a form whose problem it cannot word sends anyway, and the API answers the 422 in
+ * the page's words.
  */
 import * as m from '../paraglide/messages.js';
 import type { Locale } from './locale.ts';
@@ -26,7 +27,9 @@ const MESSAGES: Record<string, Message> = {
   field_salary: m.field_salary, field_quantity: m.field_quantity, field_offered_price: m.field_offered_price, field_additional_skill: m.field_additional_skill,
   field_remark: m.field_remark, field_preferred_date: m.field_preferred_date, field_alternative_date: m.field_alternative_date,
   field_education: m.field_education, field_deal_method: m.field_deal_method, field_salary_type: m.field_salary_type, field_language: m.field_language,
-  field_id: m.field_id, field_text: m.field_text,
+  field_id: m.field_id, field_text: m.field_text, field_answer: m.field_answer,
+  // The review answer and report forms of the advertiser site.
+  api_conversation_description_long: m.api_conversation_description_long,
 };
 
 /** A form's said message in `locale`, or undefined when it is not one of these forms' messages. */

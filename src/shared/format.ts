@@ -38,3 +38,12 @@ export function formatCount(value: number, locale: Locale = currentLocale()): st
 export function formatDay(date: string, locale: Locale = currentLocale()): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString(INTL_LOCALE[locale], { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
+
+const WEEKDAY_INDEX: Record<string, number> = { Sunday: 0, Monday: 1, Tuesday: 2, Wednesday: 3, Thursday: 4, Friday: 5, Saturday: 6 };
+
+/** A weekday the API names in English ('Monday', spec §3 business_hours) in `locale`: Isnin, 星期一. */
+export function formatWeekday(day: string, locale: Locale = currentLocale()): string {
+  const index = WEEKDAY_INDEX[day];
+  // 2023-01-01 was a Sunday.
+  return index === undefined ? day : new Date(Date.UTC(2023, 0, 1 + index)).toLocaleDateString(INTL_LOCALE[locale], { weekday: 'long', timeZone: 'UTC' });
+}

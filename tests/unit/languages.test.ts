@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentTerms, queryWords, stemOf } from '../../src/server/search/engine/tokens.ts';
-import { formatCount, formatDay, formatMoney, formatPriceRange } from '../../src/shared/format.ts';
+import { formatCount, formatDay, formatMoney, formatPriceRange, formatWeekday } from '../../src/shared/format.ts';
 import { sayIn } from '../../src/server/say-in.ts';
 import { fieldWord, say } from '../../src/shared/said.ts';
 import { MessageSchema, OfferSchema } from '../../src/shared/schemas/conversations.ts';
@@ -13,7 +13,8 @@ import { formMessage } from '../../src/shared/form-messages.ts';
 import { SavedSearchNameSchema } from '../../src/shared/saved-searches.ts';
 import { ReportSchema, ReviewFormSchema } from '../../src/shared/schemas/engagement.ts';
 import { ENQUIRY_SCHEMAS, fieldErrors } from '../../src/shared/schemas/enquiries.ts';
-import { LeadReplySchema } from '../../src/shared/schemas/leads.ts';
+import { LeadReplySchema, ReviewReportSchema } from '../../src/shared/schemas/leads.ts';
+import { ReviewReplySchema } from '../../src/shared/schemas/advertiser.ts';
 import { localeOfAcceptLanguage, localizePath, LOCALES, splitLocale, unlocalizedPath } from '../../src/shared/locale.ts';
 
 describe('language prefixes', () => {
@@ -106,6 +107,11 @@ describe('search words in three languages', () => {
 });
 
 describe('formatting in three languages', () => {
+  it('names the weekdays of opening hours in each language', () => {
+    expect(['en', 'ms', 'zh'].map((locale) => formatWeekday('Monday', locale as 'en'))).toEqual(['Monday', 'Isnin', '星期一']);
+    expect(formatWeekday('Funday', 'ms')).toBe('Funday');
+  });
+
   it('writes money as RM, counts and dates through Intl in each language', () => {
     expect(formatMoney(1234.5, 'RM', 'en')).toBe('RM 1,234.5');
     expect(formatMoney(1234.5, 'RM', 'ms')).toBe('RM 1,234.5');
@@ -147,7 +153,7 @@ describe('form messages in three languages', () => {
       for (const schema of schemas) for (const list of Object.values(fieldErrors(schema, { type: 'services', id: 1, ...bad }) ?? {})) for (const text of list) messages.add(text);
       return messages;
     };
-    const browserForms = messagesOf([...Object.values(ENQUIRY_SCHEMAS), MessageSchema, OfferSchema]);
+    const browserForms = messagesOf([...Object.values(ENQUIRY_SCHEMAS), MessageSchema, OfferSchema, ReviewReplySchema, ReviewReportSchema]);
     browserForms.add(SavedSearchNameSchema.safeParse('').error!.issues[0]!.message);
     const all = new Set([...browserForms, ...messagesOf([ReviewFormSchema, ReportSchema, LeadReplySchema])]);
     expect(all.size).toBeGreaterThan(15);

@@ -11,6 +11,8 @@ import { ReviewReplySchema } from '../../shared/schemas/advertiser.ts';
 import { ReviewReportSchema } from '../../shared/schemas/leads.ts';
 import { REPORT_REASONS } from '../../shared/constants.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { formFieldErrors } from '../../shared/form-messages.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 import { AdvertiserOnly, FieldErrors, primary, secondary } from './gate.tsx';
 
 function Answer({ review, changed }: { review: calls.ReviewToAnswer; changed: () => void }) {
@@ -35,7 +37,8 @@ function Answer({ review, changed }: { review: calls.ReviewToAnswer; changed: ()
     <form className="mt-2" noValidate onSubmit={(event) => {
       event.preventDefault();
       const found = fieldErrors(ReviewReplySchema, { content });
-      if (found) return setErrors(found);
+      const worded = found && formFieldErrors(found, currentLocale());
+      if (worded) return setErrors(worded);
       void run(() => calls.answerReview(review.id, { content }), 'Your answer is posted.');
     }}>
       <label htmlFor={id} className="block text-sm font-semibold">{review.reply ? 'Your answer' : 'Answer this review'}</label>
@@ -64,7 +67,8 @@ function ReportReview({ id }: { id: number }) {
       <form className="mt-2 space-y-2" noValidate onSubmit={(event) => {
         event.preventDefault();
         const found = fieldErrors(ReviewReportSchema, { reason, description });
-        if (found) return setErrors(found);
+        const worded = found && formFieldErrors(found, currentLocale());
+        if (worded) return setErrors(worded);
         calls.reportReview(id, { reason, description }).then((answer) => {
           showToast(answer.message, 'success');
           setSent(true);

@@ -29,7 +29,7 @@ import { refuseBlockedWriter } from '../conversations/safety.ts';
 import { writeOffer } from '../conversations/conversations.ts';
 import { instantLeadRecipient } from './lead-mail.ts';
 import { ownUploadedImages, userUploadOwner } from './own-uploads.ts';
-import { say } from '../../shared/said.ts';
+import { say, type MessageKey } from '../../shared/said.ts';
 
 /** Fields every kind has; the rest of a form are its kind's details. */
 const COMMON_FIELDS = new Set(['id', 'type', 'name', 'email', 'phone_number', 'contact_method', 'images', HONEYPOT_FIELD]);
@@ -102,6 +102,9 @@ async function attachedDocument(app: AppContext, user: UserRow, kind: EnquiryKin
   return null;
 }
 
+/** What the sender reads once an enquiry is sent (spec §8's toasts), by kind. */
+const SENT = { services: 'api_enquiry_sent', jobs: 'api_application_sent', hireme: 'api_offer_sent', buysell: 'api_offer_sent' } as const satisfies Record<EnquiryKind, MessageKey>;
+
 /**
  * POST enquire, job-application, hireme/enquire, buysell/enquire: validates (422 per field, the schemas the
  * modal uses), limits per account and client (429), refuses a second one about the same listing within
@@ -118,7 +121,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
   // Counted once the enquiry is valid and its listing exists: a mistake never spends the limit (security probe item 14).
   await app.limits.hit('enquiry', `user:${userId}`);
   await app.limits.hit('enquiryClient', client);
-  const message = ENQUIRY_WORDS[kind].sent;
+  const message = say(SENT[kind]);
   if (form[HONEYPOT_FIELD]) return { message, data: null };
   const images = 'images' in form ? await ownUploadedImages(app, userId, form.images) : [];
   const documentId = await attachedDocument(app, user, kind, target, input, file);

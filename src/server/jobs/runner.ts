@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { JobRow } from '../db/rows.ts';
 import { JOB_LEASE_MS, type JobDefinition } from './kind.ts';
+import { sayIn } from '../say-in.ts';
 
 /** How long the runner waits before trying again when the database cannot take writes (issue 41). */
 const JOB_PAUSE_MS = 5000;
@@ -262,7 +263,7 @@ export class JobRunner {
       const payload = definition.kind.schema.safeParse(JSON.parse(job.payload));
       if (!payload.success) {
         // A payload its kind does not accept will not be accepted by a retry either.
-        const message = `The payload does not fit ${job.kind}: ${payload.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ')}`;
+        const message = `The payload does not fit ${job.kind}: ${payload.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${sayIn(issue.message, 'en')}`).join('; ')}`;
         this.options.log(`jobs: ${job.kind} #${job.id} failed for good: ${message}`);
         await repos.jobs.fail(job.id, this.owner, message, null);
         return;

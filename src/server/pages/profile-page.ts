@@ -44,7 +44,7 @@ export async function getProfilePage(app: AppContext, slug: string, reviewPage: 
     postGroups: PROFILE_POST_TYPES.filter((type) => profile.posts[type].length > 0),
     openNow: isOpenNow(profile.business_hours, new Date(app.clock.now()), profile.special_hours),
     phone: first?.company_phone_number ?? first?.phone_number ?? null,
-    social: ([['Website', profile.url], ['Facebook', profile.facebook], ['Twitter', profile.twitter], ['Instagram', profile.instagram],
+    social: ([[m.profile_website(), profile.url], ['Facebook', profile.facebook], ['Twitter', profile.twitter], ['Instagram', profile.instagram],
       ['LinkedIn', profile.linkedin], ['YouTube', profile.youtube]] as const)
       .flatMap(([label, href]) => (href ? [[label, href] as [string, string]] : [])),
     shareUrl: `${app.config.siteUrl}${canonical}`,

@@ -169,7 +169,7 @@ export const LoginSchema = withContact({ password: z.string({ error: say('api_pa
 export const CodeRequestSchema = withContact({});
 export const RegisterSchema = withContact({
   name: singleLineText(say('api_name_required')).min(1, say('api_name_required')).max(100, say('api_name_too_long'))
-    .refine((name) => !hasCompanyWord(name), REGISTER_NAME_WARNING),
+    .refine((name) => !hasCompanyWord(name), say('api_sensitive_name')),
   code: CodeSchema,
   password: PasswordSchema,
   password_confirmation: ConfirmationSchema,
@@ -217,7 +217,7 @@ const DobSchema = z.preprocess((value) => (value === '' ? null : value), z.strin
 /** PATCH account (spec §5 Edit profile): the name (no company words) and the personal details. */
 export const ProfileUpdateSchema = z.object({
   name: singleLineText(say('api_name_required')).min(1, say('api_name_required')).max(100, say('api_name_too_long'))
-    .refine((name) => !hasCompanyWord(name), PROFILE_NAME_WARNING).optional(),
+    .refine((name) => !hasCompanyWord(name), say('api_profile_sensitive_name')).optional(),
   gender: z.preprocess((value) => (value === '' ? null : value), z.enum(Object.keys(GENDERS) as ['m', 'f'], { error: say('api_gender_invalid') }).nullable().optional()),
   dob: DobSchema,
   address_line1: optionalText('address line 1', 200),
