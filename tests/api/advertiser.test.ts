@@ -184,7 +184,8 @@ describe('businesses', () => {
     expect(page.body).toMatchObject({ claimed: true, business_hours: expect.arrayContaining([{ day: 'Monday', time: ['08:00-12:00', '14:00-18:00'] }, { day: 'Sunday', time: ['00:00-23:59'] }]) });
 
     const chinese = await owner.post('/api/advertiser/profiles', { name: '茶餐厅' });
-    expect((chinese.body.data as { slug: string }).slug).toBe(`business-${(chinese.body.data as { id: number }).id}`);
+    // A Chinese name is read in pinyin (issue 63); taken already, the next free form of it.
+    expect((chinese.body.data as { slug: string }).slug).toMatch(/^cha-can-ting(-\d+)?$/);
 
     const edited = await owner.patch(`/api/advertiser/profiles/${profile.id}`, { name: 'Kopi Advertiser', facebook: 'https://facebook.com/kopi' });
     expect(edited.status).toBe(200);
