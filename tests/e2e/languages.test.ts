@@ -83,7 +83,7 @@ describe('a page in three languages', () => {
 
   it('names the breadcrumbs of a post’s structured data in the page’s language, with that language’s URLs', async () => {
     const english = (await page('/services/l')).html;
-    const post = /<h3 class="card-title"><a href="(\/services\/[^"]+)"/.exec(english)![1]!;
+    const post = /<h3 class="card-title"[^>]*><a href="(\/services\/[^"]+)"/.exec(english)![1]!;
     const chinese = await page(`/zh${post}`);
     const graph = [...chinese.html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g)].flatMap(([, json]) => {
       const parsed = JSON.parse(json!) as { '@graph'?: unknown[] } | unknown[];
@@ -114,7 +114,7 @@ describe('places in three languages', () => {
     expect((await page('/zh/services/l')).html).toMatch(/href="\/zh\/services\/l\?where=Selangor"[^>]*>雪兰莪 \(/);
     expect(chinese.html).toContain('data-testid="pager-caption">第 1 - 12 条，共');
     // A detail page's breadcrumbs name its main category in Chinese, and cards on the home page theirs where they have one.
-    const detail = /class="card-title"><a href="([^"]+)"/.exec(chinese.html)![1]!;
+    const detail = /class="card-title"[^>]*><a href="([^"]+)"/.exec(chinese.html)![1]!;
     const breadcrumbs = /<nav aria-label="[^"]+" class="text-sm text-gray-700">(.*?)<\/nav>/.exec((await page(detail)).html)![1]!;
     expect(breadcrumbs).toMatch(/[\u4e00-\u9fff]+ › /);
     expect((await page('/zh/')).html).toMatch(/class="card-category">[^<]*[\u4e00-\u9fff]/);
