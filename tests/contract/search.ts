@@ -9,6 +9,8 @@ import type { Repositories } from '../../src/server/db/repositories.ts';
 import type { SearchEngine } from '../../src/server/search/engine/search-engine.ts';
 import { haversineKm } from '../../src/server/search/engine/geo.ts';
 import { SearchRequestSchema, SearchResponseSchema, type SearchRequest, type SearchResponse } from '../../src/shared/search.ts';
+import { GLOSSARY } from '../../src/server/catalog/glossary.ts';
+import { documentTerms, queryWords } from '../../src/server/search/engine/tokens.ts';
 import { livePost } from '../fixtures/catalogue.ts';
 import { facetCounts, loadListings, matchesKeyword, withinKm, type Listing } from '../helpers/brute-force.ts';
 
@@ -243,6 +245,31 @@ export function describeSearchOracle(engineName: string, open: () => Promise<Sea
         expect(relevant.results[0]!.title.toLowerCase()).toContain('aircon servicing');
         const fallback = await search({ type: 'buysell', sort: 'relevance' });
         expect(fallback.results.map((c) => c.id)).toEqual((await search({ type: 'buysell' })).results.map((c) => c.id));
+      });
+      it('relevance ranks the listings of the category the words name, in any language, above those that only mention them', async () => {
+        // Each subcategory's Malay and Chinese name, where it also reaches listings of other categories (a company or a
+        // title named with those words, a related category's name) and no other category's names (with their synonyms)
+        // hold all its words: the category's own listings lead.
+        const termsOf = (name: string) => {
+          const names = [name, GLOSSARY.categories[name]!.ms, GLOSSARY.categories[name]!.zh].join(' ');
+          return new Set([...queryWords(names), ...documentTerms(names).split(' ')]);
+        };
+        const categories = [...new Map(listings.filter((l) => l.categoryName !== l.parentName).map((l) => [l.categoryName, l.type])).entries()]
+          .map(([name, type]) => ({ name, type, terms: termsOf(name) }));
+        let checked = 0;
+        for (const { name: category, type } of categories) {
+          const own = listings.filter((l) => l.type === type && l.categoryName === category).length;
+          for (const words of [GLOSSARY.categories[category]!.ms, GLOSSARY.categories[category]!.zh]) {
+            const asked = queryWords(words);
+            if (categories.some((other) => other.name !== category && other.type === type && asked.every((word) => other.terms.has(word)))) continue;
+            const response = await search({ type, search: words, sort: 'relevance', limit: 48 });
+            if (response.total <= own) continue;
+            checked += 1;
+            const names = response.results.map((card) => listings.find((l) => l.id === card.id)!.categoryName);
+            expect(names[0], `${words}: ${names.join(', ')}`).toBe(category);
+          }
+        }
+        expect(checked, 'names that reach other categories').toBeGreaterThan(5);
       });
       it('distance falls back to recommended without a user location', async () => {
         const fallback = await search({ type: 'buysell', sort: 'distance' });

@@ -38,7 +38,6 @@ function countOf(attribute: SearchAttribute, key: string): string {
 
 const LIVE = (now: string) => sql`(p.status = 'active' AND (p.expires_at IS NULL OR p.expires_at > ${now}))`;
 
-/** What the keyword search reads: the title (weight A), then the summary, category names and, unless confidential, the company (B). */
 /** A post's category names in Malay and Chinese (issue 42), for its search document. */
 const OTHER_NAMES = `coalesce((SELECT string_agg(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '')`;
 
@@ -49,7 +48,11 @@ const OTHER_NAMES = `coalesce((SELECT string_agg(n.name, ' ') FROM category_name
 const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || ' ' || ${OTHER_NAMES} || ' ' || ${conditionWordsSql('b')} ||
   CASE WHEN coalesce(j.company_confidential, h.company_confidential, false) THEN '' ELSE ' ' || pr.name END`;
 
-const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', ${BODY}), 'B')`;
+/** A post's own category's names in every language (issue 63): weight C, which relevance reads first (search.ts). */
+const OWN_NAMES = `c.name || ' ' || coalesce((SELECT string_agg(n.name, ' ') FROM category_names n WHERE n.category_id = c.id), '')`;
+
+const WORDS = `setweight(to_tsvector('yp_words', p.title), 'A') || setweight(to_tsvector('yp_words', ${OWN_NAMES}), 'C')
+  || setweight(to_tsvector('yp_words', ${BODY}), 'B')`;
 
 /**
  * Where a post is placed for Near Me and distances: its first location, or for a confidential job or hireme post the
@@ -84,11 +87,13 @@ function insertRows(now: string, where: RawBuilder<unknown>) {
 }
 
 /**
- * Adds to the search rows of the posts `where` picks the words the application makes (search/engine/tokens.ts: Han pairs and
- * Malay stems), which PostgreSQL's parser cannot: read back, worked out here, written in one statement.
+ * Adds to the search rows of the posts `where` picks the words the application makes (search/engine/tokens.ts: Han pairs,
+ * Malay stems and synonyms), which PostgreSQL's parser cannot: read back, worked out here, written in one statement;
+ * those of its own category's names have their weight (C).
  */
 async function addTerms(db: QueryDb, where: RawBuilder<unknown>): Promise<void> {
-  const { rows } = await sql<{ id: number; text: string }>`SELECT p.id, p.title || ' ' || ${sql.raw(BODY)} AS text
+  const { rows } = await sql<{ id: number; names: string; text: string }>`SELECT p.id, ${sql.raw(OWN_NAMES)} AS names,
+      p.title || ' ' || ${sql.raw(BODY)} AS text
     FROM search_posts s
     JOIN posts p ON p.id = s.post_id
     JOIN profiles pr ON pr.id = p.profile_id
@@ -100,16 +105,19 @@ async function addTerms(db: QueryDb, where: RawBuilder<unknown>): Promise<void> 
     LEFT JOIN buysell_details b ON b.post_id = p.id
     WHERE ${where}`.execute(db);
   const ids: number[] = [];
+  const nameTerms: string[] = [];
   const terms: string[] = [];
   for (const row of rows) {
+    const names = documentTerms(row.names);
     const added = documentTerms(row.text);
-    if (added === '') continue;
+    if (names === '' && added === '') continue;
     ids.push(row.id);
+    nameTerms.push(names);
     terms.push(added);
   }
   if (ids.length === 0) return;
-  await sql`UPDATE search_posts s SET words = s.words || setweight(to_tsvector('yp_words', t.terms), 'B')
-    FROM unnest(${ids}::bigint[], ${terms}::text[]) AS t(id, terms) WHERE s.post_id = t.id`.execute(db);
+  await sql`UPDATE search_posts s SET words = s.words || setweight(to_tsvector('yp_words', t.names), 'C') || setweight(to_tsvector('yp_words', t.terms), 'B')
+    FROM unnest(${ids}::bigint[], ${nameTerms}::text[], ${terms}::text[]) AS t(id, names, terms) WHERE s.post_id = t.id`.execute(db);
 }
 
 /**

@@ -118,6 +118,8 @@ async function scanCounts(db: QueryDb, filter: SearchFilter, facetNames: readonl
   return countsOfGroups(groups, facetNames);
 }
 
+const tsQuery = (filter: SearchFilter) => sql`to_tsquery('yp_words', ${wordsQuery(filter.words ?? [])})`;
+
 function orderOf(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> {
   switch (sort) {
     case 'rating': return sql`s.rating DESC, s.rating_count DESC, s.post_id`;
@@ -125,8 +127,10 @@ function orderOf(filter: SearchFilter, sort: SearchSort): RawBuilder<unknown> {
     case 'za': return sql`s.sort_title DESC, s.post_id DESC`;
     case 'newest': return sql`s.first_live_at DESC, s.post_id DESC`;
     case 'relevance':
-      // Title words weigh five times the body's (SQLite's bm25 weighs 10 to 2).
-      return sql`ts_rank('{0, 0, 0.2, 1}', s.words, to_tsquery('yp_words', ${wordsQuery(filter.words ?? [])})) DESC, s.plan_weight DESC, s.post_id`;
+      // Listings whose own category's names (weight C) hold the words first; then title words weighing five times the
+      // body's, divided by the document's length (2) as SQLite's bm25 does (which weighs a title holding those names 10 to 2).
+      return sql`ts_rank('{0, 1, 0, 0}', s.words, ${tsQuery(filter)}) DESC, ts_rank('{0, 0, 0.2, 1}', s.words, ${tsQuery(filter)}, 2) DESC,
+        s.plan_weight DESC, s.post_id`;
     case 'distance': return filter.geo ? sql`${dot(filter.geo.lat, filter.geo.lon)} DESC, s.post_id` : sql`s.post_id`;
     default: return sql`s.plan_weight DESC, s.rating DESC, s.published_at DESC, s.post_id`;
   }

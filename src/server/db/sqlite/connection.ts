@@ -46,6 +46,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     const added = documentTerms(`${String(title ?? '')} ${text}`);
     return added === '' ? text : `${text} ${added}`;
   });
+  // A search document's title column (issue 63): the title and its own category's names in every language, with the
+  // words the application adds to them, so a listing named for what was asked ranks above one that only mentions it.
+  db.function('search_title', { deterministic: true }, (title, names) => {
+    const text = `${String(title ?? '')} ${String(names ?? '')}`;
+    const added = documentTerms(text);
+    return added === '' ? text : `${text} ${added}`;
+  });
   return db;
 }
 

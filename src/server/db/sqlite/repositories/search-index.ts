@@ -60,12 +60,16 @@ const BODY = `p.summary || ' ' || c.name || ' ' || coalesce(parent.name, '') || 
     coalesce((SELECT group_concat(n.name, ' ') FROM category_names n WHERE n.category_id IN (c.id, c.parent_id)), '') || ' ' || ${conditionWordsSql('b')} ||
     CASE WHEN coalesce(j.company_confidential, h.company_confidential, 0) = 1 THEN '' ELSE ' ' || pr.name END`;
 
+/** A post's own category's names in every language (issue 63), which weigh as its title does. */
+const OWN_NAMES = `c.name || ' ' || coalesce((SELECT group_concat(n.name, ' ') FROM category_names n WHERE n.category_id = c.id), '')`;
+
 /**
- * The full-text row of each live post: its type, title, and the text its body is searched by, with the words the
- * application adds (search_body, search/engine/tokens.ts: Han pairs and Malay stems).
+ * The full-text row of each live post: its type, its title with its own category's names (search_title), and the
+ * text its body is searched by, each with the words the application adds (search_body, search/engine/tokens.ts: Han
+ * pairs, Malay stems and synonyms).
  */
 export const FTS_SELECT = `
-  SELECT p.id, 'type' || p.type, p.title, search_body(p.title, ${BODY})
+  SELECT p.id, 'type' || p.type, search_title(p.title, ${OWN_NAMES}), search_body(p.title, ${BODY})
   FROM posts p
   JOIN profiles pr ON pr.id = p.profile_id
   JOIN post_categories pc ON pc.post_id = p.id AND pc.position = 0
