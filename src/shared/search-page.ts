@@ -15,6 +15,14 @@ export function toSearchTree(tree: Specialization[]): SearchTree {
   return tree.map((parent) => ({ name: parent.name, slug: parent.slug, child: parent.child.map(({ name, slug }) => ({ name, slug })) }));
 }
 
+/** What a keyword search that found nothing offers instead (issue 63, server/search/no-results.ts). */
+export interface NoResultsHelp {
+  /** The words with the unknown ones corrected, when that search finds listings. */
+  corrected: string | null;
+  /** Categories with a name close to the words, in the page's language, best first. */
+  categories: { name: string; main: string; sub: string | null }[];
+}
+
 /** Names of the main and sub category of a page, from the type's category tree. */
 export function categoryNames(tree: SearchTree, state: Pick<SearchState, 'main' | 'sub'>) {
   const main = state.main ? tree.find((category) => category.slug === state.main) : undefined;

@@ -231,9 +231,31 @@ describe('search page filters', () => {
     await page.waitForURL(/\/services\/l\?where=Selangor$/);
   });
 
-  it('shows the empty text when nothing matches', async () => {
-    await page.goto(`${baseUrl}/services/l?what=qqqzzzxxx`);
-    expect(await page.getByTestId('empty-results').innerText()).toBe('No results found for your query. Please try different search parameters.');
+  it('shows the empty text when nothing matches, and ways on: the search without its words, the whole list', async () => {
+    await page.goto(`${baseUrl}/services/l?what=qqqzzzxxx&where=Selangor`);
+    const empty = page.getByTestId('empty-results');
+    expect(await empty.locator('p').innerText()).toBe('No results found for your query. Please try different search parameters.');
+    expect(await page.getByTestId('did-you-mean').count()).toBe(0);
+    expect(await empty.getByRole('link', { name: 'Search without “qqqzzzxxx”' }).getAttribute('href')).toBe('/services/l?where=Selangor');
+    await hydrated();
+    await empty.getByRole('link', { name: 'See every listing in Services' }).click();
+    await page.waitForURL(/\/services\/l$/);
+    await page.getByTestId('results').waitFor();
+  });
+
+  it('offers the corrected words and close categories in the page’s language when nothing matches (issue 63)', async () => {
+    await page.goto(`${baseUrl}/services/l?what=plumbng`);
+    const help = page.getByTestId('no-results-help');
+    expect(await help.getByTestId('did-you-mean').innerText()).toBe('Did you mean: plumbing');
+    await hydrated();
+    await help.getByTestId('did-you-mean').getByRole('link', { name: 'plumbing' }).click();
+    await page.waitForURL(/what=plumbing$/);
+    await page.getByTestId('results').waitFor();
+
+    await page.goto(`${baseUrl}/ms/services/l?what=tusyen+rumah`);
+    const malay = page.getByTestId('close-categories');
+    expect(await malay.innerText()).toMatch(/^Kategori dengan nama yang hampir sama: Tuisyen Rumah/);
+    expect(await malay.getByRole('link', { name: 'Tuisyen Rumah' }).getAttribute('href')).toMatch(/^\/ms\/services\/l\/[a-z-]+\/home-tuition$/);
   });
 
   it('switches between grid and list', async () => {

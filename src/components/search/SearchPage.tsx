@@ -5,7 +5,7 @@ import { typeLabel } from '../../shared/type-labels.ts';
 import * as m from '../../paraglide/messages.js';
 import { isNearMe } from '../../shared/near-me.ts';
 import type { SearchView } from '../../shared/search.ts';
-import { categoryNames, searchHeading, whereLabel, type SearchTree } from '../../shared/search-page.ts';
+import { categoryNames, searchHeading, whereLabel, type NoResultsHelp, type SearchTree } from '../../shared/search-page.ts';
 import { changeSearch, SEARCH_VIEWS, searchPath, type SearchState } from '../../shared/search-params.ts';
 import type { ReactNode } from 'react';
 import { CategoryList } from './CategoryList.tsx';
@@ -80,7 +80,7 @@ export function SearchHead({ state, response, tree }: SearchPartProps) {
  * (`children`: the map island, which the page passes only then), filters above both; the list is the map's accessible
  * twin, each item naming the pin it stands for.
  */
-export function SearchBody({ state, response, tree, children }: SearchPartProps & { children?: ReactNode }) {
+export function SearchBody({ state, response, tree, help, children }: SearchPartProps & { help?: NoResultsHelp | null; children?: ReactNode }) {
   const page = Number(state.params.page ?? 1);
   const map = state.view === 'map';
   return (
@@ -112,7 +112,10 @@ export function SearchBody({ state, response, tree, children }: SearchPartProps 
           </aside>
         )}
         {response.results.length === 0 ? (
-          <p className="py-12 text-center text-gray-800" data-testid="empty-results">{m.search_empty()}</p>
+          <div className="py-12 text-center text-gray-800" data-testid="empty-results">
+            <p>{m.search_empty()}</p>
+            <NoResultsWays state={state} help={help ?? null} />
+          </div>
         ) : (
           <ul className={state.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'} data-testid="results" data-view={state.view}>
             {response.results.map((card) => (
@@ -125,6 +128,40 @@ export function SearchBody({ state, response, tree, children }: SearchPartProps 
         <Pagination state={state} page={page} total={response.total} pageSize={PAGE_SIZES.search} />
       </section>
     </div>
+  );
+}
+
+/**
+ * The ways on from a search that found nothing (issue 63): the corrected words, categories with a close name, the
+ * same search without the words, and the type's whole list.
+ */
+function NoResultsWays({ state, help }: { state: SearchState; help: NoResultsHelp | null }) {
+  const words = state.params.what;
+  const all: SearchState = { cat: state.cat, main: null, sub: null, params: {}, view: state.view };
+  const withoutWords = words ? changeSearch(state, { params: { what: null } }) : null;
+  return (
+    <ul className="mt-4 flex flex-col items-center gap-2 text-sm" data-testid="no-results-help">
+      {help?.corrected && (
+        <li data-testid="did-you-mean">
+          {m.search_did_you_mean()} <SearchLink to={changeSearch(state, { params: { what: help.corrected } })} className="link font-semibold">{help.corrected}</SearchLink>
+        </li>
+      )}
+      {help && help.categories.length > 0 && (
+        <li data-testid="close-categories">
+          {m.search_close_categories()}{' '}
+          {help.categories.map((category, index) => (
+            <span key={`${category.main}/${category.sub ?? ''}`}>
+              {index > 0 && ' · '}
+              <SearchLink to={changeSearch(state, { main: category.main, sub: category.sub, params: { what: null } })} className="link">{category.name}</SearchLink>
+            </span>
+          ))}
+        </li>
+      )}
+      {withoutWords && (state.main || Object.keys(withoutWords.params).length > 0) && (
+        <li><SearchLink to={withoutWords} className="link">{m.search_without_words({ words: words! })}</SearchLink></li>
+      )}
+      <li><SearchLink to={all} className="link">{m.search_all_listings({ type: typeLabel(state.cat, 'tab') })}</SearchLink></li>
+    </ul>
   );
 }
 

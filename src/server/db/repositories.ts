@@ -243,6 +243,8 @@ export interface SuggestionRepository {
   /** Labels having every word (letters and digits; the last as a prefix), those starting with `typed` first. */
   findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]>;
   findPlacesByPrefix(prefix: string, limit: number): Promise<PlaceRow[]>;
+  /** The labels of a type's search suggestions (titles, businesses, categories), the most used first: the site's own words. */
+  findVocabulary(type: ListingType, limit: number): Promise<string[]>;
 }
 
 /** The indexable URLs of the sitemaps. */

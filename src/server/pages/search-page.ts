@@ -1,6 +1,6 @@
 import type { ListingType } from '../../shared/constants.ts';
 import * as m from '../../paraglide/messages.js';
-import { searchHeading, searchTitle, toSearchTree, type SearchTree } from '../../shared/search-page.ts';
+import { searchHeading, searchTitle, toSearchTree, type NoResultsHelp, type SearchTree } from '../../shared/search-page.ts';
 import { isNearMe } from '../../shared/near-me.ts';
 import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
@@ -9,6 +9,7 @@ import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import { currentLocale } from '../../shared/i18n.ts';
 import type { Impression } from '../search/impressions.ts';
+import { helpForNoResults } from '../search/no-results.ts';
 import { cacheTags } from '../cache/tags.ts';
 import { localizePath, splitLocale, type Locale } from '../../shared/locale.ts';
 import { englishPlace } from '../../shared/place-names.ts';
@@ -26,6 +27,8 @@ export interface SearchPage {
    * subcategory, names it), else its place (a state or town), else its type's lists.
    */
   tags: string[];
+  /** What a keyword search that found nothing offers instead (close categories, corrected words); null otherwise. */
+  help: NoResultsHelp | null;
   /** A first page's posts and term, counted as search impressions on every serve (search/impressions.ts); null past page 1. */
   impression: Impression | null;
 }
@@ -84,6 +87,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     response: toSearchView(response),
     tree: searchTree,
     adClient: app.config.adClient,
+    help: response.total === 0 && query.search ? await helpForNoResults(app, type, query, locale) : null,
     impression: query.page > 1 ? null : { term: query.search ?? '', postIds: response.results.map((card) => card.id) },
     tags: [sub ? cacheTags.category(type, sub.slug) : main ? cacheTags.category(type, main.slug) : place ? cacheTags.location(type, place) : cacheTags.list(type)],
     seo: {

@@ -6,7 +6,7 @@ import { QueryRepository } from './query-access.ts';
 import { likeEscaped } from './query.ts';
 
 /** What a backend answers from its own search index. */
-export type SuggestionsFromSearchIndex = 'findSuggestions';
+export type SuggestionsFromSearchIndex = 'findSuggestions' | 'findVocabulary';
 
 export abstract class KyselySuggestionRepository extends QueryRepository implements Omit<SuggestionRepository, SuggestionsFromSearchIndex> {
   /**

@@ -93,6 +93,10 @@ class PostgresSuggestionRepository extends KyselySuggestionRepository implements
   findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]> {
     return this.read((db) => search.findSuggestions(db, words, typed, type, limit));
   }
+
+  findVocabulary(type: ListingType, limit: number): Promise<string[]> {
+    return this.read((db) => search.findVocabulary(db, type, limit));
+  }
 }
 
 class PostgresSitemapRepository extends KyselySitemapRepository implements SitemapRepository {

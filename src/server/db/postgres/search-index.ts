@@ -267,6 +267,12 @@ export async function findCategoryPages(db: QueryDb): Promise<{ type: ListingTyp
   return rows;
 }
 
+/** The labels of a type's search suggestions, the most used first. */
+export async function findVocabulary(db: QueryDb, type: ListingType, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ label: string }>`SELECT label FROM search_suggestions WHERE type = ${type} ORDER BY weight DESC, label LIMIT ${limit}`.execute(db);
+  return rows.map((row) => row.label);
+}
+
 /**
  * Autocomplete: labels having every word (the last as a prefix), those starting with the typed text first, then
  * categories, businesses, titles.

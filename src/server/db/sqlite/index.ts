@@ -17,7 +17,7 @@ import type { HomeCategoryRow, SuggestionRow } from '../rows.ts';
 import { openDatabase, SERVING_BUSY_TIMEOUT_MS, type Db } from './connection.ts';
 import { pendingMigrations } from './migrate.ts';
 import * as catalogue from './repositories/catalogue-search.ts';
-import { findSuggestions } from './repositories/search.ts';
+import { findSuggestions, findVocabulary } from './repositories/search.ts';
 import { sqliteKysely } from './kysely.ts';
 import { Writer } from './writer.ts';
 import { postIdBounds, REBUILD_BATCH } from './jobs.ts';
@@ -76,6 +76,10 @@ class SqliteSuggestionRepository extends KyselySuggestionRepository implements S
 
   findSuggestions(words: readonly string[], typed: string, type: ListingType | undefined, limit: number): Promise<SuggestionRow[]> {
     return this.index((handle) => findSuggestions(handle, words, typed, type, limit));
+  }
+
+  findVocabulary(type: ListingType, limit: number): Promise<string[]> {
+    return this.index((handle) => findVocabulary(handle, type, limit));
   }
 }
 

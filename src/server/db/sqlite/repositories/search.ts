@@ -376,6 +376,12 @@ export function findCategoryMeta(db: Db): CategoryMeta[] {
   return all<CategoryMeta>(db, 'SELECT id, name, slug, parent_id FROM categories');
 }
 
+/** The labels of a type's search suggestions, the most used first. */
+export function findVocabulary(db: Db, type: ListingType, limit: number): string[] {
+  return (statement(db, 'SELECT label FROM search_suggestions WHERE type = ? ORDER BY weight DESC, label LIMIT ?').all(type, limit) as { label: string }[])
+    .map((row) => row.label);
+}
+
 /** Autocomplete: labels having every word (the last as a prefix), those starting with the typed text first, then categories, businesses, titles. */
 export function findSuggestions(db: Db, words: readonly string[], typed: string, type: ListingType | undefined, limit: number): SuggestionRow[] {
   const match = words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' AND ');
