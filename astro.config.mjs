@@ -7,6 +7,7 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { PARAGLIDE_OPTIONS } from './scripts/paraglide-options.mjs';
 import precompress from './src/server/build/precompress.ts';
 import serviceWorker from './src/server/build/service-worker.ts';
+import pageLanguage from './src/server/build/page-language.ts';
 import { BASE_POLICY } from './src/server/security.ts';
 
 export default defineConfig({
@@ -36,7 +37,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), paraglideVitePlugin(PARAGLIDE_OPTIONS)],
+    plugins: [tailwindcss(), paraglideVitePlugin(PARAGLIDE_OPTIONS), pageLanguage()],
     // Page scripts (menu loader, view beacon, search navigation…) go out as cached, precompressed
     // files instead of being inlined into every page's HTML (issue 10: lean HTML).
     build: { assetsInlineLimit: 0 },

@@ -11,9 +11,10 @@ import { slashTwin } from './server/http.ts';
 import { BROTLI_PARAMS, encodingClass, UNBOUNDED } from './server/page-cache.ts';
 import { IMPRESSIONS_HEADER, readImpressionHeader } from './server/search/impressions.ts';
 import { paraglideMiddleware } from './paraglide/server.js';
-import { getLocale } from './paraglide/runtime.js';
+import { getLocale, getServerAsyncLocalStorage } from './paraglide/runtime.js';
 import { readLocaleFrom } from './shared/i18n.ts';
-import { splitLocale } from './shared/locale.ts';
+import { splitLocale, TWINLESS_PATH } from './shared/locale.ts';
+import { advertiserLocale } from './server/pages/advertiser-locale.ts';
 
 let app: Promise<AppContext> | undefined;
 
@@ -164,8 +165,6 @@ const compress = defineMiddleware(async (context, next) => {
   });
 });
 
-/** What stays English in issue 42 and has no /ms/ or /zh/ twin: the API, the advertiser site, the operator console, files. */
-const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|maps|healthz|readyz|sitemaps|sitemap\.xml|robots\.txt|_astro)(\/|$)/;
 
 /**
  * The page's language (issue 42), from its address alone: '/ms/…' and '/zh/…' are the English page's twins. Paraglide's
@@ -176,11 +175,19 @@ const ENGLISH_ONLY = /^\/(api|advertiser|operator|media|maps|healthz|readyz|site
 // Links built while a page renders (shared/i18n.ts) follow the request's language, as its messages do.
 readLocaleFrom(getLocale);
 
-const localize = defineMiddleware((context, next) => paraglideMiddleware(context.request, ({ request, locale }) => {
+const ADVERTISER_SITE = /^\/advertiser(\/|$)/;
+
+const localize = defineMiddleware((context, next) => paraglideMiddleware(context.request, async ({ request, locale }) => {
   context.locals.locale = locale;
+  if (ADVERTISER_SITE.test(context.url.pathname)) {
+    // The advertiser site has no twins: it speaks the account's language (issue 63), for its messages and its islands' calls.
+    const spoken = await advertiserLocale(context.locals.app, context.request);
+    context.locals.locale = spoken;
+    return getServerAsyncLocalStorage()!.run({ locale: spoken, origin: context.url.origin, messageCalls: new Set() }, () => next());
+  }
   if (request.url === context.request.url) return next();
   const written = splitLocale(context.url.pathname);
-  if (written.locale !== locale || ENGLISH_ONLY.test(written.path)) return next('/404');
+  if (written.locale !== locale || TWINLESS_PATH.test(written.path)) return next('/404');
   return next(request);
 }));
 

@@ -28,6 +28,12 @@ export function isLocale(value: unknown): value is Locale {
 
 const PREFIX = /^\/(ms|zh)(?=\/|$)/;
 
+/**
+ * What has no /ms/ or /zh/ twin: the API, the advertiser site (it speaks the account's language, issue 63), the
+ * operator console and files. A link to it stays as it is in every language.
+ */
+export const TWINLESS_PATH = /^\/(api|advertiser|operator|media|maps|healthz|readyz|sitemaps|sitemap\.xml|robots\.txt|_astro)(\/|$)/;
+
 /** The language of a path and the path without its prefix: '/ms/services/l' → ms, '/services/l'; '/ms' → ms, '/'. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
   const match = PREFIX.exec(pathname);
@@ -37,8 +43,8 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 
 /**
  * A site path (with its query and fragment) in a language: '/services/l?where=Selangor' → '/ms/services/l?where=Selangor'.
- * English paths stay as they are; a path already in a language is moved to `locale`; absolute URLs and other
- * schemes are left alone.
+ * English paths stay as they are; a path already in a language is moved to `locale`; a path without twins, absolute
+ * URLs and other schemes are left alone.
  */
 export function localizePath(href: string, locale: Locale): string {
   if (!href.startsWith('/') || href.startsWith('//')) return href;
@@ -46,7 +52,7 @@ export function localizePath(href: string, locale: Locale): string {
   const pathname = end === -1 ? href : href.slice(0, end);
   const rest = end === -1 ? '' : href.slice(end);
   const { path } = splitLocale(pathname);
-  if (locale === BASE_LOCALE) return path + rest;
+  if (locale === BASE_LOCALE || TWINLESS_PATH.test(path)) return path + rest;
   return (path === '/' ? `/${locale}/` : `/${locale}${path}`) + rest;
 }
 
@@ -80,3 +86,9 @@ export function localeOfAcceptLanguage(header: string | null | undefined): Local
   }
   return undefined;
 }
+
+/**
+ * The cookie the language switcher sets on the advertiser site (issue 63), which has no twins: its language for a
+ * person who is not signed in (a signed-in person's is the account's `locale`).
+ */
+export const ADVERTISER_LANGUAGE_COOKIE = 'advertiser_language';

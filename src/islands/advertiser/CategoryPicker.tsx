@@ -6,9 +6,9 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
 import { useId, useMemo, useState } from 'react';
 import type { ListingType } from '../../shared/constants.ts';
-import { counted } from '../../shared/plurals.ts';
 import type { CategoryChoice } from '../../shared/schemas/advertiser.ts';
 import { FieldErrors } from './gate.tsx';
+import * as m from '../../paraglide/messages.js';
 
 export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, errors }: {
   id: string; choices: CategoryChoice[]; type: ListingType; chosen: string[]; setChosen: (slugs: string[]) => void;
@@ -61,28 +61,28 @@ export function CategoryPicker({ id, choices, type, chosen, setChosen, limit, er
   return (
     <div className="mt-3" data-testid={`${id}-picker`}>
       <label className="block font-semibold" {...getLabelProps()}>
-        Categories{limit && <span className="ml-2 text-sm font-normal text-gray-700" data-testid="category-count">{chosen.length} of {limit.count}</span>}
+        {m.adv_categories()}{limit && <span className="ml-2 text-sm font-normal text-gray-700" data-testid="category-count">{m.adv_chosen_of({ chosen: chosen.length, count: limit.count })}</span>}
       </label>
-      <ul className="mt-1 flex flex-wrap gap-2" aria-label="Chosen categories">
+      <ul className="mt-1 flex flex-wrap gap-2" aria-label={m.adv_chosen_categories()}>
         {chosen.map((slug, index) => {
           const choice = named(slug);
           return (
             <li key={slug} className="flex items-center gap-1 rounded-full border border-gray-500 bg-gray-100 py-0.5 pl-3 pr-1 text-sm"
               {...getSelectedItemProps({ selectedItem: slug, index })}>
               <span>{choice ? `${choice.label}` : slug}{choice?.group ? <span className="text-gray-700"> · {choice.group}</span> : null}</span>
-              <button type="button" className="min-h-6 min-w-6 rounded-full px-1 font-bold" aria-label={`Remove ${choice?.label ?? slug}`}
+              <button type="button" className="min-h-6 min-w-6 rounded-full px-1 font-bold" aria-label={m.adv_remove_named({ name: choice?.label ?? slug })}
                 onClick={(event) => { event.stopPropagation(); remove(slug); }}>×</button>
             </li>
           );
         })}
       </ul>
       <div className="relative">
-        <input className="mt-1 w-full rounded border border-gray-400 px-3 py-2" placeholder={full ? '' : 'Type to find a category'} disabled={full}
+        <input className="mt-1 w-full rounded border border-gray-400 px-3 py-2" placeholder={full ? '' : m.adv_type_to_find_category()} disabled={full}
           {...getInputProps({ ...getDropdownProps({ preventKeyAction: isOpen }), id: `${id}-input`,
             // Enter stays in the picker: it never submits the editor's form.
             onKeyDown: (event) => { if (event.key === 'Enter') event.preventDefault(); }, 'aria-describedby': [hintId, errors?.length ? `${id}-error` : ''].join(' ').trim(), 'aria-invalid': errors?.length ? true : undefined })} />
         <p id={hintId} className="text-sm text-gray-700">
-          {full ? `The ${limit!.plan} plan allows ${counted(limit!.count, 'category')}: remove one to choose another, or upgrade.` : 'Type part of a name, then choose with the arrow keys and Enter.'}
+          {full ? m.adv_plan_allows_categories({ plan: limit!.plan, count: limit!.count }) : m.adv_category_hint()}
         </p>
         <ul {...getMenuProps()} className={`absolute z-20 max-h-72 w-full overflow-y-auto rounded border border-gray-400 bg-white shadow ${isOpen && items.length > 0 ? '' : 'hidden'}`}>
           {isOpen && items.map((item, index) => (

@@ -4,24 +4,29 @@
  */
 import type { PublishQuote } from '../../shared/listing-states.ts';
 import { primary, ringgitText, secondary } from './gate.tsx';
+import * as m from '../../paraglide/messages.js';
 
 export function CostConfirm({ quote, busy, onConfirm, onCancel }: { quote: PublishQuote; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const verb = quote.action === 'publish' ? 'publish' : 'renew';
+  const publish = quote.action === 'publish';
+  const total = ringgitText(quote.total_sen);
+  const confirmText = quote.cost === 'ringgit' ? (publish ? m.adv_confirm_publish_for({ amount: total }) : m.adv_confirm_renew_for({ amount: total }))
+    : quote.cost === 'token' ? (publish ? m.adv_confirm_publish_token() : m.adv_confirm_renew_token())
+      : publish ? m.adv_confirm_publish() : m.adv_confirm_renew();
   return (
-    <div className="mt-2 rounded border border-amber-500 bg-amber-50 p-3" role="group" aria-label={`Confirm to ${verb}`} data-testid="publish-quote">
+    <div className="mt-2 rounded border border-amber-500 bg-amber-50 p-3" role="group" aria-label={publish ? m.adv_confirm_publish_label() : m.adv_confirm_renew_label()} data-testid="publish-quote">
       <p>{quote.message}</p>
       {quote.cost === 'ringgit' && (
         <dl className="mt-2 grid max-w-xs grid-cols-2 gap-x-3 text-sm" data-testid="quote-lines">
-          <dt>Price</dt><dd className="text-right">{ringgitText(quote.amount_sen)}</dd>
-          <dt>SST {quote.sst_rate}%</dt><dd className="text-right">{ringgitText(quote.sst_sen)}</dd>
-          <dt className="font-semibold">Total</dt><dd className="text-right font-semibold">{ringgitText(quote.total_sen)}</dd>
+          <dt>{m.adv_price()}</dt><dd className="text-right">{ringgitText(quote.amount_sen)}</dd>
+          <dt>{m.adv_sst_rate({ rate: quote.sst_rate })}</dt><dd className="text-right">{ringgitText(quote.sst_sen)}</dd>
+          <dt className="font-semibold">{m.adv_total()}</dt><dd className="text-right font-semibold">{total}</dd>
         </dl>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className={primary} disabled={busy} onClick={onConfirm}>
-          {quote.cost === 'ringgit' ? `Confirm and ${verb} for ${ringgitText(quote.total_sen)}` : quote.cost === 'token' ? `Confirm and ${verb} with a token` : `Confirm and ${verb}`}
+          {confirmText}
         </button>
-        <button type="button" className={secondary} disabled={busy} onClick={onCancel}>Cancel</button>
+        <button type="button" className={secondary} disabled={busy} onClick={onCancel}>{m.dialog_cancel()}</button>
       </div>
     </div>
   );

@@ -11,14 +11,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useController, useForm, type Resolver } from 'react-hook-form';
 import * as calls from '../../client/advertiser-calls.ts';
 import { errorBody } from '../../client/api.ts';
-import { LISTING_TYPE_LABELS, LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
-import { LISTING_STATE_LABELS, type PublishQuote } from '../../shared/listing-states.ts';
+import { LISTING_TYPES, type ListingType } from '../../shared/constants.ts';
+import { listingStateLabel, type PublishQuote } from '../../shared/listing-states.ts';
 import { HTML_LANG, LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
 import { mergePatchOf } from '../../shared/merge-patch.ts';
 import { planLimits } from '../../shared/plans.ts';
-import { counted } from '../../shared/plurals.ts';
 import { NewPostSchema, PostEditSchema, type CategoryChoice } from '../../shared/schemas/advertiser.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { typeLabel } from '../../shared/type-labels.ts';
+import * as m from '../../paraglide/messages.js';
 import { reportFailure } from '../forms.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { CostConfirm } from './CostConfirm.tsx';
@@ -104,7 +105,7 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
     } else if (answer.held) {
       showToast(answer.held.message, 'warning');
     } else {
-      showToast(answer.data.status === 'active' ? 'Your ad is live.' : 'Saved as a draft.', 'success');
+      showToast(answer.data.status === 'active' ? m.adv_your_ad_live() : m.adv_saved_draft(), 'success');
     }
     fill(answer.data);
   }
@@ -148,16 +149,16 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
       const failure = errorBody(error) as ReturnType<typeof errorBody> & { data?: calls.AdvertiserPost };
       if (failure.status === 409 && failure.data && 'version' in failure.data) {
         fill(failure.data);
-        showToast('This ad was changed in another tab or on another device. Nothing was saved: the form now shows it as it is.', 'warning');
+        showToast(m.adv_ad_changed_elsewhere(), 'warning');
         return;
       }
       failed(error);
     } finally {
       setBusy(false);
     }
-  }, () => showToast('Please check the fields marked below.', 'warning'))();
+  }, () => showToast(m.adv_check_fields(), 'warning'))();
 
-  if (postId !== null && !post) return <p role="status">Loading…</p>;
+  if (postId !== null && !post) return <p role="status">{m.loading()}</p>;
   const live = post?.status === 'active';
   const business = businesses.find((item) => item.id === (post?.profile_id ?? profileId));
   const limits = type === 'hireme' || !business ? planLimits(post?.plan ?? 'FREE') : business.package;
@@ -166,30 +167,30 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
   return (
     <FormProvider {...form}>
       <form className="panel max-w-3xl" onSubmit={(event) => { event.preventDefault(); void save(!live); }} data-testid="post-editor" noValidate>
-        {post && <p className="text-sm">Status: <strong data-testid="editor-status">{LISTING_STATE_LABELS[post.state]}</strong>{post.moderation_reason ? `: ${post.moderation_reason}` : ''} · spent {counted(post.tokens_spent, 'token')} · <a className="underline" href={`/advertiser/posts/${post.id}/preview`}>Preview</a></p>}
+        {post && <p className="text-sm">{m.adv_status_label()} <strong data-testid="editor-status">{listingStateLabel(post.state)}</strong>{post.moderation_reason ? `: ${post.moderation_reason}` : ''} · {m.adv_spent_tokens({ count: post.tokens_spent })} · <a className="underline" href={`/advertiser/posts/${post.id}/preview`}>{m.adv_preview()}</a></p>}
         {post?.state === 'awaiting_payment' && post.invoice && (
-          <p className="mt-2 text-sm">Waiting for payment: <a className="font-semibold underline" href={`/advertiser/invoices/${post.invoice.id}`}>invoice {post.invoice.number}</a></p>
+          <p className="mt-2 text-sm">{m.adv_state_awaiting_payment()}: <a className="font-semibold underline" href={`/advertiser/invoices/${post.invoice.id}`}>{m.adv_invoice_named({ number: post.invoice.number })}</a></p>
         )}
         {quote && (
           <CostConfirm quote={quote} busy={busy} onConfirm={() => void confirmPublish()}
-            onCancel={() => { setQuote(null); showToast('Not published: your ad is saved as a draft, and nothing was charged.', 'success'); }} />
+            onCancel={() => { setQuote(null); showToast(m.adv_not_published_draft(), 'success'); }} />
         )}
         {payment && (
           <p className="mt-2 rounded border border-amber-500 bg-amber-50 p-2" role="status" data-testid="payment-required">
-            {payment.message} <a className="font-semibold underline" href={`/advertiser/invoices/${payment.invoice_id}`}>Pay invoice {payment.invoice_number}</a>
+            {payment.message} <a className="font-semibold underline" href={`/advertiser/invoices/${payment.invoice_id}`}>{m.adv_pay_invoice_named({ number: payment.invoice_number })}</a>
           </p>
         )}
         {isNew && (
           <div className="mt-3">
-            <label htmlFor="type" className="block font-semibold">Type of ad</label>
+            <label htmlFor="type" className="block font-semibold">{m.adv_type_of_ad()}</label>
             <select id="type" value={type} onChange={(event) => { setValue('type', event.target.value as ListingType); setValue('categories', []); }} className={input}>
-              {LISTING_TYPES.map((item) => <option key={item} value={item}>{LISTING_TYPE_LABELS[item].tab}</option>)}
+              {LISTING_TYPES.map((item) => <option key={item} value={item}>{typeLabel(item, 'tab')}</option>)}
             </select>
           </div>
         )}
         {type !== 'hireme' && isNew && (
           <div className="mt-3">
-            <label htmlFor="business" className="block font-semibold">Business</label>
+            <label htmlFor="business" className="block font-semibold">{m.adv_business()}</label>
             <select id="business" value={profileId ?? ''} onChange={(event) => setValue('profile_id', Number(event.target.value))} className={input}>
               {businesses.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
             </select>
@@ -197,21 +198,21 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
           </div>
         )}
         <PlaceSection postId={postId} />
-        <TextField name="title" label="Title" />
-        <TextField name="summary" label="Summary" />
+        <TextField name="title" label={m.adv_title()} />
+        <TextField name="summary" label={m.adv_summary()} />
         <div className="mt-3">
-          <label htmlFor="content_lang" className="block font-semibold">Written in</label>
+          <label htmlFor="content_lang" className="block font-semibold">{m.adv_written_in()}</label>
           <select id="content_lang" {...form.register('content_lang')} className={input} aria-describedby="content-lang-hint">
-            {isNew && <option value="">As the title reads</option>}
+            {isNew && <option value="">{m.adv_as_title_reads()}</option>}
             {LOCALES.map((locale) => <option key={locale} value={locale} lang={HTML_LANG[locale]}>{LOCALE_NAMES[locale]}</option>)}
           </select>
-          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">Pages name the language your words are in; nothing is translated.</p>
+          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">{m.adv_written_in_hint()}</p>
           <FieldErrors id="content_lang" errors={messagesAt(errors, 'content_lang')} />
         </div>
         <CategoryPicker id="categories" choices={categories[type]} type={type} chosen={categoriesField.value} setChosen={categoriesField.onChange}
           limit={{ count: limits.categories, plan }} errors={messagesAt(errors, 'categories')} />
         <div className="mt-3">
-          <label htmlFor="keywords" className="block font-semibold">Keywords (separate with commas)</label>
+          <label htmlFor="keywords" className="block font-semibold">{m.adv_keywords_commas()}</label>
           <input id="keywords" value={keywordText} className={input} aria-describedby={messagesAt(errors, 'keywords') ? 'keywords-error' : undefined}
             onChange={(event) => {
               setKeywordText(event.target.value);
@@ -237,8 +238,8 @@ function EditorView({ postId, initialType, initialProfileId, categories }: {
         <FieldErrors id="post" errors={messagesAt(errors, 'locations') ?? messagesAt(errors, 'plan') ?? messagesAt(errors, 'status') ?? messagesAt(errors, 'root.server')} />
 
         <div className="mt-6 flex flex-wrap gap-2">
-          {!live && <button type="button" className={secondary} disabled={busy} onClick={() => void save(false)}>Save draft</button>}
-          <button type="submit" className={primary} disabled={busy}>{live ? 'Save changes' : 'Publish'}</button>
+          {!live && <button type="button" className={secondary} disabled={busy} onClick={() => void save(false)}>{m.adv_save_draft()}</button>}
+          <button type="submit" className={primary} disabled={busy}>{live ? m.adv_save_changes() : m.adv_publish()}</button>
         </div>
       </form>
     </FormProvider>

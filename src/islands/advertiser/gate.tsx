@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { $toRedirect, $user, isAdvertiser, openLogin } from '../../stores/session.ts';
 import { SignedOutPanel, useSignedInId } from '../account/signed-in.tsx';
+import * as m from '../../paraglide/messages.js';
 
 export const primary = 'rounded bg-ink px-4 py-2 font-semibold text-white disabled:opacity-60';
 export const secondary = 'rounded border border-gray-500 px-3 py-1.5 text-sm font-semibold';
@@ -26,13 +27,13 @@ export function AdvertiserOnly({ children }: { children: ReactNode }) {
     $toRedirect.set(window.location.href);
     openLogin('becomeAdvertiser');
   }, [ready, userId, advertiser]);
-  if (!ready) return <p className="text-gray-700" role="status">Loading…</p>;
-  if (userId === null) return <SignedOutPanel text="Log in to use the advertiser site." testId="advertiser-signed-out" />;
+  if (!ready) return <p className="text-gray-700" role="status">{m.loading()}</p>;
+  if (userId === null) return <SignedOutPanel text={m.adv_sign_in_to_use()} testId="advertiser-signed-out" />;
   if (!advertiser) {
     return (
       <div className="panel" data-testid="advertiser-become">
-        <p>The advertiser site is for advertisers. Become one to claim your business and post ads.</p>
-        <button type="button" className={`mt-3 ${primary}`} onClick={() => openLogin('becomeAdvertiser')}>Be an Advertiser</button>
+        <p>{m.adv_for_advertisers()}</p>
+        <button type="button" className={`mt-3 ${primary}`} onClick={() => openLogin('becomeAdvertiser')}>{m.advertiser_be()}</button>
       </div>
     );
   }
@@ -46,7 +47,7 @@ export function AdvertiserOnly({ children }: { children: ReactNode }) {
 export function SignedInOnly({ children, text }: { children: (advertiser: boolean) => ReactNode; text: string }) {
   const { ready, userId } = useSignedInId();
   const user = useStore($user);
-  if (!ready) return <p className="text-gray-700" role="status">Loading…</p>;
+  if (!ready) return <p className="text-gray-700" role="status">{m.loading()}</p>;
   if (userId === null) return <SignedOutPanel text={text} testId="advertiser-signed-out" />;
   return <>{children(isAdvertiser(user))}</>;
 }

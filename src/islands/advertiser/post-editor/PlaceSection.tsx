@@ -9,6 +9,7 @@ import * as calls from '../../../client/advertiser-calls.ts';
 import type { EditableLocation } from '../../../shared/schemas/advertiser.ts';
 import type { AdForm } from './ad-form.ts';
 import { input } from '../profile-editor/fields.tsx';
+import * as m from '../../../paraglide/messages.js';
 
 export function PlaceSection({ postId }: { postId: number | null }) {
   const { watch, setValue } = useFormContext<AdForm>();
@@ -37,19 +38,19 @@ export function PlaceSection({ postId }: { postId: number | null }) {
     <>
       {places.length > 0 && (
         <div className="mt-3">
-          <label htmlFor="location" className="block font-semibold">Location</label>
+          <label htmlFor="location" className="block font-semibold">{m.adv_location()}</label>
           <select id="location" value={chosen ?? ''} className={input} aria-describedby="location-hint"
             onChange={(event) => setValue('location_id', Number(event.target.value), { shouldDirty: true })}>
             {places.map((place) => <option key={place.id} value={place.id}>{place.name} · {place.address_line1}, {place.city}</option>)}
           </select>
-          <p id="location-hint" className="mt-1 text-sm text-gray-700">The branch this ad is for: its page, card and map pin show this address.</p>
+          <p id="location-hint" className="mt-1 text-sm text-gray-700">{m.adv_location_hint()}</p>
         </div>
       )}
       {confidential && neighbours.length > 0 && (
         <div role="alert" className="mt-3 rounded border border-amber-500 bg-amber-50 p-3 text-sm" data-testid="confidential-neighbours">
-          <p>These public posts of yours are at the same place, with its address and map pin beside your name, so they may tell readers who is hiring:</p>
+          <p>{m.adv_neighbours_warning()}</p>
           <ul className="mt-1 list-disc pl-5">{neighbours.map((item) => <li key={item.id}><a className="underline" href={item.url} target="_blank" rel="noopener">{item.title}</a></li>)}</ul>
-          <p className="mt-1">Mark them confidential too, or post this one for another location, if that matters.</p>
+          <p className="mt-1">{m.adv_neighbours_advice()}</p>
         </div>
       )}
     </>

@@ -1,8 +1,7 @@
 /** The ad editor's sections, one per type of ad (issue 40): each registers the type's details in the form. */
 import { useController, useFormContext } from 'react-hook-form';
-import {
-  BUYSELL_CONDITIONS, DEAL_METHODS, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, LANGUAGES,
-} from '../../../shared/constants.ts';
+import { optionLabels } from '../../../shared/option-labels.ts';
+import * as m from '../../../paraglide/messages.js';
 import { useStates } from '../../forms.tsx';
 import { FieldErrors } from '../gate.tsx';
 import { ChecksField, ChoiceField, FlagField, messagesAt, TextField } from '../profile-editor/fields.tsx';
@@ -26,11 +25,11 @@ function SectionErrors({ name }: { name: 'job' | 'service' | 'hireme' | 'buysell
 export function ServiceSection() {
   return (
     <fieldset className="mt-5">
-      <legend className="text-lg font-bold">Service</legend>
-      <RichField name="service.description" label="Description" />
+      <legend className="text-lg font-bold">{m.adv_service()}</legend>
+      <RichField name="service.description" label={m.adv_description()} />
       <div className="grid gap-x-3 sm:grid-cols-2">
-        <TextField name="service.price_min" label="Price from (RM; empty: negotiable)" kind="number" />
-        <TextField name="service.price_max" label="Price to (RM)" kind="number" />
+        <TextField name="service.price_min" label={m.adv_price_from()} kind="number" />
+        <TextField name="service.price_max" label={m.adv_price_to()} kind="number" />
       </div>
       <SectionErrors name="service" />
     </fieldset>
@@ -40,22 +39,22 @@ export function ServiceSection() {
 export function JobSection() {
   return (
     <fieldset className="mt-5">
-      <legend className="text-lg font-bold">Job</legend>
-      <ChecksField name="job.type" label="Job type" options={JOB_TYPES} />
-      <ChoiceField name="job.level" label="Level" options={JOB_LEVELS} />
-      <ChecksField name="job.qualification" label="Qualification" options={EDUCATION_LEVELS} />
-      <RichField name="job.requirements" label="Requirements" />
-      <RichField name="job.responsibilities" label="Responsibilities" />
-      <RichField name="job.benefits" label="Benefits" />
+      <legend className="text-lg font-bold">{m.adv_job()}</legend>
+      <ChecksField name="job.type" label={m.adv_job_type()} options={optionLabels('job_type')} />
+      <ChoiceField name="job.level" label={m.adv_level()} options={optionLabels('job_level')} />
+      <ChecksField name="job.qualification" label={m.adv_qualification()} options={optionLabels('qualification')} />
+      <RichField name="job.requirements" label={m.adv_requirements()} />
+      <RichField name="job.responsibilities" label={m.adv_responsibilities()} />
+      <RichField name="job.benefits" label={m.adv_benefits()} />
       <div className="grid gap-x-3 sm:grid-cols-3">
-        <TextField name="job.salary_min" label="Salary from (RM)" kind="number" />
-        <TextField name="job.salary_max" label="Salary to (RM)" kind="number" />
-        <ChoiceField name="job.salary_type" label="Salary per" options={{ month: 'Month', year: 'Year' }} />
+        <TextField name="job.salary_min" label={m.adv_salary_from()} kind="number" />
+        <TextField name="job.salary_max" label={m.adv_salary_to()} kind="number" />
+        <ChoiceField name="job.salary_type" label={m.adv_salary_per()} options={{ month: m.adv_month(), year: m.adv_year() }} />
       </div>
-      <FlagField name="job.company_confidential" label="Company confidential (salary hidden)" />
-      <FlagField name="job.document_resume_cv" label="Applicants must send a CV" />
-      <FlagField name="job.remote" label="Remote work (from home)" />
-      <TextField name="job.expires_on" label="Applications close (within 30 days)" type="date" />
+      <FlagField name="job.company_confidential" label={m.adv_company_confidential()} />
+      <FlagField name="job.document_resume_cv" label={m.adv_cv_required()} />
+      <FlagField name="job.remote" label={m.adv_remote()} />
+      <TextField name="job.expires_on" label={m.adv_applications_close()} type="date" />
       <SectionErrors name="job" />
     </fieldset>
   );
@@ -65,19 +64,19 @@ export function HiremeSection() {
   const states = useStates();
   return (
     <fieldset className="mt-5">
-      <legend className="text-lg font-bold">About you</legend>
-      <ChecksField name="hireme.type" label="Available for" options={HIREME_TYPES} />
-      <ChoiceField name="hireme.expertise" label="Expertise" options={HIREME_EXPERTISE} />
-      <ChoiceField name="hireme.rate" label="Rate" options={HIREME_RATES} />
-      <TextField name="hireme.expected_salary" label="Expected pay (RM)" kind="number" />
+      <legend className="text-lg font-bold">{m.adv_about_you()}</legend>
+      <ChecksField name="hireme.type" label={m.adv_available_for()} options={optionLabels('hireme_type')} />
+      <ChoiceField name="hireme.expertise" label={m.adv_expertise()} options={optionLabels('hireme_expertise')} />
+      <ChoiceField name="hireme.rate" label={m.adv_rate()} options={optionLabels('hireme_rate')} />
+      <TextField name="hireme.expected_salary" label={m.adv_expected_pay()} kind="number" />
       <div className="grid gap-x-3 sm:grid-cols-2">
-        <TextField name="hireme.city" label="Town you work in" kind="nullable" />
-        <ChoiceField name="hireme.state" label="State" options={{ '': 'Choose…', ...Object.fromEntries(states.map((state) => [state.name, state.name])) }} />
+        <TextField name="hireme.city" label={m.adv_town_you_work()} kind="nullable" />
+        <ChoiceField name="hireme.state" label={m.adv_state()} options={{ '': m.adv_choose(), ...Object.fromEntries(states.map((state) => [state.name, state.name])) }} />
       </div>
-      <RichField name="hireme.skill" label="Skills" />
-      <RichField name="hireme.experience" label="Experience" />
-      <TextField name="hireme.education" label="Education" />
-      <ChecksField name="hireme.language" label="Languages" options={Object.fromEntries(LANGUAGES.map((language) => [language, language]))} />
+      <RichField name="hireme.skill" label={m.adv_skills()} />
+      <RichField name="hireme.experience" label={m.adv_experience()} />
+      <TextField name="hireme.education" label={m.adv_education()} />
+      <ChecksField name="hireme.language" label={m.adv_languages()} options={optionLabels('language')} />
       <SectionErrors name="hireme" />
     </fieldset>
   );
@@ -86,17 +85,17 @@ export function HiremeSection() {
 export function BuysellSection() {
   return (
     <fieldset className="mt-5">
-      <legend className="text-lg font-bold">Buy or sell</legend>
-      <ChoiceField name="buysell.type" label="I want to" options={{ sell: 'Sell', buy: 'Buy' }} />
-      <ChoiceField name="buysell.condition" label="Condition" options={BUYSELL_CONDITIONS} />
-      <TextField name="buysell.brand" label="Brand" kind="nullable" />
-      <ChecksField name="buysell.method" label="Deal methods" options={DEAL_METHODS} />
+      <legend className="text-lg font-bold">{m.adv_buy_or_sell()}</legend>
+      <ChoiceField name="buysell.type" label={m.adv_i_want_to()} options={{ sell: m.option_sell(), buy: m.option_buy() }} />
+      <ChoiceField name="buysell.condition" label={m.adv_condition()} options={optionLabels('condition')} />
+      <TextField name="buysell.brand" label={m.adv_brand()} kind="nullable" />
+      <ChecksField name="buysell.method" label={m.adv_deal_methods()} options={optionLabels('method')} />
       <div className="grid gap-x-3 sm:grid-cols-3">
-        <TextField name="buysell.price_min" label="Price (RM)" kind="number" />
-        <TextField name="buysell.op" label="Original price (RM)" kind="number" />
-        <TextField name="buysell.qty" label="Quantity" kind="number" />
+        <TextField name="buysell.price_min" label={m.adv_price_rm()} kind="number" />
+        <TextField name="buysell.op" label={m.adv_original_price()} kind="number" />
+        <TextField name="buysell.qty" label={m.adv_quantity()} kind="number" />
       </div>
-      <RichField name="buysell.description" label="Description" />
+      <RichField name="buysell.description" label={m.adv_description()} />
       <SectionErrors name="buysell" />
     </fieldset>
   );
