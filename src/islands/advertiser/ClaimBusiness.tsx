@@ -11,6 +11,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { FieldErrors, primary, SignedInOnly } from './gate.tsx';
 import { openLogin, signedIn } from '../../stores/session.ts';
 import { account } from '../../client/calls.ts';
+import * as m from '../../paraglide/messages.js';
 
 function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: boolean }) {
   const [options, setOptions] = useState<calls.ClaimOptions | null>(null);
@@ -28,7 +29,7 @@ function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: b
       const offered = advertiser ? data : { ...data, options: data.options.filter((option) => option.method === 'sms'), document: false };
       setOptions(offered);
       setChoice(offered.options[0] ? String(offered.options[0].index) : 'document');
-    }, (error: unknown) => setRefused(errorBody(error).message ?? 'This business cannot be claimed here.'));
+    }, (error: unknown) => setRefused(errorBody(error).message ?? m.adv_cannot_claim()));
   }, [profileId, advertiser]);
 
   async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
@@ -66,18 +67,18 @@ function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: b
     if (answer) {
       // The claim made a member an advertiser: the stored user learns its new role before the advertiser site opens.
       if (answer.data.advertiser && !advertiser) signedIn((await account()).data);
-      showToast(answer.message ?? 'The business is yours now.', 'success');
+      showToast(answer.message ?? m.adv_business_yours(), 'success');
       window.location.assign(`/advertiser/profiles/${answer.data.profile.id}`);
     }
   }
 
   if (refused) return <p className="panel" role="alert">{refused}</p>;
-  if (!options) return <p role="status">Loading…</p>;
+  if (!options) return <p role="status">{m.loading()}</p>;
   if (!advertiser && options.options.length === 0) {
     return (
       <div className="panel" data-testid="advertiser-become">
-        <p>This business lists no mobile number for a code. Become an advertiser first, then claim it by e-mail or with its SSM certificate.</p>
-        <button type="button" className={`mt-3 ${primary}`} onClick={() => openLogin('becomeAdvertiser')}>Be an Advertiser</button>
+        <p>{m.adv_no_mobile_to_claim()}</p>
+        <button type="button" className={`mt-3 ${primary}`} onClick={() => openLogin('becomeAdvertiser')}>{m.advertiser_be()}</button>
       </div>
     );
   }
@@ -86,46 +87,46 @@ function ClaimView({ profileId, advertiser }: { profileId: number; advertiser: b
     return (
       <form className="panel max-w-md" onSubmit={verify} data-testid="claim-verify">
         <p>{claim.message}</p>
-        <label htmlFor="claim-code" className="mt-3 block font-semibold">Code</label>
+        <label htmlFor="claim-code" className="mt-3 block font-semibold">{m.adv_code()}</label>
         <input id="claim-code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)}
           className="mt-1 w-full rounded border border-gray-400 px-3 py-2" aria-describedby={errors.code ? 'claim-code-error' : undefined} />
         <FieldErrors id="claim-code" errors={errors.code} />
-        <button type="submit" className={`mt-4 ${primary}`} disabled={busy || code.length !== 6}>Verify</button>
+        <button type="submit" className={`mt-4 ${primary}`} disabled={busy || code.length !== 6}>{m.adv_verify()}</button>
       </form>
     );
   }
   return (
     <form className="panel max-w-xl" onSubmit={send} data-testid="claim-form">
-      <h2 className="text-lg font-bold [overflow-wrap:anywhere]">Claim {options.profile.name}</h2>
-      {!advertiser && <p className="mt-2 text-sm" data-testid="claim-becomes-advertiser">The code we send also makes you an advertiser: one code for both.</p>}
+      <h2 className="text-lg font-bold [overflow-wrap:anywhere]">{m.adv_claim_named({ name: options.profile.name })}</h2>
+      {!advertiser && <p className="mt-2 text-sm" data-testid="claim-becomes-advertiser">{m.adv_code_makes_advertiser()}</p>}
       <fieldset className="mt-3">
-        <legend className="font-semibold">Prove it is yours</legend>
+        <legend className="font-semibold">{m.adv_prove_yours()}</legend>
         {options.options.map((option) => (
           <label key={option.index} className="mt-2 flex items-center gap-2">
             <input type="radio" name="target" value={option.index} checked={choice === String(option.index)} onChange={() => setChoice(String(option.index))} />
-            {option.method === 'sms' ? `A code by SMS to ${option.target}` : `A code by e-mail to ${option.target}`}
+            {option.method === 'sms' ? m.adv_code_by_sms({ target: option.target }) : m.adv_code_by_email({ target: option.target })}
           </label>
         ))}
         {options.document && (
           <label className="mt-2 flex items-center gap-2">
             <input type="radio" name="target" value="document" checked={choice === 'document'} onChange={() => setChoice('document')} />
-            Send the SSM registration certificate (we check it within 2 working days)
+            {m.adv_send_ssm_certificate()}
           </label>
         )}
       </fieldset>
       {choice === 'document' && (
         <div className="mt-3">
-          <label htmlFor="claim-document" className="block font-semibold">Certificate (PDF or image)</label>
+          <label htmlFor="claim-document" className="block font-semibold">{m.adv_certificate_file()}</label>
           <input id="claim-document" name="document" type="file" accept="application/pdf,image/jpeg,image/png,image/webp" required className="mt-1" />
           <FieldErrors id="claim-document" errors={errors.document} />
         </div>
       )}
       <FieldErrors id="claim" errors={errors.method ?? errors.target ?? errors.profile_id} />
-      <button type="submit" className={`mt-4 ${primary}`} disabled={busy}>{choice === 'document' ? 'Send document' : 'Send code'}</button>
+      <button type="submit" className={`mt-4 ${primary}`} disabled={busy}>{choice === 'document' ? m.adv_send_document() : m.adv_send_code()}</button>
     </form>
   );
 }
 
 export default function ClaimBusiness({ profileId }: { profileId: number }) {
-  return <SignedInOnly text="Log in to claim this business.">{(advertiser) => <ClaimView profileId={profileId} advertiser={advertiser} />}</SignedInOnly>;
+  return <SignedInOnly text={m.adv_sign_in_to_claim()}>{(advertiser) => <ClaimView profileId={profileId} advertiser={advertiser} />}</SignedInOnly>;
 }

@@ -26,6 +26,7 @@ import { HoursSection } from './profile-editor/HoursSection.tsx';
 import { LocationsSection, newLocation } from './profile-editor/LocationsSection.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { HTML_LANG, LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
+import * as m from '../../paraglide/messages.js';
 
 const emptyBody = (): ProfileBody => ({
   name: '', store_name: null, company_no: null, established_year: null, about: null, categories: [], keywords: [], locations: [newLocation()],
@@ -33,8 +34,9 @@ const emptyBody = (): ProfileBody => ({
   url: null, facebook: null, twitter: null, instagram: null, linkedin: null, youtube: null, wechat: null, whatsapp: null, logo: null, images: [], videos: [], documents: [],
 });
 
-const LINKS = [['url', 'Website', 'url'], ['whatsapp', 'WhatsApp number', 'tel'], ['facebook', 'Facebook', 'url'], ['instagram', 'Instagram', 'url'],
-  ['twitter', 'Twitter', 'url'], ['linkedin', 'LinkedIn', 'url'], ['youtube', 'YouTube', 'url'], ['wechat', 'WeChat id', 'text']] as const;
+/** The links a business shows; the networks' names are their own in every language. */
+const LINKS = [['url', m.adv_website, 'url'], ['whatsapp', m.adv_whatsapp_number, 'tel'], ['facebook', () => 'Facebook', 'url'], ['instagram', () => 'Instagram', 'url'],
+  ['twitter', () => 'Twitter', 'url'], ['linkedin', () => 'LinkedIn', 'url'], ['youtube', () => 'YouTube', 'url'], ['wechat', m.adv_wechat_id, 'text']] as const;
 
 /** A list or object field of the body, edited by a section as one value. */
 function useValue<K extends keyof ProfileBody>(control: Control<ProfileBody>, name: K) {
@@ -87,13 +89,13 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
   const save = handleSubmit(async (current) => {
     const patch = mergePatchOf(loaded, current);
     if (profileId !== null && Object.keys(patch).length === 0) {
-      showToast('Nothing has changed.', 'success');
+      showToast(m.adv_nothing_changed(), 'success');
       return;
     }
     try {
       const { data } = profileId === null ? await calls.createProfile(current) : await calls.editProfile(profileId, patch, profile!.version);
       clearErrors();
-      showToast('Saved. Your page shows the changes now.', 'success');
+      showToast(m.adv_saved_page_shows(), 'success');
       if (profileId === null) window.location.assign(`/advertiser/profiles/${data.id}`);
       else fill(data);
     } catch (error) {
@@ -101,41 +103,41 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
       if (failure.status === 409 && failure.data) setStale(failure.data);
       reportFailure(error, (found) => showServerErrors(setError as never, found));
     }
-  }, () => showToast('Please check the fields marked below.', 'warning'));
+  }, () => showToast(m.adv_check_fields(), 'warning'));
 
-  if (profileId !== null && !profile) return <p role="status">Loading…</p>;
+  if (profileId !== null && !profile) return <p role="status">{m.loading()}</p>;
   return (
     <FormProvider {...form}>
       <form className="panel max-w-3xl" onSubmit={(event) => void save(event)} data-testid="profile-editor" noValidate>
         {profile && limits && (
-          <p className="text-sm">Plan: <strong>{profile.plan}</strong> · up to {limits.categories} categories, {limits.keywords} keywords, {limits.photos} photos ·{' '}
-            <a className="underline" href={profileUrl(profile.slug)} target="_blank" rel="noopener">See the public page</a></p>
+          <p className="text-sm">{m.adv_plan_line()} <strong>{profile.plan}</strong> · {m.adv_plan_up_to({ categories: limits.categories, keywords: limits.keywords, photos: limits.photos })} ·{' '}
+            <a className="underline" href={profileUrl(profile.slug)} target="_blank" rel="noopener">{m.adv_see_public_page()}</a></p>
         )}
         {stale && (
           <div role="alert" className="mt-3 rounded border border-amber-500 bg-amber-50 p-3 text-sm">
-            <p>This business was changed in another tab or on another device. Nothing was saved.</p>
-            <button type="button" className={`mt-2 ${secondary}`} onClick={() => fill(stale)}>Load the current version</button>
+            <p>{m.adv_business_changed_elsewhere()}</p>
+            <button type="button" className={`mt-2 ${secondary}`} onClick={() => fill(stale)}>{m.adv_load_current()}</button>
           </div>
         )}
-        <TextField name="name" label="Business name" />
-        <TextField name="store_name" label="Store name" kind="nullable" />
-        <TextField name="company_no" label="Company number (SSM)" kind="nullable" hint="For example 201901012345 or 1234567-X" />
-        <TextField name="established_year" label="Year founded" kind="number" hint="Shown as stated by you until an approved SSM number proves the year" />
-        <RichTextEditor id="about" label="About" value={about ?? ''} onChange={(html) => setAbout(html === '' ? null : html)} errors={messagesAt(errors, 'about')} />
+        <TextField name="name" label={m.adv_business_name()} />
+        <TextField name="store_name" label={m.adv_store_name()} kind="nullable" />
+        <TextField name="company_no" label={m.adv_company_no()} kind="nullable" hint={m.adv_company_no_hint()} />
+        <TextField name="established_year" label={m.adv_year_founded()} kind="number" hint={m.adv_year_founded_hint()} />
+        <RichTextEditor id="about" label={m.adv_about()} value={about ?? ''} onChange={(html) => setAbout(html === '' ? null : html)} errors={messagesAt(errors, 'about')} />
         <div className="mt-3">
-          <label htmlFor="content_lang" className="block font-semibold">Written in</label>
+          <label htmlFor="content_lang" className="block font-semibold">{m.adv_written_in()}</label>
           <select id="content_lang" {...form.register('content_lang', { setValueAs: (value: string) => (value === '' ? undefined : value) })} className={input}
             aria-describedby="content-lang-hint">
-            {profileId === null && <option value="">As the name and about read</option>}
+            {profileId === null && <option value="">{m.adv_as_name_reads()}</option>}
             {LOCALES.map((locale) => <option key={locale} value={locale} lang={HTML_LANG[locale]}>{LOCALE_NAMES[locale]}</option>)}
           </select>
-          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">Pages name the language your words are in; nothing is translated.</p>
+          <p id="content-lang-hint" className="mt-1 text-sm text-gray-700">{m.adv_written_in_hint()}</p>
           <FieldErrors id="content_lang" errors={messagesAt(errors, 'content_lang')} />
         </div>
         <CategoryPicker id="categories" choices={categories} type="services" chosen={chosen ?? []} setChosen={setChosen} limit={limitOf(limits?.categories)} errors={messagesAt(errors, 'categories')} />
         <div className="mt-3">
-          <label htmlFor="keywords" className="block font-semibold">Keywords</label>
-          <p id="keywords-hint" className="text-sm text-gray-700">Separate them with commas{limits ? ` (up to ${limits.keywords})` : ''}</p>
+          <label htmlFor="keywords" className="block font-semibold">{m.adv_keywords()}</label>
+          <p id="keywords-hint" className="text-sm text-gray-700">{limits ? m.adv_keywords_hint_limit({ count: limits.keywords }) : m.adv_keywords_hint()}</p>
           <input id="keywords" value={keywordText} aria-describedby="keywords-hint" className="mt-1 w-full rounded border border-gray-400 px-3 py-2"
             onChange={(event) => {
               setKeywordText(event.target.value);
@@ -152,19 +154,19 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
         <AttributesSection chosen={(attributes ?? []) as ProfileAttribute[]} setChosen={setAttributes} />
 
         <fieldset className="mt-5">
-          <legend className="text-lg font-bold">Links</legend>
-          {LINKS.map(([field, label, type]) => <TextField key={field} name={field} label={label} type={type} kind="nullable" />)}
+          <legend className="text-lg font-bold">{m.adv_links()}</legend>
+          {LINKS.map(([field, label, type]) => <TextField key={field} name={field} label={label()} type={type} kind="nullable" />)}
         </fieldset>
 
         <fieldset className="mt-5">
-          <legend className="text-lg font-bold">Logo</legend>
+          <legend className="text-lg font-bold">{m.adv_logo()}</legend>
           {logo && (
             <p className="mt-2 flex items-center gap-2">
-              <img src={logo.full} alt="The logo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
-              <button type="button" className="text-sm underline" onClick={() => setLogo(null)}>Remove</button>
+              <img src={logo.full} alt={m.adv_the_logo()} width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+              <button type="button" className="text-sm underline" onClick={() => setLogo(null)}>{m.adv_remove()}</button>
             </p>
           )}
-          <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? 'Change the logo' : 'Add a logo'}</label>
+          <label htmlFor="logo" className="mt-2 block font-semibold">{logo ? m.adv_change_logo() : m.adv_add_logo()}</label>
           <input id="logo" type="file" accept="image/jpeg,image/png,image/webp" disabled={logoUpload.busy} onChange={(event) => void logoUpload.upload(event.target.files)} className="mt-1" />
           <FieldErrors id="logo" errors={logoUpload.errors ?? messagesAt(errors, 'logo')} />
         </fieldset>
@@ -182,14 +184,14 @@ function EditorView({ profileId, categories }: { profileId: number | null; categ
           errors={messagesAt(errors, 'documents')} limit={limitOf(limits?.pdfs)} />
 
         <FieldErrors id="form" errors={messagesAt(errors, 'root.server')} />
-        <button type="submit" className={`mt-6 ${primary}`} disabled={isSubmitting || logoUpload.busy}>{profileId === null ? 'Create business' : 'Save'}</button>
+        <button type="submit" className={`mt-6 ${primary}`} disabled={isSubmitting || logoUpload.busy}>{profileId === null ? m.adv_create_business() : m.adv_save()}</button>
 
         {profile && profile.history.length > 0 && (
           <details className="mt-6">
-            <summary className="font-semibold">History</summary>
+            <summary className="font-semibold">{m.adv_history()}</summary>
             <ul className="mt-2 space-y-1 text-sm">
               {profile.history.map((change, index) => (
-                <li key={index}>{change.created_at.slice(0, 16).replace('T', ' ')} · {change.field}{change.review === 'pending' ? ' · waiting for review' : ''}</li>
+                <li key={index}>{change.created_at.slice(0, 16).replace('T', ' ')} · {change.field}{change.review === 'pending' ? ` · ${m.adv_waiting_review()}` : ''}</li>
               ))}
             </ul>
           </details>

@@ -8,6 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState } from 'react';
 import { asHtml, linkHref } from '../../shared/rich-text.ts';
 import { FieldErrors } from './gate.tsx';
+import * as m from '../../paraglide/messages.js';
 
 const button = 'rounded border border-gray-400 px-2 py-1 text-sm font-semibold aria-pressed:bg-gray-800 aria-pressed:text-white';
 
@@ -55,19 +56,19 @@ export function RichTextEditor({ id, label, value, onChange, errors, hint }: {
       <span id={labelId} className="block font-semibold">{label}</span>
       {hint && <p className="text-sm text-gray-700">{hint}</p>}
       <div className="mt-1 rounded border border-gray-400">
-        <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-300 p-1">
-          <button type="button" className={button} aria-pressed={active?.bold ?? false} onClick={() => editor?.chain().focus().toggleBold().run()}>Bold</button>
-          <button type="button" className={button} aria-pressed={active?.italic ?? false} onClick={() => editor?.chain().focus().toggleItalic().run()}>Italic</button>
-          <button type="button" className={button} aria-pressed={active?.bullets ?? false} onClick={() => editor?.chain().focus().toggleBulletList().run()}>Bullets</button>
-          <button type="button" className={button} aria-pressed={active?.numbers ?? false} onClick={() => editor?.chain().focus().toggleOrderedList().run()}>Numbers</button>
+        <div role="toolbar" aria-label={m.adv_formatting()} className="flex flex-wrap gap-1 border-b border-gray-300 p-1">
+          <button type="button" className={button} aria-pressed={active?.bold ?? false} onClick={() => editor?.chain().focus().toggleBold().run()}>{m.adv_bold()}</button>
+          <button type="button" className={button} aria-pressed={active?.italic ?? false} onClick={() => editor?.chain().focus().toggleItalic().run()}>{m.adv_italic()}</button>
+          <button type="button" className={button} aria-pressed={active?.bullets ?? false} onClick={() => editor?.chain().focus().toggleBulletList().run()}>{m.adv_bullets()}</button>
+          <button type="button" className={button} aria-pressed={active?.numbers ?? false} onClick={() => editor?.chain().focus().toggleOrderedList().run()}>{m.adv_numbers()}</button>
           <button type="button" className={button} aria-pressed={active?.link ?? false} aria-expanded={linking} onClick={() => {
             setHref(editor?.getAttributes('link').href ?? 'https://');
             setLinking((open) => !open);
-          }}>Link</button>
+          }}>{m.adv_link()}</button>
         </div>
         {linking && (
           <div className="flex flex-wrap items-center gap-2 border-b border-gray-300 p-2">
-            <label htmlFor={`${id}-link`} className="text-sm font-semibold">Link address</label>
+            <label htmlFor={`${id}-link`} className="text-sm font-semibold">{m.adv_link_address()}</label>
             <input id={`${id}-link`} type="url" value={href} onChange={(event) => setHref(event.target.value)} className="min-w-0 flex-1 rounded border border-gray-400 px-2 py-1"
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
@@ -75,7 +76,7 @@ export function RichTextEditor({ id, label, value, onChange, errors, hint }: {
                   applyLink();
                 }
               }} />
-            <button type="button" className={button} onClick={applyLink}>Apply</button>
+            <button type="button" className={button} onClick={applyLink}>{m.adv_apply()}</button>
           </div>
         )}
         <EditorContent editor={editor} />

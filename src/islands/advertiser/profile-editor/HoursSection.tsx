@@ -6,8 +6,12 @@
 import type { ProfileBody } from '../../../shared/profile-body.ts';
 import { FieldErrors, secondary } from '../gate.tsx';
 import { input } from './fields.tsx';
+import { formatWeekday } from '../../../shared/format.ts';
+import * as m from '../../../paraglide/messages.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** A day's name in the language being rendered (Isnin, 星期一). */
+const dayName = (number: number) => formatWeekday(DAYS[number]!);
 type Week = NonNullable<ProfileBody['business_hours']>;
 type Special = NonNullable<ProfileBody['special_hours']>;
 type Range = { opens: string; closes: string };
@@ -21,26 +25,26 @@ function Ranges({ prefix, ranges, setRanges, label }: { prefix: string; ranges: 
         const change = (next: Partial<Range>) => setRanges(ranges.map((item, at) => (at === index ? { ...item, ...next } : item)));
         return (
           <span key={index} className="flex flex-wrap items-center gap-1">
-            <label className="text-sm" htmlFor={`opens-${suffix}`}>Opens<span className="sr-only"> ({label}, range {index + 1})</span></label>
+            <label className="text-sm" htmlFor={`opens-${suffix}`}>{m.adv_opens()}<span className="sr-only"> {m.adv_range_of({ label, number: index + 1 })}</span></label>
             <input id={`opens-${suffix}`} type="time" value={range.opens} className={time} onChange={(event) => change({ opens: event.target.value })} />
-            <label className="text-sm" htmlFor={`closes-${suffix}`}>Closes<span className="sr-only"> ({label}, range {index + 1})</span></label>
+            <label className="text-sm" htmlFor={`closes-${suffix}`}>{m.adv_closes()}<span className="sr-only"> {m.adv_range_of({ label, number: index + 1 })}</span></label>
             <input id={`closes-${suffix}`} type="time" value={range.closes} className={time} onChange={(event) => change({ closes: event.target.value })} />
-            {range.opens !== '' && range.closes !== '' && range.closes < range.opens && <span className="text-sm text-gray-700">(next day)</span>}
-            <button type="button" className="text-sm underline" onClick={() => setRanges(ranges.filter((_, at) => at !== index))}>Remove<span className="sr-only"> range {index + 1} of {label}</span></button>
+            {range.opens !== '' && range.closes !== '' && range.closes < range.opens && <span className="text-sm text-gray-700">{m.adv_next_day()}</span>}
+            <button type="button" className="text-sm underline" onClick={() => setRanges(ranges.filter((_, at) => at !== index))}>{m.adv_remove()}<span className="sr-only"> {m.adv_remove_range_of({ number: index + 1, label })}</span></button>
           </span>
         );
       })}
-      {ranges.length === 0 && <span className="text-sm text-gray-700">Closed</span>}
+      {ranges.length === 0 && <span className="text-sm text-gray-700">{m.adv_closed()}</span>}
       {ranges.length < 4 && (
         <button type="button" className="text-sm underline" onClick={() => setRanges([...ranges, { opens: ranges.length === 0 ? '09:00' : '14:00', closes: ranges.length === 0 ? '18:00' : '18:00' }])}>
-          Add hours<span className="sr-only"> for {label}</span>
+          {m.adv_add_hours()}<span className="sr-only"> {m.adv_for_label({ label })}</span>
         </button>
       )}
     </>
   );
 }
 
-export function HoursSection({ week, setWeek, special, setSpecial, errors, idPrefix = '', title = 'Business hours' }: {
+export function HoursSection({ week, setWeek, special, setSpecial, errors, idPrefix = '', title = m.adv_business_hours() }: {
   week: Week; setWeek: (week: Week) => void; special: Special; setSpecial: (special: Special) => void; errors: Record<string, string[]>;
   /** Prefixes the fields' ids (a branch's own hours sit beside the business's). */
   idPrefix?: string;
@@ -58,9 +62,9 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors, idPre
         const entry = day(number);
         return (
           <div key={number} className="mt-2 flex flex-wrap items-center gap-2" data-testid={`${idPrefix}hours-${number}`}>
-            <span className="w-24 font-semibold">{DAYS[number]}</span>
-            <label className="flex items-center gap-1 text-sm"><input type="checkbox" checked={entry.open_24 ?? false} onChange={(event) => setDay(number, { open_24: event.target.checked })} /> Open 24 hours<span className="sr-only"> on {DAYS[number]}</span></label>
-            {!entry.open_24 && <Ranges prefix={`${idPrefix}${number}`} label={DAYS[number]!} ranges={entry.ranges ?? []} setRanges={(ranges) => setDay(number, { ranges })} />}
+            <span className="w-24 font-semibold">{dayName(number)}</span>
+            <label className="flex items-center gap-1 text-sm"><input type="checkbox" checked={entry.open_24 ?? false} onChange={(event) => setDay(number, { open_24: event.target.checked })} /> {m.adv_open_24()}<span className="sr-only"> {m.adv_on_day({ day: dayName(number) })}</span></label>
+            {!entry.open_24 && <Ranges prefix={`${idPrefix}${number}`} label={dayName(number)} ranges={entry.ranges ?? []} setRanges={(ranges) => setDay(number, { ranges })} />}
           </div>
         );
       })}
@@ -68,20 +72,20 @@ export function HoursSection({ week, setWeek, special, setSpecial, errors, idPre
       </fieldset>
 
       <fieldset className="mt-5" data-testid={`${idPrefix}special-hours-editor`}>
-      <legend className="text-lg font-bold">{idPrefix ? `${title}: special hours` : 'Special hours'}</legend>
-      <p className="text-sm text-gray-700">Dates when you close or keep other hours: Hari Raya, Chinese New Year, Deepavali, Ramadan hours. A date with no hours is closed.</p>
+      <legend className="text-lg font-bold">{idPrefix ? m.adv_named_special_hours({ title }) : m.adv_special_hours()}</legend>
+      <p className="text-sm text-gray-700">{m.adv_special_hours_hint()}</p>
       {special.map((entry, index) => (
         <div key={index} className="mt-2 flex flex-wrap items-center gap-2 rounded border border-gray-300 p-2" data-testid={`${idPrefix}special-${index}`}>
-          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-date`}>Date</label>
+          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-date`}>{m.adv_date()}</label>
           <input id={`${idPrefix}special-${index}-date`} type="date" value={entry.date} className={time} onChange={(event) => setSpecialDay(index, { date: event.target.value })} />
-          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-label`}>Occasion</label>
+          <label className="text-sm" htmlFor={`${idPrefix}special-${index}-label`}>{m.adv_occasion()}</label>
           <input id={`${idPrefix}special-${index}-label`} value={entry.label ?? ''} className={`${input} mt-0 w-48`} placeholder="Hari Raya Aidilfitri" onChange={(event) => setSpecialDay(index, { label: event.target.value })} />
-          <Ranges prefix={`${idPrefix}special-${index}`} label={entry.date || `special day ${index + 1}`} ranges={entry.ranges ?? []} setRanges={(ranges) => setSpecialDay(index, { ranges })} />
-          <button type="button" className={secondary} onClick={() => setSpecial(special.filter((_, at) => at !== index))}>Remove this date</button>
+          <Ranges prefix={`${idPrefix}special-${index}`} label={entry.date || m.adv_special_day({ number: index + 1 })} ranges={entry.ranges ?? []} setRanges={(ranges) => setSpecialDay(index, { ranges })} />
+          <button type="button" className={secondary} onClick={() => setSpecial(special.filter((_, at) => at !== index))}>{m.adv_remove_date()}</button>
         </div>
       ))}
       {specialErrors.length > 0 && <FieldErrors id={`${idPrefix}special_hours`} errors={specialErrors} />}
-      <button type="button" className={`mt-2 ${secondary}`} onClick={() => setSpecial([...special, { date: '', label: '', ranges: [] }])}>Add a special date</button>
+      <button type="button" className={`mt-2 ${secondary}`} onClick={() => setSpecial([...special, { date: '', label: '', ranges: [] }])}>{m.adv_add_special_date()}</button>
     </fieldset>
     </>
   );
