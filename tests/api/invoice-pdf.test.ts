@@ -60,6 +60,27 @@ describe('an invoice PDF', () => {
     expect(paid.text).toMatch(/Paid on \d{4}-\d\d-\d\d by the sandbox checkout \(no money moved\)\. Payment reference: SANDBOX-\d+\./);
   });
 
+  it('keeps the legal particulars in English with a Malay buyer\'s language beside them, and words the rest in Malay (issue 63)', async () => {
+    const owner = await advertiser('Siti Aminah');
+    expect((await owner.call('PATCH', '/api/account', { locale: 'ms' })).status).toBe(200);
+    const business = await claimBusiness(owner, skip);
+    const bought = await owner.post('/api/advertiser/subscriptions', { profile_id: business.id, plan: 'BRONZE', period: 'monthly' });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const invoice = (bought.body.data as { invoice: { id: number; number: string } }).invoice;
+    const { text } = await pdfText(owner, invoice.id);
+    for (const label of ['Tax invoice · Invois cukai', 'Seller · Penjual', 'Bill to · Dibilkan kepada', 'Subtotal · Jumlah kecil', 'Total · Jumlah', 'Payment · Pembayaran']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toMatch(/SST registration: \S+ · Pendaftaran SST: /);
+    expect(text).toContain(`Payment reference: ${invoice.number}.`);
+    expect(text).toContain(`Rujukan bayaran: ${invoice.number}.`);
+    expect(text).toContain('Pelan BRONZE bulanan mempunyai tempoh minimum 12 bulan');
+    // The page's term note follows the page's language; an API call without one is in English.
+    const worded = async (language?: string) => ((await owner.call('GET', `/api/advertiser/invoices/${invoice.id}`, undefined, language ? { 'Accept-Language': language } : {})).body.data as { term_note: string }).term_note;
+    expect(await worded('ms-MY')).toContain('tempoh minimum 12 bulan');
+    expect(await worded()).toContain('12-month minimum');
+  });
+
   it('embeds the packaged Noto Sans SC with no setting, and refuses an INVOICE_FONT that does not exist in one sentence', () => {
     const base = { DATABASE_URL: 'sqlite::memory:' };
     const font = loadConfig(base).billing.invoiceFont;

@@ -11,18 +11,21 @@ import { PAID_PLANS, type PaidPlan } from '../../shared/plans.ts';
 import { reportFailure } from '../forms.tsx';
 import { showToast } from '../../stores/toasts.ts';
 import { AdvertiserOnly, primary, ringgitText, secondary } from './gate.tsx';
+import * as m from '../../paraglide/messages.js';
 
 interface Choice { plan: PaidPlan; period: BillingPeriod }
 
 const PLANS = [...PAID_PLANS].reverse();
 
+const periodWord = (period: BillingPeriod) => (period === 'monthly' ? m.adv_period_monthly() : m.adv_period_yearly());
+
 function PriceLines({ choice, rate }: { choice: Choice; rate: number }) {
   const priced = priceLines([{ description: '', quantity: 1, unit_sen: planPriceSen(choice.plan, choice.period) }], rate);
   return (
     <dl className="w-full max-w-xs text-sm" data-testid="price">
-      <div className="flex justify-between"><dt>{choice.plan}, {choice.period}</dt><dd>{ringgitText(priced.subtotal_sen)}</dd></div>
-      <div className="flex justify-between"><dt>SST {rate / 100}%</dt><dd>{ringgitText(priced.sst_sen)}</dd></div>
-      <div className="flex justify-between font-bold"><dt>Total</dt><dd>{ringgitText(priced.total_sen)}</dd></div>
+      <div className="flex justify-between"><dt>{m.adv_plan_period({ plan: choice.plan, period: periodWord(choice.period) })}</dt><dd>{ringgitText(priced.subtotal_sen)}</dd></div>
+      <div className="flex justify-between"><dt>{m.adv_sst_rate({ rate: rate / 100 })}</dt><dd>{ringgitText(priced.sst_sen)}</dd></div>
+      <div className="flex justify-between font-bold"><dt>{m.adv_total()}</dt><dd>{ringgitText(priced.total_sen)}</dd></div>
     </dl>
   );
 }
@@ -41,10 +44,10 @@ function PayInvoice({ invoice, providers }: { invoice: calls.Invoice; providers:
   }
   return (
     <div className="space-y-2 rounded bg-amber-50 p-3" data-testid="pay">
-      <p>Invoice <a className="underline" href={`/advertiser/invoices/${invoice.id}`}>{invoice.number}</a> for <strong>{ringgitText(invoice.total_sen)}</strong> is issued. How would you like to pay?</p>
+      <p><a className="underline" href={`/advertiser/invoices/${invoice.id}`}>{m.adv_invoice_issued({ number: invoice.number, amount: ringgitText(invoice.total_sen) })}</a></p>
       <div className="flex flex-wrap gap-2">
-        {online && <button type="button" className={primary} disabled={busy} onClick={() => void pay(online)}>{online === 'sandbox' ? 'Pay online (sandbox: no money moves)' : 'Pay online (FPX or card)'}</button>}
-        <button type="button" className={secondary} disabled={busy} onClick={() => void pay('bank_transfer')}>Pay by bank transfer</button>
+        {online && <button type="button" className={primary} disabled={busy} onClick={() => void pay(online)}>{online === 'sandbox' ? m.adv_pay_online_sandbox() : m.adv_pay_online()}</button>}
+        <button type="button" className={secondary} disabled={busy} onClick={() => void pay('bank_transfer')}>{m.adv_pay_bank_transfer()}</button>
       </div>
     </div>
   );
@@ -65,12 +68,12 @@ function SubscribeView({ plan, period, profileId }: { plan: string; period: stri
   useEffect(() => {
     void load();
   }, []);
-  if (!data) return <p role="status">Loading…</p>;
+  if (!data) return <p role="status">{m.loading()}</p>;
   if (plan === 'PAY-PER-POST') {
-    return <p className="panel">Pay-Per-Post needs no plan: your first ad is free, and each one after costs RM50 plus SST. <a className="underline" href="/advertiser/posts/new">Post an ad</a>.</p>;
+    return <p className="panel">{m.adv_pay_per_post_note()} <a className="underline" href="/advertiser/posts/new">{m.adv_nav_post_ad()}</a></p>;
   }
   if (data.businesses.length === 0) {
-    return <p className="panel">Add or claim your business first: a plan belongs to a business. <a className="underline" href="/advertiser/profiles/new">Add a business</a>.</p>;
+    return <p className="panel">{m.adv_business_first()} <a className="underline" href="/advertiser/profiles/new">{m.adv_nav_add_business()}</a></p>;
   }
   const business = data.businesses.find((item) => item.id === businessId) ?? data.businesses[0]!;
   const running = business.subscription;
@@ -90,20 +93,21 @@ function SubscribeView({ plan, period, profileId }: { plan: string; period: stri
     <div className="panel max-w-2xl space-y-4" data-testid="subscribe">
       {data.businesses.length > 1 && (
         <label className="block">
-          <span className="font-semibold">Business</span>
+          <span className="font-semibold">{m.adv_business()}</span>
           <select className="mt-1 block w-full rounded border border-gray-400 p-2" value={business.id} onChange={(event) => { setBusinessId(Number(event.target.value)); setInvoice(null); }}>
             {data.businesses.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
           </select>
         </label>
       )}
       <p data-testid="current-plan">
-        <span className="[overflow-wrap:anywhere]">{business.name}</span> is on <strong>{business.plan}</strong>
-        {running ? `${running.kind === 'trial' ? ' (free trial)' : ` ${running.period ?? ''}`} until ${running.ends_at.slice(0, 10)}` : ''}
-        {running?.kind === 'paid' ? (running.renews ? `, renewing${running.next_plan ? ` as ${running.next_plan}` : ''}.` : ', not renewing.') : '.'}
+        <span className="[overflow-wrap:anywhere]">{m.adv_current_plan({ name: business.name, plan: business.plan })}</span>
+        {running ? (running.kind === 'trial' ? m.adv_trial_until({ date: running.ends_at.slice(0, 10) })
+          : m.adv_period_until({ period: running.period ? periodWord(running.period) : '', date: running.ends_at.slice(0, 10) })) : ''}
+        {running?.kind === 'paid' ? (running.renews ? (running.next_plan ? m.adv_renewing_as({ plan: running.next_plan }) : m.adv_renewing()) : m.adv_not_renewing()) : m.adv_full_stop()}
       </p>
 
       <fieldset>
-        <legend className="font-semibold">1. Plan</legend>
+        <legend className="font-semibold">{m.adv_step_plan()}</legend>
         <div className="mt-1 flex flex-wrap gap-3">
           {PLANS.map((item) => (
             <label key={item} className="flex items-center gap-1"><input type="radio" name="plan" value={item} checked={choice.plan === item} onChange={() => { setChoice({ ...choice, plan: item }); setInvoice(null); }} /> {item}</label>
@@ -111,17 +115,17 @@ function SubscribeView({ plan, period, profileId }: { plan: string; period: stri
         </div>
       </fieldset>
       <fieldset>
-        <legend className="font-semibold">Period</legend>
+        <legend className="font-semibold">{m.adv_period()}</legend>
         <div className="mt-1 flex flex-wrap gap-3">
           {(['monthly', 'yearly'] as const).map((item) => (
-            <label key={item} className="flex items-center gap-1"><input type="radio" name="period" value={item} checked={choice.period === item} onChange={() => { setChoice({ ...choice, period: item }); setInvoice(null); }} /> {item === 'monthly' ? 'Monthly' : 'Yearly'}</label>
+            <label key={item} className="flex items-center gap-1"><input type="radio" name="period" value={item} checked={choice.period === item} onChange={() => { setChoice({ ...choice, period: item }); setInvoice(null); }} /> {item === 'monthly' ? m.adv_monthly() : m.adv_yearly()}</label>
           ))}
         </div>
       </fieldset>
       <section aria-labelledby="price-heading">
-        <h2 id="price-heading" className="font-semibold">2. Price</h2>
+        <h2 id="price-heading" className="font-semibold">{m.adv_step_price()}</h2>
         <PriceLines choice={choice} rate={data.billing.sst_rate_bp} />
-        <p className="mt-1 text-xs">The minimum listing period is 12 months; plans renew by themselves until cancelled. An upgrade starts at once and is charged for the days left of the current period; a lower plan starts when the current period ends.</p>
+        <p className="mt-1 text-xs">{m.adv_plan_terms()}</p>
       </section>
       {invoice ? <PayInvoice invoice={invoice} providers={data.billing.providers} /> : (
         <div className="flex flex-wrap gap-2">
@@ -129,21 +133,21 @@ function SubscribeView({ plan, period, profileId }: { plan: string; period: stri
             if (answer.message) showToast(answer.message, 'success');
             if (answer.data.invoice) setInvoice(answer.data.invoice);
             else void load();
-          })}>3. Confirm {choice.plan} {choice.period}</button>
+          })}>{m.adv_step_confirm({ plan: choice.plan, period: periodWord(choice.period) })}</button>
           {business.trial_available && (
             <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.startTrial(business.id, choice.plan), (answer) => {
-              showToast(answer.message ?? 'Your trial has started.', 'success');
+              showToast(answer.message ?? m.adv_trial_started_plain(), 'success');
               window.location.assign('/advertiser');
-            })}>Start the free 30-day {choice.plan} trial first</button>
+            })}>{m.adv_trial_first({ plan: choice.plan })}</button>
           )}
         </div>
       )}
       {running?.kind === 'paid' && running.renews && (
         <p>
           <button type="button" className={secondary} disabled={busy} onClick={() => void run(() => calls.cancelSubscription(running.id), (answer) => {
-            showToast(answer.message ?? 'Cancelled.', 'success');
+            showToast(answer.message ?? m.adv_cancelled(), 'success');
             void load();
-          })}>Cancel renewal</button>
+          })}>{m.adv_cancel_renewal()}</button>
         </p>
       )}
     </div>

@@ -4,7 +4,7 @@ import { cancelSubscription, getInvoice, invoicePdfOf, listInvoices, listSubscri
 import { AppError, invalid } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { advertiserOf, IdSchema, pathId } from './advertiser-access.ts';
-import { answer, type ApiEnv } from './env.ts';
+import { answer, requestLocale, type ApiEnv } from './env.ts';
 
 /** The invoice id of `{id}.pdf`, or a 404. */
 function pdfId(file: string): number {
@@ -33,7 +33,7 @@ export function billingRoutes(app: AppContext) {
         headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${number}.pdf"`, 'Cache-Control': 'private, no-store' },
       });
     })
-    .get('/invoices/:id', async (c) => answer(c, { data: await getInvoice(app, await advertiserOf(app, c), pathId(c)) }))
+    .get('/invoices/:id', async (c) => answer(c, { data: await getInvoice(app, await advertiserOf(app, c), pathId(c), requestLocale(c)) }))
     .post('/invoices/:id/pay', limitBody(1024), async (c) => answer(c, { data: await payInvoice(app, await advertiserOf(app, c), pathId(c), await jsonBody(c)) }))
     .get('/payments/:id', async (c) => answer(c, { data: await paymentStatus(app, await advertiserOf(app, c), pathId(c)) }));
 }

@@ -15,6 +15,7 @@ import { notFound } from '../errors.ts';
 import { canReadInvoice, type Actor } from '../policies.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { minimumTermNote } from './terms.ts';
+import type { Locale } from '../../shared/locale.ts';
 
 export { addMonths } from './terms.ts';
 import { invoiceIssuedMail } from './mails.ts';
@@ -123,24 +124,28 @@ export async function ownInvoice(app: AppContext, actor: Actor, id: number): Pro
 }
 
 /** GET invoices/{id}: one of the advertiser's own; anybody else's is a 404. */
-export async function getInvoice(app: AppContext, actor: Actor, id: number) {
+export async function getInvoice(app: AppContext, actor: Actor, id: number, locale: Locale) {
   const invoice = await ownInvoice(app, actor, id);
   const subscription = invoice.kind === 'invoice' ? await app.repos.subscriptions.findByInvoice(invoice.id) : undefined;
-  return { ...invoiceJson(app, invoice), term_note: subscription ? minimumTermNote(subscription, invoice.total_sen) : null };
+  return { ...invoiceJson(app, invoice), term_note: subscription ? minimumTermNote(subscription, invoice.total_sen, locale) : null };
 }
 
 /** GET invoices/{id}.pdf: the same invoice as a PDF. */
 export async function invoicePdfOf(app: AppContext, actor: Actor, id: number): Promise<{ number: string; pdf: Buffer }> {
   const invoice = await ownInvoice(app, actor, id);
-  const [payments, subscription] = await Promise.all([app.repos.payments.findByInvoice(invoice.id), app.repos.subscriptions.findByInvoice(invoice.id)]);
+  const [payments, subscription, buyer] = await Promise.all([
+    app.repos.payments.findByInvoice(invoice.id), app.repos.subscriptions.findByInvoice(invoice.id), app.repos.users.findUser(actor.id),
+  ]);
+  // The buyer's language beside the legal particulars (issue 63, decision 0036).
+  const locale = buyer?.locale ?? 'en';
   const settled = payments.find((payment) => payment.status === 'paid');
   return {
     number: invoice.number,
     pdf: await invoicePdf(invoice, {
-      font: app.config.billing.invoiceFont, bankAccount: app.config.billing.bankAccount,
+      font: app.config.billing.invoiceFont, bankAccount: app.config.billing.bankAccount, locale,
       // The reference the buyer's receipt shows: Billplz's bill id; the sandbox's long signed id is not one, so its payment's number.
       paid: settled ? { provider: settled.provider, reference: settled.provider === 'sandbox' ? `SANDBOX-${settled.id}` : settled.bill_id ?? invoice.number } : null,
-      term: subscription && invoice.kind === 'invoice' ? minimumTermNote(subscription, invoice.total_sen) : null,
+      term: subscription && invoice.kind === 'invoice' ? minimumTermNote(subscription, invoice.total_sen, locale) : null,
     }),
   };
 }

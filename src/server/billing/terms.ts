@@ -4,6 +4,8 @@
  */
 import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { SubscriptionRow } from '../db/rows.ts';
+import type { Locale } from '../../shared/locale.ts';
+import * as m from '../../paraglide/messages.js';
 
 /** The same day `months` calendar months on (the 31st of a shorter month falls on its last day). */
 export function addMonths(iso: string, months: number): string {
@@ -24,14 +26,15 @@ export const MINIMUM_MONTHS = 12;
  * invoiced on its own, what the minimum comes to in all, and when cancelling takes effect. Null for a yearly plan (its
  * one invoice is the whole year).
  */
-export function minimumTermNote(subscription: Pick<SubscriptionRow, 'plan' | 'period' | 'starts_at' | 'ends_at' | 'term_starts_at'>, totalSen: number): string | null {
+export function minimumTermNote(subscription: Pick<SubscriptionRow, 'plan' | 'period' | 'starts_at' | 'ends_at' | 'term_starts_at'>, totalSen: number, locale: Locale): string | null {
   if (subscription.period !== 'monthly') return null;
   const ringgit = (sen: number) => `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const termStart = subscription.term_starts_at ?? subscription.starts_at;
   const termEnd = addMonths(termStart, MINIMUM_MONTHS);
   const day = (iso: string) => malaysiaToday(Date.parse(iso));
-  return `You owe ${ringgit(totalSen)} now, for one month (${day(subscription.starts_at)} to ${day(new Date(Date.parse(subscription.ends_at) - 1).toISOString())}). `
-    + `${subscription.plan} monthly has a ${MINIMUM_MONTHS}-month minimum: it renews every month, each month invoiced on its own for ${ringgit(totalSen)}, `
-    + `so the ${MINIMUM_MONTHS} months from ${day(termStart)} come to ${ringgit(totalSen * MINIMUM_MONTHS)} in all. `
-    + `You may cancel at any time; the plan then stops renewing after ${day(new Date(Date.parse(termEnd) - 1).toISOString())}, the end of the minimum, and nothing more is invoiced.`;
+  return m.inv_term_note({
+    owed: ringgit(totalSen), from: day(subscription.starts_at), to: day(new Date(Date.parse(subscription.ends_at) - 1).toISOString()),
+    plan: subscription.plan, months: MINIMUM_MONTHS, start: day(termStart), total: ringgit(totalSen * MINIMUM_MONTHS),
+    end: day(new Date(Date.parse(termEnd) - 1).toISOString()),
+  }, { locale });
 }
