@@ -5,7 +5,8 @@ import { errorBody } from '../client/api.ts';
 import { report } from '../client/calls.ts';
 import { ReportSchema } from '../shared/schemas/engagement.ts';
 import { fieldErrors } from '../shared/schemas/field-errors.ts';
-import { REPORT_REASONS } from '../shared/constants.ts';
+import type { REPORT_REASONS } from '../shared/constants.ts';
+import { optionLabels } from '../shared/option-labels.ts';
 import { showToast } from '../stores/toasts.ts';
 import { useDialog } from './useDialog.ts';
 
@@ -56,7 +57,7 @@ export default function ReportDialog({ type, id, onClose }: ReportDialogProps) {
           <label htmlFor="report-reason" className="mt-3 block text-sm font-medium">{m.report_reason()}</label>
           <select id="report-reason" value={reason} onChange={(event) => setReason(event.target.value)} required className="mt-1 w-full rounded border border-gray-400 px-2 py-2">
             <option value="">{m.report_choose()}</option>
-            {Object.entries(REPORT_REASONS).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
+            {Object.entries(optionLabels('report_reason')).map(([key, label]) => <option key={key} value={key}>{label}</option>)}
           </select>
           {errors.reason && <p className="text-sm text-red-700">{errors.reason[0]}</p>}
           <label htmlFor="report-description" className="mt-3 block text-sm font-medium">{m.report_description()}</label>

@@ -2,6 +2,8 @@
  * Leads (issue 26): an enquiry, job application or offer as the listing's owner reads it in the advertiser site's
  * inbox, with its thread of replies, and the words both sides' pages show. Without zod, for the islands.
  */
+import * as m from '../paraglide/messages.js';
+import { leadActionLabel } from './lead-words.ts';
 import type { EnquiryKind, EnquiryRecord } from './enquiries.ts';
 
 export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
@@ -11,11 +13,6 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', read
 /** How an advertiser hears of new leads and answers: at once, in a digest at 08:00 Malaysian time, or not by mail. */
 export const LEAD_MAIL_OPTIONS = ['instant', 'daily', 'off'] as const;
 export type LeadMail = (typeof LEAD_MAIL_OPTIONS)[number];
-export const LEAD_MAIL_LABELS: Record<LeadMail, string> = {
-  instant: 'Mail me each new lead and answer',
-  daily: 'One digest a day, at 08:00',
-  off: 'No mail: I read them here',
-};
 
 /** The longest reply. */
 export const LEAD_REPLY_MAX = 2000;
@@ -51,9 +48,6 @@ export const leadUrl = (id: number) => `/advertiser/leads/${id}`;
 /** One-tap answers to a lead (issue 40), counted in insights: WhatsApp, a call, an e-mail, or a reply in the thread. */
 export const LEAD_ACTIONS = ['whatsapp', 'call', 'email', 'reply'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
-const LEAD_ACTION_LABELS: Record<LeadAction, string> = { whatsapp: 'WhatsApp', call: 'Call', email: 'E-mail', reply: 'Reply here' };
-/** How insights name the answers (their daily counts are kept as `lead_{action}`). */
-export const LEAD_ACTION_INSIGHT_LABELS: Record<LeadAction, string> = { whatsapp: 'Answered by WhatsApp', call: 'Answered by call', email: 'Answered by e-mail', reply: 'Answered in the thread' };
 
 /** A Malaysian number in the international digits WhatsApp and tel: links take (0123456789 → 60123456789). */
 function internationalDigits(phone: string): string {
@@ -67,16 +61,17 @@ function internationalDigits(phone: string): string {
  * address for are left out.
  */
 export function leadActions(lead: Pick<Lead, 'name' | 'phone_number' | 'email' | 'contact_method' | 'post' | 'enquirable'>, site = 'Yellow Pages Malaysia'): { action: LeadAction; label: string; href: string }[] {
-  const title = (lead.post ?? lead.enquirable)?.title ?? 'your listing';
+  // In the advertiser's language (issue 63): the greeting and subject are theirs to send.
+  const title = (lead.post ?? lead.enquirable)?.title ?? m.lead_your_listing();
   const phone = lead.phone_number ? internationalDigits(lead.phone_number) : '';
-  const greeting = `Hi ${lead.name}, thank you for your enquiry about "${title}" on ${site}.`;
+  const greeting = m.lead_greeting({ name: lead.name, title, site });
   const links: Record<LeadAction, string | null> = {
     whatsapp: phone ? `https://wa.me/${phone}?text=${encodeURIComponent(greeting)}` : null,
     call: phone ? `tel:+${phone}` : null,
-    email: lead.email ? `mailto:${lead.email}?subject=${encodeURIComponent(`Your enquiry about ${title}`)}` : null,
+    email: lead.email ? `mailto:${lead.email}?subject=${encodeURIComponent(m.lead_email_subject({ title }))}` : null,
     reply: '#reply',
   };
   const first: LeadAction = lead.contact_method === 'whatsapp' ? 'whatsapp' : lead.contact_method === 'email' ? 'email' : lead.contact_method === 'call' || lead.contact_method === 'sms' ? 'call' : 'reply';
   return [first, ...LEAD_ACTIONS.filter((action) => action !== first)]
-    .flatMap((action) => (links[action] ? [{ action, label: LEAD_ACTION_LABELS[action], href: links[action]! }] : []));
+    .flatMap((action) => (links[action] ? [{ action, label: leadActionLabel(action), href: links[action]! }] : []));
 }

@@ -24,6 +24,10 @@ const OPTION_WORDS = {
   condition: { new: m.option_new, used: m.option_used },
   method: { delivery: m.option_delivery, 'self-pickup': m.option_self_pickup, cod: m.option_cod },
   language: { English: m.fact_english, Malay: m.fact_malay, Chinese: m.fact_chinese, Tamil: m.fact_tamil, Others: m.fact_others },
+  report_reason: {
+    MISLEADING: m.report_reason_misleading, UNAUTHORISED: m.report_reason_unauthorised, FAKE_ADS: m.report_reason_fake_ads, SCAM: m.report_reason_scam,
+    FAKE_COMPANY_PROFILE: m.report_reason_fake_company_profile, COPYRIGHT: m.report_reason_copyright, OTHER: m.report_reason_other,
+  },
 } satisfies Record<string, Record<string, Words>>;
 
 export type OptionGroup = keyof typeof OPTION_WORDS;

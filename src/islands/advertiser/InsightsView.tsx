@@ -7,9 +7,11 @@
 import { useEffect, useRef, useState } from 'react';
 import 'uplot/dist/uPlot.min.css';
 import * as calls from '../../client/advertiser-calls.ts';
-import { ANALYTICS_ACTION_LABELS, ANALYTICS_ACTIONS } from '../../shared/constants.ts';
-import { ENQUIRY_KINDS, ENQUIRY_WORDS } from '../../shared/enquiries.ts';
-import { LEAD_ACTION_INSIGHT_LABELS, LEAD_ACTIONS } from '../../shared/leads.ts';
+import { ANALYTICS_ACTIONS } from '../../shared/constants.ts';
+import { ENQUIRY_KINDS } from '../../shared/enquiries.ts';
+import { LEAD_ACTIONS } from '../../shared/leads.ts';
+import { clickLabel, leadAnsweredLabel, leadKindsLabel } from '../../shared/lead-words.ts';
+import * as m from '../../paraglide/messages.js';
 import { INSIGHT_RANGES, SEARCH_TERM_MIN, type InsightTotals } from '../../shared/insights.ts';
 import { daysBefore, malaysiaToday } from '../../shared/malaysia-time.ts';
 import { reportFailure } from '../forms.tsx';
@@ -55,10 +57,10 @@ function ChartFigure({ chart }: { chart: Chart }) {
       <figcaption id={`${chart.id}-title`} className="font-semibold">{chart.title}</figcaption>
       <div ref={box} className="mt-2 w-full overflow-hidden" aria-hidden="true" />
       {/* Scrolls on its own (90 days is long): focusable, so a keyboard can scroll it too. */}
-      <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${chart.title}, table`}>
+      <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={m.ins_table_of({ title: chart.title })}>
         <table className="w-full text-right text-sm" data-testid={`table-${chart.id}`}>
-          <caption className="sr-only">{chart.title} by day</caption>
-          <thead><tr><th scope="col" className="text-left">Day</th>{chart.series.map((line) => <th key={line.label} scope="col">{line.label}</th>)}</tr></thead>
+          <caption className="sr-only">{m.ins_by_day({ title: chart.title })}</caption>
+          <thead><tr><th scope="col" className="text-left">{m.ins_day()}</th>{chart.series.map((line) => <th key={line.label} scope="col">{line.label}</th>)}</tr></thead>
           <tbody>
             {chart.days.map((day, row) => (
               <tr key={day} className="border-t border-gray-100">
@@ -78,7 +80,7 @@ function Compare({ label, now, before, testId }: { label: string; now: number | 
     <div className="panel" data-testid={testId}>
       <dt className="text-sm text-gray-700">{label}</dt>
       <dd className="text-2xl font-bold">{now ?? '–'}</dd>
-      <dd className="text-xs text-gray-700">previous period: {before ?? '–'}</dd>
+      <dd className="text-xs text-gray-700">{m.ins_previous_period({ value: before ?? '–' })}</dd>
     </div>
   );
 }
@@ -102,64 +104,64 @@ function Figures() {
   }, [key, listing]);
   const days = figures?.series.days ?? [];
   const charts: Chart[] = figures ? [
-    { id: 'views', title: 'Views and search impressions', days, series: [{ label: 'Views', values: figures.series.views }, { label: 'Search impressions', values: figures.series.impressions }] },
-    { id: 'clicks', title: 'Clicks', days, series: ANALYTICS_ACTIONS.filter((action) => figures.totals.clicks[action] > 0 || ['call', 'whatsapp'].includes(action))
-      .map((action) => ({ label: ANALYTICS_ACTION_LABELS[action], values: figures.series.clicks[action] })) },
-    { id: 'leads', title: 'Leads, followers and reviews', days, series: [
-      ...ENQUIRY_KINDS.map((kind) => ({ label: `${ENQUIRY_WORDS[kind].noun}s`, values: figures.series.enquiries[kind] })),
-      { label: 'New followers', values: figures.series.followers }, { label: 'New reviews', values: figures.series.reviews },
+    { id: 'views', title: m.ins_views_impressions(), days, series: [{ label: m.ins_views(), values: figures.series.views }, { label: m.ins_impressions(), values: figures.series.impressions }] },
+    { id: 'clicks', title: m.ins_clicks(), days, series: ANALYTICS_ACTIONS.filter((action) => figures.totals.clicks[action] > 0 || ['call', 'whatsapp'].includes(action))
+      .map((action) => ({ label: clickLabel(action), values: figures.series.clicks[action] })) },
+    { id: 'leads', title: m.ins_leads_followers_reviews(), days, series: [
+      ...ENQUIRY_KINDS.map((kind) => ({ label: leadKindsLabel(kind), values: figures.series.enquiries[kind] })),
+      { label: m.ins_new_followers(), values: figures.series.followers }, { label: m.ins_new_reviews(), values: figures.series.reviews },
     ] },
-    { id: 'answers', title: 'Leads answered', days, series: LEAD_ACTIONS.map((action) => ({ label: LEAD_ACTION_INSIGHT_LABELS[action], values: figures.series.lead_actions[action] })) },
+    { id: 'answers', title: m.ins_leads_answered(), days, series: LEAD_ACTIONS.map((action) => ({ label: leadAnsweredLabel(action), values: figures.series.lead_actions[action] })) },
   ] : [];
   return (
     <div className="space-y-4">
-      <form className="panel grid gap-3 sm:grid-cols-4" aria-label="Choose the period and listing" onSubmit={(event) => event.preventDefault()}>
+      <form className="panel grid gap-3 sm:grid-cols-4" aria-label={m.ins_choose_period()} onSubmit={(event) => event.preventDefault()}>
         <fieldset className="sm:col-span-4">
-          <legend className="text-sm font-semibold">Period</legend>
+          <legend className="text-sm font-semibold">{m.adv_period()}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {INSIGHT_RANGES.map((length) => (
               <button key={length} type="button" className={secondary} aria-pressed={range.to === today && range.from === daysBefore(today, length - 1)}
-                onClick={() => setRange({ from: daysBefore(today, length - 1), to: today })}>{length} days</button>
+                onClick={() => setRange({ from: daysBefore(today, length - 1), to: today })}>{m.ins_days({ count: length })}</button>
             ))}
           </div>
         </fieldset>
         <div className="text-sm">
-          <label htmlFor="insights-from" className="block font-semibold">From</label>
+          <label htmlFor="insights-from" className="block font-semibold">{m.adv_from()}</label>
           <input id="insights-from" type="date" className={field} value={range.from} max={range.to} onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })} />
         </div>
         <div className="text-sm">
-          <label htmlFor="insights-to" className="block font-semibold">To</label>
+          <label htmlFor="insights-to" className="block font-semibold">{m.adv_to()}</label>
           <input id="insights-to" type="date" className={field} value={range.to} min={range.from} onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })} />
         </div>
         <div className="text-sm sm:col-span-2">
-          <label htmlFor="insights-listing" className="block font-semibold">Listing</label>
+          <label htmlFor="insights-listing" className="block font-semibold">{m.adv_listing()}</label>
           <select id="insights-listing" className={field} value={listing} onChange={(event) => setListing(event.target.value)}>
-            <option value="">All my listings</option>
-            {listings.map((item) => <option key={`${item.type}:${item.id}`} value={`${item.type === 'profile' ? 'profile' : 'post'}:${item.id}`}>{item.type === 'profile' ? `${item.title} (business and its ads)` : item.title}</option>)}
+            <option value="">{m.ins_all_my_listings()}</option>
+            {listings.map((item) => <option key={`${item.type}:${item.id}`} value={`${item.type === 'profile' ? 'profile' : 'post'}:${item.id}`}>{item.type === 'profile' ? m.ins_business_and_ads({ title: item.title }) : item.title}</option>)}
           </select>
         </div>
       </form>
-      {!figures ? <p role="status">Loading…</p> : (
+      {!figures ? <p role="status">{m.loading()}</p> : (
         <>
-          <p className="text-sm text-gray-700">{figures.from} to {figures.to}, against {figures.previous.from} to {figures.previous.to}.{' '}
-            <a href={calls.csvUrl('insights.csv', query)} className="link" download data-testid="insights-csv">Export CSV</a></p>
+          <p className="text-sm text-gray-700">{m.ins_range_against({ from: figures.from, to: figures.to, previousFrom: figures.previous.from, previousTo: figures.previous.to })}{' '}
+            <a href={calls.csvUrl('insights.csv', query)} className="link" download data-testid="insights-csv">{m.adv_export_csv()}</a></p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="insight-totals">
-            <Compare label="Views" now={figures.totals.views} before={figures.previous_totals.views} testId="total-views" />
-            <Compare label="Search impressions" now={figures.totals.impressions} before={figures.previous_totals.impressions} testId="total-impressions" />
-            <Compare label="Clicks" now={clicksOf(figures.totals)} before={clicksOf(figures.previous_totals)} testId="total-clicks" />
-            <Compare label="Leads" now={enquiriesOf(figures.totals)} before={enquiriesOf(figures.previous_totals)} testId="total-leads" />
-            <Compare label="Leads answered" now={sum(Object.values(figures.totals.lead_actions))} before={sum(Object.values(figures.previous_totals.lead_actions))} testId="total-answers" />
-            <Compare label="New followers" now={figures.totals.followers} before={figures.previous_totals.followers} testId="total-followers" />
-            <Compare label="New reviews" now={figures.totals.reviews} before={figures.previous_totals.reviews} testId="total-reviews" />
-            <Compare label="Average rating" now={figures.totals.average_rating} before={figures.previous_totals.average_rating} testId="total-rating" />
+            <Compare label={m.ins_views()} now={figures.totals.views} before={figures.previous_totals.views} testId="total-views" />
+            <Compare label={m.ins_impressions()} now={figures.totals.impressions} before={figures.previous_totals.impressions} testId="total-impressions" />
+            <Compare label={m.ins_clicks()} now={clicksOf(figures.totals)} before={clicksOf(figures.previous_totals)} testId="total-clicks" />
+            <Compare label={m.ins_leads()} now={enquiriesOf(figures.totals)} before={enquiriesOf(figures.previous_totals)} testId="total-leads" />
+            <Compare label={m.ins_leads_answered()} now={sum(Object.values(figures.totals.lead_actions))} before={sum(Object.values(figures.previous_totals.lead_actions))} testId="total-answers" />
+            <Compare label={m.ins_new_followers()} now={figures.totals.followers} before={figures.previous_totals.followers} testId="total-followers" />
+            <Compare label={m.ins_new_reviews()} now={figures.totals.reviews} before={figures.previous_totals.reviews} testId="total-reviews" />
+            <Compare label={m.ins_average_rating()} now={figures.totals.average_rating} before={figures.previous_totals.average_rating} testId="total-rating" />
           </dl>
           <div className="grid gap-4 lg:grid-cols-2">{charts.map((chart) => <ChartFigure key={chart.id} chart={chart} />)}</div>
           <section className="panel" aria-labelledby="terms-heading">
-            <h2 id="terms-heading" className="font-semibold">Search terms that showed your listings</h2>
-            <p className="text-sm text-gray-700">Terms searched at least {SEARCH_TERM_MIN} times in the period.</p>
-            {figures.search_terms.length === 0 ? <p className="mt-2 text-sm">None yet.</p> : (
+            <h2 id="terms-heading" className="font-semibold">{m.ins_search_terms()}</h2>
+            <p className="text-sm text-gray-700">{m.ins_terms_min({ count: SEARCH_TERM_MIN })}</p>
+            {figures.search_terms.length === 0 ? <p className="mt-2 text-sm">{m.ins_none_yet()}</p> : (
               <table className="mt-2 w-full text-sm" data-testid="search-terms">
-                <thead><tr><th scope="col" className="text-left">Term</th><th scope="col" className="text-right">Impressions</th></tr></thead>
+                <thead><tr><th scope="col" className="text-left">{m.ins_term()}</th><th scope="col" className="text-right">{m.ins_impressions_col()}</th></tr></thead>
                 <tbody>{figures.search_terms.map((term) => <tr key={term.term} className="border-t border-gray-100"><td className="break-all">{term.term}</td><td className="text-right">{term.count}</td></tr>)}</tbody>
               </table>
             )}

@@ -7,6 +7,7 @@ import * as calls from '../../client/advertiser-calls.ts';
 import { leadActions, type Lead, type LeadAction } from '../../shared/leads.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
+import * as m from '../../paraglide/messages.js';
 
 const action = 'inline-flex min-h-11 items-center rounded border border-gray-500 px-3 py-1.5 text-sm font-semibold';
 const first = 'inline-flex min-h-11 items-center rounded bg-ink px-3 py-1.5 text-sm font-semibold text-white';
@@ -23,17 +24,17 @@ export function LeadActions({ lead, replyHref, onChange, archive: canArchive = t
   };
   const archive = () => calls.setLeadStatus(lead.id, 'archived').then(({ data }) => {
     onChange(data);
-    showToast('Archived.', 'success');
+    showToast(m.adv_archived(), 'success');
   }, (error: unknown) => reportFailure(error, () => undefined));
   return (
-    <div className="flex flex-wrap gap-2" data-testid="lead-actions" aria-label={`Answer ${lead.name}`} role="group">
+    <div className="flex flex-wrap gap-2" data-testid="lead-actions" aria-label={m.adv_answer_named({ name: lead.name })} role="group">
       {leadActions(lead).map((item, index) => (
         <a key={item.action} href={item.action === 'reply' ? replyHref : item.href} className={index === 0 ? first : action} data-action={item.action}
           {...(item.action === 'whatsapp' ? { target: '_blank', rel: 'noopener' } : {})} onClick={() => count(item.action)}>
           {item.label}
         </a>
       ))}
-      {canArchive && lead.status !== 'archived' && <button type="button" className={action} onClick={() => void archive()}>Archive</button>}
+      {canArchive && lead.status !== 'archived' && <button type="button" className={action} onClick={() => void archive()}>{m.adv_archive()}</button>}
     </div>
   );
 }

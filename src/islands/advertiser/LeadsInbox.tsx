@@ -5,13 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import * as calls from '../../client/advertiser-calls.ts';
-import { ENQUIRY_KINDS, ENQUIRY_WORDS } from '../../shared/enquiries.ts';
-import { LEAD_MAIL_LABELS, LEAD_MAIL_OPTIONS, LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadMail } from '../../shared/leads.ts';
+import { ENQUIRY_KINDS } from '../../shared/enquiries.ts';
+import { LEAD_MAIL_OPTIONS, LEAD_STATUSES, type LeadMail } from '../../shared/leads.ts';
+import { leadKindLabel, leadMailLabel, leadStatusLabel, leadTitle } from '../../shared/lead-words.ts';
+import * as m from '../../paraglide/messages.js';
 import { showToast } from '../../stores/toasts.ts';
 import { reportFailure } from '../forms.tsx';
 import { AdvertiserOnly, secondary } from './gate.tsx';
 import { LeadActions } from './LeadActions.tsx';
-import { counted } from '../../shared/plurals.ts';
 
 const field = 'mt-1 w-full rounded border border-gray-400 bg-white px-2 py-1.5';
 const STATUS_STYLES = { new: 'bg-amber-100 text-amber-900', read: 'bg-gray-100 text-gray-800', replied: 'bg-green-100 text-green-900', archived: 'bg-gray-200 text-gray-700' } as const;
@@ -24,17 +25,17 @@ function LeadMailSetting() {
   if (!value) return null;
   return (
     <fieldset className="panel" data-testid="lead-mail">
-      <legend className="font-semibold">Tell me about new leads</legend>
+      <legend className="font-semibold">{m.adv_tell_me_leads()}</legend>
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {LEAD_MAIL_OPTIONS.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
             <input type="radio" name="lead_mail" value={option} checked={value === option} onChange={() => {
               calls.saveLeadSettings(option).then(({ data }) => {
                 setValue(data.lead_mail);
-                showToast('Your lead mail setting is saved.', 'success');
+                showToast(m.adv_lead_mail_saved(), 'success');
               }, (error: unknown) => reportFailure(error, () => undefined));
             }} />
-            {LEAD_MAIL_LABELS[option]}
+            {leadMailLabel(option)}
           </label>
         ))}
       </div>
@@ -59,58 +60,58 @@ function Inbox() {
     <div className="space-y-4">
       {/* At phone widths the list comes first: the filters fold into this button. */}
       <button type="button" className={`${secondary} sm:hidden`} aria-expanded={filtersOpen} aria-controls="lead-filters" onClick={() => setFiltersOpen((open) => !open)}>
-        Filters{active > 0 ? ` (${active})` : ''}
+        {active > 0 ? m.adv_filters_count({ count: active }) : m.adv_filters()}
       </button>
-      <form id="lead-filters" className={`panel gap-3 sm:grid sm:grid-cols-3 ${filtersOpen ? 'grid' : 'hidden'}`} aria-label="Filter leads" onSubmit={(event) => event.preventDefault()}>
+      <form id="lead-filters" className={`panel gap-3 sm:grid sm:grid-cols-3 ${filtersOpen ? 'grid' : 'hidden'}`} aria-label={m.adv_filter_leads()} onSubmit={(event) => event.preventDefault()}>
         <div className="text-sm">
-          <label htmlFor="leads-type" className="block font-semibold">Type</label>
+          <label htmlFor="leads-type" className="block font-semibold">{m.adv_type()}</label>
           <select id="leads-type" className={field} value={query.type ?? ''} onChange={(event) => set('type')(event.target.value)}>
-            <option value="">All</option>
-            {ENQUIRY_KINDS.map((kind) => <option key={kind} value={kind}>{ENQUIRY_WORDS[kind].noun}</option>)}
+            <option value="">{m.adv_all()}</option>
+            {ENQUIRY_KINDS.map((kind) => <option key={kind} value={kind}>{leadKindLabel(kind)}</option>)}
           </select>
         </div>
         <div className="text-sm">
-          <label htmlFor="leads-listing" className="block font-semibold">Listing</label>
+          <label htmlFor="leads-listing" className="block font-semibold">{m.adv_listing()}</label>
           <select id="leads-listing" className={field} value={listing} onChange={(event) => {
             const [type, id] = event.target.value.split(':');
             setQuery(({ post_id: _post, profile_id: _profile, page: _page, ...rest }) => (id ? { ...rest, [type === 'profile' ? 'profile_id' : 'post_id']: id } : rest));
           }}>
-            <option value="">All listings</option>
+            <option value="">{m.adv_all_listings()}</option>
             {page?.listings.map((item) => <option key={`${item.type}:${item.id}`} value={`${item.type === 'profile' ? 'profile' : 'post'}:${item.id}`}>{item.title}</option>)}
           </select>
         </div>
         <div className="text-sm">
-          <label htmlFor="leads-status" className="block font-semibold">Status</label>
+          <label htmlFor="leads-status" className="block font-semibold">{m.adv_status()}</label>
           <select id="leads-status" className={field} value={query.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
-            <option value="">All</option>
-            {LEAD_STATUSES.map((status) => <option key={status} value={status}>{LEAD_STATUS_LABELS[status]}</option>)}
+            <option value="">{m.adv_all()}</option>
+            {LEAD_STATUSES.map((status) => <option key={status} value={status}>{leadStatusLabel(status)}</option>)}
           </select>
         </div>
         <div className="text-sm">
-          <label htmlFor="leads-from" className="block font-semibold">From</label>
+          <label htmlFor="leads-from" className="block font-semibold">{m.adv_from()}</label>
           <input id="leads-from" type="date" className={field} value={query.from ?? ''} onChange={(event) => set('from')(event.target.value)} />
         </div>
         <div className="text-sm">
-          <label htmlFor="leads-to" className="block font-semibold">To</label>
+          <label htmlFor="leads-to" className="block font-semibold">{m.adv_to()}</label>
           <input id="leads-to" type="date" className={field} value={query.to ?? ''} onChange={(event) => set('to')(event.target.value)} />
         </div>
-        <p className="self-end"><a href={calls.csvUrl('leads.csv', exportQuery)} className={`${secondary} inline-block`} download data-testid="leads-csv">Export CSV</a></p>
+        <p className="self-end"><a href={calls.csvUrl('leads.csv', exportQuery)} className={`${secondary} inline-block`} download data-testid="leads-csv">{m.adv_export_csv()}</a></p>
       </form>
-      {!page ? <p role="status">Loading…</p> : (
+      {!page ? <p role="status">{m.loading()}</p> : (
         <>
-          <p className="text-sm" data-testid="leads-unread">{page.unread} unread</p>
-          {page.data.length === 0 ? <p className="panel">No leads match.</p> : (
+          <p className="text-sm" data-testid="leads-unread">{m.adv_unread({ count: page.unread })}</p>
+          {page.data.length === 0 ? <p className="panel">{m.adv_no_leads_match()}</p> : (
             <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white" data-testid="leads">
               {page.data.map((lead) => (
                 <li key={lead.id} className="space-y-2 p-3" data-testid="lead">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <div className="min-w-0">
                       <a href={lead.url} className={`break-words text-blue-800 hover:underline ${lead.status === 'new' ? 'font-bold' : 'font-semibold'}`}>
-                        {ENQUIRY_WORDS[lead.type].noun} from {lead.name}
+                        {leadTitle(lead.type, lead.name)}
                       </a>
-                      <p className="break-words text-sm text-gray-700">{(lead.post ?? lead.enquirable)?.title} · {lead.created_date}{lead.replies.length > 0 ? ` · ${counted(lead.replies.length, 'message')}` : ''}</p>
+                      <p className="break-words text-sm text-gray-700">{(lead.post ?? lead.enquirable)?.title} · {lead.created_date}{lead.replies.length > 0 ? ` · ${m.adv_messages_count({ count: lead.replies.length })}` : ''}</p>
                     </div>
-                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_STYLES[lead.status]}`}>{leadStatusLabel(lead.status)}</span>
                   </div>
                   <LeadActions lead={lead} replyHref={`${lead.url}#conversation-text`}
                     onChange={(changed) => setPage((current) => current && { ...current, data: current.data.map((item) => (item.id === changed.id ? changed : item)) })} />
@@ -119,8 +120,8 @@ function Inbox() {
             </ul>
           )}
           <div className="flex gap-2">
-            {page.page > 1 && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page - 1) })}>Newer</button>}
-            {page.has_more && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page + 1) })}>Older</button>}
+            {page.page > 1 && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page - 1) })}>{m.adv_newer()}</button>}
+            {page.has_more && <button type="button" className={secondary} onClick={() => setQuery({ ...query, page: String(page.page + 1) })}>{m.adv_older()}</button>}
           </div>
         </>
       )}

@@ -8,6 +8,7 @@ import * as calls from '../../client/advertiser-calls.ts';
 import ConversationThread from '../conversations/ConversationThread.tsx';
 import { AdvertiserOnly } from './gate.tsx';
 import { LeadActions } from './LeadActions.tsx';
+import * as m from '../../paraglide/messages.js';
 
 function QuickAnswers({ leadId }: { leadId: number }) {
   const [lead, setLead] = useState<calls.Lead | null>(null);
@@ -21,7 +22,7 @@ export default function OwnerConversation({ id }: { id: number }) {
   return (
     <AdvertiserOnly>
       <div className="space-y-3">
-        <a href="/advertiser/leads" className="link text-sm">← All leads</a>
+        <a href="/advertiser/leads" className="link text-sm">{m.adv_all_leads()}</a>
         <ConversationThread id={id} actions={(thread) => (thread.role === 'owner' && thread.lead_id !== null ? <QuickAnswers leadId={thread.lead_id} /> : null)} />
       </div>
     </AdvertiserOnly>

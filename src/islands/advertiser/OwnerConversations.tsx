@@ -8,6 +8,7 @@ import * as calls from '../../client/advertiser-calls.ts';
 import ConversationList, { type ListingOption } from '../conversations/ConversationList.tsx';
 import { reportFailure } from '../forms.tsx';
 import { AdvertiserOnly } from './gate.tsx';
+import * as m from '../../paraglide/messages.js';
 
 function Conversations() {
   const [listings, setListings] = useState<ListingOption[] | null>(null);
@@ -15,7 +16,7 @@ function Conversations() {
     calls.leads({}).then((answer) => setListings(answer.listings.map((item) => ({ value: `${item.type}-${item.id}`, title: item.title }))),
       (error: unknown) => reportFailure(error, () => undefined));
   }, []);
-  if (!listings) return <p role="status">Loading…</p>;
+  if (!listings) return <p role="status">{m.loading()}</p>;
   return <ConversationList roles={['owner']} base="/advertiser/leads/conversations" listings={listings} />;
 }
 
@@ -23,7 +24,7 @@ export default function OwnerConversations() {
   return (
     <AdvertiserOnly>
       <section aria-labelledby="owner-conversations" className="space-y-2">
-        <h2 id="owner-conversations" className="text-lg font-bold">Conversations</h2>
+        <h2 id="owner-conversations" className="text-lg font-bold">{m.adv_conversations()}</h2>
         <Conversations />
       </section>
     </AdvertiserOnly>

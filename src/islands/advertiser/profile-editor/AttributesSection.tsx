@@ -9,7 +9,7 @@ export function AttributesSection({ chosen, setChosen }: { chosen: ProfileAttrib
         <fieldset key={group} className="mt-5" data-testid={`attributes-${group}`}>
           <legend className="text-lg font-bold">{attributeGroupLabel(group)}</legend>
           <div className="flex flex-wrap gap-x-4">
-            {(Object.entries(PROFILE_ATTRIBUTES) as [ProfileAttribute, (typeof PROFILE_ATTRIBUTES)[ProfileAttribute]][]).filter(([, attribute]) => attribute.group === group).map(([key, attribute]) => (
+            {(Object.entries(PROFILE_ATTRIBUTES) as [ProfileAttribute, (typeof PROFILE_ATTRIBUTES)[ProfileAttribute]][]).filter(([, attribute]) => attribute.group === group).map(([key]) => (
               <label key={key} className="flex items-center gap-1 py-1"><input type="checkbox" checked={chosen.includes(key)} onChange={() => toggle(key)} /> {attributeLabel(key)}</label>
             ))}
           </div>
