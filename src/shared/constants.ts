@@ -91,12 +91,6 @@ export const TIMERS = {
 /** Click actions the browser counts (spec §7 POST analytics). */
 export const ANALYTICS_ACTIONS = ['call', 'enquire', 'share_facebook', 'share_twitter', 'share_linkedin', 'share_email', 'share_copy',
   'visit_maps_direction', 'visit_waze_direction', 'visit_maps_location', 'whatsapp', 'website'] as const;
-/** How insights name each click action (issue 26). */
-export const ANALYTICS_ACTION_LABELS: Record<AnalyticsAction, string> = {
-  call: 'Calls', enquire: 'Enquiry buttons', whatsapp: 'WhatsApp', website: 'Website', visit_maps_direction: 'Directions (Google Maps)',
-  visit_waze_direction: 'Directions (Waze)', visit_maps_location: 'Map views', share_facebook: 'Shares (Facebook)', share_twitter: 'Shares (X)',
-  share_linkedin: 'Shares (LinkedIn)', share_email: 'Shares (email)', share_copy: 'Links copied',
-};
 export type AnalyticsAction = (typeof ANALYTICS_ACTIONS)[number];
 /** The random device id the analytics script keeps in local storage and sends with clicks: letters, digits, - and _. */
 export const ANALYTICS_DEVICE_ID = /^[\w-]{16,64}$/;

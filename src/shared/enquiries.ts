@@ -4,9 +4,11 @@
  * enquiry or booking, also about a profile), jobs (a job application), hireme (a job offer to a person
  * for hire) and buysell (an offer).
  */
-import { SALARY_TYPES } from './account-settings.ts';
-import { DEAL_METHODS, EDUCATION_LEVELS, type ListingType } from './constants.ts';
+import type { ListingType } from './constants.ts';
 import { formatMoney } from './format.ts';
+import type { Locale } from './locale.ts';
+import { optionLabel } from './option-labels.ts';
+import * as m from '../paraglide/messages.js';
 
 export type EnquiryKind = ListingType;
 export const ENQUIRY_KINDS = ['services', 'jobs', 'hireme', 'buysell'] as const satisfies readonly EnquiryKind[];
@@ -94,47 +96,51 @@ export interface EnquiryRecord {
   [detail: string]: unknown;
 }
 
-/** The fields of an enquiry record that only its kind has, in the order people read them. */
-const DETAIL_LABELS: Record<EnquiryKind, [field: string, label: string][]> = {
-  services: [['description', 'Description'], ['preferred_date', 'Preferred date'], ['alternative_date', 'Alternative date'], ['urgent', 'Urgent']],
-  jobs: [['education', 'Education'], ['experience', 'Experience'], ['language', 'Languages'], ['salary', 'Expected salary'], ['additional_skill', 'Additional skills']],
-  hireme: [['company_name', 'Hirer'], ['offer', 'Offer'], ['description', 'Description']],
-  buysell: [['qty', 'Quantity'], ['offered_price', 'Offered price'], ['deal_method', 'Deal method'], ['remark', 'Remark']],
+type Words = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+/** The fields of an enquiry record that only its kind has, in the order people read them, with their labels' words. */
+const DETAIL_LABELS: Record<EnquiryKind, [field: string, label: Words][]> = {
+  services: [['description', m.fact_description], ['preferred_date', m.fact_preferred_date], ['alternative_date', m.fact_alternative_date], ['urgent', m.fact_urgent]],
+  jobs: [['education', m.fact_education], ['experience', m.fact_experience], ['language', m.fact_languages], ['salary', m.fact_salary], ['additional_skill', m.fact_skills]],
+  hireme: [['company_name', m.fact_hirer], ['offer', m.fact_offer], ['description', m.fact_description]],
+  buysell: [['qty', m.fact_quantity], ['offered_price', m.fact_offered_price], ['deal_method', m.fact_deal_method], ['remark', m.fact_remark]],
 };
 
-/** Turns a fixed English word of an enquiry (a label, 'Yes', 'Call', 'Degree', 'years') into the reader's language. */
-export type FactWords = (english: string) => string;
-const asWritten: FactWords = (english) => english;
+/** How the sender wants to hear back; WhatsApp and SMS are their own names in every language. */
+const CONTACT_WORDS: Record<ContactMethod, Words> = { call: m.fact_call, whatsapp: () => 'WhatsApp', sms: () => 'SMS', email: m.fact_email };
+const SALARY_WORDS: Record<string, Words> = { month: m.option_per_month, year: m.option_per_year };
 
-function detailText(field: string, record: Record<string, unknown>, words: FactWords): string | null {
+function detailText(field: string, record: Record<string, unknown>, locale: Locale | undefined): string | null {
   const value = record[field];
   if (value === null || value === undefined || value === '') return null;
+  const words = locale ? { locale } : undefined;
   switch (field) {
-    case 'urgent': return words(value === '1' ? 'Yes' : 'No');
-    case 'education': return words(EDUCATION_LEVELS[value as keyof typeof EDUCATION_LEVELS] ?? String(value));
-    case 'experience': return `${String(value)} ${words(value === 1 ? 'year' : 'years')}`;
-    case 'language': return Array.isArray(value) ? value.map((language) => words(String(language))).join(', ') : String(value);
-    case 'salary': return `${formatMoney(Number(value))} ${words(SALARY_TYPES[record.salary_type as keyof typeof SALARY_TYPES] ?? '')}`.trim();
+    case 'urgent': return (value === '1' ? m.fact_yes : m.fact_no)({}, words);
+    case 'education': return optionLabel('qualification', String(value), locale);
+    case 'experience': return `${String(value)} ${(value === 1 ? m.fact_year : m.fact_years)({}, words)}`;
+    case 'language': return Array.isArray(value) ? value.map((language) => optionLabel('language', String(language), locale)).join(', ') : String(value);
+    case 'salary': return `${formatMoney(Number(value))} ${SALARY_WORDS[record.salary_type as string]?.({}, words) ?? ''}`.trim();
     case 'offered_price': return formatMoney(Number(value));
-    case 'deal_method': return words(DEAL_METHODS[value as keyof typeof DEAL_METHODS] ?? String(value));
+    case 'deal_method': return optionLabel('method', String(value), locale);
     default: return String(value);
   }
 }
 
 /**
- * What an enquiry says, as labelled lines: the sender's contact details and the fields of its kind
- * (the enquiry view, the mails to the listing's owner and to the sender). `words` translates the labels and fixed
- * values; what people typed stays as typed.
+ * What an enquiry says, as labelled lines: the sender's contact details and the fields of its kind (the enquiry view,
+ * the mails to the listing's owner and to the sender), in `locale` (else the language being rendered): its labels and
+ * fixed values by key (issue 63); what people typed stays as typed.
  */
-export function enquiryFacts(kind: EnquiryKind, record: Record<string, unknown>, words: FactWords = asWritten): [label: string, value: string][] {
-  const method = CONTACT_METHODS[record.contact_method as ContactMethod];
-  const sender: [string, string | null][] = [
-    ['Name', String(record.name ?? '')],
-    ['Phone number', String(record.phone_number ?? '')],
-    ['Email', (record.email as string | null | undefined) ?? null],
-    ['Preferred contact method', method ? words(method) : null],
+export function enquiryFacts(kind: EnquiryKind, record: Record<string, unknown>, locale?: Locale): [label: string, value: string][] {
+  const words = locale ? { locale } : undefined;
+  const method = CONTACT_WORDS[record.contact_method as ContactMethod];
+  const sender: [Words, string | null][] = [
+    [m.fact_name, String(record.name ?? '')],
+    [m.fact_phone, String(record.phone_number ?? '')],
+    [m.fact_email, (record.email as string | null | undefined) ?? null],
+    [m.fact_contact_method, method ? method({}, words) : null],
   ];
-  const details = DETAIL_LABELS[kind].map(([field, label]): [string, string | null] => [label, detailText(field, record, words)]);
-  return [...sender, ...details].filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '')
-    .map(([label, value]) => [words(label), value]);
+  const details = DETAIL_LABELS[kind].map(([field, label]): [Words, string | null] => [label, detailText(field, record, locale)]);
+  return [...sender, ...details].filter((fact): fact is [Words, string] => fact[1] !== null && fact[1] !== '')
+    .map(([label, value]) => [label({}, words), value]);
 }

@@ -14,7 +14,6 @@ const KINDS: Record<EnquiryKind, Words> = { services: m.lead_kinds_services, job
 const STATUS: Record<LeadStatus, Words> = { new: m.lead_status_new, read: m.lead_status_read, replied: m.lead_status_replied, archived: m.lead_status_archived };
 const MARKED: Record<LeadStatus, Words> = { new: m.lead_marked_new, read: m.lead_marked_read, replied: m.lead_marked_replied, archived: m.lead_marked_archived };
 const MAIL: Record<LeadMail, Words> = { instant: m.lead_mail_instant, daily: m.lead_mail_daily, off: m.lead_mail_off };
-const ACTION: Record<LeadAction, Words> = { whatsapp: m.lead_action_whatsapp, call: m.lead_action_call, email: m.lead_action_email, reply: m.lead_action_reply };
 const ANSWERED: Record<LeadAction, Words> = { whatsapp: m.lead_answered_whatsapp, call: m.lead_answered_call, email: m.lead_answered_email, reply: m.lead_answered_reply };
 const CLICK: Record<AnalyticsAction, Words> = {
   call: m.click_call, enquire: m.click_enquire, whatsapp: m.click_whatsapp, website: m.click_website,
@@ -31,6 +30,5 @@ export const leadTitle = (kind: EnquiryKind, name: string) => m.lead_from({ kind
 export const leadStatusLabel = (status: LeadStatus) => STATUS[status]();
 export const leadMarkedText = (status: LeadStatus) => MARKED[status]();
 export const leadMailLabel = (mail: LeadMail) => MAIL[mail]();
-export const leadActionLabel = (action: LeadAction) => ACTION[action]();
 export const leadAnsweredLabel = (action: LeadAction) => ANSWERED[action]();
 export const clickLabel = (action: AnalyticsAction) => CLICK[action]();

@@ -3,7 +3,6 @@
  * inbox, with its thread of replies, and the words both sides' pages show. Without zod, for the islands.
  */
 import * as m from '../paraglide/messages.js';
-import { leadActionLabel } from './lead-words.ts';
 import type { EnquiryKind, EnquiryRecord } from './enquiries.ts';
 
 export const LEAD_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
@@ -48,6 +47,9 @@ export const leadUrl = (id: number) => `/advertiser/leads/${id}`;
 /** One-tap answers to a lead (issue 40), counted in insights: WhatsApp, a call, an e-mail, or a reply in the thread. */
 export const LEAD_ACTIONS = ['whatsapp', 'call', 'email', 'reply'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
+const ACTION_WORDS: Record<LeadAction, () => string> = { whatsapp: m.lead_action_whatsapp, call: m.lead_action_call, email: m.lead_action_email, reply: m.lead_action_reply };
+/** A quick answer's name in the language being rendered. */
+const leadActionLabel = (action: LeadAction) => ACTION_WORDS[action]();
 
 /** A Malaysian number in the international digits WhatsApp and tel: links take (0123456789 → 60123456789). */
 function internationalDigits(phone: string): string {

@@ -18,6 +18,7 @@ const OPTION_WORDS = {
     diploma: m.option_diploma, degree: m.option_degree, master: m.option_master, doctoral: m.option_doctoral,
   },
   hireme_type: { FT: m.option_full_time, PT: m.option_part_time, FL: m.option_freelance },
+  salary_type: { month: m.option_per_month, year: m.option_per_year },
   hireme_rate: { hour: m.option_per_hour, day: m.option_per_day, month: m.option_per_month, project: m.option_per_project },
   hireme_expertise: { beginner: m.option_beginner, intermediate: m.option_intermediate, expert: m.option_expert },
   post_type: { buy: m.option_buy, sell: m.option_sell },

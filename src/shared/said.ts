@@ -17,8 +17,8 @@ export function say(key: MessageKey, params?: SaidParams): string {
   return params && Object.keys(params).length > 0 ? `${key} ${JSON.stringify(params)}` : key;
 }
 
-/** A parameter that is a message of its own (a field's name), worded in the sentence's language. */
-export const word = (key: MessageKey) => `@${key}`;
+/** A parameter that is a message of its own (a field's name, or a said sentence), worded in the sentence's language. */
+export const word = (key: MessageKey | string) => `@${key}`;
 
 /** A form field's name as a parameter: 'offered price' is the catalogue's `field_offered_price`. */
 export const fieldWord = (label: string) => word(`field_${label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}` as MessageKey);
@@ -56,7 +56,9 @@ export function wordSaid(text: string, locale: Locale, lookup: (key: string) => 
   let known = true;
   const inputs = Object.fromEntries(Object.entries(said.params).map(([name, value]) => {
     if (typeof value !== 'string' || !value.startsWith('@')) return [name, value];
-    const words = (lookup(value.slice(1)) as AnyInputs | undefined)?.({}, { locale });
+    // A parameter may be a whole said sentence ('@api_publish_costs {"amount":…}'), worded with its own parameters.
+    const inner = value.slice(1);
+    const words = inner.includes(' ') ? wordSaid(inner, locale, lookup) : (lookup(inner) as AnyInputs | undefined)?.({}, { locale });
     known &&= words !== undefined;
     worded.push(words ?? '');
     return [name, words];

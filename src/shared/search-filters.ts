@@ -3,17 +3,21 @@
  * each parameter's label and display. The page's chips and dropdowns show them, and a saved search's summary
  * (server/saved-searches/summary.ts) says them in the same words.
  */
-import {
-  DEAL_METHODS, DEFAULT_LOCATION_LABEL, EDUCATION_LEVELS, HIREME_EXPERTISE, HIREME_RATES, HIREME_TYPES, JOB_LEVELS, JOB_TYPES, type ListingType,
-} from './constants.ts';
+import { DEFAULT_LOCATION_LABEL, type ListingType } from './constants.ts';
 import * as m from '../paraglide/messages.js';
+import type { Locale } from './locale.ts';
+import { optionLabel, optionLabels, type OptionGroup } from './option-labels.ts';
 import type { FacetName } from './search.ts';
 import type { SearchParam, SearchState } from './search-params.ts';
 
+type Words = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
 export interface FilterGroup {
-  title: string;
+  /** The group's name, in the language being rendered or the one asked for (issue 63: by key, never by its text). */
+  title: Words;
   param: SearchParam;
-  options: Record<string, string>;
+  /** The choices' group, which names them (shared/option-labels.ts). */
+  choices: OptionGroup;
   /** Facet giving counts per option, when there is one. */
   facet?: Exclude<FacetName, 'categories_with_parent' | 'parent_categories'>;
   /** Single choice (post type, condition) instead of a multi-select list. */
@@ -24,19 +28,19 @@ export interface FilterGroup {
 export const TYPE_FILTERS: Record<ListingType, FilterGroup[]> = {
   services: [],
   jobs: [
-    { title: 'Qualification', param: 'qualification', options: EDUCATION_LEVELS, facet: 'job_qualification' },
-    { title: 'Job Type', param: 'job_type', options: JOB_TYPES, facet: 'job_type' },
-    { title: 'Job Level', param: 'job_level', options: JOB_LEVELS, facet: 'job_level' },
+    { title: m.option_qualification, param: 'qualification', choices: 'qualification', facet: 'job_qualification' },
+    { title: m.option_job_type, param: 'job_type', choices: 'job_type', facet: 'job_type' },
+    { title: m.option_job_level, param: 'job_level', choices: 'job_level', facet: 'job_level' },
   ],
   hireme: [
-    { title: 'Type', param: 'hireme_type', options: HIREME_TYPES, facet: 'hireme_type' },
-    { title: 'Rate', param: 'hireme_rate', options: HIREME_RATES, facet: 'hireme_rate' },
-    { title: 'Expertise', param: 'hireme_expertise', options: HIREME_EXPERTISE, facet: 'hireme_expertise' },
+    { title: m.option_type, param: 'hireme_type', choices: 'hireme_type', facet: 'hireme_type' },
+    { title: m.option_rate, param: 'hireme_rate', choices: 'hireme_rate', facet: 'hireme_rate' },
+    { title: m.option_expertise, param: 'hireme_expertise', choices: 'hireme_expertise', facet: 'hireme_expertise' },
   ],
   buysell: [
-    { title: 'Post Type', param: 'post_type', options: { buy: 'Buy', sell: 'Sell' }, single: true },
-    { title: 'Condition', param: 'condition', options: { new: 'New', used: 'Used' }, single: true },
-    { title: 'Method', param: 'method', options: DEAL_METHODS, facet: 'buysell_method' },
+    { title: m.option_post_type, param: 'post_type', choices: 'post_type', single: true },
+    { title: m.option_condition, param: 'condition', choices: 'condition', single: true },
+    { title: m.option_method, param: 'method', choices: 'method', facet: 'buysell_method' },
   ],
 };
 
@@ -49,18 +53,21 @@ export const SORT_NAMES: Record<keyof typeof SORT_LABELS, typeof m.sort_newest> 
   recommended: m.sort_recommended, rating: m.sort_rating, az: m.sort_az, za: m.sort_za, relevance: m.sort_relevance, distance: m.sort_distance, newest: m.sort_newest,
 };
 
-/** The label of each parameter a chip shows. */
-export const PARAM_LABELS: Partial<Record<SearchParam, string>> = {
-  what: 'Search', price: 'Price', range: 'Distance', qualification: 'Qualification', job_type: 'Job Type', job_level: 'Job Level',
-  hireme_type: 'Type', hireme_rate: 'Rate', hireme_expertise: 'Expertise', post_type: 'Post Type', condition: 'Condition',
-  method: 'Method', deal_method: 'Deal Method', where: 'Location',
+/** The label of each parameter a chip shows, in the language being rendered or the one asked for. */
+export const PARAM_LABELS: Partial<Record<SearchParam, Words>> = {
+  what: m.option_search, price: m.option_price, range: m.option_distance, qualification: m.option_qualification, job_type: m.option_job_type,
+  job_level: m.option_job_level, hireme_type: m.option_type, hireme_rate: m.option_rate, hireme_expertise: m.option_expertise,
+  post_type: m.option_post_type, condition: m.option_condition, method: m.option_method, deal_method: m.option_deal_method, where: m.option_location,
 };
 
-/** What a parameter's value reads as: option labels where the filter has them ('Full Time', not 'FT'). */
-export function paramDisplay(state: SearchState, param: SearchParam): string {
+/** A filter group's choices with their words ('FT' → 'Full Time', 'Sepenuh Masa'). */
+export const filterOptions = (group: FilterGroup, locale?: Locale): Record<string, string> => optionLabels(group.choices, locale);
+
+/** What a parameter's value reads as: option labels where the filter has them ('Full Time', not 'FT'), in `locale`. */
+export function paramDisplay(state: SearchState, param: SearchParam, locale?: Locale): string {
   if (param === 'where') return state.params.where ?? DEFAULT_LOCATION_LABEL;
   const value = state.params[param] ?? '';
-  const options = TYPE_FILTERS[state.cat].find((group) => group.param === param)?.options;
+  const group = TYPE_FILTERS[state.cat].find((item) => item.param === param);
   if (param === 'range') return `${value} km`;
-  return options ? value.split(',').map((key) => options[key] ?? key).join(', ') : value;
+  return group ? value.split(',').map((key) => optionLabel(group.choices, key, locale)).join(', ') : value;
 }

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { localizePath, type Locale } from '../../src/shared/locale.ts';
 import { hydrated, signedInContext, useBrowserSession } from '../helpers/browser.ts';
-import { signedInOverHttp } from '../helpers/http-session.ts';
+import { advertiserOverHttp, signedInOverHttp } from '../helpers/http-session.ts';
 import { scaled } from '../helpers/time-factor.ts';
 
 const baseUrl = inject('baseUrl');
@@ -149,6 +149,34 @@ describe('every page in Malay and Chinese', () => {
           const localPath = localizePath(path, locale);
           const words = untranslated(await collect(page, localPath), english);
           if (words.length > 0) found[localPath] = words;
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual({});
+  });
+
+  it('shows no English interface word on the advertiser site of an account in the language (its pages have no twins)', { timeout: scaled(180_000) }, async () => {
+    const found: Record<string, string[]> = {};
+    const business = await session.query.selectFrom('profiles').select('slug').where('kind', '=', 'business').where('owner_user_id', 'is', null)
+      .where('hidden_at', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    for (const locale of LANGUAGES) {
+      const owner = await advertiserOverHttp(baseUrl, outbox, `owner-words-${locale}-${Date.now().toString(36)}@example.my`, locale);
+      const { context, page } = await signedInContext(session.browser, baseUrl, owner);
+      try {
+        const english = await englishOf(locale);
+        const paths = ['/advertiser', '/advertiser/posts/new', '/advertiser/posts/new?type=jobs', '/advertiser/posts/new?type=hireme', '/advertiser/posts/new?type=buysell',
+          '/advertiser/profiles/new', '/advertiser/leads', '/advertiser/insights', '/advertiser/reviews', '/advertiser/invoices', '/advertiser/subscribe',
+          '/advertiser/subscribe?package=PAY-PER-POST', `/advertiser/claim/${business.slug}`, '/advertiser/invoices/999999999'];
+        for (const path of paths) {
+          await page.goto(`${baseUrl}${path}`);
+          await hydrated(page);
+          // The islands fill in from the API: read the page once its calls have answered.
+          await page.waitForLoadState('networkidle');
+          const words = untranslated(await interfaceText(page), english);
+          expect(await page.evaluate(() => document.documentElement.lang), path).toMatch(locale === 'ms' ? /^ms/ : /^zh/);
+          if (words.length > 0) found[`${locale}: ${path}`] = words;
         }
       } finally {
         await context.close();

@@ -35,3 +35,19 @@ export async function signUpAndIn(visitor: SessionClient, outboxDir: string, ema
   const tempToken = (login.body.data as { temp_token: string }).temp_token;
   expectOk(await visitor.post('/api/auth/2fa', { temp_token: tempToken, code: signInCode }), 'auth/2fa');
 }
+
+/**
+ * A new advertiser over HTTP speaking `locale` (issue 63): signed up and in, its language saved, then upgraded with a
+ * code to a fresh mobile number read from the outbox.
+ */
+export async function advertiserOverHttp(baseUrl: string, outboxDir: string, email: string, locale: 'en' | 'ms' | 'zh'): Promise<SessionClient> {
+  const person = await signedInOverHttp(baseUrl, outboxDir, email);
+  const step = (answer: { status: number; body: unknown }, name: string) => {
+    if (answer.status >= 300) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  };
+  step(await person.patch('/api/account', { locale }), 'account locale');
+  const phone = `60197${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  const code = await codeAfter(outboxDir, phone, async () => step(await person.post('/api/account/verification', { type: 'phone', phone_number_country: '60', phone_number: phone }), 'verification'));
+  step(await person.post('/api/account/upgrade', { phone_number_country: '60', phone_number: phone, code }), 'upgrade');
+  return person;
+}

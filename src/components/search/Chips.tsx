@@ -2,15 +2,10 @@ import * as m from '../../paraglide/messages.js';
 import { PARAM_LABELS, paramDisplay } from '../../shared/search-filters.ts';
 import { changeSearch, type SearchParam, type SearchState } from '../../shared/search-params.ts';
 import { SearchLink } from './SearchLink.tsx';
-import { currentLocale } from '../../shared/i18n.ts';
-import { translateText } from '../../shared/messages-by-text.ts';
 import { whereLabel } from '../../shared/search-page.ts';
 
 /** A removable chip for the search term and each active filter. */
 export function Chips({ state }: { state: SearchState }) {
-  // Server-rendered only (the search page's static HTML): the filters' names in the page's language.
-  const locale = currentLocale();
-  const words = (text: string) => translateText('option_', text, locale);
   const active = (Object.keys(PARAM_LABELS) as SearchParam[]).filter((param) => state.params[param]);
   if (active.length === 0) return null;
   return (
@@ -23,7 +18,7 @@ export function Chips({ state }: { state: SearchState }) {
             testId={`chip-${param}`}
             className="inline-flex items-center gap-1 rounded-full bg-yellow-100 border border-yellow-300 px-3 py-1 text-sm hover:bg-yellow-200"
           >
-            <span className="sr-only">{m.chips_clear()}</span>{words(PARAM_LABELS[param]!)}: {param === 'where' ? whereLabel(state.params.where!) : paramDisplay(state, param).split(', ').map(words).join(', ')}
+            <span className="sr-only">{m.chips_clear()}</span>{PARAM_LABELS[param]!()}: {param === 'where' ? whereLabel(state.params.where!) : paramDisplay(state, param)}
             <span aria-hidden="true" className="font-bold">×</span>
           </SearchLink>
         </li>

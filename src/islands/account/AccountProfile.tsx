@@ -17,7 +17,7 @@ import { showToast } from '../../stores/toasts.ts';
 import Modal from '../Modal.tsx';
 import { SignedOutPanel, useSignedInId } from './signed-in.tsx';
 import { educationLabel, GENDER_LABELS, SALARY_PER } from './account-words.ts';
-import { factWords } from './fact-words.ts';
+import { optionLabel } from '../../shared/option-labels.ts';
 import { DeleteAccount, EditEmail, EditPhone, EditProfile, EditResume, type EditView } from './EditViews.tsx';
 
 const TITLES: Record<EditView, () => string> = {
@@ -149,7 +149,7 @@ export default function AccountProfile() {
             <Row label={m.account_education()} value={detail.education ? educationLabel(detail.education) : null} />
             <Row label={m.account_experience()} value={detail.experience === null ? null : m.account_years({ count: detail.experience })} />
             <Row label={m.account_expected_salary()} value={detail.salary === null ? null : `${formatMoney(detail.salary)} ${SALARY_PER[detail.salary_type]()}`} />
-            <Row label={m.account_languages()} value={detail.language.map(factWords).join(', ')} />
+            <Row label={m.account_languages()} value={detail.language.map((language) => optionLabel('language', language)).join(', ')} />
             <Row label={m.account_cv()} value={detail.cv?.original_filename} />
           </dl>
           {detail.cv && <a href="/api/account/cv" className="link mt-2 inline-block text-sm">{m.account_download_cv()}</a>}

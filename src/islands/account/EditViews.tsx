@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { requestCode, requestDeletion, updateAccount, updateResume, uploadCv } from '../../client/calls.ts';
 import * as m from '../../paraglide/messages.js';
-import { ACCOUNT_DELETION_DAYS, GENDERS, RESUME_EDUCATION, RESUME_LANGUAGES, SALARY_TYPES } from '../../shared/account-settings.ts';
+import { ACCOUNT_DELETION_DAYS, GENDERS, RESUME_EDUCATION, RESUME_LANGUAGES } from '../../shared/account-settings.ts';
 import { LOCALE_NAMES, LOCALES } from '../../shared/locale.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -15,7 +15,7 @@ import {
 } from '../forms.tsx';
 import { isCode, isEmail, isPhone } from '../account-checks.ts';
 import { educationLabel, GENDER_LABELS } from './account-words.ts';
-import { factWords } from './fact-words.ts';
+import { optionLabel, optionLabels } from '../../shared/option-labels.ts';
 
 export type EditView = 'editEmail' | 'editPhone' | 'edit' | 'resume' | 'delete';
 
@@ -148,7 +148,7 @@ export function EditResume({ user, done }: ViewProps) {
         options={[['', m.edit_choose_education()], ...RESUME_EDUCATION.map((level): [string, string] => [level, educationLabel(level)])]} />
       <Field id="resume-experience" label={m.edit_experience_years()} type="number" inputMode="numeric" value={values.experience} onChange={set('experience')} error={errors.experience} />
       <SelectField id="resume-salary-type" label={m.edit_salary_type()} value={values.salary_type} onChange={set('salary_type')} error={errors.salary_type}
-        options={Object.entries(SALARY_TYPES).map(([type, english]): [string, string] => [type, factWords(english)])} />
+        options={Object.entries(optionLabels('salary_type'))} />
       <Field id="resume-salary" label={m.edit_expected_salary()} type="number" inputMode="numeric" value={values.salary} onChange={set('salary')} error={errors.salary} />
       <fieldset className="mt-3">
         <legend className="text-sm font-medium">{m.account_languages()}</legend>
@@ -157,7 +157,7 @@ export function EditResume({ user, done }: ViewProps) {
             <label key={language} className="flex min-h-6 items-center gap-1 text-sm">
               <input type="checkbox" checked={languages.includes(language)}
                 onChange={(event) => setLanguages(event.target.checked ? [...languages, language] : languages.filter((item) => item !== language))} />
-              {factWords(language)}
+              {optionLabel('language', language)}
             </label>
           ))}
         </div>

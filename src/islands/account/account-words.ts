@@ -1,12 +1,11 @@
 /**
  * The account settings' own words in the page's language (issue 42): gender, stored as an id, and the salary type as
- * it follows an amount ('per month'). Education, salary types and résumé languages are stored as ids or English words
- * that an enquiry's facts say too: they go through factWords (fact-words.ts).
+ * it follows an amount ('per month'). Education, salary types and résumé languages are named by key
+ * (shared/option-labels.ts), as an enquiry's facts name them.
  */
 import * as m from '../../paraglide/messages.js';
 import type { GENDERS, SALARY_TYPES } from '../../shared/account-settings.ts';
-import { EDUCATION_LEVELS } from '../../shared/constants.ts';
-import { factWords } from './fact-words.ts';
+import { optionLabel } from '../../shared/option-labels.ts';
 
 export const GENDER_LABELS: Record<keyof typeof GENDERS, () => string> = { m: m.gender_m, f: m.gender_f };
 
@@ -15,5 +14,5 @@ export const SALARY_PER: Record<keyof typeof SALARY_TYPES, () => string> = { mon
 
 /** An education level (an id: 'degree') in the page's language. */
 export function educationLabel(level: string): string {
-  return factWords(EDUCATION_LEVELS[level as keyof typeof EDUCATION_LEVELS] ?? level);
+  return optionLabel('qualification', level);
 }

@@ -2,7 +2,6 @@
 import { Picture } from '../../components/Picture.tsx';
 import * as m from '../../paraglide/messages.js';
 import { enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared/enquiries.ts';
-import { factWords } from './fact-words.ts';
 
 /** The status people read (every enquiry is Pending until owners can answer, spec §2), in the page's language. */
 const STATUS_LABELS: Record<EnquiryRecord['status'], () => string> = { pending: m.enquiry_status_pending };
@@ -23,7 +22,7 @@ export function EnquiryDetails({ kind, record }: { kind: EnquiryKind; record: Pi
     <section className="panel" aria-labelledby="enquiry-details">
       <h2 id="enquiry-details" className="font-semibold">{m.enquiry_details()}</h2>
       <dl className="mt-2">
-        {enquiryFacts(kind, record, factWords).map(([label, value]) => (
+        {enquiryFacts(kind, record).map(([label, value]) => (
           <div key={label} className="grid gap-1 border-b border-gray-100 py-1.5 sm:grid-cols-[12rem_1fr]">
             <dt className="text-sm text-gray-700">{label}</dt>
             <dd className="whitespace-pre-wrap break-words">{value}</dd>

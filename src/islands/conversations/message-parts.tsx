@@ -5,7 +5,6 @@
 import { useState, type ReactNode } from 'react';
 import * as m from '../../paraglide/messages.js';
 import { reportConversation, uploadImage } from '../../client/conversation-calls.ts';
-import { DEAL_METHODS } from '../../shared/constants.ts';
 import { CONVERSATION_LIMITS, type ClosedReason, type ConversationReportReason, type MessageView, type OfferStatus } from '../../shared/conversations.ts';
 import { currentLocale } from '../../shared/i18n.ts';
 import { INTL_LOCALE } from '../../shared/locale.ts';
@@ -13,7 +12,7 @@ import { OfferSchema } from '../../shared/schemas/conversations.ts';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { formFieldErrors } from '../../shared/form-messages.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { factWords } from '../account/fact-words.ts';
+import { optionLabel, optionLabels } from '../../shared/option-labels.ts';
 import { reportFailure } from '../forms.tsx';
 
 /** The card over a message a scam rule flagged: the rule's warning, and where to check (Semak Mule, NSRC 997). */
@@ -47,7 +46,7 @@ export function OfferCard({ message, role, answer }: { message: MessageView; rol
   return (
     <div className="mb-1 rounded border border-gray-300 bg-gray-50 p-2" data-testid="offer">
       <p className="font-semibold">{m.offer_heading({ qty: offer.qty, price: offer.offered_price.toLocaleString(INTL_LOCALE[currentLocale()]) })}</p>
-      <p className="text-sm">{factWords(DEAL_METHODS[offer.deal_method as keyof typeof DEAL_METHODS] ?? offer.deal_method)} · <span data-testid="offer-status">{OFFER_STATUS[offer.status]()}</span></p>
+      <p className="text-sm">{optionLabel('method', offer.deal_method)} · <span data-testid="offer-status">{OFFER_STATUS[offer.status]()}</span></p>
       {offer.status === 'open' && role === 'owner' && (
         <p className="mt-2 flex gap-2">
           <button type="button" className="rounded bg-ink px-3 py-1 text-sm font-semibold text-white" onClick={() => answer('accept')}>{m.offer_accept()}</button>
@@ -82,7 +81,7 @@ export function OfferForm({ send }: { send: (body: { qty: string; offered_price:
         <label className="text-sm">{m.enquiry_deal_method()}
           <select value={values.deal_method} onChange={set('deal_method')} className={field} aria-invalid={errors.deal_method ? true : undefined}>
             <option value="">{m.enquiry_choose()}</option>
-            {Object.entries(DEAL_METHODS).map(([method, text]) => <option key={method} value={method}>{factWords(text)}</option>)}
+            {Object.entries(optionLabels('method')).map(([method, text]) => <option key={method} value={method}>{text}</option>)}
           </select>
         </label>
         <label className="text-sm sm:col-span-3">{m.enquiry_remark()}<textarea rows={2} value={values.remark} onChange={set('remark')} className={field} /></label>

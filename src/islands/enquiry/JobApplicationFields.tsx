@@ -1,7 +1,7 @@
 /** The fields of a job application (spec §5): languages, education, experience, expected salary, skills, and the CV (the one on the account or a new file). */
 import * as m from '../../paraglide/messages.js';
-import { EDUCATION_LEVELS, LANGUAGES } from '../../shared/constants.ts';
-import { factWords } from '../account/fact-words.ts';
+import { LANGUAGES } from '../../shared/constants.ts';
+import { optionLabel, optionLabels } from '../../shared/option-labels.ts';
 import { SelectField } from '../forms.tsx';
 import { type EnquiryFieldsProps, TextArea, TextInput, fieldId } from './form-parts.tsx';
 
@@ -17,14 +17,14 @@ export default function JobApplicationFields(props: EnquiryFieldsProps) {
                 const next = event.target.checked ? [...props.language, item] : props.language.filter((chosen) => chosen !== item);
                 props.setLanguage(next);
                 if (next.length > 0) props.setErrors(({ language: _cleared, ...rest }) => rest);
-              }} /> {factWords(item)}
+              }} /> {optionLabel('language', item)}
             </label>
           ))}
         </div>
         {props.errors.language && <p id={fieldId('language-error')} className="mt-1 text-sm text-red-700">{props.errors.language[0]}</p>}
       </fieldset>
       <SelectField id={fieldId('education')} label={m.account_education()} value={props.values.education ?? ''} onChange={props.set('education')} error={props.errors.education}
-        options={[['', m.enquiry_choose()], ...Object.entries(EDUCATION_LEVELS).map(([level, text]): [string, string] => [level, factWords(text)])]} />
+        options={[['', m.enquiry_choose()], ...Object.entries(optionLabels('qualification'))]} />
       <TextInput form={props} name="experience" label={m.edit_experience_years()} type="number" inputMode="numeric" min="0" />
       <SelectField id={fieldId('salary_type')} label={m.edit_salary_type()} value={props.values.salary_type ?? 'month'} onChange={props.set('salary_type')} error={props.errors.salary_type}
         options={[['month', m.enquiry_salary_monthly()], ['year', m.enquiry_salary_yearly()]]} />

@@ -87,7 +87,7 @@ export async function sendRegisterCode(app: AppContext, input: unknown, caller: 
   const { contact } = parseInput(CodeRequestSchema, input);
   const existing = await credentialsOf(app, contact);
   await sendCode(app, { purpose: 'register', contact, client: caller.client, deliver: existing ? 'account-exists' : 'code', locale: existing?.locale ?? caller.locale ?? 'en' });
-  return { status: true, message: `A verification code has been sent to ${sentTo(contact)}.` };
+  return { status: true, message: say('api_code_sent_to', { contact: sentTo(contact) }) };
 }
 
 /** POST register: creates the account once the code checks out. The person then logs in (spec §4). */
@@ -162,7 +162,7 @@ export async function login(app: AppContext, input: unknown, caller: Caller) {
   await app.repos.auth.insertChallenge(challenge);
   await sendCode(app, { purpose: 'login', contact: codeContact, challengeId: challenge.id, client: caller.client, deliver: 'code', gap: false, locale: account.locale });
   await log(app, { action: 'login', identifier, userId: account.id, client: caller.client, outcome: 'password_ok' });
-  return { message: `A verification code has been sent to ${sentTo(codeContact)}.`, data: { temp_token: tempToken } };
+  return { message: say('api_code_sent_to', { contact: sentTo(codeContact) }), data: { temp_token: tempToken } };
 }
 
 /** The live challenge of a temp_token, with the user and the address its codes go to; 422 when it is gone. */
@@ -178,7 +178,7 @@ export async function resendLoginCode(app: AppContext, input: unknown, caller: C
   const { temp_token } = parseInput(TempTokenSchema, input);
   const { challenge, user, contact } = await challengeOf(app, temp_token);
   await sendCode(app, { purpose: 'login', contact, challengeId: challenge.id, client: caller.client, deliver: 'code', locale: user.locale });
-  return { status: true, message: `A new code has been sent to ${sentTo(contact)}.` };
+  return { status: true, message: say('api_new_code_sent_to', { contact: sentTo(contact) }) };
 }
 
 /** POST auth/2fa: the code of the temp_token; a new session (replacing the caller's) and the user. */
@@ -208,7 +208,7 @@ export async function sendResetCode(app: AppContext, input: unknown, caller: Cal
   const { contact } = parseInput(CodeRequestSchema, input);
   const account = await credentialsOf(app, contact);
   await sendCode(app, { purpose: 'reset', contact, client: caller.client, deliver: account ? 'code' : 'nothing', locale: account?.locale ?? caller.locale ?? 'en' });
-  return { status: true, message: `If an account uses ${sentTo(contact)}, a verification code has been sent to it.` };
+  return { status: true, message: say('api_code_sent_if_account', { contact: sentTo(contact) }) };
 }
 
 /**
@@ -235,7 +235,7 @@ export async function resetPassword(app: AppContext, input: unknown, caller: Cal
   await app.live.closeEnded(account.id);
   await app.signIn.succeed(key, caller.client);
   await log(app, { action: 'reset', identifier: addressOf(form.contact), userId: account.id, client: caller.client, outcome: 'success' });
-  return { body: { status: true, message: 'Your password has been reset. Please log in.' }, cookies: [deviceCookie(app.secrets.device, account.id, app.config.siteUrl)] };
+  return { body: { status: true, message: say('api_password_reset') }, cookies: [deviceCookie(app.secrets.device, account.id, app.config.siteUrl)] };
 }
 
 /** PATCH account/password: needs the current password; the other sessions end (ASVS 6.2.3, 7.4.3). */
@@ -251,7 +251,7 @@ export async function changePassword(app: AppContext, userId: number, input: unk
     if (user!.email) await app.outbox.queueMail(passwordChangedMail(user!.email), { tx });
   });
   await app.live.closeEnded(userId);
-  return { status: true, message: 'Your password has been changed.' };
+  return { status: true, message: say('api_password_changed') };
 }
 
 /**
@@ -273,7 +273,7 @@ export async function becomeAdvertiser(app: AppContext, userId: number, input: u
       await accountPhoneProved(tx, userId, contact.phone_number, user.phone_number);
     });
   }
-  return { status: true, message: 'You are now an advertiser.', data: await userJson(app, userId) };
+  return { status: true, message: say('api_now_advertiser'), data: await userJson(app, userId) };
 }
 
 /**
@@ -370,5 +370,5 @@ export async function sendAccountCode(app: AppContext, userId: number, input: un
   if (owner && owner.id !== userId) await refuseTakenAddress(app, userId, caller, field(contact));
   const { locale } = await requireUser(app, userId);
   await sendCode(app, { purpose: 'verify', contact, storeAs: accountCodeKey(userId, addressOf(contact)), userId, client: caller.client, deliver: 'code', locale });
-  return { status: true, message: `A verification code has been sent to ${contact.channel === 'email' ? 'the new email' : 'the phone number'}.` };
+  return { status: true, message: say(contact.channel === 'email' ? 'api_code_sent_new_email' : 'api_code_sent_phone') };
 }

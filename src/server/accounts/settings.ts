@@ -39,7 +39,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
       if (user.email) await app.outbox.queueMail(emailChangedMail(user.email, email), { tx });
     });
     await app.live.closeEnded(userId);
-    return { message: 'Your email has been changed.', data: await userJson(app, userId) };
+    return { message: say('api_email_changed'), data: await userJson(app, userId) };
   }
   if (body.phone_number !== undefined) {
     const { contact, code } = parseInput(PhoneChangeSchema, body);
@@ -51,7 +51,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
       await tx.users.updateProfile(userId, { phone_number: contact.phone_number, phone_number_country: contact.phone_number_country });
       await accountPhoneProved(tx, userId, contact.phone_number, user.phone_number);
     });
-    return { message: 'Your phone number has been changed.', data: await userJson(app, userId) };
+    return { message: say('api_phone_changed'), data: await userJson(app, userId) };
   }
   const form = parseInput(ProfileUpdateSchema, body);
   const changes: ProfileChanges = { ...form };
@@ -73,7 +73,7 @@ export async function updateResume(app: AppContext, userId: number, input: unkno
   const resume = parseInput(ResumeSchema, input);
   await requireUser(app, userId);
   await app.repos.users.updateResume(userId, { ...resume, additional_skill: resume.additional_skill ?? null });
-  return { message: 'Your resume has been updated.', data: await userJson(app, userId) };
+  return { message: say('api_resume_updated'), data: await userJson(app, userId) };
 }
 
 /** POST account/photo: one image through the upload pipeline becomes the photo; the old one's files go. */
@@ -81,7 +81,7 @@ export async function uploadPhoto(app: AppContext, userId: number, request: Requ
   await requireUser(app, userId);
   const { id } = await withFiles(app, request, 'photo', 'image', 1, ([file]) => storeImage(app, `user:${userId}`, file!, 'photo'));
   await app.mediaStore.remove(await app.repos.users.setPhoto(userId, id));
-  return { message: 'Your photo has been updated.', data: await userJson(app, userId) };
+  return { message: say('api_photo_updated'), data: await userJson(app, userId) };
 }
 
 /** POST account/cv: a PDF, DOC or DOCX becomes the CV (kept private); the answer is the user (spec §7). */
@@ -89,7 +89,7 @@ export async function uploadCv(app: AppContext, userId: number, request: Request
   await requireUser(app, userId);
   const { id } = await withFiles(app, request, 'cv', 'cv', 1, ([file]) => storeDocument(app, `user:${userId}`, file!, 'cv', 'cv'));
   await app.mediaStore.remove(await app.repos.users.setCv(userId, id));
-  return { message: 'Your CV has been uploaded.', data: await userJson(app, userId) };
+  return { message: say('api_cv_uploaded'), data: await userJson(app, userId) };
 }
 
 /** The user's own CV as a download. */
@@ -110,14 +110,14 @@ export async function requestDeletion(app: AppContext, userId: number, caller: C
     });
     await app.live.closeEnded(userId);
   }
-  return { message: `Your account will be deleted in ${ACCOUNT_DELETION_DAYS} days. Log in and cancel before then to keep it.`, data: await userJson(app, userId) };
+  return { message: say('api_deletion_scheduled', { days: ACCOUNT_DELETION_DAYS }), data: await userJson(app, userId) };
 }
 
 /** DELETE account/pending-delete: keeps the account after all. */
 export async function cancelDeletion(app: AppContext, userId: number): Promise<{ message: string; data: User }> {
   await requireUser(app, userId);
   await app.repos.users.setPendingDelete(userId, null, null);
-  return { message: 'Your account will not be deleted.', data: await userJson(app, userId) };
+  return { message: say('api_deletion_cancelled'), data: await userJson(app, userId) };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Repositories } from '../db/repositories.ts';
 import { sendCode, useCode } from '../accounts/codes.ts';
 import { AppError, notFound, invalid, tooMany } from '../errors.ts';
 import { hasRole, type Actor } from '../policies.ts';
+import { say } from '../../shared/said.ts';
 
 export interface ClaimTarget {
   index: number;
@@ -122,7 +123,7 @@ export async function startCodeClaim(app: AppContext, actor: Actor, request: { p
   });
   // After the code went: a refused send leaves no claim behind.
   const claimId = await app.repos.advertiser.insertClaim({ profileId: request.profileId, userId: actor.id, method: target.method, target: target.address, documentId: null });
-  return { id: claimId, method: target.method, target: target.masked, status: 'pending' as const, message: `We sent a code to ${target.masked}.` };
+  return { id: claimId, method: target.method, target: target.masked, status: 'pending' as const, message: say('api_code_sent_target', { target: target.masked }) };
 }
 
 /** POST claims with a document: waits for an operator's decision (the document stays private). */
@@ -130,7 +131,7 @@ export async function startDocumentClaim(app: AppContext, actor: Actor, profileI
   await claimableProfile(app, profileId);
   const id = await app.repos.advertiser.insertClaim({ profileId, userId: actor.id, method: 'document', target: null, documentId });
   await app.repos.uploads.attachDocument(documentId);
-  return { id, method: 'document' as const, status: 'pending' as const, message: 'Thank you. We will check the document and let you know, usually within 2 working days.' };
+  return { id, method: 'document' as const, status: 'pending' as const, message: say('api_claim_document_received') };
 }
 
 /** POST claims/{id}/verify: the code makes the claimant the owner, unless someone claimed it first. */

@@ -21,6 +21,7 @@ import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { scopeOf } from './insights.ts';
 import { csvOf } from '../csv.ts';
+import { say } from '../../shared/said.ts';
 
 const fileUrl = (row: EnquiryRow) => `/api/advertiser/leads/${row.id}/attachment`;
 
@@ -112,7 +113,7 @@ export async function countLeadAction(app: AppContext, actor: Actor, id: number,
 export async function replyToLead(app: AppContext, actor: Actor, id: number, input: unknown) {
   const { message } = parseInput(LeadReplySchema, input);
   const row = await ownLead(app, actor, id);
-  return { data: await addOwnerReply(app, row, actor.id, message), message: 'Your reply was sent.' };
+  return { data: await addOwnerReply(app, row, actor.id, message), message: say('api_reply_sent') };
 }
 
 /** GET leads/{id}/attachment: the CV or document, a private file for the lead's owner only. */
@@ -130,7 +131,7 @@ export async function leadsCsv(app: AppContext, actor: Actor, query: unknown): P
   const header = ['id', 'sent_at', 'type', 'listing', 'status', 'name', 'phone_number', 'email', 'contact_method', 'details'];
   return csvOf(header, records.map((record, index) => {
     const row = rows[index]!;
-    const details = enquiryFacts(row.kind, record).slice(4).map(([label, value]) => `${label}: ${value}`).join('\n');
+    const details = enquiryFacts(row.kind, record, 'en').slice(4).map(([label, value]) => `${label}: ${value}`).join('\n');
     return [row.id, row.created_at, ENQUIRY_WORDS[row.kind].noun, row.listing_title, LEAD_STATUS_LABELS[row.lead_status], row.name,
       row.phone_number, row.email, CONTACT_METHODS[row.contact_method as ContactMethod] ?? row.contact_method, details];
   }));
@@ -194,5 +195,5 @@ export async function reportReview(app: AppContext, actor: Actor, reviewId: numb
   if (!review || !canAnswerReview(actor, review)) throw notFound('no_such_review');
   await app.limits.hit('publicForm', `review-report:${actor.id}`);
   await app.repos.leads.insertReviewReport({ reviewId, userId: actor.id, reason: report.reason, description: report.description });
-  return { message: 'Thank you. The review was reported to our team.' };
+  return { message: say('api_review_reported') };
 }

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { jsonBody, limitBody } from './body.ts';
 import { csrfTokenSent } from './csrf.ts';
 import { answer, callerOf, requireUserId, type ApiEnv } from './env.ts';
+import { say } from '../../shared/said.ts';
 
 const PROVIDERS = ['google', 'facebook'] as const;
 
@@ -54,7 +55,7 @@ export function accountRoutes(app: AppContext) {
       await app.live.closeEnded(session.user_id);
     }
     setCookies(c, signedOutCookies(app));
-    return answer(c, { status: true, message: 'You have been logged out.' });
+    return answer(c, { status: true, message: say('api_logged_out') });
   });
 
   api.get('/user', async (c) => answer(c, await userJson(app, requireUserId(c))));

@@ -20,7 +20,7 @@ import { say } from '../../shared/said.ts';
 const withPayment = <T>(result: { post: T; payment?: { amount_sen: number; message: string }; held?: { checks: string[]; message: string }; quote?: { message: string } }) => (result.payment
   ? { data: result.post, payment_required: result.payment, message: result.payment.message }
   : result.held ? { data: result.post, held: result.held, message: result.held.message }
-    : result.quote ? { data: result.post, quote: result.quote, message: `Saved as a draft. ${result.quote.message}` } : { data: result.post });
+    : result.quote ? { data: result.post, quote: result.quote, message: say('api_saved_as_draft') } : { data: result.post });
 
 /** `{"confirm": true}` in a publish or renew: the person saw the quote and agrees to what it costs. */
 const ConfirmSchema = z.object({ confirm: z.boolean({ error: say('form_confirm_true_or_false') }).optional() }).loose();

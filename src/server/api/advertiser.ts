@@ -11,6 +11,7 @@ import { leadRoutes } from './advertiser-leads.ts';
 import { postRoutes } from './advertiser-posts.ts';
 import { profileRoutes } from './advertiser-profiles.ts';
 import { answer, signedIn, type ApiEnv } from './env.ts';
+import { say } from '../../shared/said.ts';
 
 /**
  * The advertiser site's API (issue 25), under /api/advertiser: claims, businesses, ads and the trial. Every route
@@ -37,7 +38,7 @@ export function advertiserRoutes(app: AppContext) {
   });
   api.delete('/reviews/:id/reply', async (c) => {
     await removeReviewReply(app, await advertiserOf(app, c), pathId(c));
-    return answer(c, { message: 'Your answer is removed.' });
+    return answer(c, { message: say('api_answer_removed') });
   });
   return api;
 }

@@ -17,7 +17,7 @@ import { engagementRoutes } from './engagement.ts';
 import { savedSearchRoutes } from './saved-searches.ts';
 import { enquiryRoutes } from './enquiries.ts';
 import { conversationRoutes } from './conversations.ts';
-import { requestLocale, type ApiEnv } from './env.ts';
+import { requestLocale, wordAnswer, type ApiEnv } from './env.ts';
 import { errorsIn, sayIn } from '../say-in.ts';
 import { say } from '../../shared/said.ts';
 import { postRoutes, profileRoutes, reviewRoutes } from './listings.ts';
@@ -35,7 +35,7 @@ export function apiError(error: Error, c: Context<ApiEnv>): Response {
   }
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ message: sayIn(error.said, locale), code: error.code, ...(error.errors ? { errors: errorsIn(error.errors, locale) } : {}), ...error.extra },
+    return c.json(wordAnswer({ message: error.said, code: error.code, ...(error.errors ? { errors: errorsIn(error.errors, locale) } : {}), ...error.extra }, locale),
       // 419 (CSRF token mismatch, spec §8) is Laravel's, so Hono's list of codes lacks it.
       error.status as ContentfulStatusCode);
   }

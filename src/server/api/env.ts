@@ -4,6 +4,7 @@ import type { Actor } from '../policies.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../errors.ts';
 import { sayIn } from '../say-in.ts';
+import { readSaid } from '../../shared/said.ts';
 import { clientKey } from '../client-ip.ts';
 import { localeOfAcceptLanguage, type Locale } from '../../shared/locale.ts';
 
@@ -55,10 +56,29 @@ export function requestLocale(c: Context<ApiEnv>): Locale {
  * message that is not said (an operator's words, a person's) goes as it is.
  */
 export function answer(c: Context<ApiEnv>, body: object, status?: number, headers?: Record<string, string>): Response {
-  const message = (body as { message?: unknown }).message;
-  const worded = typeof message === 'string' ? { ...body, message: sayIn(message, requestLocale(c)) } : body;
-  return c.json(worded, status as ContentfulStatusCode | undefined, headers);
+  return c.json(wordAnswer(body, requestLocale(c)), status as ContentfulStatusCode | undefined, headers);
 }
+
+/**
+ * An answer's said sentences worded in `locale`: its `message`, and the product's own sentences one level down (a
+ * claim's, a quote's, a payment's, a hold's). Down there only the API's keys are worded, so a person's words that
+ * happen to read like a key ('loading') stay theirs.
+ */
+export function wordAnswer(body: object, locale: Locale): object {
+  if (Array.isArray(body)) return body;
+  const message = (body as { message?: unknown }).message;
+  const worded: Record<string, unknown> = typeof message === 'string' ? { ...body, message: sayIn(message, locale) } : { ...body };
+  for (const part of NESTED_MESSAGES) {
+    const value = worded[part] as { message?: unknown } | undefined;
+    if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.message === 'string' && readSaid(value.message)?.key.startsWith('api_')) {
+      worded[part] = { ...value, message: sayIn(value.message, locale) };
+    }
+  }
+  return worded;
+}
+
+/** Where an answer carries a sentence of its own beside its `message`. */
+const NESTED_MESSAGES = ['data', 'quote', 'payment_required', 'held'] as const;
 
 /** The caller of an account flow: the client, the session it came with, its cookies and its page's language. */
 export function callerOf(c: Context<ApiEnv>) {

@@ -17,6 +17,7 @@ import { canEditProfile, type Actor } from '../policies.ts';
 import { invoiceJson, issueInvoice, voidInvoice } from './invoices.ts';
 import { addMonths, MINIMUM_MONTHS } from './terms.ts';
 import { applyPlans } from './plan-changes.ts';
+import { say } from '../../shared/said.ts';
 
 ;
 const DAY_MS = 86_400_000;
@@ -82,7 +83,7 @@ export async function subscribe(app: AppContext, actor: Actor, input: unknown) {
   return {
     status: 201 as const,
     data: { subscription: subscriptionJson((await app.repos.subscriptions.find(subscriptionId))!), invoice: invoiceJson(app, invoice) },
-    message: `Invoice ${invoice.number} is issued. The plan starts once it is paid.`,
+    message: say('api_invoice_issued_plan_starts', { number: invoice.number }),
   };
 }
 
@@ -130,7 +131,7 @@ async function upgrade(app: AppContext, actor: Actor, profile: AdvertiserProfile
   return {
     status: 201 as const,
     data: { subscription: subscriptionJson((await app.repos.subscriptions.find(subscriptionId))!), invoice: invoiceJson(app, invoice) },
-    message: `Invoice ${invoice.number} is issued. ${plan} starts as soon as it is paid.`,
+    message: say('api_invoice_issued_named_starts', { number: invoice.number, plan }),
   };
 }
 
@@ -163,7 +164,7 @@ export async function cancelSubscription(app: AppContext, actor: Actor, id: numb
   if (subscription.kind !== 'paid' || subscription.status === 'cancelled') throw invalid('subscription', 'only_paid_plan_pending_or');
   if (subscription.status === 'pending') {
     await app.repos.transaction((tx) => dropRenewal(tx, subscription, 'Plan cancelled before it started'));
-    return { data: subscriptionJson((await app.repos.subscriptions.find(id))!), message: `The ${subscription.plan} plan for ${profile.name} is cancelled; its invoice is void.` };
+    return { data: subscriptionJson((await app.repos.subscriptions.find(id))!), message: say('api_plan_cancelled_void', { plan: subscription.plan, name: profile.name }) };
   }
   const minimumEnd = addMonths(subscription.term_starts_at ?? subscription.starts_at, MINIMUM_MONTHS);
   const cancelAt = subscription.cancel_at ?? (minimumEnd > subscription.ends_at ? minimumEnd : subscription.ends_at);

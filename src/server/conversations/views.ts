@@ -94,7 +94,7 @@ export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: M
     if (!enquiry) continue;
     // The enquiry's own fields (its sender's details are the lead's, apart): what it asked, in words.
     const details = JSON.parse(enquiry.details) as Record<string, unknown>;
-    enquiries.set(row.enquiry_id, enquiryFacts(enquiry.kind, details).map(([label, value]) => `${label}: ${value}`).join('\n'));
+    enquiries.set(row.enquiry_id, enquiryFacts(enquiry.kind, details, 'en').map(([label, value]) => `${label}: ${value}`).join('\n'));
   }
   return rows.map((row) => {
     const gone = row.erased || row.moderated;

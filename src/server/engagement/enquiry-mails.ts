@@ -8,7 +8,6 @@ import { enquiryFacts, type EnquiryKind, type EnquiryRecord } from '../../shared
 import { localizePath, type Locale } from '../../shared/locale.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import type { EnquiryTargetRow } from '../db/rows.ts';
-import { translateText } from '../../shared/messages-by-text.ts';
 import { composeMail, type MailFact } from '../outbox/compose.ts';
 import type { Mail, MailAttachment } from '../outbox/outbox.ts';
 import * as m from '../../paraglide/messages.js';
@@ -22,10 +21,7 @@ const GET_BACK_BY: Record<string, Words> = { call: m.mail_get_back_call, whatsap
 
 /** The labelled facts of an enquiry in `locale`: labels and fixed values (Yes, Call, Degree) translated, what people typed as typed. */
 function factsIn(kind: EnquiryKind, record: EnquiryRecord, locale: Locale): MailFact[] {
-  return enquiryFacts(kind, record, (english) => {
-    const fact = translateText('fact_', english, locale);
-    return fact === english ? translateText('option_', english, locale) : fact;
-  });
+  return enquiryFacts(kind, record, locale);
 }
 
 export function enquiryOwnerMail(options: {

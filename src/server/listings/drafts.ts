@@ -13,6 +13,7 @@ import { adCommand, asOwner, conflict, ownerOf, type Acting } from './access.ts'
 import { postsChanged } from '../changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { amendmentCost, planOfPost } from './quote.ts';
+import { say } from '../../shared/said.ts';
 
 /** Uploads a form used for the first time: marked attached with the ad. */
 interface FreshUploads {
@@ -95,7 +96,7 @@ const amending = adCommand<{ deps: ListingDeps; acting: Acting; actor: Actor; id
     return {
       payment: {
         ...price, total_sen: invoice.total_sen, invoice_id: invoice.id, invoice_number: invoice.number,
-        message: `Amending this ad after its first day costs ${ringgit(cost.amountSen)} plus SST: invoice ${invoice.number} for ${ringgit(invoice.total_sen)} is issued. The amendment is live; please pay by the due date.`,
+        message: say('api_amend_invoice_issued', { amount: ringgit(cost.amountSen), number: invoice.number, total: ringgit(invoice.total_sen) }),
       },
     };
   },

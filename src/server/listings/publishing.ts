@@ -20,6 +20,8 @@ import type { ListingDeps } from './deps.ts';
 import type { PaymentRequired } from './drafts.ts';
 import { dashboardLink, decisionLines, mailAccount } from './mails.ts';
 import { planOfPost, publishCost, quoteOf, type Quote } from './quote.ts';
+import { say, word } from '../../shared/said.ts';
+import { sayIn } from '../say-in.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,7 +39,7 @@ function expiryOf(post: OwnPostRow, now: number, renewal: boolean): string {
 }
 
 /** A 409 that carries the quote: the step costs, and its owner has not confirmed it (or the price changed since). */
-const confirmFirst = (quote: Quote) => conflict('confirm_quote', { quote: quote.message }, { quote });
+const confirmFirst = (quote: Quote) => conflict('confirm_quote', { quote: word(quote.message) }, { quote });
 
 /** The quote of publishing (a draft) or renewing (an expired ad) the owner's ad, as it stands now. */
 export async function publishQuote(deps: ListingDeps, actor: Actor, id: number): Promise<Quote> {
@@ -79,7 +81,7 @@ async function goLive(deps: ListingDeps, tx: Repositories, loaded: LoadedPost, o
     return {
       payment: {
         ...price, total_sen: invoice.total_sen, invoice_id: invoice.id, invoice_number: invoice.number,
-        message: `${options.renewal ? 'Renewing' : 'Publishing'} this ad costs ${ringgit(cost.amountSen)} plus SST: invoice ${invoice.number} for ${ringgit(invoice.total_sen)} is issued. The ad goes live as soon as it is paid.`,
+        message: say(options.renewal ? 'api_renew_invoice_issued' : 'api_publish_invoice_issued', { amount: ringgit(cost.amountSen), number: invoice.number, total: ringgit(invoice.total_sen) }),
       },
     };
   }
@@ -164,7 +166,7 @@ const approving = adCommand<OnAd & { actor: Actor; client: string }, LiveOutcome
     const outcome = await goLive(deps, tx, loaded, { renewal: false, confirmed: true });
     await audit(tx, actor, client, { action: 'ad.approve', target: { type: post.type, id }, before: { status: 'draft', held: post.held_reason }, after: { status: outcome.payment ? 'awaiting_payment' : 'active' } });
     await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" is approved`, [
-      outcome.payment ? `We checked your ad "${post.title}": ${outcome.payment.message}` : `We checked your ad "${post.title}": it is live now.`,
+      outcome.payment ? `We checked your ad "${post.title}": ${sayIn(outcome.payment.message, 'en')}` : `We checked your ad "${post.title}": it is live now.`,
       dashboardLink(deps, id),
     ]);
     return outcome;

@@ -10,6 +10,7 @@ import type { Plan } from '../../shared/constants.ts';
 import type { Repositories } from '../db/repositories.ts';
 import type { OwnPostRow, SubscriptionRow } from '../db/rows.ts';
 import type { ListingDeps, Price } from './deps.ts';
+import { say } from '../../shared/said.ts';
 
 export interface BusinessPlan {
   plan: Plan;
@@ -64,20 +65,20 @@ export interface Quote extends Price {
 
 /** The quote of a cost. */
 export function quoteOf(deps: Pick<ListingDeps, 'billing'>, action: Quote['action'], cost: Cost, plan: BusinessPlan): Quote {
-  const verb = action === 'publish' ? 'Publishing' : 'Renewing';
+  const publish = action === 'publish';
   if (cost.kind === 'free') {
-    return { action, cost: 'free', tokens: 0, tokens_after: null, amount_sen: 0, sst_sen: 0, total_sen: 0, sst_rate: 0, confirm_required: false, message: `${verb} this ad is free: it is the first ad of your account.` };
+    return { action, cost: 'free', tokens: 0, tokens_after: null, amount_sen: 0, sst_sen: 0, total_sen: 0, sst_rate: 0, confirm_required: false, message: say(publish ? 'api_publish_free' : 'api_renew_free') };
   }
   if (cost.kind === 'tokens') {
     const after = plan.tokensLeft - cost.tokens;
     return {
       action, cost: 'token', tokens: cost.tokens, tokens_after: after, amount_sen: 0, sst_sen: 0, total_sen: 0, sst_rate: 0, confirm_required: true,
-      message: `${verb} this ad takes ${cost.tokens} token of your ${plan.plan} plan: ${after} left after it.`,
+      message: say(publish ? 'api_publish_tokens' : 'api_renew_tokens', { count: cost.tokens, plan: plan.plan, after }),
     };
   }
   const price = deps.billing.price(cost.amountSen);
   return {
     action, cost: 'ringgit', tokens: 0, tokens_after: null, ...price, confirm_required: true,
-    message: `${verb} this ad costs ${ringgit(price.amount_sen)} plus ${ringgit(price.sst_sen)} SST (${price.sst_rate}%): ${ringgit(price.total_sen)}. An invoice is issued when you confirm, and the ad goes live once it is paid.`,
+    message: say(publish ? 'api_publish_costs' : 'api_renew_costs', { amount: ringgit(price.amount_sen), sst: ringgit(price.sst_sen), rate: price.sst_rate, total: ringgit(price.total_sen) }),
   };
 }

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';
+import { say, word, type MessageKey } from '../../shared/said.ts';
 
 const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
 export type HeldCheck = (typeof HELD_CHECKS)[number];
@@ -64,17 +65,18 @@ export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'm
   return checks;
 }
 
-const WORDS: Record<HeldCheck, string> = {
-  links: 'it has more links than an ad may have',
-  banned_words: 'it uses words we do not allow',
-  duplicate: 'it looks like a copy of another ad',
-  new_account: 'ads of new accounts are checked first',
+const WORDS: Record<HeldCheck, MessageKey> = {
+  links: 'api_held_links',
+  banned_words: 'api_held_banned_words',
+  duplicate: 'api_held_duplicate',
+  new_account: 'api_held_new_account',
 };
 
 /** What the advertiser reads about a held ad. */
 export function heldMessage(checks: readonly string[]): string {
   const why = checks.filter((check): check is HeldCheck => (HELD_CHECKS as readonly string[]).includes(check)).map((check) => WORDS[check]);
-  return `This ad waits for our review before it goes live${why.length > 0 ? ` (${why.join('; ')})` : ''}. We usually decide within a working day.`;
+  // Said, so it is worded in the advertiser's language where it leaves: the first reason names why.
+  return why[0] ? say('api_ad_held_why', { why: word(why[0]) }) : say('api_ad_waits_review');
 }
 
 /** A burst: this many reviews of one listing from one client within an hour (the next is held). */

@@ -18,6 +18,7 @@ import type { SavedSearchRow } from '../db/rows.ts';
 import { invalid, notFound, parseInput } from '../errors.ts';
 import { canManageSavedSearch, type Actor } from '../policies.ts';
 import { z } from 'zod';
+import { say } from '../../shared/said.ts';
 
 /** The page parameters a saved search keeps: not the page number, nor "new since" (an alert adds it). */
 const KEPT_PARAMS = SEARCH_PARAMS.filter((param) => param !== 'page' && param !== 'live_since');
@@ -198,7 +199,7 @@ export async function changeSavedSearch(app: AppContext, actor: Reader, id: numb
 export async function deleteSavedSearch(app: AppContext, actor: Pick<Actor, 'id'>, id: number): Promise<{ message: string }> {
   const row = await ownSavedSearch(app, actor, id);
   await app.repos.savedSearches.deleteSavedSearch(row.id);
-  return { message: 'Saved search deleted.' };
+  return { message: say('api_saved_search_deleted') };
 }
 
 /** Opening a saved search (My area): what is new is now seen. Answers its search page. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../app-types.ts';
 import type { SavedSearchRow } from '../db/rows.ts';
 import { notFound } from '../errors.ts';
 import { signedId, signedToken } from '../signed-links.ts';
+import { say } from '../../shared/said.ts';
 
 const PURPOSE = 'saved-search-unsubscribe';
 
@@ -37,5 +38,5 @@ export async function savedSearchOfToken(app: AppContext, token: string | undefi
 export async function unsubscribe(app: AppContext, token: string | undefined): Promise<{ message: string; name: string }> {
   const row = await savedSearchOfToken(app, token);
   if (row.frequency !== 'off') await app.repos.savedSearches.updateSavedSearch(row.id, { frequency: 'off' });
-  return { message: `You will get no more alerts for "${row.name}".`, name: row.name };
+  return { message: say('api_no_more_alerts', { name: row.name }), name: row.name };
 }

@@ -121,7 +121,7 @@ const approvingPhone = command<{ actor: Actor; profileId: number; target: ClaimT
 
 async function approvePhone(app: TrustDeps, actor: Actor, profileId: number, target: ClaimTarget) {
   const id = await approvingPhone(app.repos, { actor, profileId, target });
-  return { data: { id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
+  return { data: { id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: say('api_phone_verified', { target: target.masked }) };
 }
 
 /**
@@ -135,13 +135,13 @@ export async function sendPhoneCode(app: TrustDeps, actor: Actor, profileId: num
   const { target: index } = parseInput(PhoneTargetSchema, input);
   const { target, provedHere } = await listedNumber(app, actor, profileId, index);
   const verified = (await app.repos.verifications.findProfileVerifications(profileId)).find((row) => row.kind === 'phone' && row.status === 'approved' && row.value === target.address);
-  if (verified) return { status: 200, data: { id: verified.id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: `${target.masked} is verified.` };
+  if (verified) return { status: 200, data: { id: verified.id, kind: 'phone' as const, target: target.masked, status: 'approved' as const }, message: say('api_phone_verified', { target: target.masked }) };
   if (provedHere) return { status: 201, ...(await approvePhone(app, actor, profileId, target)) };
   await sendCode(app, {
     purpose: 'verify', userId: actor.id, client, storeAs: phoneCodeKey(actor.id, profileId, target.address), deliver: 'code', locale: 'en',
     contact: { channel: 'sms', phone_number: target.address, phone_number_country: '60' },
   });
-  return { status: 200, data: { kind: 'phone' as const, target: target.masked, status: 'code_sent' as const }, message: `We sent a code to ${target.masked}.` };
+  return { status: 200, data: { kind: 'phone' as const, target: target.masked, status: 'code_sent' as const }, message: say('api_code_sent_target', { target: target.masked }) };
 }
 
 /** POST …/verifications/phone/confirm {target, code}: the right code earns the phone badge (201). */

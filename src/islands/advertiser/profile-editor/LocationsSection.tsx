@@ -13,7 +13,7 @@ import * as m from '../../../paraglide/messages.js';
 export type LocationBody = ProfileBody['locations'][number];
 
 export const newLocation = (): LocationBody => ({
-  name: 'Main', address_line1: '', address_line2: null, city: '', state: '', postcode: '', phone_number: null, company_phone_number: null,
+  name: m.adv_main_branch(), address_line1: '', address_line2: null, city: '', state: '', postcode: '', phone_number: null, company_phone_number: null,
   fax_number: null, email: null, latitude: null, longitude: null, business_hours: null, special_hours: null,
 });
 
