@@ -5,6 +5,7 @@
  */
 import { get, useFormContext, type FieldErrors as FormErrors } from 'react-hook-form';
 import { FieldErrors } from '../gate.tsx';
+import { editorMessage } from '../form-words.ts';
 
 export const input = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
 
@@ -12,12 +13,13 @@ export const input = 'mt-1 w-full rounded border border-gray-400 px-3 py-2';
 export function messagesAt(errors: FormErrors, path: string): string[] | undefined {
   const found = get(errors, path) as { message?: string } | undefined;
   if (!found) return undefined;
-  if (typeof found.message === 'string' && found.message !== '') return [found.message];
+  // The schema's own checks are said (issue 63): worded here in the page's language.
+  if (typeof found.message === 'string' && found.message !== '') return [editorMessage(found.message)];
   const below: string[] = [];
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     const { message } = node as { message?: unknown };
-    if (typeof message === 'string' && message !== '') below.push(message);
+    if (typeof message === 'string' && message !== '') below.push(editorMessage(message));
     else for (const [key, value] of Object.entries(node)) if (key !== 'ref') walk(value);
   };
   walk(found);
