@@ -248,7 +248,7 @@ export async function changePassword(app: AppContext, userId: number, input: unk
   const hash = await hashPassword(form.password);
   await app.repos.transaction(async (tx) => {
     await tx.users.setPassword(userId, hash, caller.session?.id ?? null);
-    if (user!.email) await app.outbox.queueMail(passwordChangedMail(user!.email), { tx });
+    if (user!.email) await app.outbox.queueMail(passwordChangedMail(user!.email, user!.locale), { tx });
   });
   await app.live.closeEnded(userId);
   return { status: true, message: say('api_password_changed') };

@@ -5,6 +5,7 @@ import type { Mail } from '../outbox/outbox.ts';
 import type { CodePurpose } from '../db/rows.ts';
 import type { Locale } from '../../shared/locale.ts';
 import * as m from '../../paraglide/messages.js';
+import { say } from '../../shared/said.ts';
 
 /** Why a code was sent, in the recipient's language (issue 42). */
 const CODE_PURPOSE_TEXT: Record<CodePurpose, (inputs: object, options: { locale: Locale }) => string> = {
@@ -39,24 +40,15 @@ export function accountExistsSms(locale: Locale): string {
   return m.sms_account_exists({ site: SITE_NAME }, { locale });
 }
 
-export function passwordChangedMail(to: string): Mail {
-  return composeMail(to, 'Your password was changed', [
-    'The password of your account was just changed, and your other devices were signed out.',
-    'If it was not you, use "Forgot password" at once to set a new one.',
-  ]);
+export function passwordChangedMail(to: string, locale: Locale): Mail {
+  return composeMail(to, say('mail_password_changed_subject'), [say('mail_password_changed_body'), say('mail_password_changed_hint')], [], locale);
 }
 
 /** To the old address when the e-mail changes (so a taken-over account is noticed). */
-export function emailChangedMail(to: string, newEmail: string): Mail {
-  return composeMail(to, 'Your email address was changed', [
-    `The email address of your account was changed to ${newEmail}. Mail about your account now goes there.`,
-    'If it was not you, reply to this mail or contact us at once.',
-  ]);
+export function emailChangedMail(to: string, newEmail: string, locale: Locale): Mail {
+  return composeMail(to, say('mail_email_changed_subject'), [say('mail_email_changed_body', { email: newEmail }), say('mail_email_changed_hint')], [], locale);
 }
 
-export function deletionRequestedMail(to: string, days: number): Mail {
-  return composeMail(to, 'Your account will be deleted', [
-    `You asked to delete your account. It will be deleted in ${days} days, with your profile, photo and CV; your reviews stay, signed 'Former member'.`,
-    'Changed your mind? Log in and choose "Cancel deletion" on your profile page before then.',
-  ]);
+export function deletionRequestedMail(to: string, days: number, locale: Locale): Mail {
+  return composeMail(to, say('mail_deletion_subject'), [say('mail_deletion_body', { days }), say('mail_deletion_hint')], [], locale);
 }

@@ -36,7 +36,7 @@ export async function updateAccount(app: AppContext, userId: number, input: unkn
     await app.repos.transaction(async (tx) => {
       await tx.users.updateProfile(userId, { email });
       await tx.auth.deleteUserSessions(userId, caller.session?.id ?? null);
-      if (user.email) await app.outbox.queueMail(emailChangedMail(user.email, email), { tx });
+      if (user.email) await app.outbox.queueMail(emailChangedMail(user.email, email, user.locale), { tx });
     });
     await app.live.closeEnded(userId);
     return { message: say('api_email_changed'), data: await userJson(app, userId) };
@@ -106,7 +106,7 @@ export async function requestDeletion(app: AppContext, userId: number, caller: C
   if (!user.pending_delete) {
     await app.repos.transaction(async (tx) => {
       await tx.users.setPendingDelete(userId, caller.session?.id ?? null, new Date(app.clock.now()).toISOString());
-      if (user.email) await app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS), { tx });
+      if (user.email) await app.outbox.queueMail(deletionRequestedMail(user.email, ACCOUNT_DELETION_DAYS, user.locale), { tx });
     });
     await app.live.closeEnded(userId);
   }

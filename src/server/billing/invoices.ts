@@ -73,7 +73,7 @@ export async function issueInvoice(app: InvoicingDeps, tx: Repositories, buyer: 
   };
   const { id } = await tx.invoices.issue(invoice);
   const stored = (await tx.invoices.find(id))!;
-  if (user.email && options.mail !== false) await app.outbox.queueMail(invoiceIssuedMail(user.email, stored, app.config.siteUrl, billing.bankAccount), { tx });
+  if (user.email && options.mail !== false) await app.outbox.queueMail(invoiceIssuedMail({ email: user.email, locale: user.locale }, stored, app.config.siteUrl, billing.bankAccount), { tx });
   return stored;
 }
 

@@ -8,65 +8,72 @@ import { absoluteUrl } from '../../shared/urls.ts';
 import type { InvoiceRow } from '../db/rows.ts';
 import { composeMail } from '../outbox/compose.ts';
 import type { Mail } from '../outbox/outbox.ts';
+import type { Locale } from '../../shared/locale.ts';
+import { say, word, type MessageKey } from '../../shared/said.ts';
 
 const invoicePage = (site: string, invoice: InvoiceRow) => absoluteUrl(site, `/advertiser/invoices/${invoice.id}`);
 const day = (iso: string) => malaysiaToday(Date.parse(iso));
 
+/** Who a billing mail goes to: their address, and the language it is written in (their account's, issue 63). */
+export interface Recipient {
+  email: string;
+  locale: Locale;
+}
+
 /** What paying the invoice does, in its buyer's words. */
-function whatPayingDoes(invoice: InvoiceRow): string {
+function whatPayingDoes(invoice: InvoiceRow): MessageKey {
   const purposes = new Set(invoice.lines.map((line) => line.purpose ?? 'plan'));
-  if (purposes.has('ad')) return 'The ad goes live once it is paid.';
-  if (purposes.has('amendment')) return 'The amendment is live already; please pay by the due date.';
-  return 'The plan runs once it is paid.';
+  if (purposes.has('ad')) return 'mail_pays_ad';
+  if (purposes.has('amendment')) return 'mail_pays_amendment';
+  return 'mail_pays_plan';
 }
 
-export function invoiceIssuedMail(to: string, invoice: InvoiceRow, site: string, bankAccount: string): Mail {
+export function invoiceIssuedMail(to: Recipient, invoice: InvoiceRow, site: string, bankAccount: string): Mail {
+  const number = invoice.number;
   if (invoice.kind === 'credit_note') {
-    return composeMail(to, `Credit note ${invoice.number}`, [
-      `Credit note ${invoice.number} cancels ${ringgit(-invoice.total_sen)} (SST included): nothing more is owed for it.`,
-      `See it and download the PDF: ${invoicePage(site, invoice)}`,
-    ]);
+    return composeMail(to.email, say('mail_credit_note_subject', { number }), [
+      say('mail_credit_note_body', { number, amount: ringgit(-invoice.total_sen) }),
+      say('mail_see_pdf', { url: invoicePage(site, invoice) }),
+    ], [], to.locale);
   }
-  return composeMail(to, `Invoice ${invoice.number}`, [
-    `Invoice ${invoice.number} for ${ringgit(invoice.total_sen)} (SST included) is issued. ${whatPayingDoes(invoice)}`,
-    `See it, pay online or download the PDF: ${invoicePage(site, invoice)}`,
+  return composeMail(to.email, say('mail_invoice_subject', { number }), [
+    say('mail_invoice_body', { number, amount: ringgit(invoice.total_sen), purpose: word(whatPayingDoes(invoice)) }),
+    say('mail_invoice_see', { url: invoicePage(site, invoice) }),
   ], [
-    ['Subtotal', ringgit(invoice.subtotal_sen)], [`SST ${invoice.sst_rate_bp / 100}%`, ringgit(invoice.sst_sen)], ['Total', ringgit(invoice.total_sen)],
-    ['Due', day(invoice.due_at)], ['Pay by bank transfer to', bankAccount], ['Reference', invoice.number],
-  ]);
+    [say('inv_subtotal'), ringgit(invoice.subtotal_sen)], [say('adv_sst_rate', { rate: invoice.sst_rate_bp / 100 }), ringgit(invoice.sst_sen)], [say('adv_total'), ringgit(invoice.total_sen)],
+    [say('mail_fact_due'), day(invoice.due_at)], [say('mail_fact_bank'), bankAccount], [say('mail_fact_reference'), number],
+  ], to.locale);
 }
 
-export function invoicePaidMail(to: string, invoice: InvoiceRow, site: string): Mail {
-  return composeMail(to, `Payment received: ${invoice.number}`, [
-    `Thank you: we received ${ringgit(invoice.total_sen)} for invoice ${invoice.number}.`,
-    `The paid invoice: ${invoicePage(site, invoice)}`,
-  ]);
+export function invoicePaidMail(to: Recipient, invoice: InvoiceRow, site: string): Mail {
+  return composeMail(to.email, say('mail_paid_subject', { number: invoice.number }), [
+    say('mail_paid_body', { amount: ringgit(invoice.total_sen), number: invoice.number }),
+    say('mail_paid_link', { url: invoicePage(site, invoice) }),
+  ], [], to.locale);
 }
 
 /** The renewal of a plan is invoiced, 7 days before the period ends. */
-export function renewalMail(to: string, business: string, plan: string, endsAt: string, invoice: InvoiceRow, site: string): Mail {
-  return composeMail(to, `Your ${plan} plan for ${business} renews on ${day(endsAt)}`, [
-    `Your ${plan} plan for ${business} renews on ${day(endsAt)}. Invoice ${invoice.number} for ${ringgit(invoice.total_sen)} covers the next period.`,
-    `Pay it by ${day(invoice.due_at)}: ${invoicePage(site, invoice)}. Unpaid, the plan runs 7 more days, then the business moves to FREE.`,
-  ]);
+export function renewalMail(to: Recipient, business: string, plan: string, endsAt: string, invoice: InvoiceRow, site: string): Mail {
+  return composeMail(to.email, say('mail_renewal_subject', { plan, business, date: day(endsAt) }), [
+    say('mail_renewal_body', { plan, business, date: day(endsAt), number: invoice.number, amount: ringgit(invoice.total_sen) }),
+    say('mail_renewal_pay', { due: day(invoice.due_at), url: invoicePage(site, invoice) }),
+  ], [], to.locale);
 }
 
 /** The period ended with its renewal unpaid: 7 days of grace. */
-export function graceMail(to: string, business: string, plan: string, graceUntil: string, invoice: InvoiceRow, site: string): Mail {
-  return composeMail(to, `Pay invoice ${invoice.number} to keep ${plan} for ${business}`, [
-    `The period of your ${plan} plan for ${business} has ended and invoice ${invoice.number} is unpaid. The plan stays until ${day(graceUntil)}.`,
-    `Pay it now to keep it: ${invoicePage(site, invoice)}. After that day the business moves to FREE.`,
-  ]);
+export function graceMail(to: Recipient, business: string, plan: string, graceUntil: string, invoice: InvoiceRow, site: string): Mail {
+  return composeMail(to.email, say('mail_grace_subject', { number: invoice.number, plan, business }), [
+    say('mail_grace_body', { plan, business, number: invoice.number, date: day(graceUntil) }),
+    say('mail_grace_pay', { url: invoicePage(site, invoice) }),
+  ], [], to.locale);
 }
 
-/** A plan or trial ended: what the business is on now, and which ads moved back to draft. */
-export function planEndedMail(to: string, business: string, subject: string, lead: string, nowPlan: string, movedAds: readonly string[], site: string): Mail {
-  const moved = movedAds.length === 0
-    ? 'All your live ads fit its limits and stay live.'
-    : `These ads use more than its limits allow (categories, keywords, photos, PDFs or videos) and are back in draft until you edit them to fit: ${movedAds.map((title) => `"${title}"`).join(', ')}.`;
-  return composeMail(to, subject, [
-    `${lead} ${business} is on ${nowPlan} now.`,
+/** A plan or trial ended: what the business is on now, and which ads moved back to draft. `subject` and `lead` are said. */
+export function planEndedMail(to: Recipient, business: string, subject: string, lead: string, nowPlan: string, movedAds: readonly string[], site: string): Mail {
+  const moved = movedAds.length === 0 ? say('mail_ads_fit') : say('mail_ads_moved', { titles: movedAds.map((title) => `"${title}"`).join(', ') });
+  return composeMail(to.email, subject, [
+    say('mail_now_on', { lead: word(lead), business, plan: nowPlan }),
     moved,
-    `Choose a plan: ${absoluteUrl(site, '/advertiser')}`,
-  ]);
+    say('mail_choose_plan', { url: absoluteUrl(site, '/advertiser') }),
+  ], [], to.locale);
 }

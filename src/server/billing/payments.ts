@@ -32,7 +32,7 @@ async function invoicePaid(app: AppContext, tx: Repositories, invoiceId: number)
   const invoice = (await tx.invoices.find(invoiceId))!;
   await fulfil(app.fulfilment, tx, invoice);
   const buyer = invoice.user_id === null ? undefined : await tx.users.findUser(invoice.user_id);
-  if (buyer?.email) await app.outbox.queueMail(invoicePaidMail(buyer.email, invoice, app.config.siteUrl), { tx });
+  if (buyer?.email) await app.outbox.queueMail(invoicePaidMail({ email: buyer.email, locale: buyer.locale }, invoice, app.config.siteUrl), { tx });
   return true;
 }
 

@@ -16,6 +16,7 @@ import { addMonths, issueInvoice } from './invoices.ts';
 import { graceMail, planEndedMail, renewalMail } from './mails.ts';
 import { applyPlans } from './plan-changes.ts';
 import { dropRenewal, planLine } from './subscriptions.ts';
+import { say } from '../../shared/said.ts';
 
 const DAY_MS = 86_400_000;
 /** The renewal invoice is issued this long before the period ends, and unpaid, the plan runs this long past it. */
@@ -30,7 +31,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 async function ownerOf(tx: Repositories, profileId: number) {
   const profile = await tx.advertiser.findProfile(profileId);
   const owner = profile?.owner_user_id == null ? undefined : await tx.users.findUser(profile.owner_user_id);
-  return profile && { profile, owner, email: owner?.email ?? null };
+  return profile && { profile, owner, email: owner?.email ?? null, locale: owner?.locale ?? 'en' };
 }
 
 /**
@@ -68,7 +69,7 @@ async function invoiceRenewal(app: AppContext, subscription: SubscriptionRow): P
       invoice_id: invoice.id, term_starts_at: subscription.term_starts_at ?? subscription.starts_at, renews_subscription_id: subscription.id,
     });
     await tx.subscriptions.update(subscription.id, { grace_until: iso(Date.parse(subscription.ends_at) + GRACE_DAYS * DAY_MS) });
-    if (owner.email) await app.outbox.queueMail(renewalMail(owner.email, profile.name, plan, subscription.ends_at, invoice, app.config.siteUrl), { tx });
+    if (owner.email) await app.outbox.queueMail(renewalMail({ email: owner.email, locale: owner.locale }, profile.name, plan, subscription.ends_at, invoice, app.config.siteUrl), { tx });
   });
 }
 
@@ -85,7 +86,7 @@ async function endPeriod(app: AppContext, subscription: SubscriptionRow, now: nu
         if (subscription.grace_mailed_at !== null) return;
         await tx.subscriptions.update(subscription.id, { grace_mailed_at: iso(now) });
         const invoice = (await tx.invoices.find(renewal.invoice_id!))!;
-        if (party?.email) await app.outbox.queueMail(graceMail(party.email, party.profile.name, subscription.plan, subscription.grace_until!, invoice, site), { tx });
+        if (party?.email) await app.outbox.queueMail(graceMail({ email: party.email, locale: party.locale }, party.profile.name, subscription.plan, subscription.grace_until!, invoice, site), { tx });
         return;
       }
       // Grace is over and the renewal unpaid: it is cancelled, its invoice credited, and the plan ends.
@@ -93,8 +94,8 @@ async function endPeriod(app: AppContext, subscription: SubscriptionRow, now: nu
       await close();
       const { plan, moved } = await settlePlan(tx, subscription.profile_id);
       if (party?.email) {
-        await app.outbox.queueMail(planEndedMail(party.email, party.profile.name, `${party.profile.name} has moved to ${plan}`,
-          `The renewal of your ${subscription.plan} plan was not paid within ${GRACE_DAYS} days of its end, so the plan has ended.`, plan, moved, site), { tx });
+        await app.outbox.queueMail(planEndedMail({ email: party.email, locale: party.locale }, party.profile.name, say('mail_moved_subject', { business: party.profile.name, plan }),
+          say('mail_lead_renewal_unpaid', { plan: subscription.plan, days: GRACE_DAYS }), plan, moved, site), { tx });
       }
       return;
     }
@@ -102,15 +103,16 @@ async function endPeriod(app: AppContext, subscription: SubscriptionRow, now: nu
     const before = party?.profile.plan;
     const { plan, moved } = await settlePlan(tx, subscription.profile_id);
     if (!party?.email) return;
+    const to = { email: party.email, locale: party.locale };
     if (subscription.kind === 'trial') {
-      await app.outbox.queueMail(planEndedMail(party.email, party.profile.name, `Your free ${subscription.plan} trial for ${party.profile.name} has ended`,
-        `Your free 30-day ${subscription.plan} trial has ended.`, plan, moved, site), { tx });
+      await app.outbox.queueMail(planEndedMail(to, party.profile.name, say('mail_trial_ended_subject', { plan: subscription.plan, business: party.profile.name }),
+        say('mail_lead_trial_ended', { plan: subscription.plan }), plan, moved, site), { tx });
     } else if (renewal?.status !== 'active') {
-      await app.outbox.queueMail(planEndedMail(party.email, party.profile.name, `Your ${subscription.plan} plan for ${party.profile.name} has ended`,
-        `Your ${subscription.plan} plan has ended as cancelled.`, plan, moved, site), { tx });
+      await app.outbox.queueMail(planEndedMail(to, party.profile.name, say('mail_plan_ended_subject', { plan: subscription.plan, business: party.profile.name }),
+        say('mail_lead_cancelled', { plan: subscription.plan }), plan, moved, site), { tx });
     } else if (plan !== before) {
-      await app.outbox.queueMail(planEndedMail(party.email, party.profile.name, `${party.profile.name} has moved to ${plan}`,
-        `Your new period has begun on the plan you chose.`, plan, moved, site), { tx });
+      await app.outbox.queueMail(planEndedMail(to, party.profile.name, say('mail_moved_subject', { business: party.profile.name, plan }),
+        say('mail_lead_new_period'), plan, moved, site), { tx });
     }
   });
 }

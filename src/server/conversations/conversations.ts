@@ -26,6 +26,7 @@ import { attachImages, refuseBlockedWriter, reportFlaggedSender } from './safety
 import { tellSoldOut } from './notices.ts';
 import { closedReason, conversationView, messageViews, roleIn, type Reader } from './views.ts';
 import type { ConversationRow, EventRow, MessageRow } from '../db/conversation-rows.ts';
+import { say } from '../../shared/said.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -174,20 +175,22 @@ async function tellOfFirstMessage(app: ConversationDeps, tx: Repositories, targe
   const listingUrl = absoluteUrl(site, target.listing.type === 'profile' ? profileUrl(target.slug) : postUrl(target.listing.type, target.slug));
   if (target.owner_user_id === null) {
     const to = target.contact_email ?? app.config.enquiryInbox;
-    await app.outbox.queueMail(composeMail(to, `A message about ${target.title}`, [
-      `${sender.name} wrote about "${target.title}" (${listingUrl}):`,
+    // Nobody's account, so no language of theirs: English.
+    await app.outbox.queueMail(composeMail(to, say('mail_message_about_subject', { title: target.title }), [
+      say('mail_wrote_about_link', { name: sender.name, title: target.title, url: listingUrl }),
       text,
-      ...(target.contact_email === null ? [`This listing has no e-mail: please pass this on. Conversation ${conversationId}.`] : []),
-      `To answer in a conversation, claim the listing on the advertiser site: ${absoluteUrl(site, '/advertiser')}`,
+      ...(target.contact_email === null ? [say('mail_pass_on', { id: conversationId })] : []),
+      say('mail_claim_to_answer', { url: absoluteUrl(site, '/advertiser') }),
     ]), { tx });
     return;
   }
   const owner = await instantLeadRecipient(tx, target.owner_user_id);
   if (!owner) return;
-  await app.outbox.queueMail(composeMail(owner.email, `New message from ${sender.name}: ${target.title}`, [
-    `${sender.name} wrote about "${target.title}":`,
+  // In the owner's language, every word of it (review F3: it was labelled so and written in English).
+  await app.outbox.queueMail(composeMail(owner.email, say('mail_new_message_subject', { name: sender.name, title: target.title }), [
+    say('mail_wrote_about', { name: sender.name, title: target.title }),
     text,
-    `Read it and answer in your leads: ${absoluteUrl(site, `/advertiser/leads/conversations/${conversationId}`)}`,
+    say('mail_read_in_leads', { url: absoluteUrl(site, `/advertiser/leads/conversations/${conversationId}`) }),
   ], [], owner.locale), { tx });
 }
 
