@@ -12,7 +12,7 @@ import { sayIn } from '../say-in.ts';
 
 /** Where a moderators' decision is appealed: the appeal form, or the inbox (every decision's mail says it). */
 export function appealLine(config: Pick<AppContext['config'], 'siteUrl' | 'enquiryInbox'>): string {
-  return `To appeal, use ${absoluteUrl(config.siteUrl, '/appeal')} or write to ${config.enquiryInbox}.`;
+  return say('mail_appeal', { url: absoluteUrl(config.siteUrl, '/appeal'), inbox: config.enquiryInbox });
 }
 
 type Suspension = { until: string | null; reason: string };
@@ -28,7 +28,8 @@ export function suspendedMessage(app: AppContext, suspension: Suspension): strin
   return sayIn(suspendedSaid(app, suspension), 'en');
 }
 
-function suspendedSaid(app: AppContext, suspension: Suspension): string {
+/** The same words said, to be worded in the reader's language where they leave (the mail). */
+export function suspendedSaid(app: AppContext, suspension: Suspension): string {
   return say(suspension.until ? 'api_account_suspended_until' : 'api_account_suspended',
     { ...wordsOf(suspension), url: absoluteUrl(app.config.siteUrl, '/appeal'), inbox: app.config.enquiryInbox });
 }

@@ -5,7 +5,6 @@
  * how the advertiser hears of new ones (instant, a daily digest at 08:00 Malaysian time, off).
  */
 import { maskContacts } from '../../shared/conversations.ts';
-import { counted } from '../../shared/plurals.ts';
 import { CONTACT_METHODS, ENQUIRY_WORDS, enquiryFacts, type ContactMethod } from '../../shared/enquiries.ts';
 import { LEAD_STATUS_LABELS, LEADS_EXPORT_MAX, LEADS_PAGE_SIZE, leadUrl, type Lead, type LeadAction, type LeadMail } from '../../shared/leads.ts';
 import { lastMalaysiaHour, malaysiaDayStart, malaysiaToday, nextDay } from '../../shared/malaysia-time.ts';
@@ -21,7 +20,7 @@ import { canAnswerReview, canReadLead, type Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { scopeOf } from './insights.ts';
 import { csvOf } from '../csv.ts';
-import { say } from '../../shared/said.ts';
+import { say, word } from '../../shared/said.ts';
 
 const fileUrl = (row: EnquiryRow) => `/api/advertiser/leads/${row.id}/attachment`;
 
@@ -173,13 +172,13 @@ export async function sendLeadDigests(app: AppContext): Promise<number> {
       if (items.length > 0 && user?.email) {
         const leads = items.filter((item) => item.message === null).length;
         const lines = items.map((item) => (item.message === null
-          ? `New ${ENQUIRY_WORDS[item.kind].noun.toLowerCase()} from ${item.name} about "${item.listing_title}": ${inboxLink(item.enquiry_id)}`
-          : `${item.name} wrote about "${item.listing_title}": ${maskContacts(item.message).text} (${inboxLink(item.enquiry_id)})`));
-        await app.outbox.queueMail(composeMail(user.email, `Your leads for ${malaysiaToday(Date.parse(cutoff))}: ${leads} new, ${items.length - leads} answers`, [
-          `Since your last digest: ${counted(leads, 'new lead')} and ${counted(items.length - leads, 'answer')}.`,
+          ? say('mail_digest_new_lead', { kind: word(`mail_kind_${item.kind}`), name: item.name, title: item.listing_title, url: inboxLink(item.enquiry_id) })
+          : say('mail_digest_wrote', { name: item.name, title: item.listing_title, text: maskContacts(item.message).text, url: inboxLink(item.enquiry_id) })));
+        await app.outbox.queueMail(composeMail(user.email, say('mail_digest_subject', { date: malaysiaToday(Date.parse(cutoff)), leads, answers: items.length - leads }), [
+          say('mail_digest_since', { count: leads, answers: items.length - leads }),
           ...lines,
-          `Read and reply in your leads: ${absoluteUrl(app.config.siteUrl, '/advertiser/leads')}`,
-        ]), { tx });
+          say('mail_digest_read', { url: absoluteUrl(app.config.siteUrl, '/advertiser/leads') }),
+        ], [], user.locale), { tx });
         sent += 1;
       }
       await tx.leads.markDigested(owner.user_id, cutoff);

@@ -11,6 +11,7 @@ import { reviewAnswered } from '../changes.ts';
 import { notFound, parseInput } from '../errors.ts';
 import { composeMail } from '../outbox/compose.ts';
 import { canAnswerReview, type Actor } from '../policies.ts';
+import { say } from '../../shared/said.ts';
 
 async function answerable(app: AppContext, actor: Actor, reviewId: number) {
   const review = await app.repos.advertiser.findReviewToAnswer(reviewId);
@@ -26,10 +27,10 @@ export async function replyToReview(app: AppContext, actor: Actor, reviewId: num
     const created = await tx.advertiser.saveReviewReply(review.id, actor.id, content);
     await reviewAnswered(tx, review.id);
     if (created && review.reviewer_email) {
-      await app.outbox.queueMail(composeMail(review.reviewer_email, `The owner answered your review of ${review.listing_title}`, [
-        `${review.listing_title} answered your review on ${SITE_NAME}:`,
+      await app.outbox.queueMail(composeMail(review.reviewer_email, say('mail_review_answered_subject', { title: review.listing_title }), [
+        say('mail_review_answered', { title: review.listing_title, site: SITE_NAME }),
         content,
-      ]), { tx });
+      ], [], review.reviewer_locale), { tx });
     }
     return created;
   });

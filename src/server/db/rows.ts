@@ -719,6 +719,8 @@ export interface ReviewToAnswer {
   reviewer_name: string;
   /** Where the reviewer is told of an answer (null: a seeded review, or no e-mail). */
   reviewer_email: string | null;
+  /** The reviewer's language, for that mail (English when the review has no account). */
+  reviewer_locale: Locale;
   /** A post's author, and the owner of the profile the listing is or belongs to. */
   post_owner_user_id: number | null;
   profile_owner_user_id: number | null;

@@ -40,11 +40,11 @@ export async function submitAppeal(app: AppContext, input: unknown, client: stri
   const account = await app.repos.users.findCredentials({ email: appeal.email });
   await app.repos.transaction(async (tx) => {
     const id = await tx.operator.insertAppeal({ userId: account?.id ?? null, email: appeal.email, message: appeal.message, clientHash: clientHash(client) });
-    const mail = composeMail(appeal.email, 'Confirm your appeal', [
-      'Someone sent the moderators of Yellow Pages an appeal in the name of your account. If it was you, confirm it here, and a moderator will read it:',
+    const mail = composeMail(appeal.email, say('mail_appeal_subject'), [
+      say('mail_appeal_body'),
       appealConfirmUrl(app, id),
-      'If it was not you, do nothing: it stays apart from your account.',
-    ]);
+      say('mail_appeal_not_you'),
+    ], [], account?.locale ?? 'en');
     // An address without an account gets nothing, and the answer takes as long (the mail is made all the same).
     await app.outbox.queueMail(mail, { tx, deliver: account !== undefined });
   });

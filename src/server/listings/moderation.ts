@@ -16,6 +16,7 @@ import { allowed, statusesFrom, type ActorKind } from './lifecycle.ts';
 import { postsChanged } from '../changes.ts';
 import type { ListingDeps } from './deps.ts';
 import { decisionLines, mailAccount } from './mails.ts';
+import { say } from '../../shared/said.ts';
 
 /** An open invoice of an ad that will not go live now is voided (it keeps its number). */
 async function voidOpen(deps: ListingDeps, tx: Repositories, awaiting: { id: number } | undefined, reason: string): Promise<void> {
@@ -56,8 +57,8 @@ async function moderatedAd(tx: Repositories, loaded: LoadedPost, { deps, actor, 
   await postsChanged(tx, [id], [post.profile_id]);
   await audit(tx, actor, client, { action: `listing.${action}`, target: { type: post.type, id }, reason, before: { status: loaded.state }, after: { status: WORDS[action] } });
   if (action !== 'unhide') {
-    await mailAccount(deps, tx, ownerOf(post), `Your listing "${post.title}" was ${WORDS[action]}`,
-      decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${post.title}".`, reason));
+    await mailAccount(deps, tx, ownerOf(post), say(action === 'hide' ? 'mail_listing_hidden_subject' : 'mail_listing_removed_subject', { title: post.title }),
+      decisionLines(deps, say(action === 'hide' ? 'mail_listing_hidden' : 'mail_listing_removed', { title: post.title }), reason));
   }
 }
 
@@ -96,8 +97,8 @@ const moderatingProfile = command<{ deps: ListingDeps; actor: Actor; client: str
     await postsChanged(tx, moved.posts, [id]);
     await audit(tx, actor, client, { action: `listing.${action}`, target: { type: 'profile', id }, reason, before: { status: before }, after: { status: WORDS[action], posts: moved.posts.length } });
     if (action !== 'unhide') {
-      await mailAccount(deps, tx, profile.owner_user_id, `Your listing "${profile.name}" was ${WORDS[action]}`,
-        decisionLines(deps, `Our moderators have ${WORDS[action]} your listing "${profile.name}", with every ad under it.`, reason));
+      await mailAccount(deps, tx, profile.owner_user_id, say(action === 'hide' ? 'mail_listing_hidden_subject' : 'mail_listing_removed_subject', { title: profile.name }),
+        decisionLines(deps, say(action === 'hide' ? 'mail_business_hidden' : 'mail_business_removed', { title: profile.name }), reason));
     }
   },
 });
@@ -137,7 +138,7 @@ const suspending = command<{ deps: ListingDeps; actor: Actor; client: string; us
     // The reports about what the account wrote in conversations are acted on: they leave the queue.
     const reports = await tx.moderation.handleReportsOnUser(userId);
     await audit(tx, actor, client, { action: 'user.suspend', target: { type: 'user', id: userId }, reason: suspension.reason, before: { suspended: false }, after: { suspended: true, until: suspension.until, ...counts, reports } });
-    await mailAccount(deps, tx, userId, 'Your account is suspended', [suspension.message, 'Your listings are off the site while it lasts, and your plans do not renew.']);
+    await mailAccount(deps, tx, userId, say('mail_suspended_subject'), [suspension.message, say('mail_suspended_listings')]);
     return counts;
   },
 });
@@ -163,10 +164,7 @@ const restoring = command<{ deps: ListingDeps; acting: Acting; userId: number },
     if (acting.kind === 'operator') {
       await audit(tx, acting.actor, acting.client, { action: 'user.restore', target: { type: 'user', id: userId }, before: { suspended: true }, after: { suspended: false, ...counts } });
     }
-    await mailAccount(deps, tx, userId, 'Your account is restored', [
-      acting.kind === 'operator' ? 'Your account is restored: you can sign in again, and your listings are back on the site.'
-        : 'Your suspension has ended: you can sign in again, and your listings are back on the site.',
-    ]);
+    await mailAccount(deps, tx, userId, say('mail_restored_subject'), [say(acting.kind === 'operator' ? 'mail_restored_operator' : 'mail_restored_ended')]);
     return counts;
   },
 });

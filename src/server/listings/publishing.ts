@@ -21,7 +21,6 @@ import type { PaymentRequired } from './drafts.ts';
 import { dashboardLink, decisionLines, mailAccount } from './mails.ts';
 import { planOfPost, publishCost, quoteOf, type Quote } from './quote.ts';
 import { say, word } from '../../shared/said.ts';
-import { sayIn } from '../say-in.ts';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -165,8 +164,8 @@ const approving = adCommand<OnAd & { actor: Actor; client: string }, LiveOutcome
     // Its owner confirmed the step when they published it; the checks are the operator's now.
     const outcome = await goLive(deps, tx, loaded, { renewal: false, confirmed: true });
     await audit(tx, actor, client, { action: 'ad.approve', target: { type: post.type, id }, before: { status: 'draft', held: post.held_reason }, after: { status: outcome.payment ? 'awaiting_payment' : 'active' } });
-    await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" is approved`, [
-      outcome.payment ? `We checked your ad "${post.title}": ${sayIn(outcome.payment.message, 'en')}` : `We checked your ad "${post.title}": it is live now.`,
+    await mailAccount(deps, tx, ownerOf(post), say('mail_ad_approved_subject', { title: post.title }), [
+      outcome.payment ? say('mail_ad_checked_payment', { title: post.title, payment: word(outcome.payment.message) }) : say('mail_ad_checked_live', { title: post.title }),
       dashboardLink(deps, id),
     ]);
     return outcome;
@@ -182,7 +181,7 @@ const refusing = adCommand<OnAd & { actor: Actor; client: string; reason: string
   run: async (tx, { post }, { deps, actor, client, id, reason }) => {
     if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('ad_decided_already');
     await audit(tx, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
-    await mailAccount(deps, tx, ownerOf(post), `Your ad "${post.title}" was not approved`, decisionLines(deps, `We could not approve your ad "${post.title}".`, reason));
+    await mailAccount(deps, tx, ownerOf(post), say('mail_ad_refused_subject', { title: post.title }), decisionLines(deps, say('mail_ad_refused', { title: post.title }), reason));
   },
 });
 

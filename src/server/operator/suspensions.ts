@@ -13,7 +13,7 @@ import type { SessionRow } from '../db/rows.ts';
 import { notFound, parseInput, invalid } from '../errors.ts';
 import { asOperator, restoreOwner, suspendOwner } from '../listings/index.ts';
 import { hasRole, type Actor } from '../policies.ts';
-import { suspendedMessage } from '../accounts/suspension.ts';
+import { suspendedSaid } from '../accounts/suspension.ts';
 import { requireFreshProof } from './access.ts';
 
 const SuspendSchema = reasonSchema(ACCOUNT_REASONS).and(z.object({
@@ -36,7 +36,7 @@ export async function suspendUser(app: AppContext, actor: Actor, session: Sessio
   // The end date is a Malaysian day: the suspension ends as it begins.
   const until = request.until ? new Date(Date.parse(`${request.until}T00:00:00+08:00`)).toISOString() : null;
   if (until !== null && Date.parse(until) <= app.clock.now()) throw invalid('until', 'end_date_passed');
-  const hidden = await suspendOwner(app.listings, actor, client, id, { until, reason, message: suspendedMessage(app, { until, reason }) });
+  const hidden = await suspendOwner(app.listings, actor, client, id, { until, reason, message: suspendedSaid(app, { until, reason }) });
   await app.live.closeEnded(id);
   return { data: { id, suspended: true, until, hidden }, message: `The account is suspended${until ? ` until ${request.until}` : ''}.` };
 }

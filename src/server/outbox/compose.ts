@@ -15,12 +15,12 @@ export type MailFact = [label: string, value: string];
 
 /**
  * A mail, written in `locale` (issue 42), the one builder of every mail (issue 63): its subject and paragraphs may be
- * said (shared/said.ts, a `mail_` key and its parameters) and are worded here in `locale`, as are said fact labels; the
+ * said (shared/said.ts, a `mail_` or `api_` key and its parameters) and are worded here in `locale`, as are said fact labels; the
  * HTML part's `lang` and the Content-Language header name that language. What people typed goes in parameters and
  * fact values, never worded.
  */
 export function composeMail(to: string, subject: string, paragraphs: string[], facts: MailFact[] = [], locale: Locale = 'en'): Mail {
-  const own = (text: string) => (readSaid(text)?.key.startsWith('mail_') ? sayIn(text, locale) : text);
+  const own = (text: string) => (/^(mail|api)_/.test(readSaid(text)?.key ?? '') ? sayIn(text, locale) : text);
   const label = (text: string) => (readSaid(text) ? sayIn(text, locale) : text);
   const lines = paragraphs.map(own);
   const labelled = facts.map(([name, value]): MailFact => [label(name), value]);

@@ -9,6 +9,7 @@ import type { AdvertiserProfileRow, ClaimRow, NewClaim, OwnerReviewRow, ProfileC
 import { findOwnedListings } from './insights.ts';
 import { QueryRepository } from './query-access.ts';
 import { FALSE, flag, livePost, namesItsCompany, stored } from './query.ts';
+import { isLocale } from '../../../shared/locale.ts';
 
 const PROFILE_COLUMNS = [
   'pr.id', 'pr.slug', 'pr.kind', 'pr.name', 'pr.store_name', 'pr.company_no', 'pr.about', 'pr.established_year', 'pr.content_lang', 'pr.plan', 'pr.claimed', 'pr.owner_user_id',
@@ -298,7 +299,7 @@ export class KyselyAdvertiserRepository extends QueryRepository implements Adver
         .leftJoin('users as u', 'u.id', 'r.user_id')
         .leftJoin('review_replies as rr', 'rr.review_id', 'r.id')
         .select([
-          'r.id', 'r.post_id', 'r.profile_id', 'r.hidden', 'r.reviewer_name', 'u.email as reviewer_email', 'p.type as post_type', 'p.title as post_title',
+          'r.id', 'r.post_id', 'r.profile_id', 'r.hidden', 'r.reviewer_name', 'u.email as reviewer_email', 'u.locale as reviewer_locale', 'p.type as post_type', 'p.title as post_title',
           'p.owner_user_id as post_owner_user_id', 'pp.owner_user_id as post_profile_owner_user_id', 'pr.name as profile_name',
           'pr.owner_user_id as profile_owner_user_id', 'rr.review_id as answered',
         ])
@@ -311,6 +312,7 @@ export class KyselyAdvertiserRepository extends QueryRepository implements Adver
         hidden: flag(row.hidden),
         reviewer_name: row.reviewer_name,
         reviewer_email: row.reviewer_email ?? null,
+        reviewer_locale: isLocale(row.reviewer_locale) ? row.reviewer_locale : 'en',
         post_owner_user_id: row.post_owner_user_id === null ? null : Number(row.post_owner_user_id),
         profile_owner_user_id: (row.post_id !== null ? row.post_profile_owner_user_id : row.profile_owner_user_id) === null ? null
           : Number(row.post_id !== null ? row.post_profile_owner_user_id : row.profile_owner_user_id),
