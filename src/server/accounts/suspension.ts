@@ -24,7 +24,7 @@ const wordsOf = (suspension: Suspension) => ({
 });
 
 /** The words a suspended person reads when signing in (and in the mail that tells them). */
-export function suspendedMessage(app: AppContext, suspension: Suspension): string {
+function suspendedMessage(app: AppContext, suspension: Suspension): string {
   return sayIn(suspendedSaid(app, suspension), 'en');
 }
 
