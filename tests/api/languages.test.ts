@@ -256,6 +256,20 @@ describe('banners and CMS pages in three languages (on the configured backend)',
     await copy.query.deleteFrom('cms_page_texts').where('page', '=', 'careers').execute();
     expect((await getCmsPage(copy.app, 'careers', 'ms'))?.article_title).toBe('Careers');
   });
+
+  it('answers GET /api/home and /api/cms/page in the caller\'s language (Accept-Language), in English without one (issue 63)', async () => {
+    const visitor = browser();
+    const malay = await visitor.call('GET', '/api/home', undefined, { 'Accept-Language': 'ms-MY,en;q=0.5' });
+    expect(malay.headers.get('Content-Language')).toBe('ms');
+    expect((malay.body as { banners: { main: { title: string }[] } }).banners.main.map((banner) => banner.title)).toContain('Cari perkhidmatan dipercayai berhampiran anda');
+    const english = await visitor.call('GET', '/api/home');
+    expect((english.body as { banners: { main: { title: string }[] } }).banners.main.map((banner) => banner.title)).toContain('Find trusted services near you');
+    const jobs = await visitor.call('GET', '/api/home/cat_type/jobs', undefined, { 'Accept-Language': 'zh' });
+    expect((jobs.body as { banners: { sub: { title: string }[] } }).banners.sub.map((banner) => banner.title)).toContain('为您的商家打广告');
+    const faq = await visitor.call('GET', '/api/cms/page/faq', undefined, { 'Accept-Language': 'zh-CN' });
+    expect([faq.status, (faq.body as { article_title: string }).article_title]).toEqual([200, '常见问题']);
+    expect(((await visitor.call('GET', '/api/cms/page/faq')).body as { article_title: string }).article_title).not.toBe('常见问题');
+  });
 });
 
 describe('search in three languages (on the configured backend)', () => {

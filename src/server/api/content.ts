@@ -11,22 +11,25 @@ import { notFound, parseInput } from '../errors.ts';
 import { autocompletePlaces } from '../search/autocomplete.ts';
 import { limitRoute } from '../rate-limits.ts';
 import { jsonBody, limitBody } from './body.ts';
-import { answer, requestClient, type ApiEnv } from './env.ts';
+import { answer, requestClient, requestLocale, type ApiEnv } from './env.ts';
 
 const TypeQuerySchema = z.object({ type: ListingTypeSchema.default('services') });
 
-/** GET home, home/app_data, home/cat_type/{type}, home/education, home/raya-special. */
+/**
+ * GET home, home/app_data, home/cat_type/{type}, home/education, home/raya-special: the categories, banners and
+ * specials named in the caller's language (issue 63: its Accept-Language, else English).
+ */
 export function homeRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
-    .get('/', async (c) => answer(c, await getHome(app)))
+    .get('/', async (c) => answer(c, await getHome(app, requestLocale(c))))
     .get('/app_data', async (c) => answer(c, await getAppData(app)))
     .get('/cat_type/:type', async (c) => {
       const type = ListingTypeSchema.safeParse(c.req.param('type'));
       if (!type.success) throw notFound('category_not_found');
-      return answer(c, await getCategoryHome(app, type.data));
+      return answer(c, await getCategoryHome(app, type.data, requestLocale(c)));
     })
-    .get('/education', async (c) => answer(c, await getEducationHome(app)))
-    .get('/raya-special', async (c) => answer(c, await getSpecialHome(app, 'raya-special')));
+    .get('/education', async (c) => answer(c, await getEducationHome(app, requestLocale(c))))
+    .get('/raya-special', async (c) => answer(c, await getSpecialHome(app, 'raya-special', requestLocale(c))));
 }
 
 /** GET countries, states, specialization(/parent), cms/page/{page}; POST cities/autocomplete. */
@@ -48,7 +51,7 @@ export function referenceRoutes(app: AppContext) {
     })
     .get('/cms/page/:page', async (c) => {
       const page = SlugSchema.safeParse(c.req.param('page'));
-      const found = page.success ? await getCmsPage(app, page.data) : undefined;
+      const found = page.success ? await getCmsPage(app, page.data, requestLocale(c)) : undefined;
       if (!found) throw notFound('page_not_found');
       return answer(c, found);
     });

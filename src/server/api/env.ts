@@ -56,7 +56,9 @@ export function requestLocale(c: Context<ApiEnv>): Locale {
  * message that is not said (an operator's words, a person's) goes as it is.
  */
 export function answer(c: Context<ApiEnv>, body: object, status?: number, headers?: Record<string, string>): Response {
-  return c.json(wordAnswer(body, requestLocale(c)), status as ContentfulStatusCode | undefined, headers);
+  const locale = requestLocale(c);
+  c.header('Content-Language', locale);
+  return c.json(wordAnswer(body, locale), status as ContentfulStatusCode | undefined, headers);
 }
 
 /**
