@@ -14,6 +14,7 @@ import { benchDatabase, benchListings } from './bench-database.ts';
 import { startBenchServer, waitUntilUp } from './bench-server.ts';
 
 const BASELINE = join(projectRoot, 'docs/benchmarks/bundle.json');
+const ADVERTISER_PAGES = ['advertiser', 'ad editor'];
 const bench = benchDatabase();
 if (!bench.exists) {
   console.error('Needs the benchmark database (npm run bench:search creates it) and a build (npm run build).');
@@ -96,7 +97,10 @@ async function pageJs(path: string): Promise<number> {
 
 try {
   await waitUntilUp(base);
-  const pages: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp']];
+  // The advertiser site has no /ms/ or /zh/ twins (issue 63): its pages are measured once, in English (the same scripts
+  // speak every language there).
+  const pages: [string, string][] = [['home', '/'], ['search', '/services/l'], ['detail', `/services/${post}`], ['profile', `/${profile}`], ['advertise', '/advertise-on-yp'],
+    ['advertiser', '/advertiser'], ['ad editor', '/advertiser/posts/new']];
   const figures: Record<string, number> = {};
   for (const [label, path] of pages) {
     for (const prefix of ['', '/ms', '/zh']) {
@@ -116,7 +120,8 @@ try {
   for (const [key, bytes] of Object.entries(figures)) {
     const before = baseline[key] ?? baseline[key.replace(/\/(ms|zh)$/, '')];
     const change = before === undefined ? undefined : bytes - before;
-    if (change !== undefined) worst = Math.max(worst, change);
+    // The 2 KB budget is a visitor page's; the advertiser site's growth is stated with its reason (issue 63).
+    if (change !== undefined && !ADVERTISER_PAGES.includes(key)) worst = Math.max(worst, change);
     console.log(`${key.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(6)} KB gz${change === undefined ? '' : `  ${change >= 0 ? '+' : ''}${(change / 1024).toFixed(2)} KB against docs/benchmarks/bundle.json`}`);
   }
   if (worst > -Infinity) console.log(`largest increase on any page: ${(worst / 1024).toFixed(2)} KB gz (budget 2 KB; the map issue's: 0 on pages without the map)`);

@@ -165,12 +165,12 @@ const compress = defineMiddleware(async (context, next) => {
   });
 });
 
-
 /**
  * The page's language (issue 42), from its address alone: '/ms/…' and '/zh/…' are the English page's twins. Paraglide's
  * middleware owns the prefixes: it sets the language every message reads for this request and hands on the address
  * without its prefix, which the page renders. It runs after the page cache, which keys on the address as requested.
- * A prefix in capitals ('/MS/') or before what has no twin gets the 404 page, in the prefix's language.
+ * A prefix in capitals ('/MS/') or before what has no twin gets the 404 page, in the prefix's language. The advertiser
+ * site has no twins and speaks its account's language (issue 63, decision 0036).
  */
 // Links built while a page renders (shared/i18n.ts) follow the request's language, as its messages do.
 readLocaleFrom(getLocale);

@@ -269,6 +269,15 @@ describe('banners and CMS pages in three languages (on the configured backend)',
     const faq = await visitor.call('GET', '/api/cms/page/faq', undefined, { 'Accept-Language': 'zh-CN' });
     expect([faq.status, (faq.body as { article_title: string }).article_title]).toEqual([200, '常见问题']);
     expect(((await visitor.call('GET', '/api/cms/page/faq')).body as { article_title: string }).article_title).not.toBe('常见问题');
+    // The categories too, cached per language.
+    const names = async (language?: string) => {
+      const answer = await visitor.call('GET', '/api/specialization/parent?type=services', undefined, language ? { 'Accept-Language': language } : {});
+      expect(answer.headers.get('Vary')).toContain('Accept-Language');
+      return (answer.body as unknown as { name: string; slug: string }[]).map((category) => category.name);
+    };
+    const [englishNames, malayNames] = [await names(), await names('ms')];
+    expect(malayNames).toHaveLength(englishNames.length);
+    expect(malayNames.filter((name, index) => name !== englishNames[index]).length).toBeGreaterThan(englishNames.length / 2);
   });
 });
 

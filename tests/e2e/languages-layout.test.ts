@@ -67,4 +67,31 @@ describe('the homes in three languages, on a phone and a laptop', () => {
       expect(found).toEqual({});
     });
   }
+
+  it('switches the advertiser site\'s language in place: a signed-in owner\'s account keeps it, a signed-out visitor\'s browser does', async () => {
+    const { context, page } = await signedInContext(session.browser, baseUrl, owners.en);
+    try {
+      await page.goto(`${baseUrl}/advertiser`);
+      await hydrated(page);
+      await page.getByTestId('advertiser-dashboard').waitFor();
+      await page.getByTestId('language-switcher-header').locator('[data-switch-language="ms"]').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'ms-MY');
+      expect(new URL(page.url()).pathname).toBe('/advertiser');
+      expect(await page.locator('h1').innerText()).toBe('Papan pemuka pengiklan');
+      expect(((await owners.en.get('/api/account')).body.data as { locale: string }).locale).toBe('ms');
+    } finally {
+      await context.close();
+    }
+    const visitor = await session.browser.newContext();
+    try {
+      const page = await visitor.newPage();
+      await page.goto(`${baseUrl}/advertiser`);
+      await hydrated(page);
+      await page.getByTestId('language-switcher-header').locator('[data-switch-language="zh"]').click();
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans-MY');
+      await expect.poll(() => page.getByTestId('advertiser-signed-out').innerText()).toContain('登录以使用广告商网站。');
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -37,13 +37,16 @@ export function referenceRoutes(app: AppContext) {
   return new Hono<ApiEnv>()
     .get('/countries', async (c) => answer(c, await getCountries(app)))
     .get('/states', async (c) => answer(c, await getStates(app)))
+    // Categories named in the caller's language: a shared cache keeps one answer per language.
     .get('/specialization', async (c) => {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
-      return answer(c, (await getSpecializationsByType(app))[type]);
+      c.header('Vary', 'Accept-Language');
+      return answer(c, (await getSpecializationsByType(app, { locale: requestLocale(c) }))[type]);
     })
     .get('/specialization/parent', async (c) => {
       const { type } = parseInput(TypeQuerySchema, c.req.query());
-      return answer(c, await getParentSpecializations(app, type));
+      c.header('Vary', 'Accept-Language');
+      return answer(c, await getParentSpecializations(app, type, requestLocale(c)));
     })
     .post('/cities/autocomplete', limitRoute(app.limits, 'autocomplete', requestClient), limitBody(), async (c) => {
       const { query } = parseInput(CityAutocompleteRequestSchema, await jsonBody(c));

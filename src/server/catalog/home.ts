@@ -184,6 +184,6 @@ export async function getSpecialHome(context: CatalogContext, placement: 'raya-s
 }
 
 /** Main categories of a type without their children. */
-export async function getParentSpecializations(context: CatalogContext, type: ListingType) {
-  return (await getSpecializationsByType(context))[type].map(({ name, slug, type: categoryType }) => ({ name, slug, type: categoryType }));
+export async function getParentSpecializations(context: CatalogContext, type: ListingType, locale: Locale = 'en') {
+  return (await getSpecializationsByType(context, { locale }))[type].map(({ name, slug, type: categoryType }) => ({ name, slug, type: categoryType }));
 }
