@@ -13,6 +13,7 @@ import type { Actor } from '../policies.ts';
 import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
+import { say } from '../../shared/said.ts';
 
 export const ReasonSchema = z.object({ reason: z.string({ error: 'Give a reason.' }).trim().min(3, 'Give a reason.').max(1000) });
 
@@ -43,7 +44,7 @@ export async function claimDocument(app: AppContext, actor: Actor, client: strin
 
 async function mailClaimant(app: AppContext, userId: number, subject: string, lines: string[]) {
   const user = await app.repos.users.findUser(userId);
-  return user?.email ? composeMail(user.email, subject, lines) : undefined;
+  return user?.email ? composeMail(user.email, subject, lines, [], user.locale) : undefined;
 }
 
 /** POST claims/{id}/approve: the claimant owns the business now (unless someone else does already). */
@@ -52,8 +53,8 @@ export async function approveClaim(app: AppContext, actor: Actor, session: Sessi
   const claim = await pendingClaim(app, id);
   if (claim.status !== 'pending') throw invalid('claim', 'claim_decided_already');
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
-  const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} is approved`, [
-    `We checked your document: ${profile.name} is yours to manage now.`, `Edit it and post ads: ${absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`)}`,
+  const mail = await mailClaimant(app, claim.user_id, say('mail_claim_approved_subject', { name: profile.name }), [
+    say('mail_claim_approved', { name: profile.name }), say('mail_edit_and_post', { url: absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`) }),
   ]);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.advertiser.completeClaim({ id, profileId: claim.profile_id, userId: claim.user_id }))) {
@@ -72,8 +73,8 @@ export async function refuseClaim(app: AppContext, actor: Actor, session: Sessio
   requireFreshProof(app, session);
   const claim = await pendingClaim(app, id);
   const profile = (await app.repos.advertiser.findProfile(claim.profile_id))!;
-  const mail = await mailClaimant(app, claim.user_id, `Your claim of ${profile.name} was not approved`, [
-    `We could not approve your claim of ${profile.name}: ${reason}`, `You can claim it again with another document. ${appealLine(app.config)}`,
+  const mail = await mailClaimant(app, claim.user_id, say('mail_claim_refused_subject', { name: profile.name }), [
+    say('mail_claim_refused', { name: profile.name, reason }), say('mail_claim_again'), appealLine(app.config),
   ]);
   await app.repos.transaction(async (tx) => {
     if (!(await tx.operator.refuseClaim(id, actor.id, reason))) throw invalid('claim', 'claim_decided_already');

@@ -16,6 +16,7 @@ import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 import { ReasonSchema } from './claims.ts';
+import { say } from '../../shared/said.ts';
 
 const COLUMNS = new Set(['name', 'store_name', 'company_no', 'url', 'whatsapp']);
 const parsed = (value: string | null): unknown => (value === null ? null : JSON.parse(value));
@@ -100,9 +101,9 @@ const refusing = command<Decision & { app: AppContext; reason: string }, Pending
     const profile = (await tx.advertiser.findProfile(change.profile_id))!;
     const owner = profile.owner_user_id === null ? undefined : await tx.users.findUser(profile.owner_user_id);
     if (owner?.email) {
-      await app.outbox.queueMail(composeMail(owner.email, `A change to ${profile.name} was not approved`, [
-        `We put back the ${change.field.replace('_', ' ')} of ${profile.name} as it was: ${reason}`, appealLine(app.config),
-      ]), { tx });
+      await app.outbox.queueMail(composeMail(owner.email, say('mail_change_refused_subject', { name: profile.name }), [
+        say('mail_change_refused', { field: change.field.replace('_', ' '), name: profile.name, reason }), appealLine(app.config),
+      ], [], owner.locale), { tx });
     }
   },
 });

@@ -17,6 +17,7 @@ import { privateDownload, type Download } from '../uploads/media-files.ts';
 import { accountNames, requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
 import { ReasonSchema } from './claims.ts';
+import { say } from '../../shared/said.ts';
 
 /**
  * GET /api/operator/verifications?status=pending|approved: SSM requests waiting (or approved, to revoke), oldest first,
@@ -67,8 +68,8 @@ export async function decideVerification(app: AppContext, actor: Actor, session:
   const owner = row.user_id === null ? undefined : await app.repos.users.findUser(row.user_id);
   const link = absoluteUrl(app.config.siteUrl, `/advertiser/profiles/${profile.id}`);
   const lines = decision === 'approve'
-    ? [`We checked ${profile.name}'s SSM number ${row.value} against your certificate: the SSM-registered badge shows on its page now.`, link]
-    : [`The SSM-registered badge of ${profile.name} (${row.value}) was ${WORDS[decision]}: ${reason}`, `You can send the number and certificate again: ${link}`, appealLine(app.config)];
+    ? [say('mail_ssm_approved', { name: profile.name, number: row.value }), link]
+    : [say(decision === 'refuse' ? 'mail_ssm_refused' : 'mail_ssm_revoked', { name: profile.name, number: row.value, reason: reason! }), say('mail_ssm_send_again', { url: link }), appealLine(app.config)];
   const status = WORDS[decision];
   await app.repos.transaction(async (tx) => {
     if (!(await tx.verifications.decideVerification(id, status, actor.id, reason))) {
@@ -79,7 +80,7 @@ export async function decideVerification(app: AppContext, actor: Actor, session:
       action: `verification.${decision}`, target: { type: 'verification', id }, reason,
       before: { status: row.status }, after: { status, profile_id: row.profile_id, company_no: row.value },
     });
-    if (owner?.email) await app.outbox.queueMail(composeMail(owner.email, `SSM verification of ${profile.name}: ${status}`, lines), { tx });
+    if (owner?.email) await app.outbox.queueMail(composeMail(owner.email, say(`mail_ssm_subject_${status}`, { name: profile.name }), lines, [], owner.locale), { tx });
   });
   return { data: { id, status }, message: `The SSM number of ${profile.name} is ${status}.` };
 }
