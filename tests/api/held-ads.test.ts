@@ -68,6 +68,8 @@ describe('automatic checks', () => {
     const staff = await operator();
     const queue = (await staff.get('/api/operator/ads')).body.data as { id: number; checks: string[] }[];
     expect(queue.map((item) => item.id)).toEqual([linked.id, banned.id]);
+    // The console says why in words (English), never the said key.
+    expect((queue[0] as { why?: string }).why).toBe('This ad waits for our review before it goes live (it has more links than an ad may have). We usually decide within a working day.');
     expect(((await staff.get('/api/operator/queues')).body.data as { ads: number }).ads).toBe(2);
     expect((await staff.get(`/api/operator/ads/${linked.id}`)).body.data).toMatchObject({ title: 'Barista With Links' });
 

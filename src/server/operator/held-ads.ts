@@ -18,6 +18,7 @@ import { approve, refuse } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
+import { sayIn } from '../say-in.ts';
 
 const RefuseSchema = reasonSchema(LISTING_REASONS);
 
@@ -25,7 +26,7 @@ const RefuseSchema = reasonSchema(LISTING_REASONS);
 export async function listHeldAds(app: AppContext) {
   return (await app.repos.listings.findHeldPosts(200)).map((post) => ({
     id: post.id, type: post.type, title: post.title, profile: { id: post.profile_id, name: post.profile_name }, checks: post.held_reason!.split(','),
-    why: heldMessage(post.held_reason!.split(',')), updated_at: post.updated_at, preview: `/api/operator/ads/${post.id}`,
+    why: sayIn(heldMessage(post.held_reason!.split(',')), 'en'), updated_at: post.updated_at, preview: `/api/operator/ads/${post.id}`,
   }));
 }
 
