@@ -172,7 +172,7 @@ export async function sendLeadDigests(app: AppContext): Promise<number> {
       if (items.length > 0 && user?.email) {
         const leads = items.filter((item) => item.message === null).length;
         const lines = items.map((item) => (item.message === null
-          ? say('mail_digest_new_lead', { kind: word(`mail_kind_${item.kind}`), name: item.name, title: item.listing_title, url: inboxLink(item.enquiry_id) })
+          ? say('mail_digest_new_lead', { kind: word(`enquiry_noun_${item.kind}`), name: item.name, title: item.listing_title, url: inboxLink(item.enquiry_id) })
           : say('mail_digest_wrote', { name: item.name, title: item.listing_title, text: maskContacts(item.message).text, url: inboxLink(item.enquiry_id) })));
         await app.outbox.queueMail(composeMail(user.email, say('mail_digest_subject', { date: malaysiaToday(Date.parse(cutoff)), leads, answers: items.length - leads }), [
           say('mail_digest_since', { count: leads, answers: items.length - leads }),
