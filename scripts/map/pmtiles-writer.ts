@@ -1,8 +1,8 @@
 /**
  * A small PMTiles v3 writer (the `pmtiles` package only reads): tiles in Hilbert order, identical tiles stored once (run
- * lengths for neighbours, shared offsets otherwise), one gzip'd root directory and gzip'd JSON metadata. Spec:
- * https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md. Archives of a few thousand tiles fit the root
- * directory; a larger one is refused rather than written wrong (leaf directories are not written).
+ * lengths for neighbours, shared offsets otherwise), gzip'd JSON metadata and a gzip'd root directory, which points to
+ * leaf directories when the entries do not fit the reader's first fetch. Spec:
+ * https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +13,8 @@ const HEADER_BYTES = 127;
 const FIRST_FETCH_BYTES = 16_384;
 const COMPRESSION_GZIP = 2;
 const TILE_TYPE_MVT = 1;
+/** Entries per leaf directory when there are leaves (the reference writer's starting size). */
+const LEAF_ENTRIES = 4096;
 
 export interface ArchiveTile {
   z: number;
@@ -64,6 +66,27 @@ function directoryBytes(entries: Entry[]): Uint8Array {
   return gzipSync(Uint8Array.from(out), { level: 9 });
 }
 
+/**
+ * The root directory, and the leaf directories it points to when the entries do not fit beside the header in the first
+ * fetch: each leaf holds a run of entries, and the root an entry per leaf (run length 0, offset into the leaves).
+ */
+function directories(entries: Entry[]): { root: Uint8Array; leaves: Buffer } {
+  const root = directoryBytes(entries);
+  if (HEADER_BYTES + root.length <= FIRST_FETCH_BYTES) return { root, leaves: Buffer.alloc(0) };
+  const pointers: Entry[] = [];
+  const leaves: Uint8Array[] = [];
+  let offset = 0;
+  for (let start = 0; start < entries.length; start += LEAF_ENTRIES) {
+    const leaf = directoryBytes(entries.slice(start, start + LEAF_ENTRIES));
+    pointers.push({ tileId: entries[start]!.tileId, offset, length: leaf.length, runLength: 0 });
+    leaves.push(leaf);
+    offset += leaf.length;
+  }
+  const pointing = directoryBytes(pointers);
+  if (HEADER_BYTES + pointing.length > FIRST_FETCH_BYTES) throw new Error(`the root directory (${pointing.length} bytes) does not fit the first fetch even with leaves`);
+  return { root: pointing, leaves: Buffer.concat(leaves) };
+}
+
 /** The archive's bytes. */
 export function writeArchive(tiles: ArchiveTile[], options: ArchiveOptions): Buffer {
   const ordered = tiles.map((tile) => ({ ...tile, tileId: zxyToTileId(tile.z, tile.x, tile.y) })).sort((a, b) => a.tileId - b.tileId);
@@ -91,8 +114,7 @@ export function writeArchive(tiles: ArchiveTile[], options: ArchiveOptions): Buf
     contents += 1;
     entries.push({ tileId: tile.tileId, ...place, runLength: 1 });
   }
-  const root = directoryBytes(entries);
-  if (HEADER_BYTES + root.length > FIRST_FETCH_BYTES) throw new Error(`the root directory (${root.length} bytes) needs leaf directories, which this writer does not write`);
+  const { root, leaves } = directories(entries);
   const metadata = gzipSync(Buffer.from(JSON.stringify(options.metadata)), { level: 9 });
 
   const header = Buffer.alloc(HEADER_BYTES);
@@ -100,8 +122,9 @@ export function writeArchive(tiles: ArchiveTile[], options: ArchiveOptions): Buf
   header.writeUInt8(3, 7);
   const rootOffset = HEADER_BYTES;
   const metadataOffset = rootOffset + root.length;
-  const dataOffset = metadataOffset + metadata.length;
-  const u64 = [rootOffset, root.length, metadataOffset, metadata.length, 0, 0, dataOffset, dataBytes, ordered.length, entries.length, contents];
+  const leavesOffset = metadataOffset + metadata.length;
+  const dataOffset = leavesOffset + leaves.length;
+  const u64 = [rootOffset, root.length, metadataOffset, metadata.length, leavesOffset, leaves.length, dataOffset, dataBytes, ordered.length, entries.length, contents];
   u64.forEach((value, index) => header.writeBigUInt64LE(BigInt(value), 8 + index * 8));
   // Clustered: entries are in tile order and tile data in the order the entries first name it.
   header.writeUInt8(1, 96);
@@ -119,5 +142,5 @@ export function writeArchive(tiles: ArchiveTile[], options: ArchiveOptions): Buf
   header.writeUInt8(options.center[2], 118);
   header.writeInt32LE(e7(options.center[0]), 119);
   header.writeInt32LE(e7(options.center[1]), 123);
-  return Buffer.concat([header, root, metadata, ...chunks]);
+  return Buffer.concat([header, root, metadata, leaves, ...chunks]);
 }

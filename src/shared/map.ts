@@ -8,6 +8,26 @@ export type BoundingBox = [number, number, number, number];
 
 /** Malaysia with its islands (Peninsular and Borneo), as the basemap covers it; a box outside is clamped to it. */
 export const MALAYSIA_BOUNDS: BoundingBox = [99.6, 0.8, 119.3, 7.4];
+/**
+ * The area the committed basemap draws land for, and the farthest the map lets its view go (its `maxBounds`): wide
+ * enough that a phone held upright, showing all of Malaysia's width, sees the neighbours' coasts rather than the edge
+ * of the data (issue 63: the land ended in a straight line at Malaysia's own box).
+ */
+export const BASEMAP_BOUNDS: BoundingBox = [85, -15, 135, 25];
+/**
+ * The land drawn at every zoom: past MAP_WIDE_MAX_ZOOM the map's view stays inside it (farther land is in the basemap
+ * only as far as that zoom).
+ */
+export const BASEMAP_DETAIL_BOUNDS: BoundingBox = [97, -2, 122, 10];
+export const MAP_WIDE_MAX_ZOOM = 7;
+
+/** How far the map's view may go at `zoom`: where the basemap has land to draw. */
+export function viewBounds(zoom: number): BoundingBox {
+  return zoom < MAP_WIDE_MAX_ZOOM + 1 ? BASEMAP_BOUNDS : BASEMAP_DETAIL_BOUNDS;
+}
+
+/** The key of the demo style's metadata that holds the towns' names in the page's language, by English name. */
+export const TOWN_NAMES = 'yp:town-names';
 /** The committed basemap's deepest zoom: coast, states and towns, no streets. */
 export const MAP_MAX_ZOOM = 10;
 /** The zooms `POST /api/post/map` answers for. */

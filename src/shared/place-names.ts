@@ -44,3 +44,11 @@ export function placeName(english: string, locale: Locale = currentLocale()): st
 export function placeLabel(text: string, locale: Locale = currentLocale()): string {
   return locale === 'en' ? text : text.split(', ').map((part) => placeName(part, locale)).join(', ');
 }
+
+/** Every place's name in `locale` that differs from its English one, by English name (the map's town labels). */
+export function placeNamesIn(locale: Locale): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (locale === 'en') return out;
+  for (const [english, local] of names) if (local[locale] && local[locale] !== english) out[english] = local[locale];
+  return out;
+}

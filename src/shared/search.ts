@@ -149,7 +149,13 @@ const MapPinSchema = z.object({
   image: z.string().nullable(),
 });
 export type MapPin = z.infer<typeof MapPinSchema>;
-export const MapResponseSchema = z.object({ total: z.number().int().nonnegative(), clusters: z.array(MapClusterSchema), pins: z.array(MapPinSchema) });
+export const MapResponseSchema = z.object({
+  total: z.number().int().nonnegative(),
+  clusters: z.array(MapClusterSchema),
+  pins: z.array(MapPinSchema),
+  /** [minLon, minLat, maxLon, maxLat] of every match in the box (a map of the search fits it); null when none is. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+});
 export type MapResponse = z.infer<typeof MapResponseSchema>;
 
 /** A facet's option: `key` is what to filter by; a state's `label` is its name in the request's `lang` (issue 42). */

@@ -32,6 +32,13 @@ function expectAccounted(answer: MapResponse, box: number[]) {
   for (const cluster of answer.clusters) expect(inside(box, cluster), `cluster at ${cluster.lat},${cluster.lon}`).toBe(true);
   expect(answer.pins.length + answer.clusters.reduce((sum, cluster) => sum + cluster.count, 0)).toBe(answer.total);
   expect(new Set(answer.pins.map((pin) => pin.id)).size).toBe(answer.pins.length);
+  // The box of every match holds each pin and cluster, and lies inside the box asked for (the map fits it: issue 63).
+  if (answer.total === 0) expect(answer.bounds).toBeNull();
+  else {
+    const [west, south, east, north] = answer.bounds!;
+    expect(west >= box[0]! && south >= box[1]! && east <= box[2]! && north <= box[3]!, 'bounds inside the box').toBe(true);
+    for (const point of [...answer.pins, ...answer.clusters]) expect(inside(answer.bounds!, point), `${point.lat},${point.lon} inside the bounds`).toBe(true);
+  }
 }
 
 describe('POST /api/post/map (issue 43)', () => {
@@ -84,7 +91,7 @@ describe('POST /api/post/map (issue 43)', () => {
     const wide = await mapOf({ type: 'buysell', bbox: '80,-20,140,30', zoom: 3 });
     expect(wide.total).toBe(await searchTotal({ type: 'buysell', bbox: MALAYSIA_BOUNDS.join(',') }));
     expectAccounted(wide, MALAYSIA_BOUNDS);
-    expect(await mapOf({ bbox: '-10,40,10,50', zoom: 6 })).toEqual({ total: 0, clusters: [], pins: [] });
+    expect(await mapOf({ bbox: '-10,40,10,50', zoom: 6 })).toEqual({ total: 0, clusters: [], pins: [], bounds: null });
   });
 
   it('answers 422 with a message per bad field', async () => {

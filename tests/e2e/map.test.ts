@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, useBrowserSession } from '../helpers/browser.ts';
 import { scaled } from '../helpers/time-factor.ts';
+import { viewBounds } from '../../src/shared/map.ts';
 
 /**
  * The map view of search results (issue 43), in Debian's Chromium with software WebGL2 (SwiftShader): the site's own
@@ -99,6 +100,41 @@ describe('the map view (issue 43)', () => {
     await page.getByTestId('map-card').waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('[data-pin-item]')?.getAttribute('data-pin-item'))).toBe(pinId);
     expect(await seriousViolations(page)).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('in Chinese: towns named in Chinese, none under a pin or a cluster, the first view drawn from one post/map call, and never past the land (issue 63)', async () => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/post/map') calls.push(request.postData() ?? '');
+    });
+    await page.goto(`${baseUrl}/zh/services/l?view=map`);
+    await mapIdle();
+    expect(calls, 'post/map calls of the first view').toHaveLength(1);
+    const towns = await page.locator('.map-town').allInnerTexts();
+    expect(towns.some((name) => /\p{Script=Han}/u.test(name)), towns.join(', ')).toBe(true);
+    const boxes = await page.evaluate(() => {
+      const rect = (element: Element) => element.getBoundingClientRect();
+      return { towns: [...document.querySelectorAll('.map-town')].map(rect), markers: [...document.querySelectorAll('.map-pin, .map-cluster')].map(rect) };
+    });
+    expect(boxes.markers.length).toBeGreaterThan(0);
+    for (const town of boxes.towns) {
+      for (const marker of boxes.markers) {
+        const overlap = town.left < marker.right && marker.left < town.right && town.top < marker.bottom && marker.top < town.bottom;
+        expect(overlap, `a town name at ${town.left},${town.top} under a marker at ${marker.left},${marker.top}`).toBe(false);
+      }
+    }
+    // However far out or off one goes, the view stays where the basemap has land to draw.
+    const within = async (center: [number, number], zoom: number) => {
+      await page.evaluate(([lon, lat, z]) => (document.querySelector('[data-testid="search-map"]') as MapElement).ypMap.jumpTo({ center: [lon, lat], zoom: z }), [...center, zoom]);
+      await mapIdle();
+      const [[west, south], [east, north]] = await page.evaluate(() => (document.querySelector('[data-testid="search-map"]') as MapElement).ypMap.getBounds().toArray());
+      const allowed = viewBounds(zoom);
+      expect(west! >= allowed[0] - 1e-6 && south! >= allowed[1] - 1e-6 && east! <= allowed[2] + 1e-6 && north! <= allowed[3] + 1e-6, `view at ${center.join()} zoom ${zoom}: ${[west, south, east, north].join()}`).toBe(true);
+    };
+    await within([101.7, 3.1], 4);
+    await within([80, 3], 6);
+    await within([95, 12], 9);
     expect(elsewhere).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,8 @@ import { archiveFile, archiveTile, newestArchive, summarizeArchive } from '../..
 import { mapStyle } from '../../src/server/maps/style.ts';
 import { pagePolicyDirectives } from '../../src/server/security.ts';
 import { projectRoot } from '../../src/server/project-root.ts';
-import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, parseBoundingBox } from '../../src/shared/map.ts';
+import { setPlaceNames } from '../../src/shared/place-names.ts';
+import { BASEMAP_BOUNDS, BASEMAP_DETAIL_BOUNDS, TOWN_NAMES, clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, MAP_MAX_ZOOM, MAP_WIDE_MAX_ZOOM, parseBoundingBox, viewBounds } from '../../src/shared/map.ts';
 import { boxTest, inBox } from '../../src/server/search/engine/tally.ts';
 import { unitVector } from '../../src/server/search/engine/geo.ts';
 import { boxCells, cellOf } from '../../src/server/search/engine/place-grid.ts';
@@ -58,6 +60,27 @@ describe('the committed basemap (issue 43)', () => {
     expect(tileText((await archiveTile(file, 5, kuching.x, kuching.y))!)).toContain('land');
   });
 
+  it('has the neighbours\' land as far as the map\'s view may go at each zoom, so no coast ends in a straight line (issue 63)', async () => {
+    const file = (await archiveFile(MAPS, (await newestArchive(MAPS))!))!;
+    expect((await summarizeArchive(file)).bounds).toEqual(BASEMAP_BOUNDS);
+    // Inland points near each edge of where the view may go: Sumatra, Thailand, Vietnam, Kalimantan, Java, Mindanao.
+    const inland: [number, number, number][] = [[-0.6, 101.4, 0], [16.4, 101.0, 0], [14.0, 108.3, 0], [-1.0, 113.5, 0], [-7.4, 110.4, 0], [7.6, 124.8, 0]];
+    for (let z = 4; z <= MAP_WIDE_MAX_ZOOM; z++) {
+      for (const [lat, lon] of inland) {
+        const at = tileOf(z, lat, lon);
+        const data = await archiveTile(file, z, at.x, at.y);
+        expect(data && tileText(data), `land at ${lat},${lon} zoom ${z}`).toContain('land');
+      }
+    }
+    // Deeper, the view keeps to BASEMAP_DETAIL_BOUNDS, whose land (Sumatra's Medan, Thailand's Hat Yai) is there at zoom 10.
+    for (const [lat, lon] of [[3.59, 98.67], [7.0, 100.47], [-1.5, 121.5]] as const) {
+      const at = tileOf(MAP_MAX_ZOOM, lat, lon);
+      expect(viewBounds(MAP_MAX_ZOOM)).toEqual(BASEMAP_DETAIL_BOUNDS);
+      const data = await archiveTile(file, MAP_MAX_ZOOM, at.x, at.y);
+      expect(data && tileText(data), `land at ${lat},${lon} zoom 10`).toContain('land');
+    }
+  });
+
   it('the writer writes what the reader reads: deduplicated tiles, metadata and bounds', async () => {
     const tile = (text: string) => gzipSync(Buffer.from(text));
     const archive = writeArchive([
@@ -76,6 +99,23 @@ describe('the committed basemap (issue 43)', () => {
     expect(archive.toString('latin1').split(tile('b').toString('latin1')).length - 1).toBe(1);
   });
 
+  it('the writer points to leaf directories when the entries outgrow the first 16 KiB, and the reader follows them', async () => {
+    // 20,000 different tiles of zoom 15 at places a hash picks (no run lengths, no regular steps): a root of their own would not fit.
+    const at = (index: number) => {
+      const hash = createHash('sha256').update(String(index)).digest();
+      return { x: hash.readUInt16LE(0) % 32768, y: hash.readUInt16LE(2) % 32768 };
+    };
+    const seen = new Set<string>();
+    const tiles = Array.from({ length: 20000 }, (_, index) => ({ z: 15, ...at(index), data: gzipSync(Buffer.from(`tile ${index}`.repeat(1 + (index % 5)))) }))
+      .filter((tile) => !seen.has(`${tile.x}/${tile.y}`) && seen.add(`${tile.x}/${tile.y}`));
+    const archive = writeArchive(tiles, { minZoom: 15, maxZoom: 15, bounds: [99, 1, 120, 8], center: [101, 3, 15], metadata: { vector_layers: [{ id: 'land' }] } });
+    expect(archive.readBigUInt64LE(8 + 5 * 8), 'leaf directories\' length').toBeGreaterThan(0n);
+    const dir = mkdtempSync(join(tmpdir(), 'yp-pmtiles-'));
+    writeFileSync(join(dir, 'test-2.pmtiles'), archive);
+    const file = (await archiveFile(dir, 'test-2.pmtiles'))!;
+    for (const index of [0, 1, 2500, 4095, 4096, 19999]) expect(tileText((await archiveTile(file, 15, at(index).x, at(index).y))!)).toBe(`tile ${index}`.repeat(1 + (index % 5)));
+  });
+
   it('names only archives, never a path', async () => {
     for (const name of ['../package.json', '..%2Fpackage.json', 'maps/x.pmtiles', 'x.pmtiles', '.pmtiles', 'a/../../b.pmtiles']) expect(await archiveFile(MAPS, name)).toBeUndefined();
   });
@@ -92,6 +132,14 @@ describe('the map style (issue 43)', () => {
     expect(style.sources.basemap!.attribution).toBe('© OpenStreetMap contributors, GeoNames, Natural Earth');
     expect(style.layers.map((layer) => layer.id)).toEqual(['sea', 'land', 'states', 'places']);
     expect(style.layers.some((layer) => layer.type === 'symbol')).toBe(false);
+  });
+
+  it('names the towns in the page\'s language in the demo style\'s metadata, where the data has a name (issue 63)', () => {
+    setPlaceNames([{ english: 'Kuala Lumpur', locale: 'zh', name: '吉隆坡' }, { english: 'Penang', locale: 'ms', name: 'Pulau Pinang' }, { english: 'Ipoh', locale: 'ms', name: 'Ipoh' }]);
+    const names = (locale: 'en' | 'ms' | 'zh') => (mapStyle(noMapSettings, '/maps/malaysia-1.pmtiles', demo, locale) as { metadata: Record<string, unknown> }).metadata[TOWN_NAMES];
+    expect(names('zh')).toEqual({ 'Kuala Lumpur': '吉隆坡' });
+    expect(names('ms')).toEqual({ Penang: 'Pulau Pinang' });
+    expect(names('en')).toEqual({});
   });
 
   it("draws a Protomaps extract with labels in the page's language when fonts are configured", () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as m from '../../paraglide/messages.js';
 import type { Locale } from '../../shared/locale.ts';
+import type { BoundingBox } from '../../shared/map.ts';
 import type { SearchRequest } from '../../shared/search.ts';
 
 interface SearchMapProps {
@@ -10,6 +11,8 @@ interface SearchMapProps {
   /** Where the search is, in the page's language: the map region's name says it. */
   place: string;
   lang: Locale;
+  /** The box of every result, which the map fits first (null: the request's box, else Malaysia). */
+  extent: BoundingBox | null;
 }
 
 type Status = 'unsupported' | 'loading' | 'ready' | 'failed';
@@ -28,7 +31,7 @@ function canDrawMap(): boolean {
  * the sentence a browser without JavaScript keeps; with WebGL2 it loads MapLibre and the tile reader (a chunk of their
  * own, fetched only here) and draws the results as pins and clusters. The list stays the accessible twin.
  */
-export default function SearchMap({ request, total, place, lang }: SearchMapProps) {
+export default function SearchMap({ request, total, place, lang, extent }: SearchMapProps) {
   const region = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('unsupported');
   const [showing, setShowing] = useState<'map' | 'list'>('map');
@@ -41,7 +44,7 @@ export default function SearchMap({ request, total, place, lang }: SearchMapProp
     // MapLibre and the tile reader load side by side, as two files (the reader is small and changes apart).
     Promise.all([import('./map-view.ts'), import('pmtiles')]).then(([{ mountMap }, { Protocol }]) => {
       if (cancelled || !region.current) return;
-      unmount = mountMap(region.current, { request, lang, tiles: new Protocol(), onReady: () => setStatus('ready'), onFailed: () => setStatus('failed') });
+      unmount = mountMap(region.current, { request, lang, extent, tiles: new Protocol(), onReady: () => setStatus('ready'), onFailed: () => setStatus('failed') });
     }).catch((error: unknown) => {
       console.error('The map could not load', error);
       setStatus('failed');
@@ -50,7 +53,7 @@ export default function SearchMap({ request, total, place, lang }: SearchMapProp
       cancelled = true;
       unmount?.();
     };
-  }, [request, lang]);
+  }, [request, lang, extent]);
 
   // On a narrow screen one of list and map shows at a time; the layout element (SearchBody's) says which.
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { Protocol } from 'pmtiles';
 import { searchMap } from '../../client/map-calls.ts';
 import * as m from '../../paraglide/messages.js';
 import type { Locale } from '../../shared/locale.ts';
-import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, type BoundingBox } from '../../shared/map.ts';
+import { clampToMalaysia, formatBoundingBox, MALAYSIA_BOUNDS, TOWN_NAMES, viewBounds, type BoundingBox } from '../../shared/map.ts';
 import type { MapPin, MapResponse, SearchRequest } from '../../shared/search.ts';
 import { postUrl } from '../../shared/urls.ts';
 
@@ -23,6 +23,8 @@ interface MapOptions {
   lang: Locale;
   /** The PMTiles reader, which answers MapLibre's `pmtiles://` requests (loaded beside this module). */
   tiles: Protocol;
+  /** The box of every result, which the first view fits (the page found it), or null. */
+  extent: BoundingBox | null;
   onReady(): void;
   onFailed(): void;
 }
@@ -57,11 +59,13 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     addProtocol('pmtiles', options.tiles.tile);
     protocolAdded = true;
   }
+  // The first view: the box asked for, else the one that holds every result (one post/map call draws it), else Malaysia.
   const map = new MapLibre({
     container: region,
     style: `/maps/style.json?lang=${lang}`,
-    bounds: (requested ?? MALAYSIA_BOUNDS) as LngLatBoundsLike,
-    fitBoundsOptions: { padding: 16 },
+    bounds: (requested ?? options.extent ?? MALAYSIA_BOUNDS) as LngLatBoundsLike,
+    fitBoundsOptions: requested ? { padding: 16 } : { padding: 40, maxZoom: 13 },
+    maxBounds: viewBounds(4) as LngLatBoundsLike,
     attributionControl: false,
     dragRotate: false,
     pitchWithRotate: false,
@@ -179,7 +183,7 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     results.append(section);
   }
 
-  /** Draws the pins and clusters of what the page searched, in the part of it in view. */
+  /** Draws the pins and clusters of what the page searched, in the part of it in view; the town names then make way. */
   async function draw() {
     const box = intersect(boxOf(map), requested);
     const ticket = ++latest;
@@ -190,28 +194,44 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
     for (const cluster of answer.clusters) markers.push(clusterMarker(cluster).addTo(map));
     for (const pin of answer.pins) markers.push(pinMarker(pin).addTo(map));
     twinItems(answer.pins);
+    placeLabels();
     region.dataset.pins = String(answer.pins.length);
     region.dataset.clusters = String(answer.clusters.length);
   }
 
-  /** The larger towns in view as HTML labels (the demo basemap has no text layer, so no glyphs are fetched). */
+  /** Where each pin and cluster is on the map's canvas, as [left, top, right, bottom]. */
+  function markerBoxes(): [number, number, number, number][] {
+    const origin = region.getBoundingClientRect();
+    return markers.map((marker) => {
+      const box = marker.getElement().getBoundingClientRect();
+      return [box.left - origin.left, box.top - origin.top, box.right - origin.left, box.bottom - origin.top];
+    });
+  }
+
+  /**
+   * The larger towns in view as HTML labels in the page's language (the demo basemap has no text layer, so no glyphs
+   * are fetched; its style names the towns that have a Malay or Chinese name), none under a pin or a cluster.
+   */
   function placeLabels() {
     for (const label of labels.splice(0)) label.remove();
     if (!map.getLayer('places')) return;
+    const localNames = (map.getStyle().metadata as Record<string, Record<string, string> | undefined> | undefined)?.[TOWN_NAMES] ?? {};
     const features = map.queryRenderedFeatures({ layers: ['places'] })
       .map((feature) => ({ name: String(feature.properties.name ?? ''), rank: Number(feature.properties.rank ?? 3), point: (feature.geometry as GeoJSON.Point).coordinates as [number, number] }))
       .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
-    const taken: [number, number, number, number][] = [];
+    const taken = markerBoxes();
     const seen = new Set<string>();
     for (const feature of features) {
       if (labels.length >= MAX_LABELS || seen.has(feature.name)) continue;
+      const name = localNames[feature.name] ?? feature.name;
       const at = map.project(feature.point);
-      const width = feature.name.length * 7 + 8;
+      // Chinese characters are about twice as wide as Latin letters at the label's 12 px.
+      const width = [...name].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e80 ? 12 : 7), 8);
       const box: [number, number, number, number] = [at.x - width / 2, at.y + 4, at.x + width / 2, at.y + 20];
       if (taken.some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3])) continue;
       taken.push(box);
       seen.add(feature.name);
-      const span = element('span', 'map-town', feature.name);
+      const span = element('span', 'map-town', name);
       span.setAttribute('aria-hidden', 'true');
       labels.push(new Marker({ element: span, anchor: 'top', offset: [0, 4] }).setLngLat(feature.point).addTo(map));
     }
@@ -236,6 +256,12 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
   });
 
   map.on('click', closeCard);
+  // Past the zoom the neighbours' land is drawn to, the view stays where the basemap has land (no straight coast).
+  const keepOnLand = () => {
+    const bounds = viewBounds(map.getZoom());
+    if (map.getMaxBounds()?.toArray().flat().join() !== bounds.join()) map.setMaxBounds(bounds as LngLatBoundsLike);
+  };
+  map.on('zoomend', keepOnLand);
   map.on('moveend', () => {
     // Panning or zooming by the person offers the filter; the map's own moves do not.
     if (programmatic === 0) searchArea.hidden = false;
@@ -251,14 +277,8 @@ export function mountMap(region: HTMLElement, options: MapOptions): () => void {
   map.once('load', async () => {
     try {
       options.onReady();
-      if (requested) return await draw();
-      // The whole search first: the map fits its results, then draws them at that zoom.
-      const all = await load(MALAYSIA_BOUNDS, 5);
-      const points = [...(all?.pins ?? []), ...(all?.clusters ?? [])];
-      if (points.length === 0) return await draw();
-      const lons = points.map((point) => point.lon);
-      const lats = points.map((point) => point.lat);
-      move(() => map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 40, maxZoom: 13, animate: false }));
+      keepOnLand();
+      await draw();
     } catch (error) {
       console.error('The map could not load its results', error);
       options.onFailed();

@@ -1,13 +1,14 @@
 /**
  * The map's style (issue 43), made on the server from what the basemap holds: the committed demo archive's `land`,
  * `states` and `places` get a plain style with no text (town names are HTML the island places, so no glyph file is
- * needed); a Protomaps archive (`earth`, `roads`, …), local or at MAP_TILES_URL, gets `@protomaps/basemaps`' light
+ * needed; the style's metadata carries the towns' names in the page's language, where the data has them); a Protomaps archive (`earth`, `roads`, …), local or at MAP_TILES_URL, gets `@protomaps/basemaps`' light
  * flavour, its labels in the page's language, with the self-hosted fonts and sprite.
  */
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import type { Config } from '../config.ts';
 import type { Locale } from '../../shared/locale.ts';
-import { MAP_ATTRIBUTION } from '../../shared/map.ts';
+import { MAP_ATTRIBUTION, TOWN_NAMES } from '../../shared/map.ts';
+import { placeNamesIn } from '../../shared/place-names.ts';
 import type { ArchiveSummary } from './archive.ts';
 
 /** Protomaps' label languages: Chinese reads `name:zh-Hans`; Malay has none of its own, so `name:ms` falls back to the local name. */
@@ -38,7 +39,9 @@ export function mapStyle(config: Pick<Config, 'map'>, tilesUrl: string, archive:
     url: `pmtiles://${tilesUrl}`,
     attribution: MAP_ATTRIBUTION,
   };
-  if (!protomaps) return { version: 8, sources: { [SOURCE]: source }, layers: demoLayers(new Set(archive.layers)) };
+  if (!protomaps) {
+    return { version: 8, metadata: { [TOWN_NAMES]: placeNamesIn(locale) }, sources: { [SOURCE]: source }, layers: demoLayers(new Set(archive.layers)) };
+  }
   const withLabels = config.map.glyphsUrl !== null;
   return {
     version: 8,

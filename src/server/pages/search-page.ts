@@ -2,9 +2,10 @@ import type { ListingType } from '../../shared/constants.ts';
 import * as m from '../../paraglide/messages.js';
 import { searchHeading, searchTitle, toSearchTree, type NoResultsHelp, type SearchTree } from '../../shared/search-page.ts';
 import { isNearMe } from '../../shared/near-me.ts';
-import { canonicalState, isIndexable, readSearchState, searchHref, type SearchState } from '../../shared/search-params.ts';
+import { canonicalState, isIndexable, readSearchState, searchHref, toSearchRequest, type SearchParam, type SearchState } from '../../shared/search-params.ts';
 import { toSearchQuery } from '../../shared/search-query.ts';
-import { toSearchView, type SearchView } from '../../shared/search.ts';
+import { MapRequestSchema, toSearchView, type SearchView } from '../../shared/search.ts';
+import { formatBoundingBox, MALAYSIA_BOUNDS, type BoundingBox } from '../../shared/map.ts';
 import type { AppContext } from '../app-types.ts';
 import { getSpecializationsByType } from '../catalog/home.ts';
 import { currentLocale } from '../../shared/i18n.ts';
@@ -31,6 +32,19 @@ export interface SearchPage {
   help: NoResultsHelp | null;
   /** A first page's posts and term, counted as search impressions on every serve (search/impressions.ts); null past page 1. */
   impression: Impression | null;
+  /**
+   * On a map view without a box of its own: the box of every match, which the map fits at once (so its first view
+   * asks post/map once, not once to find the results and again where they are); null otherwise.
+   */
+  mapExtent: BoundingBox | null;
+}
+
+/** The box of every match of a map view's search in Malaysia, or null (a list view, a map of a box, or no match). */
+async function mapExtent(app: AppContext, state: SearchState, dropped: readonly SearchParam[], locale: Locale): Promise<BoundingBox | null> {
+  if (state.view !== 'map' || state.params.bbox) return null;
+  const request = { ...toSearchRequest(state, dropped), bbox: formatBoundingBox(MALAYSIA_BOUNDS), zoom: 5, ...(locale === 'en' ? {} : { lang: locale }) };
+  const query = MapRequestSchema.safeParse(request);
+  return query.success ? (await app.search.map(query.data)).bounds : null;
 }
 
 /**
@@ -89,6 +103,7 @@ export async function getSearchPage(app: AppContext, type: ListingType, path: st
     adClient: app.config.adClient,
     help: response.total === 0 && query.search ? await helpForNoResults(app, type, query, locale) : null,
     impression: query.page > 1 ? null : { term: query.search ?? '', postIds: response.results.map((card) => card.id) },
+    mapExtent: await mapExtent(app, state, dropped, locale),
     tags: [sub ? cacheTags.category(type, sub.slug) : main ? cacheTags.category(type, main.slug) : place ? cacheTags.location(type, place) : cacheTags.list(type)],
     seo: {
       title: searchTitle(searchTree, state, query.page, response.results.map((card) => card.plan)),

@@ -2,10 +2,11 @@
  * POST /api/post/map (issue 43): a search's matches inside the map's box, as at most 50 pins (the list's page and the
  * next best, in the list's order) and clusters of the rest on a grid of the zoom's pixels. Every match in the box
  * counts once, in a pin or a cluster, and lies inside the box; the body stays small whatever the viewport (the grid
- * never has more than `MAX_CELLS` cells). Nothing is stored.
+ * never has more than `MAX_CELLS` cells), with the box that holds them all (where a map of the whole search fits).
+ * Nothing is stored.
  */
 import { formatPriceRange } from '../../shared/format.ts';
-import { MAX_PINS } from '../../shared/map.ts';
+import { MAX_PINS, type BoundingBox } from '../../shared/map.ts';
 import type { MapPin, MapQuery, MapResponse } from '../../shared/search.ts';
 import type { CatalogContext } from '../catalog/context.ts';
 import { getPostCards } from '../catalog/posts.ts';
@@ -40,7 +41,7 @@ interface Cell {
 
 export async function runMap(index: SearchIndex, catalog: CatalogContext, query: MapQuery): Promise<MapResponse> {
   const filter = await resolveFilter(index, query);
-  if (filter === null || !filter.box) return { total: 0, clusters: [], pins: [] };
+  if (filter === null || !filter.box) return { total: 0, clusters: [], pins: [], bounds: null };
   const [west, south, east, north] = filter.box;
   const { rows } = await index.countAndPage(filter, effectiveSort(query, filter), MAX_PINS, (query.page - 1) * query.limit);
   const positions = await index.matchPositions(filter);
@@ -76,13 +77,18 @@ export async function runMap(index: SearchIndex, catalog: CatalogContext, query:
   if (cellsOver > MAX_CELLS) perWorld *= Math.sqrt(MAX_CELLS / cellsOver);
   while (touched(perWorld) > MAX_CELLS) perWorld *= 0.9;
   const cells = new Map<number, Cell>();
+  const bounds: BoundingBox | null = positions.ids.length ? [Infinity, Infinity, -Infinity, -Infinity] : null;
   const columns = Math.ceil(spanX * perWorld) + 2;
   const left = Math.floor(mercatorX(west) * perWorld);
   const top = Math.floor(mercatorY(north) * perWorld);
   for (let at = 0; at < positions.ids.length; at++) {
-    if (pinned.has(positions.ids[at]!)) continue;
     const lat = positions.lat[at]!;
     const lon = positions.lon[at]!;
+    if (bounds) {
+      bounds[0] = Math.min(bounds[0], lon); bounds[1] = Math.min(bounds[1], lat);
+      bounds[2] = Math.max(bounds[2], lon); bounds[3] = Math.max(bounds[3], lat);
+    }
+    if (pinned.has(positions.ids[at]!)) continue;
     const x = mercatorX(lon);
     const y = mercatorY(lat);
     const key = (Math.floor(y * perWorld) - top) * columns + (Math.floor(x * perWorld) - left);
@@ -108,5 +114,5 @@ export async function runMap(index: SearchIndex, catalog: CatalogContext, query:
       zoom_to: Math.min(20, Math.max(Math.floor(query.zoom) + 1, fits)),
     };
   }).sort((a, b) => b.count - a.count || a.lat - b.lat || a.lon - b.lon);
-  return { total: pins.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0), clusters, pins };
+  return { total: pins.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0), clusters, pins, bounds };
 }
