@@ -7,6 +7,7 @@
 import ky, { HTTPError } from 'ky';
 import { showToast } from '../stores/toasts.ts';
 import { openLogin, signedOut } from '../stores/session.ts';
+import * as m from '../paraglide/messages.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -55,7 +56,7 @@ export const api = ky.create({
 
 /** The error body of a failed call (spec §8: message, and errors per field on a 422). */
 export function errorBody(error: unknown): { status: number; message?: string; errors?: Record<string, string[]> } {
-  if (!(error instanceof HTTPError)) return { status: 0, message: 'The connection failed. Please try again.' };
+  if (!(error instanceof HTTPError)) return { status: 0, message: m.api_connection_failed() };
   // ky has read the body into error.data already (the response body itself is used up).
   const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { message?: string; errors?: Record<string, string[]> };
   return { status: error.response.status, ...body };

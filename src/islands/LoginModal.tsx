@@ -22,7 +22,7 @@ export default function LoginModal(props: LoginDialogProps) {
     paintForSignedIn();
     // Back from a social login (spec §4): its words and calls load only then.
     const outcome = new URL(location.href).searchParams.get('login');
-    if (outcome === 'social' || outcome === 'social_error') void import('./login/social-login.ts').then((module) => module.finishSocialLogin(outcome));
+    if (outcome === 'social' || outcome === 'social_error' || outcome === 'social_suspended') void import('./login/social-login.ts').then((module) => module.finishSocialLogin(outcome));
   }, []);
   if (!open || !mounted) return null;
   return <Suspense fallback={null}><LoginDialog {...props} /></Suspense>;

@@ -45,15 +45,15 @@ export function formatBoundingBox(box: BoundingBox): string {
 
 /**
  * The box a `bbox` value names, or why not: four numbers, longitudes within ±180, latitudes within ±90, min before max.
- * The message reads as a sentence after the field's name.
+ * The error is the catalogue's key of the sentence that says why.
  */
-export function parseBoundingBox(value: string): { box: BoundingBox } | { error: string } {
+export function parseBoundingBox(value: string): { box: BoundingBox } | { error: 'form_bbox_four_numbers' | 'form_bbox_range' | 'form_bbox_order' } {
   const parts = value.split(',');
-  if (parts.length !== 4 || parts.some((part) => !/^\s*-?\d+(\.\d+)?\s*$/.test(part))) return { error: 'must be four numbers: minLon,minLat,maxLon,maxLat.' };
+  if (parts.length !== 4 || parts.some((part) => !/^\s*-?\d+(\.\d+)?\s*$/.test(part))) return { error: 'form_bbox_four_numbers' };
   const box = parts.map(Number) as BoundingBox;
   const [minLon, minLat, maxLon, maxLat] = box;
-  if ([minLon, maxLon].some((lon) => lon < -180 || lon > 180) || [minLat, maxLat].some((lat) => lat < -90 || lat > 90)) return { error: 'must lie within longitudes -180 to 180 and latitudes -90 to 90.' };
-  if (minLon >= maxLon || minLat >= maxLat) return { error: 'must name its west and south edges before its east and north ones.' };
+  if ([minLon, maxLon].some((lon) => lon < -180 || lon > 180) || [minLat, maxLat].some((lat) => lat < -90 || lat > 90)) return { error: 'form_bbox_range' };
+  if (minLon >= maxLon || minLat >= maxLat) return { error: 'form_bbox_order' };
   return { box };
 }
 

@@ -51,7 +51,7 @@ const CoordinatesSchema = z.string().max(60)
 const BoundingBoxSchema = z.string().max(100).transform((value, context): BoundingBox => {
   const parsed = parseBoundingBox(value);
   if ('error' in parsed) {
-    context.addIssue({ code: 'custom', message: `The bbox ${parsed.error}` });
+    context.addIssue({ code: 'custom', message: say(parsed.error) });
     return z.NEVER;
   }
   return parsed.box;

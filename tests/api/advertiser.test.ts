@@ -253,6 +253,7 @@ describe('ads and the package rules of spec §9', () => {
     const trial = await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'BRONZE' });
     expect(trial.status, JSON.stringify(trial.body)).toBe(201);
     expect(trial.body.data).toMatchObject({ plan: 'BRONZE', tokens: 10, tokens_left: 10 });
+    expect(trial.body.message).toMatch(/^Your free BRONZE trial runs until \d{4}-\d{2}-\d{2}\.$/);
     expect((await owner.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'GOLD' })).status).toBe(422);
     const tokenQuote = { cost: 'token', tokens: 1, tokens_after: 9, total_sen: 0 };
     expect((await owner.get(`/api/advertiser/posts/${draft.id}/publish-quote`)).body.data).toMatchObject(tokenQuote);

@@ -113,6 +113,9 @@ describe('POST /api/post/map (issue 43)', () => {
       expect(Object.keys(errors), JSON.stringify(body)).toEqual([field]);
       expect(errors[field]![0]).toMatch(/bbox|zoom/);
     }
+    // Said in the caller's language, from the catalogue (issue 63).
+    const malay = await call({ bbox: '102,3,101,4', zoom: 8 }, { 'Accept-Language': 'ms' });
+    expect(((await malay.json()) as { errors: Record<string, string[]> }).errors.bbox).toEqual(['bbox mesti menyebut sempadan barat dan selatan sebelum sempadan timur dan utara.']);
   });
 
   it('is a token-free public read, and past the search limit answers 429 with Retry-After', async () => {

@@ -166,6 +166,7 @@ describe('alerts', () => {
       const text = decodedMail(mails[0]!);
       for (const words of expected[locale]) expect(text, locale).toContain(words);
       expect(text).toContain('Kopitiamist Wanted');
+      expect(mails[0]!).toMatch(new RegExp(`^Content-Language: ${locale}$`, 'm'));
     }
   });
 

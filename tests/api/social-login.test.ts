@@ -110,6 +110,19 @@ describe('social login against a local provider (spec §4, §7)', () => {
     }
   });
 
+  it('refuses a suspended account without a session, and says so apart from a failure (?login=social_suspended)', async () => {
+    const userId = (await app.repos.users.findIdentity('google', 'google-uid-1'))!;
+    expect(await app.repos.listings.suspendAccount(userId, { until: null, reason: 'Repeated scam reports' })).toBe(true);
+    try {
+      provider.state.person = { sub: 'google-uid-1', email: 'mei.ling@example.my', email_verified: true, name: 'Mei Ling' };
+      const { done } = await socialLogin('google', '/jobs');
+      expect(done.headers.get('Location')).toBe('/jobs?login=social_suspended');
+      expect(done.cookies.some((cookie) => cookie.startsWith('yp_session=') && !cookie.includes('Max-Age=0'))).toBe(false);
+    } finally {
+      await app.repos.listings.restoreAccount(userId);
+    }
+  });
+
   it('answers 404 for a provider that is not configured', async () => {
     const bare = await testApp(database.url);
     try {

@@ -48,6 +48,14 @@ async function signedInOnHome(): Promise<string> {
 }
 
 describe('accounts in the browser (spec §4 Login modal, Session)', () => {
+  it('says in the page\'s language that a social sign-in met a suspended account, with where to appeal, and clears the parameter', async () => {
+    await page.goto(`${baseUrl}/zh/jobs?login=social_suspended`);
+    await hydrated(page);
+    await expect.poll(() => toasts().innerText()).toContain('此账户已被暂停');
+    expect(await toasts().innerText()).toContain('/zh/appeal');
+    expect(new URL(page.url()).searchParams.has('login')).toBe(false);
+  });
+
   it('registers by e-mail with the code from the outbox, logs out, and logs in again with the second step', async () => {
     const email = newEmail();
     await openLoginModal();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountExistsMail, accountExistsSms, codeMail, codeSms, deletionRequestedMail, emailChangedMail, passwordChangedMail } from '../../src/server/accounts/messages.ts';
-import { graceMail, invoiceIssuedMail, invoicePaidMail, planEndedMail, renewalMail } from '../../src/server/billing/mails.ts';
+import { graceMail, invoiceIssuedMail, invoicePaidMail, planEndedMail, refundMail, renewalMail } from '../../src/server/billing/mails.ts';
 import type { InvoiceRow } from '../../src/server/db/rows.ts';
 import type { Mail } from '../../src/server/outbox/outbox.ts';
 import type { Locale } from '../../src/shared/locale.ts';
@@ -42,6 +42,10 @@ function templates(locale: Locale): Record<string, Mail | string> {
     'ad invoice issued': invoiceIssuedMail(to, invoice({ lines: [{ ...invoice().lines[0]!, purpose: 'ad' }] as InvoiceRow['lines'] }), site, 'Maybank 5140 1234 5678'),
     'credit note': invoiceIssuedMail(to, invoice({ kind: 'credit_note', total_sen: -95_294 }), site, 'Maybank 5140 1234 5678'),
     'invoice paid': invoicePaidMail(to, invoice({ status: 'paid' }), site),
+    'refund, ad removed, by bank': refundMail(to, invoice({ status: 'paid' }), 95_294, 'removed', false),
+    'refund, ad hidden, by gateway': refundMail(to, invoice({ status: 'paid' }), 95_294, 'hidden', true),
+    'refund, paid twice': refundMail(to, invoice({ status: 'paid' }), 95_294, 'twice', true),
+    'refund, void': refundMail(to, invoice({ status: 'paid' }), 95_294, 'void', false),
     renewal: renewalMail(to, 'Kedai Kopi Naga Emas', 'GOLD', '2026-12-31T16:00:00Z', invoice(), site),
     grace: graceMail(to, 'Kedai Kopi Naga Emas', 'GOLD', '2027-01-07T16:00:00Z', invoice(), site),
     'trial ended': planEndedMail(to, 'Kedai Kopi Naga Emas', say('mail_trial_ended_subject', { plan: 'GOLD', business: 'Kedai Kopi Naga Emas' }),

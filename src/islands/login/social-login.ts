@@ -3,6 +3,8 @@ import * as m from '../../paraglide/messages.js';
 import { loadCalls } from '../../client/lazy-api.ts';
 import { afterSignIn } from '../../client/sign-in.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { localizePath } from '../../shared/locale.ts';
+import { currentLocale } from '../../shared/i18n.ts';
 
 /** Takes ?login=… off the address without a reload. */
 function dropLoginParameter(): void {
@@ -12,9 +14,9 @@ function dropLoginParameter(): void {
 }
 
 export async function finishSocialLogin(outcome: string | null): Promise<void> {
-  if (outcome === 'social_error') {
+  if (outcome === 'social_error' || outcome === 'social_suspended') {
     dropLoginParameter();
-    showToast(m.social_failed(), 'warning');
+    showToast(outcome === 'social_error' ? m.social_failed() : m.social_suspended({ url: localizePath('/appeal', currentLocale()) }), 'warning');
     return;
   }
   if (outcome !== 'social') return;

@@ -10,7 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from 'arctic';
 import { z } from 'zod';
 import type { AppContext } from '../app-types.ts';
-import { suspensionOf } from './suspension.ts';
+import { isSuspended } from './suspension.ts';
 import type { SessionRow, SocialProvider } from '../db/rows.ts';
 import type { SocialProviderConfig } from '../config.ts';
 import { startSession } from './sessions.ts';
@@ -29,8 +29,8 @@ export function safeReturnPath(value: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The page with ?login=… added (social, or social_error when the round trip failed). */
-export function returnUrl(path: string, outcome: 'social' | 'social_error'): string {
+/** The page with ?login=… added (social; social_error when the round trip failed; social_suspended). */
+export function returnUrl(path: string, outcome: 'social' | SocialLoginError['outcome']): string {
   const url = new URL(path, 'http://site.invalid');
   url.searchParams.set('login', outcome);
   return `${url.pathname}${url.search}${url.hash}`;
@@ -83,7 +83,14 @@ const ProfileSchema = z.object({
   name: z.string().optional().nullable(),
 });
 
-export class SocialLoginError extends Error {}
+/** Why a social sign-in failed (logged), and what the page it returns to says: a failure, or a suspended account. */
+export class SocialLoginError extends Error {
+  readonly outcome: 'social_error' | 'social_suspended';
+  constructor(message: string, outcome: 'social_error' | 'social_suspended' = 'social_error') {
+    super(message);
+    this.outcome = outcome;
+  }
+}
 
 /**
  * Finishes the round trip: checks the state against this browser's cookie, trades the code (with the
@@ -125,8 +132,7 @@ export async function finishSocialLogin(app: AppContext, provider: SocialProvide
       name: name.slice(0, 100), email, phone_number: null, phone_number_country: null, password_hash: null, identity: { provider, subject, email },
     });
   }
-  const suspended = await suspensionOf(app, userId);
-  if (suspended) throw new SocialLoginError(suspended);
+  if (await isSuspended(app, userId)) throw new SocialLoginError(`account ${userId} is suspended`, 'social_suspended');
   await app.repos.auth.logAttempt({ action: 'social', identifier: `${provider}:${subject}`, userId, client: caller.client, outcome: 'success' });
   const cookies = await startSession(app, userId, caller.client, caller.session);
   return { cookies: [...cookies, endFlowCookie(app)], returnTo: flow.returnTo, userId };

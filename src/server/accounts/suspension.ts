@@ -8,7 +8,6 @@ import type { AppContext } from '../app-types.ts';
 import { absoluteUrl } from '../../shared/urls.ts';
 import { AppError } from '../errors.ts';
 import { say } from '../../shared/said.ts';
-import { sayIn } from '../say-in.ts';
 
 /** Where a moderators' decision is appealed: the appeal form, or the inbox (every decision's mail says it). */
 export function appealLine(config: Pick<AppContext['config'], 'siteUrl' | 'enquiryInbox'>): string {
@@ -23,12 +22,7 @@ const wordsOf = (suspension: Suspension) => ({
   until: suspension.until ? malaysiaToday(Date.parse(suspension.until) - 1) : '',
 });
 
-/** The words a suspended person reads when signing in (and in the mail that tells them). */
-function suspendedMessage(app: AppContext, suspension: Suspension): string {
-  return sayIn(suspendedSaid(app, suspension), 'en');
-}
-
-/** The same words said, to be worded in the reader's language where they leave (the mail). */
+/** The words a suspended person reads when signing in (and in the mail that tells them), said: worded where they leave. */
 export function suspendedSaid(app: AppContext, suspension: Suspension): string {
   return say(suspension.until ? 'api_account_suspended_until' : 'api_account_suspended',
     { ...wordsOf(suspension), url: absoluteUrl(app.config.siteUrl, '/appeal'), inbox: app.config.enquiryInbox });
@@ -46,8 +40,7 @@ export async function refuseSuspended(app: AppContext, userId: number): Promise<
   if (suspension) throw new AppError(suspension.until ? 'account_suspended_until' : 'account_suspended', undefined, { said: suspendedSaid(app, suspension) });
 }
 
-/** The suspended message of an account whose suspension runs now; undefined when it is not suspended. */
-export async function suspensionOf(app: AppContext, userId: number): Promise<string | undefined> {
-  const suspension = await runningSuspension(app, userId);
-  return suspension ? suspendedMessage(app, suspension) : undefined;
+/** Whether the account's suspension runs now (a social sign-in, which ends in a redirect, says so apart). */
+export async function isSuspended(app: AppContext, userId: number): Promise<boolean> {
+  return (await runningSuspension(app, userId)) !== undefined;
 }

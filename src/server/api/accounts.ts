@@ -86,7 +86,7 @@ export function accountRoutes(app: AppContext) {
       console.warn(`Social login with ${provider} failed: ${error.message}`);
       await app.repos.auth.logAttempt({ action: 'social', identifier: provider, userId: null, client: callerOf(c).client, outcome: 'failed' });
       setCookies(c, [endFlowCookie(app)]);
-      return c.redirect(returnUrl(safeReturnPath(readFlow(c.req.header('Cookie'))?.returnTo), 'social_error'), 302);
+      return c.redirect(returnUrl(safeReturnPath(readFlow(c.req.header('Cookie'))?.returnTo), error.outcome), 302);
     }
   });
   api.get('/auth/:provider', (c) => {

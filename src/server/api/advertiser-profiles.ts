@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../app-types.ts';
 import { TrialRequestSchema, NewProfileSchema } from '../../shared/schemas/advertiser.ts';
 import { ownedProfile } from '../advertiser/access.ts';
+import { say } from '../../shared/said.ts';
 import { createProfile, editProfile, profileForEditor } from '../advertiser/profiles.ts';
 import { versionOf, versionTag } from '../advertiser/versions.ts';
 import { startTrial } from '../billing/index.ts';
@@ -64,7 +65,7 @@ export function profileRoutes(app: AppContext) {
     const actor = await advertiserOf(app, c);
     const { plan } = parseInput(TrialRequestSchema, await jsonBody(c));
     const subscription = await startTrial(app, actor, pathId(c), plan);
-    return answer(c, { data: { plan: subscription.plan, kind: subscription.kind, ends_at: subscription.ends_at, tokens: subscription.tokens, tokens_left: subscription.tokens - subscription.tokens_used }, message: `Your free ${plan} trial runs until ${subscription.ends_at.slice(0, 10)}.` }, 201);
+    return answer(c, { data: { plan: subscription.plan, kind: subscription.kind, ends_at: subscription.ends_at, tokens: subscription.tokens, tokens_left: subscription.tokens - subscription.tokens_used }, message: say('api_trial_runs_until', { plan, date: subscription.ends_at.slice(0, 10) }) }, 201);
   });
   return api;
 }

@@ -7,7 +7,10 @@ import { malaysiaToday } from '../../shared/malaysia-time.ts';
 import type { AppContext } from '../app-types.ts';
 import type { ListingBilling } from '../listings/index.ts';
 import { creditPaidInvoice, issueInvoice, voidInvoice } from './invoices.ts';
+import { refundWhy } from './mails.ts';
 import { owePayment } from './refunds.ts';
+import { say } from '../../shared/said.ts';
+import { sayIn } from '../say-in.ts';
 
 export { getInvoice, invoiceJson, invoicePdfOf, listInvoices, acceptedProviders, voidByNumber } from './invoices.ts';
 export { markPaidByNumber, paymentCallback, paymentStatus, payInvoice, transferArrived } from './payments.ts';
@@ -31,12 +34,13 @@ export function listingBilling(app: Pick<AppContext, 'clock' | 'config' | 'outbo
       return { id: invoice.id, number: invoice.number, total_sen: invoice.total_sen };
     },
     void: (tx, invoiceId, reason) => voidInvoice(tx, { id: invoiceId, kind: 'invoice' }, reason),
-    async creditPaid(tx, invoiceId, reason) {
+    async creditPaid(tx, invoiceId, cause) {
       const invoice = await tx.invoices.find(invoiceId);
       if (!invoice) return undefined;
-      const credit = await creditPaidInvoice(app, tx, invoice, reason);
+      // The credit note's lines say why in English, as its other legal particulars (decision 0036); the mail in the buyer's.
+      const credit = await creditPaidInvoice(app, tx, invoice, sayIn(say(refundWhy(cause)), 'en'));
       for (const payment of await tx.payments.findByInvoice(invoiceId)) {
-        if (payment.status === 'paid') await owePayment(app, tx, payment, reason);
+        if (payment.status === 'paid') await owePayment(app, tx, payment, cause);
       }
       return credit?.number;
     },

@@ -45,6 +45,19 @@ export function invoiceIssuedMail(to: Recipient, invoice: InvoiceRow, site: stri
   ], to.locale);
 }
 
+/** Why money is owed back (refunds.ts): the ad was removed or hidden before it went live, or the invoice was void or paid twice. */
+export type RefundCause = 'removed' | 'hidden' | 'void' | 'twice';
+export const refundWhy = (cause: RefundCause): MessageKey => `mail_refund_why_${cause}`;
+
+/** A payment is owed back: why, and how it comes back (`byGateway`: the provider refunds it; else by bank transfer). */
+export function refundMail(to: Recipient, invoice: InvoiceRow, amountSen: number, cause: RefundCause, byGateway: boolean): Mail {
+  const amount = ringgit(amountSen);
+  return composeMail(to.email, say('mail_refund_subject', { amount, number: invoice.number }), [
+    say('mail_refund_body', { why: word(refundWhy(cause)), amount, number: invoice.number }),
+    say(byGateway ? 'mail_refund_by_gateway' : 'mail_refund_by_bank'),
+  ], [], to.locale);
+}
+
 export function invoicePaidMail(to: Recipient, invoice: InvoiceRow, site: string): Mail {
   return composeMail(to.email, say('mail_paid_subject', { number: invoice.number }), [
     say('mail_paid_body', { amount: ringgit(invoice.total_sen), number: invoice.number }),

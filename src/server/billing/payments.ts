@@ -110,7 +110,7 @@ async function settleBill(app: AppContext, payment: PaymentRow, outcome: BillOut
     if (await invoicePaid(app, tx, payment.invoice_id)) return;
     // Paid twice (online and by transfer), or after the invoice was voided: the money is owed back.
     const invoice = (await tx.invoices.find(payment.invoice_id))!;
-    await owePayment(app, tx, (await tx.payments.find(payment.id))!, invoice.status === 'void' ? `Invoice ${invoice.number} was void when it was paid` : `Invoice ${invoice.number} was paid twice`);
+    await owePayment(app, tx, (await tx.payments.find(payment.id))!, invoice.status === 'void' ? 'void' : 'twice');
   });
 }
 

@@ -13,26 +13,21 @@ import type { Repositories } from '../db/repositories.ts';
 import type { PaymentRow } from '../db/rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import { jobKind } from '../jobs/kind.ts';
-import { composeMail } from '../outbox/compose.ts';
 import type { Actor } from '../policies.ts';
+import { refundMail, type RefundCause } from './mails.ts';
 import { hostedProvider } from './providers.ts';
 
 /** Asks a provider that can refund to refund one payment owed back. */
 export const RefundPaymentJob = jobKind('refund-payment', z.object({ paymentId: z.number().int().positive() }).strict());
 
 /** The payment is owed back (in the caller's transaction): the provider's refund is queued, or it waits for an operator. */
-export async function owePayment(app: Pick<AppContext, 'outbox' | 'payments'>, tx: Repositories, payment: PaymentRow, why: string): Promise<void> {
+export async function owePayment(app: Pick<AppContext, 'outbox' | 'payments'>, tx: Repositories, payment: PaymentRow, cause: RefundCause): Promise<void> {
   if (!(await tx.payments.refundDue(payment.id))) return;
   const invoice = (await tx.invoices.find(payment.invoice_id))!;
   const buyer = invoice.user_id === null ? undefined : await tx.users.findUser(invoice.user_id);
   const byProvider = hostedProvider(app.payments, payment.provider)?.refund !== undefined;
   if (byProvider) await RefundPaymentJob.queue(tx.jobs, { paymentId: payment.id }, { idempotencyKey: `refund-payment:${payment.id}` });
-  if (buyer?.email) {
-    await app.outbox.queueMail(composeMail(buyer.email, `A refund of ${ringgit(payment.amount_sen)} for invoice ${invoice.number}`, [
-      `${why}, so the ${ringgit(payment.amount_sen)} you paid for invoice ${invoice.number} is refunded to you.`,
-      byProvider ? 'The payment gateway returns it to the way you paid.' : 'We return it to your bank account within 14 days; we write to you if we need its details.',
-    ]), { tx });
-  }
+  if (buyer?.email) await app.outbox.queueMail(refundMail({ email: buyer.email, locale: buyer.locale }, invoice, payment.amount_sen, cause, byProvider), { tx });
 }
 
 /** The `refund-payment` job: the provider refunds, and the payment is marked refunded with its reference. */

@@ -39,7 +39,7 @@ export interface ListingBilling {
    * A paid invoice whose ad never went live: a credit note for its full total (series CN), and its payments refunded
    * (through their provider, or listed for an operator to refund by hand). Answers the credit note's number.
    */
-  creditPaid(tx: Repositories, invoiceId: number, reason: string): Promise<string | undefined>;
+  creditPaid(tx: Repositories, invoiceId: number, cause: 'removed' | 'hidden'): Promise<string | undefined>;
 }
 
 export interface ListingDeps {

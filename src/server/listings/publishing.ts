@@ -209,7 +209,7 @@ const payingOff = command<{ deps: ListingDeps; id: number; invoiceId: number }, 
   run: async (tx, { post }, { deps, invoiceId }) => {
     const business = await tx.advertiser.findProfile(post.profile_id);
     if (post.status === 'removed' || post.status === 'hidden' || business?.hidden) {
-      await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'The ad was removed before it went live' : 'The ad was hidden by our moderators before it went live');
+      await deps.billing.creditPaid(tx, invoiceId, post.status === 'removed' ? 'removed' : 'hidden');
       return;
     }
     const now = deps.clock.now();

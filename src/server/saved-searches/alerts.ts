@@ -197,7 +197,7 @@ export function alertMail(app: AppContext, row: DueSavedSearchRow, state: Search
   return {
     to: row.email, subject, text: `${text}\n\n${SITE_NAME}\n`, html,
     // RFC 8058 one-click unsubscribe, each header on one line (a folded one breaks DKIM signatures: nodemailer#1654).
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', 'Content-Language': locale },
   };
 }
 
