@@ -302,6 +302,8 @@ describe('conversations', () => {
     expect(notice).toContain('Second question, call 012-••• ••99');
     expect(notice).not.toContain('777 8899');
     expect(notice).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // The unsubscribe headers join the builder's, not replace them: the mail still names its language.
+    expect(notice).toMatch(/^Content-Language: en$/m);
     await copy.app.jobs.runKind('conversation_notices');
     await copy.app.outbox.settled();
     expect(ownerMails()).toBe(before + 2);

@@ -79,7 +79,7 @@ export async function sendUnreadNotices(app: ConversationDeps): Promise<number> 
       m.conversation_mail_mute({ url: mute }, words),
     ].filter(Boolean), [], locale);
     await app.repos.transaction(async (tx) => {
-      await app.outbox.queueMail({ ...mail, headers: { 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, { tx });
+      await app.outbox.queueMail({ ...mail, headers: { ...mail.headers, 'List-Unsubscribe': `<${mute}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }, { tx });
       await tx.conversations.markMailed(notice.conversation_id, notice.side, notice.up_to);
     });
   }
