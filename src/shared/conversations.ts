@@ -4,7 +4,7 @@
  */
 import type { ListingType } from './constants.ts';
 import type { EnquiryKind } from './enquiries.ts';
-import type { ScamRuleId } from './scam-rules.ts';
+import type { ScamClass } from './scam-rules.ts';
 
 /** Who wrote a message: the person who started the conversation, or the listing's owner. */
 export type ConversationSide = 'person' | 'owner';
@@ -76,7 +76,7 @@ export interface MessageView {
   /** True when contact details in it are hidden from this reader: POST …/messages/{mid}/reveal shows them. */
   masked: boolean;
   /** The scam warning for this reader, in their language; null for an ordinary message. */
-  warning: { rules: ScamRuleId[]; text: string } | null;
+  warning: { rules: ScamClass[]; text: string } | null;
   /** The enquiry this message is (kind 'enquiry'): its kind and its link in the reader's area. */
   enquiry: { id: number; kind: EnquiryKind; url: string } | null;
   /** True when the reader wrote it. */

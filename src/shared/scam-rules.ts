@@ -1,64 +1,53 @@
 /**
- * The scam warnings of conversations (issue 44): rules that every message is scanned with as it is sent. A flagged
- * message is stored and delivered as any other, under a card with the rule's warning in the reader's language; no
- * message is ever dropped. The rules were written against `tests/fixtures/scam-messages.jsonl`, whose first 50
+ * The scam warnings of conversations (issue 44): rules that every message is scanned with as it is sent (beside the
+ * classifier of issue 64: src/server/safety/scams.ts). A flagged message is stored and delivered as any other, under a
+ * card with its class's warning in the reader's language; no message is ever dropped. The rules were written against `tests/fixtures/scam-messages.jsonl`, whose first 50
  * messages were labelled and committed before any rule existed (the held-out set the test reports apart).
  *
  * Each rule reads the message normalised (`normaliseMessage`): width and case folded, zero-width characters gone,
- * spaces collapsed, letters spelt out one by one ("b a n k  i n") joined, and digits standing for letters read as
- * letters ("mayb4nk2u" beside "maybank2u").
+ * spaces collapsed, letters spelt out one by one ("b a n k  i n", "b-a-n-k") joined, letters dressed as others
+ * (small capitals, Cyrillic) read as Latin ones, emoji read as spaces, and digits standing for letters read as letters
+ * ("mayb4nk2u" beside "maybank2u").
  */
+import { remove as foldConfusables } from 'confusables';
 import { distance } from 'fastest-levenshtein';
 import { LinkifyIt } from 'linkify-it';
 import { parse } from 'tldts';
-import type { Locale } from './locale.ts';
 
-export type ScamRuleId = 'off-platform-payment' | 'deposit-before-viewing' | 'lookalike-bank-link' | 'otp-request';
+/**
+ * The classes of scams a message is warned of (issue 64): the rules name the first four; the classifier
+ * (src/server/safety/scam-classifier.ts) names any of them. Each class's warning is the catalogue's
+ * `scam_warning_{class}`, shown in the reader's language.
+ */
+export const SCAM_CLASSES = [
+  'off-platform-payment', 'deposit-before-viewing', 'lookalike-bank-link', 'otp-request', 'impersonation', 'parcel-fee',
+  'task-job', 'investment', 'prize-fee', 'overseas-agent', 'fake-payment-proof',
+] as const;
+export type ScamClass = (typeof SCAM_CLASSES)[number];
+export type ScamRuleId = Extract<ScamClass, 'off-platform-payment' | 'deposit-before-viewing' | 'lookalike-bank-link' | 'otp-request'>;
 
 export interface ScamRule {
   id: ScamRuleId;
   /** What the rule looks for, for the operator and the tests. */
   describes: string;
-  /** The warning shown above a flagged message, in each language. */
-  warning: Record<Locale, string>;
 }
 
 export const SCAM_RULES: readonly ScamRule[] = [
   {
     id: 'off-platform-payment',
     describes: 'Asks for the money first, by bank transfer, before the item is sent or seen.',
-    warning: {
-      en: 'Careful: this message asks you to pay before you get the item. Scammers ask for a bank transfer first and then disappear. Meet and pay when you collect, or use a method that protects you.',
-      ms: 'Berhati-hati: mesej ini meminta anda membayar sebelum menerima barang. Penipu meminta pindahan bank dahulu lalu menghilangkan diri. Berjumpa dan bayar semasa mengambil barang, atau gunakan cara yang melindungi anda.',
-      zh: '请小心：这条消息要求您在收到物品之前付款。骗子常先要求银行转账，然后消失。请当面交易、取货时付款，或使用有保障的付款方式。',
-    },
   },
   {
     id: 'deposit-before-viewing',
     describes: 'Asks for a deposit or booking fee before a viewing.',
-    warning: {
-      en: 'Careful: never pay a deposit or booking fee before you have viewed the place or the item in person.',
-      ms: 'Berhati-hati: jangan sekali-kali membayar deposit atau yuran tempahan sebelum anda melihat sendiri premis atau barang itu.',
-      zh: '请小心：在亲自看房或看货之前，切勿支付任何订金或预订费。',
-    },
   },
   {
     id: 'lookalike-bank-link',
     describes: "Links to a site dressed as a bank's (a near spelling, or a bank's name inside another domain), or to a bank's login to 'receive' money.",
-    warning: {
-      en: "Careful: this link is not your bank's site, or asks you to log in to receive money. Banks never send you a link to accept a payment. Type your bank's address yourself.",
-      ms: 'Berhati-hati: pautan ini bukan laman bank anda, atau meminta anda log masuk untuk menerima wang. Bank tidak pernah menghantar pautan untuk menerima bayaran. Taip sendiri alamat bank anda.',
-      zh: '请小心：这个链接不是您银行的网站，或要求您登录才能“收款”。银行从不发送链接让您收款。请自己输入银行网址。',
-    },
   },
   {
     id: 'otp-request',
     describes: 'Asks for a TAC, OTP or verification code.',
-    warning: {
-      en: 'Careful: never share a TAC, OTP or verification code. Nobody needs one to pay you; whoever has it can take money from your account.',
-      ms: 'Berhati-hati: jangan sekali-kali berkongsi kod TAC, OTP atau kod pengesahan. Tiada sesiapa memerlukannya untuk membayar anda; sesiapa yang memilikinya boleh mengambil wang daripada akaun anda.',
-      zh: '请小心：切勿分享TAC、OTP或任何验证码。付款给您不需要验证码；拿到验证码的人可以从您的户口取走钱。',
-    },
   },
 ];
 
@@ -74,7 +63,9 @@ const VIEW = String.raw`(?:view|viewing|see the (?:room|house|unit|place|car)|sh
 // A bare "code" is a TAC unless it is a promo, coupon, post or referral code.
 const CODE = String.raw`(?:tac|otp|verification code|verify code|security code|kod tac|kod otp|kod pengesahan|6[- ]?digit(?: code| number)?|(?<!(?:promo|discount|coupon|voucher|post|postal|zip|referral|qr|colour|color|dress|booking|tracking) )code)`;
 const ASK = String.raw`(?:send|give|share|forward|tell|pass|bagi|beri|berikan|hantar|kongsi|sms|whatsapp|wasap)`;
-const NEGATED = /(?:never|don't|dont|do not|jangan|tak akan|tidak akan|不要|别|切勿)\s*$/;
+const NEGATED = /(?:never|don't|dont|do not|jangan|tak akan|tidak akan|不要|别|切勿)把?\s*$/;
+/** A Chinese rule's match that holds its own negation ("看到实物之前不要付钱": never pay before seeing) warns of nothing. */
+const NEGATED_INSIDE = /不要|切勿|别(?!人)/;
 
 /** The phrases of each rule other than links, tested on the normalised text. */
 const PATTERNS: Record<Exclude<ScamRuleId, 'lookalike-bank-link'>, RegExp[]> = {
@@ -142,9 +133,13 @@ const LEET: Record<string, string> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7
  * characters, one space between words, and letters spelt out one by one joined ("b a n k  i n" → "bankin").
  */
 export function normaliseMessage(text: string): string {
-  return text.normalize('NFKC').toLowerCase()
+  // Letters dressed as others ("ʙᴀɴᴋ", a Cyrillic "і") read as the Latin ones (Unicode's confusables; the table lacks ꜰ).
+  return foldConfusables(text.normalize('NFKC').replaceAll('ꜰ', 'F')).toLowerCase()
     .replace(/[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]/g, '')
     .replace(/[’‘`´]/g, "'")
+    // An emoji between words parts them ("bank🙏in"); letters spelt with hyphens are one word ("b-a-n-k i-n").
+    .replace(/\p{Extended_Pictographic}\ufe0f?/gu, ' ')
+    .replace(/\b(?:[a-z]-)+[a-z]\b/g, (letters) => letters.replaceAll('-', ''))
     // Letters spelt one by one, apart by single spaces or dots ("b a n k  i n", "t.a.c"); two spaces part words.
     .replace(/\b(?:[a-z] )+[a-z]\b/g, (letters) => letters.replaceAll(' ', ''))
     .replace(/\b(?:[a-z]\.){2,}[a-z]?\b/g, (letters) => letters.replaceAll('.', ''))
@@ -185,7 +180,7 @@ function looksLikeBank(host: string): 'bank' | 'lookalike' | null {
 function matchesAffirmed(pattern: RegExp, text: string): boolean {
   const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
   for (const match of text.matchAll(global)) {
-    if (!NEGATED.test(text.slice(Math.max(0, match.index - 16), match.index))) return true;
+    if (!NEGATED.test(text.slice(Math.max(0, match.index - 16), match.index)) && !NEGATED_INSIDE.test(match[0])) return true;
   }
   return false;
 }
@@ -201,10 +196,4 @@ export function scanMessage(text: string): ScamRuleId[] {
   const kinds = linkHosts(plain).map(looksLikeBank);
   if (kinds.includes('lookalike') || (kinds.includes('bank') && (RECEIVE.test(plain) || RECEIVE.test(folded)))) found.add('lookalike-bank-link');
   return SCAM_RULES.map((rule) => rule.id).filter((id) => found.has(id));
-}
-
-/** The warning of the first rule a message broke, in `locale`; null for an ordinary message. */
-export function scamWarning(rules: readonly ScamRuleId[], locale: Locale): string | null {
-  const rule = SCAM_RULES.find((candidate) => candidate.id === rules[0]);
-  return rule ? rule.warning[locale] : null;
 }

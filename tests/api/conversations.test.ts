@@ -163,6 +163,22 @@ describe('conversations', () => {
     expect(flagged.warning!.text).toContain('pay before you get the item');
   });
 
+  it('warns of a scam no rule names (the classifier, issue 64) in the reader\'s language, the message stored and delivered as written', async () => {
+    const { visitor } = await person('Careful Reader');
+    expect((await visitor.patch('/api/account', { locale: 'ms' })).status).toBe(200);
+    const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Hi, is the aircond service still available?', client_id: clientId() })).body.data as Started;
+    const scam = 'Guaranteed 40% profit every month if you invest RM3,000 with my trading group';
+    const sent = await owner.post(`/api/conversations/${started.id}/messages`, { text: scam, client_id: clientId() });
+    expect(sent.status).toBe(201);
+    const thread = ((await visitor.get(`/api/conversations/${started.id}`)).body.data as Thread).messages;
+    const read = thread.find((message) => message.text === scam)!;
+    expect(read.warning).toMatchObject({ rules: ['investment'] });
+    expect(read.warning!.text).toContain('Berhati-hati: tiada sesiapa boleh menjamin pulangan');
+    expect(thread.find((message) => message.text.startsWith('Hi, is the aircond'))!.warning).toBeNull();
+    // The writer sees no warning on their own words.
+    expect(((await owner.get(`/api/conversations/${started.id}`)).body.data as Thread).messages.find((message) => message.text === scam)!.warning).toBeNull();
+  });
+
   it('lets either side block the other: the blocked side\'s next message is refused with 403', async () => {
     const { visitor } = await person('Pushy');
     const started = (await visitor.post('/api/conversations', { type: 'profile', id: business.id, text: 'Reply now!', client_id: clientId() })).body.data as Started;

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/project-root.ts';
-import { normaliseMessage, scamWarning, scanMessage, SCAM_RULES, type ScamRuleId } from '../../src/shared/scam-rules.ts';
+import { scamWarning } from '../../src/server/safety/scams.ts';
+import { normaliseMessage, scanMessage, SCAM_CLASSES, SCAM_RULES, type ScamRuleId } from '../../src/shared/scam-rules.ts';
 
 interface Labelled { n: number; lang: 'en' | 'ms' | 'zh'; label: ScamRuleId | 'ordinary'; text: string }
 const messages = readFileSync(join(projectRoot, 'tests/fixtures/scam-messages.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Labelled);
@@ -52,11 +53,22 @@ describe('the scam rules (issue 44)', () => {
     for (const rule of SCAM_RULES) {
       const caught = messages.filter((message) => message.label === rule.id && scanMessage(message.text).includes(rule.id));
       expect(caught.length, rule.id).toBeGreaterThanOrEqual(5);
-      for (const locale of ['en', 'ms', 'zh'] as const) expect(rule.warning[locale].length).toBeGreaterThan(20);
+    }
+    // Every class has its warning in the three languages (the catalogue's scam_warning_*), each in its own words.
+    for (const id of SCAM_CLASSES) {
+      const words = (['en', 'ms', 'zh'] as const).map((locale) => scamWarning([id], locale)!);
+      for (const text of words) expect(text.length, id).toBeGreaterThan(20);
+      expect(new Set(words).size, id).toBe(3);
     }
   });
 
-  it('read through width, case, zero-width characters, spacing and digits for letters', () => {
+  it('read through width, case, zero-width characters, spacing, digits for letters, dressed letters, hyphens and emoji', () => {
+    expect(normaliseMessage('ᴛʀᴀɴꜱꜰᴇʀ ᴅᴜʟᴜ')).toBe('transfer dulu');
+    expect(normaliseMessage('tr\u0430nsfer')).toBe('transfer');
+    expect(normaliseMessage('t-r-a-n-s-f-e-r d-u-l-u, e-wallet ok')).toBe('transfer dulu, e-wallet ok');
+    expect(normaliseMessage('transfer😊dulu')).toBe('transfer dulu');
+    expect(scanMessage('看到实物之前不要付钱给任何人')).toEqual([]);
+    expect(scanMessage('不要把验证码告诉任何人')).toEqual([]);
     expect(normaliseMessage('ＢＡＮＫ\u200b IN   first')).toBe('bank in first');
     expect(normaliseMessage('b a n k  i n  d u l u')).toBe('bank in dulu');
     expect(normaliseMessage('give the t.a.c code')).toBe('give the tac code');

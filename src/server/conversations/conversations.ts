@@ -6,7 +6,7 @@
  * already made. Anybody but the two sides gets a 404.
  */
 import { CONVERSATION_LIMITS, type ConversationSide, type ConversationView, type MessageView } from '../../shared/conversations.ts';
-import { scanMessage } from '../../shared/scam-rules.ts';
+import { scanForScams } from '../safety/scams.ts';
 import {
   AfterQuerySchema, BeforeQuerySchema, ConversationListQuerySchema, ConversationStateSchema, MessageSchema, OfferSchema, ReadSchema, StartConversationSchema,
   type OFFER_ACTIONS,
@@ -152,7 +152,7 @@ const starting = command<{ app: ConversationDeps; user: UserRow; listing: Listin
     await checkLimits(app, tx, user, !joins);
     if (open && !joins) await tx.conversations.supersedeConversation(open.id);
     const conversationId = joins ? open.id : await tx.conversations.insertConversation({ listing, title: target.title, personId: userId, ownerId: target.owner_user_id });
-    const rules = scanMessage(text);
+    const rules = scanForScams(text);
     const messageId = await tx.messages.insertMessage({ conversationId, side: 'person', userId, kind: 'text', text, enquiryId: null, clientId, rules });
     await afterWriting(app, tx, { userId, conversationId, messageId, images, flagged: rules.length > 0 });
     if (!joins) {
@@ -202,7 +202,7 @@ const sending = command<{ app: ConversationDeps; user: UserRow; id: number; mess
     const reason = closedReason(conversation, role, await tx.messages.hasWritten(id, 'person'));
     if (reason) throw invalid('text', reason);
     await checkLimits(app, tx, user, false);
-    const rules = scanMessage(text);
+    const rules = scanForScams(text);
     const messageId = await tx.messages.insertMessage({ conversationId: id, side: role, userId: user.id, kind: 'text', text, enquiryId: null, clientId, rules });
     await afterWriting(app, tx, { userId: user.id, conversationId: id, messageId, images, flagged: rules.length > 0 });
     return { conversationId: id, messageId };
@@ -356,7 +356,7 @@ export async function eventsAfter(app: ConversationDeps, userId: number, query: 
 type OfferInput = { qty: number; offered_price: number; deal_method: string; remark: string | null };
 
 export async function writeOffer(app: ConversationDeps, tx: Repositories, { conversationId, userId, offer }: { conversationId: number; userId: number; offer: OfferInput }): Promise<number> {
-  const rules = scanMessage(offer.remark ?? '');
+  const rules = scanForScams(offer.remark ?? '');
   const made = await tx.messages.insertMessage({ conversationId, side: 'person', userId, kind: 'offer', text: offer.remark ?? '', enquiryId: null, clientId: null, rules });
   await afterWriting(app, tx, { userId, conversationId, messageId: made, images: [], flagged: rules.length > 0 });
   await tx.offers.insertOffer({ conversationId, messageId: made, qty: offer.qty, priceSen: Math.round(offer.offered_price * 100), dealMethod: offer.deal_method, remark: offer.remark });

@@ -7,7 +7,7 @@ import { conversationImageUrl, ERASED_MESSAGE, maskContacts, MODERATED_MESSAGE, 
 import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiries.ts';
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
-import { scamWarning } from '../../shared/scam-rules.ts';
+import { scamWarning } from '../safety/scams.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/conversation-rows.ts';

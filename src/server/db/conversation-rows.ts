@@ -5,7 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { ConversationReportReason, ConversationSide, MessageKind } from '../../shared/conversations.ts';
-import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { ScamClass } from '../../shared/scam-rules.ts';
 import type { ListingRef } from './rows.ts';
 import type { ConversationEventsTable, ConversationMessagesTable, ConversationReportsTable, ConversationsTable, Tables } from './tables.ts';
 
@@ -31,7 +31,7 @@ export interface MessageRow extends Pick<Selectable<ConversationMessagesTable>, 
   side: ConversationSide;
   kind: MessageKind;
   enquiry_kind: string | null;
-  rules: ScamRuleId[];
+  rules: ScamClass[];
   /** Its writer's account was deleted: its words are gone. */
   erased: boolean;
   /** An operator removed it: both sides read "Removed by moderation". */

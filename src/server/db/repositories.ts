@@ -19,7 +19,7 @@ import type {
   InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PostSizeRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
-import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { ScamClass } from '../../shared/scam-rules.ts';
 import type { Locale } from '../../shared/locale.ts';
 import type { ConversationFilters, ConversationImageRow, ConversationListRow, ConversationReportInput, ConversationRow, DueNoticeRow, EventRow, ImageUploadRow, MessageRow, OfferRow, OpenConversationReportRow, SoldOutOffer } from './conversation-rows.ts';
 import type { ListingReview, PendingVerificationRow, PersonFactsRow, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
@@ -607,7 +607,7 @@ export interface ConversationRepository {
 /** A conversation's messages: what each side wrote, the images it carries, and the details a reader chose to show. */
 export interface MessageRepository {
   /** Adds a message (its writer has read up to it; it leaves the other side's archive); returns its id. */
-  insertMessage(message: { conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null; clientId: string | null; rules: readonly ScamRuleId[] }): Promise<number>;
+  insertMessage(message: { conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null; clientId: string | null; rules: readonly ScamClass[] }): Promise<number>;
   findMessage(id: number): Promise<MessageRow | undefined>;
   findMessageByClientId(conversationId: number, userId: number, clientId: string): Promise<MessageRow | undefined>;
   /** The newest `limit` messages before message `before` (all when undefined), newest first. */

@@ -8,7 +8,7 @@ import type { ListingType, Plan } from '../../shared/constants.ts';
 import type { EnquiryKind } from '../../shared/enquiries.ts';
 import type { LeadMail, LeadStatus } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
-import type { ScamRuleId } from '../../shared/scam-rules.ts';
+import type { ScamClass } from '../../shared/scam-rules.ts';
 import type { User } from '../../shared/schemas/accounts.ts';
 import type { AuditLogTable, BusinessHoursTable, CategoriesTable, DocumentsTable, JobsTable, LocationsTable, LoginChallengesTable, MediaTable, OutboxMessagesTable, PaymentsTable, PostAttributesTable, PostsTable, ProfileChangesTable, ProfileClaimsTable, ProfileSpecialHoursTable, ProfilesTable, ReviewsTable, SavedSearchesTable, SessionsTable, SubscriptionsTable, UserDetailsTable, UsersTable, VerificationCodesTable } from './tables.ts';
 
@@ -294,7 +294,7 @@ export interface EnquiryInput {
   /** The listing's owner when it was sent: the lead is theirs (leads inbox). */
   ownerUserId: number | null;
   /** The scam rules its text broke (issue 44: its message in the conversation carries them). */
-  rules?: readonly ScamRuleId[];
+  rules?: readonly ScamClass[];
   /** When it was sent (the app's clock). */
   createdAt: string;
 }

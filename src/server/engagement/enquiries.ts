@@ -12,7 +12,7 @@ import { HONEYPOT_FIELD } from '../../shared/schemas/engagement.ts';
 import { leadUrl, type LeadReply } from '../../shared/leads.ts';
 import { LeadReplySchema } from '../../shared/schemas/leads.ts';
 import { enquiryText } from '../../shared/conversations.ts';
-import { scanMessage } from '../../shared/scam-rules.ts';
+import { scanForScams } from '../safety/scams.ts';
 import { absoluteUrl, postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ListingType } from '../../shared/constants.ts';
 import { actorOf, requireUser } from '../accounts/accounts.ts';
@@ -138,7 +138,7 @@ export async function sendEnquiry(app: AppContext, userId: number, kind: Enquiry
     const stored = await tx.enquiries.insertEnquiry({
       kind, userId, listing, listingTitle: target.title,
       name: form.name, phone_number: form.phone_number, email: form.email ?? null, contact_method: form.contact_method,
-      details, mediaIds, documentId, notified, ownerUserId: target.owner_user_id, createdAt: new Date(now).toISOString(), rules: scanMessage(enquiryText(details)),
+      details, mediaIds, documentId, notified, ownerUserId: target.owner_user_id, createdAt: new Date(now).toISOString(), rules: scanForScams(enquiryText(details)),
     });
     await tx.uploads.attachImages(mediaIds);
     if (documentId !== null) await tx.uploads.attachDocument(documentId);

@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConversationSide, MessageKind } from '../../../shared/conversations.ts';
-import type { ScamRuleId } from '../../../shared/scam-rules.ts';
+import type { ScamClass } from '../../../shared/scam-rules.ts';
 import type { ConversationFilters, ConversationListRow, ConversationRow, DueNoticeRow, MessageRow } from '../conversation-rows.ts';
 import type { ConversationRepository } from '../repositories.ts';
 import type { ListingRef } from '../rows.ts';
@@ -99,7 +99,7 @@ export function toMessageRow({ erased_at: erasedAt, moderated_at: moderatedAt, .
   return {
     ...row, erased: erasedAt !== null, moderated: moderatedAt !== null, id: Number(row.id), conversation_id: Number(row.conversation_id), side: row.side as ConversationSide, kind: row.kind as MessageKind,
     user_id: row.user_id === null ? null : Number(row.user_id), enquiry_id: row.enquiry_id === null ? null : Number(row.enquiry_id),
-    rules: row.rules ? (row.rules.split(',') as ScamRuleId[]) : [],
+    rules: row.rules ? (row.rules.split(',') as ScamClass[]) : [],
   };
 }
 
@@ -120,7 +120,7 @@ export async function addEvents(db: QueryDb, event: { conversationId: number; ki
 /** A message as stored, with its time. */
 export type MessageInput = {
   conversationId: number; side: ConversationSide; userId: number | null; kind: MessageKind; text: string; enquiryId: number | null;
-  clientId: string | null; rules: readonly ScamRuleId[]; createdAt: string;
+  clientId: string | null; rules: readonly ScamClass[]; createdAt: string;
 };
 
 export async function insertMessage(db: QueryDb, message: MessageInput): Promise<number> {
