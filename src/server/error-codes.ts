@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   conversation_no_owner: 422,
   conversation_nobody: 422,
   conversation_not_found: 404,
+  reported_detail_decided: 409,
+  reported_detail_not_found: 404,
   conversation_not_your_image: 422,
   conversation_own_listing: 422,
   conversation_per_day: 429,

@@ -31,8 +31,11 @@ const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
 /** Every query parameter a public page reads, in the one order a cache key lists them; anything else is ignored. */
 const PAGE_QUERY_PARAMS: readonly string[] = [...SEARCH_PARAMS, 'view', 'reviews'];
 
-/** Parameters whose pages are never kept: a map's box names one viewport among countless (issue 43). */
-const UNCACHED_PARAMS = ['bbox'];
+/**
+ * Parameters whose pages are never kept: a map's box names one viewport among countless (issue 43); a check's value
+ * is what one person is about to pay (issue 64: /pages/check), counted against their limit on every ask.
+ */
+const UNCACHED_PARAMS = ['bbox', 'value'];
 
 /** Paths that are not page renders: never wait for a render slot (render-gate.ts). */
 export const UNBOUNDED = /^\/(api|media|maps|healthz|readyz)(\/|$)/;
@@ -399,6 +402,8 @@ function frontDoorHit(cache: PageCacheState, request: FrontDoorRequest, options:
     return undefined;
   }
   if (UNSHARED_PATHS.test(url.pathname) || lsnCookieOf(request.headers.cookie) !== null) return undefined;
+  // A page never kept is never answered from its parameterless twin's copy (a check's value, a map's box).
+  if (UNCACHED_PARAMS.some((param) => url.searchParams.has(param))) return undefined;
   const kind = encodingClass(request.headers['accept-encoding'] ?? null);
   if (kind === 'identity') return undefined;
   const entry = cache.store.get(pageCacheKey(url), cache.now(), options);

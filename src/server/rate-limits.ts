@@ -41,6 +41,8 @@ export const RATE_LIMITS = {
   analytics: { limit: 30, windowMs: 60_000 },
   /** "Confirm your appeal" mails per address a day, whoever sends the appeals (probe finding 14). */
   appealMail: { limit: 3, windowMs: 24 * 60 * 60_000 },
+  /** Checks of a bank account, number or link before paying (issue 64: /pages/check, GET /api/safety/check) per client an hour. */
+  safetyCheck: { limit: 30, windowMs: 60 * 60_000 },
   /** Uploads: files per client per 10 minutes. */
   upload: { limit: 60, windowMs: 10 * 60_000 },
 } as const;
@@ -48,7 +50,7 @@ export const RATE_LIMITS = {
 export type RateLimitRule = keyof typeof RATE_LIMITS;
 
 /** The limits every process shares (counted in the database): those that protect writes. */
-export const SHARED_RULES: ReadonlySet<RateLimitRule> = new Set(['publicForm', 'appealMail', 'follow', 'review', 'enquiry', 'enquiryClient', 'upload']);
+export const SHARED_RULES: ReadonlySet<RateLimitRule> = new Set(['publicForm', 'appealMail', 'follow', 'review', 'enquiry', 'enquiryClient', 'upload', 'safetyCheck']);
 
 /**
  * A hono-rate-limiter store on the database's counters (decision 0019): one atomic statement per hit, so several

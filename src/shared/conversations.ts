@@ -75,8 +75,11 @@ export interface MessageView {
   created_at: string;
   /** True when contact details in it are hidden from this reader: POST …/messages/{mid}/reveal shows them. */
   masked: boolean;
-  /** The scam warning for this reader, in their language; null for an ordinary message. */
-  warning: { rules: ScamClass[]; text: string } | null;
+  /**
+   * The scam warning for this reader, in their language; null for an ordinary message. `reported`: the message carries
+   * a bank account, number or link reported as a scammer's on this site (issue 64), which the text says first.
+   */
+  warning: { rules: ScamClass[]; reported: boolean; text: string } | null;
   /** The enquiry this message is (kind 'enquiry'): its kind and its link in the reader's area. */
   enquiry: { id: number; kind: EnquiryKind; url: string } | null;
   /** True when the reader wrote it. */

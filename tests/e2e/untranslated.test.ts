@@ -103,7 +103,7 @@ async function samplePaths(): Promise<string[]> {
   return [
     '/', '/services', '/jobs', '/hireme', '/buysell', '/education/', '/services/l?where=Selangor', '/jobs/l', '/hireme/l', '/buysell/l',
     `/services/l/${child.parent}/${child.slug}`, ...posts, `/${business.slug}`, '/pages/about-us', '/pages/faq', '/pages/privacy-policy',
-    '/pages/terms-and-conditions', '/pages/contact-us', '/pages/badges', '/appeal', '/advertise-on-yp', '/no-such-page',
+    '/pages/terms-and-conditions', '/pages/contact-us', '/pages/badges', '/pages/check', '/pages/check?value=0123456789', '/appeal', '/advertise-on-yp', '/no-such-page',
   ];
 }
 

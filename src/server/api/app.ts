@@ -1,3 +1,4 @@
+import { safetyRoutes } from './safety.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -89,6 +90,7 @@ export function createApi(app: AppContext) {
   api.route('/', savedSearchRoutes(app));
   api.route('/', enquiryRoutes(app));
   api.route('/', conversationRoutes(app));
+  api.route('/', safetyRoutes(app));
   api.route('/advertiser', advertiserRoutes(app));
   api.route('/', paymentCallbackRoutes(app));
   // The development doubles' routes when one is on (the sandbox checkout): its callback goes through this API itself.

@@ -9,6 +9,7 @@ import { pathId } from './advertiser-access.ts';
 import { answer, type ApiEnv } from './env.ts';
 import { operatorOf } from './operator-access.ts';
 import { moderationRoutes } from './operator-moderation.ts';
+import { clearReportedDetail, confirmReportedDetail, listReportedDetails } from '../safety/reported-details.ts';
 import { ownerRoutes } from './operator-owners.ts';
 
 /**
@@ -31,6 +32,16 @@ export function operatorRoutes(app: AppContext) {
     .route('/', ownerRoutes(app))
     .route('/', moderationRoutes(app))
     .get('/payments', async (c) => answer(c, { data: await listUnpaidInvoices(app) }))
+    // Payment details reported across conversations (issue 64): the list, and an operator's confirmation or clearing.
+    .get('/reported-details', async (c) => answer(c, { data: await listReportedDetails(app.repos) }))
+    .post('/reported-details/:id/confirm', limitBody(4096), async (c) => {
+      const { actor, client } = operatorOf(c);
+      return answer(c, { data: await confirmReportedDetail(app.repos, actor, client, pathId(c), await jsonBody(c)) });
+    })
+    .post('/reported-details/:id/clear', limitBody(4096), async (c) => {
+      const { actor, client } = operatorOf(c);
+      return answer(c, { data: await clearReportedDetail(app.repos, actor, client, pathId(c), await jsonBody(c)) });
+    })
     .get('/refunds', async (c) => answer(c, { data: await listRefunds(app) }))
     .post('/refunds/:id/refunded', limitBody(4096), async (c) => {
       const { actor, session, client } = operatorOf(c);

@@ -14,6 +14,7 @@ import { storeImage, withFiles } from '../uploads/pipeline.ts';
 import { roleIn } from './views.ts';
 import type { ConversationRow } from '../db/conversation-rows.ts';
 import { say } from '../../shared/said.ts';
+import { countReportedDetails } from '../safety/reported-details.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,10 +83,16 @@ export async function reportConversation(app: ConversationDeps, userId: number, 
     throw invalid('message_ids', 'conversation_report_messages');
   }
   const messageIds = named.length > 0 ? named.map((message) => message.id) : await latestOfOtherSide(app, id, role);
+  const reportedUserId = otherSideOf(conversation, role);
   await app.repos.conversationReports.insertReport({
-    conversationId: id, userId, reportedUserId: otherSideOf(conversation, role), reason: report.reason,
+    conversationId: id, userId, reportedUserId, reason: report.reason,
     description: report.description || CONVERSATION_REPORT_REASONS[report.reason], messageIds,
   });
+  // A scam: the payment details the other side wrote here are counted, and marked once enough people reported them.
+  if (report.reason === 'SCAM') {
+    const theirs = (await app.repos.messages.findMessages(id, undefined, 500)).filter((message) => message.side !== role && !message.erased && !message.moderated);
+    await countReportedDetails(app, { conversationId: id, reporterUserId: userId, reportedUserId, texts: theirs.map((message) => message.text) });
+  }
   return { data: { reported: true, group: `conversation-${id}` }, message: say('api_report_logged') };
 }
 

@@ -8,6 +8,7 @@ import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiri
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { scamWarning } from '../safety/scams.ts';
+import { carriesMarked, markedDetails } from '../safety/reported-details.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/conversation-rows.ts';
@@ -88,6 +89,8 @@ export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: M
   const offers = await app.repos.offers.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
   const images = await app.repos.messages.findMessageImages(rows.map((row) => row.id));
   const enquiries = new Map<number, string>();
+  // The details of the other side's words that people here reported as a scammer's (issue 64).
+  const marked = await markedDetails(app.repos, rows.filter((row) => row.side !== reader.role && !row.erased && !row.moderated).map((row) => row.text));
   for (const row of rows) {
     if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;
     const enquiry = await app.repos.leads.findLead(row.enquiry_id);
@@ -103,7 +106,11 @@ export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: M
     // The opener's details stay masked for the owner until the owner has written, or showed them.
     const maskable = !mine && row.side === 'person' && reader.role === 'owner' && !ownerWrote && !revealed.has(row.id);
     const masked = maskable ? maskContacts(text) : { text, masked: false };
-    const warning = !mine && !gone && row.rules.length > 0 ? { rules: row.rules, text: scamWarning(row.rules, reader.locale)! } : null;
+    const reported = !mine && !gone && carriesMarked(row.text, marked);
+    const warning = !mine && !gone && (row.rules.length > 0 || reported) ? {
+      rules: row.rules, reported,
+      text: [reported ? sayIn(say('conversation_reported_detail'), reader.locale) : null, scamWarning(row.rules, reader.locale)].filter(Boolean).join(' '),
+    } : null;
     const kind = (row.enquiry_kind ?? null) as EnquiryKind | null;
     return {
       id: row.id, side: row.side, kind: row.kind, text: masked.text, created_at: row.created_at, masked: masked.masked, warning,

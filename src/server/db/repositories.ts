@@ -22,7 +22,7 @@ import type { ConversationSide, MessageKind } from '../../shared/conversations.t
 import type { ScamClass } from '../../shared/scam-rules.ts';
 import type { Locale } from '../../shared/locale.ts';
 import type { ConversationFilters, ConversationImageRow, ConversationListRow, ConversationReportInput, ConversationRow, DueNoticeRow, EventRow, ImageUploadRow, MessageRow, OfferRow, OpenConversationReportRow, SoldOutOffer } from './conversation-rows.ts';
-import type { ListingReview, PendingVerificationRow, PersonFactsRow, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
+import type { ListingReview, PaymentDetail, PendingVerificationRow, PersonFactsRow, ReportedDetailRow, ReportedDetailStatus, ReplyTimeRow, ScoredReviewRow, VerificationKind, VerificationRow, VerificationStatus, WrittenReview } from './trust-rows.ts';
 
 /**
  * The ads and what moves them (decision 0027): compare-and-set moves, locks for commands, and their search rows; a class
@@ -632,6 +632,24 @@ export interface MessageRepository {
 }
 
 /** Reports on conversations and what the scam rules flagged: the moderators' evidence. */
+/** Payment details reported across conversations (issue 64). */
+export interface ReportedDetailRepository {
+  /** Records that `report`'s reporter reported these details in its conversation (once per detail, reporter and conversation); answers their ids. */
+  recordReports(details: readonly PaymentDetail[], report: { conversationId: number; reporterUserId: number; reportedUserId: number | null; counted: boolean }): Promise<number[]>;
+  /** How many distinct people whose reports count reported the detail. */
+  countCountedReporters(detailId: number): Promise<number>;
+  findDetail(id: number): Promise<ReportedDetailRow | undefined>;
+  /** The newest details first, each with its reports. */
+  listDetails(limit: number): Promise<ReportedDetailRow[]>;
+  /** Compare-and-set of a detail's status, with who decided and why; false when its status was not one of `from`. */
+  setStatus(id: number, from: readonly ReportedDetailStatus[], to: ReportedDetailStatus, decision: { by: number | null; reason: string | null }): Promise<boolean>;
+  /** Which of these details are marked or confirmed. */
+  findMarked(details: readonly PaymentDetail[]): Promise<PaymentDetail[]>;
+  findStatus(detail: PaymentDetail): Promise<ReportedDetailStatus | undefined>;
+  /** Removes reports made before `reportsBefore`, details left with none (unless confirmed), and confirmations older than `confirmedBefore`; answers the details removed. */
+  removeExpired(reportsBefore: string, confirmedBefore: string): Promise<number>;
+}
+
 export interface ConversationReportRepository {
   insertReport(report: ConversationReportInput): Promise<number>;
   findOpenReports(limit: number): Promise<OpenConversationReportRow[]>;
@@ -812,6 +830,7 @@ export interface Repositories {
   conversations: ConversationRepository;
   messages: MessageRepository;
   conversationReports: ConversationReportRepository;
+  reportedDetails: ReportedDetailRepository;
   offers: OfferRepository;
   conversationEvents: ConversationEventRepository;
   insights: InsightsRepository;

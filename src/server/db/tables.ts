@@ -726,6 +726,26 @@ export interface ProvedNumbersTable {
   proved_at: string;
 }
 
+export interface ReportedDetailReportsTable {
+  detail_id: number;
+  conversation_id: number;
+  reporter_user_id: number;
+  reported_user_id: number | null;
+  counted: number;
+  created_at: string;
+}
+
+export interface ReportedDetailsTable {
+  id: Generated<number>;
+  kind: string;
+  value: string;
+  status: Generated<string>;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  decided_reason: string | null;
+}
+
 export interface ReportsTable {
   id: Generated<number>;
   post_id: number | null;
@@ -1014,6 +1034,8 @@ export interface Tables {
   profile_verifications: ProfileVerificationsTable;
   profiles: ProfilesTable;
   proved_numbers: ProvedNumbersTable;
+  reported_detail_reports: ReportedDetailReportsTable;
+  reported_details: ReportedDetailsTable;
   reports: ReportsTable;
   review_media: ReviewMediaTable;
   review_replies: ReviewRepliesTable;

@@ -77,3 +77,21 @@ export interface PendingVerificationRow extends VerificationRow {
   profile_company_no: string | null;
   document_name: string | null;
 }
+
+/** A payment detail a message carries, normalised (issue 64): a bank account's digits, a phone number from 0, a link's host and path. */
+export interface PaymentDetail {
+  kind: 'account' | 'phone' | 'link';
+  value: string;
+}
+
+export type ReportedDetailStatus = 'counted' | 'marked' | 'confirmed' | 'cleared';
+
+/** A reported detail as the operators see it: its reports, the conversations they came from, and its status. */
+export interface ReportedDetailRow extends PaymentDetail {
+  id: number;
+  status: ReportedDetailStatus;
+  created_at: string;
+  decided_at: string | null;
+  decided_reason: string | null;
+  reports: { conversation_id: number; reporter_user_id: number; counted: boolean; created_at: string }[];
+}

@@ -4,6 +4,7 @@
  * per period whichever process takes it.
  */
 import { updateTrustSignals } from '../trust/responsiveness.ts';
+import { removeExpiredReportedDetails } from '../safety/reported-details.ts';
 import { runReviewSignals } from '../moderation/review-filter.ts';
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
@@ -42,6 +43,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'conversation_notices', everyMs: MINUTE },
   // Conversations go 24 months after their last message.
   { kind: 'conversation_retention', everyMs: DAY },
+  // Reported payment details: reports a year old, details left with none, confirmations two years old (safety/reported-details.ts).
+  { kind: 'reported_details_retention', everyMs: DAY },
   // Badges' signals: each owned business's "Usually replies within N hours" (trust/responsiveness.ts).
   { kind: 'trust_signals', everyMs: DAY },
   // The fake-review filter: new and edited reviews every 15 minutes, the last 90 days each night (moderation/review-filter.ts).
@@ -96,6 +99,9 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     }),
     defineJob(sweep('conversation_retention'), async () => {
       await removeOldConversations(appOf());
+    }),
+    defineJob(sweep('reported_details_retention'), async () => {
+      await removeExpiredReportedDetails(appOf());
     }),
     defineJob(sweep('trust_signals'), async () => {
       await updateTrustSignals(appOf());

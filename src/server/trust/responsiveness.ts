@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_DAYS = 90;
 const BATCH = 200;
 /** An opener counts once their account is this old at their first message. */
-const ESTABLISHED_DAYS = 14;
+export const ESTABLISHED_DAYS = 14;
 /**
  * A sign-in client links two accounts only when at most this many accounts signed in from it in the window: a home or
  * a small shop, not a carrier's or an office's shared address (as the review filter weighs a busy client).
@@ -26,7 +26,7 @@ const ESTABLISHED_DAYS = 14;
 const LINKING_CLIENT_ACCOUNTS = 10;
 
 /** True when two people share a device, or a sign-in client few accounts use. */
-function linked(a: PersonFactsRow, b: PersonFactsRow): boolean {
+export function linked(a: PersonFactsRow, b: PersonFactsRow): boolean {
   if (a.devices.some((device) => b.devices.includes(device))) return true;
   const theirs = new Set(b.clients.map((entry) => entry.client));
   return a.clients.some((entry) => theirs.has(entry.client) && !isSharedClient(entry.client) && entry.accounts <= LINKING_CLIENT_ACCOUNTS);

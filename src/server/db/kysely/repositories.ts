@@ -4,6 +4,7 @@
  * A backend adds what it keeps its own way: its subclasses of the catalogue's, suggestions', sitemaps' and maintenance
  * repositories answer from its search index and run its migrations.
  */
+import { KyselyReportedDetailRepository } from './reported-details.ts';
 import type { CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository } from '../repositories.ts';
 import { KyselyAdvertiserRepository } from './advertiser-profiles.ts';
 import { KyselyAuthRepository } from './auth.ts';
@@ -72,6 +73,7 @@ export function repositoriesOver(access: QueryAccess, backend: BackendRepositori
     conversations: new KyselyConversationRepository(access),
     messages: new KyselyMessageRepository(access),
     conversationReports: new KyselyConversationReportRepository(access),
+    reportedDetails: new KyselyReportedDetailRepository(access),
     offers: new KyselyOfferRepository(access),
     conversationEvents: new KyselyConversationEventRepository(access),
     insights: new KyselyInsightsRepository(access),
