@@ -70,7 +70,7 @@ describe('payment details reported across conversations (issue 64)', () => {
   it('marks a detail three established people reported, not throwaway or linked ones; a later reader is warned; an operator clears and confirms', async () => {
     // Four people who will be established (14 days old, with activity elsewhere), then two weeks pass.
     const established: string[] = [];
-    for (const name of ['Aminah', 'Boon Keat', 'Chitra', 'Daniel']) {
+    for (const name of ['Aminah', 'Boon Keat', 'Chitra', 'Daniel', 'Aminah\'s Husband']) {
       const email = await register(name);
       const visitor = await signIn(email);
       expect((await visitor.post('/api/follow', { type: 'profile', id: String(other.id) })).status).toBe(200);
@@ -90,14 +90,16 @@ describe('payment details reported across conversations (issue 64)', () => {
     // (The scam rules warn of its words; nothing says the detail was reported.)
     expect(before.read.warning?.reported).toBe(false);
 
-    // Two established people: still below the mark; the third marks it.
-    await reportScam(await signIn(established[0]!));
+    // Two established people, and a third signed in from the first one's home (linked to her: they count once):
+    // still below the mark; a third apart marks it.
+    await reportScam(await signIn(established[0]!, undefined, browser('198.51.100.61')));
+    await reportScam(await signIn(established[4]!, undefined, browser('198.51.100.61')));
     await reportScam(await signIn(established[1]!));
     expect((await accountDetail()).status).toBe('counted');
     await reportScam(await signIn(established[2]!));
     detail = await accountDetail();
     expect(detail.status).toBe('marked');
-    expect(detail.reports.filter((report) => report.counted)).toHaveLength(3);
+    expect(detail.reports.filter((report) => report.counted)).toHaveLength(4);
 
     // A later conversation carrying the detail (spelt otherwise) warns its reader, in their language; the words are as written.
     const reader = await signIn(await register('Later Buyer'));

@@ -2,7 +2,8 @@
  * Payment details reported across conversations (issue 64). When a side reports a conversation as a scam, the bank
  * accounts, phone numbers and links the other side wrote in it are normalised and counted. A detail is marked once
  * 3 distinct established people reported it (the reply-time badge's rule: an account 14 days old with activity on
- * the site), none linked to the reported account by a device or a sign-in client; or once an operator confirms it.
+ * the site), none linked to the reported account or to one another by a device or a sign-in client; or once an
+ * operator confirms it.
  * Any later message carrying a marked detail shows "Reported as a scam on this site". Below the mark only operators
  * see the count; the public check (`GET /api/safety/check`) answers only whether an operator confirmed a detail.
  *
@@ -19,7 +20,7 @@ import { audit } from '../audit-log.ts';
 import type { Clock } from '../clock.ts';
 import { command } from '../command.ts';
 import type { Repositories } from '../db/repositories.ts';
-import type { PaymentDetail, ReportedDetailStatus } from '../db/trust-rows.ts';
+import type { PaymentDetail, PersonFactsRow, ReportedDetailStatus } from '../db/trust-rows.ts';
 import { AppError, notFound, parseInput } from '../errors.ts';
 import type { Actor } from '../policies.ts';
 import { ESTABLISHED_DAYS, linked } from '../trust/responsiveness.ts';
@@ -78,20 +79,32 @@ export async function countReportedDetails(app: ReportedDetailDeps, report: { co
   if (details.length === 0) return;
   const now = app.clock.now();
   const people = report.reportedUserId === null ? [report.reporterUserId] : [report.reporterUserId, report.reportedUserId];
-  const facts = await app.repos.trust.findPersonFacts(0, people, new Date(now - LINK_WINDOW_DAYS * DAY_MS).toISOString());
+  const since = new Date(now - LINK_WINDOW_DAYS * DAY_MS).toISOString();
+  const facts = await app.repos.trust.findPersonFacts(0, people, since);
   const reporter = facts.find((person) => person.user_id === report.reporterUserId);
   const reported = facts.find((person) => person.user_id === report.reportedUserId);
   const counted = reporter !== undefined && now - Date.parse(reporter.created_at) >= ESTABLISHED_DAYS * DAY_MS && reporter.activity > 0
     && !(reported && linked(reporter, reported));
-  await recordReportsCommand(app.repos, { details, report: { conversationId: report.conversationId, reporterUserId: report.reporterUserId, reportedUserId: report.reportedUserId, counted } });
+  await recordReportsCommand(app.repos, { details, report: { conversationId: report.conversationId, reporterUserId: report.reporterUserId, reportedUserId: report.reportedUserId, counted }, since });
+}
+
+/** How many of these people stand apart: each linked to none counted before them (the reply-time badge's rule). */
+function unlinkedCount(people: readonly PersonFactsRow[]): number {
+  const counted: PersonFactsRow[] = [];
+  for (const person of people) if (!counted.some((other) => linked(person, other))) counted.push(person);
+  return counted.length;
 }
 
 const recordReportsCommand = command({
   load: async () => undefined,
-  async run(tx, _loaded, input: { details: PaymentDetail[]; report: Parameters<Repositories['reportedDetails']['recordReports']>[1] }) {
+  async run(tx, _loaded, input: { details: PaymentDetail[]; report: Parameters<Repositories['reportedDetails']['recordReports']>[1]; since: string }) {
     const ids = await tx.reportedDetails.recordReports(input.details, input.report);
     for (const id of ids) {
-      if (await tx.reportedDetails.countCountedReporters(id) >= MARKING_REPORTERS) {
+      if (await tx.reportedDetails.countCountedReporters(id) < MARKING_REPORTERS) continue;
+      // Counting reporters linked to one another (one device, one home's sign-in address) count once.
+      const detail = (await tx.reportedDetails.findDetail(id))!;
+      const reporters = [...new Set(detail.reports.filter((report) => report.counted).map((report) => report.reporter_user_id))];
+      if (unlinkedCount(await tx.trust.findPersonFacts(0, reporters, input.since)) >= MARKING_REPORTERS) {
         await tx.reportedDetails.setStatus(id, ['counted'], 'marked', { by: null, reason: `${MARKING_REPORTERS} established people reported it` });
       }
     }
