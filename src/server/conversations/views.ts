@@ -8,7 +8,7 @@ import { enquiryFacts, enquiryUrl, type EnquiryKind } from '../../shared/enquiri
 import { leadUrl } from '../../shared/leads.ts';
 import type { Locale } from '../../shared/locale.ts';
 import { scamWarning } from '../safety/scams.ts';
-import { carriesMarked, markedDetails } from '../safety/reported-details.ts';
+import { detailKey, markedDetails, paymentDetails } from '../safety/reported-details.ts';
 import { postUrl, profileUrl } from '../../shared/urls.ts';
 import type { ConversationDeps } from './deps.ts';
 import type { ConversationListRow, ConversationRow, MessageRow, OfferRow } from '../db/conversation-rows.ts';
@@ -89,8 +89,9 @@ export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: M
   const offers = await app.repos.offers.findOffersOfMessages(rows.filter((row) => row.kind === 'offer').map((row) => row.id));
   const images = await app.repos.messages.findMessageImages(rows.map((row) => row.id));
   const enquiries = new Map<number, string>();
-  // The details of the other side's words that people here reported as a scammer's (issue 64).
-  const marked = await markedDetails(app.repos, rows.filter((row) => row.side !== reader.role && !row.erased && !row.moderated).map((row) => row.text));
+  // The payment details of the other side's words, read once, and those people here reported as a scammer's (issue 64).
+  const details = new Map(rows.filter((row) => row.side !== reader.role && !row.erased && !row.moderated).map((row) => [row.id, paymentDetails(row.text)]));
+  const marked = await markedDetails(app.repos, details);
   for (const row of rows) {
     if (row.enquiry_id === null || enquiries.has(row.enquiry_id)) continue;
     const enquiry = await app.repos.leads.findLead(row.enquiry_id);
@@ -106,7 +107,7 @@ export async function messageViews(app: Pick<ConversationDeps, 'repos'>, rows: M
     // The opener's details stay masked for the owner until the owner has written, or showed them.
     const maskable = !mine && row.side === 'person' && reader.role === 'owner' && !ownerWrote && !revealed.has(row.id);
     const masked = maskable ? maskContacts(text) : { text, masked: false };
-    const reported = !mine && !gone && carriesMarked(row.text, marked);
+    const reported = (details.get(row.id) ?? []).some((detail) => marked.has(detailKey(detail)));
     const warning = !mine && !gone && (row.rules.length > 0 || reported) ? {
       rules: row.rules, reported,
       text: [reported ? sayIn(say('conversation_reported_detail'), reader.locale) : null, scamWarning(row.rules, reader.locale)].filter(Boolean).join(' '),

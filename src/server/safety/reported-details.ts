@@ -41,6 +41,9 @@ function phoneOf(digits: string): string | null {
   return /^0\d{8,10}$/.test(local) ? local : null;
 }
 
+/** The key a detail is known by: its kind and value. */
+export const detailKey = (detail: PaymentDetail) => `${detail.kind}:${detail.value}`;
+
 /**
  * The payment details a message carries, normalised: bank accounts (10–16 digits, spaces and dashes dropped), phone
  * numbers (from 0), and links (host and path, lower case, no query). An e-wallet is reached by its phone number.
@@ -48,7 +51,7 @@ function phoneOf(digits: string): string | null {
 export function paymentDetails(text: string): PaymentDetail[] {
   const plain = normaliseMessage(text);
   const found = new Map<string, PaymentDetail>();
-  const add = (detail: PaymentDetail) => found.set(`${detail.kind}:${detail.value}`, detail);
+  const add = (detail: PaymentDetail) => found.set(detailKey(detail), detail);
   for (const [number] of plain.matchAll(/\+?\d(?:[\s-]?\d){7,17}/g)) {
     const digits = number.replace(/\D/g, '');
     const phone = phoneOf(digits);
@@ -75,7 +78,7 @@ export interface ReportedDetailDeps {
  * MARKING_REPORTERS such reporters is marked. One command: the reports and the marks commit together.
  */
 export async function countReportedDetails(app: ReportedDetailDeps, report: { conversationId: number; reporterUserId: number; reportedUserId: number | null; texts: readonly string[] }): Promise<void> {
-  const details = [...new Map(report.texts.flatMap(paymentDetails).map((detail) => [`${detail.kind}:${detail.value}`, detail])).values()];
+  const details = [...new Map(report.texts.flatMap(paymentDetails).map((detail) => [detailKey(detail), detail])).values()];
   if (details.length === 0) return;
   const now = app.clock.now();
   const people = report.reportedUserId === null ? [report.reporterUserId] : [report.reporterUserId, report.reportedUserId];
@@ -111,16 +114,10 @@ const recordReportsCommand = command({
   },
 });
 
-/** Which of the details in these texts are marked (reported by enough people, or confirmed). */
-export async function markedDetails(repos: Pick<Repositories, 'reportedDetails'>, texts: readonly string[]): Promise<Set<string>> {
-  const details = texts.flatMap(paymentDetails);
-  const marked = await repos.reportedDetails.findMarked(details);
-  return new Set(marked.map((detail) => `${detail.kind}:${detail.value}`));
-}
-
-/** True when the text carries one of the `marked` details. */
-export function carriesMarked(text: string, marked: ReadonlySet<string>): boolean {
-  return marked.size > 0 && paymentDetails(text).some((detail) => marked.has(`${detail.kind}:${detail.value}`));
+/** Of these messages' details (each message's, by key), those marked (reported by enough people, or confirmed). */
+export async function markedDetails(repos: Pick<Repositories, 'reportedDetails'>, details: ReadonlyMap<number, readonly PaymentDetail[]>): Promise<Set<string>> {
+  const marked = await repos.reportedDetails.findMarked([...details.values()].flat());
+  return new Set(marked.map(detailKey));
 }
 
 /** GET /api/operator/reported-details: the details, newest first, with their reports and the conversations they came from. */

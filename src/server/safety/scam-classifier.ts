@@ -32,7 +32,8 @@ export const MODEL_FILE = join(projectRoot, 'models/scam-classifier.json');
 
 /** The character n-grams of a message (each once), as the model reads it. */
 export function messageFeatures(text: string, [shortest, longest]: [number, number]): string[] {
-  const plain = ` ${normaliseMessage(text).replace(/\d/g, '0')} `;
+  const normalised = normaliseMessage(text);
+  const plain = ` ${normalised.replace(/\d/g, '0')} `;
   const chars = [...plain];
   const out = new Set<string>();
   for (let size = shortest; size <= longest; size++) {
@@ -43,7 +44,7 @@ export function messageFeatures(text: string, [shortest, longest]: [number, numb
       out.add(gram);
     }
   }
-  for (const concept of conceptFeatures(normaliseMessage(text))) out.add(concept);
+  for (const concept of conceptFeatures(normalised)) out.add(concept);
   return [...out];
 }
 
