@@ -4,7 +4,7 @@
  * end-to-end journey moves a running server's clock through TEST_CLOCK_FILE, which the config accepts only
  * with NODE_ENV=test (a production process refuses to start with it: no back door).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -31,33 +31,21 @@ export class TestClock implements Clock {
   }
 }
 
-/** How often a file clock looks at its file again: a test's move is seen within this. */
-const FILE_CLOCK_CHECK_MS = 100;
-
 /**
- * Real time plus the offset in milliseconds written in `file` (a number; a missing or empty file is 0),
- * read again when the file changes. For a running server in an end-to-end test only.
+ * Real time plus the offset in milliseconds written in `file` (a number; a missing or empty file is 0), read at every
+ * call: a test that moves the clock and then asks the server sees the move, with no window where the old offset holds.
+ * Tests replace the file whole (written beside it, then renamed), so a read never meets it half written. For a running
+ * server in an end-to-end test only.
  */
 export function fileOffsetClock(file: string): Clock {
-  let offset = 0;
-  let checkedAt = 0;
-  let modified = -1;
   return {
     now() {
       const real = Date.now();
-      if (real - checkedAt >= FILE_CLOCK_CHECK_MS) {
-        checkedAt = real;
-        try {
-          const stats = statSync(file);
-          if (stats.mtimeMs !== modified) {
-            modified = stats.mtimeMs;
-            offset = Number(readFileSync(file, 'utf8').trim() || 0) || 0;
-          }
-        } catch {
-          offset = 0;
-        }
+      try {
+        return real + (Number(readFileSync(file, 'utf8').trim() || 0) || 0);
+      } catch {
+        return real;
       }
-      return real + offset;
     },
   };
 }

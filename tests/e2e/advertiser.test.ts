@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { malaysiaToday } from '../../src/shared/malaysia-time.ts';
 import { pngOf } from '../fixtures/uploads.ts';
 import { findUnclaimedWithMobile } from '../helpers/advertisers.ts';
 import { seriousViolations } from '../helpers/axe.ts';
 import { hydrated, launchBrowser, pickCategory } from '../helpers/browser.ts';
 import { E2E_PASSWORD, loginModal } from '../helpers/login-modal.ts';
-import { freePort, startServer } from '../helpers/server.ts';
+import { freePort, setServerClock, startServer } from '../helpers/server.ts';
 import { codeAfter, decodedMail, messagesTo } from '../helpers/session-client.ts';
 import { FakeBillplz } from '../helpers/fake-billplz.ts';
 import { signedInOverHttp } from '../helpers/http-session.ts';
@@ -40,7 +40,7 @@ let baseUrl: string;
 const gateway = new FakeBillplz();
 
 beforeAll(async () => {
-  writeFileSync(clockFile, '0');
+  setServerClock(clockFile, 0);
   await gateway.start();
   const url = await copyOfE2eDb('advertiser');
   const port = await freePort();
@@ -72,7 +72,10 @@ async function expectNoViolations(label: string) {
 const unclaimedWithMobile = () => findUnclaimedWithMobile(database.repos);
 
 /** Moves the server's clock to `offset` ms from now. */
-const moveClock = (offset: number) => writeFileSync(clockFile, String(offset));
+const moveClock = (offset: number) => setServerClock(clockFile, offset);
+
+// A journey that stops midway leaves the next one on real time, not days ahead.
+afterEach(() => moveClock(0));
 
 async function open(path: string) {
   await page.goto(baseUrl + path);

@@ -5,9 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../helpers/csrf.ts';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { signedInOverHttp } from '../helpers/http-session.ts';
-import { overHttp, startServer } from '../helpers/server.ts';
+import { overHttp, setServerClock, startServer } from '../helpers/server.ts';
 import { openTestDatabase, useDatabaseCopies } from '../helpers/test-database.ts';
 import { scaled } from '../helpers/time-factor.ts';
 
@@ -117,12 +116,12 @@ describe('the clock of a running server (TEST_CLOCK_FILE)', () => {
   it('moves when an end-to-end test writes an offset: a session idle 15 days later has ended', async () => {
     const clockFile = join(scratch, 'clock-offset');
     const outbox = join(scratch, 'clock-outbox');
-    writeFileSync(clockFile, '0');
+    setServerClock(clockFile, 0);
     const server = await startServer({ DATABASE_URL: await copyOfE2eDb('clock'), NODE_ENV: 'test', TEST_CLOCK_FILE: clockFile, OUTBOX_DIR: outbox, SEARCH_WORKERS: '0' });
     try {
       const person = await signedInOverHttp(server.baseUrl, outbox, `clock-${Date.now()}@example.my`);
       expect((await person.get('/api/user')).status).toBe(200);
-      writeFileSync(clockFile, String(15 * 24 * 60 * 60_000));
+      setServerClock(clockFile, 15 * 24 * 60 * 60_000);
       await expect.poll(async () => (await person.get('/api/user')).status, { timeout: scaled(10_000) }).toBe(401);
     } finally {
       await server.stop();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SUITE_ENV } from './suite-env.ts';
@@ -13,6 +14,15 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * Sets a running server's TEST_CLOCK_FILE to `offsetMs` from real time: written beside the file and renamed over it,
+ * so the server (which reads it at every call) never reads it empty or half written.
+ */
+export function setServerClock(clockFile: string, offsetMs: number): void {
+  writeFileSync(`${clockFile}.next`, String(offsetMs));
+  renameSync(`${clockFile}.next`, clockFile);
 }
 
 export async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
