@@ -114,8 +114,8 @@ export async function createAppContext(config: Config, options: AppContextOption
     repos, clock, outbox, siteUrl: config.siteUrl, appealLine: appealLine(config),
     billing: listingBilling({ clock, config, outbox, payments }),
     checks: async (post, ownerId) => {
-      const checks = await heldChecks({ repos, media, clock, config }, post, ownerId);
-      return { checks, message: heldMessage(checks) };
+      const outcome = await heldChecks({ repos, media, clock, config }, post, ownerId);
+      return { ...outcome, message: heldMessage(outcome.checks) };
     },
     alerts: (tx) => queueInstantAlerts({ clock }, tx),
   };

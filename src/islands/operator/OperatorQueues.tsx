@@ -120,6 +120,15 @@ export default function OperatorQueues() {
             {held.map((ad) => (
               <li key={ad.id} className="rounded border border-gray-200 p-3" data-testid="held-ad">
                 <p className="font-semibold [overflow-wrap:anywhere]">{ad.title} <span className="font-normal">({ad.type}, {ad.profile.name}, held: {ad.checks.join(', ')})</span></p>
+                {ad.signals.length > 0 && (
+                  <ul className="mt-1 text-sm" aria-label="Checks that fired">
+                    {ad.signals.map((signal) => (
+                      <li key={signal.check} data-testid="held-signal" className="[overflow-wrap:anywhere]">
+                        <strong>{signal.check}</strong> (score {signal.score.toFixed(2)}){signal.evidence ? `: ${Object.entries(signal.evidence).map(([key, value]) => `${key.replaceAll('_', ' ')} ${value}`).join(', ')}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 <div className="mt-2 flex flex-wrap items-end gap-2">
                   <button type="button" className={primary} disabled={busy} onClick={() => void run(() => calls.approveAd(ad.id))}>Approve</button>
                   <ReasonForm label="Refuse ad" reasons={LISTING_REASONS} busy={busy} onReason={(reason) => void run(() => calls.refuseAd(ad.id, reason))} />

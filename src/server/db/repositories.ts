@@ -16,7 +16,7 @@ import type {
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer,
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
   DueSavedSearchRow, NewSavedSearch, NumberProof, SavedSearchChange, SavedSearchRow,
-  InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PostSizeRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
+  InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PhotoTwinRow, PostSizeRow, PriceStatRow, PricedAdRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamClass } from '../../shared/scam-rules.ts';
@@ -56,6 +56,8 @@ export interface ListingRepository {
   unhidePost(id: number): Promise<boolean>;
   /** Holds a draft for an operator's review with the checks that flagged it (compare-and-set on its hold); false when it moved. */
   holdDraft(id: number, checks: string): Promise<boolean>;
+  /** Keeps the fingerprint of an ad's text as its checks read it (issue 64). */
+  setTextFingerprint(id: number, fingerprint: string): Promise<void>;
   /** Replaces a post's categories (an operator's correction of a held ad). */
   setPostCategories(postId: number, categoryIds: readonly number[]): Promise<void>;
   /** Live posts other than `postId` with this title (any case), with the difference hashes of their images. */
@@ -631,7 +633,29 @@ export interface MessageRepository {
   findConversationImage(conversationId: number, mediaId: number): Promise<ConversationImageRow | undefined>;
 }
 
-/** Reports on conversations and what the scam rules flagged: the moderators' evidence. */
+/** What the fraud signals on listings read (issue 64): near photos, the same text, an account's ads and price statistics. */
+export interface ListingSignalRepository {
+  /**
+   * Photos on live ads other than `postId`, of accounts other than `ownerId` (or of none), whose difference hash shares
+   * one of its four 16-bit blocks, or all but one bit of it, with one of `hashes`: every photo within 7 bits is among them.
+   */
+  findPhotoTwins(postId: number, ownerId: number, hashes: readonly string[]): Promise<PhotoTwinRow[]>;
+  /**
+   * How many accounts other than `ownerId` have an ad (not removed) with this text fingerprint: live, or posted since
+   * `newSince` by an account created since then (a business with no owner counts as one).
+   */
+  countTextTwinAccounts(postId: number, ownerId: number, fingerprint: string, newSince: string): Promise<number>;
+  findPricedAd(postId: number): Promise<PricedAdRow | undefined>;
+  /** The ads (not removed) an account created from `from` until before `until`. */
+  findAccountAds(ownerId: number, from: string, until: string): Promise<PricedAdRow[]>;
+  /** Live buy-and-sell sell ads with a price, by id after `afterPostId`: a page of the statistics job's input. */
+  findSellPrices(afterPostId: number, limit: number): Promise<PricedAdRow[]>;
+  /** A category's price statistics for one condition: every brand's with enough ads, and '' for them all. */
+  findPriceStats(categoryId: number, condition: 'new' | 'used'): Promise<PriceStatRow[]>;
+  /** Replaces every price statistic with these (one transaction). */
+  replacePriceStats(stats: readonly PriceStatRow[]): Promise<void>;
+}
+
 /** Payment details reported across conversations (issue 64). */
 export interface ReportedDetailRepository {
   /** Records that `report`'s reporter reported these details in its conversation (once per detail, reporter and conversation); answers their ids. */
@@ -831,6 +855,7 @@ export interface Repositories {
   messages: MessageRepository;
   conversationReports: ConversationReportRepository;
   reportedDetails: ReportedDetailRepository;
+  listingSignals: ListingSignalRepository;
   offers: OfferRepository;
   conversationEvents: ConversationEventRepository;
   insights: InsightsRepository;

@@ -702,6 +702,8 @@ export interface OwnPostRow extends Pick<Selectable<PostsTable>, 'id' | 'profile
   profile_owner_user_id: number | null;
   /** The automatic checks that hold it for an operator's review (issue 28), or 'refused'; null when none. */
   held_reason: string | null;
+  /** The held checks' scores and evidence (JSON of HeldSignal[]), while held by them. */
+  held_signals: string | null;
   /** What hid it, while hidden: an operator's hiding of the ad itself, or of its business (or its owner's suspension). */
   hidden_by: 'post' | 'profile' | null;
   /** Why Yellow Pages hid, removed or refused it, as its owner is told (issue 39). */
@@ -884,6 +886,8 @@ export interface PostMove {
   held?: 'checks' | 'refused' | 'none';
   /** Its hold after the move (null: none). */
   heldReason?: string | null;
+  /** The held checks' scores and evidence, as JSON (issue 64); any change of the hold without them clears them. */
+  heldSignals?: string | null;
   publishedAt?: string;
   expiresAt?: string | null;
   firstLiveAt?: string;
@@ -900,4 +904,34 @@ export interface PostMove {
 export interface ProfileMove {
   changed: boolean;
   posts: number[];
+}
+
+/** A photo on another account's live ad whose difference hash may be near one of a new ad's (issue 64). */
+export interface PhotoTwinRow {
+  post_id: number;
+  owner_user_id: number | null;
+  dhash: string;
+}
+
+/** What the price checks read of an ad: its first category, and for a buy-and-sell ad its deal, condition and brand. */
+export interface PricedAdRow {
+  post_id: number;
+  type: ListingType;
+  created_at: string;
+  category_id: number | null;
+  deal_type: 'buy' | 'sell' | null;
+  condition: 'new' | 'used' | null;
+  brand: string | null;
+  price_sen: number | null;
+}
+
+/** A robust price statistic of live sell ads of one category, condition and brand ('' for every brand). */
+export interface PriceStatRow {
+  category_id: number;
+  condition: 'new' | 'used';
+  brand: string;
+  sample: number;
+  median_sen: number;
+  /** The median absolute deviation of the prices' natural logarithms. */
+  log_mad: number;
 }

@@ -106,6 +106,16 @@ export interface CategoryNamesTable {
   name: string;
 }
 
+export interface CategoryPriceStatsTable {
+  category_id: number;
+  condition: string;
+  brand: Generated<string>;
+  sample: number;
+  median_sen: number;
+  log_mad: number;
+  computed_at: string;
+}
+
 export interface CitiesTable {
   id: Generated<number>;
   state_id: number;
@@ -602,6 +612,8 @@ export interface PostsTable {
   moderation_reason: string | null;
   version: Generated<number>;
   content_lang: Generated<string>;
+  text_fingerprint: string | null;
+  held_signals: string | null;
 }
 
 export interface ProfileAttributesTable {
@@ -973,6 +985,7 @@ export interface Tables {
   cache_invalidations: CacheInvalidationsTable;
   categories: CategoriesTable;
   category_names: CategoryNamesTable;
+  category_price_stats: CategoryPriceStatsTable;
   cities: CitiesTable;
   city_names: CityNamesTable;
   cms_page_texts: CmsPageTextsTable;

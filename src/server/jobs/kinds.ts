@@ -6,6 +6,7 @@
 import { updateTrustSignals } from '../trust/responsiveness.ts';
 import { removeExpiredReportedDetails } from '../safety/reported-details.ts';
 import { runReviewSignals } from '../moderation/review-filter.ts';
+import { updatePriceStatistics } from '../moderation/price-statistics.ts';
 import { SESSION_RULES } from '../accounts/sessions.ts';
 import { deleteDueAccounts } from '../accounts/settings.ts';
 import { sendLeadDigests } from '../advertiser/leads.ts';
@@ -45,6 +46,8 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'conversation_retention', everyMs: DAY },
   // Reported payment details: reports a year old, details left with none, confirmations two years old (safety/reported-details.ts).
   { kind: 'reported_details_retention', everyMs: DAY },
+  // The site's category statistics: buy-and-sell prices per category, condition and brand (moderation/price-statistics.ts).
+  { kind: 'category_price_stats', everyMs: DAY },
   // Badges' signals: each owned business's "Usually replies within N hours" (trust/responsiveness.ts).
   { kind: 'trust_signals', everyMs: DAY },
   // The fake-review filter: new and edited reviews every 15 minutes, the last 90 days each night (moderation/review-filter.ts).
@@ -102,6 +105,9 @@ export function jobDefinitions(appOf: () => AppContext): JobDefinition[] {
     }),
     defineJob(sweep('reported_details_retention'), async () => {
       await removeExpiredReportedDetails(appOf());
+    }),
+    defineJob(sweep('category_price_stats'), async () => {
+      await updatePriceStatistics(appOf());
     }),
     defineJob(sweep('trust_signals'), async () => {
       await updateTrustSignals(appOf());

@@ -42,6 +42,14 @@ export interface ListingBilling {
   creditPaid(tx: Repositories, invoiceId: number, cause: 'removed' | 'hidden'): Promise<string | undefined>;
 }
 
+/** What the automatic checks found in an ad. */
+export interface CheckedAd {
+  checks: string[];
+  message: string;
+  signals: { check: string; score: number; evidence?: Record<string, string | number> }[];
+  fingerprint: string | null;
+}
+
 export interface ListingDeps {
   repos: Repositories;
   clock: Clock;
@@ -51,8 +59,11 @@ export interface ListingDeps {
   /** Where an owner appeals a moderator's decision, as a sentence of a mail. */
   appealLine: string;
   billing: ListingBilling;
-  /** The automatic checks that hold a first publish for an operator's review (none: it may go live), and what the owner reads. */
-  checks(post: OwnPostRow, ownerId: number): Promise<{ checks: string[]; message: string }>;
+  /**
+   * The automatic checks that hold a first publish for an operator's review (none: it may go live), and what the owner
+   * reads; each that fired with its score and evidence (for the operator), and the fingerprint of the ad's text.
+   */
+  checks(post: OwnPostRow, ownerId: number): Promise<CheckedAd>;
   /** Queues the instant saved-search alerts of an ad going live for the first time, in its transaction. */
   alerts(tx: Repositories): Promise<void>;
 }

@@ -16,7 +16,7 @@ import { command } from '../command.ts';
 import { adCommand, asOperator, asOwner, conflict, loadPost, ownerOf, requireAllowed, SYSTEM, type Acting, type LoadedPost } from './access.ts';
 import { postsChanged } from '../changes.ts';
 import { allowed, renewable, stateOf } from './lifecycle.ts';
-import type { ListingDeps } from './deps.ts';
+import type { CheckedAd, ListingDeps } from './deps.ts';
 import type { PaymentRequired } from './drafts.ts';
 import { dashboardLink, decisionLines, mailAccount } from './mails.ts';
 import { planOfPost, publishCost, quoteOf, type Quote } from './quote.ts';
@@ -108,12 +108,14 @@ async function checkPublishable(repos: Repositories, post: OwnPostRow): Promise<
 
 interface OnAd { acting: Acting; id: number; deps: ListingDeps }
 
-const publishing = adCommand<OnAd & { held: { checks: string[]; message: string }; confirm: boolean }, LiveOutcome>('publish', {
+const publishing = adCommand<OnAd & { held: CheckedAd; confirm: boolean }, LiveOutcome>('publish', {
   run: async (tx, loaded, { deps, id, held, confirm }) => {
+    if (held.fingerprint !== null) await tx.listings.setTextFingerprint(id, held.fingerprint);
     if (held.checks.length > 0) {
-      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), moderationReason: null }))) throw conflict('ad_changed_meanwhile');
+      const signals = JSON.stringify(held.signals);
+      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), heldSignals: signals, moderationReason: null }))) throw conflict('ad_changed_meanwhile');
       await postsChanged(tx, [id]);
-      return { held };
+      return { held: { checks: held.checks, message: held.message } };
     }
     return goLive(deps, tx, loaded, { renewal: false, confirmed: confirm });
   },
@@ -132,7 +134,7 @@ export async function publish(deps: ListingDeps, actor: Actor, id: number, optio
   await checkPublishable(deps.repos, before.post);
   const quote = await quoteFor(deps, deps.repos, before.post, false);
   if (quote.confirm_required && !options.confirm) throw confirmFirst(quote);
-  const held = before.state === 'awaiting_payment' ? { checks: [], message: '' } : await deps.checks(before.post, ownerOf(before.post)!);
+  const held = before.state === 'awaiting_payment' ? { checks: [], message: '', signals: [], fingerprint: null } : await deps.checks(before.post, ownerOf(before.post)!);
   return publishing(deps.repos, { deps, acting, id, held, confirm: options.confirm });
 }
 

@@ -1,23 +1,30 @@
 /**
  * The automatic checks (issue 28, decision 0024). Ads publish at once, as the advertiser site promises, unless one
  * flags them: more links than allowed, a banned word, a copy of another live ad (the same title and a near-identical
- * photo), or, with the setting on, an account that has had no ad live yet; a flagged ad stays a draft, held for an
- * operator. A new review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing
+ * photo), or, with the setting on, an account that has had no ad live yet; and the fraud signals of issue 64
+ * (listing-signals.ts): another account's photo, a copied text, a price far below its kind's, a first-day burst. A
+ * flagged ad stays a draft, held for an operator, who sees each check that fired with its score and evidence. A new review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing
  * from one client.
  */
 import type { AppContext } from '../app-types.ts';
 import type { CatalogContext } from '../catalog/context.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { getPostById } from '../catalog/posts.ts';
 import type { ListingRef, OwnPostRow } from '../db/rows.ts';
 import { hashDistance } from '../uploads/pipeline.ts';
 import { say, word, type MessageKey } from '../../shared/said.ts';
+import { copiedTextSignal, firstDayBurstSignal, priceOutlierSignal, SAME_PHOTO_BITS, samePhotoSignal, textFingerprint, type HeldSignal } from './listing-signals.ts';
 
-const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account'] as const;
+const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account', 'same_photo', 'copied_text', 'price_outlier', 'first_day_burst'] as const;
 export type HeldCheck = (typeof HELD_CHECKS)[number];
 
-/** Photos this many bits apart or closer are the same photo (resized, recompressed or lightly edited). */
-const SAME_PHOTO_BITS = 6;
+/** What the checks found: the names of those that fired, each with its score and evidence, and the text's fingerprint. */
+export interface CheckOutcome {
+  checks: HeldCheck[];
+  signals: HeldSignal[];
+  fingerprint: string | null;
+}
 /**
  * A hash with fewer bits set (or cleared) than this says little: a flat colour or a plain logo on white hashes to
  * (nearly) all zeros, and every such picture would look like every other. Those are not compared.
@@ -48,21 +55,41 @@ function hasBannedWord(text: string, words: readonly string[]): boolean {
   return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(lower));
 }
 
-/** Which checks hold the ad (none: it may go live). */
-export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'moderation'> }, post: OwnPostRow, ownerId: number): Promise<HeldCheck[]> {
+/** What an ad's own words are, for its fingerprint: its title, summary and descriptions. */
+function ownWords(value: unknown, key = ''): string[] {
+  if (typeof value === 'string') return key === 'title' || key === 'summary' || key === 'description' ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => ownWords(item, key));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => ownWords(inner, name));
+  return [];
+}
+
+/** Which checks hold the ad (none: it may go live), with their scores. */
+export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'moderation'>; clock: Clock }, post: OwnPostRow, ownerId: number): Promise<CheckOutcome> {
   const { maxLinks, bannedWords, holdNewAdvertisers } = app.config.moderation;
+  const { repos } = app;
   const detail = await getPostById(app, post.id, { drafts: true });
-  const text = textOf({ title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined }).join('\n');
-  const checks: HeldCheck[] = [];
-  if (linksIn(text) > maxLinks) checks.push('links');
-  if (hasBannedWord(text, bannedWords)) checks.push('banned_words');
-  const hashes = (await app.repos.listings.findImageHashes(post.id)).filter(informative);
+  const shown = { title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined };
+  const text = textOf(shown).join('\n');
+  const fingerprint = textFingerprint(ownWords(shown));
+  const signals: HeldSignal[] = [];
+  const fired = (check: HeldCheck) => signals.push({ check, score: 1 });
+  if (linksIn(text) > maxLinks) fired('links');
+  if (hasBannedWord(text, bannedWords)) fired('banned_words');
+  const hashes = (await repos.listings.findImageHashes(post.id)).filter(informative);
   if (hashes.length > 0) {
-    const twins = await app.repos.listings.findTitleTwins(post.id, post.title);
-    if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) checks.push('duplicate');
+    const twins = await repos.listings.findTitleTwins(post.id, post.title);
+    if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) fired('duplicate');
   }
-  if (holdNewAdvertisers && (await app.repos.listings.countAdsWentLive(ownerId)) === 0) checks.push('new_account');
-  return checks;
+  if (holdNewAdvertisers && (await repos.listings.countAdsWentLive(ownerId)) === 0) fired('new_account');
+  const [account, priced] = await Promise.all([repos.users.findUser(ownerId), repos.listingSignals.findPricedAd(post.id)]);
+  const found = await Promise.all([
+    samePhotoSignal(repos, post.id, ownerId, hashes),
+    account ? copiedTextSignal(repos, app.clock, { id: post.id, accountCreatedAt: account.created_at }, ownerId, fingerprint) : null,
+    priced ? priceOutlierSignal(repos, priced) : null,
+    priced && account ? firstDayBurstSignal(repos, priced, ownerId, account.created_at) : null,
+  ]);
+  signals.push(...found.filter((signal) => signal !== null));
+  return { checks: signals.map((signal) => signal.check as HeldCheck), signals, fingerprint };
 }
 
 const WORDS: Record<HeldCheck, MessageKey> = {
@@ -70,6 +97,10 @@ const WORDS: Record<HeldCheck, MessageKey> = {
   banned_words: 'api_held_banned_words',
   duplicate: 'api_held_duplicate',
   new_account: 'api_held_new_account',
+  same_photo: 'api_held_same_photo',
+  copied_text: 'api_held_copied_text',
+  price_outlier: 'api_held_price_outlier',
+  first_day_burst: 'api_held_first_day_burst',
 };
 
 /** What the advertiser reads about a held ad. */

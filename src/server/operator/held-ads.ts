@@ -14,6 +14,7 @@ import type { Repositories } from '../db/repositories.ts';
 import type { CategoryTreeRow, OwnPostRow, SessionRow } from '../db/rows.ts';
 import { notFound, parseInput, invalid } from '../errors.ts';
 import { heldMessage } from '../moderation/checks.ts';
+import type { HeldSignal } from '../moderation/listing-signals.ts';
 import { approve, refuse } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
@@ -22,10 +23,16 @@ import { sayIn } from '../say-in.ts';
 
 const RefuseSchema = reasonSchema(LISTING_REASONS);
 
-/** GET ads: the held drafts, oldest first, with the checks that held them. */
+/** The checks that held an ad, each with its score and evidence (none kept for ads held before issue 64: score 1 each). */
+function signalsOf(post: OwnPostRow): HeldSignal[] {
+  if (post.held_signals) return JSON.parse(post.held_signals) as HeldSignal[];
+  return post.held_reason!.split(',').map((check) => ({ check, score: 1 }));
+}
+
+/** GET ads: the held drafts, oldest first, with the checks that held them, their scores and evidence. */
 export async function listHeldAds(app: AppContext) {
   return (await app.repos.listings.findHeldPosts(200)).map((post) => ({
-    id: post.id, type: post.type, title: post.title, profile: { id: post.profile_id, name: post.profile_name }, checks: post.held_reason!.split(','),
+    id: post.id, type: post.type, title: post.title, profile: { id: post.profile_id, name: post.profile_name }, checks: post.held_reason!.split(','), signals: signalsOf(post),
     why: sayIn(heldMessage(post.held_reason!.split(',')), 'en'), updated_at: post.updated_at, preview: `/api/operator/ads/${post.id}`,
   }));
 }

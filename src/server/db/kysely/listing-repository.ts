@@ -18,7 +18,7 @@ const shownStatus = (now: string) => sql<PostStatus>`CASE WHEN expires_at IS NUL
 const OWN_POST_COLUMNS = [
   'p.id', 'p.type', 'p.profile_id', 'p.slug', 'p.title', 'p.status', 'p.plan', 'p.published_at', 'p.expires_at', 'p.first_live_at',
   'p.tokens_spent', 'p.amount_sen', 'p.created_at', 'p.updated_at', 'p.owner_user_id', 'pr.owner_user_id as profile_owner_user_id',
-  'pr.name as profile_name', 'p.held_reason', 'p.hidden_by', 'p.moderation_reason', 'p.version',
+  'pr.name as profile_name', 'p.held_reason', 'p.held_signals', 'p.hidden_by', 'p.moderation_reason', 'p.version',
 ] as const;
 
 function ownPostRow(row: Record<string, unknown>): OwnPostRow {
@@ -155,7 +155,7 @@ export class KyselyListingRepository extends QueryRepository implements ListingR
     return this.access.write(async (db) => {
       let query = db.updateTable('posts').set((eb) => ({
         status: move.status,
-        ...(move.heldReason === undefined ? {} : { held_reason: move.heldReason }),
+        ...(move.heldReason === undefined ? {} : { held_reason: move.heldReason, held_signals: move.heldSignals ?? null }),
         ...(move.publishedAt === undefined ? {} : { published_at: move.publishedAt }),
         ...(move.expiresAt === undefined ? {} : { expires_at: move.expiresAt }),
         ...(move.firstLiveAt === undefined ? {} : { first_live_at: move.firstLiveAt }),
@@ -183,6 +183,12 @@ export class KyselyListingRepository extends QueryRepository implements ListingR
   /** Holds a draft for an operator's review with the checks that flagged it (compare-and-set on its hold); false when it moved. */
   holdDraft(id: number, checks: string): Promise<boolean> {
     return this.move(id, { from: ['draft'], status: 'draft', held: 'none', heldReason: checks });
+  }
+
+  setTextFingerprint(id: number, fingerprint: string): Promise<void> {
+    return this.access.write(async (db) => {
+      await db.updateTable('posts').set({ text_fingerprint: fingerprint }).where('id', '=', id).execute();
+    });
   }
 
   /** Replaces a post's categories (an operator's correction of a held ad). */

@@ -5,6 +5,7 @@
  * repositories answer from its search index and run its migrations.
  */
 import { KyselyReportedDetailRepository } from './reported-details.ts';
+import { KyselyListingSignalRepository } from './listing-signals.ts';
 import type { CatalogRepository, MaintenanceRepository, Repositories, SitemapRepository, SuggestionRepository } from '../repositories.ts';
 import { KyselyAdvertiserRepository } from './advertiser-profiles.ts';
 import { KyselyAuthRepository } from './auth.ts';
@@ -74,6 +75,7 @@ export function repositoriesOver(access: QueryAccess, backend: BackendRepositori
     messages: new KyselyMessageRepository(access),
     conversationReports: new KyselyConversationReportRepository(access),
     reportedDetails: new KyselyReportedDetailRepository(access),
+    listingSignals: new KyselyListingSignalRepository(access),
     offers: new KyselyOfferRepository(access),
     conversationEvents: new KyselyConversationEventRepository(access),
     insights: new KyselyInsightsRepository(access),

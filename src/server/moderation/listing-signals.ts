@@ -1,0 +1,114 @@
+/**
+ * Fraud signals on listings (issue 64, decision 0038), beside the older checks of checks.ts. Each is a named check with
+ * a score from 0 to 1 and the evidence an operator reads in the held queue:
+ * - `same_photo`: a photo within 6 bits of one on another account's live ad, whatever its title;
+ * - `copied_text`: an account under 30 days old whose ad's text (its words, digits aside) is on another account's live
+ *   ad, or on an ad another new account posted within those 30 days (several new accounts, one text);
+ * - `price_outlier`: a sell ad far below the median of its category, condition and brand (the statistics job's robust
+ *   figures, price-statistics.ts): at most half of it and 3 robust deviations under it;
+ * - `first_day_burst`: the third ad or more in an account's first day priced in the top quarter of its statistic.
+ */
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Repositories } from '../db/repositories.ts';
+import type { PricedAdRow, PriceStatRow } from '../db/rows.ts';
+import { hashDistance } from '../uploads/pipeline.ts';
+
+/** What a check that fired found: its name, how strongly (0 to 1), and what an operator can look at. */
+export interface HeldSignal {
+  check: string;
+  score: number;
+  evidence?: Record<string, string | number>;
+}
+
+const DAY_MS = 86_400_000;
+/** Photos this many bits apart or closer are the same photo (resized, recompressed or lightly edited). */
+export const SAME_PHOTO_BITS = 6;
+/** An account this young is new, for the copied-text check. */
+const NEW_ACCOUNT_DAYS = 30;
+/** A text shorter than this (normalised) says too little to call a copy. */
+const FINGERPRINT_MIN_CHARS = 100;
+/** The price check's rules: a statistic needs this many ads; an outlier is at most this share of the median and this many robust deviations below it. */
+export const PRICE_RULES = { minSample: 20, belowMedianShare: 0.5, robustDeviations: 3, minLogMad: 0.1 } as const;
+/** The first-day burst: this many ads or more in the top quarter of their prices. */
+const BURST_ADS = 3;
+/** A high price where no statistic covers the ad. */
+const HIGH_PRICE_SEN = 200_000;
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The fingerprint of an ad's text: its words lower-cased and NFKC-folded, numbers and punctuation aside (a copy with
+ * another phone number or price is the same text), hashed; null when too short to tell.
+ */
+export function textFingerprint(parts: readonly (string | null | undefined)[]): string | null {
+  const words = parts.filter(Boolean).join(' ').normalize('NFKC').toLowerCase().replace(/[^\p{L}\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  if (words.length < FINGERPRINT_MIN_CHARS) return null;
+  return createHash('sha256').update(words).digest('hex').slice(0, 32);
+}
+
+/** `same_photo`: a photo of the ad within SAME_PHOTO_BITS of one on another account's live ad. */
+export async function samePhotoSignal(repos: Repositories, postId: number, ownerId: number, hashes: readonly string[]): Promise<HeldSignal | null> {
+  let best: { post_id: number; distance: number } | null = null;
+  for (const twin of await repos.listingSignals.findPhotoTwins(postId, ownerId, hashes)) {
+    const distance = Math.min(...hashes.map((hash) => hashDistance(hash, twin.dhash)));
+    if (distance <= SAME_PHOTO_BITS && (!best || distance < best.distance)) best = { post_id: twin.post_id, distance };
+  }
+  return best && { check: 'same_photo', score: round(1 - best.distance / (SAME_PHOTO_BITS + 1)), evidence: { post_id: best.post_id, bits_apart: best.distance } };
+}
+
+/** `copied_text`: a new account's text is on another account's live ad, or another new account's recent one. */
+export async function copiedTextSignal(repos: Repositories, clock: Clock, post: { id: number; accountCreatedAt: string }, ownerId: number, fingerprint: string | null): Promise<HeldSignal | null> {
+  const newSince = new Date(clock.now() - NEW_ACCOUNT_DAYS * DAY_MS).toISOString();
+  if (fingerprint === null || post.accountCreatedAt < newSince) return null;
+  const accounts = await repos.listingSignals.countTextTwinAccounts(post.id, ownerId, fingerprint, newSince);
+  return accounts === 0 ? null : { check: 'copied_text', score: round(Math.min(1, 0.5 + accounts / 4)), evidence: { other_new_accounts: accounts } };
+}
+
+/** The statistic that speaks for an ad: its brand's when there is one, else its category's and condition's for every brand. */
+async function statisticOf(repos: Repositories, ad: PricedAdRow): Promise<PriceStatRow | undefined> {
+  if (ad.category_id === null || ad.condition === null) return undefined;
+  const stats = await repos.listingSignals.findPriceStats(ad.category_id, ad.condition);
+  const brand = brandKey(ad.brand);
+  return stats.find((stat) => brand !== '' && stat.brand === brand) ?? stats.find((stat) => stat.brand === '');
+}
+
+/** A brand as the statistics key it: lower case, trimmed ('' for none). */
+export const brandKey = (brand: string | null) => (brand ?? '').trim().toLowerCase();
+
+/** How many robust deviations (1.4826 × the MAD of the log prices) a price is from its statistic's median. */
+const robustDeviations = (price: number, stat: PriceStatRow) => (Math.log(price) - Math.log(stat.median_sen)) / (1.4826 * Math.max(stat.log_mad, PRICE_RULES.minLogMad));
+
+const isSellAd = (ad: PricedAdRow): ad is PricedAdRow & { price_sen: number } => ad.type === 'buysell' && ad.deal_type === 'sell' && ad.price_sen !== null && ad.price_sen > 0;
+
+/** `price_outlier`: a sell ad at most half its statistic's median and 3 robust deviations below it. */
+export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): Promise<HeldSignal | null> {
+  if (!isSellAd(ad)) return null;
+  const stat = await statisticOf(repos, ad);
+  if (!stat) return null;
+  const share = ad.price_sen / stat.median_sen;
+  const deviations = robustDeviations(ad.price_sen, stat);
+  if (share > PRICE_RULES.belowMedianShare || deviations > -PRICE_RULES.robustDeviations) return null;
+  return {
+    check: 'price_outlier', score: round(Math.min(1, 1 - share)),
+    evidence: { price_sen: ad.price_sen, median_sen: stat.median_sen, sample: stat.sample, brand: stat.brand, deviations: round(deviations) },
+  };
+}
+
+/** Whether a sell ad is priced in the top quarter of its statistic (about e^MAD above the median), or high where none covers it. */
+async function isHighPriced(repos: Repositories, ad: PricedAdRow): Promise<boolean> {
+  if (!isSellAd(ad)) return false;
+  const stat = await statisticOf(repos, ad);
+  return stat ? ad.price_sen >= stat.median_sen * Math.exp(stat.log_mad) : ad.price_sen >= HIGH_PRICE_SEN;
+}
+
+/** `first_day_burst`: within its account's first day, this ad and at least two more of the day are high-priced sell ads. */
+export async function firstDayBurstSignal(repos: Repositories, ad: PricedAdRow, ownerId: number, accountCreatedAt: string): Promise<HeldSignal | null> {
+  const firstDayEnds = new Date(Date.parse(accountCreatedAt) + DAY_MS).toISOString();
+  if (ad.created_at >= firstDayEnds || !(await isHighPriced(repos, ad))) return null;
+  let high = 0;
+  for (const other of await repos.listingSignals.findAccountAds(ownerId, accountCreatedAt, firstDayEnds)) {
+    if (other.post_id === ad.post_id || (await isHighPriced(repos, other))) high++;
+  }
+  return high < BURST_ADS ? null : { check: 'first_day_burst', score: round(Math.min(1, high / (2 * BURST_ADS))), evidence: { high_priced_ads: high } };
+}

@@ -1,0 +1,162 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
+import { advertiserHelpers } from '../helpers/advertisers.ts';
+import type { SessionClient } from '../helpers/session-client.ts';
+
+/**
+ * Fraud signals on listings (issue 64): another account's photo whatever the title, the same text from several new
+ * accounts, a sell price far below its category's median for its condition (the statistics job's), and a burst of
+ * high-priced ads in an account's first day. Each is a named check with a score; the operator's queue shows which fired.
+ */
+const accounts = useAccountsApp('listing-signals');
+const { copy, registerByEmail, signIn } = accounts;
+const { advertiser, claimBusiness, jobBody, emailOf } = advertiserHelpers(accounts, 'signals');
+const skip = new Set<number>();
+const DAY = 86_400_000;
+
+interface Ad { id: number; status: string; draft_reason: string | null; held_checks: string[] }
+interface Queued { id: number; checks: string[]; signals: { check: string; score: number; evidence?: Record<string, string | number> }[] }
+
+/** A photo of blocks in shades drawn from `seed`; `quality` re-encodes it as a JPEG (a copy saved again). */
+async function photo(owner: SessionClient, seed: number, copyOf?: { width: number; quality: number }): Promise<{ full: string }> {
+  const width = 360;
+  const height = 240;
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const shades = Array.from({ length: 6 * 9 }, () => Math.round(next() * 255));
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const shade = shades[Math.floor(y / 40) * 9 + Math.floor(x / 40)]!;
+      pixels.set([shade, 255 - shade, (shade * 3) % 256], (y * width + x) * 3);
+    }
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  const file = copyOf ? await image.resize(copyOf.width).jpeg({ quality: copyOf.quality }).toBuffer() : await image.png().toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(file)], { type: copyOf ? 'image/jpeg' : 'image/png' }), `blocks-${seed}.${copyOf ? 'jpg' : 'png'}`);
+  const answer = await owner.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data[0]!;
+}
+
+let moderator: SessionClient | undefined;
+async function queue(): Promise<Queued[]> {
+  if (!moderator) {
+    await registerByEmail('signals-moderator@example.my', 'Moderator');
+    await copy.repos.users.addRole((await copy.repos.users.findCredentials({ email: 'signals-moderator@example.my' }))!.id, 'operator');
+    moderator = await signIn('signals-moderator@example.my');
+  }
+  expect((await moderator.post('/api/operator/reauth', { password: TEST_PASSWORD })).status).toBe(200);
+  return (await moderator.get('/api/operator/ads')).body.data as Queued[];
+}
+
+/** Makes an account `days` old. */
+async function age(owner: SessionClient, days: number) {
+  await copy.query.updateTable('users').set({ created_at: new Date(copy.app.clock.now() - days * DAY).toISOString() }).where('email', '=', emailOf(owner)).execute();
+  return owner;
+}
+
+const publish = async (owner: SessionClient, body: Record<string, unknown>) => {
+  const answer = await owner.post('/api/advertiser/posts', { ...body, publish: true, confirm: true });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data as Ad;
+};
+
+/** A buy-and-sell category with no seeded ad, and a sell ad's body in it. */
+async function sellBody(profileId: number, category: string, title: string, price: number, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'buysell', profile_id: profileId, title, summary: 'Selling as I am moving out.', categories: [category],
+    buysell: { type: 'sell', condition: 'used', method: ['self-pickup'], description: 'In good order, with its box.', price_min: price, qty: 1, ...extra },
+  };
+}
+
+describe('fraud signals on listings', () => {
+  it('same_photo: another account’s live photo under a new title, saved again smaller, is held with its score; the owner’s own photo again is not', async () => {
+    const first = await advertiser('Photo Original');
+    const original = await claimBusiness(first, skip);
+    const live = await publish(first, await jobBody(original.id, { title: 'Nasi Lemak Stall Helper', images: [await photo(first, 4242)] }));
+    expect(live.status).toBe('active');
+
+    const copier = await advertiser('Photo Copier');
+    const copied = await claimBusiness(copier, skip);
+    const held = await publish(copier, await jobBody(copied.id, { title: 'Kitchen Crew For Cafe', summary: 'A different text altogether.', images: [await photo(copier, 4242, { width: 300, quality: 60 })] }));
+    expect(held).toMatchObject({ status: 'draft', draft_reason: 'held', held_checks: ['same_photo'] });
+    const queued = (await queue()).find((item) => item.id === held.id)!;
+    expect(queued.signals).toEqual([{ check: 'same_photo', score: expect.any(Number), evidence: { post_id: live.id, bits_apart: expect.any(Number) } }]);
+    expect(queued.signals[0]!.score).toBeGreaterThan(0);
+
+    // The owner's own photo on a second ad is no one else's.
+    const again = await publish(first, await jobBody(original.id, { title: 'Second Stall Helper', summary: 'Another shift.', images: [await photo(first, 4242)] }));
+    expect(again.held_checks).toEqual([]);
+  });
+
+  it('copied_text: the same text (another phone number) from a second new account is held; from an account over 30 days old it is not', async () => {
+    const text = {
+      title: 'Experienced Durian Stall Assistant Needed',
+      summary: 'Help sort, open and pack Musang King and D24 for our stall customers every evening; call 012-3456789 to apply today.',
+    };
+    const a = await advertiser('Text First');
+    await publish(a, await jobBody((await claimBusiness(a, skip)).id, text));
+    const b = await advertiser('Text Second');
+    const held = await publish(b, await jobBody((await claimBusiness(b, skip)).id, { ...text, summary: text.summary.replace('012-3456789', '019-8765432') }));
+    expect(held.held_checks).toEqual(['copied_text']);
+    const queued = (await queue()).find((item) => item.id === held.id)!;
+    expect(queued.signals).toEqual([{ check: 'copied_text', score: expect.any(Number), evidence: { other_new_accounts: 1 } }]);
+
+    const old = await advertiser('Text Established');
+    const established = await claimBusiness(old, skip);
+    await age(old, 40);
+    expect((await publish(old, await jobBody(established.id, text))).held_checks).toEqual([]);
+  });
+
+  it('price_outlier: the statistics job’s median per category and condition holds a sell ad at a quarter of it, not one near it, nor with too few ads', async () => {
+    const tree = await copy.repos.catalog.findCategoryTree();
+    const buysell = tree.filter((row) => row.type === 'buysell' && row.parent_id !== null);
+    const [priced, sparse] = [buysell.at(-1)!, buysell.at(-2)!];
+    // The seeded live sell ads become 30 used phones around RM 3,000 in one category, and 10 in another (theirs go elsewhere).
+    await copy.query.updateTable('post_categories').set({ category_id: buysell[0]!.id }).where('category_id', 'in', [priced.id, sparse.id]).execute();
+    const sells = await copy.query.selectFrom('posts as p').innerJoin('buysell_details as b', 'b.post_id', 'p.id').select('p.id')
+      .where('p.status', '=', 'active').where('b.deal_type', '=', 'sell').where('p.price_min_sen', 'is not', null).orderBy('p.id').limit(40).execute();
+    expect(sells.length).toBe(40);
+    for (const [index, { id }] of sells.entries()) {
+      await copy.query.updateTable('post_categories').set({ category_id: (index < 30 ? priced : sparse).id }).where('post_id', '=', id).execute();
+      await copy.query.updateTable('buysell_details').set({ condition: 'used', brand: null }).where('post_id', '=', id).execute();
+      await copy.query.updateTable('posts').set({ price_min_sen: 300_000 + (index % 10) * 10_000 - 40_000, expires_at: null }).where('id', '=', id).execute();
+    }
+    await copy.app.jobs.runKind('category_price_stats');
+    const stats = await copy.repos.listingSignals.findPriceStats(Number(priced.id), 'used');
+    expect(stats).toEqual([expect.objectContaining({ brand: '', sample: 30, median_sen: 305_000 })]);
+    expect(await copy.repos.listingSignals.findPriceStats(Number(sparse.id), 'used')).toEqual([]);
+
+    const seller = await age(await advertiser('Price Seller'), 400);
+    const business = await claimBusiness(seller, skip);
+    const cheap = await publish(seller, await sellBody(business.id, priced.slug, 'iPhone 15 Pro Max, Urgent', 750));
+    expect(cheap.held_checks).toEqual(['price_outlier']);
+    const queued = (await queue()).find((item) => item.id === cheap.id)!;
+    expect(queued.signals[0]).toMatchObject({ check: 'price_outlier', evidence: { price_sen: 75_000, median_sen: 305_000, sample: 30 } });
+    expect((await publish(seller, await sellBody(business.id, priced.slug, 'Galaxy S24, Boxed', 2_800))).held_checks).toEqual([]);
+    expect((await publish(seller, await sellBody(business.id, sparse.slug, 'Pixel 9, Sealed', 750))).held_checks).toEqual([]);
+  });
+
+  it('first_day_burst: the third high-priced sell ad on an account’s first day is held; the same on a later day is not', async () => {
+    const tree = await copy.repos.catalog.findCategoryTree();
+    const category = tree.filter((row) => row.type === 'buysell' && row.parent_id !== null)[2]!;
+    const burster = await advertiser('Burst Seller');
+    const business = await claimBusiness(burster, skip);
+    const ads: Ad[] = [];
+    for (const [index, item] of ['Rolex Submariner', 'Canon R5 Body', 'MacBook Pro M4 Max'].entries()) {
+      ads.push(await publish(burster, await sellBody(business.id, category.slug, item, 6_000 + index * 500)));
+    }
+    expect(ads.map((ad) => ad.held_checks)).toEqual([[], [], ['first_day_burst']]);
+    expect((await queue()).find((item) => item.id === ads[2]!.id)!.signals).toEqual([{ check: 'first_day_burst', score: expect.any(Number), evidence: { high_priced_ads: 3 } }]);
+
+    const steady = await advertiser('Steady Seller');
+    const shop = await claimBusiness(steady, skip);
+    await age(steady, 3);
+    const later: Ad[] = [];
+    for (const item of ['Road Bike', 'Digital Piano', 'Sony A7 IV']) later.push(await publish(steady, await sellBody(shop.id, category.slug, item, 5_000)));
+    expect(later.map((ad) => ad.held_checks)).toEqual([[], [], []]);
+  });
+});
