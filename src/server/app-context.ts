@@ -32,7 +32,7 @@ import { appealLine } from './accounts/suspension.ts';
 import { billplzProvider } from './billing/billplz.ts';
 import { listingBilling, paymentProviders, startPaidPlan } from './billing/index.ts';
 import { expire, publishPaid, type ListingDeps } from './listings/index.ts';
-import { heldChecks, heldMessage } from './moderation/checks.ts';
+import { heldBackReason, heldChecks, heldMessage } from './moderation/checks.ts';
 import { queueInstantAlerts } from './saved-searches/alerts.ts';
 import { setPlaceNames } from '../shared/place-names.ts';
 import { withDisplayNames } from './search/display-names.ts';
@@ -115,7 +115,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     billing: listingBilling({ clock, config, outbox, payments }),
     checks: async (post, ownerId) => {
       const outcome = await heldChecks({ repos, media, clock, config }, post, ownerId);
-      return { ...outcome, message: heldMessage(outcome.checks) };
+      return { ...outcome, message: heldMessage(outcome.checks), heldBackReason: heldBackReason(outcome.checks) };
     },
     alerts: (tx) => queueInstantAlerts({ clock }, tx),
   };

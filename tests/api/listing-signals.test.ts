@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
-import type { SessionClient } from '../helpers/session-client.ts';
+import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
  * Fraud signals on listings (issue 64): another account's photo whatever the title, the same text from several new
@@ -10,7 +10,7 @@ import type { SessionClient } from '../helpers/session-client.ts';
  * high-priced ads in an account's first day. Each is a named check with a score; the operator's queue shows which fired.
  */
 const accounts = useAccountsApp('listing-signals');
-const { copy, registerByEmail, signIn } = accounts;
+const { copy, outbox, registerByEmail, signIn } = accounts;
 const { advertiser, claimBusiness, jobBody, emailOf } = advertiserHelpers(accounts, 'signals');
 const skip = new Set<number>();
 const DAY = 86_400_000;
@@ -92,18 +92,24 @@ describe('fraud signals on listings', () => {
     expect(again.held_checks).toEqual([]);
   });
 
-  it('copied_text: the same text (another phone number) from a second new account is held; from an account over 30 days old it is not', async () => {
+  it('copied_text: the same text (another phone number) from a second new account is held, and the first new account’s live ad held back; from an account over 30 days old it is not', async () => {
     const text = {
       title: 'Experienced Durian Stall Assistant Needed',
       summary: 'Help sort, open and pack Musang King and D24 for our stall customers every evening; call 012-3456789 to apply today.',
     };
     const a = await advertiser('Text First');
-    await publish(a, await jobBody((await claimBusiness(a, skip)).id, text));
+    const first = await publish(a, await jobBody((await claimBusiness(a, skip)).id, text));
+    expect(first.status).toBe('active');
     const b = await advertiser('Text Second');
     const held = await publish(b, await jobBody((await claimBusiness(b, skip)).id, { ...text, summary: text.summary.replace('012-3456789', '019-8765432') }));
     expect(held.held_checks).toEqual(['copied_text']);
     const queued = (await queue()).find((item) => item.id === held.id)!;
-    expect(queued.signals).toEqual([{ check: 'copied_text', score: expect.any(Number), evidence: { other_new_accounts: 1 } }]);
+    expect(queued.signals).toEqual([{ check: 'copied_text', score: expect.any(Number), evidence: { other_accounts: 1 } }]);
+    // Several new accounts, one text: the first one's live ad goes down for review too, and its owner is told why.
+    expect((await a.get(`/api/advertiser/posts/${first.id}`)).body.data).toMatchObject({ status: 'hidden', held_checks: ['copied_text'] });
+    expect((await queue()).map((item) => item.id)).toEqual(expect.arrayContaining([first.id, held.id]));
+    await copy.app.outbox.settled();
+    expect(messagesTo(outbox, emailOf(a)).map(decodedMail).some((mail) => mail.includes('We have taken your ad') && mail.includes('its text is the same as other accounts'))).toBe(true);
 
     const old = await advertiser('Text Established');
     const established = await claimBusiness(old, skip);
@@ -145,12 +151,24 @@ describe('fraud signals on listings', () => {
     const category = tree.filter((row) => row.type === 'buysell' && row.parent_id !== null)[2]!;
     const burster = await advertiser('Burst Seller');
     const business = await claimBusiness(burster, skip);
+    // On a trial's tokens, every ad of the burst goes live at once.
+    expect((await burster.post(`/api/advertiser/profiles/${business.id}/trial`, { plan: 'BRONZE' })).status).toBe(201);
     const ads: Ad[] = [];
     for (const [index, item] of ['Rolex Submariner', 'Canon R5 Body', 'MacBook Pro M4 Max'].entries()) {
       ads.push(await publish(burster, await sellBody(business.id, category.slug, item, 6_000 + index * 500)));
     }
     expect(ads.map((ad) => ad.held_checks)).toEqual([[], [], ['first_day_burst']]);
     expect((await queue()).find((item) => item.id === ads[2]!.id)!.signals).toEqual([{ check: 'first_day_burst', score: expect.any(Number), evidence: { high_priced_ads: 3 } }]);
+    // The burst's live ads before it are held back: hidden, in the queue with the same checks.
+    const before = await Promise.all(ads.slice(0, 2).map(async (ad) => (await burster.get(`/api/advertiser/posts/${ad.id}`)).body.data as Ad & { tokens_spent: number; amount_sen: number; expires_at: string }));
+    expect(before.map((ad) => [ad.status, ad.held_checks])).toEqual([['hidden', ['first_day_burst']], ['hidden', ['first_day_burst']]]);
+    expect((await queue()).filter((item) => ads.some((ad) => ad.id === item.id)).map((item) => item.checks)).toEqual([['first_day_burst'], ['first_day_burst'], ['first_day_burst']]);
+    // Approved, one shows again as it was (no new charge, the same time left); refused, the other stays hidden.
+    expect((await moderator!.post(`/api/operator/ads/${ads[0]!.id}/approve`)).status).toBe(200);
+    expect((await burster.get(`/api/advertiser/posts/${ads[0]!.id}`)).body.data).toMatchObject({ status: 'active', held_checks: [], tokens_spent: before[0]!.tokens_spent, amount_sen: before[0]!.amount_sen, expires_at: before[0]!.expires_at });
+    expect((await moderator!.post(`/api/operator/ads/${ads[1]!.id}/refuse`, { reason_code: 'prohibited', reason: 'A burst of luxury goods from a new account.' })).status).toBe(200);
+    expect((await burster.get(`/api/advertiser/posts/${ads[1]!.id}`)).body.data).toMatchObject({ status: 'hidden', held_checks: [] });
+    expect((await queue()).map((item) => item.id)).not.toContain(ads[1]!.id);
 
     const steady = await advertiser('Steady Seller');
     const shop = await claimBusiness(steady, skip);

@@ -54,7 +54,8 @@ async function postForAdvertiser(app: AppContext, row: OwnPostRow, repos: Reposi
     amount_sen: row.amount_sen,
     // Held for an operator's review (issue 28): a draft with the reason `held` and the checks that flagged it.
     draft_reason: row.status === 'draft' && row.held_reason !== null ? (row.held_reason === 'refused' ? 'refused' as const : 'held' as const) : null,
-    held_checks: row.status === 'draft' && row.held_reason !== null && row.held_reason !== 'refused' ? row.held_reason.split(',') : [],
+    // A live ad the checks held back (issue 64) is hidden with them.
+    held_checks: (row.status === 'draft' || row.status === 'hidden') && row.held_reason !== null && row.held_reason !== 'refused' ? row.held_reason.split(',') : [],
     keywords: keywords.map((keyword) => keyword.keyword),
     categories_slugs: post?.categories.map((category) => category.slug) ?? [],
     /** The business's locations it names (its branch first): the editor's Location. */

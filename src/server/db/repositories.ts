@@ -16,7 +16,7 @@ import type {
   AdvertiserProfileRow, ClaimRow, DigestItem, EnquiryReplyRow, InsightListingRow, LeadFilters, LeadSettingsRow, LeadStatus, NewClaim, ProfileChangeRow, ProfileSave, OwnerReviewRow, ReviewToAnswer,
   AuditEntry, AuditFilters, DocumentClaimRow, OpenReportRow, HeldReviewRow, PendingProfileChange, UserActivity, ListingHit,
   DueSavedSearchRow, NewSavedSearch, NumberProof, SavedSearchChange, SavedSearchRow,
-  InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PhotoTwinRow, PostSizeRow, PriceStatRow, PricedAdRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
+  InvoiceRow, NewInvoice, PaymentRow, NewSubscription, PhotoTwinRow, PostSizeRow, PriceStatRow, PricedAdRow, TextTwinRow, SubscriptionChange, SubscriptionRow, OwnPostRow, PostContent, PostStatus, PostMove, ProfileMove,
 } from './rows.ts';
 import type { ConversationSide, MessageKind } from '../../shared/conversations.ts';
 import type { ScamClass } from '../../shared/scam-rules.ts';
@@ -640,11 +640,8 @@ export interface ListingSignalRepository {
    * one of its four 16-bit blocks, or all but one bit of it, with one of `hashes`: every photo within 7 bits is among them.
    */
   findPhotoTwins(postId: number, ownerId: number, hashes: readonly string[]): Promise<PhotoTwinRow[]>;
-  /**
-   * How many accounts other than `ownerId` have an ad (not removed) with this text fingerprint: live, or posted since
-   * `newSince` by an account created since then (a business with no owner counts as one).
-   */
-  countTextTwinAccounts(postId: number, ownerId: number, fingerprint: string, newSince: string): Promise<number>;
+  /** Ads (not removed) of accounts other than `ownerId` with this text fingerprint; `new_account` when posted since `newSince` by an account created since then. */
+  findTextTwins(postId: number, ownerId: number, fingerprint: string, newSince: string): Promise<TextTwinRow[]>;
   findPricedAd(postId: number): Promise<PricedAdRow | undefined>;
   /** The ads (not removed) an account created from `from` until before `until`. */
   findAccountAds(ownerId: number, from: string, until: string): Promise<PricedAdRow[]>;

@@ -913,11 +913,22 @@ export interface PhotoTwinRow {
   dhash: string;
 }
 
+/** An ad of another account with the same text fingerprint (issue 64). */
+export interface TextTwinRow {
+  post_id: number;
+  /** Its owner's account (a business with no owner: minus its profile id). */
+  account: number;
+  live: boolean;
+  /** Posted within the new-account window by an account created within it. */
+  new_account: boolean;
+}
+
 /** What the price checks read of an ad: its first category, and for a buy-and-sell ad its deal, condition and brand. */
 export interface PricedAdRow {
   post_id: number;
   type: ListingType;
   created_at: string;
+  live: boolean;
   category_id: number | null;
   deal_type: 'buy' | 'sell' | null;
   condition: 'new' | 'used' | null;

@@ -48,6 +48,9 @@ export interface CheckedAd {
   message: string;
   signals: { check: string; score: number; evidence?: Record<string, string | number> }[];
   fingerprint: string | null;
+  /** Live ads published before it that the checks implicate (a burst's, the same text's), and why, as a word. */
+  implicated: number[];
+  heldBackReason: string;
 }
 
 export interface ListingDeps {

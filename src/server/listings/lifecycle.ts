@@ -27,7 +27,7 @@ type Effect =
   | 'settle_invoice' // an open invoice is voided (went live another way), or a paid one credited and refunded (never went live)
   | 'alerts'; // instant saved-search alerts (first time live)
 
-export type Command = 'createDraft' | 'amend' | 'publish' | 'approve' | 'refuse' | 'publishPaid' | 'renew' | 'hide' | 'unhide' | 'remove' | 'expire' | 'withdraw' | 'suspendOwner' | 'restoreOwner';
+export type Command = 'createDraft' | 'amend' | 'publish' | 'holdBack' | 'approve' | 'refuse' | 'publishPaid' | 'renew' | 'hide' | 'unhide' | 'remove' | 'expire' | 'withdraw' | 'suspendOwner' | 'restoreOwner';
 
 export interface Transition {
   command: Command;
@@ -53,11 +53,14 @@ export const LIFECYCLE: readonly Transition[] = [
     command: 'publish', from: ['draft', 'refused', 'awaiting_payment'], to: ['live', 'held', 'awaiting_payment'], by: ['owner'], cost: ['free', 'token', 'ringgit'],
     effects: ['search', 'tokens', 'invoice', 'settle_invoice', 'alerts'],
   },
+  // A new ad's checks implicate live ads published before it (a first-day burst, the same text from new accounts): they
+  // are taken down with it for an operator's review (held while hidden; approving shows them again as they were).
+  { command: 'holdBack', from: ['live'], to: ['held'], by: ['system'], cost: ['free'], effects: ['search', 'mail'] },
   {
     command: 'approve', from: ['held'], to: ['live', 'awaiting_payment'], by: ['operator'], cost: ['free', 'token', 'ringgit'],
     effects: ['search', 'audit', 'mail', 'tokens', 'invoice', 'alerts'],
   },
-  { command: 'refuse', from: ['held'], to: ['refused'], by: ['operator'], cost: ['free'], effects: ['audit', 'mail'] },
+  { command: 'refuse', from: ['held'], to: ['refused', 'hidden'], by: ['operator'], cost: ['free'], effects: ['audit', 'mail'] },
   // Paid: it goes live (a live or just-expired ad renewed on an invoice, for 30 days more); one removed or hidden
   // meanwhile never does, and its invoice is credited and refunded.
   { command: 'publishPaid', from: ['awaiting_payment', 'live', 'expired', 'removed', 'hidden'], to: ['live', 'removed', 'hidden'], by: ['system'], cost: ['ringgit'], effects: ['search', 'alerts', 'settle_invoice'] },
@@ -96,6 +99,9 @@ export function stateOf(post: Pick<OwnPostRow, 'status' | 'held_reason' | 'live'
       return post.live ? 'live' : 'expired';
     case 'expired':
       return awaitingPayment ? 'awaiting_payment' : 'expired';
+    case 'hidden':
+      // Held back by the checks, until an operator decides (a refusal leaves it hidden).
+      return post.held_reason !== null && post.held_reason !== 'refused' ? 'held' : 'hidden';
     default:
       return post.status;
   }
@@ -103,7 +109,7 @@ export function stateOf(post: Pick<OwnPostRow, 'status' | 'held_reason' | 'live'
 
 /** The stored statuses an ad in each state has (a state is its status read with its hold, its time and its invoice). */
 const STATUSES: Record<ListingState, readonly PostStatus[]> = {
-  draft: ['draft'], held: ['draft'], refused: ['draft'], awaiting_payment: ['draft', 'expired'], live: ['active'], expired: ['active', 'expired'], hidden: ['hidden'], removed: ['removed'],
+  draft: ['draft'], held: ['draft', 'hidden'], refused: ['draft'], awaiting_payment: ['draft', 'expired'], live: ['active'], expired: ['active', 'expired'], hidden: ['hidden'], removed: ['removed'],
 };
 
 /**

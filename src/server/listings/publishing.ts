@@ -115,11 +115,32 @@ const publishing = adCommand<OnAd & { held: CheckedAd; confirm: boolean }, LiveO
       const signals = JSON.stringify(held.signals);
       if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), heldSignals: signals, moderationReason: null }))) throw conflict('ad_changed_meanwhile');
       await postsChanged(tx, [id]);
+      await holdBack(deps, tx, held.implicated, held);
       return { held: { checks: held.checks, message: held.message } };
     }
     return goLive(deps, tx, loaded, { renewal: false, confirmed: confirm });
   },
 });
+
+/**
+ * The live ads a new ad's checks implicate (a first-day burst's, the same text's from new accounts) go down with it for
+ * the operator's review, in its transaction: hidden with the same checks, so the held queue lists them; their owners
+ * are mailed why. One that moved meanwhile is left as it is. Answers the ads it held back.
+ */
+async function holdBack(deps: ListingDeps, tx: Repositories, postIds: readonly number[], held: CheckedAd): Promise<number[]> {
+  const moved: number[] = [];
+  for (const id of postIds) {
+    const { post, state } = await loadPost(tx, SYSTEM, id, { lock: true });
+    if (allowed('holdBack', state, 'system') !== 'yes') continue;
+    if (!(await tx.listings.move(id, { from: ['active'], status: 'hidden', hiddenBy: 'post', heldReason: held.checks.join(','), heldSignals: JSON.stringify(held.signals) }))) continue;
+    moved.push(id);
+    await mailAccount(deps, tx, ownerOf(post), say('mail_ad_held_back_subject', { title: post.title }), [
+      say('mail_ad_held_back', { title: post.title, why: held.heldBackReason }), dashboardLink(deps, id),
+    ]);
+  }
+  await postsChanged(tx, moved);
+  return moved;
+}
 
 /**
  * The owner publishes a draft (or a refused ad, or one waiting for its invoice, now perhaps on a token). The
@@ -134,7 +155,9 @@ export async function publish(deps: ListingDeps, actor: Actor, id: number, optio
   await checkPublishable(deps.repos, before.post);
   const quote = await quoteFor(deps, deps.repos, before.post, false);
   if (quote.confirm_required && !options.confirm) throw confirmFirst(quote);
-  const held = before.state === 'awaiting_payment' ? { checks: [], message: '', signals: [], fingerprint: null } : await deps.checks(before.post, ownerOf(before.post)!);
+  const held = before.state === 'awaiting_payment'
+    ? { checks: [], message: '', signals: [], fingerprint: null, implicated: [], heldBackReason: '' }
+    : await deps.checks(before.post, ownerOf(before.post)!);
   return publishing(deps.repos, { deps, acting, id, held, confirm: options.confirm });
 }
 
@@ -163,6 +186,7 @@ export async function renew(deps: ListingDeps, actor: Actor, id: number, options
 const approving = adCommand<OnAd & { actor: Actor; client: string }, LiveOutcome>('approve', {
   run: async (tx, loaded, { deps, actor, client, id }) => {
     const { post } = loaded;
+    if (post.status === 'hidden') return showHeldBack(deps, tx, post, { actor, client });
     // Its owner confirmed the step when they published it; the checks are the operator's now.
     const outcome = await goLive(deps, tx, loaded, { renewal: false, confirmed: true });
     await audit(tx, actor, client, { action: 'ad.approve', target: { type: post.type, id }, before: { status: 'draft', held: post.held_reason }, after: { status: outcome.payment ? 'awaiting_payment' : 'active' } });
@@ -174,6 +198,15 @@ const approving = adCommand<OnAd & { actor: Actor; client: string }, LiveOutcome
   },
 });
 
+/** Approving an ad the checks held back: it shows again as it was (its time and its payment unchanged); its owner is mailed. */
+async function showHeldBack(deps: ListingDeps, tx: Repositories, post: OwnPostRow, { actor, client }: { actor: Actor; client: string }): Promise<LiveOutcome> {
+  if (!(await tx.listings.unhidePost(post.id))) throw conflict('ad_decided_already');
+  await postsChanged(tx, [post.id]);
+  await audit(tx, actor, client, { action: 'ad.approve', target: { type: post.type, id: post.id }, before: { status: 'hidden', held: post.held_reason }, after: { status: 'active' } });
+  await mailAccount(deps, tx, ownerOf(post), say('mail_ad_approved_subject', { title: post.title }), [say('mail_ad_checked_live', { title: post.title }), dashboardLink(deps, post.id)]);
+  return {};
+}
+
 /** An operator approves a held ad: it goes live as its owner asked (a token, or an invoice to pay); they are mailed. */
 export function approve(deps: ListingDeps, actor: Actor, client: string, id: number): Promise<LiveOutcome> {
   return approving(deps.repos, { deps, acting: asOperator(actor, client), actor, client, id });
@@ -181,7 +214,8 @@ export function approve(deps: ListingDeps, actor: Actor, client: string, id: num
 
 const refusing = adCommand<OnAd & { actor: Actor; client: string; reason: string }, void>('refuse', {
   run: async (tx, { post }, { deps, actor, client, id, reason }) => {
-    if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('ad_decided_already');
+    // A held-back ad stays hidden, refused; a held draft stays a draft, refused.
+    if (!(await tx.listings.move(id, { from: [post.status], status: post.status, held: 'checks', heldReason: 'refused', moderationReason: reason }))) throw conflict('ad_decided_already');
     await audit(tx, actor, client, { action: 'ad.refuse', target: { type: post.type, id }, reason, before: { held: post.held_reason }, after: { held: 'refused' } });
     await mailAccount(deps, tx, ownerOf(post), say('mail_ad_refused_subject', { title: post.title }), decisionLines(deps, say('mail_ad_refused', { title: post.title }), reason));
   },

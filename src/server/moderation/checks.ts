@@ -3,8 +3,8 @@
  * flags them: more links than allowed, a banned word, a copy of another live ad (the same title and a near-identical
  * photo), or, with the setting on, an account that has had no ad live yet; and the fraud signals of issue 64
  * (listing-signals.ts): another account's photo, a copied text, a price far below its kind's, a first-day burst. A
- * flagged ad stays a draft, held for an operator, who sees each check that fired with its score and evidence. A new review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing
- * from one client.
+ * flagged ad stays a draft, held for an operator, who sees each check that fired with its score and evidence. A new
+ * review is held hidden for a link in its text, a banned word, or a burst of reviews of one listing from one client.
  */
 import type { AppContext } from '../app-types.ts';
 import type { CatalogContext } from '../catalog/context.ts';
@@ -19,11 +19,15 @@ import { copiedTextSignal, firstDayBurstSignal, priceOutlierSignal, SAME_PHOTO_B
 const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account', 'same_photo', 'copied_text', 'price_outlier', 'first_day_burst'] as const;
 export type HeldCheck = (typeof HELD_CHECKS)[number];
 
-/** What the checks found: the names of those that fired, each with its score and evidence, and the text's fingerprint. */
+/**
+ * What the checks found: the names of those that fired, each with its score and evidence, the text's fingerprint,
+ * and the live ads published before that the signals implicate.
+ */
 export interface CheckOutcome {
   checks: HeldCheck[];
   signals: HeldSignal[];
   fingerprint: string | null;
+  implicated: number[];
 }
 /**
  * A hash with fewer bits set (or cleared) than this says little: a flat colour or a plain logo on white hashes to
@@ -72,15 +76,15 @@ export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'm
   const text = textOf(shown).join('\n');
   const fingerprint = textFingerprint(ownWords(shown));
   const signals: HeldSignal[] = [];
-  const fired = (check: HeldCheck) => signals.push({ check, score: 1 });
-  if (linksIn(text) > maxLinks) fired('links');
-  if (hasBannedWord(text, bannedWords)) fired('banned_words');
+  const flag = (check: HeldCheck) => signals.push({ check, score: 1 });
+  if (linksIn(text) > maxLinks) flag('links');
+  if (hasBannedWord(text, bannedWords)) flag('banned_words');
   const hashes = (await repos.listings.findImageHashes(post.id)).filter(informative);
   if (hashes.length > 0) {
     const twins = await repos.listings.findTitleTwins(post.id, post.title);
-    if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) fired('duplicate');
+    if (twins.some((twin) => hashes.some((hash) => hashDistance(hash, twin.dhash) <= SAME_PHOTO_BITS))) flag('duplicate');
   }
-  if (holdNewAdvertisers && (await repos.listings.countAdsWentLive(ownerId)) === 0) fired('new_account');
+  if (holdNewAdvertisers && (await repos.listings.countAdsWentLive(ownerId)) === 0) flag('new_account');
   const [account, priced] = await Promise.all([repos.users.findUser(ownerId), repos.listingSignals.findPricedAd(post.id)]);
   const found = await Promise.all([
     samePhotoSignal(repos, post.id, ownerId, hashes),
@@ -88,8 +92,9 @@ export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'm
     priced ? priceOutlierSignal(repos, priced) : null,
     priced && account ? firstDayBurstSignal(repos, priced, ownerId, account.created_at) : null,
   ]);
-  signals.push(...found.filter((signal) => signal !== null));
-  return { checks: signals.map((signal) => signal.check as HeldCheck), signals, fingerprint };
+  const fired = found.filter((item) => item !== null);
+  signals.push(...fired.map((item) => item.signal));
+  return { checks: signals.map((signal) => signal.check as HeldCheck), signals, fingerprint, implicated: [...new Set(fired.flatMap((item) => item.implicated))] };
 }
 
 const WORDS: Record<HeldCheck, MessageKey> = {
@@ -103,11 +108,19 @@ const WORDS: Record<HeldCheck, MessageKey> = {
   first_day_burst: 'api_held_first_day_burst',
 };
 
+const reasonsOf = (checks: readonly string[]) => checks.filter((check): check is HeldCheck => (HELD_CHECKS as readonly string[]).includes(check)).map((check) => WORDS[check]);
+
 /** What the advertiser reads about a held ad. */
 export function heldMessage(checks: readonly string[]): string {
-  const why = checks.filter((check): check is HeldCheck => (HELD_CHECKS as readonly string[]).includes(check)).map((check) => WORDS[check]);
+  const why = reasonsOf(checks);
   // Said, so it is worded in the advertiser's language where it leaves: the first reason names why.
   return why[0] ? say('api_ad_held_why', { why: word(why[0]) }) : say('api_ad_waits_review');
+}
+
+/** Why ads the checks implicate are held back, as a word of the owner's language (the first check that names them). */
+export function heldBackReason(checks: readonly string[]): string {
+  const why = reasonsOf(checks.filter((check) => check === 'copied_text' || check === 'first_day_burst'));
+  return word(why[0] ?? 'api_held_copied_text');
 }
 
 /** A burst: this many reviews of one listing from one client within an hour (the next is held). */

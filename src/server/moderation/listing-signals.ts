@@ -7,6 +7,8 @@
  * - `price_outlier`: a sell ad far below the median of its category, condition and brand (the statistics job's robust
  *   figures, price-statistics.ts): at most half of it and 3 robust deviations under it;
  * - `first_day_burst`: the third ad or more in an account's first day priced in the top quarter of its statistic.
+ * The same text and a burst show only once several ads are in: the live ones before are implicated, and held back for
+ * review with the new one (listings' `holdBack`).
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
@@ -19,6 +21,12 @@ export interface HeldSignal {
   check: string;
   score: number;
   evidence?: Record<string, string | number>;
+}
+
+/** A signal, and the live ads published before it that it implicates (held back for review with the new one). */
+export interface Found {
+  signal: HeldSignal;
+  implicated: number[];
 }
 
 const DAY_MS = 86_400_000;
@@ -47,22 +55,31 @@ export function textFingerprint(parts: readonly (string | null | undefined)[]): 
   return createHash('sha256').update(words).digest('hex').slice(0, 32);
 }
 
-/** `same_photo`: a photo of the ad within SAME_PHOTO_BITS of one on another account's live ad. */
-export async function samePhotoSignal(repos: Repositories, postId: number, ownerId: number, hashes: readonly string[]): Promise<HeldSignal | null> {
+/** `same_photo`: a photo of the ad within SAME_PHOTO_BITS of one on another account's live ad (the original stays). */
+export async function samePhotoSignal(repos: Repositories, postId: number, ownerId: number, hashes: readonly string[]): Promise<Found | null> {
   let best: { post_id: number; distance: number } | null = null;
   for (const twin of await repos.listingSignals.findPhotoTwins(postId, ownerId, hashes)) {
     const distance = Math.min(...hashes.map((hash) => hashDistance(hash, twin.dhash)));
     if (distance <= SAME_PHOTO_BITS && (!best || distance < best.distance)) best = { post_id: twin.post_id, distance };
   }
-  return best && { check: 'same_photo', score: round(1 - best.distance / (SAME_PHOTO_BITS + 1)), evidence: { post_id: best.post_id, bits_apart: best.distance } };
+  if (!best) return null;
+  return { signal: { check: 'same_photo', score: round(1 - best.distance / (SAME_PHOTO_BITS + 1)), evidence: { post_id: best.post_id, bits_apart: best.distance } }, implicated: [] };
 }
 
-/** `copied_text`: a new account's text is on another account's live ad, or another new account's recent one. */
-export async function copiedTextSignal(repos: Repositories, clock: Clock, post: { id: number; accountCreatedAt: string }, ownerId: number, fingerprint: string | null): Promise<HeldSignal | null> {
+/**
+ * `copied_text`: a new account's text is on another account's live ad, or on another new account's recent one. The
+ * other new accounts' live ads with it are implicated; an established account's (the original, most likely) is not.
+ */
+export async function copiedTextSignal(repos: Repositories, clock: Clock, post: { id: number; accountCreatedAt: string }, ownerId: number, fingerprint: string | null): Promise<Found | null> {
   const newSince = new Date(clock.now() - NEW_ACCOUNT_DAYS * DAY_MS).toISOString();
   if (fingerprint === null || post.accountCreatedAt < newSince) return null;
-  const accounts = await repos.listingSignals.countTextTwinAccounts(post.id, ownerId, fingerprint, newSince);
-  return accounts === 0 ? null : { check: 'copied_text', score: round(Math.min(1, 0.5 + accounts / 4)), evidence: { other_new_accounts: accounts } };
+  const twins = (await repos.listingSignals.findTextTwins(post.id, ownerId, fingerprint, newSince)).filter((twin) => twin.live || twin.new_account);
+  const accounts = new Set(twins.map((twin) => twin.account)).size;
+  if (accounts === 0) return null;
+  return {
+    signal: { check: 'copied_text', score: round(Math.min(1, 0.5 + accounts / 4)), evidence: { other_accounts: accounts } },
+    implicated: twins.filter((twin) => twin.new_account && twin.live).map((twin) => twin.post_id),
+  };
 }
 
 /** The statistic that speaks for an ad: its brand's when there is one, else its category's and condition's for every brand. */
@@ -82,7 +99,7 @@ const robustDeviations = (price: number, stat: PriceStatRow) => (Math.log(price)
 const isSellAd = (ad: PricedAdRow): ad is PricedAdRow & { price_sen: number } => ad.type === 'buysell' && ad.deal_type === 'sell' && ad.price_sen !== null && ad.price_sen > 0;
 
 /** `price_outlier`: a sell ad at most half its statistic's median and 3 robust deviations below it. */
-export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): Promise<HeldSignal | null> {
+export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): Promise<Found | null> {
   if (!isSellAd(ad)) return null;
   const stat = await statisticOf(repos, ad);
   if (!stat) return null;
@@ -90,8 +107,11 @@ export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): 
   const deviations = robustDeviations(ad.price_sen, stat);
   if (share > PRICE_RULES.belowMedianShare || deviations > -PRICE_RULES.robustDeviations) return null;
   return {
-    check: 'price_outlier', score: round(Math.min(1, 1 - share)),
-    evidence: { price_sen: ad.price_sen, median_sen: stat.median_sen, sample: stat.sample, brand: stat.brand, deviations: round(deviations) },
+    signal: {
+      check: 'price_outlier', score: round(Math.min(1, 1 - share)),
+      evidence: { price_sen: ad.price_sen, median_sen: stat.median_sen, sample: stat.sample, brand: stat.brand, deviations: round(deviations) },
+    },
+    implicated: [],
   };
 }
 
@@ -102,13 +122,18 @@ async function isHighPriced(repos: Repositories, ad: PricedAdRow): Promise<boole
   return stat ? ad.price_sen >= stat.median_sen * Math.exp(stat.log_mad) : ad.price_sen >= HIGH_PRICE_SEN;
 }
 
-/** `first_day_burst`: within its account's first day, this ad and at least two more of the day are high-priced sell ads. */
-export async function firstDayBurstSignal(repos: Repositories, ad: PricedAdRow, ownerId: number, accountCreatedAt: string): Promise<HeldSignal | null> {
+/** `first_day_burst`: within its account's first day, this ad and at least two more of the day are high-priced sell ads; the live ones are implicated. */
+export async function firstDayBurstSignal(repos: Repositories, ad: PricedAdRow, ownerId: number, accountCreatedAt: string): Promise<Found | null> {
   const firstDayEnds = new Date(Date.parse(accountCreatedAt) + DAY_MS).toISOString();
   if (ad.created_at >= firstDayEnds || !(await isHighPriced(repos, ad))) return null;
-  let high = 0;
+  const others: PricedAdRow[] = [];
   for (const other of await repos.listingSignals.findAccountAds(ownerId, accountCreatedAt, firstDayEnds)) {
-    if (other.post_id === ad.post_id || (await isHighPriced(repos, other))) high++;
+    if (other.post_id !== ad.post_id && (await isHighPriced(repos, other))) others.push(other);
   }
-  return high < BURST_ADS ? null : { check: 'first_day_burst', score: round(Math.min(1, high / (2 * BURST_ADS))), evidence: { high_priced_ads: high } };
+  const high = others.length + 1;
+  if (high < BURST_ADS) return null;
+  return {
+    signal: { check: 'first_day_burst', score: round(Math.min(1, high / (2 * BURST_ADS))), evidence: { high_priced_ads: high } },
+    implicated: others.filter((other) => other.live).map((other) => other.post_id),
+  };
 }

@@ -39,7 +39,7 @@ export async function listHeldAds(app: AppContext) {
 
 async function heldAd(repos: Repositories, id: number, options: { lock?: boolean } = {}): Promise<OwnPostRow> {
   const post = await repos.listings.findPost(id, options);
-  if (!post || post.status !== 'draft' || post.held_reason === null || post.held_reason === 'refused') throw notFound('no_such_held_ad');
+  if (!post || (post.status !== 'draft' && post.status !== 'hidden') || post.held_reason === null || post.held_reason === 'refused') throw notFound('no_such_held_ad');
   return post;
 }
 

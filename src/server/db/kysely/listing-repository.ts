@@ -95,7 +95,7 @@ export class KyselyListingRepository extends QueryRepository implements ListingR
   findHeldPosts(limit: number): Promise<OwnPostRow[]> {
     const now = this.now;
     return this.access.read(async (db) => (await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
-      .select([...OWN_POST_COLUMNS, livePost(now).as('live')]).where('p.held_reason', 'is not', null).where('p.held_reason', '!=', 'refused').where('p.status', '=', 'draft')
+      .select([...OWN_POST_COLUMNS, livePost(now).as('live')]).where('p.held_reason', 'is not', null).where('p.held_reason', '!=', 'refused').where('p.status', 'in', ['draft', 'hidden'])
       .orderBy('p.updated_at').orderBy('p.id').limit(limit).execute()).map(ownPostRow));
   }
 
@@ -176,7 +176,7 @@ export class KyselyListingRepository extends QueryRepository implements ListingR
   /** Shows again an ad its own hiding hid (to live, or expired when its time ran out); false when it was not hidden so. */
   unhidePost(id: number): Promise<boolean> {
     const now = this.now;
-    return this.access.write(async (db) => Number((await db.updateTable('posts').set({ status: shownStatus(now), hidden_by: null, moderation_reason: null, updated_at: now })
+    return this.access.write(async (db) => Number((await db.updateTable('posts').set({ status: shownStatus(now), hidden_by: null, moderation_reason: null, held_reason: null, held_signals: null, updated_at: now })
       .where('id', '=', id).where('status', '=', 'hidden').where('hidden_by', '=', 'post').executeTakeFirst()).numUpdatedRows) === 1);
   }
 

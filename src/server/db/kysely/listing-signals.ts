@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { ListingSignalRepository } from '../repositories.ts';
 import type { ListingType } from '../../../shared/constants.ts';
-import type { PhotoTwinRow, PriceStatRow, PricedAdRow } from '../rows.ts';
+import type { PhotoTwinRow, PriceStatRow, PricedAdRow, TextTwinRow } from '../rows.ts';
 import { QueryRepository } from './query-access.ts';
-import { count, livePost, type QueryDb } from './query.ts';
+import { flag, livePost, type QueryDb } from './query.ts';
 
 /** The four 16-bit blocks of a difference hash (16 hex digits), as SQL over `m.dhash`. */
 const BLOCKS = [0, 1, 2, 3].map((block) => sql<string>`substr(m.dhash, ${sql.lit(block * 4 + 1)}, 4)`);
@@ -24,14 +24,14 @@ const PRICED_AD_COLUMNS = [
   'p.id', 'p.type', 'p.created_at', 'p.price_min_sen', 'b.deal_type', 'b.condition', 'b.brand',
 ] as const;
 
-function pricedAd(db: QueryDb) {
+function pricedAd(db: QueryDb, now: string) {
   return db.selectFrom('posts as p').leftJoin('buysell_details as b', 'b.post_id', 'p.id')
-    .select([...PRICED_AD_COLUMNS, (eb) => eb.selectFrom('post_categories as c').select('c.category_id').whereRef('c.post_id', '=', 'p.id').orderBy('c.position').limit(1).as('category_id')]);
+    .select([...PRICED_AD_COLUMNS, livePost(now).as('live'), (eb) => eb.selectFrom('post_categories as c').select('c.category_id').whereRef('c.post_id', '=', 'p.id').orderBy('c.position').limit(1).as('category_id')]);
 }
 
-function pricedAdRow(row: { id: unknown; type: string; created_at: string; price_min_sen: unknown; deal_type: string | null; condition: string | null; brand: string | null; category_id: unknown }): PricedAdRow {
+function pricedAdRow(row: { id: unknown; type: string; created_at: string; live: unknown; price_min_sen: unknown; deal_type: string | null; condition: string | null; brand: string | null; category_id: unknown }): PricedAdRow {
   return {
-    post_id: Number(row.id), type: row.type as ListingType, created_at: row.created_at, category_id: row.category_id === null ? null : Number(row.category_id),
+    post_id: Number(row.id), type: row.type as ListingType, created_at: row.created_at, live: flag(row.live), category_id: row.category_id === null ? null : Number(row.category_id),
     deal_type: row.deal_type as PricedAdRow['deal_type'], condition: row.condition as PricedAdRow['condition'], brand: row.brand,
     price_sen: row.price_min_sen === null ? null : Number(row.price_min_sen),
   };
@@ -49,31 +49,34 @@ export class KyselyListingSignalRepository extends QueryRepository implements Li
       .where(livePost(now)).limit(500).execute()).map((row) => ({ post_id: Number(row.id), owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id), dhash: row.dhash! })));
   }
 
-  countTextTwinAccounts(postId: number, ownerId: number, fingerprint: string, newSince: string): Promise<number> {
+  findTextTwins(postId: number, ownerId: number, fingerprint: string, newSince: string): Promise<TextTwinRow[]> {
     const now = this.now;
-    return this.read(async (db) => count((await db.selectFrom('posts as p').leftJoin('users as u', 'u.id', 'p.owner_user_id')
-      .select((eb) => eb.fn.count(sql`coalesce(p.owner_user_id, -p.profile_id)`).distinct().as('n'))
+    return this.read(async (db) => (await db.selectFrom('posts as p').leftJoin('users as u', 'u.id', 'p.owner_user_id')
+      .select(['p.id', 'p.owner_user_id', 'p.profile_id', livePost(now).as('live'), sql<number>`CASE WHEN p.created_at >= ${newSince} AND u.created_at >= ${newSince} THEN 1 ELSE 0 END`.as('recent')])
       .where('p.text_fingerprint', '=', fingerprint).where('p.id', '!=', postId).where('p.status', '!=', 'removed')
       .where((eb) => eb.or([eb('p.owner_user_id', 'is', null), eb('p.owner_user_id', '!=', ownerId)]))
-      .where((eb) => eb.or([eb.and([eb('p.created_at', '>=', newSince), eb('u.created_at', '>=', newSince)]), livePost(now)]))
-      .executeTakeFirstOrThrow()).n));
+      .orderBy('p.id').limit(200).execute()).map((row) => ({
+      post_id: Number(row.id), account: row.owner_user_id === null ? -Number(row.profile_id) : Number(row.owner_user_id), live: flag(row.live), new_account: flag(row.recent),
+    })));
   }
 
   findPricedAd(postId: number): Promise<PricedAdRow | undefined> {
+    const now = this.now;
     return this.read(async (db) => {
-      const row = await pricedAd(db).where('p.id', '=', postId).executeTakeFirst();
+      const row = await pricedAd(db, now).where('p.id', '=', postId).executeTakeFirst();
       return row && pricedAdRow(row);
     });
   }
 
   findAccountAds(ownerId: number, from: string, until: string): Promise<PricedAdRow[]> {
-    return this.read(async (db) => (await pricedAd(db).where('p.owner_user_id', '=', ownerId).where('p.created_at', '>=', from).where('p.created_at', '<', until)
+    const now = this.now;
+    return this.read(async (db) => (await pricedAd(db, now).where('p.owner_user_id', '=', ownerId).where('p.created_at', '>=', from).where('p.created_at', '<', until)
       .where('p.status', '!=', 'removed').orderBy('p.id').limit(200).execute()).map(pricedAdRow));
   }
 
   findSellPrices(afterPostId: number, limit: number): Promise<PricedAdRow[]> {
     const now = this.now;
-    return this.read(async (db) => (await pricedAd(db).where('p.type', '=', 'buysell').where('b.deal_type', '=', 'sell').where('p.price_min_sen', 'is not', null)
+    return this.read(async (db) => (await pricedAd(db, now).where('p.type', '=', 'buysell').where('b.deal_type', '=', 'sell').where('p.price_min_sen', 'is not', null)
       .where('p.id', '>', afterPostId).where(livePost(now)).orderBy('p.id').limit(limit).execute()).map(pricedAdRow));
   }
 

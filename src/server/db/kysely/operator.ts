@@ -90,7 +90,7 @@ export class KyselyOperatorRepository extends QueryRepository implements Operato
       const reports = await db.selectFrom('reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
       const reviewReports = await db.selectFrom('review_reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
       const conversationReports = await countOpenConversationReports(db);
-      const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', '=', 'draft').executeTakeFirstOrThrow();
+      const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', 'in', ['draft', 'hidden']).executeTakeFirstOrThrow();
       const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
       return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), refunds: count(refunds.n), reports: count(reports.n) + count(reviewReports.n) + conversationReports, ads: count(held.n), reviews: count(heldReviews.n) };
     });
