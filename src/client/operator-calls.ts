@@ -14,7 +14,7 @@ export interface HeldReview {
   score: number | null; features: Record<string, number> | null;
 }
 /** A check that held an ad, with its score (0 to 1) and what it found (issue 64). */
-export interface HeldSignal { check: string; score: number; evidence?: Record<string, string | number> }
+interface HeldSignal { check: string; score: number; evidence?: Record<string, string | number> }
 export interface HeldAd { id: number; type: string; title: string; profile: { id: number; name: string }; checks: string[]; signals: HeldSignal[]; why: string; updated_at: string }
 export interface ReportGroup {
   group: string;

@@ -92,7 +92,7 @@ describe('fraud signals on listings', () => {
     expect(again.held_checks).toEqual([]);
   });
 
-  it('copied_text: the same text (another phone number) from a second new account is held, and the first new account’s live ad held back; from an account over 30 days old it is not', async () => {
+  it('copied_text: the same text (another phone number) from a second new account is held; a third holds back the first’s live ad too; from an account over 30 days old it is not held', async () => {
     const text = {
       title: 'Experienced Durian Stall Assistant Needed',
       summary: 'Help sort, open and pack Musang King and D24 for our stall customers every evening; call 012-3456789 to apply today.',
@@ -105,9 +105,15 @@ describe('fraud signals on listings', () => {
     expect(held.held_checks).toEqual(['copied_text']);
     const queued = (await queue()).find((item) => item.id === held.id)!;
     expect(queued.signals).toEqual([{ check: 'copied_text', score: expect.any(Number), evidence: { other_accounts: 1 } }]);
+    // One copy of one ad: the ad copied (its author, most likely) stays live.
+    expect((await a.get(`/api/advertiser/posts/${first.id}`)).body.data).toMatchObject({ status: 'active' });
+
     // Several new accounts, one text: the first one's live ad goes down for review too, and its owner is told why.
+    const c = await advertiser('Text Third');
+    const third = await publish(c, await jobBody((await claimBusiness(c, skip)).id, { ...text, summary: text.summary.replace('012-3456789', '017-1112223') }));
+    expect(third.held_checks).toEqual(['copied_text']);
     expect((await a.get(`/api/advertiser/posts/${first.id}`)).body.data).toMatchObject({ status: 'hidden', held_checks: ['copied_text'] });
-    expect((await queue()).map((item) => item.id)).toEqual(expect.arrayContaining([first.id, held.id]));
+    expect((await queue()).map((item) => item.id)).toEqual(expect.arrayContaining([first.id, held.id, third.id]));
     await copy.app.outbox.settled();
     expect(messagesTo(outbox, emailOf(a)).map(decodedMail).some((mail) => mail.includes('We have taken your ad') && mail.includes('its text is the same as other accounts'))).toBe(true);
 
@@ -129,19 +135,23 @@ describe('fraud signals on listings', () => {
     for (const [index, { id }] of sells.entries()) {
       await copy.query.updateTable('post_categories').set({ category_id: (index < 30 ? priced : sparse).id }).where('post_id', '=', id).execute();
       await copy.query.updateTable('buysell_details').set({ condition: 'used', brand: null }).where('post_id', '=', id).execute();
-      await copy.query.updateTable('posts').set({ price_min_sen: 300_000 + (index % 10) * 10_000 - 40_000, expires_at: null }).where('id', '=', id).execute();
+      await copy.query.updateTable('posts').set({ title: index % 2 === 0 ? 'Galaxy S24 256GB (Used)' : 'Galaxy S24 256GB', price_min_sen: 300_000 + (index % 10) * 10_000 - 40_000, expires_at: null })
+        .where('id', '=', id).execute();
     }
     await copy.app.jobs.runKind('category_price_stats');
-    const stats = await copy.repos.listingSignals.findPriceStats(Number(priced.id), 'used');
-    expect(stats).toEqual([expect.objectContaining({ brand: '', sample: 30, median_sen: 305_000 })]);
-    expect(await copy.repos.listingSignals.findPriceStats(Number(sparse.id), 'used')).toEqual([]);
+    const whole = { brand: '', product: '', sample: 30, median_sen: 305_000 };
+    expect(await copy.repos.listingSignals.findPriceStats(Number(priced.id), 'used', '')).toEqual(expect.arrayContaining([
+      expect.objectContaining({ ...whole, condition: 'used' }), expect.objectContaining({ ...whole, condition: 'any' })]));
+    // The product's own statistic (its title's words, condition words aside), for both conditions.
+    expect(await copy.repos.listingSignals.findPriceStats(Number(priced.id), 'used', 'galaxy s24 256gb')).toContainEqual(expect.objectContaining({ condition: 'any', product: 'galaxy s24 256gb', sample: 30 }));
+    expect(await copy.repos.listingSignals.findPriceStats(Number(sparse.id), 'used', '')).toEqual([]);
 
     const seller = await age(await advertiser('Price Seller'), 400);
     const business = await claimBusiness(seller, skip);
-    const cheap = await publish(seller, await sellBody(business.id, priced.slug, 'iPhone 15 Pro Max, Urgent', 750));
+    const cheap = await publish(seller, await sellBody(business.id, priced.slug, 'Galaxy S24 256GB, Urgent', 750));
     expect(cheap.held_checks).toEqual(['price_outlier']);
     const queued = (await queue()).find((item) => item.id === cheap.id)!;
-    expect(queued.signals[0]).toMatchObject({ check: 'price_outlier', evidence: { price_sen: 75_000, median_sen: 305_000, sample: 30 } });
+    expect(queued.signals[0]).toMatchObject({ check: 'price_outlier', evidence: { price_sen: 75_000, median_sen: 305_000, sample: 30, product: 'galaxy s24 256gb' } });
     expect((await publish(seller, await sellBody(business.id, priced.slug, 'Galaxy S24, Boxed', 2_800))).held_checks).toEqual([]);
     expect((await publish(seller, await sellBody(business.id, sparse.slug, 'Pixel 9, Sealed', 750))).held_checks).toEqual([]);
   });

@@ -226,6 +226,8 @@ describe('the operator console, end to end', () => {
     await open('/operator');
     const held = page.getByTestId('held-ad').filter({ hasText: 'Ponzi Pyramid Sales Agent' });
     await expect.poll(() => held.count()).toBe(1);
+    // Each check that fired, with its score (issue 64).
+    expect(await held.getByTestId('held-signal').allInnerTexts()).toEqual(['banned_words (score 1.00)']);
     const change = page.getByTestId('profile-change').filter({ hasText: business!.name });
     expect(await change.innerText()).toContain('Lot 7, Tingkat 2');
     expect(await change.innerText()).not.toMatch(/[{"]/);

@@ -636,8 +636,8 @@ export interface MessageRepository {
 /** What the fraud signals on listings read (issue 64): near photos, the same text, an account's ads and price statistics. */
 export interface ListingSignalRepository {
   /**
-   * Photos on live ads other than `postId`, of accounts other than `ownerId` (or of none), whose difference hash shares
-   * one of its four 16-bit blocks, or all but one bit of it, with one of `hashes`: every photo within 7 bits is among them.
+   * Photos on live ads other than `postId`, of accounts other than `ownerId` (or of none), whose difference hash has one
+   * of its four 16-bit blocks within 2 bits of that block of one of `hashes`: every photo within 11 bits is among them.
    */
   findPhotoTwins(postId: number, ownerId: number, hashes: readonly string[]): Promise<PhotoTwinRow[]>;
   /** Ads (not removed) of accounts other than `ownerId` with this text fingerprint; `new_account` when posted since `newSince` by an account created since then. */
@@ -647,8 +647,8 @@ export interface ListingSignalRepository {
   findAccountAds(ownerId: number, from: string, until: string): Promise<PricedAdRow[]>;
   /** Live buy-and-sell sell ads with a price, by id after `afterPostId`: a page of the statistics job's input. */
   findSellPrices(afterPostId: number, limit: number): Promise<PricedAdRow[]>;
-  /** A category's price statistics for one condition: every brand's with enough ads, and '' for them all. */
-  findPriceStats(categoryId: number, condition: 'new' | 'used'): Promise<PriceStatRow[]>;
+  /** A category's price statistics for one condition and for 'any': every brand's, the product's, and the category's. */
+  findPriceStats(categoryId: number, condition: 'new' | 'used', product: string): Promise<PriceStatRow[]>;
   /** Replaces every price statistic with these (one transaction). */
   replacePriceStats(stats: readonly PriceStatRow[]): Promise<void>;
 }

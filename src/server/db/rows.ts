@@ -927,6 +927,7 @@ export interface TextTwinRow {
 export interface PricedAdRow {
   post_id: number;
   type: ListingType;
+  title: string;
   created_at: string;
   live: boolean;
   category_id: number | null;
@@ -936,11 +937,15 @@ export interface PricedAdRow {
   price_sen: number | null;
 }
 
-/** A robust price statistic of live sell ads of one category, condition and brand ('' for every brand). */
+/**
+ * A robust price statistic of live sell ads of one category and condition ('any': both), and within them of one brand
+ * or one product (the title's words); '' for every brand, every product.
+ */
 export interface PriceStatRow {
   category_id: number;
-  condition: 'new' | 'used';
+  condition: 'new' | 'used' | 'any';
   brand: string;
+  product: string;
   sample: number;
   median_sen: number;
   /** The median absolute deviation of the prices' natural logarithms. */

@@ -110,6 +110,7 @@ export interface CategoryPriceStatsTable {
   category_id: number;
   condition: string;
   brand: Generated<string>;
+  product: Generated<string>;
   sample: number;
   median_sen: number;
   log_mad: number;

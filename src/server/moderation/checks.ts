@@ -17,7 +17,7 @@ import { say, word, type MessageKey } from '../../shared/said.ts';
 import { copiedTextSignal, firstDayBurstSignal, priceOutlierSignal, SAME_PHOTO_BITS, samePhotoSignal, textFingerprint, type HeldSignal } from './listing-signals.ts';
 
 const HELD_CHECKS = ['links', 'banned_words', 'duplicate', 'new_account', 'same_photo', 'copied_text', 'price_outlier', 'first_day_burst'] as const;
-export type HeldCheck = (typeof HELD_CHECKS)[number];
+type HeldCheck = (typeof HELD_CHECKS)[number];
 
 /**
  * What the checks found: the names of those that fired, each with its score and evidence, the text's fingerprint,

@@ -1,11 +1,11 @@
 /**
  * Fraud signals on listings (issue 64, decision 0038), beside the older checks of checks.ts. Each is a named check with
  * a score from 0 to 1 and the evidence an operator reads in the held queue:
- * - `same_photo`: a photo within 6 bits of one on another account's live ad, whatever its title;
+ * - `same_photo`: a photo within 8 bits of one on another account's live ad, whatever its title;
  * - `copied_text`: an account under 30 days old whose ad's text (its words, digits aside) is on another account's live
  *   ad, or on an ad another new account posted within those 30 days (several new accounts, one text);
- * - `price_outlier`: a sell ad far below the median of its category, condition and brand (the statistics job's robust
- *   figures, price-statistics.ts): at most half of it and 3 robust deviations under it;
+ * - `price_outlier`: a sell ad far below the median of its product, brand, or category and condition (the statistics
+ *   job's robust figures, price-statistics.ts): at most half of it and 3 robust deviations under it;
  * - `first_day_burst`: the third ad or more in an account's first day priced in the top quarter of its statistic.
  * The same text and a burst show only once several ads are in: the live ones before are implicated, and held back for
  * review with the new one (listings' `holdBack`).
@@ -32,8 +32,15 @@ export interface Found {
 const DAY_MS = 86_400_000;
 /** Photos this many bits apart or closer are the same photo (resized, recompressed or lightly edited). */
 export const SAME_PHOTO_BITS = 6;
+/**
+ * Across accounts, whatever the title, a copy cropped at its edges is the same photo too: dHash moves with a crop, so
+ * this check takes photos up to 8 bits apart (the index finds every one within 11).
+ */
+const COPIED_PHOTO_BITS = 8;
 /** An account this young is new, for the copied-text check. */
 const NEW_ACCOUNT_DAYS = 30;
+/** How many new accounts sharing one text are several: their live ads are held back. */
+const SEVERAL_ACCOUNTS = 3;
 /** A text shorter than this (normalised) says too little to call a copy. */
 const FINGERPRINT_MIN_CHARS = 100;
 /** The price check's rules: a statistic needs this many ads; an outlier is at most this share of the median and this many robust deviations below it. */
@@ -55,20 +62,21 @@ export function textFingerprint(parts: readonly (string | null | undefined)[]): 
   return createHash('sha256').update(words).digest('hex').slice(0, 32);
 }
 
-/** `same_photo`: a photo of the ad within SAME_PHOTO_BITS of one on another account's live ad (the original stays). */
+/** `same_photo`: a photo of the ad within COPIED_PHOTO_BITS of one on another account's live ad (the original stays). */
 export async function samePhotoSignal(repos: Repositories, postId: number, ownerId: number, hashes: readonly string[]): Promise<Found | null> {
   let best: { post_id: number; distance: number } | null = null;
   for (const twin of await repos.listingSignals.findPhotoTwins(postId, ownerId, hashes)) {
     const distance = Math.min(...hashes.map((hash) => hashDistance(hash, twin.dhash)));
-    if (distance <= SAME_PHOTO_BITS && (!best || distance < best.distance)) best = { post_id: twin.post_id, distance };
+    if (distance <= COPIED_PHOTO_BITS && (!best || distance < best.distance)) best = { post_id: twin.post_id, distance };
   }
   if (!best) return null;
-  return { signal: { check: 'same_photo', score: round(1 - best.distance / (SAME_PHOTO_BITS + 1)), evidence: { post_id: best.post_id, bits_apart: best.distance } }, implicated: [] };
+  return { signal: { check: 'same_photo', score: round(1 - best.distance / (COPIED_PHOTO_BITS + 1)), evidence: { post_id: best.post_id, bits_apart: best.distance } }, implicated: [] };
 }
 
 /**
- * `copied_text`: a new account's text is on another account's live ad, or on another new account's recent one. The
- * other new accounts' live ads with it are implicated; an established account's (the original, most likely) is not.
+ * `copied_text`: a new account's text is on another account's live ad, or on another new account's recent one. Once
+ * several new accounts (this one and two more) share it, their live ads are implicated too; one copy of one ad leaves
+ * the ad copied alone (its author, most likely), and an established account's is never implicated.
  */
 export async function copiedTextSignal(repos: Repositories, clock: Clock, post: { id: number; accountCreatedAt: string }, ownerId: number, fingerprint: string | null): Promise<Found | null> {
   const newSince = new Date(clock.now() - NEW_ACCOUNT_DAYS * DAY_MS).toISOString();
@@ -76,22 +84,42 @@ export async function copiedTextSignal(repos: Repositories, clock: Clock, post: 
   const twins = (await repos.listingSignals.findTextTwins(post.id, ownerId, fingerprint, newSince)).filter((twin) => twin.live || twin.new_account);
   const accounts = new Set(twins.map((twin) => twin.account)).size;
   if (accounts === 0) return null;
+  const newAccounts = new Set(twins.filter((twin) => twin.new_account).map((twin) => twin.account)).size;
   return {
     signal: { check: 'copied_text', score: round(Math.min(1, 0.5 + accounts / 4)), evidence: { other_accounts: accounts } },
-    implicated: twins.filter((twin) => twin.new_account && twin.live).map((twin) => twin.post_id),
+    implicated: newAccounts + 1 >= SEVERAL_ACCOUNTS ? twins.filter((twin) => twin.new_account && twin.live).map((twin) => twin.post_id) : [],
   };
 }
 
-/** The statistic that speaks for an ad: its brand's when there is one, else its category's and condition's for every brand. */
-async function statisticOf(repos: Repositories, ad: PricedAdRow): Promise<PriceStatRow | undefined> {
+/**
+ * The statistic that speaks for an ad: with `closest`, its product's (the title's words) when there is one, else its
+ * brand's in its condition; else its category's in its condition, else its category's for both conditions.
+ */
+async function statisticOf(repos: Repositories, ad: PricedAdRow, closest: boolean): Promise<PriceStatRow | undefined> {
   if (ad.category_id === null || ad.condition === null) return undefined;
-  const stats = await repos.listingSignals.findPriceStats(ad.category_id, ad.condition);
+  const product = productKey(ad.title);
+  const stats = await repos.listingSignals.findPriceStats(ad.category_id, ad.condition, product);
   const brand = brandKey(ad.brand);
-  return stats.find((stat) => brand !== '' && stat.brand === brand) ?? stats.find((stat) => stat.brand === '');
+  const whole = (stat: PriceStatRow) => stat.brand === '' && stat.product === '';
+  const closer = closest
+    ? (product !== '' ? stats.find((stat) => stat.product === product) : undefined) ?? (brand !== '' ? stats.find((stat) => stat.condition === ad.condition && stat.brand === brand) : undefined)
+    : undefined;
+  return closer ?? stats.find((stat) => whole(stat) && stat.condition === ad.condition) ?? stats.find((stat) => whole(stat) && stat.condition === 'any');
 }
 
-/** A brand as the statistics key it: lower case, trimmed ('' for none). */
-export const brandKey = (brand: string | null) => (brand ?? '').trim().toLowerCase();
+/** A brand as the statistics key it: lower case, trimmed ('' for none, and for "generic", which names no maker). */
+export const brandKey = (brand: string | null) => {
+  const key = (brand ?? '').trim().toLowerCase();
+  return key === 'generic' || key === 'n/a' ? '' : key;
+};
+
+/** Words of a title that say its condition or its hurry, not the product. */
+const NOT_PRODUCT = new Set(['used', 'new', 'brand', 'preloved', 'pre', 'loved', 'second', 'hand', 'urgent', 'sale', 'cheap', 'for', 'murah', 'baru', 'terpakai', 'wts', 'selling']);
+
+/** A product as the statistics key it: the title's words (letters and digits), lower case, condition words aside. */
+export function productKey(title: string): string {
+  return title.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((token) => token !== '' && !NOT_PRODUCT.has(token)).join(' ').slice(0, 120);
+}
 
 /** How many robust deviations (1.4826 × the MAD of the log prices) a price is from its statistic's median. */
 const robustDeviations = (price: number, stat: PriceStatRow) => (Math.log(price) - Math.log(stat.median_sen)) / (1.4826 * Math.max(stat.log_mad, PRICE_RULES.minLogMad));
@@ -101,7 +129,7 @@ const isSellAd = (ad: PricedAdRow): ad is PricedAdRow & { price_sen: number } =>
 /** `price_outlier`: a sell ad at most half its statistic's median and 3 robust deviations below it. */
 export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): Promise<Found | null> {
   if (!isSellAd(ad)) return null;
-  const stat = await statisticOf(repos, ad);
+  const stat = await statisticOf(repos, ad, true);
   if (!stat) return null;
   const share = ad.price_sen / stat.median_sen;
   const deviations = robustDeviations(ad.price_sen, stat);
@@ -109,16 +137,19 @@ export async function priceOutlierSignal(repos: Repositories, ad: PricedAdRow): 
   return {
     signal: {
       check: 'price_outlier', score: round(Math.min(1, 1 - share)),
-      evidence: { price_sen: ad.price_sen, median_sen: stat.median_sen, sample: stat.sample, brand: stat.brand, deviations: round(deviations) },
+      evidence: { price_sen: ad.price_sen, median_sen: stat.median_sen, sample: stat.sample, ...(stat.product ? { product: stat.product } : stat.brand ? { brand: stat.brand } : {}), deviations: round(deviations) },
     },
     implicated: [],
   };
 }
 
-/** Whether a sell ad is priced in the top quarter of its statistic (about e^MAD above the median), or high where none covers it. */
+/**
+ * Whether a sell ad is priced in the top quarter of its category's statistic (about e^MAD above the median; a brand's
+ * would call only its own dearer copies high), or high where none covers it.
+ */
 async function isHighPriced(repos: Repositories, ad: PricedAdRow): Promise<boolean> {
   if (!isSellAd(ad)) return false;
-  const stat = await statisticOf(repos, ad);
+  const stat = await statisticOf(repos, ad, false);
   return stat ? ad.price_sen >= stat.median_sen * Math.exp(stat.log_mad) : ad.price_sen >= HIGH_PRICE_SEN;
 }
 

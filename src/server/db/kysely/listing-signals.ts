@@ -14,14 +14,19 @@ import { flag, livePost, type QueryDb } from './query.ts';
 /** The four 16-bit blocks of a difference hash (16 hex digits), as SQL over `m.dhash`. */
 const BLOCKS = [0, 1, 2, 3].map((block) => sql<string>`substr(m.dhash, ${sql.lit(block * 4 + 1)}, 4)`);
 
-/** A block's value and its 16 one-bit neighbours, as 4 hex digits each. */
+/** A block's value and its neighbours within 2 bits (1 + 16 + 120), as 4 hex digits each. */
 function blockProbes(block: string): string[] {
   const value = Number.parseInt(block, 16);
-  return [value, ...Array.from({ length: 16 }, (_, bit) => value ^ (1 << bit))].map((probe) => probe.toString(16).padStart(4, '0'));
+  const probes = [value];
+  for (let first = 0; first < 16; first++) {
+    probes.push(value ^ (1 << first));
+    for (let second = first + 1; second < 16; second++) probes.push(value ^ (1 << first) ^ (1 << second));
+  }
+  return probes.map((probe) => probe.toString(16).padStart(4, '0'));
 }
 
 const PRICED_AD_COLUMNS = [
-  'p.id', 'p.type', 'p.created_at', 'p.price_min_sen', 'b.deal_type', 'b.condition', 'b.brand',
+  'p.id', 'p.type', 'p.title', 'p.created_at', 'p.price_min_sen', 'b.deal_type', 'b.condition', 'b.brand',
 ] as const;
 
 function pricedAd(db: QueryDb, now: string) {
@@ -29,9 +34,9 @@ function pricedAd(db: QueryDb, now: string) {
     .select([...PRICED_AD_COLUMNS, livePost(now).as('live'), (eb) => eb.selectFrom('post_categories as c').select('c.category_id').whereRef('c.post_id', '=', 'p.id').orderBy('c.position').limit(1).as('category_id')]);
 }
 
-function pricedAdRow(row: { id: unknown; type: string; created_at: string; live: unknown; price_min_sen: unknown; deal_type: string | null; condition: string | null; brand: string | null; category_id: unknown }): PricedAdRow {
+function pricedAdRow(row: { id: unknown; type: string; title: string; created_at: string; live: unknown; price_min_sen: unknown; deal_type: string | null; condition: string | null; brand: string | null; category_id: unknown }): PricedAdRow {
   return {
-    post_id: Number(row.id), type: row.type as ListingType, created_at: row.created_at, live: flag(row.live), category_id: row.category_id === null ? null : Number(row.category_id),
+    post_id: Number(row.id), type: row.type as ListingType, title: row.title, created_at: row.created_at, live: flag(row.live), category_id: row.category_id === null ? null : Number(row.category_id),
     deal_type: row.deal_type as PricedAdRow['deal_type'], condition: row.condition as PricedAdRow['condition'], brand: row.brand,
     price_sen: row.price_min_sen === null ? null : Number(row.price_min_sen),
   };
@@ -80,10 +85,10 @@ export class KyselyListingSignalRepository extends QueryRepository implements Li
       .where('p.id', '>', afterPostId).where(livePost(now)).orderBy('p.id').limit(limit).execute()).map(pricedAdRow));
   }
 
-  findPriceStats(categoryId: number, condition: 'new' | 'used'): Promise<PriceStatRow[]> {
-    return this.read(async (db) => (await db.selectFrom('category_price_stats').select(['category_id', 'condition', 'brand', 'sample', 'median_sen', 'log_mad'])
-      .where('category_id', '=', categoryId).where('condition', '=', condition).execute()).map((row) => ({
-      category_id: Number(row.category_id), condition: row.condition as PriceStatRow['condition'], brand: row.brand, sample: Number(row.sample),
+  findPriceStats(categoryId: number, condition: 'new' | 'used', product: string): Promise<PriceStatRow[]> {
+    return this.read(async (db) => (await db.selectFrom('category_price_stats').select(['category_id', 'condition', 'brand', 'product', 'sample', 'median_sen', 'log_mad'])
+      .where('category_id', '=', categoryId).where('condition', 'in', [condition, 'any']).where('product', 'in', [product, '']).execute()).map((row) => ({
+      category_id: Number(row.category_id), condition: row.condition as PriceStatRow['condition'], brand: row.brand, product: row.product, sample: Number(row.sample),
       median_sen: Number(row.median_sen), log_mad: Number(row.log_mad),
     })));
   }
