@@ -73,6 +73,25 @@ async function sellBody(profileId: number, category: string, title: string, pric
 }
 
 describe('fraud signals on listings', () => {
+  it('finds every photo within 11 bits of a hash through its four indexed blocks, on another account’s live ad', async () => {
+    const base = 0x3c5a_96e1_0ff0_a55an;
+    const hex = (value: bigint) => value.toString(16).padStart(16, '0');
+    // Flips spread over the blocks, 3 bits in each but one: within 11 bits, some block differs by 2 bits at most.
+    const flipped = (bits: number[]) => hex(bits.reduce((value, bit) => value ^ (1n << BigInt(bit)), base));
+    const near = [[], [0], [1, 17, 33], [0, 1, 2, 16, 17, 18, 32, 33, 34, 48, 49], [5, 6, 7, 20, 21, 22, 40, 41, 60, 61]].map(flipped);
+    const far = flipped([0, 1, 2, 16, 17, 18, 32, 33, 34, 48, 49, 50]);
+    const [live] = await copy.query.selectFrom('posts').select('id').where('status', '=', 'active').where('expires_at', 'is', null).where('owner_user_id', 'is', null).orderBy('id').limit(1).execute();
+    const post = Number(live!.id);
+    await copy.query.deleteFrom('post_media').where('post_id', '=', post).execute();
+    for (const [position, dhash] of [...near, far].entries()) {
+      const { id } = await copy.query.insertInto('media').values({ kind: 'image', mime_type: 'image/jpeg', thumbnail: `t${position}`, full: `f${position}`, dhash }).returning('id').executeTakeFirstOrThrow();
+      await copy.query.insertInto('post_media').values({ post_id: post, media_id: id, position }).execute();
+    }
+    const found = (await copy.repos.listingSignals.findPhotoTwins(-1, 1, [hex(base)])).filter((twin) => twin.post_id === post).map((twin) => twin.dhash);
+    expect(found).toEqual(expect.arrayContaining(near));
+    expect(found).not.toContain(far);
+  });
+
   it('same_photo: another account’s live photo under a new title, saved again smaller, is held with its score; the owner’s own photo again is not', async () => {
     const first = await advertiser('Photo Original');
     const original = await claimBusiness(first, skip);
