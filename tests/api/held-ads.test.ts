@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { differenceHash, hashDistance } from '../../src/server/uploads/pipeline.ts';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { uploadBlocksPhoto } from '../helpers/photos.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
@@ -14,28 +14,6 @@ const accounts = useAccountsApp('held-ads', { MODERATION_BANNED_WORDS: 'ponzi, g
 const { copy, browser, outbox, registerByEmail, signIn } = accounts;
 const { advertiser, claimBusiness, emailOf, jobBody } = advertiserHelpers(accounts, 'held');
 const skip = new Set<number>();
-
-/** A photo of blocks in shades drawn from `seed` (a flat or plain picture hashes to nothing worth comparing). */
-async function photo(owner: SessionClient, seed: number): Promise<{ full: string }> {
-  const width = 360;
-  const height = 240;
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const shades = Array.from({ length: 6 * 9 }, () => Math.round(next() * 255));
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const shade = shades[Math.floor(y / 40) * 9 + Math.floor(x / 40)]!;
-      pixels.set([shade, 255 - shade, (shade * 3) % 256], (y * width + x) * 3);
-    }
-  }
-  const png = await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `blocks-${seed}.png`);
-  const answer = await owner.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data[0]!;
-}
 
 let moderator: SessionClient | undefined;
 async function operator(): Promise<SessionClient> {
@@ -101,18 +79,18 @@ describe('automatic checks', () => {
   it('holds a copy of a live ad (the same title and a near-identical photo), but not the same title with another photo', async () => {
     const first = await advertiser('Original Owner');
     const original = await claimBusiness(first, skip);
-    const live = (await first.post('/api/advertiser/posts', { ...await jobBody(original.id, { title: 'Kopitiam Cashier', images: [await photo(first, 7)] }), publish: true, confirm: true })).body.data as Ad;
+    const live = (await first.post('/api/advertiser/posts', { ...await jobBody(original.id, { title: 'Kopitiam Cashier', images: [await uploadBlocksPhoto(first, 7)] }), publish: true, confirm: true })).body.data as Ad;
     expect(live.status).toBe('active');
 
     const copier = await advertiser('Copying Owner');
     const copied = await claimBusiness(copier, skip);
-    const copy1 = (await copier.post('/api/advertiser/posts', { ...await jobBody(copied.id, { title: 'KOPITIAM CASHIER', images: [await photo(copier, 7)] }), publish: true, confirm: true })).body.data as Ad;
+    const copy1 = (await copier.post('/api/advertiser/posts', { ...await jobBody(copied.id, { title: 'KOPITIAM CASHIER', images: [await uploadBlocksPhoto(copier, 7)] }), publish: true, confirm: true })).body.data as Ad;
     // Another account's photo too (issue 64: whatever the title).
     expect(copy1).toMatchObject({ status: 'draft', held_checks: ['duplicate', 'same_photo'] });
 
     const honest = await advertiser('Honest Owner');
     const own = await claimBusiness(honest, skip);
-    const different = (await honest.post('/api/advertiser/posts', { ...await jobBody(own.id, { title: 'Kopitiam Cashier', images: [await photo(honest, 1234)] }), publish: true, confirm: true })).body.data as Ad;
+    const different = (await honest.post('/api/advertiser/posts', { ...await jobBody(own.id, { title: 'Kopitiam Cashier', images: [await uploadBlocksPhoto(honest, 1234)] }), publish: true, confirm: true })).body.data as Ad;
     expect(different).toMatchObject({ status: 'active', held_checks: [] });
   });
 

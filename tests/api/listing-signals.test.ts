@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useAccountsApp } from '../helpers/accounts.ts';
 import { advertiserHelpers } from '../helpers/advertisers.ts';
+import { uploadBlocksPhoto } from '../helpers/photos.ts';
 import { decodedMail, messagesTo, type SessionClient } from '../helpers/session-client.ts';
 
 /**
@@ -17,29 +17,6 @@ const DAY = 86_400_000;
 
 interface Ad { id: number; status: string; draft_reason: string | null; held_checks: string[] }
 interface Queued { id: number; checks: string[]; signals: { check: string; score: number; evidence?: Record<string, string | number> }[] }
-
-/** A photo of blocks in shades drawn from `seed`; `quality` re-encodes it as a JPEG (a copy saved again). */
-async function photo(owner: SessionClient, seed: number, copyOf?: { width: number; quality: number }): Promise<{ full: string }> {
-  const width = 360;
-  const height = 240;
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const shades = Array.from({ length: 6 * 9 }, () => Math.round(next() * 255));
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const shade = shades[Math.floor(y / 40) * 9 + Math.floor(x / 40)]!;
-      pixels.set([shade, 255 - shade, (shade * 3) % 256], (y * width + x) * 3);
-    }
-  }
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  const file = copyOf ? await image.resize(copyOf.width).jpeg({ quality: copyOf.quality }).toBuffer() : await image.png().toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(file)], { type: copyOf ? 'image/jpeg' : 'image/png' }), `blocks-${seed}.${copyOf ? 'jpg' : 'png'}`);
-  const answer = await owner.postForm<{ data: { full: string }[] }>('/api/advertiser/images', form);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data[0]!;
-}
 
 let moderator: SessionClient | undefined;
 async function queue(): Promise<Queued[]> {
@@ -95,19 +72,19 @@ describe('fraud signals on listings', () => {
   it('same_photo: another account’s live photo under a new title, saved again smaller, is held with its score; the owner’s own photo again is not', async () => {
     const first = await advertiser('Photo Original');
     const original = await claimBusiness(first, skip);
-    const live = await publish(first, await jobBody(original.id, { title: 'Nasi Lemak Stall Helper', images: [await photo(first, 4242)] }));
+    const live = await publish(first, await jobBody(original.id, { title: 'Nasi Lemak Stall Helper', images: [await uploadBlocksPhoto(first, 4242)] }));
     expect(live.status).toBe('active');
 
     const copier = await advertiser('Photo Copier');
     const copied = await claimBusiness(copier, skip);
-    const held = await publish(copier, await jobBody(copied.id, { title: 'Kitchen Crew For Cafe', summary: 'A different text altogether.', images: [await photo(copier, 4242, { width: 300, quality: 60 })] }));
+    const held = await publish(copier, await jobBody(copied.id, { title: 'Kitchen Crew For Cafe', summary: 'A different text altogether.', images: [await uploadBlocksPhoto(copier, 4242, { width: 300, quality: 60 })] }));
     expect(held).toMatchObject({ status: 'draft', draft_reason: 'held', held_checks: ['same_photo'] });
     const queued = (await queue()).find((item) => item.id === held.id)!;
     expect(queued.signals).toEqual([{ check: 'same_photo', score: expect.any(Number), evidence: { post_id: live.id, bits_apart: expect.any(Number) } }]);
     expect(queued.signals[0]!.score).toBeGreaterThan(0);
 
     // The owner's own photo on a second ad is no one else's.
-    const again = await publish(first, await jobBody(original.id, { title: 'Second Stall Helper', summary: 'Another shift.', images: [await photo(first, 4242)] }));
+    const again = await publish(first, await jobBody(original.id, { title: 'Second Stall Helper', summary: 'Another shift.', images: [await uploadBlocksPhoto(first, 4242)] }));
     expect(again.held_checks).toEqual([]);
   });
 
