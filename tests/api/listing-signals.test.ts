@@ -152,7 +152,7 @@ describe('fraud signals on listings', () => {
     expect((await publish(seller, await sellBody(business.id, sparse.slug, 'Pixel 9, Sealed', 750))).held_checks).toEqual([]);
   });
 
-  it('first_day_burst: the third high-priced sell ad on an account’s first day is held; the same on a later day is not', async () => {
+  it('first_day_burst: the third high-priced sell ad on an account’s first day is held and the day’s earlier ones held back, live or awaiting payment; the same on a later day is not', async () => {
     const tree = await copy.repos.catalog.findCategoryTree();
     const category = tree.filter((row) => row.type === 'buysell' && row.parent_id !== null)[2]!;
     const burster = await advertiser('Burst Seller');
@@ -176,11 +176,33 @@ describe('fraud signals on listings', () => {
     expect((await burster.get(`/api/advertiser/posts/${ads[1]!.id}`)).body.data).toMatchObject({ status: 'hidden', held_checks: [] });
     expect((await queue()).map((item) => item.id)).not.toContain(ads[1]!.id);
 
+    // Without tokens: the first ad is free and live, the second waits for its invoice; the third holds both back, the
+    // second as a held draft whose unpaid invoice is voided (a payment cannot put it live unreviewed).
+    const payer = await advertiser('Burst Payer');
+    const shop = await claimBusiness(payer, skip);
+    const paying: Ad[] = [];
+    for (const [index, item] of ['Leica Q3 Camera', 'Hermes Birkin Bag', 'Omega Speedmaster'].entries()) {
+      paying.push(await publish(payer, await sellBody(shop.id, category.slug, item, 7_000 + index * 500)));
+    }
+    expect(paying.map((ad) => ad.status)).toEqual(['active', 'draft', 'draft']);
+    const waiting = (await copy.query.selectFrom('invoices').select(['id', 'number']).where('user_id', '=', (await copy.repos.users.findCredentials({ email: emailOf(payer) }))!.id).executeTakeFirstOrThrow());
+    const states = await Promise.all(paying.map(async (ad) => (await payer.get(`/api/advertiser/posts/${ad.id}`)).body.data as Ad));
+    expect(states.map((ad) => [ad.status, ad.held_checks])).toEqual([['hidden', ['first_day_burst']], ['draft', ['first_day_burst']], ['draft', ['first_day_burst']]]);
+    expect((await payer.get(`/api/advertiser/invoices/${waiting.id}`)).body.data).toMatchObject({ status: 'void', void_reason: 'The ad waits for our review' });
+    await copy.app.outbox.settled();
+    expect(messagesTo(outbox, emailOf(payer)).map(decodedMail).some((mail) => mail.includes(`Its invoice ${waiting.number} is cancelled`))).toBe(true);
+    // Approved, it is invoiced again, as its owner asked when publishing.
+    expect((await queue()).map((item) => item.id)).toEqual(expect.arrayContaining(paying.map((ad) => ad.id)));
+    const approved = await moderator!.post(`/api/operator/ads/${paying[1]!.id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await payer.get(`/api/advertiser/posts/${paying[1]!.id}`)).body.data).toMatchObject({ status: 'draft', held_checks: [], draft_reason: null });
+    expect((await copy.repos.invoices.findAwaitingPayment([paying[1]!.id])).get(paying[1]!.id)).not.toBe(waiting.id);
+
     const steady = await advertiser('Steady Seller');
-    const shop = await claimBusiness(steady, skip);
+    const store = await claimBusiness(steady, skip);
     await age(steady, 3);
     const later: Ad[] = [];
-    for (const item of ['Road Bike', 'Digital Piano', 'Sony A7 IV']) later.push(await publish(steady, await sellBody(shop.id, category.slug, item, 5_000)));
+    for (const item of ['Road Bike', 'Digital Piano', 'Sony A7 IV']) later.push(await publish(steady, await sellBody(store.id, category.slug, item, 5_000)));
     expect(later.map((ad) => ad.held_checks)).toEqual([[], [], []]);
   });
 });

@@ -53,9 +53,10 @@ export const LIFECYCLE: readonly Transition[] = [
     command: 'publish', from: ['draft', 'refused', 'awaiting_payment'], to: ['live', 'held', 'awaiting_payment'], by: ['owner'], cost: ['free', 'token', 'ringgit'],
     effects: ['search', 'tokens', 'invoice', 'settle_invoice', 'alerts'],
   },
-  // A new ad's checks implicate live ads published before it (a first-day burst, the same text from new accounts): they
-  // are taken down with it for an operator's review (held while hidden; approving shows them again as they were).
-  { command: 'holdBack', from: ['live'], to: ['held'], by: ['system'], cost: ['free'], effects: ['search', 'mail'] },
+  // A new ad's checks implicate ads published before it (a first-day burst, the same text from new accounts): they go
+  // to an operator's review with it (a live one held while hidden, and approving shows it again as it was; one waiting
+  // for its invoice held as a draft, its unpaid invoice voided).
+  { command: 'holdBack', from: ['live', 'awaiting_payment'], to: ['held'], by: ['system'], cost: ['free'], effects: ['search', 'mail', 'settle_invoice'] },
   {
     command: 'approve', from: ['held'], to: ['live', 'awaiting_payment'], by: ['operator'], cost: ['free', 'token', 'ringgit'],
     effects: ['search', 'audit', 'mail', 'tokens', 'invoice', 'alerts'],

@@ -123,19 +123,27 @@ const publishing = adCommand<OnAd & { held: CheckedAd; confirm: boolean }, LiveO
 });
 
 /**
- * The live ads a new ad's checks implicate (a first-day burst's, the same text's from new accounts) go down with it for
- * the operator's review, in its transaction: hidden with the same checks, so the held queue lists them; their owners
- * are mailed why. One that moved meanwhile is left as it is. Answers the ads it held back.
+ * The ads a new ad's checks implicate (a first-day burst's, the same text's from new accounts) go to the operator's
+ * review with it, in its transaction, with the same checks, so the held queue lists them; their owners are mailed why.
+ * A live one is hidden; one waiting for its invoice is held as a draft and its unpaid invoice voided (once approved, it
+ * is quoted again), so a payment cannot put it live unreviewed. Others (a plain draft, one held or gone) are left as
+ * they are. Answers the ads it held back.
  */
 async function holdBack(deps: ListingDeps, tx: Repositories, postIds: readonly number[], held: CheckedAd): Promise<number[]> {
   const moved: number[] = [];
+  const hold = { heldReason: held.checks.join(','), heldSignals: JSON.stringify(held.signals) };
   for (const id of postIds) {
-    const { post, state } = await loadPost(tx, SYSTEM, id, { lock: true });
+    const { post, state, awaiting } = await loadPost(tx, SYSTEM, id, { lock: true });
     if (allowed('holdBack', state, 'system') !== 'yes') continue;
-    if (!(await tx.listings.move(id, { from: ['active'], status: 'hidden', hiddenBy: 'post', heldReason: held.checks.join(','), heldSignals: JSON.stringify(held.signals) }))) continue;
+    const unpaid = state === 'awaiting_payment' && post.status === 'draft' && awaiting !== undefined;
+    const done = unpaid
+      ? await tx.listings.move(id, { from: ['draft'], status: 'draft', held: 'none', ...hold })
+      : post.status === 'active' && await tx.listings.move(id, { from: ['active'], status: 'hidden', hiddenBy: 'post', ...hold });
+    if (!done) continue;
+    if (unpaid) await deps.billing.void(tx, awaiting.id, 'The ad waits for our review');
     moved.push(id);
     await mailAccount(deps, tx, ownerOf(post), say('mail_ad_held_back_subject', { title: post.title }), [
-      say('mail_ad_held_back', { title: post.title, why: held.heldBackReason }), dashboardLink(deps, id),
+      say(unpaid ? 'mail_ad_held_unpaid' : 'mail_ad_held_back', { title: post.title, why: held.heldBackReason, ...(unpaid ? { number: awaiting.number } : {}) }), dashboardLink(deps, id),
     ]);
   }
   await postsChanged(tx, moved);

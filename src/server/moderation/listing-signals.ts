@@ -7,8 +7,8 @@
  * - `price_outlier`: a sell ad far below the median of its product, brand, or category and condition (the statistics
  *   job's robust figures, price-statistics.ts): at most half of it and 3 robust deviations under it;
  * - `first_day_burst`: the third ad or more in an account's first day priced in the top quarter of its statistic.
- * The same text and a burst show only once several ads are in: the live ones before are implicated, and held back for
- * review with the new one (listings' `holdBack`).
+ * The same text and a burst show only once several ads are in: the ones before are implicated, and held back for
+ * review with the new one (listings' `holdBack`: live ones and ones waiting for their invoice).
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
@@ -23,7 +23,7 @@ export interface HeldSignal {
   evidence?: Record<string, string | number>;
 }
 
-/** A signal, and the live ads published before it that it implicates (held back for review with the new one). */
+/** A signal, and the ads published before it that it implicates (held back for review with the new one, where the lifecycle allows). */
 export interface Found {
   signal: HeldSignal;
   implicated: number[];
@@ -75,7 +75,7 @@ export async function samePhotoSignal(repos: Repositories, postId: number, owner
 
 /**
  * `copied_text`: a new account's text is on another account's live ad, or on another new account's recent one. Once
- * several new accounts (this one and two more) share it, their live ads are implicated too; one copy of one ad leaves
+ * several new accounts (this one and two more) share it, their ads are implicated too; one copy of one ad leaves
  * the ad copied alone (its author, most likely), and an established account's is never implicated.
  */
 export async function copiedTextSignal(repos: Repositories, clock: Clock, post: { id: number; accountCreatedAt: string }, ownerId: number, fingerprint: string | null): Promise<Found | null> {
@@ -87,7 +87,7 @@ export async function copiedTextSignal(repos: Repositories, clock: Clock, post: 
   const newAccounts = new Set(twins.filter((twin) => twin.new_account).map((twin) => twin.account)).size;
   return {
     signal: { check: 'copied_text', score: round(Math.min(1, 0.5 + accounts / 4)), evidence: { other_accounts: accounts } },
-    implicated: newAccounts + 1 >= SEVERAL_ACCOUNTS ? twins.filter((twin) => twin.new_account && twin.live).map((twin) => twin.post_id) : [],
+    implicated: newAccounts + 1 >= SEVERAL_ACCOUNTS ? twins.filter((twin) => twin.new_account).map((twin) => twin.post_id) : [],
   };
 }
 
@@ -153,7 +153,7 @@ async function isHighPriced(repos: Repositories, ad: PricedAdRow): Promise<boole
   return stat ? ad.price_sen >= stat.median_sen * Math.exp(stat.log_mad) : ad.price_sen >= HIGH_PRICE_SEN;
 }
 
-/** `first_day_burst`: within its account's first day, this ad and at least two more of the day are high-priced sell ads; the live ones are implicated. */
+/** `first_day_burst`: within its account's first day, this ad and at least two more of the day are high-priced sell ads; those are implicated. */
 export async function firstDayBurstSignal(repos: Repositories, ad: PricedAdRow, ownerId: number, accountCreatedAt: string): Promise<Found | null> {
   const firstDayEnds = new Date(Date.parse(accountCreatedAt) + DAY_MS).toISOString();
   if (ad.created_at >= firstDayEnds || !(await isHighPriced(repos, ad))) return null;
@@ -165,6 +165,6 @@ export async function firstDayBurstSignal(repos: Repositories, ad: PricedAdRow, 
   if (high < BURST_ADS) return null;
   return {
     signal: { check: 'first_day_burst', score: round(Math.min(1, high / (2 * BURST_ADS))), evidence: { high_priced_ads: high } },
-    implicated: others.filter((other) => other.live).map((other) => other.post_id),
+    implicated: others.map((other) => other.post_id),
   };
 }
