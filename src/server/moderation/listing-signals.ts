@@ -39,7 +39,7 @@ export const SAME_PHOTO_BITS = 6;
 const COPIED_PHOTO_BITS = 8;
 /** An account this young is new, for the copied-text check. */
 const NEW_ACCOUNT_DAYS = 30;
-/** How many new accounts sharing one text are several: their live ads are held back. */
+/** How many new accounts sharing one text are several: their ads are held back. */
 const SEVERAL_ACCOUNTS = 3;
 /** A text shorter than this (normalised) says too little to call a copy. */
 const FINGERPRINT_MIN_CHARS = 100;
