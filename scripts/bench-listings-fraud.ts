@@ -29,6 +29,7 @@ import { sqliteKysely } from '../src/server/db/sqlite/kysely.ts';
 import type { Tables } from '../src/server/db/tables.ts';
 import { userUploadOwner } from '../src/server/engagement/own-uploads.ts';
 import { parseInput } from '../src/server/errors.ts';
+import { PRICE_RULES } from '../src/server/moderation/listing-signals.ts';
 import { updatePriceStatistics } from '../src/server/moderation/price-statistics.ts';
 import { storeImage } from '../src/server/uploads/pipeline.ts';
 import { NewPostSchema } from '../src/shared/schemas/advertiser.ts';
@@ -103,7 +104,7 @@ try {
   const app = await createAppContext(config, { clock, timers: false });
   const query = sqliteKysely<Tables>(openDatabase(path, { busyTimeoutMs: 10_000 }));
   const kept = await updatePriceStatistics(app);
-  console.log(`price statistics kept: ${kept} (category, condition and brand with ${20}+ live sell ads)`);
+  console.log(`price statistics kept: ${kept} (category and condition, brand, product: each from ${PRICE_RULES.minSample}+ live sell ads)`);
 
   const tree = await app.repos.catalog.findCategoryTree();
   const slugOf = (name: string) => tree.find((row) => row.type === 'buysell' && row.name === name)!.slug;
