@@ -46,7 +46,7 @@ export const RECURRING_JOBS: readonly RecurringJob[] = [
   { kind: 'conversation_retention', everyMs: DAY },
   // Reported payment details: reports a year old, details left with none, confirmations two years old (safety/reported-details.ts).
   { kind: 'reported_details_retention', everyMs: DAY },
-  // The site's category statistics: buy-and-sell prices per category, condition and brand (moderation/price-statistics.ts).
+  // The site's category statistics: buy-and-sell prices per category and condition, brand and product (moderation/price-statistics.ts).
   { kind: 'category_price_stats', everyMs: DAY },
   // Badges' signals: each owned business's "Usually replies within N hours" (trust/responsiveness.ts).
   { kind: 'trust_signals', everyMs: DAY },

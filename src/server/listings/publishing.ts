@@ -112,10 +112,11 @@ const publishing = adCommand<OnAd & { held: CheckedAd; confirm: boolean }, LiveO
   run: async (tx, loaded, { deps, id, held, confirm }) => {
     if (held.fingerprint !== null) await tx.listings.setTextFingerprint(id, held.fingerprint);
     if (held.checks.length > 0) {
-      const signals = JSON.stringify(held.signals);
-      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', heldReason: held.checks.join(','), heldSignals: signals, moderationReason: null }))) throw conflict('ad_changed_meanwhile');
+      // The hold this ad gets, and the ads it implicates with it.
+      const hold = { heldReason: held.checks.join(','), heldSignals: JSON.stringify(held.signals) };
+      if (!(await tx.listings.move(id, { from: ['draft'], status: 'draft', ...hold, moderationReason: null }))) throw conflict('ad_changed_meanwhile');
       await postsChanged(tx, [id]);
-      await holdBack(deps, tx, held.implicated, held);
+      await holdBack(deps, tx, held, hold);
       return { held: { checks: held.checks, message: held.message } };
     }
     return goLive(deps, tx, loaded, { renewal: false, confirmed: confirm });
@@ -127,12 +128,11 @@ const publishing = adCommand<OnAd & { held: CheckedAd; confirm: boolean }, LiveO
  * review with it, in its transaction, with the same checks, so the held queue lists them; their owners are mailed why.
  * A live one is hidden; one waiting for its invoice is held as a draft and its unpaid invoice voided (once approved, it
  * is quoted again), so a payment cannot put it live unreviewed. Others (a plain draft, one held or gone) are left as
- * they are. Answers the ads it held back.
+ * they are.
  */
-async function holdBack(deps: ListingDeps, tx: Repositories, postIds: readonly number[], held: CheckedAd): Promise<number[]> {
+async function holdBack(deps: ListingDeps, tx: Repositories, held: CheckedAd, hold: { heldReason: string; heldSignals: string }): Promise<void> {
   const moved: number[] = [];
-  const hold = { heldReason: held.checks.join(','), heldSignals: JSON.stringify(held.signals) };
-  for (const id of postIds) {
+  for (const id of held.implicated) {
     const { post, state, awaiting } = await loadPost(tx, SYSTEM, id, { lock: true });
     if (allowed('holdBack', state, 'system') !== 'yes') continue;
     const unpaid = state === 'awaiting_payment' && post.status === 'draft' && awaiting !== undefined;
@@ -147,7 +147,6 @@ async function holdBack(deps: ListingDeps, tx: Repositories, postIds: readonly n
     ]);
   }
   await postsChanged(tx, moved);
-  return moved;
 }
 
 /**

@@ -40,11 +40,14 @@ const informative = (hash: string) => {
 };
 /** What an ad's text is, for the checks: every string it shows, but not its media's or its own link's addresses. */
 const NOT_TEXT = /url|image|thumbnail|full|file|slug|hyperlink|website|mime|poster/i;
+/** What an ad's own words are, for its fingerprint: its title, summary and descriptions. */
+const OWN_WORDS = new Set(['title', 'summary', 'description']);
 
-function textOf(value: unknown, key = ''): string[] {
-  if (typeof value === 'string') return NOT_TEXT.test(key) ? [] : [value];
-  if (Array.isArray(value)) return value.flatMap((item) => textOf(item, key));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => textOf(inner, name));
+/** The strings in `value` whose key (the nearest property name above them) `keep` accepts. */
+function stringsOf(value: unknown, keep: (key: string) => boolean, key = ''): string[] {
+  if (typeof value === 'string') return keep(key) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => stringsOf(item, keep, key));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => stringsOf(inner, keep, name));
   return [];
 }
 
@@ -59,22 +62,14 @@ function hasBannedWord(text: string, words: readonly string[]): boolean {
   return words.some((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(lower));
 }
 
-/** What an ad's own words are, for its fingerprint: its title, summary and descriptions. */
-function ownWords(value: unknown, key = ''): string[] {
-  if (typeof value === 'string') return key === 'title' || key === 'summary' || key === 'description' ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap((item) => ownWords(item, key));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => ownWords(inner, name));
-  return [];
-}
-
 /** Which checks hold the ad (none: it may go live), with their scores. */
 export async function heldChecks(app: CatalogContext & { config: Pick<Config, 'moderation'>; clock: Clock }, post: OwnPostRow, ownerId: number): Promise<CheckOutcome> {
   const { maxLinks, bannedWords, holdNewAdvertisers } = app.config.moderation;
   const { repos } = app;
   const detail = await getPostById(app, post.id, { drafts: true });
   const shown = { title: post.title, ...detail, profile: undefined, related_posts: undefined, reviews: undefined };
-  const text = textOf(shown).join('\n');
-  const fingerprint = textFingerprint(ownWords(shown));
+  const text = stringsOf(shown, (key) => !NOT_TEXT.test(key)).join('\n');
+  const fingerprint = textFingerprint(stringsOf(shown, (key) => OWN_WORDS.has(key)));
   const signals: HeldSignal[] = [];
   const flag = (check: HeldCheck) => signals.push({ check, score: 1 });
   if (linksIn(text) > maxLinks) flag('links');

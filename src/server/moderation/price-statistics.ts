@@ -19,7 +19,7 @@ function median(sorted: readonly number[]): number {
 }
 
 /** The statistic of one group of prices (sen). */
-function statisticOf(prices: number[]): Pick<PriceStatRow, 'sample' | 'median_sen' | 'log_mad'> {
+function priceStatistic(prices: number[]): Pick<PriceStatRow, 'sample' | 'median_sen' | 'log_mad'> {
   const sorted = prices.sort((a, b) => a - b);
   const middle = median(sorted);
   const logMiddle = Math.log(middle);
@@ -51,7 +51,7 @@ export async function updatePriceStatistics(app: Pick<AppContext, 'repos'>): Pro
     if (page.length < PAGE) break;
     after = page.at(-1)!.post_id;
   }
-  const stats = [...groups.values()].filter((group) => group.prices.length >= PRICE_RULES.minSample).map((group) => ({ ...group.key, ...statisticOf(group.prices) }));
+  const stats = [...groups.values()].filter((group) => group.prices.length >= PRICE_RULES.minSample).map((group) => ({ ...group.key, ...priceStatistic(group.prices) }));
   await app.repos.listingSignals.replacePriceStats(stats);
   return stats.length;
 }

@@ -15,7 +15,7 @@ import type { CategoryTreeRow, OwnPostRow, SessionRow } from '../db/rows.ts';
 import { notFound, parseInput, invalid } from '../errors.ts';
 import { heldMessage } from '../moderation/checks.ts';
 import type { HeldSignal } from '../moderation/listing-signals.ts';
-import { approve, refuse } from '../listings/index.ts';
+import { approve, refuse, stateOf } from '../listings/index.ts';
 import type { Actor } from '../policies.ts';
 import { requireFreshProof } from './access.ts';
 import { audit } from './audit.ts';
@@ -39,7 +39,8 @@ export async function listHeldAds(app: AppContext) {
 
 async function heldAd(repos: Repositories, id: number, options: { lock?: boolean } = {}): Promise<OwnPostRow> {
   const post = await repos.listings.findPost(id, options);
-  if (!post || (post.status !== 'draft' && post.status !== 'hidden') || post.held_reason === null || post.held_reason === 'refused') throw notFound('no_such_held_ad');
+  // Held, as the lifecycle reads it (a held ad's invoice, if it had one, was voided when it was held).
+  if (!post || stateOf(post, false) !== 'held') throw notFound('no_such_held_ad');
   return post;
 }
 

@@ -59,8 +59,9 @@ export function paymentDetails(text: string): PaymentDetail[] {
     else if (digits.length >= 10 && digits.length <= 16) add({ kind: 'account', value: digits });
   }
   for (const match of linkify.match(plain) ?? []) {
-    if (match.schema === 'mailto:' || !URL.canParse(match.url.includes('://') ? match.url : `http://${match.url}`)) continue;
-    const url = new URL(match.url.includes('://') ? match.url : `http://${match.url}`);
+    const href = match.url.includes('://') ? match.url : `http://${match.url}`;
+    if (match.schema === 'mailto:' || !URL.canParse(href)) continue;
+    const url = new URL(href);
     const host = parse(url.hostname).hostname ?? url.hostname;
     add({ kind: 'link', value: `${host.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`.toLowerCase() });
   }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { ListingType } from '../../../shared/constants.ts';
 import type { OwnPostRow, PostContent, PostMove, PostStatus, ProfileMove } from '../rows.ts';
 import { QueryRepository } from './query-access.ts';
-import { count, flag, isPostgres, livePost, stored, type QueryDb } from './query.ts';
+import { count, flag, heldForReview, isPostgres, livePost, stored, type QueryDb } from './query.ts';
 import type { ListingRepository } from '../repositories.ts';
 
 /** The status an ad shown again goes back to: live while its time runs, else expired. */
@@ -95,7 +95,7 @@ export class KyselyListingRepository extends QueryRepository implements ListingR
   findHeldPosts(limit: number): Promise<OwnPostRow[]> {
     const now = this.now;
     return this.access.read(async (db) => (await db.selectFrom('posts as p').innerJoin('profiles as pr', 'pr.id', 'p.profile_id')
-      .select([...OWN_POST_COLUMNS, livePost(now).as('live')]).where('p.held_reason', 'is not', null).where('p.held_reason', '!=', 'refused').where('p.status', 'in', ['draft', 'hidden'])
+      .select([...OWN_POST_COLUMNS, livePost(now).as('live')]).where(heldForReview)
       .orderBy('p.updated_at').orderBy('p.id').limit(limit).execute()).map(ownPostRow));
   }
 

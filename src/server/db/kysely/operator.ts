@@ -7,7 +7,7 @@ import type { OperatorRepository } from '../repositories.ts';
 import type { AuditEntry, AuditFilters, ClaimRow, DocumentClaimRow, ListingHit, PendingProfileChange, UserActivity } from '../rows.ts';
 import { countOpenConversationReports } from './conversation-safety.ts';
 import { QueryRepository } from './query-access.ts';
-import { count, jsonText } from './query.ts';
+import { count, heldForReview, jsonText } from './query.ts';
 
 /** `%`, `_` and `\\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -90,7 +90,7 @@ export class KyselyOperatorRepository extends QueryRepository implements Operato
       const reports = await db.selectFrom('reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
       const reviewReports = await db.selectFrom('review_reports').select((eb) => eb.fn.countAll().as('n')).where('handled_at', 'is', null).executeTakeFirstOrThrow();
       const conversationReports = await countOpenConversationReports(db);
-      const held = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('held_reason', '!=', 'refused').where('status', 'in', ['draft', 'hidden']).executeTakeFirstOrThrow();
+      const held = await db.selectFrom('posts as p').select((eb) => eb.fn.countAll().as('n')).where(heldForReview).executeTakeFirstOrThrow();
       const heldReviews = await db.selectFrom('reviews').select((eb) => eb.fn.countAll().as('n')).where('held_reason', 'is not', null).where('removed_at', 'is', null).executeTakeFirstOrThrow();
       return { claims: count(claims.n), profile_changes: count(changes.n), payments: count(payments.n), refunds: count(refunds.n), reports: count(reports.n) + count(reviewReports.n) + conversationReports, ads: count(held.n), reviews: count(heldReviews.n) };
     });

@@ -23,6 +23,12 @@ export function livePost(now: string): RawBuilder<boolean> {
 }
 
 /**
+ * A post alias `p` that waits for an operator's review (the lifecycle's `held`): a draft the checks held, or an ad they
+ * held back while hidden (issue 64); not one refused.
+ */
+export const heldForReview = sql<boolean>`(p.held_reason IS NOT NULL AND p.held_reason <> 'refused' AND p.status IN ('draft', 'hidden'))`;
+
+/**
  * A post alias `p` that names its company (probe finding 1): neither a confidential job nor a confidential hireme
  * post. Lists of a profile's posts leave confidential ones out, since the list itself names the company. As SQL text
  * too, for the repositories still written as SQL.
